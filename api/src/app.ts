@@ -1,0 +1,33 @@
+// The application as a plugin: infrastructure first (ids, logging, headers, limits, errors,
+// validation), then the domain-facing decorators (auth, idempotency), then routes. It never
+// listens; server.ts, tests and the benchmark register it on their own Fastify instance.
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from './context.js';
+import accessLog from './http/plugins/access-log.js';
+import auth from './http/plugins/auth.js';
+import errors from './http/plugins/errors.js';
+import idempotency from './http/plugins/idempotency.js';
+import rateLimit from './http/plugins/rate-limit.js';
+import requestId from './http/plugins/request-id.js';
+import securityHeaders from './http/plugins/security-headers.js';
+import staticFiles from './http/plugins/static.js';
+import validation from './http/plugins/validation.js';
+import routes from './http/routes/index.js';
+
+export default async function app(fastify: FastifyInstance, opts: { ctx: AppContext }): Promise<void> {
+  const { ctx } = opts;
+  const config = ctx.config;
+
+  await fastify.register(requestId);
+  await fastify.register(accessLog, { enabled: config.ACCESS_LOG });
+  await fastify.register(securityHeaders);
+  await fastify.register(rateLimit, { perMinute: config.RATE_LIMIT_PER_MINUTE });
+  await fastify.register(errors);
+  await fastify.register(validation);
+
+  await fastify.register(auth, { authenticator: ctx.auth });
+  await fastify.register(idempotency, { db: ctx.db, clock: ctx.clock });
+
+  await fastify.register(routes, { ctx });
+  await fastify.register(staticFiles, { consoleDir: config.CONSOLE_DIR, docsDir: config.DOCS_DIR });
+}

@@ -1,0 +1,58 @@
+// The environment, described once, checked once at boot with every problem listed together, then
+// frozen and handed to whatever needs it. Nothing else reads process.env.
+import Type, { type Static } from 'typebox';
+import Value from 'typebox/value';
+
+const ConfigSchema = Type.Object({
+  HOST: Type.String({ default: '127.0.0.1' }),
+  PORT: Type.Integer({ default: 3000, minimum: 0, maximum: 65535 }),
+  DATABASE_URL: Type.String({ minLength: 1, pattern: '^postgres(ql)?://' }),
+  DATABASE_POOL_SIZE: Type.Integer({ default: 10, minimum: 1, maximum: 200 }),
+  // Empty means no Redis: BullMQ then runs on its PostgreSQL backend, in DATABASE_URL.
+  REDIS_URL: Type.String({ default: '', pattern: '^(redis://.*)?$' }),
+  // Queues of two deployments (or test runs) sharing one Redis stay apart by prefix.
+  QUEUE_PREFIX: Type.String({ default: 'contrail', pattern: '^[a-z0-9-]+$' }),
+  SANDBOX_URL: Type.String({ default: 'http://127.0.0.1:4010', pattern: '^https?://' }),
+  // Empty means no SMTP: mail lands in the outbox table that staff can read.
+  SMTP_URL: Type.String({ default: '', pattern: '^(smtps?://.*)?$' }),
+  MAIL_FROM: Type.String({ default: 'Contrail <no-reply@contrail.example>' }),
+  LOG_LEVEL: Type.Union(
+    ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((l) => Type.Literal(l)),
+    { default: 'info' },
+  ),
+  // One access-log line per request; an operator wants it, and it is measured in `npm run bench`.
+  ACCESS_LOG: Type.Boolean({ default: true }),
+  RATE_LIMIT_PER_MINUTE: Type.Integer({ default: 1200, minimum: 1 }),
+  CONSOLE_DIR: Type.String({ default: 'console/dist' }),
+  DOCS_DIR: Type.String({ default: 'dist/docs' }),
+  TRUST_PROXY: Type.Boolean({ default: false }),
+  SHUTDOWN_TIMEOUT_MS: Type.Integer({ default: 10_000, minimum: 0 }),
+});
+
+export type Config = Readonly<Static<typeof ConfigSchema>>;
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Parse the environment (or any record of strings); throws ConfigError listing every problem. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const raw: Record<string, unknown> = {};
+  for (const key of Object.keys(ConfigSchema.properties)) {
+    const value = env[key];
+    if (value !== undefined) raw[key] = value;
+  }
+  const value = Value.Convert(ConfigSchema, Value.Default(ConfigSchema, raw));
+  const problems = [...Value.Errors(ConfigSchema, value)].map((e) => describe(e.instancePath, e.message, e.params));
+  if (problems.length > 0) throw new ConfigError(problems);
+  return Object.freeze(value as Static<typeof ConfigSchema>);
+}
+
+function describe(instancePath: string, message: string, params: unknown): string {
+  const missing = (params as { requiredProperties?: string[] } | undefined)?.requiredProperties;
+  if (missing) return `${missing.join(', ')}: is required`;
+  return `${instancePath.replace(/^\//, '')}: ${message}`;
+}

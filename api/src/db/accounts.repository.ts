@@ -1,0 +1,55 @@
+// Accounts with their company and agency, read and changed by id.
+import type { Db } from './database.js';
+
+export interface AccountDetailsRow {
+  id: string;
+  email: string;
+  phone: string | null;
+  first_name: string;
+  last_name: string;
+  user_type: 'Admin' | 'Support' | 'Agent' | 'Supervisor';
+  language: 'en' | 'ua' | 'pl';
+  company_id: string | null;
+  company_name: string | null;
+  balance_amount: string | null;
+  balance_currency: string | null;
+  agency_id: string | null;
+  agency_name: string | null;
+}
+
+export function findAccountDetails(db: Db, accountId: string): Promise<AccountDetailsRow | undefined> {
+  return db
+    .selectFrom('accounts as a')
+    .leftJoin('companies as c', 'c.id', 'a.company_id')
+    .leftJoin('agencies as g', 'g.id', 'a.agency_id')
+    .select([
+      'a.id',
+      'a.email',
+      'a.phone',
+      'a.first_name',
+      'a.last_name',
+      'a.user_type',
+      'a.language',
+      'a.company_id',
+      'c.name as company_name',
+      'c.balance_amount',
+      'c.balance_currency',
+      'a.agency_id',
+      'g.name as agency_name',
+    ])
+    .where('a.id', '=', accountId)
+    .executeTakeFirst();
+}
+
+export async function updateAccount(
+  db: Db,
+  accountId: string,
+  changes: { first_name?: string; last_name?: string; language?: 'en' | 'ua' | 'pl' },
+): Promise<boolean> {
+  const result = await db
+    .updateTable('accounts')
+    .set({ ...changes, updated_at: new Date() })
+    .where('id', '=', accountId)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}

@@ -1,0 +1,8 @@
+// Every migration, by name; names are timestamps so their order is their history. Listed here
+// (rather than read from the folder) so they load the same under tsx, vitest and a bundler.
+import type { Migration } from 'kysely';
+import * as foundation from './20261122T1700-foundation.js';
+
+export const migrations: Record<string, Migration> = {
+  '20261122T1700-foundation': foundation,
+};

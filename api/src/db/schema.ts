@@ -1,0 +1,84 @@
+// The tables as Kysely sees them. Row types stay in db/: repositories map them to domain objects.
+import type { ColumnType, Generated } from 'kysely';
+
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+/** numeric comes back from pg as a string; money stays a decimal string end to end. */
+type Numeric = ColumnType<string, string | undefined, string>;
+
+export interface AgenciesTable {
+  id: string;
+  name: string;
+  status: string;
+  production_api_on: Generated<boolean>;
+  created_at: Timestamp;
+}
+
+export interface CompaniesTable {
+  id: string;
+  agency_id: string | null;
+  name: string;
+  balance_amount: Numeric;
+  balance_currency: string;
+  created_at: Timestamp;
+}
+
+export interface AccountsTable {
+  id: string;
+  email: string;
+  phone: string | null;
+  first_name: string;
+  last_name: string;
+  user_type: 'Admin' | 'Support' | 'Agent' | 'Supervisor';
+  password_hash: string | null;
+  language: Generated<'en' | 'ua' | 'pl'>;
+  agency_id: string | null;
+  company_id: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface ApiTokensTable {
+  id: string;
+  account_id: string;
+  prefix: string;
+  token_hash: string;
+  mode: 'test' | 'live';
+  created_at: Timestamp;
+  last_used_at: NullableTimestamp;
+  revoked_at: NullableTimestamp;
+}
+
+export interface MailMessagesTable {
+  id: string;
+  channel: 'email' | 'sms' | 'voice';
+  recipient: string;
+  subject: string;
+  body: string;
+  status: 'queued' | 'delivered' | 'sent' | 'failed';
+  read: Generated<boolean>;
+  error: string | null;
+  attempts: Generated<number>;
+  created_at: Timestamp;
+  sent_at: NullableTimestamp;
+}
+
+export interface IdempotencyKeysTable {
+  scope: string;
+  key: string;
+  request_hash: string;
+  state: 'running' | 'done';
+  response_status: number | null;
+  response_body: unknown;
+  created_at: Timestamp;
+  locked_until: Timestamp;
+}
+
+export interface Database {
+  agencies: AgenciesTable;
+  companies: CompaniesTable;
+  accounts: AccountsTable;
+  api_tokens: ApiTokensTable;
+  mail_messages: MailMessagesTable;
+  idempotency_keys: IdempotencyKeysTable;
+}

@@ -1,0 +1,89 @@
+// `npm run db:seed`: the demo tenancy: one agency, one company, one account per role, each with
+// a sandbox API token. Safe to run again: rows are upserted by their fixed ids.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { loadConfig } from '../config.js';
+import { hashToken } from '../domain/auth/api-tokens.js';
+import { hashPassword } from '../domain/auth/passwords.js';
+import type { UserType } from '../domain/principal.js';
+import { createDb, type Db } from './database.js';
+
+export const demoPassword = 'contrail-demo';
+
+export interface DemoAccount {
+  id: string;
+  email: string;
+  userType: UserType;
+  /** A sandbox-only token, fixed so the demo can print it each time. Never used outside the demo. */
+  token: string;
+}
+
+export const demoAgency = { id: 'agy_demo', name: 'Demo Travel' };
+export const demoCompany = { id: 'cmp_demo', name: 'Demo Travel Kyiv', agencyId: demoAgency.id };
+
+const roles: { userType: UserType; first: string; last: string; staff: boolean }[] = [
+  { userType: 'Admin', first: 'Ada', last: 'Admin', staff: true },
+  { userType: 'Support', first: 'Sam', last: 'Support', staff: true },
+  { userType: 'Supervisor', first: 'Olena', last: 'Supervisor', staff: false },
+  { userType: 'Agent', first: 'Piotr', last: 'Agent', staff: false },
+];
+
+export const demoAccounts: DemoAccount[] = roles.map(({ userType }) => ({
+  id: `acc_demo_${userType.toLowerCase()}`,
+  email: `${userType.toLowerCase()}@contrail.test`,
+  userType,
+  token: `ctr_test_demo${userType.toLowerCase()}`.padEnd(41, '0'),
+}));
+
+export async function seed(db: Db): Promise<DemoAccount[]> {
+  const passwordHash = await hashPassword(demoPassword);
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('agencies')
+      .values({ id: demoAgency.id, name: demoAgency.name, status: 'active' })
+      .onConflict((oc) => oc.column('id').doUpdateSet({ name: demoAgency.name }))
+      .execute();
+    await trx
+      .insertInto('companies')
+      .values({ id: demoCompany.id, agency_id: demoAgency.id, name: demoCompany.name, balance_amount: '10000.00', balance_currency: 'EUR' })
+      .onConflict((oc) => oc.column('id').doNothing())
+      .execute();
+    for (const [i, role] of roles.entries()) {
+      const account = demoAccounts[i]!;
+      await trx
+        .insertInto('accounts')
+        .values({
+          id: account.id,
+          email: account.email,
+          phone: `+38050000000${i}`,
+          first_name: role.first,
+          last_name: role.last,
+          user_type: role.userType,
+          password_hash: passwordHash,
+          agency_id: role.staff ? null : demoAgency.id,
+          company_id: role.userType === 'Agent' ? demoCompany.id : null,
+        })
+        .onConflict((oc) => oc.column('id').doUpdateSet({ password_hash: passwordHash }))
+        .execute();
+      await trx
+        .insertInto('api_tokens')
+        .values({
+          id: `tok_demo_${role.userType.toLowerCase()}`,
+          account_id: account.id,
+          prefix: account.token.slice(0, 13),
+          token_hash: hashToken(account.token),
+          mode: 'test',
+        })
+        .onConflict((oc) => oc.column('id').doUpdateSet({ revoked_at: null }))
+        .execute();
+    }
+  });
+  return demoAccounts;
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
+  const db = createDb(loadConfig().DATABASE_URL, 1);
+  const accounts = await seed(db);
+  console.log(`seeded ${accounts.length} demo accounts (password: ${demoPassword})`);
+  await db.destroy();
+}

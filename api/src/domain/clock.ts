@@ -1,0 +1,6 @@
+// Time is handed in, never read from a global, so tests can move it.
+export interface Clock {
+  now(): Date;
+}
+
+export const systemClock: Clock = { now: () => new Date() };

@@ -1,0 +1,32 @@
+// What can go wrong, in the domain's words. Domain code throws DomainError with one of these codes;
+// only http/errors.ts knows which HTTP status and title each one has.
+export type ErrorCode =
+  | 'validation_failed'
+  | 'malformed_request'
+  | 'unauthenticated'
+  | 'invalid_credentials'
+  | 'csrf_token_invalid'
+  | 'forbidden'
+  | 'not_found'
+  | 'route_not_found'
+  | 'method_not_allowed'
+  | 'payload_too_large'
+  | 'unsupported_media_type'
+  | 'idempotency_key_in_use'
+  | 'idempotency_key_reused'
+  | 'rate_limited'
+  | 'service_unavailable'
+  | 'internal_error';
+
+export class DomainError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    readonly detail?: string,
+    readonly source?: { pointer?: string; parameter?: string },
+  ) {
+    super(detail ?? code);
+    this.name = 'DomainError';
+  }
+}
+
+export const notFound = (what: string): DomainError => new DomainError('not_found', `No such ${what}.`);

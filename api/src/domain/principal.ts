@@ -1,0 +1,16 @@
+// Who is calling: resolved once per request by the auth plugin, passed to every service call.
+export type UserType = 'Admin' | 'Support' | 'Agent' | 'Supervisor';
+
+export interface Principal {
+  accountId: string;
+  userType: UserType;
+  agencyId: string | null;
+  companyId: string | null;
+  /** How the caller authenticated; test tokens reach the sandbox airlines only. */
+  via: { kind: 'token'; tokenId: string; mode: 'test' | 'live' } | { kind: 'session'; sessionId: string };
+}
+
+/** Admin and Support are platform staff (product spec §6). */
+export function isStaff(principal: Principal): boolean {
+  return principal.userType === 'Admin' || principal.userType === 'Support';
+}

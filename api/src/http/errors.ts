@@ -1,0 +1,101 @@
+// The error registry: every error code with its HTTP status and default title, and the one place
+// that turns any failure into the wire envelope {"errors":[…],"meta":{"request_id"}}.
+import type { FastifyError } from 'fastify';
+import { DomainError, type ErrorCode } from '../domain/errors.js';
+
+export const errorRegistry: Record<ErrorCode, { status: number; title: string }> = {
+  validation_failed: { status: 400, title: 'The request is not valid.' },
+  malformed_request: { status: 400, title: 'The request body could not be read.' },
+  unauthenticated: { status: 401, title: 'Sign in or send a valid API token.' },
+  invalid_credentials: { status: 401, title: 'Invalid credentials. Enter current credentials.' },
+  csrf_token_invalid: { status: 403, title: 'The CSRF token is missing or does not match the session.' },
+  forbidden: { status: 403, title: 'You may not do this.' },
+  not_found: { status: 404, title: 'Not found.' },
+  route_not_found: { status: 404, title: 'There is no such operation.' },
+  method_not_allowed: { status: 405, title: 'This operation does not accept that method.' },
+  idempotency_key_in_use: { status: 409, title: 'A request with this Idempotency-Key is still running.' },
+  payload_too_large: { status: 413, title: 'The request body is too large.' },
+  unsupported_media_type: { status: 415, title: 'Send the body as application/json.' },
+  idempotency_key_reused: { status: 422, title: 'This Idempotency-Key was used with another request.' },
+  rate_limited: { status: 429, title: 'Too many requests.' },
+  service_unavailable: { status: 503, title: 'The service cannot answer right now. Try again shortly.' },
+  internal_error: { status: 500, title: 'Something went wrong on our side.' },
+};
+
+export interface WireError {
+  status: string;
+  code: string;
+  title: string;
+  detail?: string;
+  source?: { pointer?: string; parameter?: string };
+}
+
+export interface ErrorEnvelope {
+  errors: WireError[];
+  meta: { request_id: string };
+}
+
+export function envelope(errors: WireError[], requestId: string): ErrorEnvelope {
+  return { errors: errors.length ? errors : [wire('internal_error')], meta: { request_id: requestId } };
+}
+
+function wire(code: ErrorCode, detail?: string, source?: WireError['source']): WireError {
+  const entry = errorRegistry[code];
+  return {
+    status: String(entry.status),
+    code,
+    title: entry.title,
+    ...(detail ? { detail } : {}),
+    ...(source ? { source } : {}),
+  };
+}
+
+/** Maps anything thrown during a request to its status and wire errors. 5xx never carry internals. */
+export function toWireErrors(error: unknown): { status: number; errors: WireError[] } {
+  if (error instanceof DomainError) {
+    return { status: errorRegistry[error.code].status, errors: [wire(error.code, error.detail, error.source)] };
+  }
+  const fastifyError = error as Partial<FastifyError> & { errors?: unknown[] };
+  // fastify-openapi-glue wraps failed security handlers; the last handler's error says why.
+  if (fastifyError.name === 'Unauthorized' && Array.isArray(fastifyError.errors)) {
+    const last = fastifyError.errors.findLast((e) => e instanceof DomainError);
+    return toWireErrors(last ?? new DomainError('unauthenticated'));
+  }
+  if (fastifyError.validation) return { status: 400, errors: validationErrors(fastifyError) };
+  switch (fastifyError.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return toWireErrors(new DomainError('payload_too_large'));
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return toWireErrors(new DomainError('unsupported_media_type'));
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      return toWireErrors(new DomainError('malformed_request', 'The body is not valid JSON.'));
+  }
+  if (typeof fastifyError.statusCode === 'number' && fastifyError.statusCode >= 400 && fastifyError.statusCode < 500) {
+    if (fastifyError.statusCode === 429) return toWireErrors(new DomainError('rate_limited'));
+    return { status: fastifyError.statusCode, errors: [{ ...wire('malformed_request'), status: String(fastifyError.statusCode) }] };
+  }
+  return toWireErrors(new DomainError('internal_error'));
+}
+
+type AjvError = NonNullable<FastifyError['validation']>[number] & { params?: Record<string, unknown> };
+
+function validationErrors(error: Partial<FastifyError>): WireError[] {
+  const context = error.validationContext ?? 'body';
+  return (error.validation ?? []).map((item: AjvError) => {
+    const missing = typeof item.params?.missingProperty === 'string' ? `/${item.params.missingProperty}` : '';
+    const extra = typeof item.params?.additionalProperty === 'string' ? `/${item.params.additionalProperty}` : '';
+    const pointer = `${item.instancePath}${missing}${extra}` || '/';
+    const detail = describeValidation(pointer, item);
+    if (context === 'body') return wire('validation_failed', detail, { pointer });
+    const parameter = pointer.split('/')[1] ?? '';
+    return wire('validation_failed', detail, { parameter: parameter || context });
+  });
+}
+
+function describeValidation(pointer: string, item: AjvError): string {
+  const field = pointer === '/' ? 'The body' : pointer.slice(1).replaceAll('/', '.');
+  if (item.keyword === 'required') return `${field} is required.`;
+  if (item.keyword === 'additionalProperties') return `${field} is not a known field.`;
+  return `${field} ${item.message ?? 'is not valid'}.`;
+}

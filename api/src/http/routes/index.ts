@@ -1,0 +1,102 @@
+// Routes come from the contract: fastify-openapi-glue registers every operation of the bundled
+// spec with its request schemas; each operationId resolves to its handler with the hooks its
+// security and Idempotency-Key parameter call for. The spec itself is served beside them.
+import { readFileSync } from 'node:fs';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import fp from 'fastify-plugin';
+import openapiGlue from 'fastify-openapi-glue';
+import type { AppContext } from '../../context.js';
+import type { OperationId, ServiceHandlers } from '../contract.js';
+import type { SecurityRequirement } from '../plugins/auth.js';
+import { accountHandlers } from './account/handlers.js';
+import { healthHandlers } from './health/handlers.js';
+import { mailHandlers } from './mail/handlers.js';
+
+export const apiPrefix = '/api/v1';
+const bundleUrl = new URL('../generated/openapi.bundle.json', import.meta.url);
+
+interface Parameter {
+  $ref?: string;
+  name?: string;
+  in?: string;
+}
+interface Operation {
+  operationId: OperationId;
+  security?: SecurityRequirement[];
+  parameters?: Parameter[];
+}
+interface Spec {
+  security?: SecurityRequirement[];
+  paths: Record<string, Record<string, Operation | unknown>>;
+  components?: { parameters?: Record<string, Parameter> };
+}
+
+export function loadSpec(): Spec {
+  return JSON.parse(readFileSync(bundleUrl, 'utf8')) as Spec;
+}
+
+/** Every operation of the contract by operationId, with what its hooks need to know. */
+export function operationsOf(spec: Spec): Map<OperationId, { security: SecurityRequirement[]; idempotent: boolean }> {
+  const methods = new Set(['get', 'put', 'post', 'delete', 'patch']);
+  const operations = new Map<OperationId, { security: SecurityRequirement[]; idempotent: boolean }>();
+  const resolve = (p: Parameter): Parameter => (p.$ref ? (spec.components?.parameters?.[p.$ref.split('/').pop()!] ?? p) : p);
+  for (const item of Object.values(spec.paths)) {
+    for (const [method, value] of Object.entries(item)) {
+      if (!methods.has(method)) continue;
+      const op = value as Operation;
+      const parameters = (op.parameters ?? []).map(resolve);
+      operations.set(op.operationId, {
+        security: op.security ?? spec.security ?? [],
+        idempotent: parameters.some((p) => p.in === 'header' && p.name?.toLowerCase() === 'idempotency-key'),
+      });
+    }
+  }
+  return operations;
+}
+
+export function handlersFor(ctx: AppContext): ServiceHandlers {
+  return { ...healthHandlers(ctx), ...accountHandlers(ctx), ...mailHandlers(ctx) };
+}
+
+type AnyHandler = (request: never, reply: never) => Promise<{ status: number; body: unknown }>;
+
+/** Runs a typed handler and sends the status and body it chose. */
+function answer(handler: AnyHandler) {
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    const result = await handler(request as never, reply as never);
+    return reply.code(result.status).send(result.body);
+  };
+}
+
+export default fp(
+  async (app: FastifyInstance, opts: { ctx: AppContext }) => {
+    const spec = loadSpec();
+    const operations = operationsOf(spec);
+    const handlers = handlersFor(opts.ctx) as Record<OperationId, AnyHandler>;
+
+    await app.register(openapiGlue, {
+      specification: spec,
+      prefix: apiPrefix,
+      operationResolver: (operationId: string) => {
+        const id = operationId as OperationId;
+        const operation = operations.get(id);
+        const handler = handlers[id];
+        if (!operation || !handler) throw new Error(`operation ${operationId} has no handler`);
+        const onRequest = app.authenticateFor(operation.security);
+        // The glue adds method, url and schema; these options add hooks and the handler.
+        return {
+          ...(onRequest ? { onRequest } : {}),
+          ...(operation.idempotent ? { preHandler: app.idempotent.preHandler, onSend: app.idempotent.onSend } : {}),
+          handler: answer(handler),
+        } as unknown as RouteOptions;
+      },
+    });
+
+    const specJson = JSON.stringify(spec);
+    app.get(`${apiPrefix}/openapi.json`, async (_request, reply) => reply.type('application/json').send(specJson));
+    // Orchestrators probe the bare paths; they answer exactly as the contract's operations do.
+    app.get('/healthz', answer(handlers.getHealth));
+    app.get('/readyz', answer(handlers.getReadiness));
+  },
+  { name: 'routes', dependencies: ['auth', 'idempotency', 'validation'] },
+);

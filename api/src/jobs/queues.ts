@@ -1,0 +1,42 @@
+// The producer side: what the API may enqueue. It only triggers work already written to PostgreSQL,
+// so a failed enqueue loses nothing; the worker's sweeper finds the row and enqueues it again.
+import type { QueueBackend } from './backend.js';
+import { queueNames, type EmailJob } from './payloads.js';
+
+export interface JobProducer {
+  enqueueEmail(messageId: string): Promise<void>;
+}
+
+const enqueueDeadlineMs = 1_000;
+
+export function createJobProducer(backend: QueueBackend): JobProducer {
+  const email = backend.queue<EmailJob>(queueNames.email);
+  return {
+    async enqueueEmail(messageId) {
+      const add = email.add(
+        'deliver',
+        { messageId },
+        {
+          jobId: `email-${messageId}`,
+          attempts: 5,
+          backoff: { type: 'exponential', delay: 2_000 },
+          removeOnComplete: { age: 24 * 3600 },
+          removeOnFail: { age: 7 * 24 * 3600 },
+        },
+      );
+      await withDeadline(add, enqueueDeadlineMs);
+    },
+  };
+}
+
+async function withDeadline<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`enqueue took longer than ${ms} ms`)), ms);
+  });
+  try {
+    return await Promise.race([promise, deadline]);
+  } finally {
+    clearTimeout(timer);
+  }
+}

@@ -1,0 +1,69 @@
+// Worker entry: configuration → database, queue backend, mail transport → BullMQ workers and the
+// sweeper. It imports nothing from http/. SIGTERM lets active jobs finish before closing.
+import pino from 'pino';
+import { ConfigError, loadConfig } from './config.js';
+import { createDb } from './db/database.js';
+import { systemClock } from './domain/clock.js';
+import { createMailService } from './domain/mail/mail.service.js';
+import { createQueueBackend } from './jobs/backend.js';
+import { queueNames } from './jobs/payloads.js';
+import { emailProcessor } from './jobs/processors/email.processor.js';
+import { createJobProducer } from './jobs/queues.js';
+import { sweepOnce } from './jobs/sweeper.js';
+import { createMailTransport } from './mail/transport.js';
+
+export interface WorkerHandle {
+  close(): Promise<void>;
+}
+
+export async function startWorker(config = loadConfig(), log = pino({ level: config.LOG_LEVEL, name: 'worker' })): Promise<WorkerHandle> {
+  const clock = systemClock;
+  const db = createDb(config.DATABASE_URL, 5);
+  const queues = createQueueBackend({ redisUrl: config.REDIS_URL, databaseUrl: config.DATABASE_URL, prefix: config.QUEUE_PREFIX });
+  const jobs = createJobProducer(queues);
+  const mail = createMailService({ db, jobs, clock, log: (msg) => log.warn(msg) });
+  const transport = createMailTransport({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM });
+
+  const email = queues.worker(queueNames.email, emailProcessor({ mail, transport, db, clock }), { concurrency: 5 });
+  email.on('failed', (job, error) => log.warn({ jobId: job?.id, err: error }, 'email job failed'));
+  email.on('error', (error) => log.error({ err: error }, 'email worker error'));
+
+  const sweep = () =>
+    sweepOnce({ db, clock, mail, jobs, staleAfterMs: 60_000 }).then(
+      (r) => r.requeued > 0 && log.info(r, 'sweeper requeued lost jobs'),
+      (error: unknown) => log.warn({ err: error }, 'sweep failed'),
+    );
+  const sweeper = setInterval(() => void sweep(), 30_000);
+  void sweep();
+  log.info({ backend: queues.kind }, 'worker started');
+
+  return {
+    async close() {
+      clearInterval(sweeper);
+      await queues.close();
+      transport.close();
+      await db.destroy();
+    },
+  };
+}
+
+const isEntry = process.argv[1] !== undefined && import.meta.url === new URL(`file://${process.argv[1]}`).href;
+if (isEntry) {
+  try {
+    const worker = await startWorker();
+    let closing = false;
+    const shutdown = () => {
+      if (closing) return;
+      closing = true;
+      worker.close().then(
+        () => process.exit(0),
+        () => process.exit(1),
+      );
+    };
+    process.on('SIGTERM', shutdown);
+    process.on('SIGINT', shutdown);
+  } catch (error) {
+    console.error(error instanceof ConfigError ? error.message : error);
+    process.exit(1);
+  }
+}

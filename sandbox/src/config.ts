@@ -1,0 +1,18 @@
+// The sandbox's environment, checked once at boot.
+import Type, { type Static } from 'typebox';
+import Value from 'typebox/value';
+
+const SandboxConfig = Type.Object({
+  SANDBOX_HOST: Type.String({ default: '127.0.0.1' }),
+  SANDBOX_PORT: Type.Integer({ default: 4010, minimum: 0, maximum: 65535 }),
+  LOG_LEVEL: Type.String({ default: 'info' }),
+});
+export type SandboxConfig = Readonly<Static<typeof SandboxConfig>>;
+
+export function loadSandboxConfig(env: Record<string, string | undefined> = process.env): SandboxConfig {
+  const raw = Object.fromEntries(Object.keys(SandboxConfig.properties).flatMap((k) => (env[k] === undefined ? [] : [[k, env[k]]])));
+  const value = Value.Convert(SandboxConfig, Value.Default(SandboxConfig, raw));
+  const problems = [...Value.Errors(SandboxConfig, value)].map((e) => `${e.instancePath.slice(1)}: ${e.message}`);
+  if (problems.length) throw new Error(`Invalid sandbox configuration:\n  - ${problems.join('\n  - ')}`);
+  return Object.freeze(value as Static<typeof SandboxConfig>);
+}

@@ -1,0 +1,47 @@
+// The SDK's settings, set once with `configure()`. The generated functions take no client object,
+// so the settings live here; `withConfig()` scopes other settings to one async call chain's calls.
+
+export interface SdkConfig {
+  /** Where the API lives, including `/api/v1`: `https://contrail.example/api/v1`, or `/api/v1` in a browser. */
+  baseUrl: string;
+  /** An API token (`ctr_test_…` or `ctr_live_…`), sent as `Authorization: Bearer`. */
+  token?: string;
+  /** The console's CSRF token, sent as `X-CSRF-Token` on every call. */
+  csrfToken?: () => string | undefined;
+  /** Send PUT, PATCH and DELETE as POST with `X-HTTP-Method-Override` (the console does). */
+  methodOverride: boolean;
+  /** Whether the browser sends cookies. */
+  credentials: RequestCredentials;
+  /** How many times a failed call is tried again (network errors, 429, 503). */
+  maxRetries: number;
+  /** The longest wait between tries; a `Retry-After` beyond it is not waited for. */
+  maxRetryDelayMs: number;
+  /** Deadline for one try, in milliseconds. */
+  timeoutMs: number;
+  /** The fetch to use; the global one by default. */
+  fetch?: typeof fetch;
+}
+
+const defaults: SdkConfig = {
+  baseUrl: '/api/v1',
+  methodOverride: false,
+  credentials: 'same-origin',
+  maxRetries: 2,
+  maxRetryDelayMs: 30_000,
+  timeoutMs: 30_000,
+};
+
+let current: SdkConfig = { ...defaults };
+
+export function configure(settings: Partial<SdkConfig>): SdkConfig {
+  current = { ...current, ...settings };
+  return current;
+}
+
+export function getConfig(): SdkConfig {
+  return current;
+}
+
+export function resetConfig(): void {
+  current = { ...defaults };
+}

@@ -1,0 +1,35 @@
+// When and how long to wait before trying a call again: network failures, 429 and 503 only, with
+// full-jitter exponential backoff, and the server's Retry-After when it gives one.
+
+const retryableStatuses = new Set([429, 503]);
+
+export function isRetryableStatus(status: number): boolean {
+  return retryableStatuses.has(status);
+}
+
+/** Milliseconds to wait before try number `attempt + 1` (attempt counts from 0), or null not to retry. */
+export function retryDelayMs(attempt: number, retryAfter: string | null, maxDelayMs: number): number | null {
+  const fromServer = parseRetryAfter(retryAfter);
+  if (fromServer !== null) return fromServer <= maxDelayMs ? fromServer : null;
+  const ceiling = Math.min(maxDelayMs, 500 * 2 ** attempt);
+  return Math.round(ceiling / 2 + Math.random() * (ceiling / 2));
+}
+
+function parseRetryAfter(value: string | null): number | null {
+  if (value === null || value.trim() === '') return null;
+  const seconds = Number(value);
+  if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? null : Math.max(0, date - Date.now());
+}
+
+export function sleep(ms: number, signal?: AbortSignal | null): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason as Error);
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener('abort', () => {
+      clearTimeout(timer);
+      reject(signal.reason as Error);
+    });
+  });
+}

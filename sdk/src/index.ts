@@ -1,0 +1,6 @@
+// The SDK's public entry: configuration, errors and every operation as a typed function.
+export { configure, getConfig, resetConfig, type SdkConfig } from './core/config';
+export * from './core/errors';
+export { paginate } from './core/paginate';
+export * from './generated/client';
+export * from './generated/model';

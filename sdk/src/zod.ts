@@ -1,0 +1,2 @@
+// zod schemas of every request and response, for forms.
+export * from './generated/zod';

@@ -1,0 +1,86 @@
+// A real Contrail stack for a test: the API on a real port (with the console build and docs), the
+// sandbox on another, the run's PostgreSQL database and Redis. Every /api/v1 response it serves
+// is checked against the contract, and close() fails the test file if any did not conform.
+import Fastify, { type FastifyInstance } from 'fastify';
+import { inject } from 'vitest';
+import app from '../../api/src/app.js';
+import { loadConfig, type Config } from '../../api/src/config.js';
+import { createAppContext, type AppContext } from '../../api/src/context.js';
+import { demoAccounts } from '../../api/src/db/seed.js';
+import { serverOptions } from '../../api/src/http/server-options.js';
+import sandboxApp from '../../sandbox/src/app.js';
+import { specViolation } from './spec-validator.js';
+
+export interface Stack {
+  baseUrl: string;
+  apiUrl: string;
+  sandboxUrl: string;
+  fastify: FastifyInstance;
+  ctx: AppContext;
+  config: Config;
+  violations: string[];
+  close(): Promise<void>;
+}
+
+export const tokens = Object.fromEntries(demoAccounts.map((a) => [a.userType, a.token])) as Record<
+  'Admin' | 'Support' | 'Supervisor' | 'Agent',
+  string
+>;
+
+/** The environment a test stack runs with; tests override single keys. */
+export function testEnv(overrides: Record<string, string> = {}): Record<string, string> {
+  return {
+    DATABASE_URL: inject('databaseUrl'),
+    REDIS_URL: inject('redisUrl'),
+    QUEUE_PREFIX: inject('queuePrefix'),
+    LOG_LEVEL: 'silent',
+    PORT: '0',
+    ...overrides,
+  };
+}
+
+export async function startStack(options: { env?: Record<string, string>; withSandbox?: boolean } = {}): Promise<Stack> {
+  let sandbox: FastifyInstance | undefined;
+  let sandboxUrl = 'http://127.0.0.1:9';
+  if (options.withSandbox !== false) {
+    sandbox = Fastify({ logger: false });
+    await sandbox.register(sandboxApp);
+    sandboxUrl = await sandbox.listen({ host: '127.0.0.1', port: 0 });
+  }
+
+  const config = loadConfig(testEnv({ SANDBOX_URL: sandboxUrl, ...options.env }));
+  const ctx = createAppContext(config);
+  const fastify = Fastify(serverOptions(config));
+  const violations: string[] = [];
+  fastify.addHook('onSend', async (request, reply, payload) => {
+    if (!request.url.startsWith('/api/v1/') || request.url.startsWith('/api/v1/openapi.json')) return payload;
+    const text = typeof payload === 'string' ? payload : payload === null || payload === undefined ? '' : undefined;
+    if (text === undefined) return payload;
+    const problem = specViolation(
+      { method: request.method, url: request.routeOptions.url },
+      reply.statusCode,
+      String(reply.getHeader('content-type') ?? ''),
+      text,
+    );
+    if (problem) violations.push(problem);
+    return payload;
+  });
+  await fastify.register(app, { ctx });
+  const baseUrl = await fastify.listen({ host: '127.0.0.1', port: 0 });
+
+  return {
+    baseUrl,
+    apiUrl: `${baseUrl}/api/v1`,
+    sandboxUrl,
+    fastify,
+    ctx,
+    config,
+    violations,
+    async close() {
+      await fastify.close();
+      await ctx.close();
+      await sandbox?.close();
+      if (violations.length > 0) throw new Error(`responses that break the contract:\n${violations.join('\n')}`);
+    },
+  };
+}
