@@ -44,7 +44,8 @@ export function specViolation(route: { method: string; url: string | undefined }
   const json = contentType.includes('json') && payload !== '' ? (JSON.parse(payload) as unknown) : undefined;
   const where = `${route.method} ${route.url ?? '(no route)'} → ${status}`;
 
-  if (!path || !bundle.paths[path]?.[method] || status >= 500 || anyOperationStatuses.has(status)) {
+  const declared = path !== undefined && bundle.paths[path]?.[method]?.responses[String(status)] !== undefined;
+  if (!path || !bundle.paths[path]?.[method] || (!declared && (status >= 500 || anyOperationStatuses.has(status)))) {
     if (status < 400) return path ? `${where}: not an operation of the contract` : null;
     return envelope(json) ? null : `${where}: not an errors envelope: ${ajv.errorsText(envelope.errors)}`;
   }

@@ -49,17 +49,6 @@ export async function deleteMessage(db: Db, id: string): Promise<boolean> {
   return result.numDeletedRows > 0n;
 }
 
-/** Claims a queued message for delivery; undefined when another attempt already delivered it. */
-export function claimQueuedMessage(db: Db, id: string): Promise<MailRow | undefined> {
-  return db
-    .updateTable('mail_messages')
-    .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
-    .where('id', '=', id)
-    .where('status', '=', 'queued')
-    .returningAll()
-    .executeTakeFirst();
-}
-
 export async function markMessage(
   db: Db,
   id: string,

@@ -58,7 +58,6 @@ export interface MailMessagesTable {
   status: 'queued' | 'delivered' | 'sent' | 'failed';
   read: Generated<boolean>;
   error: string | null;
-  attempts: Generated<number>;
   created_at: Timestamp;
   sent_at: NullableTimestamp;
 }

@@ -16,6 +16,7 @@ export type ErrorCode =
   | 'idempotency_key_reused'
   | 'rate_limited'
   | 'service_unavailable'
+  | 'dependency_unavailable'
   | 'internal_error';
 
 export class DomainError extends Error {
@@ -30,3 +31,11 @@ export class DomainError extends Error {
 }
 
 export const notFound = (what: string): DomainError => new DomainError('not_found', `No such ${what}.`);
+
+/** Several problems found at once (for example every dependency that does not answer). */
+export class DomainErrors extends Error {
+  constructor(readonly errors: [DomainError, ...DomainError[]]) {
+    super(errors.map((e) => e.message).join('; '));
+    this.name = 'DomainErrors';
+  }
+}

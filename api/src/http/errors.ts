@@ -1,7 +1,7 @@
 // The error registry: every error code with its HTTP status and default title, and the one place
 // that turns any failure into the wire envelope {"errors":[…],"meta":{"request_id"}}.
 import type { FastifyError } from 'fastify';
-import { DomainError, type ErrorCode } from '../domain/errors.js';
+import { DomainError, DomainErrors, type ErrorCode } from '../domain/errors.js';
 
 export const errorRegistry: Record<ErrorCode, { status: number; title: string }> = {
   validation_failed: { status: 400, title: 'The request is not valid.' },
@@ -19,6 +19,7 @@ export const errorRegistry: Record<ErrorCode, { status: number; title: string }>
   idempotency_key_reused: { status: 422, title: 'This Idempotency-Key was used with another request.' },
   rate_limited: { status: 429, title: 'Too many requests.' },
   service_unavailable: { status: 503, title: 'The service cannot answer right now. Try again shortly.' },
+  dependency_unavailable: { status: 503, title: 'A service this one depends on does not answer.' },
   internal_error: { status: 500, title: 'Something went wrong on our side.' },
 };
 
@@ -52,6 +53,10 @@ function wire(code: ErrorCode, detail?: string, source?: WireError['source']): W
 
 /** Maps anything thrown during a request to its status and wire errors. 5xx never carry internals. */
 export function toWireErrors(error: unknown): { status: number; errors: WireError[] } {
+  if (error instanceof DomainErrors) {
+    const status = errorRegistry[error.errors[0].code].status;
+    return { status, errors: error.errors.map((e) => wire(e.code, e.detail, e.source)) };
+  }
   if (error instanceof DomainError) {
     return { status: errorRegistry[error.code].status, errors: [wire(error.code, error.detail, error.source)] };
   }

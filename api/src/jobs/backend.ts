@@ -10,6 +10,7 @@ import {
   type Worker as BullWorker,
   type WorkerOptions,
 } from 'bullmq';
+import { once } from 'node:events';
 import { Redis } from 'ioredis';
 
 export interface QueueHandle<T> {
@@ -55,6 +56,8 @@ function redisBackend(url: string, prefix: string): QueueBackend {
       return w as unknown as BullWorker<T>;
     },
     async ping() {
+      // Without an offline queue, a command sent before the first connection completes fails.
+      if (producer.status !== 'ready') await once(producer, 'ready');
       await producer.ping();
     },
     async close() {

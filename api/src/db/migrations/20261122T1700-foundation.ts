@@ -67,7 +67,6 @@ export async function up(db: Kysely<any>): Promise<void> {
     )
     .addColumn('read', 'boolean', (c) => c.notNull().defaultTo(false))
     .addColumn('error', 'text')
-    .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .addColumn('sent_at', 'timestamptz')
     .execute();

@@ -34,7 +34,7 @@ export interface paths {
         };
         /**
          * Can the service do its work
-         * @description Checks PostgreSQL, the queue backend and the sandbox airlines, each under a short deadline.
+         * @description Checks PostgreSQL, the queue backend and the sandbox airlines, each under a short deadline. When one does not answer, 503 names it in the errors.
          */
         get: operations["getReadiness"];
         put?: never;
@@ -173,14 +173,12 @@ export interface components {
         };
         Readiness: {
             /** @enum {string} */
-            status: "ready" | "unavailable";
+            status: "ready";
             checks: {
                 /** @enum {string} */
                 name: "database" | "queue" | "sandbox";
                 ok: boolean;
                 latency_ms: number;
-                /** @description Why the check failed, in general words. */
-                error?: string;
             }[];
         };
         /**
@@ -271,6 +269,16 @@ export interface components {
             headers: {
                 "X-Request-Id": components["headers"]["RequestId"];
                 "Retry-After": components["headers"]["RetryAfter"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
+        /** @description The service or one of its dependencies cannot answer right now; each error names one. */
+        ServiceUnavailable: {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
                 [name: string]: unknown;
             };
             content: {
@@ -405,16 +413,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
-            /** @description At least one dependency does not answer; the checks say which. */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Readiness"];
-                };
-            };
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getAccountDetails: {

@@ -18,11 +18,29 @@ function makeAjv(coerce: boolean): Ajv2020 {
   return ajv;
 }
 
+/**
+ * Node gives header names in lower case. Fastify lowers the names in header schemas itself, but
+ * not when a custom validator compiler is set, as here; so this does it for the flat header
+ * objects the contract describes.
+ */
+function lowerCaseHeaderNames<S extends object>(schema: S): S {
+  const s = schema as S & { properties?: Record<string, unknown>; required?: string[] };
+  if (!s.properties) return schema;
+  return {
+    ...s,
+    properties: Object.fromEntries(Object.entries(s.properties).map(([name, value]) => [name.toLowerCase(), value])),
+    ...(s.required ? { required: s.required.map((name) => name.toLowerCase()) } : {}),
+  };
+}
+
 export default fp(
   async (app: FastifyInstance) => {
     const strict = makeAjv(false);
     const coercing = makeAjv(true);
-    app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'body' ? strict : coercing).compile(schema));
+    app.setValidatorCompiler(({ schema, httpPart }) => {
+      if (httpPart === 'body') return strict.compile(schema);
+      return coercing.compile(httpPart === 'headers' ? lowerCaseHeaderNames(schema) : schema);
+    });
   },
   { name: 'validation' },
 );

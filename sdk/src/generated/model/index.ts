@@ -52,6 +52,7 @@ export * from './readinessChecksItemName';
 export * from './readinessStatus';
 export * from './sendMailHeaders';
 export * from './sendMailRequest';
+export * from './serviceUnavailableResponse';
 export * from './tooManyRequestsResponse';
 export * from './unauthorizedResponse';
 export * from './unprocessableResponse';

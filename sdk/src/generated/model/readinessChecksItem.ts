@@ -20,6 +20,4 @@ export type ReadinessChecksItem = {
   ok: boolean;
   /** @minimum 0 */
   latency_ms: number;
-  /** Why the check failed, in general words. */
-  error?: string;
 };

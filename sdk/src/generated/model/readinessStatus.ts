@@ -20,5 +20,4 @@ export type ReadinessStatus = typeof ReadinessStatus[keyof typeof ReadinessStatu
 // eslint-disable-next-line @typescript-eslint/no-redeclare
 export const ReadinessStatus = {
   ready: 'ready',
-  unavailable: 'unavailable',
 } as const;

@@ -45,7 +45,7 @@ export const getHealth = async ( options?: RequestInit): Promise<Health> => {
 
 
 /**
- * Checks PostgreSQL, the queue backend and the sandbox airlines, each under a short deadline.
+ * Checks PostgreSQL, the queue backend and the sandbox airlines, each under a short deadline. When one does not answer, 503 names it in the errors.
  * @summary Can the service do its work
  */
 export const getGetReadinessUrl = () => {

@@ -31,6 +31,7 @@ import type {
 import type {
   Health,
   Readiness,
+  ServiceUnavailableResponse,
   TooManyRequestsResponse
 } from '../../model';
 
@@ -146,7 +147,7 @@ export function useGetHealth<TData = Awaited<ReturnType<typeof getHealth>>, TErr
 
 
 /**
- * Checks PostgreSQL, the queue backend and the sandbox airlines, each under a short deadline.
+ * Checks PostgreSQL, the queue backend and the sandbox airlines, each under a short deadline. When one does not answer, 503 names it in the errors.
  * @summary Can the service do its work
  */
 export const getGetReadinessUrl = () => {
@@ -179,7 +180,7 @@ export const getGetReadinessQueryKey = () => {
     }
 
     
-export const getGetReadinessQueryOptions = <TData = Awaited<ReturnType<typeof getReadiness>>, TError = TooManyRequestsResponse | Readiness>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getReadiness>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
+export const getGetReadinessQueryOptions = <TData = Awaited<ReturnType<typeof getReadiness>>, TError = TooManyRequestsResponse | ServiceUnavailableResponse>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getReadiness>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -198,10 +199,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetReadinessQueryResult = NonNullable<Awaited<ReturnType<typeof getReadiness>>>
-export type GetReadinessQueryError = TooManyRequestsResponse | Readiness
+export type GetReadinessQueryError = TooManyRequestsResponse | ServiceUnavailableResponse
 
 
-export function useGetReadiness<TData = Awaited<ReturnType<typeof getReadiness>>, TError = TooManyRequestsResponse | Readiness>(
+export function useGetReadiness<TData = Awaited<ReturnType<typeof getReadiness>>, TError = TooManyRequestsResponse | ServiceUnavailableResponse>(
   options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getReadiness>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getReadiness>>,
@@ -211,7 +212,7 @@ export function useGetReadiness<TData = Awaited<ReturnType<typeof getReadiness>>
       >, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetReadiness<TData = Awaited<ReturnType<typeof getReadiness>>, TError = TooManyRequestsResponse | Readiness>(
+export function useGetReadiness<TData = Awaited<ReturnType<typeof getReadiness>>, TError = TooManyRequestsResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getReadiness>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getReadiness>>,
@@ -221,7 +222,7 @@ export function useGetReadiness<TData = Awaited<ReturnType<typeof getReadiness>>
       >, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetReadiness<TData = Awaited<ReturnType<typeof getReadiness>>, TError = TooManyRequestsResponse | Readiness>(
+export function useGetReadiness<TData = Awaited<ReturnType<typeof getReadiness>>, TError = TooManyRequestsResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getReadiness>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -229,7 +230,7 @@ export function useGetReadiness<TData = Awaited<ReturnType<typeof getReadiness>>
  * @summary Can the service do its work
  */
 
-export function useGetReadiness<TData = Awaited<ReturnType<typeof getReadiness>>, TError = TooManyRequestsResponse | Readiness>(
+export function useGetReadiness<TData = Awaited<ReturnType<typeof getReadiness>>, TError = TooManyRequestsResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getReadiness>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {

@@ -1,0 +1,1 @@
+export { ApiStatus } from './api-status';

@@ -1,0 +1,45 @@
+// The screen shown after sign-in and sign-out (product spec §2). For now it introduces the back
+// office; the search, bookings and sales screens replace its cards as they arrive.
+import { Badge, Button, Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { useDocumentTitle } from '../../hooks/use-document-title';
+import { linkProps } from '../../lib/router';
+
+const upcoming = ['search', 'bookings', 'sales'] as const;
+
+export function HomeScreen() {
+  const { t } = useTranslation();
+  useDocumentTitle(t('nav.home'));
+  return (
+    <Stack gap="xl">
+      <Stack gap="sm" maw={640}>
+        <Title order={1}>{t('home.title')}</Title>
+        <Text size="lg" c="gray.8">
+          {t('home.lead')}
+        </Text>
+        <div>
+          <Button component="a" {...linkProps('/sign_in')}>
+            {t('home.signIn')}
+          </Button>
+        </div>
+      </Stack>
+      <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
+        {upcoming.map((area) => (
+          <Card key={area} withBorder padding="lg" component="section" aria-labelledby={`home-${area}`}>
+            <Stack gap="xs" align="flex-start">
+              <Badge variant="outline" color="gray.7">
+                {t('home.comingSoon')}
+              </Badge>
+              <Title order={2} size="h4" id={`home-${area}`}>
+                {t(`home.${area}.title`)}
+              </Title>
+              <Text size="sm" c="gray.8">
+                {t(`home.${area}.text`)}
+              </Text>
+            </Stack>
+          </Card>
+        ))}
+      </SimpleGrid>
+    </Stack>
+  );
+}

@@ -1,0 +1,1 @@
+export { SignInScreen } from './sign-in-screen';

@@ -1,0 +1,20 @@
+// The chosen language lives in localStorage under `language` (product spec §9). Storage can be
+// missing or throw (private mode, disabled cookies); the console then just keeps the default.
+import { defaultLanguage, isLanguage, languageStorageKey, type Language } from './languages';
+
+export function readStoredLanguage(storage: Storage | undefined): Language {
+  try {
+    const stored = storage?.getItem(languageStorageKey);
+    return isLanguage(stored) ? stored : defaultLanguage;
+  } catch {
+    return defaultLanguage;
+  }
+}
+
+export function storeLanguage(storage: Storage | undefined, language: Language): void {
+  try {
+    storage?.setItem(languageStorageKey, language);
+  } catch {
+    // Not persisted: the choice still holds for this page's life.
+  }
+}

@@ -1,0 +1,3 @@
+export { navigate, normalisePath } from './history';
+export { isInAppPath, linkProps, type InAppLinkProps } from './link-props';
+export { usePathname } from './use-pathname';

@@ -1,0 +1,43 @@
+// Every text of the console exists in en, ua and pl (product spec §9); a key missing from one file
+// would silently fall back to English, so the files must match key for key.
+import { describe, expect, it } from 'vitest';
+import en from './en.json';
+import pl from './pl.json';
+import ua from './ua.json';
+
+type Tree = { [key: string]: string | Tree };
+
+/** Every leaf as `dotted.path` → text, so nested files compare as flat lists. */
+function leaves(tree: Tree, prefix = ''): Map<string, string> {
+  const found = new Map<string, string>();
+  for (const [key, value] of Object.entries(tree)) {
+    const path = prefix ? `${prefix}.${key}` : key;
+    if (typeof value === 'string') found.set(path, value);
+    else for (const [leaf, text] of leaves(value, path)) found.set(leaf, text);
+  }
+  return found;
+}
+
+function placeholders(text: string): string[] {
+  return [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((match) => match[1] ?? '').sort();
+}
+
+const english = leaves(en);
+const translations = { ua: leaves(ua), pl: leaves(pl) };
+
+describe('locale files', () => {
+  it.each(Object.entries(translations))('%s has exactly the keys of en', (_language, texts) => {
+    expect([...texts.keys()].sort()).toEqual([...english.keys()].sort());
+  });
+
+  it.each(Object.entries({ en: english, ...translations }))('%s has no empty texts', (_language, texts) => {
+    const empty = [...texts].filter(([, text]) => text.trim() === '').map(([key]) => key);
+    expect(empty).toEqual([]);
+  });
+
+  it.each(Object.entries(translations))('%s keeps the placeholders of en', (_language, texts) => {
+    for (const [key, text] of english) {
+      expect(placeholders(texts.get(key) ?? ''), key).toEqual(placeholders(text));
+    }
+  });
+});

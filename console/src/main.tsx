@@ -1,0 +1,32 @@
+// The back office's entry: everything stateful (SDK settings, i18n, notifications, query client)
+// is created here once and handed down; nothing below reaches for a global.
+import '@mantine/core/styles.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app/app';
+import { configureSdk } from './app/configure-sdk';
+import { createQueryClient } from './app/query-client';
+import { createNotificationCenter, errorNotices, takeNotificationFromUrl } from './features/notifications';
+import { createI18n, readStoredLanguage, syncDocumentLanguage } from './lib/i18n';
+
+configureSdk(document);
+
+const i18n = createI18n(readStoredLanguage(window.localStorage));
+syncDocumentLanguage(i18n, document.documentElement);
+
+const notifications = createNotificationCenter();
+const queryClient = createQueryClient((error) => {
+  for (const notice of errorNotices(error, i18n.t('notifications.serverProblem'))) notifications.notify(notice);
+});
+
+// Taken before the first render so StrictMode's double effects cannot show it twice.
+const fromAddress = takeNotificationFromUrl(window.location, window.history);
+if (fromAddress) notifications.notify(fromAddress);
+
+const root = document.getElementById('root');
+if (!root) throw new Error('index.html has no #root element');
+createRoot(root).render(
+  <StrictMode>
+    <App services={{ i18n, queryClient, notifications }} />
+  </StrictMode>,
+);

@@ -1,0 +1,60 @@
+// The routes the API registers and the contract's operations match in both directions: nothing
+// in the contract is unserved, and nothing is served under /api/v1 that the contract lacks.
+import Fastify from 'fastify';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import app from '../../api/src/app.js';
+import { loadConfig } from '../../api/src/config.js';
+import { createAppContext, type AppContext } from '../../api/src/context.js';
+import { apiPrefix, loadSpec } from '../../api/src/http/routes/index.js';
+import { testEnv } from '../support/stack.js';
+
+const infraRoutes = new Set([
+  'GET /api/v1/openapi.json',
+  'GET /healthz',
+  'GET /readyz',
+  'GET /docs',
+  'GET /',
+  'GET /sign_in',
+  'GET /packs/*',
+  'HEAD /packs/*',
+]);
+
+let ctx: AppContext;
+const registered = new Set<string>();
+
+beforeAll(async () => {
+  ctx = createAppContext(loadConfig(testEnv()));
+  const fastify = Fastify({ logger: false, exposeHeadRoutes: false });
+  fastify.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) registered.add(`${method} ${route.url}`);
+  });
+  await fastify.register(app, { ctx });
+  await fastify.ready();
+  await fastify.close();
+});
+afterAll(async () => {
+  await ctx.close();
+});
+
+function contractOperations(): Set<string> {
+  const operations = new Set<string>();
+  for (const [path, item] of Object.entries(loadSpec().paths)) {
+    for (const method of Object.keys(item)) {
+      if (['get', 'put', 'post', 'patch', 'delete'].includes(method)) {
+        operations.add(`${method.toUpperCase()} ${apiPrefix}${path.replace(/\{([^}]+)\}/g, ':$1')}`);
+      }
+    }
+  }
+  return operations;
+}
+
+it('serves every operation of the contract', () => {
+  const missing = [...contractOperations()].filter((op) => !registered.has(op));
+  expect(missing).toEqual([]);
+});
+
+it('serves nothing the contract does not describe, besides the known infrastructure routes', () => {
+  const operations = contractOperations();
+  const extra = [...registered].filter((route) => !operations.has(route) && !infraRoutes.has(route));
+  expect(extra).toEqual([]);
+});

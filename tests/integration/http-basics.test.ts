@@ -1,0 +1,114 @@
+// Over real HTTP: method override, request ids, security headers, the served contract and docs.
+import { readFileSync } from 'node:fs';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startStack, tokens, type Stack } from '../support/stack.js';
+
+let stack: Stack;
+beforeAll(async () => {
+  stack = await startStack();
+});
+afterAll(async () => {
+  await stack.close();
+});
+
+const asAdmin = { Authorization: `Bearer ${tokens.Admin}` };
+const asSupport = { Authorization: `Bearer ${tokens.Support}` };
+
+describe('X-HTTP-Method-Override on POST', () => {
+  it('reaches the PUT operation', async () => {
+    const res = await request(stack.baseUrl)
+      .post('/api/v1/account/details')
+      .set(asSupport)
+      .set('X-HTTP-Method-Override', 'PUT')
+      .send({ first_name: 'Sam', last_name: 'Overridden' });
+    expect(res.status).toBe(200);
+    expect(res.body.last_name).toBe('Overridden');
+  });
+
+  it('reaches the PATCH operation', async () => {
+    const res = await request(stack.baseUrl)
+      .post('/api/v1/account/details/update_locale')
+      .set(asSupport)
+      .set('X-HTTP-Method-Override', 'patch')
+      .send({ language: 'pl' });
+    expect(res.status).toBe(200);
+    expect(res.body.language).toBe('pl');
+    const after = await request(stack.baseUrl).get('/api/v1/account/details').set(asSupport);
+    expect(after.body.language).toBe('pl');
+  });
+
+  it('reaches the DELETE operation', async () => {
+    const created = await request(stack.baseUrl).post('/api/v1/mail_outbox').set(asAdmin).send({ to: 'del@example.com', subject: 'Bye', body: 'x' });
+    expect(created.status).toBe(202);
+    const res = await request(stack.baseUrl).post(`/api/v1/mail_outbox/${created.body.id}`).set(asAdmin).set('X-HTTP-Method-Override', 'DELETE');
+    expect(res.status).toBe(204);
+    expect((await request(stack.baseUrl).get(`/api/v1/mail_outbox/${created.body.id}`).set(asAdmin)).status).toBe(404);
+  });
+
+  it('is ignored on other methods and for other values', async () => {
+    const get = await request(stack.baseUrl).get('/api/v1/account/details').set(asSupport).set('X-HTTP-Method-Override', 'DELETE');
+    expect(get.status).toBe(200);
+    const bogus = await request(stack.baseUrl).post('/api/v1/account/details').set(asSupport).set('X-HTTP-Method-Override', 'TRACE').send({});
+    expect(bogus.status).toBe(404);
+    expect(bogus.body.errors[0].code).toBe('route_not_found');
+  });
+});
+
+describe('request ids', () => {
+  it('echoes the id the client sent', async () => {
+    const res = await request(stack.baseUrl).get('/api/v1/healthz').set('X-Request-Id', 'client-chosen-42');
+    expect(res.headers['x-request-id']).toBe('client-chosen-42');
+  });
+
+  it('makes one up otherwise, also on errors, and puts it in the body', async () => {
+    const res = await request(stack.baseUrl).get('/api/v1/nowhere');
+    expect(res.headers['x-request-id']).toMatch(/^req_[0-9a-f]{24}$/);
+    expect(res.body.meta.request_id).toBe(res.headers['x-request-id']);
+  });
+
+  it('does not echo an id that could inject headers or logs', async () => {
+    const res = await request(stack.baseUrl).get('/api/v1/healthz').set('X-Request-Id', 'a b<script>');
+    expect(res.headers['x-request-id']).toMatch(/^req_/);
+  });
+});
+
+describe('what the API serves besides operations', () => {
+  it('serves the bundled contract at /api/v1/openapi.json', async () => {
+    const res = await request(stack.baseUrl).get('/api/v1/openapi.json');
+    expect(res.status).toBe(200);
+    const bundle = JSON.parse(readFileSync('api/src/http/generated/openapi.bundle.json', 'utf8'));
+    expect(res.body).toEqual(bundle);
+  });
+
+  it('serves the offline docs at /docs with no request to another host', async () => {
+    const res = await request(stack.baseUrl).get('/docs');
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toMatch(/text\/html/);
+    expect(res.text).toContain('Contrail API');
+    expect(res.text).not.toMatch(/<script[^>]+src="https?:\/\//);
+  });
+
+  it('answers liveness at /healthz and the contract path alike', async () => {
+    for (const path of ['/healthz', '/api/v1/healthz']) {
+      const res = await request(stack.baseUrl).get(path);
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({ status: 'ok' });
+    }
+  });
+
+  it('sends security headers', async () => {
+    const res = await request(stack.baseUrl).get('/api/v1/healthz');
+    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['strict-transport-security']).toBeDefined();
+    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(res.headers['x-powered-by']).toBeUndefined();
+  });
+
+  it('limits request rates, with Retry-After and RateLimit headers', async () => {
+    const res = await request(stack.baseUrl).get('/api/v1/healthz');
+    expect(res.headers['ratelimit-limit']).toBe(String(stack.config.RATE_LIMIT_PER_MINUTE));
+    expect(Number(res.headers['ratelimit-remaining'])).toBeLessThan(stack.config.RATE_LIMIT_PER_MINUTE);
+  });
+});
