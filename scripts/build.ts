@@ -12,7 +12,16 @@ function run(cmd: string, args: string[]): void {
 }
 
 mkdirSync('dist/docs', { recursive: true });
-run('npx', ['redocly', 'build-docs', '--config', 'docs/redocly.yaml', 'contrail', '-o', 'dist/docs/index.html', '--inlineBundle']);
+run('npx', [
+  'redocly',
+  'build-docs',
+  '--config',
+  'docs/redocly.yaml',
+  'contrail',
+  '-o',
+  'dist/docs/index.html',
+  '--inlineBundle',
+]);
 console.log('build: API docs → dist/docs/index.html');
 run('npm', ['run', 'build', '-w', 'console']);
 console.log('build: console → console/dist');

@@ -4,7 +4,13 @@ import { ConfigError, loadConfig } from './config.js';
 describe('loadConfig', () => {
   it('fills defaults and converts types', () => {
     const config = loadConfig({ DATABASE_URL: 'postgres://localhost/x', PORT: '8080', ACCESS_LOG: 'false' });
-    expect(config).toMatchObject({ PORT: 8080, ACCESS_LOG: false, HOST: '127.0.0.1', REDIS_URL: '', LOG_LEVEL: 'info' });
+    expect(config).toMatchObject({
+      PORT: 8080,
+      ACCESS_LOG: false,
+      HOST: '127.0.0.1',
+      REDIS_URL: '',
+      LOG_LEVEL: 'info',
+    });
     expect(Object.isFrozen(config)).toBe(true);
   });
 

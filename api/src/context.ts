@@ -25,7 +25,11 @@ export interface AppContext {
 export function createAppContext(config: Config, overrides: { clock?: Clock } = {}): AppContext {
   const clock = overrides.clock ?? systemClock;
   const db = createDb(config.DATABASE_URL, config.DATABASE_POOL_SIZE);
-  const queues = createQueueBackend({ redisUrl: config.REDIS_URL, databaseUrl: config.DATABASE_URL, prefix: config.QUEUE_PREFIX });
+  const queues = createQueueBackend({
+    redisUrl: config.REDIS_URL,
+    databaseUrl: config.DATABASE_URL,
+    prefix: config.QUEUE_PREFIX,
+  });
   const jobs = createJobProducer(queues);
   const auth = createAuthenticator({ db, clock });
   const flushTimer = setInterval(() => void auth.flush().catch(() => undefined), 10_000);

@@ -16,10 +16,17 @@ export interface WorkerHandle {
   close(): Promise<void>;
 }
 
-export async function startWorker(config = loadConfig(), log = pino({ level: config.LOG_LEVEL, name: 'worker' })): Promise<WorkerHandle> {
+export async function startWorker(
+  config = loadConfig(),
+  log = pino({ level: config.LOG_LEVEL, name: 'worker' }),
+): Promise<WorkerHandle> {
   const clock = systemClock;
   const db = createDb(config.DATABASE_URL, 5);
-  const queues = createQueueBackend({ redisUrl: config.REDIS_URL, databaseUrl: config.DATABASE_URL, prefix: config.QUEUE_PREFIX });
+  const queues = createQueueBackend({
+    redisUrl: config.REDIS_URL,
+    databaseUrl: config.DATABASE_URL,
+    prefix: config.QUEUE_PREFIX,
+  });
   const jobs = createJobProducer(queues);
   const mail = createMailService({ db, jobs, clock, log: (msg) => log.warn(msg) });
   const transport = createMailTransport({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM });

@@ -10,7 +10,9 @@ const SandboxConfig = Type.Object({
 export type SandboxConfig = Readonly<Static<typeof SandboxConfig>>;
 
 export function loadSandboxConfig(env: Record<string, string | undefined> = process.env): SandboxConfig {
-  const raw = Object.fromEntries(Object.keys(SandboxConfig.properties).flatMap((k) => (env[k] === undefined ? [] : [[k, env[k]]])));
+  const raw = Object.fromEntries(
+    Object.keys(SandboxConfig.properties).flatMap((k) => (env[k] === undefined ? [] : [[k, env[k]]])),
+  );
   const value = Value.Convert(SandboxConfig, Value.Default(SandboxConfig, raw));
   const problems = [...Value.Errors(SandboxConfig, value)].map((e) => `${e.instancePath.slice(1)}: ${e.message}`);
   if (problems.length) throw new Error(`Invalid sandbox configuration:\n  - ${problems.join('\n  - ')}`);

@@ -1,10 +1,10 @@
 // Sandbox entry: its own process on its own port.
-import Fastify from 'fastify';
+import Fastify, { LogController } from 'fastify';
 import sandboxApp from './app.js';
 import { loadSandboxConfig } from './config.js';
 
 const config = loadSandboxConfig();
-const app = Fastify({ logger: { level: config.LOG_LEVEL, name: 'sandbox' }, disableRequestLogging: true });
+const app = Fastify({ logger: { level: config.LOG_LEVEL, name: 'sandbox' }, logController: new LogController({ disableRequestLogging: true }) });
 await app.register(sandboxApp);
 await app.listen({ host: config.SANDBOX_HOST, port: config.SANDBOX_PORT });
 

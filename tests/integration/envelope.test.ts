@@ -31,7 +31,9 @@ describe('the errors envelope', () => {
   });
 
   it('answers 400 naming the query parameter that is wrong', async () => {
-    const res = await request(stack.baseUrl).get('/api/v1/mail_outbox?per_page=1000').set('Authorization', `Bearer ${tokens.Admin}`);
+    const res = await request(stack.baseUrl)
+      .get('/api/v1/mail_outbox?per_page=1000')
+      .set('Authorization', `Bearer ${tokens.Admin}`);
     expect(res.status).toBe(400);
     expect(res.body.errors[0]).toMatchObject({ code: 'validation_failed', source: { parameter: 'per_page' } });
   });
@@ -73,7 +75,9 @@ describe('the errors envelope', () => {
     expectEnvelope(route.body, route.headers['x-request-id']);
     expect(route.body.errors[0].code).toBe('route_not_found');
 
-    const resource = await request(stack.baseUrl).get('/api/v1/mail_outbox/msg_missing').set('Authorization', `Bearer ${tokens.Admin}`);
+    const resource = await request(stack.baseUrl)
+      .get('/api/v1/mail_outbox/msg_missing')
+      .set('Authorization', `Bearer ${tokens.Admin}`);
     expect(resource.status).toBe(404);
     expect(resource.body.errors[0].code).toBe('not_found');
   });
@@ -98,17 +102,23 @@ describe('server errors', () => {
   let broken: Stack;
   beforeAll(async () => {
     // The database is unreachable, so any operation that reads it fails on our side.
-    broken = await startStack({ env: { DATABASE_URL: `postgres://postgres@127.0.0.1:${await closedPort()}/none`, REDIS_URL: '' } });
+    broken = await startStack({
+      env: { DATABASE_URL: `postgres://postgres@127.0.0.1:${await closedPort()}/none`, REDIS_URL: '' },
+    });
   });
   afterAll(async () => {
     await broken.close();
   });
 
   it('answers 500 in the envelope without internals', async () => {
-    const res = await request(broken.baseUrl).get('/api/v1/account/details').set('Authorization', `Bearer ${tokens.Agent}`);
+    const res = await request(broken.baseUrl)
+      .get('/api/v1/account/details')
+      .set('Authorization', `Bearer ${tokens.Agent}`);
     expect(res.status).toBe(500);
     expectEnvelope(res.body, res.headers['x-request-id']);
-    expect(res.body.errors).toEqual([{ status: '500', code: 'internal_error', title: 'Something went wrong on our side.' }]);
+    expect(res.body.errors).toEqual([
+      { status: '500', code: 'internal_error', title: 'Something went wrong on our side.' },
+    ]);
     expect(JSON.stringify(res.body)).not.toMatch(/ECONNREFUSED|127\.0\.0\.1|postgres|stack/i);
   });
 });

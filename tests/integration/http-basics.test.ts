@@ -39,17 +39,30 @@ describe('X-HTTP-Method-Override on POST', () => {
   });
 
   it('reaches the DELETE operation', async () => {
-    const created = await request(stack.baseUrl).post('/api/v1/mail_outbox').set(asAdmin).send({ to: 'del@example.com', subject: 'Bye', body: 'x' });
+    const created = await request(stack.baseUrl)
+      .post('/api/v1/mail_outbox')
+      .set(asAdmin)
+      .send({ to: 'del@example.com', subject: 'Bye', body: 'x' });
     expect(created.status).toBe(202);
-    const res = await request(stack.baseUrl).post(`/api/v1/mail_outbox/${created.body.id}`).set(asAdmin).set('X-HTTP-Method-Override', 'DELETE');
+    const res = await request(stack.baseUrl)
+      .post(`/api/v1/mail_outbox/${created.body.id}`)
+      .set(asAdmin)
+      .set('X-HTTP-Method-Override', 'DELETE');
     expect(res.status).toBe(204);
     expect((await request(stack.baseUrl).get(`/api/v1/mail_outbox/${created.body.id}`).set(asAdmin)).status).toBe(404);
   });
 
   it('is ignored on other methods and for other values', async () => {
-    const get = await request(stack.baseUrl).get('/api/v1/account/details').set(asSupport).set('X-HTTP-Method-Override', 'DELETE');
+    const get = await request(stack.baseUrl)
+      .get('/api/v1/account/details')
+      .set(asSupport)
+      .set('X-HTTP-Method-Override', 'DELETE');
     expect(get.status).toBe(200);
-    const bogus = await request(stack.baseUrl).post('/api/v1/account/details').set(asSupport).set('X-HTTP-Method-Override', 'TRACE').send({});
+    const bogus = await request(stack.baseUrl)
+      .post('/api/v1/account/details')
+      .set(asSupport)
+      .set('X-HTTP-Method-Override', 'TRACE')
+      .send({});
     expect(bogus.status).toBe(404);
     expect(bogus.body.errors[0].code).toBe('route_not_found');
   });

@@ -12,7 +12,11 @@ afterAll(async () => {
 });
 
 const send = (token: string, key: string, body: object) =>
-  request(stack.baseUrl).post('/api/v1/mail_outbox').set('Authorization', `Bearer ${token}`).set('Idempotency-Key', key).send(body);
+  request(stack.baseUrl)
+    .post('/api/v1/mail_outbox')
+    .set('Authorization', `Bearer ${token}`)
+    .set('Idempotency-Key', key)
+    .send(body);
 
 async function countTo(to: string): Promise<number> {
   const rows = await stack.ctx.db.selectFrom('mail_messages').select('id').where('recipient', '=', to).execute();
@@ -34,7 +38,9 @@ it('replays the first answer for the same key and body, creating one message', a
 it('lets only one of many concurrent requests with one key run; the others get 409 or the replay', async () => {
   const to = `race-${Date.now()}@example.com`;
   const keyRace = `k-race-${Date.now()}`;
-  const results = await Promise.all(Array.from({ length: 20 }, () => send(tokens.Admin, keyRace, { to, subject: 'Hi', body: 'Race' })));
+  const results = await Promise.all(
+    Array.from({ length: 20 }, () => send(tokens.Admin, keyRace, { to, subject: 'Hi', body: 'Race' })),
+  );
   const statuses = results.map((r) => r.status);
   expect(statuses.every((s) => s === 202 || s === 409)).toBe(true);
   for (const conflict of results.filter((r) => r.status === 409)) {

@@ -46,20 +46,33 @@ describe.each(backends)('the email job on $backend', ({ backend, env }) => {
     expect(sent.body.status).toBe('queued');
 
     const message = await waitFor(
-      async () => (await request(stack.baseUrl).get(`/api/v1/mail_outbox/${sent.body.id}`).set('Authorization', `Bearer ${tokens.Admin}`)).body,
+      async () =>
+        (
+          await request(stack.baseUrl)
+            .get(`/api/v1/mail_outbox/${sent.body.id}`)
+            .set('Authorization', `Bearer ${tokens.Admin}`)
+        ).body,
       (m) => m.status !== 'queued',
     );
     expect(message).toMatchObject({ id: sent.body.id, to, status: 'delivered', channel: 'email' });
     expect(message.sent_at).not.toBeNull();
 
-    const list = await request(stack.baseUrl).get(`/api/v1/mail_outbox?to=${encodeURIComponent(to)}`).set('Authorization', `Bearer ${tokens.Support}`);
+    const list = await request(stack.baseUrl)
+      .get(`/api/v1/mail_outbox?to=${encodeURIComponent(to)}`)
+      .set('Authorization', `Bearer ${tokens.Support}`);
     expect(list.body.meta.total).toBe(1);
     expect(list.body.data[0].id).toBe(sent.body.id);
   });
 
   it('delivers a message once when its job runs twice at the same time', async () => {
     // Written without a trigger, so the running worker does not take it first.
-    const message = await insertMessage(stack.ctx.db, { id: newId('msg'), channel: 'sms', recipient: '+380500000099', subject: 'Code', body: '123456' });
+    const message = await insertMessage(stack.ctx.db, {
+      id: newId('msg'),
+      channel: 'sms',
+      recipient: '+380500000099',
+      subject: 'Code',
+      body: '123456',
+    });
     let deliveries = 0;
     const slowTransport = {
       deliver: async () => {
@@ -71,8 +84,15 @@ describe.each(backends)('the email job on $backend', ({ backend, env }) => {
     };
     // Two workers holding the same job (a stalled job handed to another worker, or a sweeper
     // re-enqueue): the row lock lets one deliver and the other find nothing to do.
-    const results = await Promise.all([stack.ctx.mail.deliver(message.id, slowTransport), stack.ctx.mail.deliver(message.id, slowTransport)]);
-    const row = await stack.ctx.db.selectFrom('mail_messages').select('status').where('id', '=', message.id).executeTakeFirstOrThrow();
+    const results = await Promise.all([
+      stack.ctx.mail.deliver(message.id, slowTransport),
+      stack.ctx.mail.deliver(message.id, slowTransport),
+    ]);
+    const row = await stack.ctx.db
+      .selectFrom('mail_messages')
+      .select('status')
+      .where('id', '=', message.id)
+      .executeTakeFirstOrThrow();
     expect(row.status).toBe('delivered');
     expect(results.filter(Boolean)).toHaveLength(1);
     expect(deliveries).toBe(1);

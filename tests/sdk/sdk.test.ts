@@ -29,7 +29,11 @@ const seen: { method: string; url: string; headers: Headers }[] = [];
 function recordingFetch(options: { loseFirstResponse?: boolean; delayMs?: number } = {}): typeof fetch {
   let lost = false;
   return async (input, init) => {
-    seen.push({ method: init?.method ?? 'GET', url: String(input), headers: new Headers(init?.headers) });
+    seen.push({
+      method: init?.method ?? 'GET',
+      url: input instanceof Request ? input.url : input.toString(),
+      headers: new Headers(init?.headers),
+    });
     if (options.delayMs) await new Promise((r) => setTimeout(r, options.delayMs));
     init?.signal?.throwIfAborted();
     const response = await fetch(input, init);
@@ -57,7 +61,11 @@ describe('calls', () => {
   it('authenticates with an API token and returns the typed body', async () => {
     configure({ baseUrl: stack.apiUrl, token: tokens.Agent });
     const me = await getAccountDetails();
-    expect(me).toMatchObject({ email: 'agent@contrail.test', user_type: 'Agent', company: { balance: { currency: 'EUR' } } });
+    expect(me).toMatchObject({
+      email: 'agent@contrail.test',
+      user_type: 'Agent',
+      company: { balance: { currency: 'EUR' } },
+    });
   });
 
   it('sends PUT/PATCH/DELETE as POST with X-HTTP-Method-Override when asked', async () => {
@@ -117,7 +125,9 @@ describe('retries', () => {
   });
 
   it('retries 503 with backoff, then gives up with the typed error', async () => {
-    const down = await startStack({ env: { DATABASE_URL: `postgres://postgres@127.0.0.1:${await closedPort()}/gone` } });
+    const down = await startStack({
+      env: { DATABASE_URL: `postgres://postgres@127.0.0.1:${await closedPort()}/gone` },
+    });
     try {
       configure({ baseUrl: down.apiUrl, maxRetries: 2, maxRetryDelayMs: 50, fetch: recordingFetch() });
       const error = await getReadiness().catch((e: unknown) => e);
@@ -144,7 +154,13 @@ describe('retries', () => {
   });
 
   it('gives each try a deadline', async () => {
-    configure({ baseUrl: stack.apiUrl, timeoutMs: 20, maxRetries: 1, maxRetryDelayMs: 10, fetch: recordingFetch({ delayMs: 60 }) });
+    configure({
+      baseUrl: stack.apiUrl,
+      timeoutMs: 20,
+      maxRetries: 1,
+      maxRetryDelayMs: 10,
+      fetch: recordingFetch({ delayMs: 60 }),
+    });
     await expect(getAccountDetails()).rejects.toBeInstanceOf(ApiTimeoutError);
     expect(seen).toHaveLength(2);
   });

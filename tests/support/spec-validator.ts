@@ -5,8 +5,13 @@ import { readFileSync } from 'node:fs';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 
-const bundle = JSON.parse(readFileSync(new URL('../../api/src/http/generated/openapi.bundle.json', import.meta.url), 'utf8')) as {
-  paths: Record<string, Record<string, { responses: Record<string, { $ref?: string; content?: Record<string, unknown> }> }>>;
+const bundle = JSON.parse(
+  readFileSync(new URL('../../api/src/http/generated/openapi.bundle.json', import.meta.url), 'utf8'),
+) as {
+  paths: Record<
+    string,
+    Record<string, { responses: Record<string, { $ref?: string; content?: Record<string, unknown> }> }>
+  >;
   components: { responses: Record<string, { content?: Record<string, unknown> }> };
 };
 
@@ -32,15 +37,24 @@ function validatorFor(path: string, method: string, status: number): ValidateFun
     response = bundle.components.responses[name]!;
     base = `openapi#/${pointer('components', 'responses', name)}`;
   }
-  const validate = response.content?.['application/json'] ? ajv.compile({ $ref: `${base}/content/application~1json/schema` }) : null;
+  const validate = response.content?.['application/json']
+    ? ajv.compile({ $ref: `${base}/content/application~1json/schema` })
+    : null;
   cache.set(key, validate);
   return validate;
 }
 
 /** Checks one response; returns a description of what is wrong, or null when it conforms. */
-export function specViolation(route: { method: string; url: string | undefined }, status: number, contentType: string, payload: string): string | null {
+export function specViolation(
+  route: { method: string; url: string | undefined },
+  status: number,
+  contentType: string,
+  payload: string,
+): string | null {
   const method = route.method.toLowerCase();
-  const path = route.url?.startsWith('/api/v1/') ? route.url.slice('/api/v1'.length).replace(/:([A-Za-z_]+)/g, '{$1}') : undefined;
+  const path = route.url?.startsWith('/api/v1/')
+    ? route.url.slice('/api/v1'.length).replace(/:([A-Za-z_]+)/g, '{$1}')
+    : undefined;
   const json = contentType.includes('json') && payload !== '' ? (JSON.parse(payload) as unknown) : undefined;
   const where = `${route.method} ${route.url ?? '(no route)'} → ${status}`;
 

@@ -39,7 +39,9 @@ export function testEnv(overrides: Record<string, string> = {}): Record<string, 
   };
 }
 
-export async function startStack(options: { env?: Record<string, string>; withSandbox?: boolean } = {}): Promise<Stack> {
+export async function startStack(
+  options: { env?: Record<string, string>; withSandbox?: boolean } = {},
+): Promise<Stack> {
   let sandbox: FastifyInstance | undefined;
   let sandboxUrl = 'http://127.0.0.1:9';
   if (options.withSandbox !== false) {

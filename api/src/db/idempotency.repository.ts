@@ -42,7 +42,13 @@ export async function claimKey(
 }
 
 /** Takes over a running record whose lock ran out (its request died with its process). */
-export async function reclaimExpired(db: Db, scope: string, key: string, lockedUntil: Date, now: Date): Promise<boolean> {
+export async function reclaimExpired(
+  db: Db,
+  scope: string,
+  key: string,
+  lockedUntil: Date,
+  now: Date,
+): Promise<boolean> {
   const result = await db
     .updateTable('idempotency_keys')
     .set({ locked_until: lockedUntil })
@@ -60,7 +66,11 @@ export async function completeKey(
 ): Promise<void> {
   await db
     .updateTable('idempotency_keys')
-    .set({ state: 'done', response_status: done.status, response_body: sql`${JSON.stringify(done.body ?? null)}::jsonb` })
+    .set({
+      state: 'done',
+      response_status: done.status,
+      response_body: sql`${JSON.stringify(done.body ?? null)}::jsonb`,
+    })
     .where('scope', '=', done.scope)
     .where('key', '=', done.key)
     .execute();

@@ -56,7 +56,11 @@ export async function markMessage(
 ): Promise<void> {
   await db
     .updateTable('mail_messages')
-    .set({ status: outcome.status, sent_at: outcome.status === 'failed' ? null : outcome.at, error: outcome.error ?? null })
+    .set({
+      status: outcome.status,
+      sent_at: outcome.status === 'failed' ? null : outcome.at,
+      error: outcome.error ?? null,
+    })
     .where('id', '=', id)
     .execute();
 }

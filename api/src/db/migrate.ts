@@ -12,7 +12,7 @@ export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
     provider: { getMigrations: async () => migrations },
   });
   const { error, results } = await migrator.migrateToLatest();
-  if (error) throw error instanceof Error ? error : new Error(String(error));
+  if (error) throw error instanceof Error ? error : new Error('migration failed', { cause: error });
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }
 

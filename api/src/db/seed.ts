@@ -45,7 +45,13 @@ export async function seed(db: Db): Promise<DemoAccount[]> {
       .execute();
     await trx
       .insertInto('companies')
-      .values({ id: demoCompany.id, agency_id: demoAgency.id, name: demoCompany.name, balance_amount: '10000.00', balance_currency: 'EUR' })
+      .values({
+        id: demoCompany.id,
+        agency_id: demoAgency.id,
+        name: demoCompany.name,
+        balance_amount: '10000.00',
+        balance_currency: 'EUR',
+      })
       .onConflict((oc) => oc.column('id').doNothing())
       .execute();
     for (const [i, role] of roles.entries()) {

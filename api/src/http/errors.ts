@@ -78,7 +78,10 @@ export function toWireErrors(error: unknown): { status: number; errors: WireErro
   }
   if (typeof fastifyError.statusCode === 'number' && fastifyError.statusCode >= 400 && fastifyError.statusCode < 500) {
     if (fastifyError.statusCode === 429) return toWireErrors(new DomainError('rate_limited'));
-    return { status: fastifyError.statusCode, errors: [{ ...wire('malformed_request'), status: String(fastifyError.statusCode) }] };
+    return {
+      status: fastifyError.statusCode,
+      errors: [{ ...wire('malformed_request'), status: String(fastifyError.statusCode) }],
+    };
   }
   return toWireErrors(new DomainError('internal_error'));
 }

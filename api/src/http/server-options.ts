@@ -2,7 +2,7 @@
 // so all three run the same server.
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
-import type { FastifyHttpOptions, FastifyServerFactory } from 'fastify';
+import { LogController, type FastifyHttpOptions, type FastifyServerFactory } from 'fastify';
 import type { Config } from '../config.js';
 
 const overridable = new Set(['PUT', 'PATCH', 'DELETE']);
@@ -32,7 +32,7 @@ export function serverOptions(config: Config): FastifyHttpOptions<http.Server> {
   return {
     logger: loggerOptions(config),
     // Our access log writes one line per request (plugins/access-log.ts) instead of Fastify's two.
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: 'request_id' }),
     serverFactory: methodOverrideServerFactory,
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1_048_576,
@@ -40,10 +40,11 @@ export function serverOptions(config: Config): FastifyHttpOptions<http.Server> {
     connectionTimeout: 60_000,
     return503OnClosing: true,
     routerOptions: { ignoreTrailingSlash: true },
-    requestIdLogLabel: 'request_id',
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
-      return typeof given === 'string' && incomingRequestId.test(given) ? given : `req_${randomBytes(12).toString('hex')}`;
+      return typeof given === 'string' && incomingRequestId.test(given)
+        ? given
+        : `req_${randomBytes(12).toString('hex')}`;
     },
   };
 }

@@ -28,7 +28,9 @@ export interface QueueBackend {
 }
 
 export function createQueueBackend(options: { redisUrl: string; databaseUrl: string; prefix: string }): QueueBackend {
-  return options.redisUrl ? redisBackend(options.redisUrl, options.prefix) : postgresBackend(options.databaseUrl, options.prefix);
+  return options.redisUrl
+    ? redisBackend(options.redisUrl, options.prefix)
+    : postgresBackend(options.databaseUrl, options.prefix);
 }
 
 function redisBackend(url: string, prefix: string): QueueBackend {
@@ -53,7 +55,7 @@ function redisBackend(url: string, prefix: string): QueueBackend {
         await w.close();
         connection.disconnect();
       });
-      return w as unknown as BullWorker<T>;
+      return w;
     },
     async ping() {
       // Without an offline queue, a command sent before the first connection completes fails.

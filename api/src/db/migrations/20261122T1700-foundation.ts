@@ -35,7 +35,12 @@ export async function up(db: Kysely<any>): Promise<void> {
       c.notNull().check(sql`user_type IN ('Admin', 'Support', 'Agent', 'Supervisor')`),
     )
     .addColumn('password_hash', 'text')
-    .addColumn('language', 'text', (c) => c.notNull().defaultTo('en').check(sql`language IN ('en', 'ua', 'pl')`))
+    .addColumn('language', 'text', (c) =>
+      c
+        .notNull()
+        .defaultTo('en')
+        .check(sql`language IN ('en', 'ua', 'pl')`),
+    )
     .addColumn('agency_id', 'text', (c) => c.references('agencies.id'))
     .addColumn('company_id', 'text', (c) => c.references('companies.id'))
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
@@ -62,9 +67,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('recipient', 'text', (c) => c.notNull())
     .addColumn('subject', 'text', (c) => c.notNull())
     .addColumn('body', 'text', (c) => c.notNull())
-    .addColumn('status', 'text', (c) =>
-      c.notNull().check(sql`status IN ('queued', 'delivered', 'sent', 'failed')`),
-    )
+    .addColumn('status', 'text', (c) => c.notNull().check(sql`status IN ('queued', 'delivered', 'sent', 'failed')`))
     .addColumn('read', 'boolean', (c) => c.notNull().defaultTo(false))
     .addColumn('error', 'text')
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))

@@ -25,7 +25,10 @@ export interface MailService {
   /** Queues a message from the platform itself (codes, notices); no caller check. */
   queue(message: { channel: MailMessage['channel']; to: string; subject: string; body: string }): Promise<MailMessage>;
   send(principal: Principal, message: { to: string; subject: string; body: string }): Promise<MailMessage>;
-  list(principal: Principal, query: { to?: string; page: number; perPage: number }): Promise<{ items: MailMessage[]; total: number }>;
+  list(
+    principal: Principal,
+    query: { to?: string; page: number; perPage: number },
+  ): Promise<{ items: MailMessage[]; total: number }>;
   get(principal: Principal, id: string): Promise<MailMessage>;
   setRead(principal: Principal, id: string, read: boolean): Promise<MailMessage>;
   remove(principal: Principal, id: string): Promise<void>;
@@ -35,7 +38,12 @@ export interface MailService {
   staleQueued(olderThanMs: number, limit: number): Promise<string[]>;
 }
 
-export function createMailService(deps: { db: Db; jobs: JobProducer; clock: Clock; log?: (msg: string) => void }): MailService {
+export function createMailService(deps: {
+  db: Db;
+  jobs: JobProducer;
+  clock: Clock;
+  log?: (msg: string) => void;
+}): MailService {
   const { db, jobs, clock } = deps;
 
   async function queue(message: { channel: MailMessage['channel']; to: string; subject: string; body: string }) {
@@ -47,7 +55,9 @@ export function createMailService(deps: { db: Db; jobs: JobProducer; clock: Cloc
       body: message.body,
     });
     // The row is the truth; if the trigger fails the worker's sweeper enqueues it later.
-    await jobs.enqueueEmail(row.id).catch((error: unknown) => deps.log?.(`email ${row.id} not enqueued: ${String(error)}`));
+    await jobs
+      .enqueueEmail(row.id)
+      .catch((error: unknown) => deps.log?.(`email ${row.id} not enqueued: ${String(error)}`));
     return toMessage(row);
   }
 
@@ -65,7 +75,11 @@ export function createMailService(deps: { db: Db; jobs: JobProducer; clock: Cloc
     },
     async list(principal, query) {
       requireStaff(principal);
-      const { rows, total } = await mail.listMessages(db, { recipient: query.to, page: query.page, perPage: query.perPage });
+      const { rows, total } = await mail.listMessages(db, {
+        recipient: query.to,
+        page: query.page,
+        perPage: query.perPage,
+      });
       return { items: rows.map(toMessage), total };
     },
     async get(principal, id) {
@@ -94,7 +108,12 @@ export function createMailService(deps: { db: Db; jobs: JobProducer; clock: Cloc
           .skipLocked()
           .executeTakeFirst();
         if (!row) return false;
-        const outcome = await transport.deliver({ channel: row.channel, recipient: row.recipient, subject: row.subject, body: row.body });
+        const outcome = await transport.deliver({
+          channel: row.channel,
+          recipient: row.recipient,
+          subject: row.subject,
+          body: row.body,
+        });
         await mail.markMessage(trx, id, { status: outcome, at: clock.now() });
         return true;
       });

@@ -14,7 +14,10 @@ export default fp(
     });
 
     app.setNotFoundHandler({ preHandler: app.rateLimit() }, async (request) => {
-      throw new DomainError('route_not_found', `${request.method} ${request.url.split('?')[0]} is not an operation of this API.`);
+      throw new DomainError(
+        'route_not_found',
+        `${request.method} ${request.url.split('?')[0]} is not an operation of this API.`,
+      );
     });
   },
   { name: 'errors', dependencies: ['rate-limit'] },

@@ -15,8 +15,8 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     idempotent: {
-      preHandler(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined>;
-      onSend(request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown>;
+      preHandler: (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply | undefined>;
+      onSend: (request: FastifyRequest, reply: FastifyReply, payload: unknown) => Promise<unknown>;
     };
   }
 }
@@ -35,7 +35,12 @@ export default fp(
         const scope = request.principal ? `account:${request.principal.accountId}` : `ip:${request.ip}`;
         const requestHash = fingerprint(request);
         const now = clock.now();
-        const claim = await keys.claimKey(db, { scope, key, requestHash, lockedUntil: new Date(now.getTime() + lockMs) });
+        const claim = await keys.claimKey(db, {
+          scope,
+          key,
+          requestHash,
+          lockedUntil: new Date(now.getTime() + lockMs),
+        });
         if (!claim.claimed) {
           const existing = claim.existing;
           if (existing.request_hash !== requestHash) {

@@ -24,12 +24,14 @@ export default fp(
         decorateReply: false,
         // Vite names assets by content hash, so they never change under one name.
         setHeaders: (reply, filePath) => {
-          if (filePath.includes(`${path.sep}assets${path.sep}`)) reply.header('Cache-Control', 'public, max-age=31536000, immutable');
+          if (filePath.includes(`${path.sep}assets${path.sep}`))
+            reply.header('Cache-Control', 'public, max-age=31536000, immutable');
         },
       });
     }
     const sendConsole = async (_request: unknown, reply: FastifyReply) => {
-      if (consoleIndex === null) throw new DomainError('service_unavailable', 'The console is not built: run `npm run build`.');
+      if (consoleIndex === null)
+        throw new DomainError('service_unavailable', 'The console is not built: run `npm run build`.');
       return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(consoleIndex);
     };
     for (const url of consoleRoutes) app.get(url, sendConsole);
@@ -53,7 +55,8 @@ export default fp(
         },
       },
       async (_request, reply) => {
-        if (docs === null) throw new DomainError('service_unavailable', 'The API docs are not built: run `npm run build`.');
+        if (docs === null)
+          throw new DomainError('service_unavailable', 'The API docs are not built: run `npm run build`.');
         return reply.type('text/html; charset=utf-8').send(docs);
       },
     );

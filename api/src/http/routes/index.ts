@@ -27,7 +27,7 @@ interface Operation {
 }
 interface Spec {
   security?: SecurityRequirement[];
-  paths: Record<string, Record<string, Operation | unknown>>;
+  paths: Record<string, Record<string, unknown>>;
   components?: { parameters?: Record<string, Parameter> };
 }
 
@@ -39,7 +39,8 @@ export function loadSpec(): Spec {
 export function operationsOf(spec: Spec): Map<OperationId, { security: SecurityRequirement[]; idempotent: boolean }> {
   const methods = new Set(['get', 'put', 'post', 'delete', 'patch']);
   const operations = new Map<OperationId, { security: SecurityRequirement[]; idempotent: boolean }>();
-  const resolve = (p: Parameter): Parameter => (p.$ref ? (spec.components?.parameters?.[p.$ref.split('/').pop()!] ?? p) : p);
+  const resolve = (p: Parameter): Parameter =>
+    p.$ref ? (spec.components?.parameters?.[p.$ref.split('/').pop()!] ?? p) : p;
   for (const item of Object.values(spec.paths)) {
     for (const [method, value] of Object.entries(item)) {
       if (!methods.has(method)) continue;

@@ -16,7 +16,12 @@ export function emailProcessor(deps: { mail: MailService; transport: MailTranspo
     } catch (error) {
       const attempts = job.opts.attempts ?? 1;
       if (job.attemptsMade + 1 >= attempts) {
-        await markMailFailed(deps.db, messageId, error instanceof Error ? error.message : String(error), deps.clock.now());
+        await markMailFailed(
+          deps.db,
+          messageId,
+          error instanceof Error ? error.message : String(error),
+          deps.clock.now(),
+        );
       }
       throw error;
     }

@@ -5,18 +5,18 @@ import { fadeOutMs, visibleForMs } from './notification-timings';
 import type { Notice, NotificationInput } from './notification.types';
 
 export interface Timers {
-  setTimeout(callback: () => void, ms: number): unknown;
-  clearTimeout(handle: unknown): void;
+  setTimeout: (callback: () => void, ms: number) => unknown;
+  clearTimeout: (handle: unknown) => void;
 }
 
 export interface NotificationCenter {
   /** Shows a notice and returns its id. */
-  notify(input: NotificationInput): string;
+  notify: (input: NotificationInput) => string;
   /** Starts a notice's fade-out (as its close control does); it is removed when the fade ends. */
-  dismiss(id: string): void;
+  dismiss: (id: string) => void;
   /** The notices on screen, oldest first; a new array after every change. */
-  getSnapshot(): readonly Notice[];
-  subscribe(listener: () => void): () => void;
+  getSnapshot: () => readonly Notice[];
+  subscribe: (listener: () => void) => () => void;
 }
 
 const browserTimers: Timers = {
