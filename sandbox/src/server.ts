@@ -4,7 +4,10 @@ import sandboxApp from './app.js';
 import { loadSandboxConfig } from './config.js';
 
 const config = loadSandboxConfig();
-const app = Fastify({ logger: { level: config.LOG_LEVEL, name: 'sandbox' }, logController: new LogController({ disableRequestLogging: true }) });
+const app = Fastify({
+  logger: { level: config.LOG_LEVEL, name: 'sandbox' },
+  logController: new LogController({ disableRequestLogging: true }),
+});
 await app.register(sandboxApp);
 await app.listen({ host: config.SANDBOX_HOST, port: config.SANDBOX_PORT });
 

@@ -17,6 +17,9 @@ it('answers 429 with Retry-After once the ceiling is reached, on operations and 
   const limited = await request(stack.baseUrl).get('/api/v1/healthz');
   expect(limited.status).toBe(429);
   expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+  expect(limited.headers['ratelimit-limit']).toBe('5');
+  expect(limited.headers['ratelimit-remaining']).toBe('0');
+  expect(Number(limited.headers['ratelimit-reset'])).toBeGreaterThan(0);
   expect(limited.body.errors[0]).toMatchObject({ status: '429', code: 'rate_limited' });
   expect(limited.body.meta.request_id).toBe(limited.headers['x-request-id']);
 

@@ -1,6 +1,6 @@
 // The options the Fastify instance is created with, shared by server.ts, tests and the benchmark
 // so all three run the same server.
-import { randomBytes } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import { LogController, type FastifyHttpOptions, type FastifyServerFactory } from 'fastify';
 import type { Config } from '../config.js';
@@ -44,7 +44,7 @@ export function serverOptions(config: Config): FastifyHttpOptions<http.Server> {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && incomingRequestId.test(given)
         ? given
-        : `req_${randomBytes(12).toString('hex')}`;
+        : `req_${randomUUID().replaceAll('-', '')}`;
     },
   };
 }

@@ -13,7 +13,7 @@ export default fp(
       return reply.code(status).type('application/json').send(envelope(errors, request.id));
     });
 
-    app.setNotFoundHandler({ preHandler: app.rateLimit() }, async (request) => {
+    app.setNotFoundHandler(async (request) => {
       throw new DomainError(
         'route_not_found',
         `${request.method} ${request.url.split('?')[0]} is not an operation of this API.`,

@@ -4,8 +4,9 @@ import fp from 'fastify-plugin';
 
 export default fp(
   async (app: FastifyInstance) => {
-    app.addHook('onRequest', async (request, reply) => {
+    app.addHook('onRequest', (request, reply, done) => {
       reply.header('X-Request-Id', request.id);
+      done();
     });
   },
   { name: 'request-id' },

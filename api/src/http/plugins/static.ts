@@ -42,16 +42,9 @@ export default fp(
       '/docs',
       {
         // Redoc's standalone page runs inline scripts and web workers from blobs.
-        helmet: {
-          contentSecurityPolicy: {
-            directives: {
-              defaultSrc: ["'self'"],
-              scriptSrc: ["'self'", "'unsafe-inline'", 'blob:'],
-              workerSrc: ["'self'", 'blob:'],
-              styleSrc: ["'self'", "'unsafe-inline'"],
-              imgSrc: ["'self'", 'data:'],
-            },
-          },
+        config: {
+          contentSecurityPolicy:
+            "default-src 'self'; script-src 'self' 'unsafe-inline' blob:; worker-src 'self' blob:; style-src 'self' 'unsafe-inline'; img-src 'self' data:",
         },
       },
       async (_request, reply) => {

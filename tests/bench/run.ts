@@ -1,0 +1,100 @@
+// `npm run bench`: load on loopback only, bounded in time. Scenarios run interleaved, round after
+// round, so the machine's drift hits every one alike; the report gives each round, the medians and
+// the ratios that matter. Benchmarks report numbers; they assert nothing.
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { createInterface } from 'node:readline';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { createDb } from '../../api/src/db/database.js';
+import { migrateToLatest } from '../../api/src/db/migrate.js';
+import { seed } from '../../api/src/db/seed.js';
+import { localPostgresUrl, localRedisUrl } from '../support/services.js';
+
+const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
+const seconds = Number(process.env.BENCH_SECONDS ?? 5);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
+
+interface Scenario {
+  name: string;
+  server: 'bare' | 'bareLogged' | 'contrail';
+  path: string;
+  headers?: Record<string, string>;
+}
+
+const scenarios: Scenario[] = [
+  { name: 'bare Fastify, small JSON', server: 'bare', path: '/hello' },
+  { name: 'bare Fastify + our logging', server: 'bareLogged', path: '/hello' },
+  { name: 'Contrail GET /api/v1/healthz (whole chain)', server: 'contrail', path: '/api/v1/healthz' },
+];
+
+async function benchDatabase(): Promise<string> {
+  const admin = process.env.BENCH_DATABASE_ADMIN_URL ?? localPostgresUrl;
+  const client = new pg.Client({ connectionString: admin });
+  await client.connect();
+  const { rowCount } = await client.query("SELECT 1 FROM pg_database WHERE datname = 'contrail_bench'");
+  if (!rowCount) await client.query('CREATE DATABASE contrail_bench');
+  await client.end();
+  const url = new URL(admin);
+  url.pathname = '/contrail_bench';
+  const db = createDb(url.toString(), 1);
+  await migrateToLatest(db);
+  await seed(db);
+  await db.destroy();
+  return url.toString();
+}
+
+async function startServers(databaseUrl: string) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'tests/bench/servers.ts'], {
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      REDIS_URL: process.env.REDIS_URL ?? localRedisUrl,
+      RATE_LIMIT_PER_MINUTE: '100000000',
+      LOG_LEVEL: 'info',
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const [line] = (await once(createInterface({ input: child.stdout }), 'line')) as [string];
+  return { ports: JSON.parse(line) as Record<Scenario['server'], number>, stop: () => child.kill('SIGTERM') };
+}
+
+async function load(url: string, headers: Record<string, string> = {}) {
+  const result = await autocannon({ url, connections, duration: seconds, headers });
+  if (result.non2xx > 0 || result.errors > 0)
+    throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+  return { rps: result.requests.average, p99: result.latency.p99 };
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+const databaseUrl = await benchDatabase();
+const { ports, stop } = await startServers(databaseUrl);
+const results = new Map<string, { rps: number[]; p99: number[] }>(scenarios.map((s) => [s.name, { rps: [], p99: [] }]));
+console.log(
+  `${rounds} rounds × ${scenarios.length} scenarios, ${seconds} s each, ${connections} connections, loopback\n`,
+);
+try {
+  for (let round = 1; round <= rounds; round++) {
+    for (const scenario of scenarios) {
+      const r = await load(`http://127.0.0.1:${ports[scenario.server]}${scenario.path}`, scenario.headers);
+      results.get(scenario.name)!.rps.push(r.rps);
+      results.get(scenario.name)!.p99.push(r.p99);
+      console.log(`round ${round}  ${scenario.name.padEnd(46)} ${r.rps.toFixed(0).padStart(7)} req/s  p99 ${r.p99} ms`);
+    }
+  }
+} finally {
+  stop();
+}
+
+console.log('\nmedians');
+for (const [name, r] of results) {
+  console.log(`  ${name.padEnd(46)} ${median(r.rps).toFixed(0).padStart(7)} req/s  p99 ${median(r.p99)} ms`);
+}
+const rps = (name: string) => median(results.get(name)!.rps);
+const ratio = rps(scenarios[2]!.name) / rps(scenarios[1]!.name);
+console.log('\nratios');
+console.log(
+  `  bare + logging / bare                          ${(rps(scenarios[1]!.name) / rps(scenarios[0]!.name)).toFixed(2)}`,
+);
+console.log(`  Contrail healthz / bare + logging              ${ratio.toFixed(2)}  (target ≥ 0.85)`);
