@@ -74,7 +74,7 @@ let stopping = false;
 async function stop(code: number): Promise<void> {
   stopping = true;
   for (const child of children) child.kill('SIGTERM');
-  await Promise.all(children.map((c) => (c.exitCode === null ? new Promise((r) => c.once('exit', r)) : undefined)));
+  await Promise.all(children.filter((c) => c.exitCode === null).map((c) => new Promise((r) => c.once('exit', r))));
   await embedded?.stop();
   process.exit(code);
 }
