@@ -63,6 +63,7 @@ async function probe(name: ReadinessCheck['name'], run: () => Promise<void>): Pr
 
 /** A short reason without hosts, users or stack traces. */
 function summarize(error: unknown): string {
+  if ((error as { name?: unknown }).name === 'TimeoutError') return `no answer within ${deadlineMs} ms`;
   const code = (error as { code?: unknown }).code;
   if (typeof code === 'string') return `unreachable (${code})`;
   const message = error instanceof Error ? error.message : String(error);
