@@ -12,9 +12,9 @@ const bundlePath = 'api/src/http/generated/openapi.bundle.json';
 const typesPath = 'api/src/http/generated/openapi.generated.ts';
 const check = process.argv.includes('--check');
 
-function run(cmd: string, args: string[], cwd = root): string {
+function run(cmd: string, args: string[], cwd = root, allowFailure = false): string {
   const result = spawnSync(cmd, args, { cwd, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
-  if (result.status !== 0) {
+  if (result.status !== 0 && !allowFailure) {
     process.stderr.write(result.stdout + result.stderr);
     throw new Error(`${cmd} ${args.join(' ')} failed with exit code ${result.status}`);
   }
@@ -22,10 +22,10 @@ function run(cmd: string, args: string[], cwd = root): string {
 }
 
 function lintContract(): void {
-  const out = run('npx', ['redocly', 'lint', '--config', 'docs/redocly.yaml', '--format', 'json']);
+  const out = run('npx', ['redocly', 'lint', '--config', 'docs/redocly.yaml', '--format', 'json'], root, true);
   const report = JSON.parse(out.slice(out.indexOf('{'))) as { totals: { errors: number; warnings: number } };
   if (report.totals.errors > 0 || report.totals.warnings > 0) {
-    run('npx', ['redocly', 'lint', '--config', 'docs/redocly.yaml']);
+    process.stderr.write(run('npx', ['redocly', 'lint', '--config', 'docs/redocly.yaml', '--format', 'codeframe'], root, true));
     throw new Error(`contract lint: ${report.totals.errors} errors, ${report.totals.warnings} warnings`);
   }
   console.log('gen: contract lint clean');

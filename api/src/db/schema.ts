@@ -34,6 +34,11 @@ export interface AccountsTable {
   language: Generated<'en' | 'ua' | 'pl'>;
   agency_id: string | null;
   company_id: string | null;
+  auth_method: Generated<'otp' | 'password'>;
+  onboarding_state: Generated<'initial' | 'privacy' | 'complete'>;
+  terms_version: string | null;
+  privacy_version: string | null;
+  terms_accepted_at: NullableTimestamp;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -44,6 +49,7 @@ export interface ApiTokensTable {
   prefix: string;
   token_hash: string;
   mode: 'test' | 'live';
+  name: string | null;
   created_at: Timestamp;
   last_used_at: NullableTimestamp;
   revoked_at: NullableTimestamp;
@@ -73,6 +79,44 @@ export interface IdempotencyKeysTable {
   locked_until: Timestamp;
 }
 
+export interface OtpCodesTable {
+  id: string;
+  account_id: string;
+  purpose: 'sign_in' | 'change_phone' | 'change_email';
+  target: string;
+  code_hash: string;
+  attempts: Generated<number>;
+  expires_at: Timestamp;
+  used_at: NullableTimestamp;
+  created_at: Timestamp;
+}
+
+export interface SessionsTable {
+  id: string;
+  account_id: string;
+  csrf_token: string;
+  created_at: Timestamp;
+  last_seen_at: Timestamp;
+  absolute_expires_at: Timestamp;
+  revoked_at: NullableTimestamp;
+}
+
+export interface TermsAcceptancesTable {
+  id: string;
+  account_id: string;
+  terms_version: string;
+  privacy_version: string;
+  accepted_at: Timestamp;
+}
+
+export interface SignInLimitsTable {
+  key: string;
+  failures: Generated<number>;
+  window_ends_at: Timestamp;
+  locked_until: NullableTimestamp;
+  lock_level: Generated<number>;
+}
+
 export interface Database {
   agencies: AgenciesTable;
   companies: CompaniesTable;
@@ -80,4 +124,8 @@ export interface Database {
   api_tokens: ApiTokensTable;
   mail_messages: MailMessagesTable;
   idempotency_keys: IdempotencyKeysTable;
+  otp_codes: OtpCodesTable;
+  sessions: SessionsTable;
+  terms_acceptances: TermsAcceptancesTable;
+  sign_in_limits: SignInLimitsTable;
 }

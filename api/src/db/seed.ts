@@ -3,6 +3,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadConfig } from '../config.js';
+import { currentLegalVersions } from '../domain/accounts/legal.js';
 import { hashToken } from '../domain/auth/api-tokens.js';
 import { hashPassword } from '../domain/auth/passwords.js';
 import type { UserType } from '../domain/principal.js';
@@ -66,6 +67,11 @@ export async function seed(db: Db): Promise<DemoAccount[]> {
           last_name: role.last,
           user_type: role.userType,
           password_hash: passwordHash,
+          auth_method: 'password',
+          onboarding_state: 'complete',
+          terms_version: currentLegalVersions.terms,
+          privacy_version: currentLegalVersions.privacy,
+          terms_accepted_at: new Date(),
           agency_id: role.staff ? null : demoAgency.id,
           company_id: role.userType === 'Agent' ? demoCompany.id : null,
         })

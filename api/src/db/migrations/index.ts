@@ -2,7 +2,9 @@
 // (rather than read from the folder) so they load the same under tsx, vitest and a bundler.
 import type { Migration } from 'kysely';
 import * as foundation from './20261122T1700-foundation.js';
+import * as accountsAccess from './20261122T1800-accounts-access.js';
 
 export const migrations: Record<string, Migration> = {
   '20261122T1700-foundation': foundation,
+  '20261122T1800-accounts-access': accountsAccess,
 };

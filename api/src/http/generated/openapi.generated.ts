@@ -45,6 +45,273 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/start_sign_in": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start signing in
+         * @description Answers how the identity signs in. An account that signs in by code is sent a fresh 6-digit
+         *     code (valid 5 minutes) by email or SMS; calling again sends a new one. The answer is the same
+         *     whether or not the account exists.
+         */
+        post: operations["startSignIn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sign_in": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign in
+         * @description Signs in with a password or the one-time code, opens a console session (cookies) and answers
+         *     the CSRF token to send with every call. A wrong password or code answers 401 without saying
+         *     which part was wrong; repeated failures lock the identity for a growing while (429).
+         */
+        post: operations["signIn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/send_voice_otp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send the code by a voice call
+         * @description Calls the account's phone and reads a fresh code. Same answer whether or not the account exists.
+         */
+        post: operations["sendVoiceOtp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sign_out": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Sign out
+         * @description Ends the console session; its cookies stop working at once.
+         */
+        delete: operations["signOut"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/onboarding": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Onboarding, first step
+         * @description Records who you are and moves onboarding from `initial` to `privacy`.
+         */
+        post: operations["startOnboarding"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/legal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Current terms and privacy policy versions */
+        get: operations["getLegalVersions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/account/terms": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Accept the terms and the privacy policy
+         * @description Records the accepted versions and the time, and completes onboarding.
+         */
+        put: operations["acceptTerms"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/account/complete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Choose how to sign in
+         * @description Sets the sign-in method; choosing `password` sets the password too.
+         */
+        post: operations["completeAccount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/account/phone": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change my phone
+         * @description Without a code, sends a code to the new phone. With the code it received, changes it. A code
+         *     lives 5 minutes and dies after 5 wrong tries.
+         */
+        post: operations["changePhone"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/account/email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change my email
+         * @description Without a code, sends a code to the new email. With the code it received, changes it. A code
+         *     lives 5 minutes and dies after 5 wrong tries.
+         */
+        post: operations["changeEmail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/account/api_token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create an API token
+         * @description Answers the token once; only its hash is kept. The console reads it from the short-lived
+         *     `contrail_api_token` cookie right after creating it. `live` needs the agency's production API.
+         */
+        post: operations["createApiToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/account/api_tokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List my API tokens
+         * @description Tokens that are not revoked, newest first, without their secret.
+         */
+        get: operations["listApiTokens"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/account/api_tokens/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke an API token
+         * @description The token stops working within seconds.
+         */
+        delete: operations["revokeApiToken"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/account/details": {
         parameters: {
             query?: never;
@@ -182,10 +449,47 @@ export interface components {
             }[];
         };
         /**
+         * @description An email address or a phone number in international form (+380…).
+         * @example agent@contrail.test
+         * @example +380500000003
+         */
+        Identity: string;
+        StartSignInRequest: {
+            identity: components["schemas"]["Identity"];
+        };
+        /**
+         * @description How the account signs in; `otp` sends a one-time code by email or SMS.
+         * @enum {string}
+         */
+        AuthMethod: "otp" | "password";
+        /**
+         * @description The same answer and shape whether or not an account exists; a code is sent only to a real
+         *     account that signs in by code.
+         */
+        StartSignInResponse: {
+            auth_method: components["schemas"]["AuthMethod"];
+            /** @enum {integer} */
+            code_length: 6;
+            /** @description Seconds a sent code stays valid. */
+            code_expires_in: number;
+        };
+        /** @description The identity with either its password or the one-time code it was sent. */
+        SignInRequest: {
+            identity: components["schemas"]["Identity"];
+            password?: string;
+            code?: string;
+        };
+        /**
          * @description An interface language of the console (`ua` is Ukrainian).
          * @enum {string}
          */
         Locale: "en" | "ua" | "pl";
+        /**
+         * @description Where the account is in onboarding: `initial` (tell us who you are), `privacy` (accept the terms
+         *     and the privacy policy), `complete`. Until it is complete, only account operations answer.
+         * @enum {string}
+         */
+        OnboardingState: "initial" | "privacy" | "complete";
         /** @description An amount of money. The amount is a decimal string, never a float. */
         Money: {
             /** @example 123.45 */
@@ -206,6 +510,10 @@ export interface components {
             /** @enum {string} */
             user_type: "Admin" | "Support" | "Agent" | "Supervisor";
             language: components["schemas"]["Locale"];
+            auth_method: components["schemas"]["AuthMethod"];
+            onboarding_state: components["schemas"]["OnboardingState"];
+            /** Format: date-time */
+            terms_accepted_at: string | null;
             company: null | {
                 id: string;
                 name: string;
@@ -215,6 +523,100 @@ export interface components {
                 id: string;
                 name: string;
             };
+        };
+        /**
+         * @description A console session. The session itself travels in the HttpOnly `contrail_session` cookie; send
+         *     `csrf_token` as `X-CSRF-Token` on every call (it is also in the readable `contrail_csrf` cookie).
+         */
+        Session: {
+            csrf_token: string;
+            /** Format: date-time */
+            expires_at: string;
+            account: components["schemas"]["AccountDetails"];
+        };
+        VoiceOtpRequest: {
+            identity: components["schemas"]["Identity"];
+        };
+        Accepted: {
+            /** @enum {string} */
+            status: "accepted";
+        };
+        /** @description The first onboarding step: who you are. */
+        OnboardingRequest: {
+            first_name: string;
+            last_name: string;
+            language?: components["schemas"]["Locale"];
+        };
+        /** @description The current versions of the documents every account accepts in onboarding. */
+        LegalVersions: {
+            /** @example 2026-11-01 */
+            terms_version: string;
+            /** @example 2026-11-01 */
+            privacy_version: string;
+        };
+        /** @description Accepts the current terms of use and privacy policy; their versions must be the current ones. */
+        TermsAcceptance: {
+            /** @example 2026-11-01 */
+            terms_version: string;
+            /** @example 2026-11-01 */
+            privacy_version: string;
+        };
+        /** @description How the account signs in from now on; a password is required to choose `password`. */
+        AccountCompletion: {
+            auth_method: components["schemas"]["AuthMethod"];
+            password?: string;
+        };
+        /** @description Without `code`, sends a code to the new address; with the code it received, makes the change. */
+        ContactChange: {
+            value: string;
+            code?: string;
+        };
+        ApiTokenRequest: {
+            /**
+             * @description `live` needs the agency's production API switched on.
+             * @enum {string}
+             */
+            mode: "test" | "live";
+            name?: string;
+        };
+        /** @description A new token. `token` is shown this once and never again. */
+        CreatedApiToken: {
+            id: string;
+            /** @example ctr_test_4fQa9k2LmN8pQr5sT7uV1wX3yZ6aB0cD */
+            token: string;
+            prefix: string;
+            /** @enum {string} */
+            mode: "test" | "live";
+            name: string | null;
+            /** Format: date-time */
+            created_at: string;
+            last_used_at: null;
+        };
+        ApiToken: {
+            id: string;
+            /**
+             * @description The first characters of the token, to tell tokens apart.
+             * @example ctr_test_4fQa
+             */
+            prefix: string;
+            /** @enum {string} */
+            mode: "test" | "live";
+            name: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            last_used_at: string | null;
+        };
+        /** @description Where a page sits in the whole list. */
+        ListMeta: {
+            page: number;
+            per_page: number;
+            /** @description How many items the whole list holds. */
+            total: number;
+        };
+        ApiTokenList: {
+            data: components["schemas"]["ApiToken"][];
+            meta: components["schemas"]["ListMeta"];
         };
         AccountDetailsUpdate: {
             first_name?: string;
@@ -241,13 +643,6 @@ export interface components {
             created_at: string;
             /** Format: date-time */
             sent_at: string | null;
-        };
-        /** @description Where a page sits in the whole list. */
-        ListMeta: {
-            page: number;
-            per_page: number;
-            /** @description How many items the whole list holds. */
-            total: number;
         };
         MailMessageList: {
             data: components["schemas"]["MailMessage"][];
@@ -285,8 +680,8 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
-        /** @description No valid API token or session. */
-        Unauthorized: {
+        /** @description The request is malformed or fails validation. */
+        BadRequest: {
             headers: {
                 "X-Request-Id": components["headers"]["RequestId"];
                 [name: string]: unknown;
@@ -295,8 +690,8 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
-        /** @description The request is malformed or fails validation. */
-        BadRequest: {
+        /** @description No valid API token or session. */
+        Unauthorized: {
             headers: {
                 "X-Request-Id": components["headers"]["RequestId"];
                 [name: string]: unknown;
@@ -347,16 +742,16 @@ export interface components {
         };
     };
     parameters: {
-        /** @description The page to return, from 1. */
-        Page: number;
-        /** @description How many items a page holds. */
-        PerPage: number;
         /**
          * @description Makes a POST safe to retry. The same key with the same body replays the first answer; with
          *     another body it is refused (422); while the first is still running, 409. Keys are scoped to the
          *     caller and kept 24 hours. The SDK sends one with every POST and reuses it across its retries.
          */
         IdempotencyKey: string;
+        /** @description The page to return, from 1. */
+        Page: number;
+        /** @description How many items a page holds. */
+        PerPage: number;
         /** @description The resource's id. */
         Id: string;
     };
@@ -366,6 +761,8 @@ export interface components {
         RequestId: string;
         /** @description Seconds to wait before trying again. */
         RetryAfter: number;
+        /** @description The session (`contrail_session`, HttpOnly) and CSRF (`contrail_csrf`) cookies. */
+        SetCookie: string;
     };
     pathItems: never;
 }
@@ -414,6 +811,401 @@ export interface operations {
             };
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    startSignIn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StartSignInRequest"];
+            };
+        };
+        responses: {
+            /** @description How to sign in. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StartSignInResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    signIn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SignInRequest"];
+            };
+        };
+        responses: {
+            /** @description Signed in. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Session"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    sendVoiceOtp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VoiceOtpRequest"];
+            };
+        };
+        responses: {
+            /** @description The call is on its way if the account has a phone. */
+            202: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Accepted"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    signOut: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Signed out. */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    startOnboarding: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OnboardingRequest"];
+            };
+        };
+        responses: {
+            /** @description The account as it is now. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountDetails"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getLegalVersions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The versions to accept. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LegalVersions"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    acceptTerms: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TermsAcceptance"];
+            };
+        };
+        responses: {
+            /** @description The account as it is now. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountDetails"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    completeAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AccountCompletion"];
+            };
+        };
+        responses: {
+            /** @description The account as it is now. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountDetails"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    changePhone: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ContactChange"];
+            };
+        };
+        responses: {
+            /** @description The account as it is now (unchanged until the code is given). */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountDetails"];
+                };
+            };
+            /** @description A code was sent to the new phone. */
+            202: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Accepted"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    changeEmail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ContactChange"];
+            };
+        };
+        responses: {
+            /** @description The account as it is now (unchanged until the code is given). */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountDetails"];
+                };
+            };
+            /** @description A code was sent to the new email. */
+            202: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Accepted"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    createApiToken: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a POST safe to retry. The same key with the same body replays the first answer; with
+                 *     another body it is refused (422); while the first is still running, 409. Keys are scoped to the
+                 *     caller and kept 24 hours. The SDK sends one with every POST and reuses it across its retries.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ApiTokenRequest"];
+            };
+        };
+        responses: {
+            /** @description The new token, shown this once. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedApiToken"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listApiTokens: {
+        parameters: {
+            query?: {
+                /** @description The page to return, from 1. */
+                page?: components["parameters"]["Page"];
+                /** @description How many items a page holds. */
+                per_page?: components["parameters"]["PerPage"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of tokens. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiTokenList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    revokeApiToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoked. */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     getAccountDetails: {

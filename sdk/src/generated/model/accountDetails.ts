@@ -16,6 +16,9 @@ every call. Errors always come as `{"errors": [...], "meta": {"request_id": ...}
 import type { AccountDetailsPhone } from './accountDetailsPhone';
 import type { AccountDetailsUserType } from './accountDetailsUserType';
 import type { Locale } from './locale';
+import type { AuthMethod } from './authMethod';
+import type { OnboardingState } from './onboardingState';
+import type { AccountDetailsTermsAcceptedAt } from './accountDetailsTermsAcceptedAt';
 import type { AccountDetailsCompany } from './accountDetailsCompany';
 import type { AccountDetailsAgency } from './accountDetailsAgency';
 
@@ -27,6 +30,9 @@ export interface AccountDetails {
   phone: AccountDetailsPhone;
   user_type: AccountDetailsUserType;
   language: Locale;
+  auth_method: AuthMethod;
+  onboarding_state: OnboardingState;
+  terms_accepted_at: AccountDetailsTermsAcceptedAt;
   company: AccountDetailsCompany;
   agency: AccountDetailsAgency;
 }

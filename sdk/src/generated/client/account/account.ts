@@ -14,12 +14,258 @@ every call. Errors always come as `{"errors": [...], "meta": {"request_id": ...}
  * OpenAPI spec version: 0.1.0
  */
 import type {
+  Accepted,
+  AccountCompletion,
   AccountDetails,
   AccountDetailsUpdate,
-  LocaleUpdate
+  ApiTokenList,
+  ApiTokenRequest,
+  ContactChange,
+  CreateApiTokenHeaders,
+  CreatedApiToken,
+  LegalVersions,
+  ListApiTokensParams,
+  LocaleUpdate,
+  OnboardingRequest,
+  TermsAcceptance
 } from '../../model';
 
 import { contrailFetch } from '../../../core/http';
+
+/**
+ * Records who you are and moves onboarding from `initial` to `privacy`.
+ * @summary Onboarding, first step
+ */
+export const getStartOnboardingUrl = () => {
+
+
+  
+
+  return `/onboarding`
+}
+
+export const startOnboarding = async (onboardingRequest: OnboardingRequest, options?: RequestInit): Promise<AccountDetails> => {
+  
+  return contrailFetch<AccountDetails>(getStartOnboardingUrl(),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(
+      onboardingRequest,)
+  }
+);}
+
+
+/**
+ * @summary Current terms and privacy policy versions
+ */
+export const getGetLegalVersionsUrl = () => {
+
+
+  
+
+  return `/legal`
+}
+
+export const getLegalVersions = async ( options?: RequestInit): Promise<LegalVersions> => {
+  
+  return contrailFetch<LegalVersions>(getGetLegalVersionsUrl(),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+/**
+ * Records the accepted versions and the time, and completes onboarding.
+ * @summary Accept the terms and the privacy policy
+ */
+export const getAcceptTermsUrl = () => {
+
+
+  
+
+  return `/account/terms`
+}
+
+export const acceptTerms = async (termsAcceptance: TermsAcceptance, options?: RequestInit): Promise<AccountDetails> => {
+  
+  return contrailFetch<AccountDetails>(getAcceptTermsUrl(),
+  {      
+    ...options,
+    method: 'PUT',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(
+      termsAcceptance,)
+  }
+);}
+
+
+/**
+ * Sets the sign-in method; choosing `password` sets the password too.
+ * @summary Choose how to sign in
+ */
+export const getCompleteAccountUrl = () => {
+
+
+  
+
+  return `/account/complete`
+}
+
+export const completeAccount = async (accountCompletion: AccountCompletion, options?: RequestInit): Promise<AccountDetails> => {
+  
+  return contrailFetch<AccountDetails>(getCompleteAccountUrl(),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(
+      accountCompletion,)
+  }
+);}
+
+
+/**
+ * Without a code, sends a code to the new phone. With the code it received, changes it. A code
+lives 5 minutes and dies after 5 wrong tries.
+
+ * @summary Change my phone
+ */
+export const getChangePhoneUrl = () => {
+
+
+  
+
+  return `/account/phone`
+}
+
+export const changePhone = async (contactChange: ContactChange, options?: RequestInit): Promise<AccountDetails | Accepted> => {
+  
+  return contrailFetch<AccountDetails | Accepted>(getChangePhoneUrl(),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(
+      contactChange,)
+  }
+);}
+
+
+/**
+ * Without a code, sends a code to the new email. With the code it received, changes it. A code
+lives 5 minutes and dies after 5 wrong tries.
+
+ * @summary Change my email
+ */
+export const getChangeEmailUrl = () => {
+
+
+  
+
+  return `/account/email`
+}
+
+export const changeEmail = async (contactChange: ContactChange, options?: RequestInit): Promise<AccountDetails | Accepted> => {
+  
+  return contrailFetch<AccountDetails | Accepted>(getChangeEmailUrl(),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(
+      contactChange,)
+  }
+);}
+
+
+/**
+ * Answers the token once; only its hash is kept. The console reads it from the short-lived
+`contrail_api_token` cookie right after creating it. `live` needs the agency's production API.
+
+ * @summary Create an API token
+ */
+export const getCreateApiTokenUrl = () => {
+
+
+  
+
+  return `/account/api_token`
+}
+
+export const createApiToken = async (apiTokenRequest: ApiTokenRequest,
+    headers?: CreateApiTokenHeaders, options?: RequestInit): Promise<CreatedApiToken> => {
+  
+  return contrailFetch<CreatedApiToken>(getCreateApiTokenUrl(),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json',...headers, ...options?.headers },
+    body: JSON.stringify(
+      apiTokenRequest,)
+  }
+);}
+
+
+/**
+ * Tokens that are not revoked, newest first, without their secret.
+ * @summary List my API tokens
+ */
+export const getListApiTokensUrl = (params?: ListApiTokensParams,) => {
+  const normalizedParams = new URLSearchParams();
+
+  Object.entries(params || {}).forEach(([key, value]) => {
+    
+    if (value !== undefined) {
+      normalizedParams.append(key, value === null ? 'null' : value.toString())
+    }
+  });
+
+  const stringifiedParams = normalizedParams.toString();
+
+  return stringifiedParams.length > 0 ? `/account/api_tokens?${stringifiedParams}` : `/account/api_tokens`
+}
+
+export const listApiTokens = async (params?: ListApiTokensParams, options?: RequestInit): Promise<ApiTokenList> => {
+  
+  return contrailFetch<ApiTokenList>(getListApiTokensUrl(params),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+/**
+ * The token stops working within seconds.
+ * @summary Revoke an API token
+ */
+export const getRevokeApiTokenUrl = (id: string,) => {
+
+
+  
+
+  return `/account/api_tokens/${id}`
+}
+
+export const revokeApiToken = async (id: string, options?: RequestInit): Promise<void> => {
+  
+  return contrailFetch<void>(getRevokeApiTokenUrl(id),
+  {      
+    ...options,
+    method: 'DELETE'
+    
+    
+  }
+);}
+
 
 /**
  * The account behind the token or session, with its company and agency.

@@ -33,13 +33,27 @@ import type {
 } from '@tanstack/react-query';
 
 import type {
+  Accepted,
+  AccountCompletion,
   AccountDetails,
   AccountDetailsUpdate,
+  ApiTokenList,
+  ApiTokenRequest,
   BadRequestResponse,
+  ConflictResponse,
+  ContactChange,
+  CreateApiTokenHeaders,
+  CreatedApiToken,
   ForbiddenResponse,
+  LegalVersions,
+  ListApiTokensParams,
   LocaleUpdate,
+  NotFoundResponse,
+  OnboardingRequest,
+  TermsAcceptance,
   TooManyRequestsResponse,
-  UnauthorizedResponse
+  UnauthorizedResponse,
+  UnprocessableResponse
 } from '../../model';
 
 import { contrailFetch } from '../../../core/http';
@@ -54,6 +68,722 @@ type SecondParameter<T extends (...args: never) => unknown> = Parameters<T>[1];
 
 
 /**
+ * Records who you are and moves onboarding from `initial` to `privacy`.
+ * @summary Onboarding, first step
+ */
+export const getStartOnboardingUrl = () => {
+
+
+  
+
+  return `/onboarding`
+}
+
+export const startOnboarding = async (onboardingRequest: OnboardingRequest, options?: RequestInit): Promise<AccountDetails> => {
+  
+  return contrailFetch<AccountDetails>(getStartOnboardingUrl(),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(
+      onboardingRequest,)
+  }
+);}
+
+
+
+
+export const getStartOnboardingMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | TooManyRequestsResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof startOnboarding>>, TError,{data: OnboardingRequest}, TContext>, request?: SecondParameter<typeof contrailFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof startOnboarding>>, TError,{data: OnboardingRequest}, TContext> => {
+
+const mutationKey = ['startOnboarding'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof startOnboarding>>, {data: OnboardingRequest}> = (props) => {
+          const {data} = props ?? {};
+
+          return  startOnboarding(data,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type StartOnboardingMutationResult = NonNullable<Awaited<ReturnType<typeof startOnboarding>>>
+    export type StartOnboardingMutationBody = OnboardingRequest
+    export type StartOnboardingMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | TooManyRequestsResponse
+
+    /**
+ * @summary Onboarding, first step
+ */
+export const useStartOnboarding = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | TooManyRequestsResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof startOnboarding>>, TError,{data: OnboardingRequest}, TContext>, request?: SecondParameter<typeof contrailFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof startOnboarding>>,
+        TError,
+        {data: OnboardingRequest},
+        TContext
+      > => {
+
+      const mutationOptions = getStartOnboardingMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * @summary Current terms and privacy policy versions
+ */
+export const getGetLegalVersionsUrl = () => {
+
+
+  
+
+  return `/legal`
+}
+
+export const getLegalVersions = async ( options?: RequestInit): Promise<LegalVersions> => {
+  
+  return contrailFetch<LegalVersions>(getGetLegalVersionsUrl(),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getGetLegalVersionsQueryKey = () => {
+    return [
+    `/legal`
+    ] as const;
+    }
+
+    
+export const getGetLegalVersionsQueryOptions = <TData = Awaited<ReturnType<typeof getLegalVersions>>, TError = TooManyRequestsResponse>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getLegalVersions>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetLegalVersionsQueryKey();
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getLegalVersions>>> = ({ signal }) => getLegalVersions({ signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getLegalVersions>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetLegalVersionsQueryResult = NonNullable<Awaited<ReturnType<typeof getLegalVersions>>>
+export type GetLegalVersionsQueryError = TooManyRequestsResponse
+
+
+export function useGetLegalVersions<TData = Awaited<ReturnType<typeof getLegalVersions>>, TError = TooManyRequestsResponse>(
+  options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getLegalVersions>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getLegalVersions>>,
+          TError,
+          Awaited<ReturnType<typeof getLegalVersions>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof contrailFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetLegalVersions<TData = Awaited<ReturnType<typeof getLegalVersions>>, TError = TooManyRequestsResponse>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getLegalVersions>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getLegalVersions>>,
+          TError,
+          Awaited<ReturnType<typeof getLegalVersions>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof contrailFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetLegalVersions<TData = Awaited<ReturnType<typeof getLegalVersions>>, TError = TooManyRequestsResponse>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getLegalVersions>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary Current terms and privacy policy versions
+ */
+
+export function useGetLegalVersions<TData = Awaited<ReturnType<typeof getLegalVersions>>, TError = TooManyRequestsResponse>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getLegalVersions>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetLegalVersionsQueryOptions(options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * Records the accepted versions and the time, and completes onboarding.
+ * @summary Accept the terms and the privacy policy
+ */
+export const getAcceptTermsUrl = () => {
+
+
+  
+
+  return `/account/terms`
+}
+
+export const acceptTerms = async (termsAcceptance: TermsAcceptance, options?: RequestInit): Promise<AccountDetails> => {
+  
+  return contrailFetch<AccountDetails>(getAcceptTermsUrl(),
+  {      
+    ...options,
+    method: 'PUT',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(
+      termsAcceptance,)
+  }
+);}
+
+
+
+
+export const getAcceptTermsMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | UnprocessableResponse | TooManyRequestsResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof acceptTerms>>, TError,{data: TermsAcceptance}, TContext>, request?: SecondParameter<typeof contrailFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof acceptTerms>>, TError,{data: TermsAcceptance}, TContext> => {
+
+const mutationKey = ['acceptTerms'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof acceptTerms>>, {data: TermsAcceptance}> = (props) => {
+          const {data} = props ?? {};
+
+          return  acceptTerms(data,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type AcceptTermsMutationResult = NonNullable<Awaited<ReturnType<typeof acceptTerms>>>
+    export type AcceptTermsMutationBody = TermsAcceptance
+    export type AcceptTermsMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | UnprocessableResponse | TooManyRequestsResponse
+
+    /**
+ * @summary Accept the terms and the privacy policy
+ */
+export const useAcceptTerms = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | UnprocessableResponse | TooManyRequestsResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof acceptTerms>>, TError,{data: TermsAcceptance}, TContext>, request?: SecondParameter<typeof contrailFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof acceptTerms>>,
+        TError,
+        {data: TermsAcceptance},
+        TContext
+      > => {
+
+      const mutationOptions = getAcceptTermsMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * Sets the sign-in method; choosing `password` sets the password too.
+ * @summary Choose how to sign in
+ */
+export const getCompleteAccountUrl = () => {
+
+
+  
+
+  return `/account/complete`
+}
+
+export const completeAccount = async (accountCompletion: AccountCompletion, options?: RequestInit): Promise<AccountDetails> => {
+  
+  return contrailFetch<AccountDetails>(getCompleteAccountUrl(),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(
+      accountCompletion,)
+  }
+);}
+
+
+
+
+export const getCompleteAccountMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | UnprocessableResponse | TooManyRequestsResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof completeAccount>>, TError,{data: AccountCompletion}, TContext>, request?: SecondParameter<typeof contrailFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof completeAccount>>, TError,{data: AccountCompletion}, TContext> => {
+
+const mutationKey = ['completeAccount'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof completeAccount>>, {data: AccountCompletion}> = (props) => {
+          const {data} = props ?? {};
+
+          return  completeAccount(data,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type CompleteAccountMutationResult = NonNullable<Awaited<ReturnType<typeof completeAccount>>>
+    export type CompleteAccountMutationBody = AccountCompletion
+    export type CompleteAccountMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | UnprocessableResponse | TooManyRequestsResponse
+
+    /**
+ * @summary Choose how to sign in
+ */
+export const useCompleteAccount = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | UnprocessableResponse | TooManyRequestsResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof completeAccount>>, TError,{data: AccountCompletion}, TContext>, request?: SecondParameter<typeof contrailFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof completeAccount>>,
+        TError,
+        {data: AccountCompletion},
+        TContext
+      > => {
+
+      const mutationOptions = getCompleteAccountMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * Without a code, sends a code to the new phone. With the code it received, changes it. A code
+lives 5 minutes and dies after 5 wrong tries.
+
+ * @summary Change my phone
+ */
+export const getChangePhoneUrl = () => {
+
+
+  
+
+  return `/account/phone`
+}
+
+export const changePhone = async (contactChange: ContactChange, options?: RequestInit): Promise<AccountDetails | Accepted> => {
+  
+  return contrailFetch<AccountDetails | Accepted>(getChangePhoneUrl(),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(
+      contactChange,)
+  }
+);}
+
+
+
+
+export const getChangePhoneMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | UnprocessableResponse | TooManyRequestsResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof changePhone>>, TError,{data: ContactChange}, TContext>, request?: SecondParameter<typeof contrailFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof changePhone>>, TError,{data: ContactChange}, TContext> => {
+
+const mutationKey = ['changePhone'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof changePhone>>, {data: ContactChange}> = (props) => {
+          const {data} = props ?? {};
+
+          return  changePhone(data,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type ChangePhoneMutationResult = NonNullable<Awaited<ReturnType<typeof changePhone>>>
+    export type ChangePhoneMutationBody = ContactChange
+    export type ChangePhoneMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | UnprocessableResponse | TooManyRequestsResponse
+
+    /**
+ * @summary Change my phone
+ */
+export const useChangePhone = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | UnprocessableResponse | TooManyRequestsResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof changePhone>>, TError,{data: ContactChange}, TContext>, request?: SecondParameter<typeof contrailFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof changePhone>>,
+        TError,
+        {data: ContactChange},
+        TContext
+      > => {
+
+      const mutationOptions = getChangePhoneMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * Without a code, sends a code to the new email. With the code it received, changes it. A code
+lives 5 minutes and dies after 5 wrong tries.
+
+ * @summary Change my email
+ */
+export const getChangeEmailUrl = () => {
+
+
+  
+
+  return `/account/email`
+}
+
+export const changeEmail = async (contactChange: ContactChange, options?: RequestInit): Promise<AccountDetails | Accepted> => {
+  
+  return contrailFetch<AccountDetails | Accepted>(getChangeEmailUrl(),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(
+      contactChange,)
+  }
+);}
+
+
+
+
+export const getChangeEmailMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | UnprocessableResponse | TooManyRequestsResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof changeEmail>>, TError,{data: ContactChange}, TContext>, request?: SecondParameter<typeof contrailFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof changeEmail>>, TError,{data: ContactChange}, TContext> => {
+
+const mutationKey = ['changeEmail'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof changeEmail>>, {data: ContactChange}> = (props) => {
+          const {data} = props ?? {};
+
+          return  changeEmail(data,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type ChangeEmailMutationResult = NonNullable<Awaited<ReturnType<typeof changeEmail>>>
+    export type ChangeEmailMutationBody = ContactChange
+    export type ChangeEmailMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | UnprocessableResponse | TooManyRequestsResponse
+
+    /**
+ * @summary Change my email
+ */
+export const useChangeEmail = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | UnprocessableResponse | TooManyRequestsResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof changeEmail>>, TError,{data: ContactChange}, TContext>, request?: SecondParameter<typeof contrailFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof changeEmail>>,
+        TError,
+        {data: ContactChange},
+        TContext
+      > => {
+
+      const mutationOptions = getChangeEmailMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * Answers the token once; only its hash is kept. The console reads it from the short-lived
+`contrail_api_token` cookie right after creating it. `live` needs the agency's production API.
+
+ * @summary Create an API token
+ */
+export const getCreateApiTokenUrl = () => {
+
+
+  
+
+  return `/account/api_token`
+}
+
+export const createApiToken = async (apiTokenRequest: ApiTokenRequest,
+    headers?: CreateApiTokenHeaders, options?: RequestInit): Promise<CreatedApiToken> => {
+  
+  return contrailFetch<CreatedApiToken>(getCreateApiTokenUrl(),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json',...headers, ...options?.headers },
+    body: JSON.stringify(
+      apiTokenRequest,)
+  }
+);}
+
+
+
+
+export const getCreateApiTokenMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | UnprocessableResponse | TooManyRequestsResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createApiToken>>, TError,{data: ApiTokenRequest;headers?: CreateApiTokenHeaders}, TContext>, request?: SecondParameter<typeof contrailFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof createApiToken>>, TError,{data: ApiTokenRequest;headers?: CreateApiTokenHeaders}, TContext> => {
+
+const mutationKey = ['createApiToken'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof createApiToken>>, {data: ApiTokenRequest;headers?: CreateApiTokenHeaders}> = (props) => {
+          const {data,headers} = props ?? {};
+
+          return  createApiToken(data,headers,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type CreateApiTokenMutationResult = NonNullable<Awaited<ReturnType<typeof createApiToken>>>
+    export type CreateApiTokenMutationBody = ApiTokenRequest
+    export type CreateApiTokenMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | UnprocessableResponse | TooManyRequestsResponse
+
+    /**
+ * @summary Create an API token
+ */
+export const useCreateApiToken = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | UnprocessableResponse | TooManyRequestsResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createApiToken>>, TError,{data: ApiTokenRequest;headers?: CreateApiTokenHeaders}, TContext>, request?: SecondParameter<typeof contrailFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof createApiToken>>,
+        TError,
+        {data: ApiTokenRequest;headers?: CreateApiTokenHeaders},
+        TContext
+      > => {
+
+      const mutationOptions = getCreateApiTokenMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * Tokens that are not revoked, newest first, without their secret.
+ * @summary List my API tokens
+ */
+export const getListApiTokensUrl = (params?: ListApiTokensParams,) => {
+  const normalizedParams = new URLSearchParams();
+
+  Object.entries(params || {}).forEach(([key, value]) => {
+    
+    if (value !== undefined) {
+      normalizedParams.append(key, value === null ? 'null' : value.toString())
+    }
+  });
+
+  const stringifiedParams = normalizedParams.toString();
+
+  return stringifiedParams.length > 0 ? `/account/api_tokens?${stringifiedParams}` : `/account/api_tokens`
+}
+
+export const listApiTokens = async (params?: ListApiTokensParams, options?: RequestInit): Promise<ApiTokenList> => {
+  
+  return contrailFetch<ApiTokenList>(getListApiTokensUrl(params),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getListApiTokensQueryKey = (params?: ListApiTokensParams,) => {
+    return [
+    `/account/api_tokens`, ...(params ? [params]: [])
+    ] as const;
+    }
+
+    
+export const getListApiTokensQueryOptions = <TData = Awaited<ReturnType<typeof listApiTokens>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse>(params?: ListApiTokensParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listApiTokens>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getListApiTokensQueryKey(params);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof listApiTokens>>> = ({ signal }) => listApiTokens(params, { signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof listApiTokens>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type ListApiTokensQueryResult = NonNullable<Awaited<ReturnType<typeof listApiTokens>>>
+export type ListApiTokensQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse
+
+
+export function useListApiTokens<TData = Awaited<ReturnType<typeof listApiTokens>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse>(
+ params: undefined |  ListApiTokensParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listApiTokens>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listApiTokens>>,
+          TError,
+          Awaited<ReturnType<typeof listApiTokens>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof contrailFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListApiTokens<TData = Awaited<ReturnType<typeof listApiTokens>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse>(
+ params?: ListApiTokensParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listApiTokens>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listApiTokens>>,
+          TError,
+          Awaited<ReturnType<typeof listApiTokens>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof contrailFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListApiTokens<TData = Awaited<ReturnType<typeof listApiTokens>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse>(
+ params?: ListApiTokensParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listApiTokens>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary List my API tokens
+ */
+
+export function useListApiTokens<TData = Awaited<ReturnType<typeof listApiTokens>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse>(
+ params?: ListApiTokensParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listApiTokens>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getListApiTokensQueryOptions(params,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * The token stops working within seconds.
+ * @summary Revoke an API token
+ */
+export const getRevokeApiTokenUrl = (id: string,) => {
+
+
+  
+
+  return `/account/api_tokens/${id}`
+}
+
+export const revokeApiToken = async (id: string, options?: RequestInit): Promise<void> => {
+  
+  return contrailFetch<void>(getRevokeApiTokenUrl(id),
+  {      
+    ...options,
+    method: 'DELETE'
+    
+    
+  }
+);}
+
+
+
+
+export const getRevokeApiTokenMutationOptions = <TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof revokeApiToken>>, TError,{id: string}, TContext>, request?: SecondParameter<typeof contrailFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof revokeApiToken>>, TError,{id: string}, TContext> => {
+
+const mutationKey = ['revokeApiToken'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof revokeApiToken>>, {id: string}> = (props) => {
+          const {id} = props ?? {};
+
+          return  revokeApiToken(id,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type RevokeApiTokenMutationResult = NonNullable<Awaited<ReturnType<typeof revokeApiToken>>>
+    
+    export type RevokeApiTokenMutationError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse
+
+    /**
+ * @summary Revoke an API token
+ */
+export const useRevokeApiToken = <TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof revokeApiToken>>, TError,{id: string}, TContext>, request?: SecondParameter<typeof contrailFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof revokeApiToken>>,
+        TError,
+        {id: string},
+        TContext
+      > => {
+
+      const mutationOptions = getRevokeApiTokenMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
  * The account behind the token or session, with its company and agency.
  * @summary Who am I
  */

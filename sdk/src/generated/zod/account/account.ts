@@ -17,6 +17,275 @@ import zod from 'zod';
 
 
 /**
+ * Records who you are and moves onboarding from `initial` to `privacy`.
+ * @summary Onboarding, first step
+ */
+export const startOnboardingBodyFirstNameMax = 100;export const startOnboardingBodyLastNameMax = 100;
+
+export const startOnboardingBody = zod.object({
+  "first_name": zod.string().min(1).max(startOnboardingBodyFirstNameMax),
+  "last_name": zod.string().min(1).max(startOnboardingBodyLastNameMax),
+  "language": zod.enum(['en', 'ua', 'pl']).optional().describe('An interface language of the console (`ua` is Ukrainian).')
+}).describe('The first onboarding step: who you are.')
+
+export const startOnboardingResponseCompanyBalanceAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const startOnboardingResponseCompanyBalanceCurrencyRegExp = new RegExp('^[A-Z]{3}$');
+
+
+export const startOnboardingResponse = zod.object({
+  "id": zod.string(),
+  "first_name": zod.string(),
+  "last_name": zod.string(),
+  "email": zod.email(),
+  "phone": zod.string().nullable(),
+  "user_type": zod.enum(['Admin', 'Support', 'Agent', 'Supervisor']),
+  "language": zod.enum(['en', 'ua', 'pl']).describe('An interface language of the console (`ua` is Ukrainian).'),
+  "auth_method": zod.enum(['otp', 'password']).describe('How the account signs in; `otp` sends a one-time code by email or SMS.'),
+  "onboarding_state": zod.enum(['initial', 'privacy', 'complete']).describe('Where the account is in onboarding: `initial` (tell us who you are), `privacy` (accept the terms\nand the privacy policy), `complete`. Until it is complete, only account operations answer.\n'),
+  "terms_accepted_at": zod.iso.datetime({}).nullable(),
+  "company": zod.union([zod.null(),zod.object({
+  "id": zod.string(),
+  "name": zod.string(),
+  "balance": zod.object({
+  "amount": zod.string().regex(startOnboardingResponseCompanyBalanceAmountRegExp),
+  "currency": zod.string().regex(startOnboardingResponseCompanyBalanceCurrencyRegExp).describe('ISO 4217 currency code.')
+}).describe('An amount of money. The amount is a decimal string, never a float.')
+})]),
+  "agency": zod.union([zod.null(),zod.object({
+  "id": zod.string(),
+  "name": zod.string()
+})])
+})
+
+/**
+ * @summary Current terms and privacy policy versions
+ */
+export const getLegalVersionsResponse = zod.object({
+  "terms_version": zod.string(),
+  "privacy_version": zod.string()
+}).describe('The current versions of the documents every account accepts in onboarding.')
+
+/**
+ * Records the accepted versions and the time, and completes onboarding.
+ * @summary Accept the terms and the privacy policy
+ */
+export const acceptTermsBody = zod.object({
+  "terms_version": zod.string(),
+  "privacy_version": zod.string()
+}).describe('Accepts the current terms of use and privacy policy; their versions must be the current ones.')
+
+export const acceptTermsResponseCompanyBalanceAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const acceptTermsResponseCompanyBalanceCurrencyRegExp = new RegExp('^[A-Z]{3}$');
+
+
+export const acceptTermsResponse = zod.object({
+  "id": zod.string(),
+  "first_name": zod.string(),
+  "last_name": zod.string(),
+  "email": zod.email(),
+  "phone": zod.string().nullable(),
+  "user_type": zod.enum(['Admin', 'Support', 'Agent', 'Supervisor']),
+  "language": zod.enum(['en', 'ua', 'pl']).describe('An interface language of the console (`ua` is Ukrainian).'),
+  "auth_method": zod.enum(['otp', 'password']).describe('How the account signs in; `otp` sends a one-time code by email or SMS.'),
+  "onboarding_state": zod.enum(['initial', 'privacy', 'complete']).describe('Where the account is in onboarding: `initial` (tell us who you are), `privacy` (accept the terms\nand the privacy policy), `complete`. Until it is complete, only account operations answer.\n'),
+  "terms_accepted_at": zod.iso.datetime({}).nullable(),
+  "company": zod.union([zod.null(),zod.object({
+  "id": zod.string(),
+  "name": zod.string(),
+  "balance": zod.object({
+  "amount": zod.string().regex(acceptTermsResponseCompanyBalanceAmountRegExp),
+  "currency": zod.string().regex(acceptTermsResponseCompanyBalanceCurrencyRegExp).describe('ISO 4217 currency code.')
+}).describe('An amount of money. The amount is a decimal string, never a float.')
+})]),
+  "agency": zod.union([zod.null(),zod.object({
+  "id": zod.string(),
+  "name": zod.string()
+})])
+})
+
+/**
+ * Sets the sign-in method; choosing `password` sets the password too.
+ * @summary Choose how to sign in
+ */
+export const completeAccountBodyPasswordMin = 10;
+export const completeAccountBodyPasswordMax = 200;
+
+export const completeAccountBody = zod.object({
+  "auth_method": zod.enum(['otp', 'password']).describe('How the account signs in; `otp` sends a one-time code by email or SMS.'),
+  "password": zod.string().min(completeAccountBodyPasswordMin).max(completeAccountBodyPasswordMax).optional()
+}).describe('How the account signs in from now on; a password is required to choose `password`.')
+
+export const completeAccountResponseCompanyBalanceAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const completeAccountResponseCompanyBalanceCurrencyRegExp = new RegExp('^[A-Z]{3}$');
+
+
+export const completeAccountResponse = zod.object({
+  "id": zod.string(),
+  "first_name": zod.string(),
+  "last_name": zod.string(),
+  "email": zod.email(),
+  "phone": zod.string().nullable(),
+  "user_type": zod.enum(['Admin', 'Support', 'Agent', 'Supervisor']),
+  "language": zod.enum(['en', 'ua', 'pl']).describe('An interface language of the console (`ua` is Ukrainian).'),
+  "auth_method": zod.enum(['otp', 'password']).describe('How the account signs in; `otp` sends a one-time code by email or SMS.'),
+  "onboarding_state": zod.enum(['initial', 'privacy', 'complete']).describe('Where the account is in onboarding: `initial` (tell us who you are), `privacy` (accept the terms\nand the privacy policy), `complete`. Until it is complete, only account operations answer.\n'),
+  "terms_accepted_at": zod.iso.datetime({}).nullable(),
+  "company": zod.union([zod.null(),zod.object({
+  "id": zod.string(),
+  "name": zod.string(),
+  "balance": zod.object({
+  "amount": zod.string().regex(completeAccountResponseCompanyBalanceAmountRegExp),
+  "currency": zod.string().regex(completeAccountResponseCompanyBalanceCurrencyRegExp).describe('ISO 4217 currency code.')
+}).describe('An amount of money. The amount is a decimal string, never a float.')
+})]),
+  "agency": zod.union([zod.null(),zod.object({
+  "id": zod.string(),
+  "name": zod.string()
+})])
+})
+
+/**
+ * Without a code, sends a code to the new phone. With the code it received, changes it. A code
+lives 5 minutes and dies after 5 wrong tries.
+
+ * @summary Change my phone
+ */
+export const changePhoneBodyValueMin = 3;
+export const changePhoneBodyValueMax = 254;export const changePhoneBodyCodeRegExp = new RegExp('^[0-9]{6}$');
+
+
+export const changePhoneBody = zod.object({
+  "value": zod.string().min(changePhoneBodyValueMin).max(changePhoneBodyValueMax),
+  "code": zod.string().regex(changePhoneBodyCodeRegExp).optional()
+}).describe('Without `code`, sends a code to the new address; with the code it received, makes the change.\n')
+
+export const changePhoneResponseCompanyBalanceAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const changePhoneResponseCompanyBalanceCurrencyRegExp = new RegExp('^[A-Z]{3}$');
+
+
+export const changePhoneResponse = zod.object({
+  "id": zod.string(),
+  "first_name": zod.string(),
+  "last_name": zod.string(),
+  "email": zod.email(),
+  "phone": zod.string().nullable(),
+  "user_type": zod.enum(['Admin', 'Support', 'Agent', 'Supervisor']),
+  "language": zod.enum(['en', 'ua', 'pl']).describe('An interface language of the console (`ua` is Ukrainian).'),
+  "auth_method": zod.enum(['otp', 'password']).describe('How the account signs in; `otp` sends a one-time code by email or SMS.'),
+  "onboarding_state": zod.enum(['initial', 'privacy', 'complete']).describe('Where the account is in onboarding: `initial` (tell us who you are), `privacy` (accept the terms\nand the privacy policy), `complete`. Until it is complete, only account operations answer.\n'),
+  "terms_accepted_at": zod.iso.datetime({}).nullable(),
+  "company": zod.union([zod.null(),zod.object({
+  "id": zod.string(),
+  "name": zod.string(),
+  "balance": zod.object({
+  "amount": zod.string().regex(changePhoneResponseCompanyBalanceAmountRegExp),
+  "currency": zod.string().regex(changePhoneResponseCompanyBalanceCurrencyRegExp).describe('ISO 4217 currency code.')
+}).describe('An amount of money. The amount is a decimal string, never a float.')
+})]),
+  "agency": zod.union([zod.null(),zod.object({
+  "id": zod.string(),
+  "name": zod.string()
+})])
+})
+
+/**
+ * Without a code, sends a code to the new email. With the code it received, changes it. A code
+lives 5 minutes and dies after 5 wrong tries.
+
+ * @summary Change my email
+ */
+export const changeEmailBodyValueMin = 3;
+export const changeEmailBodyValueMax = 254;export const changeEmailBodyCodeRegExp = new RegExp('^[0-9]{6}$');
+
+
+export const changeEmailBody = zod.object({
+  "value": zod.string().min(changeEmailBodyValueMin).max(changeEmailBodyValueMax),
+  "code": zod.string().regex(changeEmailBodyCodeRegExp).optional()
+}).describe('Without `code`, sends a code to the new address; with the code it received, makes the change.\n')
+
+export const changeEmailResponseCompanyBalanceAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const changeEmailResponseCompanyBalanceCurrencyRegExp = new RegExp('^[A-Z]{3}$');
+
+
+export const changeEmailResponse = zod.object({
+  "id": zod.string(),
+  "first_name": zod.string(),
+  "last_name": zod.string(),
+  "email": zod.email(),
+  "phone": zod.string().nullable(),
+  "user_type": zod.enum(['Admin', 'Support', 'Agent', 'Supervisor']),
+  "language": zod.enum(['en', 'ua', 'pl']).describe('An interface language of the console (`ua` is Ukrainian).'),
+  "auth_method": zod.enum(['otp', 'password']).describe('How the account signs in; `otp` sends a one-time code by email or SMS.'),
+  "onboarding_state": zod.enum(['initial', 'privacy', 'complete']).describe('Where the account is in onboarding: `initial` (tell us who you are), `privacy` (accept the terms\nand the privacy policy), `complete`. Until it is complete, only account operations answer.\n'),
+  "terms_accepted_at": zod.iso.datetime({}).nullable(),
+  "company": zod.union([zod.null(),zod.object({
+  "id": zod.string(),
+  "name": zod.string(),
+  "balance": zod.object({
+  "amount": zod.string().regex(changeEmailResponseCompanyBalanceAmountRegExp),
+  "currency": zod.string().regex(changeEmailResponseCompanyBalanceCurrencyRegExp).describe('ISO 4217 currency code.')
+}).describe('An amount of money. The amount is a decimal string, never a float.')
+})]),
+  "agency": zod.union([zod.null(),zod.object({
+  "id": zod.string(),
+  "name": zod.string()
+})])
+})
+
+/**
+ * Answers the token once; only its hash is kept. The console reads it from the short-lived
+`contrail_api_token` cookie right after creating it. `live` needs the agency's production API.
+
+ * @summary Create an API token
+ */
+export const createApiTokenHeaderIdempotencyKeyMin = 8;
+export const createApiTokenHeaderIdempotencyKeyMax = 255;
+export const createApiTokenHeaderIdempotencyKeyRegExp = new RegExp('^[A-Za-z0-9_.:-]+$');
+
+
+export const createApiTokenHeader = zod.object({
+  "Idempotency-Key": zod.string().min(createApiTokenHeaderIdempotencyKeyMin).max(createApiTokenHeaderIdempotencyKeyMax).regex(createApiTokenHeaderIdempotencyKeyRegExp).optional().describe('Makes a POST safe to retry. The same key with the same body replays the first answer; with\nanother body it is refused (422); while the first is still running, 409. Keys are scoped to the\ncaller and kept 24 hours. The SDK sends one with every POST and reuses it across its retries.\n')
+})
+
+export const createApiTokenBodyNameMax = 100;
+
+export const createApiTokenBody = zod.object({
+  "mode": zod.enum(['test', 'live']).describe('`live` needs the agency\'s production API switched on.'),
+  "name": zod.string().max(createApiTokenBodyNameMax).optional()
+})
+
+/**
+ * Tokens that are not revoked, newest first, without their secret.
+ * @summary List my API tokens
+ */
+export const listApiTokensQueryPageDefault = 1;
+export const listApiTokensQueryPageMax = 100000;export const listApiTokensQueryPerPageDefault = 25;
+export const listApiTokensQueryPerPageMax = 100;
+
+export const listApiTokensQueryParams = zod.object({
+  "page": zod.number().min(1).max(listApiTokensQueryPageMax).default(listApiTokensQueryPageDefault).describe('The page to return, from 1.'),
+  "per_page": zod.number().min(1).max(listApiTokensQueryPerPageMax).default(listApiTokensQueryPerPageDefault).describe('How many items a page holds.')
+})
+
+export const listApiTokensResponseMetaPerPageMax = 100;export const listApiTokensResponseMetaTotalMin = 0;
+
+export const listApiTokensResponse = zod.object({
+  "data": zod.array(zod.object({
+  "id": zod.string(),
+  "prefix": zod.string().describe('The first characters of the token, to tell tokens apart.'),
+  "mode": zod.enum(['test', 'live']),
+  "name": zod.string().nullable(),
+  "created_at": zod.iso.datetime({}),
+  "last_used_at": zod.iso.datetime({}).nullable()
+})),
+  "meta": zod.object({
+  "page": zod.number().min(1),
+  "per_page": zod.number().min(1).max(listApiTokensResponseMetaPerPageMax),
+  "total": zod.number().min(listApiTokensResponseMetaTotalMin).describe('How many items the whole list holds.')
+}).describe('Where a page sits in the whole list.')
+})
+
+/**
  * The account behind the token or session, with its company and agency.
  * @summary Who am I
  */
@@ -32,6 +301,9 @@ export const getAccountDetailsResponse = zod.object({
   "phone": zod.string().nullable(),
   "user_type": zod.enum(['Admin', 'Support', 'Agent', 'Supervisor']),
   "language": zod.enum(['en', 'ua', 'pl']).describe('An interface language of the console (`ua` is Ukrainian).'),
+  "auth_method": zod.enum(['otp', 'password']).describe('How the account signs in; `otp` sends a one-time code by email or SMS.'),
+  "onboarding_state": zod.enum(['initial', 'privacy', 'complete']).describe('Where the account is in onboarding: `initial` (tell us who you are), `privacy` (accept the terms\nand the privacy policy), `complete`. Until it is complete, only account operations answer.\n'),
+  "terms_accepted_at": zod.iso.datetime({}).nullable(),
   "company": zod.union([zod.null(),zod.object({
   "id": zod.string(),
   "name": zod.string(),
@@ -68,6 +340,9 @@ export const updateAccountDetailsResponse = zod.object({
   "phone": zod.string().nullable(),
   "user_type": zod.enum(['Admin', 'Support', 'Agent', 'Supervisor']),
   "language": zod.enum(['en', 'ua', 'pl']).describe('An interface language of the console (`ua` is Ukrainian).'),
+  "auth_method": zod.enum(['otp', 'password']).describe('How the account signs in; `otp` sends a one-time code by email or SMS.'),
+  "onboarding_state": zod.enum(['initial', 'privacy', 'complete']).describe('Where the account is in onboarding: `initial` (tell us who you are), `privacy` (accept the terms\nand the privacy policy), `complete`. Until it is complete, only account operations answer.\n'),
+  "terms_accepted_at": zod.iso.datetime({}).nullable(),
   "company": zod.union([zod.null(),zod.object({
   "id": zod.string(),
   "name": zod.string(),
@@ -101,6 +376,9 @@ export const updateAccountLocaleResponse = zod.object({
   "phone": zod.string().nullable(),
   "user_type": zod.enum(['Admin', 'Support', 'Agent', 'Supervisor']),
   "language": zod.enum(['en', 'ua', 'pl']).describe('An interface language of the console (`ua` is Ukrainian).'),
+  "auth_method": zod.enum(['otp', 'password']).describe('How the account signs in; `otp` sends a one-time code by email or SMS.'),
+  "onboarding_state": zod.enum(['initial', 'privacy', 'complete']).describe('Where the account is in onboarding: `initial` (tell us who you are), `privacy` (accept the terms\nand the privacy policy), `complete`. Until it is complete, only account operations answer.\n'),
+  "terms_accepted_at": zod.iso.datetime({}).nullable(),
   "company": zod.union([zod.null(),zod.object({
   "id": zod.string(),
   "name": zod.string(),

@@ -1,0 +1,81 @@
+// Small factories for what tests need beyond the demo tenancy: another agency with its company,
+// and accounts in any role, state and sign-in method, each with a sandbox API token.
+import type { Db } from '../../api/src/db/database.js';
+import { generateToken } from '../../api/src/domain/auth/api-tokens.js';
+import { hashPassword } from '../../api/src/domain/auth/passwords.js';
+import { currentLegalVersions } from '../../api/src/domain/accounts/legal.js';
+import { newId } from '../../api/src/domain/ids.js';
+import type { UserType } from '../../api/src/domain/principal.js';
+
+let sequence = 0;
+const unique = () => `${Date.now().toString(36)}${(sequence++).toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+export interface TestTenant {
+  agencyId: string;
+  companyId: string;
+}
+
+export async function createTenant(db: Db, name = `Agency ${unique()}`): Promise<TestTenant> {
+  const agencyId = newId('agy');
+  const companyId = newId('cmp');
+  await db.insertInto('agencies').values({ id: agencyId, name, status: 'active' }).execute();
+  await db
+    .insertInto('companies')
+    .values({ id: companyId, agency_id: agencyId, name: `${name} branch`, balance_amount: '1000.00', balance_currency: 'EUR' })
+    .execute();
+  return { agencyId, companyId };
+}
+
+export interface TestAccount {
+  id: string;
+  email: string;
+  phone: string;
+  password: string;
+  token: string;
+  userType: UserType;
+}
+
+export async function createAccount(
+  db: Db,
+  options: {
+    userType?: UserType;
+    tenant?: TestTenant;
+    authMethod?: 'otp' | 'password';
+    onboarding?: 'initial' | 'privacy' | 'complete';
+    email?: string;
+  } = {},
+): Promise<TestAccount> {
+  const userType = options.userType ?? 'Agent';
+  const staff = userType === 'Admin' || userType === 'Support';
+  const id = newId('acc');
+  const suffix = unique();
+  const email = options.email ?? `${userType.toLowerCase()}-${suffix}@example.com`;
+  const phone = `+48${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`;
+  const password = `secret-${suffix}`;
+  const complete = (options.onboarding ?? 'complete') === 'complete';
+  await db
+    .insertInto('accounts')
+    .values({
+      id,
+      email,
+      phone,
+      first_name: 'Test',
+      last_name: userType,
+      user_type: userType,
+      password_hash: await hashPassword(password),
+      auth_method: options.authMethod ?? 'password',
+      onboarding_state: options.onboarding ?? 'complete',
+      terms_version: complete ? currentLegalVersions.terms : null,
+      privacy_version: complete ? currentLegalVersions.privacy : null,
+      terms_accepted_at: complete ? new Date() : null,
+      agency_id: staff ? null : (options.tenant?.agencyId ?? null),
+      company_id: userType === 'Agent' ? (options.tenant?.companyId ?? null) : null,
+    })
+    .execute();
+  const token = generateToken('test');
+  await db
+    .insertInto('api_tokens')
+    .values({ id: newId('tok'), account_id: id, prefix: token.prefix, token_hash: token.hash, mode: 'test', name: 'test' })
+    .execute();
+  return { id, email, phone, password, token: token.token, userType };
+}
