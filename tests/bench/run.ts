@@ -51,6 +51,7 @@ async function startServers(databaseUrl: string) {
       DATABASE_URL: databaseUrl,
       REDIS_URL: process.env.REDIS_URL ?? localRedisUrl,
       RATE_LIMIT_PER_MINUTE: '100000000',
+      SECRET_KEY: 'bench-secret-key-that-is-long-enough-0123456789',
       LOG_LEVEL: 'info',
     },
     stdio: ['ignore', 'pipe', 'inherit'],

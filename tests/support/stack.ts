@@ -7,6 +7,7 @@ import app from '../../api/src/app.js';
 import { loadConfig, type Config } from '../../api/src/config.js';
 import { createAppContext, type AppContext } from '../../api/src/context.js';
 import { demoAccounts } from '../../api/src/db/seed.js';
+import type { Clock } from '../../api/src/domain/clock.js';
 import { serverOptions } from '../../api/src/http/server-options.js';
 import sandboxApp from '../../sandbox/src/app.js';
 import { specViolation } from './spec-validator.js';
@@ -34,13 +35,14 @@ export function testEnv(overrides: Record<string, string> = {}): Record<string, 
     REDIS_URL: inject('redisUrl'),
     QUEUE_PREFIX: inject('queuePrefix'),
     LOG_LEVEL: 'silent',
+    SECRET_KEY: 'test-secret-key-that-is-long-enough-0123456789',
     PORT: '0',
     ...overrides,
   };
 }
 
 export async function startStack(
-  options: { env?: Record<string, string>; withSandbox?: boolean } = {},
+  options: { env?: Record<string, string>; withSandbox?: boolean; clock?: Clock } = {},
 ): Promise<Stack> {
   let sandbox: FastifyInstance | undefined;
   let sandboxUrl = 'http://127.0.0.1:9';
@@ -51,7 +53,7 @@ export async function startStack(
   }
 
   const config = loadConfig(testEnv({ SANDBOX_URL: sandboxUrl, ...options.env }));
-  const ctx = createAppContext(config);
+  const ctx = createAppContext(config, { clock: options.clock });
   const fastify = Fastify(serverOptions(config));
   const violations: string[] = [];
   fastify.addHook('onSend', async (request, reply, payload) => {

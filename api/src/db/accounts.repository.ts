@@ -1,5 +1,7 @@
 // Accounts with their company and agency, read and changed by id.
+import type { Updateable } from 'kysely';
 import type { Db } from './database.js';
+import type { AccountsTable } from './schema.js';
 
 export interface AccountDetailsRow {
   id: string;
@@ -9,6 +11,9 @@ export interface AccountDetailsRow {
   last_name: string;
   user_type: 'Admin' | 'Support' | 'Agent' | 'Supervisor';
   language: 'en' | 'ua' | 'pl';
+  auth_method: 'otp' | 'password';
+  onboarding_state: 'initial' | 'privacy' | 'complete';
+  terms_accepted_at: Date | null;
   company_id: string | null;
   company_name: string | null;
   balance_amount: string | null;
@@ -30,6 +35,9 @@ export function findAccountDetails(db: Db, accountId: string): Promise<AccountDe
       'a.last_name',
       'a.user_type',
       'a.language',
+      'a.auth_method',
+      'a.onboarding_state',
+      'a.terms_accepted_at',
       'a.company_id',
       'c.name as company_name',
       'c.balance_amount',
@@ -44,7 +52,7 @@ export function findAccountDetails(db: Db, accountId: string): Promise<AccountDe
 export async function updateAccount(
   db: Db,
   accountId: string,
-  changes: { first_name?: string; last_name?: string; language?: 'en' | 'ua' | 'pl' },
+  changes: Updateable<AccountsTable>,
 ): Promise<boolean> {
   const result = await db
     .updateTable('accounts')

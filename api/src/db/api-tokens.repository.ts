@@ -1,6 +1,8 @@
 // API tokens, looked up by the hash of the presented token together with their account, so that
 // finding the caller is one primary-key-like read.
+import type { Selectable } from 'kysely';
 import type { Db } from './database.js';
+import type { ApiTokensTable } from './schema.js';
 
 export interface TokenPrincipalRow {
   token_id: string;
@@ -9,23 +11,59 @@ export interface TokenPrincipalRow {
   user_type: 'Admin' | 'Support' | 'Agent' | 'Supervisor';
   agency_id: string | null;
   company_id: string | null;
+  onboarding_state: 'initial' | 'privacy' | 'complete';
 }
 
 export function findActiveTokenByHash(db: Db, tokenHash: string): Promise<TokenPrincipalRow | undefined> {
   return db
     .selectFrom('api_tokens as t')
     .innerJoin('accounts as a', 'a.id', 't.account_id')
-    .select(['t.id as token_id', 't.mode', 'a.id as account_id', 'a.user_type', 'a.agency_id', 'a.company_id'])
+    .select([
+      't.id as token_id',
+      't.mode',
+      'a.id as account_id',
+      'a.user_type',
+      'a.agency_id',
+      'a.company_id',
+      'a.onboarding_state',
+    ])
     .where('t.token_hash', '=', tokenHash)
     .where('t.revoked_at', 'is', null)
     .executeTakeFirst();
 }
 
-export async function insertToken(
+export type TokenRow = Selectable<ApiTokensTable>;
+
+export function insertToken(
   db: Db,
-  token: { id: string; account_id: string; prefix: string; token_hash: string; mode: 'test' | 'live' },
-): Promise<void> {
-  await db.insertInto('api_tokens').values(token).execute();
+  token: { id: string; account_id: string; prefix: string; token_hash: string; mode: 'test' | 'live'; name: string | null },
+): Promise<TokenRow> {
+  return db.insertInto('api_tokens').values(token).returningAll().executeTakeFirstOrThrow();
+}
+
+export async function listTokens(
+  db: Db,
+  accountId: string,
+  page: { page: number; perPage: number },
+): Promise<{ rows: TokenRow[]; total: number }> {
+  const base = db.selectFrom('api_tokens').where('account_id', '=', accountId).where('revoked_at', 'is', null);
+  const [rows, count] = await Promise.all([
+    base.selectAll().orderBy('created_at', 'desc').orderBy('id').limit(page.perPage).offset((page.page - 1) * page.perPage).execute(),
+    base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.n) };
+}
+
+/** Revokes one of the account's own tokens; false when it has no such live token. */
+export async function revokeToken(db: Db, accountId: string, tokenId: string, at: Date): Promise<boolean> {
+  const result = await db
+    .updateTable('api_tokens')
+    .set({ revoked_at: at })
+    .where('id', '=', tokenId)
+    .where('account_id', '=', accountId)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
 }
 
 export async function touchTokens(db: Db, tokenIds: string[], at: Date): Promise<void> {

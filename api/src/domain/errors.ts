@@ -17,13 +17,21 @@ export type ErrorCode =
   | 'rate_limited'
   | 'service_unavailable'
   | 'dependency_unavailable'
-  | 'internal_error';
+  | 'internal_error'
+  | 'onboarding_required'
+  | 'onboarding_step_done'
+  | 'terms_version_outdated'
+  | 'live_mode_unavailable'
+  | 'already_in_use'
+  | 'invalid_code';
 
 export class DomainError extends Error {
   constructor(
     readonly code: ErrorCode,
     readonly detail?: string,
     readonly source?: { pointer?: string; parameter?: string },
+    /** When the caller may try again (answered as Retry-After). */
+    readonly retryAfterSeconds?: number,
   ) {
     super(detail ?? code);
     this.name = 'DomainError';

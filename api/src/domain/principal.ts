@@ -6,6 +6,8 @@ export interface Principal {
   userType: UserType;
   agencyId: string | null;
   companyId: string | null;
+  /** Until onboarding is complete (terms and privacy accepted), only account operations answer. */
+  onboardingComplete: boolean;
   /** How the caller authenticated; test tokens reach the sandbox airlines only. */
   via: { kind: 'token'; tokenId: string; mode: 'test' | 'live' } | { kind: 'session'; sessionId: string };
 }

@@ -1,10 +1,20 @@
-// The signed-in account: who it is, its company and agency, and the few things it changes itself.
-import type { Db } from '../../db/database.js';
+// The signed-in account: who it is, its company and agency, onboarding (product spec §4: from
+// initial to privacy and on), its sign-in method and its contacts.
 import { findAccountDetails, updateAccount, type AccountDetailsRow } from '../../db/accounts.repository.js';
-import { notFound } from '../errors.js';
+import type { Db } from '../../db/database.js';
+import type { Authenticator } from '../auth/authenticator.js';
+import type { OneTimeCodes } from '../auth/one-time-codes.js';
+import { hashPassword } from '../auth/passwords.js';
+import { parseIdentity } from '../auth/sign-in.service.js';
+import type { Clock } from '../clock.js';
+import { DomainError, notFound } from '../errors.js';
+import { newId } from '../ids.js';
+import type { MailService } from '../mail/mail.service.js';
 import type { Principal, UserType } from '../principal.js';
+import { currentLegalVersions } from './legal.js';
 
 export type Locale = 'en' | 'ua' | 'pl';
+export type OnboardingState = 'initial' | 'privacy' | 'complete';
 
 export interface AccountDetails {
   id: string;
@@ -14,34 +24,118 @@ export interface AccountDetails {
   phone: string | null;
   userType: UserType;
   language: Locale;
+  authMethod: 'otp' | 'password';
+  onboardingState: OnboardingState;
+  termsAcceptedAt: Date | null;
   company: { id: string; name: string; balance: { amount: string; currency: string } } | null;
   agency: { id: string; name: string } | null;
 }
 
 export interface AccountsService {
-  details(principal: Principal): Promise<AccountDetails>;
+  details(principal: Pick<Principal, 'accountId'>): Promise<AccountDetails>;
   updateDetails(principal: Principal, changes: { firstName?: string; lastName?: string }): Promise<AccountDetails>;
   updateLocale(principal: Principal, language: Locale): Promise<AccountDetails>;
+  startOnboarding(principal: Principal, about: { firstName: string; lastName: string; language?: Locale }): Promise<AccountDetails>;
+  acceptTerms(principal: Principal, versions: { terms: string; privacy: string }): Promise<AccountDetails>;
+  chooseSignIn(principal: Principal, choice: { authMethod: 'otp' | 'password'; password?: string }): Promise<AccountDetails>;
+  /** Without a code, sends one to the new address and answers null; with it, makes the change. */
+  changeContact(principal: Principal, kind: 'email' | 'phone', value: string, code?: string): Promise<AccountDetails | null>;
 }
 
-export function createAccountsService(deps: { db: Db }): AccountsService {
-  const { db } = deps;
+export function createAccountsService(deps: {
+  db: Db;
+  clock: Clock;
+  codes: OneTimeCodes;
+  mail: MailService;
+  auth: Authenticator;
+}): AccountsService {
+  const { db, clock } = deps;
 
-  async function details(principal: Principal): Promise<AccountDetails> {
+  async function details(principal: Pick<Principal, 'accountId'>): Promise<AccountDetails> {
     const row = await findAccountDetails(db, principal.accountId);
     if (!row) throw notFound('account');
     return toDetails(row);
   }
 
+  async function change(principal: Principal, changes: Parameters<typeof updateAccount>[2]): Promise<AccountDetails> {
+    await updateAccount(db, principal.accountId, changes);
+    // Role, onboarding or credentials may have changed: cached principals must not outlive that.
+    deps.auth.forgetAccount(principal.accountId);
+    return details(principal);
+  }
+
   return {
     details,
-    async updateDetails(principal, changes) {
-      await updateAccount(db, principal.accountId, { first_name: changes.firstName, last_name: changes.lastName });
-      return details(principal);
+    updateDetails: (principal, c) => change(principal, { first_name: c.firstName, last_name: c.lastName }),
+    updateLocale: (principal, language) => change(principal, { language }),
+
+    async startOnboarding(principal, about) {
+      const current = await details(principal);
+      if (current.onboardingState === 'complete') throw new DomainError('onboarding_step_done', 'Onboarding is complete.');
+      return change(principal, {
+        first_name: about.firstName,
+        last_name: about.lastName,
+        language: about.language,
+        onboarding_state: 'privacy',
+      });
     },
-    async updateLocale(principal, language) {
-      await updateAccount(db, principal.accountId, { language });
-      return details(principal);
+
+    async acceptTerms(principal, versions) {
+      if (versions.terms !== currentLegalVersions.terms || versions.privacy !== currentLegalVersions.privacy) {
+        throw new DomainError(
+          'terms_version_outdated',
+          `Accept terms ${currentLegalVersions.terms} and privacy policy ${currentLegalVersions.privacy}.`,
+        );
+      }
+      const current = await details(principal);
+      if (current.onboardingState === 'initial') {
+        throw new DomainError('onboarding_step_done', 'Tell us who you are first (POST /onboarding).');
+      }
+      const now = clock.now();
+      await db
+        .insertInto('terms_acceptances')
+        .values({ id: newId('trm'), account_id: principal.accountId, terms_version: versions.terms, privacy_version: versions.privacy, accepted_at: now })
+        .execute();
+      return change(principal, {
+        terms_version: versions.terms,
+        privacy_version: versions.privacy,
+        terms_accepted_at: now,
+        onboarding_state: 'complete',
+      });
+    },
+
+    async chooseSignIn(principal, choice) {
+      if (choice.authMethod === 'password') {
+        if (!choice.password) throw new DomainError('validation_failed', 'Choose a password of at least 10 characters.', { pointer: '/password' });
+        return change(principal, { auth_method: 'password', password_hash: await hashPassword(choice.password) });
+      }
+      return change(principal, { auth_method: 'otp' });
+    },
+
+    async changeContact(principal, kind, raw, code) {
+      const identity = parseIdentity(raw);
+      const value = kind === 'email' ? ('email' in identity ? identity.email : undefined) : 'phone' in identity ? identity.phone : undefined;
+      if (value === undefined) {
+        throw new DomainError('validation_failed', kind === 'email' ? 'Enter an email address.' : 'Enter a phone number such as +380501234567.', { pointer: '/value' });
+      }
+      const purpose = kind === 'email' ? 'change_email' : 'change_phone';
+      if (code === undefined) {
+        const sent = await deps.codes.issue(principal.accountId, purpose, value);
+        await deps.mail.queue({
+          channel: kind === 'email' ? 'email' : 'sms',
+          to: value,
+          subject: `Confirm your new ${kind}`,
+          body: `Your Contrail confirmation code is ${sent}. It is valid for 5 minutes.`,
+        });
+        return null;
+      }
+      if (!(await deps.codes.redeem(principal.accountId, purpose, code, value))) throw new DomainError('invalid_code');
+      try {
+        return await change(principal, kind === 'email' ? { email: value } : { phone: value });
+      } catch (error) {
+        if ((error as { code?: string }).code === '23505') throw new DomainError('already_in_use', `Another account uses this ${kind}.`);
+        throw error;
+      }
     },
   };
 }
@@ -55,6 +149,9 @@ function toDetails(row: AccountDetailsRow): AccountDetails {
     phone: row.phone,
     userType: row.user_type,
     language: row.language,
+    authMethod: row.auth_method,
+    onboardingState: row.onboarding_state,
+    termsAcceptedAt: row.terms_accepted_at,
     company:
       row.company_id && row.company_name
         ? {

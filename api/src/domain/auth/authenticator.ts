@@ -1,29 +1,66 @@
-// Turns a presented credential into a Principal. Bearer API tokens now; the session cookie joins
-// when sign-in lands (accounts issue).
-import type { Db } from '../../db/database.js';
+// Turns a presented credential into a Principal: a bearer API token, or the console's session
+// cookie with its CSRF token. Principals are cached a few seconds (finding the caller must not cost
+// a database round trip per request); revocation and account changes drop them from the cache.
+import { timingSafeEqual } from 'node:crypto';
 import { findActiveTokenByHash, touchTokens } from '../../db/api-tokens.repository.js';
+import type { Db } from '../../db/database.js';
+import { findLiveSession, touchSessions } from '../../db/sessions.repository.js';
 import type { Clock } from '../clock.js';
 import { DomainError } from '../errors.js';
 import type { Principal } from '../principal.js';
 import { hashToken, looksLikeToken } from './api-tokens.js';
 import { PrincipalCache } from './principal-cache.js';
+import { sessionIdOf, sessionPolicy } from './sessions.js';
 
 export interface Authenticator {
   /** The principal behind a bearer token; throws `unauthenticated` when there is none. */
   bearer(token: string): Promise<Principal>;
+  /** The principal behind a session cookie; the CSRF token must match the session's. */
+  session(cookieToken: string, csrfToken: string | undefined): Promise<Principal>;
+  /** Forgets cached principals of an account whose role, state or credentials changed. */
+  forgetAccount(accountId: string): void;
+  forgetSession(sessionId: string): void;
   /** Writes the pending last-used times; called on a timer and at shutdown. */
   flush(): Promise<void>;
 }
 
+interface CachedSession {
+  principal: Principal;
+  csrf: Buffer;
+  lastSeenAt: number;
+  absoluteExpiresAt: number;
+}
+
 export function createAuthenticator(deps: { db: Db; clock: Clock; cacheTtlMs?: number }): Authenticator {
-  const cache = new PrincipalCache(deps.cacheTtlMs ?? 5_000);
-  const used = new Set<string>();
+  const ttl = deps.cacheTtlMs ?? 5_000;
+  const tokens = new PrincipalCache<Principal | null>(ttl);
+  const sessions = new PrincipalCache<CachedSession | null>(ttl);
+  const usedTokens = new Set<string>();
+  const seenSessions = new Set<string>();
+
+  async function loadSession(id: string): Promise<CachedSession | null> {
+    const row = await findLiveSession(deps.db, id);
+    if (!row) return null;
+    return {
+      principal: {
+        accountId: row.account_id,
+        userType: row.user_type,
+        agencyId: row.agency_id,
+        companyId: row.company_id,
+        onboardingComplete: row.onboarding_state === 'complete',
+        via: { kind: 'session', sessionId: row.session_id },
+      },
+      csrf: Buffer.from(row.csrf_token),
+      lastSeenAt: row.last_seen_at.getTime(),
+      absoluteExpiresAt: row.absolute_expires_at.getTime(),
+    };
+  }
 
   return {
     async bearer(token) {
       if (!looksLikeToken(token)) throw new DomainError('unauthenticated', 'The API token is malformed.');
       const hash = hashToken(token);
-      let principal = cache.get(hash);
+      let principal = tokens.get(hash);
       if (principal === undefined) {
         const row = await findActiveTokenByHash(deps.db, hash);
         principal = row
@@ -32,19 +69,52 @@ export function createAuthenticator(deps: { db: Db; clock: Clock; cacheTtlMs?: n
               userType: row.user_type,
               agencyId: row.agency_id,
               companyId: row.company_id,
+              onboardingComplete: row.onboarding_state === 'complete',
               via: { kind: 'token', tokenId: row.token_id, mode: row.mode },
             }
           : null;
-        cache.set(hash, principal);
+        tokens.set(hash, principal, principal?.accountId);
       }
       if (!principal) throw new DomainError('unauthenticated', 'The API token is unknown or revoked.');
-      if (principal.via.kind === 'token') used.add(principal.via.tokenId);
+      if (principal.via.kind === 'token') usedTokens.add(principal.via.tokenId);
       return principal;
     },
+
+    async session(cookieToken, csrfToken) {
+      const id = sessionIdOf(cookieToken);
+      let cached = sessions.get(id);
+      if (cached === undefined) {
+        cached = await loadSession(id);
+        sessions.set(id, cached, cached?.principal.accountId);
+      }
+      const now = deps.clock.now().getTime();
+      if (!cached || now >= cached.absoluteExpiresAt || now - cached.lastSeenAt >= sessionPolicy.idleMs) {
+        throw new DomainError('unauthenticated', 'The session has ended; sign in again.');
+      }
+      const presented = Buffer.from(csrfToken ?? '');
+      if (presented.length !== cached.csrf.length || !timingSafeEqual(presented, cached.csrf)) {
+        throw new DomainError('csrf_token_invalid');
+      }
+      cached.lastSeenAt = now;
+      seenSessions.add(id);
+      return cached.principal;
+    },
+
+    forgetAccount(accountId) {
+      tokens.deleteOwnedBy(accountId);
+      sessions.deleteOwnedBy(accountId);
+    },
+    forgetSession(sessionId) {
+      sessions.delete(sessionId);
+    },
+
     async flush() {
-      const ids = [...used];
-      used.clear();
-      await touchTokens(deps.db, ids, deps.clock.now());
+      const now = deps.clock.now();
+      const tokenIds = [...usedTokens];
+      const sessionIds = [...seenSessions];
+      usedTokens.clear();
+      seenSessions.clear();
+      await Promise.all([touchTokens(deps.db, tokenIds, now), touchSessions(deps.db, sessionIds, now)]);
     },
   };
 }

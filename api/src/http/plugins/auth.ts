@@ -1,22 +1,28 @@
-// Authentication by the contract: each operation's `security` (bearer token, or session cookie
-// plus CSRF header) is checked in onRequest, before the body is even validated, and the caller is
-// left on request.principal for the handlers.
+// Authentication and authorisation by the contract: each operation's `security` (bearer token, or
+// session cookie plus CSRF header) is checked in onRequest, before the body is even validated; then
+// the permission matrix decides whether this role may call it, and whether onboarding must be
+// complete. The caller is left on request.principal for the handlers.
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Authenticator } from '../../domain/auth/authenticator.js';
 import { DomainError } from '../../domain/errors.js';
 import type { Principal } from '../../domain/principal.js';
+import { mayCall, type Permission } from '../permissions.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
     principal: Principal | null;
   }
   interface FastifyInstance {
-    authenticateFor(security: SecurityRequirement[]): onRequestAsyncHookHandler | undefined;
+    guard(security: SecurityRequirement[], permission: Permission): onRequestAsyncHookHandler | undefined;
   }
 }
 
 export type SecurityRequirement = Record<string, string[]>;
+
+export const sessionCookie = 'contrail_session';
+export const csrfCookie = 'contrail_csrf';
+
 interface Scheme {
   presented(request: FastifyRequest): boolean;
   check(request: FastifyRequest): Promise<Principal | null>;
@@ -41,45 +47,54 @@ export default fp(
           return opts.authenticator.bearer(token);
         },
       },
-      // Console sessions arrive with sign-in (the accounts issue); until then no cookie is valid.
       sessionCookie: {
-        presented: (request) => (request.headers.cookie ?? '').includes('contrail_session='),
-        check: async () => {
-          throw new DomainError('unauthenticated', 'Sign in first.');
+        presented: (request) => request.cookies[sessionCookie] !== undefined,
+        check: async (request) => {
+          const cookie = request.cookies[sessionCookie];
+          if (!cookie) throw new DomainError('unauthenticated', 'Sign in first.');
+          const csrf = request.headers['x-csrf-token'];
+          return opts.authenticator.session(cookie, typeof csrf === 'string' ? csrf : undefined);
         },
       },
+      // Checked together with the session (the token is the session's), so nothing to do alone.
       csrfToken: { presented: () => false, check: async () => null },
     };
 
-    app.decorateRequest('principal', null);
-    app.decorate('authenticateFor', (security: SecurityRequirement[]) => {
-      if (security.length === 0) return undefined;
-      return async (request: FastifyRequest) => {
-        // A credential that was presented and failed says more than one that was never sent.
-        let failure: unknown = new DomainError('unauthenticated');
-        let failurePresented = false;
-        for (const requirement of security) {
-          const names = Object.keys(requirement);
-          const presented = names.some((name) => schemes[name]?.presented(request));
-          try {
-            let principal: Principal | null = null;
-            for (const name of names) {
-              const scheme = schemes[name];
-              if (!scheme) throw new Error(`no check for security scheme ${name}`);
-              principal = (await scheme.check(request)) ?? principal;
-            }
-            request.principal = principal;
-            return;
-          } catch (error) {
-            if (presented || !failurePresented) {
-              failure = error;
-              failurePresented ||= presented;
-            }
+    async function authenticate(request: FastifyRequest, security: SecurityRequirement[]): Promise<Principal> {
+      // A credential that was presented and failed says more than one that was never sent.
+      let failure: unknown = new DomainError('unauthenticated');
+      let failurePresented = false;
+      for (const requirement of security) {
+        const names = Object.keys(requirement);
+        const presented = names.some((name) => schemes[name]?.presented(request));
+        try {
+          let principal: Principal | null = null;
+          for (const name of names) {
+            const scheme = schemes[name];
+            if (!scheme) throw new Error(`no check for security scheme ${name}`);
+            principal = (await scheme.check(request)) ?? principal;
+          }
+          if (principal) return principal;
+        } catch (error) {
+          if (presented || !failurePresented) {
+            failure = error;
+            failurePresented ||= presented;
           }
         }
-        throw failure;
+      }
+      throw failure;
+    }
+
+    app.decorateRequest('principal', null);
+    app.decorate('guard', (security: SecurityRequirement[], permission: Permission) => {
+      if (security.length === 0 || permission.allow === 'public') return undefined;
+      return async (request: FastifyRequest) => {
+        const principal = await authenticate(request, security);
+        if (!mayCall(permission, principal.userType)) throw new DomainError('forbidden', 'Your role may not do this.');
+        if (!principal.onboardingComplete && !permission.beforeOnboarding) throw new DomainError('onboarding_required');
+        request.principal = principal;
       };
     });
   },
-  { name: 'auth' },
+  { name: 'auth', dependencies: ['@fastify/cookie'] },
 );

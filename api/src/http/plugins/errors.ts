@@ -9,6 +9,9 @@ export default fp(
   async (app: FastifyInstance) => {
     app.setErrorHandler(async (error, request, reply) => {
       const { status, errors } = toWireErrors(error);
+      if (error instanceof DomainError && error.retryAfterSeconds !== undefined) {
+        reply.header('retry-after', String(error.retryAfterSeconds));
+      }
       if (status >= 500) request.log.error({ err: error }, 'request failed');
       return reply.code(status).type('application/json').send(envelope(errors, request.id));
     });

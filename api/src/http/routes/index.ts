@@ -7,8 +7,11 @@ import fp from 'fastify-plugin';
 import openapiGlue from 'fastify-openapi-glue';
 import type { AppContext } from '../../context.js';
 import type { OperationId, ServiceHandlers } from '../contract.js';
+import { permissions } from '../permissions.js';
 import type { SecurityRequirement } from '../plugins/auth.js';
 import { accountHandlers } from './account/handlers.js';
+import { apiTokenHandlers } from './account/api-token.handlers.js';
+import { authHandlers } from './auth/handlers.js';
 import { healthHandlers } from './health/handlers.js';
 import { mailHandlers } from './mail/handlers.js';
 
@@ -56,7 +59,7 @@ export function operationsOf(spec: Spec): Map<OperationId, { security: SecurityR
 }
 
 export function handlersFor(ctx: AppContext): ServiceHandlers {
-  return { ...healthHandlers(ctx), ...accountHandlers(ctx), ...mailHandlers(ctx) };
+  return { ...healthHandlers(ctx), ...authHandlers(ctx), ...accountHandlers(ctx), ...apiTokenHandlers(ctx), ...mailHandlers(ctx) };
 }
 
 type AnyHandler = (request: never, reply: never) => Promise<{ status: number; body: unknown }>;
@@ -83,7 +86,7 @@ export default fp(
         const operation = operations.get(id);
         const handler = handlers[id];
         if (!operation || !handler) throw new Error(`operation ${operationId} has no handler`);
-        const onRequest = app.authenticateFor(operation.security);
+        const onRequest = app.guard(operation.security, permissions[id]);
         // The glue adds method, url and schema; these options add hooks and the handler.
         return {
           ...(onRequest ? { onRequest } : {}),

@@ -1,40 +1,57 @@
-// account: the caller's own account.
+// account: the caller's own account, its onboarding, sign-in method and contacts.
 import type { AppContext } from '../../../context.js';
-import type { AccountDetails } from '../../../domain/accounts/accounts.service.js';
+import { currentLegalVersions } from '../../../domain/accounts/legal.js';
 import type { ServiceHandlers } from '../../contract.js';
-import type { components } from '../../generated/openapi.generated.js';
 import { principalOf } from '../../plugins/auth.js';
+import { accountToWire } from './wire.js';
 
-type Handlers = Pick<ServiceHandlers, 'getAccountDetails' | 'updateAccountDetails' | 'updateAccountLocale'>;
+type Handlers = Pick<
+  ServiceHandlers,
+  | 'getAccountDetails'
+  | 'updateAccountDetails'
+  | 'updateAccountLocale'
+  | 'startOnboarding'
+  | 'getLegalVersions'
+  | 'acceptTerms'
+  | 'completeAccount'
+  | 'changeEmail'
+  | 'changePhone'
+>;
 
 export function accountHandlers(ctx: Pick<AppContext, 'accounts'>): Handlers {
+  const { accounts } = ctx;
+  const changeContact = (kind: 'email' | 'phone') => async (request: Parameters<Handlers['changeEmail']>[0]) => {
+    const changed = await accounts.changeContact(principalOf(request), kind, request.body.value, request.body.code);
+    return changed ? { status: 200 as const, body: accountToWire(changed) } : { status: 202 as const, body: { status: 'accepted' as const } };
+  };
+
   return {
-    getAccountDetails: async (request) => ({
-      status: 200,
-      body: toWire(await ctx.accounts.details(principalOf(request))),
-    }),
+    getAccountDetails: async (request) => ({ status: 200, body: accountToWire(await accounts.details(principalOf(request))) }),
     updateAccountDetails: async (request) => {
       const { first_name: firstName, last_name: lastName } = request.body;
-      const details = await ctx.accounts.updateDetails(principalOf(request), { firstName, lastName });
-      return { status: 200, body: toWire(details) };
+      return { status: 200, body: accountToWire(await accounts.updateDetails(principalOf(request), { firstName, lastName })) };
     },
     updateAccountLocale: async (request) => ({
       status: 200,
-      body: toWire(await ctx.accounts.updateLocale(principalOf(request), request.body.language)),
+      body: accountToWire(await accounts.updateLocale(principalOf(request), request.body.language)),
     }),
-  };
-}
-
-function toWire(d: AccountDetails): components['schemas']['AccountDetails'] {
-  return {
-    id: d.id,
-    first_name: d.firstName,
-    last_name: d.lastName,
-    email: d.email,
-    phone: d.phone,
-    user_type: d.userType,
-    language: d.language,
-    company: d.company,
-    agency: d.agency,
+    startOnboarding: async (request) => {
+      const { first_name: firstName, last_name: lastName, language } = request.body;
+      return { status: 200, body: accountToWire(await accounts.startOnboarding(principalOf(request), { firstName, lastName, language })) };
+    },
+    getLegalVersions: async () => ({
+      status: 200,
+      body: { terms_version: currentLegalVersions.terms, privacy_version: currentLegalVersions.privacy },
+    }),
+    acceptTerms: async (request) => {
+      const versions = { terms: request.body.terms_version, privacy: request.body.privacy_version };
+      return { status: 200, body: accountToWire(await accounts.acceptTerms(principalOf(request), versions)) };
+    },
+    completeAccount: async (request) => {
+      const choice = { authMethod: request.body.auth_method, password: request.body.password };
+      return { status: 200, body: accountToWire(await accounts.chooseSignIn(principalOf(request), choice)) };
+    },
+    changeEmail: changeContact('email'),
+    changePhone: changeContact('phone'),
   };
 }

@@ -1,0 +1,64 @@
+// One-time codes: only an HMAC of the code is stored, with its expiry, tries and use.
+import type { Selectable } from 'kysely';
+import type { Db } from './database.js';
+import type { OtpCodesTable } from './schema.js';
+
+export type OtpRow = Selectable<OtpCodesTable>;
+export type OtpPurpose = OtpRow['purpose'];
+
+/** Stores a new code and retires the earlier unused ones of the same purpose: only the newest counts. */
+export async function replaceCode(
+  db: Db,
+  code: { id: string; account_id: string; purpose: OtpPurpose; target: string; code_hash: string; expires_at: Date },
+  now: Date,
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('otp_codes')
+      .set({ used_at: now })
+      .where('account_id', '=', code.account_id)
+      .where('purpose', '=', code.purpose)
+      .where('used_at', 'is', null)
+      .execute();
+    await trx.insertInto('otp_codes').values(code).execute();
+  });
+}
+
+export function findLatestCode(db: Db, accountId: string, purpose: OtpPurpose): Promise<OtpRow | undefined> {
+  return db
+    .selectFrom('otp_codes')
+    .selectAll()
+    .where('account_id', '=', accountId)
+    .where('purpose', '=', purpose)
+    .orderBy('created_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+/** Counts a wrong try; returns the tries so far. */
+export async function countWrongTry(db: Db, id: string): Promise<number> {
+  const row = await db
+    .updateTable('otp_codes')
+    .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+    .where('id', '=', id)
+    .returning('attempts')
+    .executeTakeFirstOrThrow();
+  return row.attempts;
+}
+
+/** Uses the code once; false when it was used in the meantime (two sign-ins with one code). */
+export async function useCode(db: Db, id: string, now: Date): Promise<boolean> {
+  const result = await db.updateTable('otp_codes').set({ used_at: now }).where('id', '=', id).where('used_at', 'is', null).executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+export async function countCodesSince(db: Db, accountId: string, purpose: OtpPurpose, since: Date): Promise<number> {
+  const row = await db
+    .selectFrom('otp_codes')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('account_id', '=', accountId)
+    .where('purpose', '=', purpose)
+    .where('created_at', '>=', since)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}

@@ -1,0 +1,20 @@
+// The account as the contract shows it.
+import type { AccountDetails } from '../../../domain/accounts/accounts.service.js';
+import type { components } from '../../generated/openapi.generated.js';
+
+export function accountToWire(d: AccountDetails): components['schemas']['AccountDetails'] {
+  return {
+    id: d.id,
+    first_name: d.firstName,
+    last_name: d.lastName,
+    email: d.email,
+    phone: d.phone,
+    user_type: d.userType,
+    language: d.language,
+    auth_method: d.authMethod,
+    onboarding_state: d.onboardingState,
+    terms_accepted_at: d.termsAcceptedAt ? d.termsAcceptedAt.toISOString() : null,
+    company: d.company,
+    agency: d.agency,
+  };
+}
