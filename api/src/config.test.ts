@@ -3,7 +3,12 @@ import { ConfigError, loadConfig } from './config.js';
 
 describe('loadConfig', () => {
   it('fills defaults and converts types', () => {
-    const config = loadConfig({ DATABASE_URL: 'postgres://localhost/x', SECRET_KEY: 'x'.repeat(32), PORT: '8080', ACCESS_LOG: 'false' });
+    const config = loadConfig({
+      DATABASE_URL: 'postgres://localhost/x',
+      SECRET_KEY: 'x'.repeat(32),
+      PORT: '8080',
+      ACCESS_LOG: 'false',
+    });
     expect(config).toMatchObject({
       PORT: 8080,
       ACCESS_LOG: false,

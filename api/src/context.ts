@@ -33,7 +33,11 @@ export interface AppContext {
 export function createAppContext(config: Config, overrides: { clock?: Clock } = {}): AppContext {
   const clock = overrides.clock ?? systemClock;
   const db = createDb(config.DATABASE_URL, config.DATABASE_POOL_SIZE);
-  const queues = createQueueBackend({ redisUrl: config.REDIS_URL, databaseUrl: config.DATABASE_URL, prefix: config.QUEUE_PREFIX });
+  const queues = createQueueBackend({
+    redisUrl: config.REDIS_URL,
+    databaseUrl: config.DATABASE_URL,
+    prefix: config.QUEUE_PREFIX,
+  });
   const jobs = createJobProducer(queues);
   const auth = createAuthenticator({ db, clock });
   const mail = createMailService({ db, jobs, clock });
@@ -51,7 +55,7 @@ export function createAppContext(config: Config, overrides: { clock?: Clock } = 
     auth,
     signIn: createSignInService({ db, clock, codes, mail, limiter, auth }),
     accounts: createAccountsService({ db, clock, codes, mail, auth }),
-    apiTokens: createApiTokensService({ db, clock }),
+    apiTokens: createApiTokensService({ db, clock, auth }),
     mail,
     readiness: createReadinessService({ db, pingQueue: () => queues.ping(), sandboxUrl: config.SANDBOX_URL }),
     async close() {

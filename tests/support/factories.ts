@@ -21,7 +21,13 @@ export async function createTenant(db: Db, name = `Agency ${unique()}`): Promise
   await db.insertInto('agencies').values({ id: agencyId, name, status: 'active' }).execute();
   await db
     .insertInto('companies')
-    .values({ id: companyId, agency_id: agencyId, name: `${name} branch`, balance_amount: '1000.00', balance_currency: 'EUR' })
+    .values({
+      id: companyId,
+      agency_id: agencyId,
+      name: `${name} branch`,
+      balance_amount: '1000.00',
+      balance_currency: 'EUR',
+    })
     .execute();
   return { agencyId, companyId };
 }
@@ -75,7 +81,14 @@ export async function createAccount(
   const token = generateToken('test');
   await db
     .insertInto('api_tokens')
-    .values({ id: newId('tok'), account_id: id, prefix: token.prefix, token_hash: token.hash, mode: 'test', name: 'test' })
+    .values({
+      id: newId('tok'),
+      account_id: id,
+      prefix: token.prefix,
+      token_hash: token.hash,
+      mode: 'test',
+      name: 'test',
+    })
     .execute();
   return { id, email, phone, password, token: token.token, userType };
 }

@@ -9,12 +9,22 @@ export interface CredentialsRow {
   auth_method: 'otp' | 'password';
 }
 
-export function findByIdentity(db: Db, identity: { email?: string; phone?: string }): Promise<CredentialsRow | undefined> {
+export function findByIdentity(
+  db: Db,
+  identity: { email?: string; phone?: string },
+): Promise<CredentialsRow | undefined> {
   let query = db.selectFrom('accounts').select(['id', 'email', 'phone', 'password_hash', 'auth_method']);
-  query = identity.email !== undefined ? query.where('email', '=', identity.email) : query.where('phone', '=', identity.phone ?? '');
+  query =
+    identity.email !== undefined
+      ? query.where('email', '=', identity.email)
+      : query.where('phone', '=', identity.phone ?? '');
   return query.executeTakeFirst();
 }
 
 export function findCredentialsById(db: Db, id: string): Promise<CredentialsRow | undefined> {
-  return db.selectFrom('accounts').select(['id', 'email', 'phone', 'password_hash', 'auth_method']).where('id', '=', id).executeTakeFirst();
+  return db
+    .selectFrom('accounts')
+    .select(['id', 'email', 'phone', 'password_hash', 'auth_method'])
+    .where('id', '=', id)
+    .executeTakeFirst();
 }

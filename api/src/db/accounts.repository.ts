@@ -49,11 +49,7 @@ export function findAccountDetails(db: Db, accountId: string): Promise<AccountDe
     .executeTakeFirst();
 }
 
-export async function updateAccount(
-  db: Db,
-  accountId: string,
-  changes: Updateable<AccountsTable>,
-): Promise<boolean> {
+export async function updateAccount(db: Db, accountId: string, changes: Updateable<AccountsTable>): Promise<boolean> {
   const result = await db
     .updateTable('accounts')
     .set({ ...changes, updated_at: new Date() })

@@ -36,7 +36,14 @@ export type TokenRow = Selectable<ApiTokensTable>;
 
 export function insertToken(
   db: Db,
-  token: { id: string; account_id: string; prefix: string; token_hash: string; mode: 'test' | 'live'; name: string | null },
+  token: {
+    id: string;
+    account_id: string;
+    prefix: string;
+    token_hash: string;
+    mode: 'test' | 'live';
+    name: string | null;
+  },
 ): Promise<TokenRow> {
   return db.insertInto('api_tokens').values(token).returningAll().executeTakeFirstOrThrow();
 }
@@ -48,7 +55,13 @@ export async function listTokens(
 ): Promise<{ rows: TokenRow[]; total: number }> {
   const base = db.selectFrom('api_tokens').where('account_id', '=', accountId).where('revoked_at', 'is', null);
   const [rows, count] = await Promise.all([
-    base.selectAll().orderBy('created_at', 'desc').orderBy('id').limit(page.perPage).offset((page.page - 1) * page.perPage).execute(),
+    base
+      .selectAll()
+      .orderBy('created_at', 'desc')
+      .orderBy('id')
+      .limit(page.perPage)
+      .offset((page.page - 1) * page.perPage)
+      .execute(),
     base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
   ]);
   return { rows, total: Number(count.n) };

@@ -48,7 +48,12 @@ export async function countWrongTry(db: Db, id: string): Promise<number> {
 
 /** Uses the code once; false when it was used in the meantime (two sign-ins with one code). */
 export async function useCode(db: Db, id: string, now: Date): Promise<boolean> {
-  const result = await db.updateTable('otp_codes').set({ used_at: now }).where('id', '=', id).where('used_at', 'is', null).executeTakeFirst();
+  const result = await db
+    .updateTable('otp_codes')
+    .set({ used_at: now })
+    .where('id', '=', id)
+    .where('used_at', 'is', null)
+    .executeTakeFirst();
   return result.numUpdatedRows > 0n;
 }
 

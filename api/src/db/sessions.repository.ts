@@ -17,7 +17,10 @@ export async function insertSession(
   db: Db,
   session: { id: string; account_id: string; csrf_token: string; absolute_expires_at: Date; created_at: Date },
 ): Promise<void> {
-  await db.insertInto('sessions').values({ ...session, last_seen_at: session.created_at }).execute();
+  await db
+    .insertInto('sessions')
+    .values({ ...session, last_seen_at: session.created_at })
+    .execute();
 }
 
 export function findLiveSession(db: Db, id: string): Promise<SessionPrincipalRow | undefined> {
@@ -41,7 +44,12 @@ export function findLiveSession(db: Db, id: string): Promise<SessionPrincipalRow
 }
 
 export async function revokeSession(db: Db, id: string, at: Date): Promise<void> {
-  await db.updateTable('sessions').set({ revoked_at: at }).where('id', '=', id).where('revoked_at', 'is', null).execute();
+  await db
+    .updateTable('sessions')
+    .set({ revoked_at: at })
+    .where('id', '=', id)
+    .where('revoked_at', 'is', null)
+    .execute();
 }
 
 export async function touchSessions(db: Db, ids: string[], at: Date): Promise<void> {

@@ -21,11 +21,19 @@ export async function countFailure(db: Db, key: string, now: Date, windowMs: num
 }
 
 /** Locks the key; returns the lock level, which grows with each lock. */
-export async function lockKey(db: Db, key: string, until: (level: number) => Date): Promise<{ level: number; until: Date }> {
+export async function lockKey(
+  db: Db,
+  key: string,
+  until: (level: number) => Date,
+): Promise<{ level: number; until: Date }> {
   const current = await db.selectFrom('sign_in_limits').select('lock_level').where('key', '=', key).executeTakeFirst();
   const level = (current?.lock_level ?? 0) + 1;
   const lockedUntil = until(level);
-  await db.updateTable('sign_in_limits').set({ lock_level: level, locked_until: lockedUntil, failures: 0 }).where('key', '=', key).execute();
+  await db
+    .updateTable('sign_in_limits')
+    .set({ lock_level: level, locked_until: lockedUntil, failures: 0 })
+    .where('key', '=', key)
+    .execute();
   return { level, until: lockedUntil };
 }
 

@@ -6,9 +6,17 @@ import { csrfCookie, sessionCookie } from './plugins/auth.js';
 
 export const apiTokenCookie = 'contrail_api_token';
 
-const base = (request: FastifyRequest) => ({ path: '/', sameSite: 'lax' as const, secure: request.protocol === 'https' });
+const base = (request: FastifyRequest) => ({
+  path: '/',
+  sameSite: 'lax' as const,
+  secure: request.protocol === 'https',
+});
 
-export function setSessionCookies(request: FastifyRequest, reply: FastifyReply, session: { cookieToken: string; csrfToken: string; expiresAt: Date }): void {
+export function setSessionCookies(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  session: { cookieToken: string; csrfToken: string; expiresAt: Date },
+): void {
   reply.setCookie(sessionCookie, session.cookieToken, { ...base(request), httpOnly: true, expires: session.expiresAt });
   reply.setCookie(csrfCookie, session.csrfToken, { ...base(request), httpOnly: false, expires: session.expiresAt });
 }

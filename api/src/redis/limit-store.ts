@@ -8,7 +8,9 @@ export function createRedisLimitStore(url: string): LimitStore & { close(): void
   redis.on('error', () => undefined);
   return {
     async countFailure(key, _now, windowMs) {
-      const [[, count]] = (await redis.multi().incr(`${key}:n`).pexpire(`${key}:n`, windowMs, 'NX').exec()) as [[unknown, number]];
+      const [[, count]] = (await redis.multi().incr(`${key}:n`).pexpire(`${key}:n`, windowMs, 'NX').exec()) as [
+        [unknown, number],
+      ];
       return count;
     },
     async lock(key, until) {

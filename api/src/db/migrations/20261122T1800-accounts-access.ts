@@ -6,9 +6,17 @@ import { sql, type Kysely } from 'kysely';
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .alterTable('accounts')
-    .addColumn('auth_method', 'text', (c) => c.notNull().defaultTo('otp').check(sql`auth_method IN ('otp', 'password')`))
+    .addColumn('auth_method', 'text', (c) =>
+      c
+        .notNull()
+        .defaultTo('otp')
+        .check(sql`auth_method IN ('otp', 'password')`),
+    )
     .addColumn('onboarding_state', 'text', (c) =>
-      c.notNull().defaultTo('initial').check(sql`onboarding_state IN ('initial', 'privacy', 'complete')`),
+      c
+        .notNull()
+        .defaultTo('initial')
+        .check(sql`onboarding_state IN ('initial', 'privacy', 'complete')`),
     )
     .addColumn('terms_version', 'text')
     .addColumn('privacy_version', 'text')
@@ -29,7 +37,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('used_at', 'timestamptz')
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .execute();
-  await db.schema.createIndex('otp_codes_account_purpose_idx').on('otp_codes').columns(['account_id', 'purpose', 'created_at']).execute();
+  await db.schema
+    .createIndex('otp_codes_account_purpose_idx')
+    .on('otp_codes')
+    .columns(['account_id', 'purpose', 'created_at'])
+    .execute();
 
   await db.schema
     .createTable('sessions')

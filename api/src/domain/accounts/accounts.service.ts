@@ -35,11 +35,22 @@ export interface AccountsService {
   details(principal: Pick<Principal, 'accountId'>): Promise<AccountDetails>;
   updateDetails(principal: Principal, changes: { firstName?: string; lastName?: string }): Promise<AccountDetails>;
   updateLocale(principal: Principal, language: Locale): Promise<AccountDetails>;
-  startOnboarding(principal: Principal, about: { firstName: string; lastName: string; language?: Locale }): Promise<AccountDetails>;
+  startOnboarding(
+    principal: Principal,
+    about: { firstName: string; lastName: string; language?: Locale },
+  ): Promise<AccountDetails>;
   acceptTerms(principal: Principal, versions: { terms: string; privacy: string }): Promise<AccountDetails>;
-  chooseSignIn(principal: Principal, choice: { authMethod: 'otp' | 'password'; password?: string }): Promise<AccountDetails>;
+  chooseSignIn(
+    principal: Principal,
+    choice: { authMethod: 'otp' | 'password'; password?: string },
+  ): Promise<AccountDetails>;
   /** Without a code, sends one to the new address and answers null; with it, makes the change. */
-  changeContact(principal: Principal, kind: 'email' | 'phone', value: string, code?: string): Promise<AccountDetails | null>;
+  changeContact(
+    principal: Principal,
+    kind: 'email' | 'phone',
+    value: string,
+    code?: string,
+  ): Promise<AccountDetails | null>;
 }
 
 export function createAccountsService(deps: {
@@ -71,7 +82,8 @@ export function createAccountsService(deps: {
 
     async startOnboarding(principal, about) {
       const current = await details(principal);
-      if (current.onboardingState === 'complete') throw new DomainError('onboarding_step_done', 'Onboarding is complete.');
+      if (current.onboardingState === 'complete')
+        throw new DomainError('onboarding_step_done', 'Onboarding is complete.');
       return change(principal, {
         first_name: about.firstName,
         last_name: about.lastName,
@@ -94,7 +106,13 @@ export function createAccountsService(deps: {
       const now = clock.now();
       await db
         .insertInto('terms_acceptances')
-        .values({ id: newId('trm'), account_id: principal.accountId, terms_version: versions.terms, privacy_version: versions.privacy, accepted_at: now })
+        .values({
+          id: newId('trm'),
+          account_id: principal.accountId,
+          terms_version: versions.terms,
+          privacy_version: versions.privacy,
+          accepted_at: now,
+        })
         .execute();
       return change(principal, {
         terms_version: versions.terms,
@@ -106,7 +124,10 @@ export function createAccountsService(deps: {
 
     async chooseSignIn(principal, choice) {
       if (choice.authMethod === 'password') {
-        if (!choice.password) throw new DomainError('validation_failed', 'Choose a password of at least 10 characters.', { pointer: '/password' });
+        if (!choice.password)
+          throw new DomainError('validation_failed', 'Choose a password of at least 10 characters.', {
+            pointer: '/password',
+          });
         return change(principal, { auth_method: 'password', password_hash: await hashPassword(choice.password) });
       }
       return change(principal, { auth_method: 'otp' });
@@ -114,9 +135,20 @@ export function createAccountsService(deps: {
 
     async changeContact(principal, kind, raw, code) {
       const identity = parseIdentity(raw);
-      const value = kind === 'email' ? ('email' in identity ? identity.email : undefined) : 'phone' in identity ? identity.phone : undefined;
+      const value =
+        kind === 'email'
+          ? 'email' in identity
+            ? identity.email
+            : undefined
+          : 'phone' in identity
+            ? identity.phone
+            : undefined;
       if (value === undefined) {
-        throw new DomainError('validation_failed', kind === 'email' ? 'Enter an email address.' : 'Enter a phone number such as +380501234567.', { pointer: '/value' });
+        throw new DomainError(
+          'validation_failed',
+          kind === 'email' ? 'Enter an email address.' : 'Enter a phone number such as +380501234567.',
+          { pointer: '/value' },
+        );
       }
       const purpose = kind === 'email' ? 'change_email' : 'change_phone';
       if (code === undefined) {
@@ -133,7 +165,8 @@ export function createAccountsService(deps: {
       try {
         return await change(principal, kind === 'email' ? { email: value } : { phone: value });
       } catch (error) {
-        if ((error as { code?: string }).code === '23505') throw new DomainError('already_in_use', `Another account uses this ${kind}.`);
+        if ((error as { code?: string }).code === '23505')
+          throw new DomainError('already_in_use', `Another account uses this ${kind}.`);
         throw error;
       }
     },

@@ -8,6 +8,7 @@ import { DomainError, notFound } from '../errors.js';
 import { newId } from '../ids.js';
 import type { Principal } from '../principal.js';
 import { generateToken, type TokenMode } from './api-tokens.js';
+import type { Authenticator } from './authenticator.js';
 
 export interface ApiToken {
   id: string;
@@ -24,7 +25,7 @@ export interface ApiTokensService {
   revoke(principal: Principal, id: string): Promise<void>;
 }
 
-export function createApiTokensService(deps: { db: Db; clock: Clock }): ApiTokensService {
+export function createApiTokensService(deps: { db: Db; clock: Clock; auth: Authenticator }): ApiTokensService {
   const { db } = deps;
   return {
     async create(principal, request) {
@@ -33,7 +34,11 @@ export function createApiTokensService(deps: { db: Db; clock: Clock }): ApiToken
           throw new DomainError('forbidden', 'A test token cannot create live tokens.');
         }
         const agency = principal.agencyId
-          ? await db.selectFrom('agencies').select('production_api_on').where('id', '=', principal.agencyId).executeTakeFirst()
+          ? await db
+              .selectFrom('agencies')
+              .select('production_api_on')
+              .where('id', '=', principal.agencyId)
+              .executeTakeFirst()
           : undefined;
         if (!agency?.production_api_on) throw new DomainError('live_mode_unavailable');
       }
@@ -54,10 +59,19 @@ export function createApiTokensService(deps: { db: Db; clock: Clock }): ApiToken
     },
     async revoke(principal, id) {
       if (!(await tokens.revokeToken(db, principal.accountId, id, deps.clock.now()))) throw notFound('API token');
+      // This instance stops honouring it at once; others within the principal cache's few seconds.
+      deps.auth.forgetAccount(principal.accountId);
     },
   };
 }
 
 function toToken(row: tokens.TokenRow): ApiToken {
-  return { id: row.id, prefix: row.prefix, mode: row.mode, name: row.name, createdAt: row.created_at, lastUsedAt: row.last_used_at };
+  return {
+    id: row.id,
+    prefix: row.prefix,
+    mode: row.mode,
+    name: row.name,
+    createdAt: row.created_at,
+    lastUsedAt: row.last_used_at,
+  };
 }

@@ -27,7 +27,14 @@ export function createOneTimeCodes(deps: { db: Db; clock: Clock; secret: string 
       const now = deps.clock.now();
       await codes.replaceCode(
         deps.db,
-        { id, account_id: accountId, purpose, target, code_hash: digest(id, code).toString('hex'), expires_at: new Date(now.getTime() + codePolicy.ttlMs) },
+        {
+          id,
+          account_id: accountId,
+          purpose,
+          target,
+          code_hash: digest(id, code).toString('hex'),
+          expires_at: new Date(now.getTime() + codePolicy.ttlMs),
+        },
         now,
       );
       return code;

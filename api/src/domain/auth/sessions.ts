@@ -27,7 +27,13 @@ export async function openSession(db: Db, clock: Clock, accountId: string): Prom
   const csrfToken = randomBytes(24).toString('base64url');
   const now = clock.now();
   const expiresAt = new Date(now.getTime() + sessionPolicy.absoluteMs);
-  await insertSession(db, { id: sessionIdOf(cookieToken), account_id: accountId, csrf_token: csrfToken, absolute_expires_at: expiresAt, created_at: now });
+  await insertSession(db, {
+    id: sessionIdOf(cookieToken),
+    account_id: accountId,
+    csrf_token: csrfToken,
+    absolute_expires_at: expiresAt,
+    created_at: now,
+  });
   return { cookieToken, csrfToken, expiresAt };
 }
 

@@ -40,7 +40,10 @@ export function createSignInLimiter(store: LimitStore, clock: Clock): SignInLimi
     const now = clock.now();
     const failures = await store.countFailure(key, now, windowMs);
     if (failures >= rule.failures) {
-      await store.lock(key, (level) => new Date(now.getTime() + Math.min(rule.maxLockMs, rule.baseLockMs * 2 ** (level - 1))));
+      await store.lock(
+        key,
+        (level) => new Date(now.getTime() + Math.min(rule.maxLockMs, rule.baseLockMs * 2 ** (level - 1))),
+      );
     }
   }
 

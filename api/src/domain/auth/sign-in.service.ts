@@ -32,7 +32,9 @@ export function parseIdentity(raw: string): { email: string } | { phone: string 
   if (/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value)) return { email: value.toLowerCase() };
   const phone = value.replace(/[\s().-]/g, '');
   if (/^\+[1-9][0-9]{6,14}$/.test(phone)) return { phone };
-  throw new DomainError('validation_failed', 'Enter an email address or a phone number such as +380501234567.', { pointer: '/identity' });
+  throw new DomainError('validation_failed', 'Enter an email address or a phone number such as +380501234567.', {
+    pointer: '/identity',
+  });
 }
 
 const invalidCredentials = () => new DomainError('invalid_credentials');
@@ -105,7 +107,8 @@ export function createSignInService(deps: {
       const account = await findByIdentity(db, identity);
       let ok = false;
       if (secret.password !== undefined) {
-        const hash = account?.auth_method === 'password' && account.password_hash ? account.password_hash : await dummyHash;
+        const hash =
+          account?.auth_method === 'password' && account.password_hash ? account.password_hash : await dummyHash;
         ok = (await verifyPassword(hash, secret.password)) && account?.auth_method === 'password';
       } else if (account && secret.code !== undefined) {
         ok = await codes.redeem(account.id, 'sign_in', secret.code);

@@ -59,7 +59,13 @@ export function operationsOf(spec: Spec): Map<OperationId, { security: SecurityR
 }
 
 export function handlersFor(ctx: AppContext): ServiceHandlers {
-  return { ...healthHandlers(ctx), ...authHandlers(ctx), ...accountHandlers(ctx), ...apiTokenHandlers(ctx), ...mailHandlers(ctx) };
+  return {
+    ...healthHandlers(ctx),
+    ...authHandlers(ctx),
+    ...accountHandlers(ctx),
+    ...apiTokenHandlers(ctx),
+    ...mailHandlers(ctx),
+  };
 }
 
 type AnyHandler = (request: never, reply: never) => Promise<{ status: number; body: unknown }>;

@@ -11,7 +11,10 @@ type Handlers = Pick<ServiceHandlers, 'createApiToken' | 'listApiTokens' | 'revo
 export function apiTokenHandlers(ctx: Pick<AppContext, 'apiTokens'>): Handlers {
   return {
     createApiToken: async (request, reply) => {
-      const created = await ctx.apiTokens.create(principalOf(request), { mode: request.body.mode, name: request.body.name });
+      const created = await ctx.apiTokens.create(principalOf(request), {
+        mode: request.body.mode,
+        name: request.body.name,
+      });
       setApiTokenCookie(request, reply, created.token);
       return { status: 201, body: { ...tokenToWire(created), token: created.token, last_used_at: null } };
     },

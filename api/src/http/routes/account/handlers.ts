@@ -22,14 +22,22 @@ export function accountHandlers(ctx: Pick<AppContext, 'accounts'>): Handlers {
   const { accounts } = ctx;
   const changeContact = (kind: 'email' | 'phone') => async (request: Parameters<Handlers['changeEmail']>[0]) => {
     const changed = await accounts.changeContact(principalOf(request), kind, request.body.value, request.body.code);
-    return changed ? { status: 200 as const, body: accountToWire(changed) } : { status: 202 as const, body: { status: 'accepted' as const } };
+    return changed
+      ? { status: 200 as const, body: accountToWire(changed) }
+      : { status: 202 as const, body: { status: 'accepted' as const } };
   };
 
   return {
-    getAccountDetails: async (request) => ({ status: 200, body: accountToWire(await accounts.details(principalOf(request))) }),
+    getAccountDetails: async (request) => ({
+      status: 200,
+      body: accountToWire(await accounts.details(principalOf(request))),
+    }),
     updateAccountDetails: async (request) => {
       const { first_name: firstName, last_name: lastName } = request.body;
-      return { status: 200, body: accountToWire(await accounts.updateDetails(principalOf(request), { firstName, lastName })) };
+      return {
+        status: 200,
+        body: accountToWire(await accounts.updateDetails(principalOf(request), { firstName, lastName })),
+      };
     },
     updateAccountLocale: async (request) => ({
       status: 200,
@@ -37,7 +45,10 @@ export function accountHandlers(ctx: Pick<AppContext, 'accounts'>): Handlers {
     }),
     startOnboarding: async (request) => {
       const { first_name: firstName, last_name: lastName, language } = request.body;
-      return { status: 200, body: accountToWire(await accounts.startOnboarding(principalOf(request), { firstName, lastName, language })) };
+      return {
+        status: 200,
+        body: accountToWire(await accounts.startOnboarding(principalOf(request), { firstName, lastName, language })),
+      };
     },
     getLegalVersions: async () => ({
       status: 200,

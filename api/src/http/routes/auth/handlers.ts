@@ -11,7 +11,10 @@ export function authHandlers(ctx: Pick<AppContext, 'signIn' | 'accounts'>): Hand
   return {
     startSignIn: async (request) => {
       const answer = await ctx.signIn.start(request.body.identity);
-      return { status: 200, body: { auth_method: answer.authMethod, code_length: 6, code_expires_in: answer.codeExpiresInS } };
+      return {
+        status: 200,
+        body: { auth_method: answer.authMethod, code_length: 6, code_expires_in: answer.codeExpiresInS },
+      };
     },
     sendVoiceOtp: async (request) => {
       await ctx.signIn.sendVoiceCode(request.body.identity);
@@ -19,12 +22,20 @@ export function authHandlers(ctx: Pick<AppContext, 'signIn' | 'accounts'>): Hand
     },
     signIn: async (request, reply) => {
       const { identity, password, code } = request.body;
-      const session = await ctx.signIn.signIn(identity, { password, code }, { ip: request.ip, previousCookie: request.cookies[sessionCookie] });
+      const session = await ctx.signIn.signIn(
+        identity,
+        { password, code },
+        { ip: request.ip, previousCookie: request.cookies[sessionCookie] },
+      );
       setSessionCookies(request, reply, session);
       const account = await ctx.accounts.details({ accountId: session.accountId });
       return {
         status: 200,
-        body: { csrf_token: session.csrfToken, expires_at: session.expiresAt.toISOString(), account: accountToWire(account) },
+        body: {
+          csrf_token: session.csrfToken,
+          expires_at: session.expiresAt.toISOString(),
+          account: accountToWire(account),
+        },
       };
     },
     signOut: async (request, reply) => {

@@ -817,7 +817,7 @@ export const getGetAccountDetailsQueryKey = () => {
     }
 
     
-export const getGetAccountDetailsQueryOptions = <TData = Awaited<ReturnType<typeof getAccountDetails>>, TError = UnauthorizedResponse | TooManyRequestsResponse>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAccountDetails>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
+export const getGetAccountDetailsQueryOptions = <TData = Awaited<ReturnType<typeof getAccountDetails>>, TError = UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAccountDetails>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -836,10 +836,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetAccountDetailsQueryResult = NonNullable<Awaited<ReturnType<typeof getAccountDetails>>>
-export type GetAccountDetailsQueryError = UnauthorizedResponse | TooManyRequestsResponse
+export type GetAccountDetailsQueryError = UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse
 
 
-export function useGetAccountDetails<TData = Awaited<ReturnType<typeof getAccountDetails>>, TError = UnauthorizedResponse | TooManyRequestsResponse>(
+export function useGetAccountDetails<TData = Awaited<ReturnType<typeof getAccountDetails>>, TError = UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse>(
   options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAccountDetails>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getAccountDetails>>,
@@ -849,7 +849,7 @@ export function useGetAccountDetails<TData = Awaited<ReturnType<typeof getAccoun
       >, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetAccountDetails<TData = Awaited<ReturnType<typeof getAccountDetails>>, TError = UnauthorizedResponse | TooManyRequestsResponse>(
+export function useGetAccountDetails<TData = Awaited<ReturnType<typeof getAccountDetails>>, TError = UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAccountDetails>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getAccountDetails>>,
@@ -859,7 +859,7 @@ export function useGetAccountDetails<TData = Awaited<ReturnType<typeof getAccoun
       >, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetAccountDetails<TData = Awaited<ReturnType<typeof getAccountDetails>>, TError = UnauthorizedResponse | TooManyRequestsResponse>(
+export function useGetAccountDetails<TData = Awaited<ReturnType<typeof getAccountDetails>>, TError = UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAccountDetails>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -867,7 +867,7 @@ export function useGetAccountDetails<TData = Awaited<ReturnType<typeof getAccoun
  * @summary Who am I
  */
 
-export function useGetAccountDetails<TData = Awaited<ReturnType<typeof getAccountDetails>>, TError = UnauthorizedResponse | TooManyRequestsResponse>(
+export function useGetAccountDetails<TData = Awaited<ReturnType<typeof getAccountDetails>>, TError = UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAccountDetails>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {

@@ -1,0 +1,91 @@
+// Walks every operation of the contract against every role (and no credential at all) and holds
+// the answers to the permission matrix: a role the matrix refuses gets 403 before anything runs; a
+// role it allows never gets 403 `forbidden`; a non-public operation without credentials gets 401.
+import request from 'supertest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { UserType } from '../../api/src/domain/principal.js';
+import type { OperationId } from '../../api/src/http/contract.js';
+import { mayCall, permissions } from '../../api/src/http/permissions.js';
+import { loadSpec } from '../../api/src/http/routes/index.js';
+import { createAccount, createTenant } from '../support/factories.js';
+import { asSession, signInWithPassword, type TestSession } from '../support/sessions.js';
+import { startStack, type Stack } from '../support/stack.js';
+
+const roles: UserType[] = ['Admin', 'Support', 'Supervisor', 'Agent'];
+let stack: Stack;
+const sessions = new Map<UserType, TestSession>();
+
+beforeAll(async () => {
+  stack = await startStack();
+  const tenant = await createTenant(stack.ctx.db);
+  for (const role of roles) {
+    const account = await createAccount(stack.ctx.db, { userType: role, tenant });
+    sessions.set(role, await signInWithPassword(stack.baseUrl, account.email, account.password));
+  }
+});
+afterAll(async () => {
+  await stack.close();
+});
+
+function operations(): { id: OperationId; method: string; path: string }[] {
+  const out: { id: OperationId; method: string; path: string }[] = [];
+  for (const [path, item] of Object.entries(loadSpec().paths)) {
+    for (const [method, op] of Object.entries(item)) {
+      if (!['get', 'put', 'post', 'patch', 'delete'].includes(method)) continue;
+      out.push({
+        id: (op as { operationId: OperationId }).operationId,
+        method,
+        path: `/api/v1${path.replace(/\{[^}]+\}/g, 'x_walk')}`,
+      });
+    }
+  }
+  return out;
+}
+
+it('has an entry for every operation, and nothing else', () => {
+  expect(Object.keys(permissions).sort()).toEqual(
+    operations()
+      .map((o) => o.id)
+      .sort(),
+  );
+});
+
+it('answers every operation for every role as the matrix says', async () => {
+  const mismatches: string[] = [];
+  for (const op of operations()) {
+    const permission = permissions[op.id];
+    if (op.id === 'signOut') continue; // walked last: it ends the session
+    const anonymous = await request(stack.baseUrl)[op.method as 'get'](op.path).send({});
+    if (permission.allow !== 'public' && anonymous.status !== 401)
+      mismatches.push(`${op.id} anonymous → ${anonymous.status}`);
+    if (permission.allow === 'public' && [401, 403].includes(anonymous.status))
+      mismatches.push(`${op.id} public → ${anonymous.status}`);
+
+    for (const role of roles) {
+      const res = await request(stack.baseUrl)
+        [op.method as 'get'](op.path)
+        .set(asSession(sessions.get(role)!))
+        .send({});
+      const refused = res.status === 403 && res.body.errors?.[0]?.code === 'forbidden';
+      if (refused === mayCall(permission, role)) mismatches.push(`${op.id} as ${role} → ${res.status}`);
+    }
+  }
+  for (const role of roles) {
+    const res = await request(stack.baseUrl)
+      .delete('/api/v1/sign_out')
+      .set(asSession(sessions.get(role)!));
+    if (res.status !== 204) mismatches.push(`signOut as ${role} → ${res.status}`);
+  }
+  expect(mismatches).toEqual([]);
+});
+
+it('keeps the rules the product spec and the design state', () => {
+  // Product operations need a credential; the mail outbox is staff only and only Admin deletes.
+  expect(permissions.listMailMessages.allow).toEqual(['Admin', 'Support']);
+  expect(mayCall(permissions.deleteMailMessage, 'Support')).toBe(false);
+  // Account operations answer before onboarding is complete; product ones do not.
+  expect(permissions.acceptTerms.beforeOnboarding).toBe(true);
+  expect(permissions.createApiToken.beforeOnboarding).toBeUndefined();
+  for (const id of ['startSignIn', 'signIn', 'sendVoiceOtp', 'getLegalVersions'] as const)
+    expect(permissions[id].allow).toBe('public');
+});

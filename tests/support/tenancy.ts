@@ -1,0 +1,24 @@
+// The cross-agency harness: for every operation that names a resource by id, a case that makes
+// the resource as a user of one agency and calls the operation as a user of another, who must get
+// 404 (not 403, not the data). Later issues add their operations here; an operation with a path id
+// that is neither here nor exempt fails the harness test.
+import type { OperationId } from '../../api/src/http/contract.js';
+import type { TestAccount, TestTenant } from './factories.js';
+
+export interface CrossAgencyCase {
+  /** Makes the resource as the owner and answers the call to try as the stranger. */
+  arrange(owner: { account: TestAccount; tenant: TestTenant; headers: Record<string, string> }): Promise<{
+    method: 'get' | 'put' | 'patch' | 'post' | 'delete';
+    path: string;
+    body?: object;
+  }>;
+}
+
+export type CrossAgencyRegistry = Partial<Record<OperationId, CrossAgencyCase>>;
+
+/** Operations with an id that belongs to no agency, and why. */
+export const exemptFromTenancy: Partial<Record<OperationId, string>> = {
+  getMailMessage: 'the mail outbox is platform staff only',
+  updateMailMessage: 'the mail outbox is platform staff only',
+  deleteMailMessage: 'the mail outbox is platform staff only',
+};
