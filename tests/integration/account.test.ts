@@ -3,7 +3,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { currentLegalVersions } from '../../api/src/domain/accounts/legal.js';
 import { createAccount, createTenant } from '../support/factories.js';
-import { asSession, signInWithPassword } from '../support/sessions.js';
+import { asSession, setCookies, signInWithPassword } from '../support/sessions.js';
 import { startStack, type Stack } from '../support/stack.js';
 
 let stack: Stack;
@@ -139,7 +139,7 @@ describe('API tokens', () => {
     expect(created.status).toBe(201);
     expect(created.body.token).toMatch(/^ctr_test_[A-Za-z0-9]{32}$/);
     expect(
-      ([] as string[]).concat(created.headers['set-cookie']).find((c) => c.startsWith('contrail_api_token=')),
+      setCookies(created).find((c) => c.startsWith('contrail_api_token=')),
     ).toMatch(/Max-Age=60/);
     const token = created.body.token as string;
 

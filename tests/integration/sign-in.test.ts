@@ -3,7 +3,7 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, createTenant, type TestAccount } from '../support/factories.js';
-import { asSession, sessionFrom, signInWithPassword } from '../support/sessions.js';
+import { asSession, sessionFrom, setCookies, signInWithPassword } from '../support/sessions.js';
 import { startStack, type Stack } from '../support/stack.js';
 import { TestClock } from '../support/test-clock.js';
 
@@ -90,7 +90,7 @@ describe('signing in by code', () => {
       .post('/api/v1/sign_in')
       .send({ identity: account.email, code: await latestCode(account.email) });
     expect(res.status).toBe(200);
-    const cookies = ([] as string[]).concat(res.headers['set-cookie']);
+    const cookies = setCookies(res);
     expect(cookies.find((c) => c.startsWith('contrail_session='))).toMatch(/HttpOnly/i);
     expect(cookies.find((c) => c.startsWith('contrail_session='))).toMatch(/SameSite=Lax/i);
     expect(cookies.find((c) => c.startsWith('contrail_csrf='))).not.toMatch(/HttpOnly/i);
@@ -190,7 +190,7 @@ describe('sessions', () => {
     const session = await signInWithPassword(stack.baseUrl, account.email, account.password);
     const out = await api().delete('/api/v1/sign_out').set(asSession(session));
     expect(out.status).toBe(204);
-    expect(([] as string[]).concat(out.headers['set-cookie']).join()).toMatch(/contrail_session=;/);
+    expect(setCookies(out).join()).toMatch(/contrail_session=;/);
     const after = await api().get('/api/v1/account/details').set(asSession(session));
     expect(after.status).toBe(401);
   });

@@ -15,7 +15,7 @@ export async function signInWithPassword(baseUrl: string, identity: string, pass
 }
 
 export function sessionFrom(res: request.Response): TestSession {
-  const cookies = ([] as string[]).concat(res.headers['set-cookie'] ?? []);
+  const cookies = setCookies(res);
   const session = cookies.find((c) => c.startsWith('contrail_session='));
   if (!session) throw new Error('no session cookie');
   return { cookie: session.split(';')[0]!, csrf: res.body.csrf_token as string };
@@ -24,4 +24,10 @@ export function sessionFrom(res: request.Response): TestSession {
 /** Headers for a console call: the session cookie and its CSRF token. */
 export function asSession(session: TestSession): Record<string, string> {
   return { Cookie: session.cookie, 'X-CSRF-Token': session.csrf };
+}
+
+/** The Set-Cookie lines of a response. */
+export function setCookies(res: request.Response): string[] {
+  const header = res.headers['set-cookie'] as string | string[] | undefined;
+  return header === undefined ? [] : ([] as string[]).concat(header);
 }
