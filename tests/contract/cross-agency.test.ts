@@ -5,9 +5,9 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { OperationId } from '../../api/src/http/contract.js';
 import { loadSpec } from '../../api/src/http/routes/index.js';
 import { createAccount, createTenant } from '../support/factories.js';
-import { asSession, signInWithPassword } from '../support/sessions.js';
+import { asSession, call, signInWithPassword } from '../support/sessions.js';
 import { startStack, type Stack } from '../support/stack.js';
-import { exemptFromTenancy, type CrossAgencyRegistry } from '../support/tenancy.js';
+import { exemptFromTenancy, type CrossAgencyCase, type CrossAgencyRegistry } from '../support/tenancy.js';
 
 let stack: Stack;
 beforeAll(async () => {
@@ -48,7 +48,7 @@ it('covers every operation that takes a resource id', () => {
 
 it('answers 404 to a user of another agency on each of them, by token and by session', async () => {
   const failures: string[] = [];
-  for (const [id, testCase] of Object.entries(cases)) {
+  for (const [id, testCase] of Object.entries<CrossAgencyCase>(cases as Record<string, CrossAgencyCase>)) {
     const ownerTenant = await createTenant(stack.ctx.db);
     const owner = await createAccount(stack.ctx.db, { userType: 'Supervisor', tenant: ownerTenant });
     const ownerHeaders = asSession(await signInWithPassword(stack.baseUrl, owner.email, owner.password));
@@ -62,11 +62,10 @@ it('answers 404 to a user of another agency on each of them, by token and by ses
       ['token', { Authorization: `Bearer ${stranger.token}` }],
       ['session', strangerSession],
     ] as const) {
-      const call = await testCase!.arrange({ account: owner, tenant: ownerTenant, headers: ownerHeaders });
-      const res = await request(stack.baseUrl)
-        [call.method](call.path)
+      const attempt = await testCase.arrange({ account: owner, tenant: ownerTenant, headers: ownerHeaders });
+      const res = await call(stack.baseUrl, attempt.method, attempt.path)
         .set(headers)
-        .send(call.body ?? {});
+        .send(attempt.body ?? {});
       if (res.status !== 404) failures.push(`${id} by ${via} → ${res.status}`);
     }
   }

@@ -8,7 +8,7 @@ import type { OperationId } from '../../api/src/http/contract.js';
 import { mayCall, permissions } from '../../api/src/http/permissions.js';
 import { loadSpec } from '../../api/src/http/routes/index.js';
 import { createAccount, createTenant } from '../support/factories.js';
-import { asSession, signInWithPassword, type TestSession } from '../support/sessions.js';
+import { asSession, call, signInWithPassword, type TestSession } from '../support/sessions.js';
 import { startStack, type Stack } from '../support/stack.js';
 
 const roles: UserType[] = ['Admin', 'Support', 'Supervisor', 'Agent'];
@@ -55,15 +55,14 @@ it('answers every operation for every role as the matrix says', async () => {
   for (const op of operations()) {
     const permission = permissions[op.id];
     if (op.id === 'signOut') continue; // walked last: it ends the session
-    const anonymous = await request(stack.baseUrl)[op.method as 'get'](op.path).send({});
+    const anonymous = await call(stack.baseUrl, op.method, op.path).send({});
     if (permission.allow !== 'public' && anonymous.status !== 401)
       mismatches.push(`${op.id} anonymous → ${anonymous.status}`);
     if (permission.allow === 'public' && [401, 403].includes(anonymous.status))
       mismatches.push(`${op.id} public → ${anonymous.status}`);
 
     for (const role of roles) {
-      const res = await request(stack.baseUrl)
-        [op.method as 'get'](op.path)
+      const res = await call(stack.baseUrl, op.method, op.path)
         .set(asSession(sessions.get(role)!))
         .send({});
       const refused = res.status === 403 && res.body.errors?.[0]?.code === 'forbidden';

@@ -138,9 +138,7 @@ describe('API tokens', () => {
     const created = await api().post('/api/v1/account/api_token').set(s).send({ mode: 'test', name: 'CI' });
     expect(created.status).toBe(201);
     expect(created.body.token).toMatch(/^ctr_test_[A-Za-z0-9]{32}$/);
-    expect(
-      setCookies(created).find((c) => c.startsWith('contrail_api_token=')),
-    ).toMatch(/Max-Age=60/);
+    expect(setCookies(created).find((c) => c.startsWith('contrail_api_token='))).toMatch(/Max-Age=60/);
     const token = created.body.token as string;
 
     const list = await api().get('/api/v1/account/api_tokens').set(s);

@@ -31,3 +31,9 @@ export function setCookies(res: request.Response): string[] {
   const header = res.headers['set-cookie'] as string | string[] | undefined;
   return header === undefined ? [] : ([] as string[]).concat(header);
 }
+
+/** A request by method name, for tests that walk operations. */
+export function call(baseUrl: string, method: string, path: string): request.Test {
+  const agent = request(baseUrl);
+  return agent[method as 'get'](path);
+}
