@@ -10,8 +10,8 @@ const ConfigSchema = Type.Object({
   DATABASE_POOL_SIZE: Type.Integer({ default: 10, minimum: 1, maximum: 200 }),
   // Empty means no Redis: BullMQ then runs on its PostgreSQL backend, in DATABASE_URL.
   REDIS_URL: Type.String({ default: '', pattern: '^(redis://.*)?$' }),
-  // Queues of two deployments (or test runs) sharing one Redis stay apart by prefix.
-  QUEUE_PREFIX: Type.String({ default: 'contrail', pattern: '^[a-z0-9-]+$' }),
+  // Queues and Redis keys of two deployments (or test runs) sharing one Redis stay apart by prefix.
+  KEY_PREFIX: Type.String({ default: 'contrail', pattern: '^[a-z0-9-]+$' }),
   SANDBOX_URL: Type.String({ default: 'http://127.0.0.1:4010', pattern: '^https?://' }),
   // Empty means no SMTP: mail lands in the outbox table that staff can read.
   SMTP_URL: Type.String({ default: '', pattern: '^(smtps?://.*)?$' }),

@@ -36,13 +36,13 @@ export function createAppContext(config: Config, overrides: { clock?: Clock } = 
   const queues = createQueueBackend({
     redisUrl: config.REDIS_URL,
     databaseUrl: config.DATABASE_URL,
-    prefix: config.QUEUE_PREFIX,
+    prefix: config.KEY_PREFIX,
   });
   const jobs = createJobProducer(queues);
   const auth = createAuthenticator({ db, clock });
   const mail = createMailService({ db, jobs, clock });
   const codes = createOneTimeCodes({ db, clock, secret: config.SECRET_KEY });
-  const redisLimits = config.REDIS_URL ? createRedisLimitStore(config.REDIS_URL) : undefined;
+  const redisLimits = config.REDIS_URL ? createRedisLimitStore(config.REDIS_URL, config.KEY_PREFIX) : undefined;
   const limiter = createSignInLimiter(redisLimits ?? createPostgresLimitStore(db), clock);
   const flushTimer = setInterval(() => void auth.flush().catch(() => undefined), 10_000);
   flushTimer.unref();

@@ -25,7 +25,7 @@ export async function startWorker(
   const queues = createQueueBackend({
     redisUrl: config.REDIS_URL,
     databaseUrl: config.DATABASE_URL,
-    prefix: config.QUEUE_PREFIX,
+    prefix: config.KEY_PREFIX,
   });
   const jobs = createJobProducer(queues);
   const mail = createMailService({ db, jobs, clock, log: (msg) => log.warn(msg) });

@@ -3,6 +3,7 @@
 // their ports as one JSON line on stdout, then serves until killed.
 import { createWriteStream } from 'node:fs';
 import Fastify, { LogController, type FastifyBaseLogger } from 'fastify';
+import pg from 'pg';
 import pino from 'pino';
 import app from '../../api/src/app.js';
 import accessLog from '../../api/src/http/plugins/access-log.js';
@@ -31,6 +32,24 @@ async function bare(withLogging: boolean): Promise<number> {
   return (fastify.server.address() as { port: number }).port;
 }
 
+/** Bare Fastify with our logging and one primary-key read through a pg pool of the API's size. */
+async function bareWithPostgres(): Promise<number> {
+  const pool = new pg.Pool({ connectionString: config.DATABASE_URL, max: config.DATABASE_POOL_SIZE });
+  const fastify = Fastify({
+    loggerInstance: sink(),
+    logController: new LogController({ disableRequestLogging: true }),
+  });
+  await fastify.register(accessLog, { enabled: true });
+  fastify.get('/account', async () => {
+    const { rows } = await pool.query('SELECT id, email, first_name, last_name FROM accounts WHERE id = $1', [
+      'acc_demo_admin',
+    ]);
+    return rows[0] as unknown;
+  });
+  await fastify.listen({ host: '127.0.0.1', port: 0 });
+  return (fastify.server.address() as { port: number }).port;
+}
+
 async function contrail(): Promise<number> {
   const ctx = createAppContext(config);
   const { logger: _logger, ...options } = serverOptions(config);
@@ -40,6 +59,11 @@ async function contrail(): Promise<number> {
   return (fastify.server.address() as { port: number }).port;
 }
 
-const ports = { bare: await bare(false), bareLogged: await bare(true), contrail: await contrail() };
+const ports = {
+  bare: await bare(false),
+  bareLogged: await bare(true),
+  barePostgres: await bareWithPostgres(),
+  contrail: await contrail(),
+};
 process.stdout.write(`${JSON.stringify(ports)}\n`);
 process.on('SIGTERM', () => process.exit(0));

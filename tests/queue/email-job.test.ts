@@ -26,7 +26,7 @@ describe.each(backends)('the email job on $backend', ({ backend, env }) => {
   let stack: Stack;
   let worker: WorkerHandle;
   beforeAll(async () => {
-    const queueEnv = { ...env, QUEUE_PREFIX: `${testEnv().QUEUE_PREFIX}-${backend}` };
+    const queueEnv = { ...env, KEY_PREFIX: `${testEnv().KEY_PREFIX}-${backend}` };
     stack = await startStack({ env: queueEnv });
     expect(stack.ctx.queues.kind).toBe(backend);
     worker = await startWorker(loadConfig(testEnv(queueEnv)));

@@ -13,7 +13,7 @@ declare module 'vitest' {
   export interface ProvidedContext {
     databaseUrl: string;
     redisUrl: string;
-    queuePrefix: string;
+    keyPrefix: string;
   }
 }
 
@@ -67,7 +67,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
 
   project.provide('databaseUrl', databaseUrl);
   project.provide('redisUrl', redisUrl);
-  project.provide('queuePrefix', `contrail-test-${process.pid}`);
+  project.provide('keyPrefix', `contrail-test-${process.pid}`);
 
   return async () => {
     const client = new pg.Client({ connectionString: adminUrl });

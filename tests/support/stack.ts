@@ -33,7 +33,7 @@ export function testEnv(overrides: Record<string, string> = {}): Record<string, 
   return {
     DATABASE_URL: inject('databaseUrl'),
     REDIS_URL: inject('redisUrl'),
-    QUEUE_PREFIX: inject('queuePrefix'),
+    KEY_PREFIX: inject('keyPrefix'),
     LOG_LEVEL: 'silent',
     SECRET_KEY: 'test-secret-key-that-is-long-enough-0123456789',
     PORT: '0',

@@ -75,7 +75,16 @@ export async function seed(db: Db): Promise<DemoAccount[]> {
           agency_id: role.staff ? null : demoAgency.id,
           company_id: role.userType === 'Agent' ? demoCompany.id : null,
         })
-        .onConflict((oc) => oc.column('id').doUpdateSet({ password_hash: passwordHash }))
+        .onConflict((oc) =>
+          oc.column('id').doUpdateSet((eb) => ({
+            password_hash: eb.ref('excluded.password_hash'),
+            auth_method: eb.ref('excluded.auth_method'),
+            onboarding_state: eb.ref('excluded.onboarding_state'),
+            terms_version: eb.ref('excluded.terms_version'),
+            privacy_version: eb.ref('excluded.privacy_version'),
+            terms_accepted_at: eb.ref('excluded.terms_accepted_at'),
+          })),
+        )
         .execute();
       await trx
         .insertInto('api_tokens')

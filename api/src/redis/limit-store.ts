@@ -3,8 +3,8 @@
 import { Redis } from 'ioredis';
 import type { LimitStore } from '../domain/auth/sign-in-limiter.js';
 
-export function createRedisLimitStore(url: string): LimitStore & { close(): void } {
-  const redis = new Redis(url, { maxRetriesPerRequest: 1, lazyConnect: false });
+export function createRedisLimitStore(url: string, prefix: string): LimitStore & { close(): void } {
+  const redis = new Redis(url, { maxRetriesPerRequest: 1, lazyConnect: false, keyPrefix: `${prefix}:` });
   redis.on('error', () => undefined);
   return {
     async countFailure(key, _now, windowMs) {

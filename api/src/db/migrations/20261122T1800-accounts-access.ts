@@ -23,6 +23,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('terms_accepted_at', 'timestamptz')
     .execute();
 
+  // Accounts that already have a password keep signing in with it.
+  await sql`UPDATE accounts SET auth_method = 'password' WHERE password_hash IS NOT NULL`.execute(db);
+
   await db.schema.alterTable('api_tokens').addColumn('name', 'text').execute();
 
   await db.schema
