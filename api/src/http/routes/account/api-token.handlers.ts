@@ -4,6 +4,7 @@ import type { ApiToken } from '../../../domain/auth/api-tokens.service.js';
 import type { ServiceHandlers } from '../../contract.js';
 import { setApiTokenCookie } from '../../cookies.js';
 import type { components } from '../../generated/openapi.generated.js';
+import { listBody, pageOf } from '../../pagination.js';
 import { principalOf } from '../../plugins/auth.js';
 
 type Handlers = Pick<ServiceHandlers, 'createApiToken' | 'listApiTokens' | 'revokeApiToken'>;
@@ -19,9 +20,9 @@ export function apiTokenHandlers(ctx: Pick<AppContext, 'apiTokens'>): Handlers {
       return { status: 201, body: { ...tokenToWire(created), token: created.token, last_used_at: null } };
     },
     listApiTokens: async (request) => {
-      const { page = 1, per_page: perPage = 25 } = request.query;
-      const { items, total } = await ctx.apiTokens.list(principalOf(request), { page, perPage });
-      return { status: 200, body: { data: items.map(tokenToWire), meta: { page, per_page: perPage, total } } };
+      const page = pageOf(request.query);
+      const { items, total } = await ctx.apiTokens.list(principalOf(request), page);
+      return { status: 200, body: listBody(items.map(tokenToWire), total, page) };
     },
     revokeApiToken: async (request) => {
       await ctx.apiTokens.revoke(principalOf(request), request.params.id);

@@ -3,6 +3,7 @@ import type { AppContext } from '../../../context.js';
 import type { MailMessage } from '../../../domain/mail/mail.service.js';
 import type { ServiceHandlers } from '../../contract.js';
 import type { components } from '../../generated/openapi.generated.js';
+import { listBody, pageOf } from '../../pagination.js';
 import { principalOf } from '../../plugins/auth.js';
 
 type Handlers = Pick<
@@ -13,9 +14,9 @@ type Handlers = Pick<
 export function mailHandlers(ctx: Pick<AppContext, 'mail'>): Handlers {
   return {
     listMailMessages: async (request) => {
-      const { page = 1, per_page: perPage = 25, to } = request.query;
-      const { items, total } = await ctx.mail.list(principalOf(request), { to, page, perPage });
-      return { status: 200, body: { data: items.map(toWire), meta: { page, per_page: perPage, total } } };
+      const page = pageOf(request.query);
+      const { items, total } = await ctx.mail.list(principalOf(request), { to: request.query.to, ...page });
+      return { status: 200, body: listBody(items.map(toWire), total, page) };
     },
     sendMail: async (request) => ({
       status: 202,
