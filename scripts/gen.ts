@@ -25,7 +25,9 @@ function lintContract(): void {
   const out = run('npx', ['redocly', 'lint', '--config', 'docs/redocly.yaml', '--format', 'json'], root, true);
   const report = JSON.parse(out.slice(out.indexOf('{'))) as { totals: { errors: number; warnings: number } };
   if (report.totals.errors > 0 || report.totals.warnings > 0) {
-    process.stderr.write(run('npx', ['redocly', 'lint', '--config', 'docs/redocly.yaml', '--format', 'codeframe'], root, true));
+    process.stderr.write(
+      run('npx', ['redocly', 'lint', '--config', 'docs/redocly.yaml', '--format', 'codeframe'], root, true),
+    );
     throw new Error(`contract lint: ${report.totals.errors} errors, ${report.totals.warnings} warnings`);
   }
   console.log('gen: contract lint clean');

@@ -19,14 +19,19 @@ const queryClient = createQueryClient((error) => {
   for (const notice of errorNotices(error, i18n.t('notifications.serverProblem'))) notifications.notify(notice);
 });
 
-// Taken before the first render so StrictMode's double effects cannot show it twice.
-const fromAddress = takeNotificationFromUrl(window.location, window.history);
-if (fromAddress) notifications.notify(fromAddress);
+// Taken from the address before the first render, shown once the app is on screen: its clock
+// (4 s for a success) starts when it can be read, not while the page is still being built. The
+// function empties itself, so StrictMode's double effects cannot show it twice.
+let fromAddress = takeNotificationFromUrl(window.location, window.history);
+const showNoticeFromAddress = () => {
+  if (fromAddress) notifications.notify(fromAddress);
+  fromAddress = null;
+};
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 createRoot(root).render(
   <StrictMode>
-    <App services={{ i18n, queryClient, notifications }} />
+    <App services={{ i18n, queryClient, notifications }} onShown={showNoticeFromAddress} />
   </StrictMode>,
 );

@@ -1,17 +1,54 @@
 // The console's pages (product spec §2). The API serves index.html for exactly these paths, so a
 // path added here must be added to the API's page routes too.
 import type { ReactElement } from 'react';
+import { ApiTokensScreen } from '../features/api-tokens';
+import { SignInScreen } from '../features/auth';
 import { HomeScreen } from '../features/home';
 import { NotFoundScreen } from '../features/not-found';
-import { SignInScreen } from '../features/sign-in';
+import { OnboardingScreen } from '../features/onboarding';
+import { SettingsScreen } from '../features/settings';
+import type { Access } from './access';
+import { SettingsLayout } from './settings-layout';
 
-export const paths = { home: '/', signIn: '/sign_in' } as const;
+export const paths = {
+  home: '/',
+  signIn: '/sign_in',
+  onboarding: '/onboarding',
+  settings: '/settings',
+  apiTokens: '/settings/api_tokens',
+} as const;
 
-const screens: Record<string, () => ReactElement> = {
-  [paths.home]: () => <HomeScreen />,
-  [paths.signIn]: () => <SignInScreen />,
+interface Route {
+  access: Access;
+  screen: () => ReactElement;
+}
+
+const routes: Record<string, Route> = {
+  [paths.home]: { access: 'anyone', screen: () => <HomeScreen /> },
+  [paths.signIn]: { access: 'signedOut', screen: () => <SignInScreen /> },
+  [paths.onboarding]: { access: 'onboarding', screen: () => <OnboardingScreen /> },
+  [paths.settings]: {
+    access: 'signedIn',
+    screen: () => (
+      <SettingsLayout>
+        <SettingsScreen />
+      </SettingsLayout>
+    ),
+  },
+  [paths.apiTokens]: {
+    access: 'signedIn',
+    screen: () => (
+      <SettingsLayout>
+        <ApiTokensScreen />
+      </SettingsLayout>
+    ),
+  },
 };
 
+export function accessFor(path: string): Access | undefined {
+  return routes[path]?.access;
+}
+
 export function screenFor(path: string): ReactElement {
-  return screens[path]?.() ?? <NotFoundScreen path={path} />;
+  return routes[path]?.screen() ?? <NotFoundScreen path={path} />;
 }

@@ -2,6 +2,7 @@
 import { AppShell, Container } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useAccountLanguage } from '../../hooks/use-account-language';
 import classes from './app-frame.module.css';
 import { AppFooter } from './app-footer';
 import { AppHeader } from './app-header';
@@ -10,6 +11,7 @@ export const mainContentId = 'main-content';
 
 export function AppFrame({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
+  useAccountLanguage();
   return (
     <AppShell header={{ height: 64 }} footer={{ height: 44 }} padding="md">
       <a href={`#${mainContentId}`} className={classes.skipLink}>

@@ -1,38 +1,66 @@
+import type { AccountDetails } from '@contrail/sdk';
 import { Anchor, Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { ContrailLogo } from '../../components/contrail-logo';
+import { useCurrentAccount } from '../../hooks/use-current-account';
 import { linkProps, usePathname } from '../../lib/router';
+import { readCsrfToken } from '../configure-sdk';
 import { paths } from '../routes';
+import { AccountControls } from './account-controls';
 import classes from './app-frame.module.css';
 import { LanguageSwitch } from './language-switch';
 
-const navigation = [
+const signedOutNavigation = [
   { path: paths.home, label: 'nav.home' },
   { path: paths.signIn, label: 'nav.signIn' },
 ] as const;
 
+const signedInNavigation = [
+  { path: paths.home, label: 'nav.home' },
+  { path: paths.settings, label: 'nav.settings' },
+] as const;
+
+// Home alone: until onboarding is complete (every page leads back to it), and while the account is
+// on its way but the readable CSRF cookie (it lives exactly as long as a session) says someone is
+// signed in, so a signed-in page does not flash "Sign in" on every load.
+const homeOnlyNavigation = [{ path: paths.home, label: 'nav.home' }] as const;
+
+function navigationFor(account: AccountDetails | null | undefined, failed: boolean) {
+  if (account) return account.onboarding_state === 'complete' ? signedInNavigation : homeOnlyNavigation;
+  if (account === undefined && !failed && readCsrfToken(document) !== undefined) return homeOnlyNavigation;
+  return signedOutNavigation;
+}
+
+function isCurrent(pathname: string, path: string): boolean {
+  return path === '/' ? pathname === '/' : pathname === path || pathname.startsWith(`${path}/`);
+}
+
 export function AppHeader() {
   const { t } = useTranslation();
   const pathname = usePathname();
+  const { data: account, isError } = useCurrentAccount();
+  const navigation = navigationFor(account, isError);
   return (
-    <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="md">
-      <Group gap="xl" wrap="nowrap">
+    <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="sm">
+      <Group className={classes.brandAndNav} wrap="nowrap">
         <Anchor {...linkProps(paths.home)} underline="never" c="inherit" aria-label={t('app.homeLink')}>
           <Group gap="xs" wrap="nowrap">
             <ContrailLogo />
-            <Text fw={700} size="lg" visibleFrom="xs">
+            <Text fw={700} size="lg" visibleFrom="sm">
               {t('app.name')}
             </Text>
           </Group>
         </Anchor>
         <nav aria-label={t('nav.label')}>
-          <Group gap="xs" wrap="nowrap">
+          <Group gap={4} wrap="nowrap">
             {navigation.map(({ path, label }) => (
               <Anchor
                 key={path}
                 {...linkProps(path)}
+                // On a phone the logo is the way home, and the header keeps to one line.
+                visibleFrom={path === paths.home ? 'xs' : undefined}
                 className={classes.navLink}
-                aria-current={pathname === path ? 'page' : undefined}
+                aria-current={isCurrent(pathname, path) ? 'page' : undefined}
               >
                 {t(label)}
               </Anchor>
@@ -40,7 +68,10 @@ export function AppHeader() {
           </Group>
         </nav>
       </Group>
-      <LanguageSwitch />
+      <Group gap="sm" wrap="nowrap">
+        <LanguageSwitch />
+        {account && <AccountControls account={account} />}
+      </Group>
     </Group>
   );
 }

@@ -1,32 +1,66 @@
 // EN / UA / PL (product spec §9). Buttons with aria-pressed rather than a select: three options fit,
-// and one click switches. Each shows its code and is titled with the language's own name.
-import { Button, Group } from '@mantine/core';
+// and one click switches. Each shows its code and is titled with the language's own name. On a
+// phone the three give way to one menu button, so the header keeps to one line in every language.
+// Signed in, the choice is also saved as the account's language.
+import { Box, Button, Group, Menu } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { languages, nativeNames, toIntlLocale, useLanguage } from '../../lib/i18n';
+import { useChooseLanguage } from '../../hooks/use-choose-language';
+import { languages, nativeNames, toIntlLocale } from '../../lib/i18n';
 
 export function LanguageSwitch() {
   const { t } = useTranslation();
-  const [current, setLanguage] = useLanguage();
+  const [current, choose] = useChooseLanguage();
   return (
-    <Group gap={4} role="group" aria-label={t('language.label')} wrap="nowrap">
-      {languages.map((language) => {
-        const active = language === current;
-        return (
-          <Button
-            key={language}
-            size="compact-sm"
-            variant={active ? 'filled' : 'subtle'}
-            color={active ? undefined : 'gray'}
-            c={active ? undefined : 'gray.8'}
-            aria-pressed={active}
-            lang={toIntlLocale(language)}
-            title={nativeNames[language]}
-            onClick={() => setLanguage(language)}
-          >
-            {language.toUpperCase()}
-          </Button>
-        );
-      })}
-    </Group>
+    <>
+      <Group gap={2} role="group" aria-label={t('language.label')} wrap="nowrap" visibleFrom="xs">
+        {languages.map((language) => {
+          const active = language === current;
+          return (
+            <Button
+              key={language}
+              size="compact-sm"
+              px={8}
+              variant={active ? 'filled' : 'subtle'}
+              color={active ? undefined : 'gray'}
+              c={active ? undefined : 'gray.8'}
+              aria-pressed={active}
+              lang={toIntlLocale(language)}
+              title={nativeNames[language]}
+              onClick={() => choose(language)}
+            >
+              {language.toUpperCase()}
+            </Button>
+          );
+        })}
+      </Group>
+      <Box hiddenFrom="xs">
+        <Menu position="bottom-end" withinPortal>
+          <Menu.Target>
+            <Button
+              size="compact-sm"
+              variant="light"
+              px={8}
+              aria-label={t('language.choose', { language: nativeNames[current] })}
+            >
+              {current.toUpperCase()}
+            </Button>
+          </Menu.Target>
+          <Menu.Dropdown>
+            <Menu.Label>{t('language.label')}</Menu.Label>
+            {languages.map((language) => (
+              <Menu.Item
+                key={language}
+                lang={toIntlLocale(language)}
+                fw={language === current ? 700 : undefined}
+                aria-current={language === current ? 'true' : undefined}
+                onClick={() => choose(language)}
+              >
+                {nativeNames[language]}
+              </Menu.Item>
+            ))}
+          </Menu.Dropdown>
+        </Menu>
+      </Box>
+    </>
   );
 }

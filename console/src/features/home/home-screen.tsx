@@ -2,6 +2,7 @@
 // office; the search, bookings and sales screens replace its cards as they arrive.
 import { Badge, Button, Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { useCurrentAccount } from '../../hooks/use-current-account';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { linkProps } from '../../lib/router';
 
@@ -10,6 +11,7 @@ const upcoming = ['search', 'bookings', 'sales'] as const;
 export function HomeScreen() {
   const { t } = useTranslation();
   useDocumentTitle(t('nav.home'));
+  const signedIn = Boolean(useCurrentAccount().data);
   return (
     <Stack gap="xl">
       <Stack gap="sm" maw={640}>
@@ -18,9 +20,15 @@ export function HomeScreen() {
           {t('home.lead')}
         </Text>
         <div>
-          <Button component="a" {...linkProps('/sign_in')}>
-            {t('home.signIn')}
-          </Button>
+          {signedIn ? (
+            <Button component="a" variant="light" {...linkProps('/settings')}>
+              {t('home.settings')}
+            </Button>
+          ) : (
+            <Button component="a" {...linkProps('/sign_in')}>
+              {t('home.signIn')}
+            </Button>
+          )}
         </div>
       </Stack>
       <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">

@@ -11,6 +11,15 @@ export function readStoredLanguage(storage: Storage | undefined): Language {
   }
 }
 
+/** Whether the person has chosen a language on this browser (the account's language applies only if not). */
+export function hasStoredLanguage(storage: Storage | undefined): boolean {
+  try {
+    return isLanguage(storage?.getItem(languageStorageKey));
+  } catch {
+    return false;
+  }
+}
+
 export function storeLanguage(storage: Storage | undefined, language: Language): void {
   try {
     storage?.setItem(languageStorageKey, language);

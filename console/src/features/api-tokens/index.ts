@@ -1,0 +1,1 @@
+export { ApiTokensScreen } from './api-tokens-screen';

@@ -1,0 +1,2 @@
+export { SignOutButton } from './components/sign-out-button';
+export { SignInScreen } from './sign-in-screen';

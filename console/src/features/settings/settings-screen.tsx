@@ -1,0 +1,26 @@
+// /settings: the signed-in account's own settings (product spec §3, Account and Settings). Every
+// form saves on its own and updates the shared account, so the header follows at once.
+import { Stack } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { useCurrentAccount } from '../../hooks/use-current-account';
+import { useDocumentTitle } from '../../hooks/use-document-title';
+import { ContactChangeForm } from './components/contact-change-form';
+import { LanguageForm } from './components/language-form';
+import { ProfileForm } from './components/profile-form';
+import { SignInMethodForm } from './components/sign-in-method-form';
+
+export function SettingsScreen() {
+  const { t } = useTranslation();
+  useDocumentTitle(t('settings.title'));
+  const account = useCurrentAccount().data;
+  if (!account) return null;
+  return (
+    <Stack gap="lg">
+      <ProfileForm account={account} />
+      <LanguageForm />
+      <SignInMethodForm account={account} />
+      <ContactChangeForm kind="email" current={account.email} />
+      <ContactChangeForm kind="phone" current={account.phone} />
+    </Stack>
+  );
+}

@@ -1,1 +1,0 @@
-export { SignInScreen } from './sign-in-screen';
