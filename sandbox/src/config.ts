@@ -6,6 +6,10 @@ const SandboxConfig = Type.Object({
   SANDBOX_HOST: Type.String({ default: '127.0.0.1' }),
   SANDBOX_PORT: Type.Integer({ default: 4010, minimum: 0, maximum: 65535 }),
   LOG_LEVEL: Type.String({ default: 'info' }),
+  /** Seeds the schedule network and inventory: the same seed and date always build the same flights. */
+  SANDBOX_SEED: Type.String({ default: 'contrail', minLength: 1 }),
+  /** `realistic` delays each answer by the carriers' own response times. */
+  SANDBOX_LATENCY: Type.Union([Type.Literal('off'), Type.Literal('realistic')], { default: 'off' }),
 });
 export type SandboxConfig = Readonly<Static<typeof SandboxConfig>>;
 

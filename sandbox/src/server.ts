@@ -8,7 +8,7 @@ const app = Fastify({
   logger: { level: config.LOG_LEVEL, name: 'sandbox' },
   logController: new LogController({ disableRequestLogging: true }),
 });
-await app.register(sandboxApp);
+await app.register(sandboxApp, { seed: config.SANDBOX_SEED, latency: config.SANDBOX_LATENCY });
 await app.listen({ host: config.SANDBOX_HOST, port: config.SANDBOX_PORT });
 
 const shutdown = () => void app.close().then(() => process.exit(0));

@@ -1,0 +1,84 @@
+// The sandbox airlines behind one object: schedule, inventory and the offers they have quoted.
+// Created once per app with a seed and a clock (both handed in), so tests build their own.
+import type { Clock } from './clock.js';
+import { servicesFor, type Service } from './ancillaries.js';
+import { createInventory, type HoldResult, type Inventory } from './inventory.js';
+import { buildOffer, seatRequestsOf, type Offer } from './offer-build.js';
+import { shopOffers, type ShopRequest } from './offer-shop.js';
+import { priceChangeFactor } from './scenarios.js';
+import { createSchedule, type Schedule } from './schedule.js';
+import { seatMapFor, type SeatMap } from './seat-map.js';
+import { roeFor } from './money.js';
+
+export type OfferLookup = { ok: true; offer: Offer } | { ok: false; reason: 'OFFER_NOT_FOUND' | 'OFFER_EXPIRED' };
+
+export interface PriceResult {
+  readonly offer: Offer;
+  readonly previousTotalMinor: number;
+  readonly priceChanged: boolean;
+}
+
+export interface AirlineEngine {
+  readonly seed: string;
+  readonly clock: Clock;
+  readonly schedule: Schedule;
+  readonly inventory: Inventory;
+  shop(request: ShopRequest): Offer[];
+  findOffer(offerId: string): OfferLookup;
+  price(offer: Offer): PriceResult;
+  services(offer: Offer): Service[];
+  seatMaps(offer: Offer): SeatMap[];
+  /** For the order half's OrderCreate: takes the offer's seats, or says which classes sold out. */
+  holdOffer(offer: Offer): HoldResult;
+}
+
+/** Quoted offers are kept in memory; the oldest go first once this many are stored. */
+const maxStoredOffers = 50_000;
+
+export function createAirlineEngine(seed: string, clock: Clock): AirlineEngine {
+  const schedule = createSchedule(seed);
+  const inventory = createInventory(seed);
+  const offers = new Map<string, Offer>();
+  const remember = (offer: Offer) => {
+    offers.delete(offer.id);
+    offers.set(offer.id, offer);
+    if (offers.size > maxStoredOffers) offers.delete(offers.keys().next().value!);
+    return offer;
+  };
+  return {
+    seed,
+    clock,
+    schedule,
+    inventory,
+    shop: (request) => shopOffers({ seed, schedule, inventory, clock }, request).map(remember),
+    findOffer(offerId) {
+      const offer = offers.get(offerId);
+      if (!offer) return { ok: false, reason: 'OFFER_NOT_FOUND' };
+      if (clock.now() > offer.expiresAt) return { ok: false, reason: 'OFFER_EXPIRED' };
+      return { ok: true, offer };
+    },
+    price(offer) {
+      // The price-change route re-quotes once, higher: the airline's cache was stale at shopping.
+      const factor = offer.scenarios.includes('price_change') ? priceChangeFactor : 1;
+      const repriced = remember(buildOffer(offer, clock, factor));
+      return {
+        offer: repriced,
+        previousTotalMinor: offer.totalMinor,
+        priceChanged: repriced.totalMinor !== offer.totalMinor,
+      };
+    },
+    services: servicesFor,
+    seatMaps: (offer) =>
+      offer.journeys.flatMap((journey) =>
+        journey.segments.map((s) =>
+          seatMapFor(seed, s.flight, offer.cabin, offer.family === 2, roeFor(offer.currency)),
+        ),
+      ),
+    holdOffer(offer) {
+      const requests = seatRequestsOf(offer);
+      // Sold-out-at-order route: another seller takes the quoted class between search and order.
+      if (offer.scenarios.includes('sold_out_at_order')) requests.forEach((r) => inventory.sellOut(r.flightKey, r.rbd));
+      return inventory.hold(requests);
+    },
+  };
+}

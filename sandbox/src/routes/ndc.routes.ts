@@ -1,0 +1,24 @@
+// The NDC message routes. Each one first checks the channel credential (an airline refuses an
+// unknown caller before reading the message), then its body.
+import type { FastifyInstance } from 'fastify';
+import type { AirlineEngine } from '../engine/airline-engine.js';
+import { channelOfRequest } from '../http/channel-credential.js';
+import airShoppingRoute from './air-shopping.route.js';
+import offerPriceRoute from './offer-price.route.js';
+import seatAvailabilityRoute from './seat-availability.route.js';
+import serviceListRoute from './service-list.route.js';
+
+export interface NdcRouteDeps {
+  readonly engine: AirlineEngine;
+  readonly latency: (carrierCodes: readonly string[]) => Promise<void>;
+}
+
+export default async function ndcRoutes(app: FastifyInstance, deps: NdcRouteDeps): Promise<void> {
+  app.addHook('onRequest', async (request) => {
+    channelOfRequest(request);
+  });
+  airShoppingRoute(app, deps);
+  offerPriceRoute(app, deps);
+  serviceListRoute(app, deps);
+  seatAvailabilityRoute(app, deps);
+}

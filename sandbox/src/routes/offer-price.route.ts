@@ -1,0 +1,36 @@
+// POST /ndc/OfferPrice: confirm an offer's price before ordering.
+import type { FastifyInstance } from 'fastify';
+import { money } from '../engine/money.js';
+import { NdcFailure } from '../http/ndc-errors.js';
+import { parseBody } from '../http/parse-body.js';
+import { OfferPriceRQ, type OfferPriceRS } from '../messages/offer-price.schema.js';
+import { dataListsOf, offerToNdc } from '../messages/offer.mapper.js';
+import type { NdcRouteDeps } from './ndc.routes.js';
+import type { AirlineEngine } from '../engine/airline-engine.js';
+import type { Offer } from '../engine/offer-build.js';
+
+/** Shared by every message that names an offer: unknown and expired offers are refused alike. */
+export function offerFor(engine: AirlineEngine, offerId: string): Offer {
+  const found = engine.findOffer(offerId);
+  if (!found.ok) throw new NdcFailure(found.reason, undefined, '/OfferID');
+  return found.offer;
+}
+
+export default function offerPriceRoute(app: FastifyInstance, { engine, latency }: NdcRouteDeps): void {
+  app.post('/ndc/OfferPrice', async (request): Promise<OfferPriceRS> => {
+    const rq = parseBody(OfferPriceRQ, request.body);
+    const result = engine.price(offerFor(engine, rq.OfferID));
+    await latency([result.offer.owner.code]);
+    const previous = money(result.previousTotalMinor, result.offer.currency);
+    return {
+      PayloadAttributes: { Version: '21.3', Timestamp: engine.clock.now().toISOString() },
+      PricedOffer: offerToNdc(result.offer, engine.inventory),
+      PriceChangeInd: result.priceChanged,
+      PreviousTotalAmount: { Amount: previous.amount, CurCode: previous.currency },
+      Warning: result.priceChanged
+        ? [{ Code: 'PRICE_CHANGED', DescText: `The price changed from ${previous.amount} ${previous.currency}.` }]
+        : [],
+      DataLists: dataListsOf([result.offer]),
+    };
+  });
+}

@@ -1,0 +1,38 @@
+// Test factories: the real sandbox plugin on a fixed clock with its engine in hand, and small
+// builders for messages, so each test states only what it is about.
+import Fastify from 'fastify';
+import sandboxApp from '../app.js';
+import { createAirlineEngine } from '../engine/airline-engine.js';
+import { createFixedClock } from '../engine/clock.js';
+import type { AirShoppingRQ, AirShoppingRS, OfferSchema } from '../messages/air-shopping.schema.js';
+
+export const testNow = '2025-05-01T08:00:00Z';
+
+export async function buildSandbox(options: { seed?: string; at?: string } = {}) {
+  const clock = createFixedClock(new Date(options.at ?? testNow));
+  const engine = createAirlineEngine(options.seed ?? 'test-seed', clock);
+  const app = Fastify();
+  await app.register(sandboxApp, { clock, engine });
+  const ndc = (message: string, payload: unknown, credential: string | null = 'sbx_agency_test') =>
+    app.inject({
+      method: 'POST',
+      url: `/ndc/${message}`,
+      headers: credential === null ? {} : { authorization: `Bearer ${credential}` },
+      payload: payload as Record<string, unknown>,
+    });
+  return { app, clock, engine, ndc };
+}
+
+export const leg = (origin: string, destination: string, date = '2025-06-01') => ({
+  OriginCode: origin,
+  DestCode: destination,
+  DepDate: date,
+});
+
+export const shoppingRQ = (overrides: Partial<AirShoppingRQ> = {}): AirShoppingRQ => ({
+  OriginDestCriteria: [leg('WAW', 'FRA')],
+  PaxList: [{ PTC: 'ADT', Quantity: 1 }],
+  ...overrides,
+});
+
+export const offersOf = (rs: AirShoppingRS): OfferSchema[] => rs.OffersGroup.CarrierOffers.flatMap((c) => c.Offer);
