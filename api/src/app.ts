@@ -1,7 +1,6 @@
 // The application as a plugin: infrastructure first (ids, logging, headers, limits, errors,
 // validation), then the domain-facing decorators (auth, idempotency), then routes. It never
 // listens; server.ts, tests and the benchmark register it on their own Fastify instance.
-import cookie from '@fastify/cookie';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from './context.js';
 import accessLog from './http/plugins/access-log.js';
@@ -9,8 +8,7 @@ import auth from './http/plugins/auth.js';
 import errors from './http/plugins/errors.js';
 import idempotency from './http/plugins/idempotency.js';
 import rateLimit from './http/plugins/rate-limit.js';
-import requestId from './http/plugins/request-id.js';
-import securityHeaders from './http/plugins/security-headers.js';
+import responseHeaders from './http/plugins/response-headers.js';
 import staticFiles from './http/plugins/static.js';
 import validation from './http/plugins/validation.js';
 import routes from './http/routes/index.js';
@@ -19,14 +17,12 @@ export default async function app(fastify: FastifyInstance, opts: { ctx: AppCont
   const { ctx } = opts;
   const config = ctx.config;
 
-  await fastify.register(requestId);
   await fastify.register(accessLog, { enabled: config.ACCESS_LOG });
-  await fastify.register(securityHeaders);
+  await fastify.register(responseHeaders);
   await fastify.register(rateLimit, { perMinute: config.RATE_LIMIT_PER_MINUTE });
   await fastify.register(errors);
   await fastify.register(validation);
 
-  await fastify.register(cookie);
   await fastify.register(auth, { authenticator: ctx.auth });
   await fastify.register(idempotency, { db: ctx.db, clock: ctx.clock });
 

@@ -1,31 +1,72 @@
 // The console's cookies: the session (HttpOnly: scripts never see it), the CSRF token (readable:
 // the console sends it back as X-CSRF-Token) and, for a minute after creating one, the new API
-// token (product spec §9: the console reads the token from a cookie).
+// token (product spec §9: the console reads the token from a cookie). Read and written here by
+// hand: a cookie plugin would parse every request and add a hook to every response, which
+// API-token calls should not pay for. Our cookie values are base64url and need no encoding.
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { csrfCookie, sessionCookie } from './plugins/auth.js';
 
+export const sessionCookie = 'contrail_session';
+export const csrfCookie = 'contrail_csrf';
 export const apiTokenCookie = 'contrail_api_token';
 
-const base = (request: FastifyRequest) => ({
-  path: '/',
-  sameSite: 'lax' as const,
-  secure: request.protocol === 'https',
-});
+/** One cookie of the request, read only when an operation asks. */
+export function cookieOf(request: FastifyRequest, name: string): string | undefined {
+  const header = request.headers.cookie;
+  if (header === undefined) return undefined;
+  for (const part of header.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
+  }
+  return undefined;
+}
+
+interface CookieOptions {
+  httpOnly: boolean;
+  sameSite: 'Lax' | 'Strict';
+  expires?: Date;
+  maxAgeSeconds?: number;
+}
+
+function setCookie(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  name: string,
+  value: string,
+  options: CookieOptions,
+): void {
+  const parts = [`${name}=${value}`, 'Path=/', `SameSite=${options.sameSite}`];
+  if (options.expires) parts.push(`Expires=${options.expires.toUTCString()}`);
+  if (options.maxAgeSeconds !== undefined) parts.push(`Max-Age=${options.maxAgeSeconds}`);
+  if (options.httpOnly) parts.push('HttpOnly');
+  // Secure whenever the request came over TLS (directly, or through a trusted proxy).
+  if (request.protocol === 'https') parts.push('Secure');
+  const previous = reply.getHeader('set-cookie');
+  const lines = previous === undefined ? [] : ([] as string[]).concat(previous as string | string[]);
+  reply.header('set-cookie', [...lines, parts.join('; ')]);
+}
 
 export function setSessionCookies(
   request: FastifyRequest,
   reply: FastifyReply,
   session: { cookieToken: string; csrfToken: string; expiresAt: Date },
 ): void {
-  reply.setCookie(sessionCookie, session.cookieToken, { ...base(request), httpOnly: true, expires: session.expiresAt });
-  reply.setCookie(csrfCookie, session.csrfToken, { ...base(request), httpOnly: false, expires: session.expiresAt });
+  setCookie(request, reply, sessionCookie, session.cookieToken, {
+    sameSite: 'Lax',
+    httpOnly: true,
+    expires: session.expiresAt,
+  });
+  setCookie(request, reply, csrfCookie, session.csrfToken, {
+    sameSite: 'Lax',
+    httpOnly: false,
+    expires: session.expiresAt,
+  });
 }
 
 export function clearSessionCookies(request: FastifyRequest, reply: FastifyReply): void {
-  reply.clearCookie(sessionCookie, { ...base(request), httpOnly: true });
-  reply.clearCookie(csrfCookie, base(request));
+  setCookie(request, reply, sessionCookie, '', { sameSite: 'Lax', httpOnly: true, expires: new Date(0) });
+  setCookie(request, reply, csrfCookie, '', { sameSite: 'Lax', httpOnly: false, expires: new Date(0) });
 }
 
 export function setApiTokenCookie(request: FastifyRequest, reply: FastifyReply, token: string): void {
-  reply.setCookie(apiTokenCookie, token, { ...base(request), sameSite: 'strict', httpOnly: false, maxAge: 60 });
+  setCookie(request, reply, apiTokenCookie, token, { sameSite: 'Strict', httpOnly: false, maxAgeSeconds: 60 });
 }

@@ -7,6 +7,7 @@ import fp from 'fastify-plugin';
 import type { Authenticator } from '../../domain/auth/authenticator.js';
 import { DomainError } from '../../domain/errors.js';
 import type { Principal } from '../../domain/principal.js';
+import { cookieOf, sessionCookie } from '../cookies.js';
 import { mayCall, type Permission } from '../permissions.js';
 
 declare module 'fastify' {
@@ -19,9 +20,6 @@ declare module 'fastify' {
 }
 
 export type SecurityRequirement = Record<string, string[]>;
-
-export const sessionCookie = 'contrail_session';
-export const csrfCookie = 'contrail_csrf';
 
 interface Scheme {
   presented(request: FastifyRequest): boolean;
@@ -48,9 +46,9 @@ export default fp(
         },
       },
       sessionCookie: {
-        presented: (request) => request.cookies[sessionCookie] !== undefined,
+        presented: (request) => cookieOf(request, sessionCookie) !== undefined,
         check: async (request) => {
-          const cookie = request.cookies[sessionCookie];
+          const cookie = cookieOf(request, sessionCookie);
           if (!cookie) throw new DomainError('unauthenticated', 'Sign in first.');
           const csrf = request.headers['x-csrf-token'];
           return opts.authenticator.session(cookie, typeof csrf === 'string' ? csrf : undefined);
@@ -62,7 +60,7 @@ export default fp(
 
     async function authenticate(request: FastifyRequest, security: SecurityRequirement[]): Promise<Principal> {
       // A credential that was presented and failed says more than one that was never sent.
-      let failure: unknown = new DomainError('unauthenticated');
+      let failure: unknown;
       let failurePresented = false;
       for (const requirement of security) {
         const names = Object.keys(requirement);
@@ -82,7 +80,7 @@ export default fp(
           }
         }
       }
-      throw failure;
+      throw failure ?? new DomainError('unauthenticated');
     }
 
     app.decorateRequest('principal', null);
@@ -96,5 +94,5 @@ export default fp(
       };
     });
   },
-  { name: 'auth', dependencies: ['@fastify/cookie'] },
+  { name: 'auth' },
 );

@@ -23,5 +23,5 @@ export default fp(
       );
     });
   },
-  { name: 'errors', dependencies: ['rate-limit'] },
+  { name: 'errors' },
 );

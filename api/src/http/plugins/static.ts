@@ -54,5 +54,5 @@ export default fp(
       },
     );
   },
-  { name: 'static', dependencies: ['security-headers'] },
+  { name: 'static', dependencies: ['response-headers'] },
 );

@@ -1,8 +1,8 @@
 // auth: signing in by code or password, and out.
 import type { AppContext } from '../../../context.js';
 import type { ServiceHandlers } from '../../contract.js';
-import { clearSessionCookies, setSessionCookies } from '../../cookies.js';
-import { principalOf, sessionCookie } from '../../plugins/auth.js';
+import { clearSessionCookies, cookieOf, sessionCookie, setSessionCookies } from '../../cookies.js';
+import { principalOf } from '../../plugins/auth.js';
 import { accountToWire } from '../account/wire.js';
 
 type Handlers = Pick<ServiceHandlers, 'startSignIn' | 'signIn' | 'sendVoiceOtp' | 'signOut'>;
@@ -25,7 +25,7 @@ export function authHandlers(ctx: Pick<AppContext, 'signIn' | 'accounts'>): Hand
       const session = await ctx.signIn.signIn(
         identity,
         { password, code },
-        { ip: request.ip, previousCookie: request.cookies[sessionCookie] },
+        { ip: request.ip, previousCookie: cookieOf(request, sessionCookie) },
       );
       setSessionCookies(request, reply, session);
       const account = await ctx.accounts.details({ accountId: session.accountId });

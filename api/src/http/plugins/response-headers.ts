@@ -1,4 +1,5 @@
-// Security headers on every response, computed once and written in one call (helmet runs a dozen
+// Headers every response carries: X-Request-Id (also on errors and 404s; the id is in every log
+// line too) and the security headers, computed once and written in one hook (helmet runs a dozen
 // middlewares per request, the costliest part of a cheap request in `npm run bench`). JSON
 // answers under /api get OWASP's REST set, which forbids rendering or framing them at all; pages
 // (the console, the docs) get helmet's full set with a CSP for our own origin. Mantine injects
@@ -52,6 +53,7 @@ const pageHeaders = {
 export default fp(
   async (app: FastifyInstance) => {
     app.addHook('onRequest', (request, reply, done) => {
+      reply.header('x-request-id', request.id);
       if (request.url.startsWith('/api/')) {
         reply.headers(apiHeaders);
       } else {
@@ -64,5 +66,5 @@ export default fp(
       done();
     });
   },
-  { name: 'security-headers' },
+  { name: 'response-headers' },
 );
