@@ -60,7 +60,7 @@ export default fp(
 
     async function authenticate(request: FastifyRequest, security: SecurityRequirement[]): Promise<Principal> {
       // A credential that was presented and failed says more than one that was never sent.
-      let failure: unknown;
+      let failure: Error | undefined;
       let failurePresented = false;
       for (const requirement of security) {
         const names = Object.keys(requirement);
@@ -75,7 +75,7 @@ export default fp(
           if (principal) return principal;
         } catch (error) {
           if (presented || !failurePresented) {
-            failure = error;
+            failure = error instanceof Error ? error : new Error(String(error));
             failurePresented ||= presented;
           }
         }
