@@ -4,9 +4,10 @@
 // With CONSOLE_SHOTS_DIR set, one more test saves screenshots of every screen at 1280 and 390 px.
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, createTenant, type TestAccount, type TestTenant } from '../support/factories';
+import { launchBrowser } from '../support/browser';
 import { startStack } from '../support/stack';
 
 let stack: Awaited<ReturnType<typeof startStack>> | undefined;
@@ -23,17 +24,7 @@ beforeAll(async () => {
     // sign-in limiter counts failures per address in the shared Redis, and other test files fail
     // sign-ins from 127.0.0.1 on purpose.
     startStack({ env: { TRUST_PROXY: 'true' } }),
-    chromium.launch({
-      executablePath: '/usr/bin/chromium',
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    }),
+    launchBrowser(),
   ]);
   tenant = await createTenant(stack.ctx.db);
 }, 60_000);

@@ -1,8 +1,9 @@
 // The console shell in a real browser, served by the API: the build loads from /packs/, the
 // notification stack keeps the product's timings (spec §9: success gone 4 s + 1 s fade after it
 // appears, error after 15 s + 1 s, close control), and the interface language survives a reload.
-import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser } from '../support/browser';
 import { startStack } from '../support/stack';
 
 let stack: Awaited<ReturnType<typeof startStack>> | undefined;
@@ -10,20 +11,7 @@ let browser: Browser | undefined;
 let context: BrowserContext | undefined;
 
 beforeAll(async () => {
-  [stack, browser] = await Promise.all([
-    startStack(),
-    chromium.launch({
-      executablePath: '/usr/bin/chromium',
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    }),
-  ]);
+  [stack, browser] = await Promise.all([startStack(), launchBrowser()]);
 }, 60_000);
 
 afterEach(async () => {

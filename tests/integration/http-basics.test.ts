@@ -2,6 +2,7 @@
 import { readFileSync } from 'node:fs';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { setCookies } from '../support/sessions.js';
 import { startStack, tokens, type Stack } from '../support/stack.js';
 
 let stack: Stack;
@@ -76,7 +77,7 @@ describe('request ids', () => {
 
   it('makes one up otherwise, also on errors, and puts it in the body', async () => {
     const res = await request(stack.baseUrl).get('/api/v1/nowhere');
-    expect(res.headers['x-request-id']).toMatch(/^req_[0-9a-f]{32}$/);
+    expect(res.headers['x-request-id']).toMatch(/^req_[0-9a-f]{12}[0-9a-z]{8,}$/);
     expect(res.body.meta.request_id).toBe(res.headers['x-request-id']);
   });
 
@@ -114,7 +115,8 @@ describe('what the API serves besides operations', () => {
     const api = await request(stack.baseUrl).get('/api/v1/healthz');
     expect(api.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
     expect(api.headers['x-content-type-options']).toBe('nosniff');
-    expect(api.headers['strict-transport-security']).toMatch(/max-age=\d+/);
+    // Plain HTTP here: HSTS goes only with TLS.
+    expect(api.headers['strict-transport-security']).toBeUndefined();
     expect(api.headers['x-frame-options']).toBe('DENY');
     expect(api.headers['x-powered-by']).toBeUndefined();
 
@@ -123,5 +125,26 @@ describe('what the API serves besides operations', () => {
     expect(page.headers['content-security-policy']).toContain("frame-ancestors 'none'");
     expect(page.headers['cross-origin-opener-policy']).toBe('same-origin');
     expect(page.headers['x-content-type-options']).toBe('nosniff');
+  });
+});
+
+describe('behind a TLS-terminating proxy', () => {
+  let proxied: Stack;
+  beforeAll(async () => {
+    proxied = await startStack({ env: { TRUST_PROXY: 'true' } });
+  });
+  afterAll(async () => {
+    await proxied.close();
+  });
+
+  it('sends HSTS and marks the session cookies Secure', async () => {
+    const health = await request(proxied.baseUrl).get('/api/v1/healthz').set('X-Forwarded-Proto', 'https');
+    expect(health.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+    const res = await request(proxied.baseUrl)
+      .post('/api/v1/sign_in')
+      .set('X-Forwarded-Proto', 'https')
+      .send({ identity: 'support@contrail.test', password: 'contrail-demo' });
+    expect(res.status).toBe(200);
+    for (const cookie of setCookies(res)) expect(cookie).toMatch(/; Secure/);
   });
 });

@@ -1,11 +1,17 @@
 // The options the Fastify instance is created with, shared by server.ts, tests and the benchmark
 // so all three run the same server.
-import { randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import { LogController, type FastifyHttpOptions, type FastifyServerFactory } from 'fastify';
 import type { Config } from '../config.js';
 
 const overridable = new Set(['PUT', 'PATCH', 'DELETE']);
+
+// Request ids: a random prefix per process and a counter, unique across processes and restarts,
+// and far cheaper per request than a random UUID.
+const processPrefix = `req_${randomBytes(6).toString('hex')}`;
+let requestCounter = 0;
+const nextRequestId = () => `${processPrefix}${(requestCounter++).toString(36).padStart(8, '0')}`;
 const incomingRequestId = /^[A-Za-z0-9._:-]{1,128}$/;
 
 /**
@@ -42,9 +48,7 @@ export function serverOptions(config: Config): FastifyHttpOptions<http.Server> {
     routerOptions: { ignoreTrailingSlash: true },
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
-      return typeof given === 'string' && incomingRequestId.test(given)
-        ? given
-        : `req_${randomUUID().replaceAll('-', '')}`;
+      return typeof given === 'string' && incomingRequestId.test(given) ? given : nextRequestId();
     },
   };
 }

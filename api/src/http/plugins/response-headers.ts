@@ -14,10 +14,11 @@ declare module 'fastify' {
 }
 
 const common = {
-  'strict-transport-security': 'max-age=31536000; includeSubDomains',
   'x-content-type-options': 'nosniff',
   'referrer-policy': 'no-referrer',
 };
+// Browsers ignore HSTS received over plain HTTP (RFC 6797 §8.1), so it goes only with TLS.
+const hsts = 'max-age=31536000; includeSubDomains';
 
 const apiHeaders = {
   ...common,
@@ -54,6 +55,7 @@ export default fp(
   async (app: FastifyInstance) => {
     app.addHook('onRequest', (request, reply, done) => {
       reply.header('x-request-id', request.id);
+      if (request.protocol === 'https') reply.header('strict-transport-security', hsts);
       if (request.url.startsWith('/api/')) {
         reply.headers(apiHeaders);
       } else {

@@ -72,10 +72,8 @@ type AnyHandler = (request: never, reply: never) => Promise<{ status: number; bo
 
 /** Runs a typed handler and sends the status and body it chose. */
 function answer(handler: AnyHandler) {
-  return async (request: FastifyRequest, reply: FastifyReply) => {
-    const result = await handler(request as never, reply as never);
-    return reply.code(result.status).send(result.body);
-  };
+  return (request: FastifyRequest, reply: FastifyReply) =>
+    handler(request as never, reply as never).then((result) => reply.code(result.status).send(result.body));
 }
 
 export default fp(
