@@ -59,12 +59,12 @@ export default fp(
     };
 
     async function authenticate(request: FastifyRequest, security: SecurityRequirement[]): Promise<Principal> {
-      // A credential that was presented and failed says more than one that was never sent.
+      // Only the ways in whose credential was sent are tried (checking an absent one would build an
+      // error on every call); the first presented credential that fails says why.
       let failure: Error | undefined;
-      let failurePresented = false;
       for (const requirement of security) {
         const names = Object.keys(requirement);
-        const presented = names.some((name) => schemes[name]?.presented(request));
+        if (!names.some((name) => schemes[name]?.presented(request))) continue;
         try {
           let principal: Principal | null = null;
           for (const name of names) {
@@ -74,13 +74,12 @@ export default fp(
           }
           if (principal) return principal;
         } catch (error) {
-          if (presented || !failurePresented) {
-            failure = error instanceof Error ? error : new Error(String(error));
-            failurePresented ||= presented;
-          }
+          failure ??= error instanceof Error ? error : new Error(String(error));
         }
       }
-      throw failure ?? new DomainError('unauthenticated');
+      throw (
+        failure ?? new DomainError('unauthenticated', 'Send an API token as Authorization: Bearer <token>, or sign in.')
+      );
     }
 
     app.decorateRequest('principal', null);
