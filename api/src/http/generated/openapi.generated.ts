@@ -514,15 +514,17 @@ export interface components {
             onboarding_state: components["schemas"]["OnboardingState"];
             /** Format: date-time */
             terms_accepted_at: string | null;
-            company: null | {
+            /** @description The company the account books for; null for staff and supervisors. */
+            company: {
                 id: string;
                 name: string;
                 balance: components["schemas"]["Money"];
-            };
-            agency: null | {
+            } | null;
+            /** @description The agency the account belongs to; null for platform staff. */
+            agency: {
                 id: string;
                 name: string;
-            };
+            } | null;
         };
         /**
          * @description A console session. The session itself travels in the HttpOnly `contrail_session` cookie; send

@@ -33,6 +33,8 @@ export interface AccountDetails {
   auth_method: AuthMethod;
   onboarding_state: OnboardingState;
   terms_accepted_at: AccountDetailsTermsAcceptedAt;
+  /** The company the account books for; null for staff and supervisors. */
   company: AccountDetailsCompany;
+  /** The agency the account belongs to; null for platform staff. */
   agency: AccountDetailsAgency;
 }

@@ -13,6 +13,9 @@ every call. Errors always come as `{"errors": [...], "meta": {"request_id": ...}
 
  * OpenAPI spec version: 0.1.0
  */
-import type { AccountDetailsAgencyOneOf } from './accountDetailsAgencyOneOf';
+import type { AccountDetailsAgencyAnyOf } from './accountDetailsAgencyAnyOf';
 
-export type AccountDetailsAgency = null | AccountDetailsAgencyOneOf;
+/**
+ * The agency the account belongs to; null for platform staff.
+ */
+export type AccountDetailsAgency = AccountDetailsAgencyAnyOf | null;

@@ -13,6 +13,9 @@ every call. Errors always come as `{"errors": [...], "meta": {"request_id": ...}
 
  * OpenAPI spec version: 0.1.0
  */
-import type { AccountDetailsCompanyOneOf } from './accountDetailsCompanyOneOf';
+import type { AccountDetailsCompanyAnyOf } from './accountDetailsCompanyAnyOf';
 
-export type AccountDetailsCompany = null | AccountDetailsCompanyOneOf;
+/**
+ * The company the account books for; null for staff and supervisors.
+ */
+export type AccountDetailsCompany = AccountDetailsCompanyAnyOf | null;

@@ -43,18 +43,18 @@ export const startOnboardingResponse = zod.object({
   "auth_method": zod.enum(['otp', 'password']).describe('How the account signs in; `otp` sends a one-time code by email or SMS.'),
   "onboarding_state": zod.enum(['initial', 'privacy', 'complete']).describe('Where the account is in onboarding: `initial` (tell us who you are), `privacy` (accept the terms\nand the privacy policy), `complete`. Until it is complete, only account operations answer.\n'),
   "terms_accepted_at": zod.iso.datetime({}).nullable(),
-  "company": zod.union([zod.null(),zod.object({
+  "company": zod.object({
   "id": zod.string(),
   "name": zod.string(),
   "balance": zod.object({
   "amount": zod.string().regex(startOnboardingResponseCompanyBalanceAmountRegExp),
   "currency": zod.string().regex(startOnboardingResponseCompanyBalanceCurrencyRegExp).describe('ISO 4217 currency code.')
 }).describe('An amount of money. The amount is a decimal string, never a float.')
-})]),
-  "agency": zod.union([zod.null(),zod.object({
+}).nullable().describe('The company the account books for; null for staff and supervisors.'),
+  "agency": zod.object({
   "id": zod.string(),
   "name": zod.string()
-})])
+}).nullable().describe('The agency the account belongs to; null for platform staff.')
 })
 
 /**
@@ -89,18 +89,18 @@ export const acceptTermsResponse = zod.object({
   "auth_method": zod.enum(['otp', 'password']).describe('How the account signs in; `otp` sends a one-time code by email or SMS.'),
   "onboarding_state": zod.enum(['initial', 'privacy', 'complete']).describe('Where the account is in onboarding: `initial` (tell us who you are), `privacy` (accept the terms\nand the privacy policy), `complete`. Until it is complete, only account operations answer.\n'),
   "terms_accepted_at": zod.iso.datetime({}).nullable(),
-  "company": zod.union([zod.null(),zod.object({
+  "company": zod.object({
   "id": zod.string(),
   "name": zod.string(),
   "balance": zod.object({
   "amount": zod.string().regex(acceptTermsResponseCompanyBalanceAmountRegExp),
   "currency": zod.string().regex(acceptTermsResponseCompanyBalanceCurrencyRegExp).describe('ISO 4217 currency code.')
 }).describe('An amount of money. The amount is a decimal string, never a float.')
-})]),
-  "agency": zod.union([zod.null(),zod.object({
+}).nullable().describe('The company the account books for; null for staff and supervisors.'),
+  "agency": zod.object({
   "id": zod.string(),
   "name": zod.string()
-})])
+}).nullable().describe('The agency the account belongs to; null for platform staff.')
 })
 
 /**
@@ -130,18 +130,18 @@ export const completeAccountResponse = zod.object({
   "auth_method": zod.enum(['otp', 'password']).describe('How the account signs in; `otp` sends a one-time code by email or SMS.'),
   "onboarding_state": zod.enum(['initial', 'privacy', 'complete']).describe('Where the account is in onboarding: `initial` (tell us who you are), `privacy` (accept the terms\nand the privacy policy), `complete`. Until it is complete, only account operations answer.\n'),
   "terms_accepted_at": zod.iso.datetime({}).nullable(),
-  "company": zod.union([zod.null(),zod.object({
+  "company": zod.object({
   "id": zod.string(),
   "name": zod.string(),
   "balance": zod.object({
   "amount": zod.string().regex(completeAccountResponseCompanyBalanceAmountRegExp),
   "currency": zod.string().regex(completeAccountResponseCompanyBalanceCurrencyRegExp).describe('ISO 4217 currency code.')
 }).describe('An amount of money. The amount is a decimal string, never a float.')
-})]),
-  "agency": zod.union([zod.null(),zod.object({
+}).nullable().describe('The company the account books for; null for staff and supervisors.'),
+  "agency": zod.object({
   "id": zod.string(),
   "name": zod.string()
-})])
+}).nullable().describe('The agency the account belongs to; null for platform staff.')
 })
 
 /**
@@ -174,18 +174,18 @@ export const changePhoneResponse = zod.object({
   "auth_method": zod.enum(['otp', 'password']).describe('How the account signs in; `otp` sends a one-time code by email or SMS.'),
   "onboarding_state": zod.enum(['initial', 'privacy', 'complete']).describe('Where the account is in onboarding: `initial` (tell us who you are), `privacy` (accept the terms\nand the privacy policy), `complete`. Until it is complete, only account operations answer.\n'),
   "terms_accepted_at": zod.iso.datetime({}).nullable(),
-  "company": zod.union([zod.null(),zod.object({
+  "company": zod.object({
   "id": zod.string(),
   "name": zod.string(),
   "balance": zod.object({
   "amount": zod.string().regex(changePhoneResponseCompanyBalanceAmountRegExp),
   "currency": zod.string().regex(changePhoneResponseCompanyBalanceCurrencyRegExp).describe('ISO 4217 currency code.')
 }).describe('An amount of money. The amount is a decimal string, never a float.')
-})]),
-  "agency": zod.union([zod.null(),zod.object({
+}).nullable().describe('The company the account books for; null for staff and supervisors.'),
+  "agency": zod.object({
   "id": zod.string(),
   "name": zod.string()
-})])
+}).nullable().describe('The agency the account belongs to; null for platform staff.')
 })
 
 /**
@@ -218,18 +218,18 @@ export const changeEmailResponse = zod.object({
   "auth_method": zod.enum(['otp', 'password']).describe('How the account signs in; `otp` sends a one-time code by email or SMS.'),
   "onboarding_state": zod.enum(['initial', 'privacy', 'complete']).describe('Where the account is in onboarding: `initial` (tell us who you are), `privacy` (accept the terms\nand the privacy policy), `complete`. Until it is complete, only account operations answer.\n'),
   "terms_accepted_at": zod.iso.datetime({}).nullable(),
-  "company": zod.union([zod.null(),zod.object({
+  "company": zod.object({
   "id": zod.string(),
   "name": zod.string(),
   "balance": zod.object({
   "amount": zod.string().regex(changeEmailResponseCompanyBalanceAmountRegExp),
   "currency": zod.string().regex(changeEmailResponseCompanyBalanceCurrencyRegExp).describe('ISO 4217 currency code.')
 }).describe('An amount of money. The amount is a decimal string, never a float.')
-})]),
-  "agency": zod.union([zod.null(),zod.object({
+}).nullable().describe('The company the account books for; null for staff and supervisors.'),
+  "agency": zod.object({
   "id": zod.string(),
   "name": zod.string()
-})])
+}).nullable().describe('The agency the account belongs to; null for platform staff.')
 })
 
 /**
@@ -304,18 +304,18 @@ export const getAccountDetailsResponse = zod.object({
   "auth_method": zod.enum(['otp', 'password']).describe('How the account signs in; `otp` sends a one-time code by email or SMS.'),
   "onboarding_state": zod.enum(['initial', 'privacy', 'complete']).describe('Where the account is in onboarding: `initial` (tell us who you are), `privacy` (accept the terms\nand the privacy policy), `complete`. Until it is complete, only account operations answer.\n'),
   "terms_accepted_at": zod.iso.datetime({}).nullable(),
-  "company": zod.union([zod.null(),zod.object({
+  "company": zod.object({
   "id": zod.string(),
   "name": zod.string(),
   "balance": zod.object({
   "amount": zod.string().regex(getAccountDetailsResponseCompanyBalanceAmountRegExp),
   "currency": zod.string().regex(getAccountDetailsResponseCompanyBalanceCurrencyRegExp).describe('ISO 4217 currency code.')
 }).describe('An amount of money. The amount is a decimal string, never a float.')
-})]),
-  "agency": zod.union([zod.null(),zod.object({
+}).nullable().describe('The company the account books for; null for staff and supervisors.'),
+  "agency": zod.object({
   "id": zod.string(),
   "name": zod.string()
-})])
+}).nullable().describe('The agency the account belongs to; null for platform staff.')
 })
 
 /**
@@ -343,18 +343,18 @@ export const updateAccountDetailsResponse = zod.object({
   "auth_method": zod.enum(['otp', 'password']).describe('How the account signs in; `otp` sends a one-time code by email or SMS.'),
   "onboarding_state": zod.enum(['initial', 'privacy', 'complete']).describe('Where the account is in onboarding: `initial` (tell us who you are), `privacy` (accept the terms\nand the privacy policy), `complete`. Until it is complete, only account operations answer.\n'),
   "terms_accepted_at": zod.iso.datetime({}).nullable(),
-  "company": zod.union([zod.null(),zod.object({
+  "company": zod.object({
   "id": zod.string(),
   "name": zod.string(),
   "balance": zod.object({
   "amount": zod.string().regex(updateAccountDetailsResponseCompanyBalanceAmountRegExp),
   "currency": zod.string().regex(updateAccountDetailsResponseCompanyBalanceCurrencyRegExp).describe('ISO 4217 currency code.')
 }).describe('An amount of money. The amount is a decimal string, never a float.')
-})]),
-  "agency": zod.union([zod.null(),zod.object({
+}).nullable().describe('The company the account books for; null for staff and supervisors.'),
+  "agency": zod.object({
   "id": zod.string(),
   "name": zod.string()
-})])
+}).nullable().describe('The agency the account belongs to; null for platform staff.')
 })
 
 /**
@@ -379,17 +379,17 @@ export const updateAccountLocaleResponse = zod.object({
   "auth_method": zod.enum(['otp', 'password']).describe('How the account signs in; `otp` sends a one-time code by email or SMS.'),
   "onboarding_state": zod.enum(['initial', 'privacy', 'complete']).describe('Where the account is in onboarding: `initial` (tell us who you are), `privacy` (accept the terms\nand the privacy policy), `complete`. Until it is complete, only account operations answer.\n'),
   "terms_accepted_at": zod.iso.datetime({}).nullable(),
-  "company": zod.union([zod.null(),zod.object({
+  "company": zod.object({
   "id": zod.string(),
   "name": zod.string(),
   "balance": zod.object({
   "amount": zod.string().regex(updateAccountLocaleResponseCompanyBalanceAmountRegExp),
   "currency": zod.string().regex(updateAccountLocaleResponseCompanyBalanceCurrencyRegExp).describe('ISO 4217 currency code.')
 }).describe('An amount of money. The amount is a decimal string, never a float.')
-})]),
-  "agency": zod.union([zod.null(),zod.object({
+}).nullable().describe('The company the account books for; null for staff and supervisors.'),
+  "agency": zod.object({
   "id": zod.string(),
   "name": zod.string()
-})])
+}).nullable().describe('The agency the account belongs to; null for platform staff.')
 })
 

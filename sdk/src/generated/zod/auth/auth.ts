@@ -71,18 +71,18 @@ export const signInResponse = zod.object({
   "auth_method": zod.enum(['otp', 'password']).describe('How the account signs in; `otp` sends a one-time code by email or SMS.'),
   "onboarding_state": zod.enum(['initial', 'privacy', 'complete']).describe('Where the account is in onboarding: `initial` (tell us who you are), `privacy` (accept the terms\nand the privacy policy), `complete`. Until it is complete, only account operations answer.\n'),
   "terms_accepted_at": zod.iso.datetime({}).nullable(),
-  "company": zod.union([zod.null(),zod.object({
+  "company": zod.object({
   "id": zod.string(),
   "name": zod.string(),
   "balance": zod.object({
   "amount": zod.string().regex(signInResponseAccountCompanyBalanceAmountRegExp),
   "currency": zod.string().regex(signInResponseAccountCompanyBalanceCurrencyRegExp).describe('ISO 4217 currency code.')
 }).describe('An amount of money. The amount is a decimal string, never a float.')
-})]),
-  "agency": zod.union([zod.null(),zod.object({
+}).nullable().describe('The company the account books for; null for staff and supervisors.'),
+  "agency": zod.object({
   "id": zod.string(),
   "name": zod.string()
-})])
+}).nullable().describe('The agency the account belongs to; null for platform staff.')
 })
 }).describe('A console session. The session itself travels in the HttpOnly `contrail_session` cookie; send\n`csrf_token` as `X-CSRF-Token` on every call (it is also in the readable `contrail_csrf` cookie).\n')
 

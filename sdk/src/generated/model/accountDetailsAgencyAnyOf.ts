@@ -13,10 +13,11 @@ every call. Errors always come as `{"errors": [...], "meta": {"request_id": ...}
 
  * OpenAPI spec version: 0.1.0
  */
-import type { Money } from './money';
 
-export type AccountDetailsCompanyOneOf = {
+/**
+ * The agency the account belongs to; null for platform staff.
+ */
+export type AccountDetailsAgencyAnyOf = {
   id: string;
   name: string;
-  balance: Money;
 };

@@ -13,8 +13,13 @@ every call. Errors always come as `{"errors": [...], "meta": {"request_id": ...}
 
  * OpenAPI spec version: 0.1.0
  */
+import type { Money } from './money';
 
-export type AccountDetailsAgencyOneOf = {
+/**
+ * The company the account books for; null for staff and supervisors.
+ */
+export type AccountDetailsCompanyAnyOf = {
   id: string;
   name: string;
+  balance: Money;
 };
