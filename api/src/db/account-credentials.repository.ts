@@ -20,11 +20,3 @@ export function findByIdentity(
       : query.where('phone', '=', identity.phone ?? '');
   return query.executeTakeFirst();
 }
-
-export function findCredentialsById(db: Db, id: string): Promise<CredentialsRow | undefined> {
-  return db
-    .selectFrom('accounts')
-    .select(['id', 'email', 'phone', 'password_hash', 'auth_method'])
-    .where('id', '=', id)
-    .executeTakeFirst();
-}

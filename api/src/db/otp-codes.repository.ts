@@ -56,14 +56,3 @@ export async function useCode(db: Db, id: string, now: Date): Promise<boolean> {
     .executeTakeFirst();
   return result.numUpdatedRows > 0n;
 }
-
-export async function countCodesSince(db: Db, accountId: string, purpose: OtpPurpose, since: Date): Promise<number> {
-  const row = await db
-    .selectFrom('otp_codes')
-    .select((eb) => eb.fn.countAll<string>().as('n'))
-    .where('account_id', '=', accountId)
-    .where('purpose', '=', purpose)
-    .where('created_at', '>=', since)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}

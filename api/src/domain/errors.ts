@@ -9,7 +9,6 @@ export type ErrorCode =
   | 'forbidden'
   | 'not_found'
   | 'route_not_found'
-  | 'method_not_allowed'
   | 'payload_too_large'
   | 'unsupported_media_type'
   | 'idempotency_key_in_use'

@@ -12,7 +12,6 @@ export const errorRegistry: Record<ErrorCode, { status: number; title: string }>
   forbidden: { status: 403, title: 'You may not do this.' },
   not_found: { status: 404, title: 'Not found.' },
   route_not_found: { status: 404, title: 'There is no such operation.' },
-  method_not_allowed: { status: 405, title: 'This operation does not accept that method.' },
   idempotency_key_in_use: { status: 409, title: 'A request with this Idempotency-Key is still running.' },
   payload_too_large: { status: 413, title: 'The request body is too large.' },
   unsupported_media_type: { status: 415, title: 'Send the body as application/json.' },

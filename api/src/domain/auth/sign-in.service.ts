@@ -48,8 +48,9 @@ export function createSignInService(deps: {
   auth: Authenticator;
 }): SignInService {
   const { db, clock, codes, mail, limiter } = deps;
-  // Verifying against this when there is no account keeps a wrong identity as slow as a wrong password.
-  const dummyHash = hashPassword('no account has this password');
+  // Verifying against this when there is no account keeps a wrong identity as slow as a wrong
+  // password. Made on first use, not at start-up.
+  let dummyHash: Promise<string> | undefined;
 
   function throttled(waitMs: number): DomainError {
     const seconds = Math.ceil(waitMs / 1000);
@@ -108,7 +109,9 @@ export function createSignInService(deps: {
       let ok = false;
       if (secret.password !== undefined) {
         const hash =
-          account?.auth_method === 'password' && account.password_hash ? account.password_hash : await dummyHash;
+          account?.auth_method === 'password' && account.password_hash
+            ? account.password_hash
+            : await (dummyHash ??= hashPassword('no account has this password'));
         ok = (await verifyPassword(hash, secret.password)) && account?.auth_method === 'password';
       } else if (account && secret.code !== undefined) {
         ok = await codes.redeem(account.id, 'sign_in', secret.code);

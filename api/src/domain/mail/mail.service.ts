@@ -8,7 +8,6 @@ import type { MailTransport } from '../../mail/transport.js';
 import type { Clock } from '../clock.js';
 import { notFound } from '../errors.js';
 import { newId } from '../ids.js';
-import type { Principal } from '../principal.js';
 
 export interface MailMessage {
   id: string;
@@ -23,16 +22,12 @@ export interface MailMessage {
 }
 
 export interface MailService {
-  /** Queues a message from the platform itself (codes, notices); no caller check. */
+  /** Queues a message; who may ask is the permission matrix's business, not this service's. */
   queue(message: { channel: MailMessage['channel']; to: string; subject: string; body: string }): Promise<MailMessage>;
-  send(principal: Principal, message: { to: string; subject: string; body: string }): Promise<MailMessage>;
-  list(
-    principal: Principal,
-    query: { to?: string; page: number; perPage: number },
-  ): Promise<{ items: MailMessage[]; total: number }>;
-  get(principal: Principal, id: string): Promise<MailMessage>;
-  setRead(principal: Principal, id: string, read: boolean): Promise<MailMessage>;
-  remove(principal: Principal, id: string): Promise<void>;
+  list(query: { to?: string; page: number; perPage: number }): Promise<{ items: MailMessage[]; total: number }>;
+  get(id: string): Promise<MailMessage>;
+  setRead(id: string, read: boolean): Promise<MailMessage>;
+  remove(id: string): Promise<void>;
   /** Delivers a queued message; false when there was nothing to do (already delivered or taken). */
   deliver(id: string, transport: MailTransport): Promise<boolean>;
   /** Ids of queued messages whose trigger was lost, oldest first. */
@@ -70,10 +65,7 @@ export function createMailService(deps: {
 
   return {
     queue,
-    async send(_principal, message) {
-      return queue({ channel: 'email', ...message });
-    },
-    async list(_principal, query) {
+    async list(query) {
       const { rows, total } = await mail.listMessages(db, {
         recipient: query.to,
         page: query.page,
@@ -81,15 +73,15 @@ export function createMailService(deps: {
       });
       return { items: rows.map(toMessage), total };
     },
-    async get(_principal, id) {
+    async get(id) {
       return toMessage(await found(id));
     },
-    async setRead(_principal, id, read) {
+    async setRead(id, read) {
       const row = await mail.setMessageRead(db, id, read);
       if (!row) throw notFound('message');
       return toMessage(row);
     },
-    async remove(_principal, id) {
+    async remove(id) {
       if (!(await mail.deleteMessage(db, id))) throw notFound('message');
     },
     async deliver(id, transport) {

@@ -4,7 +4,6 @@ import type { MailMessage } from '../../../domain/mail/mail.service.js';
 import type { ServiceHandlers } from '../../contract.js';
 import type { components } from '../../generated/openapi.generated.js';
 import { listBody, pageOf } from '../../pagination.js';
-import { principalOf } from '../../plugins/auth.js';
 
 type Handlers = Pick<
   ServiceHandlers,
@@ -15,23 +14,23 @@ export function mailHandlers(ctx: Pick<AppContext, 'mail'>): Handlers {
   return {
     listMailMessages: async (request) => {
       const page = pageOf(request.query);
-      const { items, total } = await ctx.mail.list(principalOf(request), { to: request.query.to, ...page });
+      const { items, total } = await ctx.mail.list({ to: request.query.to, ...page });
       return { status: 200, body: listBody(items.map(toWire), total, page) };
     },
     sendMail: async (request) => ({
       status: 202,
-      body: toWire(await ctx.mail.send(principalOf(request), request.body)),
+      body: toWire(await ctx.mail.queue({ channel: 'email', ...request.body })),
     }),
     getMailMessage: async (request) => ({
       status: 200,
-      body: toWire(await ctx.mail.get(principalOf(request), request.params.id)),
+      body: toWire(await ctx.mail.get(request.params.id)),
     }),
     updateMailMessage: async (request) => ({
       status: 200,
-      body: toWire(await ctx.mail.setRead(principalOf(request), request.params.id, request.body.read)),
+      body: toWire(await ctx.mail.setRead(request.params.id, request.body.read)),
     }),
     deleteMailMessage: async (request) => {
-      await ctx.mail.remove(principalOf(request), request.params.id);
+      await ctx.mail.remove(request.params.id);
       return { status: 204, body: undefined };
     },
   };
