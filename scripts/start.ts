@@ -11,7 +11,7 @@ import pg from 'pg';
 import { createDb } from '../api/src/db/database.js';
 import { migrateToLatest } from '../api/src/db/migrate.js';
 import { demoAccounts, demoPassword, seed } from '../api/src/db/seed.js';
-import { localRedisUrl, portAnswers } from '../tests/support/services.js';
+import { localRedisUrl, portAnswers } from './local-services.js';
 
 const databaseName = 'contrail';
 const embeddedPort = 54329;

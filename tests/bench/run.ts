@@ -11,7 +11,7 @@ import pg from 'pg';
 import { createDb } from '../../api/src/db/database.js';
 import { migrateToLatest } from '../../api/src/db/migrate.js';
 import { demoAccounts, demoPassword, seed } from '../../api/src/db/seed.js';
-import { localPostgresUrl, localRedisUrl } from '../support/services.js';
+import { localPostgresUrl, localRedisUrl } from '../../scripts/local-services.js';
 
 const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);

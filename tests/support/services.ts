@@ -1,22 +1,7 @@
-// PostgreSQL and Redis as tests and `npm start` find them: the URLs from the environment, else
-// the local servers on their standard ports.
+// What tests need of the machine's services beyond scripts/local-services.ts.
 import net from 'node:net';
 
-export const localPostgresUrl = 'postgres://postgres@127.0.0.1:5432/postgres';
-export const localRedisUrl = 'redis://127.0.0.1:6379';
-
-export function portAnswers(host: string, port: number, timeoutMs = 500): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = net.connect({ host, port });
-    const done = (ok: boolean) => {
-      socket.destroy();
-      resolve(ok);
-    };
-    socket.setTimeout(timeoutMs, () => done(false));
-    socket.once('connect', () => done(true));
-    socket.once('error', () => done(false));
-  });
-}
+export { localPostgresUrl, localRedisUrl, portAnswers } from '../../scripts/local-services.js';
 
 /** A port nothing listens on, for tests of what happens when a dependency is unreachable. */
 export async function closedPort(): Promise<number> {
