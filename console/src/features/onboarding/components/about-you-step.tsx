@@ -2,9 +2,10 @@
 // language switches the interface at once, so the rest of onboarding is read in it.
 import type { AccountDetails } from '@contrail/sdk';
 import { useStartOnboarding } from '@contrail/sdk/react';
-import { Button, Group, Input, SegmentedControl, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
+import { Button, Group, Input, SegmentedControl, Stack, Title } from '@mantine/core';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { checkNames, NameFields, type NameField } from '../../../components/name-fields';
 import { useSetCurrentAccount } from '../../../hooks/use-current-account';
 import { useFormErrors } from '../../../hooks/use-form-errors';
 import { languages, nativeNames, toIntlLocale, useLanguage } from '../../../lib/i18n';
@@ -24,33 +25,15 @@ export function AboutYouStep({ account }: { account: AccountDetails }) {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const first_name = names.first_name.trim();
-    const last_name = names.last_name.trim();
-    const missing = {
-      ...(first_name === '' ? { first_name: t('onboarding.about.firstNameRequired') } : {}),
-      ...(last_name === '' ? { last_name: t('onboarding.about.lastNameRequired') } : {}),
-    };
+    const { trimmed, missing, ok } = checkNames(names, t, 'onboarding.about');
     setErrors(missing);
-    if (Object.keys(missing).length > 0) return;
-    start.mutate({ data: { first_name, last_name, language } });
+    if (ok) start.mutate({ data: { ...trimmed, language } });
   };
 
-  const nameInput = (field: 'first_name' | 'last_name', autoComplete: string) => (
-    <TextInput
-      label={t(`onboarding.about.${field === 'first_name' ? 'firstName' : 'lastName'}`)}
-      name={field}
-      autoComplete={autoComplete}
-      required
-      maxLength={100}
-      value={names[field]}
-      error={errors[field]}
-      onChange={(event) => {
-        const value = event.currentTarget.value;
-        setNames((previous) => ({ ...previous, [field]: value }));
-        clear(field);
-      }}
-    />
-  );
+  const changeName = (field: NameField, value: string) => {
+    setNames((previous) => ({ ...previous, [field]: value }));
+    clear(field);
+  };
 
   return (
     <form onSubmit={submit} noValidate>
@@ -58,10 +41,7 @@ export function AboutYouStep({ account }: { account: AccountDetails }) {
         <Title order={2} size="h3">
           {t('onboarding.about.title')}
         </Title>
-        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-          {nameInput('first_name', 'given-name')}
-          {nameInput('last_name', 'family-name')}
-        </SimpleGrid>
+        <NameFields names={names} errors={errors} keyPrefix="onboarding.about" onChange={changeName} />
         <Stack gap={4}>
           <Input.Label id={languageLabel}>{t('onboarding.about.language')}</Input.Label>
           <SegmentedControl

@@ -1,16 +1,16 @@
 // The account's names (PUT /account/details).
 import type { AccountDetails } from '@contrail/sdk';
 import { useUpdateAccountDetails } from '@contrail/sdk/react';
-import { Button, Group, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Stack } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { checkNames, NameFields, type NameField } from '../../../components/name-fields';
 import { SectionCard } from '../../../components/section-card';
 import { useSetCurrentAccount } from '../../../hooks/use-current-account';
 import { useFormErrors } from '../../../hooks/use-form-errors';
 import { useNotify } from '../../notifications';
 
 const fields = ['first_name', 'last_name'] as const;
-type Field = (typeof fields)[number];
 
 export function ProfileForm({ account }: { account: AccountDetails }) {
   const { t } = useTranslation();
@@ -32,41 +32,21 @@ export function ProfileForm({ account }: { account: AccountDetails }) {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const first_name = names.first_name.trim();
-    const last_name = names.last_name.trim();
-    const missing: Partial<Record<Field, string>> = {
-      ...(first_name === '' ? { first_name: t('settings.profile.firstNameRequired') } : {}),
-      ...(last_name === '' ? { last_name: t('settings.profile.lastNameRequired') } : {}),
-    };
+    const { trimmed, missing, ok } = checkNames(names, t, 'settings.profile');
     setErrors(missing);
-    if (Object.keys(missing).length === 0) update.mutate({ data: { first_name, last_name } });
+    if (ok) update.mutate({ data: trimmed });
   };
 
-  const input = (field: Field, label: string, autoComplete: string) => (
-    <TextInput
-      label={label}
-      name={field}
-      autoComplete={autoComplete}
-      required
-      maxLength={100}
-      value={names[field]}
-      error={errors[field]}
-      onChange={(event) => {
-        const value = event.currentTarget.value;
-        setNames((previous) => ({ ...previous, [field]: value }));
-        clear(field);
-      }}
-    />
-  );
+  const changeName = (field: NameField, value: string) => {
+    setNames((previous) => ({ ...previous, [field]: value }));
+    clear(field);
+  };
 
   return (
     <SectionCard title={t('settings.profile.title')}>
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
-          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-            {input('first_name', t('settings.profile.firstName'), 'given-name')}
-            {input('last_name', t('settings.profile.lastName'), 'family-name')}
-          </SimpleGrid>
+          <NameFields names={names} errors={errors} keyPrefix="settings.profile" onChange={changeName} />
           <Group justify="flex-end">
             <Button type="submit" loading={update.isPending} disabled={unchanged}>
               {t('settings.save')}
