@@ -95,8 +95,9 @@ async function main(): Promise<void> {
   const database = await resolveDatabase();
   const redis = await resolveRedis();
   const db = createDb(database.url, 1);
+  const secretKey = resolveSecretKey();
   await migrateToLatest(db);
-  await seed(db);
+  await seed(db, secretKey);
   await db.destroy();
 
   if (process.env.CONTRAIL_SKIP_BUILD !== '1') {
@@ -110,7 +111,7 @@ async function main(): Promise<void> {
     ...process.env,
     DATABASE_URL: database.url,
     REDIS_URL: redis.url,
-    SECRET_KEY: resolveSecretKey(),
+    SECRET_KEY: secretKey,
     PORT: port,
     SANDBOX_PORT: sandboxPort,
     SANDBOX_URL: `http://127.0.0.1:${sandboxPort}`,

@@ -13,6 +13,7 @@ import { migrateToLatest } from '../../api/src/db/migrate.js';
 import { demoAccounts, demoPassword, seed } from '../../api/src/db/seed.js';
 import { localPostgresUrl, localRedisUrl } from '../../scripts/local-services.js';
 
+const benchSecretKey = 'bench-secret-key-that-is-long-enough-0123456789';
 const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -80,7 +81,7 @@ async function benchDatabase(): Promise<string> {
   url.pathname = '/contrail_bench';
   const db = createDb(url.toString(), 1);
   await migrateToLatest(db);
-  await seed(db);
+  await seed(db, benchSecretKey);
   await db.destroy();
   return url.toString();
 }
@@ -97,7 +98,7 @@ async function startServers(databaseUrl: string) {
       DATABASE_URL: databaseUrl,
       REDIS_URL: process.env.REDIS_URL ?? localRedisUrl,
       RATE_LIMIT_PER_MINUTE: '100000000',
-      SECRET_KEY: 'bench-secret-key-that-is-long-enough-0123456789',
+      SECRET_KEY: benchSecretKey,
       LOG_LEVEL: 'info',
     },
     stdio: ['ignore', 'pipe', 'inherit'],

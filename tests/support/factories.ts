@@ -4,7 +4,10 @@ import type { Db } from '../../api/src/db/database.js';
 import { generateToken } from '../../api/src/domain/auth/api-tokens.js';
 import { hashPassword } from '../../api/src/domain/auth/passwords.js';
 import { currentLegalVersions } from '../../api/src/domain/accounts/legal.js';
+import { createSecretBox } from '../../api/src/domain/crypto/secret-box.js';
 import { newId } from '../../api/src/domain/ids.js';
+import { seedSandboxAgencyChannels } from '../../api/src/db/seed-channels.js';
+import { testSecretKey } from './services.js';
 import type { UserType } from '../../api/src/domain/principal.js';
 
 let sequence = 0;
@@ -29,6 +32,8 @@ export async function createTenant(db: Db, name = `Agency ${unique()}`): Promise
       balance_currency: 'EUR',
     })
     .execute();
+  // Like the demo agency, a new one gets a sandbox channel per airline so it can search at once.
+  await seedSandboxAgencyChannels(db, agencyId, createSecretBox(testSecretKey, 'channel-credential'));
   return { agencyId, companyId };
 }
 

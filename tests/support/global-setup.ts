@@ -7,7 +7,7 @@ import type { TestProject } from 'vitest/node';
 import { createDb } from '../../api/src/db/database.js';
 import { migrateToLatest } from '../../api/src/db/migrate.js';
 import { seed } from '../../api/src/db/seed.js';
-import { localPostgresUrl, localRedisUrl, portAnswers } from './services.js';
+import { localPostgresUrl, localRedisUrl, portAnswers, testSecretKey } from './services.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -62,7 +62,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const databaseUrl = url.toString();
   const db = createDb(databaseUrl, 1);
   await migrateToLatest(db);
-  await seed(db);
+  await seed(db, testSecretKey);
   await db.destroy();
 
   project.provide('databaseUrl', databaseUrl);

@@ -11,3 +11,6 @@ export async function closedPort(): Promise<number> {
   await new Promise<void>((resolve) => server.close(() => resolve()));
   return port;
 }
+
+/** The SECRET_KEY of every test stack; the seed seals the demo channels' credentials under it. */
+export const testSecretKey = 'test-secret-key-that-is-long-enough-0123456789';

@@ -10,6 +10,7 @@ import { demoAccounts } from '../../api/src/db/seed.js';
 import type { Clock } from '../../api/src/domain/clock.js';
 import { serverOptions } from '../../api/src/http/server-options.js';
 import sandboxApp from '../../sandbox/src/app.js';
+import { testSecretKey } from './services.js';
 import { specViolation } from './spec-validator.js';
 
 export interface Stack {
@@ -35,7 +36,7 @@ export function testEnv(overrides: Record<string, string> = {}): Record<string, 
     REDIS_URL: inject('redisUrl'),
     KEY_PREFIX: inject('keyPrefix'),
     LOG_LEVEL: 'silent',
-    SECRET_KEY: 'test-secret-key-that-is-long-enough-0123456789',
+    SECRET_KEY: testSecretKey,
     PORT: '0',
     ...overrides,
   };

@@ -11,6 +11,9 @@ export interface AgenciesTable {
   name: string;
   status: string;
   production_api_on: Generated<boolean>;
+  corporate_number_on: Generated<boolean>;
+  ghost_segments_remarks_on: Generated<boolean>;
+  ticketing_active: Generated<boolean>;
   created_at: Timestamp;
 }
 
@@ -20,6 +23,8 @@ export interface CompaniesTable {
   name: string;
   balance_amount: Numeric;
   balance_currency: string;
+  shared_bookings: Generated<boolean>;
+  ticketing_active: Generated<boolean>;
   created_at: Timestamp;
 }
 
@@ -117,6 +122,72 @@ export interface SignInLimitsTable {
   lock_level: Generated<number>;
 }
 
+// Ticketing model (channels, gates, cards, markups).
+export interface TicketingGatesTable {
+  gate: 'main' | 'agency' | 'channel';
+  active: Generated<boolean>;
+  updated_at: Timestamp;
+}
+
+export interface SourceChannelsTable {
+  id: string;
+  carrier: string;
+  title: string;
+  api: Generated<boolean>;
+  web: Generated<boolean>;
+  extension: Generated<boolean>;
+  created_at: Timestamp;
+}
+
+export interface CreditCardsTable {
+  id: string;
+  agency_id: string;
+  brand: string;
+  last4: string;
+  exp_month: number;
+  exp_year: number;
+  holder: string;
+  number_ciphertext: string;
+  created_at: Timestamp;
+}
+
+export interface AgencyChannelsTable {
+  id: string;
+  agency_id: string;
+  source_channel_id: string;
+  title: string;
+  on_by_admin: Generated<boolean>;
+  active_by_supervisor: Generated<boolean>;
+  form_of_payment: Generated<'bsp_cash' | 'credit_card' | 'company_balance'>;
+  ticketing_credit_card_id: string | null;
+  nego_code: string | null;
+  resident_fares_code: string | null;
+  credential_ciphertext: string | null;
+  credential_active: Generated<boolean>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface CompanyChannelsTable {
+  id: string;
+  company_id: string;
+  agency_channel_id: string;
+  active: Generated<boolean>;
+  updated_at: Timestamp;
+}
+
+export interface MarkupsTable {
+  id: string;
+  company_id: string;
+  carrier: string | null;
+  cabin: 'Y' | 'C' | null;
+  kind: 'fixed' | 'percentage';
+  value: Numeric;
+  currency: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 export interface Database {
   agencies: AgenciesTable;
   companies: CompaniesTable;
@@ -128,4 +199,11 @@ export interface Database {
   sessions: SessionsTable;
   terms_acceptances: TermsAcceptancesTable;
   sign_in_limits: SignInLimitsTable;
+  // Ticketing model
+  ticketing_gates: TicketingGatesTable;
+  source_channels: SourceChannelsTable;
+  credit_cards: CreditCardsTable;
+  agency_channels: AgencyChannelsTable;
+  company_channels: CompanyChannelsTable;
+  markups: MarkupsTable;
 }

@@ -4,10 +4,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadConfig } from '../config.js';
 import { currentLegalVersions } from '../domain/accounts/legal.js';
+import { createSecretBox } from '../domain/crypto/secret-box.js';
 import { hashToken } from '../domain/auth/api-tokens.js';
 import { hashPassword } from '../domain/auth/passwords.js';
 import type { UserType } from '../domain/principal.js';
 import { createDb, type Db } from './database.js';
+import { seedSandboxAgencyChannels, seedSourceChannels } from './seed-channels.js';
 
 export const demoPassword = 'contrail-demo';
 
@@ -36,7 +38,8 @@ export const demoAccounts: DemoAccount[] = roles.map(({ userType }) => ({
   token: `ctr_test_demo${userType.toLowerCase()}`.padEnd(41, '0'),
 }));
 
-export async function seed(db: Db): Promise<DemoAccount[]> {
+/** `secretKey` must be the API's SECRET_KEY: channel credentials are sealed under it. */
+export async function seed(db: Db, secretKey: string): Promise<DemoAccount[]> {
   const passwordHash = await hashPassword(demoPassword);
   await db.transaction().execute(async (trx) => {
     await trx
@@ -55,6 +58,8 @@ export async function seed(db: Db): Promise<DemoAccount[]> {
       })
       .onConflict((oc) => oc.column('id').doNothing())
       .execute();
+    await seedSourceChannels(trx);
+    await seedSandboxAgencyChannels(trx, demoAgency.id, createSecretBox(secretKey, 'channel-credential'));
     for (const [i, role] of roles.entries()) {
       const account = demoAccounts[i]!;
       await trx
@@ -103,8 +108,9 @@ export async function seed(db: Db): Promise<DemoAccount[]> {
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
-  const db = createDb(loadConfig().DATABASE_URL, 1);
-  const accounts = await seed(db);
+  const config = loadConfig();
+  const db = createDb(config.DATABASE_URL, 1);
+  const accounts = await seed(db, config.SECRET_KEY);
   console.log(`seeded ${accounts.length} demo accounts (password: ${demoPassword})`);
   await db.destroy();
 }

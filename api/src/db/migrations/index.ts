@@ -3,8 +3,10 @@
 import type { Migration } from 'kysely';
 import * as foundation from './20261122T1700-foundation.js';
 import * as accountsAccess from './20261122T1800-accounts-access.js';
+import * as channels from './20261122T1900-channels.js';
 
 export const migrations: Record<string, Migration> = {
   '20261122T1700-foundation': foundation,
   '20261122T1800-accounts-access': accountsAccess,
+  '20261122T1900-channels': channels,
 };
