@@ -1,0 +1,117 @@
+// The AirlineProvider over NDC 21.3-shaped JSON messages: AirShopping, OfferPrice, ServiceList and
+// SeatAvailability. The sandbox airlines speak exactly this; so does any airline whose NDC API
+// follows the same flattened JSON.
+import type { AirlineProvider, ServiceOption } from '../airline-provider.js';
+import { createNdcClient, type NdcClientOptions } from './ndc-client.js';
+import type { AirShoppingRQ, AirShoppingRS, OfferPriceRS, SeatAvailabilityRS, ServiceListRS } from './ndc-messages.js';
+import { fromNdcMoney, indexDataLists, offerOf } from './ndc-offer.mapper.js';
+
+export function createNdcAdapter(options: NdcClientOptions): AirlineProvider {
+  const send = createNdcClient(options);
+  return {
+    async shop(channel, request, call = {}) {
+      const message: AirShoppingRQ = {
+        OriginDestCriteria: request.legs.map((l) => ({
+          OriginCode: l.origin,
+          DestCode: l.destination,
+          DepDate: l.date,
+        })),
+        PaxList: request.passengers.filter((p) => p.count > 0).map((p) => ({ PTC: p.type, Quantity: p.count })),
+        CabinTypeCode: request.cabin,
+        CarrierCriteria: [channel.carrier],
+        ...(channel.negoCode ? { NegoCode: channel.negoCode } : {}),
+        ...(channel.residentCode ? { ResidentCode: channel.residentCode } : {}),
+      };
+      const answer = await send<AirShoppingRS>('AirShopping', channel.credential, channel.carrier, message, {
+        ...call,
+        safe: true,
+      });
+      const index = indexDataLists(answer.DataLists);
+      return answer.OffersGroup.CarrierOffers.flatMap((group) =>
+        group.Offer.map((offer) => offerOf(offer, group.CarrierName, index)),
+      );
+    },
+
+    async price(channel, offerId, call = {}) {
+      const answer = await send<OfferPriceRS>(
+        'OfferPrice',
+        channel.credential,
+        channel.carrier,
+        { OfferID: offerId },
+        {
+          ...call,
+          safe: true,
+        },
+      );
+      const index = indexDataLists(answer.DataLists);
+      const ownerName =
+        answer.DataLists.PaxSegmentList.find(
+          (s) => s.MarketingCarrierInfo.CarrierDesigCode === answer.PricedOffer.OwnerCode,
+        )?.MarketingCarrierInfo.CarrierName ?? answer.PricedOffer.OwnerCode;
+      return {
+        offer: offerOf(answer.PricedOffer, ownerName, index),
+        priceChanged: answer.PriceChangeInd,
+        previousTotal: fromNdcMoney(answer.PreviousTotalAmount),
+        warnings: answer.Warning.map((w) => w.DescText),
+      };
+    },
+
+    async services(channel, offerId, call = {}) {
+      const answer = await send<ServiceListRS>(
+        'ServiceList',
+        channel.credential,
+        channel.carrier,
+        { OfferID: offerId },
+        {
+          ...call,
+          safe: true,
+        },
+      );
+      const definitions = new Map(answer.ServiceDefinitionList.map((d) => [d.ServiceDefinitionID, d]));
+      const journeys = [...new Set(answer.ALaCarteOffer.OfferItem.map((i) => i.PaxJourneyRefID))];
+      return answer.ALaCarteOffer.OfferItem.flatMap((item): ServiceOption[] => {
+        const definition = definitions.get(item.ServiceDefinitionRefID);
+        if (!definition) return [];
+        return [
+          {
+            id: item.OfferItemID,
+            // RFIC C is baggage (IATA reason for issuance codes); everything else is "other".
+            kind: definition.RFIC === 'C' ? 'bags' : 'other',
+            name: definition.Name,
+            rfic: definition.RFIC,
+            rfisc: definition.RFISC,
+            weightKg: definition.BaggageWeightKg ?? null,
+            journeyIndex: journeys.indexOf(item.PaxJourneyRefID),
+            segmentId: item.PaxSegmentRefID ?? null,
+            passengerTypes: item.EligiblePTC,
+            price: fromNdcMoney(item.UnitPrice),
+          },
+        ];
+      });
+    },
+
+    async seats(channel, offerId, call = {}) {
+      const answer = await send<SeatAvailabilityRS>(
+        'SeatAvailability',
+        channel.credential,
+        channel.carrier,
+        { OfferID: offerId },
+        { ...call, safe: true },
+      );
+      return answer.SeatMap.map((map) => ({
+        segmentId: map.PaxSegmentRefID,
+        cabin: map.CabinCompartment.CabinTypeCode,
+        columns: map.CabinCompartment.ColumnID.map((c) => ({ id: c.ID, position: c.Position })),
+        rows: map.CabinCompartment.SeatRow.map((row) => ({
+          number: row.RowNumber,
+          seats: row.Seat.map((seat) => ({
+            column: seat.ColumnID,
+            available: seat.OccupationStatusCode === 'F',
+            characteristics: seat.SeatCharacteristicCode,
+            price: seat.Price ? fromNdcMoney(seat.Price) : null,
+          })),
+        })),
+      }));
+    },
+  };
+}
