@@ -30,7 +30,7 @@ interface WallClock {
   second: number;
 }
 
-function wallClockAt(instant: Date, timeZone: string): WallClock {
+function wallClockFromParts(instant: Date, timeZone: string): WallClock {
   const parts = Object.fromEntries(
     formatterFor(timeZone)
       .formatToParts(instant)
@@ -46,11 +46,37 @@ function wallClockAt(instant: Date, timeZone: string): WallClock {
   };
 }
 
+// Intl's formatToParts costs microseconds per call and a search makes thousands, so each zone's
+// offset is asked once per hour of time: zones change offset only on the hour.
+const hourMs = 3_600_000;
+const offsets = new Map<string, Map<number, number>>();
+
 /** Minutes the zone is ahead of UTC at that instant (e.g. 120 for Warsaw in summer). */
 export function offsetMinutes(instant: Date, timeZone: string): number {
-  const w = wallClockAt(instant, timeZone);
-  const asUtc = Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second);
-  return Math.round((asUtc - Math.floor(instant.getTime() / 1000) * 1000) / 60000);
+  const hour = Math.floor(instant.getTime() / hourMs);
+  let zone = offsets.get(timeZone);
+  if (!zone) offsets.set(timeZone, (zone = new Map()));
+  let offset = zone.get(hour);
+  if (offset === undefined) {
+    const at = new Date(hour * hourMs);
+    const w = wallClockFromParts(at, timeZone);
+    offset = Math.round((Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second) - at.getTime()) / 60000);
+    if (zone.size > 50_000) zone.clear();
+    zone.set(hour, offset);
+  }
+  return offset;
+}
+
+function wallClockAt(instant: Date, timeZone: string): WallClock {
+  const local = new Date(Math.floor(instant.getTime() / 1000) * 1000 + offsetMinutes(instant, timeZone) * 60000);
+  return {
+    year: local.getUTCFullYear(),
+    month: local.getUTCMonth() + 1,
+    day: local.getUTCDate(),
+    hour: local.getUTCHours(),
+    minute: local.getUTCMinutes(),
+    second: local.getUTCSeconds(),
+  };
 }
 
 /** The instant at which the local date (YYYY-MM-DD) and minute of day happen in the zone. */
