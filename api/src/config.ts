@@ -13,6 +13,10 @@ const ConfigSchema = Type.Object({
   // Queues and Redis keys of two deployments (or test runs) sharing one Redis stay apart by prefix.
   KEY_PREFIX: Type.String({ default: 'contrail', pattern: '^[a-z0-9-]+$' }),
   SANDBOX_URL: Type.String({ default: 'http://127.0.0.1:4010', pattern: '^https?://' }),
+  // One deadline for a whole search across airlines; late airlines are reported, not waited for.
+  SEARCH_DEADLINE_MS: Type.Integer({ default: 8_000, minimum: 100, maximum: 60_000 }),
+  // Deadline of one airline call outside search (pricing, ancillaries).
+  AIRLINE_TIMEOUT_MS: Type.Integer({ default: 10_000, minimum: 100, maximum: 120_000 }),
   // Empty means no SMTP: mail lands in the outbox table that staff can read.
   SMTP_URL: Type.String({ default: '', pattern: '^(smtps?://.*)?$' }),
   MAIL_FROM: Type.String({ default: 'Contrail <no-reply@contrail.example>' }),

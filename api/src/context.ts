@@ -10,10 +10,16 @@ import { createOneTimeCodes } from './domain/auth/one-time-codes.js';
 import { createSignInLimiter } from './domain/auth/sign-in-limiter.js';
 import { createSignInService, type SignInService } from './domain/auth/sign-in.service.js';
 import { systemClock, type Clock } from './domain/clock.js';
+import { createChannelsService } from './domain/channels/channels.service.js';
+import { createSecretBox } from './domain/crypto/secret-box.js';
 import { createReadinessService, type ReadinessService } from './domain/health/readiness.service.js';
+import { createOfferDetailsService, type OfferDetailsService } from './domain/offers/offer-details.service.js';
+import { createSearchService, type SearchService } from './domain/offers/search.service.js';
 import { createMailService, type MailService } from './domain/mail/mail.service.js';
 import { createQueueBackend, type QueueBackend } from './jobs/backend.js';
 import { createJobProducer } from './jobs/queues.js';
+import type { AirlineProvider } from './providers/airline-provider.js';
+import { createNdcAdapter } from './providers/ndc/ndc.adapter.js';
 import { createRedisLimitStore } from './redis/limit-store.js';
 
 export interface AppContext {
@@ -27,6 +33,8 @@ export interface AppContext {
   apiTokens: ApiTokensService;
   mail: MailService;
   readiness: ReadinessService;
+  searches: SearchService;
+  offerDetails: OfferDetailsService;
   close(): Promise<void>;
 }
 
@@ -44,6 +52,15 @@ export function createAppContext(config: Config, overrides: { clock?: Clock } = 
   const codes = createOneTimeCodes({ db, clock, secret: config.SECRET_KEY });
   const redisLimits = config.REDIS_URL ? createRedisLimitStore(config.REDIS_URL, config.KEY_PREFIX) : undefined;
   const limiter = createSignInLimiter(redisLimits ?? createPostgresLimitStore(db), clock);
+  // Every channel is a sandbox airline today, so test and live calls both reach SANDBOX_URL; a
+  // production airline adapter would be chosen per source channel here.
+  const provider: AirlineProvider = createNdcAdapter({
+    baseUrl: config.SANDBOX_URL,
+    timeoutMs: config.AIRLINE_TIMEOUT_MS,
+    safeRetries: 1,
+  });
+  const channels = createChannelsService({ db, credentials: createSecretBox(config.SECRET_KEY, 'channel-credential') });
+  const searches = createSearchService({ db, clock, provider, channels, deadlineMs: config.SEARCH_DEADLINE_MS });
   const flushTimer = setInterval(() => void auth.flush().catch(() => undefined), 10_000);
   flushTimer.unref();
 
@@ -58,6 +75,8 @@ export function createAppContext(config: Config, overrides: { clock?: Clock } = 
     apiTokens: createApiTokensService({ db, clock, auth }),
     mail,
     readiness: createReadinessService({ db, pingQueue: () => queues.ping(), sandboxUrl: config.SANDBOX_URL }),
+    searches,
+    offerDetails: createOfferDetailsService({ db, provider, channels, searches }),
     async close() {
       clearInterval(flushTimer);
       await auth.flush().catch(() => undefined);

@@ -27,7 +27,55 @@ const cases: CrossAgencyRegistry = {
       return { method: 'delete', path: `/api/v1/account/api_tokens/${created.body.id}` };
     },
   },
+  // flights: search results belong to the searcher; fares name the agency's own channel.
+  getSearchResult: {
+    async arrange({ headers }) {
+      return { method: 'get', path: `/api/v1/search_results/${(await search(headers)).id}` };
+    },
+  },
+  filterSearchResult: {
+    async arrange({ headers }) {
+      const result = await search(headers);
+      return {
+        method: 'post',
+        path: '/api/v1/search_results',
+        body: { search_result_id: result.id, filters: { max_stops: 0 } },
+      };
+    },
+  },
+  removeSearchFilter: {
+    async arrange({ headers }) {
+      return { method: 'delete', path: `/api/v1/search_results/${(await search(headers)).id}?filter_key=carriers` };
+    },
+  },
+  getOfferDetails: {
+    async arrange({ headers }) {
+      const result = await search(headers);
+      const fare = result.offers[0].fares[0].fare_id;
+      return { method: 'get', path: `/api/v1/offers/${fare}/details?search_result_id=${result.id}` };
+    },
+  },
+  listOfferAncillaries: {
+    async arrange({ headers }) {
+      const fare = (await search(headers)).offers[0].fares[0].fare_id;
+      return { method: 'get', path: `/api/v1/offers/${fare}/ancillaries?type=bags` };
+    },
+  },
 };
+
+async function search(headers: Record<string, string>) {
+  const res = await request(stack.baseUrl)
+    .post('/api/v1/offers')
+    .set(headers)
+    .send({
+      origin_destinations: [{ origin: 'WAW', destination: 'FRA', departure_date: inDays(30) }],
+      passengers: { adults: 1 },
+    });
+  expect(res.status).toBe(201);
+  return res.body;
+}
+
+const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
 function operationsWithIds(): OperationId[] {
   const ids: OperationId[] = [];

@@ -188,6 +188,18 @@ export interface MarkupsTable {
   updated_at: Timestamp;
 }
 
+export interface SearchResultsTable {
+  id: string;
+  account_id: string;
+  agency_id: string | null;
+  request: unknown;
+  offers: unknown;
+  channels: unknown;
+  filters: unknown;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+}
+
 export interface Database {
   agencies: AgenciesTable;
   companies: CompaniesTable;
@@ -206,4 +218,5 @@ export interface Database {
   agency_channels: AgencyChannelsTable;
   company_channels: CompanyChannelsTable;
   markups: MarkupsTable;
+  search_results: SearchResultsTable;
 }

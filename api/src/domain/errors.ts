@@ -22,7 +22,12 @@ export type ErrorCode =
   | 'terms_version_outdated'
   | 'live_mode_unavailable'
   | 'already_in_use'
-  | 'invalid_code';
+  | 'invalid_code'
+  // flights
+  | 'no_active_channels'
+  | 'offer_expired'
+  | 'airline_error'
+  | 'airline_timeout';
 
 export class DomainError extends Error {
   constructor(

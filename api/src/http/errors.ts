@@ -32,6 +32,14 @@ export const errorRegistry: Record<ErrorCode, { status: number; title: string }>
   service_unavailable: { status: 503, title: 'The service cannot answer right now. Try again shortly.' },
   dependency_unavailable: { status: 503, title: 'A service this one depends on does not answer.' },
   internal_error: { status: 500, title: 'Something went wrong on our side.' },
+  // flights
+  no_active_channels: {
+    status: 422,
+    title: 'No airline channel is active for you. Ask your supervisor to switch one on.',
+  },
+  offer_expired: { status: 410, title: 'The airline no longer holds this fare. Search again.' },
+  airline_error: { status: 502, title: 'The airline could not answer the request.' },
+  airline_timeout: { status: 504, title: 'The airline did not answer in time.' },
 };
 
 export interface WireError {

@@ -39,6 +39,15 @@ export const permissions: Record<OperationId, Permission> = {
   sendMail: { allow: staff },
   updateMailMessage: { allow: staff },
   deleteMailMessage: { allow: ['Admin'] },
+  // flights: agents and supervisors search for their agency; staff have no channels of their own.
+  searchOffers: { allow: 'signed-in' },
+  filterSearchResult: { allow: 'signed-in' },
+  getSearchResult: { allow: 'signed-in' },
+  removeSearchFilter: { allow: 'signed-in' },
+  getOfferDetails: { allow: 'signed-in' },
+  listOfferAncillaries: { allow: 'signed-in' },
+  listAirports: { allow: 'signed-in' },
+  listCarriers: { allow: 'signed-in' },
 };
 
 export function mayCall(permission: Permission, userType: UserType): boolean {

@@ -4,9 +4,11 @@ import type { Migration } from 'kysely';
 import * as foundation from './20261122T1700-foundation.js';
 import * as accountsAccess from './20261122T1800-accounts-access.js';
 import * as channels from './20261122T1900-channels.js';
+import * as searchResults from './20261122T1950-search-results.js';
 
 export const migrations: Record<string, Migration> = {
   '20261122T1700-foundation': foundation,
   '20261122T1800-accounts-access': accountsAccess,
   '20261122T1900-channels': channels,
+  '20261122T1950-search-results': searchResults,
 };

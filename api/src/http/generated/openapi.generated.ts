@@ -397,6 +397,159 @@ export interface paths {
         patch: operations["updateMailMessage"];
         trace?: never;
     };
+    "/offers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Search flights
+         * @description Searches every airline channel you may use — active for your agency and company, enabled for
+         *     the surface you call from (web for the console, api for tokens), with an active credential —
+         *     at once, under one deadline. An airline that fails or is late does not fail the search: it is
+         *     listed in `meta.channels` with its status, and `meta.complete` is false. Only when every
+         *     airline fails does the search fail. Test tokens always reach the sandbox airlines.
+         *
+         *     Offers carry the company's markups (`original_price_detail` keeps the airline's price), are
+         *     sorted cheapest first, and are stored as a search result for filtering and details.
+         */
+        post: operations["searchOffers"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/search_results": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Filter a search result
+         * @description Applies filters to a stored search result and answers it with the offers that pass. Each key
+         *     sent replaces that filter; keys not sent stay as they were.
+         */
+        post: operations["filterSearchResult"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/search_results/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a search result
+         * @description A stored search result with its current filters applied.
+         */
+        get: operations["getSearchResult"];
+        put?: never;
+        post?: never;
+        /**
+         * Remove one filter
+         * @description Removes the filter named by `filter_key` and answers the search result without it.
+         */
+        delete: operations["removeSearchFilter"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/offers/{id}/details": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a fare's details
+         * @description Re-prices the fare with the airline (OfferPrice), so a price change shows here, and answers its
+         *     fare rules, baggage, penalties and flights. `{id}` is a `fare_id` from the search result.
+         */
+        get: operations["getOfferDetails"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/offers/{id}/ancillaries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a fare's ancillaries
+         * @description Bags, seats (with a seat map per flight) or other services the airline sells with the fare.
+         */
+        get: operations["listOfferAncillaries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/airports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Search airports
+         * @description Airports Contrail sells, matched by code or name (partial, case-insensitive), codes first.
+         */
+        get: operations["listAirports"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/carriers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Search carriers
+         * @description Carriers Contrail sells, matched by code or name (partial, case-insensitive), codes first.
+         */
+        get: operations["listCarriers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -659,6 +812,400 @@ export interface components {
         MailMessageUpdate: {
             read: boolean;
         };
+        /**
+         * @description IATA airport code.
+         * @example WAW
+         */
+        AirportCode: string;
+        /**
+         * @description IATA airline designator.
+         * @example LH
+         */
+        CarrierCode: string;
+        /**
+         * @description A search: one origin-destination for one-way, two for a return, up to six for multi-city.
+         *     Infants travel on an adult's lap, so there may be no more infants than adults; at most nine seats.
+         * @example {
+         *       "origin_destinations": [
+         *         {
+         *           "origin": "WAW",
+         *           "destination": "FRA",
+         *           "departure_date": "2026-12-15"
+         *         },
+         *         {
+         *           "origin": "FRA",
+         *           "destination": "WAW",
+         *           "departure_date": "2026-12-20"
+         *         }
+         *       ],
+         *       "passengers": {
+         *         "adults": 1,
+         *         "children": 0,
+         *         "infants": 0
+         *       },
+         *       "cabin": "economy"
+         *     }
+         */
+        OfferSearchRequest: {
+            origin_destinations: {
+                origin: components["schemas"]["AirportCode"];
+                destination: components["schemas"]["AirportCode"];
+                /**
+                 * Format: date
+                 * @example 2026-12-15
+                 */
+                departure_date: string;
+            }[];
+            passengers: {
+                adults: number;
+                /** @default 0 */
+                children: number;
+                /** @default 0 */
+                infants: number;
+            };
+            /**
+             * @default economy
+             * @enum {string}
+             */
+            cabin: "economy" | "business";
+            /** @description Only these airlines. Omit to search every airline you have a channel for. */
+            carriers?: components["schemas"]["CarrierCode"][];
+        };
+        /** @description Local times at the airport, inclusive, for one origin-destination (0 = first). */
+        TimeWindow: {
+            origin_destination: number;
+            /** @example 06:00 */
+            from: string;
+            /** @example 12:00 */
+            to: string;
+        };
+        /**
+         * @description Filters over a stored search result. Each key is one filter; sending a key replaces that filter,
+         *     and `DELETE /search_results/{id}?filter_key=` removes it. Prices compare in EUR at indicative
+         *     rates, because airlines file fares in their own currencies.
+         */
+        SearchFilters: {
+            carriers?: components["schemas"]["CarrierCode"][];
+            max_stops?: number;
+            departure_windows?: components["schemas"]["TimeWindow"][];
+            arrival_windows?: components["schemas"]["TimeWindow"][];
+            /** @description Total price range in EUR, inclusive; either end may be left out. */
+            price?: {
+                min?: string;
+                max?: string;
+            };
+            /** @description true keeps only fares with at least one checked bag. */
+            baggage_included?: boolean;
+            fare_families?: string[];
+            /**
+             * @description Order of the offers; price (cheapest fare) when absent.
+             * @enum {string}
+             */
+            sort?: "price" | "duration" | "departure";
+        };
+        /** @description An airline. */
+        Carrier: {
+            code: components["schemas"]["CarrierCode"];
+            /** @example Lufthansa */
+            name: string;
+        };
+        FlightStation: {
+            code: components["schemas"]["AirportCode"];
+            name: string;
+        };
+        /** @description One flight (segment). Times are local at each airport, with their offset. */
+        Flight: {
+            id: string;
+            marketing_carrier: components["schemas"]["Carrier"];
+            /** @example LH1347 */
+            flight_number: string;
+            operating_carrier: components["schemas"]["Carrier"];
+            /** @description Differs from flight_number on a codeshare. */
+            operating_flight_number: string;
+            origin: components["schemas"]["FlightStation"];
+            destination: components["schemas"]["FlightStation"];
+            /** @example 2026-12-15T07:05:00+01:00 */
+            departure_at: string;
+            arrival_at: string;
+            duration_minutes: number;
+            /**
+             * @description IATA aircraft type code.
+             * @example 32N
+             */
+            aircraft: string;
+            distance_km: number;
+        };
+        /** @description One journey of the itinerary (outbound, inbound or a multi-city leg) and its flights. */
+        OriginDestination: {
+            origin: components["schemas"]["AirportCode"];
+            destination: components["schemas"]["AirportCode"];
+            departure_at: string;
+            arrival_at: string;
+            duration_minutes: number;
+            stops: number;
+            flights: components["schemas"]["Flight"][];
+        };
+        /**
+         * @description Adult (12+), child (2–11) or infant on lap (under 2).
+         * @enum {string}
+         */
+        PassengerType: "ADT" | "CHD" | "INF";
+        /** @description A price broken down, for all passengers and per passenger type. */
+        PriceDetail: {
+            base: components["schemas"]["Money"];
+            taxes: components["schemas"]["Money"];
+            /** @description Taxes by code, for all passengers. */
+            tax_breakdown: {
+                /** @example YQ */
+                code: string;
+                amount: components["schemas"]["Money"];
+            }[];
+            markup: components["schemas"]["Money"];
+            total: components["schemas"]["Money"];
+            passengers: {
+                type: components["schemas"]["PassengerType"];
+                count: number;
+                base: components["schemas"]["Money"];
+                taxes: components["schemas"]["Money"];
+                markup: components["schemas"]["Money"];
+                /** @description Per passenger of this type. */
+                total: components["schemas"]["Money"];
+                /** @description One fare basis per origin-destination. */
+                fare_basis: string[];
+                /** @description The fare calculation line as the airline filed it. */
+                fare_calculation: string;
+            }[];
+        };
+        PenaltyTerm: {
+            allowed: boolean;
+            /** @description The airline's fee when allowed; null when free or not allowed. */
+            fee: components["schemas"]["Money"] | null;
+        };
+        Allowance: {
+            pieces: number;
+            weight_kg: number;
+        };
+        /**
+         * @description One way to buy the offer's flights: a fare family at a price. NDC prices the whole itinerary, so a
+         *     fare covers every origin-destination of its offer; `fare_segments` says, flight by flight, which
+         *     booking class, cabin and fare basis it sells.
+         */
+        Fare: {
+            /** @description Opaque; use it for details, ancillaries and booking. */
+            fare_id: string;
+            /**
+             * @description nego (corporate) and resident fares appear only when your channel has the code.
+             * @enum {string}
+             */
+            fare_type: "public" | "nego" | "resident";
+            fare_family: {
+                code: string;
+                /** @example Economy Classic */
+                name: string;
+            };
+            /** @enum {string} */
+            cabin: "economy" | "business";
+            /** @description What the agency sells the fare for, markups included. */
+            price: {
+                amount: string;
+                currency: string;
+                /** @description Price per passenger, by type. */
+                perPass: {
+                    type: components["schemas"]["PassengerType"];
+                    count: number;
+                    amount: string;
+                }[];
+            };
+            price_detail: components["schemas"]["PriceDetail"];
+            /** @description The airline's own price, before the company's markups. */
+            original_price_detail: components["schemas"]["PriceDetail"];
+            fare_segments: {
+                flight_id: string;
+                /** @example K */
+                booking_class: string;
+                /** @enum {string} */
+                cabin: "economy" | "business";
+                fare_basis: string;
+                /** @description Seats left in the class, at most 9 as airlines show them. */
+                seats_left: number;
+            }[];
+            penalty: {
+                change: components["schemas"]["PenaltyTerm"];
+                refund: components["schemas"]["PenaltyTerm"];
+            };
+            baggage: {
+                checked: components["schemas"]["Allowance"];
+                carry_on: components["schemas"]["Allowance"];
+            };
+            /**
+             * Format: date-time
+             * @description After this the airline no longer honours the fare; search again.
+             */
+            expires_at: string;
+            /** @description When a booking must be ticketed by; null when the fare requires instant payment. */
+            payment_time_limit: string | null;
+            instant_payment: boolean;
+        };
+        /** @description One itinerary of one airline with its fares, cheapest first. */
+        Offer: {
+            id: string;
+            owner: components["schemas"]["Carrier"];
+            origin_destinations: components["schemas"]["OriginDestination"][];
+            fares: components["schemas"]["Fare"][];
+        };
+        /** @description How one airline channel answered this search. */
+        ChannelOutcome: {
+            carrier: components["schemas"]["CarrierCode"];
+            /**
+             * @description timeout and failed channels are missing from the offers; the search still answers.
+             * @enum {string}
+             */
+            status: "ok" | "timeout" | "failed";
+            offers: number;
+            duration_ms: number;
+            /** @description The airline's words when it failed. */
+            error?: string;
+        };
+        /**
+         * @description A stored search: the request, the filters applied to it, and the offers that pass them (all of
+         *     them; `meta.total_offers` counts the unfiltered ones). Kept until the offers expire.
+         */
+        SearchResult: {
+            id: string;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            expires_at: string;
+            request: components["schemas"]["OfferSearchRequest"];
+            filters: components["schemas"]["SearchFilters"];
+            offers: components["schemas"]["Offer"][];
+            /** @description What the filters can choose from, over the unfiltered offers. */
+            facets: {
+                carriers: components["schemas"]["Carrier"][];
+                stops: number[];
+                fare_families: string[];
+                /** @description Cheapest and dearest fare in EUR; null when there are no offers. */
+                price: {
+                    min: components["schemas"]["Money"];
+                    max: components["schemas"]["Money"];
+                } | null;
+                baggage_available: boolean;
+            };
+            meta: {
+                total_offers: number;
+                shown_offers: number;
+                /** @description false when some channel timed out or failed. */
+                complete: boolean;
+                channels: components["schemas"]["ChannelOutcome"][];
+            };
+        };
+        /**
+         * @example {
+         *       "search_result_id": "srs_01JD4Z8Q7K",
+         *       "filters": {
+         *         "carriers": [
+         *           "LH",
+         *           "LO"
+         *         ],
+         *         "max_stops": 0,
+         *         "baggage_included": true
+         *       }
+         *     }
+         */
+        SearchFilterRequest: {
+            search_result_id: string;
+            filters: components["schemas"]["SearchFilters"];
+        };
+        /** @enum {string} */
+        SearchFilterKey: "carriers" | "max_stops" | "departure_windows" | "arrival_windows" | "price" | "baggage_included" | "fare_families" | "sort";
+        FareRule: {
+            /** @enum {string} */
+            category: "fare" | "changes" | "refunds" | "baggage" | "ticketing";
+            text: string;
+        };
+        /** @description A fare re-priced with the airline now, with its rules and flights. */
+        OfferDetails: {
+            fare: components["schemas"]["Fare"];
+            /** @description The offer the fare belongs to, with its flights. */
+            offer: components["schemas"]["Offer"];
+            /** @description true when the airline's price differs from the one searched. */
+            price_changed: boolean;
+            /** @description The price as searched, markups included. */
+            previous_price: components["schemas"]["Money"];
+            fare_rules: components["schemas"]["FareRule"][];
+            warnings: string[];
+        };
+        /** @enum {string} */
+        AncillaryType: "bags" | "seats" | "other";
+        /** @description One flight's seat map. Characteristics are PADIS codes (W window, A aisle, 9 centre, E exit row, L legroom). */
+        SeatMap: {
+            flight_id: string;
+            cabin: string;
+            columns: {
+                /** @example A */
+                id: string;
+                /** @description W window, C centre, A aisle. */
+                position: string;
+            }[];
+            rows: {
+                number: number;
+                seats: {
+                    column: string;
+                    available: boolean;
+                    characteristics: string[];
+                    /** @description null when the seat is free of charge. */
+                    price: components["schemas"]["Money"] | null;
+                }[];
+            }[];
+        };
+        /** @description The ancillaries of one type an offer can be sold with. `seat_maps` is filled for seats, `services` otherwise. */
+        Ancillaries: {
+            fare_id: string;
+            type: components["schemas"]["AncillaryType"];
+            services: {
+                id: string;
+                /** @example First checked bag */
+                name: string;
+                /** @description IATA reason for issuance code. */
+                rfic: string;
+                /** @description IATA reason for issuance sub-code. */
+                rfisc: string;
+                weight_kg: number | null;
+                origin_destination: number;
+                /** @description The flight a per-flight service applies to; null for the whole journey. */
+                flight_id: string | null;
+                passenger_types: components["schemas"]["PassengerType"][];
+                /** @description Per passenger. */
+                price: components["schemas"]["Money"];
+            }[];
+            seat_maps: components["schemas"]["SeatMap"][];
+        };
+        /** @description An airport Contrail's airlines fly to. */
+        Airport: {
+            code: components["schemas"]["AirportCode"];
+            /** @example Warsaw Chopin */
+            name: string;
+            /** @example Warsaw */
+            city: string;
+            /**
+             * @description ISO 3166-1 alpha-2 country code.
+             * @example PL
+             */
+            country: string;
+            /**
+             * @description IANA time zone; flight times are local to it.
+             * @example Europe/Warsaw
+             */
+            time_zone: string;
+        };
+        AirportList: {
+            data: components["schemas"]["Airport"][];
+            meta: components["schemas"]["ListMeta"];
+        };
+        CarrierList: {
+            data: components["schemas"]["Carrier"][];
+            meta: components["schemas"]["ListMeta"];
+        };
     };
     responses: {
         /** @description Too many requests; wait as `Retry-After` says. */
@@ -742,6 +1289,36 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
+        /** @description The airline refused or failed the request; the detail carries its words. */
+        BadGateway: {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
+        /** @description No airline answered before the deadline. */
+        GatewayTimeout: {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
+        /** @description The offers have expired at the airline; search again. */
+        Gone: {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
     };
     parameters: {
         /**
@@ -756,6 +1333,8 @@ export interface components {
         PerPage: number;
         /** @description The resource's id. */
         Id: string;
+        /** @description A `fare_id` from a search result. */
+        FareId: string;
     };
     requestBodies: never;
     headers: {
@@ -1446,6 +2025,262 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    searchOffers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OfferSearchRequest"];
+            };
+        };
+        responses: {
+            /** @description The stored search result. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    /** @description `airlines;dur=` the airline calls, `total;dur=` the whole search, in ms. */
+                    "Server-Timing"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SearchResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            502: components["responses"]["BadGateway"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    filterSearchResult: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SearchFilterRequest"];
+            };
+        };
+        responses: {
+            /** @description The search result with the filters applied. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SearchResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            410: components["responses"]["Gone"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getSearchResult: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The search result. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SearchResult"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            410: components["responses"]["Gone"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    removeSearchFilter: {
+        parameters: {
+            query: {
+                filter_key: components["schemas"]["SearchFilterKey"];
+            };
+            header?: never;
+            path: {
+                /** @description The resource's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The search result without that filter. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SearchResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            410: components["responses"]["Gone"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getOfferDetails: {
+        parameters: {
+            query: {
+                search_result_id: string;
+            };
+            header?: never;
+            path: {
+                /** @description A `fare_id` from a search result. */
+                id: components["parameters"]["FareId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The fare re-priced now. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OfferDetails"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            410: components["responses"]["Gone"];
+            429: components["responses"]["TooManyRequests"];
+            502: components["responses"]["BadGateway"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    listOfferAncillaries: {
+        parameters: {
+            query: {
+                type: components["schemas"]["AncillaryType"];
+            };
+            header?: never;
+            path: {
+                /** @description A `fare_id` from a search result. */
+                id: components["parameters"]["FareId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The ancillaries of that type. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ancillaries"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            410: components["responses"]["Gone"];
+            429: components["responses"]["TooManyRequests"];
+            502: components["responses"]["BadGateway"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    listAirports: {
+        parameters: {
+            query?: {
+                query?: string;
+                /** @description The page to return, from 1. */
+                page?: components["parameters"]["Page"];
+                /** @description How many items a page holds. */
+                per_page?: components["parameters"]["PerPage"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of airports. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AirportList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listCarriers: {
+        parameters: {
+            query?: {
+                query?: string;
+                /** @description The page to return, from 1. */
+                page?: components["parameters"]["Page"];
+                /** @description How many items a page holds. */
+                per_page?: components["parameters"]["PerPage"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of carriers. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CarrierList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
         };
     };

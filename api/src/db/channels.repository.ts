@@ -1,0 +1,58 @@
+// Reads of the ticketing model that shopping and booking need: an agency's channels with what
+// decides whether a caller may use them, and the platform gates.
+import { sql } from 'kysely';
+import type { Db } from './database.js';
+
+export interface AgencyChannelRow {
+  id: string;
+  carrier: string;
+  on_by_admin: boolean;
+  active_by_supervisor: boolean;
+  /** The company's switch; null when the company has no row for the channel (or no company). */
+  company_active: boolean | null;
+  credential_ciphertext: string | null;
+  credential_active: boolean;
+  nego_code: string | null;
+  resident_fares_code: string | null;
+  api: boolean;
+  web: boolean;
+  extension: boolean;
+}
+
+export function listAgencyChannels(
+  db: Db,
+  agencyId: string,
+  companyId: string | null,
+  channelId?: string,
+): Promise<AgencyChannelRow[]> {
+  let query = db
+    .selectFrom('agency_channels as ac')
+    .innerJoin('source_channels as sc', 'sc.id', 'ac.source_channel_id')
+    .leftJoin('company_channels as cc', (join) =>
+      join.onRef('cc.agency_channel_id', '=', 'ac.id').on('cc.company_id', '=', companyId ?? sql<string>`NULL`),
+    )
+    .select([
+      'ac.id',
+      'sc.carrier',
+      'ac.on_by_admin',
+      'ac.active_by_supervisor',
+      'cc.active as company_active',
+      'ac.credential_ciphertext',
+      'ac.credential_active',
+      'ac.nego_code',
+      'ac.resident_fares_code',
+      'sc.api',
+      'sc.web',
+      'sc.extension',
+    ])
+    .where('ac.agency_id', '=', agencyId);
+  if (channelId !== undefined) query = query.where('ac.id', '=', channelId);
+  return query.orderBy('sc.carrier').execute();
+}
+
+export async function gateStates(db: Db): Promise<{ main: boolean; agency: boolean; channel: boolean }> {
+  const rows = await db.selectFrom('ticketing_gates').select(['gate', 'active']).execute();
+  const state = { main: true, agency: true, channel: true };
+  for (const row of rows) state[row.gate] = row.active;
+  return state;
+}

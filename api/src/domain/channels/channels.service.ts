@@ -1,0 +1,50 @@
+// Which airline channels a caller may use, decided by channel-state.ts and handed to the provider
+// with the credential opened. The credential never leaves this service in plain text except
+// toward the airline.
+import { listAgencyChannels, type AgencyChannelRow } from '../../db/channels.repository.js';
+import type { Db } from '../../db/database.js';
+import type { ProviderChannel } from '../../providers/airline-provider.js';
+import type { SecretBox } from '../crypto/secret-box.js';
+import { notFound } from '../errors.js';
+import type { Principal } from '../principal.js';
+import { searchable, type ChannelFacts, type Surface } from './channel-state.js';
+
+export interface ChannelsService {
+  /** The channels a search from this surface goes to. */
+  forSearch(principal: Principal, surface: Surface): Promise<ProviderChannel[]>;
+  /** One of the caller's agency's channels, for going back to the airline that shopped a fare. */
+  byId(principal: Principal, channelId: string): Promise<ProviderChannel>;
+}
+
+export function factsOf(row: AgencyChannelRow): ChannelFacts {
+  return {
+    onByAdmin: row.on_by_admin,
+    activeBySupervisor: row.active_by_supervisor,
+    activeForCompany: row.company_active ?? undefined,
+    credentialActive: row.credential_active && row.credential_ciphertext !== null,
+    surfaces: { api: row.api, web: row.web, extension: row.extension },
+  };
+}
+
+export function createChannelsService(deps: { db: Db; credentials: SecretBox }): ChannelsService {
+  const toProvider = (row: AgencyChannelRow): ProviderChannel => ({
+    id: row.id,
+    carrier: row.carrier,
+    credential: deps.credentials.open(row.credential_ciphertext!),
+    negoCode: row.nego_code,
+    residentCode: row.resident_fares_code,
+  });
+  return {
+    async forSearch(principal, surface) {
+      if (!principal.agencyId) return [];
+      const rows = await listAgencyChannels(deps.db, principal.agencyId, principal.companyId);
+      return rows.filter((row) => searchable(factsOf(row), surface)).map(toProvider);
+    },
+    async byId(principal, channelId) {
+      if (!principal.agencyId) throw notFound('fare');
+      const [row] = await listAgencyChannels(deps.db, principal.agencyId, principal.companyId, channelId);
+      if (!row || row.credential_ciphertext === null) throw notFound('fare');
+      return toProvider(row);
+    },
+  };
+}
