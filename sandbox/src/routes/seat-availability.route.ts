@@ -5,12 +5,13 @@ import { parseBody } from '../http/parse-body.js';
 import { SeatAvailabilityRQ, type SeatAvailabilityRS } from '../messages/seat-availability.schema.js';
 import { segmentIdOf } from '../messages/offer.mapper.js';
 import type { NdcRouteDeps } from './ndc.routes.js';
-import { offerFor } from './offer-price.route.js';
+import { offerOrOrderFor } from './offer-price.route.js';
+import { channelOfRequest } from '../http/channel-credential.js';
 
 export default function seatAvailabilityRoute(app: FastifyInstance, { engine, latency }: NdcRouteDeps): void {
   app.post('/ndc/SeatAvailability', async (request): Promise<SeatAvailabilityRS> => {
     const rq = parseBody(SeatAvailabilityRQ, request.body);
-    const offer = offerFor(engine, rq.OfferID);
+    const offer = offerOrOrderFor(engine, channelOfRequest(request).credential, rq);
     await latency([offer.owner.code]);
     const segments = offer.journeys.flatMap((j) => j.segments);
     return {
