@@ -11,11 +11,7 @@ import { createOrderStore, type OrderStore } from './order-store.js';
 import type { Schedule } from './schedule.js';
 
 export type OrderChangeType =
-  | 'SCHEDULE_CHANGE'
-  | 'AIRLINE_CANCELLATION'
-  | 'TIME_LIMIT_CHANGE'
-  | 'HOLD_EXPIRED'
-  | 'EMD_ISSUED';
+  'SCHEDULE_CHANGE' | 'AIRLINE_CANCELLATION' | 'TIME_LIMIT_CHANGE' | 'HOLD_EXPIRED' | 'EMD_ISSUED';
 
 export interface OrderEvent {
   readonly type: OrderChangeType;

@@ -33,7 +33,11 @@ export function applyDueEvents(book: OrderBook): void {
       if (due('SCHEDULE_CHANGE', at)) {
         order.journeys = [retimed(order.journeys[0]!, timings.retimeMinutes), ...order.journeys.slice(1)];
         const first = order.journeys[0]!.segments[0]!.flight;
-        emit('SCHEDULE_CHANGE', at, `Schedule change: ${first.carrier.code}${first.number} now departs ${first.departureLocal}.`);
+        emit(
+          'SCHEDULE_CHANGE',
+          at,
+          `Schedule change: ${first.carrier.code}${first.number} now departs ${first.departureLocal}.`,
+        );
       }
     }
     if (isLiveStatus(order) && order.routeScenarios.includes('airline_cancellation')) {

@@ -39,7 +39,13 @@ export function acceptReshopOffer(
   const due = amountDueFor(reshop, order);
   // Checked before the seats move, so a wrong amount changes nothing.
   if (issued && due > 0) {
-    takePayment(book, order, payment ?? { method: 'CA', amountMinor: 0, currency: order.offer.currency }, due, 'REISSUE');
+    takePayment(
+      book,
+      order,
+      payment ?? { method: 'CA', amountMinor: 0, currency: order.offer.currency },
+      due,
+      'REISSUE',
+    );
   }
   const inventory = book.deps.inventory;
   const before = seatRequestsOf({ ...order.offer, journeys: order.journeys });

@@ -59,7 +59,10 @@ export function changeAlternatives(book: OrderBook, order: Order, changes: reado
   assertStatus(order, 'HELD', 'ISSUED');
   const { offer } = order;
   if (offer.rules.changeFeeNuc === null) {
-    throw new AirlineRefusal('CHANGE_NOT_ALLOWED', `The ${order.owner.fareFamilies[offer.family]} fare allows no changes.`);
+    throw new AirlineRefusal(
+      'CHANGE_NOT_ALLOWED',
+      `The ${order.owner.fareFamilies[offer.family]} fare allows no changes.`,
+    );
   }
   const now = book.now().getTime();
   const seats = offer.pax.ADT + offer.pax.CHD;
@@ -79,7 +82,8 @@ export function changeAlternatives(book: OrderBook, order: Order, changes: reado
   let combos: Array<Array<{ journey: Journey; rbds: readonly string[] }>> = [[]];
   for (const choices of options) combos = combos.flatMap((combo) => choices.map((choice) => [...combo, choice]));
   // Issued orders pay the fee; a held order is simply rebooked, as nothing was ticketed yet.
-  const penalty = order.status === 'ISSUED' ? feeMinor(offer.rules.changeFeeNuc, offer.currency) * seatedPax(order).length : 0;
+  const penalty =
+    order.status === 'ISSUED' ? feeMinor(offer.rules.changeFeeNuc, offer.currency) * seatedPax(order).length : 0;
   return combos.slice(0, maxAlternatives).map((combo) => {
     const changed = buildOffer(
       { ...offer, journeys: combo.map((c) => c.journey), rbds: combo.map((c) => c.rbds) },

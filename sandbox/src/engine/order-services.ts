@@ -13,7 +13,13 @@ import { seatMapFor } from './seat-map.js';
 
 export type ServiceRequest =
   | { readonly kind: 'SERVICE'; readonly serviceId: string; readonly paxId: string }
-  | { readonly kind: 'SEAT'; readonly flightKey: string; readonly row: number; readonly column: string; readonly paxId: string };
+  | {
+      readonly kind: 'SEAT';
+      readonly flightKey: string;
+      readonly row: number;
+      readonly column: string;
+      readonly paxId: string;
+    };
 
 export interface AddServicesResult {
   readonly added: readonly ServiceLine[];
@@ -40,11 +46,22 @@ export function addServices(
   const now = book.now();
   const wanted = requests.map((r, i) => lineFor(book, order, r, i));
   const fresh = wanted.filter((w, i) => !order.services.some((s) => active(s) && sameLine(w, s)) && firstOf(wanted, i));
-  const added = fresh.map((w): ServiceLine => ({ ...w, id: book.store.nextId('SI'), requestedAt: now, status: 'PRICED' }));
+  const added = fresh.map((w): ServiceLine => ({
+    ...w,
+    id: book.store.nextId('SI'),
+    requestedAt: now,
+    status: 'PRICED',
+  }));
   if (order.status === 'ISSUED' && added.length) {
     const due = added.reduce((sum, s) => sum + s.priceMinor, 0);
     if (due > 0) {
-      takePayment(book, order, payment ?? { method: 'CA', amountMinor: 0, currency: order.offer.currency }, due, 'SERVICES');
+      takePayment(
+        book,
+        order,
+        payment ?? { method: 'CA', amountMinor: 0, currency: order.offer.currency },
+        due,
+        'SERVICES',
+      );
     }
   }
   order.services.push(...added);
@@ -60,6 +77,17 @@ export function addServices(
     }
   }
   return { added, repeated: requests.length - added.length };
+}
+
+/** Seats sold to orders on a flight (e.g. `12C`): SeatAvailability shows them occupied. */
+export function takenSeats(book: OrderBook, flightKey: string): Set<string> {
+  const taken = new Set<string>();
+  for (const order of book.store.all()) {
+    for (const line of order.services) {
+      if (active(line) && line.flightKey === flightKey && line.seat) taken.add(`${line.seat.row}${line.seat.column}`);
+    }
+  }
+  return taken;
 }
 
 const firstOf = (lines: ReadonlyArray<Omit<ServiceLine, 'id' | 'status' | 'requestedAt'>>, i: number) =>
@@ -91,19 +119,26 @@ function lineFor(
   }
   const journeyIndex = order.journeys.findIndex((j) => j.segments.some((s) => s.flight.key === request.flightKey));
   const segment = order.journeys[journeyIndex]?.segments.find((s) => s.flight.key === request.flightKey);
-  if (!segment) throw new AirlineRefusal('SEAT_UNAVAILABLE', 'No such flight in the order.', `/AddServiceItem/${index}`);
+  if (!segment)
+    throw new AirlineRefusal('SEAT_UNAVAILABLE', 'No such flight in the order.', `/AddServiceItem/${index}`);
   const { offer } = order;
   const map = seatMapFor(book.deps.seed, segment.flight, offer.cabin, offer.family === 2, roeFor(offer.currency));
   const seat = map.rows.find((r) => r.number === request.row)?.seats.find((s) => s.column === request.column);
-  const taken = book.store
-    .all()
-    .some((o) =>
-      o.services.some(
-        (s) => active(s) && s.flightKey === segment.flight.key && s.seat?.row === request.row && s.seat.column === request.column && !(o === order && s.paxId === pax.id),
-      ),
-    );
+  const mine = order.services.find(
+    (s) =>
+      active(s) &&
+      s.flightKey === segment.flight.key &&
+      s.paxId === pax.id &&
+      s.seat?.row === request.row &&
+      s.seat.column === request.column,
+  );
+  const taken = !mine && takenSeats(book, segment.flight.key).has(`${request.row}${request.column}`);
   if (!seat || seat.occupied || taken) {
-    throw new AirlineRefusal('SEAT_UNAVAILABLE', `Seat ${request.row}${request.column} is not available.`, `/AddServiceItem/${index}`);
+    throw new AirlineRefusal(
+      'SEAT_UNAVAILABLE',
+      `Seat ${request.row}${request.column} is not available.`,
+      `/AddServiceItem/${index}`,
+    );
   }
   return {
     kind: 'SEAT',

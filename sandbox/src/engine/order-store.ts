@@ -49,7 +49,8 @@ export function createOrderStore(seed: string): OrderStore {
       }
     },
     nextDocumentNumber(carrier) {
-      const next = serials.get(carrier.code) ?? 1_000_000_000 + (hashOf(seed, 'documents', carrier.code) % 8_000_000_000);
+      const next =
+        serials.get(carrier.code) ?? 1_000_000_000 + (hashOf(seed, 'documents', carrier.code) % 8_000_000_000);
       serials.set(carrier.code, next + 1);
       return `${carrier.ticketPrefix}${String(next).padStart(10, '0')}`;
     },

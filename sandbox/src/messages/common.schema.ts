@@ -32,4 +32,3 @@ export const Warning = Type.Object({ Code: Type.String(), DescText: Type.String(
 
 export const OfferRefRQ = Type.Object({ OfferID: Type.String({ minLength: 1, maxLength: 64 }) });
 export type OfferRefRQ = Static<typeof OfferRefRQ>;
-

@@ -5,7 +5,13 @@ import Type, { type Static } from 'typebox';
 import { DateTime, PayloadAttributes } from './common.schema.js';
 import { OrderStatusCode } from './order-view.schema.js';
 
-export const OrderChangeTypeCode = Type.Enum(['SCHEDULE_CHANGE', 'AIRLINE_CANCELLATION', 'TIME_LIMIT_CHANGE', 'HOLD_EXPIRED', 'EMD_ISSUED']);
+export const OrderChangeTypeCode = Type.Enum([
+  'SCHEDULE_CHANGE',
+  'AIRLINE_CANCELLATION',
+  'TIME_LIMIT_CHANGE',
+  'HOLD_EXPIRED',
+  'EMD_ISSUED',
+]);
 
 export const OrderChangeNotifRQ = Type.Object({
   PayloadAttributes,

@@ -14,7 +14,11 @@ const ServiceItemRQ = Type.Union([
   Type.Object(
     {
       SeatAssignment: Type.Object(
-        { PaxSegmentRefID: Type.String(), RowNumber: Type.Integer({ minimum: 1 }), ColumnID: Type.String({ pattern: '^[A-K]$' }) },
+        {
+          PaxSegmentRefID: Type.String(),
+          RowNumber: Type.Integer({ minimum: 1 }),
+          ColumnID: Type.String({ pattern: '^[A-K]$' }),
+        },
         { additionalProperties: false },
       ),
       PaxRefID: Type.String(),
@@ -28,7 +32,10 @@ const strict = { additionalProperties: false } as const;
 export const ChangeOrder = Type.Union([
   Type.Object({ PaymentFunctions }, strict),
   Type.Object(
-    { AddServiceItem: Type.Array(ServiceItemRQ, { minItems: 1, maxItems: 40 }), PaymentFunctions: Type.Optional(PaymentFunctions) },
+    {
+      AddServiceItem: Type.Array(ServiceItemRQ, { minItems: 1, maxItems: 40 }),
+      PaymentFunctions: Type.Optional(PaymentFunctions),
+    },
     strict,
   ),
   Type.Object({ CancelOrder: Type.Literal(true) }, strict),
@@ -36,7 +43,10 @@ export const ChangeOrder = Type.Union([
   Type.Object({ RequestRefundQuote: Type.Literal(true) }, strict),
   Type.Object({ AcceptRefundQuote: Type.Object({ RefundQuoteID: Type.String() }, strict) }, strict),
   Type.Object(
-    { AcceptReshopOffer: Type.Object({ ReshopOfferID: Type.String() }, strict), PaymentFunctions: Type.Optional(PaymentFunctions) },
+    {
+      AcceptReshopOffer: Type.Object({ ReshopOfferID: Type.String() }, strict),
+      PaymentFunctions: Type.Optional(PaymentFunctions),
+    },
     strict,
   ),
 ]);

@@ -7,7 +7,15 @@ import { DataLists } from './air-shopping.schema.js';
 import { DateTime, Money, PayloadAttributes, Warning } from './common.schema.js';
 import { PaxType } from './air-shopping.schema.js';
 
-export const OrderStatusCode = Type.Enum(['HELD', 'ISSUED', 'CANCELLED', 'VOIDED', 'REFUNDED', 'EXPIRED', 'AIRLINE_CANCELLED']);
+export const OrderStatusCode = Type.Enum([
+  'HELD',
+  'ISSUED',
+  'CANCELLED',
+  'VOIDED',
+  'REFUNDED',
+  'EXPIRED',
+  'AIRLINE_CANCELLED',
+]);
 
 const FlightItem = Type.Object({
   OrderItemID: Type.String(),

@@ -36,7 +36,13 @@ function serviceRequests(order: Order, items: Extract<Change, { AddServiceItem: 
     if (!segment) {
       throw new NdcFailure('INVALID_REQUEST', 'No such segment in the order.', `/ChangeOrder/AddServiceItem/${i}`);
     }
-    return { kind: 'SEAT', flightKey: segment.flight.key, row: seat.RowNumber, column: seat.ColumnID, paxId: item.PaxRefID };
+    return {
+      kind: 'SEAT',
+      flightKey: segment.flight.key,
+      row: seat.RowNumber,
+      column: seat.ColumnID,
+      paxId: item.PaxRefID,
+    };
   });
 }
 

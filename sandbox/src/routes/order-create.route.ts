@@ -21,7 +21,8 @@ export default function orderCreateRoute(app: FastifyInstance, { engine, latency
     const rq = parseBody(OrderCreateRQ, request.body);
     const offer = offerFor(engine, rq.OfferID);
     // A carrier-bound channel never saw another airline's offer.
-    if (channel.carrier && offer.owner.code !== channel.carrier) throw new NdcFailure('OFFER_NOT_FOUND', undefined, '/OfferID');
+    if (channel.carrier && offer.owner.code !== channel.carrier)
+      throw new NdcFailure('OFFER_NOT_FOUND', undefined, '/OfferID');
     const contact = rq.ContactInfoList[0]!;
     const payment = rq.PaymentFunctions ? paymentOf(rq.PaymentFunctions, '/PaymentFunctions') : undefined;
     engine.orders.tick();

@@ -22,7 +22,11 @@ export default function orderReshopRoute(app: FastifyInstance, { engine, latency
       const changes = rq.ChangeJourney.map((c, i) => {
         const journeyIndex = order.journeys.findIndex((j) => journeyIdOf(j) === c.PaxJourneyRefID);
         if (journeyIndex < 0) {
-          throw new NdcFailure('INVALID_REQUEST', 'No such journey in the order.', `/ChangeJourney/${i}/PaxJourneyRefID`);
+          throw new NdcFailure(
+            'INVALID_REQUEST',
+            'No such journey in the order.',
+            `/ChangeJourney/${i}/PaxJourneyRefID`,
+          );
         }
         return { journeyIndex, date: c.DepDate };
       });

@@ -24,7 +24,11 @@ export function paxList(surnames: readonly string[]) {
 }
 
 export const contacts = [
-  { ContactInfoID: 'CI1', EmailAddress: { EmailAddressText: 'agent@example.com' }, Phone: { PhoneNumber: '+48 600 100 200' } },
+  {
+    ContactInfoID: 'CI1',
+    EmailAddress: { EmailAddressText: 'agent@example.com' },
+    Phone: { PhoneNumber: '+48 600 100 200' },
+  },
 ];
 
 export function orderCreateRQ(offerId: string, surnames: readonly string[] = ['Kowalska']) {
@@ -52,10 +56,15 @@ export async function bookOrder(sandbox: Sandbox, options: BookOptions = {}): Pr
   return res.json();
 }
 
-export const payment = (amount: { Amount: string; CurCode: string }, typeCode: 'CA' | 'CC' | 'AGT' = 'CA'): PaymentFunctions => ({
+export const payment = (
+  amount: { Amount: string; CurCode: string },
+  typeCode: 'CA' | 'CC' | 'AGT' = 'CA',
+): PaymentFunctions => ({
   PaymentMethod: {
     TypeCode: typeCode,
-    ...(typeCode === 'CC' ? { PaymentCard: { CardBrandCode: 'VI', CardNumber: '4111111111111111', ExpirationDate: '1229' } } : {}),
+    ...(typeCode === 'CC'
+      ? { PaymentCard: { CardBrandCode: 'VI', CardNumber: '4111111111111111', ExpirationDate: '1229' } }
+      : {}),
   },
   Amount: amount,
 });
@@ -66,7 +75,12 @@ export const change = (sandbox: Sandbox, orderId: string, changeOrder: object, c
 /** Books and issues (cash); answers the issued OrderViewRS. */
 export async function issuedOrder(sandbox: Sandbox, options: BookOptions = {}): Promise<OrderViewRS> {
   const held = await bookOrder(sandbox, options);
-  const res = await change(sandbox, held.Order.OrderID, { PaymentFunctions: payment(held.Order.AmountDue) }, options.credential);
+  const res = await change(
+    sandbox,
+    held.Order.OrderID,
+    { PaymentFunctions: payment(held.Order.AmountDue) },
+    options.credential,
+  );
   if (res.statusCode !== 200) throw new Error(`issue ${res.statusCode}: ${res.body}`);
   return res.json();
 }
