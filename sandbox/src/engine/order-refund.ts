@@ -2,6 +2,8 @@
 // quote holds) and its confirmation. A refundable fare (Flex) returns everything less its fee; a
 // non-refundable one (Light, Classic) keeps the fare and returns only the taxes, as airlines must.
 // EMDs are not refunded with the tickets (airline practice for bought services once issued).
+// When the airline itself cancelled a ticketed order, the refund is involuntary: everything back,
+// no penalty, whatever the fare family.
 import { AirlineRefusal } from './airline-refusal.js';
 import type { OrderBook } from './order-book.js';
 import { activeTickets, assertStatus, closeOrder, feeMinor } from './order-lifecycle.js';
@@ -10,16 +12,25 @@ import type { Order, RefundQuote } from './order-model.js';
 /** A refund quote is binding for this long on the sandbox clock. */
 export const refundQuoteSeconds = 20 * 60;
 
+/** Ticketed orders, and ticketed orders the airline cancelled (involuntary refund). */
+function assertRefundable(order: Order): void {
+  assertStatus(order, 'ISSUED', 'AIRLINE_CANCELLED');
+  if (!activeTickets(order).length) throw new AirlineRefusal('ORDER_NOT_ISSUED');
+}
+
 export function quoteRefund(book: OrderBook, order: Order): RefundQuote {
-  assertStatus(order, 'ISSUED');
+  assertRefundable(order);
   const { offer } = order;
+  const involuntary = order.status === 'AIRLINE_CANCELLED';
   let refundMinor = 0;
   let penaltyMinor = 0;
   for (const ticket of activeTickets(order)) {
     const pax = order.pax.find((p) => p.id === ticket.paxId)!;
     const item = offer.items.find((i) => i.ptc === pax.ptc)!;
     const taxes = item.totalMinor - item.baseMinor;
-    if (offer.rules.refundFeeNuc === null) {
+    if (involuntary) {
+      refundMinor += ticket.amountMinor;
+    } else if (offer.rules.refundFeeNuc === null) {
       refundMinor += taxes;
       penaltyMinor += item.baseMinor;
     } else {
@@ -40,7 +51,7 @@ export function quoteRefund(book: OrderBook, order: Order): RefundQuote {
 }
 
 export function confirmRefund(book: OrderBook, order: Order, quoteId: string): RefundQuote {
-  assertStatus(order, 'ISSUED');
+  assertRefundable(order);
   const quote = order.refundQuote;
   if (!quote || quote.id !== quoteId) throw new AirlineRefusal('REFUND_QUOTE_NOT_FOUND', undefined, '/RefundQuoteID');
   if (book.now() > quote.expiresAt) {
@@ -49,6 +60,8 @@ export function confirmRefund(book: OrderBook, order: Order, quoteId: string): R
   for (const ticket of activeTickets(order)) ticket.status = 'REFUNDED';
   // An EMD still pending is never issued once the tickets are refunded.
   for (const line of order.services) if (line.status === 'PENDING') line.status = 'VOIDED';
-  closeOrder(book, order, 'REFUNDED', book.now());
+  // An order the airline cancelled has given its seats back already.
+  if (order.status === 'ISSUED') closeOrder(book, order, 'REFUNDED', book.now());
+  else order.status = 'REFUNDED';
   return quote;
 }

@@ -63,12 +63,18 @@ describe('OrderChangeNotif', () => {
   });
 
   it('airline cancellation: MAD-PMI is cancelled by the airline two hours after booking, issued or not', async () => {
-    const issued = await issuedOrder(s, { route: routeTriggers.airline_cancellation });
+    const issued = await issuedOrder(s, { route: routeTriggers.airline_cancellation, family: 0 });
     await s.moveClock(orderScenarioTimings.airlineCancellationAfterSeconds);
     await s.notifier.settled();
     expect(notifsFor(issued.Order.OrderID).map((n) => n.body.ChangeTypeCode)).toEqual(['AIRLINE_CANCELLATION']);
     const after = (await s.ndc('OrderRetrieve', { OrderID: issued.Order.OrderID })).json();
     expect(after.Order.StatusCode).toBe('AIRLINE_CANCELLED');
+    // The refund is involuntary: everything back, no penalty, even on a Light fare.
+    const quote = (
+      await s.ndc('OrderChange', { OrderID: issued.Order.OrderID, ChangeOrder: { RequestRefundQuote: true } })
+    ).json().RefundQuote;
+    expect(quote.RefundAmount).toEqual(issued.Order.TotalPrice.TotalAmount);
+    expect(quote.PenaltyAmount.Amount).toBe('0.00');
   });
 
   it('time-limit change: surname SHORTTL has its hold shortened 30 minutes after booking', async () => {
