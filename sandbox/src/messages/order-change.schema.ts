@@ -1,10 +1,10 @@
 // OrderChangeRQ: one change per message, named by the one key ChangeOrder carries:
 // PaymentFunctions (pay and issue), AddServiceItem (services and seats; after issue with their own
-// PaymentFunctions), CancelOrder (before issue), VoidTickets (after issue, inside the void window),
+// PaymentFunctions), UpdateContactInfo (email/phone), CancelOrder (before issue), VoidTickets (after issue, inside the void window),
 // RequestRefundQuote / AcceptRefundQuote, AcceptReshopOffer (re-price or flight change; reissues
 // when ticketed). The answer is an OrderViewRS.
 import Type, { type Static } from 'typebox';
-import { OrderId, PaymentFunctions } from './order-common.schema.js';
+import { ContactInfo, OrderId, PaymentFunctions } from './order-common.schema.js';
 
 const ServiceItemRQ = Type.Union([
   Type.Object(
@@ -35,6 +35,18 @@ export const ChangeOrder = Type.Union([
     {
       AddServiceItem: Type.Array(ServiceItemRQ, { minItems: 1, maxItems: 40 }),
       PaymentFunctions: Type.Optional(PaymentFunctions),
+    },
+    strict,
+  ),
+  Type.Object(
+    {
+      UpdateContactInfo: Type.Object(
+        {
+          EmailAddress: Type.Optional(ContactInfo.properties.EmailAddress),
+          Phone: Type.Optional(ContactInfo.properties.Phone),
+        },
+        { ...strict, minProperties: 1 },
+      ),
     },
     strict,
   ),

@@ -3,6 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import { cancelOrder, voidOrder } from '../engine/order-cancel.js';
 import { issueOrder } from '../engine/order-issue.js';
+import { assertStatus } from '../engine/order-lifecycle.js';
 import type { Order, RefundQuote } from '../engine/order-model.js';
 import { acceptReshopOffer } from '../engine/order-reissue.js';
 import { confirmRefund, quoteRefund } from '../engine/order-refund.js';
@@ -66,6 +67,12 @@ function applyChange(book: OrderBook, order: Order, change: Change): Outcome {
         ? [{ Code: 'ORDER_ALREADY_ISSUED', DescText: 'The order was already issued; no payment was taken.' }]
         : [],
     };
+  }
+  if ('UpdateContactInfo' in change) {
+    assertStatus(order, 'HELD', 'ISSUED');
+    const { EmailAddress, Phone } = change.UpdateContactInfo;
+    if (EmailAddress) order.contact.email = EmailAddress.EmailAddressText;
+    if (Phone) order.contact.phone = Phone.PhoneNumber;
   }
   if ('CancelOrder' in change) cancelOrder(book, order);
   if ('VoidTickets' in change) voidOrder(book, order);

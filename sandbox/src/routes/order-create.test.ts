@@ -136,6 +136,21 @@ describe('POST /ndc/OrderCreate and /ndc/OrderRetrieve', () => {
     expect(invalid.json().Errors.Error[0]).toMatchObject({ Code: 'INVALID_REQUEST', TagText: '/OrderID' });
   });
 
+  it('updates the contact on a live order (OrderChange UpdateContactInfo)', async () => {
+    const s = await sandbox;
+    const held = await bookOrder(s);
+    const res = await change(s, held.Order.OrderID, {
+      UpdateContactInfo: { Phone: { PhoneNumber: '+48 700 800 900' } },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().DataLists.ContactInfoList[0]).toMatchObject({
+      EmailAddress: { EmailAddressText: 'agent@example.com' },
+      Phone: { PhoneNumber: '+48 700 800 900' },
+    });
+    const empty = await change(s, held.Order.OrderID, { UpdateContactInfo: {} });
+    expect(empty.statusCode).toBe(400);
+  });
+
   it('a carrier-bound channel cannot order another airline offer', async () => {
     const s = await sandbox;
     const offer = await shopOffer(s, { carrier: 'LO' });
