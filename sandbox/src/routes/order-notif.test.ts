@@ -88,12 +88,17 @@ describe('OrderChangeNotif', () => {
   });
 
   it('hold expiry: an unpaid order expires at its time limit, releases its seats and is dropped a day later', async () => {
-    const held = await bookOrder(s);
+    // A flight no other test here books, so the seat count moves only with this order.
+    const held = await bookOrder(s, { route: ['MUC', 'LIS'], carrier: 'LH' });
+    const order = s.engine.orders.store.get('sbx_agency_test', held.Order.OrderID);
+    const [flightKey, rbd] = [order.journeys[0]!.segments[0]!.flight.key, order.offer.rbds[0]![0]!];
+    const seatsHeld = s.engine.inventory.seatsLeft(flightKey, rbd);
     const limit = Date.parse(held.Order.PaymentTimeLimitDateTime!);
     await s.app.inject({ method: 'POST', url: '/sandbox/clock', payload: { set: new Date(limit).toISOString() } });
     await s.notifier.settled();
     expect(notifsFor(held.Order.OrderID).map((n) => n.body.ChangeTypeCode)).toEqual(['HOLD_EXPIRED']);
     expect((await s.ndc('OrderRetrieve', { OrderID: held.Order.OrderID })).json().Order.StatusCode).toBe('EXPIRED');
+    expect(s.engine.inventory.seatsLeft(flightKey, rbd)).toBe(seatsHeld + 1);
     await s.moveClock(orderScenarioTimings.purgeAfterSeconds);
     const gone = await s.ndc('OrderRetrieve', { OrderID: held.Order.OrderID });
     expect(gone.statusCode).toBe(404);
