@@ -7,9 +7,10 @@ import { createMovableClock, type MovableClock } from './engine/clock.js';
 import { createLatency, type LatencyMode } from './engine/latency.js';
 import { installNdcErrorHandler } from './http/ndc-errors.js';
 import clockRoutes from './routes/clock.route.js';
+import { createNotifier, type Notifier } from './notify/order-notifier.js';
 import ndcRoutes from './routes/ndc.routes.js';
 
-export const sandboxVersion = '0.2.0';
+export const sandboxVersion = '0.3.0';
 
 export interface SandboxAppOptions {
   readonly seed?: string;
@@ -17,13 +18,40 @@ export interface SandboxAppOptions {
   readonly clock?: MovableClock;
   /** Built from `seed` and `clock` when absent; pass one to share it with the caller. */
   readonly engine?: AirlineEngine;
+  /** Sandbox-clock seconds the slow-EMD surname keeps EMDs pending (only when `engine` is built here). */
+  readonly slowEmdSeconds?: number;
+  /** Where OrderChangeNotif goes for credentials that registered no URL of their own. */
+  readonly notifyUrl?: string;
+  readonly notifyRetryDelaysMs?: readonly number[];
+  /** Wall-clock period of the order tick (time passes on its own in `npm start`); 0 = only on demand. */
+  readonly tickIntervalMs?: number;
+  /** Handed in by tests that want to inspect deliveries. */
+  readonly notifier?: Notifier;
 }
 
 export default async function sandboxApp(app: FastifyInstance, options: SandboxAppOptions): Promise<void> {
   const clock = options.clock ?? createMovableClock();
-  const engine = options.engine ?? createAirlineEngine(options.seed ?? 'contrail', clock);
+  const engine =
+    options.engine ??
+    createAirlineEngine(options.seed ?? 'contrail', clock, {
+      ...(options.slowEmdSeconds === undefined ? {} : { slowEmdSeconds: options.slowEmdSeconds }),
+    });
+  const notifier =
+    options.notifier ??
+    createNotifier({
+      defaultUrl: options.notifyUrl,
+      ...(options.notifyRetryDelaysMs ? { retryDelaysMs: options.notifyRetryDelaysMs } : {}),
+    });
+  const unsubscribe = engine.orders.subscribe((event) => notifier.notify(event));
+  const ticker = options.tickIntervalMs ? setInterval(() => engine.orders.tick(), options.tickIntervalMs) : undefined;
+  ticker?.unref();
+  app.addHook('onClose', async () => {
+    clearInterval(ticker);
+    unsubscribe();
+    notifier.close();
+  });
   installNdcErrorHandler(app);
   app.get('/health', async () => ({ status: 'ok', service: 'contrail-sandbox', version: sandboxVersion }));
-  await app.register(clockRoutes, { clock });
-  await app.register(ndcRoutes, { engine, latency: createLatency(options.latency ?? 'off') });
+  await app.register(clockRoutes, { clock, afterMove: () => engine.orders.tick() });
+  await app.register(ndcRoutes, { engine, latency: createLatency(options.latency ?? 'off'), notifier });
 }

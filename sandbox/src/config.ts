@@ -10,6 +10,10 @@ const SandboxConfig = Type.Object({
   SANDBOX_SEED: Type.String({ default: 'contrail', minLength: 1 }),
   /** `realistic` delays each answer by the carriers' own response times. */
   SANDBOX_LATENCY: Type.Union([Type.Literal('off'), Type.Literal('realistic')], { default: 'off' }),
+  /** Where OrderChangeNotif is pushed for credentials that registered no URL (PUT /sandbox/notify_url). */
+  SANDBOX_NOTIFY_URL: Type.Optional(Type.String({ pattern: '^https?://' })),
+  /** Sandbox-clock seconds a SLOWEMD passenger's EMDs stay pending. */
+  SANDBOX_SLOW_EMD_SECONDS: Type.Integer({ default: 600, minimum: 0, maximum: 86_400 }),
 });
 export type SandboxConfig = Readonly<Static<typeof SandboxConfig>>;
 

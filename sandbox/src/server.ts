@@ -8,7 +8,14 @@ const app = Fastify({
   logger: { level: config.LOG_LEVEL, name: 'sandbox' },
   logController: new LogController({ disableRequestLogging: true }),
 });
-await app.register(sandboxApp, { seed: config.SANDBOX_SEED, latency: config.SANDBOX_LATENCY });
+await app.register(sandboxApp, {
+  seed: config.SANDBOX_SEED,
+  latency: config.SANDBOX_LATENCY,
+  slowEmdSeconds: config.SANDBOX_SLOW_EMD_SECONDS,
+  ...(config.SANDBOX_NOTIFY_URL ? { notifyUrl: config.SANDBOX_NOTIFY_URL } : {}),
+  // The clock runs with real time here, so holds expire and scenario events fire on their own.
+  tickIntervalMs: 1000,
+});
 await app.listen({ host: config.SANDBOX_HOST, port: config.SANDBOX_PORT });
 
 const shutdown = () => void app.close().then(() => process.exit(0));

@@ -5,7 +5,8 @@ import { servicesFor, type Service } from './ancillaries.js';
 import { createInventory, type HoldResult, type Inventory } from './inventory.js';
 import { buildOffer, seatRequestsOf, type Offer } from './offer-build.js';
 import { shopOffers, type ShopRequest } from './offer-shop.js';
-import { priceChangeFactor } from './scenarios.js';
+import { createOrderBook, type OrderBook } from './order-book.js';
+import { defaultSlowEmdSeconds, priceChangeFactor } from './scenarios.js';
 import { createSchedule, type Schedule } from './schedule.js';
 import { seatMapFor, type SeatMap } from './seat-map.js';
 import { roeFor } from './money.js';
@@ -30,12 +31,19 @@ export interface AirlineEngine {
   seatMaps(offer: Offer): SeatMap[];
   /** For the order half's OrderCreate: takes the offer's seats, or says which classes sold out. */
   holdOffer(offer: Offer): HoldResult;
+  /** The order half: orders per channel credential, their documents and time-driven events. */
+  readonly orders: OrderBook;
+}
+
+export interface AirlineEngineOptions {
+  /** Sandbox-clock seconds the slow-EMD surname keeps EMDs pending (default 600). */
+  readonly slowEmdSeconds?: number;
 }
 
 /** Quoted offers are kept in memory; the oldest go first once this many are stored. */
 const maxStoredOffers = 50_000;
 
-export function createAirlineEngine(seed: string, clock: Clock): AirlineEngine {
+export function createAirlineEngine(seed: string, clock: Clock, options: AirlineEngineOptions = {}): AirlineEngine {
   const schedule = createSchedule(seed);
   const inventory = createInventory(seed);
   const offers = new Map<string, Offer>();
@@ -45,7 +53,7 @@ export function createAirlineEngine(seed: string, clock: Clock): AirlineEngine {
     if (offers.size > maxStoredOffers) offers.delete(offers.keys().next().value!);
     return offer;
   };
-  return {
+  const engine: Omit<AirlineEngine, 'orders'> = {
     seed,
     clock,
     schedule,
@@ -81,4 +89,15 @@ export function createAirlineEngine(seed: string, clock: Clock): AirlineEngine {
       return inventory.hold(requests);
     },
   };
+  const orders = createOrderBook({
+    seed,
+    clock,
+    schedule,
+    inventory,
+    price: (offer) => engine.price(offer),
+    services: servicesFor,
+    holdOffer: (offer) => engine.holdOffer(offer),
+    slowEmdSeconds: options.slowEmdSeconds ?? defaultSlowEmdSeconds,
+  });
+  return { ...engine, orders };
 }

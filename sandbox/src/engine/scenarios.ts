@@ -14,7 +14,7 @@ export type RouteScenario =
   | 'airline_cancellation'
   | 'cheaper_class_later';
 
-export type NameScenario = 'ticketing_error' | 'slow_emd';
+export type NameScenario = 'ticketing_error' | 'slow_emd' | 'reissue_error' | 'time_limit_change';
 
 export const routeTriggers: Readonly<Record<RouteScenario, readonly [string, string]>> = {
   no_offers: ['VNO', 'TLL'],
@@ -35,12 +35,35 @@ export const connectionsOnlyRoute = ['KRK', 'LIS'] as const;
 export const nameTriggers: Readonly<Record<NameScenario, string>> = {
   ticketing_error: 'TICKETFAIL',
   slow_emd: 'SLOWEMD',
+  reissue_error: 'REISSUEFAIL',
+  time_limit_change: 'SHORTTL',
 };
 
 /** How long the search-timeout route keeps a caller waiting unless the request says otherwise. */
 export const defaultSearchTimeoutMs = 35_000;
 /** How much the price-change route adds at OfferPrice (airline re-quoted a higher class). */
 export const priceChangeFactor = 1.085;
+
+/** Order-half timings, measured on the sandbox clock from OrderCreate. */
+export const orderScenarioTimings = {
+  /** schedule_change: the airline retimes the order's first flight this long after booking… */
+  scheduleChangeAfterSeconds: 3600,
+  /** …by this many minutes later. */
+  retimeMinutes: 95,
+  /** airline_cancellation: the airline cancels the order this long after booking. */
+  airlineCancellationAfterSeconds: 2 * 3600,
+  /** cheaper_class_later: from this long after booking, OrderReshop re-prices into a cheaper class. */
+  cheaperClassAfterSeconds: 86_400,
+  /** time_limit_change (surname SHORTTL): this long after booking the airline shortens the hold… */
+  timeLimitChangeAfterSeconds: 1800,
+  /** …to this long from that moment. */
+  shortenedTimeLimitSeconds: 2 * 3600,
+  /** How long an expired or airline-cancelled order stays retrievable before the airline drops it. */
+  purgeAfterSeconds: 86_400,
+} as const;
+
+/** Default EMD delay for the slow-EMD surname, in sandbox-clock seconds (SANDBOX_SLOW_EMD_SECONDS). */
+export const defaultSlowEmdSeconds = 600;
 
 export function routeScenarioFor(origin: string, destination: string): RouteScenario | undefined {
   const pair = [origin.toUpperCase(), destination.toUpperCase()].sort().join('-');

@@ -3,8 +3,10 @@
 // E exit row, L extra legroom). A seat without Price is free of charge.
 import Type, { type Static } from 'typebox';
 import { Money, OfferRefRQ, PayloadAttributes } from './common.schema.js';
+import { OrderRefRQ } from './order-common.schema.js';
 
-export const SeatAvailabilityRQ = OfferRefRQ;
+/** An offer from a search, or an order (ancillaries after booking). */
+export const SeatAvailabilityRQ = Type.Union([OfferRefRQ, OrderRefRQ]);
 export type SeatAvailabilityRQ = Static<typeof SeatAvailabilityRQ>;
 
 export const SeatAvailabilityRS = Type.Object({

@@ -3,9 +3,11 @@
 // wifi, lounge), per passenger.
 import Type, { type Static } from 'typebox';
 import { Money, OfferRefRQ, PayloadAttributes } from './common.schema.js';
+import { OrderRefRQ } from './order-common.schema.js';
 import { PaxType } from './air-shopping.schema.js';
 
-export const ServiceListRQ = OfferRefRQ;
+/** An offer from a search, or an order (ancillaries after booking). */
+export const ServiceListRQ = Type.Union([OfferRefRQ, OrderRefRQ]);
 export type ServiceListRQ = Static<typeof ServiceListRQ>;
 
 export const ServiceListRS = Type.Object({

@@ -6,7 +6,13 @@ import { NdcFailure } from '../http/ndc-errors.js';
 import { parseBody } from '../http/parse-body.js';
 import { ClockRQ, type ClockRS } from '../messages/clock.schema.js';
 
-export default async function clockRoutes(app: FastifyInstance, { clock }: { clock: MovableClock }): Promise<void> {
+export interface ClockRouteDeps {
+  readonly clock: MovableClock;
+  /** Runs after every move, so orders react (expire, change, notify) as soon as time passes. */
+  readonly afterMove?: () => void;
+}
+
+export default async function clockRoutes(app: FastifyInstance, { clock, afterMove }: ClockRouteDeps): Promise<void> {
   const answer = (): ClockRS => ({ now: clock.now().toISOString() });
   app.get('/sandbox/clock', async () => answer());
   app.post('/sandbox/clock', async (request) => {
@@ -18,6 +24,7 @@ export default async function clockRoutes(app: FastifyInstance, { clock }: { clo
       if (Number.isNaN(at.getTime())) throw new NdcFailure('INVALID_REQUEST', '/set is not a date-time', '/set');
       clock.set(at);
     }
+    afterMove?.();
     return answer();
   });
 }

@@ -16,6 +16,20 @@ export function offerFor(engine: AirlineEngine, offerId: string): Offer {
   return found.offer;
 }
 
+/**
+ * ServiceList and SeatAvailability also take an OrderID (for ancillaries after booking, when the
+ * shopped offer has expired): then they answer for the order's offer and its flights as flown now.
+ */
+export function offerOrOrderFor(
+  engine: AirlineEngine,
+  credential: string,
+  rq: { OfferID: string } | { OrderID: string },
+) {
+  if ('OfferID' in rq) return offerFor(engine, rq.OfferID);
+  const order = engine.orders.find(credential, rq.OrderID);
+  return { ...order.offer, journeys: order.journeys };
+}
+
 export default function offerPriceRoute(app: FastifyInstance, { engine, latency }: NdcRouteDeps): void {
   app.post('/ndc/OfferPrice', async (request): Promise<OfferPriceRS> => {
     const rq = parseBody(OfferPriceRQ, request.body);

@@ -90,6 +90,8 @@ describe('scenario triggers', () => {
   it('order-half triggers are declared: names and routes resolve to their scenario', () => {
     expect(nameScenarioFor('TicketFail')).toBe('ticketing_error');
     expect(nameScenarioFor('slowemd')).toBe('slow_emd');
+    expect(nameScenarioFor('ReissueFail')).toBe('reissue_error');
+    expect(nameScenarioFor('shorttl')).toBe('time_limit_change');
     expect(nameScenarioFor('Kowalski')).toBeUndefined();
     expect(Object.keys(routeTriggers)).toEqual(
       expect.arrayContaining(['schedule_change', 'airline_cancellation', 'cheaper_class_later']),

@@ -5,12 +5,13 @@ import { parseBody } from '../http/parse-body.js';
 import { ServiceListRQ, type ServiceListRS } from '../messages/service-list.schema.js';
 import { journeyIdOf, segmentIdOf } from '../messages/offer.mapper.js';
 import type { NdcRouteDeps } from './ndc.routes.js';
-import { offerFor } from './offer-price.route.js';
+import { offerOrOrderFor } from './offer-price.route.js';
+import { channelOfRequest } from '../http/channel-credential.js';
 
 export default function serviceListRoute(app: FastifyInstance, { engine, latency }: NdcRouteDeps): void {
   app.post('/ndc/ServiceList', async (request): Promise<ServiceListRS> => {
     const rq = parseBody(ServiceListRQ, request.body);
-    const offer = offerFor(engine, rq.OfferID);
+    const offer = offerOrOrderFor(engine, channelOfRequest(request).credential, rq);
     await latency([offer.owner.code]);
     const services = engine.services(offer);
     const definitions = new Map<string, ServiceListRS['ServiceDefinitionList'][number]>();

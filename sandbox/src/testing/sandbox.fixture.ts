@@ -5,14 +5,26 @@ import sandboxApp from '../app.js';
 import { createAirlineEngine } from '../engine/airline-engine.js';
 import { createFixedClock } from '../engine/clock.js';
 import type { AirShoppingRQ, AirShoppingRS, OfferSchema } from '../messages/air-shopping.schema.js';
+import { createNotifier } from '../notify/order-notifier.js';
 
 export const testNow = '2025-05-01T08:00:00Z';
 
-export async function buildSandbox(options: { seed?: string; at?: string } = {}) {
+export interface SandboxTestOptions {
+  readonly seed?: string;
+  readonly at?: string;
+  readonly slowEmdSeconds?: number;
+  readonly notifyUrl?: string;
+}
+
+export async function buildSandbox(options: SandboxTestOptions = {}) {
   const clock = createFixedClock(new Date(options.at ?? testNow));
-  const engine = createAirlineEngine(options.seed ?? 'test-seed', clock);
+  const engine = createAirlineEngine(options.seed ?? 'test-seed', clock, {
+    ...(options.slowEmdSeconds === undefined ? {} : { slowEmdSeconds: options.slowEmdSeconds }),
+  });
+  // Retries come fast in tests; production waits seconds between them.
+  const notifier = createNotifier({ defaultUrl: options.notifyUrl, retryDelaysMs: [20, 20], timeoutMs: 1000 });
   const app = Fastify();
-  await app.register(sandboxApp, { clock, engine });
+  await app.register(sandboxApp, { clock, engine, notifier });
   const ndc = (message: string, payload: unknown, credential: string | null = 'sbx_agency_test') =>
     app.inject({
       method: 'POST',
@@ -20,8 +32,12 @@ export async function buildSandbox(options: { seed?: string; at?: string } = {})
       headers: credential === null ? {} : { authorization: `Bearer ${credential}` },
       payload: payload as Record<string, unknown>,
     });
-  return { app, clock, engine, ndc };
+  const moveClock = (seconds: number) =>
+    app.inject({ method: 'POST', url: '/sandbox/clock', payload: { advance_seconds: seconds } });
+  return { app, clock, engine, ndc, notifier, moveClock };
 }
+
+export type Sandbox = Awaited<ReturnType<typeof buildSandbox>>;
 
 export const leg = (origin: string, destination: string, date = '2025-06-01') => ({
   OriginCode: origin,

@@ -1,0 +1,95 @@
+// OrderReshop: what the order would cost now (re-price, same flights) and which other flights it
+// could move to (change), each as a reshop offer with the price difference and the change fee.
+// The cheaper-class route opens the family's lowest class a day after booking, so a re-price then
+// finds a lower fare. Accepting an offer (order-reissue.ts) swaps the seats and, once ticketed,
+// reissues the tickets.
+import { AirlineRefusal } from './airline-refusal.js';
+import { pickClasses } from './fares.js';
+import { bookingClasses } from './inventory.js';
+import { buildOffer, type Offer } from './offer-build.js';
+import type { OrderBook } from './order-book.js';
+import { assertStatus, feeMinor, seatedPax } from './order-lifecycle.js';
+import type { Order, ReshopOffer } from './order-model.js';
+import { orderScenarioTimings, priceChangeFactor } from './scenarios.js';
+import { journeysFor, keyOf, type Journey } from './schedule-connections.js';
+
+/** Reshop offers hold as long as shopping offers do. */
+export const reshopOfferSeconds = 30 * 60;
+const maxAlternatives = 6;
+
+/** The airline's price on a price-change route is the re-quoted one from then on. */
+const factorOf = (order: Order) => (order.offer.scenarios.includes('price_change') ? priceChangeFactor : 1);
+
+function remember(book: OrderBook, order: Order, kind: ReshopOffer['kind'], offer: Offer, penaltyMinor: number) {
+  const reshop: ReshopOffer = {
+    id: book.store.nextId('RO'),
+    kind,
+    offer,
+    differenceMinor: offer.totalMinor - order.offer.totalMinor,
+    penaltyMinor,
+    expiresAt: new Date(book.now().getTime() + reshopOfferSeconds * 1000),
+  };
+  order.reshopOffers.set(reshop.id, reshop);
+  return reshop;
+}
+
+export function repriceOrder(book: OrderBook, order: Order): ReshopOffer {
+  assertStatus(order, 'HELD', 'ISSUED');
+  const { offer } = order;
+  let rbds = offer.rbds;
+  let factor = factorOf(order);
+  const opensAt = order.createdAt.getTime() + orderScenarioTimings.cheaperClassAfterSeconds * 1000;
+  if (order.routeScenarios.includes('cheaper_class_later') && book.now().getTime() >= opensAt) {
+    const lowest = bookingClasses[offer.cabin].find((c) => c.family === offer.family)!.rbd;
+    const already = rbds.every((journey) => journey.every((rbd) => rbd === lowest));
+    rbds = rbds.map((journey) => journey.map(() => lowest));
+    // Already in the lowest class: the carrier filed a lower fare level for it instead.
+    if (already) factor *= 0.9;
+  }
+  const repriced = buildOffer({ ...offer, journeys: order.journeys, rbds }, book.deps.clock, factor);
+  return remember(book, order, 'REPRICE', repriced, 0);
+}
+
+export interface JourneyChange {
+  readonly journeyIndex: number;
+  readonly date: string;
+}
+
+export function changeAlternatives(book: OrderBook, order: Order, changes: readonly JourneyChange[]): ReshopOffer[] {
+  assertStatus(order, 'HELD', 'ISSUED');
+  const { offer } = order;
+  if (offer.rules.changeFeeNuc === null) {
+    throw new AirlineRefusal(
+      'CHANGE_NOT_ALLOWED',
+      `The ${order.owner.fareFamilies[offer.family]} fare allows no changes.`,
+    );
+  }
+  const now = book.now().getTime();
+  const seats = offer.pax.ADT + offer.pax.CHD;
+  const options = order.journeys.map((journey, j): Array<{ journey: Journey; rbds: readonly string[] }> => {
+    const change = changes.find((c) => c.journeyIndex === j);
+    if (!change) return [{ journey, rbds: offer.rbds[j]! }];
+    const from = journey.segments[0]!.flight.from.code;
+    const to = journey.segments.at(-1)!.flight.to.code;
+    return journeysFor(book.deps.schedule, from, to, change.date)
+      .filter((c) => c.owner === order.owner && c.segments[0]!.flight.departure.getTime() > now)
+      .filter((c) => keyOf(c) !== keyOf(journey))
+      .flatMap((c) => {
+        const rbds = pickClasses(book.deps.inventory, c, offer.cabin, offer.family, seats);
+        return rbds ? [{ journey: c, rbds }] : [];
+      });
+  });
+  let combos: Array<Array<{ journey: Journey; rbds: readonly string[] }>> = [[]];
+  for (const choices of options) combos = combos.flatMap((combo) => choices.map((choice) => [...combo, choice]));
+  // Issued orders pay the fee; a held order is simply rebooked, as nothing was ticketed yet.
+  const penalty =
+    order.status === 'ISSUED' ? feeMinor(offer.rules.changeFeeNuc, offer.currency) * seatedPax(order).length : 0;
+  return combos.slice(0, maxAlternatives).map((combo) => {
+    const changed = buildOffer(
+      { ...offer, journeys: combo.map((c) => c.journey), rbds: combo.map((c) => c.rbds) },
+      book.deps.clock,
+      factorOf(order),
+    );
+    return remember(book, order, 'CHANGE', changed, penalty);
+  });
+}

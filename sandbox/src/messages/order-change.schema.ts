@@ -1,0 +1,67 @@
+// OrderChangeRQ: one change per message, named by the one key ChangeOrder carries:
+// PaymentFunctions (pay and issue), AddServiceItem (services and seats; after issue with their own
+// PaymentFunctions), UpdateContactInfo (email/phone), CancelOrder (before issue), VoidTickets (after issue, inside the void window),
+// RequestRefundQuote / AcceptRefundQuote, AcceptReshopOffer (re-price or flight change; reissues
+// when ticketed). The answer is an OrderViewRS.
+import Type, { type Static } from 'typebox';
+import { ContactInfo, OrderId, PaymentFunctions } from './order-common.schema.js';
+
+const ServiceItemRQ = Type.Union([
+  Type.Object(
+    { ServiceID: Type.String({ minLength: 1, maxLength: 64 }), PaxRefID: Type.String() },
+    { additionalProperties: false },
+  ),
+  Type.Object(
+    {
+      SeatAssignment: Type.Object(
+        {
+          PaxSegmentRefID: Type.String(),
+          RowNumber: Type.Integer({ minimum: 1 }),
+          ColumnID: Type.String({ pattern: '^[A-K]$' }),
+        },
+        { additionalProperties: false },
+      ),
+      PaxRefID: Type.String(),
+    },
+    { additionalProperties: false },
+  ),
+]);
+
+const strict = { additionalProperties: false } as const;
+
+export const ChangeOrder = Type.Union([
+  Type.Object({ PaymentFunctions }, strict),
+  Type.Object(
+    {
+      AddServiceItem: Type.Array(ServiceItemRQ, { minItems: 1, maxItems: 40 }),
+      PaymentFunctions: Type.Optional(PaymentFunctions),
+    },
+    strict,
+  ),
+  Type.Object(
+    {
+      UpdateContactInfo: Type.Object(
+        {
+          EmailAddress: Type.Optional(ContactInfo.properties.EmailAddress),
+          Phone: Type.Optional(ContactInfo.properties.Phone),
+        },
+        { ...strict, minProperties: 1 },
+      ),
+    },
+    strict,
+  ),
+  Type.Object({ CancelOrder: Type.Literal(true) }, strict),
+  Type.Object({ VoidTickets: Type.Literal(true) }, strict),
+  Type.Object({ RequestRefundQuote: Type.Literal(true) }, strict),
+  Type.Object({ AcceptRefundQuote: Type.Object({ RefundQuoteID: Type.String() }, strict) }, strict),
+  Type.Object(
+    {
+      AcceptReshopOffer: Type.Object({ ReshopOfferID: Type.String() }, strict),
+      PaymentFunctions: Type.Optional(PaymentFunctions),
+    },
+    strict,
+  ),
+]);
+
+export const OrderChangeRQ = Type.Object({ OrderID: OrderId, ChangeOrder }, { additionalProperties: false });
+export type OrderChangeRQ = Static<typeof OrderChangeRQ>;

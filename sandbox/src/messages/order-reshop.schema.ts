@@ -1,0 +1,47 @@
+// OrderReshopRQ/RS: `Reprice` asks what the same flights cost now; `ChangeJourney` asks for other
+// flights on new dates for the named journeys. Each ReshopOffer states the new total, the
+// difference to what the order costs now, the change fee and the amount due to accept it
+// (OrderChange AcceptReshopOffer).
+import Type, { type Static } from 'typebox';
+import { DataLists } from './air-shopping.schema.js';
+import { DateTime, IsoDate, Money, PayloadAttributes } from './common.schema.js';
+import { OrderId } from './order-common.schema.js';
+
+export const OrderReshopRQ = Type.Union([
+  Type.Object({ OrderID: OrderId, Reprice: Type.Literal(true) }, { additionalProperties: false }),
+  Type.Object(
+    {
+      OrderID: OrderId,
+      ChangeJourney: Type.Array(
+        Type.Object({ PaxJourneyRefID: Type.String(), DepDate: IsoDate }, { additionalProperties: false }),
+        { minItems: 1, maxItems: 6 },
+      ),
+    },
+    { additionalProperties: false },
+  ),
+]);
+export type OrderReshopRQ = Static<typeof OrderReshopRQ>;
+
+export const ReshopOfferSchema = Type.Object({
+  ReshopOfferID: Type.String(),
+  TypeCode: Type.Union([Type.Literal('REPRICE'), Type.Literal('CHANGE')]),
+  OfferExpirationDateTime: DateTime,
+  JourneyOverview: Type.Array(
+    Type.Object({
+      PaxJourneyRefID: Type.String(),
+      RBD: Type.Array(Type.Object({ PaxSegmentRefID: Type.String(), RBDCode: Type.String() })),
+    }),
+  ),
+  NewTotalAmount: Money,
+  PriceDifferenceAmount: Money,
+  PenaltyAmount: Money,
+  TotalDueAmount: Money,
+});
+
+export const OrderReshopRS = Type.Object({
+  PayloadAttributes,
+  OrderID: Type.String(),
+  ReshopOffers: Type.Array(ReshopOfferSchema),
+  DataLists,
+});
+export type OrderReshopRS = Static<typeof OrderReshopRS>;

@@ -1,0 +1,136 @@
+// OrderViewRS: the airline's answer to OrderCreate, OrderRetrieve and OrderChange — the order with
+// its items (the flights per passenger type, then each service or seat), the travel documents
+// issued so far (TicketDocInfo: T = ticket, J = EMD, 13-digit numbers), payments, airline remarks,
+// and DataLists with passengers, contacts and the flights as the airline flies them now.
+import Type, { type Static } from 'typebox';
+import { DataLists } from './air-shopping.schema.js';
+import { DateTime, Money, PayloadAttributes, Warning } from './common.schema.js';
+import { PaxType } from './air-shopping.schema.js';
+
+export const OrderStatusCode = Type.Enum([
+  'HELD',
+  'ISSUED',
+  'CANCELLED',
+  'VOIDED',
+  'REFUNDED',
+  'EXPIRED',
+  'AIRLINE_CANCELLED',
+]);
+
+const FlightItem = Type.Object({
+  OrderItemID: Type.String(),
+  TypeCode: Type.Literal('FLIGHT'),
+  PTC: PaxType,
+  PaxRefID: Type.Array(Type.String()),
+  Price: Type.Object({ BaseAmount: Money, TotalTaxAmount: Money, TotalAmount: Money }),
+  FareDetail: Type.Object({
+    FareComponent: Type.Array(Type.Object({ PaxJourneyRefID: Type.String(), FareBasisCode: Type.String() })),
+    FareCalculation: Type.String(),
+  }),
+});
+
+const ServiceItem = Type.Object({
+  OrderItemID: Type.String(),
+  TypeCode: Type.Union([Type.Literal('SERVICE'), Type.Literal('SEAT')]),
+  ServiceDefinitionRefID: Type.String(),
+  Name: Type.String(),
+  PaxRefID: Type.Array(Type.String()),
+  PaxJourneyRefID: Type.String(),
+  PaxSegmentRefID: Type.Optional(Type.String()),
+  Seat: Type.Optional(Type.Object({ RowNumber: Type.Integer(), ColumnID: Type.String() })),
+  Price: Type.Object({ TotalAmount: Money }),
+  StatusCode: Type.Enum(['PRICED', 'PENDING', 'ISSUED', 'VOIDED', 'REFUNDED']),
+  /** Set while a slow EMD is pending: when the airline will issue it (sandbox clock). */
+  EmdDueDateTime: Type.Optional(DateTime),
+});
+
+export const OrderSchema = Type.Object({
+  OrderID: Type.String(),
+  OwnerCode: Type.String(),
+  StatusCode: OrderStatusCode,
+  CreationDateTime: DateTime,
+  PaymentTimeLimitDateTime: Type.Union([DateTime, Type.Null()]),
+  InstantPaymentRequired: Type.Boolean(),
+  /** Null until issued; then the last moment the carrier accepts a void. */
+  VoidDeadlineDateTime: Type.Union([DateTime, Type.Null()]),
+  FareTypeCode: Type.String(),
+  CabinTypeCode: Type.String(),
+  PriceClassRefID: Type.String(),
+  TotalPrice: Type.Object({ TotalAmount: Money }),
+  /** What paying now would cost: the total while held, services awaiting payment never (paid on add). */
+  AmountDue: Money,
+  JourneyOverview: Type.Array(
+    Type.Object({
+      PaxJourneyRefID: Type.String(),
+      RBD: Type.Array(Type.Object({ PaxSegmentRefID: Type.String(), RBDCode: Type.String() })),
+    }),
+  ),
+  OrderItem: Type.Array(Type.Union([FlightItem, ServiceItem])),
+  Remark: Type.Array(Type.String()),
+});
+export type OrderSchema = Static<typeof OrderSchema>;
+
+export const TicketDocInfo = Type.Object({
+  TicketNumber: Type.String({ pattern: '^[0-9]{13}$' }),
+  TicketDocTypeCode: Type.Union([Type.Literal('T'), Type.Literal('J')]),
+  PaxRefID: Type.String(),
+  StatusCode: Type.Enum(['ISSUED', 'VOIDED', 'REFUNDED', 'EXCHANGED']),
+  IssueDateTime: DateTime,
+  TotalAmount: Money,
+  OrderItemRefID: Type.Optional(Type.String()),
+  ExchangedFromTicketNumber: Type.Optional(Type.String()),
+});
+
+export const PaymentInfo = Type.Object({
+  PaymentID: Type.String(),
+  TypeCode: Type.Union([Type.Literal('CA'), Type.Literal('CC'), Type.Literal('AGT')]),
+  Amount: Money,
+  PaymentDateTime: DateTime,
+  PurposeCode: Type.Union([Type.Literal('TICKETS'), Type.Literal('SERVICES'), Type.Literal('REISSUE')]),
+  MaskedCardID: Type.Optional(Type.String()),
+});
+
+export const RefundQuoteSchema = Type.Object({
+  RefundQuoteID: Type.String(),
+  RefundAmount: Money,
+  PenaltyAmount: Money,
+  ExpirationDateTime: DateTime,
+});
+
+export const OrderDataLists = Type.Intersect([
+  DataLists,
+  Type.Object({
+    PaxList: Type.Array(
+      Type.Object({
+        PaxID: Type.String(),
+        PTC: PaxType,
+        Birthdate: Type.String(),
+        Individual: Type.Object({
+          GivenName: Type.String(),
+          Surname: Type.String(),
+          TitleName: Type.Optional(Type.String()),
+        }),
+        ContactInfoRefID: Type.String(),
+      }),
+    ),
+    ContactInfoList: Type.Array(
+      Type.Object({
+        ContactInfoID: Type.String(),
+        EmailAddress: Type.Object({ EmailAddressText: Type.String() }),
+        Phone: Type.Object({ PhoneNumber: Type.String() }),
+      }),
+    ),
+  }),
+]);
+
+export const OrderViewRS = Type.Object({
+  PayloadAttributes,
+  Order: OrderSchema,
+  TicketDocInfo: Type.Array(TicketDocInfo),
+  PaymentInfo: Type.Array(PaymentInfo),
+  /** Present on the OrderChange answer that quoted or confirmed a refund. */
+  RefundQuote: Type.Optional(RefundQuoteSchema),
+  Warning: Type.Array(Warning),
+  DataLists: OrderDataLists,
+});
+export type OrderViewRS = Static<typeof OrderViewRS>;

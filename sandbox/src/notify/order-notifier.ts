@@ -1,0 +1,129 @@
+// OrderChangeNotif delivery: each order event is POSTed as JSON to the URL registered for the
+// order's channel credential (PUT /sandbox/notify_url), else to SANDBOX_NOTIFY_URL, and retried
+// with the given wall-clock delays until a 2xx answer. Deliveries are kept (last 200 per credential)
+// so a caller can see what was sent with GET /sandbox/notifications.
+import type { OrderEvent } from '../engine/order-book.js';
+import { idOf } from '../engine/prng.js';
+import type { OrderChangeNotifRQ } from '../messages/order-change-notif.schema.js';
+
+export interface Delivery {
+  NotifID: string;
+  OrderID: string;
+  ChangeTypeCode: OrderChangeNotifRQ['ChangeTypeCode'];
+  URL: string | null;
+  Attempts: number;
+  StatusCode: 'PENDING' | 'DELIVERED' | 'FAILED' | 'NO_URL';
+  LastError?: string;
+}
+
+export interface NotifierOptions {
+  readonly defaultUrl?: string | undefined;
+  /** Waits before each retry; the number of entries is the number of retries. */
+  readonly retryDelaysMs?: readonly number[];
+  readonly timeoutMs?: number;
+}
+
+export interface Notifier {
+  subscribe(credential: string, url: string | null): void;
+  urlFor(credential: string): string | null;
+  deliveries(credential: string): readonly Delivery[];
+  notify(event: OrderEvent): void;
+  /** Resolves once nothing is in flight or waiting to retry (tests). */
+  settled(): Promise<void>;
+  close(): void;
+}
+
+const keptPerCredential = 200;
+
+export function notifBody(event: OrderEvent): OrderChangeNotifRQ {
+  const { order } = event;
+  return {
+    PayloadAttributes: { Version: '21.3', Timestamp: event.occurredAt.toISOString() },
+    NotifID: idOf('NT', order.id, event.type, event.occurredAt.toISOString(), event.text),
+    OrderID: order.id,
+    OwnerCode: order.owner.code,
+    ChangeTypeCode: event.type,
+    DescText: event.text,
+    OccurredDateTime: event.occurredAt.toISOString(),
+    Order: { StatusCode: order.status, PaymentTimeLimitDateTime: order.paymentTimeLimit?.toISOString() ?? null },
+  };
+}
+
+export function createNotifier(options: NotifierOptions = {}): Notifier {
+  const urls = new Map<string, string>();
+  const sent = new Map<string, Delivery[]>();
+  const inFlight = new Set<Promise<void>>();
+  const timers = new Set<NodeJS.Timeout>();
+  const retryDelays = options.retryDelaysMs ?? [1000, 5000, 30_000];
+  let closed = false;
+
+  const sleep = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(() => {
+        timers.delete(timer);
+        resolve();
+      }, ms);
+      timers.add(timer);
+    });
+
+  async function deliver(delivery: Delivery, body: OrderChangeNotifRQ): Promise<void> {
+    for (let attempt = 0; attempt <= retryDelays.length && !closed; attempt += 1) {
+      if (attempt > 0) await sleep(retryDelays[attempt - 1]!);
+      if (closed) return;
+      delivery.Attempts += 1;
+      try {
+        const res = await fetch(delivery.URL!, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-sandbox-notif-id': delivery.NotifID },
+          body: JSON.stringify(body),
+          signal: AbortSignal.timeout(options.timeoutMs ?? 5000),
+        });
+        if (res.ok) {
+          delivery.StatusCode = 'DELIVERED';
+          return;
+        }
+        delivery.LastError = `HTTP ${res.status}`;
+      } catch (error) {
+        delivery.LastError = error instanceof Error ? error.message : String(error);
+      }
+    }
+    delivery.StatusCode = 'FAILED';
+  }
+
+  const notifier: Notifier = {
+    subscribe(credential, url) {
+      if (url) urls.set(credential, url);
+      else urls.delete(credential);
+    },
+    urlFor: (credential) => urls.get(credential) ?? options.defaultUrl ?? null,
+    deliveries: (credential) => sent.get(credential) ?? [],
+    notify(event) {
+      const body = notifBody(event);
+      const url = notifier.urlFor(event.order.credential);
+      const delivery: Delivery = {
+        NotifID: body.NotifID,
+        OrderID: body.OrderID,
+        ChangeTypeCode: body.ChangeTypeCode,
+        URL: url,
+        Attempts: 0,
+        StatusCode: url ? 'PENDING' : 'NO_URL',
+      };
+      const list = sent.get(event.order.credential) ?? [];
+      list.push(delivery);
+      if (list.length > keptPerCredential) list.shift();
+      sent.set(event.order.credential, list);
+      if (!url) return;
+      const running = deliver(delivery, body).finally(() => inFlight.delete(running));
+      inFlight.add(running);
+    },
+    async settled() {
+      while (inFlight.size) await Promise.all([...inFlight]);
+    },
+    close() {
+      closed = true;
+      timers.forEach(clearTimeout);
+      timers.clear();
+    },
+  };
+  return notifier;
+}

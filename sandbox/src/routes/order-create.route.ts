@@ -1,0 +1,55 @@
+// POST /ndc/OrderCreate: hold a shopped offer for named passengers (and, with PaymentFunctions,
+// issue at once). Refuses expired offers, a stale price on the price-change route and sold-out
+// classes; answers an OrderViewRS.
+import type { FastifyInstance } from 'fastify';
+import { AirlineRefusal } from '../engine/airline-refusal.js';
+import { createOrder } from '../engine/order-create.js';
+import { issueOrder } from '../engine/order-issue.js';
+import { channelOfRequest } from '../http/channel-credential.js';
+import { NdcFailure } from '../http/ndc-errors.js';
+import { parseBody } from '../http/parse-body.js';
+import { paymentOf } from '../http/payment.js';
+import { OrderCreateRQ } from '../messages/order-create.schema.js';
+import type { OrderViewRS } from '../messages/order-view.schema.js';
+import { orderToView } from '../messages/order.mapper.js';
+import type { NdcRouteDeps } from './ndc.routes.js';
+import { offerFor } from './offer-price.route.js';
+
+export default function orderCreateRoute(app: FastifyInstance, { engine, latency }: NdcRouteDeps): void {
+  app.post('/ndc/OrderCreate', async (request): Promise<OrderViewRS> => {
+    const channel = channelOfRequest(request);
+    const rq = parseBody(OrderCreateRQ, request.body);
+    const offer = offerFor(engine, rq.OfferID);
+    // A carrier-bound channel never saw another airline's offer.
+    if (channel.carrier && offer.owner.code !== channel.carrier)
+      throw new NdcFailure('OFFER_NOT_FOUND', undefined, '/OfferID');
+    const contact = rq.ContactInfoList[0]!;
+    const payment = rq.PaymentFunctions ? paymentOf(rq.PaymentFunctions, '/PaymentFunctions') : undefined;
+    engine.orders.tick();
+    const order = createOrder(engine.orders, {
+      credential: channel.credential,
+      offer,
+      pax: rq.PaxList.map((p) => ({
+        id: p.PaxID,
+        ptc: p.PTC,
+        birthdate: p.Birthdate,
+        givenName: p.Individual.GivenName,
+        surname: p.Individual.Surname,
+        ...(p.Individual.TitleName ? { title: p.Individual.TitleName } : {}),
+      })),
+      contact: { email: contact.EmailAddress.EmailAddressText, phone: contact.Phone.PhoneNumber },
+    });
+    await latency([order.owner.code]);
+    const warnings = [];
+    if (payment) {
+      try {
+        issueOrder(engine.orders, order, payment);
+      } catch (error) {
+        // The order stays held; the airline says why it did not ticket.
+        if (!(error instanceof AirlineRefusal)) throw error;
+        warnings.push({ Code: error.code, DescText: error.message });
+      }
+    }
+    return orderToView(order, engine.clock.now(), { warnings });
+  });
+}
