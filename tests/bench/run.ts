@@ -7,13 +7,10 @@ import { cpus } from 'node:os';
 import { once } from 'node:events';
 import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
-import pg from 'pg';
-import { createDb } from '../../api/src/db/database.js';
-import { migrateToLatest } from '../../api/src/db/migrate.js';
-import { demoAccounts, demoPassword, seed } from '../../api/src/db/seed.js';
-import { localPostgresUrl, localRedisUrl } from '../../scripts/local-services.js';
+import { demoAccounts, demoPassword } from '../../api/src/db/seed.js';
+import { localRedisUrl } from '../../scripts/local-services.js';
+import { benchDatabase, benchSecretKey } from './bench-db.js';
 
-const benchSecretKey = 'bench-secret-key-that-is-long-enough-0123456789';
 const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -68,22 +65,6 @@ async function signIn(port: number): Promise<{ cookie: string; csrf: string }> {
     .find((c) => c.startsWith('contrail_session='))!
     .split(';')[0]!;
   return { cookie, csrf: body.csrf_token };
-}
-
-async function benchDatabase(): Promise<string> {
-  const admin = process.env.BENCH_DATABASE_ADMIN_URL ?? localPostgresUrl;
-  const client = new pg.Client({ connectionString: admin });
-  await client.connect();
-  const { rowCount } = await client.query("SELECT 1 FROM pg_database WHERE datname = 'contrail_bench'");
-  if (!rowCount) await client.query('CREATE DATABASE contrail_bench');
-  await client.end();
-  const url = new URL(admin);
-  url.pathname = '/contrail_bench';
-  const db = createDb(url.toString(), 1);
-  await migrateToLatest(db);
-  await seed(db, benchSecretKey);
-  await db.destroy();
-  return url.toString();
 }
 
 async function startServers(databaseUrl: string) {

@@ -1,0 +1,29 @@
+// The benchmarks' own database, migrated and seeded; kept between runs (its name is fixed).
+import pg from 'pg';
+import { createDb } from '../../api/src/db/database.js';
+import { migrateToLatest } from '../../api/src/db/migrate.js';
+import { seed } from '../../api/src/db/seed.js';
+import { localPostgresUrl } from '../../scripts/local-services.js';
+
+export const benchSecretKey = 'bench-secret-key-that-is-long-enough-0123456789';
+
+export async function benchDatabase(): Promise<string> {
+  const admin = process.env.BENCH_DATABASE_ADMIN_URL ?? localPostgresUrl;
+  const client = new pg.Client({ connectionString: admin });
+  await client.connect();
+  const { rowCount } = await client.query("SELECT 1 FROM pg_database WHERE datname = 'contrail_bench'");
+  if (!rowCount) await client.query('CREATE DATABASE contrail_bench');
+  await client.end();
+  const url = new URL(admin);
+  url.pathname = '/contrail_bench';
+  const db = createDb(url.toString(), 1);
+  await migrateToLatest(db);
+  await seed(db, benchSecretKey);
+  await db.destroy();
+  return url.toString();
+}
+
+export const percentile = (xs: readonly number[], p: number): number => {
+  const sorted = [...xs].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+};
