@@ -32,7 +32,8 @@ const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().s
 const pin = existsSync('/usr/bin/taskset') && cpus().length >= 2;
 function start(script: string, core: number, env: Record<string, string>): ChildProcess {
   const command = pin ? ['taskset', '-c', String(core), process.execPath] : [process.execPath];
-  return spawn(command[0]!, [...command.slice(1), '--import', 'tsx', script], {
+  const profile = process.env.BENCH_PROFILE_DIR ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_PROFILE_DIR] : [];
+  return spawn(command[0]!, [...command.slice(1), ...profile, '--import', 'tsx', script], {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

@@ -116,8 +116,19 @@ export function createSchedule(seed: string): Schedule {
     byOrigin.set(r.from.code, [...(byOrigin.get(r.from.code) ?? []), r]);
     byNumber.set(`${r.carrier.code}${r.number}`, r);
   }
-  const departures = (from: string, date: string) =>
-    (byOrigin.get(from.toUpperCase()) ?? []).map((r) => flightOn(r, date)).sort(byDeparture);
+  // A day's departures from an airport never change for a seed, and every search and order asks
+  // for them again; building them (time zones, local times) is most of a search's cost.
+  const memo = new Map<string, readonly Flight[]>();
+  const departures = (from: string, date: string): Flight[] => {
+    const key = `${from.toUpperCase()}|${date}`;
+    let flights = memo.get(key);
+    if (!flights) {
+      flights = Object.freeze((byOrigin.get(from.toUpperCase()) ?? []).map((r) => flightOn(r, date)).sort(byDeparture));
+      if (memo.size >= 20_000) memo.delete(memo.keys().next().value!);
+      memo.set(key, flights);
+    }
+    return [...flights];
+  };
   return {
     seed,
     departures,

@@ -10,7 +10,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('account_id', 'text', (c) => c.notNull().references('accounts.id').onDelete('cascade'))
     .addColumn('agency_id', 'text', (c) => c.references('agencies.id'))
     .addColumn('request', 'jsonb', (c) => c.notNull())
-    .addColumn('offers', 'jsonb', (c) => c.notNull())
+    // json, not jsonb: written once and read back whole, never queried inside, so PostgreSQL need
+    // not parse it on the way in.
+    .addColumn('offers', 'json', (c) => c.notNull())
     .addColumn('channels', 'jsonb', (c) => c.notNull())
     .addColumn('filters', 'jsonb', (c) => c.notNull().defaultTo(sql`'{}'::jsonb`))
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))

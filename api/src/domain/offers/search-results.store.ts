@@ -5,7 +5,7 @@ import type { Db } from '../../db/database.js';
 import { findSearchResult, insertSearchResult, updateSearchFilters } from '../../db/search-results.repository.js';
 import type { ChannelOutcome } from './search-aggregate.js';
 import type { StoredOffer } from './offer.js';
-import type { SearchFilters } from './search-filters.js';
+import { facetsOf, type Facets, type SearchFilters } from './search-filters.js';
 import type { SearchRequest } from './search-request.js';
 
 export interface StoredSearch {
@@ -17,6 +17,8 @@ export interface StoredSearch {
   filters: SearchFilters;
   createdAt: Date;
   expiresAt: Date;
+  /** What the filters can choose from: over the unfiltered offers, so worked out once. */
+  facets: Facets;
 }
 
 export interface SearchResultsStore {
@@ -61,6 +63,7 @@ export function createSearchResultsStore(db: Db, capacity = 64): SearchResultsSt
         filters: row.filters as SearchFilters,
         createdAt: row.created_at,
         expiresAt: row.expires_at,
+        facets: facetsOf(row.offers as StoredOffer[]),
       };
       remember(search);
       return search;

@@ -99,6 +99,7 @@ export function createSearchService(deps: {
         filters: {},
         createdAt: now,
         expiresAt: new Date(expiries.length ? Math.min(...expiries) : now.getTime() + fallbackLifetimeMs),
+        facets: facetsOf(offers),
       };
       await store.save(search, principal.agencyId);
       return {
@@ -145,7 +146,7 @@ export function viewOf(search: StoredSearch): SearchResultView {
     request: search.request,
     filters: search.filters,
     offers,
-    facets: facetsOf(search.offers),
+    facets: search.facets,
     meta: {
       total_offers: search.offers.length,
       shown_offers: offers.length,
