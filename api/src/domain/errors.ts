@@ -22,7 +22,10 @@ export type ErrorCode =
   | 'terms_version_outdated'
   | 'live_mode_unavailable'
   | 'already_in_use'
-  | 'invalid_code';
+  | 'invalid_code'
+  // marketing (issue #8)
+  | 'fare_calculation_unreadable'
+  | 'demo_itinerary_unavailable';
 
 export class DomainError extends Error {
   constructor(

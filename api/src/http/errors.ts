@@ -32,6 +32,9 @@ export const errorRegistry: Record<ErrorCode, { status: number; title: string }>
   service_unavailable: { status: 503, title: 'The service cannot answer right now. Try again shortly.' },
   dependency_unavailable: { status: 503, title: 'A service this one depends on does not answer.' },
   internal_error: { status: 500, title: 'Something went wrong on our side.' },
+  // marketing (issue #8)
+  fare_calculation_unreadable: { status: 422, title: 'The fare calculation entry could not be read.' },
+  demo_itinerary_unavailable: { status: 422, title: 'The sandbox airlines have no fare for this itinerary.' },
 };
 
 export interface WireError {
