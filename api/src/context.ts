@@ -15,6 +15,11 @@ import { createMailService, type MailService } from './domain/mail/mail.service.
 import { createQueueBackend, type QueueBackend } from './jobs/backend.js';
 import { createJobProducer } from './jobs/queues.js';
 import { createRedisLimitStore } from './redis/limit-store.js';
+// marketing (issue #8)
+import { createDemoRequestsService, type DemoRequestsService } from './domain/marketing/demo-requests.service.js';
+import { createFareDemoService, type FareDemoService } from './domain/marketing/fare-demo.service.js';
+import { createPublicLimits, type PublicLimits } from './domain/marketing/public-limits.js';
+import { createSandboxDemoPricer } from './providers/demo-pricer.sandbox.js';
 
 export interface AppContext {
   config: Config;
@@ -27,6 +32,10 @@ export interface AppContext {
   apiTokens: ApiTokensService;
   mail: MailService;
   readiness: ReadinessService;
+  // marketing (issue #8)
+  fareDemo: FareDemoService;
+  demoRequests: DemoRequestsService;
+  publicLimits: PublicLimits;
   close(): Promise<void>;
 }
 
@@ -58,6 +67,10 @@ export function createAppContext(config: Config, overrides: { clock?: Clock } = 
     apiTokens: createApiTokensService({ db, clock, auth }),
     mail,
     readiness: createReadinessService({ db, pingQueue: () => queues.ping(), sandboxUrl: config.SANDBOX_URL }),
+    // marketing (issue #8)
+    fareDemo: createFareDemoService({ pricer: createSandboxDemoPricer(config.SANDBOX_URL), clock }),
+    demoRequests: createDemoRequestsService({ db, mail, salesInbox: config.SALES_INBOX }),
+    publicLimits: createPublicLimits(redisLimits ?? createPostgresLimitStore(db), clock),
     async close() {
       clearInterval(flushTimer);
       await auth.flush().catch(() => undefined);

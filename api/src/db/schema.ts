@@ -117,6 +117,14 @@ export interface SignInLimitsTable {
   lock_level: Generated<number>;
 }
 
+// marketing (issue #8)
+export interface DemoRequestsTable {
+  id: string;
+  email: string;
+  language: 'en' | 'fr' | 'es' | 'ua' | 'pl';
+  created_at: Generated<Date>;
+}
+
 export interface Database {
   agencies: AgenciesTable;
   companies: CompaniesTable;
@@ -128,4 +136,6 @@ export interface Database {
   sessions: SessionsTable;
   terms_acceptances: TermsAcceptancesTable;
   sign_in_limits: SignInLimitsTable;
+  // marketing (issue #8)
+  demo_requests: DemoRequestsTable;
 }

@@ -39,6 +39,10 @@ export const permissions: Record<OperationId, Permission> = {
   sendMail: { allow: staff },
   updateMailMessage: { allow: staff },
   deleteMailMessage: { allow: ['Admin'] },
+  // marketing (issue #8)
+  quoteDemoFare: open,
+  createDemoRequest: open,
+  listDemoRequests: { allow: staff },
 };
 
 export function mayCall(permission: Permission, userType: UserType): boolean {

@@ -3,8 +3,12 @@
 import type { Migration } from 'kysely';
 import * as foundation from './20261122T1700-foundation.js';
 import * as accountsAccess from './20261122T1800-accounts-access.js';
+// marketing (issue #8)
+import * as marketing from './20261122T2200-marketing.js';
 
 export const migrations: Record<string, Migration> = {
   '20261122T1700-foundation': foundation,
   '20261122T1800-accounts-access': accountsAccess,
+  // marketing (issue #8)
+  '20261122T2200-marketing': marketing,
 };

@@ -52,9 +52,7 @@ describe('parseFareCalculation', () => {
   });
 
   it('reads a multi-segment multi-carrier round trip with connections both ways', () => {
-    const calc = parseFareCalculation(
-      'VIE OS X/FRA LH LON 310.00 BA X/FRA LH VIE 290.50NUC600.50END ROE0.920000',
-    );
+    const calc = parseFareCalculation('VIE OS X/FRA LH LON 310.00 BA X/FRA LH VIE 290.50NUC600.50END ROE0.920000');
     expect(calc.segments.map((s) => s.carrier)).toEqual(['OS', 'LH', 'BA', 'LH']);
     expect(journeysOf(calc).map((j) => `${j.origin}-${j.destination}`)).toEqual(['VIE-LON', 'LON-VIE']);
   });
@@ -102,7 +100,9 @@ describe('parseFareCalculation', () => {
     const error = failure('WAW LOT KBP 120.00NUC120.00END');
     expect(error.code).toBe('fare_calculation_unreadable');
     expect(error.source).toEqual({ pointer: '/entry' });
-    expect(error.detail).toBe('Could not read "LOT" at character 5: expected a two-character airline code, /- or the NUC total.');
+    expect(error.detail).toBe(
+      'Could not read "LOT" at character 5: expected a two-character airline code, /- or the NUC total.',
+    );
   });
 
   it.each([

@@ -142,7 +142,8 @@ export function parseFareCalculation(entry: string): FareCalculation {
   const roeMatch = r.take(/ROE(\d{1,6}(?:\.\d{1,6})?)/);
   const roe = roeMatch ? roeMatch[1]! : null;
   if (roe !== null && Number(roe) <= 0) throw unreadable('The rate of exchange (ROE) must be above zero.');
-  if (!r.atEnd() && !r.take(/XT(?: \d{1,7}\.\d{2}[A-Z0-9]{2})+$/)) r.fail('nothing after the rate of exchange, or an XT tax breakdown');
+  if (!r.atEnd() && !r.take(/XT(?: \d{1,7}\.\d{2}[A-Z0-9]{2})+$/))
+    r.fail('nothing after the rate of exchange, or an XT tax breakdown');
 
   const sum = components.reduce((s, c) => s + c.nucCents, 0) + surchargesNucCents;
   if (sum !== totalNucCents) {
