@@ -118,6 +118,8 @@ describe('every marketing page', () => {
   it('answers 404 for a language or page that does not exist', async () => {
     expect((await request(stack!.baseUrl).get('/de')).status).toBe(404);
     expect((await request(stack!.baseUrl).get('/en/nothing')).status).toBe(404);
+    // The prerendered files are not served a second time as assets.
+    expect((await request(stack!.baseUrl).get('/packs/marketing/en/index.html')).status).toBe(404);
   });
 });
 

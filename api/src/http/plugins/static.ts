@@ -28,6 +28,8 @@ export default fp(
         index: false,
         wildcard: true,
         decorateReply: false,
+        // marketing (issue #8): the prerendered pages are served at their own paths, never as assets.
+        allowedPath: (pathName) => !pathName.startsWith('/marketing/'),
         // Vite names assets by content hash, so they never change under one name.
         setHeaders: (reply, filePath) => {
           if (filePath.includes(`${path.sep}assets${path.sep}`))
