@@ -303,6 +303,12 @@ describe.runIf(shotsDir)('screenshots', () => {
         await page.waitForTimeout(200);
         await page.screenshot({ path: path.join(shotsDir!, `${name}-${width}.png`), fullPage: true });
       }
+      await page.goto(url('/en'));
+      await page.getByRole('button', { name: 'Accept' }).click();
+      await page.getByRole('button', { name: 'Compare prices' }).click();
+      const result = page.locator('#demo-result');
+      await result.waitFor({ timeout: 10_000 });
+      await result.screenshot({ path: path.join(shotsDir!, `marketing-demo-result-${width}.png`) });
     },
     30_000,
   );
