@@ -2,13 +2,26 @@
 // index.html for the console's page routes (/, /sign_in), so every asset URL must be absolute.
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+// marketing (issue #8): prerendered marketing pages with their own light script entry.
+import { marketingEntry, marketingPages } from './src/marketing/build/prerender.plugin.ts';
 
 export default defineConfig({
   base: '/packs/',
-  plugins: [react()],
+  plugins: [
+    react(),
+    // marketing (issue #8)
+    marketingPages({ base: '/packs/' }),
+  ],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    rollupOptions: {
+      input: {
+        main: 'index.html',
+        // marketing (issue #8)
+        [marketingEntry]: 'src/marketing/client/main.ts',
+      },
+    },
   },
   server: {
     // `npm run dev -w console` against a locally running API (CONTRAIL_API_URL, default :3000).

@@ -27,5 +27,9 @@ export default async function app(fastify: FastifyInstance, opts: { ctx: AppCont
   await fastify.register(idempotency, { db: ctx.db, clock: ctx.clock });
 
   await fastify.register(routes, { ctx });
-  await fastify.register(staticFiles, { consoleDir: config.CONSOLE_DIR, docsDir: config.DOCS_DIR });
+  await fastify.register(staticFiles, {
+    consoleDir: config.CONSOLE_DIR,
+    docsDir: config.DOCS_DIR,
+    authenticator: ctx.auth,
+  });
 }

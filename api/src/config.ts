@@ -33,6 +33,8 @@ const ConfigSchema = Type.Object({
   DOCS_DIR: Type.String({ default: 'dist/docs' }),
   TRUST_PROXY: Type.Boolean({ default: false }),
   SHUTDOWN_TIMEOUT_MS: Type.Integer({ default: 10_000, minimum: 0 }),
+  // marketing (issue #8): where demo requests from the airlines page are mailed.
+  SALES_INBOX: Type.String({ default: 'sales@contrail.example', minLength: 3 }),
 });
 
 export type Config = Readonly<Static<typeof ConfigSchema>>;

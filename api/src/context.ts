@@ -21,6 +21,11 @@ import { createJobProducer } from './jobs/queues.js';
 import type { AirlineProvider } from './providers/airline-provider.js';
 import { createNdcAdapter } from './providers/ndc/ndc.adapter.js';
 import { createRedisLimitStore } from './redis/limit-store.js';
+// marketing (issue #8)
+import { createDemoRequestsService, type DemoRequestsService } from './domain/marketing/demo-requests.service.js';
+import { createFareDemoService, type FareDemoService } from './domain/marketing/fare-demo.service.js';
+import { createPublicLimits, type PublicLimits } from './domain/marketing/public-limits.js';
+import { createSandboxDemoPricer } from './providers/demo-pricer.sandbox.js';
 
 export interface AppContext {
   config: Config;
@@ -35,6 +40,10 @@ export interface AppContext {
   readiness: ReadinessService;
   searches: SearchService;
   offerDetails: OfferDetailsService;
+  // marketing (issue #8)
+  fareDemo: FareDemoService;
+  demoRequests: DemoRequestsService;
+  publicLimits: PublicLimits;
   close(): Promise<void>;
 }
 
@@ -77,6 +86,10 @@ export function createAppContext(config: Config, overrides: { clock?: Clock } = 
     readiness: createReadinessService({ db, pingQueue: () => queues.ping(), sandboxUrl: config.SANDBOX_URL }),
     searches,
     offerDetails: createOfferDetailsService({ db, provider, channels, searches }),
+    // marketing (issue #8)
+    fareDemo: createFareDemoService({ pricer: createSandboxDemoPricer(config.SANDBOX_URL), clock }),
+    demoRequests: createDemoRequestsService({ db, mail, salesInbox: config.SALES_INBOX }),
+    publicLimits: createPublicLimits(redisLimits ?? createPostgresLimitStore(db), clock),
     async close() {
       clearInterval(flushTimer);
       await auth.flush().catch(() => undefined);

@@ -43,7 +43,9 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.
 const opacityOf = (locator: Locator) => locator.evaluate((element) => Number(getComputedStyle(element).opacity));
 
 describe('console shell', () => {
-  it('loads the console from /packs/ and renders the frame at / and /sign_in', async () => {
+  // Signed out, / is the marketing agency home (tests/browser/marketing.test.ts); the frame is
+  // checked on the console's other pages.
+  it('loads the console from /packs/ and renders the frame at /sign_in', async () => {
     const page = await newPage();
     const packScripts: string[] = [];
     page.on('response', (response) => {
@@ -53,9 +55,9 @@ describe('console shell', () => {
       }
     });
 
-    const response = await page.goto(url('/'));
+    const response = await page.goto(url('/sign_in'));
     expect(response?.ok()).toBe(true);
-    await page.getByRole('heading', { level: 1, name: 'Welcome to Contrail' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Sign in to Contrail' }).waitFor();
     expect(packScripts.length).toBeGreaterThan(0);
 
     const navigation = page.getByRole('banner').getByRole('navigation', { name: 'Main' });
@@ -71,7 +73,7 @@ describe('console shell', () => {
 
   it('shows a success notice from the address and removes it, faded, 5 s after it appears', async () => {
     const page = await newPage();
-    await page.goto(url('/?message=Saved&type=success'));
+    await page.goto(url('/sign_in?message=Saved&type=success'));
     const notice = page.getByRole('status').filter({ hasText: 'Saved' });
     await notice.waitFor({ state: 'visible', timeout: 10_000 });
     const shownAt = Date.now();
@@ -100,7 +102,7 @@ describe('console shell', () => {
 
   it('keeps an error notice past 6 s and removes it when its close control is used', async () => {
     const page = await newPage();
-    await page.goto(url('/?message=Broken&type=error'));
+    await page.goto(url('/sign_in?message=Broken&type=error'));
     const notice = page.getByRole('alert').filter({ hasText: 'Broken' });
     await notice.waitFor({ state: 'visible', timeout: 10_000 });
     const shownAt = Date.now();
@@ -117,12 +119,12 @@ describe('console shell', () => {
 
   it('keeps the chosen language across a reload', async () => {
     const page = await newPage();
-    await page.goto(url('/'));
+    await page.goto(url('/sign_in'));
     await page.getByRole('group', { name: 'Interface language' }).getByRole('button', { name: 'PL' }).click();
-    await page.getByRole('heading', { level: 1, name: 'Witamy w Contrail' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Logowanie do Contrail' }).waitFor();
 
     await page.reload();
-    await page.getByRole('heading', { level: 1, name: 'Witamy w Contrail' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Logowanie do Contrail' }).waitFor();
     const navigation = page.getByRole('navigation', { name: 'Nawigacja główna' });
     expect(await navigation.getByRole('link').allTextContents()).toEqual(['Strona główna', 'Zaloguj się']);
     expect(await page.getByRole('button', { name: 'PL' }).getAttribute('aria-pressed')).toBe('true');

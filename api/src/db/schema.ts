@@ -200,6 +200,14 @@ export interface SearchResultsTable {
   expires_at: Timestamp;
 }
 
+// marketing (issue #8)
+export interface DemoRequestsTable {
+  id: string;
+  email: string;
+  language: 'en' | 'fr' | 'es' | 'ua' | 'pl';
+  created_at: Generated<Date>;
+}
+
 export interface Database {
   agencies: AgenciesTable;
   companies: CompaniesTable;
@@ -219,4 +227,6 @@ export interface Database {
   company_channels: CompanyChannelsTable;
   markups: MarkupsTable;
   search_results: SearchResultsTable;
+  // marketing (issue #8)
+  demo_requests: DemoRequestsTable;
 }

@@ -27,7 +27,10 @@ export type ErrorCode =
   | 'no_active_channels'
   | 'offer_expired'
   | 'airline_error'
-  | 'airline_timeout';
+  | 'airline_timeout'
+  // marketing (issue #8)
+  | 'fare_calculation_unreadable'
+  | 'demo_itinerary_unavailable';
 
 export class DomainError extends Error {
   constructor(

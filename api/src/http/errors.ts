@@ -40,6 +40,9 @@ export const errorRegistry: Record<ErrorCode, { status: number; title: string }>
   offer_expired: { status: 410, title: 'The airline no longer holds this fare. Search again.' },
   airline_error: { status: 502, title: 'The airline could not answer the request.' },
   airline_timeout: { status: 504, title: 'The airline did not answer in time.' },
+  // marketing (issue #8)
+  fare_calculation_unreadable: { status: 422, title: 'The fare calculation entry could not be read.' },
+  demo_itinerary_unavailable: { status: 422, title: 'The sandbox airlines have no fare for this itinerary.' },
 };
 
 export interface WireError {

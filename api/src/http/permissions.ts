@@ -48,6 +48,10 @@ export const permissions: Record<OperationId, Permission> = {
   listOfferAncillaries: { allow: 'signed-in' },
   listAirports: { allow: 'signed-in' },
   listCarriers: { allow: 'signed-in' },
+  // marketing (issue #8)
+  quoteDemoFare: open,
+  createDemoRequest: open,
+  listDemoRequests: { allow: staff },
 };
 
 export function mayCall(permission: Permission, userType: UserType): boolean {

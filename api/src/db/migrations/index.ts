@@ -5,10 +5,14 @@ import * as foundation from './20261122T1700-foundation.js';
 import * as accountsAccess from './20261122T1800-accounts-access.js';
 import * as channels from './20261122T1900-channels.js';
 import * as searchResults from './20261122T1950-search-results.js';
+// marketing (issue #8)
+import * as marketing from './20261122T2200-marketing.js';
 
 export const migrations: Record<string, Migration> = {
   '20261122T1700-foundation': foundation,
   '20261122T1800-accounts-access': accountsAccess,
   '20261122T1900-channels': channels,
   '20261122T1950-search-results': searchResults,
+  // marketing (issue #8)
+  '20261122T2200-marketing': marketing,
 };

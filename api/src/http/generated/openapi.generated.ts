@@ -550,6 +550,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/demo/fare_quote": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Price a GDS fare calculation through NDC (marketing demo)
+         * @description Public, for the marketing pages' try-it-yourself demo; no account needed, rate-limited per
+         *     address. Reads a fare calculation entry as typed in a GDS (for example
+         *     `WAW LO KBP 120.00NUC120.00END ROE1.00`), prices the same itinerary with the sandbox airlines
+         *     and answers both prices for one adult, fares without taxes (taxes are the same either way):
+         *     the GDS price is the entry's NUC total at the carrier's rate of exchange plus the carrier's GDS
+         *     distribution surcharge per flown segment; ours is the NDC fare. An entry that cannot be read
+         *     answers 422 naming what could not be read, with `source.pointer` `/entry`.
+         */
+        post: operations["quoteDemoFare"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/demo_requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List demo requests
+         * @description Staff only (Admin, Support). Newest first.
+         */
+        get: operations["listDemoRequests"];
+        put?: never;
+        /**
+         * Request a demo (marketing airlines page)
+         * @description Public, for the airlines page's one-field form; no account needed, rate-limited per address.
+         *     Stores the request and mails the sales inbox, which promises contact within the day.
+         */
+        post: operations["createDemoRequest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1205,6 +1256,84 @@ export interface components {
         CarrierList: {
             data: components["schemas"]["Carrier"][];
             meta: components["schemas"]["ListMeta"];
+        };
+        DemoFareQuoteRequest: {
+            /**
+             * @description A fare calculation entry as typed in a GDS.
+             * @example WAW LO KBP 120.00NUC120.00END ROE1.00
+             */
+            entry: string;
+        };
+        /** @description One sector of the itinerary as the entry describes it. */
+        DemoSegment: {
+            /** @example WAW */
+            from: string;
+            /** @example KBP */
+            to: string;
+            /**
+             * @description The airline flying it; null for a surface sector (`/-`).
+             * @example LO
+             */
+            carrier: string | null;
+            /** @description The arrival city is a connection (`X/`), not a stopover. */
+            connection: boolean;
+        };
+        /**
+         * @description Both prices for one adult, fares without taxes, in the carrier's currency. `saving` is the GDS
+         *     price minus ours (negative when the GDS fare is the cheaper one).
+         */
+        DemoFareQuote: {
+            /**
+             * @description The entry as read (upper case, single spaces).
+             * @example WAW LO KBP 120.00NUC120.00END ROE1.00
+             */
+            entry: string;
+            segments: components["schemas"]["DemoSegment"][];
+            /** @example 120.00 */
+            nuc_total: string;
+            /**
+             * @description The carrier's rate of exchange from NUC used for both prices.
+             * @example 3.980000
+             */
+            roe: string;
+            /**
+             * @description The carrier whose NDC offer was priced.
+             * @example LO
+             */
+            carrier: string;
+            flights: string[];
+            gds_fare: components["schemas"]["Money"];
+            gds_surcharge: components["schemas"]["Money"];
+            gds_price: components["schemas"]["Money"];
+            our_price: components["schemas"]["Money"];
+            saving: components["schemas"]["Money"];
+        };
+        /**
+         * @description A language of the marketing pages (`ua` is Ukrainian).
+         * @enum {string}
+         */
+        MarketingLocale: "en" | "fr" | "es" | "ua" | "pl";
+        /** @description A demo requested on the marketing airlines page. */
+        DemoRequest: {
+            /** @example dmr_01JD5R5X1M8Q1V4Y7S2W0A9B3C */
+            id: string;
+            /** @example distribution@airline.example */
+            email: string;
+            language: components["schemas"]["MarketingLocale"];
+            /** Format: date-time */
+            created_at: string;
+        };
+        DemoRequestList: {
+            data: components["schemas"]["DemoRequest"][];
+            meta: components["schemas"]["ListMeta"];
+        };
+        DemoRequestCreate: {
+            /**
+             * Format: email
+             * @example distribution@airline.example
+             */
+            email: string;
+            language?: components["schemas"]["MarketingLocale"];
         };
     };
     responses: {
@@ -2281,6 +2410,92 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    quoteDemoFare: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DemoFareQuoteRequest"];
+            };
+        };
+        responses: {
+            /** @description The itinerary as read, the GDS price and ours. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DemoFareQuote"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listDemoRequests: {
+        parameters: {
+            query?: {
+                /** @description The page to return, from 1. */
+                page?: components["parameters"]["Page"];
+                /** @description How many items a page holds. */
+                per_page?: components["parameters"]["PerPage"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of demo requests. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DemoRequestList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    createDemoRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DemoRequestCreate"];
+            };
+        };
+        responses: {
+            /** @description The request is stored and the sales team is told. */
+            202: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Accepted"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
             429: components["responses"]["TooManyRequests"];
         };
     };

@@ -1,16 +1,22 @@
-// The console build under /packs/ (product spec §9) with its SPA routes, and the offline API docs
-// at /docs. When a build is missing the route says how to make it instead of failing obscurely.
+// The console build under /packs/ (product spec §9) with its SPA routes, the marketing pages, and
+// the offline API docs at /docs. When a build is missing the route says how to make it instead of
+// failing obscurely.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import type { Authenticator } from '../../domain/auth/authenticator.js';
 import { DomainError } from '../../domain/errors.js';
+import { cookieOf, csrfCookie, sessionCookie } from '../cookies.js';
+import { loadMarketingPages } from './marketing-pages.js';
 
-export const consoleRoutes = ['/', '/sign_in', '/onboarding', '/settings', '/settings/api_tokens'];
+export const consoleRoutes = ['/sign_in', '/onboarding', '/settings', '/settings/api_tokens'];
+// marketing (issue #8): `/` is the agency home for visitors and the back office for the signed-in.
+export const marketingRoutes = ['/', '/:language', '/:language/:page'];
 
 export default fp(
-  async (app: FastifyInstance, opts: { consoleDir: string; docsDir: string }) => {
+  async (app: FastifyInstance, opts: { consoleDir: string; docsDir: string; authenticator: Authenticator }) => {
     const consoleDir = path.resolve(opts.consoleDir);
     const indexFile = path.join(consoleDir, 'index.html');
     const consoleIndex = existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : null;
@@ -22,6 +28,8 @@ export default fp(
         index: false,
         wildcard: true,
         decorateReply: false,
+        // marketing (issue #8): the prerendered pages are served at their own paths, never as assets.
+        allowedPath: (pathName) => !pathName.startsWith('/marketing/'),
         // Vite names assets by content hash, so they never change under one name.
         setHeaders: (reply, filePath) => {
           if (filePath.includes(`${path.sep}assets${path.sep}`))
@@ -35,6 +43,40 @@ export default fp(
       return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(consoleIndex);
     };
     for (const url of consoleRoutes) app.get(url, sendConsole);
+
+    // marketing (issue #8)
+    const marketing = loadMarketingPages(consoleDir);
+    const sendPage = (reply: FastifyReply, html: string | undefined, language: string) => {
+      if (html === undefined) throw new DomainError('route_not_found', 'There is no such page.');
+      return reply
+        .type('text/html; charset=utf-8')
+        .header('Cache-Control', 'no-cache')
+        .header('Content-Language', language === 'ua' ? 'uk' : language)
+        .send(html);
+    };
+    // Decided on the server, so nobody sees the wrong page flash first: a live session (its cookie
+    // and the CSRF cookie the browser sends with it) gets the back office, anyone else the agency
+    // home in the language the browser prefers.
+    const signedIn = async (request: FastifyRequest): Promise<boolean> => {
+      const session = cookieOf(request, sessionCookie);
+      if (!session) return false;
+      return opts.authenticator.session(session, cookieOf(request, csrfCookie)).then(
+        () => true,
+        () => false,
+      );
+    };
+    app.get('/', async (request, reply) => {
+      reply.header('Vary', 'Cookie, Accept-Language');
+      if (await signedIn(request)) return sendConsole(request, reply);
+      const language = marketing.preferredLanguage(request);
+      return sendPage(reply, marketing.render(request, language, ''), language);
+    });
+    app.get<{ Params: { language: string } }>('/:language', async (request, reply) =>
+      sendPage(reply, marketing.render(request, request.params.language, ''), request.params.language),
+    );
+    app.get<{ Params: { language: string; page: string } }>('/:language/:page', async (request, reply) =>
+      sendPage(reply, marketing.render(request, request.params.language, request.params.page), request.params.language),
+    );
 
     const docsFile = path.join(path.resolve(opts.docsDir), 'index.html');
     const docs = existsSync(docsFile) ? readFileSync(docsFile, 'utf8') : null;

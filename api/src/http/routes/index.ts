@@ -16,6 +16,8 @@ import { healthHandlers } from './health/handlers.js';
 import { mailHandlers } from './mail/handlers.js';
 import { flightHandlers } from './flights/handlers.js';
 import { referenceHandlers } from './reference/handlers.js';
+// marketing (issue #8)
+import { marketingHandlers } from './marketing/handlers.js';
 
 export const apiPrefix = '/api/v1';
 const bundleUrl = new URL('../generated/openapi.bundle.json', import.meta.url);
@@ -69,6 +71,8 @@ export function handlersFor(ctx: AppContext): ServiceHandlers {
     ...mailHandlers(ctx),
     ...flightHandlers(ctx),
     ...referenceHandlers(),
+    // marketing (issue #8)
+    ...marketingHandlers(ctx),
   };
 }
 

@@ -1,17 +1,26 @@
 // The screen shown after sign-in and sign-out (product spec §2). For now it introduces the back
 // office; the search, bookings and sales screens replace its cards as they arrive.
 import { Badge, Button, Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentAccount } from '../../hooks/use-current-account';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { linkProps } from '../../lib/router';
 
 const upcoming = ['search', 'bookings', 'sales'] as const;
+// marketing (issue #8): the server answers / with the agency home to the signed out. A visitor who
+// reaches / inside the app (a link, not a page load) and turns out signed out is sent there too;
+// a page loaded at / was already decided by the server, so it never loops.
+const loadedAt = window.location.pathname;
 
 export function HomeScreen() {
   const { t } = useTranslation();
   useDocumentTitle(t('nav.home'));
-  const signedIn = Boolean(useCurrentAccount().data);
+  const account = useCurrentAccount().data;
+  const signedIn = Boolean(account);
+  useEffect(() => {
+    if (account === null && loadedAt !== '/') window.location.assign('/');
+  }, [account]);
   return (
     <Stack gap="xl">
       <Stack gap="sm" maw={640}>

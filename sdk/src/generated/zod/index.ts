@@ -4,4 +4,5 @@ export * from './auth/auth';
 export * from './flights/flights';
 export * from './health/health';
 export * from './mail/mail';
+export * from './marketing/marketing';
 export * from './reference/reference';
