@@ -2,7 +2,7 @@
 // carrier, 20 concurrent clients; and filter application on a 500-offer result. The sandbox and
 // the API run as their own processes, as in production; the API reports the airline phase of each
 // search in Server-Timing, so our aggregation overhead is the client's latency minus that phase.
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { createDb } from '../../api/src/db/database.js';
