@@ -29,6 +29,8 @@ const ConfigSchema = Type.Object({
   DOCS_DIR: Type.String({ default: 'dist/docs' }),
   TRUST_PROXY: Type.Boolean({ default: false }),
   SHUTDOWN_TIMEOUT_MS: Type.Integer({ default: 10_000, minimum: 0 }),
+  // landing: the sales inbox that airlines' presentation requests are mailed to.
+  SALES_EMAIL: Type.String({ default: 'sales@contrail.example', minLength: 3 }),
 });
 
 export type Config = Readonly<Static<typeof ConfigSchema>>;

@@ -15,6 +15,13 @@ import { createMailService, type MailService } from './domain/mail/mail.service.
 import { createQueueBackend, type QueueBackend } from './jobs/backend.js';
 import { createJobProducer } from './jobs/queues.js';
 import { createRedisLimitStore } from './redis/limit-store.js';
+// landing: the neo-flights landing page
+import { createNeoFlightsService, type NeoFlightsService } from './domain/landing/neo-flights.service.js';
+import {
+  createPresentationRequestsService,
+  type PresentationRequestsService,
+} from './domain/landing/presentation-requests.service.js';
+import { createSandboxNeoFlightsSource } from './providers/neo-flights.sandbox.js';
 
 export interface AppContext {
   config: Config;
@@ -27,6 +34,9 @@ export interface AppContext {
   apiTokens: ApiTokensService;
   mail: MailService;
   readiness: ReadinessService;
+  // landing: the neo-flights landing page
+  neoFlights: NeoFlightsService;
+  presentationRequests: PresentationRequestsService;
   close(): Promise<void>;
 }
 
@@ -58,6 +68,18 @@ export function createAppContext(config: Config, overrides: { clock?: Clock } = 
     apiTokens: createApiTokensService({ db, clock, auth }),
     mail,
     readiness: createReadinessService({ db, pingQueue: () => queues.ping(), sandboxUrl: config.SANDBOX_URL }),
+    // landing: the neo-flights landing page
+    neoFlights: createNeoFlightsService({
+      source: createSandboxNeoFlightsSource({ sandboxUrl: config.SANDBOX_URL }),
+      clock,
+    }),
+    presentationRequests: createPresentationRequestsService({
+      db,
+      clock,
+      mail,
+      limits: redisLimits ?? createPostgresLimitStore(db),
+      salesInbox: config.SALES_EMAIL,
+    }),
     async close() {
       clearInterval(flushTimer);
       await auth.flush().catch(() => undefined);

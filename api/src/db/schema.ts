@@ -128,4 +128,16 @@ export interface Database {
   sessions: SessionsTable;
   terms_acceptances: TermsAcceptancesTable;
   sign_in_limits: SignInLimitsTable;
+  // landing: the neo-flights landing page
+  presentation_requests: PresentationRequestsTable;
+}
+
+// landing: the neo-flights landing page
+export interface PresentationRequestsTable {
+  id: string;
+  language: 'en' | 'fr' | 'es' | 'ua' | 'pl';
+  email: string;
+  type: 'api';
+  mail_message_id: string | null;
+  created_at: Timestamp;
 }

@@ -39,6 +39,11 @@ export const permissions: Record<OperationId, Permission> = {
   sendMail: { allow: staff },
   updateMailMessage: { allow: staff },
   deleteMailMessage: { allow: ['Admin'] },
+  // landing: the neo-flights landing page (visitors are anonymous, product spec §6)
+  listNeoFlights: open,
+  priceNeoFlight: open,
+  sendPresentationRequest: open,
+  listPresentationRequests: { allow: staff },
 };
 
 export function mayCall(permission: Permission, userType: UserType): boolean {

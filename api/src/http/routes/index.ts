@@ -14,6 +14,8 @@ import { apiTokenHandlers } from './account/api-token.handlers.js';
 import { authHandlers } from './auth/handlers.js';
 import { healthHandlers } from './health/handlers.js';
 import { mailHandlers } from './mail/handlers.js';
+// landing: the neo-flights landing page
+import { landingHandlers } from './landing/handlers.js';
 
 export const apiPrefix = '/api/v1';
 const bundleUrl = new URL('../generated/openapi.bundle.json', import.meta.url);
@@ -65,6 +67,8 @@ export function handlersFor(ctx: AppContext): ServiceHandlers {
     ...accountHandlers(ctx),
     ...apiTokenHandlers(ctx),
     ...mailHandlers(ctx),
+    // landing: the neo-flights landing page
+    ...landingHandlers(ctx),
   };
 }
 

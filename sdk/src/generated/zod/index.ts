@@ -2,4 +2,5 @@
 export * from './account/account';
 export * from './auth/auth';
 export * from './health/health';
+export * from './landing/landing';
 export * from './mail/mail';
