@@ -1,7 +1,10 @@
 // The back office build. Assets are served from /packs/ (product spec §9); the API serves the built
 // index.html for the console's page routes (/, /sign_in), so every asset URL must be absolute.
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+
+const page = (file: string) => fileURLToPath(new URL(file, import.meta.url));
 
 export default defineConfig({
   base: '/packs/',
@@ -9,6 +12,13 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    rollupOptions: {
+      input: {
+        main: page('index.html'),
+        // landing: the neo-flights landing page, a light entry of its own (no Mantine), served at /neo-flights
+        landing: page('landing.html'),
+      },
+    },
   },
   server: {
     // `npm run dev -w console` against a locally running API (CONTRAIL_API_URL, default :3000).
