@@ -8,8 +8,11 @@ import neoLogo from './assets/neo-logo.svg';
 
 export function LandingApp(props: { year: number }) {
   const view = useHashView();
-  // A new view starts at its top, as a new page would.
-  useEffect(() => window.scrollTo(0, 0), [view]);
+  // A new view starts at its top, as a new page would. (A block body: newer browsers' scrollTo
+  // returns a promise, which React would take for a cleanup function.)
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [view]);
 
   return (
     <div className="landing">

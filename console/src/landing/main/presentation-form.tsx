@@ -36,7 +36,9 @@ export function PresentationForm() {
       <div className="form-row">
         <input
           id="presentation-email"
-          type="email"
+          // Not type="email": browsers trim an email input's value, and the spec sends it as typed.
+          type="text"
+          inputMode="email"
           name="email"
           autoComplete="email"
           value={email}
