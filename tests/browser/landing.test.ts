@@ -17,6 +17,8 @@ const shotsDir = process.env['CONSOLE_SHOTS_DIR'];
 
 beforeAll(async () => {
   [stack, browser] = await Promise.all([startStack(), launchBrowser()]);
+  // The first list asks the sandbox for every route; later ones come from the API's cache.
+  expect((await fetch(`${stack.apiUrl}/neo_flights`)).status).toBe(200);
 }, 60_000);
 afterEach(async () => {
   await context?.close();
@@ -40,10 +42,16 @@ async function newPage(width = 1280): Promise<Page> {
 const landing = (hash = '') => `${stack!.baseUrl}/neo-flights${hash}`;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** Opens the page and waits for its fade-in: until then it is hidden, to the accessibility tree too. */
+async function open(page: Page, hash = ''): Promise<void> {
+  await page.goto(landing(hash));
+  await page.waitForFunction(() => document.documentElement.classList.contains('landing-visible'));
+}
+
 /** Keeps the first `count` flights of the real list, so a test prices a few, not the whole network. */
 async function fewFlights(page: Page, count: number): Promise<void> {
   await page.route('**/api/v1/neo_flights', async (route) => {
-    const response = await route.fetch();
+    const response = await route.fetch({ timeout: 20_000 });
     const body = (await response.json()) as { flights: unknown[] };
     await route.fulfill({ response, json: { flights: body.flights.slice(0, count) } });
   });
@@ -53,7 +61,7 @@ describe('neo-flights landing page', () => {
   it('switches views on the hash; the header button shows only on the main view and leads to #flights', async () => {
     const page = await newPage();
     await fewFlights(page, 2);
-    await page.goto(landing());
+    await open(page);
     const banner = page.getByRole('banner');
     const check = banner.getByRole('link', { name: 'Check neo-flights' });
     await page
@@ -89,9 +97,9 @@ describe('neo-flights landing page', () => {
     await banner.getByRole('link', { name: /back to the start/ }).click();
     await check.waitFor();
     expect(new URL(page.url()).hash).toBe('#/');
-    await page.goto(landing('#flights'));
+    await open(page, '#flights');
     await page.getByRole('heading', { level: 1, name: 'The first neo-airline' }).waitFor();
-    await page.goto(landing('#/'));
+    await open(page, '#/');
     await check.waitFor();
     expect(await page.locator('footer').innerText()).toBe(
       `© 2017–${new Date().getFullYear()} Contrail. All rights reserved.`,
@@ -111,9 +119,13 @@ describe('neo-flights landing page', () => {
       }).observe(document, { attributes: true, subtree: true, attributeFilter: ['class'] });
     });
     await page.goto(landing());
-    const opacity = () => page.locator('.landing').evaluate((el) => Number(getComputedStyle(el).opacity));
-    expect(await opacity()).toBe(0);
+    const visibility = () => page.locator('.landing').evaluate((el) => getComputedStyle(el).visibility);
+    expect(await visibility()).toBe('hidden');
     await page.waitForFunction(() => document.documentElement.classList.contains('landing-visible'));
+    expect(await visibility()).toBe('visible');
+    // It fades: part way through, then fully opaque.
+    const opacity = () => page.locator('.landing').evaluate((el) => Number(getComputedStyle(el).opacity));
+    expect(await opacity()).toBeLessThan(1);
     await page.waitForFunction(() => Number(getComputedStyle(document.querySelector('.landing')!).opacity) === 1);
     const seen = await page.evaluate(() => ({
       start: performance.getEntriesByName('landing:start')[0]!.startTime,
@@ -139,7 +151,7 @@ describe('neo-flights landing page', () => {
       const flight = (route.request().postDataJSON() as { flight_number: string }).flight_number;
       const call = { flight, start: Date.now(), end: 0 };
       calls.push(call);
-      const response = await route.fetch();
+      const response = await route.fetch({ timeout: 20_000 });
       await sleep(400);
       const json = (await response.json()) as Record<string, unknown>;
       // The second flight has no airline price: its place stays blank.
@@ -147,7 +159,7 @@ describe('neo-flights landing page', () => {
       call.end = Date.now();
       await route.fulfill({ response, json });
     });
-    await page.goto(landing('#flights'));
+    await open(page, '#flights');
     const spinner = page.getByRole('status');
     const cards = page.locator('.flight');
     await spinner.waitFor();
@@ -177,7 +189,7 @@ describe('neo-flights landing page', () => {
     it(`shows each flight ${width > 840 ? 'wide' : 'compact'} at ${width} px`, async () => {
       const page = await newPage(width);
       await fewFlights(page, 4);
-      await page.goto(landing('#flights'));
+      await open(page, '#flights');
       await page.getByRole('status').waitFor({ state: 'detached', timeout: 15_000 });
       const layouts = await page.locator('.flight').evaluateAll((els) => els.map((e) => e.getAttribute('data-layout')));
       expect(layouts.length).toBe(4);
@@ -185,11 +197,9 @@ describe('neo-flights landing page', () => {
       const noOverflow = await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
       expect(noOverflow).toBe(true);
       if (shotsDir) {
-        await page.waitForFunction(() => document.documentElement.classList.contains('landing-visible'));
         await sleep(500);
         await page.screenshot({ path: path.join(shotsDir, `landing-flights-${width}.png`), fullPage: true });
-        await page.goto(landing('#/'));
-        await page.waitForFunction(() => document.documentElement.classList.contains('landing-visible'));
+        await open(page, '#/');
         await sleep(500);
         await page.screenshot({ path: path.join(shotsDir, `landing-main-${width}.png`), fullPage: true });
       }
@@ -200,7 +210,7 @@ describe('neo-flights landing page', () => {
     const page = await newPage();
     const bodies: unknown[] = [];
     page.on('request', (r) => r.url().endsWith('/for_airlines/send_presentation') && bodies.push(r.postDataJSON()));
-    await page.goto(landing());
+    await open(page);
     const email = page.getByLabel('Work email');
     await email.fill(' not quite an email ');
     await email.press('Enter');
@@ -211,7 +221,7 @@ describe('neo-flights landing page', () => {
     const again = await newPage();
     const sent: unknown[] = [];
     again.on('request', (r) => r.url().endsWith('/for_airlines/send_presentation') && sent.push(r.postDataJSON()));
-    await again.goto(landing());
+    await open(again);
     await again.getByRole('button', { name: 'Send message' }).click();
     await again.getByText('We’ll contact you during the day').waitFor();
     expect(sent).toEqual([{ language: 'en', email: '', type: 'api' }]);
@@ -224,7 +234,7 @@ describe('neo-flights landing page', () => {
     await page.route('**/api/v1/for_airlines/send_presentation', (route) =>
       route.fulfill({ status: 500, json: { errors: [{ status: '500', code: 'internal_error', title: 'x' }] } }),
     );
-    await page.goto(landing());
+    await open(page);
     const section = page.locator('.section-airlines');
     const before = await section.innerText();
     await page.getByLabel('Work email').fill('ops@airline.example');
@@ -241,7 +251,7 @@ describe('neo-flights landing page', () => {
     const page = await newPage();
     const failed: string[] = [];
     page.on('requestfailed', (r) => failed.push(r.url()));
-    await page.goto(landing());
+    await open(page);
     const video = page.locator('.video');
     await video.scrollIntoViewIfNeeded();
     await page.locator('.video[data-state="failed"]').waitFor();
@@ -269,7 +279,7 @@ describe('neo-flights landing page', () => {
         } }; window.onYouTubeIframeAPIReady();`,
       }),
     );
-    await page.goto(landing());
+    await open(page);
     await page.locator('.video').scrollIntoViewIfNeeded();
     await page.locator('.video[data-state="ready"] iframe').waitFor();
     const options = await page.evaluate(() => (window as unknown as { __player: unknown }).__player);
@@ -286,8 +296,7 @@ describe('neo-flights landing page', () => {
     await fewFlights(page, 3);
     const serious: string[] = [];
     for (const hash of ['#/', '#flights']) {
-      await page.goto(landing(hash));
-      await page.waitForFunction(() => document.documentElement.classList.contains('landing-visible'));
+      await open(page, hash);
       if (hash === '#flights') await page.getByRole('status').waitFor({ state: 'detached', timeout: 15_000 });
       await sleep(500);
       const result = await new AxeBuilder({ page }).analyze();

@@ -31,7 +31,7 @@ export function PresentationForm() {
   }
   return (
     // noValidate: the spec sends the email as typed, so the browser must not block a "bad" one.
-    <form className="presentation-form" onSubmit={submit} noValidate>
+    <form className="presentation-form" onSubmit={(event) => void submit(event)} noValidate>
       <label htmlFor="presentation-email">{texts.airlines.emailLabel}</label>
       <div className="form-row">
         <input

@@ -73,7 +73,7 @@ export function Video() {
           })
           .catch(() => active && setState('failed'));
       },
-      { rootMargin: '200px' },
+      { rootMargin: '0px' },
     );
     observer.observe(element);
     return () => {
