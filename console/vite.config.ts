@@ -1,9 +1,12 @@
-// The back office build. Assets are served from /packs/ (product spec §9); the API serves the built
+// The console build: the back office, the marketing pages and the neo-flights landing page. Assets are served from /packs/ (product spec §9); the API serves the built
 // index.html for the console's page routes (/, /sign_in), so every asset URL must be absolute.
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 // marketing (issue #8): prerendered marketing pages with their own light script entry.
 import { marketingEntry, marketingPages } from './src/marketing/build/prerender.plugin.ts';
+
+const page = (file: string) => fileURLToPath(new URL(file, import.meta.url));
 
 export default defineConfig({
   base: '/packs/',
@@ -17,9 +20,11 @@ export default defineConfig({
     emptyOutDir: true,
     rollupOptions: {
       input: {
-        main: 'index.html',
+        main: page('index.html'),
         // marketing (issue #8)
-        [marketingEntry]: 'src/marketing/client/main.ts',
+        [marketingEntry]: page('src/marketing/client/main.ts'),
+        // landing: the neo-flights landing page, a light entry of its own (no Mantine), served at /neo-flights
+        landing: page('landing.html'),
       },
     },
   },

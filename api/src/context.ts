@@ -26,6 +26,13 @@ import { createDemoRequestsService, type DemoRequestsService } from './domain/ma
 import { createFareDemoService, type FareDemoService } from './domain/marketing/fare-demo.service.js';
 import { createPublicLimits, type PublicLimits } from './domain/marketing/public-limits.js';
 import { createSandboxDemoPricer } from './providers/demo-pricer.sandbox.js';
+// landing: the neo-flights landing page
+import { createNeoFlightsService, type NeoFlightsService } from './domain/landing/neo-flights.service.js';
+import {
+  createPresentationRequestsService,
+  type PresentationRequestsService,
+} from './domain/landing/presentation-requests.service.js';
+import { createSandboxNeoFlightsSource } from './providers/neo-flights.sandbox.js';
 
 export interface AppContext {
   config: Config;
@@ -44,6 +51,9 @@ export interface AppContext {
   fareDemo: FareDemoService;
   demoRequests: DemoRequestsService;
   publicLimits: PublicLimits;
+  // landing: the neo-flights landing page
+  neoFlights: NeoFlightsService;
+  presentationRequests: PresentationRequestsService;
   close(): Promise<void>;
 }
 
@@ -90,6 +100,18 @@ export function createAppContext(config: Config, overrides: { clock?: Clock } = 
     fareDemo: createFareDemoService({ pricer: createSandboxDemoPricer(config.SANDBOX_URL), clock }),
     demoRequests: createDemoRequestsService({ db, mail, salesInbox: config.SALES_INBOX }),
     publicLimits: createPublicLimits(redisLimits ?? createPostgresLimitStore(db), clock),
+    // landing: the neo-flights landing page
+    neoFlights: createNeoFlightsService({
+      source: createSandboxNeoFlightsSource({ sandboxUrl: config.SANDBOX_URL }),
+      clock,
+    }),
+    presentationRequests: createPresentationRequestsService({
+      db,
+      clock,
+      mail,
+      limits: redisLimits ?? createPostgresLimitStore(db),
+      salesInbox: config.SALES_INBOX,
+    }),
     async close() {
       clearInterval(flushTimer);
       await auth.flush().catch(() => undefined);

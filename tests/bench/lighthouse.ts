@@ -1,21 +1,21 @@
 // `npm run lighthouse`: builds the console (unless --no-build), serves it with the real API on a
-// loopback port, and runs Lighthouse 12 (Debian's Chromium) on the marketing agency home, mobile
+// loopback port, and runs Lighthouse 12 (Debian's Chromium) on the agency home, the airlines page and
+// the neo-flights landing page, mobile
 // and desktop, then axe-core on the same pages. Prints the four category scores per run and fails
 // when one is under its bar (performance 90, accessibility, best practices and SEO 95) or axe
 // finds a serious or critical violation. The marketing pages are static: no database call is made.
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import Fastify from 'fastify';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { chromium } from 'playwright-core';
+import { axeViolationCount, seriousAxeViolations } from '../support/axe.js';
 import app from '../../api/src/app.js';
 import { loadConfig } from '../../api/src/config.js';
 import { createAppContext } from '../../api/src/context.js';
 
 const bars = { performance: 90, accessibility: 95, 'best-practices': 95, seo: 95 } as const;
-const pages = ['/', '/en/airlines'];
+const pages = ['/', '/en/airlines', '/neo-flights'];
 const debuggingPort = 9333;
 
 if (!process.argv.includes('--no-build')) {
@@ -68,20 +68,14 @@ try {
   }
 
   // axe-core in the page itself; the page's CSP would refuse the injected script, so it is bypassed.
-  const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
   const context = await browser.newContext({ bypassCSP: true });
   const page = await context.newPage();
   for (const path of pages) {
     await page.goto(`${base}${path}`);
-    await page.evaluate(axeSource);
-    const violations = await page.evaluate(async () => {
-      const axe = (window as unknown as { axe: { run(): Promise<{ violations: { id: string; impact: string }[] }> } })
-        .axe;
-      return (await axe.run()).violations.map((v) => ({ id: v.id, impact: v.impact }));
-    });
-    const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    rows.push(`${path.padEnd(14)} axe-core violations: ${violations.length} (serious or critical: ${serious.length})`);
-    if (serious.length) failures.push(`${path}: axe ${serious.map((v) => `${v.id} (${v.impact})`).join(', ')}`);
+    const total = await axeViolationCount(page);
+    const serious = await seriousAxeViolations(page, path);
+    rows.push(`${path.padEnd(14)} axe-core violations: ${total} (serious or critical: ${serious.length})`);
+    failures.push(...serious);
   }
 } finally {
   await browser.close();
@@ -89,7 +83,7 @@ try {
   await ctx.close();
 }
 
-console.log(['lighthouse 12, Debian Chromium, marketing agency home:', ...rows].join('\n'));
+console.log(['lighthouse 12, Debian Chromium, public pages:', ...rows].join('\n'));
 if (failures.length) {
   console.error(`under the bar:\n${failures.join('\n')}`);
   process.exit(1);

@@ -2,13 +2,13 @@
 // every language, the benefits toggle, the savings calculator, the fare demo's three steps and its
 // error, the cookie notice remembered, the demo-request form, and `/` signed out versus signed in.
 // With CONSOLE_SHOTS_DIR set, the agency and airlines pages are also saved at 1280 and 390 px.
-import { mkdirSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { gdsSurcharges, yearlySavings } from '@contrail/sdk/marketing';
 import { type Browser, type BrowserContext, type Page } from 'playwright-core';
 import request from 'supertest';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { seriousAxeViolations } from '../support/axe';
 import { launchBrowser } from '../support/browser';
 import { createAccount } from '../support/factories';
 import { setCookies } from '../support/sessions';
@@ -84,7 +84,6 @@ describe('every marketing page', () => {
   }, 90_000);
 
   it('has no serious or critical axe-core violation', async () => {
-    const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
     if (!browser) throw new Error('the browser did not start');
     // The pages' CSP would refuse the injected script; axe only reads the page.
     context = await browser.newContext({ bypassCSP: true });
@@ -93,14 +92,7 @@ describe('every marketing page', () => {
     const found: string[] = [];
     for (const address of addresses) {
       await page.goto(url(address));
-      await page.evaluate(axeSource);
-      const violations = await page.evaluate(async () => {
-        const axe = (window as unknown as { axe: { run(): Promise<{ violations: { id: string; impact: string }[] }> } })
-          .axe;
-        return (await axe.run()).violations;
-      });
-      for (const v of violations)
-        if (v.impact === 'serious' || v.impact === 'critical') found.push(`${address}: ${v.id}`);
+      found.push(...(await seriousAxeViolations(page, address)));
     }
     expect(found).toEqual([]);
   }, 60_000);

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import app from '../../api/src/app.js';
 import { loadConfig } from '../../api/src/config.js';
 import { createAppContext, type AppContext } from '../../api/src/context.js';
-import { consoleRoutes, marketingRoutes } from '../../api/src/http/plugins/static.js';
+import { consoleRoutes, landingRoute, marketingRoutes } from '../../api/src/http/plugins/static.js';
 import { apiPrefix, loadSpec } from '../../api/src/http/routes/index.js';
 import { testEnv } from '../support/stack.js';
 
@@ -19,6 +19,8 @@ const infraRoutes = new Set([
   ...consoleRoutes.map((route) => `GET ${route}`),
   // marketing (issue #8)
   ...marketingRoutes.map((route) => `GET ${route}`),
+  // landing: the neo-flights landing page
+  `GET ${landingRoute}`,
 ]);
 
 let ctx: AppContext;

@@ -229,4 +229,16 @@ export interface Database {
   search_results: SearchResultsTable;
   // marketing (issue #8)
   demo_requests: DemoRequestsTable;
+  // landing: the neo-flights landing page
+  presentation_requests: PresentationRequestsTable;
+}
+
+// landing: the neo-flights landing page
+export interface PresentationRequestsTable {
+  id: string;
+  language: 'en' | 'fr' | 'es' | 'ua' | 'pl';
+  email: string;
+  type: 'api';
+  mail_message_id: string | null;
+  created_at: Timestamp;
 }

@@ -52,6 +52,11 @@ export const permissions: Record<OperationId, Permission> = {
   quoteDemoFare: open,
   createDemoRequest: open,
   listDemoRequests: { allow: staff },
+  // landing: the neo-flights landing page (visitors are anonymous, product spec §6)
+  listNeoFlights: open,
+  priceNeoFlight: open,
+  sendPresentationRequest: open,
+  listPresentationRequests: { allow: staff },
 };
 
 export function mayCall(permission: Permission, userType: UserType): boolean {

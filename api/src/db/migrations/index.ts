@@ -7,6 +7,8 @@ import * as channels from './20261122T1900-channels.js';
 import * as searchResults from './20261122T1950-search-results.js';
 // marketing (issue #8)
 import * as marketing from './20261122T2200-marketing.js';
+// landing: the neo-flights landing page
+import * as landing from './20261122T2300-landing.js';
 
 export const migrations: Record<string, Migration> = {
   '20261122T1700-foundation': foundation,
@@ -15,4 +17,6 @@ export const migrations: Record<string, Migration> = {
   '20261122T1950-search-results': searchResults,
   // marketing (issue #8)
   '20261122T2200-marketing': marketing,
+  // landing: the neo-flights landing page
+  '20261122T2300-landing': landing,
 };

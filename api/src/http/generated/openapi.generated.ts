@@ -601,6 +601,95 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/neo_flights": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the neo-airline's direct flights
+         * @description Public, no account needed. The neo-airline's (carrier `NE`) direct flights on every route of
+         *     its network, both directions, departing tomorrow (the UTC date after today by the server's
+         *     clock), ordered by departure date and time. The list is cached for five minutes. Prices are
+         *     not included: ask POST /neo_airline_price for each flight.
+         */
+        get: operations["listNeoFlights"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/neo_airline_price": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Price one neo-airline flight
+         * @description Public, no account needed. Prices one adult seat on one flight from GET /neo_flights.
+         *     `provider_price` is Contrail's price; `airline_price` is the airline's own public fare, or null
+         *     when it publishes none. The landing page calls this once per flight, one after another.
+         *     Answers are cached for five minutes per flight.
+         */
+        post: operations["priceNeoFlight"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/for_airlines/send_presentation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ask for an API presentation
+         * @description Public, no account needed: the airlines' form on the landing page. The request is stored
+         *     exactly as sent (the email is not validated and may be empty) and mailed to the sales inbox.
+         *     When the email is empty the sales mail says so in its subject, since there is no one to answer.
+         *     At most 10 requests per client address an hour; then 429 with Retry-After.
+         */
+        post: operations["sendPresentationRequest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/presentation_requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List API presentation requests
+         * @description Staff only. Requests sent from the landing page's airlines form, newest first.
+         */
+        get: operations["listPresentationRequests"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1334,6 +1423,133 @@ export interface components {
              */
             email: string;
             language?: components["schemas"]["MarketingLocale"];
+        };
+        /**
+         * @description A direct flight of the neo-airline as the landing page shows it (product spec §3, Neo flight).
+         *     Times are local at each airport; every neo flight is a direct flight.
+         */
+        NeoFlight: {
+            /**
+             * @description Stable for a flight on a date (carrier, number, route and date).
+             * @example NE7001-WAW-KBP-2026-11-23
+             */
+            id: string;
+            carrier: {
+                /** @example Neo */
+                name: string;
+                /** @example NE */
+                code: string;
+            };
+            operating_carrier: {
+                /** @example Neo */
+                name: string;
+            };
+            /**
+             * @description Local time at the departure airport, 24-hour.
+             * @example 07:35
+             */
+            departure_time: string;
+            /**
+             * @description Local time at the arrival airport, 24-hour.
+             * @example 10:20
+             */
+            arrival_time: string;
+            /**
+             * Format: date
+             * @example 2026-11-23
+             */
+            departure_date: string;
+            /**
+             * Format: date
+             * @example 2026-11-23
+             */
+            arrival_date: string;
+            /**
+             * @description Block time in seconds.
+             * @example 6300
+             */
+            journey_time: number;
+            /** @example WAW */
+            departure_airport: string;
+            /** @example KBP */
+            arrival_airport: string;
+            /**
+             * @description The marketing flight number without the carrier code.
+             * @example 7001
+             */
+            flight_number: string;
+        };
+        /** @description The neo-airline's direct flights (product spec §7, Landing page). */
+        NeoFlightList: {
+            flights: components["schemas"]["NeoFlight"][];
+        };
+        /** @description One flight to price, as GET /neo_flights listed it. */
+        NeoAirlinePriceRequest: {
+            /** @example 7001 */
+            flight_number: string;
+            /** @example WAW */
+            departure_airport: string;
+            /** @example KBP */
+            arrival_airport: string;
+            /**
+             * Format: date
+             * @example 2026-11-23
+             */
+            departure_date: string;
+            /**
+             * Format: date
+             * @example 2026-11-23
+             */
+            arrival_date: string;
+            /**
+             * @description The carrier code; only the neo-airline's flights are priced here.
+             * @example NE
+             */
+            airline: string;
+        };
+        /**
+         * @description The price of one adult seat on the flight, in its cheapest fare. `provider_price` is Contrail's
+         *     price (the fare we hold with the neo-airline); `airline_price` is the airline's own public fare
+         *     for the same flight, or null when the airline publishes none.
+         */
+        NeoAirlinePrice: {
+            airline_price: components["schemas"]["Money"] | null;
+            provider_price: components["schemas"]["Money"];
+        };
+        /**
+         * @description An airline asks for a presentation of the API. The email is kept exactly as typed: it is not
+         *     validated and may be empty (product spec §5).
+         */
+        PresentationRequestCreate: {
+            /**
+             * @description The interface language of the page that sent it (`ua` is Ukrainian).
+             * @enum {string}
+             */
+            language: "en" | "fr" | "es" | "ua" | "pl";
+            /** @example partnerships@airline.example */
+            email: string;
+            /** @enum {string} */
+            type: "api";
+        };
+        /** @description A stored request for an API presentation. */
+        PresentationRequest: {
+            /** @example prq_01JD3K8Q0M7W4ZB2X9C5R1T6Y8 */
+            id: string;
+            /** @enum {string} */
+            language: "en" | "fr" | "es" | "ua" | "pl";
+            /**
+             * @description As typed by the visitor; may be empty.
+             * @example partnerships@airline.example
+             */
+            email: string;
+            /** @enum {string} */
+            type: "api";
+            /** Format: date-time */
+            created_at: string;
+        };
+        PresentationRequestList: {
+            data: components["schemas"]["PresentationRequest"][];
+            meta: components["schemas"]["ListMeta"];
         };
     };
     responses: {
@@ -2496,6 +2712,115 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listNeoFlights: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The flights. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NeoFlightList"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    priceNeoFlight: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NeoAirlinePriceRequest"];
+            };
+        };
+        responses: {
+            /** @description The prices. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NeoAirlinePrice"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    sendPresentationRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PresentationRequestCreate"];
+            };
+        };
+        responses: {
+            /** @description Stored, and the sales inbox is told. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PresentationRequest"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listPresentationRequests: {
+        parameters: {
+            query?: {
+                /** @description The page to return, from 1. */
+                page?: components["parameters"]["Page"];
+                /** @description How many items a page holds. */
+                per_page?: components["parameters"]["PerPage"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of requests. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PresentationRequestList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
         };
     };

@@ -15,6 +15,23 @@ export const consoleRoutes = ['/sign_in', '/onboarding', '/settings', '/settings
 // marketing (issue #8): `/` is the agency home for visitors and the back office for the signed-in.
 export const marketingRoutes = ['/', '/:language', '/:language/:page'];
 
+// landing: the neo-flights landing page
+export const landingRoute = '/neo-flights';
+const landingContentSecurityPolicy = [
+  "default-src 'self'",
+  "script-src 'self' https://www.youtube.com https://s.ytimg.com",
+  'frame-src https://www.youtube-nocookie.com https://www.youtube.com',
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: https://i.ytimg.com",
+  "connect-src 'self' https://*.amplitude.com",
+  "worker-src 'self' blob:",
+  "font-src 'self' data:",
+  "object-src 'none'",
+  "frame-ancestors 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+].join('; ');
+
 export default fp(
   async (app: FastifyInstance, opts: { consoleDir: string; docsDir: string; authenticator: Authenticator }) => {
     const consoleDir = path.resolve(opts.consoleDir);
@@ -76,6 +93,21 @@ export default fp(
     );
     app.get<{ Params: { language: string; page: string } }>('/:language/:page', async (request, reply) =>
       sendPage(reply, marketing.render(request, request.params.language, request.params.page), request.params.language),
+    );
+
+    // landing: the neo-flights landing page, its own light build (console/landing.html). Its CSP also
+    // lets in the video provider's player (script and privacy-enhanced frame) and the analytics
+    // vendor (events and session replay), which load only when the page calls for them.
+    const landingFile = path.join(consoleDir, 'landing.html');
+    const landingPage = existsSync(landingFile) ? readFileSync(landingFile, 'utf8') : null;
+    app.get(
+      landingRoute,
+      { config: { contentSecurityPolicy: landingContentSecurityPolicy } },
+      async (_request, reply) => {
+        if (landingPage === null)
+          throw new DomainError('service_unavailable', 'The landing page is not built: run `npm run build`.');
+        return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(landingPage);
+      },
     );
 
     const docsFile = path.join(path.resolve(opts.docsDir), 'index.html');

@@ -18,6 +18,8 @@ import { flightHandlers } from './flights/handlers.js';
 import { referenceHandlers } from './reference/handlers.js';
 // marketing (issue #8)
 import { marketingHandlers } from './marketing/handlers.js';
+// landing: the neo-flights landing page
+import { landingHandlers } from './landing/handlers.js';
 
 export const apiPrefix = '/api/v1';
 const bundleUrl = new URL('../generated/openapi.bundle.json', import.meta.url);
@@ -73,6 +75,8 @@ export function handlersFor(ctx: AppContext): ServiceHandlers {
     ...referenceHandlers(),
     // marketing (issue #8)
     ...marketingHandlers(ctx),
+    // landing: the neo-flights landing page
+    ...landingHandlers(ctx),
   };
 }
 

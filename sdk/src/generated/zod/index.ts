@@ -3,6 +3,7 @@ export * from './account/account';
 export * from './auth/auth';
 export * from './flights/flights';
 export * from './health/health';
+export * from './landing/landing';
 export * from './mail/mail';
 export * from './marketing/marketing';
 export * from './reference/reference';
