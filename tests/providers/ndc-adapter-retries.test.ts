@@ -13,6 +13,8 @@ const airline = http.createServer((request, response) => {
   let body = '';
   request.on('data', (chunk: Buffer) => (body += chunk.toString()));
   request.on('end', () => {
+    // Order SLOW23 stands for an airline that takes its time: it never answers.
+    if (body.includes('SLOW23')) return void received.push({ url: request.url ?? '', body });
     received.push({ url: request.url ?? '', body });
     response.writeHead(503, { 'content-type': 'application/json' });
     response.end(JSON.stringify({ Errors: { Error: [{ Code: 'INTERNAL', DescText: 'db host 10.0.0.7 down' }] } }));
@@ -23,7 +25,12 @@ let provider: AirlineProvider;
 beforeAll(async () => {
   await new Promise<void>((resolve) => airline.listen(0, '127.0.0.1', resolve));
   const { port } = airline.address() as AddressInfo;
-  provider = createNdcAdapter({ baseUrl: `http://127.0.0.1:${port}`, timeoutMs: 2_000, safeRetries: 2 });
+  provider = createNdcAdapter({
+    baseUrl: `http://127.0.0.1:${port}`,
+    timeoutMs: 300,
+    orderTimeoutMs: 900,
+    safeRetries: 2,
+  });
 });
 afterAll(() => new Promise<void>((resolve) => airline.close(() => resolve())));
 beforeEach(() => void received.splice(0));
@@ -82,6 +89,16 @@ describe('NDC adapter retries', () => {
   ])('sends a call that changes the order (%s) exactly once, even after a 503', async (_name, call) => {
     expect((await failure(call())).kind).toBe('unavailable');
     expect(received).toHaveLength(1);
+  });
+
+  it('gives an order-changing call its own, longer deadline, and sends it once', async () => {
+    let started = Date.now();
+    expect((await failure(provider.retrieveOrder(channel, 'SLOW23'))).kind).toBe('timeout');
+    expect(Date.now() - started).toBeLessThan(800);
+    started = Date.now();
+    expect((await failure(provider.issueOrder(channel, 'SLOW23', cash))).kind).toBe('timeout');
+    expect(Date.now() - started).toBeGreaterThanOrEqual(850);
+    expect(received.filter((r) => r.url.endsWith('/OrderChange'))).toHaveLength(1);
   });
 
   it('passes on no 5xx words and never puts the card number into an error', async () => {

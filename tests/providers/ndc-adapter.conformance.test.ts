@@ -48,6 +48,10 @@ airlineProviderConformance('NDC adapter on the sandbox airlines', () => {
         });
         if (!moved.ok) throw new Error(`sandbox clock: ${moved.status}`);
       },
+      priceChange: {
+        channel: { ...channel('sbx_OS_conformance'), carrier: 'OS' },
+        request: { legs: [{ origin: 'VIE', destination: 'ZAG', date }], passengers, cabin: 'Y' },
+      },
       surnames: { ticketingFails: 'TICKETFAIL', reissueFails: 'REISSUEFAIL' },
     };
   })();

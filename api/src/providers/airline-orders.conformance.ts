@@ -6,7 +6,14 @@ import { describe, expect, it } from 'vitest';
 import { toMinor } from '../domain/money.js';
 import type { ConformanceFixture } from './airline-provider.conformance.js';
 import { ProviderError, type Payment, type ProviderOrder } from './airline-provider.js';
-import { book, cash, expectProviderError, passTimeBeyond } from './airline-orders.conformance-helpers.js';
+import {
+  book,
+  cash,
+  contact,
+  expectProviderError,
+  passengersFor,
+  passTimeBeyond,
+} from './airline-orders.conformance-helpers.js';
 
 const testCard = '4111111111111111';
 
@@ -143,6 +150,18 @@ export function airlineOrdersConformance(setup: () => Promise<ConformanceFixture
       await expectProviderError(f.provider.issueOrder(f.channel, order.orderId, short), 'payment_mismatch');
       const updated = await f.provider.updateContacts(f.channel, order.orderId, { email: 'new@example.com' });
       expect(updated.contact).toEqual({ email: 'new@example.com', phone: order.contact.phone });
+    });
+
+    it('refuses an order whose price moved, then books it at the new price', async () => {
+      const f = await setup();
+      const { channel, request } = f.priceChange;
+      const [offer] = await f.provider.shop(channel, request);
+      const order = { offerId: offer!.offerId, passengers: passengersFor(f), contact };
+      await expectProviderError(f.provider.createOrder(channel, order), 'price_changed');
+      const booked = await f.provider.createOrder(channel, order);
+      expect(booked.status).toBe('held');
+      expect(toMinor(booked.total.amount)).toBeGreaterThan(toMinor(offer!.total.amount));
+      await f.provider.cancelOrder(channel, booked.orderId);
     });
 
     it('keeps orders per channel: another credential’s order is not found', async () => {

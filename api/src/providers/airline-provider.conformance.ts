@@ -23,6 +23,8 @@ export interface ConformanceFixture {
   readonly otherChannel: ProviderChannel;
   /** Moves the airline's clock on (a test airline's clock; void windows and quote expiry). */
   readonly passTime: (seconds: number) => Promise<void>;
+  /** A channel and route whose airline re-quotes a higher price at order (once; then it books). */
+  readonly priceChange: { readonly channel: ProviderChannel; readonly request: ShopRequest };
   /** Passenger surnames on which the airline refuses to ticket / to reissue. */
   readonly surnames: { readonly ticketingFails: string; readonly reissueFails: string };
 }
