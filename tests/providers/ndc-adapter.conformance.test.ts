@@ -39,6 +39,20 @@ airlineProviderConformance('NDC adapter on the sandbox airlines', () => {
       served: { legs: [{ origin: 'WAW', destination: 'FRA', date }], passengers, cabin: 'Y' },
       empty: { legs: [{ origin: 'VNO', destination: 'TLL', date }], passengers, cabin: 'Y' },
       slow: { legs: [{ origin: 'OTP', destination: 'SOF', date }], passengers, cabin: 'Y' },
+      otherChannel: channel('sbx_LH_conformance_other'),
+      passTime: async (seconds) => {
+        const moved = await fetch(`${url}/sandbox/clock`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ advance_seconds: seconds }),
+        });
+        if (!moved.ok) throw new Error(`sandbox clock: ${moved.status}`);
+      },
+      priceChange: {
+        channel: { ...channel('sbx_OS_conformance'), carrier: 'OS' },
+        request: { legs: [{ origin: 'VIE', destination: 'ZAG', date }], passengers, cabin: 'Y' },
+      },
+      surnames: { ticketingFails: 'TICKETFAIL', reissueFails: 'REISSUEFAIL' },
     };
   })();
   return fixture;

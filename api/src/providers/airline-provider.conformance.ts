@@ -4,6 +4,8 @@
 import { describe, expect, it } from 'vitest';
 import { toMinor } from '../domain/money.js';
 import { ProviderError, type AirlineProvider, type ProviderChannel, type ShopRequest } from './airline-provider.js';
+import { airlineChangesConformance } from './airline-changes.conformance.js';
+import { airlineOrdersConformance } from './airline-orders.conformance.js';
 
 export interface ConformanceFixture {
   readonly provider: AirlineProvider;
@@ -17,6 +19,14 @@ export interface ConformanceFixture {
   readonly empty: ShopRequest;
   /** A route where the airline answers later than any caller waits. */
   readonly slow: ShopRequest;
+  /** Another credential of the same airline: it must not see the channel's orders. */
+  readonly otherChannel: ProviderChannel;
+  /** Moves the airline's clock on (a test airline's clock; void windows and quote expiry). */
+  readonly passTime: (seconds: number) => Promise<void>;
+  /** A channel and route whose airline re-quotes a higher price at order (once; then it books). */
+  readonly priceChange: { readonly channel: ProviderChannel; readonly request: ShopRequest };
+  /** Passenger surnames on which the airline refuses to ticket / to reissue. */
+  readonly surnames: { readonly ticketingFails: string; readonly reissueFails: string };
 }
 
 const expectProviderError = async (promise: Promise<unknown>, kind: ProviderError['kind']) => {
@@ -90,5 +100,8 @@ export function airlineProviderConformance(name: string, setup: () => Promise<Co
       await expectProviderError(f.provider.shop(f.channel, f.slow, { signal: AbortSignal.timeout(200) }), 'timeout');
       expect(Date.now() - started).toBeLessThan(2_000);
     });
+
+    airlineOrdersConformance(setup);
+    airlineChangesConformance(setup);
   });
 }

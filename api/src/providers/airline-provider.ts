@@ -2,6 +2,9 @@
 // adapter translates these calls into an airline's messages (NDC over HTTP for the first one) and
 // every failure into a ProviderError, so the domain never sees a transport or message format.
 import type { Money } from '../domain/money.js';
+import type { AirlineOrders } from './airline-order.js';
+
+export type * from './airline-order.js';
 
 /** One airline connection as a channel holds it: whom to present as, and which fare codes to send. */
 export interface ProviderChannel {
@@ -130,7 +133,29 @@ export type ProviderErrorKind =
   | 'invalid_request'
   | 'offer_not_found'
   | 'offer_expired'
-  | 'airline_error';
+  | 'airline_error'
+  // The order half: one kind per refusal an airline gives, so the domain can answer each precisely.
+  | 'passenger_mismatch'
+  | 'service_not_found'
+  | 'order_not_found'
+  | 'refund_quote_not_found'
+  | 'reshop_offer_not_found'
+  | 'price_changed'
+  | 'sold_out'
+  | 'order_expired'
+  | 'order_closed'
+  | 'already_issued'
+  | 'not_issued'
+  | 'payment_mismatch'
+  | 'void_window_closed'
+  | 'change_not_allowed'
+  | 'seat_unavailable'
+  | 'refund_quote_expired'
+  | 'reshop_offer_expired'
+  /** The airline refused to ticket; airlineMessage carries its words. */
+  | 'ticketing_failed'
+  /** The airline refused to reissue; airlineMessage carries its words. */
+  | 'reissue_failed';
 
 /** Every failure of a provider call, whatever the transport said. */
 export class ProviderError extends Error {
@@ -146,7 +171,7 @@ export class ProviderError extends Error {
   }
 }
 
-export interface AirlineProvider {
+export interface AirlineProvider extends AirlineOrders {
   /** Offers of one channel for a journey. Safe: may be retried. */
   shop(channel: ProviderChannel, request: ShopRequest, options?: CallOptions): Promise<readonly ProviderOffer[]>;
   /** Re-prices one shopped offer now; the price may have changed. Safe. */

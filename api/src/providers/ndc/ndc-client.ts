@@ -1,6 +1,8 @@
 // One NDC message over HTTP: a deadline per try, retries only for messages that are safe to send
-// twice (shopping and pricing change nothing at the airline), and every failure turned into a
-// ProviderError. Keep-alive connections come from Node's fetch (undici) pool.
+// twice (shopping, pricing, order retrieve and reshop change nothing at the airline), and every
+// failure turned into a ProviderError. Order messages that change the order (create, issue, void,
+// refund, change) are never retried: the airline does not de-duplicate them, so a second send after
+// a lost answer could book or ticket twice. Keep-alive connections come from Node's fetch (undici) pool.
 import { ProviderError, type CallOptions, type ProviderErrorKind } from '../airline-provider.js';
 import type { NdcErrorsBody } from './ndc-messages.js';
 
@@ -10,6 +12,11 @@ export interface NdcClientOptions {
   readonly timeoutMs: number;
   /** Extra tries for safe messages after a network failure or a 502/503. */
   readonly safeRetries: number;
+  /**
+   * Deadline for a message that changes an order (ticketing can be slow at an airline); defaults to
+   * timeoutMs. A timeout there leaves the outcome unknown: the caller retrieves the order.
+   */
+  readonly orderTimeoutMs?: number;
 }
 
 const byAirlineCode: Record<string, ProviderErrorKind> = {
@@ -21,23 +28,49 @@ const byAirlineCode: Record<string, ProviderErrorKind> = {
   OFFER_NOT_FOUND: 'offer_not_found',
   OFFER_EXPIRED: 'offer_expired',
   SEARCH_TIMEOUT: 'timeout',
+  PAX_MISMATCH: 'passenger_mismatch',
+  SERVICE_NOT_FOUND: 'service_not_found',
+  ORDER_NOT_FOUND: 'order_not_found',
+  REFUND_QUOTE_NOT_FOUND: 'refund_quote_not_found',
+  RESHOP_OFFER_NOT_FOUND: 'reshop_offer_not_found',
+  PRICE_CHANGED: 'price_changed',
+  SOLD_OUT: 'sold_out',
+  ORDER_EXPIRED: 'order_expired',
+  ORDER_CLOSED: 'order_closed',
+  ORDER_ALREADY_ISSUED: 'already_issued',
+  ORDER_NOT_ISSUED: 'not_issued',
+  PAYMENT_AMOUNT_MISMATCH: 'payment_mismatch',
+  VOID_WINDOW_CLOSED: 'void_window_closed',
+  CHANGE_NOT_ALLOWED: 'change_not_allowed',
+  SEAT_UNAVAILABLE: 'seat_unavailable',
+  REFUND_QUOTE_EXPIRED: 'refund_quote_expired',
+  RESHOP_OFFER_EXPIRED: 'reshop_offer_expired',
+  TICKETING_FAILED: 'ticketing_failed',
+  REISSUE_FAILED: 'reissue_failed',
 };
+
+/** How one message goes: `safe` allows retries; `changesOrder` takes the order deadline. */
+export type SendOptions = CallOptions & { safe?: boolean; changesOrder?: boolean; method?: 'POST' | 'PUT' };
 
 export type NdcSend = <T>(
   message: string,
   credential: string,
   carrier: string,
   body: unknown,
-  options?: CallOptions & { safe?: boolean },
+  options?: SendOptions,
 ) => Promise<T>;
 
 export function createNdcClient(options: NdcClientOptions): NdcSend {
   const base = options.baseUrl.replace(/\/$/, '');
   return async function send(message, credential, carrier, body, call = {}) {
     const tries = call.safe ? 1 + options.safeRetries : 1;
+    const timeoutMs = call.changesOrder ? (options.orderTimeoutMs ?? options.timeoutMs) : options.timeoutMs;
+    // A message is an NDC message name, or a path of its own (the airline's notification settings).
+    const url = message.startsWith('/') ? `${base}${message}` : `${base}/ndc/${message}`;
+    const request = { url, method: call.method ?? 'POST', credential, carrier, body, timeoutMs };
     for (let attempt = 1; ; attempt++) {
       try {
-        return await once(`${base}/ndc/${message}`, credential, carrier, body, options.timeoutMs, call.signal);
+        return await once(request, call.signal);
       } catch (error) {
         const retry = error instanceof ProviderError && error.kind === 'unavailable' && attempt < tries;
         if (!retry || call.signal?.aborted) throw error;
@@ -47,12 +80,18 @@ export function createNdcClient(options: NdcClientOptions): NdcSend {
   };
 }
 
+interface OneRequest {
+  readonly url: string;
+  readonly method: 'POST' | 'PUT';
+  readonly credential: string;
+  readonly carrier: string;
+  /** May hold a card number: only ever serialised into the request, never into an error or log. */
+  readonly body: unknown;
+  readonly timeoutMs: number;
+}
+
 async function once<T>(
-  url: string,
-  credential: string,
-  carrier: string,
-  body: unknown,
-  timeoutMs: number,
+  { url, method, credential, carrier, body, timeoutMs }: OneRequest,
   outer: AbortSignal | undefined,
 ): Promise<T> {
   const deadline = AbortSignal.timeout(timeoutMs);
@@ -60,7 +99,7 @@ async function once<T>(
   let response: Response;
   try {
     response = await fetch(url, {
-      method: 'POST',
+      method,
       headers: { 'content-type': 'application/json', authorization: `Bearer ${credential}` },
       body: JSON.stringify(body),
       signal,

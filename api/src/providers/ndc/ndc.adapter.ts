@@ -1,13 +1,68 @@
-// The AirlineProvider over NDC 21.3-shaped JSON messages: AirShopping, OfferPrice, ServiceList and
-// SeatAvailability. The sandbox airlines speak exactly this; so does any airline whose NDC API
-// follows the same flattened JSON.
-import type { AirlineProvider, ServiceOption } from '../airline-provider.js';
+// The AirlineProvider over NDC 21.3-shaped JSON messages: the shopping half here (AirShopping,
+// OfferPrice, ServiceList, SeatAvailability), the order half composed in from ndc-order.adapter.ts.
+// The sandbox airlines speak exactly this; so does any airline whose NDC API follows the same
+// flattened JSON.
+import type { AirlineProvider, CallOptions, ProviderChannel, SeatMap, ServiceOption } from '../airline-provider.js';
 import { createNdcClient, type NdcClientOptions } from './ndc-client.js';
 import type { AirShoppingRQ, AirShoppingRS, OfferPriceRS, SeatAvailabilityRS, ServiceListRS } from './ndc-messages.js';
 import { fromNdcMoney, indexDataLists, offerOf } from './ndc-offer.mapper.js';
+import { createNdcOrders } from './ndc-order.adapter.js';
+
+type Ref = { OfferID: string } | { OrderID: string };
 
 export function createNdcAdapter(options: NdcClientOptions): AirlineProvider {
   const send = createNdcClient(options);
+
+  // ServiceList and SeatAvailability answer for a shopped offer or, after booking, for an order.
+  async function servicesOf(channel: ProviderChannel, ref: Ref, call: CallOptions = {}): Promise<ServiceOption[]> {
+    const answer = await send<ServiceListRS>('ServiceList', channel.credential, channel.carrier, ref, {
+      ...call,
+      safe: true,
+    });
+    const definitions = new Map(answer.ServiceDefinitionList.map((d) => [d.ServiceDefinitionID, d]));
+    const journeys = [...new Set(answer.ALaCarteOffer.OfferItem.map((i) => i.PaxJourneyRefID))];
+    return answer.ALaCarteOffer.OfferItem.flatMap((item): ServiceOption[] => {
+      const definition = definitions.get(item.ServiceDefinitionRefID);
+      if (!definition) return [];
+      return [
+        {
+          id: item.OfferItemID,
+          // RFIC C is baggage (IATA reason for issuance codes); everything else is "other".
+          kind: definition.RFIC === 'C' ? 'bags' : 'other',
+          name: definition.Name,
+          rfic: definition.RFIC,
+          rfisc: definition.RFISC,
+          weightKg: definition.BaggageWeightKg ?? null,
+          journeyIndex: journeys.indexOf(item.PaxJourneyRefID),
+          segmentId: item.PaxSegmentRefID ?? null,
+          passengerTypes: item.EligiblePTC,
+          price: fromNdcMoney(item.UnitPrice),
+        },
+      ];
+    });
+  }
+
+  async function seatsOf(channel: ProviderChannel, ref: Ref, call: CallOptions = {}): Promise<SeatMap[]> {
+    const answer = await send<SeatAvailabilityRS>('SeatAvailability', channel.credential, channel.carrier, ref, {
+      ...call,
+      safe: true,
+    });
+    return answer.SeatMap.map((map) => ({
+      segmentId: map.PaxSegmentRefID,
+      cabin: map.CabinCompartment.CabinTypeCode,
+      columns: map.CabinCompartment.ColumnID.map((c) => ({ id: c.ID, position: c.Position })),
+      rows: map.CabinCompartment.SeatRow.map((row) => ({
+        number: row.RowNumber,
+        seats: row.Seat.map((seat) => ({
+          column: seat.ColumnID,
+          available: seat.OccupationStatusCode === 'F',
+          characteristics: seat.SeatCharacteristicCode,
+          price: seat.Price ? fromNdcMoney(seat.Price) : null,
+        })),
+      })),
+    }));
+  }
+
   return {
     async shop(channel, request, call = {}) {
       const message: AirShoppingRQ = {
@@ -56,62 +111,8 @@ export function createNdcAdapter(options: NdcClientOptions): AirlineProvider {
       };
     },
 
-    async services(channel, offerId, call = {}) {
-      const answer = await send<ServiceListRS>(
-        'ServiceList',
-        channel.credential,
-        channel.carrier,
-        { OfferID: offerId },
-        {
-          ...call,
-          safe: true,
-        },
-      );
-      const definitions = new Map(answer.ServiceDefinitionList.map((d) => [d.ServiceDefinitionID, d]));
-      const journeys = [...new Set(answer.ALaCarteOffer.OfferItem.map((i) => i.PaxJourneyRefID))];
-      return answer.ALaCarteOffer.OfferItem.flatMap((item): ServiceOption[] => {
-        const definition = definitions.get(item.ServiceDefinitionRefID);
-        if (!definition) return [];
-        return [
-          {
-            id: item.OfferItemID,
-            // RFIC C is baggage (IATA reason for issuance codes); everything else is "other".
-            kind: definition.RFIC === 'C' ? 'bags' : 'other',
-            name: definition.Name,
-            rfic: definition.RFIC,
-            rfisc: definition.RFISC,
-            weightKg: definition.BaggageWeightKg ?? null,
-            journeyIndex: journeys.indexOf(item.PaxJourneyRefID),
-            segmentId: item.PaxSegmentRefID ?? null,
-            passengerTypes: item.EligiblePTC,
-            price: fromNdcMoney(item.UnitPrice),
-          },
-        ];
-      });
-    },
-
-    async seats(channel, offerId, call = {}) {
-      const answer = await send<SeatAvailabilityRS>(
-        'SeatAvailability',
-        channel.credential,
-        channel.carrier,
-        { OfferID: offerId },
-        { ...call, safe: true },
-      );
-      return answer.SeatMap.map((map) => ({
-        segmentId: map.PaxSegmentRefID,
-        cabin: map.CabinCompartment.CabinTypeCode,
-        columns: map.CabinCompartment.ColumnID.map((c) => ({ id: c.ID, position: c.Position })),
-        rows: map.CabinCompartment.SeatRow.map((row) => ({
-          number: row.RowNumber,
-          seats: row.Seat.map((seat) => ({
-            column: seat.ColumnID,
-            available: seat.OccupationStatusCode === 'F',
-            characteristics: seat.SeatCharacteristicCode,
-            price: seat.Price ? fromNdcMoney(seat.Price) : null,
-          })),
-        })),
-      }));
-    },
+    services: (channel, offerId, call) => servicesOf(channel, { OfferID: offerId }, call),
+    seats: (channel, offerId, call) => seatsOf(channel, { OfferID: offerId }, call),
+    ...createNdcOrders(send, { services: servicesOf, seats: seatsOf }),
   };
 }

@@ -1,0 +1,110 @@
+// The order half's promises about what changes after booking: services priced into a held order
+// and sold as EMDs after issue, re-pricing and flight changes (reissue), and the airline's refusal
+// to reissue in its own words.
+import { describe, expect, it } from 'vitest';
+import { toMinor } from '../domain/money.js';
+import type { ConformanceFixture } from './airline-provider.conformance.js';
+import type { ProviderOffer } from './airline-provider.js';
+import { book, cash, expectProviderError } from './airline-orders.conformance-helpers.js';
+
+const changeable = (offer: ProviderOffer) => offer.penalties.change.allowed;
+const unchangeable = (offer: ProviderOffer) => !offer.penalties.change.allowed;
+const nextDay = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+
+export function airlineChangesConformance(setup: () => Promise<ConformanceFixture>): void {
+  describe('order changes', () => {
+    it('prices services into a held order and sells them as EMDs after issue', async () => {
+      const f = await setup();
+      const { order, passengers } = await book(f);
+      const bag = (await f.provider.orderServices(f.channel, order.orderId)).find((s) => s.kind === 'bags');
+      expect(bag).toBeDefined();
+      const [first, second] = passengers;
+
+      const before = await f.provider.addServices(
+        f.channel,
+        order.orderId,
+        [{ serviceId: bag!.id, passengerId: first!.id }],
+        null,
+      );
+      expect(before.services).toEqual([expect.objectContaining({ kind: 'bags', status: 'priced' })]);
+      expect(toMinor(before.total.amount)).toBe(toMinor(order.total.amount) + toMinor(bag!.price.amount));
+      expect(before.amountDue).toEqual(before.total);
+
+      const issued = await f.provider.issueOrder(f.channel, order.orderId, cash(before));
+      const emds = () => issued.documents.filter((d) => d.type === 'emd');
+      expect(emds()).toEqual([expect.objectContaining({ passengerId: first!.id, serviceId: before.services[0]!.id })]);
+
+      const after = await f.provider.addServices(
+        f.channel,
+        order.orderId,
+        [{ serviceId: bag!.id, passengerId: second!.id }],
+        { form: { type: 'agency_balance' }, amount: bag!.price },
+      );
+      const added = after.services.find((s) => s.passengerIds.includes(second!.id))!;
+      expect(added.status).toBe('issued');
+      expect(after.documents.filter((d) => d.type === 'emd').map((d) => d.serviceId)).toContain(added.id);
+      expect(after.payments.map((p) => p.purpose)).toEqual(['tickets', 'services']);
+    });
+
+    it('re-prices an order and changes an issued one to another date, reissuing its tickets', async () => {
+      const f = await setup();
+      const { order } = await book(f, { pick: changeable });
+      const issued = await f.provider.issueOrder(f.channel, order.orderId, cash(order));
+      const [reprice] = await f.provider.reshopOrder(f.channel, order.orderId, { type: 'reprice' });
+      expect(reprice).toMatchObject({ type: 'reprice', newTotal: order.total });
+
+      const journey = issued.journeys[0]!;
+      const date = nextDay(f.served.legs[0]!.date);
+      const alternatives = await f.provider.reshopOrder(f.channel, order.orderId, {
+        type: 'change',
+        journeys: [{ journeyId: journey.id, date }],
+      });
+      expect(alternatives.length).toBeGreaterThan(0);
+      const choice = alternatives[0]!;
+      expect(choice.type).toBe('change');
+      expect(choice.journeys[0]!.segments[0]!.departure.at.slice(0, 10)).toBe(date);
+      const payment =
+        toMinor(choice.totalDue.amount) > 0 ? { form: { type: 'cash' as const }, amount: choice.totalDue } : null;
+
+      const changed = await f.provider.changeOrder(f.channel, order.orderId, choice.offerId, payment);
+      expect(changed.status).toBe('issued');
+      expect(changed.journeys[0]!.segments[0]!.departure.at.slice(0, 10)).toBe(date);
+      const oldNumbers = issued.documents.map((d) => d.number).sort();
+      const exchanged = changed.documents.filter((d) => d.status === 'exchanged').map((d) => d.number);
+      expect(exchanged.sort()).toEqual(oldNumbers);
+      const fresh = changed.documents.filter((d) => d.type === 'ticket' && d.status === 'issued');
+      expect(fresh.map((d) => d.exchangedFrom).sort()).toEqual(oldNumbers);
+    });
+
+    it('refuses a change the fare does not allow', async () => {
+      const f = await setup();
+      const { order } = await book(f, { pick: unchangeable });
+      await expectProviderError(
+        f.provider.reshopOrder(f.channel, order.orderId, {
+          type: 'change',
+          journeys: [{ journeyId: order.journeys[0]!.id, date: nextDay(f.served.legs[0]!.date) }],
+        }),
+        'change_not_allowed',
+      );
+    });
+
+    it('refuses a reissue with the airline’s own words and keeps the tickets', async () => {
+      const f = await setup();
+      const { order } = await book(f, { pick: changeable, surname: f.surnames.reissueFails });
+      const issued = await f.provider.issueOrder(f.channel, order.orderId, cash(order));
+      const [choice] = await f.provider.reshopOrder(f.channel, order.orderId, {
+        type: 'change',
+        journeys: [{ journeyId: issued.journeys[0]!.id, date: nextDay(f.served.legs[0]!.date) }],
+      });
+      const payment =
+        toMinor(choice!.totalDue.amount) > 0 ? { form: { type: 'cash' as const }, amount: choice!.totalDue } : null;
+      const error = await expectProviderError(
+        f.provider.changeOrder(f.channel, order.orderId, choice!.offerId, payment),
+        'reissue_failed',
+      );
+      expect(error.airlineMessage).not.toBe('The airline could not process the request.');
+      const after = await f.provider.retrieveOrder(f.channel, order.orderId);
+      expect(after.documents).toEqual(issued.documents);
+    });
+  });
+}

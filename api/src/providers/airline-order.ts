@@ -1,0 +1,238 @@
+// The order half of the airline provider port: booking a shopped offer, paying and ticketing it,
+// services as EMDs, cancel/void/refund and exchange. Provider-neutral types; airline-provider.ts
+// composes them into AirlineProvider. An airline's order is identified by its own locator, which
+// is meaningful only on the channel (credential) that created it.
+import type { Money } from '../domain/money.js';
+import type {
+  CallOptions,
+  Journey,
+  PassengerType,
+  ProviderChannel,
+  ServiceOption,
+  SeatMap,
+} from './airline-provider.js';
+
+export interface PassengerInput {
+  /** The caller's id for the passenger within this order (e.g. PAX1); orders refer back to it. */
+  readonly id: string;
+  readonly type: PassengerType;
+  readonly givenName: string;
+  readonly surname: string;
+  readonly title: string | null;
+  readonly birthdate: string;
+}
+
+/** Email and phone are both required: airlines charge agencies (ADM) for bookings without them. */
+export interface OrderContact {
+  readonly email: string;
+  readonly phone: string;
+}
+
+/**
+ * How the airline is paid. `cash` is BSP cash settlement, `card` a card the airline charges (the
+ * number passes straight through to the airline and is never logged or kept), `agency_balance`
+ * the agency's account with the airline (how a company balance pays).
+ */
+export type FormOfPayment =
+  | { readonly type: 'cash' }
+  | { readonly type: 'card'; readonly brand: string; readonly number: string; readonly expiry: string }
+  | { readonly type: 'agency_balance' };
+
+export interface Payment {
+  readonly form: FormOfPayment;
+  /** Must equal what the airline says is due, in its currency. */
+  readonly amount: Money;
+}
+
+export interface CreateOrderRequest {
+  readonly offerId: string;
+  readonly passengers: readonly PassengerInput[];
+  readonly contact: OrderContact;
+  /** With a payment the airline issues at once (instant-payment fares); without, it holds. */
+  readonly payment?: Payment;
+}
+
+export type OrderStatus = 'held' | 'issued' | 'cancelled' | 'voided' | 'refunded' | 'expired' | 'airline_cancelled';
+
+export interface OrderJourney extends Journey {
+  /** The airline's journey id, used to ask for other flights on this journey (reshop). */
+  readonly id: string;
+}
+
+export interface OrderFare {
+  readonly type: PassengerType;
+  readonly passengerIds: readonly string[];
+  /** Per passenger. */
+  readonly base: Money;
+  readonly taxTotal: Money;
+  readonly total: Money;
+  readonly fareBasis: readonly string[];
+  readonly fareCalculation: string;
+}
+
+export type OrderServiceStatus = 'priced' | 'pending' | 'issued' | 'voided' | 'refunded';
+
+export interface OrderService {
+  readonly id: string;
+  readonly kind: 'bags' | 'seat' | 'other';
+  readonly code: string;
+  readonly name: string;
+  readonly passengerIds: readonly string[];
+  readonly journeyId: string;
+  readonly segmentId: string | null;
+  readonly seat: { row: number; column: string } | null;
+  readonly price: Money;
+  /** priced: before issue, paid with the tickets; pending: EMD not yet issued (see emdDueAt). */
+  readonly status: OrderServiceStatus;
+  readonly emdDueAt: string | null;
+}
+
+export interface TravelDocument {
+  /** 13 digits: the carrier's numeric code and a serial. */
+  readonly number: string;
+  readonly type: 'ticket' | 'emd';
+  readonly passengerId: string;
+  readonly status: 'issued' | 'voided' | 'refunded' | 'exchanged';
+  readonly issuedAt: string;
+  readonly amount: Money;
+  /** For an EMD, the service it pays for. */
+  readonly serviceId: string | null;
+  /** For a reissued ticket, the ticket it replaced. */
+  readonly exchangedFrom: string | null;
+}
+
+export interface OrderPayment {
+  readonly id: string;
+  readonly form: FormOfPayment['type'];
+  readonly amount: Money;
+  readonly paidAt: string;
+  readonly purpose: 'tickets' | 'services' | 'reissue';
+  /** Only ever the airline's masked form. */
+  readonly maskedCard: string | null;
+}
+
+/** Things the airline noted without failing the call. */
+export type OrderWarningKind = 'already_issued' | 'service_already_added' | 'ticketing_failed' | 'other';
+
+export interface ProviderOrder {
+  /** The airline's locator. */
+  readonly orderId: string;
+  readonly owner: string;
+  readonly status: OrderStatus;
+  readonly createdAt: string;
+  readonly paymentTimeLimit: string | null;
+  readonly instantPayment: boolean;
+  /** Null until issued; then the last moment the carrier accepts a void. */
+  readonly voidDeadline: string | null;
+  readonly fareType: string;
+  readonly cabin: string;
+  readonly fareFamily: { code: string; name: string };
+  readonly total: Money;
+  /** What issuing would cost now (zero once issued). */
+  readonly amountDue: Money;
+  readonly journeys: readonly OrderJourney[];
+  readonly bookingClasses: readonly { segmentId: string; code: string }[];
+  readonly passengers: readonly PassengerInput[];
+  readonly contact: OrderContact;
+  readonly fares: readonly OrderFare[];
+  readonly services: readonly OrderService[];
+  readonly documents: readonly TravelDocument[];
+  readonly payments: readonly OrderPayment[];
+  readonly remarks: readonly string[];
+  readonly warnings: readonly { kind: OrderWarningKind; message: string }[];
+}
+
+export type ServiceRequest =
+  | { readonly serviceId: string; readonly passengerId: string }
+  | { readonly seat: { segmentId: string; row: number; column: string }; readonly passengerId: string };
+
+export interface RefundQuote {
+  readonly quoteId: string;
+  readonly refund: Money;
+  readonly penalty: Money;
+  readonly expiresAt: string;
+}
+
+export type ReshopRequest =
+  | { readonly type: 'reprice' }
+  | { readonly type: 'change'; readonly journeys: readonly { journeyId: string; date: string }[] };
+
+export interface ReshopOffer {
+  readonly offerId: string;
+  readonly type: 'reprice' | 'change';
+  readonly expiresAt: string;
+  readonly journeys: readonly OrderJourney[];
+  readonly bookingClasses: readonly { segmentId: string; code: string }[];
+  readonly newTotal: Money;
+  /** New total less what the order costs now; negative when cheaper. */
+  readonly difference: Money;
+  readonly penalty: Money;
+  /** What accepting costs now (zero for a held order). */
+  readonly totalDue: Money;
+}
+
+/**
+ * Only retrieve, reshop, the order's services/seats and the notification URL are safe to retry.
+ * Everything else changes the order at the airline and is sent exactly once: a timeout there means
+ * the outcome is unknown, and the caller must retrieve the order to learn it.
+ */
+export interface AirlineOrders {
+  createOrder(channel: ProviderChannel, request: CreateOrderRequest, options?: CallOptions): Promise<ProviderOrder>;
+  retrieveOrder(channel: ProviderChannel, orderId: string, options?: CallOptions): Promise<ProviderOrder>;
+  /** Pays and tickets a held order. Paying an issued order again takes nothing (already_issued). */
+  issueOrder(
+    channel: ProviderChannel,
+    orderId: string,
+    payment: Payment,
+    options?: CallOptions,
+  ): Promise<ProviderOrder>;
+  /** Services the order can still take (bags and others), priced for its fare and flights. Safe. */
+  orderServices(channel: ProviderChannel, orderId: string, options?: CallOptions): Promise<readonly ServiceOption[]>;
+  /** Seat maps for the order's flights. Safe. */
+  orderSeats(channel: ProviderChannel, orderId: string, options?: CallOptions): Promise<readonly SeatMap[]>;
+  /**
+   * Before issue the services are priced into the order (paid with the tickets); after issue the
+   * payment covers exactly their sum and they become EMDs.
+   */
+  addServices(
+    channel: ProviderChannel,
+    orderId: string,
+    services: readonly ServiceRequest[],
+    payment: Payment | null,
+    options?: CallOptions,
+  ): Promise<ProviderOrder>;
+  updateContacts(
+    channel: ProviderChannel,
+    orderId: string,
+    contact: Partial<OrderContact>,
+    options?: CallOptions,
+  ): Promise<ProviderOrder>;
+  /** Before issue: the hold ends and the seats go back. */
+  cancelOrder(channel: ProviderChannel, orderId: string, options?: CallOptions): Promise<ProviderOrder>;
+  /** After issue, inside the carrier's void window: tickets and EMDs voided, seats released. */
+  voidOrder(channel: ProviderChannel, orderId: string, options?: CallOptions): Promise<ProviderOrder>;
+  quoteRefund(channel: ProviderChannel, orderId: string, options?: CallOptions): Promise<RefundQuote>;
+  confirmRefund(
+    channel: ProviderChannel,
+    orderId: string,
+    quoteId: string,
+    options?: CallOptions,
+  ): Promise<ProviderOrder>;
+  /** What the same flights cost now, or other flights for named journeys. Safe. */
+  reshopOrder(
+    channel: ProviderChannel,
+    orderId: string,
+    request: ReshopRequest,
+    options?: CallOptions,
+  ): Promise<readonly ReshopOffer[]>;
+  /** Accepts a reshop offer; a ticketed order is reissued (payment for its totalDue, if any). */
+  changeOrder(
+    channel: ProviderChannel,
+    orderId: string,
+    reshopOfferId: string,
+    payment: Payment | null,
+    options?: CallOptions,
+  ): Promise<ProviderOrder>;
+  /** Where the airline pushes order changes for this channel (null stops them). Per credential. */
+  registerNotifications(channel: ProviderChannel, url: string | null, options?: CallOptions): Promise<void>;
+}

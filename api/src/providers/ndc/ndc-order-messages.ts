@@ -1,0 +1,160 @@
+// The NDC 21.3 order messages the adapter reads and writes (OrderCreate, OrderRetrieve,
+// OrderChange, OrderReshop answers), in the flattened JSON the sandbox airlines speak
+// (docs/guides/sandbox.md, "The order half"). Declared here, not imported from the sandbox.
+import type { NdcDataLists, NdcMoney } from './ndc-messages.js';
+
+type Ptc = 'ADT' | 'CHD' | 'INF';
+
+export interface NdcPaymentFunctions {
+  PaymentMethod: {
+    TypeCode: 'CA' | 'CC' | 'AGT';
+    PaymentCard?: { CardBrandCode: string; CardNumber: string; ExpirationDate: string };
+  };
+  Amount: NdcMoney;
+}
+
+export interface NdcPaxInput {
+  PaxID: string;
+  PTC: Ptc;
+  Birthdate: string;
+  Individual: { GivenName: string; Surname: string; TitleName?: string };
+  ContactInfoRefID?: string;
+}
+
+export interface NdcContactInfo {
+  ContactInfoID: string;
+  EmailAddress: { EmailAddressText: string };
+  Phone: { PhoneNumber: string };
+}
+
+export interface OrderCreateRQ {
+  OfferID: string;
+  PaxList: NdcPaxInput[];
+  ContactInfoList: NdcContactInfo[];
+  PaymentFunctions?: NdcPaymentFunctions;
+}
+
+export type NdcServiceItemRQ =
+  | { ServiceID: string; PaxRefID: string }
+  | { SeatAssignment: { PaxSegmentRefID: string; RowNumber: number; ColumnID: string }; PaxRefID: string };
+
+export type NdcChangeOrder =
+  | { PaymentFunctions: NdcPaymentFunctions }
+  | { AddServiceItem: NdcServiceItemRQ[]; PaymentFunctions?: NdcPaymentFunctions }
+  | {
+      UpdateContactInfo: {
+        EmailAddress?: { EmailAddressText: string };
+        Phone?: { PhoneNumber: string };
+      };
+    }
+  | { CancelOrder: true }
+  | { VoidTickets: true }
+  | { RequestRefundQuote: true }
+  | { AcceptRefundQuote: { RefundQuoteID: string } }
+  | { AcceptReshopOffer: { ReshopOfferID: string }; PaymentFunctions?: NdcPaymentFunctions };
+
+export type OrderReshopRQ =
+  | { OrderID: string; Reprice: true }
+  | { OrderID: string; ChangeJourney: { PaxJourneyRefID: string; DepDate: string }[] };
+
+export type NdcOrderStatus = 'HELD' | 'ISSUED' | 'CANCELLED' | 'VOIDED' | 'REFUNDED' | 'EXPIRED' | 'AIRLINE_CANCELLED';
+
+export interface NdcFlightItem {
+  OrderItemID: string;
+  TypeCode: 'FLIGHT';
+  PTC: Ptc;
+  PaxRefID: string[];
+  Price: { BaseAmount: NdcMoney; TotalTaxAmount: NdcMoney; TotalAmount: NdcMoney };
+  FareDetail: { FareComponent: { PaxJourneyRefID: string; FareBasisCode: string }[]; FareCalculation: string };
+}
+
+export interface NdcServiceItem {
+  OrderItemID: string;
+  TypeCode: 'SERVICE' | 'SEAT';
+  ServiceDefinitionRefID: string;
+  Name: string;
+  PaxRefID: string[];
+  PaxJourneyRefID: string;
+  PaxSegmentRefID?: string;
+  Seat?: { RowNumber: number; ColumnID: string };
+  Price: { TotalAmount: NdcMoney };
+  StatusCode: 'PRICED' | 'PENDING' | 'ISSUED' | 'VOIDED' | 'REFUNDED';
+  EmdDueDateTime?: string;
+}
+
+export interface NdcJourneyOverview {
+  PaxJourneyRefID: string;
+  RBD: { PaxSegmentRefID: string; RBDCode: string }[];
+}
+
+export interface NdcOrder {
+  OrderID: string;
+  OwnerCode: string;
+  StatusCode: NdcOrderStatus;
+  CreationDateTime: string;
+  PaymentTimeLimitDateTime: string | null;
+  InstantPaymentRequired: boolean;
+  VoidDeadlineDateTime: string | null;
+  FareTypeCode: string;
+  CabinTypeCode: string;
+  PriceClassRefID: string;
+  TotalPrice: { TotalAmount: NdcMoney };
+  AmountDue: NdcMoney;
+  JourneyOverview: NdcJourneyOverview[];
+  OrderItem: (NdcFlightItem | NdcServiceItem)[];
+  Remark: string[];
+}
+
+export interface NdcTicketDocInfo {
+  TicketNumber: string;
+  TicketDocTypeCode: 'T' | 'J';
+  PaxRefID: string;
+  StatusCode: 'ISSUED' | 'VOIDED' | 'REFUNDED' | 'EXCHANGED';
+  IssueDateTime: string;
+  TotalAmount: NdcMoney;
+  OrderItemRefID?: string;
+  ExchangedFromTicketNumber?: string;
+}
+
+export interface NdcPaymentInfo {
+  PaymentID: string;
+  TypeCode: 'CA' | 'CC' | 'AGT';
+  Amount: NdcMoney;
+  PaymentDateTime: string;
+  PurposeCode: 'TICKETS' | 'SERVICES' | 'REISSUE';
+  MaskedCardID?: string;
+}
+
+export interface NdcRefundQuote {
+  RefundQuoteID: string;
+  RefundAmount: NdcMoney;
+  PenaltyAmount: NdcMoney;
+  ExpirationDateTime: string;
+}
+
+export interface OrderViewRS {
+  Order: NdcOrder;
+  TicketDocInfo: NdcTicketDocInfo[];
+  PaymentInfo: NdcPaymentInfo[];
+  RefundQuote?: NdcRefundQuote;
+  Warning: { Code: string; DescText: string }[];
+  DataLists: NdcDataLists & {
+    PaxList: (Omit<NdcPaxInput, 'ContactInfoRefID'> & { ContactInfoRefID: string })[];
+    ContactInfoList: NdcContactInfo[];
+  };
+}
+
+export interface OrderReshopRS {
+  OrderID: string;
+  ReshopOffers: {
+    ReshopOfferID: string;
+    TypeCode: 'REPRICE' | 'CHANGE';
+    OfferExpirationDateTime: string;
+    JourneyOverview: NdcJourneyOverview[];
+    NewTotalAmount: NdcMoney;
+    PriceDifferenceAmount: NdcMoney;
+    PenaltyAmount: NdcMoney;
+    TotalDueAmount: NdcMoney;
+  }[];
+  DataLists: NdcDataLists;
+}
