@@ -25,14 +25,15 @@ import { createRedisLimitStore } from './redis/limit-store.js';
 import { createDemoRequestsService, type DemoRequestsService } from './domain/marketing/demo-requests.service.js';
 import { createFareDemoService, type FareDemoService } from './domain/marketing/fare-demo.service.js';
 import { createPublicLimits, type PublicLimits } from './domain/marketing/public-limits.js';
-import { createSandboxDemoPricer } from './providers/demo-pricer.sandbox.js';
 // landing: the neo-flights landing page
 import { createNeoFlightsService, type NeoFlightsService } from './domain/landing/neo-flights.service.js';
 import {
   createPresentationRequestsService,
   type PresentationRequestsService,
 } from './domain/landing/presentation-requests.service.js';
-import { createSandboxNeoFlightsSource } from './providers/neo-flights.sandbox.js';
+
+import { createProviderNeoFlightsSource } from './domain/landing/neo-flights.provider-source.js';
+import { createProviderItineraryPricer } from './domain/marketing/itinerary-pricer.provider.js';
 
 export interface AppContext {
   config: Config;
@@ -97,12 +98,12 @@ export function createAppContext(config: Config, overrides: { clock?: Clock } = 
     searches,
     offerDetails: createOfferDetailsService({ db, provider, channels, searches }),
     // marketing (issue #8)
-    fareDemo: createFareDemoService({ pricer: createSandboxDemoPricer(config.SANDBOX_URL), clock }),
+    fareDemo: createFareDemoService({ pricer: createProviderItineraryPricer(provider), clock }),
     demoRequests: createDemoRequestsService({ db, mail, salesInbox: config.SALES_INBOX }),
     publicLimits: createPublicLimits(redisLimits ?? createPostgresLimitStore(db), clock),
     // landing: the neo-flights landing page
     neoFlights: createNeoFlightsService({
-      source: createSandboxNeoFlightsSource({ sandboxUrl: config.SANDBOX_URL }),
+      source: createProviderNeoFlightsSource(provider),
       clock,
     }),
     presentationRequests: createPresentationRequestsService({

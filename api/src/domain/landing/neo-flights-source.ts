@@ -1,6 +1,6 @@
 // The narrow port the landing page needs from the airline side: the neo-airline's direct flights
-// on one route and date, and the price of one of them. Implemented for now against the sandbox
-// (providers/neo-flights.sandbox.ts); at merge it sits on the AirlineProvider port instead.
+// on one route and date, and the price of one of them. Implemented on the AirlineProvider port in
+// neo-flights.provider-source.ts.
 
 export interface Money {
   amount: string;

@@ -1,6 +1,5 @@
-// The narrow port the fare demo needs: price an itinerary with an airline's NDC content. Today it
-// is implemented over the sandbox in providers/demo-pricer.sandbox.ts; the AirlineProvider port can
-// implement it later without the demo changing.
+// The narrow port the fare demo needs: price an itinerary with an airline's NDC content.
+// Implemented on the AirlineProvider port in itinerary-pricer.provider.ts.
 
 export interface PricingJourney {
   origin: string;
