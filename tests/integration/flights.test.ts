@@ -349,3 +349,21 @@ describe('reference data', () => {
     expect(all.body.meta.total).toBeGreaterThanOrEqual(40);
   });
 });
+
+describe('a search no airline answers in time', () => {
+  it('fails with 504 at the deadline instead of waiting for the airlines (the search-timeout scenario)', async () => {
+    const late = await startStack({ env: { SEARCH_DEADLINE_MS: '400' } });
+    try {
+      const started = Date.now();
+      const res = await request(late.baseUrl)
+        .post('/api/v1/offers')
+        .set(bearer(tokens.Agent))
+        .send(oneWay('OTP', 'SOF'));
+      expect(res.status).toBe(504);
+      expect(res.body.errors[0].code).toBe('airline_timeout');
+      expect(Date.now() - started).toBeLessThan(3_000);
+    } finally {
+      await late.close();
+    }
+  });
+});
