@@ -1,7 +1,7 @@
-// The filters in force, one pill each; the pill's × removes just that filter
+// The filters in force, one badge each; its × removes just that filter
 // (DELETE /search_results/{id}?filter_key=).
 import type { SearchFilters } from '@contrail/sdk';
-import { Group, Pill } from '@mantine/core';
+import { Badge, CloseButton, Group } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { FilterKey } from './result-filters';
 
@@ -34,15 +34,25 @@ export function ActiveFilters({ filters, onRemove }: { filters: SearchFilters; o
   return (
     <Group gap={6} aria-label={t('search.filters.active')} role="list">
       {active.map(({ key, text }) => (
-        <Pill
+        // Mantine's Pill hides its remove button from keyboards and screen readers; this one is a button.
+        <Badge
           key={key}
           role="listitem"
-          withRemoveButton
-          onRemove={() => onRemove(key)}
-          removeButtonProps={{ 'aria-label': t('search.filters.remove', { filter: text }) }}
+          variant="light"
+          size="lg"
+          tt="none"
+          pr={4}
+          rightSection={
+            <CloseButton
+              size="xs"
+              variant="transparent"
+              onClick={() => onRemove(key)}
+              aria-label={t('search.filters.remove', { filter: text })}
+            />
+          }
         >
           {text}
-        </Pill>
+        </Badge>
       ))}
     </Group>
   );

@@ -1,0 +1,196 @@
+// Flight search in a real browser, as the demo agent, against the sandbox airlines: a route with
+// offers, a filter applied and removed, a fare's details and its seat map; the no-offers route's
+// empty state; and, on a stack whose search deadline is shorter than the sandbox's timeout
+// scenario, a failed search that goes back to start with the error notice (product spec §4, §8).
+// With CONSOLE_SHOTS_DIR set, one more test saves screenshots at 1280 and 400 px.
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { demoAccounts, demoPassword } from '../../api/src/db/seed';
+import { launchBrowser } from '../support/browser';
+import { startStack } from '../support/stack';
+
+type Stack = Awaited<ReturnType<typeof startStack>>;
+let stack: Stack | undefined;
+let lateStack: Stack | undefined;
+let browser: Browser | undefined;
+const contexts: BrowserContext[] = [];
+const shotsDir = process.env['CONSOLE_SHOTS_DIR'];
+const agent = demoAccounts.find((account) => account.userType === 'Agent')!;
+
+beforeAll(async () => {
+  [stack, lateStack, browser] = await Promise.all([
+    startStack({ env: { TRUST_PROXY: 'true' } }),
+    // The timeout scenario keeps every airline waiting longer than this deadline.
+    startStack({ env: { TRUST_PROXY: 'true', SEARCH_DEADLINE_MS: '500' } }),
+    launchBrowser(),
+  ]);
+}, 60_000);
+
+afterEach(async () => {
+  await Promise.all(contexts.splice(0).map((context) => context.close()));
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await Promise.all([stack?.close(), lateStack?.close()]);
+});
+
+const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+const clientAddress = () =>
+  ['10', ...Array.from({ length: 3 }, () => String(1 + Math.floor(Math.random() * 254)))].join('.');
+
+type SignedIn = Awaited<ReturnType<BrowserContext['storageState']>>;
+const signedIn = new Map<Stack, SignedIn>();
+
+/** The demo agent's session on a stack: signed in once through the page, then reused. */
+async function sessionOn(on: Stack): Promise<SignedIn> {
+  const known = signedIn.get(on);
+  if (known) return known;
+  const context = await ready().newContext({ extraHTTPHeaders: { 'X-Forwarded-For': clientAddress() } });
+  contexts.push(context);
+  context.setDefaultTimeout(15_000);
+  const page = await context.newPage();
+  await page.goto(`${on.baseUrl}/sign_in?next=%2Fsearch`);
+  await page.getByLabel('Email or phone').fill(agent.email);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByLabel(/^Password/).fill(demoPassword);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await page.getByRole('heading', { level: 1, name: 'Flight search' }).waitFor();
+  const state = await context.storageState();
+  signedIn.set(on, state);
+  return state;
+}
+
+function ready(): Browser {
+  if (!browser) throw new Error('the browser did not start');
+  return browser;
+}
+
+/** A fresh profile with the demo agent's session, on /search. */
+async function searchPage(on: Stack | undefined = stack, viewport = { width: 1280, height: 900 }): Promise<Page> {
+  if (!on) throw new Error('the stack did not start');
+  const context = await ready().newContext({
+    locale: 'en-GB',
+    viewport,
+    storageState: await sessionOn(on),
+    extraHTTPHeaders: { 'X-Forwarded-For': clientAddress() },
+  });
+  contexts.push(context);
+  context.setDefaultTimeout(10_000);
+  const page = await context.newPage();
+  await page.goto(`${on.baseUrl}/search`);
+  await page.getByRole('heading', { level: 1, name: 'Flight search' }).waitFor();
+  return page;
+}
+
+const fromField = (page: Page) => page.getByRole('combobox', { name: 'From', exact: true });
+const toField = (page: Page) => page.getByRole('combobox', { name: 'To', exact: true });
+
+async function search(page: Page, origin: string, destination: string, date = inDays(30)): Promise<void> {
+  await fromField(page).fill(origin);
+  await fromField(page).press('Escape');
+  await toField(page).fill(destination);
+  await toField(page).press('Escape');
+  await page.getByLabel(/^Departure/).fill(date);
+  await page.getByRole('button', { name: 'Search flights' }).click();
+}
+
+const shownText = (page: Page) => page.getByRole('status').filter({ hasText: /^Offers: \d+ of \d+$/ });
+const offers = (page: Page) => page.getByRole('article');
+
+describe('flight search', () => {
+  it('searches WAW→FRA, applies and removes a filter, and opens a fare with its seat map', async () => {
+    const page = await searchPage();
+    await search(page, 'WAW', 'FRA');
+    await shownText(page).waitFor({ timeout: 20_000 });
+    const total = Number(/of (\d+)/.exec((await shownText(page).textContent()) ?? '')?.[1]);
+    expect(total).toBeGreaterThan(0);
+    expect(await offers(page).count()).toBeGreaterThan(0);
+
+    // The radio follows the server's filters, so it is checked once the filtered result is back.
+    await page.getByRole('radio', { name: 'Direct only' }).click();
+    const inForce = page.getByRole('list', { name: 'Filters in force' });
+    await inForce.getByText('Direct only').waitFor();
+    const direct = Number(/^Offers: (\d+)/.exec((await shownText(page).textContent()) ?? '')?.[1]);
+    expect(direct).toBeLessThan(total);
+    for (const offer of (await offers(page).all()).slice(0, 5)) {
+      expect(await offer.getByText(/^Stops: /).count()).toBe(0);
+    }
+    await inForce.getByRole('button', { name: 'Remove filter: Direct only' }).click();
+    await inForce.waitFor({ state: 'detached' });
+    await expect.poll(async () => shownText(page).textContent()).toBe(`Offers: ${total} of ${total}`);
+
+    await offers(page).first().getByRole('button').last().click();
+    const drawer = page.getByRole('dialog');
+    await drawer.getByTestId('details-price').waitFor({ timeout: 15_000 });
+    await drawer.getByRole('heading', { name: 'Baggage and penalties' }).waitFor();
+    await drawer.getByRole('tab', { name: 'Seats' }).click();
+    const seatMap = drawer.getByRole('table', { name: 'Seat map' });
+    await seatMap.waitFor({ timeout: 15_000 });
+    expect(await seatMap.getByRole('img', { name: /: Occupied$/ }).count()).toBeGreaterThan(0);
+    expect(await seatMap.getByRole('img', { name: /: Free$/ }).count()).toBeGreaterThan(0);
+    await drawer.getByRole('tab', { name: 'Bags' }).click();
+    await drawer
+      .getByRole('table', { name: 'Bags' })
+      .or(drawer.getByText(/no extra bags/))
+      .waitFor();
+  }, 90_000);
+
+  it('shows the empty state for a route no airline flies (VNO→TLL)', async () => {
+    const page = await searchPage();
+    await search(page, 'VNO', 'TLL');
+    await page.getByText('No flights found').waitFor({ timeout: 20_000 });
+    expect(await shownText(page).textContent()).toBe('Offers: 0 of 0');
+    expect(await offers(page).count()).toBe(0);
+  }, 60_000);
+
+  it('shows what the form is missing without asking the server', async () => {
+    const page = await searchPage();
+    await page.getByRole('button', { name: 'Search flights' }).click();
+    expect(await page.getByText('Required').count()).toBe(3);
+    await page.getByRole('heading', { level: 1, name: 'Flight search' }).waitFor();
+  }, 30_000);
+
+  it('goes back to start with the error notice when every airline is late (OTP→SOF)', async () => {
+    const page = await searchPage(lateStack);
+    await search(page, 'OTP', 'SOF');
+    await page.getByRole('alert').filter({ hasText: 'did not answer in time' }).waitFor({ timeout: 20_000 });
+    // Start again, still filled in, ready for another try.
+    await page.getByRole('button', { name: 'Search flights' }).waitFor();
+    expect(await fromField(page).inputValue()).toBe('OTP');
+    expect(await shownText(page).count()).toBe(0);
+  }, 60_000);
+});
+
+describe.runIf(shotsDir)('screenshots', () => {
+  it.each([1280, 400])(
+    'saves the search screens at %i px',
+    async (width) => {
+      const dir = shotsDir ?? '.';
+      mkdirSync(dir, { recursive: true });
+      const page = await searchPage(stack, { width, height: 900 });
+      await page.getByText('Return', { exact: true }).click();
+      await page.screenshot({ path: path.join(dir, `search-start-${width}.png`), fullPage: true });
+      await fromField(page).fill('Lisb');
+      await page.getByRole('option', { name: /^LIS/ }).click();
+      await toField(page).fill('WAW');
+      await toField(page).press('Escape');
+      await page.getByLabel(/^Departure/).fill(inDays(30));
+      await page.locator('input[type=date]').nth(1).fill(inDays(37));
+      await page.getByRole('button', { name: 'Search flights' }).click();
+      await shownText(page).waitFor({ timeout: 20_000 });
+      await page.screenshot({ path: path.join(dir, `search-result-${width}.png`) });
+      await offers(page).first().getByRole('button', { name: 'Show flights' }).click();
+      await offers(page).first().getByRole('button').last().click();
+      const drawer = page.getByRole('dialog');
+      await drawer.getByTestId('details-price').waitFor({ timeout: 15_000 });
+      await page.screenshot({ path: path.join(dir, `search-details-${width}.png`) });
+      await drawer.getByRole('tab', { name: 'Seats' }).click();
+      await drawer.getByRole('table', { name: 'Seat map' }).waitFor({ timeout: 15_000 });
+      await page.screenshot({ path: path.join(dir, `search-seats-${width}.png`) });
+    },
+    90_000,
+  );
+});
