@@ -183,12 +183,20 @@ describe.runIf(shotsDir)('screenshots', () => {
       await shownText(page).waitFor({ timeout: 20_000 });
       await page.screenshot({ path: path.join(dir, `search-result-${width}.png`) });
       await offers(page).first().getByRole('button', { name: 'Show flights' }).click();
-      await offers(page).first().getByRole('button').last().click();
+      // The cheapest fare: Flex fares choose seats free, so its seat map shows no prices.
+      await offers(page).first().getByRole('button').nth(1).click();
       const drawer = page.getByRole('dialog');
       await drawer.getByTestId('details-price').waitFor({ timeout: 15_000 });
+      await page.waitForTimeout(500); // the drawer's slide-in
       await page.screenshot({ path: path.join(dir, `search-details-${width}.png`) });
       await drawer.getByRole('tab', { name: 'Seats' }).click();
-      await drawer.getByRole('table', { name: 'Seat map' }).waitFor({ timeout: 15_000 });
+      const seatMap = drawer.getByRole('table', { name: 'Seat map' });
+      await seatMap.waitFor({ timeout: 15_000 });
+      // Paid seats carry their price: bring the first into view.
+      await seatMap
+        .getByRole('img', { name: /^\d+[A-Z]: \D*\d/ })
+        .first()
+        .scrollIntoViewIfNeeded();
       await page.screenshot({ path: path.join(dir, `search-seats-${width}.png`) });
     },
     90_000,

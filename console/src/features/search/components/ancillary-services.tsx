@@ -7,7 +7,15 @@ import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../../lib/i18n';
 import { formatMoney } from '../flight-format';
 
-export function AncillaryServices({ fareId, type }: { fareId: string; type: 'bags' | 'other' }) {
+export function AncillaryServices({
+  fareId,
+  type,
+  flightNumbers,
+}: {
+  fareId: string;
+  type: 'bags' | 'other';
+  flightNumbers: ReadonlyMap<string, string>;
+}) {
   const { t } = useTranslation();
   const [language] = useLanguage();
   const list = useListOfferAncillaries(fareId, { type });
@@ -44,7 +52,8 @@ export function AncillaryServices({ fareId, type }: { fareId: string; type: 'bag
               </Table.Td>
               <Table.Td c="gray.7">
                 {service.flight_id
-                  ? t('search.ancillaries.flight', { number: service.origin_destination + 1 })
+                  ? (flightNumbers.get(service.flight_id) ??
+                    t('search.ancillaries.flight', { number: service.origin_destination + 1 }))
                   : t('search.ancillaries.journey', { number: service.origin_destination + 1 })}
               </Table.Td>
               <Table.Td ta="right" fw={600}>

@@ -1,6 +1,6 @@
 // The details tab: a changed price first (the airline re-priced the fare just now), then the
 // price, flights with their booking classes, baggage, change and refund penalties, fare rules.
-import type { OfferDetails, PenaltyTerm } from '@contrail/sdk';
+import type { Allowance, OfferDetails, PenaltyTerm } from '@contrail/sdk';
 import { Alert, Badge, Group, Stack, Table, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,6 +15,10 @@ export function FareDetails({ details }: { details: OfferDetails }) {
   const money = (value: { amount: string; currency: string }) => formatMoney(value, language);
   const penalty = (term: PenaltyTerm) =>
     !term.allowed ? t('search.details.notAllowed') : term.fee ? money(term.fee) : t('search.details.free');
+  const allowance = (bags: Allowance) =>
+    bags.pieces === 0
+      ? t('search.details.none')
+      : t('search.details.pieces', { count: bags.pieces, kg: bags.weight_kg });
   const segments = new Map(fare.fare_segments.map((segment) => [segment.flight_id, segment]));
 
   return (
@@ -93,20 +97,8 @@ export function FareDetails({ details }: { details: OfferDetails }) {
       <Block title={t('search.details.baggageAndPenalties')}>
         <Table withRowBorders={false} verticalSpacing={2} fz="sm">
           <Table.Tbody>
-            <Row
-              label={t('search.details.checked')}
-              value={t('search.details.pieces', {
-                count: fare.baggage.checked.pieces,
-                kg: fare.baggage.checked.weight_kg,
-              })}
-            />
-            <Row
-              label={t('search.details.carryOn')}
-              value={t('search.details.pieces', {
-                count: fare.baggage.carry_on.pieces,
-                kg: fare.baggage.carry_on.weight_kg,
-              })}
-            />
+            <Row label={t('search.details.checked')} value={allowance(fare.baggage.checked)} />
+            <Row label={t('search.details.carryOn')} value={allowance(fare.baggage.carry_on)} />
             <Row label={t('search.details.change')} value={penalty(fare.penalty.change)} />
             <Row label={t('search.details.refund')} value={penalty(fare.penalty.refund)} />
           </Table.Tbody>

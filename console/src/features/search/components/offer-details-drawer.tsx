@@ -44,6 +44,14 @@ function DrawerBody({ fareId, searchResultId }: { fareId: string; searchResultId
   const { t } = useTranslation();
   const [tab, setTab] = useState<Tab>('details');
   const details = useGetOfferDetails(fareId, { search_result_id: searchResultId });
+  // Ancillaries name flights by id; the priced offer knows their numbers.
+  const flightNumbers = new Map(
+    (details.data?.offer.origin_destinations ?? []).flatMap((journey) =>
+      journey.flights.map(
+        (flight) => [flight.id, `${flight.flight_number} ${flight.origin.code}–${flight.destination.code}`] as const,
+      ),
+    ),
+  );
   return (
     <Tabs value={tab} onChange={(value) => setTab((value as Tab | null) ?? 'details')} keepMounted={false}>
       <Tabs.List mb="md">
@@ -65,13 +73,13 @@ function DrawerBody({ fareId, searchResultId }: { fareId: string; searchResultId
         )}
       </Tabs.Panel>
       <Tabs.Panel value="bags">
-        <AncillaryServices fareId={fareId} type="bags" />
+        <AncillaryServices fareId={fareId} type="bags" flightNumbers={flightNumbers} />
       </Tabs.Panel>
       <Tabs.Panel value="seats">
-        <SeatMaps fareId={fareId} />
+        <SeatMaps fareId={fareId} flightNumbers={flightNumbers} />
       </Tabs.Panel>
       <Tabs.Panel value="other">
-        <AncillaryServices fareId={fareId} type="other" />
+        <AncillaryServices fareId={fareId} type="other" flightNumbers={flightNumbers} />
       </Tabs.Panel>
     </Tabs>
   );

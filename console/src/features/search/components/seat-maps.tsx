@@ -1,12 +1,12 @@
 // The seats tab: one seat map per flight (GET /offers/{fare_id}/ancillaries?type=seats), a flight
 // picked at a time.
 import { useListOfferAncillaries } from '@contrail/sdk/react';
-import { Center, Loader, SegmentedControl, Stack, Text } from '@mantine/core';
+import { Center, Loader, Select, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SeatMapGrid } from './seat-map-grid';
 
-export function SeatMaps({ fareId }: { fareId: string }) {
+export function SeatMaps({ fareId, flightNumbers }: { fareId: string; flightNumbers: ReadonlyMap<string, string> }) {
   const { t } = useTranslation();
   const list = useListOfferAncillaries(fareId, { type: 'seats' });
   const [flight, setFlight] = useState(0);
@@ -23,13 +23,15 @@ export function SeatMaps({ fareId }: { fareId: string }) {
   return (
     <Stack gap="md">
       {maps.length > 1 && (
-        <SegmentedControl
-          aria-label={t('search.seats.flight')}
+        // A select, not a segmented control: four flight labels do not fit a phone's width.
+        <Select
+          label={t('search.seats.flight')}
+          allowDeselect={false}
           value={String(flight)}
-          onChange={(value) => setFlight(Number(value))}
-          data={maps.map((_, index) => ({
+          onChange={(value) => setFlight(Number(value ?? 0))}
+          data={maps.map((seatMap, index) => ({
             value: String(index),
-            label: t('search.seats.flightNumber', { number: index + 1 }),
+            label: flightNumbers.get(seatMap.flight_id) ?? t('search.seats.flightNumber', { number: index + 1 }),
           }))}
         />
       )}
