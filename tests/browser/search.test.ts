@@ -146,11 +146,16 @@ describe('flight search', () => {
     expect(await offers(page).count()).toBe(0);
   }, 60_000);
 
-  it('shows what the form is missing without asking the server', async () => {
+  it('shows what the form is missing, and the server’s refusals at their fields', async () => {
     const page = await searchPage();
     await page.getByRole('button', { name: 'Search flights' }).click();
-    expect(await page.getByText('Required').count()).toBe(3);
-    await page.getByRole('heading', { level: 1, name: 'Flight search' }).waitFor();
+    expect(await page.getByText('Required', { exact: true }).count()).toBe(3);
+
+    await search(page, 'XXX', 'FRA');
+    // The server points at the origin (`/origin_destinations/0/origin`): the error sits under From.
+    await expect.poll(async () => fromField(page).getAttribute('aria-invalid')).toBe('true');
+    expect(await toField(page).getAttribute('aria-invalid')).not.toBe('true');
+    expect(await shownText(page).count()).toBe(0);
   }, 30_000);
 
   it('goes back to start with the error notice when every airline is late (OTP→SOF)', async () => {
