@@ -166,6 +166,7 @@ describe('flight search', () => {
     await page.getByRole('button', { name: 'Search flights' }).waitFor();
     expect(await fromField(page).inputValue()).toBe('OTP');
     expect(await shownText(page).count()).toBe(0);
+    if (shotsDir) await page.screenshot({ path: path.join(shotsDir, 'search-timeout-1280.png') });
   }, 60_000);
 });
 
@@ -177,6 +178,7 @@ describe.runIf(shotsDir)('screenshots', () => {
       mkdirSync(dir, { recursive: true });
       const page = await searchPage(stack, { width, height: 900 });
       await page.getByText('Return', { exact: true }).click();
+      await page.waitForTimeout(300); // the segmented control's indicator slides
       await page.screenshot({ path: path.join(dir, `search-start-${width}.png`), fullPage: true });
       await fromField(page).fill('Lisb');
       await page.getByRole('option', { name: /^LIS/ }).click();
@@ -187,6 +189,13 @@ describe.runIf(shotsDir)('screenshots', () => {
       await page.getByRole('button', { name: 'Search flights' }).click();
       await shownText(page).waitFor({ timeout: 20_000 });
       await page.screenshot({ path: path.join(dir, `search-result-${width}.png`) });
+      if (width < 600) {
+        await page.getByRole('button', { name: 'Show filters' }).click();
+        await page.getByRole('button', { name: 'Hide filters' }).scrollIntoViewIfNeeded();
+        await page.waitForTimeout(300);
+        await page.screenshot({ path: path.join(dir, `search-filters-${width}.png`) });
+        await page.getByRole('button', { name: 'Hide filters' }).click();
+      }
       await offers(page).first().getByRole('button', { name: 'Show flights' }).click();
       // The cheapest fare: Flex fares choose seats free, so its seat map shows no prices.
       await offers(page).first().getByRole('button').nth(1).click();
