@@ -1,5 +1,6 @@
 // Flight search in a real browser, as the demo agent, against the sandbox airlines: a route with
-// offers, a filter applied and removed, a fare's details and its seat map; the no-offers route's
+// offers, a filter applied and removed, a fare’s details and its seat map; an airline that did not
+// answer named quietly; server field errors beside their fields; the no-offers route’s
 // empty state; and, on a stack whose search deadline is shorter than the sandbox's timeout
 // scenario, a failed search that goes back to start with the error notice (product spec §4, §8).
 // With CONSOLE_SHOTS_DIR set, one more test saves screenshots at 1280 and 400 px.
@@ -8,7 +9,10 @@ import path from 'node:path';
 import { type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { demoAccounts, demoPassword } from '../../api/src/db/seed';
+import { createSecretBox } from '../../api/src/domain/crypto/secret-box';
 import { launchBrowser } from '../support/browser';
+import { createAccount, createTenant } from '../support/factories';
+import { testSecretKey } from '../support/services';
 import { startStack } from '../support/stack';
 
 type Stack = Awaited<ReturnType<typeof startStack>>;
@@ -42,24 +46,26 @@ const clientAddress = () =>
   ['10', ...Array.from({ length: 3 }, () => String(1 + Math.floor(Math.random() * 254)))].join('.');
 
 type SignedIn = Awaited<ReturnType<BrowserContext['storageState']>>;
-const signedIn = new Map<Stack, SignedIn>();
+const signedIn = new Map<string, SignedIn>();
+const demoAgent = { email: agent.email, password: demoPassword };
 
-/** The demo agent's session on a stack: signed in once through the page, then reused. */
-async function sessionOn(on: Stack): Promise<SignedIn> {
-  const known = signedIn.get(on);
+/** An agent's session on a stack (the demo agent's unless said): signed in once through the page, then reused. */
+async function sessionOn(on: Stack, who = demoAgent): Promise<SignedIn> {
+  const key = `${on.baseUrl} ${who.email}`;
+  const known = signedIn.get(key);
   if (known) return known;
   const context = await ready().newContext({ extraHTTPHeaders: { 'X-Forwarded-For': clientAddress() } });
   contexts.push(context);
   context.setDefaultTimeout(15_000);
   const page = await context.newPage();
   await page.goto(`${on.baseUrl}/sign_in?next=%2Fsearch`);
-  await page.getByLabel('Email or phone').fill(agent.email);
+  await page.getByLabel('Email or phone').fill(who.email);
   await page.getByRole('button', { name: 'Continue' }).click();
-  await page.getByLabel(/^Password/).fill(demoPassword);
+  await page.getByLabel(/^Password/).fill(who.password);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await page.getByRole('heading', { level: 1, name: 'Flight search' }).waitFor();
   const state = await context.storageState();
-  signedIn.set(on, state);
+  signedIn.set(key, state);
   return state;
 }
 
@@ -69,12 +75,16 @@ function ready(): Browser {
 }
 
 /** A fresh profile with the demo agent's session, on /search. */
-async function searchPage(on: Stack | undefined = stack, viewport = { width: 1280, height: 900 }): Promise<Page> {
+async function searchPage(
+  on: Stack | undefined = stack,
+  viewport = { width: 1280, height: 900 },
+  who = demoAgent,
+): Promise<Page> {
   if (!on) throw new Error('the stack did not start');
   const context = await ready().newContext({
     locale: 'en-GB',
     viewport,
-    storageState: await sessionOn(on),
+    storageState: await sessionOn(on, who),
     extraHTTPHeaders: { 'X-Forwarded-For': clientAddress() },
   });
   contexts.push(context);
@@ -137,6 +147,24 @@ describe('flight search', () => {
       .or(drawer.getByText(/no extra bags/))
       .waitFor();
   }, 90_000);
+
+  it('says quietly which airlines did not answer when the result is incomplete', async () => {
+    if (!stack) throw new Error('the stack did not start');
+    const tenant = await createTenant(stack.ctx.db);
+    const own = await createAccount(stack.ctx.db, { tenant, userType: 'Agent', authMethod: 'password' });
+    // LOT refuses this agency's credential: the search answers without LOT and says so.
+    await stack.ctx.db
+      .updateTable('agency_channels')
+      .set({ credential_ciphertext: createSecretBox(testSecretKey, 'channel-credential').seal('sbx_revoked_LO') })
+      .where('id', '=', `ach_${tenant.agencyId}_lo`)
+      .execute();
+    const page = await searchPage(stack, undefined, own);
+    await search(page, 'WAW', 'FRA');
+    const notice = page.getByRole('button', { name: 'Airlines that did not answer: 1' });
+    await notice.waitFor({ timeout: 20_000 });
+    await notice.click();
+    await page.getByText('The channel credential was refused by the airline.').waitFor();
+  }, 60_000);
 
   it('shows the empty state for a route no airline flies (VNO→TLL)', async () => {
     const page = await searchPage();
