@@ -166,6 +166,22 @@ describe('flight search', () => {
     await page.getByText('The channel credential was refused by the airline.').waitFor();
   }, 60_000);
 
+  it('says plainly when the airline re-prices a fare differently (VIE→ZAG)', async () => {
+    const page = await searchPage();
+    await search(page, 'VIE', 'ZAG');
+    await shownText(page).waitFor({ timeout: 20_000 });
+    await offers(page).first().getByRole('button').nth(1).click();
+    const drawer = page.getByRole('dialog');
+    const changed = drawer.getByRole('alert', { name: 'The price has changed' });
+    await changed.waitFor({ timeout: 15_000 });
+    const searched = await offers(page).first().getByRole('button').nth(1).locator('p').nth(1).textContent();
+    expect(await changed.textContent()).toContain(`it was ${searched} when you searched`);
+    if (shotsDir) {
+      await page.waitForTimeout(500);
+      await page.screenshot({ path: path.join(shotsDir, 'search-price-changed-1280.png') });
+    }
+  }, 60_000);
+
   it('shows the empty state for a route no airline flies (VNO→TLL)', async () => {
     const page = await searchPage();
     await search(page, 'VNO', 'TLL');
@@ -207,6 +223,14 @@ describe.runIf(shotsDir)('screenshots', () => {
       const page = await searchPage(stack, { width, height: 900 });
       await page.getByText('Return', { exact: true }).click();
       await page.waitForTimeout(300); // the segmented control's indicator slides
+      if (width < 600) {
+        await page.getByText('Multi-city', { exact: true }).click();
+        await page.getByRole('button', { name: 'Add a flight' }).click();
+        await page.waitForTimeout(300);
+        await page.screenshot({ path: path.join(dir, `search-multi-city-${width}.png`), fullPage: true });
+        await page.getByText('Return', { exact: true }).click();
+        await page.waitForTimeout(300);
+      }
       await page.screenshot({ path: path.join(dir, `search-start-${width}.png`), fullPage: true });
       await fromField(page).fill('Lisb');
       await page.getByRole('option', { name: /^LIS/ }).click();

@@ -29,7 +29,8 @@ export function FareDetails({ details }: { details: OfferDetails }) {
         </Alert>
       )}
       {details.warnings.map((warning) => (
-        <Alert key={warning} color="yellow" variant="light">
+        // The airline's own remarks: worth reading, not urgent, so not announced as alerts.
+        <Alert key={warning} color="yellow" variant="light" role="note">
           {warning}
         </Alert>
       ))}

@@ -1,6 +1,6 @@
 // One leg of the form: from, to and the date, with any error beside its field. `pointer` is the
 // leg's place in the request (`/origin_destinations/0`), which server errors point at.
-import { ActionIcon, Group, SimpleGrid, TextInput } from '@mantine/core';
+import { CloseButton, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { DraftErrors, LegDraft } from '../search-draft';
 import { AirportInput } from './airport-input';
@@ -13,6 +13,7 @@ export function LegFields({
   onChange,
   onRemove,
   returnDate,
+  titled = false,
 }: {
   leg: LegDraft;
   index: number;
@@ -22,12 +23,24 @@ export function LegFields({
   onRemove?: () => void;
   /** A return trip's second date, shown beside the first. */
   returnDate?: { value: string; onChange: (value: string) => void };
+  /** Multi-city legs are numbered, so the fields read as one flight each. */
+  titled?: boolean;
 }) {
   const { t } = useTranslation();
   const pointer = `/origin_destinations/${index}`;
   return (
-    <Group align="flex-start" gap="xs" wrap="nowrap">
-      <SimpleGrid cols={{ base: 1, sm: returnDate ? 4 : 3 }} spacing="sm" style={{ flex: 1 }}>
+    <Stack gap={4}>
+      {titled && (
+        <Group justify="space-between" gap="xs">
+          <Text size="sm" fw={700} c="gray.8">
+            {t('search.form.legTitle', { number: index + 1 })}
+          </Text>
+          {onRemove && (
+            <CloseButton size="sm" onClick={onRemove} aria-label={t('search.form.removeLeg', { number: index + 1 })} />
+          )}
+        </Group>
+      )}
+      <SimpleGrid cols={{ base: 1, sm: returnDate ? 4 : 3 }} spacing="sm">
         <AirportInput
           label={t('search.form.origin')}
           value={leg.origin}
@@ -61,17 +74,6 @@ export function LegFields({
           />
         )}
       </SimpleGrid>
-      {onRemove && (
-        <ActionIcon
-          variant="subtle"
-          color="gray"
-          mt={28}
-          onClick={onRemove}
-          aria-label={t('search.form.removeLeg', { number: index + 1 })}
-        >
-          ×
-        </ActionIcon>
-      )}
-    </Group>
+    </Stack>
   );
 }

@@ -78,6 +78,7 @@ export function SearchForm({
               errors={errors}
               minDate={minDate}
               onChange={setLeg(index)}
+              titled={draft.trip === 'multiCity'}
               onRemove={
                 draft.trip === 'multiCity' && legs.length > 2
                   ? () => change({ ...draft, legs: legs.filter((_, i) => i !== index) })
