@@ -7,6 +7,8 @@ import { HomeScreen } from '../features/home';
 import { NotFoundScreen } from '../features/not-found';
 import { OnboardingScreen } from '../features/onboarding';
 import { SettingsScreen } from '../features/settings';
+// flight search
+import { SearchScreen } from '../features/search';
 import type { Access } from './access';
 import { SettingsLayout } from './settings-layout';
 
@@ -16,6 +18,8 @@ export const paths = {
   onboarding: '/onboarding',
   settings: '/settings',
   apiTokens: '/settings/api_tokens',
+  // flight search
+  search: '/search',
 } as const;
 
 interface Route {
@@ -43,6 +47,8 @@ const routes: Record<string, Route> = {
       </SettingsLayout>
     ),
   },
+  // flight search
+  [paths.search]: { access: 'signedIn', screen: () => <SearchScreen /> },
 };
 
 export function accessFor(path: string): Access | undefined {

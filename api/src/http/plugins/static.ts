@@ -11,7 +11,7 @@ import { DomainError } from '../../domain/errors.js';
 import { cookieOf, csrfCookie, sessionCookie } from '../cookies.js';
 import { loadMarketingPages } from './marketing-pages.js';
 
-export const consoleRoutes = ['/sign_in', '/onboarding', '/settings', '/settings/api_tokens'];
+export const consoleRoutes = ['/sign_in', '/onboarding', '/settings', '/settings/api_tokens', '/search'];
 // marketing (issue #8): `/` is the agency home for visitors and the back office for the signed-in.
 export const marketingRoutes = ['/', '/:language', '/:language/:page'];
 

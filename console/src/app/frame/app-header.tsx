@@ -17,6 +17,7 @@ const signedOutNavigation = [
 
 const signedInNavigation = [
   { path: paths.home, label: 'nav.home' },
+  { path: paths.search, label: 'nav.search' },
   { path: paths.settings, label: 'nav.settings' },
 ] as const;
 
