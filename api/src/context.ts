@@ -15,6 +15,8 @@ import { createMailService, type MailService } from './domain/mail/mail.service.
 import { createQueueBackend, type QueueBackend } from './jobs/backend.js';
 import { createJobProducer } from './jobs/queues.js';
 import { createRedisLimitStore } from './redis/limit-store.js';
+// back office (issue #6)
+import { createBackOffice, type BackOffice } from './domain/back-office/back-office.js';
 
 export interface AppContext {
   config: Config;
@@ -27,6 +29,8 @@ export interface AppContext {
   apiTokens: ApiTokensService;
   mail: MailService;
   readiness: ReadinessService;
+  // back office (issue #6)
+  backOffice: BackOffice;
   close(): Promise<void>;
 }
 
@@ -58,6 +62,8 @@ export function createAppContext(config: Config, overrides: { clock?: Clock } = 
     apiTokens: createApiTokensService({ db, clock, auth }),
     mail,
     readiness: createReadinessService({ db, pingQueue: () => queues.ping(), sandboxUrl: config.SANDBOX_URL }),
+    // back office (issue #6)
+    backOffice: createBackOffice({ db, clock, auth, secretKey: config.SECRET_KEY }),
     async close() {
       clearInterval(flushTimer);
       await auth.flush().catch(() => undefined);

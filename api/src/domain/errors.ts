@@ -22,7 +22,20 @@ export type ErrorCode =
   | 'terms_version_outdated'
   | 'live_mode_unavailable'
   | 'already_in_use'
-  | 'invalid_code';
+  | 'invalid_code'
+  // back office (issue #6)
+  | 'cannot_remove_self'
+  | 'company_has_records'
+  | 'currency_mismatch'
+  | 'insufficient_balance'
+  | 'markup_invalid'
+  | 'already_connected'
+  | 'join_request_exists'
+  | 'join_request_answered'
+  | 'card_number_invalid'
+  | 'card_expired'
+  | 'credit_card_invalid'
+  | 'credit_card_required';
 
 export class DomainError extends Error {
   constructor(

@@ -4,9 +4,13 @@ import type { Migration } from 'kysely';
 import * as foundation from './20261122T1700-foundation.js';
 import * as accountsAccess from './20261122T1800-accounts-access.js';
 import * as channels from './20261122T1900-channels.js';
+// back office (issue #6)
+import * as backOffice from './20261122T2100-back-office.js';
 
 export const migrations: Record<string, Migration> = {
   '20261122T1700-foundation': foundation,
   '20261122T1800-accounts-access': accountsAccess,
   '20261122T1900-channels': channels,
+  // back office (issue #6)
+  '20261122T2100-back-office': backOffice,
 };

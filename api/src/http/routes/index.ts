@@ -14,6 +14,10 @@ import { apiTokenHandlers } from './account/api-token.handlers.js';
 import { authHandlers } from './auth/handlers.js';
 import { healthHandlers } from './health/handlers.js';
 import { mailHandlers } from './mail/handlers.js';
+// back office (issue #6)
+import { companyHandlers } from './back-office/companies.handlers.js';
+import { partnerHandlers } from './back-office/partners.handlers.js';
+import { ticketingHandlers } from './back-office/ticketing.handlers.js';
 
 export const apiPrefix = '/api/v1';
 const bundleUrl = new URL('../generated/openapi.bundle.json', import.meta.url);
@@ -65,6 +69,10 @@ export function handlersFor(ctx: AppContext): ServiceHandlers {
     ...accountHandlers(ctx),
     ...apiTokenHandlers(ctx),
     ...mailHandlers(ctx),
+    // back office (issue #6)
+    ...partnerHandlers(ctx),
+    ...companyHandlers(ctx),
+    ...ticketingHandlers(ctx),
   };
 }
 
