@@ -7,6 +7,8 @@ import { loadSpec } from '../../api/src/http/routes/index.js';
 import { createAccount, createTenant } from '../support/factories.js';
 import { asSession, call, signInWithPassword } from '../support/sessions.js';
 import { startStack, type Stack } from '../support/stack.js';
+// back office (issue #6)
+import { backOfficeCases } from '../support/tenancy-back-office.js';
 import { exemptFromTenancy, type CrossAgencyCase, type CrossAgencyRegistry } from '../support/tenancy.js';
 
 let stack: Stack;
@@ -27,6 +29,8 @@ const cases: CrossAgencyRegistry = {
       return { method: 'delete', path: `/api/v1/account/api_tokens/${created.body.id}` };
     },
   },
+  // back office (issue #6)
+  ...backOfficeCases(() => stack.baseUrl),
 };
 
 function operationsWithIds(): OperationId[] {
