@@ -3,7 +3,7 @@ import * as repo from '../../db/agencies.repository.js';
 import type { Db } from '../../db/database.js';
 import { copyAgencyChannels } from '../../db/ticketing.repository.js';
 import type { Clock } from '../clock.js';
-import { notFound } from '../errors.js';
+import { DomainError, notFound } from '../errors.js';
 import { newId } from '../ids.js';
 import type { Principal } from '../principal.js';
 import type { RecordChange } from './audit.js';
@@ -141,6 +141,10 @@ export function createAgenciesService(deps: { db: Db; clock: Clock; audit: Recor
     },
 
     async setFee(principal: Principal, id: string, amount: { amount: string; currency: string }) {
+      if (!/^[0-9]+(\.[0-9]{1,2})?$/.test(amount.amount))
+        throw new DomainError('validation_failed', 'A fee is zero or more, with at most two decimals.', {
+          pointer: '/amount/amount',
+        });
       return db.transaction().execute(async (trx) => {
         const fee = (await repo.findFees(trx, { id })).rows[0];
         if (!fee) throw notFound('transaction fee');
