@@ -9,6 +9,22 @@ import { OnboardingScreen } from '../features/onboarding';
 import { SettingsScreen } from '../features/settings';
 import type { Access } from './access';
 import { SettingsLayout } from './settings-layout';
+// back office (issue #6)
+import {
+  AdminLayout,
+  AgencyScreen,
+  AuditLogScreen,
+  CompaniesScreen,
+  CompanyScreen,
+  CreditCardsScreen,
+  GatesScreen,
+  JoinRequestsScreen,
+  PartnerScreen,
+  PartnersScreen,
+  SupportUsersScreen,
+  adminPaths,
+  agencyPath,
+} from '../features/back-office';
 
 export const paths = {
   home: '/',
@@ -16,6 +32,9 @@ export const paths = {
   onboarding: '/onboarding',
   settings: '/settings',
   apiTokens: '/settings/api_tokens',
+  // back office (issue #6)
+  admin: adminPaths.partners,
+  agency: agencyPath,
 } as const;
 
 interface Route {
@@ -43,6 +62,34 @@ const routes: Record<string, Route> = {
       </SettingsLayout>
     ),
   },
+  // back office (issue #6): who may call each operation is the API's business; these pages only
+  // need a signed-in account.
+  ...Object.fromEntries(
+    (
+      [
+        [adminPaths.partners, PartnersScreen],
+        [adminPaths.partner, PartnerScreen],
+        [adminPaths.companies, CompaniesScreen],
+        [adminPaths.company, CompanyScreen],
+        [adminPaths.joinRequests, JoinRequestsScreen],
+        [adminPaths.supportUsers, SupportUsersScreen],
+        [adminPaths.gates, GatesScreen],
+        [adminPaths.creditCards, CreditCardsScreen],
+        [adminPaths.auditLog, AuditLogScreen],
+      ] as const
+    ).map(([path, Screen]) => [
+      path,
+      {
+        access: 'signedIn' as const,
+        screen: () => (
+          <AdminLayout>
+            <Screen />
+          </AdminLayout>
+        ),
+      },
+    ]),
+  ),
+  [agencyPath]: { access: 'signedIn', screen: () => <AgencyScreen /> },
 };
 
 export function accessFor(path: string): Access | undefined {

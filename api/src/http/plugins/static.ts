@@ -7,7 +7,24 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { DomainError } from '../../domain/errors.js';
 
-export const consoleRoutes = ['/', '/sign_in', '/onboarding', '/settings', '/settings/api_tokens'];
+export const consoleRoutes = [
+  '/',
+  '/sign_in',
+  '/onboarding',
+  '/settings',
+  '/settings/api_tokens',
+  // back office (issue #6)
+  '/admin/partners',
+  '/admin/partner',
+  '/admin/companies',
+  '/admin/company',
+  '/admin/join_requests',
+  '/admin/support_users',
+  '/admin/gates',
+  '/admin/credit_cards',
+  '/admin/audit_log',
+  '/agency',
+];
 
 export default fp(
   async (app: FastifyInstance, opts: { consoleDir: string; docsDir: string }) => {
