@@ -76,7 +76,7 @@ export function Markups({ companyId }: { companyId: string }) {
             label={t('backOffice.markups.kind')}
             w={160}
             value={form.kind}
-            onChange={(v) => setForm({ ...form, kind: (v ?? 'percentage') })}
+            onChange={(v) => setForm({ ...form, kind: v ?? 'percentage' })}
             data={[
               { value: 'percentage', label: t('backOffice.markups.percentage') },
               { value: 'fixed', label: t('backOffice.markups.fixed') },

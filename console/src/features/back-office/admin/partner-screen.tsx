@@ -1,6 +1,6 @@
 // /admin/partner?id=…: one partner with its flags, supervisors, channels, credit cards and fees,
 // and the duplicate action (copies the configuration, never its secrets).
-import type { Agency } from '@contrail/sdk';
+import type { Agency, TransactionFee } from '@contrail/sdk';
 import {
   useCreateSupervisor,
   useDeleteSupervisor,
@@ -12,8 +12,10 @@ import {
   useSetAgencyCorporateNumber,
   useSetAgencyGhostSegmentsRemarks,
   useSetAgencyProductionApi,
+  useUpdateAgencyTransactionFee,
 } from '@contrail/sdk/react';
-import { Button, Group, Stack, Switch, Table, Title } from '@mantine/core';
+import { Button, Group, Stack, Switch, Table, Text, TextInput, Title } from '@mantine/core';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SectionCard } from '../../../components/section-card';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
@@ -104,7 +106,7 @@ export function Supervisors({ agencyId }: { agencyId: string }) {
       <PersonForm
         submitLabel={t('backOffice.supervisors.add')}
         pending={create.isPending}
-        onSubmit={(data) => create.mutate({ agencyId, data })}
+        onSubmit={(data, reset) => create.mutate({ agencyId, data }, { onSuccess: reset })}
       />
     </SectionCard>
   );
@@ -144,13 +146,45 @@ function Fees({ agency }: { agency: Agency }) {
       <Table>
         <Table.Tbody>
           {agency.agency_transaction_fees.map((f) => (
-            <Table.Tr key={f.id}>
-              <Table.Td>{t(`backOffice.fees.${f.kind}`)}</Table.Td>
-              <Table.Td>{`${f.amount.amount} ${f.amount.currency}`}</Table.Td>
-            </Table.Tr>
+            <FeeRow key={f.id} fee={f} />
           ))}
         </Table.Tbody>
       </Table>
     </SectionCard>
+  );
+}
+
+function FeeRow({ fee }: { fee: TransactionFee }) {
+  const { t } = useTranslation();
+  const [amount, setAmount] = useState(fee.amount.amount);
+  const saved = useSaved();
+  const update = useUpdateAgencyTransactionFee({ mutation: { onSuccess: saved } });
+  const label = t(`backOffice.fees.${fee.kind}`);
+  return (
+    <Table.Tr>
+      <Table.Td>{label}</Table.Td>
+      <Table.Td>
+        <Group gap="xs" wrap="nowrap">
+          <TextInput
+            aria-label={label}
+            size="xs"
+            w={110}
+            value={amount}
+            onChange={(e) => setAmount(e.currentTarget.value)}
+          />
+          <Text size="sm">{fee.amount.currency}</Text>
+          <Button
+            size="xs"
+            variant="light"
+            disabled={amount === fee.amount.amount}
+            onClick={() =>
+              update.mutate({ id: fee.id, data: { amount: { amount: amount.trim(), currency: fee.amount.currency } } })
+            }
+          >
+            {t('backOffice.fees.save')}
+          </Button>
+        </Group>
+      </Table.Td>
+    </Table.Tr>
   );
 }

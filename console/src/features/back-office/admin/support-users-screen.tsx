@@ -22,7 +22,7 @@ export function SupportUsersScreen() {
       <PersonForm
         submitLabel={t('backOffice.supportUsers.add')}
         pending={create.isPending}
-        onSubmit={(data) => create.mutate({ data })}
+        onSubmit={(data, reset) => create.mutate({ data }, { onSuccess: reset })}
       />
     </SectionCard>
   );

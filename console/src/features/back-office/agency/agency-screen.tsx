@@ -116,7 +116,7 @@ function Agents({ companyId }: { companyId: string }) {
       <PersonForm
         submitLabel={t('backOffice.agency.addAgent')}
         pending={add.isPending}
-        onSubmit={(person) => add.mutate({ data: { company_id: companyId, ...person } })}
+        onSubmit={(person, reset) => add.mutate({ data: { company_id: companyId, ...person } }, { onSuccess: reset })}
       />
     </Stack>
   );

@@ -16,15 +16,19 @@ export function PersonForm({
 }: {
   submitLabel: string;
   pending: boolean;
-  onSubmit: (p: PersonFields) => void;
+  onSubmit: (p: PersonFields, reset: () => void) => void;
 }) {
   const { t } = useTranslation();
-  const [person, setPerson] = useState<PersonFields>({ email: '', first_name: '', last_name: '' });
+  const empty = { email: '', first_name: '', last_name: '' };
+  const [person, setPerson] = useState<PersonFields>(empty);
   const set = (field: keyof PersonFields) => (event: { currentTarget: { value: string } }) =>
     setPerson({ ...person, [field]: event.currentTarget.value });
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    onSubmit({ email: person.email.trim(), first_name: person.first_name.trim(), last_name: person.last_name.trim() });
+    onSubmit(
+      { email: person.email.trim(), first_name: person.first_name.trim(), last_name: person.last_name.trim() },
+      () => setPerson(empty),
+    );
   };
   return (
     <form onSubmit={submit} noValidate>
