@@ -69,7 +69,7 @@ const staff = (userType: 'Admin' | 'Support' = 'Admin') => createAccount(ready()
 describe('admin', () => {
   it("switches a partner's gate and sees it move to the closed list", async () => {
     const page = await signedIn(await staff());
-    await page.getByRole('banner').getByRole('link', { name: 'Administration' }).click();
+    await page.getByRole('banner').getByRole('link', { name: 'Admin' }).click();
     await page.waitForURL((a) => a.pathname === '/admin/partners');
     const name = `Browser Travel`;
     const row = page.getByRole('table', { name: 'Ticketing open' }).getByRole('row').filter({ hasText: name }).first();
@@ -143,7 +143,7 @@ describe('supervisor', () => {
   it("sets a channel's form of payment for their own agency", async () => {
     const supervisor = await createAccount(ready().stack.ctx.db, { userType: 'Supervisor', tenant });
     const page = await signedIn(supervisor);
-    await page.getByRole('banner').getByRole('link', { name: 'My agency' }).click();
+    await page.getByRole('banner').getByRole('link', { name: 'Agency' }).click();
     await page.waitForURL((a) => a.pathname === '/agency');
     const select = page.getByLabel('Form of payment for Lufthansa (sandbox)').first();
     await select.click();
@@ -157,4 +157,23 @@ describe('supervisor', () => {
     expect(row.form_of_payment).toBe('company_balance');
     await shoot(page, 'agency');
   }, 40_000);
+});
+
+describe.runIf(shotsDir)('screenshots', () => {
+  it('saves the partner list and the agency screen in Ukrainian and Polish on a phone', async () => {
+    const admin = await staff();
+    const supervisor = await createAccount(ready().stack.ctx.db, { userType: 'Supervisor', tenant });
+    for (const language of ['ua', 'pl'] as const) {
+      for (const [who, pathname] of [
+        [admin, '/admin/partners'],
+        [supervisor, '/agency'],
+      ] as const) {
+        const page = await signedIn(who, 390);
+        await page.evaluate((l) => localStorage.setItem('language', l), language);
+        await page.goto(url(pathname));
+        await page.getByRole('table').first().waitFor();
+        await shoot(page, `${pathname.split('/').pop()!}-${language}-390`);
+      }
+    }
+  }, 60_000);
 });

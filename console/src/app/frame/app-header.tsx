@@ -69,7 +69,10 @@ export function AppHeader() {
                 key={path}
                 {...linkProps(path)}
                 // On a phone the logo is the way home, and the header keeps to one line.
-                visibleFrom={path === paths.home ? 'xs' : undefined}
+                // back office (issue #6): with a third link, Settings stays on the home page's button on phones.
+                visibleFrom={
+                  path === paths.home ? 'xs' : path === paths.settings && navigation.length > 2 ? 'sm' : undefined
+                }
                 className={classes.navLink}
                 aria-current={isCurrent(pathname, path) ? 'page' : undefined}
               >

@@ -9,6 +9,7 @@ export function GateTabs({ value, onChange }: { value: GateList; onChange: (valu
   return (
     <SegmentedControl
       aria-label={t('backOffice.gate.lists')}
+      fullWidth
       value={value}
       onChange={(v) => onChange(v)}
       data={[

@@ -1,5 +1,5 @@
 // Adds a person (supervisor, agent, support user): email and name. They sign in by a code.
-import { Button, Group, SimpleGrid, TextInput } from '@mantine/core';
+import { Button, SimpleGrid, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -32,32 +32,30 @@ export function PersonForm({
   };
   return (
     <form onSubmit={submit} noValidate>
-      <Group align="flex-end" gap="sm">
-        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm" style={{ flex: 1 }}>
-          <TextInput
-            label={t('backOffice.person.email')}
-            type="email"
-            required
-            value={person.email}
-            onChange={set('email')}
-          />
-          <TextInput
-            label={t('backOffice.person.firstName')}
-            required
-            value={person.first_name}
-            onChange={set('first_name')}
-          />
-          <TextInput
-            label={t('backOffice.person.lastName')}
-            required
-            value={person.last_name}
-            onChange={set('last_name')}
-          />
-        </SimpleGrid>
+      <SimpleGrid cols={{ base: 1, sm: 4 }} spacing="sm" style={{ alignItems: 'end' }}>
+        <TextInput
+          label={t('backOffice.person.email')}
+          type="email"
+          required
+          value={person.email}
+          onChange={set('email')}
+        />
+        <TextInput
+          label={t('backOffice.person.firstName')}
+          required
+          value={person.first_name}
+          onChange={set('first_name')}
+        />
+        <TextInput
+          label={t('backOffice.person.lastName')}
+          required
+          value={person.last_name}
+          onChange={set('last_name')}
+        />
         <Button type="submit" loading={pending}>
           {submitLabel}
         </Button>
-      </Group>
+      </SimpleGrid>
     </form>
   );
 }
