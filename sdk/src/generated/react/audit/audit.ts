@@ -33,6 +33,7 @@ import type {
   BadRequestResponse,
   ForbiddenResponse,
   ListAuditEntriesParams,
+  NotFoundResponse,
   TooManyRequestsResponse,
   UnauthorizedResponse
 } from '../../model';
@@ -89,7 +90,7 @@ export const getListAuditEntriesQueryKey = (params?: ListAuditEntriesParams,) =>
     }
 
     
-export const getListAuditEntriesQueryOptions = <TData = Awaited<ReturnType<typeof listAuditEntries>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse>(params?: ListAuditEntriesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listAuditEntries>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
+export const getListAuditEntriesQueryOptions = <TData = Awaited<ReturnType<typeof listAuditEntries>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse>(params?: ListAuditEntriesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listAuditEntries>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -108,10 +109,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type ListAuditEntriesQueryResult = NonNullable<Awaited<ReturnType<typeof listAuditEntries>>>
-export type ListAuditEntriesQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse
+export type ListAuditEntriesQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse
 
 
-export function useListAuditEntries<TData = Awaited<ReturnType<typeof listAuditEntries>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse>(
+export function useListAuditEntries<TData = Awaited<ReturnType<typeof listAuditEntries>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse>(
  params: undefined |  ListAuditEntriesParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listAuditEntries>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof listAuditEntries>>,
@@ -121,7 +122,7 @@ export function useListAuditEntries<TData = Awaited<ReturnType<typeof listAuditE
       >, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListAuditEntries<TData = Awaited<ReturnType<typeof listAuditEntries>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse>(
+export function useListAuditEntries<TData = Awaited<ReturnType<typeof listAuditEntries>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse>(
  params?: ListAuditEntriesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listAuditEntries>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof listAuditEntries>>,
@@ -131,7 +132,7 @@ export function useListAuditEntries<TData = Awaited<ReturnType<typeof listAuditE
       >, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListAuditEntries<TData = Awaited<ReturnType<typeof listAuditEntries>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse>(
+export function useListAuditEntries<TData = Awaited<ReturnType<typeof listAuditEntries>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse>(
  params?: ListAuditEntriesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listAuditEntries>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -139,7 +140,7 @@ export function useListAuditEntries<TData = Awaited<ReturnType<typeof listAuditE
  * @summary Read the audit log
  */
 
-export function useListAuditEntries<TData = Awaited<ReturnType<typeof listAuditEntries>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse>(
+export function useListAuditEntries<TData = Awaited<ReturnType<typeof listAuditEntries>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse>(
  params?: ListAuditEntriesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listAuditEntries>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {

@@ -1554,7 +1554,7 @@ export const getListAgencyTransactionFeesQueryKey = (params?: ListAgencyTransact
     }
 
     
-export const getListAgencyTransactionFeesQueryOptions = <TData = Awaited<ReturnType<typeof listAgencyTransactionFees>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse>(params?: ListAgencyTransactionFeesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listAgencyTransactionFees>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
+export const getListAgencyTransactionFeesQueryOptions = <TData = Awaited<ReturnType<typeof listAgencyTransactionFees>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse>(params?: ListAgencyTransactionFeesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listAgencyTransactionFees>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -1573,10 +1573,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type ListAgencyTransactionFeesQueryResult = NonNullable<Awaited<ReturnType<typeof listAgencyTransactionFees>>>
-export type ListAgencyTransactionFeesQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse
+export type ListAgencyTransactionFeesQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse
 
 
-export function useListAgencyTransactionFees<TData = Awaited<ReturnType<typeof listAgencyTransactionFees>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse>(
+export function useListAgencyTransactionFees<TData = Awaited<ReturnType<typeof listAgencyTransactionFees>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse>(
  params: undefined |  ListAgencyTransactionFeesParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listAgencyTransactionFees>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof listAgencyTransactionFees>>,
@@ -1586,7 +1586,7 @@ export function useListAgencyTransactionFees<TData = Awaited<ReturnType<typeof l
       >, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListAgencyTransactionFees<TData = Awaited<ReturnType<typeof listAgencyTransactionFees>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse>(
+export function useListAgencyTransactionFees<TData = Awaited<ReturnType<typeof listAgencyTransactionFees>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse>(
  params?: ListAgencyTransactionFeesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listAgencyTransactionFees>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof listAgencyTransactionFees>>,
@@ -1596,7 +1596,7 @@ export function useListAgencyTransactionFees<TData = Awaited<ReturnType<typeof l
       >, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListAgencyTransactionFees<TData = Awaited<ReturnType<typeof listAgencyTransactionFees>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse>(
+export function useListAgencyTransactionFees<TData = Awaited<ReturnType<typeof listAgencyTransactionFees>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse>(
  params?: ListAgencyTransactionFeesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listAgencyTransactionFees>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -1604,7 +1604,7 @@ export function useListAgencyTransactionFees<TData = Awaited<ReturnType<typeof l
  * @summary List transaction fees
  */
 
-export function useListAgencyTransactionFees<TData = Awaited<ReturnType<typeof listAgencyTransactionFees>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse>(
+export function useListAgencyTransactionFees<TData = Awaited<ReturnType<typeof listAgencyTransactionFees>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse>(
  params?: ListAgencyTransactionFeesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listAgencyTransactionFees>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {

@@ -771,7 +771,7 @@ export const getListAgencyChannelsQueryKey = (params?: ListAgencyChannelsParams,
     }
 
     
-export const getListAgencyChannelsQueryOptions = <TData = Awaited<ReturnType<typeof listAgencyChannels>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse>(params?: ListAgencyChannelsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listAgencyChannels>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
+export const getListAgencyChannelsQueryOptions = <TData = Awaited<ReturnType<typeof listAgencyChannels>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse>(params?: ListAgencyChannelsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listAgencyChannels>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -790,10 +790,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type ListAgencyChannelsQueryResult = NonNullable<Awaited<ReturnType<typeof listAgencyChannels>>>
-export type ListAgencyChannelsQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse
+export type ListAgencyChannelsQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse
 
 
-export function useListAgencyChannels<TData = Awaited<ReturnType<typeof listAgencyChannels>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse>(
+export function useListAgencyChannels<TData = Awaited<ReturnType<typeof listAgencyChannels>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse>(
  params: undefined |  ListAgencyChannelsParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listAgencyChannels>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof listAgencyChannels>>,
@@ -803,7 +803,7 @@ export function useListAgencyChannels<TData = Awaited<ReturnType<typeof listAgen
       >, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListAgencyChannels<TData = Awaited<ReturnType<typeof listAgencyChannels>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse>(
+export function useListAgencyChannels<TData = Awaited<ReturnType<typeof listAgencyChannels>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse>(
  params?: ListAgencyChannelsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listAgencyChannels>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof listAgencyChannels>>,
@@ -813,7 +813,7 @@ export function useListAgencyChannels<TData = Awaited<ReturnType<typeof listAgen
       >, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListAgencyChannels<TData = Awaited<ReturnType<typeof listAgencyChannels>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse>(
+export function useListAgencyChannels<TData = Awaited<ReturnType<typeof listAgencyChannels>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse>(
  params?: ListAgencyChannelsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listAgencyChannels>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -821,7 +821,7 @@ export function useListAgencyChannels<TData = Awaited<ReturnType<typeof listAgen
  * @summary List agency channels
  */
 
-export function useListAgencyChannels<TData = Awaited<ReturnType<typeof listAgencyChannels>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse>(
+export function useListAgencyChannels<TData = Awaited<ReturnType<typeof listAgencyChannels>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse>(
  params?: ListAgencyChannelsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listAgencyChannels>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -1695,7 +1695,7 @@ export const getListCreditCardsQueryKey = (params?: ListCreditCardsParams,) => {
     }
 
     
-export const getListCreditCardsQueryOptions = <TData = Awaited<ReturnType<typeof listCreditCards>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse>(params?: ListCreditCardsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listCreditCards>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
+export const getListCreditCardsQueryOptions = <TData = Awaited<ReturnType<typeof listCreditCards>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse>(params?: ListCreditCardsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listCreditCards>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -1714,10 +1714,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type ListCreditCardsQueryResult = NonNullable<Awaited<ReturnType<typeof listCreditCards>>>
-export type ListCreditCardsQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse
+export type ListCreditCardsQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse
 
 
-export function useListCreditCards<TData = Awaited<ReturnType<typeof listCreditCards>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse>(
+export function useListCreditCards<TData = Awaited<ReturnType<typeof listCreditCards>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse>(
  params: undefined |  ListCreditCardsParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listCreditCards>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof listCreditCards>>,
@@ -1727,7 +1727,7 @@ export function useListCreditCards<TData = Awaited<ReturnType<typeof listCreditC
       >, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListCreditCards<TData = Awaited<ReturnType<typeof listCreditCards>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse>(
+export function useListCreditCards<TData = Awaited<ReturnType<typeof listCreditCards>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse>(
  params?: ListCreditCardsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listCreditCards>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof listCreditCards>>,
@@ -1737,7 +1737,7 @@ export function useListCreditCards<TData = Awaited<ReturnType<typeof listCreditC
       >, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListCreditCards<TData = Awaited<ReturnType<typeof listCreditCards>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse>(
+export function useListCreditCards<TData = Awaited<ReturnType<typeof listCreditCards>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse>(
  params?: ListCreditCardsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listCreditCards>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -1745,7 +1745,7 @@ export function useListCreditCards<TData = Awaited<ReturnType<typeof listCreditC
  * @summary List credit cards
  */
 
-export function useListCreditCards<TData = Awaited<ReturnType<typeof listCreditCards>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse>(
+export function useListCreditCards<TData = Awaited<ReturnType<typeof listCreditCards>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse>(
  params?: ListCreditCardsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listCreditCards>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
