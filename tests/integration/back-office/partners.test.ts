@@ -189,6 +189,31 @@ describe('supervisors', () => {
   });
 });
 
+describe('roles', () => {
+  it("lets a supervisor make an agent of their partner a supervisor and back, nobody else's", async () => {
+    const colleague = await createAccount(stack.ctx.db, { userType: 'Agent', tenant });
+    as(stack.apiUrl, supervisor.token);
+    const promoted = await updateSupervisor(tenant.agencyId, colleague.id, { user_type: 'Supervisor' });
+    expect(promoted).toMatchObject({ user_type: 'Supervisor', company_id: null });
+    expect((await listSupervisors(tenant.agencyId)).data.map((p) => p.id)).toContain(colleague.id);
+    expect((await updateSupervisor(tenant.agencyId, colleague.id, { user_type: 'Agent' })).user_type).toBe('Agent');
+    expect(await refusal(updateSupervisor(tenant.agencyId, colleague.id, { last_name: 'X' }))).toMatchObject({
+      status: 404,
+    });
+    expect(await refusal(updateSupervisor(tenant.agencyId, supervisor.id, { user_type: 'Agent' }))).toEqual({
+      status: 409,
+      code: 'cannot_remove_self',
+    });
+    expect(
+      await refusal(updateSupervisor(tenant.agencyId, colleague.id, { user_type: 'Admin' as 'Agent' })),
+    ).toMatchObject({ status: 400 });
+    as(stack.apiUrl, stranger.token);
+    expect(await refusal(updateSupervisor(tenant.agencyId, colleague.id, { user_type: 'Supervisor' }))).toMatchObject({
+      status: 404,
+    });
+  });
+});
+
 describe('support users and fees', () => {
   it('lets only Admin add support users', async () => {
     asAdmin();

@@ -64,12 +64,16 @@ export async function insertAccount(
 export function createPeopleService(deps: { db: Db; clock: Clock; audit: RecordChange; auth: Authenticator }) {
   const { db, clock, audit, auth } = deps;
 
-  async function supervisorOf(trx: Db, principal: Principal, agencyId: string, id: string) {
+  /** A supervisor of the partner, or (when a role is being given) one of its agents too. */
+  async function personOf(trx: Db, principal: Principal, agencyId: string, id: string, agentsToo = false) {
     mustReach(principal, agencyId, 'supervisor');
     const row = await repo.findPerson(trx, id);
-    if (!row || row.user_type !== 'Supervisor' || row.agency_id !== agencyId) throw notFound('supervisor');
+    const roleOk = row?.user_type === 'Supervisor' || (agentsToo && row?.user_type === 'Agent');
+    if (!row || !roleOk || row.agency_id !== agencyId) throw notFound('supervisor');
     return row;
   }
+  const supervisorOf = (trx: Db, principal: Principal, agencyId: string, id: string) =>
+    personOf(trx, principal, agencyId, id);
 
   async function agencyExists(trx: Db, agencyId: string) {
     const found = await trx.selectFrom('agencies').select('id').where('id', '=', agencyId).executeTakeFirst();
@@ -111,11 +115,25 @@ export function createPeopleService(deps: { db: Db; clock: Clock; audit: RecordC
       mustReach(principal, agencyId, 'partner');
       return create(principal, 'Supervisor', agencyId, input);
     },
-    async updateSupervisor(principal: Principal, agencyId: string, id: string, input: Partial<PersonInput>) {
-      return db.transaction().execute(async (trx) => {
-        const before = personView(await supervisorOf(trx, principal, agencyId, id));
+    /** Changes fields, or a role (product spec §1: supervisors set roles in their own partner). */
+    async updateSupervisor(
+      principal: Principal,
+      agencyId: string,
+      id: string,
+      input: Partial<PersonInput> & { user_type?: 'Agent' | 'Supervisor' },
+    ) {
+      const after = await db.transaction().execute(async (trx) => {
+        const row = await personOf(trx, principal, agencyId, id, input.user_type === 'Supervisor');
+        const before = personView(row);
+        if (input.user_type === 'Agent' && principal.accountId === id) throw new DomainError('cannot_remove_self');
+        const { user_type: role, ...fields } = input;
         try {
-          await repo.updatePerson(trx, id, { ...input, updated_at: clock.now() });
+          await repo.updatePerson(trx, id, {
+            ...fields,
+            // A new supervisor books for no company; a new agent is given one by a relationship.
+            ...(role && role !== row.user_type ? { user_type: role, company_id: null } : {}),
+            updated_at: clock.now(),
+          });
         } catch (error) {
           if ((error as { code?: string }).code === '23505') throw new DomainError('already_in_use');
           throw error;
@@ -131,6 +149,8 @@ export function createPeopleService(deps: { db: Db; clock: Clock; audit: RecordC
         });
         return after;
       });
+      auth.forgetAccount(id);
+      return after;
     },
     async deleteSupervisor(principal: Principal, agencyId: string, id: string) {
       // A partner is never left without the supervisor who is removing the others.

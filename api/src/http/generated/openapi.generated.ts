@@ -598,8 +598,8 @@ export interface paths {
         options?: never;
         head?: never;
         /**
-         * Change a supervisor
-         * @description Staff, or a supervisor of this partner.
+         * Change a supervisor, or a role
+         * @description Staff, or a supervisor of this partner. With `user_type` it changes a role: the id may then be an agent of this partner, who becomes a supervisor; a supervisor given `Agent` becomes an agent.
          */
         patch: operations["updateSupervisor"];
         trace?: never;
@@ -1750,15 +1750,20 @@ export interface components {
             phone?: string;
         };
         /**
-         * @description A person's fields to change.
+         * @description A person's fields to change. `user_type` changes the role within the partner: an agent of the partner becomes a supervisor, a supervisor becomes an agent.
          * @example {
          *       "last_name": "Kowalska"
+         *     }
+         * @example {
+         *       "user_type": "Supervisor"
          *     }
          */
         PersonUpdate: {
             first_name?: string;
             last_name?: string;
             phone?: string;
+            /** @enum {string} */
+            user_type?: "Agent" | "Supervisor";
         };
         /** @description A page of transaction fees. */
         TransactionFeeList: {

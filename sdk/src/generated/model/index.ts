@@ -173,6 +173,7 @@ export * from './personCreate';
 export * from './personList';
 export * from './personPhone';
 export * from './personUpdate';
+export * from './personUpdateUserType';
 export * from './personUserType';
 export * from './readiness';
 export * from './readinessChecksItem';

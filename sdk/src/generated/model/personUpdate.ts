@@ -13,9 +13,10 @@ every call. Errors always come as `{"errors": [...], "meta": {"request_id": ...}
 
  * OpenAPI spec version: 0.1.0
  */
+import type { PersonUpdateUserType } from './personUpdateUserType';
 
 /**
- * A person's fields to change.
+ * A person's fields to change. `user_type` changes the role within the partner: an agent of the partner becomes a supervisor, a supervisor becomes an agent.
  */
 export interface PersonUpdate {
   /**
@@ -30,4 +31,5 @@ export interface PersonUpdate {
   last_name?: string;
   /** @pattern ^\+[1-9][0-9]{6,14}$ */
   phone?: string;
+  user_type?: PersonUpdateUserType;
 }

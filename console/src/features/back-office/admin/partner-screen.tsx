@@ -13,6 +13,7 @@ import {
   useSetAgencyGhostSegmentsRemarks,
   useSetAgencyProductionApi,
   useUpdateAgencyTransactionFee,
+  useUpdateSupervisor,
 } from '@contrail/sdk/react';
 import { Button, Group, Stack, Switch, Table, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
@@ -89,6 +90,7 @@ export function Supervisors({ agencyId }: { agencyId: string }) {
   const saved = useSaved();
   const create = useCreateSupervisor({ mutation: { onSuccess: saved } });
   const remove = useDeleteSupervisor({ mutation: { onSuccess: saved } });
+  const role = useUpdateSupervisor({ mutation: { onSuccess: saved } });
   const people = list.data?.data ?? [];
   return (
     <SectionCard title={t('backOffice.supervisors.title')}>
@@ -97,9 +99,18 @@ export function Supervisors({ agencyId }: { agencyId: string }) {
         <PeopleTable
           people={people}
           action={(p) => (
-            <Button size="xs" variant="subtle" color="red" onClick={() => remove.mutate({ agencyId, id: p.id })}>
-              {t('backOffice.remove')}
-            </Button>
+            <Group gap={4} wrap="nowrap">
+              <Button
+                size="xs"
+                variant="subtle"
+                onClick={() => role.mutate({ agencyId, id: p.id, data: { user_type: 'Agent' } })}
+              >
+                {t('backOffice.roles.makeAgent')}
+              </Button>
+              <Button size="xs" variant="subtle" color="red" onClick={() => remove.mutate({ agencyId, id: p.id })}>
+                {t('backOffice.remove')}
+              </Button>
+            </Group>
           )}
         />
       )}

@@ -10,6 +10,7 @@ import {
   useListCompanies,
   useListCreditCards,
   useUpdateAgencyChannel,
+  useUpdateSupervisor,
 } from '@contrail/sdk/react';
 import { Button, Group, Stack, TextInput, Title } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
@@ -37,7 +38,7 @@ export function AgencyScreen() {
       <Title order={1}>{account.agency?.name ?? t('backOffice.agency.title')}</Title>
       <ChannelSettings agencyId={agencyId} />
       <Supervisors agencyId={agencyId} />
-      <Subagents />
+      <Subagents agencyId={agencyId} />
       <JoinRequestsSection />
     </Stack>
   );
@@ -64,7 +65,7 @@ function ChannelSettings({ agencyId }: { agencyId: string }) {
   );
 }
 
-function Subagents() {
+function Subagents({ agencyId }: { agencyId: string }) {
   const { t } = useTranslation();
   const companies = useListCompanies({ per_page: 100 });
   const [name, setName] = useState('');
@@ -84,7 +85,7 @@ function Subagents() {
             {`${c.name} · ${c.balance_amount.amount} ${c.balance_amount.currency}`}
           </Title>
           <SharedBookings company={c} />
-          <Agents companyId={c.id} />
+          <Agents companyId={c.id} agencyId={agencyId} />
         </Stack>
       ))}
       <form onSubmit={submit} noValidate>
@@ -104,15 +105,29 @@ function Subagents() {
   );
 }
 
-function Agents({ companyId }: { companyId: string }) {
+function Agents({ companyId, agencyId }: { companyId: string; agencyId: string }) {
   const { t } = useTranslation();
   const list = useListAgentCompanyRelationships({ company_id: companyId, per_page: 100 });
   const saved = useSaved();
   const add = useCreateAgentCompanyRelationship({ mutation: { onSuccess: saved } });
-  const agents = (list.data?.data ?? []).map((r) => r.agent);
+  const role = useUpdateSupervisor({ mutation: { onSuccess: saved } });
+  const agents = (list.data?.data ?? []).map((r) => r.agent).filter((a) => a.user_type === 'Agent');
   return (
     <Stack gap="xs" pl="md">
-      {agents.length > 0 && <PeopleTable people={agents} />}
+      {agents.length > 0 && (
+        <PeopleTable
+          people={agents}
+          action={(p) => (
+            <Button
+              size="xs"
+              variant="subtle"
+              onClick={() => role.mutate({ agencyId, id: p.id, data: { user_type: 'Supervisor' } })}
+            >
+              {t('backOffice.roles.makeSupervisor')}
+            </Button>
+          )}
+        />
+      )}
       <PersonForm
         submitLabel={t('backOffice.agency.addAgent')}
         pending={add.isPending}

@@ -359,8 +359,8 @@ export const getSupervisor = async (agencyId: string,
 
 
 /**
- * Staff, or a supervisor of this partner.
- * @summary Change a supervisor
+ * Staff, or a supervisor of this partner. With `user_type` it changes a role: the id may then be an agent of this partner, who becomes a supervisor; a supervisor given `Agent` becomes an agent.
+ * @summary Change a supervisor, or a role
  */
 export const getUpdateSupervisorUrl = (agencyId: string,
     id: string,) => {

@@ -1086,8 +1086,8 @@ export function useGetSupervisor<TData = Awaited<ReturnType<typeof getSupervisor
 
 
 /**
- * Staff, or a supervisor of this partner.
- * @summary Change a supervisor
+ * Staff, or a supervisor of this partner. With `user_type` it changes a role: the id may then be an agent of this partner, who becomes a supervisor; a supervisor given `Agent` becomes an agent.
+ * @summary Change a supervisor, or a role
  */
 export const getUpdateSupervisorUrl = (agencyId: string,
     id: string,) => {
@@ -1145,7 +1145,7 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
     export type UpdateSupervisorMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | UnprocessableResponse | TooManyRequestsResponse
 
     /**
- * @summary Change a supervisor
+ * @summary Change a supervisor, or a role
  */
 export const useUpdateSupervisor = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | UnprocessableResponse | TooManyRequestsResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateSupervisor>>, TError,{agencyId: string;id: string;data: PersonUpdate}, TContext>, request?: SecondParameter<typeof contrailFetch>}

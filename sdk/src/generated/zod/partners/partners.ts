@@ -349,8 +349,8 @@ export const getSupervisorResponse = zod.object({
 }).describe('A supervisor, agent or support user.')
 
 /**
- * Staff, or a supervisor of this partner.
- * @summary Change a supervisor
+ * Staff, or a supervisor of this partner. With `user_type` it changes a role: the id may then be an agent of this partner, who becomes a supervisor; a supervisor given `Agent` becomes an agent.
+ * @summary Change a supervisor, or a role
  */
 export const updateSupervisorBodyFirstNameMax = 100;export const updateSupervisorBodyLastNameMax = 100;export const updateSupervisorBodyPhoneRegExp = new RegExp('^\\+[1-9][0-9]{6,14}$');
 
@@ -358,8 +358,9 @@ export const updateSupervisorBodyFirstNameMax = 100;export const updateSuperviso
 export const updateSupervisorBody = zod.object({
   "first_name": zod.string().min(1).max(updateSupervisorBodyFirstNameMax).optional(),
   "last_name": zod.string().min(1).max(updateSupervisorBodyLastNameMax).optional(),
-  "phone": zod.string().regex(updateSupervisorBodyPhoneRegExp).optional()
-}).describe('A person\'s fields to change.')
+  "phone": zod.string().regex(updateSupervisorBodyPhoneRegExp).optional(),
+  "user_type": zod.enum(['Agent', 'Supervisor']).optional()
+}).describe('A person\'s fields to change. `user_type` changes the role within the partner: an agent of the partner becomes a supervisor, a supervisor becomes an agent.')
 
 export const updateSupervisorResponse = zod.object({
   "id": zod.string(),
