@@ -6,7 +6,9 @@ import type { JoinAgencyRequestsTable } from './schema.js';
 export interface JoinRequestRow {
   id: string;
   company_id: string;
+  company_name: string;
   agency_id: string;
+  agency_name: string;
   status: 'pending' | 'accepted';
   requested_by: string;
   answered_by: string | null;
@@ -19,26 +21,37 @@ export async function findJoinRequests(
   f: { id?: string; status?: 'pending' | 'accepted'; agencyId?: string; companyId?: string },
   page = { page: 1, perPage: 1 },
 ): Promise<{ rows: JoinRequestRow[]; total: number }> {
-  let base = db.selectFrom('join_agency_requests');
-  if (f.id) base = base.where('id', '=', f.id);
-  if (f.status) base = base.where('status', '=', f.status);
-  if (f.agencyId) base = base.where('agency_id', '=', f.agencyId);
-  if (f.companyId) base = base.where('company_id', '=', f.companyId);
+  let base = db
+    .selectFrom('join_agency_requests as j')
+    .innerJoin('companies as c', 'c.id', 'j.company_id')
+    .innerJoin('agencies as a', 'a.id', 'j.agency_id');
+  if (f.id) base = base.where('j.id', '=', f.id);
+  if (f.status) base = base.where('j.status', '=', f.status);
+  if (f.agencyId) base = base.where('j.agency_id', '=', f.agencyId);
+  if (f.companyId) base = base.where('j.company_id', '=', f.companyId);
   const [rows, count] = await Promise.all([
     base
-      .selectAll()
-      .orderBy('created_at', 'desc')
-      .orderBy('id')
+      .selectAll('j')
+      .select(['c.name as company_name', 'a.name as agency_name'])
+      .orderBy('j.created_at', 'desc')
+      .orderBy('j.id')
       .limit(page.perPage)
       .offset((page.page - 1) * page.perPage)
       .execute(),
     base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
   ]);
-  return { rows: rows, total: Number(count.n) };
+  return { rows, total: Number(count.n) };
 }
 
+/** Locks a request row, then reads it with its names. */
 export async function lockJoinRequest(db: Db, id: string): Promise<JoinRequestRow | undefined> {
-  return await db.selectFrom('join_agency_requests').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+  const locked = await db
+    .selectFrom('join_agency_requests')
+    .select('id')
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
+  return locked ? (await findJoinRequests(db, { id })).rows[0] : undefined;
 }
 
 export async function insertJoinRequest(db: Db, row: Insertable<JoinAgencyRequestsTable>): Promise<void> {

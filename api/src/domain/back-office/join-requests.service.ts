@@ -19,7 +19,9 @@ function requestView(r: repo.JoinRequestRow, status: 'pending' | 'accepted' | 'd
   return {
     id: r.id,
     agency_id: r.agency_id,
+    agency_name: r.agency_name,
     company_id: r.company_id,
+    company_name: r.company_name,
     status,
     created_at: r.created_at.toISOString(),
     answered_at: r.answered_at ? r.answered_at.toISOString() : null,
@@ -78,13 +80,13 @@ export function createJoinRequestsService(deps: { db: Db; clock: Clock; audit: R
       return db.transaction().execute(async (trx) => {
         const agency = await trx
           .selectFrom('agencies')
-          .select('status')
+          .select(['status', 'name'])
           .where('id', '=', input.agency_id)
           .executeTakeFirst();
         if (!agency || agency.status === 'archived') throw notFound('partner');
         const company = await trx
           .selectFrom('companies')
-          .select('agency_id')
+          .select(['agency_id', 'name'])
           .where('id', '=', companyId)
           .executeTakeFirst();
         if (!company) throw notFound('company');
@@ -92,7 +94,9 @@ export function createJoinRequestsService(deps: { db: Db; clock: Clock; audit: R
         const row: repo.JoinRequestRow = {
           id: newId('jar'),
           company_id: companyId,
+          company_name: company.name,
           agency_id: input.agency_id,
+          agency_name: agency.name,
           status: 'pending',
           requested_by: principal.accountId,
           answered_by: null,
@@ -100,7 +104,8 @@ export function createJoinRequestsService(deps: { db: Db; clock: Clock; audit: R
           answered_at: null,
         };
         try {
-          await repo.insertJoinRequest(trx, row);
+          const { company_name: _company, agency_name: _agency, ...columns } = row;
+          await repo.insertJoinRequest(trx, columns);
         } catch (error) {
           if ((error as { code?: string }).code === '23505') throw new DomainError('join_request_exists');
           throw error;

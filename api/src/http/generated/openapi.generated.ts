@@ -1972,7 +1972,9 @@ export interface components {
             /** @example jar_t7w1z5r6y2k3v9q2m8x4 */
             id: string;
             agency_id: string;
+            agency_name: string;
             company_id: string;
+            company_name: string;
             /** @enum {string} */
             status: "pending" | "accepted" | "declined";
             /** Format: date-time */

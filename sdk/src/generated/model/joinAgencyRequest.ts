@@ -22,7 +22,9 @@ import type { JoinAgencyRequestAnsweredAt } from './joinAgencyRequestAnsweredAt'
 export interface JoinAgencyRequest {
   id: string;
   agency_id: string;
+  agency_name: string;
   company_id: string;
+  company_name: string;
   status: JoinAgencyRequestStatus;
   created_at: string;
   answered_at: JoinAgencyRequestAnsweredAt;

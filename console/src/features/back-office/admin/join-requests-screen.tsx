@@ -29,8 +29,8 @@ export function JoinRequestsSection() {
           <Table.Tbody>
             {requests.map((r) => (
               <Table.Tr key={r.id}>
-                <Table.Td>{r.company_id}</Table.Td>
-                <Table.Td>{r.agency_id}</Table.Td>
+                <Table.Td>{r.company_name}</Table.Td>
+                <Table.Td>{r.agency_name}</Table.Td>
                 <Table.Td>
                   <Group gap="xs" justify="flex-end">
                     <Button size="xs" onClick={() => answer.mutate({ id: r.id, data: { answer: 'accept' } })}>

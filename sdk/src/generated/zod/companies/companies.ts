@@ -420,7 +420,9 @@ export const listJoinAgencyRequestsResponse = zod.object({
   "data": zod.array(zod.object({
   "id": zod.string(),
   "agency_id": zod.string(),
+  "agency_name": zod.string(),
   "company_id": zod.string(),
+  "company_name": zod.string(),
   "status": zod.enum(['pending', 'accepted', 'declined']),
   "created_at": zod.iso.datetime({}),
   "answered_at": zod.iso.datetime({}).nullable()
@@ -459,7 +461,9 @@ export const createJoinAgencyRequestBody = zod.object({
 export const getJoinAgencyRequestResponse = zod.object({
   "id": zod.string(),
   "agency_id": zod.string(),
+  "agency_name": zod.string(),
   "company_id": zod.string(),
+  "company_name": zod.string(),
   "status": zod.enum(['pending', 'accepted', 'declined']),
   "created_at": zod.iso.datetime({}),
   "answered_at": zod.iso.datetime({}).nullable()
@@ -476,7 +480,9 @@ export const answerJoinAgencyRequestBody = zod.object({
 export const answerJoinAgencyRequestResponse = zod.object({
   "id": zod.string(),
   "agency_id": zod.string(),
+  "agency_name": zod.string(),
   "company_id": zod.string(),
+  "company_name": zod.string(),
   "status": zod.enum(['pending', 'accepted', 'declined']),
   "created_at": zod.iso.datetime({}),
   "answered_at": zod.iso.datetime({}).nullable()
