@@ -34,6 +34,8 @@ import {
 
 import { createProviderNeoFlightsSource } from './domain/landing/neo-flights.provider-source.js';
 import { createProviderItineraryPricer } from './domain/marketing/itinerary-pricer.provider.js';
+// back office (issue #6)
+import { createBackOffice, type BackOffice } from './domain/back-office/back-office.js';
 
 export interface AppContext {
   config: Config;
@@ -55,6 +57,8 @@ export interface AppContext {
   // landing: the neo-flights landing page
   neoFlights: NeoFlightsService;
   presentationRequests: PresentationRequestsService;
+  // back office (issue #6)
+  backOffice: BackOffice;
   close(): Promise<void>;
 }
 
@@ -113,6 +117,8 @@ export function createAppContext(config: Config, overrides: { clock?: Clock } = 
       limits: redisLimits ?? createPostgresLimitStore(db),
       salesInbox: config.SALES_INBOX,
     }),
+    // back office (issue #6)
+    backOffice: createBackOffice({ db, clock, auth, secretKey: config.SECRET_KEY }),
     async close() {
       clearInterval(flushTimer);
       await auth.flush().catch(() => undefined);

@@ -7,6 +7,8 @@ import { loadSpec } from '../../api/src/http/routes/index.js';
 import { createAccount, createTenant } from '../support/factories.js';
 import { asSession, call, signInWithPassword } from '../support/sessions.js';
 import { startStack, type Stack } from '../support/stack.js';
+// back office (issue #6)
+import { backOfficeCases } from '../support/tenancy-back-office.js';
 import { exemptFromTenancy, type CrossAgencyCase, type CrossAgencyRegistry } from '../support/tenancy.js';
 
 let stack: Stack;
@@ -61,6 +63,8 @@ const cases: CrossAgencyRegistry = {
       return { method: 'get', path: `/api/v1/offers/${fare}/ancillaries?type=bags` };
     },
   },
+  // back office (issue #6)
+  ...backOfficeCases(() => stack.baseUrl),
 };
 
 async function search(headers: Record<string, string>) {

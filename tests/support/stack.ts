@@ -8,7 +8,7 @@ import { loadConfig, type Config } from '../../api/src/config.js';
 import { createAppContext, type AppContext } from '../../api/src/context.js';
 import { demoAccounts } from '../../api/src/db/seed.js';
 import type { Clock } from '../../api/src/domain/clock.js';
-import { serverOptions } from '../../api/src/http/server-options.js';
+import { loggerOptions, serverOptions } from '../../api/src/http/server-options.js';
 import sandboxApp from '../../sandbox/src/app.js';
 import { testSecretKey } from './services.js';
 import { specViolation } from './spec-validator.js';
@@ -43,7 +43,13 @@ export function testEnv(overrides: Record<string, string> = {}): Record<string, 
 }
 
 export async function startStack(
-  options: { env?: Record<string, string>; withSandbox?: boolean; clock?: Clock } = {},
+  options: {
+    env?: Record<string, string>;
+    withSandbox?: boolean;
+    clock?: Clock;
+    /** Where the API's log lines go, for tests that read them (back office: no card number in a log). */
+    logStream?: { write(line: string): void };
+  } = {},
 ): Promise<Stack> {
   let sandbox: FastifyInstance | undefined;
   let sandboxUrl = 'http://127.0.0.1:9';
@@ -55,7 +61,11 @@ export async function startStack(
 
   const config = loadConfig(testEnv({ SANDBOX_URL: sandboxUrl, ...options.env }));
   const ctx = createAppContext(config, { clock: options.clock });
-  const fastify = Fastify(serverOptions(config));
+  const fastify = Fastify(
+    options.logStream
+      ? { ...serverOptions(config), logger: { ...loggerOptions(config), stream: options.logStream } }
+      : serverOptions(config),
+  );
   const violations: string[] = [];
   fastify.addHook('onSend', async (request, reply, payload) => {
     if (!request.url.startsWith('/api/v1/') || request.url.startsWith('/api/v1/openapi.json')) return payload;

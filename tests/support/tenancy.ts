@@ -17,8 +17,32 @@ export interface CrossAgencyCase {
 export type CrossAgencyRegistry = Partial<Record<OperationId, CrossAgencyCase>>;
 
 /** Operations with an id that belongs to no agency, and why. */
+// back office (issue #6)
+const staffOnly = 'platform staff only: every partner is theirs, and the permission matrix refuses the rest';
+
 export const exemptFromTenancy: Partial<Record<OperationId, string>> = {
   getMailMessage: 'the mail outbox is platform staff only',
   updateMailMessage: 'the mail outbox is platform staff only',
   deleteMailMessage: 'the mail outbox is platform staff only',
+  // back office (issue #6): staff-only operations; a supervisor is refused by the permission matrix.
+  updateAgency: staffOnly,
+  deleteAgency: staffOnly,
+  duplicateAgency: staffOnly,
+  setAgencyProductionApi: staffOnly,
+  setAgencyCorporateNumber: staffOnly,
+  setAgencyGhostSegmentsRemarks: staffOnly,
+  getSupport: staffOnly,
+  updateAgencyTransactionFee: staffOnly,
+  deleteCompany: staffOnly,
+  listMarkups: staffOnly,
+  createMarkup: staffOnly,
+  getMarkup: staffOnly,
+  updateMarkup: staffOnly,
+  deleteMarkup: staffOnly,
+  setPartnerGate: staffOnly,
+  setCompanyGate: staffOnly,
+  setSourceChannelSurface: staffOnly,
+  deleteAgencyChannel: staffOnly,
+  updateCreditCard: staffOnly,
+  deleteCreditCard: staffOnly,
 };

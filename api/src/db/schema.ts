@@ -15,6 +15,8 @@ export interface AgenciesTable {
   ghost_segments_remarks_on: Generated<boolean>;
   ticketing_active: Generated<boolean>;
   created_at: Timestamp;
+  // back office (issue #6)
+  archived_at: NullableTimestamp;
 }
 
 export interface CompaniesTable {
@@ -208,6 +210,60 @@ export interface DemoRequestsTable {
   created_at: Generated<Date>;
 }
 
+// Back office (issue #6)
+export type FeeKind = 'issue' | 'void' | 'refund' | 'exchange' | 'emd';
+
+export interface AgencyTransactionFeesTable {
+  id: string;
+  agency_id: string;
+  kind: FeeKind;
+  amount: Numeric;
+  currency: Generated<string>;
+  updated_at: Timestamp;
+}
+
+export interface TransactionsTable {
+  id: string;
+  company_id: string;
+  amount: Numeric;
+  currency: string;
+  balance_after: Numeric;
+  reason: string;
+  actor_account_id: string;
+  created_at: Timestamp;
+}
+
+export interface JoinAgencyRequestsTable {
+  id: string;
+  company_id: string;
+  agency_id: string;
+  status: 'pending' | 'accepted';
+  requested_by: string;
+  answered_by: string | null;
+  created_at: Timestamp;
+  answered_at: NullableTimestamp;
+}
+
+export interface AgentCompanyRelationshipsTable {
+  id: string;
+  account_id: string;
+  company_id: string;
+  created_at: Timestamp;
+}
+
+export interface AuditLogTable {
+  id: string;
+  actor_account_id: string;
+  actor_user_type: string;
+  action: string;
+  entity_type: string;
+  entity_id: string;
+  agency_id: string | null;
+  before: unknown;
+  after: unknown;
+  created_at: Timestamp;
+}
+
 export interface Database {
   agencies: AgenciesTable;
   companies: CompaniesTable;
@@ -231,6 +287,12 @@ export interface Database {
   demo_requests: DemoRequestsTable;
   // landing: the neo-flights landing page
   presentation_requests: PresentationRequestsTable;
+  // Back office (issue #6)
+  agency_transaction_fees: AgencyTransactionFeesTable;
+  transactions: TransactionsTable;
+  join_agency_requests: JoinAgencyRequestsTable;
+  agent_company_relationships: AgentCompanyRelationshipsTable;
+  audit_log: AuditLogTable;
 }
 
 // landing: the neo-flights landing page

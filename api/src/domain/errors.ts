@@ -30,7 +30,20 @@ export type ErrorCode =
   | 'airline_timeout'
   // marketing (issue #8)
   | 'fare_calculation_unreadable'
-  | 'demo_itinerary_unavailable';
+  | 'demo_itinerary_unavailable'
+  // back office (issue #6)
+  | 'cannot_remove_self'
+  | 'company_has_records'
+  | 'currency_mismatch'
+  | 'insufficient_balance'
+  | 'markup_invalid'
+  | 'already_connected'
+  | 'join_request_exists'
+  | 'join_request_answered'
+  | 'card_number_invalid'
+  | 'card_expired'
+  | 'credit_card_invalid'
+  | 'credit_card_required';
 
 export class DomainError extends Error {
   constructor(

@@ -43,6 +43,25 @@ export const errorRegistry: Record<ErrorCode, { status: number; title: string }>
   // marketing (issue #8)
   fare_calculation_unreadable: { status: 422, title: 'The fare calculation entry could not be read.' },
   demo_itinerary_unavailable: { status: 422, title: 'The sandbox airlines have no fare for this itinerary.' },
+  // back office (issue #6)
+  cannot_remove_self: { status: 409, title: 'You cannot remove yourself; ask another supervisor.' },
+  company_has_records: {
+    status: 409,
+    title: 'The company has ledger entries or agents, which are records to keep. Close its gate instead.',
+  },
+  currency_mismatch: { status: 422, title: "The amount is not in the company's balance currency." },
+  insufficient_balance: { status: 422, title: 'The balance is too low for this debit.' },
+  markup_invalid: { status: 422, title: 'The markup is not consistent.' },
+  already_connected: { status: 409, title: 'The company is already connected to this partner.' },
+  join_request_exists: {
+    status: 409,
+    title: 'The company already has an open request or connection. Withdraw or disconnect it first.',
+  },
+  join_request_answered: { status: 409, title: 'This request has already been answered.' },
+  card_number_invalid: { status: 422, title: 'The card number is not valid.' },
+  card_expired: { status: 422, title: 'The card has expired.' },
+  credit_card_invalid: { status: 422, title: "The card is not one of this partner's cards." },
+  credit_card_required: { status: 422, title: 'Paying by credit card needs a ticketing card on the channel.' },
 };
 
 export interface WireError {

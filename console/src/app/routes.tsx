@@ -11,6 +11,22 @@ import { SettingsScreen } from '../features/settings';
 import { SearchScreen } from '../features/search';
 import type { Access } from './access';
 import { SettingsLayout } from './settings-layout';
+// back office (issue #6)
+import {
+  AdminLayout,
+  AgencyScreen,
+  AuditLogScreen,
+  CompaniesScreen,
+  CompanyScreen,
+  CreditCardsScreen,
+  GatesScreen,
+  JoinRequestsScreen,
+  PartnerScreen,
+  PartnersScreen,
+  SupportUsersScreen,
+  adminPaths,
+  agencyPath,
+} from '../features/back-office';
 
 export const paths = {
   home: '/',
@@ -20,6 +36,9 @@ export const paths = {
   apiTokens: '/settings/api_tokens',
   // flight search
   search: '/search',
+  // back office (issue #6)
+  admin: adminPaths.partners,
+  agency: agencyPath,
 } as const;
 
 interface Route {
@@ -49,6 +68,34 @@ const routes: Record<string, Route> = {
   },
   // flight search
   [paths.search]: { access: 'signedIn', screen: () => <SearchScreen /> },
+  // back office (issue #6): who may call each operation is the API's business; these pages only
+  // need a signed-in account.
+  ...Object.fromEntries(
+    (
+      [
+        [adminPaths.partners, PartnersScreen],
+        [adminPaths.partner, PartnerScreen],
+        [adminPaths.companies, CompaniesScreen],
+        [adminPaths.company, CompanyScreen],
+        [adminPaths.joinRequests, JoinRequestsScreen],
+        [adminPaths.supportUsers, SupportUsersScreen],
+        [adminPaths.gates, GatesScreen],
+        [adminPaths.creditCards, CreditCardsScreen],
+        [adminPaths.auditLog, AuditLogScreen],
+      ] as const
+    ).map(([path, Screen]) => [
+      path,
+      {
+        access: 'signedIn' as const,
+        screen: () => (
+          <AdminLayout>
+            <Screen />
+          </AdminLayout>
+        ),
+      },
+    ]),
+  ),
+  [agencyPath]: { access: 'signedIn', screen: () => <AgencyScreen /> },
 };
 
 export function accessFor(path: string): Access | undefined {

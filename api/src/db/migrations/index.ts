@@ -9,6 +9,8 @@ import * as searchResults from './20261122T1950-search-results.js';
 import * as marketing from './20261122T2200-marketing.js';
 // landing: the neo-flights landing page
 import * as landing from './20261122T2300-landing.js';
+// back office (issue #6)
+import * as backOffice from './20261122T2100-back-office.js';
 
 export const migrations: Record<string, Migration> = {
   '20261122T1700-foundation': foundation,
@@ -19,4 +21,6 @@ export const migrations: Record<string, Migration> = {
   '20261122T2200-marketing': marketing,
   // landing: the neo-flights landing page
   '20261122T2300-landing': landing,
+  // back office (issue #6)
+  '20261122T2100-back-office': backOffice,
 };

@@ -690,6 +690,986 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/agencies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List partners
+         * @description Staff only. Archived partners are left out unless asked for; `gate` gives the lists of the gates panel.
+         */
+        get: operations["listAgencies"];
+        put?: never;
+        /**
+         * Create a partner
+         * @description Staff only. The partner starts active, with its gate open and zero transaction fees.
+         */
+        post: operations["createAgency"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/agencies/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Read a partner
+         * @description Staff, or a supervisor of this partner.
+         */
+        get: operations["getAgency"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete (archive) a partner
+         * @description Admin only. A partner is never removed: it is archived, its gate closes and it leaves the lists, because its companies' ledgers (and bookings) are accounting records that must stay.
+         */
+        delete: operations["deleteAgency"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a partner
+         * @description Staff only.
+         */
+        patch: operations["updateAgency"];
+        trace?: never;
+    };
+    "/agencies/{id}/duplicate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Duplicate a partner
+         * @description Staff only. A new partner with this one's flags, transaction fees and channels (settings only: credentials and cards are secrets and are not copied).
+         */
+        post: operations["duplicateAgency"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/agencies/{id}/production_api_on": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Switch a partner's production API
+         * @description Staff only. Sets `production_api_on`.
+         */
+        patch: operations["setAgencyProductionApi"];
+        trace?: never;
+    };
+    "/agencies/{id}/corporate_number_on": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Switch a partner's corporate number
+         * @description Staff only. Sets `corporate_number_on`.
+         */
+        patch: operations["setAgencyCorporateNumber"];
+        trace?: never;
+    };
+    "/agencies/{id}/ghost_segments_remarks_on": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Switch a partner's ghost segments remarks
+         * @description Staff only. Sets `ghost_segments_remarks_on`.
+         */
+        patch: operations["setAgencyGhostSegmentsRemarks"];
+        trace?: never;
+    };
+    "/agencies/{agency_id}/supervisors": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The partner's id. */
+                agency_id: components["parameters"]["AgencyId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List a partner's supervisors
+         * @description Staff, or a supervisor of this partner.
+         */
+        get: operations["listSupervisors"];
+        put?: never;
+        /**
+         * Add a supervisor
+         * @description Staff, or a supervisor of this partner. They sign in by a one-time code sent to the email.
+         */
+        post: operations["createSupervisor"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/agencies/{agency_id}/supervisors/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The partner's id. */
+                agency_id: components["parameters"]["AgencyId"];
+                /** @description The resource's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Read a supervisor
+         * @description Staff, or a supervisor of this partner.
+         */
+        get: operations["getSupervisor"];
+        put?: never;
+        post?: never;
+        /**
+         * Remove a supervisor
+         * @description Staff, or another supervisor of this partner. Their tokens and sessions end.
+         */
+        delete: operations["deleteSupervisor"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a supervisor, or a role
+         * @description Staff, or a supervisor of this partner. With `user_type` it changes a role: the id may then be an agent of this partner, who becomes a supervisor; a supervisor given `Agent` becomes an agent.
+         */
+        patch: operations["updateSupervisor"];
+        trace?: never;
+    };
+    "/supports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List support users
+         * @description Staff only.
+         */
+        get: operations["listSupports"];
+        put?: never;
+        /**
+         * Add a support user
+         * @description Admin only.
+         */
+        post: operations["createSupport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/supports/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Read a support user
+         * @description Staff only.
+         */
+        get: operations["getSupport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/agency_transaction_fees": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List transaction fees
+         * @description Staff, or a supervisor (own partner only).
+         */
+        get: operations["listAgencyTransactionFees"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/agency_transaction_fees/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Read a transaction fee
+         * @description Staff, or a supervisor of its partner.
+         */
+        get: operations["getAgencyTransactionFee"];
+        /**
+         * Set a transaction fee
+         * @description Staff only.
+         */
+        put: operations["updateAgencyTransactionFee"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/companies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List companies
+         * @description Staff see every company; a supervisor sees their partner's. `gate` gives the lists of the gates panel.
+         */
+        get: operations["listCompanies"];
+        put?: never;
+        /**
+         * Create a company
+         * @description Staff, or a supervisor (a subagent of their own partner).
+         */
+        post: operations["createCompany"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/companies/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Read a company
+         * @description Staff, or a supervisor of its partner.
+         */
+        get: operations["getCompany"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a company
+         * @description Staff only. Refused (409) while it has ledger entries or agents: those are records to keep.
+         */
+        delete: operations["deleteCompany"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/companies/{id}/markups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List a company's markups
+         * @description Staff only.
+         */
+        get: operations["listMarkups"];
+        put?: never;
+        /**
+         * Add a markup
+         * @description Staff only.
+         */
+        post: operations["createMarkup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/markups/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Read a markup
+         * @description Staff only.
+         */
+        get: operations["getMarkup"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a markup
+         * @description Staff only.
+         */
+        delete: operations["deleteMarkup"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a markup
+         * @description Staff only.
+         */
+        patch: operations["updateMarkup"];
+        trace?: never;
+    };
+    "/transactions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List balance ledger entries
+         * @description Staff, or a supervisor (own partner's companies). Newest first.
+         */
+        get: operations["listTransactions"];
+        put?: never;
+        /**
+         * Change a company balance
+         * @description Admin only. The only way a balance moves: appends a ledger entry and updates the balance in one database transaction under a row lock. A debit may not take the balance below zero.
+         */
+        post: operations["createTransaction"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/transactions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Read a ledger entry
+         * @description Staff, or a supervisor of its company's partner.
+         */
+        get: operations["getTransaction"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/agent_company_relationships": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List agents of companies
+         * @description Staff, or a supervisor (own partner's companies).
+         */
+        get: operations["listAgentCompanyRelationships"];
+        put?: never;
+        /**
+         * Add an agent to a company
+         * @description Staff, or a supervisor of its partner. A new agent signs in by a one-time code sent to the email.
+         */
+        post: operations["createAgentCompanyRelationship"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/agent_company_relationships/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Read an agent relationship
+         * @description Staff, or a supervisor of its partner.
+         */
+        get: operations["getAgentCompanyRelationship"];
+        put?: never;
+        post?: never;
+        /**
+         * Remove an agent from a company
+         * @description Staff, or a supervisor of its partner. When it was the agent's current company, another of theirs becomes current.
+         */
+        delete: operations["deleteAgentCompanyRelationship"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/join_agency_requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List connection requests
+         * @description Staff see all; a supervisor their partner's; an agent their company's. Pending ones unless a status is asked for: an answered request leaves the list.
+         */
+        get: operations["listJoinAgencyRequests"];
+        put?: never;
+        /**
+         * Ask to connect a company to a partner
+         * @description An agent for their company, or staff naming the company. One open request or connection per company (409).
+         */
+        post: operations["createJoinAgencyRequest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/join_agency_requests/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Read a connection request
+         * @description Staff, a supervisor of its partner, or an agent of its company.
+         */
+        get: operations["getJoinAgencyRequest"];
+        put?: never;
+        post?: never;
+        /**
+         * Withdraw or disconnect
+         * @description Withdraws a pending request, or disconnects an accepted one: the company leaves the partner and may ask again.
+         */
+        delete: operations["deleteJoinAgencyRequest"];
+        options?: never;
+        head?: never;
+        /**
+         * Answer a connection request
+         * @description A supervisor of its partner, or staff. Accepting connects the company; declining removes the request.
+         */
+        patch: operations["answerJoinAgencyRequest"];
+        trace?: never;
+    };
+    "/ticketing/gates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read the platform gates
+         * @description Staff only.
+         */
+        get: operations["getTicketingGates"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ticketing/main_gate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Open or close the main gate
+         * @description Staff only. Ticketing needs every gate on its path open.
+         */
+        patch: operations["setMainGate"];
+        trace?: never;
+    };
+    "/ticketing/agency_gate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Open or close the consolidator (agency) gate
+         * @description Staff only. Ticketing needs every gate on its path open.
+         */
+        patch: operations["setAgencyGate"];
+        trace?: never;
+    };
+    "/ticketing/channel_gate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Open or close the channel gate
+         * @description Staff only. Ticketing needs every gate on its path open.
+         */
+        patch: operations["setChannelGate"];
+        trace?: never;
+    };
+    "/ticketing/agency_gates/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Open or close a partner's gate
+         * @description Staff only. The partner moves between the open and closed lists.
+         */
+        patch: operations["setPartnerGate"];
+        trace?: never;
+    };
+    "/ticketing/company_gates/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Open or close a company's gate
+         * @description Staff only. The company moves between the open and closed lists.
+         */
+        patch: operations["setCompanyGate"];
+        trace?: never;
+    };
+    "/ticketing/source_channels": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List source channels
+         * @description Staff only.
+         */
+        get: operations["listSourceChannels"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ticketing/source_channels/{channel}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The source channel id. */
+                channel: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Switch a source channel on a surface
+         * @description Staff only. Switches the airline connection for one surface.
+         */
+        patch: operations["setSourceChannelSurface"];
+        trace?: never;
+    };
+    "/ticketing/agency_channels": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List agency channels
+         * @description Staff, or a supervisor (own partner only).
+         */
+        get: operations["listAgencyChannels"];
+        put?: never;
+        /**
+         * Add a channel to a partner
+         * @description Staff only.
+         */
+        post: operations["createAgencyChannel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ticketing/agency_channels/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Read an agency channel
+         * @description Staff, or a supervisor of its partner.
+         */
+        get: operations["getAgencyChannel"];
+        put?: never;
+        post?: never;
+        /**
+         * Remove an agency channel
+         * @description Staff only.
+         */
+        delete: operations["deleteAgencyChannel"];
+        options?: never;
+        head?: never;
+        /**
+         * Change an agency channel
+         * @description Staff, or a supervisor of its partner (form of payment, card, nego and resident fares codes, their own switch only). A saved credential is reported only as active.
+         */
+        patch: operations["updateAgencyChannel"];
+        trace?: never;
+    };
+    "/ticketing/agency_channels/{id}/credit_cards": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add a channel's ticketing card
+         * @description Staff, or a supervisor of its partner. The card joins the partner's cards and becomes the channel's ticketing card.
+         */
+        post: operations["addAgencyChannelCreditCard"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ticketing/agency_channels/{id}/credit_cards/{credit_card_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's id. */
+                id: components["parameters"]["Id"];
+                /** @description The credit card id. */
+                credit_card_id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a channel's ticketing card
+         * @description Staff, or a supervisor of its partner. The channel stops using the card; the card stays among the partner's cards.
+         */
+        delete: operations["removeAgencyChannelCreditCard"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ticketing/company_channels": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a company's channels
+         * @description Staff, or a supervisor of the company's partner. One entry for each channel of the partner.
+         */
+        get: operations["listCompanyChannels"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ticketing/company_channels/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Read a company channel
+         * @description Staff, or a supervisor of the company's partner.
+         */
+        get: operations["getCompanyChannel"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Switch a channel for one company
+         * @description Staff, or a supervisor of the company's partner.
+         */
+        patch: operations["updateCompanyChannel"];
+        trace?: never;
+    };
+    "/ticketing/company_shared_bookings/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Set a company's booking visibility
+         * @description Staff, or a supervisor of the company's partner. With shared bookings on, the company's agents see each other's bookings.
+         */
+        patch: operations["setCompanySharedBookings"];
+        trace?: never;
+    };
+    "/credit_cards": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List credit cards
+         * @description Staff, or a supervisor (own partner only). Never with the number.
+         */
+        get: operations["listCreditCards"];
+        put?: never;
+        /**
+         * Add a credit card
+         * @description Staff only. The number is Luhn-checked, stored encrypted and never returned; the CVV is never stored.
+         */
+        post: operations["createCreditCard"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/credit_cards/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Read a credit card
+         * @description Staff, or a supervisor of its partner.
+         */
+        get: operations["getCreditCard"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a credit card
+         * @description Staff only. Channels using it fall back to no card.
+         */
+        delete: operations["deleteCreditCard"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a credit card
+         * @description Staff only.
+         */
+        patch: operations["updateCreditCard"];
+        trace?: never;
+    };
+    "/audit_log": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read the audit log
+         * @description Staff only. Every back-office change with its actor, before and after; newest first.
+         */
+        get: operations["listAuditEntries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1551,6 +2531,601 @@ export interface components {
             data: components["schemas"]["PresentationRequest"][];
             meta: components["schemas"]["ListMeta"];
         };
+        /** @description A fee the platform charges the agency for one kind of transaction. */
+        TransactionFee: {
+            /** @example fee_agy_demo_issue */
+            id: string;
+            agency_id: string;
+            /** @enum {string} */
+            kind: "issue" | "void" | "refund" | "exchange" | "emd";
+            amount: components["schemas"]["Money"];
+            /** Format: date-time */
+            updated_at: string;
+        };
+        /** @description A partner: a travel agency (an IATA office that tickets). */
+        Agency: {
+            /** @example agy_k3v9q2m8x4t7w1z5r6y2 */
+            id: string;
+            /** @example Demo Travel */
+            name: string;
+            /**
+             * @description A deleted partner is archived: its records stay, its gate is closed.
+             * @enum {string}
+             */
+            status: "active" | "suspended" | "archived";
+            /** @description Whether live API tokens may be made. */
+            production_api_on: boolean;
+            corporate_number_on: boolean;
+            ghost_segments_remarks_on: boolean;
+            /** @description The partner's own ticketing gate. */
+            ticketing_active: boolean;
+            /** @description Counted from its supervisors, never stored. */
+            supervisors_count: number;
+            agency_transaction_fees: components["schemas"]["TransactionFee"][];
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            archived_at: string | null;
+        };
+        /** @description A page of partners. */
+        AgencyList: {
+            data: components["schemas"]["Agency"][];
+            meta: components["schemas"]["ListMeta"];
+        };
+        /**
+         * @description A new partner.
+         * @example {
+         *       "name": "Baltic Wings Travel"
+         *     }
+         */
+        AgencyCreate: {
+            name: string;
+            production_api_on?: boolean;
+            corporate_number_on?: boolean;
+            ghost_segments_remarks_on?: boolean;
+        };
+        /**
+         * @description A partner's fields to change.
+         * @example {
+         *       "name": "Baltic Wings Travel Sp. z o.o."
+         *     }
+         */
+        AgencyUpdate: {
+            name?: string;
+            /** @enum {string} */
+            status?: "active" | "suspended";
+        };
+        /**
+         * @description Switches a gate or a flag on or off.
+         * @example {
+         *       "active": false
+         *     }
+         */
+        ActiveFlag: {
+            /** @description On (open) or off (closed). */
+            active: boolean;
+        };
+        /** @description A supervisor, agent or support user. */
+        Person: {
+            /** @example acc_q2m8x4t7w1z5r6y2k3v9 */
+            id: string;
+            /** Format: email */
+            email: string;
+            phone: string | null;
+            first_name: string;
+            last_name: string;
+            /** @enum {string} */
+            user_type: "Admin" | "Support" | "Agent" | "Supervisor";
+            agency_id: string | null;
+            company_id: string | null;
+            /** Format: date-time */
+            created_at: string;
+        };
+        /** @description A page of people. */
+        PersonList: {
+            data: components["schemas"]["Person"][];
+            meta: components["schemas"]["ListMeta"];
+        };
+        /**
+         * @description A new person. They sign in by a one-time code sent to this email.
+         * @example {
+         *       "email": "marta@baltic-wings.example",
+         *       "first_name": "Marta",
+         *       "last_name": "Nowak"
+         *     }
+         */
+        PersonCreate: {
+            /** Format: email */
+            email: string;
+            first_name: string;
+            last_name: string;
+            phone?: string;
+        };
+        /**
+         * @description A person's fields to change. `user_type` changes the role within the partner: an agent of the partner becomes a supervisor, a supervisor becomes an agent.
+         * @example {
+         *       "last_name": "Kowalska"
+         *     }
+         * @example {
+         *       "user_type": "Supervisor"
+         *     }
+         */
+        PersonUpdate: {
+            first_name?: string;
+            last_name?: string;
+            phone?: string;
+            /** @enum {string} */
+            user_type?: "Agent" | "Supervisor";
+        };
+        /** @description A page of transaction fees. */
+        TransactionFeeList: {
+            data: components["schemas"]["TransactionFee"][];
+            meta: components["schemas"]["ListMeta"];
+        };
+        /**
+         * @description The new fee.
+         * @example {
+         *       "amount": {
+         *         "amount": "2.50",
+         *         "currency": "EUR"
+         *       }
+         *     }
+         */
+        TransactionFeeUpdate: {
+            amount: components["schemas"]["Money"];
+        };
+        /** @description A company: a subagent or branch that books through a partner. */
+        Company: {
+            /** @example cmp_x4t7w1z5r6y2k3v9q2m8 */
+            id: string;
+            name: string;
+            /** @description The partner it is connected to; null when none. */
+            agency_id: string | null;
+            balance_amount: components["schemas"]["Money"];
+            /** @description Whether its agents see each other's bookings. */
+            shared_bookings: boolean;
+            /** @description The company's own ticketing gate. */
+            ticketing_active: boolean;
+            agents_count: number;
+            /** Format: date-time */
+            created_at: string;
+        };
+        /** @description A page of companies. */
+        CompanyList: {
+            data: components["schemas"]["Company"][];
+            meta: components["schemas"]["ListMeta"];
+        };
+        /**
+         * @description A new company. A supervisor creates it in their own agency.
+         * @example {
+         *       "name": "Baltic Wings Gdansk",
+         *       "agency_id": "agy_k3v9q2m8x4t7w1z5r6y2"
+         *     }
+         */
+        CompanyCreate: {
+            name: string;
+            agency_id?: string;
+            /** @description Currency of its balance; EUR when not given. */
+            currency?: string;
+        };
+        /** @description A markup on a company's fares, by carrier and cabin. */
+        Markup: {
+            /** @example mku_5r6y2k3v9q2m8x4t7w1z */
+            id: string;
+            company_id: string;
+            /**
+             * @description IATA airline code; null applies to every carrier.
+             * @example LH
+             */
+            carrier: string | null;
+            /**
+             * @description Y economy, C business; null applies to every cabin.
+             * @enum {string|null}
+             */
+            cabin: "Y" | "C" | null;
+            /** @enum {string} */
+            kind: "fixed" | "percentage";
+            /**
+             * @description A percentage, or an amount in currency.
+             * @example 12.50
+             */
+            value: string;
+            /** @description For fixed markups. */
+            currency: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        /** @description A page of markups. */
+        MarkupList: {
+            data: components["schemas"]["Markup"][];
+            meta: components["schemas"]["ListMeta"];
+        };
+        /**
+         * @description A new markup. Fixed markups need a currency.
+         * @example {
+         *       "carrier": "LH",
+         *       "cabin": "Y",
+         *       "kind": "fixed",
+         *       "value": "15.00",
+         *       "currency": "EUR"
+         *     }
+         */
+        MarkupCreate: {
+            /**
+             * @description IATA airline code; null applies to every carrier.
+             * @example LH
+             */
+            carrier?: string | null;
+            /**
+             * @description Y economy, C business; null applies to every cabin.
+             * @enum {string|null}
+             */
+            cabin?: "Y" | "C" | null;
+            /** @enum {string} */
+            kind: "fixed" | "percentage";
+            value: string;
+            currency?: string | null;
+        };
+        /**
+         * @description A markup's fields to change.
+         * @example {
+         *       "value": "3.5",
+         *       "kind": "percentage",
+         *       "currency": null
+         *     }
+         */
+        MarkupUpdate: {
+            /**
+             * @description IATA airline code; null applies to every carrier.
+             * @example LH
+             */
+            carrier?: string | null;
+            /**
+             * @description Y economy, C business; null applies to every cabin.
+             * @enum {string|null}
+             */
+            cabin?: "Y" | "C" | null;
+            /** @enum {string} */
+            kind?: "fixed" | "percentage";
+            value?: string;
+            currency?: string | null;
+        };
+        /** @description One entry of a company balance ledger. */
+        Transaction: {
+            /** @example trx_w1z5r6y2k3v9q2m8x4t7 */
+            id: string;
+            company_id: string;
+            amount: components["schemas"]["Money"];
+            balance_after: components["schemas"]["Money"];
+            reason: string;
+            /** @description Who made the change. */
+            actor_account_id: string;
+            /** Format: date-time */
+            created_at: string;
+        };
+        /** @description A page of ledger entries, newest first. */
+        TransactionList: {
+            data: components["schemas"]["Transaction"][];
+            meta: components["schemas"]["ListMeta"];
+        };
+        /**
+         * @description A balance change: a credit (positive) or a debit (negative).
+         * @example {
+         *       "company_id": "cmp_x4t7w1z5r6y2k3v9q2m8",
+         *       "amount": {
+         *         "amount": "500.00",
+         *         "currency": "EUR"
+         *       },
+         *       "reason": "Bank transfer 2026-11-20"
+         *     }
+         */
+        TransactionCreate: {
+            company_id: string;
+            amount: components["schemas"]["Money"];
+            reason: string;
+        };
+        /** @description An agent working for a company. */
+        AgentCompanyRelationship: {
+            /** @example acr_m8x4t7w1z5r6y2k3v9q2 */
+            id: string;
+            company_id: string;
+            agent: components["schemas"]["Person"];
+            /** @description Whether it is the company the agent books for now. */
+            current: boolean;
+            /** Format: date-time */
+            created_at: string;
+        };
+        /** @description A page of agent relationships. */
+        AgentCompanyRelationshipList: {
+            data: components["schemas"]["AgentCompanyRelationship"][];
+            meta: components["schemas"]["ListMeta"];
+        };
+        /**
+         * @description Adds an agent to a company: an existing account by account_id, or a new agent by email and name.
+         * @example {
+         *       "company_id": "cmp_x4t7w1z5r6y2k3v9q2m8",
+         *       "email": "jan@baltic-wings.example",
+         *       "first_name": "Jan",
+         *       "last_name": "Zielinski"
+         *     }
+         */
+        AgentCompanyRelationshipCreate: {
+            company_id: string;
+            account_id?: string;
+            /** Format: email */
+            email?: string;
+            first_name?: string;
+            last_name?: string;
+        };
+        /** @description A connection request from a company to a partner. */
+        JoinAgencyRequest: {
+            /** @example jar_t7w1z5r6y2k3v9q2m8x4 */
+            id: string;
+            agency_id: string;
+            agency_name: string;
+            company_id: string;
+            company_name: string;
+            /** @enum {string} */
+            status: "pending" | "accepted" | "declined";
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            answered_at: string | null;
+        };
+        /** @description A page of connection requests. */
+        JoinAgencyRequestList: {
+            data: components["schemas"]["JoinAgencyRequest"][];
+            meta: components["schemas"]["ListMeta"];
+        };
+        /**
+         * @description Asks to connect a company to a partner. Agents send it for their own company; staff name the company.
+         * @example {
+         *       "agency_id": "agy_k3v9q2m8x4t7w1z5r6y2"
+         *     }
+         */
+        JoinAgencyRequestCreate: {
+            agency_id: string;
+            company_id?: string;
+        };
+        /**
+         * @description The partner's answer.
+         * @example {
+         *       "answer": "accept"
+         *     }
+         */
+        JoinAgencyRequestAnswer: {
+            /** @enum {string} */
+            answer: "accept" | "decline";
+        };
+        /** @description The platform-wide ticketing gates. */
+        TicketingGates: {
+            /** @description The main gate. */
+            main: boolean;
+            /** @description The consolidator (agency) gate: every partner at once. */
+            agency: boolean;
+            /** @description The channel gate: every channel at once. */
+            channel: boolean;
+        };
+        /** @description One of the platform's airline connections, switched per surface. */
+        SourceChannel: {
+            /** @example src_lh */
+            id: string;
+            carrier: string;
+            title: string;
+            api: boolean;
+            web: boolean;
+            extension: boolean;
+        };
+        /** @description A page of source channels. */
+        SourceChannelList: {
+            data: components["schemas"]["SourceChannel"][];
+            meta: components["schemas"]["ListMeta"];
+        };
+        /** @description An agency credit card. The number is never returned: only brand, last four digits, expiry and holder. */
+        CreditCard: {
+            /** @example crd_2k3v9q2m8x4t7w1z5r6y */
+            id: string;
+            agency_id: string;
+            /** @example visa */
+            brand: string;
+            /** @example 4242 */
+            last4: string;
+            exp_month: number;
+            exp_year: number;
+            holder: string;
+            /** Format: date-time */
+            created_at: string;
+        };
+        /** @description A partner's ticketing channel: an airline connection with its credential and form of payment. */
+        AgencyChannel: {
+            /** @example ach_agy_demo_lh */
+            id: string;
+            agency_id: string;
+            source_channel_id: string;
+            carrier: string;
+            title: string;
+            on_by_admin: boolean;
+            /** @description Every flag below is on. */
+            active: boolean;
+            active_by_admin: boolean;
+            active_by_company: boolean;
+            active_by_main_gate: boolean;
+            active_by_supervisor: boolean;
+            active_credential: boolean;
+            /** @enum {string} */
+            form_of_payment: "bsp_cash" | "credit_card" | "company_balance";
+            ticketing_credit_card_id: string | null;
+            credit_card: components["schemas"]["CreditCard"] | null;
+            nego_code: string | null;
+            resident_fares_code: string | null;
+            /** @description Only whether a credential is saved and active; the secret is never returned. */
+            credential: {
+                active: boolean;
+            };
+            api: boolean;
+            web: boolean;
+            extension: boolean;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        /** @description A page of agency channels. */
+        AgencyChannelList: {
+            data: components["schemas"]["AgencyChannel"][];
+            meta: components["schemas"]["ListMeta"];
+        };
+        /**
+         * @description A new channel for a partner.
+         * @example {
+         *       "agency_id": "agy_k3v9q2m8x4t7w1z5r6y2",
+         *       "name": "Lufthansa NDC",
+         *       "source_channel_id": "src_lh",
+         *       "credential": {
+         *         "secret": "lh-office-WAW123"
+         *       }
+         *     }
+         */
+        AgencyChannelCreate: {
+            agency_id: string;
+            name: string;
+            source_channel_id: string;
+            on_by_admin?: boolean;
+            /** @description A channel credential. It is sealed at rest and reported only as active or inactive. */
+            credential?: {
+                secret: string;
+            };
+        };
+        /**
+         * @description A channel's settings to change. Supervisors may change only the form of payment, card, nego and resident fares codes and their own switch.
+         * @example {
+         *       "form_of_payment": "credit_card",
+         *       "ticketing_credit_card_id": "crd_2k3v9q2m8x4t7w1z5r6y"
+         *     }
+         */
+        AgencyChannelUpdate: {
+            on_by_admin?: boolean;
+            active_by_supervisor?: boolean;
+            /** @enum {string} */
+            form_of_payment?: "bsp_cash" | "credit_card" | "company_balance";
+            ticketing_credit_card_id?: string | null;
+            nego_code?: string | null;
+            resident_fares_code?: string | null;
+            /** @description A channel credential. It is sealed at rest and reported only as active or inactive. */
+            credential?: {
+                secret: string;
+            };
+        };
+        /**
+         * @description A new credit card of the channel's agency, made the channel's ticketing card.
+         * @example {
+         *       "number": "4111 1111 1111 1111",
+         *       "exp_month": 12,
+         *       "exp_year": 2030,
+         *       "holder": "MARTA NOWAK"
+         *     }
+         */
+        ChannelCreditCardCreate: {
+            /** @description Checked with the Luhn algorithm, stored encrypted, never returned. */
+            number: string;
+            exp_month: number;
+            exp_year: number;
+            holder: string;
+            /** @description Accepted for the card check and never stored. */
+            cvv?: string;
+        };
+        /** @description A partner's channel as one company sees it, with the company's switch. */
+        CompanyChannel: {
+            /** @example cch_q2m8x4t7w1z5r6y2k3v9 */
+            id: string;
+            company_id: string;
+            agency_channel_id: string;
+            carrier: string;
+            title: string;
+            /** @description Every flag below is on. */
+            active: boolean;
+            active_by_admin: boolean;
+            active_by_company: boolean;
+            active_by_main_gate: boolean;
+            active_by_supervisor: boolean;
+            active_credential: boolean;
+        };
+        /** @description A page of company channels. */
+        CompanyChannelList: {
+            data: components["schemas"]["CompanyChannel"][];
+            meta: components["schemas"]["ListMeta"];
+        };
+        /**
+         * @description Whether a company's agents see each other's bookings.
+         * @example {
+         *       "shared_bookings": true
+         *     }
+         */
+        SharedBookings: {
+            shared_bookings: boolean;
+        };
+        /** @description A page of credit cards. */
+        CreditCardList: {
+            data: components["schemas"]["CreditCard"][];
+            meta: components["schemas"]["ListMeta"];
+        };
+        /**
+         * @description A new agency credit card.
+         * @example {
+         *       "agency_id": "agy_k3v9q2m8x4t7w1z5r6y2",
+         *       "number": "4111 1111 1111 1111",
+         *       "exp_month": 12,
+         *       "exp_year": 2030,
+         *       "holder": "MARTA NOWAK"
+         *     }
+         */
+        CreditCardCreate: {
+            agency_id: string;
+            /** @description Checked with the Luhn algorithm, stored encrypted, never returned. */
+            number: string;
+            exp_month: number;
+            exp_year: number;
+            holder: string;
+            /** @description Accepted for the card check and never stored. */
+            cvv?: string;
+        };
+        /**
+         * @description A card's fields to change. The number cannot change: add a new card.
+         * @example {
+         *       "exp_year": 2031
+         *     }
+         */
+        CreditCardUpdate: {
+            exp_month?: number;
+            exp_year?: number;
+            holder?: string;
+        };
+        /** @description One change: who made it, to what, and the state before and after. */
+        AuditEntry: {
+            /** @example aud_z5r6y2k3v9q2m8x4t7w1 */
+            id: string;
+            actor_account_id: string;
+            actor_user_type: string;
+            /** @example updateAgency */
+            action: string;
+            /** @example agency */
+            entity_type: string;
+            entity_id: string;
+            agency_id: string | null;
+            before: {
+                [key: string]: unknown;
+            } | null;
+            after: {
+                [key: string]: unknown;
+            } | null;
+            /** Format: date-time */
+            created_at: string;
+        };
+        /** @description A page of audit entries, newest first. */
+        AuditEntryList: {
+            data: components["schemas"]["AuditEntry"][];
+            meta: components["schemas"]["ListMeta"];
+        };
     };
     responses: {
         /** @description Too many requests; wait as `Retry-After` says. */
@@ -1680,6 +3255,8 @@ export interface components {
         Id: string;
         /** @description A `fare_id` from a search result. */
         FareId: string;
+        /** @description The partner's id. */
+        AgencyId: string;
     };
     requestBodies: never;
     headers: {
@@ -2821,6 +4398,2168 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listAgencies: {
+        parameters: {
+            query?: {
+                /** @description The page to return, from 1. */
+                page?: components["parameters"]["Page"];
+                /** @description How many items a page holds. */
+                per_page?: components["parameters"]["PerPage"];
+                /** @description Only those whose own ticketing gate is open or closed. */
+                gate?: "open" | "closed";
+                /** @description Only partners in this status. */
+                status?: "active" | "suspended" | "archived";
+                /** @description Only partners whose name contains this. */
+                q?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The result. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgencyList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    createAgency: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a POST safe to retry. The same key with the same body replays the first answer; with
+                 *     another body it is refused (422); while the first is still running, 409. Keys are scoped to the
+                 *     caller and kept 24 hours. The SDK sends one with every POST and reuses it across its retries.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AgencyCreate"];
+            };
+        };
+        responses: {
+            /** @description The result. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Agency"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getAgency: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The result. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Agency"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    deleteAgency: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done. */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    updateAgency: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AgencyUpdate"];
+            };
+        };
+        responses: {
+            /** @description The result. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Agency"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    duplicateAgency: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a POST safe to retry. The same key with the same body replays the first answer; with
+                 *     another body it is refused (422); while the first is still running, 409. Keys are scoped to the
+                 *     caller and kept 24 hours. The SDK sends one with every POST and reuses it across its retries.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description The resource's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The result. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Agency"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    setAgencyProductionApi: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ActiveFlag"];
+            };
+        };
+        responses: {
+            /** @description The result. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Agency"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    setAgencyCorporateNumber: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ActiveFlag"];
+            };
+        };
+        responses: {
+            /** @description The result. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Agency"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    setAgencyGhostSegmentsRemarks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ActiveFlag"];
+            };
+        };
+        responses: {
+            /** @description The result. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Agency"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listSupervisors: {
+        parameters: {
+            query?: {
+                /** @description The page to return, from 1. */
+                page?: components["parameters"]["Page"];
+                /** @description How many items a page holds. */
+                per_page?: components["parameters"]["PerPage"];
+            };
+            header?: never;
+            path: {
+                /** @description The partner's id. */
+                agency_id: components["parameters"]["AgencyId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The result. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PersonList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    createSupervisor: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a POST safe to retry. The same key with the same body replays the first answer; with
+                 *     another body it is refused (422); while the first is still running, 409. Keys are scoped to the
+                 *     caller and kept 24 hours. The SDK sends one with every POST and reuses it across its retries.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description The partner's id. */
+                agency_id: components["parameters"]["AgencyId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PersonCreate"];
+            };
+        };
+        responses: {
+            /** @description The result. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Person"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getSupervisor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The partner's id. */
+                agency_id: components["parameters"]["AgencyId"];
+                /** @description The resource's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The result. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Person"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    deleteSupervisor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The partner's id. */
+                agency_id: components["parameters"]["AgencyId"];
+                /** @description The resource's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done. */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    updateSupervisor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The partner's id. */
+                agency_id: components["parameters"]["AgencyId"];
+                /** @description The resource's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PersonUpdate"];
+            };
+        };
+        responses: {
+            /** @description The result. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Person"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listSupports: {
+        parameters: {
+            query?: {
+                /** @description The page to return, from 1. */
+                page?: components["parameters"]["Page"];
+                /** @description How many items a page holds. */
+                per_page?: components["parameters"]["PerPage"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The result. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PersonList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    createSupport: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a POST safe to retry. The same key with the same body replays the first answer; with
+                 *     another body it is refused (422); while the first is still running, 409. Keys are scoped to the
+                 *     caller and kept 24 hours. The SDK sends one with every POST and reuses it across its retries.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PersonCreate"];
+            };
+        };
+        responses: {
+            /** @description The result. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Person"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getSupport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The result. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Person"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listAgencyTransactionFees: {
+        parameters: {
+            query?: {
+                /** @description The page to return, from 1. */
+                page?: components["parameters"]["Page"];
+                /** @description How many items a page holds. */
+                per_page?: components["parameters"]["PerPage"];
+                /** @description Only those of this partner. */
+                agency_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The result. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TransactionFeeList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getAgencyTransactionFee: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The result. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TransactionFee"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    updateAgencyTransactionFee: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TransactionFeeUpdate"];
+            };
+        };
+        responses: {
+            /** @description The result. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TransactionFee"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listCompanies: {
+        parameters: {
+            query?: {
+                /** @description The page to return, from 1. */
+                page?: components["parameters"]["Page"];
+                /** @description How many items a page holds. */
+                per_page?: components["parameters"]["PerPage"];
+                /** @description Only those whose own ticketing gate is open or closed. */
+                gate?: "open" | "closed";
+                /** @description Only those of this partner. */
+                agency_id?: string;
+                /** @description Only companies whose name contains this. */
+                q?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The result. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CompanyList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    createCompany: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a POST safe to retry. The same key with the same body replays the first answer; with
+                 *     another body it is refused (422); while the first is still running, 409. Keys are scoped to the
+                 *     caller and kept 24 hours. The SDK sends one with every POST and reuses it across its retries.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CompanyCreate"];
+            };
+        };
+        responses: {
+            /** @description The result. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Company"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getCompany: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The result. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Company"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    deleteCompany: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done. */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listMarkups: {
+        parameters: {
+            query?: {
+                /** @description The page to return, from 1. */
+                page?: components["parameters"]["Page"];
+                /** @description How many items a page holds. */
+                per_page?: components["parameters"]["PerPage"];
+            };
+            header?: never;
+            path: {
+                /** @description The resource's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The result. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MarkupList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    createMarkup: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a POST safe to retry. The same key with the same body replays the first answer; with
+                 *     another body it is refused (422); while the first is still running, 409. Keys are scoped to the
+                 *     caller and kept 24 hours. The SDK sends one with every POST and reuses it across its retries.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description The resource's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MarkupCreate"];
+            };
+        };
+        responses: {
+            /** @description The result. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Markup"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getMarkup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The result. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Markup"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    deleteMarkup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done. */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    updateMarkup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MarkupUpdate"];
+            };
+        };
+        responses: {
+            /** @description The result. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Markup"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listTransactions: {
+        parameters: {
+            query?: {
+                /** @description The page to return, from 1. */
+                page?: components["parameters"]["Page"];
+                /** @description How many items a page holds. */
+                per_page?: components["parameters"]["PerPage"];
+                /** @description Only those of this company. */
+                company_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The result. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TransactionList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    createTransaction: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a POST safe to retry. The same key with the same body replays the first answer; with
+                 *     another body it is refused (422); while the first is still running, 409. Keys are scoped to the
+                 *     caller and kept 24 hours. The SDK sends one with every POST and reuses it across its retries.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TransactionCreate"];
+            };
+        };
+        responses: {
+            /** @description The result. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Transaction"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getTransaction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The result. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Transaction"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listAgentCompanyRelationships: {
+        parameters: {
+            query?: {
+                /** @description The page to return, from 1. */
+                page?: components["parameters"]["Page"];
+                /** @description How many items a page holds. */
+                per_page?: components["parameters"]["PerPage"];
+                /** @description Only those of this company. */
+                company_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The result. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgentCompanyRelationshipList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    createAgentCompanyRelationship: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a POST safe to retry. The same key with the same body replays the first answer; with
+                 *     another body it is refused (422); while the first is still running, 409. Keys are scoped to the
+                 *     caller and kept 24 hours. The SDK sends one with every POST and reuses it across its retries.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AgentCompanyRelationshipCreate"];
+            };
+        };
+        responses: {
+            /** @description The result. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgentCompanyRelationship"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getAgentCompanyRelationship: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The result. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgentCompanyRelationship"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    deleteAgentCompanyRelationship: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done. */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listJoinAgencyRequests: {
+        parameters: {
+            query?: {
+                /** @description The page to return, from 1. */
+                page?: components["parameters"]["Page"];
+                /** @description How many items a page holds. */
+                per_page?: components["parameters"]["PerPage"];
+                /** @description Which requests. */
+                status?: "pending" | "accepted";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The result. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JoinAgencyRequestList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    createJoinAgencyRequest: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a POST safe to retry. The same key with the same body replays the first answer; with
+                 *     another body it is refused (422); while the first is still running, 409. Keys are scoped to the
+                 *     caller and kept 24 hours. The SDK sends one with every POST and reuses it across its retries.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["JoinAgencyRequestCreate"];
+            };
+        };
+        responses: {
+            /** @description The result. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JoinAgencyRequest"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getJoinAgencyRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The result. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JoinAgencyRequest"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    deleteJoinAgencyRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done. */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    answerJoinAgencyRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["JoinAgencyRequestAnswer"];
+            };
+        };
+        responses: {
+            /** @description The result. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JoinAgencyRequest"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getTicketingGates: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The result. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TicketingGates"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    setMainGate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ActiveFlag"];
+            };
+        };
+        responses: {
+            /** @description The result. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TicketingGates"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    setAgencyGate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ActiveFlag"];
+            };
+        };
+        responses: {
+            /** @description The result. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TicketingGates"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    setChannelGate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ActiveFlag"];
+            };
+        };
+        responses: {
+            /** @description The result. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TicketingGates"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    setPartnerGate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ActiveFlag"];
+            };
+        };
+        responses: {
+            /** @description The result. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Agency"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    setCompanyGate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ActiveFlag"];
+            };
+        };
+        responses: {
+            /** @description The result. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Company"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listSourceChannels: {
+        parameters: {
+            query?: {
+                /** @description The page to return, from 1. */
+                page?: components["parameters"]["Page"];
+                /** @description How many items a page holds. */
+                per_page?: components["parameters"]["PerPage"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The result. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SourceChannelList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    setSourceChannelSurface: {
+        parameters: {
+            query: {
+                /** @description The surface to switch. */
+                type: "api" | "web" | "extension";
+            };
+            header?: never;
+            path: {
+                /** @description The source channel id. */
+                channel: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ActiveFlag"];
+            };
+        };
+        responses: {
+            /** @description The result. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SourceChannel"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listAgencyChannels: {
+        parameters: {
+            query?: {
+                /** @description The page to return, from 1. */
+                page?: components["parameters"]["Page"];
+                /** @description How many items a page holds. */
+                per_page?: components["parameters"]["PerPage"];
+                /** @description Only those of this partner. */
+                agency_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The result. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgencyChannelList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    createAgencyChannel: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a POST safe to retry. The same key with the same body replays the first answer; with
+                 *     another body it is refused (422); while the first is still running, 409. Keys are scoped to the
+                 *     caller and kept 24 hours. The SDK sends one with every POST and reuses it across its retries.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AgencyChannelCreate"];
+            };
+        };
+        responses: {
+            /** @description The result. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgencyChannel"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getAgencyChannel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The result. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgencyChannel"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    deleteAgencyChannel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done. */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    updateAgencyChannel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AgencyChannelUpdate"];
+            };
+        };
+        responses: {
+            /** @description The result. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgencyChannel"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    addAgencyChannelCreditCard: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a POST safe to retry. The same key with the same body replays the first answer; with
+                 *     another body it is refused (422); while the first is still running, 409. Keys are scoped to the
+                 *     caller and kept 24 hours. The SDK sends one with every POST and reuses it across its retries.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description The resource's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChannelCreditCardCreate"];
+            };
+        };
+        responses: {
+            /** @description The result. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgencyChannel"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    removeAgencyChannelCreditCard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's id. */
+                id: components["parameters"]["Id"];
+                /** @description The credit card id. */
+                credit_card_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done. */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listCompanyChannels: {
+        parameters: {
+            query: {
+                /** @description The page to return, from 1. */
+                page?: components["parameters"]["Page"];
+                /** @description How many items a page holds. */
+                per_page?: components["parameters"]["PerPage"];
+                /** @description The company. */
+                company_id: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The result. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CompanyChannelList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getCompanyChannel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The result. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CompanyChannel"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    updateCompanyChannel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ActiveFlag"];
+            };
+        };
+        responses: {
+            /** @description The result. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CompanyChannel"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    setCompanySharedBookings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SharedBookings"];
+            };
+        };
+        responses: {
+            /** @description The result. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Company"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listCreditCards: {
+        parameters: {
+            query?: {
+                /** @description The page to return, from 1. */
+                page?: components["parameters"]["Page"];
+                /** @description How many items a page holds. */
+                per_page?: components["parameters"]["PerPage"];
+                /** @description Only those of this partner. */
+                agency_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The result. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreditCardList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    createCreditCard: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a POST safe to retry. The same key with the same body replays the first answer; with
+                 *     another body it is refused (422); while the first is still running, 409. Keys are scoped to the
+                 *     caller and kept 24 hours. The SDK sends one with every POST and reuses it across its retries.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreditCardCreate"];
+            };
+        };
+        responses: {
+            /** @description The result. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreditCard"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getCreditCard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The result. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreditCard"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    deleteCreditCard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done. */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    updateCreditCard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreditCardUpdate"];
+            };
+        };
+        responses: {
+            /** @description The result. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreditCard"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listAuditEntries: {
+        parameters: {
+            query?: {
+                /** @description The page to return, from 1. */
+                page?: components["parameters"]["Page"];
+                /** @description How many items a page holds. */
+                per_page?: components["parameters"]["PerPage"];
+                /** @description Only changes to this kind of thing. */
+                entity_type?: string;
+                /** @description Only changes to this one. */
+                entity_id?: string;
+                /** @description Only those of this partner. */
+                agency_id?: string;
+                /** @description Only changes by this account. */
+                actor_account_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The result. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditEntryList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
         };
     };

@@ -11,7 +11,6 @@ import { DomainError } from '../../domain/errors.js';
 import { cookieOf, csrfCookie, sessionCookie } from '../cookies.js';
 import { loadMarketingPages } from './marketing-pages.js';
 
-export const consoleRoutes = ['/sign_in', '/onboarding', '/settings', '/settings/api_tokens', '/search'];
 // marketing (issue #8): `/` is the agency home for visitors and the back office for the signed-in.
 export const marketingRoutes = ['/', '/:language', '/:language/:page'];
 
@@ -31,6 +30,25 @@ const landingContentSecurityPolicy = [
   "base-uri 'self'",
   "form-action 'self'",
 ].join('; ');
+export const consoleRoutes = [
+  '/sign_in',
+  '/onboarding',
+  '/settings',
+  '/settings/api_tokens',
+  // flight search
+  '/search',
+  // back office (issue #6)
+  '/admin/partners',
+  '/admin/partner',
+  '/admin/companies',
+  '/admin/company',
+  '/admin/join_requests',
+  '/admin/support_users',
+  '/admin/gates',
+  '/admin/credit_cards',
+  '/admin/audit_log',
+  '/agency',
+];
 
 export default fp(
   async (app: FastifyInstance, opts: { consoleDir: string; docsDir: string; authenticator: Authenticator }) => {

@@ -20,6 +20,10 @@ import { referenceHandlers } from './reference/handlers.js';
 import { marketingHandlers } from './marketing/handlers.js';
 // landing: the neo-flights landing page
 import { landingHandlers } from './landing/handlers.js';
+// back office (issue #6)
+import { companyHandlers } from './back-office/companies.handlers.js';
+import { partnerHandlers } from './back-office/partners.handlers.js';
+import { ticketingHandlers } from './back-office/ticketing.handlers.js';
 
 export const apiPrefix = '/api/v1';
 const bundleUrl = new URL('../generated/openapi.bundle.json', import.meta.url);
@@ -77,6 +81,10 @@ export function handlersFor(ctx: AppContext): ServiceHandlers {
     ...marketingHandlers(ctx),
     // landing: the neo-flights landing page
     ...landingHandlers(ctx),
+    // back office (issue #6)
+    ...partnerHandlers(ctx),
+    ...companyHandlers(ctx),
+    ...ticketingHandlers(ctx),
   };
 }
 

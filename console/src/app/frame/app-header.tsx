@@ -26,13 +26,24 @@ const signedInNavigation = [
 // signed in, so a signed-in page does not flash "Sign in" on every load.
 const homeOnlyNavigation = [{ path: paths.home, label: 'nav.home' }] as const;
 
+// back office (issue #6): staff reach the admin screens, supervisors their own agency.
+const staffNavigation = [...signedInNavigation, { path: paths.admin, label: 'nav.admin' }] as const;
+const supervisorNavigation = [...signedInNavigation, { path: paths.agency, label: 'nav.agency' }] as const;
+
+function signedInNavigationFor(account: AccountDetails) {
+  if (account.user_type === 'Admin' || account.user_type === 'Support') return staffNavigation;
+  if (account.user_type === 'Supervisor') return supervisorNavigation;
+  return signedInNavigation;
+}
+
 function navigationFor(account: AccountDetails | null | undefined, failed: boolean) {
-  if (account) return account.onboarding_state === 'complete' ? signedInNavigation : homeOnlyNavigation;
+  if (account) return account.onboarding_state === 'complete' ? signedInNavigationFor(account) : homeOnlyNavigation;
   if (account === undefined && !failed && readCsrfToken(document) !== undefined) return homeOnlyNavigation;
   return signedOutNavigation;
 }
 
 function isCurrent(pathname: string, path: string): boolean {
+  if (path === paths.admin) return pathname.startsWith('/admin/'); // back office (issue #6)
   return path === '/' ? pathname === '/' : pathname === path || pathname.startsWith(`${path}/`);
 }
 
@@ -59,7 +70,10 @@ export function AppHeader() {
                 key={path}
                 {...linkProps(path)}
                 // On a phone the logo is the way home, and the header keeps to one line.
-                visibleFrom={path === paths.home ? 'xs' : undefined}
+                // back office (issue #6): with a third link, Settings stays on the home page's button on phones.
+                visibleFrom={
+                  path === paths.home ? 'xs' : path === paths.settings && navigation.length > 2 ? 'sm' : undefined
+                }
                 className={classes.navLink}
                 aria-current={isCurrent(pathname, path) ? 'page' : undefined}
               >

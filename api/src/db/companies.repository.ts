@@ -1,0 +1,189 @@
+// Companies with their balance and agent count; the balance ledger; markups.
+import { sql, type Insertable, type Updateable } from 'kysely';
+import type { Db } from './database.js';
+import type { CompaniesTable, MarkupsTable } from './schema.js';
+
+export interface CompanyRow {
+  id: string;
+  name: string;
+  agency_id: string | null;
+  balance_amount: string;
+  balance_currency: string;
+  shared_bookings: boolean;
+  ticketing_active: boolean;
+  created_at: Date;
+  agents_count: number;
+}
+
+export interface CompanyFilter {
+  id?: string;
+  agencyId?: string;
+  gate?: 'open' | 'closed';
+  q?: string;
+}
+
+function companies(db: Db, f: CompanyFilter) {
+  let base = db.selectFrom('companies as c');
+  if (f.id) base = base.where('c.id', '=', f.id);
+  if (f.agencyId) base = base.where('c.agency_id', '=', f.agencyId);
+  if (f.gate) base = base.where('c.ticketing_active', '=', f.gate === 'open');
+  if (f.q) base = base.where('c.name', 'ilike', `%${f.q.replace(/[\\%_]/g, '\\$&')}%`);
+  return base;
+}
+
+export async function findCompanies(
+  db: Db,
+  f: CompanyFilter,
+  page = { page: 1, perPage: 1 },
+): Promise<{ rows: CompanyRow[]; total: number }> {
+  const [rows, count] = await Promise.all([
+    companies(db, f)
+      .selectAll('c')
+      .select(
+        sql<number>`(SELECT count(*)::int FROM agent_company_relationships r WHERE r.company_id = c.id)`.as(
+          'agents_count',
+        ),
+      )
+      .orderBy('c.name')
+      .orderBy('c.id')
+      .limit(page.perPage)
+      .offset((page.page - 1) * page.perPage)
+      .execute(),
+    companies(db, f)
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { rows: rows, total: Number(count.n) };
+}
+
+/** Locks the company row: balance changes and gate switches on one company queue up here. */
+export async function lockCompany(db: Db, id: string) {
+  return db
+    .selectFrom('companies')
+    .select(['id', 'agency_id', 'balance_amount', 'balance_currency'])
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+export async function insertCompany(db: Db, row: Insertable<CompaniesTable>): Promise<void> {
+  await db.insertInto('companies').values(row).execute();
+}
+
+export async function updateCompany(db: Db, id: string, changes: Updateable<CompaniesTable>): Promise<void> {
+  await db.updateTable('companies').set(changes).where('id', '=', id).execute();
+}
+
+/** Whether the company holds records that must be kept: ledger entries or agents. */
+export async function companyHasRecords(db: Db, id: string): Promise<boolean> {
+  const row = await sql<{ has: boolean }>`SELECT
+      EXISTS (SELECT 1 FROM transactions WHERE company_id = ${id})
+      OR EXISTS (SELECT 1 FROM agent_company_relationships WHERE company_id = ${id})
+      OR EXISTS (SELECT 1 FROM accounts WHERE company_id = ${id}) AS has`.execute(db);
+  return row.rows[0]?.has ?? false;
+}
+
+/** Removes a company without records, with its settings (markups, channel switches, requests). */
+export async function deleteCompany(db: Db, id: string): Promise<void> {
+  await db.deleteFrom('markups').where('company_id', '=', id).execute();
+  await db.deleteFrom('company_channels').where('company_id', '=', id).execute();
+  await db.deleteFrom('join_agency_requests').where('company_id', '=', id).execute();
+  await db.deleteFrom('companies').where('id', '=', id).execute();
+}
+
+// The ledger.
+export interface TransactionRow {
+  id: string;
+  company_id: string;
+  amount: string;
+  currency: string;
+  balance_after: string;
+  reason: string;
+  actor_account_id: string;
+  created_at: Date;
+}
+
+/** Adds to the balance in the same statement that reads it, so no concurrent change is lost. */
+export async function addToBalance(db: Db, companyId: string, amount: string): Promise<string> {
+  const row = await db
+    .updateTable('companies')
+    .set({ balance_amount: sql`balance_amount + ${amount}::numeric` })
+    .where('id', '=', companyId)
+    .returning('balance_amount')
+    .executeTakeFirstOrThrow();
+  return row.balance_amount;
+}
+
+export async function insertTransaction(db: Db, row: TransactionRow): Promise<void> {
+  await db.insertInto('transactions').values(row).execute();
+}
+
+export async function findTransactions(
+  db: Db,
+  f: { id?: string; companyId?: string; agencyId?: string },
+  page = { page: 1, perPage: 1 },
+): Promise<{ rows: (TransactionRow & { agency_id: string | null })[]; total: number }> {
+  let base = db.selectFrom('transactions as t').innerJoin('companies as c', 'c.id', 't.company_id');
+  if (f.id) base = base.where('t.id', '=', f.id);
+  if (f.companyId) base = base.where('t.company_id', '=', f.companyId);
+  if (f.agencyId) base = base.where('c.agency_id', '=', f.agencyId);
+  const [rows, count] = await Promise.all([
+    base
+      .selectAll('t')
+      .select('c.agency_id')
+      .orderBy('t.created_at', 'desc')
+      .orderBy('t.id', 'desc')
+      .limit(page.perPage)
+      .offset((page.page - 1) * page.perPage)
+      .execute(),
+    base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.n) };
+}
+
+// Markups.
+export interface MarkupRow {
+  id: string;
+  company_id: string;
+  carrier: string | null;
+  cabin: 'Y' | 'C' | null;
+  kind: 'fixed' | 'percentage';
+  value: string;
+  currency: string | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export async function findMarkups(
+  db: Db,
+  f: { id?: string; companyId?: string },
+  page = { page: 1, perPage: 1 },
+): Promise<{ rows: (MarkupRow & { agency_id: string | null })[]; total: number }> {
+  let base = db.selectFrom('markups as m').innerJoin('companies as c', 'c.id', 'm.company_id');
+  if (f.id) base = base.where('m.id', '=', f.id);
+  if (f.companyId) base = base.where('m.company_id', '=', f.companyId);
+  const [rows, count] = await Promise.all([
+    base
+      .selectAll('m')
+      .select('c.agency_id')
+      .orderBy('m.created_at')
+      .orderBy('m.id')
+      .limit(page.perPage)
+      .offset((page.page - 1) * page.perPage)
+      .execute(),
+    base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.n) };
+}
+
+export async function insertMarkup(db: Db, row: Insertable<MarkupsTable>): Promise<void> {
+  await db.insertInto('markups').values(row).execute();
+}
+
+export async function updateMarkup(db: Db, id: string, changes: Updateable<MarkupsTable>): Promise<void> {
+  await db.updateTable('markups').set(changes).where('id', '=', id).execute();
+}
+
+export async function deleteMarkup(db: Db, id: string): Promise<void> {
+  await db.deleteFrom('markups').where('id', '=', id).execute();
+}

@@ -1,0 +1,90 @@
+// Company balances move only here: a ledger entry and the balance update in one database
+// transaction, under the company's row lock, so concurrent changes queue and none is lost.
+import * as repo from '../../db/companies.repository.js';
+import type { Db } from '../../db/database.js';
+import type { Clock } from '../clock.js';
+import { DomainError, notFound } from '../errors.js';
+import { newId } from '../ids.js';
+import type { Principal } from '../principal.js';
+import type { RecordChange } from './audit.js';
+import { agencyFilter, mustReach } from './scope.js';
+
+type Page = { page: number; perPage: number };
+
+function transactionView(r: repo.TransactionRow) {
+  const currency = r.currency.trim();
+  return {
+    id: r.id,
+    company_id: r.company_id,
+    amount: { amount: r.amount, currency },
+    balance_after: { amount: r.balance_after, currency },
+    reason: r.reason,
+    actor_account_id: r.actor_account_id,
+    created_at: r.created_at.toISOString(),
+  };
+}
+
+export function createBalancesService(deps: { db: Db; clock: Clock; audit: RecordChange }) {
+  const { db, clock, audit } = deps;
+  return {
+    async change(
+      principal: Principal,
+      input: { company_id: string; amount: { amount: string; currency: string }; reason: string },
+    ) {
+      const { amount, currency } = input.amount;
+      if (!/^-?[0-9]+(\.[0-9]{1,2})?$/.test(amount) || Number(amount) === 0)
+        throw new DomainError('validation_failed', 'amount must be a non-zero amount with at most two decimals.', {
+          pointer: '/amount/amount',
+        });
+      return db.transaction().execute(async (trx) => {
+        const company = await repo.lockCompany(trx, input.company_id);
+        if (!company) throw notFound('company');
+        mustReach(principal, company.agency_id, 'company');
+        if (company.balance_currency.trim() !== currency)
+          throw new DomainError('currency_mismatch', `The company's balance is in ${company.balance_currency.trim()}.`);
+        const balanceAfter = await repo.addToBalance(trx, company.id, amount);
+        if (balanceAfter.startsWith('-'))
+          throw new DomainError('insufficient_balance', `The balance is ${company.balance_amount} ${currency}.`);
+        const row: repo.TransactionRow = {
+          id: newId('trx'),
+          company_id: company.id,
+          amount,
+          currency,
+          balance_after: balanceAfter,
+          reason: input.reason,
+          actor_account_id: principal.accountId,
+          created_at: clock.now(),
+        };
+        await repo.insertTransaction(trx, row);
+        const view = transactionView((await repo.findTransactions(trx, { id: row.id })).rows[0]!);
+        await audit(trx, principal, {
+          action: 'createTransaction',
+          entityType: 'company',
+          entityId: company.id,
+          agencyId: company.agency_id,
+          before: { balance_amount: { amount: company.balance_amount, currency } },
+          after: { balance_amount: view.balance_after, transaction_id: row.id, reason: row.reason },
+        });
+        return view;
+      });
+    },
+
+    async list(principal: Principal, companyId: string | undefined, page: Page) {
+      const { rows, total } = await repo.findTransactions(
+        db,
+        { companyId, agencyId: agencyFilter(principal, undefined) },
+        page,
+      );
+      return { items: rows.map(transactionView), total };
+    },
+
+    async get(principal: Principal, id: string) {
+      const row = (await repo.findTransactions(db, { id })).rows[0];
+      if (!row) throw notFound('ledger entry');
+      mustReach(principal, row.agency_id, 'ledger entry');
+      return transactionView(row);
+    },
+  };
+}
+
+export type BalancesService = ReturnType<typeof createBalancesService>;

@@ -1,0 +1,31 @@
+// Row → view mappings shared by several back-office services.
+import type { AgencyRow, FeeRow } from '../../db/agencies.repository.js';
+
+export type FeeView = ReturnType<typeof feeView>;
+export type AgencyView = ReturnType<typeof agencyView>;
+
+export function feeView(r: FeeRow) {
+  return {
+    id: r.id,
+    agency_id: r.agency_id,
+    kind: r.kind,
+    amount: { amount: r.amount, currency: r.currency.trim() },
+    updated_at: r.updated_at.toISOString(),
+  };
+}
+
+export function agencyView(r: AgencyRow, fees: FeeRow[]) {
+  return {
+    id: r.id,
+    name: r.name,
+    status: r.status as 'active' | 'suspended' | 'archived',
+    production_api_on: r.production_api_on,
+    corporate_number_on: r.corporate_number_on,
+    ghost_segments_remarks_on: r.ghost_segments_remarks_on,
+    ticketing_active: r.ticketing_active,
+    supervisors_count: r.supervisors_count,
+    agency_transaction_fees: fees.filter((f) => f.agency_id === r.id).map(feeView),
+    created_at: r.created_at.toISOString(),
+    archived_at: r.archived_at ? r.archived_at.toISOString() : null,
+  };
+}

@@ -1,0 +1,62 @@
+// /admin/companies: companies by gate state; switching a company's gate moves it to the other list.
+import { useListCompanies, useSetCompanyGate } from '@contrail/sdk/react';
+import { Anchor, Stack, Switch, Table } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { SectionCard } from '../../../components/section-card';
+import { useDocumentTitle } from '../../../hooks/use-document-title';
+import { linkProps } from '../../../lib/router';
+import { adminPaths } from '../back-office-layout';
+import { GateTabs, type GateList } from '../components/gate-tabs';
+import { ListState } from '../components/loading';
+import { useSaved } from '../use-back-office';
+
+export function CompaniesScreen() {
+  const { t } = useTranslation();
+  useDocumentTitle(t('backOffice.nav.companies'));
+  const [gate, setGate] = useState<GateList>('open');
+  const list = useListCompanies({ gate, per_page: 100 });
+  const saved = useSaved();
+  const switchGate = useSetCompanyGate({ mutation: { onSuccess: saved } });
+  const companies = list.data?.data ?? [];
+  return (
+    <Stack gap="lg">
+      <SectionCard title={t('backOffice.companies.title')} lead={t('backOffice.companies.lead')}>
+        <GateTabs value={gate} onChange={setGate} />
+        <ListState pending={list.isPending} empty={companies.length === 0} />
+        {companies.length > 0 && (
+          <Table.ScrollContainer minWidth={560}>
+            <Table striped>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('backOffice.companies.name')}</Table.Th>
+                  <Table.Th>{t('backOffice.companies.balance')}</Table.Th>
+                  <Table.Th>{t('backOffice.companies.agents')}</Table.Th>
+                  <Table.Th>{t('backOffice.gate.ticketing')}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {companies.map((c) => (
+                  <Table.Tr key={c.id}>
+                    <Table.Td>
+                      <Anchor {...linkProps(`${adminPaths.company}?id=${c.id}`)}>{c.name}</Anchor>
+                    </Table.Td>
+                    <Table.Td>{`${c.balance_amount.amount} ${c.balance_amount.currency}`}</Table.Td>
+                    <Table.Td>{c.agents_count}</Table.Td>
+                    <Table.Td>
+                      <Switch
+                        aria-label={t('backOffice.gate.switchFor', { name: c.name })}
+                        checked={c.ticketing_active}
+                        onChange={(e) => switchGate.mutate({ id: c.id, data: { active: e.currentTarget.checked } })}
+                      />
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+      </SectionCard>
+    </Stack>
+  );
+}

@@ -1,0 +1,93 @@
+// /admin/partners: partners by gate state (product spec §4). Switching a partner's gate moves it to
+// the other list. New partners are created here.
+import { useCreateAgency, useListAgencies, useSetPartnerGate } from '@contrail/sdk/react';
+import { Anchor, Button, Group, Stack, Switch, Table, TextInput } from '@mantine/core';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { SectionCard } from '../../../components/section-card';
+import { useDocumentTitle } from '../../../hooks/use-document-title';
+import { linkProps } from '../../../lib/router';
+import { adminPaths } from '../back-office-layout';
+import { GateTabs, type GateList } from '../components/gate-tabs';
+import { ListState } from '../components/loading';
+import { useSaved } from '../use-back-office';
+
+export function PartnersScreen() {
+  const { t } = useTranslation();
+  useDocumentTitle(t('backOffice.nav.partners'));
+  const [gate, setGate] = useState<GateList>('open');
+  const list = useListAgencies({ gate, per_page: 100 });
+  const saved = useSaved();
+  const switchGate = useSetPartnerGate({ mutation: { onSuccess: saved } });
+  const partners = list.data?.data ?? [];
+  return (
+    <Stack gap="lg">
+      <CreatePartner />
+      <SectionCard title={t('backOffice.partners.title')} lead={t('backOffice.partners.lead')}>
+        <GateTabs value={gate} onChange={setGate} />
+        <ListState pending={list.isPending} empty={partners.length === 0} />
+        {partners.length > 0 && (
+          <Table.ScrollContainer minWidth={560}>
+            <Table striped aria-label={t(`backOffice.gate.${gate}`)}>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('backOffice.partners.name')}</Table.Th>
+                  <Table.Th>{t('backOffice.partners.status')}</Table.Th>
+                  <Table.Th>{t('backOffice.partners.supervisors')}</Table.Th>
+                  <Table.Th>{t('backOffice.gate.ticketing')}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {partners.map((p) => (
+                  <Table.Tr key={p.id} data-testid={`partner-${p.id}`}>
+                    <Table.Td>
+                      <Anchor {...linkProps(`${adminPaths.partner}?id=${p.id}`)}>{p.name}</Anchor>
+                    </Table.Td>
+                    <Table.Td>{t(`backOffice.status.${p.status}`)}</Table.Td>
+                    <Table.Td>{p.supervisors_count}</Table.Td>
+                    <Table.Td>
+                      <Switch
+                        aria-label={t('backOffice.gate.switchFor', { name: p.name })}
+                        checked={p.ticketing_active}
+                        disabled={switchGate.isPending}
+                        onChange={(e) => switchGate.mutate({ id: p.id, data: { active: e.currentTarget.checked } })}
+                      />
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+      </SectionCard>
+    </Stack>
+  );
+}
+
+function CreatePartner() {
+  const { t } = useTranslation();
+  const [name, setName] = useState('');
+  const saved = useSaved();
+  const create = useCreateAgency({ mutation: { onSuccess: () => (setName(''), saved()) } });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    create.mutate({ data: { name: name.trim() } });
+  };
+  return (
+    <SectionCard title={t('backOffice.partners.create')}>
+      <form onSubmit={submit} noValidate>
+        <Group align="flex-end" gap="sm">
+          <TextInput
+            label={t('backOffice.partners.name')}
+            value={name}
+            onChange={(e) => setName(e.currentTarget.value)}
+            style={{ flex: 1 }}
+          />
+          <Button type="submit" loading={create.isPending}>
+            {t('backOffice.partners.createSubmit')}
+          </Button>
+        </Group>
+      </form>
+    </SectionCard>
+  );
+}

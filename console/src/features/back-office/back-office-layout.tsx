@@ -1,0 +1,54 @@
+// The admin screens share a title and their own navigation, as the settings do.
+import { Anchor, Group, Stack, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { linkProps, usePathname } from '../../lib/router';
+
+export const adminPaths = {
+  partners: '/admin/partners',
+  partner: '/admin/partner',
+  companies: '/admin/companies',
+  company: '/admin/company',
+  joinRequests: '/admin/join_requests',
+  supportUsers: '/admin/support_users',
+  gates: '/admin/gates',
+  creditCards: '/admin/credit_cards',
+  auditLog: '/admin/audit_log',
+} as const;
+
+export const agencyPath = '/agency';
+
+const sections = [
+  { path: adminPaths.partners, label: 'backOffice.nav.partners' },
+  { path: adminPaths.companies, label: 'backOffice.nav.companies' },
+  { path: adminPaths.joinRequests, label: 'backOffice.nav.joinRequests' },
+  { path: adminPaths.gates, label: 'backOffice.nav.gates' },
+  { path: adminPaths.creditCards, label: 'backOffice.nav.creditCards' },
+  { path: adminPaths.supportUsers, label: 'backOffice.nav.supportUsers' },
+  { path: adminPaths.auditLog, label: 'backOffice.nav.auditLog' },
+] as const;
+
+export function AdminLayout({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  const pathname = usePathname();
+  return (
+    <Stack gap="lg">
+      <Title order={1}>{t('backOffice.title')}</Title>
+      <nav aria-label={t('backOffice.nav.label')}>
+        <Group gap="xs">
+          {sections.map(({ path, label }) => (
+            <Anchor
+              key={path}
+              {...linkProps(path)}
+              aria-current={pathname === path || `${pathname}s` === path ? 'page' : undefined}
+              fw={pathname === path || `${pathname}s` === path ? 700 : 400}
+            >
+              {t(label)}
+            </Anchor>
+          ))}
+        </Group>
+      </nav>
+      {children}
+    </Stack>
+  );
+}

@@ -1,0 +1,32 @@
+import type { Person } from '@contrail/sdk';
+import { Table } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+
+export function PeopleTable({ people, action }: { people: Person[]; action?: (p: Person) => ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <Table.ScrollContainer minWidth={480}>
+      <Table striped>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('backOffice.person.name')}</Table.Th>
+            <Table.Th>{t('backOffice.person.email')}</Table.Th>
+            <Table.Th>{t('backOffice.person.role')}</Table.Th>
+            {action && <Table.Th />}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {people.map((p) => (
+            <Table.Tr key={p.id}>
+              <Table.Td>{`${p.first_name} ${p.last_name}`}</Table.Td>
+              <Table.Td>{p.email}</Table.Td>
+              <Table.Td>{t(`backOffice.role.${p.user_type}`)}</Table.Td>
+              {action && <Table.Td>{action(p)}</Table.Td>}
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

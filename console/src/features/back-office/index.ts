@@ -1,0 +1,12 @@
+// The back office (issue #6): admin screens under /admin and the supervisor's /agency.
+export { AdminLayout, adminPaths, agencyPath } from './back-office-layout';
+export { AgencyScreen } from './agency/agency-screen';
+export { AuditLogScreen } from './admin/audit-log-screen';
+export { CompaniesScreen } from './admin/companies-screen';
+export { CompanyScreen } from './admin/company-screen';
+export { CreditCardsScreen } from './admin/credit-cards-screen';
+export { GatesScreen } from './admin/gates-screen';
+export { JoinRequestsScreen } from './admin/join-requests-screen';
+export { PartnerScreen } from './admin/partner-screen';
+export { PartnersScreen } from './admin/partners-screen';
+export { SupportUsersScreen } from './admin/support-users-screen';

@@ -1,0 +1,21 @@
+// Small helpers the back-office screens share: the ?id= of a detail page, and what a successful
+// change does (refresh every list and detail it may have moved, and say it was saved).
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNotify } from '../notifications';
+
+export function useQueryParam(name: string): string {
+  return new URLSearchParams(window.location.search).get(name) ?? '';
+}
+
+/** After a change: refetch what is on screen (a gate switch moves a row between lists). */
+export function useSaved(): () => void {
+  const queryClient = useQueryClient();
+  const notify = useNotify();
+  const { t } = useTranslation();
+  return useCallback(() => {
+    void queryClient.invalidateQueries();
+    notify({ type: 'success', text: t('backOffice.saved') });
+  }, [queryClient, notify, t]);
+}
