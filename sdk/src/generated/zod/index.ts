@@ -3,3 +3,4 @@ export * from './account/account';
 export * from './auth/auth';
 export * from './health/health';
 export * from './mail/mail';
+export * from './sales/sales';
