@@ -29,6 +29,8 @@ const ConfigSchema = Type.Object({
   DOCS_DIR: Type.String({ default: 'dist/docs' }),
   TRUST_PROXY: Type.Boolean({ default: false }),
   SHUTDOWN_TIMEOUT_MS: Type.Integer({ default: 10_000, minimum: 0 }),
+  // Sales: the largest XLSX report answered at once; larger ones are built by the worker and mailed.
+  SALES_EXPORT_SYNC_LIMIT: Type.Integer({ default: 20_000, minimum: 1, maximum: 1_000_000 }),
 });
 
 export type Config = Readonly<Static<typeof ConfigSchema>>;

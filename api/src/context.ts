@@ -15,6 +15,9 @@ import { createMailService, type MailService } from './domain/mail/mail.service.
 import { createQueueBackend, type QueueBackend } from './jobs/backend.js';
 import { createJobProducer } from './jobs/queues.js';
 import { createRedisLimitStore } from './redis/limit-store.js';
+// Sales and analytics
+import { createSalesExports } from './domain/sales/sales-export.service.js';
+import { createSalesService, type SalesService } from './domain/sales/sales.service.js';
 
 export interface AppContext {
   config: Config;
@@ -27,6 +30,8 @@ export interface AppContext {
   apiTokens: ApiTokensService;
   mail: MailService;
   readiness: ReadinessService;
+  // Sales and analytics
+  sales: SalesService;
   close(): Promise<void>;
 }
 
@@ -58,6 +63,13 @@ export function createAppContext(config: Config, overrides: { clock?: Clock } = 
     apiTokens: createApiTokensService({ db, clock, auth }),
     mail,
     readiness: createReadinessService({ db, pingQueue: () => queues.ping(), sandboxUrl: config.SANDBOX_URL }),
+    // Sales and analytics
+    sales: createSalesService({
+      db,
+      clock,
+      exports: createSalesExports({ db, jobs, clock }),
+      syncReportLimit: config.SALES_EXPORT_SYNC_LIMIT,
+    }),
     async close() {
       clearInterval(flushTimer);
       await auth.flush().catch(() => undefined);

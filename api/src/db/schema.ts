@@ -236,8 +236,8 @@ export interface SalesExportsTable {
   language: string;
   scope_kind: 'all' | 'agency' | 'company' | 'agent';
   scope_id: string | null;
-  date_from: ColumnType<string, string, string>;
-  date_to: ColumnType<string, string, string>;
+  date_from: ColumnType<string | null, string | null, string | null>;
+  date_to: ColumnType<string | null, string | null, string | null>;
   status: 'queued' | 'running' | 'done' | 'failed';
   rows: number | null;
   error: string | null;

@@ -22,7 +22,10 @@ export type ErrorCode =
   | 'terms_version_outdated'
   | 'live_mode_unavailable'
   | 'already_in_use'
-  | 'invalid_code';
+  | 'invalid_code'
+  // Sales and analytics
+  | 'no_sales_in_range'
+  | 'sales_report_emailed';
 
 export class DomainError extends Error {
   constructor(

@@ -32,6 +32,9 @@ export const errorRegistry: Record<ErrorCode, { status: number; title: string }>
   service_unavailable: { status: 503, title: 'The service cannot answer right now. Try again shortly.' },
   dependency_unavailable: { status: 503, title: 'A service this one depends on does not answer.' },
   internal_error: { status: 500, title: 'Something went wrong on our side.' },
+  // Sales and analytics: the export's two notices are the product spec's texts (§8).
+  no_sales_in_range: { status: 400, title: 'No tickets for selected dates' },
+  sales_report_emailed: { status: 413, title: 'The report will be sent to your email soon' },
 };
 
 export interface WireError {

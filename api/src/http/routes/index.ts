@@ -14,6 +14,7 @@ import { apiTokenHandlers } from './account/api-token.handlers.js';
 import { authHandlers } from './auth/handlers.js';
 import { healthHandlers } from './health/handlers.js';
 import { mailHandlers } from './mail/handlers.js';
+import { salesHandlers } from './sales/handlers.js';
 
 export const apiPrefix = '/api/v1';
 const bundleUrl = new URL('../generated/openapi.bundle.json', import.meta.url);
@@ -65,6 +66,7 @@ export function handlersFor(ctx: AppContext): ServiceHandlers {
     ...accountHandlers(ctx),
     ...apiTokenHandlers(ctx),
     ...mailHandlers(ctx),
+    ...salesHandlers(ctx),
   };
 }
 

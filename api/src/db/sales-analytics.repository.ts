@@ -1,0 +1,81 @@
+// Analytics reads: sums per day, carrier or agent and currency over a range. Scopes with rollups
+// (all, agency, company) read the rollups only; an agent's own documents are few (one person's
+// sales) and are summed directly with the same contribution rules.
+import { sql } from 'kysely';
+import type { SalesScope } from '../domain/sales/sales-document.js';
+import type { Db } from './database.js';
+import { contributionColumns } from './sales-rollups.repository.js';
+
+export interface FigureRow {
+  key: string;
+  currency: string;
+  documents: number;
+  passengers: number;
+  revenue: string;
+  fees: string;
+  markups: string;
+  refunds: string;
+}
+
+export type Dimension = 'day' | 'carrier' | 'agent';
+
+const summed = sql.raw(`
+  sum(documents)::int AS documents, sum(passengers)::int AS passengers,
+  sum(revenue)::numeric(16,2)::text AS revenue, sum(fees)::numeric(16,2)::text AS fees,
+  sum(markups)::numeric(16,2)::text AS markups, sum(refunds)::numeric(16,2)::text AS refunds`);
+
+export async function rollupFigures(
+  db: Db,
+  rollupScope: string,
+  dimension: Dimension,
+  range: { from: string; to: string },
+): Promise<FigureRow[]> {
+  const rollupDimension = dimension === 'day' ? 'total' : dimension;
+  const key = dimension === 'day' ? sql.raw('day::text') : sql.raw('key');
+  const { rows } = await sql<FigureRow>`
+    SELECT ${key} AS key, currency, ${summed}
+    FROM sales_rollups
+    WHERE scope = ${rollupScope} AND dimension = ${rollupDimension} AND day BETWEEN ${range.from}::date AND ${range.to}::date
+    GROUP BY 1, currency`.execute(db);
+  return rows;
+}
+
+export async function directFigures(
+  db: Db,
+  scope: SalesScope,
+  dimension: Dimension,
+  range: { from: string; to: string },
+): Promise<FigureRow[]> {
+  const key = sql.raw(
+    dimension === 'day'
+      ? "(d.issued_at AT TIME ZONE 'UTC')::date::text"
+      : dimension === 'carrier'
+        ? 'd.carrier'
+        : 'd.agent_id',
+  );
+  const column = sql.raw(
+    scope.kind === 'all' ? 'true' : scope.kind === 'agency' ? 'd.agency_id' : scope.kind === 'company' ? 'd.company_id' : 'd.agent_id',
+  );
+  const scopeId = scope.kind === 'all' ? true : scope.id;
+  const { rows } = await sql<FigureRow>`
+    SELECT key, currency, ${summed}
+    FROM (
+      SELECT ${key} AS key, d.currency, ${sql.raw(contributionColumns('d'))}
+      FROM sales_documents d
+      WHERE ${column} = ${scopeId}
+        AND d.issued_at >= ${new Date(`${range.from}T00:00:00Z`)}
+        AND d.issued_at < ${new Date(new Date(`${range.to}T00:00:00Z`).getTime() + 86_400_000)}
+    ) x
+    GROUP BY key, currency`.execute(db);
+  return rows;
+}
+
+export async function agentNames(db: Db, ids: string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('accounts')
+    .select(['id', sql<string>`first_name || ' ' || last_name`.as('name')])
+    .where('id', 'in', ids)
+    .execute();
+  return new Map(rows.map((r) => [r.id, r.name]));
+}
