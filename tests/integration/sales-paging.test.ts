@@ -1,10 +1,9 @@
 // Deep pages start from their own day (found from the rollups' day counts) rather than skipping
 // rows; whatever the page, the result must be exactly that slice of the plain ordered list.
-import { sql } from 'kysely';
 import request from 'supertest';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createAccount, createTenant, type TestAccount, type TestTenant } from '../support/factories.js';
-import { recordDocuments } from '../support/sales.js';
+import { inDays, query, recordDocuments } from '../support/sales.js';
 import { startStack, type Stack } from '../support/stack.js';
 
 let stack: Stack;
@@ -28,12 +27,12 @@ afterAll(async () => {
 });
 
 async function expected(agencyId: string | null, from: string, to: string): Promise<string[]> {
-  const { rows } = await sql<{ id: string }>`
-    SELECT id FROM sales_documents
-    WHERE (${agencyId}::text IS NULL OR agency_id = ${agencyId})
-      AND issued_at >= ${from}::date::timestamp AT TIME ZONE 'UTC'
-      AND issued_at < (${to}::date + 1)::timestamp AT TIME ZONE 'UTC'
-    ORDER BY issued_at DESC, id DESC`.execute(stack.ctx.db);
+  const rows = await query<{ id: string }>(
+    stack.config.DATABASE_URL,
+    `SELECT id FROM sales_documents WHERE ($1::text IS NULL OR agency_id = $1) AND ${inDays}
+     ORDER BY issued_at DESC, id DESC`,
+    [agencyId, from, to],
+  );
   return rows.map((r) => r.id);
 }
 

@@ -2,14 +2,13 @@
 // streams back and reads back (exceljs) with the headers, the rows and the totals of the database;
 // past the limit 413 with the spec's text, and the worker builds the same file and mails it.
 import ExcelJS from 'exceljs';
-import { sql } from 'kysely';
 import request from 'supertest';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { loadConfig } from '../../api/src/config.js';
 import { reportColumns } from '../../api/src/domain/sales/sales-report.js';
 import { startWorker, type WorkerHandle } from '../../api/src/worker.js';
 import { createAccount, createTenant, type TestAccount, type TestTenant } from '../support/factories.js';
-import { recordDocuments } from '../support/sales.js';
+import { inDays, query, recordDocuments } from '../support/sales.js';
 import { startStack, testEnv, type Stack } from '../support/stack.js';
 
 const env = { SALES_EXPORT_SYNC_LIMIT: '25', KEY_PREFIX: `${testEnv().KEY_PREFIX}-sales-export` };
@@ -53,11 +52,12 @@ async function readReport(content: Buffer) {
 async function expectReportMatchesDatabase(content: Buffer, range: { date_from: string; date_to: string }) {
   const rows = await readReport(content);
   expect(rows[0]).toEqual(reportColumns.map((c) => c.header));
-  const { rows: db } = await sql<{ n: string; total: string; fare: string }>`
-    SELECT count(*) AS n, sum(total)::text AS total, sum(fare)::text AS fare FROM sales_documents
-    WHERE agency_id = ${tenant.agencyId}
-      AND issued_at >= ${range.date_from}::date::timestamp AT TIME ZONE 'UTC'
-      AND issued_at < (${range.date_to}::date + 1)::timestamp AT TIME ZONE 'UTC'`.execute(stack.ctx.db);
+  const db = await query<{ n: string; total: string; fare: string }>(
+    stack.config.DATABASE_URL,
+    `SELECT count(*) AS n, sum(total)::text AS total, sum(fare)::text AS fare FROM sales_documents
+     WHERE agency_id = $1 AND ${inDays}`,
+    [tenant.agencyId, range.date_from, range.date_to],
+  );
   const body = rows.slice(1);
   expect(body).toHaveLength(Number(db[0]!.n));
   const column = (header: string) => reportColumns.findIndex((c) => c.header === header);

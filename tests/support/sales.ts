@@ -1,6 +1,6 @@
 // Sales documents for tests, written the way bookings will write them (recordSalesDocument, so the
 // rollups are kept), and the direct SQL that analytics must agree with.
-import { sql } from 'kysely';
+import pg from 'pg';
 import type { Db } from '../../api/src/db/database.js';
 import { newId } from '../../api/src/domain/ids.js';
 import { recordSalesDocument } from '../../api/src/domain/sales/record-sales-document.js';
@@ -54,10 +54,24 @@ export async function recordDocuments(
 
 export type ScopeFilter = { column: 'agency_id' | 'company_id' | 'agent_id'; id: string } | null;
 
+/** Plain SQL over the run's database (the test's own connection, apart from the API's). */
+export async function query<R>(databaseUrl: string, text: string, values: unknown[] = []): Promise<R[]> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    return (await client.query(text, values)).rows as R[];
+  } finally {
+    await client.end();
+  }
+}
+
+/** `issued_at` within the UTC days $2..$3. */
+export const inDays = `issued_at >= $2::date::timestamp AT TIME ZONE 'UTC' AND issued_at < ($3::date + 1)::timestamp AT TIME ZONE 'UTC'`;
+
 /** The analytics totals straight from the documents, with the rules the API documents. */
-export async function directTotals(db: Db, scope: ScopeFilter, from: string, to: string) {
-  const where = scope ? sql`${sql.ref(scope.column)} = ${scope.id}` : sql`true`;
-  const { rows } = await sql<{
+export function directTotals(databaseUrl: string, scope: ScopeFilter, from: string, to: string) {
+  const where = scope ? `${scope.column} = $1` : '$1::text IS NULL';
+  return query<{
     currency: string;
     documents: string;
     passengers: string;
@@ -65,8 +79,9 @@ export async function directTotals(db: Db, scope: ScopeFilter, from: string, to:
     fees: string;
     markups: string;
     refunds: string;
-  }>`
-    SELECT currency, count(*) AS documents, count(*) FILTER (WHERE kind = 'ticket') AS passengers,
+  }>(
+    databaseUrl,
+    `SELECT currency, count(*) AS documents, count(*) FILTER (WHERE kind = 'ticket') AS passengers,
       (coalesce(sum(total) FILTER (WHERE kind IN ('ticket', 'emd', 'exchange')), 0)
         - coalesce(sum(total) FILTER (WHERE kind = 'void'), 0))::numeric(16, 2)::text AS revenue,
       (coalesce(sum(fees) FILTER (WHERE kind <> 'void'), 0)
@@ -75,8 +90,8 @@ export async function directTotals(db: Db, scope: ScopeFilter, from: string, to:
         - coalesce(sum(markup) FILTER (WHERE kind = 'void'), 0))::numeric(16, 2)::text AS markups,
       coalesce(sum(total) FILTER (WHERE kind = 'refund'), 0)::numeric(16, 2)::text AS refunds
     FROM sales_documents
-    WHERE ${where} AND issued_at >= ${from}::date::timestamp AT TIME ZONE 'UTC'
-      AND issued_at < (${to}::date + 1)::timestamp AT TIME ZONE 'UTC'
-    GROUP BY currency ORDER BY currency`.execute(db);
-  return rows;
+    WHERE ${where} AND ${inDays}
+    GROUP BY currency ORDER BY currency`,
+    [scope?.id ?? null, from, to],
+  );
 }

@@ -46,13 +46,30 @@ export async function addDocumentToRollups(db: Db, documentId: string): Promise<
       refunds = sales_rollups.refunds + EXCLUDED.refunds`.execute(db);
 }
 
-/** Recomputes every rollup from the documents (the bulk seed; never per request). */
+/**
+ * Recomputes every rollup from the documents (the bulk seed; never per request): one scan with
+ * grouping sets computes all nine scope × dimension sums at once.
+ */
 export async function rebuildRollups(db: Db): Promise<void> {
   await sql`TRUNCATE sales_rollups`.execute(db);
   await sql`
     INSERT INTO sales_rollups (scope, dimension, day, key, currency, documents, passengers, revenue, fees, markups, refunds)
-    SELECT scope, dimension, day, key, currency, ${sums}
-    FROM (${expanded}) x
-    WHERE scope IS NOT NULL
-    GROUP BY scope, dimension, day, key, currency`.execute(db);
+    SELECT
+      CASE WHEN GROUPING(agency_id) = 0 THEN 'agency:' || agency_id
+           WHEN GROUPING(company_id) = 0 THEN 'company:' || company_id ELSE 'all' END,
+      CASE WHEN GROUPING(carrier) = 0 THEN 'carrier' WHEN GROUPING(agent_id) = 0 THEN 'agent' ELSE 'total' END,
+      day,
+      CASE WHEN GROUPING(carrier) = 0 THEN carrier WHEN GROUPING(agent_id) = 0 THEN agent_id ELSE '' END,
+      currency, ${sums}
+    FROM (
+      SELECT (d.issued_at AT TIME ZONE 'UTC')::date AS day, d.agency_id, d.company_id, d.agent_id, d.carrier, d.currency,
+        ${sql.raw(contributionColumns('d'))}
+      FROM sales_documents d
+    ) x
+    GROUP BY GROUPING SETS (
+      (day, currency), (day, currency, carrier), (day, currency, agent_id),
+      (day, currency, agency_id), (day, currency, agency_id, carrier), (day, currency, agency_id, agent_id),
+      (day, currency, company_id), (day, currency, company_id, carrier), (day, currency, company_id, agent_id))
+    -- a document a supervisor sold has no company: it has no company scope
+    HAVING GROUPING(company_id) = 1 OR company_id IS NOT NULL`.execute(db);
 }
