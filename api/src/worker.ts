@@ -39,10 +39,14 @@ export async function startWorker(
 
   // Sales and analytics: large reports, one at a time (exceljs's writer holds ~0.45 KB a row).
   const salesExports = createSalesExports({ db, jobs, clock, log: (msg) => log.warn(msg) });
-  const exportWorker = queues.worker(queueNames.salesExport, salesExportProcessor({ exports: salesExports, db, clock }), {
-    concurrency: 1,
-    lockDuration: 120_000,
-  });
+  const exportWorker = queues.worker(
+    queueNames.salesExport,
+    salesExportProcessor({ exports: salesExports, db, clock }),
+    {
+      concurrency: 1,
+      lockDuration: 120_000,
+    },
+  );
   exportWorker.on('failed', (job, error) => log.warn({ jobId: job?.id, err: error }, 'sales export failed'));
   exportWorker.on('error', (error) => log.error({ err: error }, 'sales export worker error'));
   const sweepExports = () =>

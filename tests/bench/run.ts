@@ -172,3 +172,10 @@ console.log(
 console.log(
   `  /account/details by session / bare + PG read      ${ratio(names.detailsSession, names.barePostgres)}  target ≥ 0.75`,
 );
+
+// Sales and analytics: its own benchmark at a million documents (`npm run bench:sales`); set
+// BENCH_SALES=0 to skip it.
+if (process.env.BENCH_SALES !== '0') {
+  console.log('');
+  execFileSync(process.execPath, ['--import', 'tsx', 'tests/bench/sales.ts'], { stdio: 'inherit' });
+}

@@ -109,8 +109,16 @@ describe('visibility', () => {
 
 describe('the ticket search', () => {
   it('matches part of a number, a locator or a passenger name in any case', async () => {
-    const doc = await stack.ctx.db.selectFrom('sales_documents').selectAll().where('id', '=', ids.a2![1]!).executeTakeFirstOrThrow();
-    for (const ticket of [doc.number.slice(3, 11), doc.locator.toLowerCase(), doc.passenger_name.slice(0, 12).toLowerCase()]) {
+    const doc = await stack.ctx.db
+      .selectFrom('sales_documents')
+      .selectAll()
+      .where('id', '=', ids.a2![1]!)
+      .executeTakeFirstOrThrow();
+    for (const ticket of [
+      doc.number.slice(3, 11),
+      doc.locator.toLowerCase(),
+      doc.passenger_name.slice(0, 12).toLowerCase(),
+    ]) {
       const { ids: seen } = await listIds(accounts.sup, { ticket });
       expect(seen, ticket).toContain(doc.id);
       expect(seen.length).toBeLessThan(10);
@@ -151,9 +159,14 @@ describe('analytics', () => {
 
   it('counts a document recorded twice once', async () => {
     const doc = (
-      await recordDocuments(stack.ctx.db, { agentId: accounts.x.id, companyId: null, agencyId: tenantIds.otherAgency }, 1, {
-        from: new Date('2024-01-10T10:00:00Z'),
-      })
+      await recordDocuments(
+        stack.ctx.db,
+        { agentId: accounts.x.id, companyId: null, agencyId: tenantIds.otherAgency },
+        1,
+        {
+          from: new Date('2024-01-10T10:00:00Z'),
+        },
+      )
     )[0]!;
     expect(await stack.ctx.db.transaction().execute((trx) => recordSalesDocument(trx, doc))).toBe(false);
     const res = await request(stack.baseUrl)

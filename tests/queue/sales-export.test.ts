@@ -24,10 +24,15 @@ beforeAll(async () => {
   tenant = await createTenant(stack.ctx.db);
   supervisor = await createAccount(stack.ctx.db, { userType: 'Supervisor', tenant });
   const agent = await createAccount(stack.ctx.db, { userType: 'Agent', tenant });
-  await recordDocuments(stack.ctx.db, { agentId: agent.id, companyId: tenant.companyId, agencyId: tenant.agencyId }, 20, {
-    from: new Date('2024-04-20T10:00:00Z'),
-    stepMinutes: 600,
-  });
+  await recordDocuments(
+    stack.ctx.db,
+    { agentId: agent.id, companyId: tenant.companyId, agencyId: tenant.agencyId },
+    20,
+    {
+      from: new Date('2024-04-20T10:00:00Z'),
+      stepMinutes: 600,
+    },
+  );
 });
 afterAll(async () => {
   await worker.close();
@@ -92,9 +97,14 @@ it('streams the report back as Sales report.xlsx, with the rows and totals of th
 
 it("answers 413 'The report will be sent to your email soon' past the limit, and mails the file", async () => {
   const agent = await createAccount(stack.ctx.db, { userType: 'Agent', tenant });
-  await recordDocuments(stack.ctx.db, { agentId: agent.id, companyId: tenant.companyId, agencyId: tenant.agencyId }, 10, {
-    from: new Date('2024-04-25T10:00:00Z'),
-  });
+  await recordDocuments(
+    stack.ctx.db,
+    { agentId: agent.id, companyId: tenant.companyId, agencyId: tenant.agencyId },
+    10,
+    {
+      from: new Date('2024-04-25T10:00:00Z'),
+    },
+  );
   const res = await request(stack.baseUrl)
     .get('/api/v1/sales/export')
     .query(april)
@@ -107,16 +117,28 @@ it("answers 413 'The report will be sent to your email soon' past the limit, and
 
   const db = stack.ctx.db;
   const deadline = Date.now() + 20_000;
-  let row = await db.selectFrom('sales_exports').selectAll().where('account_id', '=', supervisor.id).executeTakeFirstOrThrow();
+  let row = await db
+    .selectFrom('sales_exports')
+    .selectAll()
+    .where('account_id', '=', supervisor.id)
+    .executeTakeFirstOrThrow();
   while (row.status !== 'done' && row.status !== 'failed' && Date.now() < deadline) {
     await new Promise((r) => setTimeout(r, 100));
     row = await db.selectFrom('sales_exports').selectAll().where('id', '=', row.id).executeTakeFirstOrThrow();
   }
   expect(row).toMatchObject({ status: 'done', rows: 30, email: supervisor.email });
 
-  const message = await db.selectFrom('mail_messages').selectAll().where('id', '=', row.mail_message_id!).executeTakeFirstOrThrow();
+  const message = await db
+    .selectFrom('mail_messages')
+    .selectAll()
+    .where('id', '=', row.mail_message_id!)
+    .executeTakeFirstOrThrow();
   expect(message).toMatchObject({ recipient: supervisor.email, channel: 'email', subject: 'Sales report' });
-  const [attachment] = await db.selectFrom('mail_attachments').selectAll().where('message_id', '=', message.id).execute();
+  const [attachment] = await db
+    .selectFrom('mail_attachments')
+    .selectAll()
+    .where('message_id', '=', message.id)
+    .execute();
   expect(attachment).toMatchObject({ filename: 'Sales report.xlsx' });
   expect(await expectReportMatchesDatabase(attachment!.content, april)).toHaveLength(30);
 

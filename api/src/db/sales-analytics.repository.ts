@@ -54,7 +54,13 @@ export async function directFigures(
         : 'd.agent_id',
   );
   const column = sql.raw(
-    scope.kind === 'all' ? 'true' : scope.kind === 'agency' ? 'd.agency_id' : scope.kind === 'company' ? 'd.company_id' : 'd.agent_id',
+    scope.kind === 'all'
+      ? 'true'
+      : scope.kind === 'agency'
+        ? 'd.agency_id'
+        : scope.kind === 'company'
+          ? 'd.company_id'
+          : 'd.agent_id',
   );
   const scopeId = scope.kind === 'all' ? true : scope.id;
   const { rows } = await sql<FigureRow>`

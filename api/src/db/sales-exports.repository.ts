@@ -29,7 +29,10 @@ const columns = [
 
 export async function insertExport(
   db: Db,
-  row: Pick<SalesExportRow, 'id' | 'account_id' | 'email' | 'language' | 'scope_kind' | 'scope_id' | 'date_from' | 'date_to'>,
+  row: Pick<
+    SalesExportRow,
+    'id' | 'account_id' | 'email' | 'language' | 'scope_kind' | 'scope_id' | 'date_from' | 'date_to'
+  >,
 ): Promise<void> {
   await db
     .insertInto('sales_exports')
@@ -66,7 +69,8 @@ export function lockUnfinished(db: Db, id: string): Promise<{ id: string } | und
 export async function finishExport(
   db: Db,
   id: string,
-  outcome: { status: 'done'; rows: number; mailMessageId: string; at: Date } | { status: 'failed'; error: string; at: Date },
+  outcome:
+    { status: 'done'; rows: number; mailMessageId: string; at: Date } | { status: 'failed'; error: string; at: Date },
 ): Promise<void> {
   await db
     .updateTable('sales_exports')

@@ -71,5 +71,7 @@ export async function rebuildRollups(db: Db): Promise<void> {
       (day, currency, agency_id), (day, currency, agency_id, carrier), (day, currency, agency_id, agent_id),
       (day, currency, company_id), (day, currency, company_id, carrier), (day, currency, company_id, agent_id))
     -- a document a supervisor sold has no company: it has no company scope
-    HAVING GROUPING(company_id) = 1 OR company_id IS NOT NULL`.execute(db);
+    HAVING GROUPING(company_id) = 1 OR company_id IS NOT NULL
+    -- stored in key order, so one scope's days sit on neighbouring pages
+    ORDER BY 1, 2, 3, 4, 5`.execute(db);
 }

@@ -183,7 +183,9 @@ export async function reportBatch(
     sql<string>`sales_documents.issued_at::text`.as('cursor_at'),
   );
   if (query.after)
-    q = q.where(sql<boolean>`(sales_documents.issued_at, sales_documents.id) < (${query.after.at}::timestamptz, ${query.after.id})`);
+    q = q.where(
+      sql<boolean>`(sales_documents.issued_at, sales_documents.id) < (${query.after.at}::timestamptz, ${query.after.id})`,
+    );
   return q
     .orderBy('sales_documents.issued_at', 'desc')
     .orderBy('sales_documents.id', 'desc')

@@ -31,7 +31,15 @@ async function seedTenancy(db: Db): Promise<void> {
     const agencyId = a === 1 ? demoAgency.id : `agy_sales${pad(a)}`;
     if (a > 1) agencies.push({ id: agencyId, name: `Sales Agency ${pad(a)}`, status: 'active' });
     if (a > 1)
-      accounts.push({ id: `acc_sales${pad(a)}_sup`, agencyId, companyId: null, type: 'Supervisor' as const, a, c: 0, n: 0 });
+      accounts.push({
+        id: `acc_sales${pad(a)}_sup`,
+        agencyId,
+        companyId: null,
+        type: 'Supervisor' as const,
+        a,
+        c: 0,
+        n: 0,
+      });
     for (let c = 1; c <= companiesPerAgency; c++) {
       const companyId = a === 1 && c === 1 ? demoCompany.id : `cmp_sales${pad(a)}_${c}`;
       if (!(a === 1 && c === 1))
@@ -49,8 +57,18 @@ async function seedTenancy(db: Db): Promise<void> {
       }
     }
   }
-  if (agencies.length) await db.insertInto('agencies').values(agencies).onConflict((oc) => oc.doNothing()).execute();
-  if (companies.length) await db.insertInto('companies').values(companies).onConflict((oc) => oc.doNothing()).execute();
+  if (agencies.length)
+    await db
+      .insertInto('agencies')
+      .values(agencies)
+      .onConflict((oc) => oc.doNothing())
+      .execute();
+  if (companies.length)
+    await db
+      .insertInto('companies')
+      .values(companies)
+      .onConflict((oc) => oc.doNothing())
+      .execute();
   const givenNames = ['Olena', 'Piotr', 'Anna', 'Taras', 'Marta', 'Jan', 'Iryna', 'Tomasz', 'Sofia', 'Andrii'];
   const surnames = ['Kovalenko', 'Nowak', 'Shevchenko', 'Wójcik', 'Bondar', 'Kowalski', 'Melnyk', 'Lewandowska'];
   await db
@@ -73,10 +91,21 @@ async function seedTenancy(db: Db): Promise<void> {
     .execute();
   // The generator picks agents by number; supervisors sell too (without a company) now and then.
   await sql`DROP TABLE IF EXISTS seed_sales_agents`.execute(db);
-  await sql`CREATE UNLOGGED TABLE seed_sales_agents (n int PRIMARY KEY, agent_id text, company_id text, agency_id text, currency text)`.execute(db);
+  await sql`CREATE UNLOGGED TABLE seed_sales_agents (n int PRIMARY KEY, agent_id text, company_id text, agency_id text, currency text)`.execute(
+    db,
+  );
   const sellers = accounts.map((x) => ({ ...x, agentId: x.id }));
   const demoSupervisor = demoAccounts.find((d) => d.userType === 'Supervisor')!;
-  sellers.push({ id: demoSupervisor.id, agentId: demoSupervisor.id, agencyId: demoAgency.id, companyId: null, type: 'Supervisor', a: 1, c: 0, n: 0 });
+  sellers.push({
+    id: demoSupervisor.id,
+    agentId: demoSupervisor.id,
+    agencyId: demoAgency.id,
+    companyId: null,
+    type: 'Supervisor',
+    a: 1,
+    c: 0,
+    n: 0,
+  });
   await db
     .insertInto('seed_sales_agents' as never)
     .values(
@@ -86,7 +115,7 @@ async function seedTenancy(db: Db): Promise<void> {
         company_id: s.companyId,
         agency_id: s.agencyId,
         currency: currencies[s.a - 1],
-      })) as never,
+      })),
     )
     .execute();
 }

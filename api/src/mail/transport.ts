@@ -29,7 +29,11 @@ export function createMailTransport(options: { smtpUrl: string; from: string }):
         to: message.recipient,
         subject: message.subject,
         text: message.body,
-        attachments: message.attachments?.map((a) => ({ filename: a.filename, contentType: a.contentType, content: a.content })),
+        attachments: message.attachments?.map((a) => ({
+          filename: a.filename,
+          contentType: a.contentType,
+          content: a.content,
+        })),
       });
       return 'sent';
     },

@@ -91,11 +91,21 @@ export async function up(db: Kysely<any>): Promise<void> {
  * before COPY and build them once afterwards.
  */
 export async function createSalesIndexes(db: Kysely<any>): Promise<void> {
-  await sql`CREATE INDEX IF NOT EXISTS sales_documents_issued_idx ON sales_documents (issued_at DESC, id DESC)`.execute(db);
-  await sql`CREATE INDEX IF NOT EXISTS sales_documents_agency_idx ON sales_documents (agency_id, issued_at DESC, id DESC)`.execute(db);
-  await sql`CREATE INDEX IF NOT EXISTS sales_documents_company_idx ON sales_documents (company_id, issued_at DESC, id DESC)`.execute(db);
-  await sql`CREATE INDEX IF NOT EXISTS sales_documents_agent_idx ON sales_documents (agent_id, issued_at DESC, id DESC)`.execute(db);
-  await sql`CREATE INDEX IF NOT EXISTS sales_documents_search_idx ON sales_documents USING gin (search_text gin_trgm_ops)`.execute(db);
+  await sql`CREATE INDEX IF NOT EXISTS sales_documents_issued_idx ON sales_documents (issued_at DESC, id DESC)`.execute(
+    db,
+  );
+  await sql`CREATE INDEX IF NOT EXISTS sales_documents_agency_idx ON sales_documents (agency_id, issued_at DESC, id DESC)`.execute(
+    db,
+  );
+  await sql`CREATE INDEX IF NOT EXISTS sales_documents_company_idx ON sales_documents (company_id, issued_at DESC, id DESC)`.execute(
+    db,
+  );
+  await sql`CREATE INDEX IF NOT EXISTS sales_documents_agent_idx ON sales_documents (agent_id, issued_at DESC, id DESC)`.execute(
+    db,
+  );
+  await sql`CREATE INDEX IF NOT EXISTS sales_documents_search_idx ON sales_documents USING gin (search_text gin_trgm_ops)`.execute(
+    db,
+  );
 }
 
 export const salesIndexNames = [

@@ -1,7 +1,13 @@
 // Analytics over a range in the caller's scope: totals and series by day, carrier and agent, money
 // per currency. Rollups answer for every scope but an agent's own (see sales-analytics.repository).
 import type { Db } from '../../db/database.js';
-import { agentNames, directFigures, rollupFigures, type Dimension, type FigureRow } from '../../db/sales-analytics.repository.js';
+import {
+  agentNames,
+  directFigures,
+  rollupFigures,
+  type Dimension,
+  type FigureRow,
+} from '../../db/sales-analytics.repository.js';
 import type { Clock } from '../clock.js';
 import { DomainError } from '../errors.js';
 import { addAmounts } from './money.js';
@@ -38,17 +44,16 @@ export function analyticsRange(range: { from?: string; to?: string }, clock: Clo
   const to = range.to ?? clock.now().toISOString().slice(0, 10);
   const from = range.from ?? new Date(Date.parse(`${to}T00:00:00Z`) - 29 * dayMs).toISOString().slice(0, 10);
   const days = (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / dayMs + 1;
-  if (days < 1) throw new DomainError('validation_failed', 'date_from must not be after date_to.', { parameter: 'date_from' });
+  if (days < 1)
+    throw new DomainError('validation_failed', 'date_from must not be after date_to.', { parameter: 'date_from' });
   if (days > maxDays)
-    throw new DomainError('validation_failed', `The range may span at most ${maxDays} days.`, { parameter: 'date_from' });
+    throw new DomainError('validation_failed', `The range may span at most ${maxDays} days.`, {
+      parameter: 'date_from',
+    });
   return { from, to };
 }
 
-export async function analyticsFor(
-  db: Db,
-  scope: SalesScope,
-  range: { from: string; to: string },
-): Promise<Analytics> {
+export async function analyticsFor(db: Db, scope: SalesScope, range: { from: string; to: string }): Promise<Analytics> {
   const rollupScope = rollupScopeOf(scope);
   const read = (dimension: Dimension) =>
     rollupScope ? rollupFigures(db, rollupScope, dimension, range) : directFigures(db, scope, dimension, range);

@@ -85,10 +85,7 @@ export interface SalesDocument {
  * agent their own, or the company's when the company shares bookings.
  */
 export type SalesScope =
-  | { kind: 'all' }
-  | { kind: 'agency'; id: string }
-  | { kind: 'company'; id: string }
-  | { kind: 'agent'; id: string };
+  { kind: 'all' } | { kind: 'agency'; id: string } | { kind: 'company'; id: string } | { kind: 'agent'; id: string };
 
 /** The rollup key of a scope; agents' own documents are few and are read directly, without one. */
 export function rollupScopeOf(scope: SalesScope): string | null {

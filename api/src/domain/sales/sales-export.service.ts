@@ -57,14 +57,18 @@ export function createSalesExports(deps: {
         date_to: range.to ?? null,
       });
       // The row is the truth; a lost trigger is re-sent by the worker's sweeper.
-      await jobs.enqueueSalesExport(id).catch((error: unknown) => deps.log?.(`export ${id} not enqueued: ${String(error)}`));
+      await jobs
+        .enqueueSalesExport(id)
+        .catch((error: unknown) => deps.log?.(`export ${id} not enqueued: ${String(error)}`));
       return id;
     },
 
     async run(id, progress) {
       const job = await exportsRepo.claimExport(db, id);
       if (!job) return null;
-      const scope = (job.scope_kind === 'all' ? { kind: 'all' } : { kind: job.scope_kind, id: job.scope_id }) as SalesScope;
+      const scope = (
+        job.scope_kind === 'all' ? { kind: 'all' } : { kind: job.scope_kind, id: job.scope_id }
+      ) as SalesScope;
       const range = { from: job.date_from ?? undefined, to: job.date_to ?? undefined };
       const expected = Math.max(1, await countDocuments(db, { scope, range }));
       const file = path.join(tmpdir(), `contrail-${id}.xlsx`);
@@ -96,7 +100,9 @@ export function createSalesExports(deps: {
           return true;
         });
         if (!done) return null;
-        await jobs.enqueueEmail(messageId).catch((error: unknown) => deps.log?.(`email ${messageId}: ${String(error)}`));
+        await jobs
+          .enqueueEmail(messageId)
+          .catch((error: unknown) => deps.log?.(`email ${messageId}: ${String(error)}`));
         await progress?.(100);
         return { rows };
       } finally {
@@ -114,4 +120,3 @@ export function createSalesExports(deps: {
 export async function markExportFailed(db: Db, id: string, error: string, at: Date): Promise<void> {
   await exportsRepo.finishExport(db, id, { status: 'failed', error, at });
 }
-

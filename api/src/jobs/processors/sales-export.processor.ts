@@ -15,7 +15,12 @@ export function salesExportProcessor(deps: { exports: SalesExports; db: Db; cloc
       return { rows: result?.rows ?? null };
     } catch (error) {
       if (job.attemptsMade + 1 >= (job.opts.attempts ?? 1)) {
-        await markExportFailed(deps.db, exportId, error instanceof Error ? error.message : String(error), deps.clock.now());
+        await markExportFailed(
+          deps.db,
+          exportId,
+          error instanceof Error ? error.message : String(error),
+          deps.clock.now(),
+        );
       }
       throw error;
     }
