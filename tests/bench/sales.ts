@@ -51,7 +51,6 @@ async function benchDatabase(): Promise<string> {
     console.log(`seeded ${tickets} documents in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
   }
   await db.destroy();
-  await raw.end();
   return url.toString();
 }
 

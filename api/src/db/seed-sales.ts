@@ -192,8 +192,9 @@ export async function seedSales(
   await rebuildRollups(db);
   step('rollups');
   await sql`DROP TABLE IF EXISTS seed_sales_agents`.execute(db);
-  await sql`ANALYZE sales_documents`.execute(db);
-  await sql`ANALYZE sales_rollups`.execute(db);
+  // VACUUM marks the pages all-visible, so the list's day counts are index-only scans from the start.
+  await sql`VACUUM ANALYZE sales_documents`.execute(db);
+  await sql`VACUUM ANALYZE sales_rollups`.execute(db);
   step('analysed');
 }
 

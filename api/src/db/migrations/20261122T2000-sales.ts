@@ -53,6 +53,10 @@ export async function up(db: Kysely<any>): Promise<void> {
       refunds numeric(16, 2) NOT NULL,
       PRIMARY KEY (scope, dimension, day, key, currency)
     )`.execute(db);
+  // The list's day counts (page positions and meta.total) read this index alone.
+  await sql`CREATE INDEX sales_rollups_days_idx ON sales_rollups (scope, day) INCLUDE (documents) WHERE dimension = 'total'`.execute(
+    db,
+  );
 
   await sql`
     CREATE TABLE sales_exports (

@@ -65,16 +65,25 @@ export function reportCells(r: SalesRow): (string | number | Date)[] {
   ];
 }
 
-/** The scope's rows in the range, newest first, batch after batch. */
+/**
+ * The scope's rows in the range, newest first, batch after batch. The next batch is already being
+ * read while the writer works on this one, so PostgreSQL (on another core) and exceljs overlap.
+ */
 export async function* reportRows(db: Db, scope: SalesScope, range: DayRange): AsyncGenerator<SalesRow[]> {
-  let after: { at: string; id: string } | undefined;
+  const read = (after?: { at: string; id: string }) => {
+    const batch = reportBatch(db, { scope, range, after, limit: batchSize });
+    batch.catch(() => undefined); // awaited below; a consumer that stops early must not leave it unhandled
+    return batch;
+  };
+  let next = read();
   for (;;) {
-    const batch = await reportBatch(db, { scope, range, after, limit: batchSize });
+    const batch = await next;
     if (batch.length === 0) return;
-    yield batch;
     const last = batch[batch.length - 1]!;
-    after = { at: last.cursor_at, id: last.id };
-    if (batch.length < batchSize) return;
+    const more = batch.length === batchSize;
+    if (more) next = read({ at: last.cursor_at, id: last.id });
+    yield batch;
+    if (!more) return;
   }
 }
 
