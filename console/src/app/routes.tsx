@@ -7,6 +7,9 @@ import { HomeScreen } from '../features/home';
 import { NotFoundScreen } from '../features/not-found';
 import { OnboardingScreen } from '../features/onboarding';
 import { SettingsScreen } from '../features/settings';
+// Sales and analytics
+import { AnalyticsScreen } from '../features/analytics';
+import { SalesScreen } from '../features/sales';
 import type { Access } from './access';
 import { SettingsLayout } from './settings-layout';
 
@@ -16,6 +19,9 @@ export const paths = {
   onboarding: '/onboarding',
   settings: '/settings',
   apiTokens: '/settings/api_tokens',
+  // Sales and analytics
+  sales: '/sales',
+  analytics: '/analytics',
 } as const;
 
 interface Route {
@@ -43,6 +49,9 @@ const routes: Record<string, Route> = {
       </SettingsLayout>
     ),
   },
+  // Sales and analytics
+  [paths.sales]: { access: 'signedIn', screen: () => <SalesScreen /> },
+  [paths.analytics]: { access: 'signedIn', screen: () => <AnalyticsScreen /> },
 };
 
 export function accessFor(path: string): Access | undefined {

@@ -7,7 +7,16 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { DomainError } from '../../domain/errors.js';
 
-export const consoleRoutes = ['/', '/sign_in', '/onboarding', '/settings', '/settings/api_tokens'];
+export const consoleRoutes = [
+  '/',
+  '/sign_in',
+  '/onboarding',
+  '/settings',
+  '/settings/api_tokens',
+  // Sales and analytics
+  '/sales',
+  '/analytics',
+];
 
 export default fp(
   async (app: FastifyInstance, opts: { consoleDir: string; docsDir: string }) => {

@@ -17,6 +17,9 @@ const signedOutNavigation = [
 
 const signedInNavigation = [
   { path: paths.home, label: 'nav.home' },
+  // Sales and analytics
+  { path: paths.sales, label: 'nav.sales' },
+  { path: paths.analytics, label: 'nav.analytics' },
   { path: paths.settings, label: 'nav.settings' },
 ] as const;
 
