@@ -36,10 +36,7 @@ export function SalesScreen() {
 
   return (
     <Stack gap="lg">
-      <Group justify="space-between" align="flex-end">
-        <Title order={1}>{t('sales.title')}</Title>
-        <ExportButton dateFrom={filter.dateFrom} dateTo={filter.dateTo} />
-      </Group>
+      <Title order={1}>{t('sales.title')}</Title>
       <SectionCard title={t('sales.list.title')}>
         <SalesFilters
           value={filter}
@@ -47,7 +44,10 @@ export function SalesScreen() {
             setFilter(next);
             setPage(1);
           }}
-        />
+        >
+          {/* Beside the dates it exports, and clear of the notices stacked at the top right. */}
+          <ExportButton dateFrom={filter.dateFrom} dateTo={filter.dateTo} />
+        </SalesFilters>
         {list.isPending ? (
           <Center py="md">
             <Loader size="sm" aria-label={t('app.loading')} />

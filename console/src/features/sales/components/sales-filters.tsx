@@ -1,5 +1,6 @@
 // The ticket search (number, locator or passenger, any part, any case) and the issue-date range.
 import { Group, TextInput } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 export interface SalesFilter {
@@ -8,7 +9,16 @@ export interface SalesFilter {
   dateTo: string;
 }
 
-export function SalesFilters({ value, onChange }: { value: SalesFilter; onChange: (next: SalesFilter) => void }) {
+export function SalesFilters({
+  value,
+  onChange,
+  children,
+}: {
+  value: SalesFilter;
+  onChange: (next: SalesFilter) => void;
+  /** Actions on the filtered sales (the export), beside the fields. */
+  children?: ReactNode;
+}) {
   const { t } = useTranslation();
   return (
     <Group align="flex-end" gap="sm" wrap="wrap">
@@ -34,6 +44,7 @@ export function SalesFilters({ value, onChange }: { value: SalesFilter; onChange
         min={value.dateFrom || undefined}
         onChange={(e) => onChange({ ...value, dateTo: e.currentTarget.value })}
       />
+      {children}
     </Group>
   );
 }
