@@ -8,6 +8,7 @@ import { createAccount, createTenant } from '../support/factories.js';
 import { asSession, call, signInWithPassword } from '../support/sessions.js';
 import { startStack, type Stack } from '../support/stack.js';
 import { exemptFromTenancy, type CrossAgencyCase, type CrossAgencyRegistry } from '../support/tenancy.js';
+import { recordDocuments } from '../support/sales.js';
 
 let stack: Stack;
 beforeAll(async () => {
@@ -25,6 +26,20 @@ const cases: CrossAgencyRegistry = {
         .set(headers)
         .send({ mode: 'test' });
       return { method: 'delete', path: `/api/v1/account/api_tokens/${created.body.id}` };
+    },
+  },
+  // Sales and analytics: a document the owner's agency sold.
+  getSale: {
+    async arrange({ account, tenant }) {
+      const [doc] = await recordDocuments(
+        stack.ctx.db,
+        { agentId: account.id, companyId: null, agencyId: tenant.agencyId },
+        1,
+        {
+          from: new Date('2024-05-10T10:00:00Z'),
+        },
+      );
+      return { method: 'get', path: `/api/v1/sales/${doc!.id}` };
     },
   },
 };

@@ -107,6 +107,21 @@ describe('visibility', () => {
   });
 });
 
+describe('across agencies', () => {
+  it("finds nothing of another agency by its number or locator, and leaves it out of the agency's figures", async () => {
+    const foreign = await stack.ctx.db
+      .selectFrom('sales_documents')
+      .select(['number', 'locator'])
+      .where('id', '=', ids.x![0]!)
+      .executeTakeFirstOrThrow();
+    expect((await listIds(accounts.sup, { ticket: foreign.number })).ids).toEqual([]);
+    expect((await listIds(accounts.sup, { ticket: foreign.locator })).ids).toEqual([]);
+    const analytics = await request(stack.baseUrl).get('/api/v1/analytics').query(range).set(as(accounts.sup));
+    expect(analytics.body.totals.documents).toBe(9);
+    expect(analytics.body.by_agent.map((a: { agent: { id: string } }) => a.agent.id)).not.toContain(accounts.x.id);
+  });
+});
+
 describe('the ticket search', () => {
   it('matches part of a number, a locator or a passenger name in any case', async () => {
     const doc = await stack.ctx.db
