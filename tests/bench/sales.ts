@@ -130,7 +130,7 @@ const sample = (
 ).rows[0]!;
 const today = new Date().toISOString().slice(0, 10);
 const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
-const numberPart = sample.number.slice(4, 12);
+const numberPart = sample.number.slice(5, 12);
 
 interface Scenario {
   name: string;
@@ -288,13 +288,13 @@ const bare = child('exceljs');
 const pipeline = child('pipeline');
 console.log(`\nexport of ${pipeline.rows} rows (${from} – ${today}, one agency)`);
 console.log(
-  `  exceljs streaming writer alone, rows in memory  ${bare.rowsPerSecond.toFixed(0).padStart(7)} rows/s  ${bare.seconds.toFixed(2)} s  peak RSS ${bare.peakMb.toFixed(0)} MB`,
+  `  same exceljs writer, rows already in memory     ${bare.rowsPerSecond.toFixed(0).padStart(7)} rows/s  ${bare.seconds.toFixed(2)} s  peak RSS ${bare.peakMb.toFixed(0)} MB`,
 );
 console.log(
   `  worker pipeline (PG batches → exceljs → mail)   ${pipeline.rowsPerSecond.toFixed(0).padStart(7)} rows/s  ${pipeline.seconds.toFixed(2)} s  peak RSS ${pipeline.peakMb.toFixed(0)} MB`,
 );
 console.log(
-  `  targets: ≥ 30000 rows/s ${pipeline.rowsPerSecond >= 30_000 ? 'ok' : 'MISSED'}; ≤ 300 MB ${pipeline.peakMb <= 300 ? 'ok' : 'MISSED'}; ≥ 80% of exceljs alone: ${((pipeline.rowsPerSecond / bare.rowsPerSecond) * 100).toFixed(0)}% ${pipeline.rowsPerSecond >= 0.8 * bare.rowsPerSecond ? 'ok' : 'MISSED'}`,
+  `  targets: ≥ 30000 rows/s ${pipeline.rowsPerSecond >= 30_000 ? 'ok' : 'MISSED'}; ≤ 300 MB ${pipeline.peakMb <= 300 ? 'ok' : 'MISSED'}; ≥ 80% of the writer alone: ${((pipeline.rowsPerSecond / bare.rowsPerSecond) * 100).toFixed(0)}% ${pipeline.rowsPerSecond >= 0.8 * bare.rowsPerSecond ? 'ok' : 'MISSED'}`,
 );
 console.log(
   `\nload average after: ${loadavg()

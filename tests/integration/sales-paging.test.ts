@@ -2,6 +2,7 @@
 // rows; whatever the page, the result must be exactly that slice of the plain ordered list.
 import request from 'supertest';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { rebuildRollups } from '../../api/src/db/sales-rollups.repository.js';
 import { createAccount, createTenant, type TestAccount, type TestTenant } from '../support/factories.js';
 import { inDays, query, recordDocuments } from '../support/sales.js';
 import { startStack, type Stack } from '../support/stack.js';
@@ -80,4 +81,56 @@ it('answers a page past the end empty, with the total', async () => {
     .query({ date_from: '2024-03-01', date_to: '2024-03-31', page: 50, per_page: 10 })
     .set('Authorization', `Bearer ${supervisor.token}`);
   expect(res.body).toMatchObject({ data: [], meta: { page: 50, per_page: 10, total: 66 } });
+});
+
+it('sums carriers and agents over whole months and the days around them alike', async () => {
+  // February's second half (day rows) and the whole of March (month rows), for the agency and staff.
+  for (const [account, agencyId] of [
+    [supervisor, tenant.agencyId],
+    [admin, null],
+  ] as const) {
+    const res = await request(stack.baseUrl)
+      .get('/api/v1/analytics')
+      .query({ date_from: '2024-02-15', date_to: '2024-03-31' })
+      .set('Authorization', `Bearer ${account.token}`);
+    const want = (await expected(agencyId, '2024-02-15', '2024-03-31')).length;
+    const sum = (xs: { documents: number }[]) => xs.reduce((n, x) => n + x.documents, 0);
+    expect(res.body.totals.documents).toBe(want);
+    expect(sum(res.body.by_carrier)).toBe(want);
+    if (agencyId) expect(sum(res.body.by_agent)).toBe(want);
+  }
+});
+
+it('keeps on write exactly the rollups the bulk rebuild computes', async () => {
+  const scopes = [`agency:${tenant.agencyId}`, `company:${tenant.companyId}`];
+  const read = (db: typeof stack.ctx.db) =>
+    db
+      .selectFrom('sales_rollups')
+      .select([
+        'scope',
+        'dimension',
+        'key',
+        'currency',
+        'documents',
+        'passengers',
+        'revenue',
+        'fees',
+        'markups',
+        'refunds',
+      ])
+      .select((eb) => eb.cast<string>('day', 'text').as('day'))
+      .where('scope', 'in', scopes)
+      .orderBy(['scope', 'dimension', 'day', 'key', 'currency'])
+      .execute();
+  const kept = await read(stack.ctx.db);
+  expect(kept.map((r) => r.dimension)).toContain('agent_month');
+  // Rebuilt inside a transaction that is rolled back, so other test files never see it.
+  const rebuilt = await stack.ctx.db
+    .transaction()
+    .execute(async (trx) => {
+      await rebuildRollups(trx);
+      throw Object.assign(new Error('rollback'), { rows: await read(trx) });
+    })
+    .catch((error: { rows?: unknown }) => error.rows);
+  expect(rebuilt).toEqual(kept);
 });

@@ -30,14 +30,43 @@ export async function rollupFigures(
   dimension: Dimension,
   range: { from: string; to: string },
 ): Promise<FigureRow[]> {
-  const rollupDimension = dimension === 'day' ? 'total' : dimension;
-  const key = dimension === 'day' ? sql.raw('day::text') : sql.raw('key');
+  if (dimension === 'day') {
+    const { rows } = await sql<FigureRow>`
+      SELECT day::text AS key, currency, ${summed}
+      FROM sales_rollups
+      WHERE scope = ${rollupScope} AND dimension = 'total' AND day BETWEEN ${range.from}::date AND ${range.to}::date
+      GROUP BY day, currency`.execute(db);
+    return rows;
+  }
+  // Whole months inside the range come from the month rows, the days around them from day rows.
+  const months = wholeMonths(range);
+  const days = months
+    ? sql`day BETWEEN ${range.from}::date AND ${range.to}::date AND NOT day BETWEEN ${months.first}::date AND ${months.end}::date`
+    : sql`day BETWEEN ${range.from}::date AND ${range.to}::date`;
+  const monthRows = months
+    ? sql`OR (dimension = ${`${dimension}_month`} AND day BETWEEN ${months.first}::date AND ${months.lastStart}::date)`
+    : sql``;
   const { rows } = await sql<FigureRow>`
-    SELECT ${key} AS key, currency, ${summed}
+    SELECT key, currency, ${summed}
     FROM sales_rollups
-    WHERE scope = ${rollupScope} AND dimension = ${rollupDimension} AND day BETWEEN ${range.from}::date AND ${range.to}::date
-    GROUP BY 1, currency`.execute(db);
+    WHERE scope = ${rollupScope} AND ((dimension = ${dimension} AND ${days}) ${monthRows})
+    GROUP BY key, currency`.execute(db);
   return rows;
+}
+
+/** The whole calendar months inside a range: first day, first day of the last, last day. */
+export function wholeMonths(range: {
+  from: string;
+  to: string;
+}): { first: string; lastStart: string; end: string } | null {
+  const iso = (d: Date) => d.toISOString().slice(0, 10);
+  const from = new Date(`${range.from}T00:00:00Z`);
+  const afterTo = new Date(Date.parse(`${range.to}T00:00:00Z`) + 86_400_000);
+  const first = from.getUTCDate() === 1 ? from : new Date(Date.UTC(from.getUTCFullYear(), from.getUTCMonth() + 1, 1));
+  const endExclusive = new Date(Date.UTC(afterTo.getUTCFullYear(), afterTo.getUTCMonth(), 1));
+  if (first >= endExclusive) return null;
+  const lastStart = new Date(Date.UTC(endExclusive.getUTCFullYear(), endExclusive.getUTCMonth() - 1, 1));
+  return { first: iso(first), lastStart: iso(lastStart), end: iso(new Date(endExclusive.getTime() - 86_400_000)) };
 }
 
 export async function directFigures(

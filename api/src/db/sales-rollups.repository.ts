@@ -1,5 +1,7 @@
 // The analytics rollups: per scope (all, agency:<id>, company:<id>), per dimension (total, carrier,
-// agent), per UTC issue day, key and currency, the sums analytics reads. They are kept current in
+// agent, and carrier_month, agent_month whose `day` is the month's first), per UTC issue day, key
+// and currency, the sums analytics reads. Month rows let a year's figures by carrier or agent sum
+// 12 rows per key instead of 365. They are kept current in
 // the transaction that writes a document, and rebuilt in one pass by the bulk seed. The same SQL
 // says what a document contributes in both places, so the two cannot disagree.
 import { sql } from 'kysely';
@@ -17,12 +19,16 @@ export const contributionColumns = (d: string): string => `
     CASE ${d}.kind WHEN 'void' THEN -${d}.markup WHEN 'refund' THEN 0 ELSE ${d}.markup END AS markups,
     CASE ${d}.kind WHEN 'refund' THEN ${d}.total ELSE 0 END AS refunds`;
 
-// Each document lands in up to 3 scopes × 3 dimensions; a document sold by a supervisor has no company.
+// Each document lands in up to 3 scopes × 5 dimensions; a document sold by a supervisor has no company.
 const expanded = sql.raw(`
-  SELECT s.scope, k.dimension, (d.issued_at AT TIME ZONE 'UTC')::date AS day, k.key, d.currency, c.*
+  SELECT s.scope, k.dimension,
+    CASE WHEN k.dimension LIKE '%_month' THEN date_trunc('month', d.issued_at AT TIME ZONE 'UTC')::date
+         ELSE (d.issued_at AT TIME ZONE 'UTC')::date END AS day,
+    k.key, d.currency, c.*
   FROM sales_documents d
   CROSS JOIN LATERAL (VALUES ('all'), ('agency:' || d.agency_id), ('company:' || d.company_id)) s(scope)
-  CROSS JOIN LATERAL (VALUES ('total', ''), ('carrier', d.carrier), ('agent', d.agent_id)) k(dimension, key)
+  CROSS JOIN LATERAL (VALUES ('total', ''), ('carrier', d.carrier), ('agent', d.agent_id),
+    ('carrier_month', d.carrier), ('agent_month', d.agent_id)) k(dimension, key)
   CROSS JOIN LATERAL (SELECT ${contributionColumns('d')}) c`);
 
 const sums = sql.raw(`
@@ -57,19 +63,25 @@ export async function rebuildRollups(db: Db): Promise<void> {
     SELECT
       CASE WHEN GROUPING(agency_id) = 0 THEN 'agency:' || agency_id
            WHEN GROUPING(company_id) = 0 THEN 'company:' || company_id ELSE 'all' END,
-      CASE WHEN GROUPING(carrier) = 0 THEN 'carrier' WHEN GROUPING(agent_id) = 0 THEN 'agent' ELSE 'total' END,
-      day,
+      CASE WHEN GROUPING(carrier) = 0 THEN 'carrier' WHEN GROUPING(agent_id) = 0 THEN 'agent' ELSE 'total' END
+        || CASE WHEN GROUPING(day) = 1 THEN '_month' ELSE '' END,
+      CASE WHEN GROUPING(day) = 0 THEN day ELSE month END,
       CASE WHEN GROUPING(carrier) = 0 THEN carrier WHEN GROUPING(agent_id) = 0 THEN agent_id ELSE '' END,
       currency, ${sums}
     FROM (
-      SELECT (d.issued_at AT TIME ZONE 'UTC')::date AS day, d.agency_id, d.company_id, d.agent_id, d.carrier, d.currency,
+      SELECT (d.issued_at AT TIME ZONE 'UTC')::date AS day,
+        date_trunc('month', d.issued_at AT TIME ZONE 'UTC')::date AS month,
+        d.agency_id, d.company_id, d.agent_id, d.carrier, d.currency,
         ${sql.raw(contributionColumns('d'))}
       FROM sales_documents d
     ) x
     GROUP BY GROUPING SETS (
       (day, currency), (day, currency, carrier), (day, currency, agent_id),
       (day, currency, agency_id), (day, currency, agency_id, carrier), (day, currency, agency_id, agent_id),
-      (day, currency, company_id), (day, currency, company_id, carrier), (day, currency, company_id, agent_id))
+      (day, currency, company_id), (day, currency, company_id, carrier), (day, currency, company_id, agent_id),
+      (month, currency, carrier), (month, currency, agent_id),
+      (month, currency, agency_id, carrier), (month, currency, agency_id, agent_id),
+      (month, currency, company_id, carrier), (month, currency, company_id, agent_id))
     -- a document a supervisor sold has no company: it has no company scope
     HAVING GROUPING(company_id) = 1 OR company_id IS NOT NULL
     -- stored in key order, so one scope's days sit on neighbouring pages

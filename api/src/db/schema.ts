@@ -217,7 +217,7 @@ export interface SalesDocumentsTable {
 
 export interface SalesRollupsTable {
   scope: string;
-  dimension: 'total' | 'carrier' | 'agent';
+  dimension: 'total' | 'carrier' | 'agent' | 'carrier_month' | 'agent_month';
   day: ColumnType<string, string, string>;
   key: string;
   currency: string;

@@ -132,7 +132,8 @@ async function generateDocuments(db: Db, tickets: number): Promise<void> {
     INSERT INTO sales_documents (id, kind, number, locator, booking_id, related_document_id, passenger_name, carrier,
       route, issued_at, fare, taxes, fees, markup, commission, total, currency, form_of_payment, agent_id, company_id, agency_id)
     SELECT 'sal_seed' || lpad(g.i::text, 8, '0'), k.kind,
-      split_part(c.pair, ':', 2) || lpad((1000000000 + g.i)::text, 10, '0'),
+      -- unique serials that look like an airline's (a bijection of i over ten digits)
+      split_part(c.pair, ':', 2) || ((g.i::bigint * 7919 + 1234567) % 9000000000 + 1000000000)::text,
       upper(translate(substr(md5(g.i::text), 1, 6), '0189', 'KXZQ')),
       NULL, NULL,
       (${surnames})[1 + (g.r1 * 30)::int % 30] || '/' || (${given})[1 + (g.r2 * 16)::int % 16],
@@ -158,7 +159,9 @@ async function generateDocuments(db: Db, tickets: number): Promise<void> {
       round(f0.fare * 0.03, 2) AS markup) f
     JOIN seed_sales_agents s ON s.n = (
       -- agencies are not alike: lower-numbered sellers (the demo agency first) sell more
-      floor(power(g.r1, 1.3) * (SELECT count(*) FROM seed_sales_agents))::int)`,
+      floor(power(g.r1, 1.3) * (SELECT count(*) FROM seed_sales_agents))::int)
+    -- in issue order, as documents are written in production (a time range sits on few pages)
+    ORDER BY g.at`,
     )
     .execute(db);
 }

@@ -41,7 +41,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`
     CREATE TABLE sales_rollups (
       scope text NOT NULL,
-      dimension text NOT NULL CHECK (dimension IN ('total', 'carrier', 'agent')),
+      dimension text NOT NULL CHECK (dimension IN ('total', 'carrier', 'agent', 'carrier_month', 'agent_month')),
       day date NOT NULL,
       key text NOT NULL,
       currency char(3) NOT NULL,
