@@ -24,34 +24,40 @@ const summed = sql.raw(`
   sum(revenue)::numeric(16,2)::text AS revenue, sum(fees)::numeric(16,2)::text AS fees,
   sum(markups)::numeric(16,2)::text AS markups, sum(refunds)::numeric(16,2)::text AS refunds`);
 
+/**
+ * The three reads of a rollup scope in one statement (one round trip, one plan): per day from the
+ * day totals; per carrier and per agent from month rows for the whole months inside the range and
+ * day rows for the days around them.
+ */
 export async function rollupFigures(
   db: Db,
   rollupScope: string,
-  dimension: Dimension,
   range: { from: string; to: string },
-): Promise<FigureRow[]> {
-  if (dimension === 'day') {
-    const { rows } = await sql<FigureRow>`
-      SELECT day::text AS key, currency, ${summed}
-      FROM sales_rollups
-      WHERE scope = ${rollupScope} AND dimension = 'total' AND day BETWEEN ${range.from}::date AND ${range.to}::date
-      GROUP BY day, currency`.execute(db);
-    return rows;
-  }
-  // Whole months inside the range come from the month rows, the days around them from day rows.
+): Promise<Record<Dimension, FigureRow[]>> {
   const months = wholeMonths(range);
-  const days = months
-    ? sql`day BETWEEN ${range.from}::date AND ${range.to}::date AND NOT day BETWEEN ${months.first}::date AND ${months.end}::date`
-    : sql`day BETWEEN ${range.from}::date AND ${range.to}::date`;
-  const monthRows = months
-    ? sql`OR (dimension = ${`${dimension}_month`} AND day BETWEEN ${months.first}::date AND ${months.lastStart}::date)`
-    : sql``;
-  const { rows } = await sql<FigureRow>`
-    SELECT key, currency, ${summed}
+  const part = (dimension: 'carrier' | 'agent') => {
+    const days = months
+      ? sql`day BETWEEN ${range.from}::date AND ${range.to}::date AND NOT day BETWEEN ${months.first}::date AND ${months.end}::date`
+      : sql`day BETWEEN ${range.from}::date AND ${range.to}::date`;
+    const monthRows = months
+      ? sql`OR (dimension = ${`${dimension}_month`} AND day BETWEEN ${months.first}::date AND ${months.lastStart}::date)`
+      : sql``;
+    return sql`
+      SELECT ${dimension} AS dimension, key, currency, ${summed}
+      FROM sales_rollups
+      WHERE scope = ${rollupScope} AND ((dimension = ${dimension} AND ${days}) ${monthRows})
+      GROUP BY key, currency`;
+  };
+  const { rows } = await sql<FigureRow & { dimension: Dimension }>`
+    SELECT 'day' AS dimension, day::text AS key, currency, ${summed}
     FROM sales_rollups
-    WHERE scope = ${rollupScope} AND ((dimension = ${dimension} AND ${days}) ${monthRows})
-    GROUP BY key, currency`.execute(db);
-  return rows;
+    WHERE scope = ${rollupScope} AND dimension = 'total' AND day BETWEEN ${range.from}::date AND ${range.to}::date
+    GROUP BY day, currency
+    UNION ALL ${part('carrier')}
+    UNION ALL ${part('agent')}`.execute(db);
+  const out: Record<Dimension, FigureRow[]> = { day: [], carrier: [], agent: [] };
+  for (const { dimension, ...row } of rows) out[dimension].push(row);
+  return out;
 }
 
 /** The whole calendar months inside a range: first day, first day of the last, last day. */

@@ -29,7 +29,7 @@ export function createJobProducer(backend: QueueBackend): JobProducer {
       );
       await withDeadline(add, enqueueDeadlineMs);
     },
-    // Sales and analytics: one attempt more than the email's backoff needs; the build is idempotent.
+    // Sales and analytics: a large report; retried with backoff, safe since the build claims its row.
     async enqueueSalesExport(exportId) {
       const add = salesExport.add(
         'build',

@@ -1,13 +1,7 @@
 // Analytics over a range in the caller's scope: totals and series by day, carrier and agent, money
 // per currency. Rollups answer for every scope but an agent's own (see sales-analytics.repository).
 import type { Db } from '../../db/database.js';
-import {
-  agentNames,
-  directFigures,
-  rollupFigures,
-  type Dimension,
-  type FigureRow,
-} from '../../db/sales-analytics.repository.js';
+import { agentNames, directFigures, rollupFigures, type FigureRow } from '../../db/sales-analytics.repository.js';
 import type { Clock } from '../clock.js';
 import { DomainError } from '../errors.js';
 import { addAmounts } from './money.js';
@@ -55,9 +49,9 @@ export function analyticsRange(range: { from?: string; to?: string }, clock: Clo
 
 export async function analyticsFor(db: Db, scope: SalesScope, range: { from: string; to: string }): Promise<Analytics> {
   const rollupScope = rollupScopeOf(scope);
-  const read = (dimension: Dimension) =>
-    rollupScope ? rollupFigures(db, rollupScope, dimension, range) : directFigures(db, scope, dimension, range);
-  const [days, carriers, agents] = await Promise.all([read('day'), read('carrier'), read('agent')]);
+  const [days, carriers, agents] = rollupScope
+    ? await rollupFigures(db, rollupScope, range).then((f) => [f.day, f.carrier, f.agent] as const)
+    : await Promise.all((['day', 'carrier', 'agent'] as const).map((d) => directFigures(db, scope, d, range)));
 
   const perDay = bucketsByKey(days);
   const byDay: Analytics['byDay'] = [];

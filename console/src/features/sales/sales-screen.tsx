@@ -19,6 +19,7 @@ export function SalesScreen() {
   const { t } = useTranslation();
   const [language] = useLanguage();
   useDocumentTitle(t('sales.title'));
+  // The API bounds per_page at 100, which the formula passes only above 1,982 px.
   const perPage = Math.min(100, salesPageSize(useWindowHeight()));
   const [filter, setFilter] = useState<SalesFilter>({ ticket: '', dateFrom: '', dateTo: '' });
   const [ticket] = useDebouncedValue(filter.ticket.trim(), 300);
