@@ -36,6 +36,9 @@ import { createProviderNeoFlightsSource } from './domain/landing/neo-flights.pro
 import { createProviderItineraryPricer } from './domain/marketing/itinerary-pricer.provider.js';
 // back office (issue #6)
 import { createBackOffice, type BackOffice } from './domain/back-office/back-office.js';
+// Sales and analytics
+import { createSalesExports } from './domain/sales/sales-export.service.js';
+import { createSalesService, type SalesService } from './domain/sales/sales.service.js';
 
 export interface AppContext {
   config: Config;
@@ -59,6 +62,8 @@ export interface AppContext {
   presentationRequests: PresentationRequestsService;
   // back office (issue #6)
   backOffice: BackOffice;
+  // Sales and analytics
+  sales: SalesService;
   close(): Promise<void>;
 }
 
@@ -119,6 +124,13 @@ export function createAppContext(config: Config, overrides: { clock?: Clock } = 
     }),
     // back office (issue #6)
     backOffice: createBackOffice({ db, clock, auth, secretKey: config.SECRET_KEY }),
+    // Sales and analytics
+    sales: createSalesService({
+      db,
+      clock,
+      exports: createSalesExports({ db, jobs, clock }),
+      syncReportLimit: config.SALES_EXPORT_SYNC_LIMIT,
+    }),
     async close() {
       clearInterval(flushTimer);
       await auth.flush().catch(() => undefined);

@@ -10,6 +10,8 @@ import { queueNames } from './jobs/payloads.js';
 import { emailProcessor } from './jobs/processors/email.processor.js';
 import { createJobProducer } from './jobs/queues.js';
 import { sweepOnce } from './jobs/sweeper.js';
+import { createSalesExports } from './domain/sales/sales-export.service.js';
+import { salesExportProcessor } from './jobs/processors/sales-export.processor.js';
 import { createMailTransport } from './mail/transport.js';
 
 export interface WorkerHandle {
@@ -35,12 +37,32 @@ export async function startWorker(
   email.on('failed', (job, error) => log.warn({ jobId: job?.id, err: error }, 'email job failed'));
   email.on('error', (error) => log.error({ err: error }, 'email worker error'));
 
+  // Sales and analytics: large reports, one at a time (exceljs's writer holds ~0.45 KB a row).
+  const salesExports = createSalesExports({ db, jobs, clock, log: (msg) => log.warn(msg) });
+  const exportWorker = queues.worker(
+    queueNames.salesExport,
+    salesExportProcessor({ exports: salesExports, db, clock }),
+    {
+      concurrency: 1,
+      lockDuration: 120_000,
+    },
+  );
+  exportWorker.on('failed', (job, error) => log.warn({ jobId: job?.id, err: error }, 'sales export failed'));
+  exportWorker.on('error', (error) => log.error({ err: error }, 'sales export worker error'));
+  const sweepExports = () =>
+    salesExports
+      .staleQueued(120_000, 100)
+      .then(async (ids) => {
+        for (const id of ids) await jobs.enqueueSalesExport(id);
+      })
+      .catch((error: unknown) => log.warn({ err: error }, 'sales export sweep failed'));
+
   const sweep = () =>
     sweepOnce({ db, clock, mail, jobs, staleAfterMs: 60_000 }).then(
       (r) => r.requeued > 0 && log.info(r, 'sweeper requeued lost jobs'),
       (error: unknown) => log.warn({ err: error }, 'sweep failed'),
     );
-  const sweeper = setInterval(() => void sweep(), 30_000);
+  const sweeper = setInterval(() => void sweep().then(sweepExports), 30_000);
   void sweep();
   log.info({ backend: queues.kind }, 'worker started');
 

@@ -104,7 +104,13 @@ const mainNavigation = (page: Page) => header(page).getByRole('navigation', { na
 async function expectSignedInAs(page: Page, name: string): Promise<void> {
   await header(page).getByText(name, { exact: true }).waitFor();
   await header(page).getByRole('button', { name: 'Sign out' }).waitFor();
-  expect(await mainNavigation(page).getByRole('link').allTextContents()).toEqual(['Home', 'Search', 'Settings']);
+  expect(await mainNavigation(page).getByRole('link').allTextContents()).toEqual([
+    'Home',
+    'Search',
+    'Sales',
+    'Analytics',
+    'Settings',
+  ]);
 }
 
 describe('signing in', () => {

@@ -10,6 +10,7 @@ import { startStack, type Stack } from '../support/stack.js';
 // back office (issue #6)
 import { backOfficeCases } from '../support/tenancy-back-office.js';
 import { exemptFromTenancy, type CrossAgencyCase, type CrossAgencyRegistry } from '../support/tenancy.js';
+import { recordDocuments } from '../support/sales.js';
 
 let stack: Stack;
 beforeAll(async () => {
@@ -65,6 +66,20 @@ const cases: CrossAgencyRegistry = {
   },
   // back office (issue #6)
   ...backOfficeCases(() => stack.baseUrl),
+  // Sales and analytics: a document the owner's agency sold.
+  getSale: {
+    async arrange({ account, tenant }) {
+      const [doc] = await recordDocuments(
+        stack.ctx.db,
+        { agentId: account.id, companyId: null, agencyId: tenant.agencyId },
+        1,
+        {
+          from: new Date('2024-05-10T10:00:00Z'),
+        },
+      );
+      return { method: 'get', path: `/api/v1/sales/${doc!.id}` };
+    },
+  },
 };
 
 async function search(headers: Record<string, string>) {

@@ -264,6 +264,72 @@ export interface AuditLogTable {
   created_at: Timestamp;
 }
 
+// Sales and analytics
+export interface SalesDocumentsTable {
+  id: string;
+  kind: 'ticket' | 'emd' | 'refund' | 'exchange' | 'void';
+  number: string;
+  locator: string;
+  booking_id: string | null;
+  related_document_id: string | null;
+  passenger_name: string;
+  carrier: string;
+  route: string;
+  issued_at: Timestamp;
+  fare: Numeric;
+  taxes: Numeric;
+  fees: Numeric;
+  markup: Numeric;
+  commission: Numeric;
+  total: Numeric;
+  currency: string;
+  form_of_payment: 'bsp_cash' | 'credit_card' | 'company_balance';
+  agent_id: string;
+  company_id: string | null;
+  agency_id: string;
+  created_at: Generated<Date>;
+  search_text: Generated<string>;
+}
+
+export interface SalesRollupsTable {
+  scope: string;
+  dimension: 'total' | 'carrier' | 'agent' | 'carrier_month' | 'agent_month';
+  day: ColumnType<string, string, string>;
+  key: string;
+  currency: string;
+  documents: number;
+  passengers: number;
+  revenue: Numeric;
+  fees: Numeric;
+  markups: Numeric;
+  refunds: Numeric;
+}
+
+export interface SalesExportsTable {
+  id: string;
+  account_id: string;
+  email: string;
+  language: string;
+  scope_kind: 'all' | 'agency' | 'company' | 'agent';
+  scope_id: string | null;
+  date_from: ColumnType<string | null, string | null, string | null>;
+  date_to: ColumnType<string | null, string | null, string | null>;
+  status: 'queued' | 'running' | 'done' | 'failed';
+  rows: number | null;
+  error: string | null;
+  mail_message_id: string | null;
+  created_at: Generated<Date>;
+  finished_at: NullableTimestamp;
+}
+
+export interface MailAttachmentsTable {
+  id: string;
+  message_id: string;
+  filename: string;
+  content_type: string;
+  content: Buffer;
+}
+
 export interface Database {
   agencies: AgenciesTable;
   companies: CompaniesTable;
@@ -293,6 +359,11 @@ export interface Database {
   join_agency_requests: JoinAgencyRequestsTable;
   agent_company_relationships: AgentCompanyRelationshipsTable;
   audit_log: AuditLogTable;
+  // Sales and analytics
+  sales_documents: SalesDocumentsTable;
+  sales_rollups: SalesRollupsTable;
+  sales_exports: SalesExportsTable;
+  mail_attachments: MailAttachmentsTable;
 }
 
 // landing: the neo-flights landing page

@@ -43,7 +43,10 @@ export type ErrorCode =
   | 'card_number_invalid'
   | 'card_expired'
   | 'credit_card_invalid'
-  | 'credit_card_required';
+  | 'credit_card_required'
+  // Sales and analytics
+  | 'no_sales_in_range'
+  | 'sales_report_emailed';
 
 export class DomainError extends Error {
   constructor(

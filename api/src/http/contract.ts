@@ -1,10 +1,16 @@
 // Handler types derived from the contract: every operationId needs a handler (a missing one fails
 // `tsc`), each handler gets typed params, query, headers and body, and may only answer a status and
 // body that the contract lists for that operation.
+import type { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { operations } from './generated/openapi.generated.js';
 
-type Json<C> = C extends { content: { 'application/json': infer B } } ? B : undefined;
+// A response with a non-JSON body (a file such as the XLSX sales report) answers a stream or bytes.
+type Json<C> = C extends { content: { 'application/json': infer B } }
+  ? B
+  : C extends { content: object }
+    ? Readable | Buffer
+    : undefined;
 type RequestBody<O> = O extends { requestBody: infer RB } ? Json<NonNullable<RB>> : undefined;
 type Reply<O> = O extends { responses: infer R }
   ? { [S in keyof R]: S extends number ? { status: S; body: Json<R[S]> } : never }[keyof R]

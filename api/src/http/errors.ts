@@ -62,6 +62,9 @@ export const errorRegistry: Record<ErrorCode, { status: number; title: string }>
   card_expired: { status: 422, title: 'The card has expired.' },
   credit_card_invalid: { status: 422, title: "The card is not one of this partner's cards." },
   credit_card_required: { status: 422, title: 'Paying by credit card needs a ticketing card on the channel.' },
+  // Sales and analytics: the export's two notices are the product spec's texts (§8).
+  no_sales_in_range: { status: 400, title: 'No tickets for selected dates' },
+  sales_report_emailed: { status: 413, title: 'The report will be sent to your email soon' },
 };
 
 export interface WireError {

@@ -127,6 +127,12 @@ export const permissions: Record<OperationId, Permission> = {
   updateCreditCard: { allow: staff },
   deleteCreditCard: { allow: staff },
   listAuditEntries: { allow: staff },
+  // Sales and analytics: every role; what each sees is the sales scope (staff all, supervisor the
+  // agency, agent own or the company's when it shares bookings).
+  listSales: { allow: 'signed-in' },
+  getSale: { allow: 'signed-in' },
+  exportSales: { allow: 'signed-in' },
+  getAnalytics: { allow: 'signed-in' },
 };
 
 export function mayCall(permission: Permission, userType: UserType): boolean {

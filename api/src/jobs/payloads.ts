@@ -4,4 +4,12 @@ import Type, { type Static } from 'typebox';
 export const EmailJob = Type.Object({ messageId: Type.String({ minLength: 1 }) });
 export type EmailJob = Static<typeof EmailJob>;
 
-export const queueNames = { email: 'email' } as const;
+// Sales and analytics: a large sales report, built and mailed by the worker.
+export const SalesExportJob = Type.Object({ exportId: Type.String({ minLength: 1 }) });
+export type SalesExportJob = Static<typeof SalesExportJob>;
+
+export const queueNames = {
+  email: 'email',
+  // Sales and analytics
+  salesExport: 'sales-export',
+} as const;

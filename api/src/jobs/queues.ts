@@ -1,16 +1,19 @@
 // The producer side: what the API may enqueue. It only triggers work already written to PostgreSQL,
 // so a failed enqueue loses nothing; the worker's sweeper finds the row and enqueues it again.
 import type { QueueBackend } from './backend.js';
-import { queueNames, type EmailJob } from './payloads.js';
+import { queueNames, type EmailJob, type SalesExportJob } from './payloads.js';
 
 export interface JobProducer {
   enqueueEmail(messageId: string): Promise<void>;
+  // Sales and analytics
+  enqueueSalesExport(exportId: string): Promise<void>;
 }
 
 const enqueueDeadlineMs = 1_000;
 
 export function createJobProducer(backend: QueueBackend): JobProducer {
   const email = backend.queue<EmailJob>(queueNames.email);
+  const salesExport = backend.queue<SalesExportJob>(queueNames.salesExport);
   return {
     async enqueueEmail(messageId) {
       const add = email.add(
@@ -21,6 +24,21 @@ export function createJobProducer(backend: QueueBackend): JobProducer {
           attempts: 5,
           backoff: { type: 'exponential', delay: 2_000 },
           removeOnComplete: { age: 24 * 3600 },
+          removeOnFail: { age: 7 * 24 * 3600 },
+        },
+      );
+      await withDeadline(add, enqueueDeadlineMs);
+    },
+    // Sales and analytics: a large report; retried with backoff, safe since the build claims its row.
+    async enqueueSalesExport(exportId) {
+      const add = salesExport.add(
+        'build',
+        { exportId },
+        {
+          jobId: `sales-export-${exportId}`,
+          attempts: 3,
+          backoff: { type: 'exponential', delay: 5_000 },
+          removeOnComplete: { age: 7 * 24 * 3600 },
           removeOnFail: { age: 7 * 24 * 3600 },
         },
       );

@@ -8,6 +8,8 @@ export interface OutgoingMessage {
   recipient: string;
   subject: string;
   body: string;
+  /** Files to attach (the emailed sales report); the outbox keeps them beside the message. */
+  attachments?: { filename: string; contentType: string; content: Buffer }[];
 }
 
 export interface MailTransport {
@@ -22,7 +24,17 @@ export function createMailTransport(options: { smtpUrl: string; from: string }):
   return {
     async deliver(message) {
       if (message.channel !== 'email') return 'delivered';
-      await smtp.sendMail({ from: options.from, to: message.recipient, subject: message.subject, text: message.body });
+      await smtp.sendMail({
+        from: options.from,
+        to: message.recipient,
+        subject: message.subject,
+        text: message.body,
+        attachments: message.attachments?.map((a) => ({
+          filename: a.filename,
+          contentType: a.contentType,
+          content: a.content,
+        })),
+      });
       return 'sent';
     },
     close: () => smtp.close(),

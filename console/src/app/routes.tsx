@@ -9,6 +9,9 @@ import { OnboardingScreen } from '../features/onboarding';
 import { SettingsScreen } from '../features/settings';
 // flight search
 import { SearchScreen } from '../features/search';
+// Sales and analytics
+import { AnalyticsScreen } from '../features/analytics';
+import { SalesScreen } from '../features/sales';
 import type { Access } from './access';
 import { SettingsLayout } from './settings-layout';
 // back office (issue #6)
@@ -39,6 +42,9 @@ export const paths = {
   // back office (issue #6)
   admin: adminPaths.partners,
   agency: agencyPath,
+  // Sales and analytics
+  sales: '/sales',
+  analytics: '/analytics',
 } as const;
 
 interface Route {
@@ -96,6 +102,9 @@ const routes: Record<string, Route> = {
     ]),
   ),
   [agencyPath]: { access: 'signedIn', screen: () => <AgencyScreen /> },
+  // Sales and analytics
+  [paths.sales]: { access: 'signedIn', screen: () => <SalesScreen /> },
+  [paths.analytics]: { access: 'signedIn', screen: () => <AnalyticsScreen /> },
 };
 
 export function accessFor(path: string): Access | undefined {

@@ -11,6 +11,8 @@ import * as marketing from './20261122T2200-marketing.js';
 import * as landing from './20261122T2300-landing.js';
 // back office (issue #6)
 import * as backOffice from './20261122T2100-back-office.js';
+// Sales and analytics
+import * as sales from './20261122T2000-sales.js';
 
 export const migrations: Record<string, Migration> = {
   '20261122T1700-foundation': foundation,
@@ -23,4 +25,6 @@ export const migrations: Record<string, Migration> = {
   '20261122T2300-landing': landing,
   // back office (issue #6)
   '20261122T2100-back-office': backOffice,
+  // Sales and analytics
+  '20261122T2000-sales': sales,
 };

@@ -3,6 +3,7 @@
 // exactly as far as the transport allows.
 import type { Db } from '../../db/database.js';
 import * as mail from '../../db/mail.repository.js';
+import { attachmentsOf } from '../../db/mail-attachments.repository.js';
 import type { JobProducer } from '../../jobs/queues.js';
 import type { MailTransport } from '../../mail/transport.js';
 import type { Clock } from '../clock.js';
@@ -96,11 +97,21 @@ export function createMailService(deps: {
           .skipLocked()
           .executeTakeFirst();
         if (!row) return false;
+        const attachments = await attachmentsOf(trx, id);
         const outcome = await transport.deliver({
           channel: row.channel,
           recipient: row.recipient,
           subject: row.subject,
           body: row.body,
+          ...(attachments.length
+            ? {
+                attachments: attachments.map((a) => ({
+                  filename: a.filename,
+                  contentType: a.content_type,
+                  content: a.content,
+                })),
+              }
+            : {}),
         });
         await mail.markMessage(trx, id, { status: outcome, at: clock.now() });
         return true;

@@ -1670,6 +1670,99 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/sales": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List sales documents
+         * @description The sales documents the caller may see, newest first: an agent sees their own, or their
+         *     company's when the company shares bookings; a supervisor sees the agency's; staff see all.
+         *     `ticket` matches part of the document number, the locator or the passenger name, in any case.
+         *     Deep pages cost what the first page costs.
+         */
+        get: operations["listSales"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sales/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download the sales report
+         * @description The sales documents the caller may see in the date range, as an XLSX file named
+         *     `Sales report.xlsx`. Up to 20,000 documents the file streams back at once; a larger report
+         *     is built in the background and emailed to the caller with the file attached, and the answer
+         *     is 413 with the detail 'The report will be sent to your email soon'. With no documents in the
+         *     range the answer is 400 'No tickets for selected dates'.
+         */
+        get: operations["exportSales"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sales/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Read one sales document
+         * @description Answers 404 for a document the caller may not see.
+         */
+        get: operations["getSale"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/analytics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Sales analytics for a range
+         * @description Totals (documents, passengers, revenue, fees, markups, refunds) and series by day, by carrier
+         *     and by agent over the range, in the caller's scope (as for the sales list). Without dates the
+         *     range is the last 30 days; it may span at most 731 days. Read from rollups kept current as
+         *     documents are written.
+         */
+        get: operations["getAnalytics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -3126,6 +3219,113 @@ export interface components {
             data: components["schemas"]["AuditEntry"][];
             meta: components["schemas"]["ListMeta"];
         };
+        /** @description Another resource, by id and name. */
+        NamedRef: {
+            /** @example acc_demo_agent */
+            id: string;
+            /** @example Olena Kovalenko */
+            name: string;
+        };
+        /**
+         * @description An accounting document that issuing produced: a ticket, an EMD, a refund, an exchange or a
+         *     void. Amounts are in the document's currency.
+         */
+        SalesDocument: {
+            /** @example sal_3k2m9x0a1b2c3d4e5f6g */
+            id: string;
+            /** @enum {string} */
+            kind: "ticket" | "emd" | "refund" | "exchange" | "void";
+            /**
+             * @description The ticket or document number (airline prefix and serial).
+             * @example 2201234567890
+             */
+            number: string;
+            /**
+             * @description The booking's six-character locator.
+             * @example K7XQ2M
+             */
+            locator: string;
+            booking_id: string | null;
+            /** @description For a refund, exchange or void, the document it refers to. */
+            related_document_id: string | null;
+            /** @example KOVALENKO/OLENA MRS */
+            passenger_name: string;
+            /** @example LH */
+            carrier: string;
+            /** @example KBP-FRA-JFK */
+            route: string;
+            /** Format: date-time */
+            issued_at: string;
+            fare: components["schemas"]["Money"];
+            taxes: components["schemas"]["Money"];
+            fees: components["schemas"]["Money"];
+            markup: components["schemas"]["Money"];
+            commission: components["schemas"]["Money"];
+            total: components["schemas"]["Money"];
+            /** @enum {string} */
+            form_of_payment: "bsp_cash" | "credit_card" | "company_balance";
+            agent: components["schemas"]["NamedRef"];
+            /** @description The company the document was sold for; null when a supervisor sold it. */
+            company: {
+                id: string;
+                name: string;
+            } | null;
+            agency: components["schemas"]["NamedRef"];
+        };
+        SalesDocumentList: {
+            data: components["schemas"]["SalesDocument"][];
+            meta: components["schemas"]["ListMeta"];
+        };
+        /**
+         * @description Money figures of a set of documents in one currency. Revenue is the total of tickets, EMDs and
+         *     exchanges less voids; fees and markups likewise (refunds' fees count as fees); refunds are the
+         *     totals of refund documents.
+         */
+        SalesFigures: {
+            revenue: components["schemas"]["Money"];
+            fees: components["schemas"]["Money"];
+            markups: components["schemas"]["Money"];
+            refunds: components["schemas"]["Money"];
+        };
+        /**
+         * @description Sales in the caller's scope over a range of issue days: totals, and series by day, by carrier
+         *     and by agent. Money comes per currency (`amounts`, one entry per currency sold).
+         *     `passengers` counts issued tickets (one passenger each).
+         */
+        Analytics: {
+            /** Format: date */
+            date_from: string;
+            /** Format: date */
+            date_to: string;
+            totals: {
+                /** @example 1280 */
+                documents: number;
+                /** @example 1010 */
+                passengers: number;
+                amounts: components["schemas"]["SalesFigures"][];
+            };
+            /** @description Every day of the range, oldest first, including days without sales. */
+            by_day: {
+                /** Format: date */
+                date: string;
+                documents: number;
+                passengers: number;
+                amounts: components["schemas"]["SalesFigures"][];
+            }[];
+            /** @description Carriers with sales in the range, most documents first. */
+            by_carrier: {
+                /** @example LH */
+                carrier: string;
+                documents: number;
+                amounts: components["schemas"]["SalesFigures"][];
+            }[];
+            /** @description The 20 agents with the most documents in the range, most first. */
+            by_agent: {
+                agent: components["schemas"]["NamedRef"];
+                documents: number;
+                amounts: components["schemas"]["SalesFigures"][];
+            }[];
+        };
     };
     responses: {
         /** @description Too many requests; wait as `Retry-After` says. */
@@ -3257,6 +3457,10 @@ export interface components {
         FareId: string;
         /** @description The partner's id. */
         AgencyId: string;
+        /** @description The first day of the range (issue date, UTC), inclusive. */
+        DateFrom: string;
+        /** @description The last day of the range (issue date, UTC), inclusive. */
+        DateTo: string;
     };
     requestBodies: never;
     headers: {
@@ -6560,6 +6764,151 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listSales: {
+        parameters: {
+            query?: {
+                /** @description Part of a document number, locator or passenger name, any case. */
+                ticket?: string;
+                /** @description The first day of the range (issue date, UTC), inclusive. */
+                date_from?: components["parameters"]["DateFrom"];
+                /** @description The last day of the range (issue date, UTC), inclusive. */
+                date_to?: components["parameters"]["DateTo"];
+                /** @description The page to return, from 1. */
+                page?: components["parameters"]["Page"];
+                /** @description How many items a page holds. */
+                per_page?: components["parameters"]["PerPage"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of documents. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SalesDocumentList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    exportSales: {
+        parameters: {
+            query?: {
+                /** @description The first day of the range (issue date, UTC), inclusive. */
+                date_from?: components["parameters"]["DateFrom"];
+                /** @description The last day of the range (issue date, UTC), inclusive. */
+                date_to?: components["parameters"]["DateTo"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The report. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    /** @description attachment; filename="Sales report.xlsx" */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                };
+            };
+            /** @description No documents in the range (`no_sales_in_range`), or the query is not valid. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description The report is too large to answer at once; it will be emailed (`sales_report_emailed`). */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getSale: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The document. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SalesDocument"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getAnalytics: {
+        parameters: {
+            query?: {
+                /** @description The first day of the range (issue date, UTC), inclusive. */
+                date_from?: components["parameters"]["DateFrom"];
+                /** @description The last day of the range (issue date, UTC), inclusive. */
+                date_to?: components["parameters"]["DateTo"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The analytics. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Analytics"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
         };
     };

@@ -48,6 +48,9 @@ export const consoleRoutes = [
   '/admin/credit_cards',
   '/admin/audit_log',
   '/agency',
+  // Sales and analytics
+  '/sales',
+  '/analytics',
 ];
 
 export default fp(

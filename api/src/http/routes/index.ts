@@ -24,6 +24,7 @@ import { landingHandlers } from './landing/handlers.js';
 import { companyHandlers } from './back-office/companies.handlers.js';
 import { partnerHandlers } from './back-office/partners.handlers.js';
 import { ticketingHandlers } from './back-office/ticketing.handlers.js';
+import { salesHandlers } from './sales/handlers.js';
 
 export const apiPrefix = '/api/v1';
 const bundleUrl = new URL('../generated/openapi.bundle.json', import.meta.url);
@@ -85,6 +86,7 @@ export function handlersFor(ctx: AppContext): ServiceHandlers {
     ...partnerHandlers(ctx),
     ...companyHandlers(ctx),
     ...ticketingHandlers(ctx),
+    ...salesHandlers(ctx),
   };
 }
 

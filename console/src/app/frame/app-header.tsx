@@ -18,6 +18,9 @@ const signedOutNavigation = [
 const signedInNavigation = [
   { path: paths.home, label: 'nav.home' },
   { path: paths.search, label: 'nav.search' },
+  // Sales and analytics
+  { path: paths.sales, label: 'nav.sales' },
+  { path: paths.analytics, label: 'nav.analytics' },
   { path: paths.settings, label: 'nav.settings' },
 ] as const;
 

@@ -10,4 +10,5 @@ export * from './mail/mail';
 export * from './marketing/marketing';
 export * from './partners/partners';
 export * from './reference/reference';
+export * from './sales/sales';
 export * from './ticketing/ticketing';

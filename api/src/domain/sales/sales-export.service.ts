@@ -1,0 +1,122 @@
+// Reports too large to answer at once (more than SALES_EXPORT_SYNC_LIMIT documents): the request
+// writes an export row (the outbox) and triggers a job; the worker claims the row, builds the file
+// with the streaming writer into a temporary file, then in one transaction puts a mail message
+// with the file attached into the mail outbox and marks the export done. The email job delivers
+// it (SMTP with the attachment, or the outbox). Claiming and the final locked check make a
+// retried or duplicated job harmless.
+import { createWriteStream } from 'node:fs';
+import { readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { finished } from 'node:stream/promises';
+import type { Db } from '../../db/database.js';
+import { insertAttachment } from '../../db/mail-attachments.repository.js';
+import { insertMessage } from '../../db/mail.repository.js';
+import { countDocuments } from '../../db/sales.repository.js';
+import * as exportsRepo from '../../db/sales-exports.repository.js';
+import type { JobProducer } from '../../jobs/queues.js';
+import type { Clock } from '../clock.js';
+import { newId } from '../ids.js';
+import type { Principal } from '../principal.js';
+import type { DayRange, SalesScope } from './sales-document.js';
+import { reportContentType, reportFileName, reportRows, writeSalesReport } from './sales-report.js';
+
+export interface SalesExports {
+  /** Writes the export row and triggers its job; answers the export's id. */
+  request(principal: Principal, scope: SalesScope, range: DayRange): Promise<string>;
+  /** Builds and mails one export; null when there was nothing to do (done already). */
+  run(id: string, progress?: (percent: number) => Promise<void> | void): Promise<{ rows: number } | null>;
+  staleQueued(olderThanMs: number, limit: number): Promise<string[]>;
+}
+
+const subjects: Record<string, string> = { en: 'Sales report', ua: 'Звіт про продажі', pl: 'Raport sprzedaży' };
+
+export function createSalesExports(deps: {
+  db: Db;
+  jobs: Pick<JobProducer, 'enqueueSalesExport' | 'enqueueEmail'>;
+  clock: Clock;
+  log?: (msg: string) => void;
+}): SalesExports {
+  const { db, jobs, clock } = deps;
+  return {
+    async request(principal, scope, range) {
+      const account = await db
+        .selectFrom('accounts')
+        .select(['email', 'language'])
+        .where('id', '=', principal.accountId)
+        .executeTakeFirstOrThrow();
+      const id = newId('sxp');
+      await exportsRepo.insertExport(db, {
+        id,
+        account_id: principal.accountId,
+        email: account.email,
+        language: account.language,
+        scope_kind: scope.kind,
+        scope_id: scope.kind === 'all' ? null : scope.id,
+        date_from: range.from ?? null,
+        date_to: range.to ?? null,
+      });
+      // The row is the truth; a lost trigger is re-sent by the worker's sweeper.
+      await jobs
+        .enqueueSalesExport(id)
+        .catch((error: unknown) => deps.log?.(`export ${id} not enqueued: ${String(error)}`));
+      return id;
+    },
+
+    async run(id, progress) {
+      const job = await exportsRepo.claimExport(db, id);
+      if (!job) return null;
+      const scope = (
+        job.scope_kind === 'all' ? { kind: 'all' } : { kind: job.scope_kind, id: job.scope_id }
+      ) as SalesScope;
+      const range = { from: job.date_from ?? undefined, to: job.date_to ?? undefined };
+      const expected = Math.max(1, await countDocuments(db, { scope, range }));
+      const file = path.join(tmpdir(), `contrail-${id}.xlsx`);
+      try {
+        const out = createWriteStream(file);
+        const rows = await writeSalesReport(reportRows(db, scope, range), out, (written) =>
+          progress?.(Math.min(99, Math.floor((written / expected) * 100))),
+        );
+        await finished(out);
+        const content = await readFile(file);
+        const messageId = newId('msg');
+        const done = await db.transaction().execute(async (trx) => {
+          if (!(await exportsRepo.lockUnfinished(trx, id))) return false;
+          await insertMessage(trx, {
+            id: messageId,
+            channel: 'email',
+            recipient: job.email,
+            subject: subjects[job.language] ?? subjects.en!,
+            body: `${subjects[job.language] ?? subjects.en}: ${range.from ?? '…'} – ${range.to ?? '…'}, ${rows} documents. The file is attached.`,
+          });
+          await insertAttachment(trx, {
+            id: newId('att'),
+            message_id: messageId,
+            filename: reportFileName,
+            content_type: reportContentType,
+            content,
+          });
+          await exportsRepo.finishExport(trx, id, { status: 'done', rows, mailMessageId: messageId, at: clock.now() });
+          return true;
+        });
+        if (!done) return null;
+        await jobs
+          .enqueueEmail(messageId)
+          .catch((error: unknown) => deps.log?.(`email ${messageId}: ${String(error)}`));
+        await progress?.(100);
+        return { rows };
+      } finally {
+        await rm(file, { force: true });
+      }
+    },
+
+    staleQueued(olderThanMs, limit) {
+      return exportsRepo.findStaleExports(db, new Date(clock.now().getTime() - olderThanMs), limit);
+    },
+  };
+}
+
+/** Records an export whose every attempt failed. */
+export async function markExportFailed(db: Db, id: string, error: string, at: Date): Promise<void> {
+  await exportsRepo.finishExport(db, id, { status: 'failed', error, at });
+}

@@ -1,0 +1,123 @@
+// Sales as a capability: the list (with meta.total), one document, analytics and the report, each
+// in the caller's scope. Deep pages start at their own day, found from the rollups' day counts, so
+// page 1000 costs what page 1 costs; the total comes from the same counts.
+import { PassThrough, type Readable } from 'node:stream';
+import type { Db } from '../../db/database.js';
+import * as sales from '../../db/sales.repository.js';
+import type { Clock } from '../clock.js';
+import { DomainError, notFound } from '../errors.js';
+import type { Principal } from '../principal.js';
+import { analyticsFor, analyticsRange, type Analytics } from './analytics.service.js';
+import type { SalesExports } from './sales-export.service.js';
+import { rollupScopeOf, type DayRange, type SalesDocument, type SalesScope } from './sales-document.js';
+import { reportRows, writeSalesReport } from './sales-report.js';
+import { salesScopeOf } from './sales-scope.js';
+
+export interface SalesQuery extends DayRange {
+  ticket?: string;
+  page: number;
+  perPage: number;
+}
+
+export interface SalesService {
+  list(principal: Principal, query: SalesQuery): Promise<{ items: SalesDocument[]; total: number }>;
+  get(principal: Principal, id: string): Promise<SalesDocument>;
+  analytics(principal: Principal, range: DayRange): Promise<Analytics>;
+  /** The report as a stream, or DomainError `no_sales_in_range` / `sales_report_emailed`. */
+  report(principal: Principal, range: DayRange): Promise<Readable>;
+}
+
+export function createSalesService(deps: {
+  db: Db;
+  clock: Clock;
+  exports: SalesExports;
+  syncReportLimit: number;
+  log?: (msg: string) => void;
+}): SalesService {
+  const { db } = deps;
+
+  async function count(scope: SalesScope, range: DayRange, ticket?: string) {
+    const rollupScope = rollupScopeOf(scope);
+    if (!rollupScope || ticket) return { total: await sales.countDocuments(db, { scope, range, ticket }), days: null };
+    const days = await sales.documentsPerDay(db, rollupScope, range);
+    return { total: days.reduce((n, d) => n + d.documents, 0), days };
+  }
+
+  return {
+    async list(principal, query) {
+      checkRange(query);
+      const scope = await salesScopeOf(db, principal);
+      const range = { from: query.from, to: query.to };
+      const { total, days } = await count(scope, range, query.ticket);
+      const offset = (query.page - 1) * query.perPage;
+      if (offset >= total) return { items: [], total };
+      // Text searches and an agent's own documents are small sets: plain offset is cheap there.
+      const start = days ? sales.pageStart(days, offset) : { before: undefined, skip: offset };
+      if (!start) return { items: [], total };
+      const rows = await sales.listDocuments(db, {
+        scope,
+        range,
+        ticket: query.ticket,
+        before: start.before,
+        skip: start.skip,
+        limit: query.perPage,
+      });
+      return { items: rows.map(toDocument), total };
+    },
+    async get(principal, id) {
+      const row = await sales.findDocument(db, await salesScopeOf(db, principal), id);
+      if (!row) throw notFound('sales document');
+      return toDocument(row);
+    },
+    async analytics(principal, range) {
+      return analyticsFor(db, await salesScopeOf(db, principal), analyticsRange(range, deps.clock));
+    },
+    async report(principal, range) {
+      checkRange(range);
+      const scope = await salesScopeOf(db, principal);
+      const { total } = await count(scope, range);
+      if (total === 0) throw new DomainError('no_sales_in_range');
+      if (total > deps.syncReportLimit) {
+        await deps.exports.request(principal, scope, range);
+        throw new DomainError('sales_report_emailed');
+      }
+      const stream = new PassThrough();
+      writeSalesReport(reportRows(db, scope, range), stream).catch((error: unknown) => {
+        deps.log?.(`sales report failed: ${String(error)}`);
+        stream.destroy(error instanceof Error ? error : new Error(String(error)));
+      });
+      return stream;
+    },
+  };
+}
+
+function checkRange(range: DayRange): void {
+  if (range.from && range.to && range.from > range.to)
+    throw new DomainError('validation_failed', 'date_from must not be after date_to.', { parameter: 'date_from' });
+}
+
+export function toDocument(r: sales.SalesRow): SalesDocument {
+  return {
+    id: r.id,
+    kind: r.kind,
+    number: r.number,
+    locator: r.locator,
+    bookingId: r.booking_id,
+    relatedDocumentId: r.related_document_id,
+    passengerName: r.passenger_name,
+    carrier: r.carrier,
+    route: r.route,
+    issuedAt: r.issued_at,
+    fare: r.fare,
+    taxes: r.taxes,
+    fees: r.fees,
+    markup: r.markup,
+    commission: r.commission,
+    total: r.total,
+    currency: r.currency,
+    formOfPayment: r.form_of_payment,
+    agent: { id: r.agent_id, name: r.agent_name },
+    company: r.company_id ? { id: r.company_id, name: r.company_name ?? '' } : null,
+    agency: { id: r.agency_id, name: r.agency_name },
+  };
+}

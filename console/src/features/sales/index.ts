@@ -1,0 +1,1 @@
+export { SalesScreen } from './sales-screen';

@@ -1,0 +1,9 @@
+// Money as the interface language writes it ("€1,234.50" / "1 234,50 €"). The amount stays a
+// decimal string on the wire; only display turns it into a number.
+import { toIntlLocale, type Language } from './languages';
+
+export function formatMoney(money: { amount: string; currency: string }, language: Language): string {
+  return new Intl.NumberFormat(toIntlLocale(language), { style: 'currency', currency: money.currency }).format(
+    Number(money.amount),
+  );
+}

@@ -1,0 +1,150 @@
+// The sales report: 400 with the spec's text when the range is empty; up to the limit the XLSX
+// streams back and reads back (exceljs) with the headers, the rows and the totals of the database;
+// past the limit 413 with the spec's text, and the worker builds the same file and mails it.
+import ExcelJS from 'exceljs';
+import request from 'supertest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { loadConfig } from '../../api/src/config.js';
+import { reportColumns } from '../../api/src/domain/sales/sales-report.js';
+import { startWorker, type WorkerHandle } from '../../api/src/worker.js';
+import { createAccount, createTenant, type TestAccount, type TestTenant } from '../support/factories.js';
+import { inDays, query, recordDocuments } from '../support/sales.js';
+import { startStack, testEnv, type Stack } from '../support/stack.js';
+
+const env = { SALES_EXPORT_SYNC_LIMIT: '25', KEY_PREFIX: `${testEnv().KEY_PREFIX}-sales-export` };
+let stack: Stack;
+let worker: WorkerHandle;
+let supervisor: TestAccount;
+let tenant: TestTenant;
+const april = { date_from: '2024-04-01', date_to: '2024-04-30' };
+
+beforeAll(async () => {
+  stack = await startStack({ withSandbox: false, env });
+  worker = await startWorker(loadConfig(testEnv(env)));
+  tenant = await createTenant(stack.ctx.db);
+  supervisor = await createAccount(stack.ctx.db, { userType: 'Supervisor', tenant });
+  const agent = await createAccount(stack.ctx.db, { userType: 'Agent', tenant });
+  await recordDocuments(
+    stack.ctx.db,
+    { agentId: agent.id, companyId: tenant.companyId, agencyId: tenant.agencyId },
+    20,
+    {
+      from: new Date('2024-04-20T10:00:00Z'),
+      stepMinutes: 600,
+    },
+  );
+});
+afterAll(async () => {
+  await worker.close();
+  await stack.close();
+});
+
+const binary = (res: request.Response, callback: (error: Error | null, body: Buffer) => void) => {
+  const chunks: Buffer[] = [];
+  res.on('data', (c: Buffer) => chunks.push(c));
+  res.on('end', () => callback(null, Buffer.concat(chunks)));
+};
+
+async function readReport(content: Buffer) {
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(content as never);
+  const sheet = workbook.worksheets[0]!;
+  const rows: unknown[][] = [];
+  sheet.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
+  return rows;
+}
+
+async function expectReportMatchesDatabase(content: Buffer, range: { date_from: string; date_to: string }) {
+  const rows = await readReport(content);
+  expect(rows[0]).toEqual(reportColumns.map((c) => c.header));
+  const db = await query<{ n: string; total: string; fare: string }>(
+    stack.config.DATABASE_URL,
+    `SELECT count(*) AS n, sum(total)::text AS total, sum(fare)::text AS fare FROM sales_documents
+     WHERE agency_id = $1 AND ${inDays}`,
+    [tenant.agencyId, range.date_from, range.date_to],
+  );
+  const body = rows.slice(1);
+  expect(body).toHaveLength(Number(db[0]!.n));
+  const column = (header: string) => reportColumns.findIndex((c) => c.header === header);
+  const sum = (i: number) => body.reduce((n: number, r) => n + Math.round(Number(r[i]) * 100), 0);
+  expect((sum(column('Total')) / 100).toFixed(2)).toBe(db[0]!.total);
+  expect((sum(column('Fare')) / 100).toFixed(2)).toBe(db[0]!.fare);
+  return body;
+}
+
+it("answers 400 'No tickets for selected dates' when the range holds nothing", async () => {
+  const res = await request(stack.baseUrl)
+    .get('/api/v1/sales/export')
+    .query({ date_from: '2019-01-01', date_to: '2019-01-31' })
+    .set('Authorization', `Bearer ${supervisor.token}`);
+  expect(res.status).toBe(400);
+  expect(res.body.errors[0]).toMatchObject({ code: 'no_sales_in_range', title: 'No tickets for selected dates' });
+});
+
+it('streams the report back as Sales report.xlsx, with the rows and totals of the database', async () => {
+  const res = await request(stack.baseUrl)
+    .get('/api/v1/sales/export')
+    .query(april)
+    .set('Authorization', `Bearer ${supervisor.token}`)
+    .buffer(true)
+    .parse(binary);
+  expect(res.status).toBe(200);
+  expect(res.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+  expect(res.headers['content-disposition']).toContain('attachment; filename="Sales report.xlsx"');
+  const body = await expectReportMatchesDatabase(res.body as Buffer, april);
+  expect(body).toHaveLength(20);
+});
+
+it("answers 413 'The report will be sent to your email soon' past the limit, and mails the file", async () => {
+  const agent = await createAccount(stack.ctx.db, { userType: 'Agent', tenant });
+  await recordDocuments(
+    stack.ctx.db,
+    { agentId: agent.id, companyId: tenant.companyId, agencyId: tenant.agencyId },
+    10,
+    {
+      from: new Date('2024-04-25T10:00:00Z'),
+    },
+  );
+  const res = await request(stack.baseUrl)
+    .get('/api/v1/sales/export')
+    .query(april)
+    .set('Authorization', `Bearer ${supervisor.token}`);
+  expect(res.status).toBe(413);
+  expect(res.body.errors[0]).toMatchObject({
+    code: 'sales_report_emailed',
+    title: 'The report will be sent to your email soon',
+  });
+
+  const db = stack.ctx.db;
+  const deadline = Date.now() + 20_000;
+  let row = await db
+    .selectFrom('sales_exports')
+    .selectAll()
+    .where('account_id', '=', supervisor.id)
+    .executeTakeFirstOrThrow();
+  while (row.status !== 'done' && row.status !== 'failed' && Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, 100));
+    row = await db.selectFrom('sales_exports').selectAll().where('id', '=', row.id).executeTakeFirstOrThrow();
+  }
+  expect(row).toMatchObject({ status: 'done', rows: 30, email: supervisor.email });
+
+  const message = await db
+    .selectFrom('mail_messages')
+    .selectAll()
+    .where('id', '=', row.mail_message_id!)
+    .executeTakeFirstOrThrow();
+  expect(message).toMatchObject({ recipient: supervisor.email, channel: 'email', subject: 'Sales report' });
+  const [attachment] = await db
+    .selectFrom('mail_attachments')
+    .selectAll()
+    .where('message_id', '=', message.id)
+    .execute();
+  expect(attachment).toMatchObject({ filename: 'Sales report.xlsx' });
+  expect(await expectReportMatchesDatabase(attachment!.content, april)).toHaveLength(30);
+
+  // The job reported its progress, ending at 100.
+  const queue = stack.ctx.queues.queue('sales-export') as unknown as {
+    getJob(id: string): Promise<{ progress: unknown } | undefined>;
+  };
+  expect((await queue.getJob(`sales-export-${row.id}`))?.progress).toBe(100);
+});
