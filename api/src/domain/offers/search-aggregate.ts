@@ -1,6 +1,7 @@
 // Asks every channel at once under one deadline. A channel that fails or is late is left out and
 // reported, never allowed to fail the others: agents would rather see eleven airlines now than
 // twelve never.
+import { setMaxListeners } from 'node:events';
 import {
   ProviderError,
   type AirlineProvider,
@@ -32,6 +33,8 @@ export async function shopAll(
 ): Promise<Aggregate> {
   const started = performance.now();
   const deadline = new AbortController();
+  // Every channel's call listens for the one deadline; that many listeners is the design, not a leak.
+  setMaxListeners(channels.length + 1, deadline.signal);
   const timer = setTimeout(() => deadline.abort(), deadlineMs);
   try {
     const settled = await Promise.all(
