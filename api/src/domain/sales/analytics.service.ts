@@ -4,7 +4,7 @@ import type { Db } from '../../db/database.js';
 import { agentNames, directFigures, rollupFigures, type FigureRow } from '../../db/sales-analytics.repository.js';
 import type { Clock } from '../clock.js';
 import { DomainError } from '../errors.js';
-import { addAmounts } from './money.js';
+import { fromMinor, toMinor } from '../money.js';
 import { rollupScopeOf, type NamedRef, type SalesScope } from './sales-document.js';
 
 export interface Figures {
@@ -81,27 +81,29 @@ function bucketsByKey(rows: FigureRow[]): Map<string, Bucket> {
   return new Map([...groups].map(([key, group]) => [key, merge(group)]));
 }
 
-/** Sums rows (of any keys) into one bucket, money kept apart per currency. */
+/** Sums rows (of any keys) into one bucket, money kept apart per currency, in minor units until the end. */
 function merge(rows: FigureRow[]): Bucket {
-  const amounts = new Map<string, Figures>();
+  const sums = new Map<string, [revenue: number, fees: number, markups: number, refunds: number]>();
   let documents = 0;
   let passengers = 0;
   for (const r of rows) {
     documents += Number(r.documents);
     passengers += Number(r.passengers);
-    const f = amounts.get(r.currency);
-    amounts.set(
-      r.currency,
-      f
-        ? {
-            currency: r.currency,
-            revenue: addAmounts(f.revenue, r.revenue),
-            fees: addAmounts(f.fees, r.fees),
-            markups: addAmounts(f.markups, r.markups),
-            refunds: addAmounts(f.refunds, r.refunds),
-          }
-        : { currency: r.currency, revenue: r.revenue, fees: r.fees, markups: r.markups, refunds: r.refunds },
-    );
+    let f = sums.get(r.currency);
+    if (!f) sums.set(r.currency, (f = [0, 0, 0, 0]));
+    f[0] += toMinor(r.revenue);
+    f[1] += toMinor(r.fees);
+    f[2] += toMinor(r.markups);
+    f[3] += toMinor(r.refunds);
   }
-  return { documents, passengers, amounts: [...amounts.values()].sort((a, b) => a.currency.localeCompare(b.currency)) };
+  const amounts = [...sums]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([currency, [revenue, fees, markups, refunds]]) => ({
+      currency,
+      revenue: fromMinor(revenue),
+      fees: fromMinor(fees),
+      markups: fromMinor(markups),
+      refunds: fromMinor(refunds),
+    }));
+  return { documents, passengers, amounts };
 }
