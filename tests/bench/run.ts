@@ -1,15 +1,9 @@
-// `npm run bench`: load on loopback only, bounded in time. Scenarios run interleaved, round after
+// `npm run bench:http` (part of `npm run bench`): load on loopback only, bounded in time. Scenarios run interleaved, round after
 // round, so the machine's drift hits every one alike; the report gives each round, the medians and
 // the ratios that matter. Benchmarks report numbers; they assert nothing.
-import { execFileSync, spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { cpus } from 'node:os';
-import { once } from 'node:events';
-import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
 import { demoAccounts, demoPassword } from '../../api/src/db/seed.js';
-import { localRedisUrl } from '../../scripts/local-services.js';
-import { benchDatabase, benchSecretKey } from './bench-db.js';
+import { benchDatabase, startBenchServers } from './bench-support.js';
 
 const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
@@ -67,27 +61,6 @@ async function signIn(port: number): Promise<{ cookie: string; csrf: string }> {
   return { cookie, csrf: body.csrf_token };
 }
 
-async function startServers(databaseUrl: string) {
-  // The servers run on one core and this load generator on the other, so the two do not take
-  // turns on the same core (which made run-to-run figures swing by a third). PostgreSQL floats.
-  const pin = existsSync('/usr/bin/taskset') && cpus().length >= 2;
-  const command = pin ? ['taskset', '-c', '1', process.execPath] : [process.execPath];
-  if (pin) execFileSync('taskset', ['-pc', '0', String(process.pid)], { stdio: 'ignore' });
-  const child = spawn(command[0]!, [...command.slice(1), '--import', 'tsx', 'tests/bench/servers.ts'], {
-    env: {
-      ...process.env,
-      DATABASE_URL: databaseUrl,
-      REDIS_URL: process.env.REDIS_URL ?? localRedisUrl,
-      RATE_LIMIT_PER_MINUTE: '100000000',
-      SECRET_KEY: benchSecretKey,
-      LOG_LEVEL: 'info',
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const [line] = (await once(createInterface({ input: child.stdout }), 'line')) as [string];
-  return { ports: JSON.parse(line) as Record<Scenario['server'], number>, stop: () => child.kill('SIGTERM') };
-}
-
 async function load(url: string, headers: Record<string, string> = {}) {
   const result = await autocannon({ url, connections, duration: seconds, headers });
   if (result.non2xx > 0 || result.errors > 0)
@@ -98,7 +71,7 @@ async function load(url: string, headers: Record<string, string> = {}) {
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 const databaseUrl = await benchDatabase();
-const { ports, stop } = await startServers(databaseUrl);
+const { ports, stop } = await startBenchServers<Record<Scenario['server'], number>>(databaseUrl);
 const scenarios = scenariosFor(
   await signIn(ports.contrail).catch((error: unknown) => {
     stop();

@@ -3,42 +3,30 @@
 // own queries on a pool of 10) and, where it teaches something, the naive SQL it replaces. Then
 // the large export: the worker's pipeline against exceljs's own streaming writer on the same rows.
 // Seeds `contrail_bench_sales` once (`npm run seed:sales`'s generator); later runs reuse it.
-import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { once } from 'node:events';
-import { existsSync } from 'node:fs';
-import { cpus, loadavg } from 'node:os';
-import { createInterface } from 'node:readline';
+import { spawnSync } from 'node:child_process';
+import { loadavg } from 'node:os';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { createDb } from '../../api/src/db/database.js';
-import { migrateToLatest } from '../../api/src/db/migrate.js';
 import { seedSales } from '../../api/src/db/seed-sales.js';
 import { demoAccounts, demoAgency } from '../../api/src/db/seed.js';
 import { systemClock } from '../../api/src/domain/clock.js';
 import { newId } from '../../api/src/domain/ids.js';
 import type { Principal } from '../../api/src/domain/principal.js';
 import { createSalesService } from '../../api/src/domain/sales/sales.service.js';
-import { localPostgresUrl, localRedisUrl } from '../../scripts/local-services.js';
+import { benchDatabase, benchSecretKey, startBenchServers } from './bench-support.js';
 
 const tickets = Number(process.env.BENCH_SALES_TICKETS ?? 1_000_000);
 const exportRows = Number(process.env.BENCH_EXPORT_ROWS ?? 100_000);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const connections = 10;
-const secretKey = 'bench-secret-key-that-is-long-enough-0123456789';
 const supervisor = demoAccounts.find((a) => a.userType === 'Supervisor')!;
 
-async function benchDatabase(): Promise<string> {
-  const admin = process.env.BENCH_DATABASE_ADMIN_URL ?? localPostgresUrl;
-  const client = new pg.Client({ connectionString: admin });
-  await client.connect();
-  const { rowCount } = await client.query("SELECT 1 FROM pg_database WHERE datname = 'contrail_bench_sales'");
-  if (!rowCount) await client.query('CREATE DATABASE contrail_bench_sales');
-  await client.end();
-  const url = new URL(admin);
-  url.pathname = '/contrail_bench_sales';
+/** The bench database with the demo tenancy and `tickets` generated documents (seeded once). */
+async function salesDatabase(): Promise<string> {
+  const url = new URL(await benchDatabase('contrail_bench_sales'));
   const db = createDb(url.toString(), 1);
-  await migrateToLatest(db);
   const probe = new pg.Client({ connectionString: url.toString() });
   await probe.connect();
   const { rows } = await probe.query<{ n: string | null }>(
@@ -47,30 +35,11 @@ async function benchDatabase(): Promise<string> {
   await probe.end();
   if (Number(rows[0]?.n ?? 0) !== tickets) {
     const started = Date.now();
-    await seedSales(db, { tickets, secretKey, log: (m) => console.log(`  seed: ${m}`) });
+    await seedSales(db, { tickets, secretKey: benchSecretKey, log: (m) => console.log(`  seed: ${m}`) });
     console.log(`seeded ${tickets} documents in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
   }
   await db.destroy();
   return url.toString();
-}
-
-async function startApi(databaseUrl: string) {
-  const pin = existsSync('/usr/bin/taskset') && cpus().length >= 2;
-  const command = pin ? ['taskset', '-c', '1', process.execPath] : [process.execPath];
-  if (pin) execFileSync('taskset', ['-pc', '0', String(process.pid)], { stdio: 'ignore' });
-  const child = spawn(command[0]!, [...command.slice(1), '--import', 'tsx', 'tests/bench/servers.ts'], {
-    env: {
-      ...process.env,
-      DATABASE_URL: databaseUrl,
-      REDIS_URL: process.env.REDIS_URL ?? localRedisUrl,
-      RATE_LIMIT_PER_MINUTE: '100000000',
-      SECRET_KEY: secretKey,
-      LOG_LEVEL: 'info',
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const [line] = (await once(createInterface({ input: child.stdout }), 'line')) as [string];
-  return { port: (JSON.parse(line) as { contrail: number }).contrail, stop: () => child.kill('SIGTERM') };
 }
 
 const quantile = (xs: number[], q: number) =>
@@ -104,7 +73,7 @@ async function loadApi(url: string) {
   return { rps: r.requests.average, p99: r.latency.p99 };
 }
 
-const databaseUrl = await benchDatabase();
+const databaseUrl = await salesDatabase();
 const db = createDb(databaseUrl, connections);
 // Plain pg for the naive reads and look-ups (the same pool size as the API's).
 const raw = new pg.Pool({ connectionString: databaseUrl, max: connections });
@@ -203,7 +172,8 @@ console.log(
     .map((l) => l.toFixed(1))
     .join(' ')}\n`,
 );
-const api = await startApi(databaseUrl);
+const servers = await startBenchServers<{ contrail: number }>(databaseUrl);
+const api = { port: servers.ports.contrail, stop: servers.stop };
 const results = new Map<string, { api: number[]; sql: number[]; naive: number[]; apiRps: number[] }>();
 try {
   for (const s of scenarios) await loadApi(`http://127.0.0.1:${api.port}${s.api}`).catch(() => undefined); // warm-up

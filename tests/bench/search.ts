@@ -12,7 +12,7 @@ import type { StoredOffer } from '../../api/src/domain/offers/offer.js';
 import { applyFilters, facetsOf, type SearchFilters } from '../../api/src/domain/offers/search-filters.js';
 import { localRedisUrl } from '../../scripts/local-services.js';
 import { closedPort } from '../support/services.js';
-import { benchDatabase, benchSecretKey, percentile } from './bench-db.js';
+import { benchDatabase, benchSecretKey, percentile } from './bench-support.js';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 20);
 const clients = Number(process.env.BENCH_SEARCH_CLIENTS ?? 20);

@@ -1,0 +1,59 @@
+// What every benchmark shares: its own database (migrated and seeded, kept between runs under a
+// fixed name), the benchmark servers' process pinned to a core of its own, and percentiles.
+import { execFileSync, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { existsSync } from 'node:fs';
+import { cpus } from 'node:os';
+import { createInterface } from 'node:readline';
+import pg from 'pg';
+import { createDb } from '../../api/src/db/database.js';
+import { migrateToLatest } from '../../api/src/db/migrate.js';
+import { seed } from '../../api/src/db/seed.js';
+import { localPostgresUrl, localRedisUrl } from '../../scripts/local-services.js';
+
+export const benchSecretKey = 'bench-secret-key-that-is-long-enough-0123456789';
+
+export async function benchDatabase(name = 'contrail_bench'): Promise<string> {
+  const admin = process.env.BENCH_DATABASE_ADMIN_URL ?? localPostgresUrl;
+  const client = new pg.Client({ connectionString: admin });
+  await client.connect();
+  const { rowCount } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+  if (!rowCount) await client.query(`CREATE DATABASE ${name}`);
+  await client.end();
+  const url = new URL(admin);
+  url.pathname = `/${name}`;
+  const db = createDb(url.toString(), 1);
+  await migrateToLatest(db);
+  await seed(db, benchSecretKey);
+  await db.destroy();
+  return url.toString();
+}
+
+/**
+ * tests/bench/servers.ts in a process of its own on core 1, this load generator on core 0, so the
+ * two do not take turns on one core (which made run-to-run figures swing by a third). PostgreSQL
+ * floats. Answers the servers' ports.
+ */
+export async function startBenchServers<Ports>(databaseUrl: string): Promise<{ ports: Ports; stop: () => void }> {
+  const pin = existsSync('/usr/bin/taskset') && cpus().length >= 2;
+  const command = pin ? ['taskset', '-c', '1', process.execPath] : [process.execPath];
+  if (pin) execFileSync('taskset', ['-pc', '0', String(process.pid)], { stdio: 'ignore' });
+  const child = spawn(command[0]!, [...command.slice(1), '--import', 'tsx', 'tests/bench/servers.ts'], {
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      REDIS_URL: process.env.REDIS_URL ?? localRedisUrl,
+      RATE_LIMIT_PER_MINUTE: '100000000',
+      SECRET_KEY: benchSecretKey,
+      LOG_LEVEL: 'info',
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const [line] = (await once(createInterface({ input: child.stdout }), 'line')) as [string];
+  return { ports: JSON.parse(line) as Ports, stop: () => child.kill('SIGTERM') };
+}
+
+export const percentile = (xs: readonly number[], p: number): number => {
+  const sorted = [...xs].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+};
