@@ -140,37 +140,37 @@ export async function countDocuments(
   return Number(row.n);
 }
 
-/** Documents per UTC day of a rollup scope in the range, newest day first. */
-export async function documentsPerDay(
+/**
+ * The scope's document count in the range and where page `offset` starts: the day whose documents
+ * hold it (newest first) and how many of that day's come before it, from the day counts in one
+ * statement. Walking day counts replaces skipping `offset` rows, so page 1000 costs what page 1 does.
+ */
+export async function countAndPageStart(
   db: Db,
   rollupScope: string,
   range: DayRange,
-): Promise<{ day: string; documents: number }[]> {
-  let q = db
-    .selectFrom('sales_rollups')
-    .select([sql<string>`day::text`.as('day'), (eb) => eb.fn.sum<number>('documents').as('documents')])
-    .where('scope', '=', rollupScope)
-    .where('dimension', '=', 'total');
-  if (range.from) q = q.where('day', '>=', range.from);
-  if (range.to) q = q.where('day', '<=', range.to);
-  const rows = await q.groupBy('day').orderBy('day', 'desc').execute();
-  return rows.map((r) => ({ day: r.day, documents: Number(r.documents) }));
-}
-
-/**
- * Where page `offset` starts: the day whose documents hold it, and how many of that day's
- * (newest first) come before it. Walking ≤ 731 day counts replaces skipping `offset` rows.
- */
-export function pageStart(
-  days: { day: string; documents: number }[],
   offset: number,
-): { before: Date; skip: number } | null {
-  let seen = 0;
-  for (const d of days) {
-    if (offset < seen + d.documents) return { before: nextDay(d.day), skip: offset - seen };
-    seen += d.documents;
-  }
-  return null;
+): Promise<{ total: number; start: { before: Date; skip: number } | null }> {
+  const from = range.from ? sql`AND day >= ${range.from}::date` : sql``;
+  const to = range.to ? sql`AND day <= ${range.to}::date` : sql``;
+  const { rows } = await sql<{ total: string; day: string | null; seen: string | null; n: string | null }>`
+    WITH days AS (
+      SELECT day, sum(documents)::bigint AS n FROM sales_rollups
+      WHERE scope = ${rollupScope} AND dimension = 'total' ${from} ${to}
+      GROUP BY day
+    ), running AS (
+      SELECT day, n, sum(n) OVER (ORDER BY day DESC) - n AS seen FROM days
+    )
+    SELECT (SELECT coalesce(sum(n), 0) FROM days)::text AS total, start.day::text AS day,
+           start.seen::text AS seen, start.n::text AS n
+    FROM (SELECT 1) one
+    LEFT JOIN LATERAL (
+      SELECT day, seen, n FROM running WHERE seen <= ${offset} ORDER BY day ASC LIMIT 1
+    ) start ON true`.execute(db);
+  const row = rows[0]!;
+  const total = Number(row.total);
+  if (row.day === null || offset >= Number(row.seen) + Number(row.n)) return { total, start: null };
+  return { total, start: { before: nextDay(row.day), skip: offset - Number(row.seen) } };
 }
 
 /** One batch of the report, after `after` (the previous batch's last row; the cursor's time is

@@ -36,11 +36,17 @@ export function createSalesService(deps: {
 }): SalesService {
   const { db } = deps;
 
-  async function count(scope: SalesScope, range: DayRange, ticket?: string) {
+  /**
+   * The total and where page `offset` starts. Text searches and an agent's own documents are small
+   * sets, counted directly and paged by plain offset; other scopes read their day counts.
+   */
+  async function count(scope: SalesScope, range: DayRange, ticket?: string, offset = 0) {
     const rollupScope = rollupScopeOf(scope);
-    if (!rollupScope || ticket) return { total: await sales.countDocuments(db, { scope, range, ticket }), days: null };
-    const days = await sales.documentsPerDay(db, rollupScope, range);
-    return { total: days.reduce((n, d) => n + d.documents, 0), days };
+    if (!rollupScope || ticket) {
+      const total = await sales.countDocuments(db, { scope, range, ticket });
+      return { total, start: offset < total ? { before: undefined, skip: offset } : null };
+    }
+    return sales.countAndPageStart(db, rollupScope, range, offset);
   }
 
   return {
@@ -48,11 +54,8 @@ export function createSalesService(deps: {
       checkRange(query);
       const scope = await salesScopeOf(db, principal);
       const range = { from: query.from, to: query.to };
-      const { total, days } = await count(scope, range, query.ticket);
       const offset = (query.page - 1) * query.perPage;
-      if (offset >= total) return { items: [], total };
-      // Text searches and an agent's own documents are small sets: plain offset is cheap there.
-      const start = days ? sales.pageStart(days, offset) : { before: undefined, skip: offset };
+      const { total, start } = await count(scope, range, query.ticket, offset);
       if (!start) return { items: [], total };
       const rows = await sales.listDocuments(db, {
         scope,
