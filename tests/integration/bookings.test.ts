@@ -267,9 +267,10 @@ describe('GET /bookings', () => {
     const first = await createAccount(db(), { userType: 'Agent', tenant: own });
     const second = await createAccount(db(), { userType: 'Agent', tenant: own });
     const supervisor = await createAccount(db(), { userType: 'Supervisor', tenant: own });
-    const fares = await findFares(stack.baseUrl, bearer(first.token), { origin: 'WAW', destination: 'FRA', days: 39 });
-    const a = await book(stack.baseUrl, bearer(first.token), fares[0]!, 'Shevchenko');
-    const b = await book(stack.baseUrl, bearer(second.token), fares[1]!, 'Franko');
+    // Search results belong to the searcher, so each agent searches for themselves.
+    const leg = { origin: 'WAW', destination: 'FRA', days: 39 };
+    const a = await book(stack.baseUrl, bearer(first.token), (await findFares(stack.baseUrl, bearer(first.token), leg))[0]!, 'Shevchenko');
+    const b = await book(stack.baseUrl, bearer(second.token), (await findFares(stack.baseUrl, bearer(second.token), leg))[1]!, 'Franko');
     const list = async (token: string, query = '') =>
       (await api().get(`/api/v1/bookings?per_page=100${query}`).set(bearer(token))).body as {
         data: { locator: string }[];
@@ -293,5 +294,61 @@ describe('GET /bookings', () => {
     const stranger = await createAccount(db(), { userType: 'Supervisor', tenant: await createTenant(db()) });
     expect((await list(stranger.token)).meta.total).toBe(0);
     expect((await api().get(`/api/v1/bookings/${a.locator}`).set(bearer(stranger.token))).status).toBe(404);
+  });
+});
+
+describe('an issue whose process died', () => {
+  // The claim is left as a crashed process leaves it: `issuing`, started minutes ago.
+  const strand = (locator: string) =>
+    db()
+      .updateTable('bookings')
+      .set({ status: 'issuing', issue_attempt_id: 'iss_crashed', issuing_started_at: new Date(Date.now() - 5 * 60_000), form_of_payment: 'bsp_cash' })
+      .where('locator', '=', locator)
+      .execute();
+
+  it('is finished from the airline’s tickets when the airline issued', async () => {
+    const [fare] = await findFares(stack.baseUrl, bearer(agent.token), { origin: 'WAW', destination: 'FRA', days: 41 }, { carriers: ['LH'] });
+    const booked = await book(stack.baseUrl, bearer(agent.token), fare!);
+    await strand(booked.locator);
+    const row = await db().selectFrom('bookings').select(['airline_locator', 'airline_total']).where('locator', '=', booked.locator).executeTakeFirstOrThrow();
+    // The airline ticketed before the process died.
+    const paid = await request(stack.sandboxUrl)
+      .post('/ndc/OrderChange')
+      .set('Authorization', `Bearer sbx_LH_${tenant.agencyId}`)
+      .send({
+        OrderID: row.airline_locator,
+        ChangeOrder: { PaymentFunctions: { PaymentMethod: { TypeCode: 'CA' }, Amount: { Amount: row.airline_total, CurCode: 'EUR' } } },
+      });
+    expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+    const res = await api().get(`/api/v1/bookings/${booked.locator}`).set(bearer(agent.token));
+    expect(res.body).toMatchObject({ status: 'issued', tickets_present: true });
+    expect(await salesOf(booked.locator)).toHaveLength(1);
+  });
+
+  it('is given back when the airline never ticketed', async () => {
+    const [fare] = await findFares(stack.baseUrl, bearer(agent.token), { origin: 'WAW', destination: 'FRA', days: 42 }, { carriers: ['LH'] });
+    const booked = await book(stack.baseUrl, bearer(agent.token), fare!);
+    await strand(booked.locator);
+    const res = await api().get(`/api/v1/bookings/${booked.locator}`).set(bearer(agent.token));
+    expect(res.body).toMatchObject({ status: 'new', tickets_present: false });
+    const issued = await api().post('/api/v1/bookings/issue').set(bearer(agent.token)).send({ locator: booked.locator });
+    expect(issued.body.status).toBe('issued');
+  });
+});
+
+describe('an airline refusal at ticketing', () => {
+  it('gives the claim and the money back and says what the airline said', async () => {
+    const own = await createTenant(db());
+    const payer = await createAccount(db(), { userType: 'Agent', tenant: own });
+    await payBy(db(), own, 'company_balance');
+    const [fare] = await findFares(stack.baseUrl, bearer(payer.token), { origin: 'WAW', destination: 'FRA', days: 43 }, { currency: 'EUR' });
+    const booked = await book(stack.baseUrl, bearer(payer.token), fare!, 'Ticketfail');
+    const res = await api().post('/api/v1/bookings/issue').set(bearer(payer.token)).send({ locator: booked.locator });
+    expect(res.status).toBe(422);
+    expect(res.body.errors[0].code).toBe('ticketing_failed');
+    expect(await balanceOf(db(), own.companyId)).toBe('1000.00');
+    const after = await api().get(`/api/v1/bookings/${booked.locator}`).set(bearer(payer.token));
+    expect(after.body.status).toBe('new');
+    expect(after.body.error).toContain('Issue failed');
   });
 });

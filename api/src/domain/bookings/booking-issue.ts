@@ -138,36 +138,76 @@ export async function issueBooking(
     }
   }
 
-  const facts2 = orderFacts(order);
-  const issuedAt = clock.now();
-  await db.transaction().execute(async (trx) => {
-    await updateClaimed(trx, row.id, attempt, {
-      ...facts2,
+  await finishIssue(deps, row, attempt, order, { airlineMinor, feeMinor, actorAccountId: principal.accountId });
+  return bookingView((await findBookingByLocator(db, row.locator))!, clock.now());
+}
+
+/** Records the airline's tickets on the claimed booking, with its sales documents, in one transaction. */
+async function finishIssue(
+  deps: IssueDeps,
+  row: BookingRow,
+  attempt: string,
+  order: ProviderOrder,
+  input: { airlineMinor: number; feeMinor: number; actorAccountId: string | null },
+): Promise<void> {
+  const facts = orderFacts(order);
+  const issuedAt = deps.clock.now();
+  await deps.db.transaction().execute(async (trx) => {
+    const mine = await updateClaimed(trx, row.id, attempt, {
+      ...facts,
       status: 'issued',
-      airline_total: fromMinor(airlineMinor),
+      airline_total: fromMinor(input.airlineMinor),
       error: null,
       issued_at: issuedAt,
       updated_at: issuedAt,
     });
+    if (!mine) return;
     const issued = (await findBookingByLocator(trx, row.locator))!;
     await recordTicketSales(trx, {
       booking: issued,
-      documents: JSON.parse(facts2.documents) as BookingDocument[],
+      documents: JSON.parse(facts.documents) as BookingDocument[],
       kind: 'ticket',
-      feeMinor,
-      agentId: principal.accountId,
+      feeMinor: input.feeMinor,
+      agentId: input.actorAccountId ?? row.agent_id,
       at: issuedAt,
     });
     await recordHistory(trx, {
       bookingId: row.id,
       action: 'issued',
-      actorAccountId: principal.accountId,
+      actorAccountId: input.actorAccountId,
       at: issuedAt,
-      detail: `Tickets ${order.documents.filter((d) => d.type === 'ticket').map((d) => d.number).join(', ')}.`,
+      detail: `Tickets ${order.documents
+        .filter((d) => d.type === 'ticket')
+        .map((d) => d.number)
+        .join(', ')}.`,
       airlineAnswer: order.warnings.map((w) => w.message).join(' ') || null,
     });
   });
-  return bookingView((await findBookingByLocator(db, row.locator))!, clock.now());
+}
+
+/** How long an issue may run before a reader may settle it (its process may have died). */
+const staleClaimMs = 2 * 60_000;
+
+/**
+ * Settles an issue whose process died (or whose airline answer was lost) from the order as the
+ * airline has it: ticketed means the issue is finished; still held means the claim and any debit go
+ * back. Only the holder of the claim's attempt id can change the booking, so two readers settle it once.
+ */
+export async function settleStaleIssue(deps: IssueDeps, row: BookingRow, order: ProviderOrder): Promise<boolean> {
+  if (row.status !== 'issuing' || !row.issue_attempt_id || !row.issuing_started_at) return false;
+  if (deps.clock.now().getTime() - row.issuing_started_at.getTime() < staleClaimMs) return false;
+  const debitedMinor = row.balance_debit ? toMinor(row.balance_debit) : 0;
+  const airlineMinor = toMinor(row.airline_total);
+  if (order.status === 'issued') {
+    const feeMinor = debitedMinor > 0 ? debitedMinor - airlineMinor : 0;
+    await finishIssue(deps, row, row.issue_attempt_id, order, { airlineMinor, feeMinor, actorAccountId: null });
+    return true;
+  }
+  if (order.status === 'held') {
+    await giveBackClaim(deps, row, row.issue_attempt_id, debitedMinor, null, new DomainError('airline_timeout'));
+    return true;
+  }
+  return false;
 }
 
 /** `reshop: true`: the airline prices the order now; cheaper is taken, dearer is refused. */
@@ -198,7 +238,7 @@ async function giveBackClaim(
   row: BookingRow,
   attempt: string,
   debitedMinor: number,
-  principal: Principal,
+  principal: Principal | null,
   error: unknown,
 ) {
   const said =
@@ -215,11 +255,11 @@ async function giveBackClaim(
       updated_at: at,
     });
     if (!released) return;
-    await refundFailedIssue(trx, row, { debitedMinor, actorAccountId: principal.accountId, at });
+    await refundFailedIssue(trx, row, { debitedMinor, actorAccountId: principal?.accountId ?? row.agent_id, at });
     await recordHistory(trx, {
       bookingId: row.id,
       action: 'issue_failed',
-      actorAccountId: principal.accountId,
+      actorAccountId: principal?.accountId ?? null,
       at,
       airlineAnswer: said,
     });

@@ -25,7 +25,7 @@ import { bookingFor, visibilityOf } from './booking-access.js';
 import { fromAirlineOrder, outcomeUnknown } from './booking-airline-errors.js';
 import { cancelBooking } from './booking-cancel.js';
 import { recordHistory, type HistoryAction } from './booking-history.js';
-import { issueBooking } from './booking-issue.js';
+import { issueBooking, settleStaleIssue } from './booking-issue.js';
 import {
   bookingView,
   orderFacts,
@@ -223,6 +223,7 @@ export function createBookingsService(deps: {
         return { ...bookingView(row, clock.now()), error: 'The airline could not be reached; this is the booking as last seen.' };
       throw error;
     }
+    if (await settleStaleIssue(deps, row, order)) return bookingView((await findBookingByLocator(db, row.locator))!, clock.now());
     // Only what the airline decides on its own is taken over; issue/cancel/void change the status here.
     const facts = orderFacts(order);
     const status = row.status === 'new' && order.status === 'expired' ? 'expired' : row.status;
