@@ -40,7 +40,7 @@ export interface BookingDocument {
 
 /** The airline's fares and the company's markup per passenger type, kept for the sales documents. */
 export interface StoredFares {
-  airline: OrderFare[];
+  airline: readonly OrderFare[];
   markupByType: Partial<Record<PassengerType, string>>;
 }
 
