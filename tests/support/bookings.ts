@@ -15,6 +15,8 @@ export interface FoundFare {
   amount: string;
   currency: string;
   seatsLeft: number;
+  /** `flight/class` of each segment: fares that share one share its seats. */
+  inventory: string[];
 }
 
 export async function findFares(
@@ -43,6 +45,9 @@ export async function findFares(
         amount: fare.price.amount,
         currency: fare.price.currency,
         seatsLeft: Math.min(...fare.fare_segments.map((s: { seats_left: number }) => s.seats_left)),
+        inventory: fare.fare_segments.map(
+          (s: { flight_id: string; booking_class: string }) => `${s.flight_id}/${s.booking_class}`,
+        ),
       });
     }
   }
