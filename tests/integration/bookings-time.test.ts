@@ -24,7 +24,12 @@ async function advanceBoth(seconds: number) {
   await advanceSandbox(stack.sandboxUrl, seconds);
 }
 async function lhBooking(days: number) {
-  const fares = await findFares(stack.baseUrl, bearer(agent.token), { origin: 'WAW', destination: 'FRA', days }, { carriers: ['LH'] });
+  const fares = await findFares(
+    stack.baseUrl,
+    bearer(agent.token),
+    { origin: 'WAW', destination: 'FRA', days },
+    { carriers: ['LH'] },
+  );
   return book(stack.baseUrl, bearer(agent.token), fares[0]!);
 }
 const issue = (locator: string) => api().post('/api/v1/bookings/issue').set(bearer(agent.token)).send({ locator });

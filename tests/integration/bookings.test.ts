@@ -15,16 +15,7 @@ import {
 import request from 'supertest';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { toMinor } from '../../api/src/domain/money.js';
-import {
-  balanceOf,
-  bearer,
-  book,
-  bookingBody,
-  findFares,
-  inDays,
-  payBy,
-  setIssueFee,
-} from '../support/bookings.js';
+import { balanceOf, bearer, book, bookingBody, findFares, inDays, payBy, setIssueFee } from '../support/bookings.js';
 import { createAccount, createTenant, type TestAccount, type TestTenant } from '../support/factories.js';
 import { as, refusal } from '../support/sdk-calls.js';
 import { startStack, tokens, type Stack } from '../support/stack.js';
@@ -45,7 +36,11 @@ afterEach(() => resetConfig());
 const api = () => request(stack.baseUrl);
 const db = () => stack.ctx.db;
 const salesOf = (locator: string) =>
-  db().selectFrom('sales_documents').select(['kind', 'number', 'total', 'fees']).where('locator', '=', locator).execute();
+  db()
+    .selectFrom('sales_documents')
+    .select(['kind', 'number', 'total', 'fees'])
+    .where('locator', '=', locator)
+    .execute();
 
 describe('the lifecycle through the SDK', () => {
   it('searches, books, reads, issues and voids; sales documents follow', async () => {
@@ -80,9 +75,16 @@ describe('the lifecycle through the SDK', () => {
     expect(booked.segments[0]).toMatchObject({ origin: 'WAW', carrier: 'LH' });
 
     expect(await getBooking(booked.locator)).toMatchObject({ locator: booked.locator, status: 'new' });
+    const listed = await listBookings({ q: booked.locator.toLowerCase(), status: 'new' });
+    expect(listed.data.map((b) => b.locator)).toEqual([booked.locator]);
 
     const issued = await issueBooking({ locator: booked.locator });
-    expect(issued).toMatchObject({ status: 'issued', provider_status: 'issued', tickets_present: true, form_of_payment: 'bsp_cash' });
+    expect(issued).toMatchObject({
+      status: 'issued',
+      provider_status: 'issued',
+      tickets_present: true,
+      form_of_payment: 'bsp_cash',
+    });
     expect(issued.time_limit).toBeNull();
     expect(issued.documents).toHaveLength(1);
     expect(issued.documents[0]).toMatchObject({ type: 'ticket', passenger_id: 'PAX1', status: 'issued' });
@@ -138,7 +140,11 @@ describe('POST /bookings', () => {
   it('replays the same Idempotency-Key instead of booking twice', async () => {
     const [fare] = await findFares(stack.baseUrl, bearer(agent.token), { origin: 'WAW', destination: 'FRA', days: 33 });
     const send = () =>
-      api().post('/api/v1/bookings').set(bearer(agent.token)).set('Idempotency-Key', `book-${fare!.fareId.slice(-12)}`).send(bookingBody(fare!));
+      api()
+        .post('/api/v1/bookings')
+        .set(bearer(agent.token))
+        .set('Idempotency-Key', `book-${fare!.fareId.slice(-12)}`)
+        .send(bookingBody(fare!));
     const first = await send();
     const second = await send();
     expect(first.status).toBe(201);
@@ -160,14 +166,27 @@ describe('paying from the company balance', () => {
     const payer = await createAccount(db(), { userType: 'Agent', tenant: own });
     await payBy(db(), own, 'company_balance');
     await setIssueFee(db(), own, '2.50');
-    const [fare] = await findFares(stack.baseUrl, bearer(payer.token), { origin: 'WAW', destination: 'FRA', days: 35 }, { currency: 'EUR' });
+    const [fare] = await findFares(
+      stack.baseUrl,
+      bearer(payer.token),
+      { origin: 'WAW', destination: 'FRA', days: 35 },
+      { currency: 'EUR' },
+    );
     const booked = await book(stack.baseUrl, bearer(payer.token), fare!);
     const start = toMinor(await balanceOf(db(), own.companyId));
-    const issued = await api().post('/api/v1/bookings/issue').set(bearer(payer.token)).send({ locator: booked.locator });
+    const issued = await api()
+      .post('/api/v1/bookings/issue')
+      .set(bearer(payer.token))
+      .send({ locator: booked.locator });
     expect(issued.status, JSON.stringify(issued.body)).toBe(200);
     expect(issued.body.form_of_payment).toBe('company_balance');
     expect(toMinor(await balanceOf(db(), own.companyId))).toBe(start - toMinor(fare!.amount) - 250);
-    const ledger = await db().selectFrom('transactions').select(['amount', 'reason']).where('company_id', '=', own.companyId).orderBy('created_at').execute();
+    const ledger = await db()
+      .selectFrom('transactions')
+      .select(['amount', 'reason'])
+      .where('company_id', '=', own.companyId)
+      .orderBy('created_at')
+      .execute();
     expect(ledger.map((l) => l.reason)).toEqual([`Tickets ${booked.locator}`, `Issue fee ${booked.locator}`]);
     expect((await salesOf(booked.locator))[0]).toMatchObject({ fees: '2.50' });
 
@@ -181,7 +200,12 @@ describe('paying from the company balance', () => {
     const payer = await createAccount(db(), { userType: 'Agent', tenant: own });
     await payBy(db(), own, 'company_balance');
     await db().updateTable('companies').set({ balance_amount: '1.00' }).where('id', '=', own.companyId).execute();
-    const [fare] = await findFares(stack.baseUrl, bearer(payer.token), { origin: 'WAW', destination: 'FRA', days: 36 }, { currency: 'EUR' });
+    const [fare] = await findFares(
+      stack.baseUrl,
+      bearer(payer.token),
+      { origin: 'WAW', destination: 'FRA', days: 36 },
+      { currency: 'EUR' },
+    );
     const booked = await book(stack.baseUrl, bearer(payer.token), fare!);
     const res = await api().post('/api/v1/bookings/issue').set(bearer(payer.token)).send({ locator: booked.locator });
     expect(res.status).toBe(422);
@@ -189,7 +213,9 @@ describe('paying from the company balance', () => {
     expect(await balanceOf(db(), own.companyId)).toBe('1.00');
     const after = await api().get(`/api/v1/bookings/${booked.locator}`).set(bearer(payer.token));
     expect(after.body).toMatchObject({ status: 'new', provider_status: 'held', tickets_present: false });
-    expect(await db().selectFrom('transactions').select('id').where('company_id', '=', own.companyId).execute()).toEqual([]);
+    expect(
+      await db().selectFrom('transactions').select('id').where('company_id', '=', own.companyId).execute(),
+    ).toEqual([]);
   });
 });
 
@@ -197,7 +223,12 @@ describe('ticketing gates', () => {
   it('refuses to issue with each gate closed in turn, naming the gate, and issues once all are open', async () => {
     const own = await createTenant(db());
     const payer = await createAccount(db(), { userType: 'Agent', tenant: own });
-    const fares = await findFares(stack.baseUrl, bearer(payer.token), { origin: 'WAW', destination: 'FRA', days: 37 }, { carriers: ['LH'] });
+    const fares = await findFares(
+      stack.baseUrl,
+      bearer(payer.token),
+      { origin: 'WAW', destination: 'FRA', days: 37 },
+      { carriers: ['LH'] },
+    );
     const booked = await book(stack.baseUrl, bearer(payer.token), fares[0]!);
     const channelId = `ach_${own.agencyId}_lh`;
     const gates: { name: string; close: () => Promise<unknown>; open: () => Promise<unknown> }[] = [
@@ -205,25 +236,38 @@ describe('ticketing gates', () => {
       platformGate('agency'),
       {
         name: "partner's",
-        close: () => db().updateTable('agencies').set({ ticketing_active: false }).where('id', '=', own.agencyId).execute(),
-        open: () => db().updateTable('agencies').set({ ticketing_active: true }).where('id', '=', own.agencyId).execute(),
+        close: () =>
+          db().updateTable('agencies').set({ ticketing_active: false }).where('id', '=', own.agencyId).execute(),
+        open: () =>
+          db().updateTable('agencies').set({ ticketing_active: true }).where('id', '=', own.agencyId).execute(),
       },
       {
         name: "company's",
-        close: () => db().updateTable('companies').set({ ticketing_active: false }).where('id', '=', own.companyId).execute(),
-        open: () => db().updateTable('companies').set({ ticketing_active: true }).where('id', '=', own.companyId).execute(),
+        close: () =>
+          db().updateTable('companies').set({ ticketing_active: false }).where('id', '=', own.companyId).execute(),
+        open: () =>
+          db().updateTable('companies').set({ ticketing_active: true }).where('id', '=', own.companyId).execute(),
       },
       platformGate('channel'),
       {
         name: "channel's own",
-        close: () => db().updateTable('agency_channels').set({ active_by_supervisor: false }).where('id', '=', channelId).execute(),
-        open: () => db().updateTable('agency_channels').set({ active_by_supervisor: true }).where('id', '=', channelId).execute(),
+        close: () =>
+          db()
+            .updateTable('agency_channels')
+            .set({ active_by_supervisor: false })
+            .where('id', '=', channelId)
+            .execute(),
+        open: () =>
+          db().updateTable('agency_channels').set({ active_by_supervisor: true }).where('id', '=', channelId).execute(),
       },
     ];
     for (const gate of gates) {
       await gate.close();
       try {
-        const res = await api().post('/api/v1/bookings/issue').set(bearer(payer.token)).send({ locator: booked.locator });
+        const res = await api()
+          .post('/api/v1/bookings/issue')
+          .set(bearer(payer.token))
+          .send({ locator: booked.locator });
         expect(res.status, gate.name).toBe(409);
         expect(res.body.errors[0].code).toBe('ticketing_gate_closed');
         expect(res.body.errors[0].detail).toContain(`The ${gate.name}`);
@@ -238,7 +282,11 @@ describe('ticketing gates', () => {
 
 function platformGate(gate: 'main' | 'agency' | 'channel') {
   const set = (active: boolean) =>
-    request(stack.baseUrl).patch(`/api/v1/ticketing/${gate}_gate`).set(bearer(tokens.Admin)).send({ active }).expect(200);
+    request(stack.baseUrl)
+      .patch(`/api/v1/ticketing/${gate}_gate`)
+      .set(bearer(tokens.Admin))
+      .send({ active })
+      .expect(200);
   return { name: gate === 'agency' ? 'agency (consolidator)' : gate, close: () => set(false), open: () => set(true) };
 }
 
@@ -252,7 +300,11 @@ describe('opening a booking', () => {
     const [fare] = await findFares(stack.baseUrl, bearer(agent.token), { origin: 'WAW', destination: 'FRA', days: 38 });
     const booked = await book(stack.baseUrl, bearer(agent.token), fare!);
     // Another airline record under this booking: as if the airline dropped ours.
-    await db().updateTable('bookings').set({ airline_locator: 'QQQQQQ' }).where('locator', '=', booked.locator).execute();
+    await db()
+      .updateTable('bookings')
+      .set({ airline_locator: 'QQQQQQ' })
+      .where('locator', '=', booked.locator)
+      .execute();
     const res = await api().get(`/api/v1/bookings/${booked.locator}`).set(bearer(agent.token));
     expect(res.status).toBe(416);
     expect(res.body.errors[0].code).toBe('booking_gone');
@@ -269,8 +321,18 @@ describe('GET /bookings', () => {
     const supervisor = await createAccount(db(), { userType: 'Supervisor', tenant: own });
     // Search results belong to the searcher, so each agent searches for themselves.
     const leg = { origin: 'WAW', destination: 'FRA', days: 39 };
-    const a = await book(stack.baseUrl, bearer(first.token), (await findFares(stack.baseUrl, bearer(first.token), leg))[0]!, 'Shevchenko');
-    const b = await book(stack.baseUrl, bearer(second.token), (await findFares(stack.baseUrl, bearer(second.token), leg))[1]!, 'Franko');
+    const a = await book(
+      stack.baseUrl,
+      bearer(first.token),
+      (await findFares(stack.baseUrl, bearer(first.token), leg))[0]!,
+      'Shevchenko',
+    );
+    const b = await book(
+      stack.baseUrl,
+      bearer(second.token),
+      (await findFares(stack.baseUrl, bearer(second.token), leg))[1]!,
+      'Franko',
+    );
     const list = async (token: string, query = '') =>
       (await api().get(`/api/v1/bookings?per_page=100${query}`).set(bearer(token))).body as {
         data: { locator: string }[];
@@ -281,7 +343,9 @@ describe('GET /bookings', () => {
     expect((await list(first.token)).data.map((x) => x.locator)).toEqual([b.locator, a.locator]);
     expect((await list(supervisor.token)).meta.total).toBe(2);
     expect((await list(supervisor.token, '&q=shevch')).data.map((x) => x.locator)).toEqual([a.locator]);
-    expect((await list(supervisor.token, `&q=${b.locator.toLowerCase()}`)).data.map((x) => x.locator)).toEqual([b.locator]);
+    expect((await list(supervisor.token, `&q=${b.locator.toLowerCase()}`)).data.map((x) => x.locator)).toEqual([
+      b.locator,
+    ]);
     expect((await list(supervisor.token, '&status=issued')).meta.total).toBe(0);
     const paged = await api().get('/api/v1/bookings?per_page=1&page=2').set(bearer(supervisor.token));
     expect(paged.body.meta).toEqual({ page: 2, per_page: 1, total: 2 });
@@ -302,22 +366,41 @@ describe('an issue whose process died', () => {
   const strand = (locator: string) =>
     db()
       .updateTable('bookings')
-      .set({ status: 'issuing', issue_attempt_id: 'iss_crashed', issuing_started_at: new Date(Date.now() - 5 * 60_000), form_of_payment: 'bsp_cash' })
+      .set({
+        status: 'issuing',
+        issue_attempt_id: 'iss_crashed',
+        issuing_started_at: new Date(Date.now() - 5 * 60_000),
+        form_of_payment: 'bsp_cash',
+      })
       .where('locator', '=', locator)
       .execute();
 
   it('is finished from the airline’s tickets when the airline issued', async () => {
-    const [fare] = await findFares(stack.baseUrl, bearer(agent.token), { origin: 'WAW', destination: 'FRA', days: 41 }, { carriers: ['LH'] });
+    const [fare] = await findFares(
+      stack.baseUrl,
+      bearer(agent.token),
+      { origin: 'WAW', destination: 'FRA', days: 41 },
+      { carriers: ['LH'] },
+    );
     const booked = await book(stack.baseUrl, bearer(agent.token), fare!);
     await strand(booked.locator);
-    const row = await db().selectFrom('bookings').select(['airline_locator', 'airline_total']).where('locator', '=', booked.locator).executeTakeFirstOrThrow();
+    const row = await db()
+      .selectFrom('bookings')
+      .select(['airline_locator', 'airline_total'])
+      .where('locator', '=', booked.locator)
+      .executeTakeFirstOrThrow();
     // The airline ticketed before the process died.
     const paid = await request(stack.sandboxUrl)
       .post('/ndc/OrderChange')
       .set('Authorization', `Bearer sbx_LH_${tenant.agencyId}`)
       .send({
         OrderID: row.airline_locator,
-        ChangeOrder: { PaymentFunctions: { PaymentMethod: { TypeCode: 'CA' }, Amount: { Amount: row.airline_total, CurCode: 'EUR' } } },
+        ChangeOrder: {
+          PaymentFunctions: {
+            PaymentMethod: { TypeCode: 'CA' },
+            Amount: { Amount: row.airline_total, CurCode: 'EUR' },
+          },
+        },
       });
     expect(paid.status, JSON.stringify(paid.body)).toBe(200);
     const res = await api().get(`/api/v1/bookings/${booked.locator}`).set(bearer(agent.token));
@@ -326,12 +409,20 @@ describe('an issue whose process died', () => {
   });
 
   it('is given back when the airline never ticketed', async () => {
-    const [fare] = await findFares(stack.baseUrl, bearer(agent.token), { origin: 'WAW', destination: 'FRA', days: 42 }, { carriers: ['LH'] });
+    const [fare] = await findFares(
+      stack.baseUrl,
+      bearer(agent.token),
+      { origin: 'WAW', destination: 'FRA', days: 42 },
+      { carriers: ['LH'] },
+    );
     const booked = await book(stack.baseUrl, bearer(agent.token), fare!);
     await strand(booked.locator);
     const res = await api().get(`/api/v1/bookings/${booked.locator}`).set(bearer(agent.token));
     expect(res.body).toMatchObject({ status: 'new', tickets_present: false });
-    const issued = await api().post('/api/v1/bookings/issue').set(bearer(agent.token)).send({ locator: booked.locator });
+    const issued = await api()
+      .post('/api/v1/bookings/issue')
+      .set(bearer(agent.token))
+      .send({ locator: booked.locator });
     expect(issued.body.status).toBe('issued');
   });
 });
@@ -341,7 +432,12 @@ describe('an airline refusal at ticketing', () => {
     const own = await createTenant(db());
     const payer = await createAccount(db(), { userType: 'Agent', tenant: own });
     await payBy(db(), own, 'company_balance');
-    const [fare] = await findFares(stack.baseUrl, bearer(payer.token), { origin: 'WAW', destination: 'FRA', days: 43 }, { currency: 'EUR' });
+    const [fare] = await findFares(
+      stack.baseUrl,
+      bearer(payer.token),
+      { origin: 'WAW', destination: 'FRA', days: 43 },
+      { currency: 'EUR' },
+    );
     const booked = await book(stack.baseUrl, bearer(payer.token), fare!, 'Ticketfail');
     const res = await api().post('/api/v1/bookings/issue').set(bearer(payer.token)).send({ locator: booked.locator });
     expect(res.status).toBe(422);

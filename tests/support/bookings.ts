@@ -71,7 +71,11 @@ export async function book(baseUrl: string, headers: Record<string, string>, far
 
 /** Every channel of the tenant's agency pays this way. */
 export async function payBy(db: Db, tenant: TestTenant, form: 'bsp_cash' | 'company_balance' | 'credit_card') {
-  await db.updateTable('agency_channels').set({ form_of_payment: form }).where('agency_id', '=', tenant.agencyId).execute();
+  await db
+    .updateTable('agency_channels')
+    .set({ form_of_payment: form })
+    .where('agency_id', '=', tenant.agencyId)
+    .execute();
 }
 
 export async function setIssueFee(db: Db, tenant: TestTenant, amount: string) {
@@ -84,7 +88,11 @@ export async function setIssueFee(db: Db, tenant: TestTenant, amount: string) {
 }
 
 export async function balanceOf(db: Db, companyId: string): Promise<string> {
-  const row = await db.selectFrom('companies').select('balance_amount').where('id', '=', companyId).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('companies')
+    .select('balance_amount')
+    .where('id', '=', companyId)
+    .executeTakeFirstOrThrow();
   return row.balance_amount;
 }
 

@@ -13,14 +13,7 @@ export async function insertBooking(db: Db, row: BookingInsert): Promise<void> {
 }
 
 export async function findBookingByLocator(db: Db, locator: string): Promise<BookingRow | undefined> {
-  return (await db.selectFrom('bookings').selectAll().where('locator', '=', locator).executeTakeFirst()) as
-    | BookingRow
-    | undefined;
-}
-
-export async function locatorTaken(db: Db, locator: string): Promise<boolean> {
-  const row = await db.selectFrom('bookings').select('id').where('locator', '=', locator).executeTakeFirst();
-  return row !== undefined;
+  return db.selectFrom('bookings').selectAll().where('locator', '=', locator).executeTakeFirst();
 }
 
 /** Takes the issue claim: only a `new` booking moves to `issuing`, and only one caller gets the row. */
@@ -70,10 +63,7 @@ export async function setBookingError(db: Db, id: string, error: string | null, 
 }
 
 export type VisibilityScope =
-  | { kind: 'all' }
-  | { kind: 'agency'; id: string }
-  | { kind: 'company'; id: string }
-  | { kind: 'agent'; id: string };
+  { kind: 'all' } | { kind: 'agency'; id: string } | { kind: 'company'; id: string } | { kind: 'agent'; id: string };
 
 export interface BookingFilter {
   scope: VisibilityScope;
@@ -91,7 +81,9 @@ function filtered(db: Db, f: BookingFilter) {
   if (f.scope.kind === 'agent') base = base.where('agent_id', '=', f.scope.id);
   // A held booking past its time limit is expired whether or not anything has noticed yet.
   if (f.status === 'new')
-    base = base.where('status', '=', 'new').where((eb) => eb.or([eb('time_limit', 'is', null), eb('time_limit', '>', f.now)]));
+    base = base
+      .where('status', '=', 'new')
+      .where((eb) => eb.or([eb('time_limit', 'is', null), eb('time_limit', '>', f.now)]));
   else if (f.status === 'expired')
     base = base.where((eb) =>
       eb.or([eb('status', '=', 'expired'), eb.and([eb('status', '=', 'new'), eb('time_limit', '<=', f.now)])]),
@@ -120,7 +112,7 @@ export async function findBookings(
       .select((eb) => eb.fn.countAll<string>().as('n'))
       .executeTakeFirstOrThrow(),
   ]);
-  return { rows: rows as BookingRow[], total: Number(count.n) };
+  return { rows, total: Number(count.n) };
 }
 
 export interface HistoryRow {

@@ -241,8 +241,7 @@ async function giveBackClaim(
   principal: Principal | null,
   error: unknown,
 ) {
-  const said =
-    error instanceof DomainError ? (error.detail ?? error.code) : 'The airline could not be reached.';
+  const said = error instanceof DomainError ? (error.detail ?? error.code) : 'The airline could not be reached.';
   await deps.db.transaction().execute(async (trx) => {
     const at = deps.clock.now();
     const released = await updateClaimed(trx, row.id, attempt, {

@@ -6,7 +6,13 @@ import type { Db } from '../../db/database.js';
 import { fromMinor, toMinor } from '../money.js';
 import { recordSalesDocument } from '../sales/record-sales-document.js';
 import type { SalesDocumentKind } from '../sales/sales-document.js';
-import { routeOf, type BookingDocument, type BookingPassenger, type BookingSegment, type StoredFares } from './booking.js';
+import {
+  routeOf,
+  type BookingDocument,
+  type BookingPassenger,
+  type BookingSegment,
+  type StoredFares,
+} from './booking.js';
 
 export const ticketDocumentId = (bookingId: string, number: string) => `sal_${bookingId}_${number}`;
 

@@ -97,16 +97,14 @@ export function createBookingsService(deps: {
       const order = await fromAirlineOrder(
         provider.createOrder(channel, {
           offerId: ids.airlineOfferId,
-          passengers: passengers.map(
-            (p): PassengerInput => ({
-              id: p.id,
-              type: p.type,
-              givenName: p.first_name,
-              surname: p.last_name,
-              title: p.title,
-              birthdate: p.birthdate,
-            }),
-          ),
+          passengers: passengers.map((p): PassengerInput => ({
+            id: p.id,
+            type: p.type,
+            givenName: p.first_name,
+            surname: p.last_name,
+            title: p.title,
+            birthdate: p.birthdate,
+          })),
           contact: input.contacts,
         }),
       );
@@ -177,7 +175,14 @@ export function createBookingsService(deps: {
       const now = clock.now();
       const { rows, total } = await findBookings(
         db,
-        { scope: await visibilityOf(db, principal), status: query.status, q: query.q, from: query.from, to: query.to, now },
+        {
+          scope: await visibilityOf(db, principal),
+          status: query.status,
+          q: query.q,
+          from: query.from,
+          to: query.to,
+          now,
+        },
         query,
       );
       return { items: rows.map((r) => bookingView(r, now)), total };
@@ -187,16 +192,14 @@ export function createBookingsService(deps: {
       const row = await bookingFor(db, principal, locator);
       const { rows, total } = await findHistory(db, row.id, page);
       return {
-        items: rows.map(
-          (h): HistoryEntry => ({
-            id: h.id,
-            action: h.action as HistoryAction,
-            actor_account_id: h.actor_account_id,
-            detail: h.detail,
-            airline_answer: h.airline_answer,
-            created_at: h.created_at.toISOString(),
-          }),
-        ),
+        items: rows.map((h): HistoryEntry => ({
+          id: h.id,
+          action: h.action as HistoryAction,
+          actor_account_id: h.actor_account_id,
+          detail: h.detail,
+          airline_answer: h.airline_answer,
+          created_at: h.created_at.toISOString(),
+        })),
         total,
       };
     },
@@ -220,10 +223,14 @@ export function createBookingsService(deps: {
         throw new DomainError('booking_gone', `${error.carrier}: ${error.airlineMessage}`);
       }
       if (outcomeUnknown(error) || error instanceof ProviderError)
-        return { ...bookingView(row, clock.now()), error: 'The airline could not be reached; this is the booking as last seen.' };
+        return {
+          ...bookingView(row, clock.now()),
+          error: 'The airline could not be reached; this is the booking as last seen.',
+        };
       throw error;
     }
-    if (await settleStaleIssue(deps, row, order)) return bookingView((await findBookingByLocator(db, row.locator))!, clock.now());
+    if (await settleStaleIssue(deps, row, order))
+      return bookingView((await findBookingByLocator(db, row.locator))!, clock.now());
     // Only what the airline decides on its own is taken over; issue/cancel/void change the status here.
     const facts = orderFacts(order);
     const status = row.status === 'new' && order.status === 'expired' ? 'expired' : row.status;
@@ -235,7 +242,13 @@ export function createBookingsService(deps: {
       updated_at: at,
     });
     if (status !== row.status)
-      await recordHistory(db, { bookingId: row.id, action: 'expired', actorAccountId: null, at, detail: 'Unpaid at the time limit.' });
+      await recordHistory(db, {
+        bookingId: row.id,
+        action: 'expired',
+        actorAccountId: null,
+        at,
+        detail: 'Unpaid at the time limit.',
+      });
     return bookingView((await findBookingByLocator(db, row.locator))!, clock.now());
   }
 
