@@ -72,3 +72,24 @@ it('voids inside the window', async () => {
   expect(res.status).toBe(200);
   expect(res.body.status).toBe('voided');
 });
+
+it('re-prices before issue with reshop and takes a cheaper class the airline opened', async () => {
+  // CPH–FRA: from 24 h after booking the airline offers the fare family's lowest class (scenario).
+  const fares = await findFares(
+    stack.baseUrl,
+    bearer(agent.token),
+    { origin: 'CPH', destination: 'FRA', days: 50 },
+    { carriers: ['LH'] },
+  );
+  const light = fares.find((f) => f.inventory.every((k) => k.endsWith('/K')));
+  const booked = await book(stack.baseUrl, bearer(agent.token), light ?? fares[0]!);
+  await advanceBoth(25 * 3600);
+  const res = await api()
+    .post('/api/v1/bookings/issue')
+    .set(bearer(agent.token))
+    .send({ locator: booked.locator, reshop: true });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  expect(res.body.status).toBe('issued');
+  expect(Number(res.body.price.amount)).toBeLessThan(Number(booked.price.amount));
+  expect(res.body.documents[0].amount.amount).toBe(res.body.price.amount);
+});

@@ -14,10 +14,12 @@ import {
 } from '@contrail/sdk';
 import request from 'supertest';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createSecretBox } from '../../api/src/domain/crypto/secret-box.js';
 import { toMinor } from '../../api/src/domain/money.js';
 import { balanceOf, bearer, book, bookingBody, findFares, inDays, payBy, setIssueFee } from '../support/bookings.js';
 import { createAccount, createTenant, type TestAccount, type TestTenant } from '../support/factories.js';
 import { as, refusal } from '../support/sdk-calls.js';
+import { testSecretKey } from '../support/services.js';
 import { startStack, tokens, type Stack } from '../support/stack.js';
 
 let stack: Stack;
@@ -446,5 +448,42 @@ describe('an airline refusal at ticketing', () => {
     const after = await api().get(`/api/v1/bookings/${booked.locator}`).set(bearer(payer.token));
     expect(after.body.status).toBe('new');
     expect(after.body.error).toContain('Issue failed');
+  });
+});
+
+describe('paying by the channel’s credit card', () => {
+  it('issues with the card the channel names', async () => {
+    const own = await createTenant(db());
+    const payer = await createAccount(db(), { userType: 'Agent', tenant: own });
+    const cardId = `crd_${own.agencyId}`;
+    await db()
+      .insertInto('credit_cards')
+      .values({
+        id: cardId,
+        agency_id: own.agencyId,
+        brand: 'VI',
+        last4: '1111',
+        exp_month: 12,
+        exp_year: new Date().getFullYear() + 2,
+        holder: 'AGENCY',
+        number_ciphertext: createSecretBox(testSecretKey, 'card-number').seal('4111111111111111'),
+      })
+      .execute();
+    await db()
+      .updateTable('agency_channels')
+      .set({ form_of_payment: 'credit_card', ticketing_credit_card_id: cardId })
+      .where('agency_id', '=', own.agencyId)
+      .execute();
+    const [fare] = await findFares(
+      stack.baseUrl,
+      bearer(payer.token),
+      { origin: 'WAW', destination: 'FRA', days: 44 },
+      { carriers: ['LH'] },
+    );
+    const booked = await book(stack.baseUrl, bearer(payer.token), fare!);
+    const res = await api().post('/api/v1/bookings/issue').set(bearer(payer.token)).send({ locator: booked.locator });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body).toMatchObject({ status: 'issued', form_of_payment: 'credit_card', tickets_present: true });
+    expect(JSON.stringify(res.body)).not.toContain('4111111111111111');
   });
 });
