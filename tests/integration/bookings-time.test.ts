@@ -93,3 +93,16 @@ it('re-prices before issue with reshop and takes a cheaper class the airline ope
   expect(Number(res.body.price.amount)).toBeLessThan(Number(booked.price.amount));
   expect(res.body.documents[0].amount.amount).toBe(res.body.price.amount);
 });
+
+it('takes over a schedule change the airline made, and records it once', async () => {
+  // BRU–OPO: an hour after booking the airline retimes the first journey (scenario).
+  const [fare] = await findFares(stack.baseUrl, bearer(agent.token), { origin: 'BRU', destination: 'OPO', days: 55 });
+  const booked = await book(stack.baseUrl, bearer(agent.token), fare!);
+  const before = (booked as unknown as { segments: { departure_at: string }[] }).segments[0]!.departure_at;
+  await advanceBoth(2 * 3600);
+  const seen = await api().get(`/api/v1/bookings/${booked.locator}`).set(bearer(agent.token));
+  expect(seen.body.segments[0].departure_at).not.toBe(before);
+  await api().get(`/api/v1/bookings/${booked.locator}`).set(bearer(agent.token));
+  const history = await api().get(`/api/v1/bookings/${booked.locator}/history`).set(bearer(agent.token));
+  expect(history.body.data.map((h: { action: string }) => h.action)).toEqual(['created', 'refreshed']);
+});

@@ -1,17 +1,9 @@
 // Bookings (issue #5): book a searched fare, read one (refreshed from the airline), list them with
 // the bookings visibility, its history; issue and cancel/void live in their own files.
 import { randomInt } from 'node:crypto';
-import {
-  findBookingByLocator,
-  findBookings,
-  findHistory,
-  insertBooking,
-  setBookingError,
-  updateInStatus,
-  type BookingRow,
-} from '../../db/bookings.repository.js';
+import { findBookingByLocator, findBookings, findHistory, insertBooking } from '../../db/bookings.repository.js';
 import type { Db } from '../../db/database.js';
-import { ProviderError, type AirlineProvider, type PassengerInput } from '../../providers/airline-provider.js';
+import type { AirlineProvider, PassengerInput } from '../../providers/airline-provider.js';
 import type { ChannelsService } from '../channels/channels.service.js';
 import type { Clock } from '../clock.js';
 import type { SecretBox } from '../crypto/secret-box.js';
@@ -22,10 +14,11 @@ import type { Principal } from '../principal.js';
 import { parseFareId } from '../offers/fare-ids.js';
 import type { SearchService } from '../offers/search.service.js';
 import { bookingFor, visibilityOf } from './booking-access.js';
-import { fromAirlineOrder, outcomeUnknown } from './booking-airline-errors.js';
+import { fromAirlineOrder } from './booking-airline-errors.js';
 import { cancelBooking } from './booking-cancel.js';
 import { recordHistory, type HistoryAction } from './booking-history.js';
-import { issueBooking, settleStaleIssue } from './booking-issue.js';
+import { issueBooking } from './booking-issue.js';
+import { refreshBooking } from './booking-refresh.js';
 import {
   bookingView,
   orderFacts,
@@ -168,7 +161,7 @@ export function createBookingsService(deps: {
     /** The booking refreshed from the airline; 416 when the airline no longer has it. */
     async get(principal: Principal, locator: string): Promise<Booking> {
       const row = await bookingFor(db, principal, locator);
-      return refresh(row);
+      return refreshBooking(deps, row);
     },
 
     async list(principal: Principal, query: BookingQuery) {
@@ -207,70 +200,6 @@ export function createBookingsService(deps: {
     issue: (principal: Principal, input: { locator: string; reshop?: boolean }) => issueBooking(deps, principal, input),
     cancel: (principal: Principal, locator: string) => cancelBooking(deps, principal, locator),
   };
-
-  async function refresh(row: BookingRow): Promise<Booking> {
-    let order;
-    try {
-      const { channel } = await deps.channels.forBooking({
-        agencyId: row.agency_id,
-        companyId: row.company_id,
-        channelId: row.channel_id,
-      });
-      order = await provider.retrieveOrder(channel, row.airline_locator);
-    } catch (error) {
-      if (error instanceof ProviderError && error.kind === 'order_not_found') {
-        await markMissing(row, error.airlineMessage);
-        throw new DomainError('booking_gone', `${error.carrier}: ${error.airlineMessage}`);
-      }
-      if (outcomeUnknown(error) || error instanceof ProviderError)
-        return {
-          ...bookingView(row, clock.now()),
-          error: 'The airline could not be reached; this is the booking as last seen.',
-        };
-      throw error;
-    }
-    if (await settleStaleIssue(deps, row, order))
-      return bookingView((await findBookingByLocator(db, row.locator))!, clock.now());
-    // Only what the airline decides on its own is taken over; issue/cancel/void change the status here.
-    const facts = orderFacts(order);
-    const status = row.status === 'new' && order.status === 'expired' ? 'expired' : row.status;
-    const at = clock.now();
-    await updateInStatus(db, row.id, row.status, {
-      ...facts,
-      status,
-      ...(status === 'expired' ? { ended_at: at } : {}),
-      updated_at: at,
-    });
-    if (status !== row.status)
-      await recordHistory(db, {
-        bookingId: row.id,
-        action: 'expired',
-        actorAccountId: null,
-        at,
-        detail: 'Unpaid at the time limit.',
-      });
-    return bookingView((await findBookingByLocator(db, row.locator))!, clock.now());
-  }
-
-  /** The airline dropped the order: a held booking leaves the active list as expired. */
-  async function markMissing(row: BookingRow, airlineMessage: string) {
-    const at = clock.now();
-    await db.transaction().execute(async (trx) => {
-      const changed =
-        row.status === 'new' &&
-        (await updateInStatus(trx, row.id, 'new', { status: 'expired', ended_at: at, updated_at: at }));
-      if (changed || row.error === null) {
-        await recordHistory(trx, {
-          bookingId: row.id,
-          action: 'airline_missing',
-          actorAccountId: null,
-          at,
-          airlineAnswer: airlineMessage,
-        });
-      }
-      await setBookingError(trx, row.id, 'The airline no longer has this booking.', at);
-    });
-  }
 }
 
 function isSandbox(credential: string): boolean {
