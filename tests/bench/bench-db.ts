@@ -11,11 +11,14 @@ export async function benchDatabase(): Promise<string> {
   const admin = process.env.BENCH_DATABASE_ADMIN_URL ?? localPostgresUrl;
   const client = new pg.Client({ connectionString: admin });
   await client.connect();
-  const { rowCount } = await client.query("SELECT 1 FROM pg_database WHERE datname = 'contrail_bench'");
-  if (!rowCount) await client.query('CREATE DATABASE contrail_bench');
+  // BENCH_DATABASE_NAME keeps a branch's migrations out of the shared benchmark database.
+  const name = process.env.BENCH_DATABASE_NAME ?? 'contrail_bench';
+  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error('BENCH_DATABASE_NAME must be a plain identifier');
+  const { rowCount } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+  if (!rowCount) await client.query(`CREATE DATABASE ${name}`);
   await client.end();
   const url = new URL(admin);
-  url.pathname = '/contrail_bench';
+  url.pathname = `/${name}`;
   const db = createDb(url.toString(), 1);
   await migrateToLatest(db);
   await seed(db, benchSecretKey);
