@@ -39,6 +39,8 @@ import { createBackOffice, type BackOffice } from './domain/back-office/back-off
 // Sales and analytics
 import { createSalesExports } from './domain/sales/sales-export.service.js';
 import { createSalesService, type SalesService } from './domain/sales/sales.service.js';
+// bookings (issue #5)
+import { createBookingsService, type BookingsService } from './domain/bookings/bookings.service.js';
 
 export interface AppContext {
   config: Config;
@@ -64,6 +66,8 @@ export interface AppContext {
   backOffice: BackOffice;
   // Sales and analytics
   sales: SalesService;
+  // bookings (issue #5)
+  bookings: BookingsService;
   close(): Promise<void>;
 }
 
@@ -130,6 +134,15 @@ export function createAppContext(config: Config, overrides: { clock?: Clock } = 
       clock,
       exports: createSalesExports({ db, jobs, clock }),
       syncReportLimit: config.SALES_EXPORT_SYNC_LIMIT,
+    }),
+    // bookings (issue #5)
+    bookings: createBookingsService({
+      db,
+      clock,
+      provider,
+      channels,
+      searches,
+      cards: createSecretBox(config.SECRET_KEY, 'card-number'),
     }),
     async close() {
       clearInterval(flushTimer);

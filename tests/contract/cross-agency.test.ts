@@ -80,7 +80,52 @@ const cases: CrossAgencyRegistry = {
       return { method: 'get', path: `/api/v1/sales/${doc!.id}` };
     },
   },
+  // bookings (issue #5): a booking the owner's agency holds, by locator.
+  getBooking: {
+    async arrange({ headers }) {
+      return { method: 'get', path: `/api/v1/bookings/${await booking(headers)}` };
+    },
+  },
+  cancelBooking: {
+    async arrange({ headers }) {
+      return { method: 'delete', path: `/api/v1/bookings/${await booking(headers)}` };
+    },
+  },
+  listBookingHistory: {
+    async arrange({ headers }) {
+      return { method: 'get', path: `/api/v1/bookings/${await booking(headers)}/history` };
+    },
+  },
+  issueBooking: {
+    async arrange({ headers }) {
+      return { method: 'post', path: '/api/v1/bookings/issue', body: { locator: await booking(headers) } };
+    },
+  },
 };
+
+// bookings (issue #5)
+let bookingDay = 40;
+async function booking(headers: Record<string, string>): Promise<string> {
+  const res = await request(stack.baseUrl)
+    .post('/api/v1/offers')
+    .set(headers)
+    .send({
+      origin_destinations: [{ origin: 'WAW', destination: 'FRA', departure_date: inDays((bookingDay += 1)) }],
+      passengers: { adults: 1 },
+    });
+  expect(res.status).toBe(201);
+  const booked = await request(stack.baseUrl)
+    .post('/api/v1/bookings')
+    .set(headers)
+    .send({
+      fare_id: res.body.offers[0].fares[0].fare_id,
+      search_result_id: res.body.id,
+      passengers: [{ type: 'ADT', first_name: 'Olena', last_name: 'Kovalenko', birthdate: '1985-03-14' }],
+      contacts: { email: 'olena@example.com', phone: '+48 600 100 200' },
+    });
+  expect(booked.status, JSON.stringify(booked.body)).toBe(201);
+  return booked.body.locator as string;
+}
 
 async function search(headers: Record<string, string>) {
   const res = await request(stack.baseUrl)

@@ -364,6 +364,9 @@ export interface Database {
   sales_rollups: SalesRollupsTable;
   sales_exports: SalesExportsTable;
   mail_attachments: MailAttachmentsTable;
+  // bookings (issue #5)
+  bookings: BookingsTable;
+  booking_history: BookingHistoryTable;
 }
 
 // landing: the neo-flights landing page
@@ -373,5 +376,51 @@ export interface PresentationRequestsTable {
   email: string;
   type: 'api';
   mail_message_id: string | null;
+  created_at: Timestamp;
+}
+
+// bookings (issue #5)
+export interface BookingsTable {
+  id: string;
+  locator: string;
+  agency_id: string;
+  company_id: string | null;
+  agent_id: string;
+  channel_id: string;
+  carrier: string;
+  airline_locator: string;
+  status: 'new' | 'issuing' | 'issued' | 'cancelled' | 'voided' | 'expired';
+  provider_status: string;
+  fake_booking: boolean;
+  time_limit: NullableTimestamp;
+  void_deadline: NullableTimestamp;
+  airline_total: Numeric;
+  markup_total: Numeric;
+  currency: string;
+  form_of_payment: 'bsp_cash' | 'credit_card' | 'company_balance' | null;
+  balance_debit: ColumnType<string | null, string | null | undefined, string | null>;
+  passengers: ColumnType<unknown, string, string>;
+  contacts: ColumnType<unknown, string, string>;
+  segments: ColumnType<unknown, string, string>;
+  fares: ColumnType<unknown, string, string>;
+  documents: ColumnType<unknown, string | undefined, string>;
+  async_emd_issue: Generated<boolean>;
+  error: string | null;
+  issue_attempt_id: string | null;
+  issuing_started_at: NullableTimestamp;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  issued_at: NullableTimestamp;
+  ended_at: NullableTimestamp;
+  search_text: string;
+}
+
+export interface BookingHistoryTable {
+  id: string;
+  booking_id: string;
+  action: string;
+  actor_account_id: string | null;
+  detail: string | null;
+  airline_answer: string | null;
   created_at: Timestamp;
 }

@@ -46,7 +46,21 @@ export type ErrorCode =
   | 'credit_card_required'
   // Sales and analytics
   | 'no_sales_in_range'
-  | 'sales_report_emailed';
+  | 'sales_report_emailed'
+  // bookings (issue #5)
+  | 'booking_gone'
+  | 'booking_being_issued'
+  | 'booking_already_issued'
+  | 'booking_closed'
+  | 'booking_time_limit_passed'
+  | 'ticketing_gate_closed'
+  | 'void_window_closed'
+  | 'price_changed'
+  | 'price_increased'
+  | 'sold_out'
+  | 'passenger_mismatch'
+  | 'ticketing_failed'
+  | 'no_company_balance';
 
 export class DomainError extends Error {
   constructor(

@@ -65,6 +65,26 @@ export const errorRegistry: Record<ErrorCode, { status: number; title: string }>
   // Sales and analytics: the export's two notices are the product spec's texts (§8).
   no_sales_in_range: { status: 400, title: 'No tickets for selected dates' },
   sales_report_emailed: { status: 413, title: 'The report will be sent to your email soon' },
+  // bookings (issue #5): 416 and 400 on opening a booking are the product spec's (§8).
+  booking_gone: { status: 416, title: 'The airline no longer has this booking.' },
+  booking_being_issued: { status: 409, title: 'This booking is being issued right now.' },
+  booking_already_issued: { status: 409, title: 'This booking is already issued.' },
+  booking_closed: { status: 409, title: 'This booking has ended (cancelled, voided or expired).' },
+  booking_time_limit_passed: { status: 409, title: "The booking's time limit has passed; book again." },
+  ticketing_gate_closed: { status: 409, title: 'Ticketing is switched off on the way to this airline.' },
+  void_window_closed: {
+    status: 409,
+    title: "The carrier's void window has closed. Request a refund instead.",
+  },
+  price_changed: { status: 409, title: 'The airline changed the price. Check the fare again and book.' },
+  price_increased: { status: 409, title: 'The airline now asks more for this booking; nothing was issued.' },
+  sold_out: { status: 409, title: 'The booking class sold out. Search again.' },
+  passenger_mismatch: { status: 422, title: 'The passengers do not match the fare searched for.' },
+  ticketing_failed: { status: 422, title: 'The airline refused to issue the tickets.' },
+  no_company_balance: {
+    status: 422,
+    title: 'This channel pays from a company balance, and the booking belongs to no company.',
+  },
 };
 
 export interface WireError {

@@ -133,6 +133,15 @@ export const permissions: Record<OperationId, Permission> = {
   getSale: { allow: 'signed-in' },
   exportSales: { allow: 'signed-in' },
   getAnalytics: { allow: 'signed-in' },
+  // bookings (issue #5): every role; which bookings each reaches is the bookings visibility (staff
+  // all, supervisor the agency's, agent own or the company's when it shares bookings). Staff have no
+  // channels, so they cannot book, but they may issue, cancel or void a booking they reach.
+  listBookings: { allow: 'signed-in' },
+  createBooking: { allow: 'signed-in' },
+  getBooking: { allow: 'signed-in' },
+  cancelBooking: { allow: 'signed-in' },
+  issueBooking: { allow: 'signed-in' },
+  listBookingHistory: { allow: 'signed-in' },
 };
 
 export function mayCall(permission: Permission, userType: UserType): boolean {

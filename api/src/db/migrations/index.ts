@@ -13,6 +13,8 @@ import * as landing from './20261122T2300-landing.js';
 import * as backOffice from './20261122T2100-back-office.js';
 // Sales and analytics
 import * as sales from './20261122T2000-sales.js';
+// bookings (issue #5)
+import * as bookings from './20261122T2400-bookings.js';
 
 export const migrations: Record<string, Migration> = {
   '20261122T1700-foundation': foundation,
@@ -27,4 +29,6 @@ export const migrations: Record<string, Migration> = {
   '20261122T2100-back-office': backOffice,
   // Sales and analytics
   '20261122T2000-sales': sales,
+  // bookings (issue #5)
+  '20261122T2400-bookings': bookings,
 };

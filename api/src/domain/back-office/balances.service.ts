@@ -4,9 +4,9 @@ import * as repo from '../../db/companies.repository.js';
 import type { Db } from '../../db/database.js';
 import type { Clock } from '../clock.js';
 import { DomainError, notFound } from '../errors.js';
-import { newId } from '../ids.js';
 import type { Principal } from '../principal.js';
 import type { RecordChange } from './audit.js';
+import { postToLedger } from './ledger.js';
 import { agencyFilter, mustReach } from './scope.js';
 
 type Page = { page: number; perPage: number };
@@ -37,25 +37,15 @@ export function createBalancesService(deps: { db: Db; clock: Clock; audit: Recor
           pointer: '/amount/amount',
         });
       return db.transaction().execute(async (trx) => {
-        const company = await repo.lockCompany(trx, input.company_id);
-        if (!company) throw notFound('company');
-        mustReach(principal, company.agency_id, 'company');
-        if (company.balance_currency.trim() !== currency)
-          throw new DomainError('currency_mismatch', `The company's balance is in ${company.balance_currency.trim()}.`);
-        const balanceAfter = await repo.addToBalance(trx, company.id, amount);
-        if (balanceAfter.startsWith('-'))
-          throw new DomainError('insufficient_balance', `The balance is ${company.balance_amount} ${currency}.`);
-        const row: repo.TransactionRow = {
-          id: newId('trx'),
-          company_id: company.id,
-          amount,
+        const { company, rows } = await postToLedger(trx, {
+          companyId: input.company_id,
           currency,
-          balance_after: balanceAfter,
-          reason: input.reason,
-          actor_account_id: principal.accountId,
-          created_at: clock.now(),
-        };
-        await repo.insertTransaction(trx, row);
+          entries: [{ amount, reason: input.reason }],
+          actorAccountId: principal.accountId,
+          at: clock.now(),
+          reach: (locked) => mustReach(principal, locked.agency_id, 'company'),
+        });
+        const row = rows[0]!;
         const view = transactionView((await repo.findTransactions(trx, { id: row.id })).rows[0]!);
         await audit(trx, principal, {
           action: 'createTransaction',

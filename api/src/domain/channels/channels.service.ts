@@ -14,6 +14,11 @@ export interface ChannelsService {
   forSearch(principal: Principal, surface: Surface): Promise<ProviderChannel[]>;
   /** One of the caller's agency's channels, for going back to the airline that shopped a fare. */
   byId(principal: Principal, channelId: string): Promise<ProviderChannel>;
+  /** The channel a booking was made on, opened for its agency and company (issue, cancel, void). */
+  forBooking(booking: { agencyId: string; companyId: string | null; channelId: string }): Promise<{
+    channel: ProviderChannel;
+    facts: ChannelFacts;
+  }>;
 }
 
 export function factsOf(row: AgencyChannelRow): ChannelFacts {
@@ -45,6 +50,11 @@ export function createChannelsService(deps: { db: Db; credentials: SecretBox }):
       const [row] = await listAgencyChannels(deps.db, principal.agencyId, principal.companyId, channelId);
       if (!row || row.credential_ciphertext === null) throw notFound('fare');
       return toProvider(row);
+    },
+    async forBooking({ agencyId, companyId, channelId }) {
+      const [row] = await listAgencyChannels(deps.db, agencyId, companyId, channelId);
+      if (!row || row.credential_ciphertext === null) throw notFound('booking channel');
+      return { channel: toProvider(row), facts: factsOf(row) };
     },
   };
 }

@@ -1763,6 +1763,120 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/bookings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List bookings
+         * @description The bookings the caller may see, newest first: an agent sees their own, or their company's when
+         *     the company shares bookings; a supervisor sees the agency's; staff see all. `q` matches part of
+         *     the locator (ours or the airline's) or a passenger's name, in any case. The date range is the
+         *     booking's creation day (UTC). A held booking past its time limit counts as `expired`.
+         */
+        get: operations["listBookings"];
+        put?: never;
+        /**
+         * Book a fare
+         * @description Books a fare of a stored search result (`fare_id` and `search_result_id`) for named
+         *     passengers, whose types must match the search's passengers. The airline holds the seats until
+         *     `time_limit`; nothing is paid yet (issue with `POST /bookings/issue`). Contacts need both email
+         *     and phone. Send an `Idempotency-Key` (the SDK does) so a retry never books twice.
+         */
+        post: operations["createBooking"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bookings/issue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Issue a booking
+         * @description Pays and tickets a held booking by the channel's form of payment: BSP cash, the channel's
+         *     credit card, or the company balance (debited with the agency's issue fee in one ledger
+         *     transaction; a balance too low answers 422 `insufficient_balance` and changes nothing). Only
+         *     before the time limit (409 `booking_time_limit_passed`) and only when every ticketing gate is
+         *     open (409 `ticketing_gate_closed`, the detail names the gate).
+         *
+         *     A booking is ticketed exactly once: the first request claims it in the database; concurrent or
+         *     repeated requests answer 409 (`booking_being_issued` or `booking_already_issued`) and never
+         *     pay or ticket again.
+         */
+        post: operations["issueBooking"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bookings/{locator}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The booking's six-character locator (letters and digits). Anything else answers 400. */
+                locator: components["parameters"]["Locator"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a booking
+         * @description The booking as the airline has it now (the order is retrieved, so status, time limit and
+         *     documents are current). A booking the airline no longer has answers 416 and leaves the active
+         *     list; a malformed locator answers 400. When the airline cannot be reached, the stored booking is
+         *     answered with `error` saying so.
+         */
+        get: operations["getBooking"];
+        put?: never;
+        post?: never;
+        /**
+         * Cancel or void a booking
+         * @description Before issue this cancels the booking: the airline releases the seats. After issue it voids
+         *     the tickets, inside the carrier's void window only; what was paid from a company balance goes
+         *     back to it (less the agency's void fee). Outside the window the answer is 409
+         *     `void_window_closed`: request a refund instead.
+         */
+        delete: operations["cancelBooking"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bookings/{locator}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The booking's six-character locator (letters and digits). Anything else answers 400. */
+                locator: components["parameters"]["Locator"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List a booking's history
+         * @description Who did what to the booking and when, and what the airline answered; oldest first.
+         */
+        get: operations["listBookingHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -3326,6 +3440,188 @@ export interface components {
                 amounts: components["schemas"]["SalesFigures"][];
             }[];
         };
+        /**
+         * @description `new`: held with a time limit; `issuing`: an issue is under way (ticketing is claimed, nothing
+         *     else may issue it); `issued`: ticketed; `cancelled`: ended before issue; `voided`: tickets voided
+         *     inside the carrier's void window; `expired`: the time limit passed unpaid.
+         * @enum {string}
+         */
+        BookingStatus: "new" | "issuing" | "issued" | "cancelled" | "voided" | "expired";
+        /** @description A passenger as booked. */
+        BookingPassenger: {
+            /**
+             * @description The passenger's id within the booking; documents refer back to it.
+             * @example PAX1
+             */
+            id: string;
+            type: components["schemas"]["PassengerType"];
+            first_name: string;
+            last_name: string;
+            title: string | null;
+            /** Format: date */
+            birthdate: string;
+        };
+        /**
+         * @description How the airline reaches the passengers. Both email and phone are required: airlines charge
+         *     agencies (ADM) for bookings without contact data, and Contrail promises no such ADM.
+         */
+        BookingContacts: {
+            /** Format: email */
+            email: string;
+            /** @example +48 600 100 200 */
+            phone: string;
+        };
+        /** @description One flight of the booking with its booking class. */
+        BookingSegment: {
+            flight_id: string;
+            /** @description Which journey of the booking (0 outbound, 1 return or next leg, ...). */
+            origin_destination: number;
+            carrier: string;
+            /** @example LH1347 */
+            flight_number: string;
+            origin: string;
+            destination: string;
+            /** @description Local time at the airport with its offset. */
+            departure_at: string;
+            arrival_at: string;
+            booking_class: string;
+        };
+        /** @description A travel document the airline issued for the booking (ticket or EMD). */
+        BookingDocument: {
+            number: string;
+            /** @enum {string} */
+            type: "ticket" | "emd";
+            passenger_id: string;
+            /** @enum {string} */
+            status: "issued" | "voided" | "refunded" | "exchanged";
+            /** Format: date-time */
+            issued_at: string;
+            amount: components["schemas"]["Money"];
+        };
+        /**
+         * @description A booking: an airline order held for named passengers, then issued, cancelled or voided.
+         *     `cancel_before` is the last moment it can be ended without a refund: the time limit while held,
+         *     the carrier's void deadline once issued. `price` is what the customer pays (the airline's price
+         *     plus the company's markup). `error` carries a problem worth showing (for example the airline could
+         *     not be reached to refresh the booking, or the last issue attempt failed).
+         */
+        Booking: {
+            /** @example K7XQ2M */
+            locator: string;
+            status: components["schemas"]["BookingStatus"];
+            /**
+             * Format: date-time
+             * @description Issue before this moment; null once the booking is issued or ended.
+             */
+            time_limit: string | null;
+            /** Format: date-time */
+            cancel_before: string | null;
+            price: components["schemas"]["Money"];
+            /**
+             * @description The airline's own status of the order.
+             * @enum {string}
+             */
+            provider_status: "held" | "issued" | "cancelled" | "voided" | "refunded" | "expired" | "airline_cancelled";
+            /** @description True for sandbox (test) bookings, which no real airline holds. */
+            fake_booking: boolean;
+            tickets_present: boolean;
+            /** @description True while EMDs for services are still being issued. */
+            async_emd_issue: boolean;
+            error: string | null;
+            carrier: string;
+            /** @description The airline's own record locator. */
+            airline_locator: string;
+            /**
+             * @description How the tickets were paid; null until issued.
+             * @enum {string|null}
+             */
+            form_of_payment: "bsp_cash" | "credit_card" | "company_balance" | null;
+            passengers: components["schemas"]["BookingPassenger"][];
+            contacts: components["schemas"]["BookingContacts"];
+            segments: components["schemas"]["BookingSegment"][];
+            documents: components["schemas"]["BookingDocument"][];
+            agent_id: string;
+            company_id: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            issued_at: string | null;
+        };
+        /** @description A page of bookings, newest first. */
+        BookingList: {
+            data: components["schemas"]["Booking"][];
+            meta: components["schemas"]["ListMeta"];
+        };
+        /** @description A passenger to book, named as on the travel document. */
+        BookingPassengerInput: {
+            type: components["schemas"]["PassengerType"];
+            first_name: string;
+            last_name: string;
+            /** @enum {string} */
+            title?: "MR" | "MRS" | "MS" | "MSTR" | "MISS";
+            /** Format: date */
+            birthdate: string;
+        };
+        /**
+         * @description Books a fare from a search result for named passengers.
+         * @example {
+         *       "fare_id": "fr_YWNoX2FneV9kZW1vX2xofE9GMVFERDg5UzFHVk9VNU8",
+         *       "search_result_id": "srch_w1z5r6y2k3v9q2m8x4t7",
+         *       "passengers": [
+         *         {
+         *           "type": "ADT",
+         *           "first_name": "Olena",
+         *           "last_name": "Kovalenko",
+         *           "title": "MRS",
+         *           "birthdate": "1985-03-14"
+         *         }
+         *       ],
+         *       "contacts": {
+         *         "email": "olena@example.com",
+         *         "phone": "+48 600 100 200"
+         *       }
+         *     }
+         */
+        BookingCreate: {
+            fare_id: string;
+            search_result_id: string;
+            passengers: components["schemas"]["BookingPassengerInput"][];
+            contacts: components["schemas"]["BookingContacts"];
+        };
+        /**
+         * @description Issues a booking's tickets.
+         * @example {
+         *       "locator": "K7XQ2M",
+         *       "reshop": false
+         *     }
+         */
+        BookingIssue: {
+            locator: string;
+            /**
+             * @description Re-price with the airline first. A lower price is taken; a higher one is refused
+             *     (`price_increased`) and nothing is issued.
+             * @default false
+             */
+            reshop: boolean;
+        };
+        /** @description One thing that happened to a booking. */
+        BookingHistoryEntry: {
+            id: string;
+            /** @enum {string} */
+            action: "created" | "issue_started" | "issued" | "issue_failed" | "cancelled" | "voided" | "expired" | "refreshed" | "airline_missing";
+            /** @description Who did it; null when the airline or the system did. */
+            actor_account_id: string | null;
+            detail: string | null;
+            /** @description What the airline answered, in its words. */
+            airline_answer: string | null;
+            /** Format: date-time */
+            created_at: string;
+        };
+        /** @description A page of a booking's history, oldest first. */
+        BookingHistory: {
+            data: components["schemas"]["BookingHistoryEntry"][];
+            meta: components["schemas"]["ListMeta"];
+        };
     };
     responses: {
         /** @description Too many requests; wait as `Retry-After` says. */
@@ -3439,6 +3735,16 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
+        /** @description The airline no longer has this booking; it leaves the active list. */
+        RangeNotSatisfiable: {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
     };
     parameters: {
         /**
@@ -3461,6 +3767,8 @@ export interface components {
         DateFrom: string;
         /** @description The last day of the range (issue date, UTC), inclusive. */
         DateTo: string;
+        /** @description The booking's six-character locator (letters and digits). Anything else answers 400. */
+        Locator: string;
     };
     requestBodies: never;
     headers: {
@@ -6909,6 +7217,226 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listBookings: {
+        parameters: {
+            query?: {
+                /** @description Only bookings in this status. */
+                status?: components["schemas"]["BookingStatus"];
+                /** @description Part of a locator or a passenger's name, any case. */
+                q?: string;
+                /** @description The first creation day (UTC), inclusive. */
+                date_from?: string;
+                /** @description The last creation day (UTC), inclusive. */
+                date_to?: string;
+                /** @description The page to return, from 1. */
+                page?: components["parameters"]["Page"];
+                /** @description How many items a page holds. */
+                per_page?: components["parameters"]["PerPage"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of bookings. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BookingList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    createBooking: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a POST safe to retry. The same key with the same body replays the first answer; with
+                 *     another body it is refused (422); while the first is still running, 409. Keys are scoped to the
+                 *     caller and kept 24 hours. The SDK sends one with every POST and reuses it across its retries.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BookingCreate"];
+            };
+        };
+        responses: {
+            /** @description The booking, held. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Booking"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            410: components["responses"]["Gone"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            502: components["responses"]["BadGateway"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    issueBooking: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a POST safe to retry. The same key with the same body replays the first answer; with
+                 *     another body it is refused (422); while the first is still running, 409. Keys are scoped to the
+                 *     caller and kept 24 hours. The SDK sends one with every POST and reuses it across its retries.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BookingIssue"];
+            };
+        };
+        responses: {
+            /** @description The booking, issued, with its tickets. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Booking"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            416: components["responses"]["RangeNotSatisfiable"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            502: components["responses"]["BadGateway"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    getBooking: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The booking's six-character locator (letters and digits). Anything else answers 400. */
+                locator: components["parameters"]["Locator"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The booking. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Booking"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            416: components["responses"]["RangeNotSatisfiable"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    cancelBooking: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The booking's six-character locator (letters and digits). Anything else answers 400. */
+                locator: components["parameters"]["Locator"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The booking, cancelled or voided. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Booking"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            416: components["responses"]["RangeNotSatisfiable"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            502: components["responses"]["BadGateway"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    listBookingHistory: {
+        parameters: {
+            query?: {
+                /** @description The page to return, from 1. */
+                page?: components["parameters"]["Page"];
+                /** @description How many items a page holds. */
+                per_page?: components["parameters"]["PerPage"];
+            };
+            header?: never;
+            path: {
+                /** @description The booking's six-character locator (letters and digits). Anything else answers 400. */
+                locator: components["parameters"]["Locator"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of history entries. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BookingHistory"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
         };
     };

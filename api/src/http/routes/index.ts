@@ -25,6 +25,8 @@ import { companyHandlers } from './back-office/companies.handlers.js';
 import { partnerHandlers } from './back-office/partners.handlers.js';
 import { ticketingHandlers } from './back-office/ticketing.handlers.js';
 import { salesHandlers } from './sales/handlers.js';
+// bookings (issue #5)
+import { bookingHandlers } from './bookings/handlers.js';
 
 export const apiPrefix = '/api/v1';
 const bundleUrl = new URL('../generated/openapi.bundle.json', import.meta.url);
@@ -87,6 +89,8 @@ export function handlersFor(ctx: AppContext): ServiceHandlers {
     ...companyHandlers(ctx),
     ...ticketingHandlers(ctx),
     ...salesHandlers(ctx),
+    // bookings (issue #5)
+    ...bookingHandlers(ctx),
   };
 }
 

@@ -2,6 +2,7 @@
 export * from './account/account';
 export * from './audit/audit';
 export * from './auth/auth';
+export * from './bookings/bookings';
 export * from './companies/companies';
 export * from './flights/flights';
 export * from './health/health';

@@ -1,0 +1,194 @@
+// Bookings and their history. The issue claim is one conditional UPDATE (new -> issuing), so two
+// requests can never both hold it; everything else is plain reads and writes by id.
+import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
+import type { Db } from './database.js';
+import type { BookingsTable } from './schema.js';
+
+export type BookingRow = Selectable<BookingsTable>;
+export type BookingInsert = Insertable<BookingsTable>;
+export type BookingChanges = Updateable<BookingsTable>;
+
+export async function insertBooking(db: Db, row: BookingInsert): Promise<void> {
+  await db.insertInto('bookings').values(row).execute();
+}
+
+export async function findBookingByLocator(db: Db, locator: string): Promise<BookingRow | undefined> {
+  return db.selectFrom('bookings').selectAll().where('locator', '=', locator).executeTakeFirst();
+}
+
+/** Takes the issue claim: only a `new` booking moves to `issuing`, and only one caller gets the row. */
+export async function claimIssue(db: Db, id: string, attemptId: string, at: Date): Promise<boolean> {
+  const row = await db
+    .updateTable('bookings')
+    .set({ status: 'issuing', issue_attempt_id: attemptId, issuing_started_at: at, updated_at: at })
+    .where('id', '=', id)
+    .where('status', '=', 'new')
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Changes the booking only while `attemptId` still holds the issue claim. */
+export async function updateClaimed(db: Db, id: string, attemptId: string, changes: BookingChanges): Promise<boolean> {
+  const row = await db
+    .updateTable('bookings')
+    .set(changes)
+    .where('id', '=', id)
+    .where('status', '=', 'issuing')
+    .where('issue_attempt_id', '=', attemptId)
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Changes the booking only when it is still in `status` (a compare-and-set on the status). */
+export async function updateInStatus(
+  db: Db,
+  id: string,
+  status: BookingRow['status'],
+  changes: BookingChanges,
+): Promise<boolean> {
+  const row = await db
+    .updateTable('bookings')
+    .set(changes)
+    .where('id', '=', id)
+    .where('status', '=', status)
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function setBookingError(db: Db, id: string, error: string | null, at: Date): Promise<void> {
+  await db.updateTable('bookings').set({ error, updated_at: at }).where('id', '=', id).execute();
+}
+
+export type VisibilityScope =
+  { kind: 'all' } | { kind: 'agency'; id: string } | { kind: 'company'; id: string } | { kind: 'agent'; id: string };
+
+export interface BookingFilter {
+  scope: VisibilityScope;
+  status?: BookingRow['status'];
+  q?: string;
+  from?: string;
+  to?: string;
+  now: Date;
+}
+
+function filtered(db: Db, f: BookingFilter) {
+  let base = db.selectFrom('bookings');
+  if (f.scope.kind === 'agency') base = base.where('agency_id', '=', f.scope.id);
+  if (f.scope.kind === 'company') base = base.where('company_id', '=', f.scope.id);
+  if (f.scope.kind === 'agent') base = base.where('agent_id', '=', f.scope.id);
+  // A held booking past its time limit is expired whether or not anything has noticed yet.
+  if (f.status === 'new')
+    base = base
+      .where('status', '=', 'new')
+      .where((eb) => eb.or([eb('time_limit', 'is', null), eb('time_limit', '>', f.now)]));
+  else if (f.status === 'expired')
+    base = base.where((eb) =>
+      eb.or([eb('status', '=', 'expired'), eb.and([eb('status', '=', 'new'), eb('time_limit', '<=', f.now)])]),
+    );
+  else if (f.status) base = base.where('status', '=', f.status);
+  if (f.q) base = base.where('search_text', 'like', `%${f.q.toLowerCase().replace(/[\\%_]/g, '\\$&')}%`);
+  if (f.from) base = base.where('created_at', '>=', sql<Date>`${f.from}::date::timestamp AT TIME ZONE 'UTC'`);
+  if (f.to) base = base.where('created_at', '<', sql<Date>`(${f.to}::date + 1)::timestamp AT TIME ZONE 'UTC'`);
+  return base;
+}
+
+export async function findBookings(
+  db: Db,
+  f: BookingFilter,
+  page: { page: number; perPage: number },
+): Promise<{ rows: BookingRow[]; total: number }> {
+  const [rows, count] = await Promise.all([
+    filtered(db, f)
+      .selectAll()
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(page.perPage)
+      .offset((page.page - 1) * page.perPage)
+      .execute(),
+    filtered(db, f)
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.n) };
+}
+
+export interface HistoryRow {
+  id: string;
+  booking_id: string;
+  action: string;
+  actor_account_id: string | null;
+  detail: string | null;
+  airline_answer: string | null;
+  created_at: Date;
+}
+
+export async function insertHistory(db: Db, row: HistoryRow): Promise<void> {
+  await db.insertInto('booking_history').values(row).execute();
+}
+
+export async function findHistory(
+  db: Db,
+  bookingId: string,
+  page: { page: number; perPage: number },
+): Promise<{ rows: HistoryRow[]; total: number }> {
+  const base = db.selectFrom('booking_history').where('booking_id', '=', bookingId);
+  const [rows, count] = await Promise.all([
+    base
+      .selectAll()
+      .orderBy('created_at')
+      .orderBy('id')
+      .limit(page.perPage)
+      .offset((page.page - 1) * page.perPage)
+      .execute(),
+    base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.n) };
+}
+
+/** Everything on the path to ticketing for one booking: gates, partner, company and channel. */
+export interface TicketingPathRow {
+  partner_active: boolean;
+  company_active: boolean | null;
+  form_of_payment: 'bsp_cash' | 'credit_card' | 'company_balance';
+  ticketing_credit_card_id: string | null;
+}
+
+export async function ticketingPathOf(
+  db: Db,
+  agencyId: string,
+  companyId: string | null,
+  channelId: string,
+): Promise<TicketingPathRow | undefined> {
+  return db
+    .selectFrom('agency_channels as ac')
+    .innerJoin('agencies as a', 'a.id', 'ac.agency_id')
+    .select([
+      'a.ticketing_active as partner_active',
+      sql<boolean | null>`(SELECT c.ticketing_active FROM companies c WHERE c.id = ${companyId})`.as('company_active'),
+      'ac.form_of_payment',
+      'ac.ticketing_credit_card_id',
+    ])
+    .where('ac.id', '=', channelId)
+    .where('ac.agency_id', '=', agencyId)
+    .executeTakeFirst();
+}
+
+export async function feeOf(db: Db, agencyId: string, kind: 'issue' | 'void') {
+  return db
+    .selectFrom('agency_transaction_fees')
+    .select(['amount', 'currency'])
+    .where('agency_id', '=', agencyId)
+    .where('kind', '=', kind)
+    .executeTakeFirst();
+}
+
+export async function cardOf(db: Db, id: string) {
+  return db
+    .selectFrom('credit_cards')
+    .select(['brand', 'exp_month', 'exp_year', 'number_ciphertext'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+}

@@ -1,0 +1,60 @@
+// The one way a company balance moves: entries appended to the ledger and the balance updated in
+// the caller's database transaction, under the company's row lock, so concurrent changes queue and
+// none is lost. The back office's balance changes and the bookings' payments both post here.
+import * as repo from '../../db/companies.repository.js';
+import type { Db } from '../../db/database.js';
+import { toMinor, fromMinor } from '../money.js';
+import { DomainError, notFound } from '../errors.js';
+import { newId } from '../ids.js';
+
+export interface LedgerEntry {
+  /** Positive credits the company, negative debits it. */
+  amount: string;
+  reason: string;
+}
+
+export interface LedgerPosting {
+  companyId: string;
+  currency: string;
+  entries: readonly LedgerEntry[];
+  actorAccountId: string;
+  at: Date;
+  /** Checked on the locked company before anything moves (the caller's scope rule). */
+  reach?: (company: { id: string; agency_id: string | null }) => void;
+}
+
+/**
+ * Posts the entries in `trx` (which must be a transaction). All or nothing: when the balance would
+ * fall below zero it throws `insufficient_balance` and the caller's transaction rolls back.
+ */
+export async function postToLedger(trx: Db, posting: LedgerPosting) {
+  const company = await repo.lockCompany(trx, posting.companyId);
+  if (!company) throw notFound('company');
+  posting.reach?.(company);
+  const currency = company.balance_currency.trim();
+  if (currency !== posting.currency)
+    throw new DomainError('currency_mismatch', `The company's balance is in ${currency}, not ${posting.currency}.`);
+  const total = posting.entries.reduce((sum, e) => sum + toMinor(e.amount), 0);
+  if (toMinor(company.balance_amount) + total < 0)
+    throw new DomainError(
+      'insufficient_balance',
+      `The balance is ${company.balance_amount} ${currency}; this needs ${fromMinor(-total)} ${currency}.`,
+    );
+  const rows: repo.TransactionRow[] = [];
+  for (const entry of posting.entries) {
+    const balanceAfter = await repo.addToBalance(trx, company.id, entry.amount);
+    const row: repo.TransactionRow = {
+      id: newId('trx'),
+      company_id: company.id,
+      amount: entry.amount,
+      currency,
+      balance_after: balanceAfter,
+      reason: entry.reason,
+      actor_account_id: posting.actorAccountId,
+      created_at: posting.at,
+    };
+    await repo.insertTransaction(trx, row);
+    rows.push(row);
+  }
+  return { company, rows };
+}

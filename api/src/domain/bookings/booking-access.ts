@@ -1,0 +1,29 @@
+// Which bookings a caller reaches (the bookings visibility, the same rule as the sales scope):
+// staff all, a supervisor the agency's, an agent their own or the company's when it shares
+// bookings. A booking out of reach is simply not found.
+import { findBookingByLocator, type BookingRow, type VisibilityScope } from '../../db/bookings.repository.js';
+import type { Db } from '../../db/database.js';
+import { notFound } from '../errors.js';
+import type { Principal } from '../principal.js';
+import { salesScopeOf } from '../sales/sales-scope.js';
+
+export const visibilityOf = (db: Db, principal: Principal): Promise<VisibilityScope> => salesScopeOf(db, principal);
+
+export function reaches(scope: VisibilityScope, row: BookingRow): boolean {
+  switch (scope.kind) {
+    case 'all':
+      return true;
+    case 'agency':
+      return row.agency_id === scope.id;
+    case 'company':
+      return row.company_id === scope.id;
+    case 'agent':
+      return row.agent_id === scope.id;
+  }
+}
+
+export async function bookingFor(db: Db, principal: Principal, locator: string): Promise<BookingRow> {
+  const [row, scope] = await Promise.all([findBookingByLocator(db, locator), visibilityOf(db, principal)]);
+  if (!row || !reaches(scope, row)) throw notFound('booking');
+  return row;
+}

@@ -1,0 +1,266 @@
+// Issuing a booking exactly once. The claim is a database state change (new -> issuing) made in the
+// same transaction as the company balance debit, so concurrent or repeated requests find the
+// booking claimed and neither pay nor ticket again; the airline is asked only by the holder of the
+// claim. A definite refusal gives the claim (and the money) back; a lost answer is reconciled by
+// retrieving the order before anything else happens.
+import {
+  claimIssue,
+  findBookingByLocator,
+  ticketingPathOf,
+  updateClaimed,
+  type BookingRow,
+} from '../../db/bookings.repository.js';
+import { gateStates } from '../../db/channels.repository.js';
+import type { Db } from '../../db/database.js';
+import type { AirlineProvider, ProviderChannel, ProviderOrder } from '../../providers/airline-provider.js';
+import type { ChannelsService } from '../channels/channels.service.js';
+import { closedTicketingGate, type TicketingGate } from '../channels/channel-state.js';
+import type { Clock } from '../clock.js';
+import type { SecretBox } from '../crypto/secret-box.js';
+import { DomainError, notFound } from '../errors.js';
+import { newId } from '../ids.js';
+import { fromMinor, toMinor } from '../money.js';
+import type { Principal } from '../principal.js';
+import { bookingFor } from './booking-access.js';
+import { asDomainError, fromAirlineOrder, outcomeUnknown } from './booking-airline-errors.js';
+import { recordHistory } from './booking-history.js';
+import { agencyFeeMinor, airlinePayment, debitForIssue, refundFailedIssue } from './booking-payment.js';
+import { recordTicketSales } from './booking-sales.js';
+import { bookingView, effectiveStatus, orderFacts, type Booking, type BookingDocument } from './booking.js';
+
+export interface IssueDeps {
+  db: Db;
+  clock: Clock;
+  provider: AirlineProvider;
+  channels: ChannelsService;
+  cards: SecretBox;
+}
+
+const gateNames: Record<TicketingGate, string> = {
+  main: 'main',
+  agency: 'agency (consolidator)',
+  partner: "partner's",
+  company: "company's",
+  channel: 'channel',
+  channel_settings: "channel's own (admin, supervisor, company or credential)",
+};
+
+/** Why a booking in this status cannot be issued. */
+export function notIssuable(status: BookingRow['status']): DomainError {
+  if (status === 'issuing') return new DomainError('booking_being_issued');
+  if (status === 'issued') return new DomainError('booking_already_issued');
+  if (status === 'expired') return new DomainError('booking_time_limit_passed');
+  return new DomainError('booking_closed', `The booking is ${status}.`);
+}
+
+export async function issueBooking(
+  deps: IssueDeps,
+  principal: Principal,
+  input: { locator: string; reshop?: boolean },
+): Promise<Booking> {
+  const { db, clock, provider } = deps;
+  const row = await bookingFor(db, principal, input.locator);
+  const status = effectiveStatus(row, clock.now());
+  if (status !== 'new') throw notIssuable(status);
+
+  const path = await ticketingPathOf(db, row.agency_id, row.company_id, row.channel_id);
+  if (!path) throw notFound('booking channel');
+  const { channel, facts } = await deps.channels.forBooking({
+    agencyId: row.agency_id,
+    companyId: row.company_id,
+    channelId: row.channel_id,
+  });
+  const gate = closedTicketingGate({
+    gates: await gateStates(db),
+    partnerActive: path.partner_active,
+    companyActive: row.company_id ? (path.company_active ?? true) : undefined,
+    channel: facts,
+  });
+  if (gate) throw new DomainError('ticketing_gate_closed', `The ${gateNames[gate]} ticketing gate is closed.`);
+  if (path.form_of_payment === 'company_balance' && !row.company_id) throw new DomainError('no_company_balance');
+
+  let airlineMinor = toMinor(row.airline_total);
+  if (input.reshop) airlineMinor = await reprice(deps, channel, row, airlineMinor);
+  const currency = row.currency.trim();
+  const payment = await airlinePayment(db, deps.cards, path.form_of_payment, path.ticketing_credit_card_id, {
+    amount: fromMinor(airlineMinor),
+    currency,
+  });
+  const feeMinor = path.form_of_payment === 'company_balance' ? await agencyFeeMinor(db, row, 'issue') : 0;
+
+  // The claim and the debit commit together, or neither does (insufficient balance changes nothing).
+  const attempt = newId('iss');
+  let debitedMinor = 0;
+  await db.transaction().execute(async (trx) => {
+    if (!(await claimIssue(trx, row.id, attempt, clock.now()))) {
+      const now = await findBookingByLocator(trx, row.locator);
+      throw notIssuable(now ? effectiveStatus(now, clock.now()) : 'cancelled');
+    }
+    let debit: string | null = null;
+    if (path.form_of_payment === 'company_balance') {
+      debit = await debitForIssue(trx, row, {
+        airlineMinor,
+        feeMinor,
+        actorAccountId: principal.accountId,
+        at: clock.now(),
+      });
+      debitedMinor = toMinor(debit);
+    }
+    await updateClaimed(trx, row.id, attempt, { form_of_payment: path.form_of_payment, balance_debit: debit });
+    await recordHistory(trx, {
+      bookingId: row.id,
+      action: 'issue_started',
+      actorAccountId: principal.accountId,
+      at: clock.now(),
+      detail: `Paying ${fromMinor(airlineMinor)} ${currency} by ${path.form_of_payment}.`,
+    });
+  });
+
+  let order: ProviderOrder;
+  try {
+    order = await provider.issueOrder(channel, row.airline_locator, payment);
+  } catch (error) {
+    const settled = outcomeUnknown(error) ? await retrieveQuietly(provider, channel, row.airline_locator) : null;
+    if (settled?.status === 'issued') {
+      order = settled;
+    } else if (outcomeUnknown(error) && !settled) {
+      // Neither answer came back: the claim stays, so nothing can pay or ticket twice; the order is
+      // reconciled by retrieving it later (GET shows the error meanwhile).
+      await updateClaimed(db, row.id, attempt, {
+        error: 'The airline did not confirm the issue; checking the order with the airline.',
+        updated_at: clock.now(),
+      });
+      throw asDomainError(error);
+    } else {
+      const refusal = asDomainError(error);
+      await giveBackClaim(deps, row, attempt, debitedMinor, principal, refusal);
+      throw refusal;
+    }
+  }
+
+  await finishIssue(deps, row, attempt, order, { airlineMinor, feeMinor, actorAccountId: principal.accountId });
+  return bookingView((await findBookingByLocator(db, row.locator))!, clock.now());
+}
+
+/** Records the airline's tickets on the claimed booking, with its sales documents, in one transaction. */
+async function finishIssue(
+  deps: IssueDeps,
+  row: BookingRow,
+  attempt: string,
+  order: ProviderOrder,
+  input: { airlineMinor: number; feeMinor: number; actorAccountId: string | null },
+): Promise<void> {
+  const facts = orderFacts(order);
+  const issuedAt = deps.clock.now();
+  await deps.db.transaction().execute(async (trx) => {
+    const mine = await updateClaimed(trx, row.id, attempt, {
+      ...facts,
+      status: 'issued',
+      airline_total: fromMinor(input.airlineMinor),
+      error: null,
+      issued_at: issuedAt,
+      updated_at: issuedAt,
+    });
+    if (!mine) return;
+    const issued = (await findBookingByLocator(trx, row.locator))!;
+    await recordTicketSales(trx, {
+      booking: issued,
+      documents: JSON.parse(facts.documents) as BookingDocument[],
+      kind: 'ticket',
+      feeMinor: input.feeMinor,
+      agentId: input.actorAccountId ?? row.agent_id,
+      at: issuedAt,
+    });
+    await recordHistory(trx, {
+      bookingId: row.id,
+      action: 'issued',
+      actorAccountId: input.actorAccountId,
+      at: issuedAt,
+      detail: `Tickets ${order.documents
+        .filter((d) => d.type === 'ticket')
+        .map((d) => d.number)
+        .join(', ')}.`,
+      airlineAnswer: order.warnings.map((w) => w.message).join(' ') || null,
+    });
+  });
+}
+
+/** How long an issue may run before a reader may settle it (its process may have died). */
+const staleClaimMs = 2 * 60_000;
+
+/**
+ * Settles an issue whose process died (or whose airline answer was lost) from the order as the
+ * airline has it: ticketed means the issue is finished; still held means the claim and any debit go
+ * back. Only the holder of the claim's attempt id can change the booking, so two readers settle it once.
+ */
+export async function settleStaleIssue(deps: IssueDeps, row: BookingRow, order: ProviderOrder): Promise<boolean> {
+  if (row.status !== 'issuing' || !row.issue_attempt_id || !row.issuing_started_at) return false;
+  if (deps.clock.now().getTime() - row.issuing_started_at.getTime() < staleClaimMs) return false;
+  const debitedMinor = row.balance_debit ? toMinor(row.balance_debit) : 0;
+  const airlineMinor = toMinor(row.airline_total);
+  if (order.status === 'issued') {
+    const feeMinor = debitedMinor > 0 ? debitedMinor - airlineMinor : 0;
+    await finishIssue(deps, row, row.issue_attempt_id, order, { airlineMinor, feeMinor, actorAccountId: null });
+    return true;
+  }
+  if (order.status === 'held') {
+    await giveBackClaim(deps, row, row.issue_attempt_id, debitedMinor, null, new DomainError('airline_timeout'));
+    return true;
+  }
+  return false;
+}
+
+/** `reshop: true`: the airline prices the order now; cheaper is taken, dearer is refused. */
+async function reprice(deps: IssueDeps, channel: ProviderChannel, row: BookingRow, airlineMinor: number) {
+  const [offer] = await fromAirlineOrder(deps.provider.reshopOrder(channel, row.airline_locator, { type: 'reprice' }));
+  if (!offer) return airlineMinor;
+  const difference = toMinor(offer.difference.amount);
+  if (difference > 0)
+    throw new DomainError(
+      'price_increased',
+      `The airline now asks ${offer.newTotal.amount} ${offer.newTotal.currency} instead of ${row.airline_total}.`,
+    );
+  if (difference === 0) return airlineMinor;
+  const order = await fromAirlineOrder(deps.provider.changeOrder(channel, row.airline_locator, offer.offerId, null));
+  return toMinor(order.total.amount);
+}
+
+async function retrieveQuietly(provider: AirlineProvider, channel: ProviderChannel, orderId: string) {
+  try {
+    return await provider.retrieveOrder(channel, orderId);
+  } catch {
+    return null;
+  }
+}
+
+async function giveBackClaim(
+  deps: IssueDeps,
+  row: BookingRow,
+  attempt: string,
+  debitedMinor: number,
+  principal: Principal | null,
+  error: unknown,
+) {
+  const said = error instanceof DomainError ? (error.detail ?? error.code) : 'The airline could not be reached.';
+  await deps.db.transaction().execute(async (trx) => {
+    const at = deps.clock.now();
+    const released = await updateClaimed(trx, row.id, attempt, {
+      status: 'new',
+      issue_attempt_id: null,
+      issuing_started_at: null,
+      form_of_payment: null,
+      balance_debit: null,
+      error: `Issue failed: ${said}`,
+      updated_at: at,
+    });
+    if (!released) return;
+    await refundFailedIssue(trx, row, { debitedMinor, actorAccountId: principal?.accountId ?? row.agent_id, at });
+    await recordHistory(trx, {
+      bookingId: row.id,
+      action: 'issue_failed',
+      actorAccountId: principal?.accountId ?? null,
+      at,
+      airlineAnswer: said,
+    });
+  });
+}

@@ -1,0 +1,152 @@
+// What a booking is on the wire (product spec §3 Booking) and how a stored booking and the
+// airline's order become it. The booking keeps the order's facts (status, time limit, void deadline,
+// flights, documents) as last seen, so lists never wait for an airline.
+import type { BookingRow } from '../../db/bookings.repository.js';
+import type { OrderFare, ProviderOrder, TravelDocument } from '../../providers/airline-provider.js';
+import { fromMinor, toMinor, type Money } from '../money.js';
+
+export type BookingStatus = BookingRow['status'];
+type PassengerType = 'ADT' | 'CHD' | 'INF';
+
+export interface BookingPassenger {
+  id: string;
+  type: PassengerType;
+  first_name: string;
+  last_name: string;
+  title: string | null;
+  birthdate: string;
+}
+
+export interface BookingSegment {
+  flight_id: string;
+  origin_destination: number;
+  carrier: string;
+  flight_number: string;
+  origin: string;
+  destination: string;
+  departure_at: string;
+  arrival_at: string;
+  booking_class: string;
+}
+
+export interface BookingDocument {
+  number: string;
+  type: 'ticket' | 'emd';
+  passenger_id: string;
+  status: TravelDocument['status'];
+  issued_at: string;
+  amount: Money;
+}
+
+/** The airline's fares and the company's markup per passenger type, kept for the sales documents. */
+export interface StoredFares {
+  airline: readonly OrderFare[];
+  markupByType: Partial<Record<PassengerType, string>>;
+}
+
+export interface Booking {
+  locator: string;
+  status: BookingStatus;
+  time_limit: string | null;
+  cancel_before: string | null;
+  price: Money;
+  provider_status: ProviderOrder['status'];
+  fake_booking: boolean;
+  tickets_present: boolean;
+  async_emd_issue: boolean;
+  error: string | null;
+  carrier: string;
+  airline_locator: string;
+  form_of_payment: BookingRow['form_of_payment'];
+  passengers: BookingPassenger[];
+  contacts: { email: string; phone: string };
+  segments: BookingSegment[];
+  documents: BookingDocument[];
+  agent_id: string;
+  company_id: string | null;
+  created_at: string;
+  issued_at: string | null;
+}
+
+/** A held booking past its time limit is expired, whether or not anything has noticed yet. */
+export function effectiveStatus(row: Pick<BookingRow, 'status' | 'time_limit'>, now: Date): BookingStatus {
+  return row.status === 'new' && row.time_limit !== null && row.time_limit <= now ? 'expired' : row.status;
+}
+
+export function bookingView(row: BookingRow, now: Date): Booking {
+  const status = effectiveStatus(row, now);
+  const documents = row.documents as BookingDocument[];
+  const iso = (d: Date | null) => (d ? d.toISOString() : null);
+  return {
+    locator: row.locator,
+    status,
+    time_limit: status === 'new' || status === 'issuing' ? iso(row.time_limit) : null,
+    cancel_before: status === 'new' ? iso(row.time_limit) : status === 'issued' ? iso(row.void_deadline) : null,
+    price: { amount: fromMinor(toMinor(row.airline_total) + toMinor(row.markup_total)), currency: row.currency.trim() },
+    provider_status: row.provider_status as ProviderOrder['status'],
+    fake_booking: row.fake_booking,
+    tickets_present: documents.some((d) => d.type === 'ticket' && d.status === 'issued'),
+    async_emd_issue: row.async_emd_issue,
+    error: row.error,
+    carrier: row.carrier,
+    airline_locator: row.airline_locator,
+    form_of_payment: row.form_of_payment,
+    passengers: row.passengers as BookingPassenger[],
+    contacts: row.contacts as { email: string; phone: string },
+    segments: row.segments as BookingSegment[],
+    documents,
+    agent_id: row.agent_id,
+    company_id: row.company_id,
+    created_at: row.created_at.toISOString(),
+    issued_at: iso(row.issued_at),
+  };
+}
+
+/** The facts of an airline order a booking keeps, as column values. */
+export function orderFacts(order: ProviderOrder) {
+  const classes = new Map(order.bookingClasses.map((c) => [c.segmentId, c.code]));
+  const segments: BookingSegment[] = order.journeys.flatMap((journey, j) =>
+    journey.segments.map((s) => ({
+      flight_id: s.id,
+      origin_destination: j,
+      carrier: s.marketing.carrier,
+      flight_number: `${s.marketing.carrier}${s.marketing.number}`,
+      origin: s.departure.airport,
+      destination: s.arrival.airport,
+      departure_at: s.departure.at,
+      arrival_at: s.arrival.at,
+      booking_class: classes.get(s.id) ?? '',
+    })),
+  );
+  const documents: BookingDocument[] = order.documents.map((d) => ({
+    number: d.number,
+    type: d.type,
+    passenger_id: d.passengerId,
+    status: d.status,
+    issued_at: d.issuedAt,
+    amount: d.amount,
+  }));
+  return {
+    provider_status: order.status,
+    time_limit: order.paymentTimeLimit ? new Date(order.paymentTimeLimit) : null,
+    void_deadline: order.voidDeadline ? new Date(order.voidDeadline) : null,
+    segments: JSON.stringify(segments),
+    documents: JSON.stringify(documents),
+    async_emd_issue: order.services.some((s) => s.status === 'pending'),
+  };
+}
+
+/** The airports in order, as sales documents name a route: `WAW-FRA-WAW`. */
+export function routeOf(segments: readonly BookingSegment[]): string {
+  const stops: string[] = [];
+  for (const s of segments) {
+    if (stops.at(-1) !== s.origin) stops.push(s.origin);
+    stops.push(s.destination);
+  }
+  return stops.join('-');
+}
+
+/** What the list searches: both locators and the passengers' names, lower-cased once. */
+export function searchTextOf(locator: string, airlineLocator: string, passengers: readonly BookingPassenger[]) {
+  return [locator, airlineLocator, ...passengers.map((p) => `${p.last_name}/${p.first_name}`)].join(' ').toLowerCase();
+}

@@ -1,0 +1,227 @@
+// Bookings (issue #5): book a searched fare, read one (refreshed from the airline), list them with
+// the bookings visibility, its history; issue and cancel/void live in their own files.
+import { randomInt } from 'node:crypto';
+import { findBookingByLocator, findBookings, findHistory, insertBooking } from '../../db/bookings.repository.js';
+import type { Db } from '../../db/database.js';
+import type { AirlineProvider, PassengerInput } from '../../providers/airline-provider.js';
+import type { ChannelsService } from '../channels/channels.service.js';
+import type { Clock } from '../clock.js';
+import type { SecretBox } from '../crypto/secret-box.js';
+import { DomainError, notFound } from '../errors.js';
+import { newId } from '../ids.js';
+import { fromMinor, toMinor } from '../money.js';
+import type { Principal } from '../principal.js';
+import { parseFareId } from '../offers/fare-ids.js';
+import type { SearchService } from '../offers/search.service.js';
+import { bookingFor, visibilityOf } from './booking-access.js';
+import { fromAirlineOrder } from './booking-airline-errors.js';
+import { cancelBooking } from './booking-cancel.js';
+import { recordHistory, type HistoryAction } from './booking-history.js';
+import { issueBooking } from './booking-issue.js';
+import { refreshBooking } from './booking-refresh.js';
+import {
+  bookingView,
+  orderFacts,
+  searchTextOf,
+  type Booking,
+  type BookingPassenger,
+  type BookingStatus,
+  type StoredFares,
+} from './booking.js';
+
+type PassengerType = 'ADT' | 'CHD' | 'INF';
+
+export interface BookingCreate {
+  fare_id: string;
+  search_result_id: string;
+  passengers: { type: PassengerType; first_name: string; last_name: string; title?: string; birthdate: string }[];
+  contacts: { email: string; phone: string };
+}
+
+export interface BookingQuery {
+  status?: BookingStatus;
+  q?: string;
+  from?: string;
+  to?: string;
+  page: number;
+  perPage: number;
+}
+
+export interface HistoryEntry {
+  id: string;
+  action: HistoryAction;
+  actor_account_id: string | null;
+  detail: string | null;
+  airline_answer: string | null;
+  created_at: string;
+}
+
+// Letters and digits an agent cannot misread on the phone (no 0/O, 1/I), as airlines do.
+const locatorAlphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+const newLocator = () => Array.from({ length: 6 }, () => locatorAlphabet[randomInt(locatorAlphabet.length)]).join('');
+
+export function createBookingsService(deps: {
+  db: Db;
+  clock: Clock;
+  provider: AirlineProvider;
+  channels: ChannelsService;
+  searches: SearchService;
+  cards: SecretBox;
+}) {
+  const { db, clock, provider } = deps;
+
+  return {
+    async create(principal: Principal, input: BookingCreate): Promise<Booking> {
+      if (!principal.agencyId) throw notFound('fare');
+      const { fare } = await deps.searches.findFare(principal, input.search_result_id, input.fare_id);
+      const ids = parseFareId(input.fare_id);
+      if (!ids) throw notFound('fare');
+      checkPassengers(input.passengers, fare.price.perPass);
+      const channel = await deps.channels.byId(principal, ids.channelId);
+
+      const passengers: BookingPassenger[] = input.passengers.map((p, i) => ({
+        id: `PAX${i + 1}`,
+        type: p.type,
+        first_name: p.first_name,
+        last_name: p.last_name,
+        title: p.title ?? null,
+        birthdate: p.birthdate,
+      }));
+      const order = await fromAirlineOrder(
+        provider.createOrder(channel, {
+          offerId: ids.airlineOfferId,
+          passengers: passengers.map((p): PassengerInput => ({
+            id: p.id,
+            type: p.type,
+            givenName: p.first_name,
+            surname: p.last_name,
+            title: p.title,
+            birthdate: p.birthdate,
+          })),
+          contact: input.contacts,
+        }),
+      );
+
+      const markupByType: StoredFares['markupByType'] = {};
+      for (const p of fare.price_detail.passengers) markupByType[p.type] = p.markup.amount;
+      const markupMinor = passengers.reduce((sum, p) => sum + toMinor(markupByType[p.type] ?? '0'), 0);
+      const at = clock.now();
+      const row = {
+        id: newId('bkg'),
+        agency_id: principal.agencyId,
+        company_id: principal.companyId,
+        agent_id: principal.accountId,
+        channel_id: channel.id,
+        carrier: order.owner,
+        airline_locator: order.orderId,
+        status: 'new' as const,
+        fake_booking: principal.via.kind === 'token' ? principal.via.mode === 'test' : isSandbox(channel.credential),
+        airline_total: order.total.amount,
+        markup_total: fromMinor(markupMinor),
+        currency: order.total.currency,
+        form_of_payment: null,
+        balance_debit: null,
+        passengers: JSON.stringify(passengers),
+        contacts: JSON.stringify(input.contacts),
+        fares: JSON.stringify({ airline: order.fares, markupByType } satisfies StoredFares),
+        error: null,
+        issue_attempt_id: null,
+        issuing_started_at: null,
+        created_at: at,
+        updated_at: at,
+        issued_at: null,
+        ended_at: null,
+        ...orderFacts(order),
+      };
+      for (let attempt = 0; ; attempt += 1) {
+        const locator = newLocator();
+        try {
+          await db.transaction().execute(async (trx) => {
+            await insertBooking(trx, {
+              ...row,
+              locator,
+              search_text: searchTextOf(locator, order.orderId, passengers),
+            });
+            await recordHistory(trx, {
+              bookingId: row.id,
+              action: 'created',
+              actorAccountId: principal.accountId,
+              at,
+              detail: `Held by ${order.owner} as ${order.orderId} until ${order.paymentTimeLimit ?? 'instant payment'}.`,
+            });
+          });
+          return bookingView((await findBookingByLocator(db, locator))!, clock.now());
+        } catch (error) {
+          if (attempt < 5 && (error as { code?: string }).code === '23505') continue;
+          throw error;
+        }
+      }
+    },
+
+    /** The booking refreshed from the airline; 416 when the airline no longer has it. */
+    async get(principal: Principal, locator: string): Promise<Booking> {
+      const row = await bookingFor(db, principal, locator);
+      return refreshBooking(deps, row);
+    },
+
+    async list(principal: Principal, query: BookingQuery) {
+      const now = clock.now();
+      const { rows, total } = await findBookings(
+        db,
+        {
+          scope: await visibilityOf(db, principal),
+          status: query.status,
+          q: query.q,
+          from: query.from,
+          to: query.to,
+          now,
+        },
+        query,
+      );
+      return { items: rows.map((r) => bookingView(r, now)), total };
+    },
+
+    async history(principal: Principal, locator: string, page: { page: number; perPage: number }) {
+      const row = await bookingFor(db, principal, locator);
+      const { rows, total } = await findHistory(db, row.id, page);
+      return {
+        items: rows.map((h): HistoryEntry => ({
+          id: h.id,
+          action: h.action as HistoryAction,
+          actor_account_id: h.actor_account_id,
+          detail: h.detail,
+          airline_answer: h.airline_answer,
+          created_at: h.created_at.toISOString(),
+        })),
+        total,
+      };
+    },
+
+    issue: (principal: Principal, input: { locator: string; reshop?: boolean }) => issueBooking(deps, principal, input),
+    cancel: (principal: Principal, locator: string) => cancelBooking(deps, principal, locator),
+  };
+}
+
+function isSandbox(credential: string): boolean {
+  return credential.startsWith('sbx_');
+}
+
+function checkPassengers(
+  passengers: readonly { type: PassengerType }[],
+  perPass: readonly { type: PassengerType; count: number }[],
+): void {
+  const wanted = new Map(perPass.map((p) => [p.type, p.count]));
+  const given = new Map<PassengerType, number>();
+  for (const p of passengers) given.set(p.type, (given.get(p.type) ?? 0) + 1);
+  const same = [...new Set([...wanted.keys(), ...given.keys()])].every(
+    (t) => (wanted.get(t) ?? 0) === (given.get(t) ?? 0),
+  );
+  if (!same)
+    throw new DomainError(
+      'passenger_mismatch',
+      `The fare is for ${perPass.map((p) => `${p.count} ${p.type}`).join(', ')}.`,
+      { pointer: '/passengers' },
+    );
+}
+
+export type BookingsService = ReturnType<typeof createBookingsService>;

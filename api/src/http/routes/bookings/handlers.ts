@@ -1,0 +1,47 @@
+// bookings (issue #5): book, read, list, issue, cancel/void and history. Handlers only translate.
+import type { AppContext } from '../../../context.js';
+import type { ServiceHandlers } from '../../contract.js';
+import { listBody, pageOf } from '../../pagination.js';
+import { principalOf } from '../../plugins/auth.js';
+
+type Handlers = Pick<
+  ServiceHandlers,
+  'listBookings' | 'createBooking' | 'getBooking' | 'cancelBooking' | 'issueBooking' | 'listBookingHistory'
+>;
+
+export function bookingHandlers(ctx: Pick<AppContext, 'bookings'>): Handlers {
+  return {
+    listBookings: async (request) => {
+      const page = pageOf(request.query);
+      const { items, total } = await ctx.bookings.list(principalOf(request), {
+        status: request.query.status,
+        q: request.query.q,
+        from: request.query.date_from,
+        to: request.query.date_to,
+        ...page,
+      });
+      return { status: 200, body: listBody(items, total, page) };
+    },
+    createBooking: async (request) => ({
+      status: 201,
+      body: await ctx.bookings.create(principalOf(request), request.body),
+    }),
+    getBooking: async (request) => ({
+      status: 200,
+      body: await ctx.bookings.get(principalOf(request), request.params.locator),
+    }),
+    cancelBooking: async (request) => ({
+      status: 200,
+      body: await ctx.bookings.cancel(principalOf(request), request.params.locator),
+    }),
+    issueBooking: async (request) => ({
+      status: 200,
+      body: await ctx.bookings.issue(principalOf(request), request.body),
+    }),
+    listBookingHistory: async (request) => {
+      const page = pageOf(request.query);
+      const { items, total } = await ctx.bookings.history(principalOf(request), request.params.locator, page);
+      return { status: 200, body: listBody(items, total, page) };
+    },
+  };
+}

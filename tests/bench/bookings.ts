@@ -1,0 +1,129 @@
+// `npm run bench:bookings`: bookings created and issued end to end against the sandbox airlines at
+// 20 concurrent clients. Each client loops search -> book -> issue; the report gives bookings
+// issued per second and p50/p99 of create and issue as the client sees them. The sandbox and the
+// API run as their own processes, as in production.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { cpus } from 'node:os';
+import { demoAccounts } from '../../api/src/db/seed.js';
+import { localRedisUrl } from '../../scripts/local-services.js';
+import { closedPort } from '../support/services.js';
+import { benchDatabase, benchSecretKey, percentile } from './bench-support.js';
+
+const seconds = Number(process.env.BENCH_SECONDS ?? 20);
+const clients = Number(process.env.BENCH_BOOKING_CLIENTS ?? 20);
+const agent = demoAccounts.find((a) => a.userType === 'Agent')!;
+const routes = [
+  ['WAW', 'FRA'],
+  ['VIE', 'BRU'],
+  ['CDG', 'LIS'],
+  ['AMS', 'BCN'],
+  ['ZRH', 'FCO'],
+  ['KBP', 'VIE'],
+] as const;
+const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+
+const pin = existsSync('/usr/bin/taskset') && cpus().length >= 2;
+function start(script: string, core: number, env: Record<string, string>): ChildProcess {
+  const command = pin ? ['taskset', '-c', String(core), process.execPath] : [process.execPath];
+  return spawn(command[0]!, [...command.slice(1), '--import', 'tsx', script], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+}
+
+async function ready(url: string): Promise<void> {
+  for (let i = 0; i < 120; i++) {
+    if (
+      await fetch(url).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`${url} did not come up`);
+}
+
+const databaseUrl = await benchDatabase();
+const [apiPort, sandboxPort] = [await closedPort(), await closedPort()];
+const sandbox = start('sandbox/src/server.ts', 0, { SANDBOX_PORT: String(sandboxPort), LOG_LEVEL: 'warn' });
+const api = start('api/src/server.ts', 1, {
+  PORT: String(apiPort),
+  DATABASE_URL: databaseUrl,
+  REDIS_URL: process.env.REDIS_URL ?? localRedisUrl,
+  SECRET_KEY: benchSecretKey,
+  SANDBOX_URL: `http://127.0.0.1:${sandboxPort}`,
+  RATE_LIMIT_PER_MINUTE: '100000000',
+  AIRLINE_TIMEOUT_MS: '30000',
+  LOG_LEVEL: 'info',
+});
+const stop = () => [api, sandbox].forEach((c) => c.kill('SIGTERM'));
+process.on('exit', stop);
+const base = `http://127.0.0.1:${apiPort}/api/v1`;
+const headers = { authorization: `Bearer ${agent.token}`, 'content-type': 'application/json' };
+
+async function post(path: string, body: object): Promise<{ status: number; json: any; ms: number }> {
+  const t0 = performance.now();
+  const res = await fetch(`${base}${path}`, { method: 'POST', headers, body: JSON.stringify(body) });
+  const json = await res.json();
+  return { status: res.status, json, ms: performance.now() - t0 };
+}
+
+const create: number[] = [];
+const issue: number[] = [];
+const search: number[] = [];
+let soldOut = 0;
+
+async function cycle(i: number): Promise<void> {
+  const [origin, destination] = routes[i % routes.length]!;
+  const found = await post('/offers', {
+    origin_destinations: [{ origin, destination, departure_date: day(20 + ((i * 7) % 60)) }],
+    passengers: { adults: 1 },
+  });
+  if (found.status !== 201) throw new Error(`search: ${found.status} ${JSON.stringify(found.json)}`);
+  search.push(found.ms);
+  const fares = (found.json.offers as { fares: { fare_id: string }[] }[]).flatMap((o) => o.fares);
+  const fare = fares[i % fares.length]!;
+  const booked = await post('/bookings', {
+    fare_id: fare.fare_id,
+    search_result_id: found.json.id,
+    passengers: [{ type: 'ADT', first_name: 'Bench', last_name: 'Client', birthdate: '1985-03-14' }],
+    contacts: { email: 'bench@example.com', phone: '+48 600 100 200' },
+  });
+  if (booked.status === 409 && booked.json.errors?.[0]?.code === 'sold_out') return void soldOut++;
+  if (booked.status !== 201) throw new Error(`book: ${booked.status} ${JSON.stringify(booked.json)}`);
+  create.push(booked.ms);
+  const issued = await post('/bookings/issue', { locator: booked.json.locator });
+  if (issued.status !== 200) throw new Error(`issue: ${issued.status} ${JSON.stringify(issued.json)}`);
+  issue.push(issued.ms);
+}
+
+const row = (label: string, xs: number[]) =>
+  console.log(
+    `  ${label.padEnd(30)} p50 ${percentile(xs, 50).toFixed(1).padStart(7)} ms   p99 ${percentile(xs, 99).toFixed(1).padStart(7)} ms`,
+  );
+
+try {
+  await Promise.all([ready(`http://127.0.0.1:${sandboxPort}/health`), ready(`http://127.0.0.1:${apiPort}/healthz`)]);
+  for (let i = 0; i < 10; i++) await cycle(i); // warm-up
+  create.length = issue.length = search.length = 0;
+  const until = performance.now() + seconds * 1000;
+  let next = 100;
+  await Promise.all(
+    Array.from({ length: clients }, async () => {
+      while (performance.now() < until) await cycle(next++);
+    }),
+  );
+  console.log(
+    `\nbookings: ${issue.length} booked and issued in ${seconds} s at ${clients} clients ` +
+      `(${(issue.length / seconds).toFixed(1)} per second; each also searched first; ${soldOut} sold out)`,
+  );
+  row('POST /offers (search)', search);
+  row('POST /bookings (create)', create);
+  row('POST /bookings/issue', issue);
+} finally {
+  stop();
+}
+process.exit(0);
