@@ -107,7 +107,8 @@ export function createNdcAdapter(options: NdcClientOptions): AirlineProvider {
         offer: offerOf(answer.PricedOffer, ownerName, index),
         priceChanged: answer.PriceChangeInd,
         previousTotal: fromNdcMoney(answer.PreviousTotalAmount),
-        warnings: answer.Warning.map((w) => w.DescText),
+        // A price change is already said by priceChanged and previousTotal; the rest are the airline's notes.
+        warnings: answer.Warning.filter((w) => w.Code !== 'PRICE_CHANGED').map((w) => w.DescText),
       };
     },
 
