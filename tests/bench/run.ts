@@ -3,7 +3,7 @@
 // the ratios that matter. Benchmarks report numbers; they assert nothing.
 import autocannon from 'autocannon';
 import { demoAccounts, demoPassword } from '../../api/src/db/seed.js';
-import { benchDatabase, startBenchServers } from './bench-support.js';
+import { benchDatabase, percentile, startBenchServers } from './bench-support.js';
 
 const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
@@ -68,7 +68,7 @@ async function load(url: string, headers: Record<string, string> = {}) {
   return { rps: result.requests.average, p99: result.latency.p99 };
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const median = (xs: number[]) => percentile(xs, 50);
 
 const databaseUrl = await benchDatabase();
 const { ports, stop } = await startBenchServers<Record<Scenario['server'], number>>(databaseUrl);

@@ -14,7 +14,7 @@ import { systemClock } from '../../api/src/domain/clock.js';
 import { newId } from '../../api/src/domain/ids.js';
 import type { Principal } from '../../api/src/domain/principal.js';
 import { createSalesService } from '../../api/src/domain/sales/sales.service.js';
-import { benchDatabase, benchSecretKey, startBenchServers } from './bench-support.js';
+import { benchDatabase, benchSecretKey, percentile, startBenchServers } from './bench-support.js';
 
 const tickets = Number(process.env.BENCH_SALES_TICKETS ?? 1_000_000);
 const exportRows = Number(process.env.BENCH_EXPORT_ROWS ?? 100_000);
@@ -42,9 +42,7 @@ async function salesDatabase(): Promise<string> {
   return url.toString();
 }
 
-const quantile = (xs: number[], q: number) =>
-  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * q))]!;
-const median = (xs: number[]) => quantile(xs, 0.5);
+const median = (xs: number[]) => percentile(xs, 50);
 
 /** `connections` loops calling `read` for `seconds`; latency per call in ms. */
 async function loadSql(read: () => Promise<unknown>) {
@@ -59,7 +57,7 @@ async function loadSql(read: () => Promise<unknown>) {
       }
     }),
   );
-  return { rps: latencies.length / seconds, p99: quantile(latencies, 0.99) };
+  return { rps: latencies.length / seconds, p99: percentile(latencies, 99) };
 }
 
 async function loadApi(url: string) {

@@ -2,10 +2,9 @@
 // on one route and date, and the price of one of them. Implemented on the AirlineProvider port in
 // neo-flights.provider-source.ts.
 
-export interface Money {
-  amount: string;
-  currency: string;
-}
+import type { Money } from '../money.js';
+
+export type { Money };
 
 export interface NeoFlight {
   id: string;
