@@ -11,8 +11,10 @@ export async function newestFirst<T extends Listed>(
   table: T,
   query: { page: number; perPage: number },
 ): Promise<{ rows: Selectable<Database[T]>[]; total: number }> {
-  // Kysely reads the two tables' common columns (id, created_at); the rows are cast back to T's.
-  const from = db.selectFrom(table);
+  // Read as the union of the two tables (Kysely cannot build on a table name that is a type
+  // parameter); both have id and created_at, and the rows are cast back to T's.
+  const name: Listed = table;
+  const from = db.selectFrom(name);
   const [rows, count] = await Promise.all([
     from
       .selectAll()
