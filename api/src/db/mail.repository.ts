@@ -2,6 +2,7 @@
 // the email job only triggers its delivery.
 import type { Selectable } from 'kysely';
 import type { Db } from './database.js';
+import { staleQueuedIds } from './outbox.js';
 import type { MailMessagesTable } from './schema.js';
 
 export type MailRow = Selectable<MailMessagesTable>;
@@ -66,14 +67,6 @@ export async function markMessage(
 }
 
 /** Messages still queued after `olderThan`: their job was lost, the sweeper enqueues them again. */
-export async function findStaleQueued(db: Db, olderThan: Date, limit: number): Promise<string[]> {
-  const rows = await db
-    .selectFrom('mail_messages')
-    .select('id')
-    .where('status', '=', 'queued')
-    .where('created_at', '<', olderThan)
-    .orderBy('created_at')
-    .limit(limit)
-    .execute();
-  return rows.map((r) => r.id);
+export function findStaleQueued(db: Db, olderThan: Date, limit: number): Promise<string[]> {
+  return staleQueuedIds(db, 'mail_messages', olderThan, limit);
 }

@@ -3,6 +3,7 @@
 import type { Selectable } from 'kysely';
 import { sql } from 'kysely';
 import type { Db } from './database.js';
+import { staleQueuedIds } from './outbox.js';
 import type { SalesExportsTable } from './schema.js';
 
 export type SalesExportRow = Omit<Selectable<SalesExportsTable>, 'date_from' | 'date_to'> & {
@@ -84,14 +85,6 @@ export async function finishExport(
 }
 
 /** Exports still queued after `olderThan`: their job was lost; the sweeper enqueues them again. */
-export async function findStaleExports(db: Db, olderThan: Date, limit: number): Promise<string[]> {
-  const rows = await db
-    .selectFrom('sales_exports')
-    .select('id')
-    .where('status', '=', 'queued')
-    .where('created_at', '<', olderThan)
-    .orderBy('created_at')
-    .limit(limit)
-    .execute();
-  return rows.map((r) => r.id);
+export function findStaleExports(db: Db, olderThan: Date, limit: number): Promise<string[]> {
+  return staleQueuedIds(db, 'sales_exports', olderThan, limit);
 }
