@@ -134,3 +134,31 @@ it('keeps on write exactly the rollups the bulk rebuild computes', async () => {
     .catch((error: { rows?: unknown }) => error.rows);
   expect(rebuilt).toEqual(kept);
 });
+
+it('answers a new document at once, though the list and analytics read from what they kept', async () => {
+  const range = { date_from: '2024-04-01', date_to: '2024-04-30' };
+  const read = async () => {
+    const [list, analytics] = await Promise.all([
+      request(stack.baseUrl)
+        .get('/api/v1/sales')
+        .query({ ...range, per_page: 5 })
+        .set('Authorization', `Bearer ${supervisor.token}`),
+      request(stack.baseUrl).get('/api/v1/analytics').query(range).set('Authorization', `Bearer ${supervisor.token}`),
+    ]);
+    return { total: list.body.meta.total as number, ids: list.body.data.map((d: { id: string }) => d.id), analytics };
+  };
+  const before = await read();
+  expect(before.total).toBe(0);
+  // Read twice, so the second read is answered from what the first kept.
+  expect((await read()).total).toBe(0);
+
+  const agent = await createAccount(stack.ctx.db, { userType: 'Agent', tenant });
+  const seller = { agentId: agent.id, companyId: tenant.companyId, agencyId: tenant.agencyId };
+  const [doc] = await recordDocuments(stack.ctx.db, seller, 1, { from: new Date('2024-04-10T10:00:00Z') });
+
+  const after = await read();
+  expect(after.total).toBe(1);
+  expect(after.ids).toEqual([doc!.id]);
+  expect(after.analytics.body.totals.documents).toBe(1);
+  expect(after.analytics.body.by_agent.map((a: { agent: { id: string } }) => a.agent.id)).toEqual([agent.id]);
+});

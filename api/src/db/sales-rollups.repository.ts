@@ -2,7 +2,8 @@
 // agent, and carrier_month, agent_month whose `day` is the month's first), per UTC issue day, key
 // and currency, the sums analytics reads. Month rows let a year's figures by carrier or agent sum
 // 12 rows per key instead of 365. They are kept current in
-// the transaction that writes a document, and rebuilt in one pass by the bulk seed. The same SQL
+// the transaction that writes a document, and rebuilt in one pass by the bulk seed; either gives
+// the scopes touched a new version (sales_scope_versions), which keys what readers cache. The same SQL
 // says what a document contributes in both places, so the two cannot disagree.
 import { sql } from 'kysely';
 import type { Db } from './database.js';
@@ -50,6 +51,24 @@ export async function addDocumentToRollups(db: Db, documentId: string): Promise<
       fees = sales_rollups.fees + EXCLUDED.fees,
       markups = sales_rollups.markups + EXCLUDED.markups,
       refunds = sales_rollups.refunds + EXCLUDED.refunds`.execute(db);
+  // The scopes' new versions, in the same order the rollups were locked in.
+  await sql`
+    INSERT INTO sales_scope_versions (scope)
+    SELECT s.scope FROM sales_documents d
+    CROSS JOIN LATERAL (VALUES ('all'), ('agency:' || d.agency_id), ('company:' || d.company_id)) s(scope)
+    WHERE d.id = ${documentId} AND s.scope IS NOT NULL
+    ORDER BY s.scope
+    ON CONFLICT (scope) DO UPDATE SET version = nextval('sales_scope_version_seq')`.execute(db);
+}
+
+/** The scope's rollup version: what a cached read of its rollups is keyed by. */
+export async function scopeVersion(db: Db, scope: string): Promise<string> {
+  const row = await db
+    .selectFrom('sales_scope_versions')
+    .select('version')
+    .where('scope', '=', scope)
+    .executeTakeFirst();
+  return row?.version ?? '0';
 }
 
 /**
@@ -86,4 +105,8 @@ export async function rebuildRollups(db: Db): Promise<void> {
     HAVING GROUPING(company_id) = 1 OR company_id IS NOT NULL
     -- stored in key order, so one scope's days sit on neighbouring pages
     ORDER BY 1, 2, 3, 4, 5`.execute(db);
+  await sql`UPDATE sales_scope_versions SET version = nextval('sales_scope_version_seq')`.execute(db);
+  await sql`
+    INSERT INTO sales_scope_versions (scope) SELECT DISTINCT scope FROM sales_rollups
+    ON CONFLICT (scope) DO NOTHING`.execute(db);
 }

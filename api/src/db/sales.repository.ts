@@ -140,37 +140,17 @@ export async function countDocuments(
   return Number(row.n);
 }
 
-/**
- * The scope's document count in the range and where page `offset` starts: the day whose documents
- * hold it (newest first) and how many of that day's come before it, from the day counts in one
- * statement. Walking day counts replaces skipping `offset` rows, so page 1000 costs what page 1 does.
- */
-export async function countAndPageStart(
-  db: Db,
-  rollupScope: string,
-  range: DayRange,
-  offset: number,
-): Promise<{ total: number; start: { before: Date; skip: number } | null }> {
-  const from = range.from ? sql`AND day >= ${range.from}::date` : sql``;
-  const to = range.to ? sql`AND day <= ${range.to}::date` : sql``;
-  const { rows } = await sql<{ total: string; day: string | null; seen: string | null; n: string | null }>`
-    WITH days AS (
-      SELECT day, sum(documents)::bigint AS n FROM sales_rollups
-      WHERE scope = ${rollupScope} AND dimension = 'total' ${from} ${to}
-      GROUP BY day
-    ), running AS (
-      SELECT day, n, sum(n) OVER (ORDER BY day DESC) - n AS seen FROM days
-    )
-    SELECT (SELECT coalesce(sum(n), 0) FROM days)::text AS total, start.day::text AS day,
-           start.seen::text AS seen, start.n::text AS n
-    FROM (SELECT 1) one
-    LEFT JOIN LATERAL (
-      SELECT day, seen, n FROM running WHERE seen <= ${offset} ORDER BY day ASC LIMIT 1
-    ) start ON true`.execute(db);
-  const row = rows[0]!;
-  const total = Number(row.total);
-  if (row.day === null || offset >= Number(row.seen) + Number(row.n)) return { total, start: null };
-  return { total, start: { before: nextDay(row.day), skip: offset - Number(row.seen) } };
+/** The scope's documents per issue day in the range, newest day first, from the day rollups. */
+export async function dayCounts(db: Db, rollupScope: string, range: DayRange): Promise<{ day: string; n: number }[]> {
+  let q = db
+    .selectFrom('sales_rollups')
+    .select([sql<string>`day::text`.as('on_day'), sql<string>`sum(documents)`.as('n')])
+    .where('scope', '=', rollupScope)
+    .where('dimension', '=', 'total');
+  if (range.from) q = q.where('day', '>=', range.from);
+  if (range.to) q = q.where('day', '<=', range.to);
+  const rows = await q.groupBy('day').orderBy('day', 'desc').execute();
+  return rows.map((r) => ({ day: r.on_day, n: Number(r.n) }));
 }
 
 /** One batch of the report, after `after` (the previous batch's last row; the cursor's time is

@@ -305,6 +305,11 @@ export interface SalesRollupsTable {
   refunds: Numeric;
 }
 
+export interface SalesScopeVersionsTable {
+  scope: string;
+  version: Generated<string>;
+}
+
 export interface SalesExportsTable {
   id: string;
   account_id: string;
@@ -362,6 +367,7 @@ export interface Database {
   // Sales and analytics
   sales_documents: SalesDocumentsTable;
   sales_rollups: SalesRollupsTable;
+  sales_scope_versions: SalesScopeVersionsTable;
   sales_exports: SalesExportsTable;
   mail_attachments: MailAttachmentsTable;
   // bookings (issue #5)

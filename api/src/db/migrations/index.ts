@@ -15,6 +15,7 @@ import * as backOffice from './20261122T2100-back-office.js';
 import * as sales from './20261122T2000-sales.js';
 // bookings (issue #5)
 import * as bookings from './20261122T2400-bookings.js';
+import * as salesScopeVersions from './20261123T0100-sales-scope-versions.js';
 
 export const migrations: Record<string, Migration> = {
   '20261122T1700-foundation': foundation,
@@ -31,4 +32,6 @@ export const migrations: Record<string, Migration> = {
   '20261122T2000-sales': sales,
   // bookings (issue #5)
   '20261122T2400-bookings': bookings,
+  // Sales and analytics: rollup versions for the read cache
+  '20261123T0100-sales-scope-versions': salesScopeVersions,
 };

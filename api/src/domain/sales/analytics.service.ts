@@ -1,10 +1,12 @@
 // Analytics over a range in the caller's scope: totals and series by day, carrier and agent, money
-// per currency. Rollups answer for every scope but an agent's own (see sales-analytics.repository).
+// per currency. Rollups answer for every scope but an agent's own (see sales-analytics.repository),
+// and what they answer is kept under the scope's rollup version (rollup-cache.ts).
 import type { Db } from '../../db/database.js';
 import { agentNames, directFigures, rollupFigures, type FigureRow } from '../../db/sales-analytics.repository.js';
 import type { Clock } from '../clock.js';
 import { DomainError } from '../errors.js';
 import { fromMinor, toMinor } from '../money.js';
+import type { RollupCache } from './rollup-cache.js';
 import { rollupScopeOf, type NamedRef, type SalesScope } from './sales-document.js';
 
 export interface Figures {
@@ -47,12 +49,49 @@ export function analyticsRange(range: { from?: string; to?: string }, clock: Clo
   return { from, to };
 }
 
-export async function analyticsFor(db: Db, scope: SalesScope, range: { from: string; to: string }): Promise<Analytics> {
-  const rollupScope = rollupScopeOf(scope);
-  const [days, carriers, agents] = rollupScope
-    ? await rollupFigures(db, rollupScope, range).then((f) => [f.day, f.carrier, f.agent] as const)
-    : await Promise.all((['day', 'carrier', 'agent'] as const).map((d) => directFigures(db, scope, d, range)));
+/** The figures of a range before the agents are named: what a scope's rollup version keeps. */
+interface Summary {
+  totals: Bucket;
+  byDay: Analytics['byDay'];
+  byCarrier: Analytics['byCarrier'];
+  top: (Bucket & { id: string })[];
+}
 
+export async function analyticsFor(
+  db: Db,
+  cache: RollupCache,
+  scope: SalesScope,
+  range: { from: string; to: string },
+): Promise<Analytics> {
+  const rollupScope = rollupScopeOf(scope);
+  const summary = rollupScope
+    ? await cache.read(rollupScope, `analytics ${range.from} ${range.to}`, async () => {
+        const f = await rollupFigures(db, rollupScope, range);
+        return summarise(f.day, f.carrier, f.agent, range);
+      })
+    : await Promise.all((['day', 'carrier', 'agent'] as const).map((d) => directFigures(db, scope, d, range))).then(
+        ([days, carriers, agents]) => summarise(days!, carriers!, agents!, range),
+      );
+  // Names are read every time: an agent renamed since is shown by the new name.
+  const names = await agentNames(
+    db,
+    summary.top.map((a) => a.id),
+  );
+  return {
+    ...range,
+    totals: summary.totals,
+    byDay: summary.byDay,
+    byCarrier: summary.byCarrier,
+    byAgent: summary.top.map(({ id, ...b }) => ({ agent: { id, name: names.get(id) ?? id }, ...b })),
+  };
+}
+
+function summarise(
+  days: FigureRow[],
+  carriers: FigureRow[],
+  agents: FigureRow[],
+  range: { from: string; to: string },
+): Summary {
   const perDay = bucketsByKey(days);
   const byDay: Analytics['byDay'] = [];
   for (let t = Date.parse(`${range.from}T00:00:00Z`); t <= Date.parse(`${range.to}T00:00:00Z`); t += dayMs) {
@@ -60,18 +99,11 @@ export async function analyticsFor(db: Db, scope: SalesScope, range: { from: str
     byDay.push({ date, ...(perDay.get(date) ?? { documents: 0, passengers: 0, amounts: [] }) });
   }
   const mostFirst = <T extends Bucket>(xs: T[]) => xs.sort((a, b) => b.documents - a.documents);
-  const byCarrier = mostFirst([...bucketsByKey(carriers)].map(([carrier, b]) => ({ carrier, ...b })));
-  const top = mostFirst([...bucketsByKey(agents)].map(([id, b]) => ({ id, ...b }))).slice(0, topAgents);
-  const names = await agentNames(
-    db,
-    top.map((a) => a.id),
-  );
   return {
-    ...range,
     totals: merge(days),
     byDay,
-    byCarrier,
-    byAgent: top.map(({ id, ...b }) => ({ agent: { id, name: names.get(id) ?? id }, ...b })),
+    byCarrier: mostFirst([...bucketsByKey(carriers)].map(([carrier, b]) => ({ carrier, ...b }))),
+    top: mostFirst([...bucketsByKey(agents)].map(([id, b]) => ({ id, ...b }))).slice(0, topAgents),
   };
 }
 

@@ -1,6 +1,7 @@
 // Sales as a capability: the list (with meta.total), one document, analytics and the report, each
 // in the caller's scope. Deep pages start at their own day, found from the rollups' day counts, so
-// page 1000 costs what page 1 costs; the total comes from the same counts.
+// page 1000 costs what page 1 costs; the total comes from the same counts. What is read from the
+// rollups is kept under the scope's rollup version (rollup-cache.ts).
 import { PassThrough, type Readable } from 'node:stream';
 import type { Db } from '../../db/database.js';
 import * as sales from '../../db/sales.repository.js';
@@ -8,6 +9,7 @@ import type { Clock } from '../clock.js';
 import { DomainError, notFound } from '../errors.js';
 import type { Principal } from '../principal.js';
 import { analyticsFor, analyticsRange, type Analytics } from './analytics.service.js';
+import { createRollupCache, type RollupCache } from './rollup-cache.js';
 import type { SalesExports } from './sales-export.service.js';
 import { rollupScopeOf, type DayRange, type SalesDocument, type SalesScope } from './sales-document.js';
 import { reportRows, writeSalesReport } from './sales-report.js';
@@ -33,8 +35,11 @@ export function createSalesService(deps: {
   exports: SalesExports;
   syncReportLimit: number;
   log?: (msg: string) => void;
+  /** What rollup reads are kept in; the benchmark passes one that keeps nothing, to compare. */
+  cache?: RollupCache;
 }): SalesService {
   const { db } = deps;
+  const cache = deps.cache ?? createRollupCache(db);
 
   /**
    * The total and where page `offset` starts. Text searches and an agent's own documents are small
@@ -46,7 +51,10 @@ export function createSalesService(deps: {
       const total = await sales.countDocuments(db, { scope, range, ticket });
       return { total, start: offset < total ? { before: undefined, skip: offset } : null };
     }
-    return sales.countAndPageStart(db, rollupScope, range, offset);
+    const days = await cache.read(rollupScope, `days ${range.from ?? ''} ${range.to ?? ''}`, () =>
+      sales.dayCounts(db, rollupScope, range),
+    );
+    return pageStart(days, offset);
   }
 
   return {
@@ -73,7 +81,7 @@ export function createSalesService(deps: {
       return toDocument(row);
     },
     async analytics(principal, range) {
-      return analyticsFor(db, await salesScopeOf(db, principal), analyticsRange(range, deps.clock));
+      return analyticsFor(db, cache, await salesScopeOf(db, principal), analyticsRange(range, deps.clock));
     },
     async report(principal, range) {
       checkRange(range);
@@ -92,6 +100,21 @@ export function createSalesService(deps: {
       return stream;
     },
   };
+}
+
+/**
+ * The total and where page `offset` starts: the day (newest first) whose documents hold it and how
+ * many of that day's come before it. Walking day counts replaces skipping `offset` rows, so page
+ * 1000 costs what page 1 does.
+ */
+export function pageStart(days: readonly { day: string; n: number }[], offset: number) {
+  const total = days.reduce((sum, d) => sum + d.n, 0);
+  let seen = 0;
+  for (const { day, n } of days) {
+    if (offset < seen + n) return { total, start: { before: sales.nextDay(day), skip: offset - seen } };
+    seen += n;
+  }
+  return { total, start: null };
 }
 
 function checkRange(range: DayRange): void {
