@@ -40,6 +40,38 @@ function url(path: string): string {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
 
+interface NoticeLife {
+  shown: number | null;
+  closing: number | null;
+  removed: number | null;
+  samples: { at: number; state: string | null; opacity: number }[];
+}
+
+/**
+ * Runs in the page before its scripts: notes, on the page's clock, when the notice with this text
+ * appears, starts closing and leaves, and samples its state and opacity 3.5 s and 4.5 s after it appears.
+ */
+function recordNoticeLife(text: string): void {
+  const life: NoticeLife = { shown: null, closing: null, removed: null, samples: [] };
+  (window as unknown as { noticeLife: NoticeLife }).noticeLife = life;
+  let notice: Element | null = null;
+  new MutationObserver(() => {
+    const now = performance.now();
+    if (!notice) {
+      notice = [...document.querySelectorAll('[role="status"]')].find((e) => e.textContent?.includes(text)) ?? null;
+      if (!notice) return;
+      life.shown = now;
+      for (const at of [3_500, 4_500])
+        setTimeout(() => {
+          const state = notice!.getAttribute('data-state');
+          life.samples.push({ at, state, opacity: Number(getComputedStyle(notice!).opacity) });
+        }, at);
+    }
+    if (life.closing === null && notice.getAttribute('data-state') === 'closing') life.closing = now;
+    if (life.removed === null && !notice.isConnected) life.removed = now;
+  }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-state'] });
+}
+
 const opacityOf = (locator: Locator) => locator.evaluate((element) => Number(getComputedStyle(element).opacity));
 
 describe('console shell', () => {
@@ -73,31 +105,30 @@ describe('console shell', () => {
 
   it('shows a success notice from the address and removes it, faded, 5 s after it appears', async () => {
     const page = await newPage();
+    await page.addInitScript(recordNoticeLife, 'Saved');
     await page.goto(url('/sign_in?message=Saved&type=success'));
     const notice = page.getByRole('status').filter({ hasText: 'Saved' });
     await notice.waitFor({ state: 'visible', timeout: 10_000 });
-    const shownAt = Date.now();
 
     expect(await notice.getAttribute('data-type')).toBe('success');
     // The two parameters are taken out of the address once shown.
     expect(new URL(page.url()).search).toBe('');
 
-    await sleep(shownAt + 500 - Date.now());
-    expect(await notice.isVisible()).toBe(true);
-
-    await sleep(shownAt + 3_500 - Date.now());
-    expect(await notice.isVisible()).toBe(true);
-    expect(await notice.getAttribute('data-state')).toBe('open');
-
-    // Halfway through the 1 s fade that starts at 4 s.
-    await sleep(shownAt + 4_500 - Date.now());
-    expect(await notice.getAttribute('data-state')).toBe('closing');
-    const opacity = await opacityOf(notice);
-    expect(opacity).toBeGreaterThan(0);
-    expect(opacity).toBeLessThan(1);
-
-    await notice.waitFor({ state: 'detached', timeout: Math.max(1, shownAt + 5_500 - Date.now()) });
-    expect(Date.now() - shownAt).toBeGreaterThan(4_700);
+    await notice.waitFor({ state: 'detached', timeout: 10_000 });
+    // Timed on the page's own clock, so a slow test process cannot read a step late.
+    const life = await page.evaluate(() => (window as unknown as { noticeLife: NoticeLife }).noticeLife);
+    expect(life.shown).not.toBeNull();
+    const after = (at: number | null) => (at === null ? null : at - life.shown!);
+    expect(life.samples.find((s) => s.at === 3_500)).toMatchObject({ state: 'open', opacity: 1 });
+    // The 1 s fade starts at 4 s: halfway through it the notice is closing and half transparent.
+    expect(after(life.closing)).toBeGreaterThanOrEqual(3_900);
+    expect(after(life.closing)).toBeLessThan(4_400);
+    const midFade = life.samples.find((s) => s.at === 4_500)!;
+    expect(midFade.state).toBe('closing');
+    expect(midFade.opacity).toBeGreaterThan(0);
+    expect(midFade.opacity).toBeLessThan(1);
+    expect(after(life.removed)).toBeGreaterThanOrEqual(4_900);
+    expect(after(life.removed)).toBeLessThan(5_600);
   }, 20_000);
 
   it('keeps an error notice past 6 s and removes it when its close control is used', async () => {

@@ -147,12 +147,17 @@ describe('neo-flights landing page', () => {
     const page = await newPage();
     await fewFlights(page, 3);
     const calls: { flight: string; start: number; end: number }[] = [];
+    // The last price is held until the test has seen two flights and the spinner, so a slow
+    // machine cannot let it arrive between the two looks.
+    let releaseLast = () => {};
+    const lastHeld = new Promise<void>((resolve) => (releaseLast = resolve));
     await page.route('**/api/v1/neo_airline_price', async (route: Route) => {
       const flight = (route.request().postDataJSON() as { flight_number: string }).flight_number;
       const call = { flight, start: Date.now(), end: 0 };
       calls.push(call);
       const response = await route.fetch({ timeout: 20_000 });
       await sleep(400);
+      if (calls.length === 3) await lastHeld;
       const json = (await response.json()) as Record<string, unknown>;
       // The second flight has no airline price: its place stays blank.
       if (calls.length === 2) json['airline_price'] = null;
@@ -168,6 +173,8 @@ describe('neo-flights landing page', () => {
     expect(await spinner.isVisible()).toBe(true);
     await cards.nth(1).waitFor();
     expect(await cards.count()).toBe(2);
+    expect(await spinner.isVisible()).toBe(true);
+    releaseLast();
     await spinner.waitFor({ state: 'detached' });
     expect(await cards.count()).toBe(3);
 
