@@ -15,10 +15,11 @@ export type PaymentMethod = 'CA' | 'CC' | 'AGT';
 export interface OrderPax {
   readonly id: string;
   readonly ptc: PassengerType;
-  readonly birthdate: string;
+  /** Birthdate and title can be corrected before issue (OrderChange UpdatePax); names never. */
+  birthdate: string;
   readonly givenName: string;
   surname: string;
-  readonly title?: string;
+  title?: string;
 }
 
 export interface OrderContact {

@@ -1,9 +1,11 @@
 // OrderChangeRQ: one change per message, named by the one key ChangeOrder carries:
 // PaymentFunctions (pay and issue), AddServiceItem (services and seats; after issue with their own
-// PaymentFunctions), UpdateContactInfo (email/phone), CancelOrder (before issue), VoidTickets (after issue, inside the void window),
+// PaymentFunctions), UpdateContactInfo (email/phone), UpdatePax (title/birthdate corrections before
+// issue), CancelOrder (before issue), VoidTickets (after issue, inside the void window),
 // RequestRefundQuote / AcceptRefundQuote, AcceptReshopOffer (re-price or flight change; reissues
 // when ticketed). The answer is an OrderViewRS.
 import Type, { type Static } from 'typebox';
+import { IsoDate } from './common.schema.js';
 import { ContactInfo, OrderId, PaymentFunctions } from './order-common.schema.js';
 
 const ServiceItemRQ = Type.Union([
@@ -46,6 +48,22 @@ export const ChangeOrder = Type.Union([
           Phone: Type.Optional(ContactInfo.properties.Phone),
         },
         { ...strict, minProperties: 1 },
+      ),
+    },
+    strict,
+  ),
+  Type.Object(
+    {
+      UpdatePax: Type.Array(
+        Type.Object(
+          {
+            PaxID: Type.String({ minLength: 1, maxLength: 20 }),
+            TitleName: Type.Optional(Type.String({ minLength: 1, maxLength: 10 })),
+            Birthdate: Type.Optional(IsoDate),
+          },
+          { ...strict, minProperties: 2 },
+        ),
+        { minItems: 1, maxItems: 9 },
       ),
     },
     strict,

@@ -47,6 +47,21 @@ function serviceRequests(order: Order, items: Extract<Change, { AddServiceItem: 
   });
 }
 
+/** Title and birthdate corrections, before issue only (a ticket's passenger data is fixed). */
+function updatePax(order: Order, items: Extract<Change, { UpdatePax: unknown }>['UpdatePax']): void {
+  assertStatus(order, 'HELD');
+  const pax = items.map((item, i) => {
+    const found = order.pax.find((p) => p.id === item.PaxID);
+    if (!found)
+      throw new NdcFailure('INVALID_REQUEST', 'No such passenger in the order.', `/ChangeOrder/UpdatePax/${i}/PaxID`);
+    return found;
+  });
+  items.forEach((item, i) => {
+    if (item.TitleName !== undefined) pax[i]!.title = item.TitleName;
+    if (item.Birthdate !== undefined) pax[i]!.birthdate = item.Birthdate;
+  });
+}
+
 function applyChange(book: OrderBook, order: Order, change: Change): Outcome {
   if ('AddServiceItem' in change) {
     const result = addServices(book, order, serviceRequests(order, change.AddServiceItem), paymentIn(change));
@@ -74,6 +89,7 @@ function applyChange(book: OrderBook, order: Order, change: Change): Outcome {
     if (EmailAddress) order.contact.email = EmailAddress.EmailAddressText;
     if (Phone) order.contact.phone = Phone.PhoneNumber;
   }
+  if ('UpdatePax' in change) updatePax(order, change.UpdatePax);
   if ('CancelOrder' in change) cancelOrder(book, order);
   if ('VoidTickets' in change) voidOrder(book, order);
   if ('RequestRefundQuote' in change) return { warnings: [], refundQuote: quoteRefund(book, order) };

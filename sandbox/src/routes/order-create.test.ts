@@ -151,6 +151,33 @@ describe('POST /ndc/OrderCreate and /ndc/OrderRetrieve', () => {
     expect(empty.statusCode).toBe(400);
   });
 
+  it("corrects a passenger's title and birthdate before issue only (OrderChange UpdatePax)", async () => {
+    const s = await sandbox;
+    const held = await bookOrder(s, { surnames: ['Kowalska', 'Nowak'] });
+    const res = await change(s, held.Order.OrderID, {
+      UpdatePax: [{ PaxID: 'PAX2', Birthdate: '1990-07-01', TitleName: 'MR' }],
+    });
+    expect(res.statusCode).toBe(200);
+    const pax = res.json().DataLists.PaxList;
+    expect(pax[1]).toMatchObject({
+      PaxID: 'PAX2',
+      Birthdate: '1990-07-01',
+      Individual: { Surname: 'Nowak', TitleName: 'MR' },
+    });
+    expect(pax[0]).toMatchObject({ PaxID: 'PAX1', Birthdate: '1985-03-14' });
+    const unknown = await change(s, held.Order.OrderID, { UpdatePax: [{ PaxID: 'PAX9', TitleName: 'MS' }] });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().Errors.Error[0]).toMatchObject({
+      Code: 'INVALID_REQUEST',
+      TagText: '/ChangeOrder/UpdatePax/0/PaxID',
+    });
+    expect((await change(s, held.Order.OrderID, { UpdatePax: [{ PaxID: 'PAX1' }] })).statusCode).toBe(400);
+    await change(s, held.Order.OrderID, { PaymentFunctions: payment(held.Order.AmountDue) });
+    const issued = await change(s, held.Order.OrderID, { UpdatePax: [{ PaxID: 'PAX1', Birthdate: '1985-03-15' }] });
+    expect(issued.statusCode).toBe(409);
+    expect(issued.json().Errors.Error[0].Code).toBe('ORDER_ALREADY_ISSUED');
+  });
+
   it('a carrier-bound channel cannot order another airline offer', async () => {
     const s = await sandbox;
     const offer = await shopOffer(s, { carrier: 'LO' });
