@@ -37,6 +37,14 @@ const ConfigSchema = Type.Object({
   SALES_INBOX: Type.String({ default: 'sales@contrail.example', minLength: 3 }),
   // Sales: the largest XLSX report answered at once; larger ones are built by the worker and mailed.
   SALES_EXPORT_SYNC_LIMIT: Type.Integer({ default: 20_000, minimum: 1, maximum: 1_000_000 }),
+  // bookings: where airlines reach this API (their order change notifications). Empty means
+  // http://127.0.0.1:<PORT>, which only a sandbox on the same machine can reach.
+  PUBLIC_API_URL: Type.String({ default: '', pattern: '^(https?://[^?#]*[^/?#])?$' }),
+  // bookings: an EMD job's claim older than this is taken to be dead (its worker was killed).
+  EMD_CLAIM_LEASE_MS: Type.Integer({ default: 120_000, minimum: 1_000 }),
+  // Tests only (0 = off): the EMD job waits this long after the airline answered and before it
+  // records the answer, so a test can kill the worker in between.
+  EMD_JOB_TEST_DELAY_MS: Type.Integer({ default: 0, minimum: 0, maximum: 600_000 }),
 });
 
 export type Config = Readonly<Static<typeof ConfigSchema>>;
@@ -65,4 +73,13 @@ function describe(instancePath: string, message: string, params: unknown): strin
   const missing = (params as { requiredProperties?: string[] } | undefined)?.requiredProperties;
   if (missing) return `${missing.join(', ')}: is required`;
   return `${instancePath.replace(/^\//, '')}: ${message}`;
+}
+
+/**
+ * The API's address as the outside world (airlines) reaches it, without a trailing slash; null
+ * when nobody outside can know it (PORT 0 is an ephemeral port, as in tests).
+ */
+export function publicApiUrl(config: Pick<Config, 'PUBLIC_API_URL' | 'PORT'>): string | null {
+  if (config.PUBLIC_API_URL) return config.PUBLIC_API_URL;
+  return config.PORT === 0 ? null : `http://127.0.0.1:${config.PORT}`;
 }

@@ -1,6 +1,6 @@
 // The edge where a process's parts are made: database, queue backend, producer and the domain
 // services. server.ts and tests build one and hand it to the app; nothing reaches for a singleton.
-import type { Config } from './config.js';
+import { publicApiUrl, type Config } from './config.js';
 import { createDb, type Db } from './db/database.js';
 import { createPostgresLimitStore } from './db/limit-store.js';
 import { createAccountsService, type AccountsService } from './domain/accounts/accounts.service.js';
@@ -41,6 +41,11 @@ import { createSalesExports } from './domain/sales/sales-export.service.js';
 import { createSalesService, type SalesService } from './domain/sales/sales.service.js';
 // bookings (issue #5)
 import { createBookingsService, type BookingsService } from './domain/bookings/bookings.service.js';
+import {
+  createAirlineNotifications,
+  type AirlineNotifications,
+} from './domain/bookings/airline-notifications.service.js';
+import { createNotificationKeys } from './domain/crypto/notification-keys.js';
 
 export interface AppContext {
   config: Config;
@@ -68,6 +73,7 @@ export interface AppContext {
   sales: SalesService;
   // bookings (issue #5)
   bookings: BookingsService;
+  airlineNotifications: AirlineNotifications;
   close(): Promise<void>;
 }
 
@@ -94,6 +100,16 @@ export function createAppContext(config: Config, overrides: { clock?: Clock } = 
   });
   const channels = createChannelsService({ db, credentials: createSecretBox(config.SECRET_KEY, 'channel-credential') });
   const searches = createSearchService({ db, clock, provider, channels, deadlineMs: config.SEARCH_DEADLINE_MS });
+  const publicLimits = createPublicLimits(redisLimits ?? createPostgresLimitStore(db), clock);
+  // bookings (issue #5): what issuing, ancillaries and the airline's notifications share.
+  const bookingDeps = { db, clock, provider, channels, cards: createSecretBox(config.SECRET_KEY, 'card-number') };
+  const airlineNotifications = createAirlineNotifications({
+    ...bookingDeps,
+    keys: createNotificationKeys(config.SECRET_KEY),
+    limits: publicLimits,
+    jobs,
+    publicUrl: publicApiUrl(config),
+  });
   const flushTimer = setInterval(() => void auth.flush().catch(() => undefined), 10_000);
   flushTimer.unref();
 
@@ -113,7 +129,7 @@ export function createAppContext(config: Config, overrides: { clock?: Clock } = 
     // marketing (issue #8)
     fareDemo: createFareDemoService({ pricer: createProviderItineraryPricer(provider), clock }),
     demoRequests: createDemoRequestsService({ db, mail, salesInbox: config.SALES_INBOX }),
-    publicLimits: createPublicLimits(redisLimits ?? createPostgresLimitStore(db), clock),
+    publicLimits,
     // landing: the neo-flights landing page
     neoFlights: createNeoFlightsService({
       source: createProviderNeoFlightsSource(provider),
@@ -136,14 +152,8 @@ export function createAppContext(config: Config, overrides: { clock?: Clock } = 
       syncReportLimit: config.SALES_EXPORT_SYNC_LIMIT,
     }),
     // bookings (issue #5)
-    bookings: createBookingsService({
-      db,
-      clock,
-      provider,
-      channels,
-      searches,
-      cards: createSecretBox(config.SECRET_KEY, 'card-number'),
-    }),
+    bookings: createBookingsService({ ...bookingDeps, searches, jobs, notifications: airlineNotifications }),
+    airlineNotifications,
     async close() {
       clearInterval(flushTimer);
       await auth.flush().catch(() => undefined);

@@ -13,6 +13,19 @@ import { sweepOnce } from './jobs/sweeper.js';
 import { createSalesExports } from './domain/sales/sales-export.service.js';
 import { salesExportProcessor } from './jobs/processors/sales-export.processor.js';
 import { createMailTransport } from './mail/transport.js';
+// bookings (issue #5): EMDs, airline notifications, hold expiry
+import { publicApiUrl } from './config.js';
+import { createPostgresLimitStore } from './db/limit-store.js';
+import { createAirlineNotifications } from './domain/bookings/airline-notifications.service.js';
+import { expireHolds } from './domain/bookings/booking-expiry.js';
+import { createChannelsService } from './domain/channels/channels.service.js';
+import { createNotificationKeys } from './domain/crypto/notification-keys.js';
+import { createSecretBox } from './domain/crypto/secret-box.js';
+import { createPublicLimits } from './domain/marketing/public-limits.js';
+import { sweepBookings } from './jobs/bookings-sweep.js';
+import { emdIssueProcessor } from './jobs/processors/emd-issue.processor.js';
+import { notificationRefreshProcessor } from './jobs/processors/notification-refresh.processor.js';
+import { createNdcAdapter } from './providers/ndc/ndc.adapter.js';
 
 export interface WorkerHandle {
   close(): Promise<void>;
@@ -57,12 +70,53 @@ export async function startWorker(
       })
       .catch((error: unknown) => log.warn({ err: error }, 'sales export sweep failed'));
 
+  // bookings (issue #5): EMDs of services added after issue, one request at a time per booking.
+  const bookingDeps = {
+    db,
+    clock,
+    provider: createNdcAdapter({ baseUrl: config.SANDBOX_URL, timeoutMs: config.AIRLINE_TIMEOUT_MS, safeRetries: 1 }),
+    channels: createChannelsService({ db, credentials: createSecretBox(config.SECRET_KEY, 'channel-credential') }),
+    cards: createSecretBox(config.SECRET_KEY, 'card-number'),
+  };
+  const emdWorker = queues.worker(
+    queueNames.emdIssue,
+    emdIssueProcessor(bookingDeps, { leaseMs: config.EMD_CLAIM_LEASE_MS, testDelayMs: config.EMD_JOB_TEST_DELAY_MS }),
+    { concurrency: 5 },
+  );
+  emdWorker.on('failed', (job, error) => log.info({ jobId: job?.id, reason: error.message }, 'EMD job to be retried'));
+  emdWorker.on('error', (error) => log.error({ err: error }, 'EMD worker error'));
+  const notifications = createAirlineNotifications({
+    ...bookingDeps,
+    keys: createNotificationKeys(config.SECRET_KEY),
+    limits: createPublicLimits(createPostgresLimitStore(db), clock),
+    jobs,
+    publicUrl: publicApiUrl(config),
+  });
+  const refreshWorker = queues.worker(queueNames.notificationRefresh, notificationRefreshProcessor(notifications), {
+    concurrency: 5,
+  });
+  refreshWorker.on('failed', (job, error) => log.warn({ jobId: job?.id, err: error }, 'notification refresh failed'));
+  refreshWorker.on('error', (error) => log.error({ err: error }, 'notification refresh worker error'));
+  const sweepBookingWork = () =>
+    sweepBookings({
+      db,
+      clock,
+      jobs,
+      expireHolds: () => expireHolds(bookingDeps),
+      staleAfterMs: 60_000,
+      emdLeaseMs: config.EMD_CLAIM_LEASE_MS,
+    }).then(
+      (r) => (r.emdRequeued > 0 || r.refreshesRequeued > 0 || r.expired > 0) && log.info(r, 'bookings sweep'),
+      (error: unknown) => log.warn({ err: error }, 'bookings sweep failed'),
+    );
+
   const sweep = () =>
     sweepOnce({ db, clock, mail, jobs, staleAfterMs: 60_000 }).then(
       (r) => r.requeued > 0 && log.info(r, 'sweeper requeued lost jobs'),
       (error: unknown) => log.warn({ err: error }, 'sweep failed'),
     );
-  const sweeper = setInterval(() => void sweep().then(sweepExports), 30_000);
+  const sweeper = setInterval(() => void sweep().then(sweepExports).then(sweepBookingWork), 30_000);
+  void sweepBookingWork();
   void sweep();
   log.info({ backend: queues.kind }, 'worker started');
 

@@ -2,10 +2,18 @@
 // 20 concurrent clients. Each client loops search -> book -> issue; the report gives bookings
 // issued per second and p50/p99 of create and issue as the client sees them. The sandbox and the
 // API run as their own processes, as in production.
+//
+// Where the time goes: a second phase drives the same sandbox directly with the API's own NDC
+// adapter, the same loop at the same concurrency (shop every carrier, OrderCreate, OrderChange to
+// pay), so the airline's share of create and issue is measured apart from ours (auth, the fare
+// lookup, PostgreSQL, the ledger, serialisation and the API's queueing).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { cpus } from 'node:os';
-import { demoAccounts } from '../../api/src/db/seed.js';
+import { demoAccounts, demoAgency } from '../../api/src/db/seed.js';
+import { carrierRefs } from '../../api/src/domain/reference/carriers.data.js';
+import type { ProviderChannel, ProviderOffer } from '../../api/src/providers/airline-provider.js';
+import { createNdcAdapter } from '../../api/src/providers/ndc/ndc.adapter.js';
 import { localRedisUrl } from '../../scripts/local-services.js';
 import { closedPort } from '../support/services.js';
 import { benchDatabase, benchSecretKey, percentile } from './bench-support.js';
@@ -103,6 +111,71 @@ async function cycle(i: number): Promise<void> {
   issue.push(issued.ms);
 }
 
+// The airline's part: the API's adapter straight to the sandbox, with the demo agency's credentials.
+const airline = createNdcAdapter({ baseUrl: `http://127.0.0.1:${sandboxPort}`, timeoutMs: 30_000, safeRetries: 1 });
+const channels: ProviderChannel[] = carrierRefs.map((c) => ({
+  id: `bench_${c.code}`,
+  carrier: c.code,
+  credential: `sbx_${c.code}_${demoAgency.id}`,
+  negoCode: null,
+  residentCode: null,
+}));
+const direct = { shop: [] as number[], create: [] as number[], issue: [] as number[] };
+
+async function timed<T>(into: number[], work: () => Promise<T>): Promise<T> {
+  const t0 = performance.now();
+  const value = await work();
+  into.push(performance.now() - t0);
+  return value;
+}
+
+async function directCycle(i: number): Promise<void> {
+  const [origin, destination] = routes[i % routes.length]!;
+  const request = {
+    legs: [{ origin, destination, date: day(20 + ((i * 7) % 60)) }],
+    passengers: [{ type: 'ADT' as const, count: 1 }],
+    cabin: 'Y' as const,
+  };
+  const shopped = await timed(direct.shop, () =>
+    Promise.all(
+      channels.map((channel) =>
+        airline.shop(channel, request).then(
+          (offers) => offers.map((offer): [ProviderChannel, ProviderOffer] => [channel, offer]),
+          () => [],
+        ),
+      ),
+    ),
+  );
+  const offers = shopped.flat();
+  if (offers.length === 0) return;
+  const [channel, offer] = offers[i % offers.length]!;
+  const order = await timed(direct.create, () =>
+    airline
+      .createOrder(channel, {
+        offerId: offer.offerId,
+        passengers: [
+          { id: 'PAX1', type: 'ADT', givenName: 'Bench', surname: 'Direct', title: null, birthdate: '1985-03-14' },
+        ],
+        contact: { email: 'bench@example.com', phone: '+48 600 100 200' },
+      })
+      .catch(() => null),
+  );
+  if (!order) return void direct.create.pop(); // sold out: not a create that counts
+  await timed(direct.issue, () =>
+    airline.issueOrder(channel, order.orderId, { form: { type: 'cash' }, amount: order.amountDue }),
+  );
+}
+
+async function load(work: (i: number) => Promise<void>, first: number): Promise<void> {
+  const until = performance.now() + seconds * 1000;
+  let next = first;
+  await Promise.all(
+    Array.from({ length: clients }, async () => {
+      while (performance.now() < until) await work(next++);
+    }),
+  );
+}
+
 const row = (label: string, xs: number[]) =>
   console.log(
     `  ${label.padEnd(30)} p50 ${percentile(xs, 50).toFixed(1).padStart(7)} ms   p99 ${percentile(xs, 99).toFixed(1).padStart(7)} ms`,
@@ -112,13 +185,7 @@ try {
   await Promise.all([ready(`http://127.0.0.1:${sandboxPort}/health`), ready(`http://127.0.0.1:${apiPort}/healthz`)]);
   for (let i = 0; i < 10; i++) await cycle(i); // warm-up
   create.length = issue.length = search.length = 0;
-  const until = performance.now() + seconds * 1000;
-  let next = 100;
-  await Promise.all(
-    Array.from({ length: clients }, async () => {
-      while (performance.now() < until) await cycle(next++);
-    }),
-  );
+  await load(cycle, 100);
   console.log(
     `\nbookings: ${issue.length} booked and issued in ${seconds} s at ${clients} clients ` +
       `(${(issue.length / seconds).toFixed(1)} per second; each also searched first; ${soldOut} sold out, ${noOffers} searches without offers)`,
@@ -126,6 +193,18 @@ try {
   row('POST /offers (search)', search);
   row('POST /bookings (create)', create);
   row('POST /bookings/issue', issue);
+
+  await load(directCycle, 1_000_000);
+  console.log(
+    `\nwhere the time goes: the same loop straight to the sandbox with the API's NDC adapter, ${clients} clients`,
+  );
+  row('airline: AirShopping x13', direct.shop);
+  row('airline: OrderCreate', direct.create);
+  row('airline: OrderChange (pay)', direct.issue);
+  const ours = (api: number[], air: number[]) =>
+    `${(percentile(api, 50) - percentile(air, 50)).toFixed(1)} ms of ${percentile(api, 50).toFixed(1)} ms at p50`;
+  console.log(`  ours in create (API less OrderCreate)  ${ours(create, direct.create)}`);
+  console.log(`  ours in issue (API less OrderChange)   ${ours(issue, direct.issue)}`);
 } finally {
   stop();
 }

@@ -101,30 +101,143 @@ const cases: CrossAgencyRegistry = {
       return { method: 'post', path: '/api/v1/bookings/issue', body: { locator: await booking(headers) } };
     },
   },
+  // booking changes: the owner's booking (issued where the operation needs it) and its own requests.
+  repriceBooking: {
+    async arrange({ headers }) {
+      return { method: 'post', path: '/api/v1/bookings/reprice', body: { locator: await booking(headers) } };
+    },
+  },
+  reshopBooking: {
+    async arrange({ headers }) {
+      return { method: 'post', path: '/api/v1/bookings/reshop', body: { locator: await booking(headers) } };
+    },
+  },
+  modifyBooking: {
+    async arrange({ headers }) {
+      const locator = await booking(headers);
+      return { method: 'post', path: '/api/v1/bookings/modify', body: { locator, contacts: { phone: '+48 1234567' } } };
+    },
+  },
+  commentBooking: {
+    async arrange({ headers }) {
+      return { method: 'post', path: '/api/v1/bookings/comment', body: { locator: await booking(headers), text: 'x' } };
+    },
+  },
+  createRefundRequest: {
+    async arrange({ headers }) {
+      return { method: 'post', path: `/api/v1/orders/${await issuedBooking(headers)}/refund_requests/create` };
+    },
+  },
+  confirmRefundRequest: {
+    async arrange({ headers }) {
+      const locator = await issuedBooking(headers);
+      const quote = await post(headers, `/api/v1/orders/${locator}/refund_requests/create`, {});
+      return {
+        method: 'post',
+        path: `/api/v1/orders/${locator}/refund_requests/confirm`,
+        body: { refund_request_id: quote.id },
+      };
+    },
+  },
+  createFlightsChangeRequest: {
+    async arrange({ headers }) {
+      const locator = await issuedBooking(headers);
+      return {
+        method: 'post',
+        path: `/api/v1/orders/${locator}/flights_change_requests/create`,
+        body: { journeys: [{ origin_destination: 0, date: inDays(bookingDay + 1) }] },
+      };
+    },
+  },
+  priceReshopOffer: {
+    async arrange({ headers }) {
+      const { locator, change } = await changeRequest(headers);
+      return {
+        method: 'post',
+        path: `/api/v1/orders/${locator}/reshop_offers/price`,
+        body: { offer_id: change.alternatives[0].offer_id },
+      };
+    },
+  },
+  confirmFlightsChangeRequest: {
+    async arrange({ headers }) {
+      const { locator, change } = await changeRequest(headers);
+      return {
+        method: 'post',
+        path: `/api/v1/orders/${locator}/flights_change_requests/confirm`,
+        body: { flights_change_request_id: change.id, offer_id: change.alternatives[0].offer_id },
+      };
+    },
+  },
+  listBookingAncillaries: {
+    async arrange({ headers }) {
+      return { method: 'get', path: `/api/v1/bookings/${await booking(headers)}/ancillaries?type=bags` };
+    },
+  },
+  addBookingAncillaries: {
+    async arrange({ headers }) {
+      const locator = await booking(headers);
+      const offered = await request(stack.baseUrl)
+        .get(`/api/v1/bookings/${locator}/ancillaries?type=bags`)
+        .set(headers);
+      expect(offered.status).toBe(200);
+      return {
+        method: 'post',
+        path: `/api/v1/bookings/${locator}/ancillaries`,
+        body: { items: [{ service_id: offered.body.services[0].id, passenger_id: 'PAX1' }] },
+      };
+    },
+  },
 };
 
 // bookings (issue #5)
 let bookingDay = 40;
-async function booking(headers: Record<string, string>): Promise<string> {
+async function booking(headers: Record<string, string>, family?: string): Promise<string> {
   const res = await request(stack.baseUrl)
     .post('/api/v1/offers')
     .set(headers)
     .send({
-      origin_destinations: [{ origin: 'WAW', destination: 'FRA', departure_date: inDays((bookingDay += 1)) }],
+      origin_destinations: [{ origin: 'WAW', destination: 'FRA', departure_date: inDays((bookingDay += 2)) }],
       passengers: { adults: 1 },
     });
   expect(res.status).toBe(201);
+  const fares = res.body.offers.flatMap(
+    (o: { fares: { fare_id: string; fare_family: { code: string } }[] }) => o.fares,
+  );
+  const fare = fares.find((f: { fare_family: { code: string } }) => !family || f.fare_family.code === family);
   const booked = await request(stack.baseUrl)
     .post('/api/v1/bookings')
     .set(headers)
     .send({
-      fare_id: res.body.offers[0].fares[0].fare_id,
+      fare_id: fare.fare_id,
       search_result_id: res.body.id,
       passengers: [{ type: 'ADT', first_name: 'Olena', last_name: 'Kovalenko', birthdate: '1985-03-14' }],
       contacts: { email: 'olena@example.com', phone: '+48 600 100 200' },
     });
   expect(booked.status, JSON.stringify(booked.body)).toBe(201);
   return booked.body.locator as string;
+}
+
+async function post(headers: Record<string, string>, path: string, body: object) {
+  const res = await request(stack.baseUrl).post(path).set(headers).send(body);
+  expect(res.status, JSON.stringify(res.body)).toBeLessThan(300);
+  return res.body;
+}
+
+/** A booking of the owner, issued; a Classic fare, so its flights can change. */
+async function issuedBooking(headers: Record<string, string>): Promise<string> {
+  const locator = await booking(headers, 'CL');
+  await post(headers, '/api/v1/bookings/issue', { locator });
+  return locator;
+}
+
+async function changeRequest(headers: Record<string, string>) {
+  const locator = await issuedBooking(headers);
+  const change = await post(headers, `/api/v1/orders/${locator}/flights_change_requests/create`, {
+    journeys: [{ origin_destination: 0, date: inDays(bookingDay + 1) }],
+  });
+  expect(change.alternatives.length).toBeGreaterThan(0);
+  return { locator, change };
 }
 
 async function search(headers: Record<string, string>) {
@@ -182,4 +295,5 @@ it('answers 404 to a user of another agency on each of them, by token and by ses
     }
   }
   expect(failures).toEqual([]);
-});
+  // Every case books with the sandbox airlines; the list grows with each issue's operations.
+}, 180_000);

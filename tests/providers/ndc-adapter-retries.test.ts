@@ -85,6 +85,7 @@ describe('NDC adapter retries', () => {
     ['change', () => provider.changeOrder(channel, 'ABC234', 'RO1', cash)],
     ['services', () => provider.addServices(channel, 'ABC234', [{ serviceId: 'S1', passengerId: 'PAX1' }], cash)],
     ['contacts', () => provider.updateContacts(channel, 'ABC234', { email: 'b@example.com' })],
+    ['passengers', () => provider.updatePassengers(channel, 'ABC234', [{ id: 'PAX1', title: 'MS' }])],
   ])('sends a call that changes the order (%s) exactly once, even after a 503', async (_name, call) => {
     expect((await failure(call())).kind).toBe('unavailable');
     expect(received).toHaveLength(1);

@@ -5,21 +5,31 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   ApiTimeoutError,
   AuthenticationError,
+  confirmFlightsChangeRequest,
+  confirmRefundRequest,
   configure,
+  createBooking,
+  createFlightsChangeRequest,
+  createRefundRequest,
   getAccountDetails,
   getMailMessage,
   getReadiness,
   InternalServerError,
+  issueBooking,
   listMailMessages,
   NotFoundError,
   paginate,
   PermissionDeniedError,
+  priceReshopOffer,
   RateLimitError,
   resetConfig,
+  searchOffers,
   sendMail,
   updateAccountLocale,
   type MailMessage,
 } from '@contrail/sdk';
+import { inDays } from '../support/bookings.js';
+import { createAccount, createTenant } from '../support/factories.js';
 import { closedPort } from '../support/services.js';
 import { startStack, tokens, type Stack } from '../support/stack.js';
 
@@ -163,5 +173,68 @@ describe('retries', () => {
     });
     await expect(getAccountDetails()).rejects.toBeInstanceOf(ApiTimeoutError);
     expect(seen).toHaveLength(2);
+  });
+});
+
+describe('booking changes', () => {
+  /** An issued LH Classic booking (it allows a change for a fee) of a fresh agent. */
+  async function issuedClassic(days: number) {
+    const agent = await createAccount(stack.ctx.db, { userType: 'Agent', tenant: await createTenant(stack.ctx.db) });
+    configure({ baseUrl: stack.apiUrl, token: agent.token, maxRetries: 0 });
+    const result = await searchOffers({
+      origin_destinations: [{ origin: 'WAW', destination: 'FRA', departure_date: inDays(days) }],
+      passengers: { adults: 1 },
+      carriers: ['LH'],
+    });
+    const fare = result.offers.flatMap((o) => o.fares).find((f) => f.fare_family.code === 'CL')!;
+    const booked = await createBooking({
+      fare_id: fare.fare_id,
+      search_result_id: result.id,
+      passengers: [{ type: 'ADT', first_name: 'Olena', last_name: 'Kovalenko', birthdate: '1985-03-14' }],
+      contacts: { email: 'olena@example.com', phone: '+48 600 100 200' },
+    });
+    return { agent, issued: await issueBooking({ locator: booked.locator }) };
+  }
+
+  it('changes the flights: alternatives, one priced again, confirmed with reissued tickets', async () => {
+    const { issued } = await issuedClassic(90);
+    const request = await createFlightsChangeRequest(issued.locator, {
+      journeys: [{ origin_destination: 0, date: inDays(91) }],
+    });
+    const [alternative] = request.alternatives;
+    expect(alternative).toBeDefined();
+    const priced = await priceReshopOffer(issued.locator, { offer_id: alternative!.offer_id });
+    expect(priced.paid_by).toBe('bsp_cash');
+    const changed = await confirmFlightsChangeRequest(issued.locator, {
+      flights_change_request_id: request.id,
+      offer_id: alternative!.offer_id,
+    });
+    expect(changed.documents.map((d) => d.status).sort()).toEqual(['exchanged', 'issued']);
+    expect(changed.segments[0]!.departure_at.slice(0, 10)).toBe(inDays(91));
+  });
+
+  it('refunds once even when the answer is lost and the SDK retries with the same key', async () => {
+    const { agent, issued } = await issuedClassic(92);
+    const quote = await createRefundRequest(issued.locator, {});
+    expect(quote).toMatchObject({ status: 'quoted', refund_to: 'bsp_cash' });
+    configure({
+      baseUrl: stack.apiUrl,
+      token: agent.token,
+      maxRetries: 2,
+      fetch: recordingFetch({ loseFirstResponse: true }),
+    });
+    const refunded = await confirmRefundRequest(issued.locator, { refund_request_id: quote.id });
+    expect(refunded.status).toBe('refunded');
+    expect(seen.map((s) => s.headers.get('Idempotency-Key'))).toEqual([
+      seen[0]!.headers.get('Idempotency-Key'),
+      seen[0]!.headers.get('Idempotency-Key'),
+    ]);
+    const docs = await stack.ctx.db
+      .selectFrom('sales_documents')
+      .select('kind')
+      .where('locator', '=', issued.locator)
+      .where('kind', '=', 'refund')
+      .execute();
+    expect(docs).toHaveLength(1);
   });
 });

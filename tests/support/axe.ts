@@ -3,8 +3,10 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 
-export async function seriousAxeViolations(page: Page, where: string): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
+/** `include`: only this part of the page (a dialog over a page that is judged elsewhere). */
+export async function seriousAxeViolations(page: Page, where: string, include?: string): Promise<string[]> {
+  const builder = new AxeBuilder({ page });
+  const { violations } = await (include ? builder.include(include) : builder).analyze();
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${where}: ${v.id} (${v.impact})`);

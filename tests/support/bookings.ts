@@ -15,6 +15,8 @@ export interface FoundFare {
   amount: string;
   currency: string;
   seatsLeft: number;
+  /** The fare family's code: LT (no change, no refund), CL (change for a fee), FX (free change and refund). */
+  family: string;
   /** `flight/class` of each segment: fares that share one share its seats. */
   inventory: string[];
 }
@@ -44,6 +46,7 @@ export async function findFares(
         carrier: offer.owner.code,
         amount: fare.price.amount,
         currency: fare.price.currency,
+        family: fare.fare_family.code,
         seatsLeft: Math.min(...fare.fare_segments.map((s: { seats_left: number }) => s.seats_left)),
         inventory: fare.fare_segments.map(
           (s: { flight_id: string; booking_class: string }) => `${s.flight_id}/${s.booking_class}`,
@@ -79,11 +82,20 @@ export async function payBy(db: Db, tenant: TestTenant, form: 'bsp_cash' | 'comp
 }
 
 export async function setIssueFee(db: Db, tenant: TestTenant, amount: string) {
+  await setAgencyFee(db, tenant, 'issue', amount);
+}
+
+export async function setAgencyFee(
+  db: Db,
+  tenant: TestTenant,
+  kind: 'issue' | 'void' | 'refund' | 'exchange',
+  amount: string,
+) {
   await db
     .updateTable('agency_transaction_fees')
     .set({ amount, currency: 'EUR' })
     .where('agency_id', '=', tenant.agencyId)
-    .where('kind', '=', 'issue')
+    .where('kind', '=', kind)
     .execute();
 }
 

@@ -81,7 +81,7 @@ export async function startStack(
     return payload;
   });
   await fastify.register(app, { ctx });
-  const baseUrl = await fastify.listen({ host: '127.0.0.1', port: 0 });
+  const baseUrl = await fastify.listen({ host: '127.0.0.1', port: config.PORT });
 
   return {
     baseUrl,

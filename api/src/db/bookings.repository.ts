@@ -176,7 +176,7 @@ export async function ticketingPathOf(
     .executeTakeFirst();
 }
 
-export async function feeOf(db: Db, agencyId: string, kind: 'issue' | 'void') {
+export async function feeOf(db: Db, agencyId: string, kind: 'issue' | 'void' | 'refund' | 'exchange' | 'emd') {
   return db
     .selectFrom('agency_transaction_fees')
     .select(['amount', 'currency'])
@@ -191,4 +191,30 @@ export async function cardOf(db: Db, id: string) {
     .select(['brand', 'exp_month', 'exp_year', 'number_ciphertext'])
     .where('id', '=', id)
     .executeTakeFirst();
+}
+
+/** The booking an airline's order is on, on one channel. */
+export async function findBookingByAirlineLocator(
+  db: Db,
+  channelId: string,
+  airlineLocator: string,
+): Promise<BookingRow | undefined> {
+  return db
+    .selectFrom('bookings')
+    .selectAll()
+    .where('channel_id', '=', channelId)
+    .where('airline_locator', '=', airlineLocator)
+    .orderBy('created_at', 'desc')
+    .executeTakeFirst();
+}
+
+export async function findBookingById(db: Db, id: string): Promise<BookingRow | undefined> {
+  return db.selectFrom('bookings').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** Held bookings whose time limit has passed (the hold-expiry pass), oldest limit first. */
+export async function heldPastTimeLimit(db: Db, now: Date, limit: number, agencyId?: string): Promise<BookingRow[]> {
+  let query = db.selectFrom('bookings').selectAll().where('status', '=', 'new').where('time_limit', '<=', now);
+  if (agencyId) query = query.where('agency_id', '=', agencyId);
+  return query.orderBy('time_limit').limit(limit).execute();
 }

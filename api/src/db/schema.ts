@@ -373,6 +373,11 @@ export interface Database {
   // bookings (issue #5)
   bookings: BookingsTable;
   booking_history: BookingHistoryTable;
+  booking_requests: BookingRequestsTable;
+  // bookings: ancillaries and EMDs, airline notifications
+  booking_emd_requests: BookingEmdRequestsTable;
+  airline_notifications: AirlineNotificationsTable;
+  airline_notification_channels: AirlineNotificationChannelsTable;
 }
 
 // landing: the neo-flights landing page
@@ -395,7 +400,7 @@ export interface BookingsTable {
   channel_id: string;
   carrier: string;
   airline_locator: string;
-  status: 'new' | 'issuing' | 'issued' | 'cancelled' | 'voided' | 'expired';
+  status: 'new' | 'issuing' | 'issued' | 'cancelled' | 'voided' | 'expired' | 'refunded';
   provider_status: string;
   fake_booking: boolean;
   time_limit: NullableTimestamp;
@@ -411,6 +416,10 @@ export interface BookingsTable {
   fares: ColumnType<unknown, string, string>;
   documents: ColumnType<unknown, string | undefined, string>;
   async_emd_issue: Generated<boolean>;
+  /** The airline's services as last seen (BookingAncillary view objects). */
+  ancillaries: ColumnType<unknown, string | undefined, string>;
+  /** Items of EMD requests the airline does not have yet: pending, or failed. */
+  requested_ancillaries: ColumnType<unknown, string | undefined, string>;
   error: string | null;
   issue_attempt_id: string | null;
   issuing_started_at: NullableTimestamp;
@@ -421,6 +430,31 @@ export interface BookingsTable {
   search_text: string;
 }
 
+export interface BookingRequestsTable {
+  id: string;
+  booking_id: string;
+  kind: 'reprice' | 'refund' | 'change';
+  status: 'quoted' | 'confirming' | 'confirmed' | 'failed';
+  airline_quote_id: string | null;
+  refund_amount: ColumnType<string | null, string | null | undefined, string | null>;
+  penalty_amount: ColumnType<string | null, string | null | undefined, string | null>;
+  fee_amount: ColumnType<string | null, string | null | undefined, string | null>;
+  refund_to: 'bsp_cash' | 'credit_card' | 'company_balance' | null;
+  currency: string;
+  journeys: ColumnType<unknown, string | null, string | null>;
+  offers: ColumnType<unknown, string | undefined, string>;
+  chosen_offer_id: string | null;
+  balance_debit: ColumnType<string | null, string | null | undefined, string | null>;
+  expires_at: NullableTimestamp;
+  attempt_id: string | null;
+  error: string | null;
+  created_by: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  confirming_started_at: NullableTimestamp;
+  confirmed_at: NullableTimestamp;
+}
+
 export interface BookingHistoryTable {
   id: string;
   booking_id: string;
@@ -429,4 +463,43 @@ export interface BookingHistoryTable {
   detail: string | null;
   airline_answer: string | null;
   created_at: Timestamp;
+}
+
+// bookings: ancillaries and EMDs, airline notifications
+export interface BookingEmdRequestsTable {
+  id: string;
+  booking_id: string;
+  items: ColumnType<unknown, string, string>;
+  amount: Numeric;
+  currency: string;
+  balance_debit: string | null;
+  status: 'queued' | 'running' | 'done' | 'failed';
+  attempt_id: string | null;
+  attempts: Generated<number>;
+  checks: Generated<number>;
+  error: string | null;
+  requested_by: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  started_at: NullableTimestamp;
+  next_check_at: Timestamp;
+  finished_at: NullableTimestamp;
+}
+
+export interface AirlineNotificationsTable {
+  channel_id: string;
+  notif_id: string;
+  airline_locator: string;
+  booking_id: string | null;
+  change_type: string;
+  description: string | null;
+  occurred_at: string | null;
+  received_at: Timestamp;
+  refreshed_at: NullableTimestamp;
+}
+
+export interface AirlineNotificationChannelsTable {
+  channel_id: string;
+  url: string;
+  registered_at: Timestamp;
 }

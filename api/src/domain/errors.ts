@@ -60,7 +60,19 @@ export type ErrorCode =
   | 'sold_out'
   | 'passenger_mismatch'
   | 'ticketing_failed'
-  | 'no_company_balance';
+  | 'no_company_balance'
+  // booking changes: reprice, reshop, refund and flight change requests
+  | 'booking_not_issued'
+  | 'refund_quote_expired'
+  | 'reshop_offer_expired'
+  | 'reshop_offer_gone'
+  | 'change_in_progress'
+  | 'request_already_confirmed'
+  | 'request_failed'
+  | 'change_not_allowed'
+  | 'reissue_failed'
+  | 'ancillary_invalid'
+  | 'ancillary_already_added';
 
 export class DomainError extends Error {
   constructor(

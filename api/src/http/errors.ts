@@ -77,13 +77,28 @@ export const errorRegistry: Record<ErrorCode, { status: number; title: string }>
     title: "The carrier's void window has closed. Request a refund instead.",
   },
   price_changed: { status: 409, title: 'The airline changed the price. Check the fare again and book.' },
-  price_increased: { status: 409, title: 'The airline now asks more for this booking; nothing was issued.' },
+  price_increased: { status: 409, title: 'The airline now asks more for this booking; nothing was issued or changed.' },
   sold_out: { status: 409, title: 'The booking class sold out. Search again.' },
   passenger_mismatch: { status: 422, title: 'The passengers do not match the fare searched for.' },
   ticketing_failed: { status: 422, title: 'The airline refused to issue the tickets.' },
   no_company_balance: {
     status: 422,
     title: 'This channel pays from a company balance, and the booking belongs to no company.',
+  },
+  // booking changes: reprice, reshop, refund and flight change requests
+  booking_not_issued: { status: 409, title: 'This booking has no tickets yet; cancel or reshop it instead.' },
+  refund_quote_expired: { status: 409, title: 'The refund quote has expired. Ask for a new quote.' },
+  reshop_offer_expired: { status: 409, title: "The airline's offer has expired. Ask for new offers." },
+  reshop_offer_gone: { status: 409, title: 'The airline no longer offers this. Ask for new offers.' },
+  change_in_progress: { status: 409, title: 'Another change of this booking is being confirmed right now.' },
+  request_already_confirmed: { status: 409, title: 'This request is already confirmed.' },
+  request_failed: { status: 409, title: 'This request failed at the airline. Ask for a new one.' },
+  change_not_allowed: { status: 422, title: 'The fare does not allow changing the flights.' },
+  reissue_failed: { status: 422, title: 'The airline refused to reissue the tickets.' },
+  ancillary_invalid: { status: 422, title: 'The airline does not offer this for the booking.' },
+  ancillary_already_added: {
+    status: 409,
+    title: 'This is already on the booking, or its EMD is being issued.',
   },
 };
 

@@ -142,6 +142,19 @@ export const permissions: Record<OperationId, Permission> = {
   cancelBooking: { allow: 'signed-in' },
   issueBooking: { allow: 'signed-in' },
   listBookingHistory: { allow: 'signed-in' },
+  repriceBooking: { allow: 'signed-in' },
+  reshopBooking: { allow: 'signed-in' },
+  modifyBooking: { allow: 'signed-in' },
+  commentBooking: { allow: 'signed-in' },
+  createRefundRequest: { allow: 'signed-in' },
+  confirmRefundRequest: { allow: 'signed-in' },
+  createFlightsChangeRequest: { allow: 'signed-in' },
+  priceReshopOffer: { allow: 'signed-in' },
+  confirmFlightsChangeRequest: { allow: 'signed-in' },
+  listBookingAncillaries: { allow: 'signed-in' },
+  addBookingAncillaries: { allow: 'signed-in' },
+  // Airlines push order changes here; the key in the URL, not an account, lets them in.
+  receiveAirlineNotification: open,
 };
 
 export function mayCall(permission: Permission, userType: UserType): boolean {

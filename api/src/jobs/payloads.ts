@@ -8,8 +8,22 @@ export type EmailJob = Static<typeof EmailJob>;
 export const SalesExportJob = Type.Object({ exportId: Type.String({ minLength: 1 }) });
 export type SalesExportJob = Static<typeof SalesExportJob>;
 
+// bookings: the EMDs of one request for ancillaries after issue.
+export const EmdIssueJob = Type.Object({ requestId: Type.String({ minLength: 1 }) });
+export type EmdIssueJob = Static<typeof EmdIssueJob>;
+
+// bookings: refresh a booking an airline notification named.
+export const NotificationRefreshJob = Type.Object({
+  channelId: Type.String({ minLength: 1 }),
+  notifId: Type.String({ minLength: 1 }),
+});
+export type NotificationRefreshJob = Static<typeof NotificationRefreshJob>;
+
 export const queueNames = {
   email: 'email',
   // Sales and analytics
   salesExport: 'sales-export',
+  // bookings
+  emdIssue: 'emd-issue',
+  notificationRefresh: 'notification-refresh',
 } as const;

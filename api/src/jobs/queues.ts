@@ -1,19 +1,37 @@
 // The producer side: what the API may enqueue. It only triggers work already written to PostgreSQL,
 // so a failed enqueue loses nothing; the worker's sweeper finds the row and enqueues it again.
 import type { QueueBackend } from './backend.js';
-import { queueNames, type EmailJob, type SalesExportJob } from './payloads.js';
+import {
+  queueNames,
+  type EmailJob,
+  type EmdIssueJob,
+  type NotificationRefreshJob,
+  type SalesExportJob,
+} from './payloads.js';
 
 export interface JobProducer {
   enqueueEmail(messageId: string): Promise<void>;
   // Sales and analytics
   enqueueSalesExport(exportId: string): Promise<void>;
+  // bookings
+  /** The `check`th job for an EMD request (each re-enqueue has its own id); `delayMs` to wait first. */
+  enqueueEmdIssue(requestId: string, check: number, delayMs?: number): Promise<void>;
+  enqueueNotificationRefresh(channelId: string, notifId: string): Promise<void>;
 }
+
+/** The backoff of EMD jobs: the airline may be away, or EMDs still pending (slow EMDs). */
+export const emdRetry = { attempts: 12, delayMs: 2_000 };
+
+// BullMQ job ids may not hold every character an airline's NotifID might.
+const jobIdPart = (s: string) => s.replace(/[^A-Za-z0-9_-]/g, '_');
 
 const enqueueDeadlineMs = 1_000;
 
 export function createJobProducer(backend: QueueBackend): JobProducer {
   const email = backend.queue<EmailJob>(queueNames.email);
   const salesExport = backend.queue<SalesExportJob>(queueNames.salesExport);
+  const emdIssue = backend.queue<EmdIssueJob>(queueNames.emdIssue);
+  const notificationRefresh = backend.queue<NotificationRefreshJob>(queueNames.notificationRefresh);
   return {
     async enqueueEmail(messageId) {
       const add = email.add(
@@ -39,6 +57,36 @@ export function createJobProducer(backend: QueueBackend): JobProducer {
           attempts: 3,
           backoff: { type: 'exponential', delay: 5_000 },
           removeOnComplete: { age: 7 * 24 * 3600 },
+          removeOnFail: { age: 7 * 24 * 3600 },
+        },
+      );
+      await withDeadline(add, enqueueDeadlineMs);
+    },
+    // bookings: safe to run twice, since the job claims its request row.
+    async enqueueEmdIssue(requestId, check, delayMs = 0) {
+      const add = emdIssue.add(
+        'issue',
+        { requestId },
+        {
+          jobId: `emd-${requestId}-${check}`,
+          delay: delayMs,
+          attempts: emdRetry.attempts,
+          backoff: { type: 'exponential', delay: emdRetry.delayMs },
+          removeOnComplete: { age: 7 * 24 * 3600 },
+          removeOnFail: { age: 7 * 24 * 3600 },
+        },
+      );
+      await withDeadline(add, enqueueDeadlineMs);
+    },
+    async enqueueNotificationRefresh(channelId, notifId) {
+      const add = notificationRefresh.add(
+        'refresh',
+        { channelId, notifId },
+        {
+          jobId: `notif-${jobIdPart(channelId)}-${jobIdPart(notifId)}`,
+          attempts: 5,
+          backoff: { type: 'exponential', delay: 2_000 },
+          removeOnComplete: { age: 24 * 3600 },
           removeOnFail: { age: 7 * 24 * 3600 },
         },
       );

@@ -146,6 +146,13 @@ export type ServiceRequest =
   | { readonly serviceId: string; readonly passengerId: string }
   | { readonly seat: { segmentId: string; row: number; column: string }; readonly passengerId: string };
 
+/** A correction of a booked passenger (names never change); only before issue. */
+export interface PassengerCorrection {
+  readonly id: string;
+  readonly title?: string;
+  readonly birthdate?: string;
+}
+
 export interface RefundQuote {
   readonly quoteId: string;
   readonly refund: Money;
@@ -205,6 +212,13 @@ export interface AirlineOrders {
     channel: ProviderChannel,
     orderId: string,
     contact: Partial<OrderContact>,
+    options?: CallOptions,
+  ): Promise<ProviderOrder>;
+  /** Title and birthdate corrections while the order is held (a ticket's passenger data is fixed). */
+  updatePassengers(
+    channel: ProviderChannel,
+    orderId: string,
+    corrections: readonly PassengerCorrection[],
     options?: CallOptions,
   ): Promise<ProviderOrder>;
   /** Before issue: the hold ends and the seats go back. */

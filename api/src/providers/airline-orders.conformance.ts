@@ -150,6 +150,10 @@ export function airlineOrdersConformance(setup: () => Promise<ConformanceFixture
       await expectProviderError(f.provider.issueOrder(f.channel, order.orderId, short), 'payment_mismatch');
       const updated = await f.provider.updateContacts(f.channel, order.orderId, { email: 'new@example.com' });
       expect(updated.contact).toEqual({ email: 'new@example.com', phone: order.contact.phone });
+      const corrected = await f.provider.updatePassengers(f.channel, order.orderId, [
+        { id: order.passengers[0]!.id, birthdate: '1984-02-29' },
+      ]);
+      expect(corrected.passengers[0]).toMatchObject({ id: order.passengers[0]!.id, birthdate: '1984-02-29' });
     });
 
     it('refuses an order whose price moved, then books it at the new price', async () => {

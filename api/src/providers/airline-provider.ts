@@ -105,6 +105,8 @@ export type ServiceKind = 'bags' | 'other';
 export interface ServiceOption {
   readonly id: string;
   readonly kind: ServiceKind;
+  /** The airline's service code (as an order's service items carry it). */
+  readonly code: string;
   readonly name: string;
   /** IATA reason for issuance code and sub-code (RFIC/RFISC). */
   readonly rfic: string;

@@ -15,7 +15,10 @@ import * as backOffice from './20261122T2100-back-office.js';
 import * as sales from './20261122T2000-sales.js';
 // bookings (issue #5)
 import * as bookings from './20261122T2400-bookings.js';
+import * as bookingRequests from './20261122T2510-booking-requests.js';
 import * as salesScopeVersions from './20261123T0100-sales-scope-versions.js';
+// bookings: ancillaries and EMDs, hold expiry, airline notifications (issue #5)
+import * as bookingEmds from './20261123T0200-booking-emds.js';
 
 export const migrations: Record<string, Migration> = {
   '20261122T1700-foundation': foundation,
@@ -32,6 +35,9 @@ export const migrations: Record<string, Migration> = {
   '20261122T2000-sales': sales,
   // bookings (issue #5)
   '20261122T2400-bookings': bookings,
+  '20261122T2510-booking-requests': bookingRequests,
   // Sales and analytics: rollup versions for the read cache
   '20261123T0100-sales-scope-versions': salesScopeVersions,
+  // bookings: ancillaries and EMDs, hold expiry, airline notifications (issue #5)
+  '20261123T0200-booking-emds': bookingEmds,
 };

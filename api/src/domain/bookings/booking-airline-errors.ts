@@ -28,6 +28,20 @@ export function orderRefusal(error: ProviderError): DomainError {
       return new DomainError('passenger_mismatch', said);
     case 'ticketing_failed':
       return new DomainError('ticketing_failed', said);
+    case 'not_issued':
+      return new DomainError('booking_not_issued', said);
+    case 'refund_quote_expired':
+      return new DomainError('refund_quote_expired', said);
+    case 'reshop_offer_expired':
+      return new DomainError('reshop_offer_expired', said);
+    case 'refund_quote_not_found':
+      return new DomainError('request_failed', `${said} A newer quote replaced it.`);
+    case 'reshop_offer_not_found':
+      return new DomainError('reshop_offer_gone', said);
+    case 'change_not_allowed':
+      return new DomainError('change_not_allowed', said);
+    case 'reissue_failed':
+      return new DomainError('reissue_failed', said);
     case 'timeout':
       return new DomainError('airline_timeout', `${error.carrier} did not answer in time.`);
     default:

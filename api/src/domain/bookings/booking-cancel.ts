@@ -1,8 +1,10 @@
 // Ending a booking with DELETE: before issue the hold is cancelled; after issue the tickets are
 // voided, only inside the carrier's void window (outside it the agent must request a refund). A
-// void gives a company balance back what the tickets cost, less the agency's void fee, and writes
-// a void sales document per ticket — all in the transaction that records the airline's answer.
+// void gives a company balance back what the tickets (and EMDs bought after issue) cost, less the
+// agency's void fee, and writes a void sales document per ticket and EMD — all in the transaction
+// that records the airline's answer.
 import { findBookingByLocator, updateInStatus, type BookingRow } from '../../db/bookings.repository.js';
+import { balancePaidEmdAmounts, lockBooking } from '../../db/emd-requests.repository.js';
 import { ProviderError } from '../../providers/airline-provider.js';
 import { DomainError } from '../errors.js';
 import { toMinor } from '../money.js';
@@ -12,7 +14,7 @@ import { asDomainError } from './booking-airline-errors.js';
 import { recordHistory } from './booking-history.js';
 import type { IssueDeps } from './booking-issue.js';
 import { agencyFeeMinor, creditForVoid } from './booking-payment.js';
-import { recordTicketSales } from './booking-sales.js';
+import { recordEmdSales, recordTicketSales } from './booking-sales.js';
 import { bookingView, effectiveStatus, orderFacts, type Booking, type BookingDocument } from './booking.js';
 
 const refundHint = 'Request a refund instead.';
@@ -73,6 +75,9 @@ async function voidIssued(deps: IssueDeps, principal: Principal, row: BookingRow
   const feeMinor = row.form_of_payment === 'company_balance' ? await agencyFeeMinor(db, row, 'void') : 0;
   await db.transaction().execute(async (trx) => {
     const at = clock.now();
+    // Under the booking's lock, an EMD job either finished before (its EMDs are given back here) or
+    // finds the booking voided (and gives them back itself).
+    await lockBooking(trx, row.id);
     const facts = orderFacts(order);
     const changed = await updateInStatus(trx, row.id, 'issued', {
       ...facts,
@@ -85,17 +90,26 @@ async function voidIssued(deps: IssueDeps, principal: Principal, row: BookingRow
     if (row.form_of_payment === 'company_balance')
       await creditForVoid(trx, row, {
         airlineMinor: toMinor(row.airline_total),
+        emdMinor: (await balancePaidEmdAmounts(trx, row.id)).reduce((sum, a) => sum + toMinor(a), 0),
         feeMinor,
         actorAccountId: principal.accountId,
         at,
       });
     await recordTicketSales(trx, {
       booking: row,
-      documents: (row.documents as BookingDocument[]).filter((d) => d.type === 'ticket'),
+      // Tickets an exchange replaced were never sold on their own again: only the live ones are voided.
+      documents: (row.documents as BookingDocument[]).filter((d) => d.type === 'ticket' && d.status === 'issued'),
       kind: 'void',
       feeMinor,
       agentId: principal.accountId,
       at,
+    });
+    await recordEmdSales(trx, {
+      booking: row,
+      documents: (row.documents as BookingDocument[]).filter((d) => d.type === 'emd' && d.status === 'issued'),
+      feeMinor: 0,
+      agentId: principal.accountId,
+      voidedAt: at,
     });
     await recordHistory(trx, {
       bookingId: row.id,

@@ -1,6 +1,6 @@
 // A booking's history: who did what, when, and what the airline answered (DESIGN §4). Written in
 // the same transaction as the change it records.
-import { insertHistory } from '../../db/bookings.repository.js';
+import { insertHistory, type HistoryRow } from '../../db/bookings.repository.js';
 import type { Db } from '../../db/database.js';
 import { newId } from '../ids.js';
 
@@ -13,7 +13,50 @@ export type HistoryAction =
   | 'voided'
   | 'expired'
   | 'refreshed'
-  | 'airline_missing';
+  | 'airline_missing'
+  | 'comment'
+  | 'modified'
+  | 'reshopped'
+  | 'refund_quoted'
+  | 'refund_started'
+  | 'refunded'
+  | 'refund_failed'
+  | 'change_quoted'
+  | 'exchange_started'
+  | 'exchanged'
+  | 'exchange_failed'
+  // ancillaries and EMDs
+  | 'ancillaries_added'
+  | 'emds_requested'
+  | 'emds_pending'
+  | 'emds_issued'
+  | 'emds_failed'
+  // the airline's own changes: an airline-cancelled hold, and its notifications
+  | 'airline_cancelled'
+  | 'schedule_change'
+  | 'airline_cancellation'
+  | 'time_limit_change'
+  | 'hold_expired'
+  | 'emd_issued'
+  | 'airline_notification';
+
+export interface HistoryEntry {
+  id: string;
+  action: HistoryAction;
+  actor_account_id: string | null;
+  detail: string | null;
+  airline_answer: string | null;
+  created_at: string;
+}
+
+export const historyEntryView = (h: HistoryRow): HistoryEntry => ({
+  id: h.id,
+  action: h.action as HistoryAction,
+  actor_account_id: h.actor_account_id,
+  detail: h.detail,
+  airline_answer: h.airline_answer,
+  created_at: h.created_at.toISOString(),
+});
 
 export async function recordHistory(
   db: Db,
@@ -25,8 +68,8 @@ export async function recordHistory(
     detail?: string | null;
     airlineAnswer?: string | null;
   },
-): Promise<void> {
-  await insertHistory(db, {
+): Promise<HistoryRow> {
+  const row: HistoryRow = {
     id: newId('bkh'),
     booking_id: entry.bookingId,
     action: entry.action,
@@ -34,5 +77,7 @@ export async function recordHistory(
     detail: entry.detail ?? null,
     airline_answer: entry.airlineAnswer ?? null,
     created_at: entry.at,
-  });
+  };
+  await insertHistory(db, row);
+  return row;
 }

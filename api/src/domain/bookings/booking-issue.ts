@@ -22,10 +22,11 @@ import { newId } from '../ids.js';
 import { fromMinor, toMinor } from '../money.js';
 import type { Principal } from '../principal.js';
 import { bookingFor } from './booking-access.js';
-import { asDomainError, fromAirlineOrder, outcomeUnknown } from './booking-airline-errors.js';
+import { asDomainError, outcomeUnknown } from './booking-airline-errors.js';
 import { recordHistory } from './booking-history.js';
 import { agencyFeeMinor, airlinePayment, debitForIssue, refundFailedIssue } from './booking-payment.js';
-import { recordTicketSales } from './booking-sales.js';
+import { takeCurrentPrice } from './booking-reshop.js';
+import { recordEmdSales, recordTicketSales } from './booking-sales.js';
 import { bookingView, effectiveStatus, orderFacts, type Booking, type BookingDocument } from './booking.js';
 
 export interface IssueDeps {
@@ -63,24 +64,13 @@ export async function issueBooking(
   const status = effectiveStatus(row, clock.now());
   if (status !== 'new') throw notIssuable(status);
 
-  const path = await ticketingPathOf(db, row.agency_id, row.company_id, row.channel_id);
-  if (!path) throw notFound('booking channel');
-  const { channel, facts } = await deps.channels.forBooking({
-    agencyId: row.agency_id,
-    companyId: row.company_id,
-    channelId: row.channel_id,
-  });
-  const gate = closedTicketingGate({
-    gates: await gateStates(db),
-    partnerActive: path.partner_active,
-    companyActive: row.company_id ? (path.company_active ?? true) : undefined,
-    channel: facts,
-  });
-  if (gate) throw new DomainError('ticketing_gate_closed', `The ${gateNames[gate]} ticketing gate is closed.`);
-  if (path.form_of_payment === 'company_balance' && !row.company_id) throw new DomainError('no_company_balance');
+  const { path, channel } = await openTicketingPath(deps, row);
 
   let airlineMinor = toMinor(row.airline_total);
-  if (input.reshop) airlineMinor = await reprice(deps, channel, row, airlineMinor);
+  if (input.reshop) {
+    const repriced = await takeCurrentPrice(deps, channel, row, { acceptIncrease: false });
+    if (repriced) airlineMinor = toMinor(repriced.order.total.amount);
+  }
   const currency = row.currency.trim();
   const payment = await airlinePayment(db, deps.cards, path.form_of_payment, path.ticketing_credit_card_id, {
     amount: fromMinor(airlineMinor),
@@ -163,13 +153,21 @@ async function finishIssue(
     });
     if (!mine) return;
     const issued = (await findBookingByLocator(trx, row.locator))!;
+    const documents = JSON.parse(facts.documents) as BookingDocument[];
     await recordTicketSales(trx, {
       booking: issued,
-      documents: JSON.parse(facts.documents) as BookingDocument[],
+      documents,
       kind: 'ticket',
       feeMinor: input.feeMinor,
       agentId: input.actorAccountId ?? row.agent_id,
       at: issuedAt,
+    });
+    // Services added before issue were paid with the tickets and come as EMDs with them.
+    await recordEmdSales(trx, {
+      booking: issued,
+      documents,
+      feeMinor: 0,
+      agentId: input.actorAccountId ?? row.agent_id,
     });
     await recordHistory(trx, {
       bookingId: row.id,
@@ -210,22 +208,31 @@ export async function settleStaleIssue(deps: IssueDeps, row: BookingRow, order: 
   return false;
 }
 
-/** `reshop: true`: the airline prices the order now; cheaper is taken, dearer is refused. */
-async function reprice(deps: IssueDeps, channel: ProviderChannel, row: BookingRow, airlineMinor: number) {
-  const [offer] = await fromAirlineOrder(deps.provider.reshopOrder(channel, row.airline_locator, { type: 'reprice' }));
-  if (!offer) return airlineMinor;
-  const difference = toMinor(offer.difference.amount);
-  if (difference > 0)
-    throw new DomainError(
-      'price_increased',
-      `The airline now asks ${offer.newTotal.amount} ${offer.newTotal.currency} instead of ${row.airline_total}.`,
-    );
-  if (difference === 0) return airlineMinor;
-  const order = await fromAirlineOrder(deps.provider.changeOrder(channel, row.airline_locator, offer.offerId, null));
-  return toMinor(order.total.amount);
+/**
+ * The booking's way to ticketing (issue, reissue): every gate open (409 naming the one closed), the
+ * channel's form of payment, and the channel to call the airline on.
+ */
+export async function openTicketingPath(deps: IssueDeps, row: BookingRow) {
+  const path = await ticketingPathOf(deps.db, row.agency_id, row.company_id, row.channel_id);
+  if (!path) throw notFound('booking channel');
+  const { channel, facts } = await deps.channels.forBooking({
+    agencyId: row.agency_id,
+    companyId: row.company_id,
+    channelId: row.channel_id,
+  });
+  const gate = closedTicketingGate({
+    gates: await gateStates(deps.db),
+    partnerActive: path.partner_active,
+    companyActive: row.company_id ? (path.company_active ?? true) : undefined,
+    channel: facts,
+  });
+  if (gate) throw new DomainError('ticketing_gate_closed', `The ${gateNames[gate]} ticketing gate is closed.`);
+  if (path.form_of_payment === 'company_balance' && !row.company_id) throw new DomainError('no_company_balance');
+  return { path, channel };
 }
 
-async function retrieveQuietly(provider: AirlineProvider, channel: ProviderChannel, orderId: string) {
+/** The order as the airline has it, or null when it cannot say (a lost answer stays unknown). */
+export async function retrieveQuietly(provider: AirlineProvider, channel: ProviderChannel, orderId: string) {
   try {
     return await provider.retrieveOrder(channel, orderId);
   } catch {

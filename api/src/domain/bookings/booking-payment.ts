@@ -1,5 +1,7 @@
 // How a booking is paid: the channel's form of payment as the airline takes it, and for a company
-// balance the ledger postings (tickets plus the agency's fee, one transaction; back when voided).
+// balance the ledger postings (tickets plus the agency's fee, one transaction; back when voided or
+// refunded; an exchange's difference and penalty, and EMDs of services added after issue, each given
+// back when the airline refuses them).
 import { cardOf, feeOf, type BookingRow } from '../../db/bookings.repository.js';
 import type { Db } from '../../db/database.js';
 import type { Payment } from '../../providers/airline-provider.js';
@@ -10,7 +12,11 @@ import { DomainError } from '../errors.js';
 import { fromMinor, toMinor } from '../money.js';
 
 /** The agency's fee of a kind in the booking's currency; a fee set in another currency cannot apply. */
-export async function agencyFeeMinor(db: Db, booking: BookingRow, kind: 'issue' | 'void'): Promise<number> {
+export async function agencyFeeMinor(
+  db: Db,
+  booking: BookingRow,
+  kind: 'issue' | 'void' | 'refund' | 'exchange' | 'emd',
+): Promise<number> {
   const fee = await feeOf(db, booking.agency_id, kind);
   if (!fee || toMinor(fee.amount) === 0) return 0;
   if (fee.currency.trim() !== booking.currency.trim())
@@ -47,15 +53,10 @@ export async function debitForIssue(
   input: { airlineMinor: number; feeMinor: number; actorAccountId: string; at: Date },
 ): Promise<string> {
   if (!booking.company_id) throw new DomainError('no_company_balance');
-  const entries = [{ amount: fromMinor(-input.airlineMinor), reason: `Tickets ${booking.locator}` }];
-  if (input.feeMinor > 0) entries.push({ amount: fromMinor(-input.feeMinor), reason: `Issue fee ${booking.locator}` });
-  await postToLedger(trx, {
-    companyId: booking.company_id,
-    currency: booking.currency.trim(),
-    entries,
-    actorAccountId: input.actorAccountId,
-    at: input.at,
-  });
+  await post(trx, booking, input, [
+    [-input.airlineMinor, `Tickets ${booking.locator}`],
+    [-input.feeMinor, `Issue fee ${booking.locator}`],
+  ]);
   return fromMinor(input.airlineMinor + input.feeMinor);
 }
 
@@ -65,30 +66,112 @@ export async function refundFailedIssue(
   booking: BookingRow,
   input: { debitedMinor: number; actorAccountId: string; at: Date },
 ): Promise<void> {
-  if (!booking.company_id || input.debitedMinor === 0) return;
-  await postToLedger(trx, {
-    companyId: booking.company_id,
-    currency: booking.currency.trim(),
-    entries: [{ amount: fromMinor(input.debitedMinor), reason: `Issue not completed ${booking.locator}` }],
+  await giveBack(trx, booking, { ...input, reason: `Issue not completed ${booking.locator}` });
+}
+
+/** Gives back what a debit took (an issue or exchange the airline did not carry out). */
+export async function giveBack(
+  trx: Db,
+  booking: BookingRow,
+  input: { debitedMinor: number; reason: string; actorAccountId: string; at: Date },
+): Promise<void> {
+  await post(trx, booking, input, [[input.debitedMinor, input.reason]]);
+}
+
+/** A confirmed refund credits what the airline refunds and takes the agency's refund fee. */
+export async function creditForRefund(
+  trx: Db,
+  booking: BookingRow,
+  input: { refundMinor: number; feeMinor: number; actorAccountId: string; at: Date },
+): Promise<void> {
+  await post(trx, booking, input, [
+    [input.refundMinor, `Refund ${booking.locator}`],
+    [-input.feeMinor, `Refund fee ${booking.locator}`],
+  ]);
+}
+
+/**
+ * Debits what an exchange costs (the airline's amount due and the agency's exchange fee), in the
+ * transaction that claims it; answers the sum debited (0 when nothing is due).
+ */
+export async function debitForExchange(
+  trx: Db,
+  booking: BookingRow,
+  input: { dueMinor: number; feeMinor: number; actorAccountId: string; at: Date },
+): Promise<number> {
+  if (!booking.company_id) throw new DomainError('no_company_balance');
+  const dueMinor = Math.max(0, input.dueMinor);
+  await post(trx, booking, input, [
+    [-dueMinor, `Exchange ${booking.locator}`],
+    [-input.feeMinor, `Exchange fee ${booking.locator}`],
+  ]);
+  return dueMinor + input.feeMinor;
+}
+
+/**
+ * A void gives the tickets' price back to the balance (and what it paid for EMDs after issue: the
+ * airline voids them with the tickets) and takes the agency's void fee.
+ */
+export async function creditForVoid(
+  trx: Db,
+  booking: BookingRow,
+  input: { airlineMinor: number; emdMinor?: number; feeMinor: number; actorAccountId: string; at: Date },
+): Promise<void> {
+  await post(trx, booking, input, [
+    [input.airlineMinor, `Void ${booking.locator}`],
+    [input.emdMinor ?? 0, `Void EMDs ${booking.locator}`],
+    [-input.feeMinor, `Void fee ${booking.locator}`],
+  ]);
+}
+
+/** Debits EMDs (and the agency's EMD fee) from the company balance, in the caller's transaction. */
+export async function debitForEmds(
+  trx: Db,
+  booking: BookingRow,
+  input: { amountMinor: number; feeMinor: number; actorAccountId: string; at: Date },
+): Promise<string> {
+  if (!booking.company_id) throw new DomainError('no_company_balance');
+  await post(trx, booking, input, [
+    [-input.amountMinor, `EMDs ${booking.locator}`],
+    [-input.feeMinor, `EMD fee ${booking.locator}`],
+  ]);
+  return fromMinor(input.amountMinor + input.feeMinor);
+}
+
+/** Gives back what an EMD request debited, when the airline refused the services. */
+export async function refundRefusedEmds(
+  trx: Db,
+  booking: BookingRow,
+  input: { debit: string | null; actorAccountId: string; at: Date },
+): Promise<void> {
+  await giveBack(trx, booking, {
+    debitedMinor: input.debit ? toMinor(input.debit) : 0,
+    reason: `EMDs refused ${booking.locator}`,
     actorAccountId: input.actorAccountId,
     at: input.at,
   });
 }
 
-/** A void gives the tickets' price back to the balance and takes the agency's void fee. */
-export async function creditForVoid(
+/**
+ * Posts a booking's entries (minor units, signed as the balance moves; zero ones left out) to its
+ * company's balance through the ledger, in the caller's transaction. A booking without a company
+ * has no balance to move.
+ */
+async function post(
   trx: Db,
   booking: BookingRow,
-  input: { airlineMinor: number; feeMinor: number; actorAccountId: string; at: Date },
+  by: { actorAccountId: string; at: Date },
+  entries: readonly (readonly [minor: number, reason: string])[],
 ): Promise<void> {
-  if (!booking.company_id) return;
-  const entries = [{ amount: fromMinor(input.airlineMinor), reason: `Void ${booking.locator}` }];
-  if (input.feeMinor > 0) entries.push({ amount: fromMinor(-input.feeMinor), reason: `Void fee ${booking.locator}` });
+  const lines = entries
+    .filter(([minor]) => minor !== 0)
+    .map(([minor, reason]) => ({ amount: fromMinor(minor), reason }));
+  if (!booking.company_id || lines.length === 0) return;
   await postToLedger(trx, {
     companyId: booking.company_id,
     currency: booking.currency.trim(),
-    entries,
-    actorAccountId: input.actorAccountId,
-    at: input.at,
+    entries: lines,
+    actorAccountId: by.actorAccountId,
+    at: by.at,
   });
 }

@@ -1,7 +1,9 @@
 // Opening a booking retrieves the airline's order (product spec §8): what the airline decided on its
 // own (an expired hold, new times, documents) is taken over and recorded; an order the airline no
 // longer has answers 416 and takes a held booking off the active list; an airline that does not
-// answer leaves the booking as last seen, with an error saying so. A stranded issue is settled here.
+// answer leaves the booking as last seen, with an error saying so. A stranded issue, refund or flight
+// change is settled here.
+import { findConfirming } from '../../db/booking-requests.repository.js';
 import {
   findBookingByLocator,
   setBookingError,
@@ -12,7 +14,9 @@ import { ProviderError, type ProviderOrder } from '../../providers/airline-provi
 import { DomainError } from '../errors.js';
 import { outcomeUnknown } from './booking-airline-errors.js';
 import { recordHistory } from './booking-history.js';
+import { settleStaleChange } from './booking-exchange.js';
 import { settleStaleIssue, type IssueDeps } from './booking-issue.js';
+import { settleStaleRefund } from './booking-refund.js';
 import { bookingView, orderFacts, type Booking } from './booking.js';
 
 export async function refreshBooking(deps: IssueDeps, row: BookingRow): Promise<Booking> {
@@ -37,31 +41,67 @@ export async function refreshBooking(deps: IssueDeps, row: BookingRow): Promise<
       };
     throw error;
   }
-  if (await settleStaleIssue(deps, row, order))
+  if ((await settleStaleIssue(deps, row, order)) || (await settleStaleRequest(deps, row, order)))
     return bookingView((await findBookingByLocator(db, row.locator))!, clock.now());
   // Only what the airline decides on its own is taken over; issue/cancel/void change the status.
   const facts = orderFacts(order);
-  const status = row.status === 'new' && order.status === 'expired' ? 'expired' : row.status;
+  const ended = endedByAirline(row, order);
+  const status = ended?.status ?? row.status;
   // Most reads find nothing new: only a change is written.
   if (status === row.status && !changedFacts(row, facts)) return bookingView(row, clock.now());
   const at = clock.now();
   await db.transaction().execute(async (trx) => {
-    await updateInStatus(trx, row.id, row.status, {
+    const changed = await updateInStatus(trx, row.id, row.status, {
       ...facts,
       status,
-      ...(status === 'expired' ? { ended_at: at } : {}),
+      ...(ended ? { ended_at: at } : {}),
       updated_at: at,
     });
+    if (!changed) return;
     await recordHistory(trx, {
       bookingId: row.id,
-      action: status === row.status ? 'refreshed' : 'expired',
+      action: ended?.action ?? 'refreshed',
       actorAccountId: null,
       at,
-      detail: status === row.status ? `The airline's order is ${order.status}.` : 'Unpaid at the time limit.',
+      detail: ended?.detail ?? `The airline's order is ${order.status}.`,
       airlineAnswer: order.remarks.at(-1) ?? null,
     });
   });
   return bookingView((await findBookingByLocator(db, row.locator))!, clock.now());
+}
+
+/** How long a refund or change confirm may run before a reader may settle it from the order. */
+const staleRequestMs = 2 * 60_000;
+
+/** A refund or flight change whose answer was lost (or whose process died), settled from the order. */
+async function settleStaleRequest(deps: IssueDeps, row: BookingRow, order: ProviderOrder): Promise<boolean> {
+  const request = await findConfirming(deps.db, row.id);
+  if (!request?.confirming_started_at) return false;
+  if (deps.clock.now().getTime() - request.confirming_started_at.getTime() < staleRequestMs) return false;
+  return request.kind === 'refund'
+    ? settleStaleRefund(deps, row, request, order)
+    : settleStaleChange(deps, row, request, order);
+}
+
+// Nothing is paid before issue, so a hold the airline ends gives nothing back; the seats are its own.
+const releasedHold = 'Nothing was paid, so nothing is given back; the airline released the seats.';
+
+/** A held booking the airline ended on its own: expired unpaid, or cancelled by the airline. */
+function endedByAirline(row: BookingRow, order: ProviderOrder) {
+  if (row.status !== 'new') return null;
+  if (order.status === 'expired')
+    return {
+      status: 'expired' as const,
+      action: 'expired' as const,
+      detail: `Unpaid at the time limit. ${releasedHold}`,
+    };
+  if (order.status === 'airline_cancelled')
+    return {
+      status: 'cancelled' as const,
+      action: 'airline_cancelled' as const,
+      detail: `The airline cancelled the booking. ${releasedHold}`,
+    };
+  return null;
 }
 
 /** The airline dropped the order: a held booking leaves the active list as expired. */
@@ -77,6 +117,7 @@ async function markMissing(deps: IssueDeps, row: BookingRow, airlineMessage: str
         action: 'airline_missing',
         actorAccountId: null,
         at,
+        detail: changed ? releasedHold : null,
         airlineAnswer: airlineMessage,
       });
     await setBookingError(trx, row.id, 'The airline no longer has this booking.', at);
@@ -92,7 +133,8 @@ function changedFacts(row: BookingRow, facts: ReturnType<typeof orderFacts>): bo
     time(row.void_deadline) !== time(facts.void_deadline) ||
     row.async_emd_issue !== facts.async_emd_issue ||
     canonical(row.segments) !== canonical(JSON.parse(facts.segments)) ||
-    canonical(row.documents) !== canonical(JSON.parse(facts.documents))
+    canonical(row.documents) !== canonical(JSON.parse(facts.documents)) ||
+    canonical(row.ancillaries) !== canonical(JSON.parse(facts.ancillaries))
   );
 }
 

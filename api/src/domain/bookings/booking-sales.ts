@@ -1,11 +1,12 @@
-// The sales documents issuing and voiding produce: one per ticket, written in the transaction that
-// records the airline's answer. Ids are derived from the booking and ticket number, so recording
-// twice (a retried request) is a no-op.
+// The sales documents issuing, voiding, refunding and exchanging produce: one per ticket (and one
+// per EMD), written in the transaction that records the airline's answer. Ids are derived from the
+// booking and document number, so recording twice (a retried request or job) is a no-op. Amounts are never negative: the kind
+// says which way the money goes (domain/sales/sales-document.ts).
 import type { BookingRow } from '../../db/bookings.repository.js';
 import type { Db } from '../../db/database.js';
 import { fromMinor, toMinor } from '../money.js';
 import { recordSalesDocument } from '../sales/record-sales-document.js';
-import type { SalesDocumentKind } from '../sales/sales-document.js';
+import type { SalesDocumentInput, SalesDocumentKind } from '../sales/sales-document.js';
 import {
   routeOf,
   type BookingDocument,
@@ -47,9 +48,7 @@ export async function recordTicketSales(
       locator: booking.locator,
       bookingId: booking.id,
       relatedDocumentId: input.kind === 'void' ? ticketId : null,
-      passengerName: passenger
-        ? `${passenger.last_name}/${passenger.first_name}${passenger.title ? ` ${passenger.title}` : ''}`.toUpperCase()
-        : doc.passenger_id,
+      passengerName: passengerNameOf(passenger, doc.passenger_id),
       carrier: booking.carrier,
       route,
       issuedAt: input.kind === 'ticket' ? new Date(doc.issued_at) : input.at,
@@ -67,4 +66,172 @@ export async function recordTicketSales(
     });
     fee = 0;
   }
+}
+
+const passengerNameOf = (passenger: BookingPassenger | undefined, id: string) =>
+  passenger
+    ? `${passenger.last_name}/${passenger.first_name}${passenger.title ? ` ${passenger.title}` : ''}`.toUpperCase()
+    : id;
+
+/** Splits an amount over shares in proportion, in minor units; the last share takes the rounding. */
+function split(totalMinor: number, weights: readonly number[]): number[] {
+  const sum = weights.reduce((a, b) => a + b, 0);
+  let left = totalMinor;
+  return weights.map((w, i) => {
+    if (i === weights.length - 1) return left;
+    const part = sum > 0 ? Math.floor((totalMinor * w) / sum) : Math.floor(totalMinor / weights.length);
+    left -= part;
+    return part;
+  });
+}
+
+/**
+ * One `emd` document per EMD: the service's price, no markup; the agency's EMD fee (if any) rides
+ * on the first. Written in the transaction that records the EMDs; a void writes a `void` for each.
+ */
+export async function recordEmdSales(
+  trx: Db,
+  input: {
+    booking: BookingRow;
+    documents: readonly BookingDocument[];
+    feeMinor: number;
+    agentId: string;
+    /** A void of the EMDs, at this moment. */
+    voidedAt?: Date;
+  },
+): Promise<void> {
+  const { booking } = input;
+  const passengers = new Map((booking.passengers as BookingPassenger[]).map((p) => [p.id, p]));
+  const route = routeOf(booking.segments as BookingSegment[]);
+  let fee = input.feeMinor;
+  for (const doc of input.documents.filter((d) => d.type === 'emd')) {
+    const emdId = ticketDocumentId(booking.id, doc.number);
+    await recordSalesDocument(trx, {
+      ...common(booking, route, input.agentId),
+      id: input.voidedAt ? `${emdId}_void` : emdId,
+      kind: input.voidedAt ? 'void' : 'emd',
+      number: doc.number,
+      relatedDocumentId: input.voidedAt ? emdId : null,
+      passengerName: passengerNameOf(passengers.get(doc.passenger_id), doc.passenger_id),
+      issuedAt: input.voidedAt ?? new Date(doc.issued_at),
+      fare: doc.amount.amount,
+      taxes: '0.00',
+      fees: fromMinor(fee),
+      markup: '0.00',
+      total: fromMinor(toMinor(doc.amount.amount) + fee),
+      formOfPayment: booking.form_of_payment ?? 'bsp_cash',
+    });
+    fee = 0;
+  }
+}
+
+/**
+ * A confirmed refund: one `refund` document per refunded ticket, the airline's refund split over
+ * the tickets by their amounts (`total` is what came back for it), the agency's refund fee on the
+ * first. Each refers to the ticket's own document.
+ */
+export async function recordRefundSales(
+  trx: Db,
+  input: {
+    booking: BookingRow;
+    tickets: readonly BookingDocument[];
+    refundMinor: number;
+    feeMinor: number;
+    formOfPayment: SalesDocumentInput['formOfPayment'];
+    agentId: string;
+    at: Date;
+  },
+): Promise<void> {
+  const { booking } = input;
+  const passengers = new Map((booking.passengers as BookingPassenger[]).map((p) => [p.id, p]));
+  const route = routeOf(booking.segments as BookingSegment[]);
+  const shares = split(
+    input.refundMinor,
+    input.tickets.map((t) => toMinor(t.amount.amount)),
+  );
+  let fee = input.feeMinor;
+  for (const [i, doc] of input.tickets.entries()) {
+    const ticketId = ticketDocumentId(booking.id, doc.number);
+    await recordSalesDocument(trx, {
+      ...common(booking, route, input.agentId),
+      id: `${ticketId}_refund`,
+      kind: 'refund',
+      number: doc.number,
+      relatedDocumentId: ticketId,
+      passengerName: passengerNameOf(passengers.get(doc.passenger_id), doc.passenger_id),
+      issuedAt: input.at,
+      fare: fromMinor(shares[i]!),
+      taxes: '0.00',
+      fees: fromMinor(fee),
+      markup: '0.00',
+      total: fromMinor(shares[i]!),
+      formOfPayment: input.formOfPayment,
+    });
+    fee = 0;
+  }
+}
+
+/**
+ * A confirmed exchange: one `exchange` document per new ticket (its id is the new ticket's, so a
+ * later void or refund refers to it as to any ticket), related to the ticket it replaced. `fare` is
+ * what the ticket costs more than the old one plus its share of the airline's penalty; the agency's
+ * exchange fee rides on the first.
+ */
+export async function recordExchangeSales(
+  trx: Db,
+  input: {
+    booking: BookingRow;
+    newTickets: readonly (BookingDocument & { exchangedFrom: string | null })[];
+    oldTickets: readonly BookingDocument[];
+    penaltyMinor: number;
+    feeMinor: number;
+    formOfPayment: SalesDocumentInput['formOfPayment'];
+    agentId: string;
+    at: Date;
+  },
+): Promise<void> {
+  const { booking } = input;
+  const passengers = new Map((booking.passengers as BookingPassenger[]).map((p) => [p.id, p]));
+  const route = routeOf(booking.segments as BookingSegment[]);
+  const old = new Map(input.oldTickets.map((t) => [t.number, t]));
+  const penalties = split(
+    input.penaltyMinor,
+    input.newTickets.map(() => 1),
+  );
+  let fee = input.feeMinor;
+  for (const [i, doc] of input.newTickets.entries()) {
+    const replaced = doc.exchangedFrom ? old.get(doc.exchangedFrom) : undefined;
+    const moreMinor = Math.max(0, toMinor(doc.amount.amount) - (replaced ? toMinor(replaced.amount.amount) : 0));
+    const fareMinor = moreMinor + penalties[i]!;
+    await recordSalesDocument(trx, {
+      ...common(booking, route, input.agentId),
+      id: ticketDocumentId(booking.id, doc.number),
+      kind: 'exchange',
+      number: doc.number,
+      relatedDocumentId: doc.exchangedFrom ? ticketDocumentId(booking.id, doc.exchangedFrom) : null,
+      passengerName: passengerNameOf(passengers.get(doc.passenger_id), doc.passenger_id),
+      issuedAt: new Date(doc.issued_at),
+      fare: fromMinor(fareMinor),
+      taxes: '0.00',
+      fees: fromMinor(fee),
+      markup: '0.00',
+      total: fromMinor(fareMinor + fee),
+      formOfPayment: input.formOfPayment,
+    });
+    fee = 0;
+  }
+}
+
+function common(booking: BookingRow, route: string, agentId: string) {
+  return {
+    locator: booking.locator,
+    bookingId: booking.id,
+    carrier: booking.carrier,
+    route,
+    commission: '0.00',
+    currency: booking.currency.trim(),
+    agentId,
+    companyId: booking.company_id,
+    agencyId: booking.agency_id,
+  };
 }

@@ -2,7 +2,7 @@
 // airline's order become it. The booking keeps the order's facts (status, time limit, void deadline,
 // flights, documents) as last seen, so lists never wait for an airline.
 import type { BookingRow } from '../../db/bookings.repository.js';
-import type { OrderFare, ProviderOrder, TravelDocument } from '../../providers/airline-provider.js';
+import type { OrderFare, OrderServiceStatus, ProviderOrder, TravelDocument } from '../../providers/airline-provider.js';
 import { fromMinor, toMinor, type Money } from '../money.js';
 
 export type BookingStatus = BookingRow['status'];
@@ -38,6 +38,38 @@ export interface BookingDocument {
   amount: Money;
 }
 
+/** A service or seat on the booking (Booking.ancillaries); `failed` only for refused EMD requests. */
+export interface BookingAncillary {
+  id: string;
+  kind: 'bags' | 'seat' | 'other';
+  code: string;
+  name: string;
+  passenger_id: string;
+  flight_id: string | null;
+  seat: string | null;
+  price: Money;
+  status: OrderServiceStatus | 'failed';
+  emd_number: string | null;
+}
+
+/** An item of an EMD request the airline does not have yet, as the booking row keeps it. */
+export interface RequestedAncillary extends BookingAncillary {
+  request_id: string;
+}
+
+const withoutRequest = (a: RequestedAncillary): BookingAncillary => ({
+  id: a.id,
+  kind: a.kind,
+  code: a.code,
+  name: a.name,
+  passenger_id: a.passenger_id,
+  flight_id: a.flight_id,
+  seat: a.seat,
+  price: a.price,
+  status: a.status,
+  emd_number: a.emd_number,
+});
+
 /** The airline's fares and the company's markup per passenger type, kept for the sales documents. */
 export interface StoredFares {
   airline: readonly OrderFare[];
@@ -62,6 +94,7 @@ export interface Booking {
   contacts: { email: string; phone: string };
   segments: BookingSegment[];
   documents: BookingDocument[];
+  ancillaries: BookingAncillary[];
   agent_id: string;
   company_id: string | null;
   created_at: string;
@@ -76,6 +109,8 @@ export function effectiveStatus(row: Pick<BookingRow, 'status' | 'time_limit'>, 
 export function bookingView(row: BookingRow, now: Date): Booking {
   const status = effectiveStatus(row, now);
   const documents = row.documents as BookingDocument[];
+  // What the airline has, then what is still on its way to it (EMD requests not yet added, or refused).
+  const requested = (row.requested_ancillaries as RequestedAncillary[]).map(withoutRequest);
   const iso = (d: Date | null) => (d ? d.toISOString() : null);
   return {
     locator: row.locator,
@@ -86,7 +121,7 @@ export function bookingView(row: BookingRow, now: Date): Booking {
     provider_status: row.provider_status as ProviderOrder['status'],
     fake_booking: row.fake_booking,
     tickets_present: documents.some((d) => d.type === 'ticket' && d.status === 'issued'),
-    async_emd_issue: row.async_emd_issue,
+    async_emd_issue: row.async_emd_issue || requested.some((a) => a.status === 'pending'),
     error: row.error,
     carrier: row.carrier,
     airline_locator: row.airline_locator,
@@ -95,6 +130,7 @@ export function bookingView(row: BookingRow, now: Date): Booking {
     contacts: row.contacts as { email: string; phone: string },
     segments: row.segments as BookingSegment[],
     documents,
+    ancillaries: [...(row.ancillaries as BookingAncillary[]), ...requested],
     agent_id: row.agent_id,
     company_id: row.company_id,
     created_at: row.created_at.toISOString(),
@@ -102,10 +138,13 @@ export function bookingView(row: BookingRow, now: Date): Booking {
   };
 }
 
-/** The facts of an airline order a booking keeps, as column values. */
-export function orderFacts(order: ProviderOrder) {
-  const classes = new Map(order.bookingClasses.map((c) => [c.segmentId, c.code]));
-  const segments: BookingSegment[] = order.journeys.flatMap((journey, j) =>
+/** The flights of an order (or of an airline's offer to change it) as the booking shows them. */
+export function segmentsOf(
+  journeys: ProviderOrder['journeys'],
+  bookingClasses: ProviderOrder['bookingClasses'],
+): BookingSegment[] {
+  const classes = new Map(bookingClasses.map((c) => [c.segmentId, c.code]));
+  return journeys.flatMap((journey, j) =>
     journey.segments.map((s) => ({
       flight_id: s.id,
       origin_destination: j,
@@ -118,6 +157,11 @@ export function orderFacts(order: ProviderOrder) {
       booking_class: classes.get(s.id) ?? '',
     })),
   );
+}
+
+/** The facts of an airline order a booking keeps, as column values. */
+export function orderFacts(order: ProviderOrder) {
+  const segments = segmentsOf(order.journeys, order.bookingClasses);
   const documents: BookingDocument[] = order.documents.map((d) => ({
     number: d.number,
     type: d.type,
@@ -132,8 +176,29 @@ export function orderFacts(order: ProviderOrder) {
     void_deadline: order.voidDeadline ? new Date(order.voidDeadline) : null,
     segments: JSON.stringify(segments),
     documents: JSON.stringify(documents),
+    ancillaries: JSON.stringify(ancillariesOf(order)),
     async_emd_issue: order.services.some((s) => s.status === 'pending'),
   };
+}
+
+/** The order's services as the booking shows them, one per passenger, with the EMD that pays each. */
+export function ancillariesOf(order: ProviderOrder): BookingAncillary[] {
+  return order.services.flatMap((s) =>
+    s.passengerIds.map((passengerId) => ({
+      id: s.passengerIds.length > 1 ? `${s.id}-${passengerId}` : s.id,
+      kind: s.kind,
+      code: s.code,
+      name: s.name,
+      passenger_id: passengerId,
+      flight_id: s.segmentId,
+      seat: s.seat ? `${s.seat.row}${s.seat.column}` : null,
+      price: s.price,
+      status: s.status,
+      emd_number:
+        order.documents.findLast((d) => d.type === 'emd' && d.serviceId === s.id && d.passengerId === passengerId)
+          ?.number ?? null,
+    })),
+  );
 }
 
 /** The airports in order, as sales documents name a route: `WAW-FRA-WAW`. */

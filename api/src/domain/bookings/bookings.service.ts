@@ -1,5 +1,7 @@
 // Bookings (issue #5): book a searched fare, read one (refreshed from the airline), list them with
-// the bookings visibility, its history; issue and cancel/void live in their own files.
+// the bookings visibility, its history; issue, cancel/void, the changes (reprice/reshop, modify
+// and comment, refund and flight change requests), ancillaries and the hold-expiry pass live in
+// their own files.
 import { randomInt } from 'node:crypto';
 import { findBookingByLocator, findBookings, findHistory, insertBooking } from '../../db/bookings.repository.js';
 import type { Db } from '../../db/database.js';
@@ -16,8 +18,18 @@ import type { SearchService } from '../offers/search.service.js';
 import { bookingFor, visibilityOf } from './booking-access.js';
 import { fromAirlineOrder } from './booking-airline-errors.js';
 import { cancelBooking } from './booking-cancel.js';
-import { recordHistory, type HistoryAction } from './booking-history.js';
+import { historyEntryView, recordHistory } from './booking-history.js';
+import { confirmChange, priceChangeOffer, requestChange, type JourneyChange } from './booking-exchange.js';
 import { issueBooking } from './booking-issue.js';
+import { commentBooking, modifyBooking, type BookingModify } from './booking-modify.js';
+import { confirmRefund, quoteRefund } from './booking-refund.js';
+import { repriceBooking, reshopBooking } from './booking-reshop.js';
+import { addBookingAncillaries, listBookingAncillaries } from './booking-ancillaries.js';
+import type { AncillaryInput } from './booking-ancillary-items.js';
+import { expireHolds } from './booking-expiry.js';
+import type { AirlineNotifications } from './airline-notifications.service.js';
+import type { JobProducer } from '../../jobs/queues.js';
+import type { AncillaryType } from '../offers/offer-details.service.js';
 import { refreshBooking } from './booking-refresh.js';
 import {
   bookingView,
@@ -47,15 +59,6 @@ export interface BookingQuery {
   perPage: number;
 }
 
-export interface HistoryEntry {
-  id: string;
-  action: HistoryAction;
-  actor_account_id: string | null;
-  detail: string | null;
-  airline_answer: string | null;
-  created_at: string;
-}
-
 // Letters and digits an agent cannot misread on the phone (no 0/O, 1/I), as airlines do.
 const locatorAlphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 const newLocator = () => Array.from({ length: 6 }, () => locatorAlphabet[randomInt(locatorAlphabet.length)]).join('');
@@ -67,6 +70,8 @@ export function createBookingsService(deps: {
   channels: ChannelsService;
   searches: SearchService;
   cards: SecretBox;
+  jobs: Pick<JobProducer, 'enqueueEmdIssue'>;
+  notifications: Pick<AirlineNotifications, 'ensureRegistered'>;
 }) {
   const { db, clock, provider } = deps;
 
@@ -150,6 +155,9 @@ export function createBookingsService(deps: {
               detail: `Held by ${order.owner} as ${order.orderId} until ${order.paymentTimeLimit ?? 'instant payment'}.`,
             });
           });
+          // The airline is told once per channel where to push its changes; a failure here only
+          // means changes are seen when the booking is opened, so it never fails the booking.
+          await deps.notifications.ensureRegistered(channel).catch(() => undefined);
           return bookingView((await findBookingByLocator(db, locator))!, clock.now());
         } catch (error) {
           if (attempt < 5 && (error as { code?: string }).code === '23505') continue;
@@ -184,21 +192,33 @@ export function createBookingsService(deps: {
     async history(principal: Principal, locator: string, page: { page: number; perPage: number }) {
       const row = await bookingFor(db, principal, locator);
       const { rows, total } = await findHistory(db, row.id, page);
-      return {
-        items: rows.map((h): HistoryEntry => ({
-          id: h.id,
-          action: h.action as HistoryAction,
-          actor_account_id: h.actor_account_id,
-          detail: h.detail,
-          airline_answer: h.airline_answer,
-          created_at: h.created_at.toISOString(),
-        })),
-        total,
-      };
+      return { items: rows.map(historyEntryView), total };
     },
 
     issue: (principal: Principal, input: { locator: string; reshop?: boolean }) => issueBooking(deps, principal, input),
     cancel: (principal: Principal, locator: string) => cancelBooking(deps, principal, locator),
+    // Changes: reprice and reshop, corrections and comments, refund and flight change requests.
+    reprice: (principal: Principal, locator: string) => repriceBooking(deps, principal, locator),
+    reshop: (principal: Principal, input: { locator: string; offer_id?: string; accept_price_increase?: boolean }) =>
+      reshopBooking(deps, principal, input),
+    modify: (principal: Principal, input: BookingModify) => modifyBooking(deps, principal, input),
+    comment: (principal: Principal, input: { locator: string; text: string }) => commentBooking(deps, principal, input),
+    quoteRefund: (principal: Principal, locator: string) => quoteRefund(deps, principal, locator),
+    confirmRefund: (principal: Principal, input: { locator: string; refundRequestId: string }) =>
+      confirmRefund(deps, principal, input),
+    requestChange: (principal: Principal, input: { locator: string; journeys: JourneyChange[] }) =>
+      requestChange(deps, principal, input),
+    priceChangeOffer: (principal: Principal, input: { locator: string; offerId: string }) =>
+      priceChangeOffer(deps, principal, input),
+    confirmChange: (principal: Principal, input: { locator: string; requestId: string; offerId: string }) =>
+      confirmChange(deps, principal, input),
+    // Ancillaries and EMDs, and the hold-expiry pass.
+    ancillaries: (principal: Principal, locator: string, type: AncillaryType) =>
+      listBookingAncillaries(deps, principal, locator, type),
+    addAncillaries: (principal: Principal, locator: string, items: readonly AncillaryInput[]) =>
+      addBookingAncillaries(deps, principal, locator, items),
+    /** One hold-expiry pass (the worker runs it on the sweeper's interval). */
+    expireHolds: (options?: { limit?: number; agencyId?: string }) => expireHolds(deps, options),
   };
 }
 

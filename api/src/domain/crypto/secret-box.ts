@@ -2,7 +2,8 @@
 // derived from SECRET_KEY with HKDF, one key per purpose, so a database dump alone reveals nothing
 // and a card key can never open a credential. The sealed form is `v1.<iv>.<tag>.<ciphertext>`
 // (base64url), so the format can change without guessing.
-import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { deriveKey } from './derived-key.js';
 
 export type SecretPurpose = 'channel-credential' | 'card-number';
 
@@ -12,7 +13,7 @@ export interface SecretBox {
 }
 
 export function createSecretBox(secretKey: string, purpose: SecretPurpose): SecretBox {
-  const key = Buffer.from(hkdfSync('sha256', secretKey, 'contrail-secrets-at-rest', purpose, 32));
+  const key = deriveKey(secretKey, 'contrail-secrets-at-rest', purpose);
   return {
     seal(plain) {
       const iv = randomBytes(12);

@@ -1,15 +1,18 @@
-// Per-address ceilings for the public marketing operations, tighter than the service-wide one:
+// Per-address ceilings for the public operations (marketing's, and the airline notification
+// receiver), tighter than the service-wide one:
 // nobody may flood the sales inbox or use the demo as a free pricing engine. Counted in Redis, or
 // in PostgreSQL where there is no Redis (the sign-in limiter's store).
 import type { LimitStore } from '../auth/sign-in-limiter.js';
 import type { Clock } from '../clock.js';
 import { DomainError } from '../errors.js';
 
-export type PublicAction = 'fare_quote' | 'demo_request';
+export type PublicAction = 'fare_quote' | 'demo_request' | 'airline_notification';
 
 const policy: Record<PublicAction, { max: number; windowMs: number }> = {
   fare_quote: { max: 30, windowMs: 60_000 },
   demo_request: { max: 5, windowMs: 60 * 60_000 },
+  // bookings: airlines push order changes from a few addresses, in bursts after schedule changes.
+  airline_notification: { max: 600, windowMs: 60_000 },
 };
 
 export interface PublicLimits {

@@ -2,7 +2,7 @@
 // and the ancillaries the airline sells with it.
 import type { Db } from '../../db/database.js';
 import { listCompanyMarkups } from '../../db/markups.repository.js';
-import type { AirlineProvider } from '../../providers/airline-provider.js';
+import type { AirlineProvider, SeatMap } from '../../providers/airline-provider.js';
 import type { ChannelsService } from '../channels/channels.service.js';
 import { notFound } from '../errors.js';
 import type { Money } from '../money.js';
@@ -51,6 +51,19 @@ export interface AncillaryList {
   }[];
 }
 
+/** Seat maps as the API shows them (an offer's, and a booking's). */
+export function seatMapsView(maps: readonly SeatMap[]): AncillaryList['seat_maps'] {
+  return maps.map((m) => ({
+    flight_id: m.segmentId,
+    cabin: m.cabin,
+    columns: m.columns.map((c) => ({ ...c })),
+    rows: m.rows.map((r) => ({
+      number: r.number,
+      seats: r.seats.map((s) => ({ ...s, characteristics: [...s.characteristics] })),
+    })),
+  }));
+}
+
 export interface OfferDetailsService {
   details(principal: Principal, fareId: string, searchResultId: string): Promise<OfferDetails>;
   ancillaries(principal: Principal, fareId: string, type: AncillaryType): Promise<AncillaryList>;
@@ -95,15 +108,7 @@ export function createOfferDetailsService(deps: {
           fare_id: fareId,
           type,
           services: [],
-          seat_maps: maps.map((m) => ({
-            flight_id: m.segmentId,
-            cabin: m.cabin,
-            columns: m.columns.map((c) => ({ ...c })),
-            rows: m.rows.map((r) => ({
-              number: r.number,
-              seats: r.seats.map((s) => ({ ...s, characteristics: [...s.characteristics] })),
-            })),
-          })),
+          seat_maps: seatMapsView(maps),
         };
       }
       const services = await fromAirline(deps.provider.services(channel, airlineOfferId));

@@ -1821,6 +1821,99 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/bookings/reprice": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check what a booking costs now
+         * @description Asks the airline what the booking's flights and classes cost now and answers it beside the
+         *     booking's price, with the booking's markup on both; nothing changes. A held or issued booking
+         *     can be checked (409 `booking_closed` once it has ended). The answer's `offer_id` can be taken
+         *     with `POST /bookings/reshop` before `expires_at` (held bookings).
+         */
+        post: operations["repriceBooking"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bookings/reshop": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rebook a held booking at the current price
+         * @description Rebooks a held booking on the same flights at what the airline asks now (a cheaper class the
+         *     airline opened is taken). A lower price is taken; a higher one answers 409 `price_increased`
+         *     and changes nothing, unless `accept_price_increase` is true. The time limit may change with the
+         *     new booking class. An issued booking answers 409 `booking_already_issued`: change a ticketed
+         *     booking with a flight change request (`POST /orders/{locator}/flights_change_requests/create`).
+         *     An `offer_id` that is not this booking's re-price offer answers 404; an expired one 409
+         *     `reshop_offer_expired`.
+         */
+        post: operations["reshopBooking"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bookings/modify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Correct contacts or passenger data
+         * @description Contacts (email, phone, or both) are sent to the airline and kept, held or issued. Passenger
+         *     corrections (title, birthdate) are accepted only before issue (409 `booking_already_issued`
+         *     after) and reach the airline too. Unknown passenger ids, or neither `contacts` nor
+         *     `passengers`, answer 400 `validation_failed`; nothing changes then. Every change is recorded
+         *     in the history as before → after.
+         */
+        post: operations["modifyBooking"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bookings/comment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Comment on a booking
+         * @description Adds a comment (1 to 2000 characters) to the booking's history, in any status.
+         */
+        post: operations["commentBooking"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/bookings/{locator}": {
         parameters: {
             query?: never;
@@ -1871,6 +1964,212 @@ export interface paths {
         get: operations["listBookingHistory"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orders/{locator}/refund_requests/create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The booking's six-character locator (letters and digits). Anything else answers 400. */
+                locator: components["parameters"]["Locator"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Quote a refund
+         * @description Asks the airline what refunding the issued booking's tickets gives back: the refund, the
+         *     airline's penalty, the agency's refund fee (company balance only) and where the money goes (the
+         *     booking's form of payment). The quote holds until `expires_at` (20 minutes on the sandbox). A
+         *     booking not issued answers 409 `booking_not_issued` (cancel it instead).
+         */
+        post: operations["createRefundRequest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orders/{locator}/refund_requests/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The booking's six-character locator (letters and digits). Anything else answers 400. */
+                locator: components["parameters"]["Locator"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Confirm a refund
+         * @description Refunds the tickets by a quote of this booking: the booking ends `refunded`, a company balance is
+         *     credited the quote's `refund` through its ledger, and a `refund` sales document is written.
+         *     Exactly once: the first confirm claims the quote; concurrent or repeated confirms answer 409
+         *     (`change_in_progress` or `request_already_confirmed`) and never refund or credit again. Past
+         *     `expires_at` the answer is 409 `refund_quote_expired` and nothing changes: ask a new quote. Another
+         *     booking's quote answers 404.
+         */
+        post: operations["confirmRefundRequest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orders/{locator}/flights_change_requests/create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The booking's six-character locator (letters and digits). Anything else answers 400. */
+                locator: components["parameters"]["Locator"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ask for other flights
+         * @description Asks the airline for other flights on the named journeys of an issued booking (409
+         *     `booking_not_issued` before issue). The answer keeps the alternatives (possibly none), each with
+         *     its new price, price difference, penalty and what confirming costs. A fare that allows no change
+         *     answers 422 `change_not_allowed`; a journey the booking does not have, or a date in the past,
+         *     400 `validation_failed`.
+         */
+        post: operations["createFlightsChangeRequest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orders/{locator}/flights_change_requests/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The booking's six-character locator (letters and digits). Anything else answers 400. */
+                locator: components["parameters"]["Locator"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Confirm a flight change
+         * @description Takes one alternative of a flight change request of this booking: `total_due` is paid by the
+         *     channel's form of payment (a company balance is debited through its ledger when the request is
+         *     claimed, and credited back if the airline refuses), and the tickets are reissued: new numbers,
+         *     the old ones `exchanged`. An `exchange` sales document records the difference and penalty.
+         *     Exactly once, like refund confirms. The airline's refusal to reissue answers 422
+         *     `reissue_failed` with the airline's message as the `detail`; the money goes back and the tickets
+         *     stay as they were. A cheaper alternative's `residual` is credited back to a company balance
+         *     when the tickets are reissued. An expired alternative answers 409 `reshop_offer_expired`.
+         */
+        post: operations["confirmFlightsChangeRequest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orders/{locator}/reshop_offers/price": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The booking's six-character locator (letters and digits). Anything else answers 400. */
+                locator: components["parameters"]["Locator"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Price an alternative again
+         * @description Re-checks one alternative of this booking's flight change request with the airline now: it must
+         *     still be offered (409 `reshop_offer_gone` otherwise), and the answer gives today's figures, a
+         *     fresh expiry and how confirming pays (`paid_by`). An offer id of another booking answers 404.
+         */
+        post: operations["priceReshopOffer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bookings/{locator}/ancillaries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The booking's six-character locator (letters and digits). Anything else answers 400. */
+                locator: components["parameters"]["Locator"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List what the airline offers for a booking
+         * @description Bags, seats (a seat map per flight) or other services the airline sells for this booking's
+         *     fare and flights now, asked of the airline (the search's offer may long have expired). A
+         *     service lists the passengers it may be bought for; prices are per passenger. Ended bookings
+         *     answer 409 `booking_closed`.
+         */
+        get: operations["listBookingAncillaries"];
+        put?: never;
+        /**
+         * Add ancillaries to a booking
+         * @description Adds services (by `service_id` from the list) and seats (by flight, row and column) for
+         *     passengers of the booking.
+         *
+         *     - Before issue the airline prices them into the order: the answer is 200 with the booking
+         *       re-priced; they are paid with the tickets.
+         *     - After issue they become EMDs, issued by a background job: the answer is 202 with the booking,
+         *       `async_emd_issue` true and the new `ancillaries` `pending`. The job issues them exactly once,
+         *       retrying with backoff; `async_emd_issue` turns false when every EMD is issued. When the
+         *       channel pays from a company balance, their price is debited at once (422
+         *       `insufficient_balance` changes nothing) and given back if the airline refuses them; a
+         *       refusal is recorded on the booking (`error`, history) and its items show `failed`.
+         *
+         *     Unknown services, seats, flights or passengers answer 422 `ancillary_invalid` with a pointer
+         *     per item and change nothing. Items already on the booking or still being issued answer 409
+         *     `ancillary_already_added`.
+         */
+        post: operations["addBookingAncillaries"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/airline_notifications/{channel_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Receive an airline's order change notification
+         * @description Where airlines push order changes they made on their own (NDC OrderChangeNotif): schedule
+         *     changes, cancellations, time-limit changes, expired holds and issued EMDs. Contrail registers
+         *     this URL with the airline per channel, with `key` in its query; no account is needed, a wrong
+         *     key or unknown channel answers 404 and records nothing, and calls are rate-limited per address.
+         *
+         *     A notification is recorded once per `NotifID` (airlines resend until answered) in the
+         *     booking's history, the booking is refreshed from the airline, and the answer is 204.
+         */
+        post: operations["receiveAirlineNotification"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3443,10 +3742,11 @@ export interface components {
         /**
          * @description `new`: held with a time limit; `issuing`: an issue is under way (ticketing is claimed, nothing
          *     else may issue it); `issued`: ticketed; `cancelled`: ended before issue; `voided`: tickets voided
-         *     inside the carrier's void window; `expired`: the time limit passed unpaid.
+         *     inside the carrier's void window; `expired`: the time limit passed unpaid; `refunded`: the tickets
+         *     were refunded through a confirmed refund request.
          * @enum {string}
          */
-        BookingStatus: "new" | "issuing" | "issued" | "cancelled" | "voided" | "expired";
+        BookingStatus: "new" | "issuing" | "issued" | "cancelled" | "voided" | "expired" | "refunded";
         /** @description A passenger as booked. */
         BookingPassenger: {
             /**
@@ -3499,6 +3799,28 @@ export interface components {
             amount: components["schemas"]["Money"];
         };
         /**
+         * @description A service or seat added to the booking. `priced`: before issue, paid with the tickets;
+         *     `pending`: its EMD is being issued; `issued`: the EMD exists (a free seat needs none, so its
+         *     `emd_number` stays null); `failed`: the airline refused it (see the booking's `error`);
+         *     `voided` and `refunded` follow the tickets.
+         */
+        BookingAncillary: {
+            id: string;
+            /** @enum {string} */
+            kind: "bags" | "seat" | "other";
+            code: string;
+            /** @example Seat 14C */
+            name: string;
+            passenger_id: string;
+            flight_id: string | null;
+            /** @example 14C */
+            seat: string | null;
+            price: components["schemas"]["Money"];
+            /** @enum {string} */
+            status: "priced" | "pending" | "issued" | "failed" | "voided" | "refunded";
+            emd_number: string | null;
+        };
+        /**
          * @description A booking: an airline order held for named passengers, then issued, cancelled or voided.
          *     `cancel_before` is the last moment it can be ended without a refund: the time limit while held,
          *     the carrier's void deadline once issued. `price` is what the customer pays (the airline's price
@@ -3525,7 +3847,7 @@ export interface components {
             /** @description True for sandbox (test) bookings, which no real airline holds. */
             fake_booking: boolean;
             tickets_present: boolean;
-            /** @description True while EMDs for services are still being issued. */
+            /** @description True while EMDs for services added after issue are still being issued. */
             async_emd_issue: boolean;
             error: string | null;
             carrier: string;
@@ -3540,6 +3862,8 @@ export interface components {
             contacts: components["schemas"]["BookingContacts"];
             segments: components["schemas"]["BookingSegment"][];
             documents: components["schemas"]["BookingDocument"][];
+            /** @description Services and seats added to the booking, with their EMDs once issued. */
+            ancillaries: components["schemas"]["BookingAncillary"][];
             agent_id: string;
             company_id: string | null;
             /** Format: date-time */
@@ -3604,11 +3928,114 @@ export interface components {
              */
             reshop: boolean;
         };
+        /**
+         * @description Names the booking to act on.
+         * @example {
+         *       "locator": "K7XQ2M"
+         *     }
+         */
+        BookingLocatorRequest: {
+            locator: string;
+        };
+        /**
+         * @description What the airline asks now for the booking's flights and classes, beside what the booking costs;
+         *     nothing changes. Prices are what the customer pays (the airline's price plus the booking's
+         *     markup), so `difference` is the airline's difference. To take the new price of a held booking,
+         *     send `offer_id` to `POST /bookings/reshop` before `expires_at`.
+         */
+        BookingPriceCheck: {
+            /** @example K7XQ2M */
+            locator: string;
+            /** @description What the booking costs now. */
+            price: components["schemas"]["Money"];
+            /** @description What the same flights cost at the airline now, with the booking's markup. */
+            new_price: components["schemas"]["Money"];
+            /** @description new_price less price; negative when cheaper. */
+            difference: components["schemas"]["Money"];
+            price_changed: boolean;
+            /**
+             * @description The airline's re-price offer, as Contrail keeps it for this booking.
+             * @example rsh_4k2m9q7x1v3b8n5c
+             */
+            offer_id: string;
+            /**
+             * Format: date-time
+             * @description The offer holds until then.
+             */
+            expires_at: string;
+        };
+        /**
+         * @description Rebooks a held booking at what the airline asks now for the same flights (possibly a cheaper
+         *     class the airline opened). Cheaper is taken; dearer is refused with `price_increased` unless
+         *     `accept_price_increase` is true. Without `offer_id` the airline is asked afresh; with it, that
+         *     offer of `POST /bookings/reprice` is taken (before its expiry).
+         * @example {
+         *       "locator": "K7XQ2M",
+         *       "offer_id": "rsh_4k2m9q7x1v3b8n5c",
+         *       "accept_price_increase": false
+         *     }
+         */
+        BookingReshop: {
+            locator: string;
+            offer_id?: string;
+            /** @default false */
+            accept_price_increase: boolean;
+        };
+        /**
+         * @description Corrects a booking. Contacts go to the airline at once (held or issued). Passenger corrections
+         *     (title, birthdate; names never change) are accepted only before issue. Send at least one of
+         *     `contacts` and `passengers`; every change is recorded in the history as before → after.
+         * @example {
+         *       "locator": "K7XQ2M",
+         *       "contacts": {
+         *         "email": "olena.k@example.com"
+         *       },
+         *       "passengers": [
+         *         {
+         *           "id": "PAX1",
+         *           "birthdate": "1985-03-15"
+         *         }
+         *       ]
+         *     }
+         */
+        BookingModify: {
+            locator: string;
+            contacts?: {
+                /** Format: email */
+                email?: string;
+                /** @example +48 600 100 200 */
+                phone?: string;
+            };
+            passengers?: {
+                /** @description The passenger's id within the booking (PAX1, …). */
+                id: string;
+                /** @enum {string} */
+                title?: "MR" | "MRS" | "MS" | "MSTR" | "MISS";
+                /** Format: date */
+                birthdate?: string;
+            }[];
+        };
+        /**
+         * @description A note on the booking for everyone who sees it; it goes into the history.
+         * @example {
+         *       "locator": "K7XQ2M",
+         *       "text": "Customer asked to keep the aisle seat."
+         *     }
+         */
+        BookingComment: {
+            locator: string;
+            text: string;
+        };
         /** @description One thing that happened to a booking. */
         BookingHistoryEntry: {
             id: string;
-            /** @enum {string} */
-            action: "created" | "issue_started" | "issued" | "issue_failed" | "cancelled" | "voided" | "expired" | "refreshed" | "airline_missing";
+            /**
+             * @description What happened. The airline's own notifications are recorded as `schedule_change`,
+             *     `airline_cancellation`, `time_limit_change`, `hold_expired` and `emd_issued` (others as
+             *     `airline_notification`), with the airline's text in `airline_answer`.
+             * @enum {string}
+             */
+            action: "created" | "issue_started" | "issued" | "issue_failed" | "cancelled" | "voided" | "expired" | "refreshed" | "airline_missing" | "comment" | "modified" | "reshopped" | "refund_quoted" | "refund_started" | "refunded" | "refund_failed" | "change_quoted" | "exchange_started" | "exchanged" | "exchange_failed" | "ancillaries_added" | "emds_requested" | "emds_pending" | "emds_issued" | "emds_failed" | "airline_cancelled" | "schedule_change" | "airline_cancellation" | "time_limit_change" | "hold_expired" | "emd_issued" | "airline_notification";
             /** @description Who did it; null when the airline or the system did. */
             actor_account_id: string | null;
             detail: string | null;
@@ -3621,6 +4048,243 @@ export interface components {
         BookingHistory: {
             data: components["schemas"]["BookingHistoryEntry"][];
             meta: components["schemas"]["ListMeta"];
+        };
+        /** @description No fields; send `{}`. */
+        EmptyRequest: Record<string, never>;
+        /**
+         * @description `quoted`: the airline's quote or offers are kept and may be confirmed before they expire;
+         *     `confirming`: a confirm is under way (claimed; nothing else may confirm it); `confirmed`: done;
+         *     `failed`: the airline refused the confirm; ask for a new quote.
+         * @enum {string}
+         */
+        RequestStatus: "quoted" | "confirming" | "confirmed" | "failed";
+        /**
+         * @description How money moves for a booking: BSP cash settlement, the channel's credit card (the airline
+         *     charges or refunds it), or the company balance (through its ledger).
+         * @enum {string}
+         */
+        FormOfPayment: "bsp_cash" | "credit_card" | "company_balance";
+        /**
+         * @description A refund quote of an issued booking's tickets. `refund` is what goes back to `refund_to`: the
+         *     airline's refund less, for a company balance, the agency's refund `fee`. `penalty` is what the
+         *     airline keeps. Confirm it before `expires_at` with `POST /orders/{locator}/refund_requests/confirm`.
+         */
+        RefundRequest: {
+            /** @example brq_7m2k9x4q1v8b3n6c */
+            id: string;
+            /** @example K7XQ2M */
+            locator: string;
+            status: components["schemas"]["RequestStatus"];
+            refund: components["schemas"]["Money"];
+            penalty: components["schemas"]["Money"];
+            /** @description The agency's refund fee taken from a company balance refund; zero otherwise. */
+            fee: components["schemas"]["Money"];
+            refund_to: components["schemas"]["FormOfPayment"];
+            /** Format: date-time */
+            expires_at: string;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            confirmed_at: string | null;
+        };
+        /**
+         * @description Confirms a refund quote of this booking.
+         * @example {
+         *       "refund_request_id": "brq_7m2k9x4q1v8b3n6c"
+         *     }
+         */
+        RefundRequestConfirm: {
+            refund_request_id: string;
+        };
+        /**
+         * @description The journeys to move and their new departure dates; the other journeys stay. The airline offers
+         *     the same carrier, cabin and fare family on the new dates.
+         * @example {
+         *       "journeys": [
+         *         {
+         *           "origin_destination": 0,
+         *           "date": "2026-06-02"
+         *         }
+         *       ]
+         *     }
+         */
+        FlightsChangeRequestCreate: {
+            journeys: {
+                /** @description Which journey of the booking (its segments' `origin_destination`). */
+                origin_destination: number;
+                /**
+                 * Format: date
+                 * @description The new departure date (local at the journey's origin).
+                 */
+                date: string;
+            }[];
+        };
+        /**
+         * @description One way to change the flights. `new_price` is what the booking would cost (the airline's new
+         *     total plus the booking's markup); `price_difference` is new_price less the booking's price;
+         *     `penalty` the airline's change fee; `fee` the agency's exchange fee when a company balance pays;
+         *     `total_due` what confirming costs now: max(0, price_difference) + penalty + fee; `residual`
+         *     what the airline gives back when the new flights are cheaper (max(0, −price_difference)), to the
+         *     original form of payment: a company balance is credited with it when the tickets are reissued.
+         */
+        ChangeAlternative: {
+            /** @example rsh_9q2x7m4k1v8b3n6c */
+            offer_id: string;
+            /** @description The booking's flights after the change (all journeys). */
+            segments: components["schemas"]["BookingSegment"][];
+            new_price: components["schemas"]["Money"];
+            price_difference: components["schemas"]["Money"];
+            penalty: components["schemas"]["Money"];
+            fee: components["schemas"]["Money"];
+            total_due: components["schemas"]["Money"];
+            residual: components["schemas"]["Money"];
+            /** Format: date-time */
+            expires_at: string;
+        };
+        /**
+         * @description A flight change request of an issued booking and the airline's alternatives (possibly none).
+         *     Price one again with `POST /orders/{locator}/reshop_offers/price`; confirm one with
+         *     `POST /orders/{locator}/flights_change_requests/confirm` before its `expires_at`.
+         */
+        FlightsChangeRequest: {
+            /** @example brq_2x9m7k4q1v8b3n6c */
+            id: string;
+            /** @example K7XQ2M */
+            locator: string;
+            status: components["schemas"]["RequestStatus"];
+            /** @description What was asked. */
+            journeys: {
+                origin_destination: number;
+                /** Format: date */
+                date: string;
+            }[];
+            alternatives: components["schemas"]["ChangeAlternative"][];
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            confirmed_at: string | null;
+        };
+        /**
+         * @description Confirms one alternative of a flight change request of this booking.
+         * @example {
+         *       "flights_change_request_id": "brq_2x9m7k4q1v8b3n6c",
+         *       "offer_id": "rsh_9q2x7m4k1v8b3n6c"
+         *     }
+         */
+        FlightsChangeRequestConfirm: {
+            flights_change_request_id: string;
+            offer_id: string;
+        };
+        /**
+         * @description Names an alternative of one of this booking's flight change requests.
+         * @example {
+         *       "offer_id": "rsh_9q2x7m4k1v8b3n6c"
+         *     }
+         */
+        ReshopOfferPrice: {
+            offer_id: string;
+        };
+        /**
+         * @description An alternative priced again now: the airline still offers it (otherwise 409 `reshop_offer_gone`), with
+         *     today's figures and a fresh `expires_at`. `price_changed` says whether `total_due` moved since
+         *     the request; `paid_by` is how confirming pays `total_due` (the channel's form of payment).
+         */
+        ReshopOfferPriced: {
+            flights_change_request_id: string;
+            alternative: components["schemas"]["ChangeAlternative"];
+            price_changed: boolean;
+            paid_by: components["schemas"]["FormOfPayment"];
+        };
+        /** @description A service the airline sells for the booking, to add by its `id`. */
+        BookingServiceOption: {
+            id: string;
+            /** @enum {string} */
+            type: "bags" | "other";
+            /**
+             * @description The airline's service code.
+             * @example BAG2
+             */
+            code: string;
+            /** @example Additional checked bag */
+            name: string;
+            /** @description IATA reason for issuance code. */
+            rfic: string;
+            /** @description IATA reason for issuance sub-code. */
+            rfisc: string;
+            weight_kg: number | null;
+            /** @description The journey of the booking it applies to. */
+            origin_destination: number;
+            /** @description The flight a per-flight service applies to; null for the whole journey. */
+            flight_id: string | null;
+            /** @description The booking's passengers it may be bought for (infants take none). */
+            passenger_ids: string[];
+            /** @description Per passenger. */
+            price: components["schemas"]["Money"];
+        };
+        /**
+         * @description What the airline offers for a booking now, of one type. `seat_maps` is filled for seats,
+         *     `services` otherwise. Prices are per passenger, in the booking's currency.
+         */
+        BookingAncillaries: {
+            locator: string;
+            type: components["schemas"]["AncillaryType"];
+            services: components["schemas"]["BookingServiceOption"][];
+            seat_maps: components["schemas"]["SeatMap"][];
+        };
+        /**
+         * @description Services and seats to add, each for one passenger of the booking.
+         * @example {
+         *       "items": [
+         *         {
+         *           "service_id": "SV3K9QZ1",
+         *           "passenger_id": "PAX1"
+         *         },
+         *         {
+         *           "seat": {
+         *             "segment_id": "LH341-WAWFRA-2025-06-01",
+         *             "row": 14,
+         *             "column": "C"
+         *           },
+         *           "passenger_id": "PAX1"
+         *         }
+         *       ]
+         *     }
+         */
+        BookingAncillariesAdd: {
+            items: ({
+                service_id: string;
+                passenger_id: string;
+            } | {
+                seat: {
+                    /** @description The flight (`flight_id` of the booking's segment and of the seat map). */
+                    segment_id: string;
+                    row: number;
+                    column: string;
+                };
+                passenger_id: string;
+            })[];
+        };
+        /**
+         * @description An NDC OrderChangeNotif as an airline pushes it. Only the fields Contrail reads are described;
+         *     the airline may send more. `NotifID` stays the same when the airline resends.
+         * @example {
+         *       "NotifID": "NT8H2KQ0",
+         *       "OrderID": "9UV4ST",
+         *       "OwnerCode": "SN",
+         *       "ChangeTypeCode": "SCHEDULE_CHANGE",
+         *       "DescText": "Schedule change: SN2028 now departs 2025-06-01T22:00:00+02:00.",
+         *       "OccurredDateTime": "2025-05-01T09:00:00.000Z"
+         *     }
+         */
+        AirlineNotification: {
+            NotifID: string;
+            /** @description The airline's order locator. */
+            OrderID: string;
+            OwnerCode?: string;
+            /** @description SCHEDULE_CHANGE, AIRLINE_CANCELLATION, TIME_LIMIT_CHANGE, HOLD_EXPIRED, EMD_ISSUED (others are recorded as they come). */
+            ChangeTypeCode: string;
+            DescText?: string;
+            OccurredDateTime?: string;
         };
     };
     responses: {
@@ -7342,6 +8006,171 @@ export interface operations {
             504: components["responses"]["GatewayTimeout"];
         };
     };
+    repriceBooking: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a POST safe to retry. The same key with the same body replays the first answer; with
+                 *     another body it is refused (422); while the first is still running, 409. Keys are scoped to the
+                 *     caller and kept 24 hours. The SDK sends one with every POST and reuses it across its retries.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BookingLocatorRequest"];
+            };
+        };
+        responses: {
+            /** @description The price check. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BookingPriceCheck"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            416: components["responses"]["RangeNotSatisfiable"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            502: components["responses"]["BadGateway"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    reshopBooking: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a POST safe to retry. The same key with the same body replays the first answer; with
+                 *     another body it is refused (422); while the first is still running, 409. Keys are scoped to the
+                 *     caller and kept 24 hours. The SDK sends one with every POST and reuses it across its retries.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BookingReshop"];
+            };
+        };
+        responses: {
+            /** @description The booking, rebooked (or unchanged when the price is the same). */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Booking"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            416: components["responses"]["RangeNotSatisfiable"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            502: components["responses"]["BadGateway"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    modifyBooking: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a POST safe to retry. The same key with the same body replays the first answer; with
+                 *     another body it is refused (422); while the first is still running, 409. Keys are scoped to the
+                 *     caller and kept 24 hours. The SDK sends one with every POST and reuses it across its retries.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BookingModify"];
+            };
+        };
+        responses: {
+            /** @description The booking, corrected. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Booking"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            416: components["responses"]["RangeNotSatisfiable"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            502: components["responses"]["BadGateway"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    commentBooking: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a POST safe to retry. The same key with the same body replays the first answer; with
+                 *     another body it is refused (422); while the first is still running, 409. Keys are scoped to the
+                 *     caller and kept 24 hours. The SDK sends one with every POST and reuses it across its retries.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BookingComment"];
+            };
+        };
+        responses: {
+            /** @description The history entry (action `comment`). */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BookingHistoryEntry"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
     getBooking: {
         parameters: {
             query?: never;
@@ -7436,6 +8265,353 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    createRefundRequest: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a POST safe to retry. The same key with the same body replays the first answer; with
+                 *     another body it is refused (422); while the first is still running, 409. Keys are scoped to the
+                 *     caller and kept 24 hours. The SDK sends one with every POST and reuses it across its retries.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description The booking's six-character locator (letters and digits). Anything else answers 400. */
+                locator: components["parameters"]["Locator"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EmptyRequest"];
+            };
+        };
+        responses: {
+            /** @description The refund quote. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RefundRequest"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            416: components["responses"]["RangeNotSatisfiable"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            502: components["responses"]["BadGateway"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    confirmRefundRequest: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a POST safe to retry. The same key with the same body replays the first answer; with
+                 *     another body it is refused (422); while the first is still running, 409. Keys are scoped to the
+                 *     caller and kept 24 hours. The SDK sends one with every POST and reuses it across its retries.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description The booking's six-character locator (letters and digits). Anything else answers 400. */
+                locator: components["parameters"]["Locator"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RefundRequestConfirm"];
+            };
+        };
+        responses: {
+            /** @description The booking, refunded. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Booking"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            416: components["responses"]["RangeNotSatisfiable"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            502: components["responses"]["BadGateway"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    createFlightsChangeRequest: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a POST safe to retry. The same key with the same body replays the first answer; with
+                 *     another body it is refused (422); while the first is still running, 409. Keys are scoped to the
+                 *     caller and kept 24 hours. The SDK sends one with every POST and reuses it across its retries.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description The booking's six-character locator (letters and digits). Anything else answers 400. */
+                locator: components["parameters"]["Locator"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FlightsChangeRequestCreate"];
+            };
+        };
+        responses: {
+            /** @description The request with its alternatives. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FlightsChangeRequest"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            416: components["responses"]["RangeNotSatisfiable"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            502: components["responses"]["BadGateway"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    confirmFlightsChangeRequest: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a POST safe to retry. The same key with the same body replays the first answer; with
+                 *     another body it is refused (422); while the first is still running, 409. Keys are scoped to the
+                 *     caller and kept 24 hours. The SDK sends one with every POST and reuses it across its retries.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description The booking's six-character locator (letters and digits). Anything else answers 400. */
+                locator: components["parameters"]["Locator"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FlightsChangeRequestConfirm"];
+            };
+        };
+        responses: {
+            /** @description The booking with its reissued tickets. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Booking"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            416: components["responses"]["RangeNotSatisfiable"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            502: components["responses"]["BadGateway"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    priceReshopOffer: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a POST safe to retry. The same key with the same body replays the first answer; with
+                 *     another body it is refused (422); while the first is still running, 409. Keys are scoped to the
+                 *     caller and kept 24 hours. The SDK sends one with every POST and reuses it across its retries.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description The booking's six-character locator (letters and digits). Anything else answers 400. */
+                locator: components["parameters"]["Locator"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReshopOfferPrice"];
+            };
+        };
+        responses: {
+            /** @description The alternative, priced now. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReshopOfferPriced"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            416: components["responses"]["RangeNotSatisfiable"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            502: components["responses"]["BadGateway"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    listBookingAncillaries: {
+        parameters: {
+            query: {
+                type: components["schemas"]["AncillaryType"];
+            };
+            header?: never;
+            path: {
+                /** @description The booking's six-character locator (letters and digits). Anything else answers 400. */
+                locator: components["parameters"]["Locator"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The ancillaries of that type. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BookingAncillaries"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            416: components["responses"]["RangeNotSatisfiable"];
+            429: components["responses"]["TooManyRequests"];
+            502: components["responses"]["BadGateway"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    addBookingAncillaries: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a POST safe to retry. The same key with the same body replays the first answer; with
+                 *     another body it is refused (422); while the first is still running, 409. Keys are scoped to the
+                 *     caller and kept 24 hours. The SDK sends one with every POST and reuses it across its retries.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description The booking's six-character locator (letters and digits). Anything else answers 400. */
+                locator: components["parameters"]["Locator"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BookingAncillariesAdd"];
+            };
+        };
+        responses: {
+            /** @description Before issue; the booking with the services priced in. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Booking"];
+                };
+            };
+            /** @description After issue; the booking, its EMDs to follow (`async_emd_issue` true). */
+            202: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Booking"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            416: components["responses"]["RangeNotSatisfiable"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            502: components["responses"]["BadGateway"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    receiveAirlineNotification: {
+        parameters: {
+            query: {
+                /** @description The channel's notification key, as Contrail registered it with the airline. */
+                key: string;
+            };
+            header?: never;
+            path: {
+                /** @description The agency channel the notification is for. */
+                channel_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AirlineNotification"];
+            };
+        };
+        responses: {
+            /** @description Received (or already received). */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
         };

@@ -37,6 +37,8 @@ export const consoleRoutes = [
   '/settings/api_tokens',
   // flight search
   '/search',
+  // bookings (issue #5)
+  '/bookings',
   // back office (issue #6)
   '/admin/partners',
   '/admin/partner',

@@ -27,6 +27,8 @@ import { ticketingHandlers } from './back-office/ticketing.handlers.js';
 import { salesHandlers } from './sales/handlers.js';
 // bookings (issue #5)
 import { bookingHandlers } from './bookings/handlers.js';
+import { bookingChangeHandlers } from './bookings/changes.handlers.js';
+import { airlineNotificationHandlers } from './bookings/airline-notifications.handlers.js';
 
 export const apiPrefix = '/api/v1';
 const bundleUrl = new URL('../generated/openapi.bundle.json', import.meta.url);
@@ -91,6 +93,8 @@ export function handlersFor(ctx: AppContext): ServiceHandlers {
     ...salesHandlers(ctx),
     // bookings (issue #5)
     ...bookingHandlers(ctx),
+    ...bookingChangeHandlers(ctx),
+    ...airlineNotificationHandlers(ctx),
   };
 }
 

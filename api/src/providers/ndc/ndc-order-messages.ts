@@ -47,6 +47,7 @@ export type NdcChangeOrder =
         Phone?: { PhoneNumber: string };
       };
     }
+  | { UpdatePax: { PaxID: string; TitleName?: string; Birthdate?: string }[] }
   | { CancelOrder: true }
   | { VoidTickets: true }
   | { RequestRefundQuote: true }

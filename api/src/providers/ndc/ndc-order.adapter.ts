@@ -1,5 +1,6 @@
 // The order half of the AirlineProvider over NDC: OrderCreate, OrderRetrieve, OrderChange (pay and
-// issue, services, contacts, cancel, void, refund, accept a reshop offer) and OrderReshop.
+// issue, services, contacts, passenger corrections, cancel, void, refund, accept a reshop offer)
+// and OrderReshop.
 //
 // Retries: only OrderRetrieve, OrderReshop, the order's ServiceList/SeatAvailability and the PUT of
 // the notification URL are sent with `safe: true`. OrderCreate and every OrderChange are NOT
@@ -81,6 +82,15 @@ export function createNdcOrders(send: NdcSend, lookups: OrderLookups): AirlineOr
         ...(contact.phone ? { Phone: { PhoneNumber: contact.phone } } : {}),
       };
       return orderOf(await change(channel, orderId, { UpdateContactInfo: update }, call.signal));
+    },
+
+    async updatePassengers(channel, orderId, corrections, call = {}) {
+      const items = corrections.map((c) => ({
+        PaxID: c.id,
+        ...(c.title !== undefined ? { TitleName: c.title } : {}),
+        ...(c.birthdate !== undefined ? { Birthdate: c.birthdate } : {}),
+      }));
+      return orderOf(await change(channel, orderId, { UpdatePax: items }, call.signal));
     },
 
     async cancelOrder(channel, orderId, call = {}) {

@@ -29,6 +29,7 @@ export function createNdcAdapter(options: NdcClientOptions): AirlineProvider {
           id: item.OfferItemID,
           // RFIC C is baggage (IATA reason for issuance codes); everything else is "other".
           kind: definition.RFIC === 'C' ? 'bags' : 'other',
+          code: definition.ServiceDefinitionID,
           name: definition.Name,
           rfic: definition.RFIC,
           rfisc: definition.RFISC,

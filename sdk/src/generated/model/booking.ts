@@ -24,6 +24,7 @@ import type { BookingPassenger } from './bookingPassenger';
 import type { BookingContacts } from './bookingContacts';
 import type { BookingSegment } from './bookingSegment';
 import type { BookingDocument } from './bookingDocument';
+import type { BookingAncillary } from './bookingAncillary';
 import type { BookingCompanyId } from './bookingCompanyId';
 import type { BookingIssuedAt } from './bookingIssuedAt';
 
@@ -47,7 +48,7 @@ export interface Booking {
   /** True for sandbox (test) bookings, which no real airline holds. */
   fake_booking: boolean;
   tickets_present: boolean;
-  /** True while EMDs for services are still being issued. */
+  /** True while EMDs for services added after issue are still being issued. */
   async_emd_issue: boolean;
   error: BookingError;
   carrier: string;
@@ -59,6 +60,8 @@ export interface Booking {
   contacts: BookingContacts;
   segments: BookingSegment[];
   documents: BookingDocument[];
+  /** Services and seats added to the booking, with their EMDs once issued. */
+  ancillaries: BookingAncillary[];
   agent_id: string;
   company_id: BookingCompanyId;
   created_at: string;

@@ -23,6 +23,10 @@ import type { BookingHistoryEntryAirlineAnswer } from './bookingHistoryEntryAirl
  */
 export interface BookingHistoryEntry {
   id: string;
+  /** What happened. The airline's own notifications are recorded as `schedule_change`,
+`airline_cancellation`, `time_limit_change`, `hold_expired` and `emd_issued` (others as
+`airline_notification`), with the airline's text in `airline_answer`.
+ */
   action: BookingHistoryEntryAction;
   /** Who did it; null when the airline or the system did. */
   actor_account_id: BookingHistoryEntryActorAccountId;

@@ -14,6 +14,12 @@ every call. Errors always come as `{"errors": [...], "meta": {"request_id": ...}
  * OpenAPI spec version: 0.1.0
  */
 
+/**
+ * What happened. The airline's own notifications are recorded as `schedule_change`,
+`airline_cancellation`, `time_limit_change`, `hold_expired` and `emd_issued` (others as
+`airline_notification`), with the airline's text in `airline_answer`.
+
+ */
 export type BookingHistoryEntryAction = typeof BookingHistoryEntryAction[keyof typeof BookingHistoryEntryAction];
 
 
@@ -28,4 +34,27 @@ export const BookingHistoryEntryAction = {
   expired: 'expired',
   refreshed: 'refreshed',
   airline_missing: 'airline_missing',
+  comment: 'comment',
+  modified: 'modified',
+  reshopped: 'reshopped',
+  refund_quoted: 'refund_quoted',
+  refund_started: 'refund_started',
+  refunded: 'refunded',
+  refund_failed: 'refund_failed',
+  change_quoted: 'change_quoted',
+  exchange_started: 'exchange_started',
+  exchanged: 'exchanged',
+  exchange_failed: 'exchange_failed',
+  ancillaries_added: 'ancillaries_added',
+  emds_requested: 'emds_requested',
+  emds_pending: 'emds_pending',
+  emds_issued: 'emds_issued',
+  emds_failed: 'emds_failed',
+  airline_cancelled: 'airline_cancelled',
+  schedule_change: 'schedule_change',
+  airline_cancellation: 'airline_cancellation',
+  time_limit_change: 'time_limit_change',
+  hold_expired: 'hold_expired',
+  emd_issued: 'emd_issued',
+  airline_notification: 'airline_notification',
 } as const;

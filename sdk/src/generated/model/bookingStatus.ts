@@ -17,7 +17,8 @@ every call. Errors always come as `{"errors": [...], "meta": {"request_id": ...}
 /**
  * `new`: held with a time limit; `issuing`: an issue is under way (ticketing is claimed, nothing
 else may issue it); `issued`: ticketed; `cancelled`: ended before issue; `voided`: tickets voided
-inside the carrier's void window; `expired`: the time limit passed unpaid.
+inside the carrier's void window; `expired`: the time limit passed unpaid; `refunded`: the tickets
+were refunded through a confirmed refund request.
 
  */
 export type BookingStatus = typeof BookingStatus[keyof typeof BookingStatus];
@@ -31,4 +32,5 @@ export const BookingStatus = {
   cancelled: 'cancelled',
   voided: 'voided',
   expired: 'expired',
+  refunded: 'refunded',
 } as const;

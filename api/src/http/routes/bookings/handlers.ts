@@ -1,4 +1,5 @@
-// bookings (issue #5): book, read, list, issue, cancel/void and history. Handlers only translate.
+// bookings (issue #5): book, read, list, issue, cancel/void, history and ancillaries. Handlers only
+// translate.
 import type { AppContext } from '../../../context.js';
 import type { ServiceHandlers } from '../../contract.js';
 import { listBody, pageOf } from '../../pagination.js';
@@ -6,7 +7,14 @@ import { principalOf } from '../../plugins/auth.js';
 
 type Handlers = Pick<
   ServiceHandlers,
-  'listBookings' | 'createBooking' | 'getBooking' | 'cancelBooking' | 'issueBooking' | 'listBookingHistory'
+  | 'listBookings'
+  | 'createBooking'
+  | 'getBooking'
+  | 'cancelBooking'
+  | 'issueBooking'
+  | 'listBookingHistory'
+  | 'listBookingAncillaries'
+  | 'addBookingAncillaries'
 >;
 
 export function bookingHandlers(ctx: Pick<AppContext, 'bookings'>): Handlers {
@@ -42,6 +50,18 @@ export function bookingHandlers(ctx: Pick<AppContext, 'bookings'>): Handlers {
       const page = pageOf(request.query);
       const { items, total } = await ctx.bookings.history(principalOf(request), request.params.locator, page);
       return { status: 200, body: listBody(items, total, page) };
+    },
+    listBookingAncillaries: async (request) => ({
+      status: 200,
+      body: await ctx.bookings.ancillaries(principalOf(request), request.params.locator, request.query.type),
+    }),
+    addBookingAncillaries: async (request) => {
+      const { booking, emdsFollow } = await ctx.bookings.addAncillaries(
+        principalOf(request),
+        request.params.locator,
+        request.body.items,
+      );
+      return emdsFollow ? { status: 202, body: booking } : { status: 200, body: booking };
     },
   };
 }

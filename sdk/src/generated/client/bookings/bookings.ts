@@ -14,15 +14,42 @@ every call. Errors always come as `{"errors": [...], "meta": {"request_id": ...}
  * OpenAPI spec version: 0.1.0
  */
 import type {
+  AddBookingAncillariesHeaders,
   Booking,
+  BookingAncillaries,
+  BookingAncillariesAdd,
+  BookingComment,
   BookingCreate,
   BookingHistory,
+  BookingHistoryEntry,
   BookingIssue,
   BookingList,
+  BookingLocatorRequest,
+  BookingModify,
+  BookingPriceCheck,
+  BookingReshop,
+  CommentBookingHeaders,
+  ConfirmFlightsChangeRequestHeaders,
+  ConfirmRefundRequestHeaders,
   CreateBookingHeaders,
+  CreateFlightsChangeRequestHeaders,
+  CreateRefundRequestHeaders,
+  EmptyRequest,
+  FlightsChangeRequest,
+  FlightsChangeRequestConfirm,
+  FlightsChangeRequestCreate,
   IssueBookingHeaders,
+  ListBookingAncillariesParams,
   ListBookingHistoryParams,
-  ListBookingsParams
+  ListBookingsParams,
+  ModifyBookingHeaders,
+  PriceReshopOfferHeaders,
+  RefundRequest,
+  RefundRequestConfirm,
+  RepriceBookingHeaders,
+  ReshopBookingHeaders,
+  ReshopOfferPrice,
+  ReshopOfferPriced
 } from '../../model';
 
 import { contrailFetch } from '../../../core/http';
@@ -128,6 +155,127 @@ export const issueBooking = async (bookingIssue: BookingIssue,
 
 
 /**
+ * Asks the airline what the booking's flights and classes cost now and answers it beside the
+booking's price, with the booking's markup on both; nothing changes. A held or issued booking
+can be checked (409 `booking_closed` once it has ended). The answer's `offer_id` can be taken
+with `POST /bookings/reshop` before `expires_at` (held bookings).
+
+ * @summary Check what a booking costs now
+ */
+export const getRepriceBookingUrl = () => {
+
+
+  
+
+  return `/bookings/reprice`
+}
+
+export const repriceBooking = async (bookingLocatorRequest: BookingLocatorRequest,
+    headers?: RepriceBookingHeaders, options?: RequestInit): Promise<BookingPriceCheck> => {
+  
+  return contrailFetch<BookingPriceCheck>(getRepriceBookingUrl(),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json',...headers, ...options?.headers },
+    body: JSON.stringify(
+      bookingLocatorRequest,)
+  }
+);}
+
+
+/**
+ * Rebooks a held booking on the same flights at what the airline asks now (a cheaper class the
+airline opened is taken). A lower price is taken; a higher one answers 409 `price_increased`
+and changes nothing, unless `accept_price_increase` is true. The time limit may change with the
+new booking class. An issued booking answers 409 `booking_already_issued`: change a ticketed
+booking with a flight change request (`POST /orders/{locator}/flights_change_requests/create`).
+An `offer_id` that is not this booking's re-price offer answers 404; an expired one 409
+`reshop_offer_expired`.
+
+ * @summary Rebook a held booking at the current price
+ */
+export const getReshopBookingUrl = () => {
+
+
+  
+
+  return `/bookings/reshop`
+}
+
+export const reshopBooking = async (bookingReshop: BookingReshop,
+    headers?: ReshopBookingHeaders, options?: RequestInit): Promise<Booking> => {
+  
+  return contrailFetch<Booking>(getReshopBookingUrl(),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json',...headers, ...options?.headers },
+    body: JSON.stringify(
+      bookingReshop,)
+  }
+);}
+
+
+/**
+ * Contacts (email, phone, or both) are sent to the airline and kept, held or issued. Passenger
+corrections (title, birthdate) are accepted only before issue (409 `booking_already_issued`
+after) and reach the airline too. Unknown passenger ids, or neither `contacts` nor
+`passengers`, answer 400 `validation_failed`; nothing changes then. Every change is recorded
+in the history as before → after.
+
+ * @summary Correct contacts or passenger data
+ */
+export const getModifyBookingUrl = () => {
+
+
+  
+
+  return `/bookings/modify`
+}
+
+export const modifyBooking = async (bookingModify: BookingModify,
+    headers?: ModifyBookingHeaders, options?: RequestInit): Promise<Booking> => {
+  
+  return contrailFetch<Booking>(getModifyBookingUrl(),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json',...headers, ...options?.headers },
+    body: JSON.stringify(
+      bookingModify,)
+  }
+);}
+
+
+/**
+ * Adds a comment (1 to 2000 characters) to the booking's history, in any status.
+
+ * @summary Comment on a booking
+ */
+export const getCommentBookingUrl = () => {
+
+
+  
+
+  return `/bookings/comment`
+}
+
+export const commentBooking = async (bookingComment: BookingComment,
+    headers?: CommentBookingHeaders, options?: RequestInit): Promise<BookingHistoryEntry> => {
+  
+  return contrailFetch<BookingHistoryEntry>(getCommentBookingUrl(),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json',...headers, ...options?.headers },
+    body: JSON.stringify(
+      bookingComment,)
+  }
+);}
+
+
+/**
  * The booking as the airline has it now (the order is retrieved, so status, time limit and
 documents are current). A booking the airline no longer has answers 416 and leaves the active
 list; a malformed locator answers 400. When the airline cannot be reached, the stored booking is
@@ -212,6 +360,246 @@ export const listBookingHistory = async (locator: string,
     method: 'GET'
     
     
+  }
+);}
+
+
+/**
+ * Asks the airline what refunding the issued booking's tickets gives back: the refund, the
+airline's penalty, the agency's refund fee (company balance only) and where the money goes (the
+booking's form of payment). The quote holds until `expires_at` (20 minutes on the sandbox). A
+booking not issued answers 409 `booking_not_issued` (cancel it instead).
+
+ * @summary Quote a refund
+ */
+export const getCreateRefundRequestUrl = (locator: string,) => {
+
+
+  
+
+  return `/orders/${locator}/refund_requests/create`
+}
+
+export const createRefundRequest = async (locator: string,
+    emptyRequest: EmptyRequest,
+    headers?: CreateRefundRequestHeaders, options?: RequestInit): Promise<RefundRequest> => {
+  
+  return contrailFetch<RefundRequest>(getCreateRefundRequestUrl(locator),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json',...headers, ...options?.headers },
+    body: JSON.stringify(
+      emptyRequest,)
+  }
+);}
+
+
+/**
+ * Refunds the tickets by a quote of this booking: the booking ends `refunded`, a company balance is
+credited the quote's `refund` through its ledger, and a `refund` sales document is written.
+Exactly once: the first confirm claims the quote; concurrent or repeated confirms answer 409
+(`change_in_progress` or `request_already_confirmed`) and never refund or credit again. Past
+`expires_at` the answer is 409 `refund_quote_expired` and nothing changes: ask a new quote. Another
+booking's quote answers 404.
+
+ * @summary Confirm a refund
+ */
+export const getConfirmRefundRequestUrl = (locator: string,) => {
+
+
+  
+
+  return `/orders/${locator}/refund_requests/confirm`
+}
+
+export const confirmRefundRequest = async (locator: string,
+    refundRequestConfirm: RefundRequestConfirm,
+    headers?: ConfirmRefundRequestHeaders, options?: RequestInit): Promise<Booking> => {
+  
+  return contrailFetch<Booking>(getConfirmRefundRequestUrl(locator),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json',...headers, ...options?.headers },
+    body: JSON.stringify(
+      refundRequestConfirm,)
+  }
+);}
+
+
+/**
+ * Asks the airline for other flights on the named journeys of an issued booking (409
+`booking_not_issued` before issue). The answer keeps the alternatives (possibly none), each with
+its new price, price difference, penalty and what confirming costs. A fare that allows no change
+answers 422 `change_not_allowed`; a journey the booking does not have, or a date in the past,
+400 `validation_failed`.
+
+ * @summary Ask for other flights
+ */
+export const getCreateFlightsChangeRequestUrl = (locator: string,) => {
+
+
+  
+
+  return `/orders/${locator}/flights_change_requests/create`
+}
+
+export const createFlightsChangeRequest = async (locator: string,
+    flightsChangeRequestCreate: FlightsChangeRequestCreate,
+    headers?: CreateFlightsChangeRequestHeaders, options?: RequestInit): Promise<FlightsChangeRequest> => {
+  
+  return contrailFetch<FlightsChangeRequest>(getCreateFlightsChangeRequestUrl(locator),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json',...headers, ...options?.headers },
+    body: JSON.stringify(
+      flightsChangeRequestCreate,)
+  }
+);}
+
+
+/**
+ * Takes one alternative of a flight change request of this booking: `total_due` is paid by the
+channel's form of payment (a company balance is debited through its ledger when the request is
+claimed, and credited back if the airline refuses), and the tickets are reissued: new numbers,
+the old ones `exchanged`. An `exchange` sales document records the difference and penalty.
+Exactly once, like refund confirms. The airline's refusal to reissue answers 422
+`reissue_failed` with the airline's message as the `detail`; the money goes back and the tickets
+stay as they were. A cheaper alternative's `residual` is credited back to a company balance
+when the tickets are reissued. An expired alternative answers 409 `reshop_offer_expired`.
+
+ * @summary Confirm a flight change
+ */
+export const getConfirmFlightsChangeRequestUrl = (locator: string,) => {
+
+
+  
+
+  return `/orders/${locator}/flights_change_requests/confirm`
+}
+
+export const confirmFlightsChangeRequest = async (locator: string,
+    flightsChangeRequestConfirm: FlightsChangeRequestConfirm,
+    headers?: ConfirmFlightsChangeRequestHeaders, options?: RequestInit): Promise<Booking> => {
+  
+  return contrailFetch<Booking>(getConfirmFlightsChangeRequestUrl(locator),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json',...headers, ...options?.headers },
+    body: JSON.stringify(
+      flightsChangeRequestConfirm,)
+  }
+);}
+
+
+/**
+ * Re-checks one alternative of this booking's flight change request with the airline now: it must
+still be offered (409 `reshop_offer_gone` otherwise), and the answer gives today's figures, a
+fresh expiry and how confirming pays (`paid_by`). An offer id of another booking answers 404.
+
+ * @summary Price an alternative again
+ */
+export const getPriceReshopOfferUrl = (locator: string,) => {
+
+
+  
+
+  return `/orders/${locator}/reshop_offers/price`
+}
+
+export const priceReshopOffer = async (locator: string,
+    reshopOfferPrice: ReshopOfferPrice,
+    headers?: PriceReshopOfferHeaders, options?: RequestInit): Promise<ReshopOfferPriced> => {
+  
+  return contrailFetch<ReshopOfferPriced>(getPriceReshopOfferUrl(locator),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json',...headers, ...options?.headers },
+    body: JSON.stringify(
+      reshopOfferPrice,)
+  }
+);}
+
+
+/**
+ * Bags, seats (a seat map per flight) or other services the airline sells for this booking's
+fare and flights now, asked of the airline (the search's offer may long have expired). A
+service lists the passengers it may be bought for; prices are per passenger. Ended bookings
+answer 409 `booking_closed`.
+
+ * @summary List what the airline offers for a booking
+ */
+export const getListBookingAncillariesUrl = (locator: string,
+    params: ListBookingAncillariesParams,) => {
+  const normalizedParams = new URLSearchParams();
+
+  Object.entries(params || {}).forEach(([key, value]) => {
+    
+    if (value !== undefined) {
+      normalizedParams.append(key, value === null ? 'null' : value.toString())
+    }
+  });
+
+  const stringifiedParams = normalizedParams.toString();
+
+  return stringifiedParams.length > 0 ? `/bookings/${locator}/ancillaries?${stringifiedParams}` : `/bookings/${locator}/ancillaries`
+}
+
+export const listBookingAncillaries = async (locator: string,
+    params: ListBookingAncillariesParams, options?: RequestInit): Promise<BookingAncillaries> => {
+  
+  return contrailFetch<BookingAncillaries>(getListBookingAncillariesUrl(locator,params),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+/**
+ * Adds services (by `service_id` from the list) and seats (by flight, row and column) for
+passengers of the booking.
+
+- Before issue the airline prices them into the order: the answer is 200 with the booking
+  re-priced; they are paid with the tickets.
+- After issue they become EMDs, issued by a background job: the answer is 202 with the booking,
+  `async_emd_issue` true and the new `ancillaries` `pending`. The job issues them exactly once,
+  retrying with backoff; `async_emd_issue` turns false when every EMD is issued. When the
+  channel pays from a company balance, their price is debited at once (422
+  `insufficient_balance` changes nothing) and given back if the airline refuses them; a
+  refusal is recorded on the booking (`error`, history) and its items show `failed`.
+
+Unknown services, seats, flights or passengers answer 422 `ancillary_invalid` with a pointer
+per item and change nothing. Items already on the booking or still being issued answer 409
+`ancillary_already_added`.
+
+ * @summary Add ancillaries to a booking
+ */
+export const getAddBookingAncillariesUrl = (locator: string,) => {
+
+
+  
+
+  return `/bookings/${locator}/ancillaries`
+}
+
+export const addBookingAncillaries = async (locator: string,
+    bookingAncillariesAdd: BookingAncillariesAdd,
+    headers?: AddBookingAncillariesHeaders, options?: RequestInit): Promise<Booking | Booking> => {
+  
+  return contrailFetch<Booking | Booking>(getAddBookingAncillariesUrl(locator),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json',...headers, ...options?.headers },
+    body: JSON.stringify(
+      bookingAncillariesAdd,)
   }
 );}
 

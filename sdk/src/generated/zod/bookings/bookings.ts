@@ -29,7 +29,7 @@ export const listBookingsQueryPageMax = 100000;export const listBookingsQueryPer
 export const listBookingsQueryPerPageMax = 100;
 
 export const listBookingsQueryParams = zod.object({
-  "status": zod.enum(['new', 'issuing', 'issued', 'cancelled', 'voided', 'expired']).optional().describe('Only bookings in this status.'),
+  "status": zod.enum(['new', 'issuing', 'issued', 'cancelled', 'voided', 'expired', 'refunded']).optional().describe('Only bookings in this status.'),
   "q": zod.string().min(1).max(listBookingsQueryQMax).optional().describe('Part of a locator or a passenger\'s name, any case.'),
   "date_from": zod.iso.date().optional().describe('The first creation day (UTC), inclusive.'),
   "date_to": zod.iso.date().optional().describe('The last creation day (UTC), inclusive.'),
@@ -43,12 +43,15 @@ export const listBookingsResponseDataItemContactsEmailMax = 254;export const lis
 export const listBookingsResponseDataItemSegmentsItemOriginDestinationMin = 0;export const listBookingsResponseDataItemDocumentsItemNumberRegExp = new RegExp('^[0-9]{13}$');
 export const listBookingsResponseDataItemDocumentsItemAmountAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
 export const listBookingsResponseDataItemDocumentsItemAmountCurrencyRegExp = new RegExp('^[A-Z]{3}$');
+export const listBookingsResponseDataItemAncillariesItemPriceAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const listBookingsResponseDataItemAncillariesItemPriceCurrencyRegExp = new RegExp('^[A-Z]{3}$');
+export const listBookingsResponseDataItemAncillariesItemEmdNumberRegExp = new RegExp('^[0-9]{13}$');
 export const listBookingsResponseMetaPerPageMax = 100;export const listBookingsResponseMetaTotalMin = 0;
 
 export const listBookingsResponse = zod.object({
   "data": zod.array(zod.object({
   "locator": zod.string(),
-  "status": zod.enum(['new', 'issuing', 'issued', 'cancelled', 'voided', 'expired']).describe('`new`: held with a time limit; `issuing`: an issue is under way (ticketing is claimed, nothing\nelse may issue it); `issued`: ticketed; `cancelled`: ended before issue; `voided`: tickets voided\ninside the carrier\'s void window; `expired`: the time limit passed unpaid.\n'),
+  "status": zod.enum(['new', 'issuing', 'issued', 'cancelled', 'voided', 'expired', 'refunded']).describe('`new`: held with a time limit; `issuing`: an issue is under way (ticketing is claimed, nothing\nelse may issue it); `issued`: ticketed; `cancelled`: ended before issue; `voided`: tickets voided\ninside the carrier\'s void window; `expired`: the time limit passed unpaid; `refunded`: the tickets\nwere refunded through a confirmed refund request.\n'),
   "time_limit": zod.iso.datetime({}).nullable().describe('Issue before this moment; null once the booking is issued or ended.'),
   "cancel_before": zod.iso.datetime({}).nullable(),
   "price": zod.object({
@@ -58,7 +61,7 @@ export const listBookingsResponse = zod.object({
   "provider_status": zod.enum(['held', 'issued', 'cancelled', 'voided', 'refunded', 'expired', 'airline_cancelled']).describe('The airline\'s own status of the order.'),
   "fake_booking": zod.boolean().describe('True for sandbox (test) bookings, which no real airline holds.'),
   "tickets_present": zod.boolean(),
-  "async_emd_issue": zod.boolean().describe('True while EMDs for services are still being issued.'),
+  "async_emd_issue": zod.boolean().describe('True while EMDs for services added after issue are still being issued.'),
   "error": zod.string().nullable(),
   "carrier": zod.string(),
   "airline_locator": zod.string().describe('The airline\'s own record locator.'),
@@ -97,6 +100,21 @@ export const listBookingsResponse = zod.object({
   "currency": zod.string().regex(listBookingsResponseDataItemDocumentsItemAmountCurrencyRegExp).describe('ISO 4217 currency code.')
 }).describe('An amount of money. The amount is a decimal string, never a float.')
 }).describe('A travel document the airline issued for the booking (ticket or EMD).')),
+  "ancillaries": zod.array(zod.object({
+  "id": zod.string(),
+  "kind": zod.enum(['bags', 'seat', 'other']),
+  "code": zod.string(),
+  "name": zod.string(),
+  "passenger_id": zod.string(),
+  "flight_id": zod.string().nullable(),
+  "seat": zod.string().nullable(),
+  "price": zod.object({
+  "amount": zod.string().regex(listBookingsResponseDataItemAncillariesItemPriceAmountRegExp),
+  "currency": zod.string().regex(listBookingsResponseDataItemAncillariesItemPriceCurrencyRegExp).describe('ISO 4217 currency code.')
+}).describe('An amount of money. The amount is a decimal string, never a float.'),
+  "status": zod.enum(['priced', 'pending', 'issued', 'failed', 'voided', 'refunded']),
+  "emd_number": zod.string().regex(listBookingsResponseDataItemAncillariesItemEmdNumberRegExp).nullable()
+}).describe('A service or seat added to the booking. `priced`: before issue, paid with the tickets;\n`pending`: its EMD is being issued; `issued`: the EMD exists (a free seat needs none, so its\n`emd_number` stays null); `failed`: the airline refused it (see the booking\'s `error`);\n`voided` and `refunded` follow the tickets.\n')).describe('Services and seats added to the booking, with their EMDs once issued.'),
   "agent_id": zod.string(),
   "company_id": zod.string().nullable(),
   "created_at": zod.iso.datetime({}),
@@ -185,11 +203,14 @@ export const issueBookingResponseContactsEmailMax = 254;export const issueBookin
 export const issueBookingResponseSegmentsItemOriginDestinationMin = 0;export const issueBookingResponseDocumentsItemNumberRegExp = new RegExp('^[0-9]{13}$');
 export const issueBookingResponseDocumentsItemAmountAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
 export const issueBookingResponseDocumentsItemAmountCurrencyRegExp = new RegExp('^[A-Z]{3}$');
+export const issueBookingResponseAncillariesItemPriceAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const issueBookingResponseAncillariesItemPriceCurrencyRegExp = new RegExp('^[A-Z]{3}$');
+export const issueBookingResponseAncillariesItemEmdNumberRegExp = new RegExp('^[0-9]{13}$');
 
 
 export const issueBookingResponse = zod.object({
   "locator": zod.string(),
-  "status": zod.enum(['new', 'issuing', 'issued', 'cancelled', 'voided', 'expired']).describe('`new`: held with a time limit; `issuing`: an issue is under way (ticketing is claimed, nothing\nelse may issue it); `issued`: ticketed; `cancelled`: ended before issue; `voided`: tickets voided\ninside the carrier\'s void window; `expired`: the time limit passed unpaid.\n'),
+  "status": zod.enum(['new', 'issuing', 'issued', 'cancelled', 'voided', 'expired', 'refunded']).describe('`new`: held with a time limit; `issuing`: an issue is under way (ticketing is claimed, nothing\nelse may issue it); `issued`: ticketed; `cancelled`: ended before issue; `voided`: tickets voided\ninside the carrier\'s void window; `expired`: the time limit passed unpaid; `refunded`: the tickets\nwere refunded through a confirmed refund request.\n'),
   "time_limit": zod.iso.datetime({}).nullable().describe('Issue before this moment; null once the booking is issued or ended.'),
   "cancel_before": zod.iso.datetime({}).nullable(),
   "price": zod.object({
@@ -199,7 +220,7 @@ export const issueBookingResponse = zod.object({
   "provider_status": zod.enum(['held', 'issued', 'cancelled', 'voided', 'refunded', 'expired', 'airline_cancelled']).describe('The airline\'s own status of the order.'),
   "fake_booking": zod.boolean().describe('True for sandbox (test) bookings, which no real airline holds.'),
   "tickets_present": zod.boolean(),
-  "async_emd_issue": zod.boolean().describe('True while EMDs for services are still being issued.'),
+  "async_emd_issue": zod.boolean().describe('True while EMDs for services added after issue are still being issued.'),
   "error": zod.string().nullable(),
   "carrier": zod.string(),
   "airline_locator": zod.string().describe('The airline\'s own record locator.'),
@@ -238,11 +259,330 @@ export const issueBookingResponse = zod.object({
   "currency": zod.string().regex(issueBookingResponseDocumentsItemAmountCurrencyRegExp).describe('ISO 4217 currency code.')
 }).describe('An amount of money. The amount is a decimal string, never a float.')
 }).describe('A travel document the airline issued for the booking (ticket or EMD).')),
+  "ancillaries": zod.array(zod.object({
+  "id": zod.string(),
+  "kind": zod.enum(['bags', 'seat', 'other']),
+  "code": zod.string(),
+  "name": zod.string(),
+  "passenger_id": zod.string(),
+  "flight_id": zod.string().nullable(),
+  "seat": zod.string().nullable(),
+  "price": zod.object({
+  "amount": zod.string().regex(issueBookingResponseAncillariesItemPriceAmountRegExp),
+  "currency": zod.string().regex(issueBookingResponseAncillariesItemPriceCurrencyRegExp).describe('ISO 4217 currency code.')
+}).describe('An amount of money. The amount is a decimal string, never a float.'),
+  "status": zod.enum(['priced', 'pending', 'issued', 'failed', 'voided', 'refunded']),
+  "emd_number": zod.string().regex(issueBookingResponseAncillariesItemEmdNumberRegExp).nullable()
+}).describe('A service or seat added to the booking. `priced`: before issue, paid with the tickets;\n`pending`: its EMD is being issued; `issued`: the EMD exists (a free seat needs none, so its\n`emd_number` stays null); `failed`: the airline refused it (see the booking\'s `error`);\n`voided` and `refunded` follow the tickets.\n')).describe('Services and seats added to the booking, with their EMDs once issued.'),
   "agent_id": zod.string(),
   "company_id": zod.string().nullable(),
   "created_at": zod.iso.datetime({}),
   "issued_at": zod.iso.datetime({}).nullable()
 }).describe('A booking: an airline order held for named passengers, then issued, cancelled or voided.\n`cancel_before` is the last moment it can be ended without a refund: the time limit while held,\nthe carrier\'s void deadline once issued. `price` is what the customer pays (the airline\'s price\nplus the company\'s markup). `error` carries a problem worth showing (for example the airline could\nnot be reached to refresh the booking, or the last issue attempt failed).\n')
+
+/**
+ * Asks the airline what the booking's flights and classes cost now and answers it beside the
+booking's price, with the booking's markup on both; nothing changes. A held or issued booking
+can be checked (409 `booking_closed` once it has ended). The answer's `offer_id` can be taken
+with `POST /bookings/reshop` before `expires_at` (held bookings).
+
+ * @summary Check what a booking costs now
+ */
+export const repriceBookingHeaderIdempotencyKeyMin = 8;
+export const repriceBookingHeaderIdempotencyKeyMax = 255;
+export const repriceBookingHeaderIdempotencyKeyRegExp = new RegExp('^[A-Za-z0-9_.:-]+$');
+
+
+export const repriceBookingHeader = zod.object({
+  "Idempotency-Key": zod.string().min(repriceBookingHeaderIdempotencyKeyMin).max(repriceBookingHeaderIdempotencyKeyMax).regex(repriceBookingHeaderIdempotencyKeyRegExp).optional().describe('Makes a POST safe to retry. The same key with the same body replays the first answer; with\nanother body it is refused (422); while the first is still running, 409. Keys are scoped to the\ncaller and kept 24 hours. The SDK sends one with every POST and reuses it across its retries.\n')
+})
+
+export const repriceBookingBodyLocatorRegExp = new RegExp('^[A-Z0-9]{6}$');
+
+
+export const repriceBookingBody = zod.object({
+  "locator": zod.string().regex(repriceBookingBodyLocatorRegExp)
+}).describe('Names the booking to act on.')
+
+export const repriceBookingResponsePriceAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const repriceBookingResponsePriceCurrencyRegExp = new RegExp('^[A-Z]{3}$');
+export const repriceBookingResponseNewPriceAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const repriceBookingResponseNewPriceCurrencyRegExp = new RegExp('^[A-Z]{3}$');
+export const repriceBookingResponseDifferenceAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const repriceBookingResponseDifferenceCurrencyRegExp = new RegExp('^[A-Z]{3}$');
+
+
+export const repriceBookingResponse = zod.object({
+  "locator": zod.string(),
+  "price": zod.object({
+  "amount": zod.string().regex(repriceBookingResponsePriceAmountRegExp),
+  "currency": zod.string().regex(repriceBookingResponsePriceCurrencyRegExp).describe('ISO 4217 currency code.')
+}).describe('An amount of money. The amount is a decimal string, never a float.'),
+  "new_price": zod.object({
+  "amount": zod.string().regex(repriceBookingResponseNewPriceAmountRegExp),
+  "currency": zod.string().regex(repriceBookingResponseNewPriceCurrencyRegExp).describe('ISO 4217 currency code.')
+}).describe('An amount of money. The amount is a decimal string, never a float.'),
+  "difference": zod.object({
+  "amount": zod.string().regex(repriceBookingResponseDifferenceAmountRegExp),
+  "currency": zod.string().regex(repriceBookingResponseDifferenceCurrencyRegExp).describe('ISO 4217 currency code.')
+}).describe('An amount of money. The amount is a decimal string, never a float.'),
+  "price_changed": zod.boolean(),
+  "offer_id": zod.string().describe('The airline\'s re-price offer, as Contrail keeps it for this booking.'),
+  "expires_at": zod.iso.datetime({}).describe('The offer holds until then.')
+}).describe('What the airline asks now for the booking\'s flights and classes, beside what the booking costs;\nnothing changes. Prices are what the customer pays (the airline\'s price plus the booking\'s\nmarkup), so `difference` is the airline\'s difference. To take the new price of a held booking,\nsend `offer_id` to `POST /bookings/reshop` before `expires_at`.\n')
+
+/**
+ * Rebooks a held booking on the same flights at what the airline asks now (a cheaper class the
+airline opened is taken). A lower price is taken; a higher one answers 409 `price_increased`
+and changes nothing, unless `accept_price_increase` is true. The time limit may change with the
+new booking class. An issued booking answers 409 `booking_already_issued`: change a ticketed
+booking with a flight change request (`POST /orders/{locator}/flights_change_requests/create`).
+An `offer_id` that is not this booking's re-price offer answers 404; an expired one 409
+`reshop_offer_expired`.
+
+ * @summary Rebook a held booking at the current price
+ */
+export const reshopBookingHeaderIdempotencyKeyMin = 8;
+export const reshopBookingHeaderIdempotencyKeyMax = 255;
+export const reshopBookingHeaderIdempotencyKeyRegExp = new RegExp('^[A-Za-z0-9_.:-]+$');
+
+
+export const reshopBookingHeader = zod.object({
+  "Idempotency-Key": zod.string().min(reshopBookingHeaderIdempotencyKeyMin).max(reshopBookingHeaderIdempotencyKeyMax).regex(reshopBookingHeaderIdempotencyKeyRegExp).optional().describe('Makes a POST safe to retry. The same key with the same body replays the first answer; with\nanother body it is refused (422); while the first is still running, 409. Keys are scoped to the\ncaller and kept 24 hours. The SDK sends one with every POST and reuses it across its retries.\n')
+})
+
+export const reshopBookingBodyLocatorRegExp = new RegExp('^[A-Z0-9]{6}$');
+export const reshopBookingBodyOfferIdMax = 64;export const reshopBookingBodyAcceptPriceIncreaseDefault = false;
+
+export const reshopBookingBody = zod.object({
+  "locator": zod.string().regex(reshopBookingBodyLocatorRegExp),
+  "offer_id": zod.string().min(1).max(reshopBookingBodyOfferIdMax).optional(),
+  "accept_price_increase": zod.boolean().optional()
+}).describe('Rebooks a held booking at what the airline asks now for the same flights (possibly a cheaper\nclass the airline opened). Cheaper is taken; dearer is refused with `price_increased` unless\n`accept_price_increase` is true. Without `offer_id` the airline is asked afresh; with it, that\noffer of `POST /bookings/reprice` is taken (before its expiry).\n')
+
+export const reshopBookingResponsePriceAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const reshopBookingResponsePriceCurrencyRegExp = new RegExp('^[A-Z]{3}$');
+export const reshopBookingResponseContactsEmailMax = 254;export const reshopBookingResponseContactsPhoneRegExp = new RegExp('^\\+?[0-9][0-9 ()-]{5,24}$');
+export const reshopBookingResponseSegmentsItemOriginDestinationMin = 0;export const reshopBookingResponseDocumentsItemNumberRegExp = new RegExp('^[0-9]{13}$');
+export const reshopBookingResponseDocumentsItemAmountAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const reshopBookingResponseDocumentsItemAmountCurrencyRegExp = new RegExp('^[A-Z]{3}$');
+export const reshopBookingResponseAncillariesItemPriceAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const reshopBookingResponseAncillariesItemPriceCurrencyRegExp = new RegExp('^[A-Z]{3}$');
+export const reshopBookingResponseAncillariesItemEmdNumberRegExp = new RegExp('^[0-9]{13}$');
+
+
+export const reshopBookingResponse = zod.object({
+  "locator": zod.string(),
+  "status": zod.enum(['new', 'issuing', 'issued', 'cancelled', 'voided', 'expired', 'refunded']).describe('`new`: held with a time limit; `issuing`: an issue is under way (ticketing is claimed, nothing\nelse may issue it); `issued`: ticketed; `cancelled`: ended before issue; `voided`: tickets voided\ninside the carrier\'s void window; `expired`: the time limit passed unpaid; `refunded`: the tickets\nwere refunded through a confirmed refund request.\n'),
+  "time_limit": zod.iso.datetime({}).nullable().describe('Issue before this moment; null once the booking is issued or ended.'),
+  "cancel_before": zod.iso.datetime({}).nullable(),
+  "price": zod.object({
+  "amount": zod.string().regex(reshopBookingResponsePriceAmountRegExp),
+  "currency": zod.string().regex(reshopBookingResponsePriceCurrencyRegExp).describe('ISO 4217 currency code.')
+}).describe('An amount of money. The amount is a decimal string, never a float.'),
+  "provider_status": zod.enum(['held', 'issued', 'cancelled', 'voided', 'refunded', 'expired', 'airline_cancelled']).describe('The airline\'s own status of the order.'),
+  "fake_booking": zod.boolean().describe('True for sandbox (test) bookings, which no real airline holds.'),
+  "tickets_present": zod.boolean(),
+  "async_emd_issue": zod.boolean().describe('True while EMDs for services added after issue are still being issued.'),
+  "error": zod.string().nullable(),
+  "carrier": zod.string(),
+  "airline_locator": zod.string().describe('The airline\'s own record locator.'),
+  "form_of_payment": zod.union([zod.literal('bsp_cash'),zod.literal('credit_card'),zod.literal('company_balance'),zod.literal(null)]).nullable().describe('How the tickets were paid; null until issued.'),
+  "passengers": zod.array(zod.object({
+  "id": zod.string().describe('The passenger\'s id within the booking; documents refer back to it.'),
+  "type": zod.enum(['ADT', 'CHD', 'INF']).describe('Adult (12+), child (2–11) or infant on lap (under 2).'),
+  "first_name": zod.string(),
+  "last_name": zod.string(),
+  "title": zod.string().nullable(),
+  "birthdate": zod.iso.date()
+}).describe('A passenger as booked.')),
+  "contacts": zod.object({
+  "email": zod.email().max(reshopBookingResponseContactsEmailMax),
+  "phone": zod.string().regex(reshopBookingResponseContactsPhoneRegExp)
+}).describe('How the airline reaches the passengers. Both email and phone are required: airlines charge\nagencies (ADM) for bookings without contact data, and Contrail promises no such ADM.\n'),
+  "segments": zod.array(zod.object({
+  "flight_id": zod.string(),
+  "origin_destination": zod.number().min(reshopBookingResponseSegmentsItemOriginDestinationMin).describe('Which journey of the booking (0 outbound, 1 return or next leg, ...).'),
+  "carrier": zod.string(),
+  "flight_number": zod.string(),
+  "origin": zod.string(),
+  "destination": zod.string(),
+  "departure_at": zod.string().describe('Local time at the airport with its offset.'),
+  "arrival_at": zod.string(),
+  "booking_class": zod.string()
+}).describe('One flight of the booking with its booking class.')),
+  "documents": zod.array(zod.object({
+  "number": zod.string().regex(reshopBookingResponseDocumentsItemNumberRegExp),
+  "type": zod.enum(['ticket', 'emd']),
+  "passenger_id": zod.string(),
+  "status": zod.enum(['issued', 'voided', 'refunded', 'exchanged']),
+  "issued_at": zod.iso.datetime({}),
+  "amount": zod.object({
+  "amount": zod.string().regex(reshopBookingResponseDocumentsItemAmountAmountRegExp),
+  "currency": zod.string().regex(reshopBookingResponseDocumentsItemAmountCurrencyRegExp).describe('ISO 4217 currency code.')
+}).describe('An amount of money. The amount is a decimal string, never a float.')
+}).describe('A travel document the airline issued for the booking (ticket or EMD).')),
+  "ancillaries": zod.array(zod.object({
+  "id": zod.string(),
+  "kind": zod.enum(['bags', 'seat', 'other']),
+  "code": zod.string(),
+  "name": zod.string(),
+  "passenger_id": zod.string(),
+  "flight_id": zod.string().nullable(),
+  "seat": zod.string().nullable(),
+  "price": zod.object({
+  "amount": zod.string().regex(reshopBookingResponseAncillariesItemPriceAmountRegExp),
+  "currency": zod.string().regex(reshopBookingResponseAncillariesItemPriceCurrencyRegExp).describe('ISO 4217 currency code.')
+}).describe('An amount of money. The amount is a decimal string, never a float.'),
+  "status": zod.enum(['priced', 'pending', 'issued', 'failed', 'voided', 'refunded']),
+  "emd_number": zod.string().regex(reshopBookingResponseAncillariesItemEmdNumberRegExp).nullable()
+}).describe('A service or seat added to the booking. `priced`: before issue, paid with the tickets;\n`pending`: its EMD is being issued; `issued`: the EMD exists (a free seat needs none, so its\n`emd_number` stays null); `failed`: the airline refused it (see the booking\'s `error`);\n`voided` and `refunded` follow the tickets.\n')).describe('Services and seats added to the booking, with their EMDs once issued.'),
+  "agent_id": zod.string(),
+  "company_id": zod.string().nullable(),
+  "created_at": zod.iso.datetime({}),
+  "issued_at": zod.iso.datetime({}).nullable()
+}).describe('A booking: an airline order held for named passengers, then issued, cancelled or voided.\n`cancel_before` is the last moment it can be ended without a refund: the time limit while held,\nthe carrier\'s void deadline once issued. `price` is what the customer pays (the airline\'s price\nplus the company\'s markup). `error` carries a problem worth showing (for example the airline could\nnot be reached to refresh the booking, or the last issue attempt failed).\n')
+
+/**
+ * Contacts (email, phone, or both) are sent to the airline and kept, held or issued. Passenger
+corrections (title, birthdate) are accepted only before issue (409 `booking_already_issued`
+after) and reach the airline too. Unknown passenger ids, or neither `contacts` nor
+`passengers`, answer 400 `validation_failed`; nothing changes then. Every change is recorded
+in the history as before → after.
+
+ * @summary Correct contacts or passenger data
+ */
+export const modifyBookingHeaderIdempotencyKeyMin = 8;
+export const modifyBookingHeaderIdempotencyKeyMax = 255;
+export const modifyBookingHeaderIdempotencyKeyRegExp = new RegExp('^[A-Za-z0-9_.:-]+$');
+
+
+export const modifyBookingHeader = zod.object({
+  "Idempotency-Key": zod.string().min(modifyBookingHeaderIdempotencyKeyMin).max(modifyBookingHeaderIdempotencyKeyMax).regex(modifyBookingHeaderIdempotencyKeyRegExp).optional().describe('Makes a POST safe to retry. The same key with the same body replays the first answer; with\nanother body it is refused (422); while the first is still running, 409. Keys are scoped to the\ncaller and kept 24 hours. The SDK sends one with every POST and reuses it across its retries.\n')
+})
+
+export const modifyBookingBodyLocatorRegExp = new RegExp('^[A-Z0-9]{6}$');
+export const modifyBookingBodyContactsEmailMax = 254;export const modifyBookingBodyContactsPhoneRegExp = new RegExp('^\\+?[0-9][0-9 ()-]{5,24}$');
+export const modifyBookingBodyPassengersItemIdRegExp = new RegExp('^PAX[0-9]{1,2}$');
+export const modifyBookingBodyPassengersMax = 9;
+
+export const modifyBookingBody = zod.object({
+  "locator": zod.string().regex(modifyBookingBodyLocatorRegExp),
+  "contacts": zod.object({
+  "email": zod.email().max(modifyBookingBodyContactsEmailMax).optional(),
+  "phone": zod.string().regex(modifyBookingBodyContactsPhoneRegExp).optional()
+}).optional(),
+  "passengers": zod.array(zod.object({
+  "id": zod.string().regex(modifyBookingBodyPassengersItemIdRegExp).describe('The passenger\'s id within the booking (PAX1, …).'),
+  "title": zod.enum(['MR', 'MRS', 'MS', 'MSTR', 'MISS']).optional(),
+  "birthdate": zod.iso.date().optional()
+})).min(1).max(modifyBookingBodyPassengersMax).optional()
+}).describe('Corrects a booking. Contacts go to the airline at once (held or issued). Passenger corrections\n(title, birthdate; names never change) are accepted only before issue. Send at least one of\n`contacts` and `passengers`; every change is recorded in the history as before → after.\n')
+
+export const modifyBookingResponsePriceAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const modifyBookingResponsePriceCurrencyRegExp = new RegExp('^[A-Z]{3}$');
+export const modifyBookingResponseContactsEmailMax = 254;export const modifyBookingResponseContactsPhoneRegExp = new RegExp('^\\+?[0-9][0-9 ()-]{5,24}$');
+export const modifyBookingResponseSegmentsItemOriginDestinationMin = 0;export const modifyBookingResponseDocumentsItemNumberRegExp = new RegExp('^[0-9]{13}$');
+export const modifyBookingResponseDocumentsItemAmountAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const modifyBookingResponseDocumentsItemAmountCurrencyRegExp = new RegExp('^[A-Z]{3}$');
+export const modifyBookingResponseAncillariesItemPriceAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const modifyBookingResponseAncillariesItemPriceCurrencyRegExp = new RegExp('^[A-Z]{3}$');
+export const modifyBookingResponseAncillariesItemEmdNumberRegExp = new RegExp('^[0-9]{13}$');
+
+
+export const modifyBookingResponse = zod.object({
+  "locator": zod.string(),
+  "status": zod.enum(['new', 'issuing', 'issued', 'cancelled', 'voided', 'expired', 'refunded']).describe('`new`: held with a time limit; `issuing`: an issue is under way (ticketing is claimed, nothing\nelse may issue it); `issued`: ticketed; `cancelled`: ended before issue; `voided`: tickets voided\ninside the carrier\'s void window; `expired`: the time limit passed unpaid; `refunded`: the tickets\nwere refunded through a confirmed refund request.\n'),
+  "time_limit": zod.iso.datetime({}).nullable().describe('Issue before this moment; null once the booking is issued or ended.'),
+  "cancel_before": zod.iso.datetime({}).nullable(),
+  "price": zod.object({
+  "amount": zod.string().regex(modifyBookingResponsePriceAmountRegExp),
+  "currency": zod.string().regex(modifyBookingResponsePriceCurrencyRegExp).describe('ISO 4217 currency code.')
+}).describe('An amount of money. The amount is a decimal string, never a float.'),
+  "provider_status": zod.enum(['held', 'issued', 'cancelled', 'voided', 'refunded', 'expired', 'airline_cancelled']).describe('The airline\'s own status of the order.'),
+  "fake_booking": zod.boolean().describe('True for sandbox (test) bookings, which no real airline holds.'),
+  "tickets_present": zod.boolean(),
+  "async_emd_issue": zod.boolean().describe('True while EMDs for services added after issue are still being issued.'),
+  "error": zod.string().nullable(),
+  "carrier": zod.string(),
+  "airline_locator": zod.string().describe('The airline\'s own record locator.'),
+  "form_of_payment": zod.union([zod.literal('bsp_cash'),zod.literal('credit_card'),zod.literal('company_balance'),zod.literal(null)]).nullable().describe('How the tickets were paid; null until issued.'),
+  "passengers": zod.array(zod.object({
+  "id": zod.string().describe('The passenger\'s id within the booking; documents refer back to it.'),
+  "type": zod.enum(['ADT', 'CHD', 'INF']).describe('Adult (12+), child (2–11) or infant on lap (under 2).'),
+  "first_name": zod.string(),
+  "last_name": zod.string(),
+  "title": zod.string().nullable(),
+  "birthdate": zod.iso.date()
+}).describe('A passenger as booked.')),
+  "contacts": zod.object({
+  "email": zod.email().max(modifyBookingResponseContactsEmailMax),
+  "phone": zod.string().regex(modifyBookingResponseContactsPhoneRegExp)
+}).describe('How the airline reaches the passengers. Both email and phone are required: airlines charge\nagencies (ADM) for bookings without contact data, and Contrail promises no such ADM.\n'),
+  "segments": zod.array(zod.object({
+  "flight_id": zod.string(),
+  "origin_destination": zod.number().min(modifyBookingResponseSegmentsItemOriginDestinationMin).describe('Which journey of the booking (0 outbound, 1 return or next leg, ...).'),
+  "carrier": zod.string(),
+  "flight_number": zod.string(),
+  "origin": zod.string(),
+  "destination": zod.string(),
+  "departure_at": zod.string().describe('Local time at the airport with its offset.'),
+  "arrival_at": zod.string(),
+  "booking_class": zod.string()
+}).describe('One flight of the booking with its booking class.')),
+  "documents": zod.array(zod.object({
+  "number": zod.string().regex(modifyBookingResponseDocumentsItemNumberRegExp),
+  "type": zod.enum(['ticket', 'emd']),
+  "passenger_id": zod.string(),
+  "status": zod.enum(['issued', 'voided', 'refunded', 'exchanged']),
+  "issued_at": zod.iso.datetime({}),
+  "amount": zod.object({
+  "amount": zod.string().regex(modifyBookingResponseDocumentsItemAmountAmountRegExp),
+  "currency": zod.string().regex(modifyBookingResponseDocumentsItemAmountCurrencyRegExp).describe('ISO 4217 currency code.')
+}).describe('An amount of money. The amount is a decimal string, never a float.')
+}).describe('A travel document the airline issued for the booking (ticket or EMD).')),
+  "ancillaries": zod.array(zod.object({
+  "id": zod.string(),
+  "kind": zod.enum(['bags', 'seat', 'other']),
+  "code": zod.string(),
+  "name": zod.string(),
+  "passenger_id": zod.string(),
+  "flight_id": zod.string().nullable(),
+  "seat": zod.string().nullable(),
+  "price": zod.object({
+  "amount": zod.string().regex(modifyBookingResponseAncillariesItemPriceAmountRegExp),
+  "currency": zod.string().regex(modifyBookingResponseAncillariesItemPriceCurrencyRegExp).describe('ISO 4217 currency code.')
+}).describe('An amount of money. The amount is a decimal string, never a float.'),
+  "status": zod.enum(['priced', 'pending', 'issued', 'failed', 'voided', 'refunded']),
+  "emd_number": zod.string().regex(modifyBookingResponseAncillariesItemEmdNumberRegExp).nullable()
+}).describe('A service or seat added to the booking. `priced`: before issue, paid with the tickets;\n`pending`: its EMD is being issued; `issued`: the EMD exists (a free seat needs none, so its\n`emd_number` stays null); `failed`: the airline refused it (see the booking\'s `error`);\n`voided` and `refunded` follow the tickets.\n')).describe('Services and seats added to the booking, with their EMDs once issued.'),
+  "agent_id": zod.string(),
+  "company_id": zod.string().nullable(),
+  "created_at": zod.iso.datetime({}),
+  "issued_at": zod.iso.datetime({}).nullable()
+}).describe('A booking: an airline order held for named passengers, then issued, cancelled or voided.\n`cancel_before` is the last moment it can be ended without a refund: the time limit while held,\nthe carrier\'s void deadline once issued. `price` is what the customer pays (the airline\'s price\nplus the company\'s markup). `error` carries a problem worth showing (for example the airline could\nnot be reached to refresh the booking, or the last issue attempt failed).\n')
+
+/**
+ * Adds a comment (1 to 2000 characters) to the booking's history, in any status.
+
+ * @summary Comment on a booking
+ */
+export const commentBookingHeaderIdempotencyKeyMin = 8;
+export const commentBookingHeaderIdempotencyKeyMax = 255;
+export const commentBookingHeaderIdempotencyKeyRegExp = new RegExp('^[A-Za-z0-9_.:-]+$');
+
+
+export const commentBookingHeader = zod.object({
+  "Idempotency-Key": zod.string().min(commentBookingHeaderIdempotencyKeyMin).max(commentBookingHeaderIdempotencyKeyMax).regex(commentBookingHeaderIdempotencyKeyRegExp).optional().describe('Makes a POST safe to retry. The same key with the same body replays the first answer; with\nanother body it is refused (422); while the first is still running, 409. Keys are scoped to the\ncaller and kept 24 hours. The SDK sends one with every POST and reuses it across its retries.\n')
+})
+
+export const commentBookingBodyLocatorRegExp = new RegExp('^[A-Z0-9]{6}$');
+export const commentBookingBodyTextMax = 2000;
+
+export const commentBookingBody = zod.object({
+  "locator": zod.string().regex(commentBookingBodyLocatorRegExp),
+  "text": zod.string().min(1).max(commentBookingBodyTextMax)
+}).describe('A note on the booking for everyone who sees it; it goes into the history.')
 
 /**
  * The booking as the airline has it now (the order is retrieved, so status, time limit and
@@ -258,11 +598,14 @@ export const getBookingResponseContactsEmailMax = 254;export const getBookingRes
 export const getBookingResponseSegmentsItemOriginDestinationMin = 0;export const getBookingResponseDocumentsItemNumberRegExp = new RegExp('^[0-9]{13}$');
 export const getBookingResponseDocumentsItemAmountAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
 export const getBookingResponseDocumentsItemAmountCurrencyRegExp = new RegExp('^[A-Z]{3}$');
+export const getBookingResponseAncillariesItemPriceAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const getBookingResponseAncillariesItemPriceCurrencyRegExp = new RegExp('^[A-Z]{3}$');
+export const getBookingResponseAncillariesItemEmdNumberRegExp = new RegExp('^[0-9]{13}$');
 
 
 export const getBookingResponse = zod.object({
   "locator": zod.string(),
-  "status": zod.enum(['new', 'issuing', 'issued', 'cancelled', 'voided', 'expired']).describe('`new`: held with a time limit; `issuing`: an issue is under way (ticketing is claimed, nothing\nelse may issue it); `issued`: ticketed; `cancelled`: ended before issue; `voided`: tickets voided\ninside the carrier\'s void window; `expired`: the time limit passed unpaid.\n'),
+  "status": zod.enum(['new', 'issuing', 'issued', 'cancelled', 'voided', 'expired', 'refunded']).describe('`new`: held with a time limit; `issuing`: an issue is under way (ticketing is claimed, nothing\nelse may issue it); `issued`: ticketed; `cancelled`: ended before issue; `voided`: tickets voided\ninside the carrier\'s void window; `expired`: the time limit passed unpaid; `refunded`: the tickets\nwere refunded through a confirmed refund request.\n'),
   "time_limit": zod.iso.datetime({}).nullable().describe('Issue before this moment; null once the booking is issued or ended.'),
   "cancel_before": zod.iso.datetime({}).nullable(),
   "price": zod.object({
@@ -272,7 +615,7 @@ export const getBookingResponse = zod.object({
   "provider_status": zod.enum(['held', 'issued', 'cancelled', 'voided', 'refunded', 'expired', 'airline_cancelled']).describe('The airline\'s own status of the order.'),
   "fake_booking": zod.boolean().describe('True for sandbox (test) bookings, which no real airline holds.'),
   "tickets_present": zod.boolean(),
-  "async_emd_issue": zod.boolean().describe('True while EMDs for services are still being issued.'),
+  "async_emd_issue": zod.boolean().describe('True while EMDs for services added after issue are still being issued.'),
   "error": zod.string().nullable(),
   "carrier": zod.string(),
   "airline_locator": zod.string().describe('The airline\'s own record locator.'),
@@ -311,6 +654,21 @@ export const getBookingResponse = zod.object({
   "currency": zod.string().regex(getBookingResponseDocumentsItemAmountCurrencyRegExp).describe('ISO 4217 currency code.')
 }).describe('An amount of money. The amount is a decimal string, never a float.')
 }).describe('A travel document the airline issued for the booking (ticket or EMD).')),
+  "ancillaries": zod.array(zod.object({
+  "id": zod.string(),
+  "kind": zod.enum(['bags', 'seat', 'other']),
+  "code": zod.string(),
+  "name": zod.string(),
+  "passenger_id": zod.string(),
+  "flight_id": zod.string().nullable(),
+  "seat": zod.string().nullable(),
+  "price": zod.object({
+  "amount": zod.string().regex(getBookingResponseAncillariesItemPriceAmountRegExp),
+  "currency": zod.string().regex(getBookingResponseAncillariesItemPriceCurrencyRegExp).describe('ISO 4217 currency code.')
+}).describe('An amount of money. The amount is a decimal string, never a float.'),
+  "status": zod.enum(['priced', 'pending', 'issued', 'failed', 'voided', 'refunded']),
+  "emd_number": zod.string().regex(getBookingResponseAncillariesItemEmdNumberRegExp).nullable()
+}).describe('A service or seat added to the booking. `priced`: before issue, paid with the tickets;\n`pending`: its EMD is being issued; `issued`: the EMD exists (a free seat needs none, so its\n`emd_number` stays null); `failed`: the airline refused it (see the booking\'s `error`);\n`voided` and `refunded` follow the tickets.\n')).describe('Services and seats added to the booking, with their EMDs once issued.'),
   "agent_id": zod.string(),
   "company_id": zod.string().nullable(),
   "created_at": zod.iso.datetime({}),
@@ -331,11 +689,14 @@ export const cancelBookingResponseContactsEmailMax = 254;export const cancelBook
 export const cancelBookingResponseSegmentsItemOriginDestinationMin = 0;export const cancelBookingResponseDocumentsItemNumberRegExp = new RegExp('^[0-9]{13}$');
 export const cancelBookingResponseDocumentsItemAmountAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
 export const cancelBookingResponseDocumentsItemAmountCurrencyRegExp = new RegExp('^[A-Z]{3}$');
+export const cancelBookingResponseAncillariesItemPriceAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const cancelBookingResponseAncillariesItemPriceCurrencyRegExp = new RegExp('^[A-Z]{3}$');
+export const cancelBookingResponseAncillariesItemEmdNumberRegExp = new RegExp('^[0-9]{13}$');
 
 
 export const cancelBookingResponse = zod.object({
   "locator": zod.string(),
-  "status": zod.enum(['new', 'issuing', 'issued', 'cancelled', 'voided', 'expired']).describe('`new`: held with a time limit; `issuing`: an issue is under way (ticketing is claimed, nothing\nelse may issue it); `issued`: ticketed; `cancelled`: ended before issue; `voided`: tickets voided\ninside the carrier\'s void window; `expired`: the time limit passed unpaid.\n'),
+  "status": zod.enum(['new', 'issuing', 'issued', 'cancelled', 'voided', 'expired', 'refunded']).describe('`new`: held with a time limit; `issuing`: an issue is under way (ticketing is claimed, nothing\nelse may issue it); `issued`: ticketed; `cancelled`: ended before issue; `voided`: tickets voided\ninside the carrier\'s void window; `expired`: the time limit passed unpaid; `refunded`: the tickets\nwere refunded through a confirmed refund request.\n'),
   "time_limit": zod.iso.datetime({}).nullable().describe('Issue before this moment; null once the booking is issued or ended.'),
   "cancel_before": zod.iso.datetime({}).nullable(),
   "price": zod.object({
@@ -345,7 +706,7 @@ export const cancelBookingResponse = zod.object({
   "provider_status": zod.enum(['held', 'issued', 'cancelled', 'voided', 'refunded', 'expired', 'airline_cancelled']).describe('The airline\'s own status of the order.'),
   "fake_booking": zod.boolean().describe('True for sandbox (test) bookings, which no real airline holds.'),
   "tickets_present": zod.boolean(),
-  "async_emd_issue": zod.boolean().describe('True while EMDs for services are still being issued.'),
+  "async_emd_issue": zod.boolean().describe('True while EMDs for services added after issue are still being issued.'),
   "error": zod.string().nullable(),
   "carrier": zod.string(),
   "airline_locator": zod.string().describe('The airline\'s own record locator.'),
@@ -384,6 +745,21 @@ export const cancelBookingResponse = zod.object({
   "currency": zod.string().regex(cancelBookingResponseDocumentsItemAmountCurrencyRegExp).describe('ISO 4217 currency code.')
 }).describe('An amount of money. The amount is a decimal string, never a float.')
 }).describe('A travel document the airline issued for the booking (ticket or EMD).')),
+  "ancillaries": zod.array(zod.object({
+  "id": zod.string(),
+  "kind": zod.enum(['bags', 'seat', 'other']),
+  "code": zod.string(),
+  "name": zod.string(),
+  "passenger_id": zod.string(),
+  "flight_id": zod.string().nullable(),
+  "seat": zod.string().nullable(),
+  "price": zod.object({
+  "amount": zod.string().regex(cancelBookingResponseAncillariesItemPriceAmountRegExp),
+  "currency": zod.string().regex(cancelBookingResponseAncillariesItemPriceCurrencyRegExp).describe('ISO 4217 currency code.')
+}).describe('An amount of money. The amount is a decimal string, never a float.'),
+  "status": zod.enum(['priced', 'pending', 'issued', 'failed', 'voided', 'refunded']),
+  "emd_number": zod.string().regex(cancelBookingResponseAncillariesItemEmdNumberRegExp).nullable()
+}).describe('A service or seat added to the booking. `priced`: before issue, paid with the tickets;\n`pending`: its EMD is being issued; `issued`: the EMD exists (a free seat needs none, so its\n`emd_number` stays null); `failed`: the airline refused it (see the booking\'s `error`);\n`voided` and `refunded` follow the tickets.\n')).describe('Services and seats added to the booking, with their EMDs once issued.'),
   "agent_id": zod.string(),
   "company_id": zod.string().nullable(),
   "created_at": zod.iso.datetime({}),
@@ -408,7 +784,7 @@ export const listBookingHistoryResponseMetaPerPageMax = 100;export const listBoo
 export const listBookingHistoryResponse = zod.object({
   "data": zod.array(zod.object({
   "id": zod.string(),
-  "action": zod.enum(['created', 'issue_started', 'issued', 'issue_failed', 'cancelled', 'voided', 'expired', 'refreshed', 'airline_missing']),
+  "action": zod.enum(['created', 'issue_started', 'issued', 'issue_failed', 'cancelled', 'voided', 'expired', 'refreshed', 'airline_missing', 'comment', 'modified', 'reshopped', 'refund_quoted', 'refund_started', 'refunded', 'refund_failed', 'change_quoted', 'exchange_started', 'exchanged', 'exchange_failed', 'ancillaries_added', 'emds_requested', 'emds_pending', 'emds_issued', 'emds_failed', 'airline_cancelled', 'schedule_change', 'airline_cancellation', 'time_limit_change', 'hold_expired', 'emd_issued', 'airline_notification']).describe('What happened. The airline\'s own notifications are recorded as `schedule_change`,\n`airline_cancellation`, `time_limit_change`, `hold_expired` and `emd_issued` (others as\n`airline_notification`), with the airline\'s text in `airline_answer`.\n'),
   "actor_account_id": zod.string().nullable().describe('Who did it; null when the airline or the system did.'),
   "detail": zod.string().nullable(),
   "airline_answer": zod.string().nullable().describe('What the airline answered, in its words.'),
@@ -420,4 +796,540 @@ export const listBookingHistoryResponse = zod.object({
   "total": zod.number().min(listBookingHistoryResponseMetaTotalMin).describe('How many items the whole list holds.')
 }).describe('Where a page sits in the whole list.')
 }).describe('A page of a booking\'s history, oldest first.')
+
+/**
+ * Asks the airline what refunding the issued booking's tickets gives back: the refund, the
+airline's penalty, the agency's refund fee (company balance only) and where the money goes (the
+booking's form of payment). The quote holds until `expires_at` (20 minutes on the sandbox). A
+booking not issued answers 409 `booking_not_issued` (cancel it instead).
+
+ * @summary Quote a refund
+ */
+export const createRefundRequestHeaderIdempotencyKeyMin = 8;
+export const createRefundRequestHeaderIdempotencyKeyMax = 255;
+export const createRefundRequestHeaderIdempotencyKeyRegExp = new RegExp('^[A-Za-z0-9_.:-]+$');
+
+
+export const createRefundRequestHeader = zod.object({
+  "Idempotency-Key": zod.string().min(createRefundRequestHeaderIdempotencyKeyMin).max(createRefundRequestHeaderIdempotencyKeyMax).regex(createRefundRequestHeaderIdempotencyKeyRegExp).optional().describe('Makes a POST safe to retry. The same key with the same body replays the first answer; with\nanother body it is refused (422); while the first is still running, 409. Keys are scoped to the\ncaller and kept 24 hours. The SDK sends one with every POST and reuses it across its retries.\n')
+})
+
+export const createRefundRequestBody = zod.object({
+
+}).describe('No fields; send `{}`.')
+
+/**
+ * Refunds the tickets by a quote of this booking: the booking ends `refunded`, a company balance is
+credited the quote's `refund` through its ledger, and a `refund` sales document is written.
+Exactly once: the first confirm claims the quote; concurrent or repeated confirms answer 409
+(`change_in_progress` or `request_already_confirmed`) and never refund or credit again. Past
+`expires_at` the answer is 409 `refund_quote_expired` and nothing changes: ask a new quote. Another
+booking's quote answers 404.
+
+ * @summary Confirm a refund
+ */
+export const confirmRefundRequestHeaderIdempotencyKeyMin = 8;
+export const confirmRefundRequestHeaderIdempotencyKeyMax = 255;
+export const confirmRefundRequestHeaderIdempotencyKeyRegExp = new RegExp('^[A-Za-z0-9_.:-]+$');
+
+
+export const confirmRefundRequestHeader = zod.object({
+  "Idempotency-Key": zod.string().min(confirmRefundRequestHeaderIdempotencyKeyMin).max(confirmRefundRequestHeaderIdempotencyKeyMax).regex(confirmRefundRequestHeaderIdempotencyKeyRegExp).optional().describe('Makes a POST safe to retry. The same key with the same body replays the first answer; with\nanother body it is refused (422); while the first is still running, 409. Keys are scoped to the\ncaller and kept 24 hours. The SDK sends one with every POST and reuses it across its retries.\n')
+})
+
+export const confirmRefundRequestBodyRefundRequestIdMax = 64;
+
+export const confirmRefundRequestBody = zod.object({
+  "refund_request_id": zod.string().min(1).max(confirmRefundRequestBodyRefundRequestIdMax)
+}).describe('Confirms a refund quote of this booking.')
+
+export const confirmRefundRequestResponsePriceAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const confirmRefundRequestResponsePriceCurrencyRegExp = new RegExp('^[A-Z]{3}$');
+export const confirmRefundRequestResponseContactsEmailMax = 254;export const confirmRefundRequestResponseContactsPhoneRegExp = new RegExp('^\\+?[0-9][0-9 ()-]{5,24}$');
+export const confirmRefundRequestResponseSegmentsItemOriginDestinationMin = 0;export const confirmRefundRequestResponseDocumentsItemNumberRegExp = new RegExp('^[0-9]{13}$');
+export const confirmRefundRequestResponseDocumentsItemAmountAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const confirmRefundRequestResponseDocumentsItemAmountCurrencyRegExp = new RegExp('^[A-Z]{3}$');
+export const confirmRefundRequestResponseAncillariesItemPriceAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const confirmRefundRequestResponseAncillariesItemPriceCurrencyRegExp = new RegExp('^[A-Z]{3}$');
+export const confirmRefundRequestResponseAncillariesItemEmdNumberRegExp = new RegExp('^[0-9]{13}$');
+
+
+export const confirmRefundRequestResponse = zod.object({
+  "locator": zod.string(),
+  "status": zod.enum(['new', 'issuing', 'issued', 'cancelled', 'voided', 'expired', 'refunded']).describe('`new`: held with a time limit; `issuing`: an issue is under way (ticketing is claimed, nothing\nelse may issue it); `issued`: ticketed; `cancelled`: ended before issue; `voided`: tickets voided\ninside the carrier\'s void window; `expired`: the time limit passed unpaid; `refunded`: the tickets\nwere refunded through a confirmed refund request.\n'),
+  "time_limit": zod.iso.datetime({}).nullable().describe('Issue before this moment; null once the booking is issued or ended.'),
+  "cancel_before": zod.iso.datetime({}).nullable(),
+  "price": zod.object({
+  "amount": zod.string().regex(confirmRefundRequestResponsePriceAmountRegExp),
+  "currency": zod.string().regex(confirmRefundRequestResponsePriceCurrencyRegExp).describe('ISO 4217 currency code.')
+}).describe('An amount of money. The amount is a decimal string, never a float.'),
+  "provider_status": zod.enum(['held', 'issued', 'cancelled', 'voided', 'refunded', 'expired', 'airline_cancelled']).describe('The airline\'s own status of the order.'),
+  "fake_booking": zod.boolean().describe('True for sandbox (test) bookings, which no real airline holds.'),
+  "tickets_present": zod.boolean(),
+  "async_emd_issue": zod.boolean().describe('True while EMDs for services added after issue are still being issued.'),
+  "error": zod.string().nullable(),
+  "carrier": zod.string(),
+  "airline_locator": zod.string().describe('The airline\'s own record locator.'),
+  "form_of_payment": zod.union([zod.literal('bsp_cash'),zod.literal('credit_card'),zod.literal('company_balance'),zod.literal(null)]).nullable().describe('How the tickets were paid; null until issued.'),
+  "passengers": zod.array(zod.object({
+  "id": zod.string().describe('The passenger\'s id within the booking; documents refer back to it.'),
+  "type": zod.enum(['ADT', 'CHD', 'INF']).describe('Adult (12+), child (2–11) or infant on lap (under 2).'),
+  "first_name": zod.string(),
+  "last_name": zod.string(),
+  "title": zod.string().nullable(),
+  "birthdate": zod.iso.date()
+}).describe('A passenger as booked.')),
+  "contacts": zod.object({
+  "email": zod.email().max(confirmRefundRequestResponseContactsEmailMax),
+  "phone": zod.string().regex(confirmRefundRequestResponseContactsPhoneRegExp)
+}).describe('How the airline reaches the passengers. Both email and phone are required: airlines charge\nagencies (ADM) for bookings without contact data, and Contrail promises no such ADM.\n'),
+  "segments": zod.array(zod.object({
+  "flight_id": zod.string(),
+  "origin_destination": zod.number().min(confirmRefundRequestResponseSegmentsItemOriginDestinationMin).describe('Which journey of the booking (0 outbound, 1 return or next leg, ...).'),
+  "carrier": zod.string(),
+  "flight_number": zod.string(),
+  "origin": zod.string(),
+  "destination": zod.string(),
+  "departure_at": zod.string().describe('Local time at the airport with its offset.'),
+  "arrival_at": zod.string(),
+  "booking_class": zod.string()
+}).describe('One flight of the booking with its booking class.')),
+  "documents": zod.array(zod.object({
+  "number": zod.string().regex(confirmRefundRequestResponseDocumentsItemNumberRegExp),
+  "type": zod.enum(['ticket', 'emd']),
+  "passenger_id": zod.string(),
+  "status": zod.enum(['issued', 'voided', 'refunded', 'exchanged']),
+  "issued_at": zod.iso.datetime({}),
+  "amount": zod.object({
+  "amount": zod.string().regex(confirmRefundRequestResponseDocumentsItemAmountAmountRegExp),
+  "currency": zod.string().regex(confirmRefundRequestResponseDocumentsItemAmountCurrencyRegExp).describe('ISO 4217 currency code.')
+}).describe('An amount of money. The amount is a decimal string, never a float.')
+}).describe('A travel document the airline issued for the booking (ticket or EMD).')),
+  "ancillaries": zod.array(zod.object({
+  "id": zod.string(),
+  "kind": zod.enum(['bags', 'seat', 'other']),
+  "code": zod.string(),
+  "name": zod.string(),
+  "passenger_id": zod.string(),
+  "flight_id": zod.string().nullable(),
+  "seat": zod.string().nullable(),
+  "price": zod.object({
+  "amount": zod.string().regex(confirmRefundRequestResponseAncillariesItemPriceAmountRegExp),
+  "currency": zod.string().regex(confirmRefundRequestResponseAncillariesItemPriceCurrencyRegExp).describe('ISO 4217 currency code.')
+}).describe('An amount of money. The amount is a decimal string, never a float.'),
+  "status": zod.enum(['priced', 'pending', 'issued', 'failed', 'voided', 'refunded']),
+  "emd_number": zod.string().regex(confirmRefundRequestResponseAncillariesItemEmdNumberRegExp).nullable()
+}).describe('A service or seat added to the booking. `priced`: before issue, paid with the tickets;\n`pending`: its EMD is being issued; `issued`: the EMD exists (a free seat needs none, so its\n`emd_number` stays null); `failed`: the airline refused it (see the booking\'s `error`);\n`voided` and `refunded` follow the tickets.\n')).describe('Services and seats added to the booking, with their EMDs once issued.'),
+  "agent_id": zod.string(),
+  "company_id": zod.string().nullable(),
+  "created_at": zod.iso.datetime({}),
+  "issued_at": zod.iso.datetime({}).nullable()
+}).describe('A booking: an airline order held for named passengers, then issued, cancelled or voided.\n`cancel_before` is the last moment it can be ended without a refund: the time limit while held,\nthe carrier\'s void deadline once issued. `price` is what the customer pays (the airline\'s price\nplus the company\'s markup). `error` carries a problem worth showing (for example the airline could\nnot be reached to refresh the booking, or the last issue attempt failed).\n')
+
+/**
+ * Asks the airline for other flights on the named journeys of an issued booking (409
+`booking_not_issued` before issue). The answer keeps the alternatives (possibly none), each with
+its new price, price difference, penalty and what confirming costs. A fare that allows no change
+answers 422 `change_not_allowed`; a journey the booking does not have, or a date in the past,
+400 `validation_failed`.
+
+ * @summary Ask for other flights
+ */
+export const createFlightsChangeRequestHeaderIdempotencyKeyMin = 8;
+export const createFlightsChangeRequestHeaderIdempotencyKeyMax = 255;
+export const createFlightsChangeRequestHeaderIdempotencyKeyRegExp = new RegExp('^[A-Za-z0-9_.:-]+$');
+
+
+export const createFlightsChangeRequestHeader = zod.object({
+  "Idempotency-Key": zod.string().min(createFlightsChangeRequestHeaderIdempotencyKeyMin).max(createFlightsChangeRequestHeaderIdempotencyKeyMax).regex(createFlightsChangeRequestHeaderIdempotencyKeyRegExp).optional().describe('Makes a POST safe to retry. The same key with the same body replays the first answer; with\nanother body it is refused (422); while the first is still running, 409. Keys are scoped to the\ncaller and kept 24 hours. The SDK sends one with every POST and reuses it across its retries.\n')
+})
+
+export const createFlightsChangeRequestBodyJourneysItemOriginDestinationMin = 0;
+export const createFlightsChangeRequestBodyJourneysItemOriginDestinationMax = 5;export const createFlightsChangeRequestBodyJourneysMax = 6;
+
+export const createFlightsChangeRequestBody = zod.object({
+  "journeys": zod.array(zod.object({
+  "origin_destination": zod.number().min(createFlightsChangeRequestBodyJourneysItemOriginDestinationMin).max(createFlightsChangeRequestBodyJourneysItemOriginDestinationMax).describe('Which journey of the booking (its segments\' `origin_destination`).'),
+  "date": zod.iso.date().describe('The new departure date (local at the journey\'s origin).')
+})).min(1).max(createFlightsChangeRequestBodyJourneysMax)
+}).describe('The journeys to move and their new departure dates; the other journeys stay. The airline offers\nthe same carrier, cabin and fare family on the new dates.\n')
+
+/**
+ * Takes one alternative of a flight change request of this booking: `total_due` is paid by the
+channel's form of payment (a company balance is debited through its ledger when the request is
+claimed, and credited back if the airline refuses), and the tickets are reissued: new numbers,
+the old ones `exchanged`. An `exchange` sales document records the difference and penalty.
+Exactly once, like refund confirms. The airline's refusal to reissue answers 422
+`reissue_failed` with the airline's message as the `detail`; the money goes back and the tickets
+stay as they were. A cheaper alternative's `residual` is credited back to a company balance
+when the tickets are reissued. An expired alternative answers 409 `reshop_offer_expired`.
+
+ * @summary Confirm a flight change
+ */
+export const confirmFlightsChangeRequestHeaderIdempotencyKeyMin = 8;
+export const confirmFlightsChangeRequestHeaderIdempotencyKeyMax = 255;
+export const confirmFlightsChangeRequestHeaderIdempotencyKeyRegExp = new RegExp('^[A-Za-z0-9_.:-]+$');
+
+
+export const confirmFlightsChangeRequestHeader = zod.object({
+  "Idempotency-Key": zod.string().min(confirmFlightsChangeRequestHeaderIdempotencyKeyMin).max(confirmFlightsChangeRequestHeaderIdempotencyKeyMax).regex(confirmFlightsChangeRequestHeaderIdempotencyKeyRegExp).optional().describe('Makes a POST safe to retry. The same key with the same body replays the first answer; with\nanother body it is refused (422); while the first is still running, 409. Keys are scoped to the\ncaller and kept 24 hours. The SDK sends one with every POST and reuses it across its retries.\n')
+})
+
+export const confirmFlightsChangeRequestBodyFlightsChangeRequestIdMax = 64;export const confirmFlightsChangeRequestBodyOfferIdMax = 64;
+
+export const confirmFlightsChangeRequestBody = zod.object({
+  "flights_change_request_id": zod.string().min(1).max(confirmFlightsChangeRequestBodyFlightsChangeRequestIdMax),
+  "offer_id": zod.string().min(1).max(confirmFlightsChangeRequestBodyOfferIdMax)
+}).describe('Confirms one alternative of a flight change request of this booking.')
+
+export const confirmFlightsChangeRequestResponsePriceAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const confirmFlightsChangeRequestResponsePriceCurrencyRegExp = new RegExp('^[A-Z]{3}$');
+export const confirmFlightsChangeRequestResponseContactsEmailMax = 254;export const confirmFlightsChangeRequestResponseContactsPhoneRegExp = new RegExp('^\\+?[0-9][0-9 ()-]{5,24}$');
+export const confirmFlightsChangeRequestResponseSegmentsItemOriginDestinationMin = 0;export const confirmFlightsChangeRequestResponseDocumentsItemNumberRegExp = new RegExp('^[0-9]{13}$');
+export const confirmFlightsChangeRequestResponseDocumentsItemAmountAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const confirmFlightsChangeRequestResponseDocumentsItemAmountCurrencyRegExp = new RegExp('^[A-Z]{3}$');
+export const confirmFlightsChangeRequestResponseAncillariesItemPriceAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const confirmFlightsChangeRequestResponseAncillariesItemPriceCurrencyRegExp = new RegExp('^[A-Z]{3}$');
+export const confirmFlightsChangeRequestResponseAncillariesItemEmdNumberRegExp = new RegExp('^[0-9]{13}$');
+
+
+export const confirmFlightsChangeRequestResponse = zod.object({
+  "locator": zod.string(),
+  "status": zod.enum(['new', 'issuing', 'issued', 'cancelled', 'voided', 'expired', 'refunded']).describe('`new`: held with a time limit; `issuing`: an issue is under way (ticketing is claimed, nothing\nelse may issue it); `issued`: ticketed; `cancelled`: ended before issue; `voided`: tickets voided\ninside the carrier\'s void window; `expired`: the time limit passed unpaid; `refunded`: the tickets\nwere refunded through a confirmed refund request.\n'),
+  "time_limit": zod.iso.datetime({}).nullable().describe('Issue before this moment; null once the booking is issued or ended.'),
+  "cancel_before": zod.iso.datetime({}).nullable(),
+  "price": zod.object({
+  "amount": zod.string().regex(confirmFlightsChangeRequestResponsePriceAmountRegExp),
+  "currency": zod.string().regex(confirmFlightsChangeRequestResponsePriceCurrencyRegExp).describe('ISO 4217 currency code.')
+}).describe('An amount of money. The amount is a decimal string, never a float.'),
+  "provider_status": zod.enum(['held', 'issued', 'cancelled', 'voided', 'refunded', 'expired', 'airline_cancelled']).describe('The airline\'s own status of the order.'),
+  "fake_booking": zod.boolean().describe('True for sandbox (test) bookings, which no real airline holds.'),
+  "tickets_present": zod.boolean(),
+  "async_emd_issue": zod.boolean().describe('True while EMDs for services added after issue are still being issued.'),
+  "error": zod.string().nullable(),
+  "carrier": zod.string(),
+  "airline_locator": zod.string().describe('The airline\'s own record locator.'),
+  "form_of_payment": zod.union([zod.literal('bsp_cash'),zod.literal('credit_card'),zod.literal('company_balance'),zod.literal(null)]).nullable().describe('How the tickets were paid; null until issued.'),
+  "passengers": zod.array(zod.object({
+  "id": zod.string().describe('The passenger\'s id within the booking; documents refer back to it.'),
+  "type": zod.enum(['ADT', 'CHD', 'INF']).describe('Adult (12+), child (2–11) or infant on lap (under 2).'),
+  "first_name": zod.string(),
+  "last_name": zod.string(),
+  "title": zod.string().nullable(),
+  "birthdate": zod.iso.date()
+}).describe('A passenger as booked.')),
+  "contacts": zod.object({
+  "email": zod.email().max(confirmFlightsChangeRequestResponseContactsEmailMax),
+  "phone": zod.string().regex(confirmFlightsChangeRequestResponseContactsPhoneRegExp)
+}).describe('How the airline reaches the passengers. Both email and phone are required: airlines charge\nagencies (ADM) for bookings without contact data, and Contrail promises no such ADM.\n'),
+  "segments": zod.array(zod.object({
+  "flight_id": zod.string(),
+  "origin_destination": zod.number().min(confirmFlightsChangeRequestResponseSegmentsItemOriginDestinationMin).describe('Which journey of the booking (0 outbound, 1 return or next leg, ...).'),
+  "carrier": zod.string(),
+  "flight_number": zod.string(),
+  "origin": zod.string(),
+  "destination": zod.string(),
+  "departure_at": zod.string().describe('Local time at the airport with its offset.'),
+  "arrival_at": zod.string(),
+  "booking_class": zod.string()
+}).describe('One flight of the booking with its booking class.')),
+  "documents": zod.array(zod.object({
+  "number": zod.string().regex(confirmFlightsChangeRequestResponseDocumentsItemNumberRegExp),
+  "type": zod.enum(['ticket', 'emd']),
+  "passenger_id": zod.string(),
+  "status": zod.enum(['issued', 'voided', 'refunded', 'exchanged']),
+  "issued_at": zod.iso.datetime({}),
+  "amount": zod.object({
+  "amount": zod.string().regex(confirmFlightsChangeRequestResponseDocumentsItemAmountAmountRegExp),
+  "currency": zod.string().regex(confirmFlightsChangeRequestResponseDocumentsItemAmountCurrencyRegExp).describe('ISO 4217 currency code.')
+}).describe('An amount of money. The amount is a decimal string, never a float.')
+}).describe('A travel document the airline issued for the booking (ticket or EMD).')),
+  "ancillaries": zod.array(zod.object({
+  "id": zod.string(),
+  "kind": zod.enum(['bags', 'seat', 'other']),
+  "code": zod.string(),
+  "name": zod.string(),
+  "passenger_id": zod.string(),
+  "flight_id": zod.string().nullable(),
+  "seat": zod.string().nullable(),
+  "price": zod.object({
+  "amount": zod.string().regex(confirmFlightsChangeRequestResponseAncillariesItemPriceAmountRegExp),
+  "currency": zod.string().regex(confirmFlightsChangeRequestResponseAncillariesItemPriceCurrencyRegExp).describe('ISO 4217 currency code.')
+}).describe('An amount of money. The amount is a decimal string, never a float.'),
+  "status": zod.enum(['priced', 'pending', 'issued', 'failed', 'voided', 'refunded']),
+  "emd_number": zod.string().regex(confirmFlightsChangeRequestResponseAncillariesItemEmdNumberRegExp).nullable()
+}).describe('A service or seat added to the booking. `priced`: before issue, paid with the tickets;\n`pending`: its EMD is being issued; `issued`: the EMD exists (a free seat needs none, so its\n`emd_number` stays null); `failed`: the airline refused it (see the booking\'s `error`);\n`voided` and `refunded` follow the tickets.\n')).describe('Services and seats added to the booking, with their EMDs once issued.'),
+  "agent_id": zod.string(),
+  "company_id": zod.string().nullable(),
+  "created_at": zod.iso.datetime({}),
+  "issued_at": zod.iso.datetime({}).nullable()
+}).describe('A booking: an airline order held for named passengers, then issued, cancelled or voided.\n`cancel_before` is the last moment it can be ended without a refund: the time limit while held,\nthe carrier\'s void deadline once issued. `price` is what the customer pays (the airline\'s price\nplus the company\'s markup). `error` carries a problem worth showing (for example the airline could\nnot be reached to refresh the booking, or the last issue attempt failed).\n')
+
+/**
+ * Re-checks one alternative of this booking's flight change request with the airline now: it must
+still be offered (409 `reshop_offer_gone` otherwise), and the answer gives today's figures, a
+fresh expiry and how confirming pays (`paid_by`). An offer id of another booking answers 404.
+
+ * @summary Price an alternative again
+ */
+export const priceReshopOfferHeaderIdempotencyKeyMin = 8;
+export const priceReshopOfferHeaderIdempotencyKeyMax = 255;
+export const priceReshopOfferHeaderIdempotencyKeyRegExp = new RegExp('^[A-Za-z0-9_.:-]+$');
+
+
+export const priceReshopOfferHeader = zod.object({
+  "Idempotency-Key": zod.string().min(priceReshopOfferHeaderIdempotencyKeyMin).max(priceReshopOfferHeaderIdempotencyKeyMax).regex(priceReshopOfferHeaderIdempotencyKeyRegExp).optional().describe('Makes a POST safe to retry. The same key with the same body replays the first answer; with\nanother body it is refused (422); while the first is still running, 409. Keys are scoped to the\ncaller and kept 24 hours. The SDK sends one with every POST and reuses it across its retries.\n')
+})
+
+export const priceReshopOfferBodyOfferIdMax = 64;
+
+export const priceReshopOfferBody = zod.object({
+  "offer_id": zod.string().min(1).max(priceReshopOfferBodyOfferIdMax)
+}).describe('Names an alternative of one of this booking\'s flight change requests.')
+
+export const priceReshopOfferResponseAlternativeSegmentsItemOriginDestinationMin = 0;export const priceReshopOfferResponseAlternativeNewPriceAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const priceReshopOfferResponseAlternativeNewPriceCurrencyRegExp = new RegExp('^[A-Z]{3}$');
+export const priceReshopOfferResponseAlternativePriceDifferenceAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const priceReshopOfferResponseAlternativePriceDifferenceCurrencyRegExp = new RegExp('^[A-Z]{3}$');
+export const priceReshopOfferResponseAlternativePenaltyAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const priceReshopOfferResponseAlternativePenaltyCurrencyRegExp = new RegExp('^[A-Z]{3}$');
+export const priceReshopOfferResponseAlternativeFeeAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const priceReshopOfferResponseAlternativeFeeCurrencyRegExp = new RegExp('^[A-Z]{3}$');
+export const priceReshopOfferResponseAlternativeTotalDueAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const priceReshopOfferResponseAlternativeTotalDueCurrencyRegExp = new RegExp('^[A-Z]{3}$');
+export const priceReshopOfferResponseAlternativeResidualAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const priceReshopOfferResponseAlternativeResidualCurrencyRegExp = new RegExp('^[A-Z]{3}$');
+
+
+export const priceReshopOfferResponse = zod.object({
+  "flights_change_request_id": zod.string(),
+  "alternative": zod.object({
+  "offer_id": zod.string(),
+  "segments": zod.array(zod.object({
+  "flight_id": zod.string(),
+  "origin_destination": zod.number().min(priceReshopOfferResponseAlternativeSegmentsItemOriginDestinationMin).describe('Which journey of the booking (0 outbound, 1 return or next leg, ...).'),
+  "carrier": zod.string(),
+  "flight_number": zod.string(),
+  "origin": zod.string(),
+  "destination": zod.string(),
+  "departure_at": zod.string().describe('Local time at the airport with its offset.'),
+  "arrival_at": zod.string(),
+  "booking_class": zod.string()
+}).describe('One flight of the booking with its booking class.')).describe('The booking\'s flights after the change (all journeys).'),
+  "new_price": zod.object({
+  "amount": zod.string().regex(priceReshopOfferResponseAlternativeNewPriceAmountRegExp),
+  "currency": zod.string().regex(priceReshopOfferResponseAlternativeNewPriceCurrencyRegExp).describe('ISO 4217 currency code.')
+}).describe('An amount of money. The amount is a decimal string, never a float.'),
+  "price_difference": zod.object({
+  "amount": zod.string().regex(priceReshopOfferResponseAlternativePriceDifferenceAmountRegExp),
+  "currency": zod.string().regex(priceReshopOfferResponseAlternativePriceDifferenceCurrencyRegExp).describe('ISO 4217 currency code.')
+}).describe('An amount of money. The amount is a decimal string, never a float.'),
+  "penalty": zod.object({
+  "amount": zod.string().regex(priceReshopOfferResponseAlternativePenaltyAmountRegExp),
+  "currency": zod.string().regex(priceReshopOfferResponseAlternativePenaltyCurrencyRegExp).describe('ISO 4217 currency code.')
+}).describe('An amount of money. The amount is a decimal string, never a float.'),
+  "fee": zod.object({
+  "amount": zod.string().regex(priceReshopOfferResponseAlternativeFeeAmountRegExp),
+  "currency": zod.string().regex(priceReshopOfferResponseAlternativeFeeCurrencyRegExp).describe('ISO 4217 currency code.')
+}).describe('An amount of money. The amount is a decimal string, never a float.'),
+  "total_due": zod.object({
+  "amount": zod.string().regex(priceReshopOfferResponseAlternativeTotalDueAmountRegExp),
+  "currency": zod.string().regex(priceReshopOfferResponseAlternativeTotalDueCurrencyRegExp).describe('ISO 4217 currency code.')
+}).describe('An amount of money. The amount is a decimal string, never a float.'),
+  "residual": zod.object({
+  "amount": zod.string().regex(priceReshopOfferResponseAlternativeResidualAmountRegExp),
+  "currency": zod.string().regex(priceReshopOfferResponseAlternativeResidualCurrencyRegExp).describe('ISO 4217 currency code.')
+}).describe('An amount of money. The amount is a decimal string, never a float.'),
+  "expires_at": zod.iso.datetime({})
+}).describe('One way to change the flights. `new_price` is what the booking would cost (the airline\'s new\ntotal plus the booking\'s markup); `price_difference` is new_price less the booking\'s price;\n`penalty` the airline\'s change fee; `fee` the agency\'s exchange fee when a company balance pays;\n`total_due` what confirming costs now: max(0, price_difference) + penalty + fee; `residual`\nwhat the airline gives back when the new flights are cheaper (max(0, −price_difference)), to the\noriginal form of payment: a company balance is credited with it when the tickets are reissued.\n'),
+  "price_changed": zod.boolean(),
+  "paid_by": zod.enum(['bsp_cash', 'credit_card', 'company_balance']).describe('How money moves for a booking: BSP cash settlement, the channel\'s credit card (the airline\ncharges or refunds it), or the company balance (through its ledger).\n')
+}).describe('An alternative priced again now: the airline still offers it (otherwise 409 `reshop_offer_gone`), with\ntoday\'s figures and a fresh `expires_at`. `price_changed` says whether `total_due` moved since\nthe request; `paid_by` is how confirming pays `total_due` (the channel\'s form of payment).\n')
+
+/**
+ * Bags, seats (a seat map per flight) or other services the airline sells for this booking's
+fare and flights now, asked of the airline (the search's offer may long have expired). A
+service lists the passengers it may be bought for; prices are per passenger. Ended bookings
+answer 409 `booking_closed`.
+
+ * @summary List what the airline offers for a booking
+ */
+export const listBookingAncillariesQueryParams = zod.object({
+  "type": zod.enum(['bags', 'seats', 'other'])
+})
+
+export const listBookingAncillariesResponseServicesItemOriginDestinationMin = 0;export const listBookingAncillariesResponseServicesItemPriceAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const listBookingAncillariesResponseServicesItemPriceCurrencyRegExp = new RegExp('^[A-Z]{3}$');
+export const listBookingAncillariesResponseSeatMapsItemRowsItemSeatsItemPriceAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const listBookingAncillariesResponseSeatMapsItemRowsItemSeatsItemPriceCurrencyRegExp = new RegExp('^[A-Z]{3}$');
+
+
+export const listBookingAncillariesResponse = zod.object({
+  "locator": zod.string(),
+  "type": zod.enum(['bags', 'seats', 'other']),
+  "services": zod.array(zod.object({
+  "id": zod.string(),
+  "type": zod.enum(['bags', 'other']),
+  "code": zod.string().describe('The airline\'s service code.'),
+  "name": zod.string(),
+  "rfic": zod.string().describe('IATA reason for issuance code.'),
+  "rfisc": zod.string().describe('IATA reason for issuance sub-code.'),
+  "weight_kg": zod.number().nullable(),
+  "origin_destination": zod.number().min(listBookingAncillariesResponseServicesItemOriginDestinationMin).describe('The journey of the booking it applies to.'),
+  "flight_id": zod.string().nullable().describe('The flight a per-flight service applies to; null for the whole journey.'),
+  "passenger_ids": zod.array(zod.string()).describe('The booking\'s passengers it may be bought for (infants take none).'),
+  "price": zod.object({
+  "amount": zod.string().regex(listBookingAncillariesResponseServicesItemPriceAmountRegExp),
+  "currency": zod.string().regex(listBookingAncillariesResponseServicesItemPriceCurrencyRegExp).describe('ISO 4217 currency code.')
+}).describe('An amount of money. The amount is a decimal string, never a float.')
+}).describe('A service the airline sells for the booking, to add by its `id`.')),
+  "seat_maps": zod.array(zod.object({
+  "flight_id": zod.string(),
+  "cabin": zod.string(),
+  "columns": zod.array(zod.object({
+  "id": zod.string(),
+  "position": zod.string().describe('W window, C centre, A aisle.')
+})),
+  "rows": zod.array(zod.object({
+  "number": zod.number(),
+  "seats": zod.array(zod.object({
+  "column": zod.string(),
+  "available": zod.boolean(),
+  "characteristics": zod.array(zod.string()),
+  "price": zod.union([zod.object({
+  "amount": zod.string().regex(listBookingAncillariesResponseSeatMapsItemRowsItemSeatsItemPriceAmountRegExp),
+  "currency": zod.string().regex(listBookingAncillariesResponseSeatMapsItemRowsItemSeatsItemPriceCurrencyRegExp).describe('ISO 4217 currency code.')
+}).describe('An amount of money. The amount is a decimal string, never a float.'),zod.null()]).describe('null when the seat is free of charge.')
+}))
+}))
+}).describe('One flight\'s seat map. Characteristics are PADIS codes (W window, A aisle, 9 centre, E exit row, L legroom).'))
+}).describe('What the airline offers for a booking now, of one type. `seat_maps` is filled for seats,\n`services` otherwise. Prices are per passenger, in the booking\'s currency.\n')
+
+/**
+ * Adds services (by `service_id` from the list) and seats (by flight, row and column) for
+passengers of the booking.
+
+- Before issue the airline prices them into the order: the answer is 200 with the booking
+  re-priced; they are paid with the tickets.
+- After issue they become EMDs, issued by a background job: the answer is 202 with the booking,
+  `async_emd_issue` true and the new `ancillaries` `pending`. The job issues them exactly once,
+  retrying with backoff; `async_emd_issue` turns false when every EMD is issued. When the
+  channel pays from a company balance, their price is debited at once (422
+  `insufficient_balance` changes nothing) and given back if the airline refuses them; a
+  refusal is recorded on the booking (`error`, history) and its items show `failed`.
+
+Unknown services, seats, flights or passengers answer 422 `ancillary_invalid` with a pointer
+per item and change nothing. Items already on the booking or still being issued answer 409
+`ancillary_already_added`.
+
+ * @summary Add ancillaries to a booking
+ */
+export const addBookingAncillariesHeaderIdempotencyKeyMin = 8;
+export const addBookingAncillariesHeaderIdempotencyKeyMax = 255;
+export const addBookingAncillariesHeaderIdempotencyKeyRegExp = new RegExp('^[A-Za-z0-9_.:-]+$');
+
+
+export const addBookingAncillariesHeader = zod.object({
+  "Idempotency-Key": zod.string().min(addBookingAncillariesHeaderIdempotencyKeyMin).max(addBookingAncillariesHeaderIdempotencyKeyMax).regex(addBookingAncillariesHeaderIdempotencyKeyRegExp).optional().describe('Makes a POST safe to retry. The same key with the same body replays the first answer; with\nanother body it is refused (422); while the first is still running, 409. Keys are scoped to the\ncaller and kept 24 hours. The SDK sends one with every POST and reuses it across its retries.\n')
+})
+
+export const addBookingAncillariesBodyItemsItemServiceIdMax = 100;export const addBookingAncillariesBodyItemsItemPassengerIdMax = 20;export const addBookingAncillariesBodyItemsItemSeatSegmentIdMax = 100;export const addBookingAncillariesBodyItemsItemSeatRowMax = 200;export const addBookingAncillariesBodyItemsItemSeatColumnRegExp = new RegExp('^[A-Z]$');
+export const addBookingAncillariesBodyItemsItemPassengerIdMaxOne = 20;export const addBookingAncillariesBodyItemsMax = 40;
+
+export const addBookingAncillariesBody = zod.object({
+  "items": zod.array(zod.union([zod.object({
+  "service_id": zod.string().min(1).max(addBookingAncillariesBodyItemsItemServiceIdMax),
+  "passenger_id": zod.string().min(1).max(addBookingAncillariesBodyItemsItemPassengerIdMax)
+}).describe('A service from the booking\'s ancillaries list.'),zod.object({
+  "seat": zod.object({
+  "segment_id": zod.string().min(1).max(addBookingAncillariesBodyItemsItemSeatSegmentIdMax).describe('The flight (`flight_id` of the booking\'s segment and of the seat map).'),
+  "row": zod.number().min(1).max(addBookingAncillariesBodyItemsItemSeatRowMax),
+  "column": zod.string().regex(addBookingAncillariesBodyItemsItemSeatColumnRegExp)
+}),
+  "passenger_id": zod.string().min(1).max(addBookingAncillariesBodyItemsItemPassengerIdMaxOne)
+}).describe('A seat from the seat map of one of the booking\'s flights.')])).min(1).max(addBookingAncillariesBodyItemsMax)
+}).describe('Services and seats to add, each for one passenger of the booking.')
+
+export const addBookingAncillariesResponsePriceAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const addBookingAncillariesResponsePriceCurrencyRegExp = new RegExp('^[A-Z]{3}$');
+export const addBookingAncillariesResponseContactsEmailMax = 254;export const addBookingAncillariesResponseContactsPhoneRegExp = new RegExp('^\\+?[0-9][0-9 ()-]{5,24}$');
+export const addBookingAncillariesResponseSegmentsItemOriginDestinationMin = 0;export const addBookingAncillariesResponseDocumentsItemNumberRegExp = new RegExp('^[0-9]{13}$');
+export const addBookingAncillariesResponseDocumentsItemAmountAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const addBookingAncillariesResponseDocumentsItemAmountCurrencyRegExp = new RegExp('^[A-Z]{3}$');
+export const addBookingAncillariesResponseAncillariesItemPriceAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const addBookingAncillariesResponseAncillariesItemPriceCurrencyRegExp = new RegExp('^[A-Z]{3}$');
+export const addBookingAncillariesResponseAncillariesItemEmdNumberRegExp = new RegExp('^[0-9]{13}$');
+
+
+export const addBookingAncillariesResponse = zod.object({
+  "locator": zod.string(),
+  "status": zod.enum(['new', 'issuing', 'issued', 'cancelled', 'voided', 'expired', 'refunded']).describe('`new`: held with a time limit; `issuing`: an issue is under way (ticketing is claimed, nothing\nelse may issue it); `issued`: ticketed; `cancelled`: ended before issue; `voided`: tickets voided\ninside the carrier\'s void window; `expired`: the time limit passed unpaid; `refunded`: the tickets\nwere refunded through a confirmed refund request.\n'),
+  "time_limit": zod.iso.datetime({}).nullable().describe('Issue before this moment; null once the booking is issued or ended.'),
+  "cancel_before": zod.iso.datetime({}).nullable(),
+  "price": zod.object({
+  "amount": zod.string().regex(addBookingAncillariesResponsePriceAmountRegExp),
+  "currency": zod.string().regex(addBookingAncillariesResponsePriceCurrencyRegExp).describe('ISO 4217 currency code.')
+}).describe('An amount of money. The amount is a decimal string, never a float.'),
+  "provider_status": zod.enum(['held', 'issued', 'cancelled', 'voided', 'refunded', 'expired', 'airline_cancelled']).describe('The airline\'s own status of the order.'),
+  "fake_booking": zod.boolean().describe('True for sandbox (test) bookings, which no real airline holds.'),
+  "tickets_present": zod.boolean(),
+  "async_emd_issue": zod.boolean().describe('True while EMDs for services added after issue are still being issued.'),
+  "error": zod.string().nullable(),
+  "carrier": zod.string(),
+  "airline_locator": zod.string().describe('The airline\'s own record locator.'),
+  "form_of_payment": zod.union([zod.literal('bsp_cash'),zod.literal('credit_card'),zod.literal('company_balance'),zod.literal(null)]).nullable().describe('How the tickets were paid; null until issued.'),
+  "passengers": zod.array(zod.object({
+  "id": zod.string().describe('The passenger\'s id within the booking; documents refer back to it.'),
+  "type": zod.enum(['ADT', 'CHD', 'INF']).describe('Adult (12+), child (2–11) or infant on lap (under 2).'),
+  "first_name": zod.string(),
+  "last_name": zod.string(),
+  "title": zod.string().nullable(),
+  "birthdate": zod.iso.date()
+}).describe('A passenger as booked.')),
+  "contacts": zod.object({
+  "email": zod.email().max(addBookingAncillariesResponseContactsEmailMax),
+  "phone": zod.string().regex(addBookingAncillariesResponseContactsPhoneRegExp)
+}).describe('How the airline reaches the passengers. Both email and phone are required: airlines charge\nagencies (ADM) for bookings without contact data, and Contrail promises no such ADM.\n'),
+  "segments": zod.array(zod.object({
+  "flight_id": zod.string(),
+  "origin_destination": zod.number().min(addBookingAncillariesResponseSegmentsItemOriginDestinationMin).describe('Which journey of the booking (0 outbound, 1 return or next leg, ...).'),
+  "carrier": zod.string(),
+  "flight_number": zod.string(),
+  "origin": zod.string(),
+  "destination": zod.string(),
+  "departure_at": zod.string().describe('Local time at the airport with its offset.'),
+  "arrival_at": zod.string(),
+  "booking_class": zod.string()
+}).describe('One flight of the booking with its booking class.')),
+  "documents": zod.array(zod.object({
+  "number": zod.string().regex(addBookingAncillariesResponseDocumentsItemNumberRegExp),
+  "type": zod.enum(['ticket', 'emd']),
+  "passenger_id": zod.string(),
+  "status": zod.enum(['issued', 'voided', 'refunded', 'exchanged']),
+  "issued_at": zod.iso.datetime({}),
+  "amount": zod.object({
+  "amount": zod.string().regex(addBookingAncillariesResponseDocumentsItemAmountAmountRegExp),
+  "currency": zod.string().regex(addBookingAncillariesResponseDocumentsItemAmountCurrencyRegExp).describe('ISO 4217 currency code.')
+}).describe('An amount of money. The amount is a decimal string, never a float.')
+}).describe('A travel document the airline issued for the booking (ticket or EMD).')),
+  "ancillaries": zod.array(zod.object({
+  "id": zod.string(),
+  "kind": zod.enum(['bags', 'seat', 'other']),
+  "code": zod.string(),
+  "name": zod.string(),
+  "passenger_id": zod.string(),
+  "flight_id": zod.string().nullable(),
+  "seat": zod.string().nullable(),
+  "price": zod.object({
+  "amount": zod.string().regex(addBookingAncillariesResponseAncillariesItemPriceAmountRegExp),
+  "currency": zod.string().regex(addBookingAncillariesResponseAncillariesItemPriceCurrencyRegExp).describe('ISO 4217 currency code.')
+}).describe('An amount of money. The amount is a decimal string, never a float.'),
+  "status": zod.enum(['priced', 'pending', 'issued', 'failed', 'voided', 'refunded']),
+  "emd_number": zod.string().regex(addBookingAncillariesResponseAncillariesItemEmdNumberRegExp).nullable()
+}).describe('A service or seat added to the booking. `priced`: before issue, paid with the tickets;\n`pending`: its EMD is being issued; `issued`: the EMD exists (a free seat needs none, so its\n`emd_number` stays null); `failed`: the airline refused it (see the booking\'s `error`);\n`voided` and `refunded` follow the tickets.\n')).describe('Services and seats added to the booking, with their EMDs once issued.'),
+  "agent_id": zod.string(),
+  "company_id": zod.string().nullable(),
+  "created_at": zod.iso.datetime({}),
+  "issued_at": zod.iso.datetime({}).nullable()
+}).describe('A booking: an airline order held for named passengers, then issued, cancelled or voided.\n`cancel_before` is the last moment it can be ended without a refund: the time limit while held,\nthe carrier\'s void deadline once issued. `price` is what the customer pays (the airline\'s price\nplus the company\'s markup). `error` carries a problem worth showing (for example the airline could\nnot be reached to refresh the booking, or the last issue attempt failed).\n')
 

@@ -1,0 +1,125 @@
+// Airlines' order change notifications (NDC OrderChangeNotif). Each channel's airline is told once
+// where to push them (a URL with a key only we can make); a push is kept once per NotifID (airlines
+// resend until answered), recorded in the booking's history with the airline's words, and the
+// booking is refreshed from the airline by a job — so the airline gets its answer at once.
+import {
+  channelExists,
+  findNotification,
+  insertNotification,
+  markRefreshed,
+  registeredUrlOf,
+  saveRegisteredUrl,
+} from '../../db/airline-notifications.repository.js';
+import { findBookingByAirlineLocator, findBookingById } from '../../db/bookings.repository.js';
+import type { JobProducer } from '../../jobs/queues.js';
+import type { ProviderChannel } from '../../providers/airline-provider.js';
+import type { NotificationKeys } from '../crypto/notification-keys.js';
+import { DomainError, notFound } from '../errors.js';
+import type { PublicLimits } from '../marketing/public-limits.js';
+import { recordHistory, type HistoryAction } from './booking-history.js';
+import type { IssueDeps } from './booking-issue.js';
+import { refreshBooking } from './booking-refresh.js';
+
+export interface AirlineNotification {
+  NotifID: string;
+  OrderID: string;
+  ChangeTypeCode: string;
+  OwnerCode?: string;
+  DescText?: string;
+  OccurredDateTime?: string;
+}
+
+const actions: Record<string, HistoryAction> = {
+  SCHEDULE_CHANGE: 'schedule_change',
+  AIRLINE_CANCELLATION: 'airline_cancellation',
+  TIME_LIMIT_CHANGE: 'time_limit_change',
+  HOLD_EXPIRED: 'hold_expired',
+  EMD_ISSUED: 'emd_issued',
+};
+
+export interface AirlineNotifications {
+  /** Tells the channel's airline where to push, unless it was told this URL already. Null: no URL. */
+  ensureRegistered(channel: ProviderChannel): Promise<void>;
+  receive(input: { channelId: string; key: string; ip: string; notification: AirlineNotification }): Promise<void>;
+  /** The job's work: refresh the booking a kept notification names. */
+  refreshFor(channelId: string, notifId: string): Promise<void>;
+}
+
+export function createAirlineNotifications(
+  deps: IssueDeps & {
+    keys: NotificationKeys;
+    limits: PublicLimits;
+    jobs: Pick<JobProducer, 'enqueueNotificationRefresh'>;
+    /** The API's public address; null when airlines cannot reach it (an ephemeral port). */
+    publicUrl: string | null;
+  },
+): AirlineNotifications {
+  const { db, clock } = deps;
+  const urlFor = (channelId: string) =>
+    `${deps.publicUrl}/api/v1/airline_notifications/${encodeURIComponent(channelId)}?key=${deps.keys.keyFor(channelId)}`;
+
+  // Channels this process knows to be registered at their current URL: a booking on one of them
+  // costs no read at all; the table answers for the first booking after a start.
+  const registered = new Map<string, string>();
+
+  return {
+    async ensureRegistered(channel) {
+      if (!deps.publicUrl) return;
+      const url = urlFor(channel.id);
+      if (registered.get(channel.id) === url) return;
+      if ((await registeredUrlOf(db, channel.id)) !== url) {
+        await deps.provider.registerNotifications(channel, url);
+        await saveRegisteredUrl(db, channel.id, url, clock.now());
+      }
+      registered.set(channel.id, url);
+    },
+
+    async receive({ channelId, key, ip, notification: n }) {
+      await deps.limits.count('airline_notification', ip);
+      // A wrong key and an unknown channel look the same, and nothing is kept.
+      if (!deps.keys.matches(channelId, key) || !(await channelExists(db, channelId))) throw notFound('channel');
+      const booking = await findBookingByAirlineLocator(db, channelId, n.OrderID);
+      const at = clock.now();
+      const fresh = await db.transaction().execute(async (trx) => {
+        const inserted = await insertNotification(trx, {
+          channel_id: channelId,
+          notif_id: n.NotifID,
+          airline_locator: n.OrderID,
+          booking_id: booking?.id ?? null,
+          change_type: n.ChangeTypeCode,
+          description: n.DescText ?? null,
+          occurred_at: n.OccurredDateTime ?? null,
+          received_at: at,
+          refreshed_at: null,
+        });
+        if (inserted && booking)
+          await recordHistory(trx, {
+            bookingId: booking.id,
+            action: actions[n.ChangeTypeCode] ?? 'airline_notification',
+            actorAccountId: null,
+            at,
+            detail: `${n.OwnerCode ?? booking.carrier} notified ${n.ChangeTypeCode} (${n.NotifID}).`,
+            airlineAnswer: n.DescText ?? null,
+          });
+        return inserted;
+      });
+      // The row is kept: if Redis is away, the sweeper enqueues the refresh later.
+      if (fresh && booking) await deps.jobs.enqueueNotificationRefresh(channelId, n.NotifID).catch(() => undefined);
+    },
+
+    async refreshFor(channelId, notifId) {
+      const kept = await findNotification(db, channelId, notifId);
+      if (!kept?.booking_id || kept.refreshed_at) return;
+      const booking = await findBookingById(db, kept.booking_id);
+      if (booking) {
+        try {
+          await refreshBooking(deps, booking);
+        } catch (error) {
+          // booking_gone: the airline dropped the order; the refresh recorded it.
+          if (!(error instanceof DomainError)) throw error;
+        }
+      }
+      await markRefreshed(db, channelId, notifId, clock.now());
+    },
+  };
+}
