@@ -107,6 +107,7 @@ async function expectSignedInAs(page: Page, name: string): Promise<void> {
   expect(await mainNavigation(page).getByRole('link').allTextContents()).toEqual([
     'Home',
     'Search',
+    'Bookings',
     'Sales',
     'Analytics',
     'Settings',

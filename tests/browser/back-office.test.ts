@@ -15,9 +15,11 @@ let tenant: TestTenant;
 const contexts: BrowserContext[] = [];
 const shotsDir = process.env['CONSOLE_SHOTS_DIR'];
 
+const tenantName = `Browser Travel ${Date.now().toString(36)}`;
+
 beforeAll(async () => {
   [stack, browser] = await Promise.all([startStack({ env: { TRUST_PROXY: 'true' } }), launchBrowser()]);
-  tenant = await createTenant(stack.ctx.db, `Browser Travel ${Date.now().toString(36)}`);
+  tenant = await createTenant(stack.ctx.db, tenantName);
 }, 60_000);
 afterEach(async () => {
   await Promise.all(contexts.splice(0).map((c) => c.close()));
@@ -71,7 +73,9 @@ describe('admin', () => {
     const page = await signedIn(await staff());
     await page.getByRole('banner').getByRole('link', { name: 'Admin' }).click();
     await page.waitForURL((a) => a.pathname === '/admin/partners');
-    const name = `Browser Travel`;
+    const name = tenantName;
+    // Other test files add partners to the same database: find this one by name.
+    await page.getByLabel('Find a partner by name').fill(name);
     const row = page.getByRole('table', { name: 'Ticketing open' }).getByRole('row').filter({ hasText: name }).first();
     const partnerName = (await row.getByRole('link').first().textContent())!;
     await shoot(page, 'partners-open');

@@ -4,7 +4,7 @@ import type { i18n as I18n } from 'i18next';
 import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { NotificationProvider, type NotificationCenter } from '../features/notifications';
-import { theme } from './theme';
+import { cssVariablesResolver, theme } from './theme';
 
 export interface AppServices {
   i18n: I18n;
@@ -16,7 +16,7 @@ export interface AppServices {
 export function AppProviders({ services, children }: { services: AppServices; children: ReactNode }) {
   return (
     <I18nextProvider i18n={services.i18n}>
-      <MantineProvider theme={theme} defaultColorScheme="light">
+      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
         <QueryClientProvider client={services.queryClient}>
           <NotificationProvider center={services.notifications}>{children}</NotificationProvider>
         </QueryClientProvider>

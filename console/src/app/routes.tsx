@@ -9,6 +9,8 @@ import { OnboardingScreen } from '../features/onboarding';
 import { SettingsScreen } from '../features/settings';
 // flight search
 import { SearchScreen } from '../features/search';
+// bookings (issue #5)
+import { BookingsScreen } from '../features/bookings';
 // Sales and analytics
 import { AnalyticsScreen } from '../features/analytics';
 import { SalesScreen } from '../features/sales';
@@ -39,6 +41,8 @@ export const paths = {
   apiTokens: '/settings/api_tokens',
   // flight search
   search: '/search',
+  // bookings (issue #5)
+  bookings: '/bookings',
   // back office (issue #6)
   admin: adminPaths.partners,
   agency: agencyPath,
@@ -74,6 +78,8 @@ const routes: Record<string, Route> = {
   },
   // flight search
   [paths.search]: { access: 'signedIn', screen: () => <SearchScreen /> },
+  // bookings (issue #5)
+  [paths.bookings]: { access: 'signedIn', screen: () => <BookingsScreen /> },
   // back office (issue #6): who may call each operation is the API's business; these pages only
   // need a signed-in account.
   ...Object.fromEntries(

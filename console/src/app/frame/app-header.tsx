@@ -18,6 +18,8 @@ const signedOutNavigation = [
 const signedInNavigation = [
   { path: paths.home, label: 'nav.home' },
   { path: paths.search, label: 'nav.search' },
+  // bookings (issue #5)
+  { path: paths.bookings, label: 'nav.bookings' },
   // Sales and analytics
   { path: paths.sales, label: 'nav.sales' },
   { path: paths.analytics, label: 'nav.analytics' },
@@ -66,7 +68,7 @@ export function AppHeader() {
             </Text>
           </Group>
         </Anchor>
-        <nav aria-label={t('nav.label')}>
+        <nav aria-label={t('nav.label')} className={classes.nav}>
           <Group gap={4} wrap="nowrap">
             {navigation.map(({ path, label }) => (
               <Anchor

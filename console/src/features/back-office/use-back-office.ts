@@ -5,9 +5,7 @@ import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNotify } from '../notifications';
 
-export function useQueryParam(name: string): string {
-  return new URLSearchParams(window.location.search).get(name) ?? '';
-}
+export { useQueryParam } from '../../lib/router';
 
 /** After a change: refetch what is on screen (a gate switch moves a row between lists). */
 export function useSaved(): () => void {

@@ -1,13 +1,13 @@
-// The screen shown after sign-in and sign-out (product spec §2). For now it introduces the back
-// office; the search, bookings and sales screens replace its cards as they arrive.
-import { Badge, Button, Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+// The screen shown after sign-in and sign-out (product spec §2): it introduces the back office and
+// its three areas, each a way in for the signed in.
+import { Button, Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentAccount } from '../../hooks/use-current-account';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { linkProps } from '../../lib/router';
 
-const upcoming = ['search', 'bookings', 'sales'] as const;
+const areas = { search: '/search', bookings: '/bookings', sales: '/sales' } as const;
 // marketing (issue #8): the server answers / with the agency home to the signed out. A visitor who
 // reaches / inside the app (a link, not a page load) and turns out signed out is sent there too;
 // a page loaded at / was already decided by the server, so it never loops.
@@ -41,18 +41,20 @@ export function HomeScreen() {
         </div>
       </Stack>
       <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
-        {upcoming.map((area) => (
+        {Object.entries(areas).map(([area, path]) => (
           <Card key={area} withBorder padding="lg" component="section" aria-labelledby={`home-${area}`}>
             <Stack gap="xs" align="flex-start">
-              <Badge variant="outline" color="gray.7">
-                {t('home.comingSoon')}
-              </Badge>
               <Title order={2} size="h4" id={`home-${area}`}>
                 {t(`home.${area}.title`)}
               </Title>
               <Text size="sm" c="gray.8">
                 {t(`home.${area}.text`)}
               </Text>
+              {signedIn && (
+                <Button component="a" variant="subtle" size="compact-sm" {...linkProps(path)}>
+                  {t(`home.${area}.open`)}
+                </Button>
+              )}
             </Stack>
           </Card>
         ))}

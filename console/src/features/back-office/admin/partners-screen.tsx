@@ -1,7 +1,8 @@
-// /admin/partners: partners by gate state (product spec §4). Switching a partner's gate moves it to
-// the other list. New partners are created here.
+// /admin/partners: partners by gate state (product spec §4), found by name when there are many.
+// Switching a partner's gate moves it to the other list. New partners are created here.
 import { useCreateAgency, useListAgencies, useSetPartnerGate } from '@contrail/sdk/react';
 import { Anchor, Button, Group, Stack, Switch, Table, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SectionCard } from '../../../components/section-card';
@@ -16,7 +17,9 @@ export function PartnersScreen() {
   const { t } = useTranslation();
   useDocumentTitle(t('backOffice.nav.partners'));
   const [gate, setGate] = useState<GateList>('open');
-  const list = useListAgencies({ gate, per_page: 100 });
+  const [search, setSearch] = useState('');
+  const [q] = useDebouncedValue(search.trim(), 300);
+  const list = useListAgencies({ gate, per_page: 100, ...(q ? { q } : {}) });
   const saved = useSaved();
   const switchGate = useSetPartnerGate({ mutation: { onSuccess: saved } });
   const partners = list.data?.data ?? [];
@@ -25,6 +28,13 @@ export function PartnersScreen() {
       <CreatePartner />
       <SectionCard title={t('backOffice.partners.title')} lead={t('backOffice.partners.lead')}>
         <GateTabs value={gate} onChange={setGate} />
+        <TextInput
+          type="search"
+          label={t('backOffice.partners.search')}
+          value={search}
+          onChange={(e) => setSearch(e.currentTarget.value)}
+          maw={360}
+        />
         <ListState pending={list.isPending} empty={partners.length === 0} />
         {partners.length > 0 && (
           <Table.ScrollContainer minWidth={560}>

@@ -107,7 +107,12 @@ export function SearchResultView({
           </Stack>
         </Grid.Col>
       </Grid>
-      <OfferDetailsDrawer fare={openFare} searchResultId={result.id} onClose={() => setOpenFare(null)} />
+      <OfferDetailsDrawer
+        fare={openFare}
+        searchResultId={result.id}
+        request={result.request}
+        onClose={() => setOpenFare(null)}
+      />
     </Stack>
   );
 }

@@ -1,0 +1,135 @@
+// One booking, as the airline has it now: status, price, the time limit with its countdown and the
+// deadline for ending it free (cancel, or void once issued), the booking's error text shown as an
+// error (product spec §8), EMDs still being issued, the actions its status allows, then
+// passengers, contacts, flights, services and seats, documents and history with its comments.
+import type { Booking } from '@contrail/sdk';
+import { Alert, Badge, Divider, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatDateTime, formatMoney, useLanguage } from '../../../lib/i18n';
+import { BookingActions } from './booking-actions';
+import { BookingAncillaries } from './booking-ancillaries';
+import { BookingHistory } from './booking-history';
+import { CommentForm } from './comment-form';
+import { DocumentsTable, FlightsTable, PassengersTable } from './booking-trip';
+import { StatusBadge } from './status-badge';
+import { Countdown } from './time-limit';
+
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Stack gap={0}>
+      <Text size="xs" c="gray.7">
+        {label}
+      </Text>
+      <Text size="sm" component="div">
+        {children}
+      </Text>
+    </Stack>
+  );
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Stack gap="xs" component="section" aria-label={title}>
+      <Title order={3} size="h5">
+        {title}
+      </Title>
+      {children}
+    </Stack>
+  );
+}
+
+export function BookingView({ booking }: { booking: Booking }) {
+  const { t } = useTranslation();
+  const [language] = useLanguage();
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="flex-start">
+        <Stack gap={4}>
+          <Group gap="xs">
+            <StatusBadge status={booking.status} size="lg" />
+            {booking.fake_booking && (
+              <Badge size="lg" variant="outline" color="gray">
+                {t('bookings.view.testBooking')}
+              </Badge>
+            )}
+          </Group>
+          <Text size="sm" c="gray.8">
+            {t('bookings.view.airlineRecord', { carrier: booking.carrier, locator: booking.airline_locator })}
+          </Text>
+        </Stack>
+        <Stack gap={0} align="flex-end">
+          <Text size="xs" c="gray.7">
+            {t('bookings.view.price')}
+          </Text>
+          <Text fw={700} size="xl" data-testid="booking-price">
+            {formatMoney(booking.price, language)}
+          </Text>
+        </Stack>
+      </Group>
+
+      {booking.error && (
+        <Alert color="red" variant="light" role="alert" title={t('bookings.view.errorTitle')}>
+          {booking.error}
+        </Alert>
+      )}
+      {booking.async_emd_issue && (
+        <Alert color="blue" variant="light" role="status" icon={<Loader size="xs" />}>
+          {t('bookings.view.emdProgress')}
+        </Alert>
+      )}
+
+      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+        {booking.time_limit && (
+          <Field label={t('bookings.view.timeLimit')}>
+            <Countdown deadline={booking.time_limit} />
+          </Field>
+        )}
+        {/* While held the two deadlines are one: said once. */}
+        {booking.cancel_before && booking.cancel_before !== booking.time_limit && (
+          <Field label={t(booking.status === 'issued' ? 'bookings.view.voidBefore' : 'bookings.view.cancelBefore')}>
+            <Countdown deadline={booking.cancel_before} />
+          </Field>
+        )}
+        <Field label={t('bookings.view.bookedAt')}>{formatDateTime(booking.created_at, language)}</Field>
+        {booking.issued_at && (
+          <Field label={t('bookings.view.issuedAt')}>{formatDateTime(booking.issued_at, language)}</Field>
+        )}
+        {booking.form_of_payment && (
+          <Field label={t('bookings.view.formOfPayment')}>
+            {t(`bookings.formOfPayment.${booking.form_of_payment}`)}
+          </Field>
+        )}
+        <Field label={t('bookings.view.airlineStatus')}>
+          {t(`bookings.providerStatus.${booking.provider_status}`)}
+        </Field>
+      </SimpleGrid>
+
+      <BookingActions booking={booking} />
+      <Divider />
+
+      <Section title={t('bookings.view.passengers')}>
+        <PassengersTable booking={booking} />
+      </Section>
+      <Section title={t('bookings.view.contacts')}>
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+          <Field label={t('bookings.view.email')}>{booking.contacts.email}</Field>
+          <Field label={t('bookings.view.phone')}>{booking.contacts.phone}</Field>
+        </SimpleGrid>
+      </Section>
+      <Section title={t('bookings.view.flights')}>
+        <FlightsTable booking={booking} />
+      </Section>
+      <Section title={t('bookings.view.ancillaries')}>
+        <BookingAncillaries booking={booking} />
+      </Section>
+      <Section title={t('bookings.view.documents')}>
+        <DocumentsTable booking={booking} />
+      </Section>
+      <Section title={t('bookings.view.history')}>
+        <BookingHistory locator={booking.locator} />
+        <CommentForm locator={booking.locator} />
+      </Section>
+    </Stack>
+  );
+}

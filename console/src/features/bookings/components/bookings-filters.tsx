@@ -1,0 +1,77 @@
+// The list's filters: the status list (it starts with new, the held bookings: product spec §4),
+// a locator or passenger search and the booking-date range.
+import type { BookingStatus } from '@contrail/sdk';
+import { Group, Select, TextInput } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+
+export type StatusChoice = BookingStatus | 'all';
+const statusChoices: readonly StatusChoice[] = [
+  'new',
+  'issuing',
+  'issued',
+  'cancelled',
+  'voided',
+  'expired',
+  'refunded',
+  'all',
+];
+
+export interface BookingsFilter {
+  status: StatusChoice;
+  q: string;
+  dateFrom: string;
+  dateTo: string;
+}
+
+export const initialFilter: BookingsFilter = { status: 'new', q: '', dateFrom: '', dateTo: '' };
+
+export function BookingsFilters({
+  value,
+  onChange,
+}: {
+  value: BookingsFilter;
+  onChange: (next: BookingsFilter) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Group align="flex-end" gap="sm" wrap="wrap">
+      <Select
+        label={t('bookings.filters.status')}
+        allowDeselect={false}
+        value={value.status}
+        data={statusChoices.map((status) => ({
+          value: status,
+          label: status === 'all' ? t('bookings.filters.allStatuses') : t(`bookings.status.${status}`),
+        }))}
+        onChange={(status) => {
+          const choice = statusChoices.find((s) => s === status);
+          if (choice) onChange({ ...value, status: choice });
+        }}
+        w={170}
+      />
+      <TextInput
+        type="search"
+        label={t('bookings.filters.search')}
+        placeholder={t('bookings.filters.searchPlaceholder')}
+        value={value.q}
+        maxLength={64}
+        onChange={(e) => onChange({ ...value, q: e.currentTarget.value })}
+        miw={240}
+      />
+      <TextInput
+        type="date"
+        label={t('bookings.filters.dateFrom')}
+        value={value.dateFrom}
+        max={value.dateTo || undefined}
+        onChange={(e) => onChange({ ...value, dateFrom: e.currentTarget.value })}
+      />
+      <TextInput
+        type="date"
+        label={t('bookings.filters.dateTo')}
+        value={value.dateTo}
+        min={value.dateFrom || undefined}
+        onChange={(e) => onChange({ ...value, dateTo: e.currentTarget.value })}
+      />
+    </Group>
+  );
+}
