@@ -140,6 +140,23 @@ describe('the ticket search', () => {
     }
     expect((await listIds(accounts.a1, { ticket: doc.locator })).ids).toEqual([]);
   });
+
+  it('pages its matches newest first with their total, and past the last page answers none with the total', async () => {
+    // Every generated passenger is SURNAME/TESTn: the search matches all the agency's documents.
+    const all = await listIds(accounts.sup, { ticket: '/test' });
+    expect(all.total).toBe(all.ids.length);
+    expect(all.total).toBeGreaterThan(3);
+    const pages = [1, 2, 3].map((page) => listIds(accounts.sup, { ticket: '/test', per_page: 2, page }));
+    const seen = await Promise.all(pages);
+    expect(seen.flatMap((p) => p.ids)).toEqual(all.ids.slice(0, 6));
+    for (const p of seen) expect(p.total).toBe(all.total);
+    const past = await listIds(accounts.sup, { ticket: '/test', per_page: 2, page: 50 });
+    expect(past).toEqual({ ids: [], total: all.total });
+    // An agent's own documents are paged the same way.
+    const own = await listIds(accounts.a1, { per_page: 2, page: 2 });
+    expect(own).toEqual({ ids: expect.any(Array), total: 3 });
+    expect(own.ids).toHaveLength(1);
+  });
 });
 
 describe('analytics', () => {

@@ -118,9 +118,9 @@ export async function findDocument(db: Db, scope: SalesScope, id: string): Promi
 /** A page of documents from `before` (exclusive; the whole range when absent), skipping `skip`. */
 export async function listDocuments(
   db: Db,
-  query: { scope: SalesScope; range: DayRange; ticket?: string; before?: Date; skip: number; limit: number },
+  query: { scope: SalesScope; range: DayRange; before?: Date; skip: number; limit: number },
 ): Promise<SalesRow[]> {
-  let q = matching(inRange(inScope(withNames(db), query.scope), query.range), query.ticket);
+  let q = inRange(inScope(withNames(db), query.scope), query.range);
   if (query.before) q = q.where('sales_documents.issued_at', '<', query.before);
   return q
     .orderBy('sales_documents.issued_at', 'desc')
@@ -130,7 +130,7 @@ export async function listDocuments(
     .execute();
 }
 
-/** Counts documents directly (text searches and agents' own documents: small sets). */
+/** Counts documents directly (the export's expected rows; a search page past its last match). */
 export async function countDocuments(
   db: Db,
   query: { scope: SalesScope; range: DayRange; ticket?: string },
@@ -142,6 +142,38 @@ export async function countDocuments(
 
 /** The scope's documents per issue day in the range, newest day first, from the day rollups. */
 export async function dayCounts(db: Db, rollupScope: string, range: DayRange): Promise<{ day: string; n: number }[]> {
+/**
+ * A page of a small set (a text search's matches, an agent's own documents) and how many it holds,
+ * from one scan: the ids of the page, newest first, each with the set's count. No ids when the page
+ * is past the end (the count is then unknown).
+ */
+export async function pageOfSet(
+  db: Db,
+  query: { scope: SalesScope; range: DayRange; ticket?: string; skip: number; limit: number },
+): Promise<{ ids: string[]; total: number | null }> {
+  const rows = await matching(
+    inRange(inScope(db.selectFrom('sales_documents'), query.scope), query.range),
+    query.ticket,
+  )
+    .select(['sales_documents.id', sql<string>`count(*) OVER ()`.as('total')])
+    .orderBy('sales_documents.issued_at', 'desc')
+    .orderBy('sales_documents.id', 'desc')
+    .offset(query.skip)
+    .limit(query.limit)
+    .execute();
+  return { ids: rows.map((r) => r.id), total: rows[0] ? Number(rows[0].total) : null };
+}
+
+/** These documents with their names, newest first. */
+export async function documentsByIds(db: Db, ids: readonly string[]): Promise<SalesRow[]> {
+  if (ids.length === 0) return [];
+  return withNames(db)
+    .where('sales_documents.id', 'in', ids)
+    .orderBy('sales_documents.issued_at', 'desc')
+    .orderBy('sales_documents.id', 'desc')
+    .execute();
+}
+
   let q = db
     .selectFrom('sales_rollups')
     .select([sql<string>`day::text`.as('on_day'), sql<string>`sum(documents)`.as('n')])
@@ -158,9 +190,39 @@ export async function dayCounts(db: Db, rollupScope: string, range: DayRange): P
 export async function reportBatch(
   db: Db,
   query: { scope: SalesScope; range: DayRange; after?: { at: string; id: string }; limit: number },
-): Promise<(SalesRow & { cursor_at: string })[]> {
-  let q = inRange(inScope(withNames(db), query.scope), query.range).select(
-    sql<string>`sales_documents.issued_at::text`.as('cursor_at'),
+): Promise<ReportRow[]> {
+  let q = inRange(
+    inScope(
+      db
+        .selectFrom('sales_documents')
+        .innerJoin('accounts', 'accounts.id', 'sales_documents.agent_id')
+        .innerJoin('agencies', 'agencies.id', 'sales_documents.agency_id')
+        .leftJoin('companies', 'companies.id', 'sales_documents.company_id')
+        .select([
+          'sales_documents.id',
+          'sales_documents.number',
+          'sales_documents.kind',
+          'sales_documents.issued_at',
+          'sales_documents.locator',
+          'sales_documents.passenger_name',
+          'sales_documents.carrier',
+          'sales_documents.route',
+          'sales_documents.fare',
+          'sales_documents.taxes',
+          'sales_documents.fees',
+          'sales_documents.markup',
+          'sales_documents.commission',
+          'sales_documents.total',
+          'sales_documents.currency',
+          'sales_documents.form_of_payment',
+          agentName.as('agent_name'),
+          'companies.name as company_name',
+          'agencies.name as agency_name',
+          sql<string>`sales_documents.issued_at::text`.as('cursor_at'),
+        ]),
+      query.scope,
+    ),
+    query.range,
   );
   if (query.after)
     q = q.where(

@@ -41,20 +41,26 @@ export function createSalesService(deps: {
   const { db } = deps;
   const cache = deps.cache ?? createRollupCache(db);
 
-  /**
-   * The total and where page `offset` starts. Text searches and an agent's own documents are small
-   * sets, counted directly and paged by plain offset; other scopes read their day counts.
-   */
-  async function count(scope: SalesScope, range: DayRange, ticket?: string, offset = 0) {
-    const rollupScope = rollupScopeOf(scope);
-    if (!rollupScope || ticket) {
-      const total = await sales.countDocuments(db, { scope, range, ticket });
-      return { total, start: offset < total ? { before: undefined, skip: offset } : null };
-    }
+  /** The total and where page `offset` starts, from the scope's day counts. */
+  async function count(rollupScope: string, range: DayRange, offset = 0) {
     const days = await cache.read(rollupScope, `days ${range.from ?? ''} ${range.to ?? ''}`, () =>
       sales.dayCounts(db, rollupScope, range),
     );
     return pageStart(days, offset);
+  }
+
+  /** Text searches and an agent's own documents are small sets: paged and counted in one scan. */
+  async function listSet(scope: SalesScope, range: DayRange, query: SalesQuery, offset: number) {
+    const { ids, total } = await sales.pageOfSet(db, {
+      scope,
+      range,
+      ticket: query.ticket,
+      skip: offset,
+      limit: query.perPage,
+    });
+    if (total === null)
+      return { items: [], total: await sales.countDocuments(db, { scope, range, ticket: query.ticket }) };
+    return { items: (await sales.documentsByIds(db, ids)).map(toDocument), total };
   }
 
   return {
@@ -63,12 +69,13 @@ export function createSalesService(deps: {
       const scope = await salesScopeOf(db, principal);
       const range = { from: query.from, to: query.to };
       const offset = (query.page - 1) * query.perPage;
-      const { total, start } = await count(scope, range, query.ticket, offset);
+      const rollupScope = rollupScopeOf(scope);
+      if (!rollupScope || query.ticket) return listSet(scope, range, query, offset);
+      const { total, start } = await count(rollupScope, range, offset);
       if (!start) return { items: [], total };
       const rows = await sales.listDocuments(db, {
         scope,
         range,
-        ticket: query.ticket,
         before: start.before,
         skip: start.skip,
         limit: query.perPage,
@@ -86,7 +93,10 @@ export function createSalesService(deps: {
     async report(principal, range) {
       checkRange(range);
       const scope = await salesScopeOf(db, principal);
-      const { total } = await count(scope, range);
+      const rollupScope = rollupScopeOf(scope);
+      const total = rollupScope
+        ? (await count(rollupScope, range)).total
+        : await sales.countDocuments(db, { scope, range });
       if (total === 0) throw new DomainError('no_sales_in_range');
       if (total > deps.syncReportLimit) {
         await deps.exports.request(principal, scope, range);
