@@ -7,7 +7,7 @@ import { createWriteStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { finished } from 'node:stream/promises';
 import { createDb } from '../../api/src/db/database.js';
-import type { SalesRow } from '../../api/src/db/sales.repository.js';
+import type { ReportRow } from '../../api/src/db/sales.repository.js';
 import { systemClock } from '../../api/src/domain/clock.js';
 import { createSalesExports } from '../../api/src/domain/sales/sales-export.service.js';
 import { reportRows, writeSalesReport } from '../../api/src/domain/sales/sales-report.js';
@@ -28,7 +28,7 @@ if (mode === 'pipeline') {
   const seconds = (performance.now() - started) / 1000;
   print(result?.rows ?? 0, seconds);
 } else {
-  const rows: SalesRow[] = [];
+  const rows: ReportRow[] = [];
   for await (const batch of reportRows(db, { kind: 'agency', id: agencyId }, { from, to })) rows.push(...batch);
   const file = `/tmp/contrail-bench-exceljs-${process.pid}.xlsx`;
   async function* inMemory() {

@@ -51,6 +51,14 @@ async function readReport(content: Buffer) {
   const sheet = workbook.worksheets[0]!;
   const rows: unknown[][] = [];
   sheet.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
+  // Every row keeps the formats: a bold header, issue times as dates, amounts with two decimals.
+  const column = (header: string) => reportColumns.findIndex((c) => c.header === header) + 1;
+  expect(sheet.getRow(1).getCell(1).font?.bold).toBe(true);
+  for (const n of [2, sheet.rowCount]) {
+    expect(sheet.getRow(n).getCell(column('Issued at (UTC)')).numFmt).toBe('yyyy-mm-dd hh:mm');
+    expect(sheet.getRow(n).getCell(column('Total')).numFmt).toBe('#,##0.00');
+    expect(sheet.getRow(n).getCell(column('Passenger')).numFmt).toBeUndefined();
+  }
   return rows;
 }
 

@@ -4,7 +4,7 @@
 import type { Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import type { Db } from '../../db/database.js';
-import { reportBatch, type SalesRow } from '../../db/sales.repository.js';
+import { reportBatch, type ReportRow } from '../../db/sales.repository.js';
 import type { DayRange, SalesScope } from './sales-document.js';
 
 export const reportFileName = 'Sales report.xlsx';
@@ -42,7 +42,7 @@ function styleOf(index: number): Partial<ExcelJS.Style> | undefined {
   return undefined;
 }
 
-export function reportCells(r: SalesRow): (string | number | Date)[] {
+export function reportCells(r: ReportRow): (string | number | Date)[] {
   return [
     r.number,
     r.kind,
@@ -69,7 +69,7 @@ export function reportCells(r: SalesRow): (string | number | Date)[] {
  * The scope's rows in the range, newest first, batch after batch. The next batch is already being
  * read while the writer works on this one, so PostgreSQL (on another core) and exceljs overlap.
  */
-export async function* reportRows(db: Db, scope: SalesScope, range: DayRange): AsyncGenerator<SalesRow[]> {
+export async function* reportRows(db: Db, scope: SalesScope, range: DayRange): AsyncGenerator<ReportRow[]> {
   const read = (after?: { at: string; id: string }) => {
     const batch = reportBatch(db, { scope, range, after, limit: batchSize });
     batch.catch(() => undefined); // awaited below; a consumer that stops early must not leave it unhandled
@@ -89,18 +89,26 @@ export async function* reportRows(db: Db, scope: SalesScope, range: DayRange): A
 
 /** Writes the report into `stream` and ends it; answers the number of document rows. */
 export async function writeSalesReport(
-  batches: AsyncIterable<SalesRow[]>,
+  batches: AsyncIterable<ReportRow[]>,
   stream: Writable,
   onProgress?: (rowsWritten: number) => Promise<void> | void,
 ): Promise<number> {
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false });
   const sheet = workbook.addWorksheet('Sales', { views: [{ state: 'frozen', ySplit: 1 }] });
-  sheet.columns = reportColumns.map((c, i) => ({ header: c.header, width: c.width, style: styleOf(i) }));
+  // One style object per column, given to each of its cells: exceljs recognises a style object it
+  // has seen and reuses its style id, where a fresh object per cell (what a column style gives)
+  // is serialised again for every cell, which halves the writer's speed.
+  const columnStyles = reportColumns.map((_, i) => styleOf(i) ?? {});
+  sheet.columns = reportColumns.map((c, i) => ({ header: c.header, width: c.width, style: columnStyles[i] }));
   sheet.getRow(1).font = { bold: true };
   sheet.getRow(1).commit();
   let rows = 0;
   for await (const batch of batches) {
-    for (const r of batch) sheet.addRow(reportCells(r)).commit();
+    for (const r of batch) {
+      const row = sheet.addRow(reportCells(r));
+      for (let i = 0; i < columnStyles.length; i++) row.getCell(i + 1).style = columnStyles[i]!;
+      row.commit();
+    }
     rows += batch.length;
     await onProgress?.(rows);
   }
