@@ -75,6 +75,8 @@ const staleRequestMs = 2 * 60_000;
 
 /** A refund or flight change whose answer was lost (or whose process died), settled from the order. */
 async function settleStaleRequest(deps: IssueDeps, row: BookingRow, order: ProviderOrder): Promise<boolean> {
+  // Refunds and flight changes are asked of issued bookings, which stay issued until they settle.
+  if (row.status !== 'issued') return false;
   const request = await findConfirming(deps.db, row.id);
   if (!request?.confirming_started_at) return false;
   if (deps.clock.now().getTime() - request.confirming_started_at.getTime() < staleRequestMs) return false;
