@@ -111,6 +111,15 @@ it('gives a short window 5 rows', async () => {
   expect(new URL((await listed).url()).searchParams.get('per_page')).toBe('5');
   await page.getByText('Documents: 60').waitFor();
   expect(await rows(page).count()).toBe(5);
+  // The pager's controls carry their names: next shows page 2, previous returns to page 1.
+  const firstNumber = (await rows(page).first().locator('td').first().innerText()).trim();
+  const firstCell = () => page.locator('table tbody tr td').first();
+  const nextPage = page.waitForRequest((r) => new URL(r.url()).searchParams.get('page') === '2');
+  await page.getByRole('button', { name: 'Next page' }).click();
+  expect(new URL((await nextPage).url()).searchParams.get('per_page')).toBe('5');
+  await expect.poll(async () => (await firstCell().innerText()).trim()).not.toBe(firstNumber);
+  await page.getByRole('button', { name: 'Previous page' }).click();
+  await expect.poll(async () => (await firstCell().innerText()).trim()).toBe(firstNumber);
 }, 30_000);
 
 it('renders the analytics page with its totals and charts', async () => {

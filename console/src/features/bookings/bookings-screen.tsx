@@ -2,12 +2,13 @@
 // that booking beside the list, so an open booking can be linked. The list starts at the held
 // (new) bookings; a booking that failed to open stays marked in the list until it opens.
 import { useListBookings } from '@contrail/sdk/react';
-import { Center, Group, Loader, Pagination, Stack, Text, Title } from '@mantine/core';
+import { Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SectionCard } from '../../components/section-card';
+import { ListPager } from '../../components/list-pager';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { useLanguage } from '../../lib/i18n';
 import { navigate, useQueryParam } from '../../lib/router';
@@ -82,16 +83,7 @@ export function BookingsScreen() {
               <Text size="sm" c="gray.7" role="status">
                 {t('bookings.list.total', { count: total })}
               </Text>
-              {pages > 1 && (
-                <Pagination
-                  total={pages}
-                  value={page}
-                  onChange={setPage}
-                  size="sm"
-                  siblings={1}
-                  getControlProps={(control) => ({ 'aria-label': t(`bookings.list.page.${control}`) })}
-                />
-              )}
+              <ListPager pages={pages} page={page} onChange={setPage} />
             </Group>
           </Stack>
         )}

@@ -1,11 +1,12 @@
 // The sales page: the ticket search and date range, one page of sales sized to the window (product
 // spec §9, fetched from page 1), paging, a sale's detail and the export with its notices.
 import { useListSales } from '@contrail/sdk/react';
-import { Center, Group, Loader, Pagination, Stack, Text, Title } from '@mantine/core';
+import { Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SectionCard } from '../../components/section-card';
+import { ListPager } from '../../components/list-pager';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { useLanguage } from '../../lib/i18n';
 import { ExportButton } from './components/export-button';
@@ -64,16 +65,7 @@ export function SalesScreen() {
               <Text size="sm" c="gray.7">
                 {t('sales.list.total', { count: total })}
               </Text>
-              {pages > 1 && (
-                <Pagination
-                  total={pages}
-                  value={page}
-                  onChange={setPage}
-                  size="sm"
-                  siblings={1}
-                  getControlProps={(control) => ({ 'aria-label': t(`sales.list.page.${control}`) })}
-                />
-              )}
+              <ListPager pages={pages} page={page} onChange={setPage} />
             </Group>
           </Stack>
         )}

@@ -3,10 +3,11 @@
 // working at once.
 import type { ApiToken } from '@contrail/sdk';
 import { useListApiTokens } from '@contrail/sdk/react';
-import { Center, Loader, Pagination, Stack, Text } from '@mantine/core';
+import { Center, Loader, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SectionCard } from '../../../components/section-card';
+import { ListPager } from '../../../components/list-pager';
 import { useLanguage } from '../../../lib/i18n';
 import { RevokeTokenModal } from './revoke-token-modal';
 import { TokenCards } from './token-cards';
@@ -37,15 +38,7 @@ export function TokenList() {
         <Stack gap="md">
           <TokenTable tokens={tokens} language={language} onRevoke={setRevoking} />
           <TokenCards tokens={tokens} language={language} onRevoke={setRevoking} />
-          {pages > 1 && (
-            <Pagination
-              total={pages}
-              value={page}
-              onChange={setPage}
-              size="sm"
-              getControlProps={(control) => ({ 'aria-label': t(`apiTokens.list.page.${control}`) })}
-            />
-          )}
+          <ListPager pages={pages} page={page} onChange={setPage} />
         </Stack>
       )}
       <RevokeTokenModal token={revoking} onClose={() => setRevoking(null)} />
