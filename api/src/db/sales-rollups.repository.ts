@@ -6,7 +6,7 @@
 // the scopes touched a new version (sales_scope_versions), which keys what readers cache. The same SQL
 // says what a document contributes in both places, so the two cannot disagree.
 import { sql } from 'kysely';
-import type { Db } from './database.js';
+import { stablePlan, type Db } from './database.js';
 
 /**
  * What one document adds to its rollups (and to a direct sum over documents, for agents' own
@@ -65,6 +65,7 @@ export async function addDocumentToRollups(db: Db, documentId: string): Promise<
 export async function scopeVersion(db: Db, scope: string): Promise<string> {
   const row = await db
     .selectFrom('sales_scope_versions')
+    .modifyFront(stablePlan)
     .select('version')
     .where('scope', '=', scope)
     .executeTakeFirst();

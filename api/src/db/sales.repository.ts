@@ -3,7 +3,7 @@
 // it (see `pageStart`).
 import { sql, type Selectable, type SelectQueryBuilder } from 'kysely';
 import type { DayRange, SalesDocumentInput, SalesScope } from '../domain/sales/sales-document.js';
-import type { Db } from './database.js';
+import { stablePlan, type Db } from './database.js';
 import type { Database, SalesDocumentsTable } from './schema.js';
 
 export type SalesRow = Omit<Selectable<SalesDocumentsTable>, 'created_at' | 'search_text'> & {
@@ -122,7 +122,7 @@ export async function listDocuments(
   db: Db,
   query: { scope: SalesScope; range: DayRange; before?: Date; skip: number; limit: number },
 ): Promise<SalesRow[]> {
-  let q = inRange(inScope(withNames(db), query.scope), query.range);
+  let q = inRange(inScope(withNames(db).modifyFront(stablePlan), query.scope), query.range);
   if (query.before) q = q.where('sales_documents.issued_at', '<', query.before);
   return q
     .orderBy('sales_documents.issued_at', 'desc')
@@ -178,6 +178,7 @@ export async function documentsByIds(db: Db, ids: readonly string[]): Promise<Sa
 export async function dayCounts(db: Db, rollupScope: string, range: DayRange): Promise<{ day: string; n: number }[]> {
   let q = db
     .selectFrom('sales_rollups')
+    .modifyFront(stablePlan)
     .select([sql<string>`day::text`.as('on_day'), sql<string>`sum(documents)`.as('n')])
     .where('scope', '=', rollupScope)
     .where('dimension', '=', 'total');
