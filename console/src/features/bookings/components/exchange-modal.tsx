@@ -95,7 +95,7 @@ export function ExchangeModal({
           <AmountLine label={t('bookings.exchange.penalty')} value={money(priced.alternative.penalty)} />
           <AmountLine label={t('bookings.exchange.fee')} value={money(priced.alternative.fee)} />
           <AmountLine label={t('bookings.exchange.totalDue')} value={money(priced.alternative.total_due)} strong />
-          {priced.alternative.residual.amount !== '0.00' && (
+          {Number(priced.alternative.residual.amount) > 0 && (
             <AmountLine label={t('bookings.exchange.residual')} value={money(priced.alternative.residual)} />
           )}
           <AmountLine label={t('bookings.exchange.paidBy')} value={t(`bookings.formOfPayment.${priced.paid_by}`)} />

@@ -108,6 +108,12 @@ export function AlternativeChoice({
                         {money(alternative.total_due)}
                       </Table.Td>
                     </Table.Tr>
+                    {Number(alternative.residual.amount) > 0 && (
+                      <Table.Tr>
+                        <Table.Td c="gray.7">{t('bookings.exchange.residual')}</Table.Td>
+                        <Table.Td ta="right">{money(alternative.residual)}</Table.Td>
+                      </Table.Tr>
+                    )}
                   </Table.Tbody>
                 </Table>
               </Stack>
