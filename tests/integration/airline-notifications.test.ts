@@ -8,7 +8,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { loadConfig } from '../../api/src/config.js';
 import { createNotificationKeys } from '../../api/src/domain/crypto/notification-keys.js';
 import { startWorker, type WorkerHandle } from '../../api/src/worker.js';
-import { waitFor } from '../support/ancillaries.js';
+import { waitFor } from '../support/wait.js';
 import { advanceSandbox, bearer, book, findFares } from '../support/bookings.js';
 import { createAccount, createTenant, type TestAccount, type TestTenant } from '../support/factories.js';
 import { closedPort, testSecretKey } from '../support/services.js';

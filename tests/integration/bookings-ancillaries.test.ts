@@ -7,15 +7,8 @@ import request from 'supertest';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { loadConfig } from '../../api/src/config.js';
 import { startWorker, type WorkerHandle } from '../../api/src/worker.js';
-import {
-  addAncillaries,
-  ancillaries,
-  emdRequestsOf,
-  ledgerOf,
-  paidSeat,
-  paidService,
-  waitFor,
-} from '../support/ancillaries.js';
+import { addAncillaries, ancillaries, emdRequestsOf, ledgerOf, paidSeat, paidService } from '../support/ancillaries.js';
+import { waitFor } from '../support/wait.js';
 import {
   advanceSandbox,
   balanceOf,

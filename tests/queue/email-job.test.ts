@@ -7,15 +7,7 @@ import { insertMessage } from '../../api/src/db/mail.repository.js';
 import { newId } from '../../api/src/domain/ids.js';
 import { startWorker, type WorkerHandle } from '../../api/src/worker.js';
 import { startStack, testEnv, tokens, type Stack } from '../support/stack.js';
-
-async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 15_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value) || Date.now() > deadline) return value;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+import { waitFor } from '../support/wait.js';
 
 const backends: { backend: 'redis' | 'postgres'; env: Record<string, string> }[] = [
   { backend: 'redis', env: {} },
@@ -46,6 +38,7 @@ describe.each(backends)('the email job on $backend', ({ backend, env }) => {
     expect(sent.body.status).toBe('queued');
 
     const message = await waitFor(
+      'the message to leave the queue',
       async () =>
         (
           await request(stack.baseUrl)

@@ -9,6 +9,7 @@ import { reportColumns } from '../../api/src/domain/sales/sales-report.js';
 import { startWorker, type WorkerHandle } from '../../api/src/worker.js';
 import { createAccount, createTenant, type TestAccount, type TestTenant } from '../support/factories.js';
 import { inDays, query, recordDocuments } from '../support/sales.js';
+import { waitFor } from '../support/wait.js';
 import { startStack, testEnv, type Stack } from '../support/stack.js';
 
 const env = { SALES_EXPORT_SYNC_LIMIT: '25', KEY_PREFIX: `${testEnv().KEY_PREFIX}-sales-export` };
@@ -124,16 +125,12 @@ it("answers 413 'The report will be sent to your email soon' past the limit, and
   });
 
   const db = stack.ctx.db;
-  const deadline = Date.now() + 20_000;
-  let row = await db
-    .selectFrom('sales_exports')
-    .selectAll()
-    .where('account_id', '=', supervisor.id)
-    .executeTakeFirstOrThrow();
-  while (row.status !== 'done' && row.status !== 'failed' && Date.now() < deadline) {
-    await new Promise((r) => setTimeout(r, 100));
-    row = await db.selectFrom('sales_exports').selectAll().where('id', '=', row.id).executeTakeFirstOrThrow();
-  }
+  const row = await waitFor(
+    'the export to finish',
+    () => db.selectFrom('sales_exports').selectAll().where('account_id', '=', supervisor.id).executeTakeFirstOrThrow(),
+    (r) => r.status === 'done' || r.status === 'failed',
+    20_000,
+  );
   expect(row).toMatchObject({ status: 'done', rows: 30, email: supervisor.email });
 
   const message = await db

@@ -1,5 +1,5 @@
-// Ancillaries and EMDs in tests: the booking's offered services and seats, adding them, and
-// waiting for what the worker does with the rows PostgreSQL keeps.
+// Ancillaries and EMDs in tests: the booking's offered services and seats, adding them, and the
+// rows PostgreSQL keeps for what the worker does with them.
 import request from 'supertest';
 import { expect } from 'vitest';
 import type { Db } from '../../api/src/db/database.js';
@@ -46,17 +46,6 @@ export async function emdRequestsOf(db: Db, locator: string) {
     .where('b.locator', '=', locator)
     .orderBy('r.created_at')
     .execute();
-}
-
-export async function waitFor<T>(what: string, read: () => Promise<T>, done: (value: T) => boolean, ms = 30_000) {
-  const deadline = Date.now() + ms;
-  let value = await read();
-  while (!done(value)) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    value = await read();
-  }
-  return value;
 }
 
 export async function ledgerOf(db: Db, companyId: string) {
