@@ -77,40 +77,44 @@ export function matching<O>(query: DocsQuery<O>, ticket: string | undefined): Do
   return query.where('sales_documents.search_text', 'like', `%${escaped}%`);
 }
 
-const agentName = sql<string>`accounts.first_name || ' ' || accounts.last_name`;
-
-function withNames(db: Db) {
+/** Documents with the names of who sold them: agent, agency and (when there is one) company. */
+function named(db: Db) {
   return db
     .selectFrom('sales_documents')
     .innerJoin('accounts', 'accounts.id', 'sales_documents.agent_id')
     .innerJoin('agencies', 'agencies.id', 'sales_documents.agency_id')
     .leftJoin('companies', 'companies.id', 'sales_documents.company_id')
     .select([
-      'sales_documents.id',
-      'sales_documents.kind',
-      'sales_documents.number',
-      'sales_documents.locator',
-      'sales_documents.booking_id',
-      'sales_documents.related_document_id',
-      'sales_documents.passenger_name',
-      'sales_documents.carrier',
-      'sales_documents.route',
-      'sales_documents.issued_at',
-      'sales_documents.fare',
-      'sales_documents.taxes',
-      'sales_documents.fees',
-      'sales_documents.markup',
-      'sales_documents.commission',
-      'sales_documents.total',
-      'sales_documents.currency',
-      'sales_documents.form_of_payment',
-      'sales_documents.agent_id',
-      'sales_documents.company_id',
-      'sales_documents.agency_id',
-      agentName.as('agent_name'),
+      sql<string>`accounts.first_name || ' ' || accounts.last_name`.as('agent_name'),
       'companies.name as company_name',
       'agencies.name as agency_name',
     ]);
+}
+
+function withNames(db: Db) {
+  return named(db).select([
+    'sales_documents.id',
+    'sales_documents.kind',
+    'sales_documents.number',
+    'sales_documents.locator',
+    'sales_documents.booking_id',
+    'sales_documents.related_document_id',
+    'sales_documents.passenger_name',
+    'sales_documents.carrier',
+    'sales_documents.route',
+    'sales_documents.issued_at',
+    'sales_documents.fare',
+    'sales_documents.taxes',
+    'sales_documents.fees',
+    'sales_documents.markup',
+    'sales_documents.commission',
+    'sales_documents.total',
+    'sales_documents.currency',
+    'sales_documents.form_of_payment',
+    'sales_documents.agent_id',
+    'sales_documents.company_id',
+    'sales_documents.agency_id',
+  ]);
 }
 
 export async function findDocument(db: Db, scope: SalesScope, id: string): Promise<SalesRow | undefined> {
@@ -221,33 +225,25 @@ export async function reportBatch(
 ): Promise<ReportRow[]> {
   let q = inRange(
     inScope(
-      db
-        .selectFrom('sales_documents')
-        .innerJoin('accounts', 'accounts.id', 'sales_documents.agent_id')
-        .innerJoin('agencies', 'agencies.id', 'sales_documents.agency_id')
-        .leftJoin('companies', 'companies.id', 'sales_documents.company_id')
-        .select([
-          'sales_documents.id',
-          'sales_documents.number',
-          'sales_documents.kind',
-          'sales_documents.issued_at',
-          'sales_documents.locator',
-          'sales_documents.passenger_name',
-          'sales_documents.carrier',
-          'sales_documents.route',
-          'sales_documents.fare',
-          'sales_documents.taxes',
-          'sales_documents.fees',
-          'sales_documents.markup',
-          'sales_documents.commission',
-          'sales_documents.total',
-          'sales_documents.currency',
-          'sales_documents.form_of_payment',
-          agentName.as('agent_name'),
-          'companies.name as company_name',
-          'agencies.name as agency_name',
-          sql<string>`sales_documents.issued_at::text`.as('cursor_at'),
-        ]),
+      named(db).select([
+        'sales_documents.id',
+        'sales_documents.number',
+        'sales_documents.kind',
+        'sales_documents.issued_at',
+        'sales_documents.locator',
+        'sales_documents.passenger_name',
+        'sales_documents.carrier',
+        'sales_documents.route',
+        'sales_documents.fare',
+        'sales_documents.taxes',
+        'sales_documents.fees',
+        'sales_documents.markup',
+        'sales_documents.commission',
+        'sales_documents.total',
+        'sales_documents.currency',
+        'sales_documents.form_of_payment',
+        sql<string>`sales_documents.issued_at::text`.as('cursor_at'),
+      ]),
       query.scope,
     ),
     query.range,

@@ -117,7 +117,7 @@ export function createSalesService(deps: {
  * many of that day's come before it. Walking day counts replaces skipping `offset` rows, so page
  * 1000 costs what page 1 does.
  */
-export function pageStart(days: readonly { day: string; n: number }[], offset: number) {
+function pageStart(days: readonly { day: string; n: number }[], offset: number) {
   const total = days.reduce((sum, d) => sum + d.n, 0);
   let seen = 0;
   for (const { day, n } of days) {
