@@ -76,10 +76,13 @@ function describe(instancePath: string, message: string, params: unknown): strin
 }
 
 /**
- * The API's address as the outside world (airlines) reaches it, without a trailing slash; null
- * when nobody outside can know it (PORT 0 is an ephemeral port, as in tests).
+ * Where an airline pushes a channel's order changes (OrderChangeNotif), given the channel's key;
+ * null when airlines cannot reach this API (an ephemeral port and no PUBLIC_API_URL).
  */
-export function publicApiUrl(config: Pick<Config, 'PUBLIC_API_URL' | 'PORT'>): string | null {
-  if (config.PUBLIC_API_URL) return config.PUBLIC_API_URL;
-  return config.PORT === 0 ? null : `http://127.0.0.1:${config.PORT}`;
+export function airlineNotificationsUrl(
+  config: Pick<Config, 'PUBLIC_API_URL' | 'PORT'>,
+): ((channelId: string, key: string) => string) | null {
+  const base = config.PUBLIC_API_URL || (config.PORT === 0 ? null : `http://127.0.0.1:${config.PORT}`);
+  if (!base) return null;
+  return (channelId, key) => `${base}/api/v1/airline_notifications/${encodeURIComponent(channelId)}?key=${key}`;
 }

@@ -1,6 +1,6 @@
 // The edge where a process's parts are made: database, queue backend, producer and the domain
 // services. server.ts and tests build one and hand it to the app; nothing reaches for a singleton.
-import { publicApiUrl, type Config } from './config.js';
+import { airlineNotificationsUrl, type Config } from './config.js';
 import { createDb, type Db } from './db/database.js';
 import { createPostgresLimitStore } from './db/limit-store.js';
 import { createAccountsService, type AccountsService } from './domain/accounts/accounts.service.js';
@@ -108,7 +108,7 @@ export function createAppContext(config: Config, overrides: { clock?: Clock } = 
     keys: createNotificationKeys(config.SECRET_KEY),
     limits: publicLimits,
     jobs,
-    publicUrl: publicApiUrl(config),
+    receiverUrl: airlineNotificationsUrl(config),
   });
   const flushTimer = setInterval(() => void auth.flush().catch(() => undefined), 10_000);
   flushTimer.unref();

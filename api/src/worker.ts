@@ -14,7 +14,7 @@ import { createSalesExports } from './domain/sales/sales-export.service.js';
 import { salesExportProcessor } from './jobs/processors/sales-export.processor.js';
 import { createMailTransport } from './mail/transport.js';
 // bookings (issue #5): EMDs, airline notifications, hold expiry
-import { publicApiUrl } from './config.js';
+import { airlineNotificationsUrl } from './config.js';
 import { createPostgresLimitStore } from './db/limit-store.js';
 import { createAirlineNotifications } from './domain/bookings/airline-notifications.service.js';
 import { expireHolds } from './domain/bookings/booking-expiry.js';
@@ -90,7 +90,7 @@ export async function startWorker(
     keys: createNotificationKeys(config.SECRET_KEY),
     limits: createPublicLimits(createPostgresLimitStore(db), clock),
     jobs,
-    publicUrl: publicApiUrl(config),
+    receiverUrl: airlineNotificationsUrl(config),
   });
   const refreshWorker = queues.worker(queueNames.notificationRefresh, notificationRefreshProcessor(notifications), {
     concurrency: 5,
@@ -115,14 +115,23 @@ export async function startWorker(
       (r) => r.requeued > 0 && log.info(r, 'sweeper requeued lost jobs'),
       (error: unknown) => log.warn({ err: error }, 'sweep failed'),
     );
-  const sweeper = setInterval(() => void sweep().then(sweepExports).then(sweepBookingWork), 30_000);
-  void sweepBookingWork();
-  void sweep();
+  // One pass at a time: a pass that outlasts the interval (airlines slow to answer the hold
+  // expiries) is not joined by the next one. The first pass runs at start, for what a stop left.
+  let pass: Promise<unknown> | null = null;
+  const sweepAll = () => {
+    pass ??= sweep()
+      .then(sweepExports)
+      .then(sweepBookingWork)
+      .finally(() => (pass = null));
+  };
+  const sweeper = setInterval(sweepAll, 30_000);
+  sweepAll();
   log.info({ backend: queues.kind }, 'worker started');
 
   return {
     async close() {
       clearInterval(sweeper);
+      await pass;
       await queues.close();
       transport.close();
       await db.destroy();

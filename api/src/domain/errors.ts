@@ -96,3 +96,9 @@ export class DomainErrors extends Error {
     this.name = 'DomainErrors';
   }
 }
+
+/** Throws what was found wrong, one error or all of them; nothing when the list is empty. */
+export function throwAll(problems: readonly DomainError[]): void {
+  const [first, ...rest] = problems;
+  if (first) throw rest.length ? new DomainErrors([first, ...rest]) : first;
+}

@@ -18,7 +18,7 @@ import { DomainError, notFound } from '../errors.js';
 import type { PublicLimits } from '../marketing/public-limits.js';
 import { recordHistory, type HistoryAction } from './booking-history.js';
 import type { IssueDeps } from './booking-issue.js';
-import { refreshBooking } from './booking-refresh.js';
+import { airlineOrderOf, takeOverOrder } from './booking-refresh.js';
 
 export interface AirlineNotification {
   NotifID: string;
@@ -50,13 +50,11 @@ export function createAirlineNotifications(
     keys: NotificationKeys;
     limits: PublicLimits;
     jobs: Pick<JobProducer, 'enqueueNotificationRefresh'>;
-    /** The API's public address; null when airlines cannot reach it (an ephemeral port). */
-    publicUrl: string | null;
+    /** Where the channel's airline pushes, given its key; null when airlines cannot reach this API. */
+    receiverUrl: ((channelId: string, key: string) => string) | null;
   },
 ): AirlineNotifications {
   const { db, clock } = deps;
-  const urlFor = (channelId: string) =>
-    `${deps.publicUrl}/api/v1/airline_notifications/${encodeURIComponent(channelId)}?key=${deps.keys.keyFor(channelId)}`;
 
   // Channels this process knows to be registered at their current URL: a booking on one of them
   // costs no read at all; the table answers for the first booking after a start.
@@ -64,8 +62,8 @@ export function createAirlineNotifications(
 
   return {
     async ensureRegistered(channel) {
-      if (!deps.publicUrl) return;
-      const url = urlFor(channel.id);
+      if (!deps.receiverUrl) return;
+      const url = deps.receiverUrl(channel.id, deps.keys.keyFor(channel.id));
       if (registered.get(channel.id) === url) return;
       if ((await registeredUrlOf(db, channel.id)) !== url) {
         await deps.provider.registerNotifications(channel, url);
@@ -113,7 +111,10 @@ export function createAirlineNotifications(
       const booking = await findBookingById(db, kept.booking_id);
       if (booking) {
         try {
-          await refreshBooking(deps, booking);
+          const order = await airlineOrderOf(deps, booking);
+          // Not refreshed while the airline is away: the job tries again.
+          if (!order) throw new Error(`The airline of ${booking.locator} could not be reached.`);
+          await takeOverOrder(deps, booking, order);
         } catch (error) {
           // booking_gone: the airline dropped the order; the refresh recorded it.
           if (!(error instanceof DomainError)) throw error;

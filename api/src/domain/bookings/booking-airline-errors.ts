@@ -67,3 +67,10 @@ export function outcomeUnknown(error: unknown): boolean {
 export function asDomainError(error: unknown): unknown {
   return error instanceof ProviderError ? orderRefusal(error) : error;
 }
+
+/** What a failed airline call said, for the booking's error and history. */
+export const refusalText = (error: unknown): string =>
+  error instanceof DomainError ? (error.detail ?? error.code) : 'The airline could not be reached.';
+
+/** How long an issue, refund or flight change may run before a reader may settle it (its process may have died). */
+export const staleClaimMs = 2 * 60_000;

@@ -16,7 +16,7 @@ import {
 } from '../../db/emd-requests.repository.js';
 import type { JobProducer } from '../../jobs/queues.js';
 import { ProviderError, type ProviderChannel, type ProviderOrder } from '../../providers/airline-provider.js';
-import { DomainError, DomainErrors } from '../errors.js';
+import { DomainError, throwAll } from '../errors.js';
 import { newId } from '../ids.js';
 import { fromMinor } from '../money.js';
 import { seatMapsView, type AncillaryList, type AncillaryType } from '../offers/offer-details.service.js';
@@ -74,15 +74,6 @@ function openFor(row: BookingRow, now: Date): 'new' | 'issued' {
   throw notIssuable(status);
 }
 
-async function channelOf(deps: IssueDeps, row: BookingRow): Promise<ProviderChannel> {
-  const { channel } = await deps.channels.forBooking({
-    agencyId: row.agency_id,
-    companyId: row.company_id,
-    channelId: row.channel_id,
-  });
-  return channel;
-}
-
 export async function listBookingAncillaries(
   deps: IssueDeps,
   principal: Principal,
@@ -91,7 +82,7 @@ export async function listBookingAncillaries(
 ): Promise<BookingAncillaryList> {
   const row = await bookingFor(deps.db, principal, locator);
   openFor(row, deps.clock.now());
-  const channel = await channelOf(deps, row);
+  const channel = (await deps.channels.forBooking(row)).channel;
   if (type === 'seats') {
     const maps = await fromAirlineOrder(deps.provider.orderSeats(channel, row.airline_locator));
     return { locator, type, services: [], seat_maps: seatMapsView(maps) };
@@ -129,7 +120,7 @@ export async function addBookingAncillaries(
   const { db, clock, provider } = deps;
   const row = await bookingFor(db, principal, locator);
   const status = openFor(row, clock.now());
-  const channel = await channelOf(deps, row);
+  const channel = (await deps.channels.forBooking(row)).channel;
   const wantsSeats = items.some((i) => 'seat' in i);
   const wantsServices = items.some((i) => 'service_id' in i);
   const [order, services, seatMaps] = await fromAirlineOrder(
@@ -165,8 +156,7 @@ function refuseAlreadyAdded(items: readonly ResolvedItem[], present: (item: Reso
         ]
       : [],
   );
-  const [first, ...rest] = problems;
-  if (first) throw rest.length ? new DomainErrors([first, ...rest]) : first;
+  throwAll(problems);
 }
 
 /** Before issue: the airline prices the items into the order, and the booking takes the new total. */

@@ -9,7 +9,7 @@ import type {
   ServiceOption,
   ServiceRequest,
 } from '../../providers/airline-provider.js';
-import { DomainError, DomainErrors } from '../errors.js';
+import { DomainError, throwAll } from '../errors.js';
 import { fromMinor, toMinor, type Money } from '../money.js';
 import type { BookingAncillary, BookingPassenger, BookingSegment } from './booking.js';
 
@@ -56,8 +56,7 @@ export function resolveItems(
     seen.add(itemKey(found));
     resolved.push(found);
   });
-  const [first, ...rest] = problems;
-  if (first) throw rest.length ? new DomainErrors([first, ...rest]) : first;
+  throwAll(problems);
   return resolved;
 }
 

@@ -31,11 +31,7 @@ export async function cancelBooking(deps: IssueDeps, principal: Principal, locat
 
 async function cancelHeld(deps: IssueDeps, principal: Principal, row: BookingRow): Promise<Booking> {
   const { db, clock, provider } = deps;
-  const { channel } = await deps.channels.forBooking({
-    agencyId: row.agency_id,
-    companyId: row.company_id,
-    channelId: row.channel_id,
-  });
+  const { channel } = await deps.channels.forBooking(row);
   const order = await provider.cancelOrder(channel, row.airline_locator).catch((error: unknown) => {
     throw asDomainError(error);
   });
@@ -62,11 +58,7 @@ async function voidIssued(deps: IssueDeps, principal: Principal, row: BookingRow
       'void_window_closed',
       `The void window closed at ${row.void_deadline.toISOString()}. ${refundHint}`,
     );
-  const { channel } = await deps.channels.forBooking({
-    agencyId: row.agency_id,
-    companyId: row.company_id,
-    channelId: row.channel_id,
-  });
+  const { channel } = await deps.channels.forBooking(row);
   const order = await provider.voidOrder(channel, row.airline_locator).catch((error: unknown) => {
     if (error instanceof ProviderError && error.kind === 'void_window_closed')
       throw new DomainError('void_window_closed', `${error.carrier}: ${error.airlineMessage}`);

@@ -77,11 +77,7 @@ export async function runEmdRequest(
 
   let order: ProviderOrder;
   try {
-    const { channel } = await deps.channels.forBooking({
-      agencyId: booking.agency_id,
-      companyId: booking.company_id,
-      channelId: booking.channel_id,
-    });
+    const { channel } = await deps.channels.forBooking(booking);
     // The order first: what a killed attempt already bought is there, and is not bought again.
     order = await deps.provider.retrieveOrder(channel, booking.airline_locator);
     const missing = items.filter((item) => !onOrder(item, order));

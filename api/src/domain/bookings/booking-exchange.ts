@@ -21,7 +21,7 @@ import {
 } from '../../db/bookings.repository.js';
 import type { ProviderChannel, ProviderOrder } from '../../providers/airline-provider.js';
 import type { FormOfPayment } from '../channels/channel-state.js';
-import { DomainError, DomainErrors, notFound } from '../errors.js';
+import { DomainError, throwAll, notFound } from '../errors.js';
 import { newId } from '../ids.js';
 import { fromMinor, toMinor } from '../money.js';
 import type { Principal } from '../principal.js';
@@ -90,10 +90,6 @@ function changeView(request: BookingRequestRow, row: BookingRow): FlightsChangeR
   };
 }
 
-const channelOf = async (deps: IssueDeps, row: BookingRow) =>
-  (await deps.channels.forBooking({ agencyId: row.agency_id, companyId: row.company_id, channelId: row.channel_id }))
-    .channel;
-
 /** The agency's exchange fee when the channel pays from a company balance. */
 async function exchangeFee(deps: IssueDeps, row: BookingRow): Promise<{ form: FormOfPayment; feeMinor: number }> {
   const path = await ticketingPathOf(deps.db, row.agency_id, row.company_id, row.channel_id);
@@ -122,8 +118,7 @@ function checkJourneys(row: BookingRow, journeys: readonly JourneyChange[], now:
   });
   if (new Set(journeys.map((j) => j.origin_destination)).size !== journeys.length)
     problems.push(new DomainError('validation_failed', 'Each journey once.', { pointer: '/journeys' }));
-  const [first, ...rest] = problems;
-  if (first) throw rest.length ? new DomainErrors([first, ...rest]) : first;
+  throwAll(problems);
 }
 
 /** The airline's alternatives for the journeys asked; the airline's journey ids come from its order. */
@@ -154,7 +149,7 @@ export async function requestChange(
   requireIssued(row, clock.now(), notIssuedHint);
   checkJourneys(row, input.journeys, clock.now());
   if (await findConfirming(db, row.id)) throw new DomainError('change_in_progress');
-  const offers = await alternativesFor(deps, await channelOf(deps, row), row, input.journeys);
+  const offers = await alternativesFor(deps, (await deps.channels.forBooking(row)).channel, row, input.journeys);
   const { feeMinor } = await exchangeFee(deps, row);
   const stored = offers.map((o) => storedOffer(o, feeMinor));
   const at = clock.now();
@@ -215,7 +210,12 @@ export async function priceChangeOffer(
   if (!request || !offer) throw notFound('offer of this booking');
   if (request.status !== 'quoted') throw notConfirmable(request.status);
   requireIssued(row, clock.now(), notIssuedHint);
-  const offers = await alternativesFor(deps, await channelOf(deps, row), row, request.journeys as JourneyChange[]);
+  const offers = await alternativesFor(
+    deps,
+    (await deps.channels.forBooking(row)).channel,
+    row,
+    request.journeys as JourneyChange[],
+  );
   const { form, feeMinor } = await exchangeFee(deps, row);
   const match = offers
     .map((o) => storedOffer(o, feeMinor, offer.offer_id))
@@ -262,7 +262,8 @@ export async function confirmChange(
   const form = path.form_of_payment;
   const currency = row.currency.trim();
   const dueMinor = toMinor(offer.airline_due);
-  const feeMinor = form === 'company_balance' ? await agencyFeeMinor(db, row, 'exchange') : 0;
+  // The fee the customer was shown with this alternative, not one changed since.
+  const feeMinor = form === 'company_balance' ? toMinor(offer.fee) : 0;
   const payment =
     dueMinor > 0
       ? await airlinePayment(db, deps.cards, form, path.ticketing_credit_card_id, {

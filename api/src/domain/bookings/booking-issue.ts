@@ -22,7 +22,7 @@ import { newId } from '../ids.js';
 import { fromMinor, toMinor } from '../money.js';
 import type { Principal } from '../principal.js';
 import { bookingFor } from './booking-access.js';
-import { asDomainError, outcomeUnknown } from './booking-airline-errors.js';
+import { asDomainError, outcomeUnknown, refusalText, staleClaimMs } from './booking-airline-errors.js';
 import { recordHistory } from './booking-history.js';
 import { agencyFeeMinor, airlinePayment, debitForIssue, refundFailedIssue } from './booking-payment.js';
 import { takeCurrentPrice } from './booking-reshop.js';
@@ -183,9 +183,6 @@ async function finishIssue(
   });
 }
 
-/** How long an issue may run before a reader may settle it (its process may have died). */
-const staleClaimMs = 2 * 60_000;
-
 /**
  * Settles an issue whose process died (or whose airline answer was lost) from the order as the
  * airline has it: ticketed means the issue is finished; still held means the claim and any debit go
@@ -215,11 +212,7 @@ export async function settleStaleIssue(deps: IssueDeps, row: BookingRow, order: 
 export async function openTicketingPath(deps: IssueDeps, row: BookingRow) {
   const path = await ticketingPathOf(deps.db, row.agency_id, row.company_id, row.channel_id);
   if (!path) throw notFound('booking channel');
-  const { channel, facts } = await deps.channels.forBooking({
-    agencyId: row.agency_id,
-    companyId: row.company_id,
-    channelId: row.channel_id,
-  });
+  const { channel, facts } = await deps.channels.forBooking(row);
   const gate = closedTicketingGate({
     gates: await gateStates(deps.db),
     partnerActive: path.partner_active,
@@ -248,7 +241,7 @@ async function giveBackClaim(
   principal: Principal | null,
   error: unknown,
 ) {
-  const said = error instanceof DomainError ? (error.detail ?? error.code) : 'The airline could not be reached.';
+  const said = refusalText(error);
   await deps.db.transaction().execute(async (trx) => {
     const at = deps.clock.now();
     const released = await updateClaimed(trx, row.id, attempt, {

@@ -1,9 +1,9 @@
 // Corrections and comments. Contacts go to the airline (held or issued); passengers' title and
 // birthdate only before issue, since a ticket's passenger data is fixed. Each change the airline
 // accepted is kept and recorded in the history as before → after; a comment is a history entry.
-import { findBookingByLocator, type BookingRow } from '../../db/bookings.repository.js';
+import { findBookingByLocator, updateInStatus, type BookingRow } from '../../db/bookings.repository.js';
 import type { PassengerCorrection, ProviderChannel } from '../../providers/airline-provider.js';
-import { DomainError, DomainErrors } from '../errors.js';
+import { DomainError, throwAll } from '../errors.js';
 import type { Principal } from '../principal.js';
 import { bookingFor } from './booking-access.js';
 import { fromAirlineOrder } from './booking-airline-errors.js';
@@ -32,11 +32,7 @@ export async function modifyBooking(deps: IssueDeps, principal: Principal, input
   if (status !== 'new' && status !== 'issued') throw new DomainError('booking_closed', `The booking is ${status}.`);
   if (corrections) checkCorrections(row, status, corrections, clock.now());
 
-  const { channel } = await deps.channels.forBooking({
-    agencyId: row.agency_id,
-    companyId: row.company_id,
-    channelId: row.channel_id,
-  });
+  const { channel } = await deps.channels.forBooking(row);
   if (corrections) await correctPassengers(deps, principal, row, channel, corrections);
   if (contacts) {
     await fromAirlineOrder(provider.updateContacts(channel, row.airline_locator, contacts));
@@ -96,8 +92,7 @@ function checkCorrections(
   });
   if (new Set(corrections.map((c) => c.id)).size !== corrections.length)
     problems.push(new DomainError('validation_failed', 'Each passenger once.', { pointer: '/passengers' }));
-  const [first, ...rest] = problems;
-  if (first) throw rest.length ? new DomainErrors([first, ...rest]) : first;
+  throwAll(problems);
 }
 
 async function correctPassengers(
@@ -120,12 +115,8 @@ async function correctPassengers(
   });
   const at = deps.clock.now();
   await deps.db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable('bookings')
-      .set({ passengers: JSON.stringify(after), updated_at: at })
-      .where('id', '=', row.id)
-      .where('status', '=', 'new')
-      .execute();
+    if (!(await updateInStatus(trx, row.id, 'new', { passengers: JSON.stringify(after), updated_at: at })))
+      throw new DomainError('booking_closed', 'The booking was issued or ended while its passengers were corrected.');
     await recordHistory(trx, {
       bookingId: row.id,
       action: 'modified',

@@ -12,7 +12,7 @@ import {
 } from '../../db/bookings.repository.js';
 import { ProviderError, type ProviderOrder } from '../../providers/airline-provider.js';
 import { DomainError } from '../errors.js';
-import { outcomeUnknown } from './booking-airline-errors.js';
+import { outcomeUnknown, staleClaimMs } from './booking-airline-errors.js';
 import { recordHistory } from './booking-history.js';
 import { settleStaleChange } from './booking-exchange.js';
 import { settleStaleIssue, type IssueDeps } from './booking-issue.js';
@@ -20,27 +20,36 @@ import { settleStaleRefund } from './booking-refund.js';
 import { bookingView, orderFacts, type Booking } from './booking.js';
 
 export async function refreshBooking(deps: IssueDeps, row: BookingRow): Promise<Booking> {
-  const { db, clock } = deps;
-  let order: ProviderOrder;
+  const order = await airlineOrderOf(deps, row);
+  if (!order)
+    return {
+      ...bookingView(row, deps.clock.now()),
+      error: 'The airline could not be reached; this is the booking as last seen.',
+    };
+  return takeOverOrder(deps, row, order);
+}
+
+/**
+ * The airline's order of the booking, or null when the airline cannot be reached. An order the
+ * airline no longer has is recorded (a held booking leaves the active list) and answers booking_gone.
+ */
+export async function airlineOrderOf(deps: IssueDeps, row: BookingRow): Promise<ProviderOrder | null> {
   try {
-    const { channel } = await deps.channels.forBooking({
-      agencyId: row.agency_id,
-      companyId: row.company_id,
-      channelId: row.channel_id,
-    });
-    order = await deps.provider.retrieveOrder(channel, row.airline_locator);
+    const { channel } = await deps.channels.forBooking(row);
+    return await deps.provider.retrieveOrder(channel, row.airline_locator);
   } catch (error) {
     if (error instanceof ProviderError && error.kind === 'order_not_found') {
       await markMissing(deps, row, error.airlineMessage);
       throw new DomainError('booking_gone', `${error.carrier}: ${error.airlineMessage}`);
     }
-    if (outcomeUnknown(error) || error instanceof ProviderError)
-      return {
-        ...bookingView(row, clock.now()),
-        error: 'The airline could not be reached; this is the booking as last seen.',
-      };
+    if (outcomeUnknown(error) || error instanceof ProviderError) return null;
     throw error;
   }
+}
+
+/** The booking brought in line with the airline's order: a stranded claim settled, or what the airline decided taken over. */
+export async function takeOverOrder(deps: IssueDeps, row: BookingRow, order: ProviderOrder): Promise<Booking> {
+  const { db, clock } = deps;
   if ((await settleStaleIssue(deps, row, order)) || (await settleStaleRequest(deps, row, order)))
     return bookingView((await findBookingByLocator(db, row.locator))!, clock.now());
   // Only what the airline decides on its own is taken over; issue/cancel/void change the status.
@@ -70,16 +79,13 @@ export async function refreshBooking(deps: IssueDeps, row: BookingRow): Promise<
   return bookingView((await findBookingByLocator(db, row.locator))!, clock.now());
 }
 
-/** How long a refund or change confirm may run before a reader may settle it from the order. */
-const staleRequestMs = 2 * 60_000;
-
 /** A refund or flight change whose answer was lost (or whose process died), settled from the order. */
 async function settleStaleRequest(deps: IssueDeps, row: BookingRow, order: ProviderOrder): Promise<boolean> {
   // Refunds and flight changes are asked of issued bookings, which stay issued until they settle.
   if (row.status !== 'issued') return false;
   const request = await findConfirming(deps.db, row.id);
   if (!request?.confirming_started_at) return false;
-  if (deps.clock.now().getTime() - request.confirming_started_at.getTime() < staleRequestMs) return false;
+  if (deps.clock.now().getTime() - request.confirming_started_at.getTime() < staleClaimMs) return false;
   return request.kind === 'refund'
     ? settleStaleRefund(deps, row, request, order)
     : settleStaleChange(deps, row, request, order);

@@ -58,17 +58,15 @@ function refundView(request: BookingRequestRow, locator: string): RefundRequest 
   };
 }
 
-const channelOf = async (deps: IssueDeps, row: BookingRow) =>
-  (await deps.channels.forBooking({ agencyId: row.agency_id, companyId: row.company_id, channelId: row.channel_id }))
-    .channel;
-
 /** `POST /orders/{locator}/refund_requests/create`: the airline's quote, kept; a newer one replaces older ones. */
 export async function quoteRefund(deps: IssueDeps, principal: Principal, locator: string): Promise<RefundRequest> {
   const { db, clock, provider } = deps;
   const row = await bookingFor(db, principal, locator);
   requireIssued(row, clock.now(), notIssuedHint);
   if (await findConfirming(db, row.id)) throw new DomainError('change_in_progress');
-  const quote = await fromAirlineOrder(provider.quoteRefund(await channelOf(deps, row), row.airline_locator));
+  const quote = await fromAirlineOrder(
+    provider.quoteRefund((await deps.channels.forBooking(row)).channel, row.airline_locator),
+  );
   const refundTo = row.form_of_payment ?? 'bsp_cash';
   const refundMinor = toMinor(quote.refund.amount);
   // The agency's fee comes off a balance refund, never more than the refund itself.
@@ -131,7 +129,7 @@ export async function confirmRefund(
       `The quote expired at ${request.expires_at!.toISOString()}; ask for a new quote.`,
     );
   requireIssued(row, clock.now(), notIssuedHint);
-  const channel = await channelOf(deps, row);
+  const channel = (await deps.channels.forBooking(row)).channel;
 
   const attempt = newId('cfm');
   await db.transaction().execute(async (trx) => {

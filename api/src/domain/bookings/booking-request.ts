@@ -12,7 +12,7 @@ import type { Db } from '../../db/database.js';
 import type { ProviderChannel, ProviderOrder, ReshopOffer } from '../../providers/airline-provider.js';
 import type { Clock } from '../clock.js';
 import { DomainError } from '../errors.js';
-import { asDomainError, outcomeUnknown } from './booking-airline-errors.js';
+import { asDomainError, outcomeUnknown, refusalText } from './booking-airline-errors.js';
 import { recordHistory } from './booking-history.js';
 import { retrieveQuietly, type IssueDeps } from './booking-issue.js';
 import { giveBack } from './booking-payment.js';
@@ -146,7 +146,7 @@ export async function failRequest(
 ): Promise<void> {
   const { action, what } = failures[request.kind];
   const error = input.error;
-  const said = error instanceof DomainError ? (error.detail ?? error.code) : 'The airline could not be reached.';
+  const said = refusalText(error);
   await deps.db.transaction().execute(async (trx) => {
     const at = deps.clock.now();
     const released = await updateClaimedRequest(trx, request.id, attempt, {

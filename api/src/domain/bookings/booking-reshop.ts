@@ -33,10 +33,6 @@ export interface PriceCheck {
   expires_at: string;
 }
 
-const channelOf = async (deps: IssueDeps, row: BookingRow) =>
-  (await deps.channels.forBooking({ agencyId: row.agency_id, companyId: row.company_id, channelId: row.channel_id }))
-    .channel;
-
 /** What the airline asks now for the same flights, as an offer kept for this booking. */
 async function currentOffer(deps: IssueDeps, channel: ProviderChannel, row: BookingRow): Promise<StoredOffer> {
   const [offer] = await fromAirlineOrder(deps.provider.reshopOrder(channel, row.airline_locator, { type: 'reprice' }));
@@ -79,7 +75,7 @@ export async function repriceBooking(deps: IssueDeps, principal: Principal, loca
   const status = effectiveStatus(row, clock.now());
   if (status === 'issuing') throw new DomainError('booking_being_issued');
   if (status !== 'new' && status !== 'issued') throw new DomainError('booking_closed', `The booking is ${status}.`);
-  const offer = await currentOffer(deps, await channelOf(deps, row), row);
+  const offer = await currentOffer(deps, (await deps.channels.forBooking(row)).channel, row);
   const at = clock.now();
   await insertRequest(db, {
     id: newId('brq'),
@@ -143,7 +139,7 @@ export async function reshopBooking(
       throw new DomainError('reshop_offer_expired', `The offer expired at ${offer.expires_at}; re-price again.`);
     kept = { requestId: request.id, offer };
   }
-  const taken = await takeCurrentPrice(deps, await channelOf(deps, row), row, {
+  const taken = await takeCurrentPrice(deps, (await deps.channels.forBooking(row)).channel, row, {
     acceptIncrease: input.accept_price_increase === true,
     offer: kept?.offer,
   });

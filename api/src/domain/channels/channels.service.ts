@@ -15,7 +15,7 @@ export interface ChannelsService {
   /** One of the caller's agency's channels, for going back to the airline that shopped a fare. */
   byId(principal: Principal, channelId: string): Promise<ProviderChannel>;
   /** The channel a booking was made on, opened for its agency and company (issue, cancel, void). */
-  forBooking(booking: { agencyId: string; companyId: string | null; channelId: string }): Promise<{
+  forBooking(booking: { agency_id: string; company_id: string | null; channel_id: string }): Promise<{
     channel: ProviderChannel;
     facts: ChannelFacts;
   }>;
@@ -51,8 +51,8 @@ export function createChannelsService(deps: { db: Db; credentials: SecretBox }):
       if (!row || row.credential_ciphertext === null) throw notFound('fare');
       return toProvider(row);
     },
-    async forBooking({ agencyId, companyId, channelId }) {
-      const [row] = await listAgencyChannels(deps.db, agencyId, companyId, channelId);
+    async forBooking(booking) {
+      const [row] = await listAgencyChannels(deps.db, booking.agency_id, booking.company_id, booking.channel_id);
       if (!row || row.credential_ciphertext === null) throw notFound('booking channel');
       return { channel: toProvider(row), facts: factsOf(row) };
     },

@@ -2,7 +2,7 @@
 // adult's lap, nine seats at most, no journey back to where it starts, no departure in the past,
 // and only airports the airlines fly to.
 import { airportRefs } from '../reference/airports.data.js';
-import { DomainError, DomainErrors } from '../errors.js';
+import { DomainError, throwAll } from '../errors.js';
 import type { ShopRequest } from '../../providers/airline-provider.js';
 
 export interface SearchRequest {
@@ -34,8 +34,7 @@ export function checkSearchRequest(request: SearchRequest, today: string): void 
     if (previous && od.departure_date < previous.departure_date)
       problem(`${at}/departure_date`, 'Each journey must depart on or after the one before it.');
   });
-  const [first, ...rest] = problems;
-  if (first) throw rest.length ? new DomainErrors([first, ...rest]) : first;
+  throwAll(problems);
 }
 
 export function shopRequestOf(request: SearchRequest): ShopRequest {
