@@ -1,11 +1,19 @@
 import { useEffect, useState } from 'react';
 
-/** The current time in milliseconds, renewed every `everyMs`: for countdowns. */
-export function useNow(everyMs: number): number {
+/**
+ * The current time in milliseconds, renewed every `everyMs` until `until` (a time in ms) has
+ * passed: for countdowns. Nothing ticks without a deadline (null) or once it is over.
+ */
+export function useNow(everyMs: number, until: number | null = Number.POSITIVE_INFINITY): number {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
-    const timer = window.setInterval(() => setNow(Date.now()), everyMs);
+    if (until === null || Date.now() >= until) return;
+    const timer = window.setInterval(() => {
+      const time = Date.now();
+      setNow(time);
+      if (time >= until) window.clearInterval(timer);
+    }, everyMs);
     return () => window.clearInterval(timer);
-  }, [everyMs]);
+  }, [everyMs, until]);
   return now;
 }

@@ -1,11 +1,9 @@
-// Small helpers the back-office screens share: the ?id= of a detail page, and what a successful
-// change does (refresh every list and detail it may have moved, and say it was saved).
+// What a successful back-office change does: refresh every list and detail it may have moved, and
+// say it was saved.
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNotify } from '../notifications';
-
-export { useQueryParam } from '../../lib/router';
 
 /** After a change: refetch what is on screen (a gate switch moves a row between lists). */
 export function useSaved(): () => void {

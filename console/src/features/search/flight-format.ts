@@ -1,7 +1,6 @@
 // Flight times are shown as the airline prints them: local at each airport. The API sends them
 // with their offset (`2026-12-15T07:05:00+01:00`), so the local clock time is read from the text
 // itself; converting through Date would show them in the browser's zone instead.
-import type { Money } from '@contrail/sdk';
 import { toIntlLocale, type Language } from '../../lib/i18n';
 
 /** "07:05" from a local ISO time with offset. */
@@ -37,12 +36,6 @@ export function formatDuration(minutes: number, units: { hours: string; minutes:
   const hours = Math.floor(minutes / 60);
   const rest = String(minutes % 60).padStart(2, '0');
   return hours > 0 ? `${hours}${units.hours} ${rest}${units.minutes}` : `${minutes % 60}${units.minutes}`;
-}
-
-export function formatMoney(money: Pick<Money, 'amount' | 'currency'>, language: Language): string {
-  const amount = Number(money.amount);
-  if (!Number.isFinite(amount)) return `${money.amount} ${money.currency}`;
-  return new Intl.NumberFormat(toIntlLocale(language), { style: 'currency', currency: money.currency }).format(amount);
 }
 
 /** "HH:MM" for a slider's minute of the day; the day's last minute stands for its end. */

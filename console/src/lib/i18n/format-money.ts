@@ -3,7 +3,8 @@
 import { toIntlLocale, type Language } from './languages';
 
 export function formatMoney(money: { amount: string; currency: string }, language: Language): string {
-  return new Intl.NumberFormat(toIntlLocale(language), { style: 'currency', currency: money.currency }).format(
-    Number(money.amount),
-  );
+  const amount = Number(money.amount);
+  // Not a number we can format: shown as it came, rather than as "NaN".
+  if (!Number.isFinite(amount)) return `${money.amount} ${money.currency}`;
+  return new Intl.NumberFormat(toIntlLocale(language), { style: 'currency', currency: money.currency }).format(amount);
 }

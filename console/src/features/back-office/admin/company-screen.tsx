@@ -15,7 +15,8 @@ import { useTranslation } from 'react-i18next';
 import { SectionCard } from '../../../components/section-card';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { ListState } from '../components/loading';
-import { useQueryParam, useSaved } from '../use-back-office';
+import { useQueryParam } from '../../../lib/router';
+import { useSaved } from '../use-back-office';
 import { Markups } from './markups-section';
 
 export function CompanyScreen() {

@@ -26,7 +26,8 @@ import { ChannelsTable } from '../components/channels-table';
 import { ListState } from '../components/loading';
 import { PeopleTable } from '../components/people-table';
 import { PersonForm } from '../components/person-form';
-import { useQueryParam, useSaved } from '../use-back-office';
+import { useQueryParam } from '../../../lib/router';
+import { useSaved } from '../use-back-office';
 
 export function PartnerScreen() {
   const { t } = useTranslation();

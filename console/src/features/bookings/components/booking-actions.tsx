@@ -7,6 +7,7 @@ import { Button, Group, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNow } from '../../../hooks/use-now';
+import { isOpen } from '../booking-format';
 import { AncillariesModal } from './ancillaries-modal';
 import { EndBookingModal } from './end-booking-modal';
 import { ExchangeModal } from './exchange-modal';
@@ -18,7 +19,7 @@ type Action = 'issue' | 'end' | 'reprice' | 'ancillaries' | 'refund' | 'exchange
 
 export function BookingActions({ booking }: { booking: Booking }) {
   const { t } = useTranslation();
-  const now = useNow(10_000);
+  const now = useNow(10_000, booking.cancel_before === null ? null : Date.parse(booking.cancel_before));
   const [open, setOpen] = useState<Action | null>(null);
   const close = () => setOpen(null);
   const voidable =
@@ -33,7 +34,7 @@ export function BookingActions({ booking }: { booking: Booking }) {
         {t('bookings.actions.issuing')}
       </Text>
     );
-  if (booking.status !== 'new' && booking.status !== 'issued')
+  if (!isOpen(booking))
     return (
       <Text size="sm" c="gray.8">
         {t('bookings.actions.ended')}

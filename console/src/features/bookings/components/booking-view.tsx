@@ -6,6 +6,7 @@ import type { Booking } from '@contrail/sdk';
 import { Alert, Badge, Divider, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Field } from '../../../components/field';
 import { formatDateTime, formatMoney, useLanguage } from '../../../lib/i18n';
 import { BookingActions } from './booking-actions';
 import { BookingAncillaries } from './booking-ancillaries';
@@ -14,19 +15,6 @@ import { CommentForm } from './comment-form';
 import { DocumentsTable, FlightsTable, PassengersTable } from './booking-trip';
 import { StatusBadge } from './status-badge';
 import { Countdown } from './time-limit';
-
-function Field({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Stack gap={0}>
-      <Text size="xs" c="gray.7">
-        {label}
-      </Text>
-      <Text size="sm" component="div">
-        {children}
-      </Text>
-    </Stack>
-  );
-}
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (

@@ -7,7 +7,7 @@ import { formatRemaining } from '../format-remaining';
 
 export function useRemaining(deadline: string | null): string | null {
   const { t } = useTranslation();
-  const now = useNow(1000);
+  const now = useNow(1000, deadline === null ? null : Date.parse(deadline));
   if (!deadline) return null;
   return formatRemaining(deadline, now, {
     days: t('bookings.units.days'),

@@ -1,21 +1,10 @@
 // One sale's detail in a drawer: the document, its passenger and trip, the money and who sold it.
 import { useGetSale } from '@contrail/sdk/react';
 import { Center, Divider, Drawer, Group, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Field } from '../../../components/field';
 import { formatDateTime, formatMoney, useLanguage } from '../../../lib/i18n';
 import { KindBadge } from './sales-table';
-
-function Field({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Stack gap={0}>
-      <Text size="xs" c="gray.7">
-        {label}
-      </Text>
-      <Text size="sm">{children}</Text>
-    </Stack>
-  );
-}
 
 export function SaleDetails({ id, onClose }: { id: string | null; onClose: () => void }) {
   const { t } = useTranslation();

@@ -4,8 +4,7 @@ import type { AncillariesServicesItem } from '@contrail/sdk';
 import { useListOfferAncillaries } from '@contrail/sdk/react';
 import { Center, Loader, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useLanguage } from '../../../lib/i18n';
-import { formatMoney } from '../flight-format';
+import { formatMoney, useLanguage } from '../../../lib/i18n';
 
 export function AncillaryServices({
   fareId,

@@ -6,7 +6,7 @@ import { useCreateBooking } from '@contrail/sdk/react';
 import { Alert, Button, Fieldset, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime, useLanguage } from '../../../lib/i18n';
+import { formatDateTime, formatMoney, useLanguage } from '../../../lib/i18n';
 import { navigate } from '../../../lib/router';
 import { useNotify, useNotifyError } from '../../notifications';
 import {
@@ -19,7 +19,6 @@ import {
   type BookingErrors,
   type PassengerDraft,
 } from '../booking-draft';
-import { formatMoney } from '../flight-format';
 import { splitSearchError } from '../search-errors';
 import { PassengerForm } from './passenger-form';
 

@@ -4,8 +4,7 @@ import type { Allowance, OfferDetails, PenaltyTerm } from '@contrail/sdk';
 import { Alert, Badge, Group, Stack, Table, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime, useLanguage } from '../../../lib/i18n';
-import { formatMoney } from '../flight-format';
+import { formatDateTime, formatMoney, useLanguage } from '../../../lib/i18n';
 import { JourneyLine } from './journey-line';
 
 export function FareDetails({ details }: { details: OfferDetails }) {

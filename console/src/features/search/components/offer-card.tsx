@@ -4,8 +4,7 @@ import type { Fare, Offer } from '@contrail/sdk';
 import { Badge, Button, Card, Group, SimpleGrid, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
-import { useLanguage } from '../../../lib/i18n';
-import { formatMoney } from '../flight-format';
+import { formatMoney, useLanguage } from '../../../lib/i18n';
 import classes from './offer-card.module.css';
 import { JourneyLine } from './journey-line';
 

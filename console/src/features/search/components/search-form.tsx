@@ -3,11 +3,10 @@
 import { Button, Card, Group, Loader, LoadingOverlay, SegmentedControl, Stack, Text } from '@mantine/core';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { today } from '../booking-draft';
 import { emptyLeg, legsFor, maxLegs, tripTypes, type DraftErrors, type SearchDraft } from '../search-draft';
 import { LegFields } from './leg-fields';
 import { PassengerFields } from './passenger-fields';
-
-const today = () => new Date().toISOString().slice(0, 10);
 
 export function SearchForm({
   draft,

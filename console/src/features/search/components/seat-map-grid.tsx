@@ -5,8 +5,7 @@ import type { SeatMap, SeatMapRowsItemSeatsItem } from '@contrail/sdk';
 import { Box, Group, ScrollArea, Stack, Text } from '@mantine/core';
 import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLanguage } from '../../../lib/i18n';
-import { formatMoney } from '../flight-format';
+import { formatMoney, useLanguage } from '../../../lib/i18n';
 import classes from './seat-map-grid.module.css';
 
 export function SeatMapGrid({ map }: { map: SeatMap }) {
