@@ -77,6 +77,22 @@ export interface AppContext {
   close(): Promise<void>;
 }
 
+/**
+ * The airlines as the API and the worker both reach them: the provider, the channels with their
+ * sealed credentials, and the sealed card numbers that pay them. Every channel is a sandbox airline
+ * today, so test and live calls both reach SANDBOX_URL; a production airline adapter would be
+ * chosen per source channel here.
+ */
+export function airlineParts(config: Config, db: Db) {
+  const provider: AirlineProvider = createNdcAdapter({
+    baseUrl: config.SANDBOX_URL,
+    timeoutMs: config.AIRLINE_TIMEOUT_MS,
+    safeRetries: 1,
+  });
+  const channels = createChannelsService({ db, credentials: createSecretBox(config.SECRET_KEY, 'channel-credential') });
+  return { provider, channels, cards: createSecretBox(config.SECRET_KEY, 'card-number') };
+}
+
 export function createAppContext(config: Config, overrides: { clock?: Clock } = {}): AppContext {
   const clock = overrides.clock ?? systemClock;
   const db = createDb(config.DATABASE_URL, config.DATABASE_POOL_SIZE);
@@ -91,18 +107,11 @@ export function createAppContext(config: Config, overrides: { clock?: Clock } = 
   const codes = createOneTimeCodes({ db, clock, secret: config.SECRET_KEY });
   const redisLimits = config.REDIS_URL ? createRedisLimitStore(config.REDIS_URL, config.KEY_PREFIX) : undefined;
   const limiter = createSignInLimiter(redisLimits ?? createPostgresLimitStore(db), clock);
-  // Every channel is a sandbox airline today, so test and live calls both reach SANDBOX_URL; a
-  // production airline adapter would be chosen per source channel here.
-  const provider: AirlineProvider = createNdcAdapter({
-    baseUrl: config.SANDBOX_URL,
-    timeoutMs: config.AIRLINE_TIMEOUT_MS,
-    safeRetries: 1,
-  });
-  const channels = createChannelsService({ db, credentials: createSecretBox(config.SECRET_KEY, 'channel-credential') });
+  const { provider, channels, cards } = airlineParts(config, db);
   const searches = createSearchService({ db, clock, provider, channels, deadlineMs: config.SEARCH_DEADLINE_MS });
   const publicLimits = createPublicLimits(redisLimits ?? createPostgresLimitStore(db), clock);
   // bookings (issue #5): what issuing, ancillaries and the airline's notifications share.
-  const bookingDeps = { db, clock, provider, channels, cards: createSecretBox(config.SECRET_KEY, 'card-number') };
+  const bookingDeps = { db, clock, provider, channels, cards };
   const airlineNotifications = createAirlineNotifications({
     ...bookingDeps,
     keys: createNotificationKeys(config.SECRET_KEY),

@@ -1,7 +1,8 @@
 // Worker entry: configuration → database, queue backend, mail transport → BullMQ workers and the
 // sweeper. It imports nothing from http/. SIGTERM lets active jobs finish before closing.
 import pino from 'pino';
-import { ConfigError, loadConfig } from './config.js';
+import { airlineNotificationsUrl, ConfigError, loadConfig } from './config.js';
+import { airlineParts } from './context.js';
 import { createDb } from './db/database.js';
 import { systemClock } from './domain/clock.js';
 import { createMailService } from './domain/mail/mail.service.js';
@@ -14,18 +15,14 @@ import { createSalesExports } from './domain/sales/sales-export.service.js';
 import { salesExportProcessor } from './jobs/processors/sales-export.processor.js';
 import { createMailTransport } from './mail/transport.js';
 // bookings (issue #5): EMDs, airline notifications, hold expiry
-import { airlineNotificationsUrl } from './config.js';
 import { createPostgresLimitStore } from './db/limit-store.js';
 import { createAirlineNotifications } from './domain/bookings/airline-notifications.service.js';
 import { expireHolds } from './domain/bookings/booking-expiry.js';
-import { createChannelsService } from './domain/channels/channels.service.js';
 import { createNotificationKeys } from './domain/crypto/notification-keys.js';
-import { createSecretBox } from './domain/crypto/secret-box.js';
 import { createPublicLimits } from './domain/marketing/public-limits.js';
 import { sweepBookings } from './jobs/bookings-sweep.js';
 import { emdIssueProcessor } from './jobs/processors/emd-issue.processor.js';
 import { notificationRefreshProcessor } from './jobs/processors/notification-refresh.processor.js';
-import { createNdcAdapter } from './providers/ndc/ndc.adapter.js';
 
 export interface WorkerHandle {
   close(): Promise<void>;
@@ -71,13 +68,7 @@ export async function startWorker(
       .catch((error: unknown) => log.warn({ err: error }, 'sales export sweep failed'));
 
   // bookings (issue #5): EMDs of services added after issue, one request at a time per booking.
-  const bookingDeps = {
-    db,
-    clock,
-    provider: createNdcAdapter({ baseUrl: config.SANDBOX_URL, timeoutMs: config.AIRLINE_TIMEOUT_MS, safeRetries: 1 }),
-    channels: createChannelsService({ db, credentials: createSecretBox(config.SECRET_KEY, 'channel-credential') }),
-    cards: createSecretBox(config.SECRET_KEY, 'card-number'),
-  };
+  const bookingDeps = { db, clock, ...airlineParts(config, db) };
   const emdWorker = queues.worker(
     queueNames.emdIssue,
     emdIssueProcessor(bookingDeps, { leaseMs: config.EMD_CLAIM_LEASE_MS, testDelayMs: config.EMD_JOB_TEST_DELAY_MS }),
