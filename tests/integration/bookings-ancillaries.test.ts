@@ -255,7 +255,9 @@ it('gives the EMDs bought after issue back with the tickets when the booking is 
 
 it('takes one of concurrent requests for the same items: one EMD, one debit', async () => {
   await startTheWorker();
-  const booked = await issued();
+  // The airline holds this passenger's EMDs until its clock moves: the first request stays open
+  // however slowly the others arrive (one arriving after a finished EMD would be a new purchase).
+  const booked = await issued('SLOWEMD');
   const bag = await paidService(stack.baseUrl, agent.token, booked.locator);
   const answers = await Promise.all(
     Array.from({ length: 8 }, () =>
@@ -263,6 +265,13 @@ it('takes one of concurrent requests for the same items: one EMD, one debit', as
     ),
   );
   expect(answers.map((a) => a.status).sort()).toEqual([202, 409, 409, 409, 409, 409, 409, 409]);
+  await waitFor(
+    'the airline to take the service',
+    () => getBooking(booked.locator),
+    (b: { ancillaries: { id: string; status: string }[] }) =>
+      b.ancillaries[0]?.status === 'pending' && !b.ancillaries[0].id.startsWith('emr_'),
+  );
+  await advanceSandbox(stack.sandboxUrl, 700);
   await waitFor(
     'the EMD',
     () => emdRequestsOf(db(), booked.locator),
