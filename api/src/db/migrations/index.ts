@@ -19,6 +19,7 @@ import * as bookingRequests from './20261122T2510-booking-requests.js';
 import * as salesScopeVersions from './20261123T0100-sales-scope-versions.js';
 // bookings: ancillaries and EMDs, hold expiry, airline notifications (issue #5)
 import * as bookingEmds from './20261123T0200-booking-emds.js';
+import * as mailAttachmentStorage from './20261123T0300-mail-attachment-storage.js';
 
 export const migrations: Record<string, Migration> = {
   '20261122T1700-foundation': foundation,
@@ -40,4 +41,6 @@ export const migrations: Record<string, Migration> = {
   '20261123T0100-sales-scope-versions': salesScopeVersions,
   // bookings: ancillaries and EMDs, hold expiry, airline notifications (issue #5)
   '20261123T0200-booking-emds': bookingEmds,
+  // Sales reports: attachments stored without a second compression (issue #7)
+  '20261123T0300-mail-attachment-storage': mailAttachmentStorage,
 };

@@ -70,13 +70,16 @@ export function createSalesExports(deps: {
         job.scope_kind === 'all' ? { kind: 'all' } : { kind: job.scope_kind, id: job.scope_id }
       ) as SalesScope;
       const range = { from: job.date_from ?? undefined, to: job.date_to ?? undefined };
-      const expected = Math.max(1, await countDocuments(db, { scope, range }));
+      // Counted only for progress: alongside the first batch, not before it.
+      const counted = countDocuments(db, { scope, range });
+      counted.catch(() => undefined); // awaited at the first progress report
       const file = path.join(tmpdir(), `contrail-${id}.xlsx`);
       try {
         const out = createWriteStream(file);
-        const rows = await writeSalesReport(reportRows(db, scope, range), out, (written) =>
-          progress?.(Math.min(99, Math.floor((written / expected) * 100))),
-        );
+        const rows = await writeSalesReport(reportRows(db, scope, range), out, async (written) => {
+          const expected = Math.max(1, await counted);
+          await progress?.(Math.min(99, Math.floor((written / expected) * 100)));
+        });
         await finished(out);
         const content = await readFile(file);
         const messageId = newId('msg');
