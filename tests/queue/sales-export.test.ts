@@ -66,15 +66,22 @@ async function readReport(content: Buffer) {
 async function expectReportMatchesDatabase(content: Buffer, range: { date_from: string; date_to: string }) {
   const rows = await readReport(content);
   expect(rows[0]).toEqual(reportColumns.map((c) => c.header));
-  const db = await query<{ n: string; total: string; fare: string }>(
+  const db = await query<{ n: string; total: string; fare: string; issued: string[] }>(
     stack.config.DATABASE_URL,
-    `SELECT count(*) AS n, sum(total)::text AS total, sum(fare)::text AS fare FROM sales_documents
-     WHERE agency_id = $1 AND ${inDays}`,
+    `SELECT count(*) AS n, sum(total)::text AS total, sum(fare)::text AS fare,
+            array_agg(to_char(issued_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS') ORDER BY issued_at DESC, id DESC) AS issued
+     FROM sales_documents WHERE agency_id = $1 AND ${inDays}`,
     [tenant.agencyId, range.date_from, range.date_to],
   );
   const body = rows.slice(1);
   expect(body).toHaveLength(Number(db[0]!.n));
   const column = (header: string) => reportColumns.findIndex((c) => c.header === header);
+  // Issue times read back as dates, newest first, to the second of the database's.
+  const issued = body.map((r) => r[column('Issued at (UTC)')]);
+  expect(issued.every((d) => d instanceof Date)).toBe(true);
+  expect(
+    issued.map((d) => new Date(Math.round((d as Date).getTime() / 1000) * 1000).toISOString().slice(0, 19)),
+  ).toEqual(db[0]!.issued);
   const sum = (i: number) => body.reduce((n: number, r) => n + Math.round(Number(r[i]) * 100), 0);
   expect((sum(column('Total')) / 100).toFixed(2)).toBe(db[0]!.total);
   expect((sum(column('Fare')) / 100).toFixed(2)).toBe(db[0]!.fare);

@@ -198,7 +198,6 @@ export type ReportRow = Pick<
   | 'id'
   | 'number'
   | 'kind'
-  | 'issued_at'
   | 'locator'
   | 'passenger_name'
   | 'carrier'
@@ -214,11 +213,16 @@ export type ReportRow = Pick<
   | 'agent_name'
   | 'company_name'
   | 'agency_name'
-> & { cursor_at: string };
+> & {
+  cursor_at: string;
+  /** The issue time as a spreadsheet date: days since 1899-12-30, UTC (what XLSX stores for a date). */
+  issued_serial: number;
+};
 
 /** One batch of the report, after `after` (the previous batch's last row; the cursor's time is
  * PostgreSQL's own text, so no microseconds are lost on the way through JavaScript). Only the
- * report's columns are read: at a hundred thousand rows, parsing the rest costs the writer time. */
+ * report's columns are read, and the issue time comes as the number the sheet stores: at a
+ * hundred thousand rows, parsing anything more costs the writer time. */
 export async function reportBatch(
   db: Db,
   query: { scope: SalesScope; range: DayRange; after?: { at: string; id: string }; limit: number },
@@ -229,7 +233,7 @@ export async function reportBatch(
         'sales_documents.id',
         'sales_documents.number',
         'sales_documents.kind',
-        'sales_documents.issued_at',
+        sql<number>`(extract(epoch FROM sales_documents.issued_at) / 86400 + 25569)::float8`.as('issued_serial'),
         'sales_documents.locator',
         'sales_documents.passenger_name',
         'sales_documents.carrier',
