@@ -223,22 +223,32 @@ for (const d of days.rows) {
     break;
   }
 }
-const exportId = newId('sxp');
-await db
-  .insertInto('sales_exports')
-  .values({
-    id: exportId,
-    account_id: supervisor.id,
-    email: supervisor.email,
-    language: 'en',
-    scope_kind: 'agency',
-    scope_id: demoAgency.id,
-    date_from: from,
-    date_to: today,
-    status: 'queued',
-  })
-  .execute();
-const child = (mode: string) => {
+// A fresh export row per pipeline run (a run claims its row once).
+const exportRow = async () => {
+  const id = newId('sxp');
+  await db
+    .insertInto('sales_exports')
+    .values({
+      id,
+      account_id: supervisor.id,
+      email: supervisor.email,
+      language: 'en',
+      scope_kind: 'agency',
+      scope_id: demoAgency.id,
+      date_from: from,
+      date_to: today,
+      status: 'queued',
+    })
+    .execute();
+  return id;
+};
+interface ExportRun {
+  rows: number;
+  seconds: number;
+  rowsPerSecond: number;
+  peakMb: number;
+}
+const child = (mode: string, exportId = '') => {
   const out = spawnSync(
     process.execPath,
     ['--import', 'tsx', 'tests/bench/sales-export-child.ts', mode, exportId, demoAgency.id, from, today],
@@ -248,24 +258,31 @@ const child = (mode: string) => {
     },
   );
   if (out.status !== 0) throw new Error(out.stderr);
-  return JSON.parse(out.stdout.trim().split('\n').at(-1)!) as {
-    rows: number;
-    seconds: number;
-    rowsPerSecond: number;
-    peakMb: number;
-  };
+  return JSON.parse(out.stdout.trim().split('\n').at(-1)!) as ExportRun;
 };
-const bare = child('exceljs');
-const pipeline = child('pipeline');
-console.log(`\nexport of ${pipeline.rows} rows (${from} – ${today}, one agency)`);
+// The writer alone and the pipeline take turns, three times each: on a shared machine one pair
+// can differ by a fifth either way, so the medians are what is compared.
+const bare: ExportRun[] = [];
+const pipeline: ExportRun[] = [];
+for (let round = 0; round < 3; round++) {
+  bare.push(child('exceljs'));
+  pipeline.push(child('pipeline', await exportRow()));
+  console.log(
+    `export round ${round + 1}: writer alone ${bare[round]!.rowsPerSecond.toFixed(0)} rows/s, pipeline ${pipeline[round]!.rowsPerSecond.toFixed(0)} rows/s (${((pipeline[round]!.rowsPerSecond / bare[round]!.rowsPerSecond) * 100).toFixed(0)}%), peak ${pipeline[round]!.peakMb.toFixed(0)} MB`,
+  );
+}
+const medianOf = (runs: ExportRun[], key: keyof ExportRun) => median(runs.map((r) => r[key]));
+const [bareRate, pipelineRate] = [medianOf(bare, 'rowsPerSecond'), medianOf(pipeline, 'rowsPerSecond')];
+const pipelinePeak = Math.max(...pipeline.map((r) => r.peakMb));
+console.log(`\nexport of ${pipeline[0]!.rows} rows (${from} – ${today}, one agency), medians of 3 runs each`);
 console.log(
-  `  same exceljs writer, rows already in memory     ${bare.rowsPerSecond.toFixed(0).padStart(7)} rows/s  ${bare.seconds.toFixed(2)} s  peak RSS ${bare.peakMb.toFixed(0)} MB`,
+  `  same exceljs writer, rows already in memory     ${bareRate.toFixed(0).padStart(7)} rows/s  ${medianOf(bare, 'seconds').toFixed(2)} s  peak RSS ${medianOf(bare, 'peakMb').toFixed(0)} MB`,
 );
 console.log(
-  `  worker pipeline (PG batches → exceljs → mail)   ${pipeline.rowsPerSecond.toFixed(0).padStart(7)} rows/s  ${pipeline.seconds.toFixed(2)} s  peak RSS ${pipeline.peakMb.toFixed(0)} MB`,
+  `  worker pipeline (PG batches → exceljs → mail)   ${pipelineRate.toFixed(0).padStart(7)} rows/s  ${medianOf(pipeline, 'seconds').toFixed(2)} s  peak RSS ${pipelinePeak.toFixed(0)} MB (highest run)`,
 );
 console.log(
-  `  targets: ≥ 30000 rows/s ${pipeline.rowsPerSecond >= 30_000 ? 'ok' : 'MISSED'}; ≤ 300 MB ${pipeline.peakMb <= 300 ? 'ok' : 'MISSED'}; ≥ 80% of the writer alone: ${((pipeline.rowsPerSecond / bare.rowsPerSecond) * 100).toFixed(0)}% ${pipeline.rowsPerSecond >= 0.8 * bare.rowsPerSecond ? 'ok' : 'MISSED'}`,
+  `  targets: ≥ 30000 rows/s ${pipelineRate >= 30_000 ? 'ok' : 'MISSED'}; ≤ 300 MB ${pipelinePeak <= 300 ? 'ok' : 'MISSED'}; ≥ 80% of the writer alone: ${((pipelineRate / bareRate) * 100).toFixed(0)}% ${pipelineRate >= 0.8 * bareRate ? 'ok' : 'MISSED'}`,
 );
 console.log(
   `\nload average after: ${loadavg()
