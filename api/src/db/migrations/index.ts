@@ -20,6 +20,7 @@ import * as salesScopeVersions from './20261123T0100-sales-scope-versions.js';
 // bookings: ancillaries and EMDs, hold expiry, airline notifications (issue #5)
 import * as bookingEmds from './20261123T0200-booking-emds.js';
 import * as mailAttachmentStorage from './20261123T0300-mail-attachment-storage.js';
+import * as searchResultsUnlogged from './20261123T0310-search-results-unlogged.js';
 
 export const migrations: Record<string, Migration> = {
   '20261122T1700-foundation': foundation,
@@ -43,4 +44,6 @@ export const migrations: Record<string, Migration> = {
   '20261123T0200-booking-emds': bookingEmds,
   // Sales reports: attachments stored without a second compression (issue #7)
   '20261123T0300-mail-attachment-storage': mailAttachmentStorage,
+  // Flight search: results kept as the cache they are (issue #4)
+  '20261123T0310-search-results-unlogged': searchResultsUnlogged,
 };
