@@ -46,7 +46,11 @@ describe('POST /offers', () => {
       passengers: { adults: 2, children: 1, infants: 1 },
     });
     expect(res.status).toBe(201);
-    expect(res.headers['server-timing']).toMatch(/airlines;dur=[\d.]+, total;dur=[\d.]+/);
+    const timing = /airlines;dur=([\d.]+), total;dur=([\d.]+), request;dur=([\d.]+)/.exec(res.headers['server-timing']);
+    // Each phase holds the one before it: the airline calls within the search, the search within the request.
+    const [airlines, total, request] = timing!.slice(1).map(Number) as [number, number, number];
+    expect(airlines).toBeLessThanOrEqual(total);
+    expect(total).toBeLessThanOrEqual(request);
     const { offers, meta } = res.body;
     expect(meta.channels).toHaveLength(13);
     expect(meta.complete).toBe(true);
@@ -124,6 +128,9 @@ describe('POST /offers', () => {
 
   it('leaves out an airline that refuses the credential and reports it, without failing the search', async () => {
     const { tenant, headers } = await tenantWithAgent();
+    // First with the credential that works, so a credential opened before is in the process's memo.
+    const before = await search(headers, oneWay('WAW', 'FRA'));
+    expect(before.body.meta.channels.find((c: { carrier: string }) => c.carrier === 'LO').status).toBe('ok');
     await stack.ctx.db
       .updateTable('agency_channels')
       .set({ credential_ciphertext: createSecretBox(testSecretKey, 'channel-credential').seal('sbx_revoked_LO') })

@@ -31,11 +31,26 @@ export function factsOf(row: AgencyChannelRow): ChannelFacts {
   };
 }
 
+/** How many opened channel credentials a process keeps; past it, the memo starts again. */
+const openedCredentialsKept = 1024;
+
 export function createChannelsService(deps: { db: Db; credentials: SecretBox }): ChannelsService {
+  // Every search opens each of the agency's credentials; a sealed text always opens to the same
+  // credential (a changed one is sealed afresh), so each is opened once per process.
+  const opened = new Map<string, string>();
+  const open = (sealed: string) => {
+    let plain = opened.get(sealed);
+    if (plain === undefined) {
+      plain = deps.credentials.open(sealed);
+      if (opened.size >= openedCredentialsKept) opened.clear();
+      opened.set(sealed, plain);
+    }
+    return plain;
+  };
   const toProvider = (row: AgencyChannelRow): ProviderChannel => ({
     id: row.id,
     carrier: row.carrier,
-    credential: deps.credentials.open(row.credential_ciphertext!),
+    credential: open(row.credential_ciphertext!),
     negoCode: row.nego_code,
     residentCode: row.resident_fares_code,
   });
