@@ -5143,7 +5143,7 @@ export interface operations {
             201: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
-                    /** @description `airlines;dur=` the airline calls, `total;dur=` the whole search, in ms. */
+                    /** @description In ms: `airlines;dur=` the airline calls, from the first call to the last answer or the deadline; `total;dur=` the search itself; `request;dur=` the whole request in the API, from its arrival to its answer being ready (sign-in, checks and the search). `request` − `airlines` is the API's own share of the wait. */
                     "Server-Timing"?: string;
                     [name: string]: unknown;
                 };

@@ -31,7 +31,7 @@ export function flightHandlers(ctx: Pick<AppContext, 'searches' | 'offerDetails'
       const { result, timing } = await ctx.searches.search(principalOf(request), surfaceOf(request), request.body);
       reply.header(
         'server-timing',
-        `airlines;dur=${timing.airlinesMs.toFixed(1)}, total;dur=${timing.totalMs.toFixed(1)}`,
+        `airlines;dur=${timing.airlinesMs.toFixed(1)}, total;dur=${timing.totalMs.toFixed(1)}, request;dur=${reply.elapsedTime.toFixed(1)}`,
       );
       return { status: 201, body: result };
     },
