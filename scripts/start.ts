@@ -12,6 +12,7 @@ import { createDb } from '../api/src/db/database.js';
 import { migrateToLatest } from '../api/src/db/migrate.js';
 import { demoAccounts, demoPassword, seed } from '../api/src/db/seed.js';
 import { localRedisUrl, portAnswers } from './local-services.js';
+import { apiV8Flags, nodeArgs } from './node-flags.js';
 
 const databaseName = 'contrail';
 const embeddedPort = 54329;
@@ -70,8 +71,8 @@ async function resolveRedis(): Promise<{ url: string; source: string }> {
   return { url: '', source: "none: BullMQ's PostgreSQL backend" };
 }
 
-function run(name: string, script: string, env: NodeJS.ProcessEnv): ChildProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', script], { env, stdio: ['ignore', 'inherit', 'inherit'] });
+function run(name: string, script: string, env: NodeJS.ProcessEnv, v8Flags?: readonly string[]): ChildProcess {
+  const child = spawn(process.execPath, nodeArgs(script, v8Flags), { env, stdio: ['ignore', 'inherit', 'inherit'] });
   child.on('exit', (code, signal) => {
     if (!stopping) {
       console.error(`${name} stopped (${signal ?? code}); stopping everything.`);
@@ -117,7 +118,7 @@ async function main(): Promise<void> {
     SANDBOX_URL: `http://127.0.0.1:${sandboxPort}`,
   };
   run('sandbox', 'sandbox/src/server.ts', env);
-  run('api', 'api/src/server.ts', env);
+  run('api', 'api/src/server.ts', env, apiV8Flags);
   run('worker', 'api/src/worker.ts', env);
 
   const base = `http://127.0.0.1:${port}`;

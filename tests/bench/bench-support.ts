@@ -1,6 +1,6 @@
 // What every benchmark shares: its own database (migrated and seeded, kept between runs under a
 // fixed name), the benchmark servers' process pinned to a core of its own, and percentiles.
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { existsSync } from 'node:fs';
 import { cpus } from 'node:os';
@@ -10,6 +10,7 @@ import { createDb } from '../../api/src/db/database.js';
 import { migrateToLatest } from '../../api/src/db/migrate.js';
 import { seed } from '../../api/src/db/seed.js';
 import { localPostgresUrl, localRedisUrl } from '../../scripts/local-services.js';
+import { apiV8Flags, nodeArgs } from '../../scripts/node-flags.js';
 
 export const benchSecretKey = 'bench-secret-key-that-is-long-enough-0123456789';
 
@@ -30,15 +31,14 @@ export async function benchDatabase(name = 'contrail_bench'): Promise<string> {
 }
 
 /**
- * tests/bench/servers.ts in a process of its own on core 1, this load generator on core 0, so the
+ * tests/bench/servers.ts (the API's app, with the API's V8 flags) in a process of its own on core 1, this load generator on core 0, so the
  * two do not take turns on one core (which made run-to-run figures swing by a third). PostgreSQL
  * floats. Answers the servers' ports.
  */
 export async function startBenchServers<Ports>(databaseUrl: string): Promise<{ ports: Ports; stop: () => void }> {
-  const pin = existsSync('/usr/bin/taskset') && cpus().length >= 2;
-  const command = pin ? ['taskset', '-c', '1', process.execPath] : [process.execPath];
-  if (pin) execFileSync('taskset', ['-pc', '0', String(process.pid)], { stdio: 'ignore' });
-  const child = spawn(command[0]!, [...command.slice(1), '--import', 'tsx', 'tests/bench/servers.ts'], {
+  const command = pinnable ? ['taskset', '-c', '1', process.execPath] : [process.execPath];
+  if (pinnable) execFileSync('taskset', ['-pc', '0', String(process.pid)], { stdio: 'ignore' });
+  const child = spawn(command[0]!, [...command.slice(1), ...nodeArgs('tests/bench/servers.ts', apiV8Flags)], {
     env: {
       ...process.env,
       DATABASE_URL: databaseUrl,
@@ -51,6 +51,41 @@ export async function startBenchServers<Ports>(databaseUrl: string): Promise<{ p
   });
   const [line] = (await once(createInterface({ input: child.stdout }), 'line')) as [string];
   return { ports: JSON.parse(line) as Ports, stop: () => child.kill('SIGTERM') };
+}
+
+const pinnable = existsSync('/usr/bin/taskset') && cpus().length >= 2;
+
+/**
+ * A service in a process of its own, started as `npm start` starts it (scripts/node-flags.ts),
+ * pinned to `core` where taskset is there. BENCH_PROFILE_DIR writes a CPU profile of each.
+ */
+export function startService(
+  script: string,
+  core: number,
+  env: Record<string, string>,
+  v8Flags?: readonly string[],
+): ChildProcess {
+  const command = pinnable ? ['taskset', '-c', String(core), process.execPath] : [process.execPath];
+  const profile = process.env.BENCH_PROFILE_DIR ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_PROFILE_DIR] : [];
+  return spawn(command[0]!, [...command.slice(1), ...profile, ...nodeArgs(script, v8Flags)], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+}
+
+/** Waits until `url` answers 2xx (a service's health check), for up to 30 s. */
+export async function ready(url: string): Promise<void> {
+  for (let i = 0; i < 120; i++) {
+    if (
+      await fetch(url).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`${url} did not come up`);
 }
 
 export const percentile = (xs: readonly number[], p: number): number => {

@@ -7,16 +7,14 @@
 // adapter, the same loop at the same concurrency (shop every carrier, OrderCreate, OrderChange to
 // pay), so the airline's share of create and issue is measured apart from ours (auth, the fare
 // lookup, PostgreSQL, the ledger, serialisation and the API's queueing).
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { cpus } from 'node:os';
 import { demoAccounts, demoAgency } from '../../api/src/db/seed.js';
 import { carrierRefs } from '../../api/src/domain/reference/carriers.data.js';
 import type { ProviderChannel, ProviderOffer } from '../../api/src/providers/airline-provider.js';
 import { createNdcAdapter } from '../../api/src/providers/ndc/ndc.adapter.js';
 import { localRedisUrl } from '../../scripts/local-services.js';
+import { apiV8Flags } from '../../scripts/node-flags.js';
 import { closedPort } from '../support/services.js';
-import { benchDatabase, benchSecretKey, percentile } from './bench-support.js';
+import { benchDatabase, benchSecretKey, percentile, ready, startService } from './bench-support.js';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 20);
 const clients = Number(process.env.BENCH_BOOKING_CLIENTS ?? 20);
@@ -31,42 +29,24 @@ const routes = [
 ] as const;
 const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
 
-const pin = existsSync('/usr/bin/taskset') && cpus().length >= 2;
-function start(script: string, core: number, env: Record<string, string>): ChildProcess {
-  const command = pin ? ['taskset', '-c', String(core), process.execPath] : [process.execPath];
-  return spawn(command[0]!, [...command.slice(1), '--import', 'tsx', script], {
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-}
-
-async function ready(url: string): Promise<void> {
-  for (let i = 0; i < 120; i++) {
-    if (
-      await fetch(url).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      return;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`${url} did not come up`);
-}
-
 const databaseUrl = await benchDatabase();
 const [apiPort, sandboxPort] = [await closedPort(), await closedPort()];
-const sandbox = start('sandbox/src/server.ts', 0, { SANDBOX_PORT: String(sandboxPort), LOG_LEVEL: 'warn' });
-const api = start('api/src/server.ts', 1, {
-  PORT: String(apiPort),
-  DATABASE_URL: databaseUrl,
-  REDIS_URL: process.env.REDIS_URL ?? localRedisUrl,
-  SECRET_KEY: benchSecretKey,
-  SANDBOX_URL: `http://127.0.0.1:${sandboxPort}`,
-  RATE_LIMIT_PER_MINUTE: '100000000',
-  AIRLINE_TIMEOUT_MS: '30000',
-  LOG_LEVEL: 'info',
-});
+const sandbox = startService('sandbox/src/server.ts', 0, { SANDBOX_PORT: String(sandboxPort), LOG_LEVEL: 'warn' });
+const api = startService(
+  'api/src/server.ts',
+  1,
+  {
+    PORT: String(apiPort),
+    DATABASE_URL: databaseUrl,
+    REDIS_URL: process.env.REDIS_URL ?? localRedisUrl,
+    SECRET_KEY: benchSecretKey,
+    SANDBOX_URL: `http://127.0.0.1:${sandboxPort}`,
+    RATE_LIMIT_PER_MINUTE: '100000000',
+    AIRLINE_TIMEOUT_MS: '30000',
+    LOG_LEVEL: 'info',
+  },
+  apiV8Flags,
+);
 const stop = () => [api, sandbox].forEach((c) => c.kill('SIGTERM'));
 process.on('exit', stop);
 const base = `http://127.0.0.1:${apiPort}/api/v1`;
