@@ -46,7 +46,9 @@ describe('POST /offers', () => {
       passengers: { adults: 2, children: 1, infants: 1 },
     });
     expect(res.status).toBe(201);
-    const timing = /airlines;dur=([\d.]+), total;dur=([\d.]+), request;dur=([\d.]+)/.exec(res.headers['server-timing']);
+    const timing = /airlines;dur=([\d.]+), total;dur=([\d.]+), request;dur=([\d.]+)/.exec(
+      res.headers['server-timing'] ?? '',
+    );
     // Each phase holds the one before it: the airline calls within the search, the search within the request.
     const [airlines, total, request] = timing!.slice(1).map(Number) as [number, number, number];
     expect(airlines).toBeLessThanOrEqual(total);
