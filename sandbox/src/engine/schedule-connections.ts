@@ -42,7 +42,27 @@ function onward(first: Flight, second: Flight): SegmentSale | undefined {
 const journeyMinutes = (segments: readonly SegmentSale[]) =>
   Math.round((segments.at(-1)!.flight.arrival.getTime() - segments[0]!.flight.departure.getTime()) / 60_000);
 
-export function journeysFor(schedule: Schedule, from: string, to: string, date: string): Journey[] {
+// A day's journeys between two airports never change for a schedule (seats and prices are the
+// inventory's business, asked later), and each search asks for them once per airline it shops.
+const journeysMemo = new WeakMap<Schedule, Map<string, readonly Journey[]>>();
+const journeysKept = 20_000;
+
+/** Direct flights, then connections through a hub, shortest first; the same answer for the same day. */
+export function journeysFor(schedule: Schedule, from: string, to: string, date: string): readonly Journey[] {
+  let memo = journeysMemo.get(schedule);
+  if (!memo) journeysMemo.set(schedule, (memo = new Map()));
+  const key = `${from}|${to}|${date}`;
+  let journeys = memo.get(key);
+  if (!journeys) {
+    journeys = Object.freeze(buildJourneys(schedule, from, to, date));
+    if (memo.size >= journeysKept) memo.delete(memo.keys().next().value!);
+    memo.set(key, journeys);
+  }
+  return journeys;
+}
+
+function buildJourneys(schedule: Schedule, from: string, to: string, date: string): Journey[] {
+  const nextDay = addDays(date, 1);
   const direct = schedule.directFlights(from, to, date).map((f) => {
     const segments = [own(f)];
     return { owner: f.carrier, segments, minutes: journeyMinutes(segments) };
@@ -52,7 +72,7 @@ export function journeysFor(schedule: Schedule, from: string, to: string, date: 
     if (first.to.code === to || first.carrier.directOnly) continue;
     const hub = first.to.code;
     // The onward flight may leave the next local day at the hub (late arrivals, long-haul).
-    const candidates = [...schedule.departures(hub, date), ...schedule.departures(hub, addDays(date, 1))];
+    const candidates = [...schedule.departures(hub, date), ...schedule.departures(hub, nextDay)];
     for (const second of candidates) {
       if (second.to.code !== to || second.carrier.directOnly) continue;
       const wait = (second.departure.getTime() - first.arrival.getTime()) / 60_000;
