@@ -2,11 +2,13 @@
 // receiver with the airline, and when the sandbox clock passes a scenario's moment the sandbox
 // POSTs an OrderChangeNotif to it. The notification is recorded in the booking's history with the
 // airline's words, once per NotifID, and the worker refreshes the booking from the airline. A
-// wrong key is refused with 404 and leaves no trace.
+// wrong key is refused with 404 and leaves no trace. A refresh that never happened is enqueued again
+// by the sweeper.
 import request from 'supertest';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { loadConfig } from '../../api/src/config.js';
 import { createNotificationKeys } from '../../api/src/domain/crypto/notification-keys.js';
+import { sweepBookings } from '../../api/src/jobs/bookings-sweep.js';
 import { startWorker, type WorkerHandle } from '../../api/src/worker.js';
 import { waitFor } from '../support/wait.js';
 import { advanceSandbox, bearer, book, findFares } from '../support/bookings.js';
@@ -149,4 +151,67 @@ it('records a notification the airline sends again once', async () => {
   expect(history.filter((h) => h.action === 'time_limit_change')).toEqual([
     { action: 'time_limit_change', airline_answer: 'The payment time limit is now earlier.' },
   ]);
+});
+
+it('enqueues a refresh whose job was lost or failed again on the sweeper’s pass, each time under a new id', async () => {
+  const booked = await bookOn('WAW', 'FRA', 73);
+  const channelId = channelOf(booked.carrier);
+  const notifId = `NTSTRAND${booked.locator}`;
+  // The test's sweeps run an hour ahead, so the worker's own sweeper (on the real clock) leaves the row alone.
+  const now = new Date(Date.now() + 3_600_000);
+  const received = new Date(now.getTime() - 5 * 60_000);
+  // A notification whose refresh never happened: its job was lost, or failed through every attempt.
+  await db()
+    .insertInto('airline_notifications')
+    .values({
+      channel_id: channelId,
+      notif_id: notifId,
+      airline_locator: booked.airlineLocator,
+      booking_id: (await rowOf(booked.locator)).id,
+      change_type: 'SCHEDULE_CHANGE',
+      description: null,
+      occurred_at: null,
+      received_at: received,
+      refreshed_at: null,
+      refresh_tries: 0,
+      next_refresh_at: received,
+    })
+    .execute();
+  const enqueued: { notifId: string; tries: number | undefined }[] = [];
+  const sweepAt = (at: Date) =>
+    sweepBookings({
+      db: db(),
+      clock: { now: () => at },
+      jobs: {
+        enqueueEmdIssue: async () => undefined,
+        enqueueNotificationRefresh: async (_channel, id, tries) => void enqueued.push({ notifId: id, tries }),
+      },
+      expireHolds: async () => ({ checked: 0, expired: 0 }),
+      staleAfterMs: 60_000,
+      emdLeaseMs: 60_000,
+    });
+  const ours = () => enqueued.filter((e) => e.notifId === notifId).map((e) => e.tries);
+
+  await sweepAt(now);
+  expect(ours()).toEqual([1]);
+  // Enqueued just now: the next pass leaves it to its job.
+  await sweepAt(new Date(now.getTime() + 30_000));
+  expect(ours()).toEqual([1]);
+  // Still not refreshed a minute on: a new try, under a new job id.
+  await sweepAt(new Date(now.getTime() + 61_000));
+  expect(ours()).toEqual([1, 2]);
+  const row = await db()
+    .selectFrom('airline_notifications')
+    .select(['refresh_tries', 'next_refresh_at'])
+    .where('notif_id', '=', notifId)
+    .executeTakeFirstOrThrow();
+  expect(row).toEqual({ refresh_tries: 2, next_refresh_at: new Date(now.getTime() + 61_000) });
+  // Once refreshed, the sweeper has nothing more to do for it.
+  await db()
+    .updateTable('airline_notifications')
+    .set({ refreshed_at: new Date() })
+    .where('notif_id', '=', notifId)
+    .execute();
+  await sweepAt(new Date(now.getTime() + 200_000));
+  expect(ours()).toEqual([1, 2]);
 });

@@ -1,16 +1,19 @@
 // Airline notifications, kept once per channel and NotifID, and where each channel's airline was
 // told to send them.
-import type { Selectable } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { Db } from './database.js';
 import type { AirlineNotificationsTable } from './schema.js';
 
 export type AirlineNotificationRow = Selectable<AirlineNotificationsTable>;
 
 /** Keeps a notification; false when this channel already had this NotifID (an airline's resend). */
-export async function insertNotification(db: Db, row: AirlineNotificationRow): Promise<boolean> {
+export async function insertNotification(
+  db: Db,
+  row: Omit<AirlineNotificationRow, 'refresh_tries' | 'next_refresh_at'>,
+): Promise<boolean> {
   const inserted = await db
     .insertInto('airline_notifications')
-    .values(row)
+    .values({ ...row, refresh_tries: 0, next_refresh_at: row.received_at })
     .onConflict((oc) => oc.columns(['channel_id', 'notif_id']).doNothing())
     .returning('notif_id')
     .executeTakeFirst();
@@ -35,16 +38,29 @@ export async function findNotification(db: Db, channelId: string, notifId: strin
     .executeTakeFirst();
 }
 
-/** Notifications of a booking whose refresh did not happen (its job was lost). */
-export async function unrefreshedNotifications(db: Db, receivedBefore: Date, limit: number) {
-  return db
+/**
+ * Notifications of a booking whose refresh did not happen by `enqueuedBefore` (its job was lost or
+ * failed for good): each is taken for one more try, counted, and not taken again until stale anew.
+ */
+export async function takeUnrefreshedNotifications(
+  db: Db,
+  input: { enqueuedBefore: Date; at: Date; limit: number },
+): Promise<{ channel_id: string; notif_id: string; refresh_tries: number }[]> {
+  const stale = db
     .selectFrom('airline_notifications')
     .select(['channel_id', 'notif_id'])
     .where('refreshed_at', 'is', null)
     .where('booking_id', 'is not', null)
-    .where('received_at', '<', receivedBefore)
-    .orderBy('received_at')
-    .limit(limit)
+    .where('next_refresh_at', '<', input.enqueuedBefore)
+    .orderBy('next_refresh_at')
+    .limit(input.limit)
+    .forUpdate()
+    .skipLocked();
+  return db
+    .updateTable('airline_notifications')
+    .set((eb) => ({ refresh_tries: eb('refresh_tries', '+', 1), next_refresh_at: input.at }))
+    .where(sql<boolean>`(channel_id, notif_id) IN (${stale})`)
+    .returning(['channel_id', 'notif_id', 'refresh_tries'])
     .execute();
 }
 

@@ -496,6 +496,10 @@ export interface AirlineNotificationsTable {
   occurred_at: string | null;
   received_at: Timestamp;
   refreshed_at: NullableTimestamp;
+  /** How many times the sweeper enqueued the refresh again; part of the job's id. */
+  refresh_tries: number;
+  /** When the refresh was last enqueued: the sweeper enqueues it again once this is stale. */
+  next_refresh_at: Timestamp;
 }
 
 export interface AirlineNotificationChannelsTable {

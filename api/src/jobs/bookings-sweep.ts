@@ -1,7 +1,7 @@
 // The bookings' part of the sweeper's round: EMD requests and notification refreshes whose job was
-// lost (Redis keeps nothing on disk here) are enqueued again from their rows, and held bookings past
+// lost (Redis keeps nothing on disk here) or failed for good are enqueued again from their rows, and held bookings past
 // their time limit get one hold-expiry pass (the periodic job, on the sweeper's interval).
-import { unrefreshedNotifications } from '../db/airline-notifications.repository.js';
+import { takeUnrefreshedNotifications } from '../db/airline-notifications.repository.js';
 import type { Db } from '../db/database.js';
 import { takeStaleEmdRequests } from '../db/emd-requests.repository.js';
 import type { Clock } from '../domain/clock.js';
@@ -27,8 +27,12 @@ export async function sweepBookings(opts: BookingsSweepOptions) {
     limit: 100,
   });
   for (const { id, checks } of stale) await opts.jobs.enqueueEmdIssue(id, checks);
-  const notifications = await unrefreshedNotifications(opts.db, new Date(now.getTime() - opts.staleAfterMs), 100);
-  for (const n of notifications) await opts.jobs.enqueueNotificationRefresh(n.channel_id, n.notif_id);
+  const notifications = await takeUnrefreshedNotifications(opts.db, {
+    enqueuedBefore: new Date(now.getTime() - opts.staleAfterMs),
+    at: now,
+    limit: 100,
+  });
+  for (const n of notifications) await opts.jobs.enqueueNotificationRefresh(n.channel_id, n.notif_id, n.refresh_tries);
   const holds = await opts.expireHolds();
   return { emdRequeued: stale.length, refreshesRequeued: notifications.length, ...holds };
 }

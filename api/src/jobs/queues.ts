@@ -16,7 +16,8 @@ export interface JobProducer {
   // bookings
   /** The `check`th job for an EMD request (each re-enqueue has its own id); `delayMs` to wait first. */
   enqueueEmdIssue(requestId: string, check: number, delayMs?: number): Promise<void>;
-  enqueueNotificationRefresh(channelId: string, notifId: string): Promise<void>;
+  /** The refresh after a notification; `tries` (the sweeper's count, 0 at first) gives each its own id. */
+  enqueueNotificationRefresh(channelId: string, notifId: string, tries?: number): Promise<void>;
 }
 
 /** The backoff of EMD jobs: the airline may be away, or EMDs still pending (slow EMDs). */
@@ -78,12 +79,12 @@ export function createJobProducer(backend: QueueBackend): JobProducer {
       );
       await withDeadline(add, enqueueDeadlineMs);
     },
-    async enqueueNotificationRefresh(channelId, notifId) {
+    async enqueueNotificationRefresh(channelId, notifId, tries = 0) {
       const add = notificationRefresh.add(
         'refresh',
         { channelId, notifId },
         {
-          jobId: `notif-${jobIdPart(channelId)}-${jobIdPart(notifId)}`,
+          jobId: `notif-${jobIdPart(channelId)}-${jobIdPart(notifId)}-${tries}`,
           attempts: 5,
           backoff: { type: 'exponential', delay: 2_000 },
           removeOnComplete: { age: 24 * 3600 },

@@ -21,6 +21,7 @@ import * as salesScopeVersions from './20261123T0100-sales-scope-versions.js';
 import * as bookingEmds from './20261123T0200-booking-emds.js';
 import * as mailAttachmentStorage from './20261123T0300-mail-attachment-storage.js';
 import * as searchResultsUnlogged from './20261123T0310-search-results-unlogged.js';
+import * as notificationRefreshTries from './20261123T0320-notification-refresh-tries.js';
 
 export const migrations: Record<string, Migration> = {
   '20261122T1700-foundation': foundation,
@@ -46,4 +47,6 @@ export const migrations: Record<string, Migration> = {
   '20261123T0300-mail-attachment-storage': mailAttachmentStorage,
   // Flight search: results kept as the cache they are (issue #4)
   '20261123T0310-search-results-unlogged': searchResultsUnlogged,
+  // bookings: a failed notification refresh is tried again under a new job id (issue #5)
+  '20261123T0320-notification-refresh-tries': notificationRefreshTries,
 };
