@@ -11,6 +11,7 @@ import { migrateToLatest } from '../../api/src/db/migrate.js';
 import { seed } from '../../api/src/db/seed.js';
 import { localPostgresUrl, localRedisUrl } from '../../scripts/local-services.js';
 import { apiV8Flags, nodeArgs } from '../../scripts/node-flags.js';
+import { closedPort } from '../support/services.js';
 
 export const benchSecretKey = 'bench-secret-key-that-is-long-enough-0123456789';
 
@@ -59,7 +60,7 @@ const pinnable = existsSync('/usr/bin/taskset') && cpus().length >= 2;
  * A service in a process of its own, started as `npm start` starts it (scripts/node-flags.ts),
  * pinned to `core` where taskset is there. BENCH_PROFILE_DIR writes a CPU profile of each.
  */
-export function startService(
+function startService(
   script: string,
   core: number,
   env: Record<string, string>,
@@ -74,7 +75,7 @@ export function startService(
 }
 
 /** Waits until `url` answers 2xx (a service's health check), for up to 30 s. */
-export async function ready(url: string): Promise<void> {
+async function ready(url: string): Promise<void> {
   for (let i = 0; i < 120; i++) {
     if (
       await fetch(url).then(
@@ -86,6 +87,48 @@ export async function ready(url: string): Promise<void> {
     await new Promise((r) => setTimeout(r, 250));
   }
   throw new Error(`${url} did not come up`);
+}
+
+/**
+ * The sandbox airlines on core 0 (beside the load generator) and the API in front of them on core
+ * 1, each a process of its own started as `npm start` starts it; resolves once both answer.
+ */
+export async function startAirlineStack(
+  databaseUrl: string,
+  options: { latency?: 'off' | 'realistic'; apiEnv?: Record<string, string> } = {},
+): Promise<{ base: string; sandboxUrl: string; stop: () => Promise<void> }> {
+  const [apiPort, sandboxPort] = [await closedPort(), await closedPort()];
+  const sandboxUrl = `http://127.0.0.1:${sandboxPort}`;
+  const sandbox = startService('sandbox/src/server.ts', 0, {
+    SANDBOX_PORT: String(sandboxPort),
+    SANDBOX_LATENCY: options.latency ?? 'off',
+    LOG_LEVEL: 'warn',
+  });
+  const api = startService(
+    'api/src/server.ts',
+    1,
+    {
+      PORT: String(apiPort),
+      DATABASE_URL: databaseUrl,
+      REDIS_URL: process.env.REDIS_URL ?? localRedisUrl,
+      SECRET_KEY: benchSecretKey,
+      SANDBOX_URL: sandboxUrl,
+      RATE_LIMIT_PER_MINUTE: '100000000',
+      AIRLINE_TIMEOUT_MS: '30000',
+      LOG_LEVEL: 'info',
+      ...options.apiEnv,
+    },
+    apiV8Flags,
+  );
+  const children = [api, sandbox];
+  process.once('exit', () => children.forEach((c) => c.kill('SIGTERM')));
+  const stop = async () => {
+    const exited = children.filter((c) => c.exitCode === null).map((c) => once(c, 'exit'));
+    children.forEach((c) => c.kill('SIGTERM'));
+    await Promise.all(exited);
+  };
+  await Promise.all([ready(`${sandboxUrl}/health`), ready(`http://127.0.0.1:${apiPort}/healthz`)]);
+  return { base: `http://127.0.0.1:${apiPort}/api/v1`, sandboxUrl, stop };
 }
 
 export const percentile = (xs: readonly number[], p: number): number => {

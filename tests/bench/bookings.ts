@@ -11,10 +11,7 @@ import { demoAccounts, demoAgency } from '../../api/src/db/seed.js';
 import { carrierRefs } from '../../api/src/domain/reference/carriers.data.js';
 import type { ProviderChannel, ProviderOffer } from '../../api/src/providers/airline-provider.js';
 import { createNdcAdapter } from '../../api/src/providers/ndc/ndc.adapter.js';
-import { localRedisUrl } from '../../scripts/local-services.js';
-import { apiV8Flags } from '../../scripts/node-flags.js';
-import { closedPort } from '../support/services.js';
-import { benchDatabase, benchSecretKey, percentile, ready, startService } from './bench-support.js';
+import { benchDatabase, percentile, startAirlineStack } from './bench-support.js';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 20);
 const clients = Number(process.env.BENCH_BOOKING_CLIENTS ?? 20);
@@ -30,26 +27,7 @@ const routes = [
 const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
 
 const databaseUrl = await benchDatabase();
-const [apiPort, sandboxPort] = [await closedPort(), await closedPort()];
-const sandbox = startService('sandbox/src/server.ts', 0, { SANDBOX_PORT: String(sandboxPort), LOG_LEVEL: 'warn' });
-const api = startService(
-  'api/src/server.ts',
-  1,
-  {
-    PORT: String(apiPort),
-    DATABASE_URL: databaseUrl,
-    REDIS_URL: process.env.REDIS_URL ?? localRedisUrl,
-    SECRET_KEY: benchSecretKey,
-    SANDBOX_URL: `http://127.0.0.1:${sandboxPort}`,
-    RATE_LIMIT_PER_MINUTE: '100000000',
-    AIRLINE_TIMEOUT_MS: '30000',
-    LOG_LEVEL: 'info',
-  },
-  apiV8Flags,
-);
-const stop = () => [api, sandbox].forEach((c) => c.kill('SIGTERM'));
-process.on('exit', stop);
-const base = `http://127.0.0.1:${apiPort}/api/v1`;
+const { base, sandboxUrl, stop } = await startAirlineStack(databaseUrl);
 const headers = { authorization: `Bearer ${agent.token}`, 'content-type': 'application/json' };
 
 async function post(path: string, body: object): Promise<{ status: number; json: any; ms: number }> {
@@ -92,7 +70,7 @@ async function cycle(i: number): Promise<void> {
 }
 
 // The airline's part: the API's adapter straight to the sandbox, with the demo agency's credentials.
-const airline = createNdcAdapter({ baseUrl: `http://127.0.0.1:${sandboxPort}`, timeoutMs: 30_000, safeRetries: 1 });
+const airline = createNdcAdapter({ baseUrl: sandboxUrl, timeoutMs: 30_000, safeRetries: 1 });
 const channels: ProviderChannel[] = carrierRefs.map((c) => ({
   id: `bench_${c.code}`,
   carrier: c.code,
@@ -162,7 +140,6 @@ const row = (label: string, xs: number[]) =>
   );
 
 try {
-  await Promise.all([ready(`http://127.0.0.1:${sandboxPort}/health`), ready(`http://127.0.0.1:${apiPort}/healthz`)]);
   for (let i = 0; i < 10; i++) await cycle(i); // warm-up
   create.length = issue.length = search.length = 0;
   await load(cycle, 100);
@@ -186,6 +163,6 @@ try {
   console.log(`  ours in create (API less OrderCreate)  ${ours(create, direct.create)}`);
   console.log(`  ours in issue (API less OrderChange)   ${ours(issue, direct.issue)}`);
 } finally {
-  stop();
+  await stop();
 }
 process.exit(0);

@@ -9,10 +9,7 @@ import { demoAccounts } from '../../api/src/db/seed.js';
 import { newId } from '../../api/src/domain/ids.js';
 import type { StoredOffer } from '../../api/src/domain/offers/offer.js';
 import { applyFilters, facetsOf, type SearchFilters } from '../../api/src/domain/offers/search-filters.js';
-import { localRedisUrl } from '../../scripts/local-services.js';
-import { apiV8Flags } from '../../scripts/node-flags.js';
-import { closedPort } from '../support/services.js';
-import { benchDatabase, benchSecretKey, percentile, ready, startService } from './bench-support.js';
+import { benchDatabase, percentile, startAirlineStack } from './bench-support.js';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 20);
 const clients = Number(process.env.BENCH_SEARCH_CLIENTS ?? 20);
@@ -30,41 +27,9 @@ const routes = [
 const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
 
 const databaseUrl = await benchDatabase();
+// No search is cut short: the airlines' time is measured whole.
+const searchEnv = { SEARCH_DEADLINE_MS: '30000' };
 
-/** The sandbox and an API in front of it, each a process of its own. */
-async function startStack(latency: 'off' | 'realistic') {
-  const [apiPort, sandboxPort] = [await closedPort(), await closedPort()];
-  // The API gets a core of its own; the sandbox (the airlines' side) shares the other with this client.
-  const sandbox = startService('sandbox/src/server.ts', 0, {
-    SANDBOX_PORT: String(sandboxPort),
-    SANDBOX_LATENCY: latency,
-    LOG_LEVEL: 'warn',
-  });
-  const api = startService(
-    'api/src/server.ts',
-    1,
-    {
-      PORT: String(apiPort),
-      DATABASE_URL: databaseUrl,
-      REDIS_URL: process.env.REDIS_URL ?? localRedisUrl,
-      SECRET_KEY: benchSecretKey,
-      SANDBOX_URL: `http://127.0.0.1:${sandboxPort}`,
-      RATE_LIMIT_PER_MINUTE: '100000000',
-      SEARCH_DEADLINE_MS: '30000',
-      AIRLINE_TIMEOUT_MS: '30000',
-      LOG_LEVEL: 'info',
-    },
-    apiV8Flags,
-  );
-  const stop = async () => {
-    const exited = [api, sandbox].map((c) => new Promise((r) => c.once('exit', r)));
-    [api, sandbox].forEach((c) => c.kill('SIGTERM'));
-    await Promise.all(exited);
-  };
-  process.once('exit', () => [api, sandbox].forEach((c) => c.kill('SIGTERM')));
-  await Promise.all([ready(`http://127.0.0.1:${sandboxPort}/health`), ready(`http://127.0.0.1:${apiPort}/healthz`)]);
-  return { base: `http://127.0.0.1:${apiPort}/api/v1`, stop };
-}
 const headers = { authorization: `Bearer ${agent.token}`, 'content-type': 'application/json' };
 
 interface Sample {
@@ -152,7 +117,7 @@ async function searchLoad(base: string, concurrency: number, label: string, stag
 
 // 1. Airlines that answer as the sandbox's realistic latency has them (each carrier its own steady
 // 0.25–1.45 s): 20 agents searching at once, the figure the target is about.
-const realistic = await startStack('realistic');
+const realistic = await startAirlineStack(databaseUrl, { latency: 'realistic', apiEnv: searchEnv });
 try {
   let searchMs = 0;
   for (let i = 0; i < 20; i++) searchMs = (await searchOnce(realistic.base, i)).clientMs; // warm-up
@@ -164,7 +129,7 @@ try {
 
 // 2. Airlines that answer at once: one client shows a search's own cost; 20 clients in a closed loop
 // keep the API's one core busy all the time, so there the figure is queueing at full throughput.
-const { base, stop } = await startStack('off');
+const { base, stop } = await startAirlineStack(databaseUrl, { apiEnv: searchEnv });
 try {
   for (let i = 0; i < 40; i++) await searchOnce(base, i);
   await searchLoad(base, 1, 'airlines answering at once');
