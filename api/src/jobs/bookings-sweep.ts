@@ -1,6 +1,7 @@
 // The bookings' part of the sweeper's round: EMD requests and notification refreshes whose job was
-// lost (Redis keeps nothing on disk here) or failed for good are enqueued again from their rows, and held bookings past
-// their time limit get one hold-expiry pass (the periodic job, on the sweeper's interval).
+// lost (Redis keeps nothing on disk here) or failed for good are enqueued again from their rows,
+// and held bookings past their time limit get one hold-expiry pass (the periodic job, on the
+// sweeper's interval).
 import { takeUnrefreshedNotifications } from '../db/airline-notifications.repository.js';
 import type { Db } from '../db/database.js';
 import { takeStaleEmdRequests } from '../db/emd-requests.repository.js';
