@@ -3,6 +3,7 @@
 import type { Booking } from '@contrail/sdk';
 import { Badge, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { ReadOnlyTableScroll } from '../../../components/read-only-table-scroll';
 import { formatMoney, toIntlLocale, useLanguage } from '../../../lib/i18n';
 import { formatDay, localTime, passengerName } from '../booking-format';
 
@@ -10,7 +11,7 @@ export function PassengersTable({ booking }: { booking: Booking }) {
   const { t } = useTranslation();
   const [language] = useLanguage();
   return (
-    <Table.ScrollContainer minWidth={420}>
+    <ReadOnlyTableScroll minWidth={420}>
       <Table fz="sm" verticalSpacing={4} aria-label={t('bookings.view.passengers')}>
         <Table.Thead>
           <Table.Tr>
@@ -33,7 +34,7 @@ export function PassengersTable({ booking }: { booking: Booking }) {
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </ReadOnlyTableScroll>
   );
 }
 
@@ -42,7 +43,7 @@ export function FlightsTable({ booking }: { booking: Booking }) {
   const [language] = useLanguage();
   const locale = toIntlLocale(language);
   return (
-    <Table.ScrollContainer minWidth={520}>
+    <ReadOnlyTableScroll minWidth={520}>
       <Table fz="sm" verticalSpacing={4} aria-label={t('bookings.view.flights')}>
         <Table.Thead>
           <Table.Tr>
@@ -65,7 +66,7 @@ export function FlightsTable({ booking }: { booking: Booking }) {
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </ReadOnlyTableScroll>
   );
 }
 
@@ -82,7 +83,7 @@ export function DocumentsTable({ booking }: { booking: Booking }) {
       </Text>
     );
   return (
-    <Table.ScrollContainer minWidth={560}>
+    <ReadOnlyTableScroll minWidth={560}>
       <Table fz="sm" verticalSpacing={4} aria-label={t('bookings.view.documents')}>
         <Table.Thead>
           <Table.Tr>
@@ -109,6 +110,6 @@ export function DocumentsTable({ booking }: { booking: Booking }) {
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </ReadOnlyTableScroll>
   );
 }
