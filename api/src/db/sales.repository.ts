@@ -91,6 +91,18 @@ function named(db: Db) {
     ]);
 }
 
+/** What a document cost and how it was paid: in a sale's detail and in the report alike. */
+const amountColumns = [
+  'sales_documents.fare',
+  'sales_documents.taxes',
+  'sales_documents.fees',
+  'sales_documents.markup',
+  'sales_documents.commission',
+  'sales_documents.total',
+  'sales_documents.currency',
+  'sales_documents.form_of_payment',
+] as const;
+
 function withNames(db: Db) {
   return named(db).select([
     'sales_documents.id',
@@ -103,14 +115,7 @@ function withNames(db: Db) {
     'sales_documents.carrier',
     'sales_documents.route',
     'sales_documents.issued_at',
-    'sales_documents.fare',
-    'sales_documents.taxes',
-    'sales_documents.fees',
-    'sales_documents.markup',
-    'sales_documents.commission',
-    'sales_documents.total',
-    'sales_documents.currency',
-    'sales_documents.form_of_payment',
+    ...amountColumns,
     'sales_documents.agent_id',
     'sales_documents.company_id',
     'sales_documents.agency_id',
@@ -238,14 +243,7 @@ export async function reportBatch(
         'sales_documents.passenger_name',
         'sales_documents.carrier',
         'sales_documents.route',
-        'sales_documents.fare',
-        'sales_documents.taxes',
-        'sales_documents.fees',
-        'sales_documents.markup',
-        'sales_documents.commission',
-        'sales_documents.total',
-        'sales_documents.currency',
-        'sales_documents.form_of_payment',
+        ...amountColumns,
         sql<string>`sales_documents.issued_at::text`.as('cursor_at'),
       ]),
       query.scope,
