@@ -89,30 +89,15 @@ async function searchLoad(base: string, concurrency: number, label: string, stag
       `(${(samples.length / elapsed).toFixed(0)} searches/s), 13 airline channels each, ` +
       `${(samples.reduce((s, x) => s + x.offers, 0) / samples.length).toFixed(0)} offers on average`,
   );
-  row(
-    'sandbox (airline phase, Server-Timing)',
-    samples.map((s) => s.airlinesMs),
-  );
-  row(
-    "API's time (the request in the API, Server-Timing)",
-    samples.map((s) => s.requestMs),
-  );
-  row(
-    'overhead = API time − airline phase',
-    samples.map((s) => s.requestMs - s.airlinesMs),
-  );
-  row(
-    '  of which in the search (total − airlines)',
-    samples.map((s) => s.totalMs - s.airlinesMs),
-  );
-  row(
-    'as this client sees it (+ loopback, this process)',
-    samples.map((s) => s.clientMs),
-  );
-  row(
-    '  client time − airline phase',
-    samples.map((s) => s.clientMs - s.airlinesMs),
-  );
+  const figures: [string, (s: Sample) => number][] = [
+    ['sandbox (airline phase, Server-Timing)', (s) => s.airlinesMs],
+    ["API's time (the request in the API, Server-Timing)", (s) => s.requestMs],
+    ['overhead = API time − airline phase', (s) => s.requestMs - s.airlinesMs],
+    ['  of which in the search (total − airlines)', (s) => s.totalMs - s.airlinesMs],
+    ['as this client sees it (+ loopback, this process)', (s) => s.clientMs],
+    ['  client time − airline phase', (s) => s.clientMs - s.airlinesMs],
+  ];
+  for (const [label, of] of figures) row(label, samples.map(of));
 }
 
 // 1. Airlines that answer as the sandbox's realistic latency has them (each carrier its own steady
