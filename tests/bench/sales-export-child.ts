@@ -7,8 +7,8 @@ import { createWriteStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { finished } from 'node:stream/promises';
 import { createDb } from '../../api/src/db/database.js';
-import type { ReportRow } from '../../api/src/db/sales.repository.js';
 import { systemClock } from '../../api/src/domain/clock.js';
+import type { ReportLine } from '../../api/src/domain/sales/sales-document.js';
 import { createSalesExports } from '../../api/src/domain/sales/sales-export.service.js';
 import { reportRows, writeSalesReport } from '../../api/src/domain/sales/sales-report.js';
 
@@ -28,11 +28,11 @@ if (mode === 'pipeline') {
   const seconds = (performance.now() - started) / 1000;
   print(result?.rows ?? 0, seconds);
 } else {
-  const rows: ReportRow[] = [];
+  const rows: ReportLine[] = [];
   for await (const batch of reportRows(db, { kind: 'agency', id: agencyId }, { from, to })) rows.push(...batch);
   const file = `/tmp/contrail-bench-exceljs-${process.pid}.xlsx`;
   async function* inMemory() {
-    for (let i = 0; i < rows.length; i += 5_000) yield rows.slice(i, i + 5_000);
+    for (let i = 0; i < rows.length; i += 2_000) yield rows.slice(i, i + 2_000);
   }
   const started = performance.now();
   const out = createWriteStream(file);

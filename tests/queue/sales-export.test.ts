@@ -34,6 +34,12 @@ beforeAll(async () => {
       stepMinutes: 600,
     },
   );
+  // Sold by the supervisor for the agency itself (no company), to a name with XML's special
+  // characters, a tab, letters beyond ASCII, and U+001F (which XML cannot carry: the sheet drops it).
+  await recordDocuments(stack.ctx.db, { agentId: supervisor.id, companyId: null, agencyId: tenant.agencyId }, 1, {
+    from: new Date('2024-04-18T08:30:00Z'),
+    passengerName: `O'BRIEN-ŻÓŁĆ/ANNA <&> "Q"\tX\u001fY MS`,
+  });
 });
 afterAll(async () => {
   await worker.close();
@@ -76,6 +82,20 @@ async function expectReportMatchesDatabase(content: Buffer, range: { date_from: 
   const body = rows.slice(1);
   expect(body).toHaveLength(Number(db[0]!.n));
   const column = (header: string) => reportColumns.findIndex((c) => c.header === header);
+  // Every other cell is the database's, row by row: text as text (less U+001F), amounts as numbers.
+  const cells = await query<{ cells: (string | number)[] }>(
+    stack.config.DATABASE_URL,
+    `SELECT json_build_array(d.number, d.kind, d.locator, replace(d.passenger_name, chr(31), ''), d.carrier, d.route,
+              d.fare::float8, d.taxes::float8, d.fees::float8, d.markup::float8, d.commission::float8, d.total::float8,
+              d.currency, d.form_of_payment, a.first_name || ' ' || a.last_name, coalesce(c.name, ''), g.name) AS cells
+     FROM sales_documents d JOIN accounts a ON a.id = d.agent_id JOIN agencies g ON g.id = d.agency_id
+     LEFT JOIN companies c ON c.id = d.company_id
+     WHERE d.agency_id = $1 AND ${inDays} ORDER BY d.issued_at DESC, d.id DESC`,
+    [tenant.agencyId, range.date_from, range.date_to],
+  );
+  // (An empty cell reads back as a hole: no company.)
+  const read = body.map((r) => Array.from(r, (v) => v ?? '').filter((_, i) => i !== column('Issued at (UTC)')));
+  expect(read).toEqual(cells.map((r) => r.cells));
   // Issue times read back as dates, newest first, to the second of the database's.
   const issued = body.map((r) => r[column('Issued at (UTC)')]);
   expect(issued.every((d) => d instanceof Date)).toBe(true);
@@ -108,7 +128,7 @@ it('streams the report back as Sales report.xlsx, with the rows and totals of th
   expect(res.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
   expect(res.headers['content-disposition']).toContain('attachment; filename="Sales report.xlsx"');
   const body = await expectReportMatchesDatabase(res.body as Buffer, april);
-  expect(body).toHaveLength(20);
+  expect(body).toHaveLength(21);
 });
 
 it("answers 413 'The report will be sent to your email soon' past the limit, and mails the file", async () => {
@@ -138,7 +158,7 @@ it("answers 413 'The report will be sent to your email soon' past the limit, and
     (r) => r.status === 'done' || r.status === 'failed',
     20_000,
   );
-  expect(row).toMatchObject({ status: 'done', rows: 30, email: supervisor.email });
+  expect(row).toMatchObject({ status: 'done', rows: 31, email: supervisor.email });
 
   const message = await db
     .selectFrom('mail_messages')
@@ -152,7 +172,7 @@ it("answers 413 'The report will be sent to your email soon' past the limit, and
     .where('message_id', '=', message.id)
     .execute();
   expect(attachment).toMatchObject({ filename: 'Sales report.xlsx' });
-  expect(await expectReportMatchesDatabase(attachment!.content, april)).toHaveLength(30);
+  expect(await expectReportMatchesDatabase(attachment!.content, april)).toHaveLength(31);
 
   // The job reported its progress, ending at 100.
   const queue = stack.ctx.queues.queue('sales-export') as unknown as {

@@ -21,7 +21,7 @@ export async function recordDocuments(
   db: Db,
   seller: Seller,
   count: number,
-  options: { from: Date; stepMinutes?: number; currency?: string; carrier?: string },
+  options: { from: Date; stepMinutes?: number; currency?: string; carrier?: string; passengerName?: string },
 ): Promise<SalesDocumentInput[]> {
   const docs: SalesDocumentInput[] = [];
   for (let i = 0; i < count; i++) {
@@ -32,7 +32,7 @@ export async function recordDocuments(
       kind: kinds[serial % kinds.length]!,
       number: `220${String(Date.now() % 1e6).padStart(6, '0')}${String(serial).padStart(4, '0')}`,
       locator: `T${(serial * 7919).toString(36).toUpperCase().padStart(5, 'Q').slice(-5)}`,
-      passengerName: `${surnames[serial % surnames.length]}/TEST${serial} MR`,
+      passengerName: options.passengerName ?? `${surnames[serial % surnames.length]}/TEST${serial} MR`,
       carrier: options.carrier ?? ['LH', 'LO', 'PS'][serial % 3]!,
       route: 'KBP-FRA',
       issuedAt: new Date(options.from.getTime() - i * (options.stepMinutes ?? 37) * 60_000),

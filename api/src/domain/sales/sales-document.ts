@@ -97,3 +97,29 @@ export interface DayRange {
   from?: string;
   to?: string;
 }
+
+/**
+ * A document as a line of the sales report: its cells in the report's column order. The issue
+ * time is a spreadsheet date (days since 1899-12-30, UTC: what XLSX stores for a date); the
+ * amounts are numbers; a document sold for the agency itself has '' for its company.
+ */
+export type ReportLine = [
+  number: string,
+  kind: SalesDocumentKind,
+  issuedAt: number,
+  locator: string,
+  passenger: string,
+  carrier: string,
+  route: string,
+  fare: number,
+  taxes: number,
+  fees: number,
+  markup: number,
+  commission: number,
+  total: number,
+  currency: string,
+  formOfPayment: FormOfPayment,
+  agent: string,
+  company: string,
+  agency: string,
+];

@@ -5,8 +5,8 @@ import type { Writable } from 'node:stream';
 import { setImmediate } from 'node:timers/promises';
 import ExcelJS from 'exceljs';
 import type { Db } from '../../db/database.js';
-import { reportBatch, type ReportRow } from '../../db/sales.repository.js';
-import type { DayRange, SalesScope } from './sales-document.js';
+import { reportBatch, type ReportBatch, type ReportCursor } from '../../db/sales.repository.js';
+import type { DayRange, ReportLine, SalesScope } from './sales-document.js';
 
 export const reportFileName = 'Sales report.xlsx';
 export const reportContentType = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -30,10 +30,20 @@ export const reportColumns = [
   { header: 'Agent', width: 22 },
   { header: 'Company', width: 24 },
   { header: 'Agency', width: 24 },
-] as const;
+] as const satisfies { length: ReportLine['length'] };
 
-const batchSize = 5_000;
-const rowsBetweenPauses = 500;
+const batchSize = 2_000;
+/** The first batch is small, so the writer starts while PostgreSQL reads the second. */
+const firstBatchSize = 200;
+/**
+ * The writer gives the event loop a turn this often. PostgreSQL keeps sending the next batch only
+ * while its rows are read off the socket, and the zip's deflate (on libuv's pool) takes its next
+ * input only when its last output has been handed back on this thread: without the turns reading
+ * and writing take turns, and the sheet's XML piles up in memory to be deflated after the last row.
+ */
+const rowsBetweenPauses = 50;
+/** The deflate's output per hand-back (zlib's default is 16 KB): enough to keep up between turns. */
+const zipChunkSize = 256 * 1024;
 const dateColumn = 2;
 const firstMoneyColumn = 7;
 const lastMoneyColumn = 12;
@@ -44,58 +54,36 @@ function styleOf(index: number): Partial<ExcelJS.Style> | undefined {
   return undefined;
 }
 
-export function reportCells(r: ReportRow): (string | number)[] {
-  return [
-    r.number,
-    r.kind,
-    r.issued_serial, // a date to the sheet: the column's date format shows it as one
-    r.locator,
-    r.passenger_name,
-    r.carrier,
-    r.route,
-    Number(r.fare),
-    Number(r.taxes),
-    Number(r.fees),
-    Number(r.markup),
-    Number(r.commission),
-    Number(r.total),
-    r.currency,
-    r.form_of_payment,
-    r.agent_name,
-    r.company_name ?? '',
-    r.agency_name,
-  ];
-}
-
 /**
- * The scope's rows in the range, newest first, batch after batch. The next batch is already being
+ * The scope's lines in the range, newest first, batch after batch. The next batch is already being
  * read while the writer works on this one, so PostgreSQL (on another core) and exceljs overlap.
  */
-export async function* reportRows(db: Db, scope: SalesScope, range: DayRange): AsyncGenerator<ReportRow[]> {
-  const read = (after?: { at: string; id: string }) => {
-    const batch = reportBatch(db, { scope, range, after, limit: batchSize });
+export async function* reportRows(db: Db, scope: SalesScope, range: DayRange): AsyncGenerator<ReportLine[]> {
+  const read = (after?: ReportCursor): Promise<ReportBatch> => {
+    const batch = reportBatch(db, { scope, range, after, limit: after ? batchSize : firstBatchSize });
     batch.catch(() => undefined); // awaited below; a consumer that stops early must not leave it unhandled
     return batch;
   };
-  let next = read();
-  for (;;) {
-    const batch = await next;
-    if (batch.length === 0) return;
-    const last = batch[batch.length - 1]!;
-    const more = batch.length === batchSize;
-    if (more) next = read({ at: last.cursor_at, id: last.id });
-    yield batch;
-    if (!more) return;
+  let next: Promise<ReportBatch> | undefined = read();
+  while (next) {
+    const batch: ReportBatch = await next;
+    next = batch.next && read(batch.next);
+    if (batch.lines.length > 0) yield batch.lines;
   }
 }
 
 /** Writes the report into `stream` and ends it; answers the number of document rows. */
 export async function writeSalesReport(
-  batches: AsyncIterable<ReportRow[]>,
+  batches: AsyncIterable<ReportLine[]>,
   stream: Writable,
   onProgress?: (rowsWritten: number) => Promise<void> | void,
 ): Promise<number> {
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false });
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+    stream,
+    useStyles: true,
+    useSharedStrings: false,
+    zip: { zlib: { chunkSize: zipChunkSize } }, // level: compress-commons' default, zlib's fastest
+  });
   const sheet = workbook.addWorksheet('Sales', { views: [{ state: 'frozen', ySplit: 1 }] });
   // One style object per column, given to each of its cells: exceljs recognises a style object it
   // has seen and reuses its style id, where a fresh object per cell (what a column style gives)
@@ -107,11 +95,9 @@ export async function writeSalesReport(
   let rows = 0;
   for await (const batch of batches) {
     for (let k = 0; k < batch.length; k++) {
-      const row = sheet.addRow(reportCells(batch[k]!));
+      const row = sheet.addRow(batch[k]!);
       for (let i = 0; i < columnStyles.length; i++) row.getCell(i + 1).style = columnStyles[i]!;
       row.commit();
-      // Let the next batch's rows come in meanwhile: PostgreSQL keeps sending only while its rows
-      // are read off the socket, so without this pause reading and writing take turns.
       if (k % rowsBetweenPauses === rowsBetweenPauses - 1) await setImmediate();
     }
     rows += batch.length;
