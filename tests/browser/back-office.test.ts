@@ -5,6 +5,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { seriousAxeViolations } from '../support/axe';
 import { launchBrowser } from '../support/browser';
 import { createAccount, createTenant, type TestAccount, type TestTenant } from '../support/factories';
 import { startStack, type Stack } from '../support/stack';
@@ -141,6 +142,40 @@ describe('admin', () => {
       await shoot(page, pathname.split('/').pop()!);
     }
   }, 60_000);
+
+  it('keeps the admin screens and the agency screen free of serious axe faults at 1280 and 400 px', async () => {
+    const admin = await staff();
+    const supervisor = await createAccount(ready().stack.ctx.db, { userType: 'Supervisor', tenant });
+    // A balance change, so the company's ledger and the audit log have rows to show.
+    const first = await signedIn(admin);
+    await first.goto(url(`/admin/company?id=${tenant.companyId}`));
+    await first.getByLabel('Amount').fill('10');
+    await first.getByLabel('Reason').fill('Axe check');
+    await first.getByRole('button', { name: 'Change balance' }).click();
+    await first.getByRole('table', { name: 'Ledger' }).getByRole('row').filter({ hasText: 'Axe check' }).waitFor();
+    const screens = [
+      [admin, '/admin/partners', 'Partners'],
+      [admin, `/admin/partner?id=${tenant.agencyId}`, tenantName],
+      [admin, '/admin/companies', 'Companies'],
+      [admin, `/admin/company?id=${tenant.companyId}`, 'Ledger'],
+      [admin, '/admin/gates', 'Ticketing gates'],
+      [admin, '/admin/audit_log', 'Audit log'],
+      [supervisor, '/agency', tenantName],
+    ] as const;
+    const faults: string[] = [];
+    for (const width of [1280, 400]) {
+      const pages = new Map<TestAccount, Page>();
+      for (const [who, pathname, heading] of screens) {
+        const page = pages.get(who) ?? (await signedIn(who, width));
+        pages.set(who, page);
+        await page.goto(url(pathname));
+        await page.getByRole('heading', { name: heading }).first().waitFor();
+        await page.getByRole('table').first().waitFor();
+        faults.push(...(await seriousAxeViolations(page, `${pathname} at ${width} px`)));
+      }
+    }
+    expect(faults).toEqual([]);
+  }, 90_000);
 });
 
 describe('supervisor', () => {

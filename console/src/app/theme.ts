@@ -12,13 +12,21 @@ export const theme = createTheme({
 
 /**
  * Mantine's default error red (shade 6) and dimmed grey fall under 4.5:1 on white for the small
- * text of field errors and descriptions; these shades stay above it.
+ * text of field errors and descriptions; these shades stay above it. The text of the light and
+ * subtle variants (a status badge, say) sits on its colour's tint, where even shade 9 of green,
+ * orange or yellow falls short: it is shade 9 darkened by a quarter, above 4.5:1 for every colour.
  */
-export const cssVariablesResolver: CSSVariablesResolver = () => ({
+export const cssVariablesResolver: CSSVariablesResolver = (t) => ({
   variables: {},
   light: {
     '--mantine-color-error': 'var(--mantine-color-red-9)',
     '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
+    ...Object.fromEntries(
+      Object.keys(t.colors).map((color) => [
+        `--mantine-color-${color}-light-color`,
+        `color-mix(in srgb, var(--mantine-color-${color}-9) 75%, black)`,
+      ]),
+    ),
   },
   dark: {},
 });

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { SectionCard } from '../../../components/section-card';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { ListState } from '../components/loading';
+import { TableScroll } from '../../../components/table-scroll';
 
 export function AuditLogScreen() {
   const { t } = useTranslation();
@@ -15,7 +16,7 @@ export function AuditLogScreen() {
     <SectionCard title={t('backOffice.nav.auditLog')}>
       <ListState pending={list.isPending} empty={entries.length === 0} />
       {entries.length > 0 && (
-        <Table.ScrollContainer minWidth={720}>
+        <TableScroll minWidth={720}>
           <Table striped verticalSpacing="xs">
             <Table.Thead>
               <Table.Tr>
@@ -34,7 +35,7 @@ export function AuditLogScreen() {
                   <Table.Td>{e.action}</Table.Td>
                   <Table.Td>{`${e.entity_type} ${e.entity_id}`}</Table.Td>
                   <Table.Td>
-                    <Code block fz="xs" mah={120} style={{ overflow: 'auto' }}>
+                    <Code block fz="xs" mah={120} style={{ overflow: 'auto' }} tabIndex={0}>
                       {changed(e.before, e.after)}
                     </Code>
                   </Table.Td>
@@ -42,7 +43,7 @@ export function AuditLogScreen() {
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </TableScroll>
       )}
     </SectionCard>
   );

@@ -10,6 +10,7 @@ import { adminPaths } from '../back-office-layout';
 import { GateTabs, type GateList } from '../components/gate-tabs';
 import { ListState } from '../components/loading';
 import { useSaved } from '../use-back-office';
+import { TableScroll } from '../../../components/table-scroll';
 
 export function CompaniesScreen() {
   const { t } = useTranslation();
@@ -25,7 +26,7 @@ export function CompaniesScreen() {
         <GateTabs value={gate} onChange={setGate} />
         <ListState pending={list.isPending} empty={companies.length === 0} />
         {companies.length > 0 && (
-          <Table.ScrollContainer minWidth={560}>
+          <TableScroll minWidth={560} hasControls>
             <Table striped>
               <Table.Thead>
                 <Table.Tr>
@@ -54,7 +55,7 @@ export function CompaniesScreen() {
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </TableScroll>
         )}
       </SectionCard>
     </Stack>

@@ -18,6 +18,7 @@ import { ListState } from '../components/loading';
 import { useQueryParam } from '../../../lib/router';
 import { useSaved } from '../use-back-office';
 import { Markups } from './markups-section';
+import { TableScroll } from '../../../components/table-scroll';
 
 export function CompanyScreen() {
   const { t } = useTranslation();
@@ -102,7 +103,7 @@ function Ledger({ companyId }: { companyId: string }) {
     <SectionCard title={t('backOffice.ledger.title')}>
       <ListState pending={list.isPending} empty={entries.length === 0} />
       {entries.length > 0 && (
-        <Table.ScrollContainer minWidth={560}>
+        <TableScroll minWidth={560}>
           <Table striped aria-label={t('backOffice.ledger.title')}>
             <Table.Thead>
               <Table.Tr>
@@ -123,7 +124,7 @@ function Ledger({ companyId }: { companyId: string }) {
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </TableScroll>
       )}
     </SectionCard>
   );

@@ -12,6 +12,7 @@ import { adminPaths } from '../back-office-layout';
 import { GateTabs, type GateList } from '../components/gate-tabs';
 import { ListState } from '../components/loading';
 import { useSaved } from '../use-back-office';
+import { TableScroll } from '../../../components/table-scroll';
 
 export function PartnersScreen() {
   const { t } = useTranslation();
@@ -37,7 +38,7 @@ export function PartnersScreen() {
         />
         <ListState pending={list.isPending} empty={partners.length === 0} />
         {partners.length > 0 && (
-          <Table.ScrollContainer minWidth={560}>
+          <TableScroll minWidth={560} hasControls>
             <Table striped aria-label={t(`backOffice.gate.${gate}`)}>
               <Table.Thead>
                 <Table.Tr>
@@ -67,7 +68,7 @@ export function PartnersScreen() {
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </TableScroll>
         )}
       </SectionCard>
     </Stack>

@@ -3,6 +3,7 @@
 import type { AgencyChannel, AgencyChannelUpdate, CreditCard } from '@contrail/sdk';
 import { Badge, Select, Table } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { TableScroll } from '../../../components/table-scroll';
 
 const forms = ['bsp_cash', 'credit_card', 'company_balance'] as const;
 
@@ -17,7 +18,7 @@ export function ChannelsTable({
 }) {
   const { t } = useTranslation();
   return (
-    <Table.ScrollContainer minWidth={640}>
+    <TableScroll minWidth={640} hasControls={onChange !== undefined}>
       <Table striped>
         <Table.Thead>
           <Table.Tr>
@@ -77,6 +78,6 @@ export function ChannelsTable({
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </TableScroll>
   );
 }

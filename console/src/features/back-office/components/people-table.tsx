@@ -2,11 +2,12 @@ import type { Person } from '@contrail/sdk';
 import { Table } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { TableScroll } from '../../../components/table-scroll';
 
 export function PeopleTable({ people, action }: { people: Person[]; action?: (p: Person) => ReactNode }) {
   const { t } = useTranslation();
   return (
-    <Table.ScrollContainer minWidth={480}>
+    <TableScroll minWidth={480} hasControls={action !== undefined}>
       <Table striped>
         <Table.Thead>
           <Table.Tr>
@@ -27,6 +28,6 @@ export function PeopleTable({ people, action }: { people: Person[]; action?: (p:
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </TableScroll>
   );
 }

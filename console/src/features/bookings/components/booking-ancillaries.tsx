@@ -4,6 +4,7 @@ import { Badge, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { formatMoney, useLanguage } from '../../../lib/i18n';
 import { passengerName } from '../booking-format';
+import { TableScroll } from '../../../components/table-scroll';
 
 const statusColors = {
   priced: 'blue',
@@ -26,7 +27,7 @@ export function BookingAncillaries({ booking }: { booking: Booking }) {
       </Text>
     );
   return (
-    <Table.ScrollContainer minWidth={560}>
+    <TableScroll minWidth={560}>
       <Table fz="sm" verticalSpacing={4} aria-label={t('bookings.view.ancillaries')}>
         <Table.Thead>
           <Table.Tr>
@@ -55,6 +56,6 @@ export function BookingAncillaries({ booking }: { booking: Booking }) {
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </TableScroll>
   );
 }

@@ -3,7 +3,7 @@
 import type { Booking } from '@contrail/sdk';
 import { Badge, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { ReadOnlyTableScroll } from '../../../components/read-only-table-scroll';
+import { TableScroll } from '../../../components/table-scroll';
 import { formatMoney, toIntlLocale, useLanguage } from '../../../lib/i18n';
 import { formatDay, localTime, passengerName } from '../booking-format';
 
@@ -11,7 +11,7 @@ export function PassengersTable({ booking }: { booking: Booking }) {
   const { t } = useTranslation();
   const [language] = useLanguage();
   return (
-    <ReadOnlyTableScroll minWidth={420}>
+    <TableScroll minWidth={420}>
       <Table fz="sm" verticalSpacing={4} aria-label={t('bookings.view.passengers')}>
         <Table.Thead>
           <Table.Tr>
@@ -34,7 +34,7 @@ export function PassengersTable({ booking }: { booking: Booking }) {
           ))}
         </Table.Tbody>
       </Table>
-    </ReadOnlyTableScroll>
+    </TableScroll>
   );
 }
 
@@ -43,7 +43,7 @@ export function FlightsTable({ booking }: { booking: Booking }) {
   const [language] = useLanguage();
   const locale = toIntlLocale(language);
   return (
-    <ReadOnlyTableScroll minWidth={520}>
+    <TableScroll minWidth={520}>
       <Table fz="sm" verticalSpacing={4} aria-label={t('bookings.view.flights')}>
         <Table.Thead>
           <Table.Tr>
@@ -66,7 +66,7 @@ export function FlightsTable({ booking }: { booking: Booking }) {
           ))}
         </Table.Tbody>
       </Table>
-    </ReadOnlyTableScroll>
+    </TableScroll>
   );
 }
 
@@ -83,7 +83,7 @@ export function DocumentsTable({ booking }: { booking: Booking }) {
       </Text>
     );
   return (
-    <ReadOnlyTableScroll minWidth={560}>
+    <TableScroll minWidth={560}>
       <Table fz="sm" verticalSpacing={4} aria-label={t('bookings.view.documents')}>
         <Table.Thead>
           <Table.Tr>
@@ -110,6 +110,6 @@ export function DocumentsTable({ booking }: { booking: Booking }) {
           ))}
         </Table.Tbody>
       </Table>
-    </ReadOnlyTableScroll>
+    </TableScroll>
   );
 }

@@ -7,6 +7,7 @@ import { formatMoney, toIntlLocale, type Language } from '../../../lib/i18n';
 import { formatDay, passengerName, routeOf, travelDays } from '../booking-format';
 import { StatusBadge } from './status-badge';
 import { useRemaining } from './time-limit';
+import { TableScroll } from '../../../components/table-scroll';
 
 export function BookingsTable({
   bookings,
@@ -22,7 +23,7 @@ export function BookingsTable({
 }) {
   const { t } = useTranslation();
   return (
-    <Table.ScrollContainer minWidth={900}>
+    <TableScroll minWidth={900} hasControls>
       <Table verticalSpacing="xs" fz="sm" striped="even" highlightOnHover>
         <Table.Thead>
           <Table.Tr>
@@ -90,7 +91,7 @@ export function BookingsTable({
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </TableScroll>
   );
 }
 

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { formatMoney, useLanguage } from '../../../lib/i18n';
 import { serviceKey, withEntry, type Cart } from '../ancillary-cart';
 import { journeysOf, passengerName } from '../booking-format';
+import { TableScroll } from '../../../components/table-scroll';
 
 export function ServicePicker({
   booking,
@@ -32,7 +33,7 @@ export function ServicePicker({
       </Text>
     );
   return (
-    <Table.ScrollContainer minWidth={520}>
+    <TableScroll minWidth={520} hasControls>
       <Table fz="sm" verticalSpacing="xs">
         <Table.Thead>
           <Table.Tr>
@@ -97,6 +98,6 @@ export function ServicePicker({
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </TableScroll>
   );
 }

@@ -4,6 +4,7 @@ import type { SalesDocument } from '@contrail/sdk';
 import { Badge, Table, Text, UnstyledButton } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime, formatMoney, type Language } from '../../../lib/i18n';
+import { TableScroll } from '../../../components/table-scroll';
 
 const kindColors: Record<SalesDocument['kind'], string> = {
   ticket: 'blue',
@@ -33,7 +34,7 @@ export function SalesTable({
 }) {
   const { t } = useTranslation();
   return (
-    <Table.ScrollContainer minWidth={880}>
+    <TableScroll minWidth={880} hasControls>
       <Table verticalSpacing={2} fz="sm" striped="even" highlightOnHover>
         <Table.Thead>
           <Table.Tr>
@@ -73,6 +74,6 @@ export function SalesTable({
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </TableScroll>
   );
 }

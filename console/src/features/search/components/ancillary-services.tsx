@@ -5,6 +5,7 @@ import { useListOfferAncillaries } from '@contrail/sdk/react';
 import { Center, Loader, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { formatMoney, useLanguage } from '../../../lib/i18n';
+import { TableScroll } from '../../../components/table-scroll';
 
 export function AncillaryServices({
   fareId,
@@ -28,7 +29,7 @@ export function AncillaryServices({
   const services: AncillariesServicesItem[] = list.data?.services ?? [];
   if (services.length === 0) return <Text c="gray.7">{t(`search.ancillaries.none.${type}`)}</Text>;
   return (
-    <Table.ScrollContainer minWidth={360}>
+    <TableScroll minWidth={360}>
       <Table fz="sm" verticalSpacing="xs" aria-label={t(`search.details.tabs.${type}`)}>
         <Table.Thead>
           <Table.Tr>
@@ -62,6 +63,6 @@ export function AncillaryServices({
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </TableScroll>
   );
 }
