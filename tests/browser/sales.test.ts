@@ -5,6 +5,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import { seriousAxeViolations } from '../support/axe';
 import { launchBrowser } from '../support/browser';
 import { createAccount, createTenant, type TestAccount } from '../support/factories';
 import { recordDocuments } from '../support/sales';
@@ -133,3 +134,21 @@ it('renders the analytics page with its totals and charts', async () => {
   await page.locator('.recharts-bar-rectangle').first().waitFor();
   await shoot(page, 'analytics');
 }, 30_000);
+
+it('keeps the sales page, a sale and the analytics page free of serious axe faults at 1280 and 400 px', async () => {
+  const faults: string[] = [];
+  for (const width of [1280, 400]) {
+    const page = await signedInPage({ width, height: 900 });
+    await page.goto(`${stack.baseUrl}/sales`);
+    await page.getByText('Documents: 60').waitFor();
+    faults.push(...(await seriousAxeViolations(page, `sales at ${width} px`)));
+    await rows(page).first().getByRole('button').first().click();
+    await page.getByRole('dialog', { name: 'Sales document' }).getByText('Form of payment').waitFor();
+    faults.push(...(await seriousAxeViolations(page, `a sale at ${width} px`, '[role="dialog"]')));
+    await page.keyboard.press('Escape');
+    await page.goto(`${stack.baseUrl}/analytics`);
+    await page.locator('.recharts-bar-rectangle').first().waitFor();
+    faults.push(...(await seriousAxeViolations(page, `analytics at ${width} px`)));
+  }
+  expect(faults).toEqual([]);
+}, 60_000);

@@ -3,13 +3,14 @@
 // answer named quietly; server field errors beside their fields; the no-offers route’s
 // empty state; and, on a stack whose search deadline is shorter than the sandbox's timeout
 // scenario, a failed search that goes back to start with the error notice (product spec §4, §8).
-// With CONSOLE_SHOTS_DIR set, one more test saves screenshots at 1280 and 400 px.
+// At 1280 and 400 px the screens pass axe; with CONSOLE_SHOTS_DIR set they are saved too.
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { demoAccounts, demoPassword } from '../../api/src/db/seed';
 import { createSecretBox } from '../../api/src/domain/crypto/secret-box';
+import { seriousAxeViolations } from '../support/axe';
 import { launchBrowser } from '../support/browser';
 import { createAccount, createTenant } from '../support/factories';
 import { testSecretKey } from '../support/services';
@@ -214,12 +215,18 @@ describe('flight search', () => {
   }, 60_000);
 });
 
-describe.runIf(shotsDir)('screenshots', () => {
+describe('at 1280 and 400 px', () => {
   it.each([1280, 400])(
-    'saves the search screens at %i px',
+    'keeps the search screens free of serious axe faults at %i px (saved with CONSOLE_SHOTS_DIR)',
     async (width) => {
-      const dir = shotsDir ?? '.';
-      mkdirSync(dir, { recursive: true });
+      const faults: string[] = [];
+      const check = async (where: string, include?: string) =>
+        faults.push(...(await seriousAxeViolations(page, `${where} at ${width} px`, include)));
+      const shoot = async (name: string, fullPage = false) => {
+        if (!shotsDir) return;
+        mkdirSync(shotsDir, { recursive: true });
+        await page.screenshot({ path: path.join(shotsDir, `search-${name}-${width}.png`), fullPage });
+      };
       const page = await searchPage(stack, { width, height: 900 });
       await page.getByText('Return', { exact: true }).click();
       await page.waitForTimeout(300); // the segmented control's indicator slides
@@ -227,11 +234,13 @@ describe.runIf(shotsDir)('screenshots', () => {
         await page.getByText('Multi-city', { exact: true }).click();
         await page.getByRole('button', { name: 'Add a flight' }).click();
         await page.waitForTimeout(300);
-        await page.screenshot({ path: path.join(dir, `search-multi-city-${width}.png`), fullPage: true });
+        await check('the multi-city form');
+        await shoot('multi-city', true);
         await page.getByText('Return', { exact: true }).click();
         await page.waitForTimeout(300);
       }
-      await page.screenshot({ path: path.join(dir, `search-start-${width}.png`), fullPage: true });
+      await check('the search form');
+      await shoot('start', true);
       await fromField(page).fill('Lisb');
       await page.getByRole('option', { name: /^LIS/ }).click();
       await toField(page).fill('WAW');
@@ -240,12 +249,14 @@ describe.runIf(shotsDir)('screenshots', () => {
       await page.locator('input[type=date]').nth(1).fill(inDays(37));
       await page.getByRole('button', { name: 'Search flights' }).click();
       await shownText(page).waitFor({ timeout: 20_000 });
-      await page.screenshot({ path: path.join(dir, `search-result-${width}.png`) });
+      await check('the result');
+      await shoot('result');
       if (width < 600) {
         await page.getByRole('button', { name: 'Show filters' }).click();
         await page.getByRole('button', { name: 'Hide filters' }).scrollIntoViewIfNeeded();
         await page.waitForTimeout(300);
-        await page.screenshot({ path: path.join(dir, `search-filters-${width}.png`) });
+        await check('the filters');
+        await shoot('filters');
         await page.getByRole('button', { name: 'Hide filters' }).click();
       }
       await offers(page).first().getByRole('button', { name: 'Show flights' }).click();
@@ -254,7 +265,8 @@ describe.runIf(shotsDir)('screenshots', () => {
       const drawer = page.getByRole('dialog');
       await drawer.getByTestId('details-price').waitFor({ timeout: 15_000 });
       await page.waitForTimeout(500); // the drawer's slide-in
-      await page.screenshot({ path: path.join(dir, `search-details-${width}.png`) });
+      await check('the details', '[role="dialog"]');
+      await shoot('details');
       await drawer.getByRole('tab', { name: 'Seats' }).click();
       const seatMap = drawer.getByRole('table', { name: 'Seat map' });
       await seatMap.waitFor({ timeout: 15_000 });
@@ -263,7 +275,15 @@ describe.runIf(shotsDir)('screenshots', () => {
         .getByRole('img', { name: /^\d+[A-Z]: \D*\d/ })
         .first()
         .scrollIntoViewIfNeeded();
-      await page.screenshot({ path: path.join(dir, `search-seats-${width}.png`) });
+      await check('the seat map', '[role="dialog"]');
+      await shoot('seats');
+      await drawer.getByRole('tab', { name: 'Bags' }).click();
+      await drawer
+        .getByRole('table', { name: 'Bags' })
+        .or(drawer.getByText(/no extra bags/))
+        .waitFor();
+      await check('the bags', '[role="dialog"]');
+      expect(faults).toEqual([]);
     },
     90_000,
   );

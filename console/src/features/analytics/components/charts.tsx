@@ -1,4 +1,5 @@
 // The three charts: revenue by day (one series per currency), documents by carrier, top agents.
+// To assistive technology each is an image named by its title.
 import type { Analytics } from '@contrail/sdk';
 import { AreaChart, BarChart } from '@mantine/charts';
 import { useTranslation } from 'react-i18next';
@@ -25,6 +26,7 @@ export function RevenueByDay({ days }: { days: Analytics['by_day'] }) {
         curveType="monotone"
         withDots={false}
         withLegend={currencies.length > 1}
+        role="img"
         aria-label={t('analytics.charts.revenueByDay')}
       />
     </SectionCard>
@@ -40,6 +42,7 @@ export function DocumentsByCarrier({ carriers }: { carriers: Analytics['by_carri
         data={carriers.map((c) => ({ carrier: c.carrier, documents: c.documents }))}
         dataKey="carrier"
         series={[{ name: 'documents', label: t('analytics.totals.documents'), color: 'blue.6' }]}
+        role="img"
         aria-label={t('analytics.charts.byCarrier')}
       />
     </SectionCard>
@@ -58,6 +61,7 @@ export function TopAgents({ agents }: { agents: Analytics['by_agent'] }) {
         orientation="vertical"
         yAxisProps={{ width: 140 }}
         series={[{ name: 'documents', label: t('analytics.totals.documents'), color: 'teal.6' }]}
+        role="img"
         aria-label={t('analytics.charts.topAgents')}
       />
     </SectionCard>

@@ -12,7 +12,14 @@ export function SaleDetails({ id, onClose }: { id: string | null; onClose: () =>
   const sale = useGetSale(id ?? '', { query: { enabled: id !== null } });
   const d = sale.data;
   return (
-    <Drawer opened={id !== null} onClose={onClose} position="right" size="md" title={t('sales.details.title')}>
+    <Drawer
+      opened={id !== null}
+      onClose={onClose}
+      position="right"
+      size="md"
+      title={t('sales.details.title')}
+      closeButtonProps={{ 'aria-label': t('sales.details.close') }}
+    >
       {!d ? (
         <Center py="xl">
           <Loader size="sm" aria-label={t('app.loading')} />
