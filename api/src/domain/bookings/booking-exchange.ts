@@ -8,7 +8,6 @@ import {
   findConfirming,
   findRequest,
   findRequestByOffer,
-  insertRequest,
   updateClaimedRequest,
   updateQuoted,
   type BookingRequestRow,
@@ -35,7 +34,9 @@ import {
   claimForConfirm,
   failRequest,
   notConfirmable,
+  insertNewRequest,
   offersOf,
+  quotedRequest,
   requireIssued,
   residualMinor,
   sameFlights,
@@ -153,36 +154,18 @@ export async function requestChange(
   const { feeMinor } = await exchangeFee(deps, row);
   const stored = offers.map((o) => storedOffer(o, feeMinor));
   const at = clock.now();
-  const request: BookingRequestRow = {
-    id: newId('brq'),
-    booking_id: row.id,
-    kind: 'change',
-    status: 'quoted',
-    airline_quote_id: null,
-    refund_amount: null,
-    penalty_amount: null,
-    fee_amount: null,
-    refund_to: null,
-    currency: row.currency.trim(),
-    journeys: input.journeys.map((j) => ({ origin_destination: j.origin_destination, date: j.date })),
-    offers: stored,
-    chosen_offer_id: null,
-    balance_debit: null,
-    expires_at: stored.length ? new Date(Math.min(...stored.map((o) => Date.parse(o.expires_at)))) : null,
-    attempt_id: null,
-    error: null,
-    created_by: principal.accountId,
-    created_at: at,
-    updated_at: at,
-    confirming_started_at: null,
-    confirmed_at: null,
-  };
+  const request = quotedRequest(
+    row,
+    'change',
+    { accountId: principal.accountId, at },
+    {
+      journeys: input.journeys.map((j) => ({ origin_destination: j.origin_destination, date: j.date })),
+      offers: stored,
+      expires_at: stored.length ? new Date(Math.min(...stored.map((o) => Date.parse(o.expires_at)))) : null,
+    },
+  );
   await db.transaction().execute(async (trx) => {
-    await insertRequest(trx, {
-      ...request,
-      journeys: JSON.stringify(request.journeys),
-      offers: JSON.stringify(stored),
-    });
+    await insertNewRequest(trx, request);
     await recordHistory(trx, {
       bookingId: row.id,
       action: 'change_quoted',

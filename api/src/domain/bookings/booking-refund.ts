@@ -7,7 +7,6 @@ import {
   failQuotedRefunds,
   findConfirming,
   findRequest,
-  insertRequest,
   updateClaimedRequest,
   type BookingRequestRow,
 } from '../../db/booking-requests.repository.js';
@@ -22,7 +21,15 @@ import { fromAirlineOrder } from './booking-airline-errors.js';
 import { recordHistory } from './booking-history.js';
 import { type IssueDeps } from './booking-issue.js';
 import { agencyFeeMinor, creditForRefund } from './booking-payment.js';
-import { claimForConfirm, failRequest, notConfirmable, requireIssued, sendConfirm } from './booking-request.js';
+import {
+  claimForConfirm,
+  failRequest,
+  insertNewRequest,
+  notConfirmable,
+  quotedRequest,
+  requireIssued,
+  sendConfirm,
+} from './booking-request.js';
 import { recordRefundSales } from './booking-sales.js';
 import { bookingView, orderFacts, type Booking, type BookingDocument } from './booking.js';
 
@@ -72,33 +79,22 @@ export async function quoteRefund(deps: IssueDeps, principal: Principal, locator
   // The agency's fee comes off a balance refund, never more than the refund itself.
   const feeMinor = refundTo === 'company_balance' ? Math.min(await agencyFeeMinor(db, row, 'refund'), refundMinor) : 0;
   const at = clock.now();
-  const request: BookingRequestRow = {
-    id: newId('brq'),
-    booking_id: row.id,
-    kind: 'refund',
-    status: 'quoted',
-    airline_quote_id: quote.quoteId,
-    refund_amount: quote.refund.amount,
-    penalty_amount: quote.penalty.amount,
-    fee_amount: fromMinor(feeMinor),
-    refund_to: refundTo,
-    currency: row.currency.trim(),
-    journeys: null,
-    offers: [],
-    chosen_offer_id: null,
-    balance_debit: null,
-    expires_at: new Date(quote.expiresAt),
-    attempt_id: null,
-    error: null,
-    created_by: principal.accountId,
-    created_at: at,
-    updated_at: at,
-    confirming_started_at: null,
-    confirmed_at: null,
-  };
+  const request = quotedRequest(
+    row,
+    'refund',
+    { accountId: principal.accountId, at },
+    {
+      airline_quote_id: quote.quoteId,
+      refund_amount: quote.refund.amount,
+      penalty_amount: quote.penalty.amount,
+      fee_amount: fromMinor(feeMinor),
+      refund_to: refundTo,
+      expires_at: new Date(quote.expiresAt),
+    },
+  );
   await db.transaction().execute(async (trx) => {
     await failQuotedRefunds(trx, row.id, 'A newer quote replaced it.', at);
-    await insertRequest(trx, { ...request, journeys: null, offers: '[]' });
+    await insertNewRequest(trx, request);
     await recordHistory(trx, {
       bookingId: row.id,
       action: 'refund_quoted',

@@ -4,6 +4,7 @@
 import {
   claimRequest,
   findRequest,
+  insertRequest,
   updateClaimedRequest,
   type BookingRequestRow,
 } from '../../db/booking-requests.repository.js';
@@ -19,6 +20,52 @@ import { giveBack } from './booking-payment.js';
 import { newId } from '../ids.js';
 import { fromMinor, toMinor, type Money } from '../money.js';
 import { effectiveStatus, segmentsOf, type BookingSegment } from './booking.js';
+
+/**
+ * A new quoted request of `kind` for the booking, in the booking's currency; what `fields` does
+ * not give (what its kind has no use for) is empty.
+ */
+export function quotedRequest(
+  row: BookingRow,
+  kind: BookingRequestRow['kind'],
+  by: { accountId: string; at: Date },
+  fields: Partial<BookingRequestRow>,
+): BookingRequestRow {
+  return {
+    id: newId('brq'),
+    booking_id: row.id,
+    kind,
+    status: 'quoted',
+    airline_quote_id: null,
+    refund_amount: null,
+    penalty_amount: null,
+    fee_amount: null,
+    refund_to: null,
+    currency: row.currency.trim(),
+    journeys: null,
+    offers: [],
+    chosen_offer_id: null,
+    balance_debit: null,
+    expires_at: null,
+    attempt_id: null,
+    error: null,
+    created_by: by.accountId,
+    created_at: by.at,
+    updated_at: by.at,
+    confirming_started_at: null,
+    confirmed_at: null,
+    ...fields,
+  };
+}
+
+/** Stores a new request, its journeys and offers as the JSON they are kept as. */
+export function insertNewRequest(db: Db, request: BookingRequestRow): Promise<void> {
+  return insertRequest(db, {
+    ...request,
+    journeys: request.journeys === null ? null : JSON.stringify(request.journeys),
+    offers: JSON.stringify(request.offers),
+  });
+}
 
 /** One airline offer as a request keeps it. Amounts are the airline's, in the booking's currency. */
 export interface StoredOffer {

@@ -2,18 +2,24 @@
 // (its offer is kept so it can be taken later), and the reshop of a held booking, which rebooks the
 // same flights at what the airline asks now — a cheaper class it opened is taken, a dearer price
 // only with consent. Ticketed bookings change through flight change requests instead.
-import { findRequestByOffer, insertRequest, updateQuoted } from '../../db/booking-requests.repository.js';
+import { findRequestByOffer, updateQuoted } from '../../db/booking-requests.repository.js';
 import { findBookingByLocator, updateInStatus, type BookingRow } from '../../db/bookings.repository.js';
 import type { ProviderChannel, ProviderOrder } from '../../providers/airline-provider.js';
 import { DomainError, notFound } from '../errors.js';
-import { newId } from '../ids.js';
 import { fromMinor, toMinor, type Money } from '../money.js';
 import type { Principal } from '../principal.js';
 import { bookingFor } from './booking-access.js';
 import { fromAirlineOrder } from './booking-airline-errors.js';
 import { recordHistory } from './booking-history.js';
 import type { IssueDeps } from './booking-issue.js';
-import { notConfirmable, offersOf, storedOffer, type StoredOffer } from './booking-request.js';
+import {
+  insertNewRequest,
+  notConfirmable,
+  offersOf,
+  quotedRequest,
+  storedOffer,
+  type StoredOffer,
+} from './booking-request.js';
 import {
   bookingView,
   effectiveStatus,
@@ -77,26 +83,18 @@ export async function repriceBooking(deps: IssueDeps, principal: Principal, loca
   if (status !== 'new' && status !== 'issued') throw new DomainError('booking_closed', `The booking is ${status}.`);
   const offer = await currentOffer(deps, (await deps.channels.forBooking(row)).channel, row);
   const at = clock.now();
-  await insertRequest(db, {
-    id: newId('brq'),
-    booking_id: row.id,
-    kind: 'reprice',
-    status: 'quoted',
-    airline_quote_id: null,
-    refund_to: null,
-    currency: row.currency.trim(),
-    journeys: null,
-    offers: JSON.stringify([offer]),
-    chosen_offer_id: null,
-    expires_at: new Date(offer.expires_at),
-    attempt_id: null,
-    error: null,
-    created_by: principal.accountId,
-    created_at: at,
-    updated_at: at,
-    confirming_started_at: null,
-    confirmed_at: null,
-  });
+  await insertNewRequest(
+    db,
+    quotedRequest(
+      row,
+      'reprice',
+      { accountId: principal.accountId, at },
+      {
+        offers: [offer],
+        expires_at: new Date(offer.expires_at),
+      },
+    ),
+  );
   const currency = row.currency.trim();
   const markup = toMinor(row.markup_total);
   const difference = toMinor(offer.difference);
