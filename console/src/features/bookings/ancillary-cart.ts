@@ -16,12 +16,6 @@ export type Cart = ReadonlyMap<string, CartEntry>;
 export const serviceKey = (serviceId: string, passengerId: string) => `service:${serviceId}:${passengerId}`;
 export const seatKey = (flightId: string, passengerId: string) => `seat:${flightId}:${passengerId}`;
 
-export function keyOf(item: BookingAncillariesAddItemsItem): string {
-  return 'service_id' in item
-    ? serviceKey(item.service_id, item.passenger_id)
-    : seatKey(item.seat.segment_id, item.passenger_id);
-}
-
 /** The cart with `entry` in it (replacing what had its key), or without `key` when `entry` is null. */
 export function withEntry(cart: Cart, key: string, entry: CartEntry | null): Cart {
   const next = new Map(cart);
