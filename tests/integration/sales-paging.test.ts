@@ -3,6 +3,7 @@
 import request from 'supertest';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { rebuildRollups } from '../../api/src/db/sales-rollups.repository.js';
+import { reportRows } from '../../api/src/domain/sales/sales-report.js';
 import { createAccount, createTenant, type TestAccount, type TestTenant } from '../support/factories.js';
 import { inDays, query, recordDocuments } from '../support/sales.js';
 import { startStack, type Stack } from '../support/stack.js';
@@ -161,4 +162,25 @@ it('answers a new document at once, though the list and analytics read from what
   expect(after.ids).toEqual([doc!.id]);
   expect(after.analytics.body.totals.documents).toBe(1);
   expect(after.analytics.body.by_agent.map((a: { agent: { id: string } }) => a.agent.id)).toEqual([agent.id]);
+});
+
+it("reads the report's batches into exactly the ordered list, ties at one instant included", async () => {
+  const numbers = await query<{ number: string }>(
+    stack.config.DATABASE_URL,
+    `SELECT number FROM sales_documents WHERE agency_id = $1 AND ${inDays} ORDER BY issued_at DESC, id DESC`,
+    [tenant.agencyId, '2024-03-01', '2024-03-31'],
+  );
+  expect(numbers).toHaveLength(66);
+  for (const sizes of [
+    { first: 1, rest: 4 },
+    { first: 6, rest: 6 },
+    { first: 66, rest: 66 },
+    { first: 200, rest: 2_000 },
+  ]) {
+    const read: string[] = [];
+    const scope = { kind: 'agency', id: tenant.agencyId } as const;
+    for await (const lines of reportRows(stack.ctx.db, scope, { from: '2024-03-01', to: '2024-03-31' }, sizes))
+      read.push(...lines.map((line) => line[0]));
+    expect(read, `batches of ${sizes.first}, then ${sizes.rest}`).toEqual(numbers.map((r) => r.number));
+  }
 });

@@ -32,9 +32,8 @@ export const reportColumns = [
   { header: 'Agency', width: 24 },
 ] as const satisfies { length: ReportLine['length'] };
 
-const batchSize = 2_000;
-/** The first batch is small, so the writer starts while PostgreSQL reads the second. */
-const firstBatchSize = 200;
+/** Rows per batch; the first batch is small, so the writer starts while PostgreSQL reads the second. */
+const batchSizes = { first: 200, rest: 2_000 };
 /**
  * The writer gives the event loop a turn this often. PostgreSQL keeps sending the next batch only
  * while its rows are read off the socket, and the zip's deflate (on libuv's pool) takes its next
@@ -58,9 +57,14 @@ function styleOf(index: number): Partial<ExcelJS.Style> | undefined {
  * The scope's lines in the range, newest first, batch after batch. The next batch is already being
  * read while the writer works on this one, so PostgreSQL (on another core) and exceljs overlap.
  */
-export async function* reportRows(db: Db, scope: SalesScope, range: DayRange): AsyncGenerator<ReportLine[]> {
+export async function* reportRows(
+  db: Db,
+  scope: SalesScope,
+  range: DayRange,
+  sizes = batchSizes,
+): AsyncGenerator<ReportLine[]> {
   const read = (after?: ReportCursor): Promise<ReportBatch> => {
-    const batch = reportBatch(db, { scope, range, after, limit: after ? batchSize : firstBatchSize });
+    const batch = reportBatch(db, { scope, range, after, limit: after ? sizes.rest : sizes.first });
     batch.catch(() => undefined); // awaited below; a consumer that stops early must not leave it unhandled
     return batch;
   };
