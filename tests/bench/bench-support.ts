@@ -34,7 +34,7 @@ export async function benchDatabase(name = 'contrail_bench'): Promise<string> {
 /**
  * tests/bench/servers.ts (the API's app, with the API's V8 flags) in a process of its own on core 1, this load generator on core 0, so the
  * two do not take turns on one core (which made run-to-run figures swing by a third). PostgreSQL
- * floats. Answers the servers' ports.
+ * floats. Answers the servers' ports, and `stop`, which also lets this process use every core again.
  */
 export async function startBenchServers<Ports>(databaseUrl: string): Promise<{ ports: Ports; stop: () => void }> {
   const command = pinnable ? ['taskset', '-c', '1', process.execPath] : [process.execPath];
@@ -51,7 +51,13 @@ export async function startBenchServers<Ports>(databaseUrl: string): Promise<{ p
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const [line] = (await once(createInterface({ input: child.stdout }), 'line')) as [string];
-  return { ports: JSON.parse(line) as Ports, stop: () => child.kill('SIGTERM') };
+  // Stopped, the servers give their core back: what the benchmark runs next (the export's own
+  // processes, which inherit this process's cores) runs on every core, as the worker does.
+  const stop = () => {
+    child.kill('SIGTERM');
+    if (pinnable) execFileSync('taskset', ['-pc', `0-${cpus().length - 1}`, String(process.pid)], { stdio: 'ignore' });
+  };
+  return { ports: JSON.parse(line) as Ports, stop };
 }
 
 const pinnable = existsSync('/usr/bin/taskset') && cpus().length >= 2;
