@@ -2,7 +2,14 @@
 // from the rollups that let a deep page start from its own day instead of skipping every row before
 // it (see `pageStart`).
 import { sql, type Selectable, type SelectQueryBuilder } from 'kysely';
-import type { DayRange, ReportLine, SalesDocumentInput, SalesScope } from '../domain/sales/sales-document.js';
+import {
+  reportLineAmounts,
+  reportLineDate,
+  type DayRange,
+  type ReportLine,
+  type SalesDocumentInput,
+  type SalesScope,
+} from '../domain/sales/sales-document.js';
 import { stablePlan, type Db } from './database.js';
 import type { Database, SalesDocumentsTable } from './schema.js';
 
@@ -218,8 +225,7 @@ const reportLine = sql<string>`concat_ws(chr(31),
   sales_documents.id)`;
 /** A line's cells; after them come the cursor's time (PostgreSQL's own text) and the id. */
 const lineCells: ReportLine['length'] = 18;
-/** The cells that are numbers: the issue time as a spreadsheet date, and the six amounts. */
-const numberCells = [2, 7, 8, 9, 10, 11, 12] as const;
+const numberCells = [reportLineDate, ...reportLineAmounts];
 
 function toLine(text: string): ReportLine {
   const cells: (string | number)[] = text.split(separator, lineCells);

@@ -123,3 +123,7 @@ export type ReportLine = [
   company: string,
   agency: string,
 ];
+
+/** Where `ReportLine` holds its numbers: the issue time (a spreadsheet date) and the six amounts. */
+export const reportLineDate = 2;
+export const reportLineAmounts = [7, 8, 9, 10, 11, 12] as const;

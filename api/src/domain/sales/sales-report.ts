@@ -6,7 +6,13 @@ import { setImmediate } from 'node:timers/promises';
 import ExcelJS from 'exceljs';
 import type { Db } from '../../db/database.js';
 import { reportBatch, type ReportBatch, type ReportCursor } from '../../db/sales.repository.js';
-import type { DayRange, ReportLine, SalesScope } from './sales-document.js';
+import {
+  reportLineAmounts,
+  reportLineDate,
+  type DayRange,
+  type ReportLine,
+  type SalesScope,
+} from './sales-document.js';
 
 export const reportFileName = 'Sales report.xlsx';
 export const reportContentType = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -43,13 +49,10 @@ const batchSizes = { first: 200, rest: 2_000 };
 const rowsBetweenPauses = 50;
 /** The deflate's output per hand-back (zlib's default is 16 KB): enough to keep up between turns. */
 const zipChunkSize = 256 * 1024;
-const dateColumn = 2;
-const firstMoneyColumn = 7;
-const lastMoneyColumn = 12;
 
 function styleOf(index: number): Partial<ExcelJS.Style> | undefined {
-  if (index === dateColumn) return { numFmt: 'yyyy-mm-dd hh:mm' };
-  if (index >= firstMoneyColumn && index <= lastMoneyColumn) return { numFmt: '#,##0.00' };
+  if (index === reportLineDate) return { numFmt: 'yyyy-mm-dd hh:mm' };
+  if ((reportLineAmounts as readonly number[]).includes(index)) return { numFmt: '#,##0.00' };
   return undefined;
 }
 
