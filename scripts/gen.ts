@@ -1,13 +1,15 @@
 // `npm run gen`: the contract pipeline (DESIGN.md §2). Lint the contract with zero problems, bundle
-// it, derive the server's handler types and the SDK from the bundle. `--check` regenerates and fails
-// when any generated file differs from what is committed (CI's drift check).
+// it, derive the server's handler types and the SDK from the bundle, and the database types from a
+// freshly migrated database (gen-schema.ts, needs PostgreSQL). `--check` regenerates and fails when
+// any generated file differs from what is committed (CI's drift check).
 import { execFileSync, spawnSync } from 'node:child_process';
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
+import { generateSchema, schemaPath } from './gen-schema.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const generatedPaths = ['api/src/http/generated', 'sdk/src/generated'];
+const generatedPaths = ['api/src/http/generated', 'sdk/src/generated', schemaPath];
 const bundlePath = 'api/src/http/generated/openapi.bundle.json';
 const typesPath = 'api/src/http/generated/openapi.generated.ts';
 const check = process.argv.includes('--check');
@@ -64,6 +66,7 @@ lintContract();
 bundle();
 serverTypes();
 sdk();
+await generateSchema(root);
 
 if (check) {
   const diff = execFileSync('git', ['status', '--porcelain', '--', ...generatedPaths], { cwd: root, encoding: 'utf8' });
