@@ -7,8 +7,10 @@ import {
   AuthenticationError,
   confirmFlightsChangeRequest,
   confirmRefundRequest,
+  ApiAbortError,
   configure,
   createBooking,
+  createClient,
   createFlightsChangeRequest,
   createRefundRequest,
   getAccountDetails,
@@ -93,6 +95,32 @@ describe('calls', () => {
     const all: MailMessage[] = [];
     for await (const message of paginate((p) => listMailMessages(p), { to, per_page: 2 })) all.push(message);
     expect(all.map((m) => m.subject).sort()).toEqual(['Page 1', 'Page 2', 'Page 3']);
+  });
+});
+
+describe('clients', () => {
+  it('gives each client its own settings: two callers at once, each answered as itself', async () => {
+    configure({ baseUrl: stack.apiUrl, token: tokens.Admin });
+    const agent = createClient({ baseUrl: stack.apiUrl, token: tokens.Agent });
+    const supervisor = createClient({ baseUrl: stack.apiUrl, token: tokens.Supervisor });
+    const [asAgent, asSupervisor, asConfigured] = await Promise.all([
+      agent.getAccountDetails(),
+      supervisor.getAccountDetails(),
+      getAccountDetails(),
+    ]);
+    expect(asAgent.email).toBe('agent@contrail.test');
+    expect(asSupervisor.email).toBe('supervisor@contrail.test');
+    expect(asConfigured.email).toBe('admin@contrail.test');
+    await expect(agent.listMailMessages()).rejects.toBeInstanceOf(PermissionDeniedError);
+  });
+
+  it('answers an aborted call with ApiAbortError, not a connection error', async () => {
+    const slow = createClient({ baseUrl: stack.apiUrl, token: tokens.Agent, fetch: recordingFetch({ delayMs: 300 }) });
+    const abort = new AbortController();
+    const call = slow.getAccountDetails({ signal: abort.signal });
+    setTimeout(() => abort.abort(), 50);
+    await expect(call).rejects.toBeInstanceOf(ApiAbortError);
+    expect(seen).toHaveLength(1);
   });
 });
 

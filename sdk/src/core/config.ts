@@ -1,5 +1,7 @@
-// The SDK's settings, set once with `configure()`. The generated functions take no client object,
-// so the settings live here; `withConfig()` scopes other settings to one async call chain's calls.
+// The SDK's settings. The generated functions take no client object, so the default settings live
+// here, set once with `configure()` (the console's way: one API, one signed-in person). A program that
+// talks to the API as several callers makes a client per caller with `createClient(settings)`
+// (client.ts): its calls carry their own settings and never read or change these.
 
 export interface SdkConfig {
   /** Where the API lives, including `/api/v1`: `https://contrail.example/api/v1`, or `/api/v1` in a browser. */
@@ -12,7 +14,7 @@ export interface SdkConfig {
   methodOverride: boolean;
   /** Whether the browser sends cookies. */
   credentials: RequestCredentials;
-  /** How many times a failed call is tried again (network errors, 429, 503). */
+  /** How many times a failed call is tried again (network errors, 429, 503; see retry.ts for why only those). */
   maxRetries: number;
   /** The longest wait between tries; a `Retry-After` beyond it is not waited for. */
   maxRetryDelayMs: number;
@@ -22,7 +24,7 @@ export interface SdkConfig {
   fetch?: typeof fetch;
 }
 
-const defaults: SdkConfig = {
+export const defaults: Readonly<SdkConfig> = {
   baseUrl: '/api/v1',
   methodOverride: false,
   credentials: 'same-origin',

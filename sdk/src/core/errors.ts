@@ -72,6 +72,18 @@ export class ApiTimeoutError extends ApiConnectionError {
   override name = 'ApiTimeoutError';
 }
 
+/**
+ * The caller aborted the call through its `signal` (a page left, a search replaced). Apart from
+ * ApiConnectionError on purpose: nothing failed, so nothing is retried or reported; the signal's
+ * reason is the `cause`. A deadline that ran out is an ApiTimeoutError instead.
+ */
+export class ApiAbortError extends ContrailError {
+  override name = 'ApiAbortError';
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+  }
+}
+
 export function apiErrorFor(status: number, body: unknown, requestId: string | undefined, headers: Headers): ApiError {
   const errors = isErrorEnvelope(body) ? body.errors : [];
   const args = [status, errors, requestId ?? bodyRequestId(body), headers] as const;

@@ -1,14 +1,20 @@
 // The one function every generated call goes through (orval's mutator). It adds the base URL,
 // credentials, method override and an Idempotency-Key for each POST (kept across retries), retries
-// what is safe to retry, enforces a deadline per try and turns failures into typed errors.
-import { getConfig } from './config';
-import { ApiConnectionError, ApiTimeoutError, apiErrorFor } from './errors';
+// what is safe to retry, enforces a deadline per try and turns failures into typed errors. Its
+// settings are the call's own when a `createClient` client made it, else the `configure()` ones.
+import { getConfig, type SdkConfig } from './config';
+import { ApiAbortError, ApiConnectionError, ApiTimeoutError, apiErrorFor } from './errors';
 import { isRetryableStatus, retryDelayMs, sleep } from './retry';
 
 const overridable = new Set(['PUT', 'PATCH', 'DELETE']);
 
-export const contrailFetch = async <T>(path: string, init: RequestInit = {}): Promise<T> => {
-  const config = getConfig();
+/** Where a `createClient` client puts its settings in a call's RequestInit (client.ts). */
+export const clientConfigKey = Symbol('contrail.clientConfig');
+type ClientInit = RequestInit & { [clientConfigKey]?: SdkConfig };
+
+export const contrailFetch = async <T>(path: string, callInit: RequestInit = {}): Promise<T> => {
+  const { [clientConfigKey]: clientConfig, ...init } = callInit as ClientInit;
+  const config = clientConfig ?? getConfig();
   const doFetch = config.fetch ?? globalThis.fetch;
   const headers = new Headers(init.headers);
   let method = (init.method ?? 'GET').toUpperCase();
@@ -24,6 +30,7 @@ export const contrailFetch = async <T>(path: string, init: RequestInit = {}): Pr
   if (!headers.has('Accept')) headers.set('Accept', 'application/json');
 
   const url = joinUrl(config.baseUrl, path);
+  const aborted = (cause: unknown) => new ApiAbortError(`${method} ${path} was aborted by its caller`, { cause });
   for (let attempt = 0; ; attempt++) {
     const deadline = AbortSignal.timeout(config.timeoutMs);
     const signal = init.signal ? AbortSignal.any([init.signal, deadline]) : deadline;
@@ -31,17 +38,24 @@ export const contrailFetch = async <T>(path: string, init: RequestInit = {}): Pr
     try {
       response = await doFetch(url, { ...init, method, headers, signal, credentials: config.credentials });
     } catch (error) {
-      if (init.signal?.aborted) throw error;
+      if (init.signal?.aborted) throw aborted(init.signal.reason ?? error);
       const failure = deadline.aborted
         ? new ApiTimeoutError(`${method} ${path} took longer than ${config.timeoutMs} ms`, { cause: error })
         : new ApiConnectionError(`${method} ${path} could not reach the API`, { cause: error });
       const delay = attempt < config.maxRetries ? retryDelayMs(attempt, null, config.maxRetryDelayMs) : null;
       if (delay === null) throw failure;
-      await sleep(delay, init.signal);
+      await sleep(delay, init.signal).catch((reason: unknown) => Promise.reject(aborted(reason)));
       continue;
     }
 
-    if (response.ok) return (await readBody(response)) as T;
+    if (response.ok) {
+      try {
+        return (await readBody(response)) as T;
+      } catch (error) {
+        if (init.signal?.aborted) throw aborted(init.signal.reason ?? error);
+        throw error;
+      }
+    }
 
     const delay =
       attempt < config.maxRetries && isRetryableStatus(response.status)
@@ -52,7 +66,7 @@ export const contrailFetch = async <T>(path: string, init: RequestInit = {}): Pr
       throw apiErrorFor(response.status, body, response.headers.get('X-Request-Id') ?? undefined, response.headers);
     }
     await response.body?.cancel();
-    await sleep(delay, init.signal);
+    await sleep(delay, init.signal).catch((reason: unknown) => Promise.reject(aborted(reason)));
   }
 };
 

@@ -1,4 +1,10 @@
-import { ApiConnectionError, ApiError, InternalServerError, UnprocessableEntityError } from '@contrail/sdk';
+import {
+  ApiAbortError,
+  ApiConnectionError,
+  ApiError,
+  InternalServerError,
+  UnprocessableEntityError,
+} from '@contrail/sdk';
 import { describe, expect, it } from 'vitest';
 import { errorNotices } from './error-notices';
 
@@ -36,6 +42,7 @@ describe('errorNotices (product spec §8)', () => {
 
   it('shows nothing for a call the console cancelled', () => {
     expect(errorNotices(new DOMException('aborted', 'AbortError'), serverProblem)).toEqual([]);
+    expect(errorNotices(new ApiAbortError('GET /account was aborted by its caller'), serverProblem)).toEqual([]);
   });
 
   it('treats a plain ApiError like its subclasses', () => {
