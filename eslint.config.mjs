@@ -76,9 +76,9 @@ export default tseslint.config(
               message: 'The console reaches the API only through the SDK, imported by its package name.',
             },
             {
-              regex: '^@contrail/sdk/(?!react$|zod$|marketing$)',
+              regex: '^@contrail/sdk/(?!react$|zod$)',
               message:
-                'Import the SDK only from its public entries: @contrail/sdk, @contrail/sdk/react, @contrail/sdk/zod, @contrail/sdk/marketing.',
+                'Import the SDK only from its public entries: @contrail/sdk, @contrail/sdk/react, @contrail/sdk/zod.',
             },
             { regex: '^@contrail/(api|sandbox)', message: 'The console reaches the API only through the SDK.' },
           ],

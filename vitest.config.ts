@@ -5,6 +5,7 @@ export default defineConfig({
     include: [
       'api/src/**/*.test.ts',
       'sdk/src/**/*.test.ts',
+      'gds-surcharges/src/**/*.test.ts',
       'sandbox/src/**/*.test.ts',
       'console/src/**/*.test.ts',
       'tests/**/*.test.ts',

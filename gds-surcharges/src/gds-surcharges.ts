@@ -1,7 +1,8 @@
 // The GDS distribution surcharges that NDC booking avoids, per carrier, and the savings they add up
 // to. One table for everything that quotes them: the marketing savings calculator shows these very
-// figures, and the API's fare demo adds them to the GDS price. Published as `@contrail/sdk/marketing`
-// so the console and the API read the same module; it imports nothing, so any runtime can load it.
+// figures, and the API's fare demo adds them to the GDS price. Its own package (`@contrail/gds-surcharges`)
+// so the console and the API read the same module without the API depending on its SDK; it imports
+// nothing, so any runtime can load it.
 
 export interface GdsSurcharge {
   /** IATA designator of the carrier. */

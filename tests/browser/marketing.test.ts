@@ -4,7 +4,7 @@
 // With CONSOLE_SHOTS_DIR set, the agency and airlines pages are also saved at 1280 and 390 px.
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { gdsSurcharges, yearlySavings } from '@contrail/sdk/marketing';
+import { gdsSurcharges, yearlySavings } from '@contrail/gds-surcharges';
 import { type Browser, type BrowserContext, type Page } from 'playwright-core';
 import request from 'supertest';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';

@@ -1,7 +1,7 @@
 // The marketing pages' public operations: the fare demo (a GDS entry priced through the sandbox
 // against the GDS price with the carrier's surcharges), demo requests (stored, mailed to sales,
 // listed for staff), and their per-address limits.
-import { gdsSurcharges } from '@contrail/sdk/marketing';
+import { gdsSurcharges } from '@contrail/gds-surcharges';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStack, tokens, type Stack } from '../support/stack.js';

@@ -3,7 +3,7 @@
 // GDS price: the entry's NUC total at the carrier's rate of exchange, plus the carrier's GDS
 // distribution surcharge on every flown segment (the table the savings calculator shows).
 // Ours: the same journeys priced through NDC. Both in the carrier's currency.
-import { surchargeCurrency, surchargeFor } from '@contrail/sdk/marketing';
+import { surchargeCurrency, surchargeFor } from '@contrail/gds-surcharges';
 import type { Clock } from '../clock.js';
 import type { Money } from '../money.js';
 import { DomainError } from '../errors.js';

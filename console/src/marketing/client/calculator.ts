@@ -1,6 +1,6 @@
 // Savings calculator: tickets sold per month -> yearly GDS surcharges saved, from the same table
-// the API's fare demo uses (@contrail/sdk/marketing).
-import { gdsSurcharges, yearlySavings, yearlySavingsAcrossCarriers } from '@contrail/sdk/marketing';
+// the API's fare demo uses (@contrail/gds-surcharges).
+import { gdsSurcharges, yearlySavings, yearlySavingsAcrossCarriers } from '@contrail/gds-surcharges';
 import { formatMoney } from './format';
 
 export function setupCalculator(): void {

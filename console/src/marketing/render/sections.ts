@@ -1,5 +1,5 @@
 // The sections of the marketing pages (product spec §2), each a function of the page's texts.
-import { gdsSurcharges, segmentsPerTicket } from '@contrail/sdk/marketing';
+import { gdsSurcharges, segmentsPerTicket } from '@contrail/gds-surcharges';
 import type { Language, Messages } from '../i18n';
 import { pathOf } from '../routes';
 import { esc } from './html';
