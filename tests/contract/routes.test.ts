@@ -1,5 +1,6 @@
 // The routes the API registers and the contract's operations match in both directions: nothing
-// in the contract is unserved, and nothing is served under /api/v1 that the contract lacks.
+// in the contract is unserved, and nothing is served under /api/v1 that the contract lacks. The
+// console's pages and the page routes the API serves index.html for are one list too.
 import Fastify from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import app from '../../api/src/app.js';
@@ -7,6 +8,7 @@ import { loadConfig } from '../../api/src/config.js';
 import { createAppContext, type AppContext } from '../../api/src/context.js';
 import { consoleRoutes, landingRoute, marketingRoutes } from '../../api/src/http/plugins/static.js';
 import { apiPrefix, loadSpec } from '../../api/src/http/routes/index.js';
+import { pagePaths } from '../../console/src/app/paths.js';
 import { testEnv } from '../support/stack.js';
 
 const infraRoutes = new Set([
@@ -61,4 +63,11 @@ it('serves nothing the contract does not describe, besides the known infrastruct
   const operations = contractOperations();
   const extra = [...registered].filter((route) => !operations.has(route) && !infraRoutes.has(route));
   expect(extra).toEqual([]);
+});
+
+it("serves the console for exactly the console's pages", () => {
+  // `/` is the marketing route: the agency home for visitors, the console for the signed-in.
+  const consolePages = pagePaths.filter((page) => page !== '/');
+  expect([...consoleRoutes].sort()).toEqual([...consolePages].sort());
+  for (const page of pagePaths) expect(registered.has(`GET ${page}`), page).toBe(true);
 });

@@ -1,5 +1,5 @@
-// The console's pages (product spec §2). The API serves index.html for exactly these paths, so a
-// path added here must be added to the API's page routes too.
+// The screen for each of the console's pages (app/paths.ts lists them, and the API serves
+// index.html for exactly those) and who may see it.
 import type { ReactElement } from 'react';
 import { ApiTokensScreen } from '../features/api-tokens';
 import { SignInScreen } from '../features/auth';
@@ -15,6 +15,7 @@ import { BookingsScreen } from '../features/bookings';
 import { AnalyticsScreen } from '../features/analytics';
 import { SalesScreen } from '../features/sales';
 import type { Access } from './access';
+import { paths, type PagePath } from './paths';
 import { SettingsLayout } from './settings-layout';
 // back office (issue #6)
 import {
@@ -33,30 +34,24 @@ import {
   agencyPath,
 } from '../features/back-office';
 
-export const paths = {
-  home: '/',
-  signIn: '/sign_in',
-  onboarding: '/onboarding',
-  settings: '/settings',
-  apiTokens: '/settings/api_tokens',
-  // flight search
-  search: '/search',
-  // bookings (issue #5)
-  bookings: '/bookings',
-  // back office (issue #6)
-  admin: adminPaths.partners,
-  agency: agencyPath,
-  // Sales and analytics
-  sales: '/sales',
-  analytics: '/analytics',
-} as const;
-
 interface Route {
   access: Access;
   screen: () => ReactElement;
 }
 
-const routes: Record<string, Route> = {
+function adminScreen(Screen: () => ReactElement): Route {
+  return {
+    access: 'signedIn',
+    screen: () => (
+      <AdminLayout>
+        <Screen />
+      </AdminLayout>
+    ),
+  };
+}
+
+/** Every page of paths.ts and no other: a page without a screen, or a screen without a page, fails tsc. */
+const routes: Record<PagePath, Route> = {
   [paths.home]: { access: 'anyone', screen: () => <HomeScreen /> },
   [paths.signIn]: { access: 'signedOut', screen: () => <SignInScreen /> },
   [paths.onboarding]: { access: 'onboarding', screen: () => <OnboardingScreen /> },
@@ -82,41 +77,29 @@ const routes: Record<string, Route> = {
   [paths.bookings]: { access: 'signedIn', screen: () => <BookingsScreen /> },
   // back office (issue #6): who may call each operation is the API's business; these pages only
   // need a signed-in account.
-  ...Object.fromEntries(
-    (
-      [
-        [adminPaths.partners, PartnersScreen],
-        [adminPaths.partner, PartnerScreen],
-        [adminPaths.companies, CompaniesScreen],
-        [adminPaths.company, CompanyScreen],
-        [adminPaths.joinRequests, JoinRequestsScreen],
-        [adminPaths.supportUsers, SupportUsersScreen],
-        [adminPaths.gates, GatesScreen],
-        [adminPaths.creditCards, CreditCardsScreen],
-        [adminPaths.auditLog, AuditLogScreen],
-      ] as const
-    ).map(([path, Screen]) => [
-      path,
-      {
-        access: 'signedIn' as const,
-        screen: () => (
-          <AdminLayout>
-            <Screen />
-          </AdminLayout>
-        ),
-      },
-    ]),
-  ),
+  [adminPaths.partners]: adminScreen(PartnersScreen),
+  [adminPaths.partner]: adminScreen(PartnerScreen),
+  [adminPaths.companies]: adminScreen(CompaniesScreen),
+  [adminPaths.company]: adminScreen(CompanyScreen),
+  [adminPaths.joinRequests]: adminScreen(JoinRequestsScreen),
+  [adminPaths.supportUsers]: adminScreen(SupportUsersScreen),
+  [adminPaths.gates]: adminScreen(GatesScreen),
+  [adminPaths.creditCards]: adminScreen(CreditCardsScreen),
+  [adminPaths.auditLog]: adminScreen(AuditLogScreen),
   [agencyPath]: { access: 'signedIn', screen: () => <AgencyScreen /> },
   // Sales and analytics
   [paths.sales]: { access: 'signedIn', screen: () => <SalesScreen /> },
   [paths.analytics]: { access: 'signedIn', screen: () => <AnalyticsScreen /> },
 };
 
+function routeOf(path: string): Route | undefined {
+  return Object.hasOwn(routes, path) ? routes[path as PagePath] : undefined;
+}
+
 export function accessFor(path: string): Access | undefined {
-  return routes[path]?.access;
+  return routeOf(path)?.access;
 }
 
 export function screenFor(path: string): ReactElement {
-  return routes[path]?.screen() ?? <NotFoundScreen path={path} />;
+  return routeOf(path)?.screen() ?? <NotFoundScreen path={path} />;
 }

@@ -5,7 +5,7 @@ import { ContrailLogo } from '../../components/contrail-logo';
 import { useCurrentAccount } from '../../hooks/use-current-account';
 import { linkProps, usePathname } from '../../lib/router';
 import { readCsrfToken } from '../configure-sdk';
-import { paths } from '../routes';
+import { paths } from '../paths';
 import { AccountControls } from './account-controls';
 import classes from './app-frame.module.css';
 import { LanguageSwitch } from './language-switch';

@@ -3,20 +3,7 @@ import { Anchor, Group, Stack, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { linkProps, usePathname } from '../../lib/router';
-
-export const adminPaths = {
-  partners: '/admin/partners',
-  partner: '/admin/partner',
-  companies: '/admin/companies',
-  company: '/admin/company',
-  joinRequests: '/admin/join_requests',
-  supportUsers: '/admin/support_users',
-  gates: '/admin/gates',
-  creditCards: '/admin/credit_cards',
-  auditLog: '/admin/audit_log',
-} as const;
-
-export const agencyPath = '/agency';
+import { adminPaths } from './paths';
 
 const sections = [
   { path: adminPaths.partners, label: 'backOffice.nav.partners' },

@@ -1,5 +1,6 @@
 // The back office (issue #6): admin screens under /admin and the supervisor's /agency.
-export { AdminLayout, adminPaths, agencyPath } from './back-office-layout';
+export { AdminLayout } from './back-office-layout';
+export { adminPaths, agencyPath } from './paths';
 export { AgencyScreen } from './agency/agency-screen';
 export { AuditLogScreen } from './admin/audit-log-screen';
 export { CompaniesScreen } from './admin/companies-screen';

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { SectionCard } from '../../../components/section-card';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { linkProps } from '../../../lib/router';
-import { adminPaths } from '../back-office-layout';
+import { adminPaths } from '../paths';
 import { GateTabs, type GateList } from '../components/gate-tabs';
 import { ListState } from '../components/loading';
 import { useSaved } from '../use-back-office';

@@ -21,7 +21,7 @@ import { useTranslation } from 'react-i18next';
 import { SectionCard } from '../../../components/section-card';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { navigate } from '../../../lib/router';
-import { adminPaths } from '../back-office-layout';
+import { adminPaths } from '../paths';
 import { ChannelsTable } from '../components/channels-table';
 import { ListState } from '../components/loading';
 import { PeopleTable } from '../components/people-table';

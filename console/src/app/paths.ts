@@ -1,0 +1,34 @@
+// The console's pages (product spec §2): every path it answers with a screen. routes.tsx gives each
+// exactly one screen (tsc holds it to this list), and the API serves index.html for each of them
+// (tests/contract/routes.test.ts holds the API's page routes to this list), so a page is added here.
+import { adminPaths, agencyPath } from '../features/back-office/paths';
+
+export const paths = {
+  home: '/',
+  signIn: '/sign_in',
+  onboarding: '/onboarding',
+  settings: '/settings',
+  apiTokens: '/settings/api_tokens',
+  search: '/search',
+  bookings: '/bookings',
+  admin: adminPaths.partners,
+  agency: agencyPath,
+  sales: '/sales',
+  analytics: '/analytics',
+} as const;
+
+export const pagePaths = [
+  paths.home,
+  paths.signIn,
+  paths.onboarding,
+  paths.settings,
+  paths.apiTokens,
+  paths.search,
+  paths.bookings,
+  ...Object.values(adminPaths),
+  agencyPath,
+  paths.sales,
+  paths.analytics,
+] as const;
+
+export type PagePath = (typeof pagePaths)[number];
