@@ -24,7 +24,7 @@ export function companyView(r: repo.CompanyRow) {
   };
 }
 
-/** The company if the caller reaches it (staff: any; supervisor: their partner's), else 404. */
+/** The company if the caller reaches it (staff: any; supervisor: their partner's), else `not_found`. */
 export async function reachableCompany(db: Db, principal: Principal, id: string): Promise<repo.CompanyRow> {
   const row = (await repo.findCompanies(db, { id })).rows[0];
   if (!row) throw notFound('company');

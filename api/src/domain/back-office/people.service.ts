@@ -32,7 +32,7 @@ export function personView(r: repo.PersonRow) {
   };
 }
 
-/** Inserts an account that signs in by code; a taken email or phone answers 409. */
+/** Inserts an account that signs in by code; a taken email or phone is `already_in_use`. */
 export async function insertAccount(
   trx: Db,
   clock: Clock,

@@ -1,5 +1,6 @@
 // Which partner's rows a caller may reach. Staff reach all; a supervisor only their own partner;
-// everyone else nothing. Out of reach answers 404, never 403, so ids of other partners leak nothing.
+// everyone else nothing. Out of reach is `not_found`, never `forbidden`, so ids of other partners leak
+// nothing.
 import { DomainError, notFound } from '../errors.js';
 import { isStaff, type Principal } from '../principal.js';
 

@@ -145,7 +145,7 @@ export async function addBookingAncillaries(
   return { booking: await requestEmds(deps, principal, row, resolved), emdsFollow: true };
 }
 
-/** 409 naming every item the airline already has (or is issuing), by its place in the request. */
+/** `ancillary_already_added` for every item the airline already has (or is issuing), by its place in the request. */
 function refuseAlreadyAdded(items: readonly ResolvedItem[], present: (item: ResolvedItem) => boolean) {
   const problems = items.flatMap((item, i) =>
     present(item)

@@ -2,7 +2,7 @@
 // (OrderReshop ChangeJourney) kept for this booking, one of them priced again on request, and the
 // confirm that pays what is due and reissues the tickets exactly once. A company balance is debited
 // in the transaction that claims the request and credited back when the airline refuses (for
-// example a reissue error, answered as 422 with the airline's words); a lost answer is reconciled
+// example a reissue error, `reissue_failed` with the airline's words); a lost answer is reconciled
 // from the airline's order, now or when the booking is next opened.
 import {
   findConfirming,

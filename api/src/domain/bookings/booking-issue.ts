@@ -206,8 +206,8 @@ export async function settleStaleIssue(deps: IssueDeps, row: BookingRow, order: 
 }
 
 /**
- * The booking's way to ticketing (issue, reissue): every gate open (409 naming the one closed), the
- * channel's form of payment, and the channel to call the airline on.
+ * The booking's way to ticketing (issue, reissue): every gate open (`ticketing_gate_closed` naming the
+ * one closed), the channel's form of payment, and the channel to call the airline on.
  */
 export async function openTicketingPath(deps: IssueDeps, row: BookingRow) {
   const path = await ticketingPathOf(deps.db, row.agency_id, row.company_id, row.channel_id);

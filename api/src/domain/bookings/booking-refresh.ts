@@ -1,6 +1,6 @@
 // Opening a booking retrieves the airline's order (product spec §8): what the airline decided on its
 // own (an expired hold, new times, documents) is taken over and recorded; an order the airline no
-// longer has answers 416 and takes a held booking off the active list; an airline that does not
+// longer has is `booking_gone` and takes a held booking off the active list; an airline that does not
 // answer leaves the booking as last seen, with an error saying so. A stranded issue, refund or flight
 // change is settled here.
 import { findConfirming } from '../../db/booking-requests.repository.js';

@@ -166,7 +166,7 @@ export function createBookingsService(deps: {
       }
     },
 
-    /** The booking refreshed from the airline; 416 when the airline no longer has it. */
+    /** The booking refreshed from the airline; `booking_gone` when the airline no longer has it. */
     async get(principal: Principal, locator: string): Promise<Booking> {
       const row = await bookingFor(db, principal, locator);
       return refreshBooking(deps, row);
