@@ -2,7 +2,7 @@
 // services. server.ts and tests build one and hand it to the app; nothing reaches for a singleton.
 import { airlineNotificationsUrl, type Config } from './config.js';
 import { createDb, type Db } from './db/database.js';
-import { createPostgresLimitStore } from './db/limit-store.js';
+import { createPostgresLimitStore } from './domain/auth/postgres-limit-store.js';
 import { createAccountsService, type AccountsService } from './domain/accounts/accounts.service.js';
 import { createApiTokensService, type ApiTokensService } from './domain/auth/api-tokens.service.js';
 import { createAuthenticator, type Authenticator } from './domain/auth/authenticator.js';
@@ -132,7 +132,7 @@ export function createAppContext(config: Config, overrides: { clock?: Clock } = 
     accounts: createAccountsService({ db, clock, codes, mail, auth }),
     apiTokens: createApiTokensService({ db, clock, auth }),
     mail,
-    readiness: createReadinessService({ db, pingQueue: () => queues.ping(), sandboxUrl: config.SANDBOX_URL }),
+    readiness: createReadinessService({ db, pingQueue: () => queues.ping(), provider }),
     searches,
     offerDetails: createOfferDetailsService({ db, provider, channels, searches }),
     // marketing (issue #8)
@@ -157,7 +157,7 @@ export function createAppContext(config: Config, overrides: { clock?: Clock } = 
     sales: createSalesService({
       db,
       clock,
-      exports: createSalesExports({ db, jobs, clock }),
+      exports: createSalesExports({ db, jobs, mail, clock }),
       syncReportLimit: config.SALES_EXPORT_SYNC_LIMIT,
     }),
     // bookings (issue #5)

@@ -15,7 +15,7 @@ import { createSalesExports } from './domain/sales/sales-export.service.js';
 import { salesExportProcessor } from './jobs/processors/sales-export.processor.js';
 import { createMailTransport } from './mail/transport.js';
 // bookings (issue #5): EMDs, airline notifications, hold expiry
-import { createPostgresLimitStore } from './db/limit-store.js';
+import { createPostgresLimitStore } from './domain/auth/postgres-limit-store.js';
 import { createAirlineNotifications } from './domain/bookings/airline-notifications.service.js';
 import { expireHolds } from './domain/bookings/booking-expiry.js';
 import { createNotificationKeys } from './domain/crypto/notification-keys.js';
@@ -48,7 +48,7 @@ export async function startWorker(
   email.on('error', (error) => log.error({ err: error }, 'email worker error'));
 
   // Sales and analytics: large reports, one at a time (exceljs's writer holds ~0.45 KB a row).
-  const salesExports = createSalesExports({ db, jobs, clock, log: (msg) => log.warn(msg) });
+  const salesExports = createSalesExports({ db, jobs, mail, clock, log: (msg) => log.warn(msg) });
   const exportWorker = queues.worker(
     queueNames.salesExport,
     salesExportProcessor({ exports: salesExports, db, clock }),
