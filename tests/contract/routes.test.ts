@@ -5,7 +5,9 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import app from '../../api/src/app.js';
 import { loadConfig } from '../../api/src/config.js';
 import { createAppContext, type AppContext } from '../../api/src/context.js';
-import { consoleRoutes, landingRoute, marketingRoutes } from '../../api/src/http/plugins/static.js';
+import { consoleRoutes } from '../../api/src/http/plugins/static-console.js';
+import { landingRoute } from '../../api/src/http/plugins/static-landing.js';
+import { marketingRoutes } from '../../api/src/http/plugins/static-marketing.js';
 import { apiPrefix, loadSpec } from '../../api/src/http/routes/index.js';
 import { testEnv } from '../support/stack.js';
 
