@@ -1,14 +1,60 @@
 // Lint rules, including the zones that keep dependencies one way (DESIGN.md §1): domain, data and
 // job code never see HTTP (nor Fastify), the worker never imports http/, migrations import no app
 // code, the sandbox imports nothing from the API, and the console reaches the API only through
-// the SDK's public entries.
+// the SDK's public entries. import-x adds what a name pattern cannot see: resolved-path zones
+// between the API's layers and between the console's features. Import cycles are checked by
+// scripts/check-cycles.ts (madge), also part of `npm run lint`, since it sees type-only imports.
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 const noHttp = [
   { group: ['fastify', '@fastify/*', 'fastify-*'], message: 'Domain, data and job code never sees Fastify.' },
   { regex: '(^|/)http(/|$)', message: 'Domain, data and job code (and the worker) never import http/.' },
+];
+
+// The API's layers, by resolved path (so `../../db/x.js` and a type-only import count alike): http
+// and jobs call the domain; the domain calls db/ (all SQL) and providers/ (the airline port); db/
+// and providers/ call nothing above them; Money and config sit on the ground floor (api/src/*.ts).
+const apiZones = [
+  {
+    target: './api/src/db',
+    from: ['./api/src/domain', './api/src/jobs', './api/src/http'],
+    message: 'db/ holds SQL only; it never imports the domain, jobs or http.',
+  },
+  {
+    target: './api/src/domain',
+    from: ['./api/src/jobs', './api/src/http'],
+    message: 'The domain never imports jobs/ or http/: it owns ports (JobProducer, Clock) that they implement.',
+  },
+  {
+    target: './api/src/providers',
+    from: ['./api/src/db', './api/src/http', './api/src/domain', './api/src/jobs'],
+    message: 'Providers are the airline port and its adapters: they import only the ground floor (money.ts).',
+  },
+];
+const apiNotSdk = { target: './api', from: './sdk', message: 'The API never depends on its own client SDK.' };
+
+// bulletproof-react's rule: a feature imports only itself and the shared folders, never another
+// feature (what two features share moves out of features/); shared folders never import a feature.
+const features = readdirSync(new URL('./console/src/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const consoleZones = [
+  ...features.map((feature) => ({
+    target: `./console/src/features/${feature}`,
+    from: './console/src/features',
+    except: [`./${feature}`],
+    message: 'A feature never imports another feature; move what both need to a shared folder.',
+  })),
+  {
+    target: ['./console/src/components', './console/src/hooks', './console/src/lib', './console/src/notifications'],
+    from: './console/src/features',
+    message: 'Shared folders never import a feature.',
+  },
 ];
 
 export default tseslint.config(
@@ -85,6 +131,38 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    files: ['**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          noWarnOnMultipleProjects: true,
+          project: [
+            'api/tsconfig.json',
+            'sdk/tsconfig.json',
+            'console/tsconfig.json',
+            'sandbox/tsconfig.json',
+            'tests/tsconfig.json',
+          ],
+        }),
+      ],
+    },
+  },
+  {
+    files: ['api/**/*.ts'],
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: [...apiZones, apiNotSdk] }] },
+  },
+  {
+    // TEMPORARY: the fare demo prices with the GDS surcharge table that still lives in the SDK. Its
+    // move to a neutral home is another change; when it lands, delete this block.
+    files: ['api/src/domain/marketing/fare-demo.service.ts'],
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: apiZones }] },
+  },
+  {
+    files: ['console/src/**/*.{ts,tsx}'],
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: consoleZones }] },
   },
   {
     files: ['**/*.mjs', 'console/vite.config.ts'],

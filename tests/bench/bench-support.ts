@@ -8,7 +8,7 @@ import { createInterface } from 'node:readline';
 import pg from 'pg';
 import { createDb } from '../../api/src/db/database.js';
 import { migrateToLatest } from '../../api/src/db/migrate.js';
-import { seed } from '../../api/src/db/seed.js';
+import { seed } from '../../api/src/scripts/seed.js';
 import { localPostgresUrl, localRedisUrl } from '../../scripts/local-services.js';
 import { apiV8Flags, nodeArgs } from '../../scripts/node-flags.js';
 import { closedPort } from '../support/services.js';

@@ -7,7 +7,7 @@
 // adapter, the same loop at the same concurrency (shop every carrier, OrderCreate, OrderChange to
 // pay), so the airline's share of create and issue is measured apart from ours (auth, the fare
 // lookup, PostgreSQL, the ledger, serialisation and the API's queueing).
-import { demoAccounts, demoAgency } from '../../api/src/db/seed.js';
+import { demoAccounts, demoAgency } from '../../api/src/scripts/seed.js';
 import { carrierRefs } from '../../api/src/domain/reference/carriers.data.js';
 import type { ProviderChannel, ProviderOffer } from '../../api/src/providers/airline-provider.js';
 import { createNdcAdapter } from '../../api/src/providers/ndc/ndc.adapter.js';

@@ -2,7 +2,7 @@
 // round, so the machine's drift hits every one alike; the report gives each round, the medians and
 // the ratios that matter. Benchmarks report numbers; they assert nothing.
 import autocannon from 'autocannon';
-import { demoAccounts, demoPassword } from '../../api/src/db/seed.js';
+import { demoAccounts, demoPassword } from '../../api/src/scripts/seed.js';
 import { benchDatabase, percentile, startBenchServers } from './bench-support.js';
 
 const rounds = Number(process.env.BENCH_ROUNDS ?? 5);

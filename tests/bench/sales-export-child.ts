@@ -8,7 +8,8 @@ import { rm } from 'node:fs/promises';
 import { finished } from 'node:stream/promises';
 import { createDb } from '../../api/src/db/database.js';
 import { systemClock } from '../../api/src/domain/clock.js';
-import type { ReportLine } from '../../api/src/domain/sales/sales-document.js';
+import type { ReportLine } from '../../api/src/db/sales-rows.js';
+import { createMailService } from '../../api/src/domain/mail/mail.service.js';
 import { createSalesExports } from '../../api/src/domain/sales/sales-export.service.js';
 import { reportRows, writeSalesReport } from '../../api/src/domain/sales/sales-report.js';
 
@@ -19,8 +20,9 @@ const peak = () => process.resourceUsage().maxRSS / 1024;
 if (mode === 'pipeline') {
   const exports = createSalesExports({
     db,
-    // Delivery is the email job's business, not the build's.
-    jobs: { enqueueEmail: async () => undefined, enqueueSalesExport: async () => undefined },
+    // Delivery is the email job's business, not the build's: the message is queued, never triggered.
+    jobs: { enqueueSalesExport: async () => undefined },
+    mail: createMailService({ db, jobs: { enqueueEmail: async () => undefined }, clock: systemClock }),
     clock: systemClock,
   });
   const started = performance.now();

@@ -5,7 +5,7 @@
 // time minus the airlines'. What this client sees is printed too: it adds loopback and this
 // process, which shares a core with the sandbox.
 import { createDb } from '../../api/src/db/database.js';
-import { demoAccounts } from '../../api/src/db/seed.js';
+import { demoAccounts } from '../../api/src/scripts/seed.js';
 import { newId } from '../../api/src/domain/ids.js';
 import type { StoredOffer } from '../../api/src/domain/offers/offer.js';
 import { applyFilters, facetsOf, type SearchFilters } from '../../api/src/domain/offers/search-filters.js';

@@ -8,7 +8,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { demoAccounts, demoPassword } from '../../api/src/db/seed';
+import { demoAccounts, demoPassword } from '../../api/src/scripts/seed';
 import { createSecretBox } from '../../api/src/domain/crypto/secret-box';
 import { seriousAxeViolations } from '../support/axe';
 import { launchBrowser } from '../support/browser';

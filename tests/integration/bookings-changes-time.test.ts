@@ -3,7 +3,7 @@
 // day after booking taken with reshop, and a re-price offer taken after its expiry.
 import request from 'supertest';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { toMinor } from '../../api/src/domain/money.js';
+import { toMinor } from '../../api/src/money.js';
 import { advanceSandbox, balanceOf, bearer, book, findFares, payBy } from '../support/bookings.js';
 import { createAccount, createTenant, type TestAccount, type TestTenant } from '../support/factories.js';
 import { startStack, type Stack } from '../support/stack.js';

@@ -5,7 +5,7 @@
 // spread over fares, days and routes.
 import request from 'supertest';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { fromMinor, toMinor } from '../../api/src/domain/money.js';
+import { fromMinor, toMinor } from '../../api/src/money.js';
 import {
   balanceOf,
   bearer,

@@ -5,7 +5,7 @@
 // they were; bad input that changes nothing.
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { toMinor } from '../../api/src/domain/money.js';
+import { toMinor } from '../../api/src/money.js';
 import { balanceOf, bearer, book, findFares, inDays, payBy, setAgencyFee } from '../support/bookings.js';
 import { createAccount, createTenant, type TestAccount, type TestTenant } from '../support/factories.js';
 import { startStack, type Stack } from '../support/stack.js';

@@ -3,7 +3,7 @@
 // documents, exactly once under 20 concurrent confirms, and quotes that are not this booking's.
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { toMinor } from '../../api/src/domain/money.js';
+import { toMinor } from '../../api/src/money.js';
 import { balanceOf, bearer, book, findFares, payBy, setAgencyFee, setIssueFee } from '../support/bookings.js';
 import { createAccount, createTenant, type TestAccount, type TestTenant } from '../support/factories.js';
 import { startStack, type Stack } from '../support/stack.js';

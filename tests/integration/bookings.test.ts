@@ -15,7 +15,7 @@ import {
 import request from 'supertest';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createSecretBox } from '../../api/src/domain/crypto/secret-box.js';
-import { toMinor } from '../../api/src/domain/money.js';
+import { toMinor } from '../../api/src/money.js';
 import { balanceOf, bearer, book, bookingBody, findFares, inDays, payBy, setIssueFee } from '../support/bookings.js';
 import { createAccount, createTenant, type TestAccount, type TestTenant } from '../support/factories.js';
 import { as, refusal } from '../support/sdk-calls.js';

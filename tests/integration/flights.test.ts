@@ -5,7 +5,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSecretBox } from '../../api/src/domain/crypto/secret-box.js';
 import { newId } from '../../api/src/domain/ids.js';
-import { toMinor } from '../../api/src/domain/money.js';
+import { toMinor } from '../../api/src/money.js';
 import { toEurMinor } from '../../api/src/domain/offers/exchange-rates.js';
 import { createAccount, createTenant, type TestTenant } from '../support/factories.js';
 import { asSession, signInWithPassword } from '../support/sessions.js';

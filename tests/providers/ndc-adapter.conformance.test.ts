@@ -52,6 +52,7 @@ airlineProviderConformance('NDC adapter on the sandbox airlines', () => {
         channel: { ...channel('sbx_OS_conformance'), carrier: 'OS' },
         request: { legs: [{ origin: 'VIE', destination: 'ZAG', date }], passengers, cabin: 'Y' },
       },
+      liveCredential: 'LH-live-credential',
       surnames: { ticketingFails: 'TICKETFAIL', reissueFails: 'REISSUEFAIL' },
     };
   })();

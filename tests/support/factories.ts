@@ -6,7 +6,7 @@ import { hashPassword } from '../../api/src/domain/auth/passwords.js';
 import { currentLegalVersions } from '../../api/src/domain/accounts/legal.js';
 import { createSecretBox } from '../../api/src/domain/crypto/secret-box.js';
 import { newId } from '../../api/src/domain/ids.js';
-import { seedSandboxAgencyChannels } from '../../api/src/db/seed-channels.js';
+import { seedSandboxAgencyChannels } from '../../api/src/scripts/seed-channels.js';
 import { testSecretKey } from './services.js';
 import type { UserType } from '../../api/src/domain/principal.js';
 

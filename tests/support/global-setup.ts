@@ -6,7 +6,7 @@ import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { createDb } from '../../api/src/db/database.js';
 import { migrateToLatest } from '../../api/src/db/migrate.js';
-import { seed } from '../../api/src/db/seed.js';
+import { seed } from '../../api/src/scripts/seed.js';
 import { localPostgresUrl, localRedisUrl, portAnswers, testSecretKey } from './services.js';
 
 declare module 'vitest' {

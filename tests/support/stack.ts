@@ -6,7 +6,7 @@ import { inject } from 'vitest';
 import app from '../../api/src/app.js';
 import { loadConfig, type Config } from '../../api/src/config.js';
 import { createAppContext, type AppContext } from '../../api/src/context.js';
-import { demoAccounts } from '../../api/src/db/seed.js';
+import { demoAccounts } from '../../api/src/scripts/seed.js';
 import type { Clock } from '../../api/src/domain/clock.js';
 import { loggerOptions, serverOptions } from '../../api/src/http/server-options.js';
 import sandboxApp from '../../sandbox/src/app.js';

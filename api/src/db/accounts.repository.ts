@@ -1,7 +1,7 @@
 // Accounts with their company and agency, read and changed by id.
-import type { CompiledQuery, Updateable } from 'kysely';
+import type { CompiledQuery, Insertable, Updateable } from 'kysely';
 import type { Db } from './database.js';
-import type { AccountsTable } from './schema.js';
+import type { AccountsTable, TermsAcceptancesTable } from './schema.js';
 
 export interface AccountDetailsRow {
   id: string;
@@ -69,4 +69,14 @@ export async function updateAccount(db: Db, accountId: string, changes: Updateab
     .where('id', '=', accountId)
     .executeTakeFirst();
   return result.numUpdatedRows > 0n;
+}
+
+/** Where and in which language an account is written to. */
+export function findMailAddress(db: Db, accountId: string): Promise<{ email: string; language: string }> {
+  return db.selectFrom('accounts').select(['email', 'language']).where('id', '=', accountId).executeTakeFirstOrThrow();
+}
+
+/** An account's acceptance of the terms and privacy policy, kept as evidence of which versions. */
+export async function insertTermsAcceptance(db: Db, row: Insertable<TermsAcceptancesTable>): Promise<void> {
+  await db.insertInto('terms_acceptances').values(row).execute();
 }

@@ -122,3 +122,18 @@ export async function setFee(db: Db, id: string, amount: string, currency: strin
     .where('id', '=', id)
     .execute();
 }
+
+/**
+ * The few facts other services check before touching a partner: that it exists, whether it is
+ * archived, its name, and whether it may have live API tokens. Undefined when there is no such partner.
+ */
+export function findAgencyFacts(
+  db: Db,
+  id: string,
+): Promise<{ id: string; name: string; status: string; production_api_on: boolean } | undefined> {
+  return db
+    .selectFrom('agencies')
+    .select(['id', 'name', 'status', 'production_api_on'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+}

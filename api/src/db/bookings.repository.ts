@@ -62,6 +62,15 @@ export async function setBookingError(db: Db, id: string, error: string | null, 
   await db.updateTable('bookings').set({ error, updated_at: at }).where('id', '=', id).execute();
 }
 
+/** The booking's contacts as the airline now holds them. */
+export async function setContacts(db: Db, id: string, contacts: unknown, at: Date): Promise<void> {
+  await db
+    .updateTable('bookings')
+    .set({ contacts: JSON.stringify(contacts), updated_at: at })
+    .where('id', '=', id)
+    .execute();
+}
+
 export type VisibilityScope =
   { kind: 'all' } | { kind: 'agency'; id: string } | { kind: 'company'; id: string } | { kind: 'agent'; id: string };
 

@@ -187,3 +187,15 @@ export async function updateMarkup(db: Db, id: string, changes: Updateable<Marku
 export async function deleteMarkup(db: Db, id: string): Promise<void> {
   await db.deleteFrom('markups').where('id', '=', id).execute();
 }
+
+/** The facts other services check on a company: its name, its partner and whether it shares bookings. */
+export function findCompanyFacts(
+  db: Db,
+  id: string,
+): Promise<{ id: string; name: string; agency_id: string | null; shared_bookings: boolean } | undefined> {
+  return db
+    .selectFrom('companies')
+    .select(['id', 'name', 'agency_id', 'shared_bookings'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+}

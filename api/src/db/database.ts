@@ -75,3 +75,8 @@ function statementName(text: string): string | undefined {
   }
   return name;
 }
+
+/** The cheapest statement that proves the database answers (readiness). */
+export async function ping(db: Db): Promise<void> {
+  await sql`select 1`.execute(db);
+}

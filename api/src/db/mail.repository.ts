@@ -18,6 +18,18 @@ export async function insertMessage(
     .executeTakeFirstOrThrow();
 }
 
+/** A queued message, locked; undefined when it is delivered already or another worker holds it. */
+export function claimQueued(trx: Db, id: string): Promise<MailRow | undefined> {
+  return trx
+    .selectFrom('mail_messages')
+    .selectAll()
+    .where('id', '=', id)
+    .where('status', '=', 'queued')
+    .forUpdate()
+    .skipLocked()
+    .executeTakeFirst();
+}
+
 export async function listMessages(
   db: Db,
   query: { recipient?: string; page: number; perPage: number },

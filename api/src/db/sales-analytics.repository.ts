@@ -2,7 +2,7 @@
 // (all, agency, company) read the rollups only; an agent's own documents are few (one person's
 // sales) and are summed directly with the same contribution rules.
 import { sql } from 'kysely';
-import type { SalesScope } from '../domain/sales/sales-document.js';
+import type { SalesScope } from './sales-rows.js';
 import type { Db } from './database.js';
 import { contributionColumns } from './sales-rollups.repository.js';
 

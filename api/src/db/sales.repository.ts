@@ -9,7 +9,7 @@ import {
   type ReportLine,
   type SalesDocumentInput,
   type SalesScope,
-} from '../domain/sales/sales-document.js';
+} from './sales-rows.js';
 import { stablePlan, type Db } from './database.js';
 import type { Database, SalesDocumentsTable } from './schema.js';
 

@@ -6,7 +6,7 @@ import { takeUnrefreshedNotifications } from '../db/airline-notifications.reposi
 import type { Db } from '../db/database.js';
 import { takeStaleEmdRequests } from '../db/emd-requests.repository.js';
 import type { Clock } from '../domain/clock.js';
-import type { JobProducer } from './queues.js';
+import type { JobProducer } from '../domain/job-producer.js';
 
 export interface BookingsSweepOptions {
   db: Db;

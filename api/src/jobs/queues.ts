@@ -1,5 +1,7 @@
-// The producer side: what the API may enqueue. It only triggers work already written to PostgreSQL,
-// so a failed enqueue loses nothing; the worker's sweeper finds the row and enqueues it again.
+// The producer side: implements the domain's JobProducer port on the queue backend. It only triggers
+// work already written to PostgreSQL, so a failed enqueue loses nothing; the worker's sweeper finds
+// the row and enqueues it again.
+import type { JobProducer } from '../domain/job-producer.js';
 import type { QueueBackend } from './backend.js';
 import {
   queueNames,
@@ -8,17 +10,6 @@ import {
   type NotificationRefreshJob,
   type SalesExportJob,
 } from './payloads.js';
-
-export interface JobProducer {
-  enqueueEmail(messageId: string): Promise<void>;
-  // Sales and analytics
-  enqueueSalesExport(exportId: string): Promise<void>;
-  // bookings
-  /** The `check`th job for an EMD request (each re-enqueue has its own id); `delayMs` to wait first. */
-  enqueueEmdIssue(requestId: string, check: number, delayMs?: number): Promise<void>;
-  /** The refresh after a notification; `tries` (the sweeper's count, 0 at first) gives each its own id. */
-  enqueueNotificationRefresh(channelId: string, notifId: string, tries?: number): Promise<void>;
-}
 
 /** The backoff of EMD jobs: the airline may be away, or EMDs still pending (slow EMDs). */
 export const emdRetry = { attempts: 12, delayMs: 2_000 };

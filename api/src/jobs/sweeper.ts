@@ -4,7 +4,7 @@ import type { Db } from '../db/database.js';
 import { deleteKeysOlderThan } from '../db/idempotency.repository.js';
 import type { Clock } from '../domain/clock.js';
 import type { MailService } from '../domain/mail/mail.service.js';
-import type { JobProducer } from './queues.js';
+import type { JobProducer } from '../domain/job-producer.js';
 
 export interface SweeperOptions {
   db: Db;

@@ -2,10 +2,10 @@
 // and sold as EMDs after issue, re-pricing and flight changes (reissue), and the airline's refusal
 // to reissue in its own words.
 import { describe, expect, it } from 'vitest';
-import { toMinor } from '../domain/money.js';
-import type { ConformanceFixture } from './airline-provider.conformance.js';
+import { toMinor } from '../money.js';
+import { expectProviderError, type ConformanceFixture } from './airline-conformance.fixture.js';
 import type { ProviderOffer } from './airline-provider.js';
-import { book, cash, expectProviderError } from './airline-orders.conformance-helpers.js';
+import { book, cash } from './airline-orders.conformance-helpers.js';
 
 const changeable = (offer: ProviderOffer) => offer.penalties.change.allowed;
 const unchangeable = (offer: ProviderOffer) => !offer.penalties.change.allowed;

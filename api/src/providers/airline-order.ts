@@ -2,15 +2,8 @@
 // services as EMDs, cancel/void/refund and exchange. Provider-neutral types; airline-provider.ts
 // composes them into AirlineProvider. An airline's order is identified by its own locator, which
 // is meaningful only on the channel (credential) that created it.
-import type { Money } from '../domain/money.js';
-import type {
-  CallOptions,
-  Journey,
-  PassengerType,
-  ProviderChannel,
-  ServiceOption,
-  SeatMap,
-} from './airline-provider.js';
+import type { Money } from '../money.js';
+import type { CallOptions, Journey, PassengerType, ProviderChannel, ServiceOption, SeatMap } from './airline-types.js';
 
 export interface PassengerInput {
   /** The caller's id for the passenger within this order (e.g. PAX1); orders refer back to it. */

@@ -1,25 +1,8 @@
 // Small builders the order-half conformance tests share: passengers for the fixture's request, a
 // booking of a freshly shopped offer, cash for what is due, and moving the airline's clock past a
 // deadline.
-import { expect } from 'vitest';
-import type { ConformanceFixture } from './airline-provider.conformance.js';
-import {
-  ProviderError,
-  type PassengerInput,
-  type Payment,
-  type ProviderOffer,
-  type ProviderOrder,
-} from './airline-provider.js';
-
-export async function expectProviderError(promise: Promise<unknown>, kind: ProviderError['kind']) {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(ProviderError);
-  expect((error as ProviderError).kind).toBe(kind);
-  return error as ProviderError;
-}
+import type { ConformanceFixture } from './airline-conformance.fixture.js';
+import type { PassengerInput, Payment, ProviderOffer, ProviderOrder } from './airline-provider.js';
 
 const birthdates = { ADT: '1985-03-14', CHD: '2017-06-01', INF: '' } as const;
 

@@ -3,17 +3,10 @@
 // airlineProviderConformance with the same fixture; services and exchanges are in
 // airline-changes.conformance.ts.
 import { describe, expect, it } from 'vitest';
-import { toMinor } from '../domain/money.js';
-import type { ConformanceFixture } from './airline-provider.conformance.js';
+import { toMinor } from '../money.js';
+import { expectProviderError, type ConformanceFixture } from './airline-conformance.fixture.js';
 import { ProviderError, type Payment, type ProviderOrder } from './airline-provider.js';
-import {
-  book,
-  cash,
-  contact,
-  expectProviderError,
-  passengersFor,
-  passTimeBeyond,
-} from './airline-orders.conformance-helpers.js';
+import { book, cash, contact, passengersFor, passTimeBeyond } from './airline-orders.conformance-helpers.js';
 
 const testCard = '4111111111111111';
 

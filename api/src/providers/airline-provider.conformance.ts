@@ -2,41 +2,12 @@
 // adapter must pass the same suite the sandbox adapter passes in CI. The fixture names routes and
 // credentials that exercise each branch on that airline's side.
 import { describe, expect, it } from 'vitest';
-import { toMinor } from '../domain/money.js';
-import { ProviderError, type AirlineProvider, type ProviderChannel, type ShopRequest } from './airline-provider.js';
+import { toMinor } from '../money.js';
 import { airlineChangesConformance } from './airline-changes.conformance.js';
+import { expectProviderError, type ConformanceFixture } from './airline-conformance.fixture.js';
 import { airlineOrdersConformance } from './airline-orders.conformance.js';
 
-export interface ConformanceFixture {
-  readonly provider: AirlineProvider;
-  /** The same airline behind an address where nothing answers. */
-  readonly unreachable: AirlineProvider;
-  readonly channel: ProviderChannel;
-  readonly refusedChannel: ProviderChannel;
-  /** A route the channel's airline flies, on a date it sells. */
-  readonly served: ShopRequest;
-  /** A route with no offers at all. */
-  readonly empty: ShopRequest;
-  /** A route where the airline answers later than any caller waits. */
-  readonly slow: ShopRequest;
-  /** Another credential of the same airline: it must not see the channel's orders. */
-  readonly otherChannel: ProviderChannel;
-  /** Moves the airline's clock on (a test airline's clock; void windows and quote expiry). */
-  readonly passTime: (seconds: number) => Promise<void>;
-  /** A channel and route whose airline re-quotes a higher price at order (once; then it books). */
-  readonly priceChange: { readonly channel: ProviderChannel; readonly request: ShopRequest };
-  /** Passenger surnames on which the airline refuses to ticket / to reissue. */
-  readonly surnames: { readonly ticketingFails: string; readonly reissueFails: string };
-}
-
-const expectProviderError = async (promise: Promise<unknown>, kind: ProviderError['kind']) => {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(ProviderError);
-  expect((error as ProviderError).kind).toBe(kind);
-};
+export type { ConformanceFixture } from './airline-conformance.fixture.js';
 
 export function airlineProviderConformance(name: string, setup: () => Promise<ConformanceFixture>): void {
   describe(`AirlineProvider conformance: ${name}`, () => {
@@ -99,6 +70,16 @@ export function airlineProviderConformance(name: string, setup: () => Promise<Co
       const started = Date.now();
       await expectProviderError(f.provider.shop(f.channel, f.slow, { signal: AbortSignal.timeout(200) }), 'timeout');
       expect(Date.now() - started).toBeLessThan(2_000);
+    });
+
+    it('tells its test-system credentials apart and answers a ping', async () => {
+      const f = await setup();
+      const own = f.provider.sandboxCredential(f.channel.carrier, 'conformance');
+      expect(f.provider.isSandboxCredential(own)).toBe(true);
+      expect(f.provider.isSandboxCredential(f.liveCredential)).toBe(false);
+      expect((await f.provider.shop({ ...f.channel, credential: own }, f.served)).length).toBeGreaterThan(0);
+      await expect(f.provider.ping()).resolves.toBeUndefined();
+      await expectProviderError(f.unreachable.ping(), 'unavailable');
     });
 
     airlineOrdersConformance(setup);

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { NotificationStack } from '../features/notifications';
+import { NotificationStack } from '../notifications';
 import { AppFrame } from './frame/app-frame';
 import { AppProviders, type AppServices } from './providers';
 import { RouteView } from './route-view';

@@ -3,7 +3,7 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { i18n as I18n } from 'i18next';
 import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import { NotificationProvider, type NotificationCenter } from '../features/notifications';
+import { NotificationProvider, type NotificationCenter } from '../notifications';
 import { cssVariablesResolver, theme } from './theme';
 
 export interface AppServices {

@@ -2,7 +2,7 @@
 // everything else through the notification stack, as every other failure is shown. Mutations that
 // report through this pass `meta: { silentErrors: true }` so the query client does not show them too.
 import { useCallback, useState } from 'react';
-import { useNotify, useNotifyError } from '../features/notifications';
+import { useNotify, useNotifyError } from '../notifications';
 import { splitFieldErrors, type FieldErrors } from '../lib/forms/field-errors';
 
 export function useFormErrors<F extends string>(fields: readonly F[]) {

@@ -1,6 +1,11 @@
 // The signed-in account: who it is, its company and agency, onboarding (product spec §4: from
 // initial to privacy and on), its sign-in method and its contacts.
-import { findAccountDetails, updateAccount, type AccountDetailsRow } from '../../db/accounts.repository.js';
+import {
+  findAccountDetails,
+  insertTermsAcceptance,
+  updateAccount,
+  type AccountDetailsRow,
+} from '../../db/accounts.repository.js';
 import type { Db } from '../../db/database.js';
 import type { Authenticator } from '../auth/authenticator.js';
 import type { OneTimeCodes } from '../auth/one-time-codes.js';
@@ -104,16 +109,13 @@ export function createAccountsService(deps: {
         throw new DomainError('onboarding_step_done', 'Tell us who you are first (POST /onboarding).');
       }
       const now = clock.now();
-      await db
-        .insertInto('terms_acceptances')
-        .values({
-          id: newId('trm'),
-          account_id: principal.accountId,
-          terms_version: versions.terms,
-          privacy_version: versions.privacy,
-          accepted_at: now,
-        })
-        .execute();
+      await insertTermsAcceptance(db, {
+        id: newId('trm'),
+        account_id: principal.accountId,
+        terms_version: versions.terms,
+        privacy_version: versions.privacy,
+        accepted_at: now,
+      });
       return change(principal, {
         terms_version: versions.terms,
         privacy_version: versions.privacy,

@@ -1,6 +1,7 @@
 // A developer's API tokens: created (the plain token answered once), listed, revoked. Live tokens
 // need the agency's production API switched on, and only a live credential may create one: a test
 // token can never reach live mode.
+import { findAgencyFacts } from '../../db/agencies.repository.js';
 import * as tokens from '../../db/api-tokens.repository.js';
 import type { Db } from '../../db/database.js';
 import type { Clock } from '../clock.js';
@@ -33,13 +34,7 @@ export function createApiTokensService(deps: { db: Db; clock: Clock; auth: Authe
         if (principal.via.kind === 'token' && principal.via.mode === 'test') {
           throw new DomainError('forbidden', 'A test token cannot create live tokens.');
         }
-        const agency = principal.agencyId
-          ? await db
-              .selectFrom('agencies')
-              .select('production_api_on')
-              .where('id', '=', principal.agencyId)
-              .executeTakeFirst()
-          : undefined;
+        const agency = principal.agencyId ? await findAgencyFacts(db, principal.agencyId) : undefined;
         if (!agency?.production_api_on) throw new DomainError('live_mode_unavailable');
       }
       const generated = generateToken(request.mode);

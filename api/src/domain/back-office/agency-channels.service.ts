@@ -1,6 +1,7 @@
 // Agency channels: a partner's airline connections with credential, form of payment, card and
 // fare codes. Their derived flags come from channel-state.ts, the one decision shared with
 // shopping and bookings. The credential is sealed and reported only as active.
+import { findAgencyFacts } from '../../db/agencies.repository.js';
 import type { Db } from '../../db/database.js';
 import * as repo from '../../db/ticketing.repository.js';
 import { channelFlags, type GateStates } from '../channels/channel-state.js';
@@ -142,11 +143,7 @@ export function createAgencyChannelsService(deps: {
       },
     ) {
       return db.transaction().execute(async (trx) => {
-        const agency = await trx
-          .selectFrom('agencies')
-          .select('id')
-          .where('id', '=', input.agency_id)
-          .executeTakeFirst();
+        const agency = await findAgencyFacts(trx, input.agency_id);
         if (!agency) throw notFound('partner');
         if ((await repo.findSourceChannels(trx, { id: input.source_channel_id })).rows.length === 0)
           throw notFound('source channel');

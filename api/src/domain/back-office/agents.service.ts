@@ -1,5 +1,6 @@
 // Agents of companies (agent_company_relationships). An agent may work for several companies;
 // accounts.company_id is the one they book for now and is always one of these (or null).
+import { findCompanyFacts } from '../../db/companies.repository.js';
 import type { Db } from '../../db/database.js';
 import * as repo from '../../db/memberships.repository.js';
 import * as people from '../../db/people.repository.js';
@@ -126,13 +127,7 @@ export function createAgentsService(deps: { db: Db; clock: Clock; audit: RecordC
         if (before.current) {
           // Another of the agent's companies becomes current, or none.
           const next = (await repo.findRelationships(trx, { accountId: row.account_id })).rows[0];
-          const nextCompany = next
-            ? await trx
-                .selectFrom('companies')
-                .select(['id', 'agency_id'])
-                .where('id', '=', next.company_id)
-                .executeTakeFirst()
-            : undefined;
+          const nextCompany = next ? await findCompanyFacts(trx, next.company_id) : undefined;
           await people.updatePerson(trx, row.account_id, {
             company_id: nextCompany?.id ?? null,
             agency_id: nextCompany ? nextCompany.agency_id : before.agent.agency_id,

@@ -1,4 +1,5 @@
 // Companies (subagents and branches): create, read, delete, their gate and booking visibility.
+import { findAgencyFacts } from '../../db/agencies.repository.js';
 import * as repo from '../../db/companies.repository.js';
 import type { Db } from '../../db/database.js';
 import type { Clock } from '../clock.js';
@@ -73,11 +74,7 @@ export function createCompaniesService(deps: { db: Db; clock: Clock; audit: Reco
       const id = newId('cmp');
       return db.transaction().execute(async (trx) => {
         if (agencyId) {
-          const agency = await trx
-            .selectFrom('agencies')
-            .select('status')
-            .where('id', '=', agencyId)
-            .executeTakeFirst();
+          const agency = await findAgencyFacts(trx, agencyId);
           if (!agency || agency.status === 'archived') throw notFound('partner');
         }
         await repo.insertCompany(trx, {

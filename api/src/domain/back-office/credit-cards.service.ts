@@ -1,6 +1,7 @@
 // Agency credit cards. The number is Luhn-checked, sealed with AES-256-GCM under the card-number
 // key and never read back by the back office; only brand, last four, expiry and holder are shown.
 // The CVV is accepted for the check a payment form makes and dropped at once: never stored or logged.
+import { findAgencyFacts } from '../../db/agencies.repository.js';
 import type { Db } from '../../db/database.js';
 import * as repo from '../../db/ticketing.repository.js';
 import type { Clock } from '../clock.js';
@@ -90,11 +91,7 @@ export function createCreditCardsService(deps: { db: Db; clock: Clock; audit: Re
     get: async (principal: Principal, id: string) => cardView(await found(db, principal, id)),
     async create(principal: Principal, input: CardInput & { agency_id: string }) {
       return db.transaction().execute(async (trx) => {
-        const agency = await trx
-          .selectFrom('agencies')
-          .select('id')
-          .where('id', '=', input.agency_id)
-          .executeTakeFirst();
+        const agency = await findAgencyFacts(trx, input.agency_id);
         if (!agency) throw notFound('partner');
         return add(trx, principal, agency.id, input);
       });

@@ -2,6 +2,8 @@
 // supervisor answers (the request leaves the pending list: accepted it stays as the connection,
 // declined it is gone); deleting one withdraws it or disconnects the company, which may then ask
 // again. A company's agents follow it in and out of the partner.
+import { findAgencyFacts } from '../../db/agencies.repository.js';
+import { findCompanyFacts } from '../../db/companies.repository.js';
 import type { Db } from '../../db/database.js';
 import * as repo from '../../db/memberships.repository.js';
 import type { Authenticator } from '../auth/authenticator.js';
@@ -78,17 +80,9 @@ export function createJoinRequestsService(deps: { db: Db; clock: Clock; audit: R
       if (!isStaff(principal) && input.company_id !== undefined && input.company_id !== companyId)
         throw notFound('company');
       return db.transaction().execute(async (trx) => {
-        const agency = await trx
-          .selectFrom('agencies')
-          .select(['status', 'name'])
-          .where('id', '=', input.agency_id)
-          .executeTakeFirst();
+        const agency = await findAgencyFacts(trx, input.agency_id);
         if (!agency || agency.status === 'archived') throw notFound('partner');
-        const company = await trx
-          .selectFrom('companies')
-          .select(['agency_id', 'name'])
-          .where('id', '=', companyId)
-          .executeTakeFirst();
+        const company = await findCompanyFacts(trx, companyId);
         if (!company) throw notFound('company');
         if (company.agency_id === input.agency_id) throw new DomainError('already_connected');
         const row: repo.JoinRequestRow = {

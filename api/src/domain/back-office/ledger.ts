@@ -3,7 +3,7 @@
 // none is lost. The back office's balance changes and the bookings' payments both post here.
 import * as repo from '../../db/companies.repository.js';
 import type { Db } from '../../db/database.js';
-import { toMinor, fromMinor } from '../money.js';
+import { toMinor, fromMinor } from '../../money.js';
 import { DomainError, notFound } from '../errors.js';
 import { newId } from '../ids.js';
 

@@ -1,5 +1,6 @@
 // Supervisors of a partner and platform support users. Both are accounts; a new one signs in by a
 // one-time code sent to their email, so no password ever passes through the back office.
+import { findAgencyFacts } from '../../db/agencies.repository.js';
 import type { Db } from '../../db/database.js';
 import * as repo from '../../db/people.repository.js';
 import type { Authenticator } from '../auth/authenticator.js';
@@ -76,7 +77,7 @@ export function createPeopleService(deps: { db: Db; clock: Clock; audit: RecordC
     personOf(trx, principal, agencyId, id);
 
   async function agencyExists(trx: Db, agencyId: string) {
-    const found = await trx.selectFrom('agencies').select('id').where('id', '=', agencyId).executeTakeFirst();
+    const found = await findAgencyFacts(trx, agencyId);
     if (!found) throw notFound('partner');
   }
 

@@ -11,7 +11,7 @@ import {
   saveRegisteredUrl,
 } from '../../db/airline-notifications.repository.js';
 import { findBookingByAirlineLocator, findBookingById } from '../../db/bookings.repository.js';
-import type { JobProducer } from '../../jobs/queues.js';
+import type { JobProducer } from '../job-producer.js';
 import type { ProviderChannel } from '../../providers/airline-provider.js';
 import type { NotificationKeys } from '../crypto/notification-keys.js';
 import { DomainError, notFound } from '../errors.js';

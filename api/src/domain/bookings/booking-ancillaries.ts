@@ -14,11 +14,11 @@ import {
   lockBooking,
   openEmdRequests,
 } from '../../db/emd-requests.repository.js';
-import type { JobProducer } from '../../jobs/queues.js';
+import type { JobProducer } from '../job-producer.js';
 import { ProviderError, type ProviderChannel, type ProviderOrder } from '../../providers/airline-provider.js';
 import { DomainError, throwAll } from '../errors.js';
 import { newId } from '../ids.js';
-import { fromMinor } from '../money.js';
+import { fromMinor } from '../../money.js';
 import { seatMapsView, type AncillaryList, type AncillaryType } from '../offers/offer-details.service.js';
 import type { Principal } from '../principal.js';
 import { bookingFor } from './booking-access.js';

@@ -10,7 +10,7 @@ import type {
   ServiceRequest,
 } from '../../providers/airline-provider.js';
 import { DomainError, throwAll } from '../errors.js';
-import { fromMinor, toMinor, type Money } from '../money.js';
+import { fromMinor, toMinor, type Money } from '../../money.js';
 import type { BookingAncillary, BookingPassenger, BookingSegment } from './booking.js';
 
 export type AncillaryInput =

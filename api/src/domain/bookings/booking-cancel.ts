@@ -7,7 +7,7 @@ import { findBookingByLocator, updateInStatus, type BookingRow } from '../../db/
 import { balancePaidEmdAmounts, lockBooking } from '../../db/emd-requests.repository.js';
 import { ProviderError } from '../../providers/airline-provider.js';
 import { DomainError } from '../errors.js';
-import { toMinor } from '../money.js';
+import { toMinor } from '../../money.js';
 import type { Principal } from '../principal.js';
 import { bookingFor } from './booking-access.js';
 import { asDomainError } from './booking-airline-errors.js';

@@ -24,7 +24,7 @@ import {
 } from '../../providers/airline-provider.js';
 import { DomainError } from '../errors.js';
 import { newId } from '../ids.js';
-import { fromMinor, toMinor } from '../money.js';
+import { fromMinor, toMinor } from '../../money.js';
 import { onOrder, totalMinor, type ResolvedItem } from './booking-ancillary-items.js';
 import { outcomeUnknown } from './booking-airline-errors.js';
 import { recordHistory } from './booking-history.js';

@@ -22,7 +22,7 @@ import type { ProviderChannel, ProviderOrder } from '../../providers/airline-pro
 import type { FormOfPayment } from '../channels/channel-state.js';
 import { DomainError, throwAll, notFound } from '../errors.js';
 import { newId } from '../ids.js';
-import { fromMinor, toMinor } from '../money.js';
+import { fromMinor, toMinor } from '../../money.js';
 import type { Principal } from '../principal.js';
 import { bookingFor } from './booking-access.js';
 import { fromAirlineOrder } from './booking-airline-errors.js';

@@ -19,7 +19,7 @@ import type { Clock } from '../clock.js';
 import type { SecretBox } from '../crypto/secret-box.js';
 import { DomainError, notFound } from '../errors.js';
 import { newId } from '../ids.js';
-import { fromMinor, toMinor } from '../money.js';
+import { fromMinor, toMinor } from '../../money.js';
 import type { Principal } from '../principal.js';
 import { bookingFor } from './booking-access.js';
 import { asDomainError, outcomeUnknown, refusalText, staleClaimMs } from './booking-airline-errors.js';

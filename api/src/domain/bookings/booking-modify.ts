@@ -1,7 +1,7 @@
 // Corrections and comments. Contacts go to the airline (held or issued); passengers' title and
 // birthdate only before issue, since a ticket's passenger data is fixed. Each change the airline
 // accepted is kept and recorded in the history as before → after; a comment is a history entry.
-import { findBookingByLocator, updateInStatus, type BookingRow } from '../../db/bookings.repository.js';
+import { findBookingByLocator, setContacts, updateInStatus, type BookingRow } from '../../db/bookings.repository.js';
 import type { PassengerCorrection, ProviderChannel } from '../../providers/airline-provider.js';
 import { DomainError, throwAll } from '../errors.js';
 import type { Principal } from '../principal.js';
@@ -40,11 +40,7 @@ export async function modifyBooking(deps: IssueDeps, principal: Principal, input
     const after = { ...before, ...contacts };
     const at = clock.now();
     await db.transaction().execute(async (trx) => {
-      await trx
-        .updateTable('bookings')
-        .set({ contacts: JSON.stringify(after), updated_at: at })
-        .where('id', '=', row.id)
-        .execute();
+      await setContacts(trx, row.id, after, at);
       await recordHistory(trx, {
         bookingId: row.id,
         action: 'modified',

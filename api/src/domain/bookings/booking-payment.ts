@@ -9,7 +9,7 @@ import { postToLedger } from '../back-office/ledger.js';
 import type { FormOfPayment } from '../channels/channel-state.js';
 import type { SecretBox } from '../crypto/secret-box.js';
 import { DomainError } from '../errors.js';
-import { fromMinor, toMinor } from '../money.js';
+import { fromMinor, toMinor } from '../../money.js';
 
 /** The agency's fee of a kind in the booking's currency; a fee set in another currency cannot apply. */
 export async function agencyFeeMinor(

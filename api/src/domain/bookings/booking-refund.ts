@@ -14,7 +14,7 @@ import { findBookingByLocator, updateInStatus, type BookingRow } from '../../db/
 import type { ProviderOrder } from '../../providers/airline-provider.js';
 import { DomainError, notFound } from '../errors.js';
 import { newId } from '../ids.js';
-import { fromMinor, toMinor, type Money } from '../money.js';
+import { fromMinor, toMinor, type Money } from '../../money.js';
 import type { Principal } from '../principal.js';
 import { bookingFor } from './booking-access.js';
 import { fromAirlineOrder } from './booking-airline-errors.js';

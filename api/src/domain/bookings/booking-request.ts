@@ -18,7 +18,7 @@ import { recordHistory } from './booking-history.js';
 import { retrieveQuietly, type IssueDeps } from './booking-issue.js';
 import { giveBack } from './booking-payment.js';
 import { newId } from '../ids.js';
-import { fromMinor, toMinor, type Money } from '../money.js';
+import { fromMinor, toMinor, type Money } from '../../money.js';
 import { effectiveStatus, segmentsOf, type BookingSegment } from './booking.js';
 
 /**

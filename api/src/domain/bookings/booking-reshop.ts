@@ -6,7 +6,7 @@ import { findRequestByOffer, updateQuoted } from '../../db/booking-requests.repo
 import { findBookingByLocator, updateInStatus, type BookingRow } from '../../db/bookings.repository.js';
 import type { ProviderChannel, ProviderOrder } from '../../providers/airline-provider.js';
 import { DomainError, notFound } from '../errors.js';
-import { fromMinor, toMinor, type Money } from '../money.js';
+import { fromMinor, toMinor, type Money } from '../../money.js';
 import type { Principal } from '../principal.js';
 import { bookingFor } from './booking-access.js';
 import { fromAirlineOrder } from './booking-airline-errors.js';

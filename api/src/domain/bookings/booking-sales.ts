@@ -4,7 +4,7 @@
 // says which way the money goes (domain/sales/sales-document.ts).
 import type { BookingRow } from '../../db/bookings.repository.js';
 import type { Db } from '../../db/database.js';
-import { fromMinor, toMinor } from '../money.js';
+import { fromMinor, toMinor } from '../../money.js';
 import { recordSalesDocument } from '../sales/record-sales-document.js';
 import type { SalesDocumentInput, SalesDocumentKind } from '../sales/sales-document.js';
 import {

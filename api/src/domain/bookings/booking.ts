@@ -3,7 +3,7 @@
 // flights, documents) as last seen, so lists never wait for an airline.
 import type { BookingRow } from '../../db/bookings.repository.js';
 import type { OrderFare, OrderServiceStatus, ProviderOrder, TravelDocument } from '../../providers/airline-provider.js';
-import { fromMinor, toMinor, type Money } from '../money.js';
+import { fromMinor, toMinor, type Money } from '../../money.js';
 
 export type BookingStatus = BookingRow['status'];
 type PassengerType = 'ADT' | 'CHD' | 'INF';

@@ -11,7 +11,7 @@ import type { Clock } from '../clock.js';
 import type { SecretBox } from '../crypto/secret-box.js';
 import { DomainError, notFound } from '../errors.js';
 import { newId } from '../ids.js';
-import { fromMinor, toMinor } from '../money.js';
+import { fromMinor, toMinor } from '../../money.js';
 import type { Principal } from '../principal.js';
 import { parseFareId } from '../offers/fare-ids.js';
 import type { SearchService } from '../offers/search.service.js';
@@ -28,7 +28,7 @@ import { addBookingAncillaries, listBookingAncillaries } from './booking-ancilla
 import type { AncillaryInput } from './booking-ancillary-items.js';
 import { expireHolds } from './booking-expiry.js';
 import type { AirlineNotifications } from './airline-notifications.service.js';
-import type { JobProducer } from '../../jobs/queues.js';
+import type { JobProducer } from '../job-producer.js';
 import type { AncillaryType } from '../offers/offer-details.service.js';
 import { refreshBooking } from './booking-refresh.js';
 import {
@@ -120,7 +120,10 @@ export function createBookingsService(deps: {
         carrier: order.owner,
         airline_locator: order.orderId,
         status: 'new' as const,
-        fake_booking: principal.via.kind === 'token' ? principal.via.mode === 'test' : isSandbox(channel.credential),
+        fake_booking:
+          principal.via.kind === 'token'
+            ? principal.via.mode === 'test'
+            : provider.isSandboxCredential(channel.credential),
         airline_total: order.total.amount,
         markup_total: fromMinor(markupMinor),
         currency: order.total.currency,
@@ -220,10 +223,6 @@ export function createBookingsService(deps: {
     /** One hold-expiry pass (the worker runs it on the sweeper's interval). */
     expireHolds: (options?: { limit?: number; agencyId?: string }) => expireHolds(deps, options),
   };
-}
-
-function isSandbox(credential: string): boolean {
-  return credential.startsWith('sbx_');
 }
 
 function checkPassengers(

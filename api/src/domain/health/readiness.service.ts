@@ -1,7 +1,7 @@
-// Readiness: can this process do its work? PostgreSQL, the queue backend and the sandbox airlines
-// must each answer within a short deadline.
-import { sql } from 'kysely';
-import type { Db } from '../../db/database.js';
+// Readiness: can this process do its work? PostgreSQL, the queue backend and the airline system (the
+// sandbox airlines, asked through the provider port) must each answer within a short deadline.
+import { ping, type Db } from '../../db/database.js';
+import { ProviderError, type AirlineProvider } from '../../providers/airline-provider.js';
 
 export interface ReadinessCheck {
   name: 'database' | 'queue' | 'sandbox';
@@ -19,18 +19,12 @@ const deadlineMs = 2_000;
 export function createReadinessService(deps: {
   db: Db;
   pingQueue: () => Promise<void>;
-  sandboxUrl: string;
+  provider: Pick<AirlineProvider, 'ping'>;
 }): ReadinessService {
   const probes: Record<ReadinessCheck['name'], () => Promise<void>> = {
-    database: async () => {
-      await sql`select 1`.execute(deps.db);
-    },
+    database: () => ping(deps.db),
     queue: deps.pingQueue,
-    sandbox: async () => {
-      const res = await fetch(new URL('/health', deps.sandboxUrl), { signal: AbortSignal.timeout(deadlineMs) });
-      if (!res.ok) throw new Error(`answered ${res.status}`);
-      await res.body?.cancel();
-    },
+    sandbox: () => deps.provider.ping({ signal: AbortSignal.timeout(deadlineMs) }),
   };
 
   return {
@@ -63,6 +57,9 @@ async function probe(name: ReadinessCheck['name'], run: () => Promise<void>): Pr
 
 /** A short reason without hosts, users or stack traces. */
 function summarize(error: unknown): string {
+  if (error instanceof ProviderError) {
+    return error.kind === 'timeout' ? `no answer within ${deadlineMs} ms` : 'unreachable';
+  }
   if ((error as { name?: unknown }).name === 'TimeoutError') return `no answer within ${deadlineMs} ms`;
   const code = (error as { code?: unknown }).code;
   if (typeof code === 'string') return `unreachable (${code})`;

@@ -2,7 +2,7 @@
 // on one route and date, and the price of one of them. Implemented on the AirlineProvider port in
 // neo-flights.provider-source.ts.
 
-import type { Money } from '../money.js';
+import type { Money } from '../../money.js';
 
 export type { Money };
 

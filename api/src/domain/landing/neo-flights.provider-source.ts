@@ -7,17 +7,17 @@ import {
   type ProviderChannel,
   type ProviderOffer,
 } from '../../providers/airline-provider.js';
-import { toMinor } from '../money.js';
+import { toMinor } from '../../money.js';
 import { NeoFlightsUnavailable, type FlightKey, type NeoFlight, type NeoFlightsSource } from './neo-flights-source.js';
 
 /**
  * Contrail's own connection to the neo-airline. Its NegoCode is our corporate fare agreement:
  * it unlocks the fares the landing page sells below the airline's public price.
  */
-export const neoChannel = (carrier: string): ProviderChannel => ({
+const neoChannel = (provider: AirlineProvider, carrier: string): ProviderChannel => ({
   id: `platform_${carrier.toLowerCase()}`,
   carrier,
-  credential: `sbx_${carrier}_contrail-landing`,
+  credential: provider.sandboxCredential(carrier, 'contrail-landing'),
   negoCode: 'CONTRAIL-NEO',
   residentCode: null,
 });
@@ -29,7 +29,7 @@ const nothingToSell = (error: unknown) =>
 export function createProviderNeoFlightsSource(provider: AirlineProvider): NeoFlightsSource {
   async function shop(airline: string, origin: string, destination: string, date: string) {
     try {
-      return await provider.shop(neoChannel(airline), {
+      return await provider.shop(neoChannel(provider, airline), {
         legs: [{ origin, destination, date }],
         passengers: [{ type: 'ADT', count: 1 }],
         cabin: 'Y',
@@ -65,7 +65,7 @@ export function createProviderNeoFlightsSource(provider: AirlineProvider): NeoFl
       const ours = cheapest(offers.filter((o) => o.fareType === 'nego')) ?? publicFare;
       if (!ours) return null;
       try {
-        const priced = await provider.price(neoChannel(flight.airline), ours.offerId);
+        const priced = await provider.price(neoChannel(provider, flight.airline), ours.offerId);
         // Without our own fare we sell at the public one, and there is no other price to compare.
         return {
           providerPrice: priced.offer.total,

@@ -1,10 +1,13 @@
 // The mail outbox as a capability: queue a message (written first, then triggered), let staff read
 // and tidy the outbox (who may is the permission matrix's business), and deliver one message
-// exactly as far as the transport allows.
+// exactly as far as the transport allows. The outbox protocol is written once, here: a message and
+// its attachments are rows (`queueIn`, inside the caller's transaction when the message must commit
+// with other work), and the job is only the trigger sent after the commit (`trigger`); a lost
+// trigger is re-sent by the worker's sweeper, so a message is never lost nor sent twice.
 import type { Db } from '../../db/database.js';
 import * as mail from '../../db/mail.repository.js';
-import { attachmentsOf } from '../../db/mail-attachments.repository.js';
-import type { JobProducer } from '../../jobs/queues.js';
+import { attachmentsOf, insertAttachment } from '../../db/mail-attachments.repository.js';
+import type { JobProducer } from '../job-producer.js';
 import type { MailTransport } from '../../mail/transport.js';
 import type { Clock } from '../clock.js';
 import { notFound } from '../errors.js';
@@ -22,9 +25,30 @@ export interface MailMessage {
   sentAt: Date | null;
 }
 
+export interface NewMailMessage {
+  channel: MailMessage['channel'];
+  to: string;
+  subject: string;
+  body: string;
+}
+
+/** A file that travels with a message (the emailed sales report). */
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: Buffer;
+}
+
 export interface MailService {
   /** Queues a message; who may ask is the permission matrix's business, not this service's. */
-  queue(message: { channel: MailMessage['channel']; to: string; subject: string; body: string }): Promise<MailMessage>;
+  queue(message: NewMailMessage): Promise<MailMessage>;
+  /**
+   * Writes a message and its attachments in the caller's transaction, so they commit (or not)
+   * with the caller's own work. Call `trigger` with its id once the transaction has committed.
+   */
+  queueIn(trx: Db, message: NewMailMessage, attachments?: readonly MailAttachment[]): Promise<MailMessage>;
+  /** Triggers delivery of a committed message; a failed trigger is logged, the sweeper re-sends it. */
+  trigger(id: string): Promise<void>;
   list(query: { to?: string; page: number; perPage: number }): Promise<{ items: MailMessage[]; total: number }>;
   get(id: string): Promise<MailMessage>;
   setRead(id: string, read: boolean): Promise<MailMessage>;
@@ -37,25 +61,41 @@ export interface MailService {
 
 export function createMailService(deps: {
   db: Db;
-  jobs: JobProducer;
+  jobs: Pick<JobProducer, 'enqueueEmail'>;
   clock: Clock;
   log?: (msg: string) => void;
 }): MailService {
   const { db, jobs, clock } = deps;
 
-  async function queue(message: { channel: MailMessage['channel']; to: string; subject: string; body: string }) {
-    const row = await mail.insertMessage(db, {
+  async function queueIn(trx: Db, message: NewMailMessage, attachments: readonly MailAttachment[] = []) {
+    const row = await mail.insertMessage(trx, {
       id: newId('msg'),
       channel: message.channel,
       recipient: message.to,
       subject: message.subject,
       body: message.body,
     });
-    // The row is the truth; if the trigger fails the worker's sweeper enqueues it later.
-    await jobs
-      .enqueueEmail(row.id)
-      .catch((error: unknown) => deps.log?.(`email ${row.id} not enqueued: ${String(error)}`));
+    for (const file of attachments) {
+      await insertAttachment(trx, {
+        id: newId('att'),
+        message_id: row.id,
+        filename: file.filename,
+        content_type: file.contentType,
+        content: file.content,
+      });
+    }
     return toMessage(row);
+  }
+
+  async function trigger(id: string) {
+    // The row is the truth; if the trigger fails the worker's sweeper enqueues it later.
+    await jobs.enqueueEmail(id).catch((error: unknown) => deps.log?.(`email ${id} not enqueued: ${String(error)}`));
+  }
+
+  async function queue(message: NewMailMessage) {
+    const queued = await queueIn(db, message);
+    await trigger(queued.id);
+    return queued;
   }
 
   async function found(id: string) {
@@ -66,6 +106,8 @@ export function createMailService(deps: {
 
   return {
     queue,
+    queueIn,
+    trigger,
     async list(query) {
       const { rows, total } = await mail.listMessages(db, {
         recipient: query.to,
@@ -88,14 +130,7 @@ export function createMailService(deps: {
     async deliver(id, transport) {
       // The row lock makes two workers holding the same job deliver it once: the second one skips.
       return db.transaction().execute(async (trx) => {
-        const row = await trx
-          .selectFrom('mail_messages')
-          .selectAll()
-          .where('id', '=', id)
-          .where('status', '=', 'queued')
-          .forUpdate()
-          .skipLocked()
-          .executeTakeFirst();
+        const row = await mail.claimQueued(trx, id);
         if (!row) return false;
         const attachments = await attachmentsOf(trx, id);
         const outcome = await transport.deliver({

@@ -5,12 +5,12 @@
 // Ours: the same journeys priced through NDC. Both in the carrier's currency.
 import { surchargeCurrency, surchargeFor } from '@contrail/gds-surcharges';
 import type { Clock } from '../clock.js';
-import type { Money } from '../money.js';
+import type { Money } from '../../money.js';
 import { DomainError } from '../errors.js';
 import { journeysOf, parseFareCalculation, type FareSegment } from './fare-calculation.js';
 import type { ItineraryPricer, PricingJourney } from './itinerary-pricer.js';
 
-export type { Money } from '../money.js';
+export type { Money } from '../../money.js';
 
 export interface FareQuote {
   entry: string;

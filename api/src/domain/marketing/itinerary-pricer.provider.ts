@@ -8,13 +8,13 @@ import {
   type ProviderOffer,
 } from '../../providers/airline-provider.js';
 import { DomainError } from '../errors.js';
-import { toMinor } from '../money.js';
+import { toMinor } from '../../money.js';
 import type { ItineraryPricer, PricingJourney } from './itinerary-pricer.js';
 
-const demoChannel = (carrier: string) => ({
+const demoChannel = (provider: AirlineProvider, carrier: string) => ({
   id: `platform_demo_${carrier.toLowerCase()}`,
   carrier,
-  credential: `sbx_${carrier}_contrail-demo`,
+  credential: provider.sandboxCredential(carrier, 'contrail-demo'),
   negoCode: null,
   residentCode: null,
 });
@@ -28,7 +28,7 @@ export function createProviderItineraryPricer(provider: AirlineProvider): Itiner
         cabin: 'Y' as const,
       };
       const answers = await Promise.allSettled(
-        [...new Set(carriers)].slice(0, 12).map((c) => provider.shop(demoChannel(c), request)),
+        [...new Set(carriers)].slice(0, 12).map((c) => provider.shop(demoChannel(provider, c), request)),
       );
       const offers: ProviderOffer[] = [];
       let refusal: string | undefined;

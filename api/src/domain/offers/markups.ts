@@ -2,7 +2,7 @@
 // one carrier, one cabin, both or all. The most specific markup that matches a fare applies —
 // carrier and cabin, then carrier, then cabin, then the catch-all — so an agency can set a default
 // and override it per airline without the two adding up.
-import { toMinor } from '../money.js';
+import { toMinor } from '../../money.js';
 import { fromEurMinor, toEurMinor } from './exchange-rates.js';
 
 export interface Markup {

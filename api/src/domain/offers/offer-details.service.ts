@@ -5,7 +5,7 @@ import { listCompanyMarkups } from '../../db/markups.repository.js';
 import type { AirlineProvider, SeatMap } from '../../providers/airline-provider.js';
 import type { ChannelsService } from '../channels/channels.service.js';
 import { notFound } from '../errors.js';
-import type { Money } from '../money.js';
+import type { Money } from '../../money.js';
 import type { Principal } from '../principal.js';
 import { parseFareId } from './fare-ids.js';
 import { fareRulesOf, type FareRule } from './fare-rules.js';

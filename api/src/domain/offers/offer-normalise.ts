@@ -1,7 +1,7 @@
 // Provider offers to the product's offers: one offer per itinerary, its fare families as fares
 // (cheapest first), the company's markup on each fare and the airline's own price kept beside it.
 import type { PassengerPrice, ProviderOffer } from '../../providers/airline-provider.js';
-import { money, toMinor, type Money } from '../money.js';
+import { money, toMinor, type Money } from '../../money.js';
 import { toEurMinor } from './exchange-rates.js';
 import { fareIdOf, offerIdOf } from './fare-ids.js';
 import { markupFor, markupMinor, type Markup } from './markups.js';

@@ -3,7 +3,7 @@
 // original_price_detail). The spec's own field names are kept here, so a stored search result is
 // served as it is stored; the contract's schemas describe the same shapes and tsc holds the two
 // together at the handlers.
-import type { Money } from '../money.js';
+import type { Money } from '../../money.js';
 
 export type PassengerType = 'ADT' | 'CHD' | 'INF';
 export type CabinName = 'economy' | 'business';

@@ -1,6 +1,6 @@
 // Filters, sorting and facets over a stored search result. Pure and allocation-light: it runs on
 // every filter change over results of hundreds of offers (bench: filtering a 500-offer result).
-import { fromMinor, toMinor } from '../money.js';
+import { fromMinor, toMinor } from '../../money.js';
 import type { Fare, Offer, StoredOffer } from './offer.js';
 
 export interface TimeWindow {

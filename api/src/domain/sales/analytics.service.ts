@@ -5,7 +5,7 @@ import type { Db } from '../../db/database.js';
 import { agentNames, directFigures, rollupFigures, type FigureRow } from '../../db/sales-analytics.repository.js';
 import type { Clock } from '../clock.js';
 import { DomainError } from '../errors.js';
-import { fromMinor, toMinor } from '../money.js';
+import { fromMinor, toMinor } from '../../money.js';
 import type { RollupCache } from './rollup-cache.js';
 import { rollupScopeOf, type NamedRef, type SalesScope } from './sales-document.js';
 

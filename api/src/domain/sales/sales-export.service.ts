@@ -9,13 +9,13 @@ import { readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { finished } from 'node:stream/promises';
+import { findMailAddress } from '../../db/accounts.repository.js';
 import type { Db } from '../../db/database.js';
-import { insertAttachment } from '../../db/mail-attachments.repository.js';
-import { insertMessage } from '../../db/mail.repository.js';
 import { countDocuments } from '../../db/sales.repository.js';
 import * as exportsRepo from '../../db/sales-exports.repository.js';
-import type { JobProducer } from '../../jobs/queues.js';
+import type { JobProducer } from '../job-producer.js';
 import type { Clock } from '../clock.js';
+import type { MailService } from '../mail/mail.service.js';
 import { newId } from '../ids.js';
 import type { Principal } from '../principal.js';
 import type { DayRange, SalesScope } from './sales-document.js';
@@ -33,18 +33,16 @@ const subjects: Record<string, string> = { en: 'Sales report', ua: 'Звіт п�
 
 export function createSalesExports(deps: {
   db: Db;
-  jobs: Pick<JobProducer, 'enqueueSalesExport' | 'enqueueEmail'>;
+  jobs: Pick<JobProducer, 'enqueueSalesExport'>;
+  /** The mail outbox: the report's message commits with the export's `done`, then is triggered. */
+  mail: Pick<MailService, 'queueIn' | 'trigger'>;
   clock: Clock;
   log?: (msg: string) => void;
 }): SalesExports {
   const { db, jobs, clock } = deps;
   return {
     async request(principal, scope, range) {
-      const account = await db
-        .selectFrom('accounts')
-        .select(['email', 'language'])
-        .where('id', '=', principal.accountId)
-        .executeTakeFirstOrThrow();
+      const account = await findMailAddress(db, principal.accountId);
       const id = newId('sxp');
       await exportsRepo.insertExport(db, {
         id,
@@ -82,30 +80,23 @@ export function createSalesExports(deps: {
         });
         await finished(out);
         const content = await readFile(file);
-        const messageId = newId('msg');
-        const done = await db.transaction().execute(async (trx) => {
-          if (!(await exportsRepo.lockUnfinished(trx, id))) return false;
-          await insertMessage(trx, {
-            id: messageId,
-            channel: 'email',
-            recipient: job.email,
-            subject: subjects[job.language] ?? subjects.en!,
-            body: `${subjects[job.language] ?? subjects.en}: ${range.from ?? '…'} – ${range.to ?? '…'}, ${rows} documents. The file is attached.`,
-          });
-          await insertAttachment(trx, {
-            id: newId('att'),
-            message_id: messageId,
-            filename: reportFileName,
-            content_type: reportContentType,
-            content,
-          });
-          await exportsRepo.finishExport(trx, id, { status: 'done', rows, mailMessageId: messageId, at: clock.now() });
-          return true;
+        const messageId = await db.transaction().execute(async (trx) => {
+          if (!(await exportsRepo.lockUnfinished(trx, id))) return null;
+          const message = await deps.mail.queueIn(
+            trx,
+            {
+              channel: 'email',
+              to: job.email,
+              subject: subjects[job.language] ?? subjects.en!,
+              body: `${subjects[job.language] ?? subjects.en}: ${range.from ?? '…'} – ${range.to ?? '…'}, ${rows} documents. The file is attached.`,
+            },
+            [{ filename: reportFileName, contentType: reportContentType, content }],
+          );
+          await exportsRepo.finishExport(trx, id, { status: 'done', rows, mailMessageId: message.id, at: clock.now() });
+          return message.id;
         });
-        if (!done) return null;
-        await jobs
-          .enqueueEmail(messageId)
-          .catch((error: unknown) => deps.log?.(`email ${messageId}: ${String(error)}`));
+        if (messageId === null) return null;
+        await deps.mail.trigger(messageId);
         await progress?.(100);
         return { rows };
       } finally {

@@ -12,7 +12,7 @@ import {
   type DayRange,
   type ReportLine,
   type SalesScope,
-} from './sales-document.js';
+} from '../../db/sales-rows.js';
 
 export const reportFileName = 'Sales report.xlsx';
 export const reportContentType = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';

@@ -9,24 +9,24 @@ import type { AppContext } from '../../context.js';
 import type { OperationId, ServiceHandlers } from '../contract.js';
 import { permissions } from '../permissions.js';
 import type { SecurityRequirement } from '../plugins/auth.js';
-import { accountHandlers } from './account/handlers.js';
+import { accountHandlers } from './account/account.handlers.js';
 import { apiTokenHandlers } from './account/api-token.handlers.js';
-import { authHandlers } from './auth/handlers.js';
-import { healthHandlers } from './health/handlers.js';
-import { mailHandlers } from './mail/handlers.js';
-import { flightHandlers } from './flights/handlers.js';
-import { referenceHandlers } from './reference/handlers.js';
+import { authHandlers } from './auth/auth.handlers.js';
+import { healthHandlers } from './health/health.handlers.js';
+import { mailHandlers } from './mail/mail.handlers.js';
+import { flightHandlers } from './flights/flights.handlers.js';
+import { referenceHandlers } from './reference/reference.handlers.js';
 // marketing (issue #8)
-import { marketingHandlers } from './marketing/handlers.js';
+import { marketingHandlers } from './marketing/marketing.handlers.js';
 // landing: the neo-flights landing page
-import { landingHandlers } from './landing/handlers.js';
+import { landingHandlers } from './landing/landing.handlers.js';
 // back office (issue #6)
 import { companyHandlers } from './back-office/companies.handlers.js';
 import { partnerHandlers } from './back-office/partners.handlers.js';
 import { ticketingHandlers } from './back-office/ticketing.handlers.js';
-import { salesHandlers } from './sales/handlers.js';
+import { salesHandlers } from './sales/sales.handlers.js';
 // bookings (issue #5)
-import { bookingHandlers } from './bookings/handlers.js';
+import { bookingHandlers } from './bookings/bookings.handlers.js';
 import { bookingChangeHandlers } from './bookings/changes.handlers.js';
 import { airlineNotificationHandlers } from './bookings/airline-notifications.handlers.js';
 

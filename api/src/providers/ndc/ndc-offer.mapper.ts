@@ -1,7 +1,7 @@
 // NDC offers to the port's provider-neutral offers. NDC lists journeys, segments and price classes
 // once in DataLists and references them by id; the port's offer carries them inline, so the domain
 // never resolves references.
-import type { Money } from '../../domain/money.js';
+import type { Money } from '../../money.js';
 import type { FlightSegment, Journey, PenaltyTerms, ProviderOffer } from '../airline-provider.js';
 import type { NdcDataLists, NdcMoney, NdcOffer, NdcSegment } from './ndc-messages.js';
 

@@ -2,13 +2,26 @@
 // OfferPrice, ServiceList, SeatAvailability), the order half composed in from ndc-order.adapter.ts.
 // The sandbox airlines speak exactly this; so does any airline whose NDC API follows the same
 // flattened JSON.
-import type { AirlineProvider, CallOptions, ProviderChannel, SeatMap, ServiceOption } from '../airline-provider.js';
+import {
+  ProviderError,
+  type AirlineProvider,
+  type CallOptions,
+  type ProviderChannel,
+  type SeatMap,
+  type ServiceOption,
+} from '../airline-provider.js';
 import { createNdcClient, type NdcClientOptions } from './ndc-client.js';
 import type { AirShoppingRQ, AirShoppingRS, OfferPriceRS, SeatAvailabilityRS, ServiceListRS } from './ndc-messages.js';
 import { fromNdcMoney, indexDataLists, offerOf } from './ndc-offer.mapper.js';
 import { createNdcOrders } from './ndc-order.adapter.js';
 
 type Ref = { OfferID: string } | { OrderID: string };
+
+/**
+ * The sandbox airlines' credentials start so (`sbx_<carrier>_<holder>`, sandbox/README): a channel
+ * holding one reaches the test system, whichever agency or token uses it.
+ */
+const sandboxPrefix = 'sbx_';
 
 export function createNdcAdapter(options: NdcClientOptions): AirlineProvider {
   const send = createNdcClient(options);
@@ -65,6 +78,23 @@ export function createNdcAdapter(options: NdcClientOptions): AirlineProvider {
   }
 
   return {
+    isSandboxCredential: (credential) => credential.startsWith(sandboxPrefix),
+    sandboxCredential: (carrier, holder) => `${sandboxPrefix}${carrier}_${holder}`,
+
+    async ping(call = {}) {
+      // The airline system's health endpoint, outside the NDC messages: no credential, no retry.
+      const signal = call.signal ?? AbortSignal.timeout(options.timeoutMs);
+      let res: Response;
+      try {
+        res = await fetch(`${options.baseUrl.replace(/\/$/, '')}/health`, { signal });
+      } catch (error) {
+        if (signal.aborted) throw new ProviderError('timeout', 'The airline did not answer in time.', 'NDC');
+        throw new ProviderError('unavailable', 'The airline could not be reached.', 'NDC', { cause: error });
+      }
+      await res.body?.cancel();
+      if (!res.ok) throw new ProviderError('unavailable', `The airline answered ${res.status}.`, 'NDC');
+    },
+
     async shop(channel, request, call = {}) {
       const message: AirShoppingRQ = {
         OriginDestCriteria: request.legs.map((l) => ({

@@ -3,7 +3,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNotify } from '../notifications';
+import { useNotify } from '../../notifications';
 
 /** After a change: refetch what is on screen (a gate switch moves a row between lists). */
 export function useSaved(): () => void {

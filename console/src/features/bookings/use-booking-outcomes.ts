@@ -4,7 +4,7 @@
 import { ApiError } from '@contrail/sdk';
 import { useCallback } from 'react';
 import { navigate } from '../../lib/router';
-import { useNotifyError } from '../notifications';
+import { useNotifyError } from '../../notifications';
 import { useBookingCache } from './use-booking-cache';
 
 export const bookingsPath = '/bookings';

@@ -8,7 +8,7 @@ import { Stack, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDocumentTitle } from '../../hooks/use-document-title';
-import { useNotify, useNotifyError } from '../notifications';
+import { useNotify, useNotifyError } from '../../notifications';
 import { SearchForm } from './components/search-form';
 import { SearchResultView } from './components/search-result-view';
 import {

@@ -4,7 +4,7 @@ import { getListApiTokensQueryKey, useRevokeApiToken } from '@contrail/sdk/react
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useNotify } from '../../notifications';
+import { useNotify } from '../../../notifications';
 
 export function RevokeTokenModal({ token, onClose }: { token: ApiToken | null; onClose: () => void }) {
   const { t } = useTranslation();

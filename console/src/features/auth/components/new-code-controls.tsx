@@ -3,7 +3,7 @@
 import { useSendVoiceOtp, useStartSignIn } from '@contrail/sdk/react';
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useNotify } from '../../notifications';
+import { useNotify } from '../../../notifications';
 import { useCooldown } from '../use-cooldown';
 
 export const newCodeCooldownSeconds = 30;

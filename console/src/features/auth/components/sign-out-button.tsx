@@ -5,7 +5,7 @@ import { AuthenticationError } from '@contrail/sdk';
 import { useSignOut } from '@contrail/sdk/react';
 import { Button } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useNotifyError } from '../../notifications';
+import { useNotifyError } from '../../../notifications';
 
 export function SignOutButton({ name }: { name: string }) {
   const { t } = useTranslation();

@@ -8,7 +8,7 @@ import { Center, Loader, Stack, Tabs, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatMoney, useLanguage } from '../../../lib/i18n';
-import { useNotify } from '../../notifications';
+import { useNotify } from '../../../notifications';
 import { cartTotal, type Cart } from '../ancillary-cart';
 import { useBookingCache } from '../use-booking-cache';
 import { useActionFailed } from '../use-booking-outcomes';

@@ -9,7 +9,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { navigate } from '../../../lib/router';
-import { useNotifyError } from '../../notifications';
+import { useNotifyError } from '../../../notifications';
 import { openOutcome } from '../open-outcome';
 import { bookingsPath, useLeaveBooking } from '../use-booking-outcomes';
 import { BookingView } from './booking-view';

@@ -4,7 +4,7 @@ import { Button, Group, Stack, Textarea } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNotify } from '../../notifications';
+import { useNotify } from '../../../notifications';
 
 const maxLength = 2000;
 

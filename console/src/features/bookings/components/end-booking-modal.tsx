@@ -7,7 +7,7 @@ import { useCancelBooking } from '@contrail/sdk/react';
 import { Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime, formatMoney, useLanguage } from '../../../lib/i18n';
-import { useNotify } from '../../notifications';
+import { useNotify } from '../../../notifications';
 import { useActionFailed, useLeaveBooking } from '../use-booking-outcomes';
 import { AmountLine, ConfirmModal } from './confirm-modal';
 

@@ -7,7 +7,7 @@ import { Checkbox, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatMoney, useLanguage } from '../../../lib/i18n';
-import { useNotify } from '../../notifications';
+import { useNotify } from '../../../notifications';
 import { useActionFailed } from '../use-booking-outcomes';
 import { useBookingCache } from '../use-booking-cache';
 import { AmountLine, ConfirmModal } from './confirm-modal';

@@ -8,7 +8,7 @@ import { Alert, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatMoney, useLanguage } from '../../../lib/i18n';
-import { useNotify } from '../../notifications';
+import { useNotify } from '../../../notifications';
 import { useActionFailed, useLeaveBooking } from '../use-booking-outcomes';
 import { AmountLine, ConfirmModal } from './confirm-modal';
 import { Countdown, useRemaining } from './time-limit';

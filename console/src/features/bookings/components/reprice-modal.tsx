@@ -8,7 +8,7 @@ import { Alert, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime, formatMoney, useLanguage } from '../../../lib/i18n';
-import { useNotify } from '../../notifications';
+import { useNotify } from '../../../notifications';
 import { useBookingCache } from '../use-booking-cache';
 import { useActionFailed } from '../use-booking-outcomes';
 import { AmountLine, ConfirmModal } from './confirm-modal';

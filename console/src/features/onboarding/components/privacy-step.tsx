@@ -6,7 +6,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSetCurrentAccount } from '../../../hooks/use-current-account';
 import { navigate } from '../../../lib/router';
-import { useNotify } from '../../notifications';
+import { useNotify } from '../../../notifications';
 
 export function PrivacyStep() {
   const { t } = useTranslation();

@@ -4,7 +4,7 @@ import { ApiError, exportSales } from '@contrail/sdk';
 import { Button } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNotify, useNotifyError } from '../../notifications';
+import { useNotify, useNotifyError } from '../../../notifications';
 import { reportFileName, saveBlob } from '../save-report';
 
 export function ExportButton({ dateFrom, dateTo }: { dateFrom: string; dateTo: string }) {

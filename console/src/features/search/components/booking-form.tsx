@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime, formatMoney, useLanguage } from '../../../lib/i18n';
 import { navigate } from '../../../lib/router';
-import { useNotify, useNotifyError } from '../../notifications';
+import { useNotify, useNotifyError } from '../../../notifications';
 import {
   bookingFieldKeys,
   checkBookingDraft,

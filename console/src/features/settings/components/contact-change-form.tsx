@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { SectionCard } from '../../../components/section-card';
 import { useSetCurrentAccount } from '../../../hooks/use-current-account';
 import { useFormErrors } from '../../../hooks/use-form-errors';
-import { useNotify } from '../../notifications';
+import { useNotify } from '../../../notifications';
 
 const fields = ['value', 'code'] as const;
 const codeLength = 6;

@@ -8,7 +8,7 @@ import { checkNames, NameFields, type NameField } from '../../../components/name
 import { SectionCard } from '../../../components/section-card';
 import { useSetCurrentAccount } from '../../../hooks/use-current-account';
 import { useFormErrors } from '../../../hooks/use-form-errors';
-import { useNotify } from '../../notifications';
+import { useNotify } from '../../../notifications';
 
 const fields = ['first_name', 'last_name'] as const;
 

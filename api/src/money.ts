@@ -1,3 +1,7 @@
+// The ground floor: this file imports nothing, and every layer may import it (providers, db, domain,
+// http), since an airline's fare is the same Money as a booking's. It sits beside config.ts at the
+// root of api/src, not in domain/, so the AirlineProvider port can price in it without reaching up.
+//
 // Money on the wire and in the domain is a decimal string with its currency (DESIGN §3); sums are
 // done in integer minor units so no float ever rounds a fare. Every currency here has two decimals.
 export interface Money {

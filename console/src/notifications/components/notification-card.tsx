@@ -2,7 +2,7 @@
 // politely); `data-type` and `data-state` let styles and tests tell them apart.
 import { Anchor, Notification, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { isInAppPath, linkProps } from '../../../lib/router';
+import { isInAppPath, linkProps } from '../../lib/router';
 import type { Notice } from '../notification.types';
 import classes from './notification-stack.module.css';
 

@@ -8,7 +8,7 @@ import { createSecretBox } from '../domain/crypto/secret-box.js';
 import { hashToken } from '../domain/auth/api-tokens.js';
 import { hashPassword } from '../domain/auth/passwords.js';
 import type { UserType } from '../domain/principal.js';
-import { createDb, type Db } from './database.js';
+import { createDb, type Db } from '../db/database.js';
 import { seedSandboxAgencyChannels, seedSourceChannels } from './seed-channels.js';
 
 export const demoPassword = 'contrail-demo';

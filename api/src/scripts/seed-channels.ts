@@ -3,7 +3,7 @@
 // the sandbox binds such a credential to that airline, as a direct NDC connection is.
 import { carrierRefs } from '../domain/reference/carriers.data.js';
 import type { SecretBox } from '../domain/crypto/secret-box.js';
-import type { Db } from './database.js';
+import type { Db } from '../db/database.js';
 
 export const sourceChannelIdFor = (carrier: string): string => `src_${carrier.toLowerCase()}`;
 

@@ -9,10 +9,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import { loadConfig } from '../config.js';
-import { createDb, type Db } from './database.js';
-import { migrateToLatest } from './migrate.js';
-import { createSalesIndexes, salesIndexNames } from './migrations/20261122T2000-sales.js';
-import { rebuildRollups } from './sales-rollups.repository.js';
+import { createDb, type Db } from '../db/database.js';
+import { migrateToLatest } from '../db/migrate.js';
+import { createSalesIndexes, salesIndexNames } from '../db/migrations/20261122T2000-sales.js';
+import { rebuildRollups } from '../db/sales-rollups.repository.js';
 import { demoAccounts, demoAgency, demoCompany, seed } from './seed.js';
 
 export const seededAgencies = 12;

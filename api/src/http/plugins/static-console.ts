@@ -1,0 +1,65 @@
+// The console build under /packs/ (product spec §9) and its SPA routes, each answered with the
+// build's index.html. When the build is missing, a route says how to make it instead of failing
+// obscurely.
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { DomainError } from '../../domain/errors.js';
+
+export const consoleRoutes = [
+  '/sign_in',
+  '/onboarding',
+  '/settings',
+  '/settings/api_tokens',
+  // flight search
+  '/search',
+  // bookings (issue #5)
+  '/bookings',
+  // back office (issue #6)
+  '/admin/partners',
+  '/admin/partner',
+  '/admin/companies',
+  '/admin/company',
+  '/admin/join_requests',
+  '/admin/support_users',
+  '/admin/gates',
+  '/admin/credit_cards',
+  '/admin/audit_log',
+  '/agency',
+  // Sales and analytics
+  '/sales',
+  '/analytics',
+];
+
+/** Answers with the console's page (the SPA decides the screen from the URL). */
+export type SendConsole = (request: unknown, reply: FastifyReply) => Promise<FastifyReply>;
+
+export async function registerConsole(app: FastifyInstance, consoleDir: string): Promise<SendConsole> {
+  const indexFile = path.join(consoleDir, 'index.html');
+  const consoleIndex = existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : null;
+
+  if (consoleIndex !== null) {
+    await app.register(fastifyStatic, {
+      root: consoleDir,
+      prefix: '/packs/',
+      index: false,
+      wildcard: true,
+      decorateReply: false,
+      // marketing (issue #8): the prerendered pages are served at their own paths, never as assets.
+      allowedPath: (pathName) => !pathName.startsWith('/marketing/'),
+      // Vite names assets by content hash, so they never change under one name.
+      setHeaders: (reply, filePath) => {
+        if (filePath.includes(`${path.sep}assets${path.sep}`))
+          reply.header('Cache-Control', 'public, max-age=31536000, immutable');
+      },
+    });
+  }
+  const sendConsole: SendConsole = async (_request, reply) => {
+    if (consoleIndex === null)
+      throw new DomainError('service_unavailable', 'The console is not built: run `npm run build`.');
+    return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(consoleIndex);
+  };
+  for (const url of consoleRoutes) app.get(url, sendConsole);
+  return sendConsole;
+}
