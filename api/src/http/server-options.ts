@@ -68,7 +68,12 @@ const frameworkErrors: NonNullable<FastifyHttpOptions<http.Server>['frameworkErr
       ? new DomainError('uri_too_long', 'A part of the path is longer than any id.')
       : new DomainError('malformed_request', 'The path is not valid: send it as percent-encoded UTF-8.');
   const { status, errors } = toWireErrors(domain);
-  void (reply as FastifyReply).code(status).type('application/json; charset=utf-8').send(envelope(errors, request.id));
+  // No route means none of our hooks run for this answer, so it carries its request id itself.
+  void (reply as FastifyReply)
+    .code(status)
+    .header('x-request-id', request.id)
+    .type('application/json; charset=utf-8')
+    .send(envelope(errors, request.id));
 };
 
 export function loggerOptions(config: Pick<Config, 'LOG_LEVEL'>) {
