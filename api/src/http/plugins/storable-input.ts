@@ -23,7 +23,8 @@ function textProblem(text: string): string | null {
 function walk(value: unknown, at: string[], found: { at: string[]; problem: string }[], depth = 0): void {
   if (found.length >= maxProblems || depth > 32) return;
   if (typeof value === 'string') {
-    const problem = textProblem(value) ?? (value === '' && idName.test(at.at(-1) ?? '') ? 'is an empty id' : null);
+    const problem =
+      textProblem(value) ?? (value === '' && idName.test(at.at(-1) ?? '') ? 'is empty: an id is required' : null);
     if (problem) found.push({ at, problem });
   } else if (Array.isArray(value)) {
     value.forEach((item, i) => walk(item, [...at, String(i)], found, depth + 1));
