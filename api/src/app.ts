@@ -7,9 +7,11 @@ import accessLog from './http/plugins/access-log.js';
 import auth from './http/plugins/auth.js';
 import errors from './http/plugins/errors.js';
 import idempotency from './http/plugins/idempotency.js';
+import methodOverride from './http/plugins/method-override.js';
 import rateLimit from './http/plugins/rate-limit.js';
 import responseHeaders from './http/plugins/response-headers.js';
 import staticFiles from './http/plugins/static.js';
+import storableInput from './http/plugins/storable-input.js';
 import validation from './http/plugins/validation.js';
 import routes from './http/routes/index.js';
 
@@ -21,7 +23,9 @@ export default async function app(fastify: FastifyInstance, opts: { ctx: AppCont
   await fastify.register(responseHeaders);
   await fastify.register(rateLimit, { perMinute: config.RATE_LIMIT_PER_MINUTE });
   await fastify.register(errors);
+  await fastify.register(methodOverride);
   await fastify.register(validation);
+  await fastify.register(storableInput);
 
   await fastify.register(auth, { authenticator: ctx.auth });
   await fastify.register(idempotency, { db: ctx.db, clock: ctx.clock });

@@ -53,19 +53,32 @@ describe('X-HTTP-Method-Override on POST', () => {
     expect((await request(stack.baseUrl).get(`/api/v1/mail_outbox/${created.body.id}`).set(asAdmin)).status).toBe(404);
   });
 
-  it('is ignored on other methods and for other values', async () => {
+  it('is refused, with 400 in the envelope, on other methods and for other values', async () => {
     const get = await request(stack.baseUrl)
       .get('/api/v1/account/details')
       .set(asSupport)
       .set('X-HTTP-Method-Override', 'DELETE');
-    expect(get.status).toBe(200);
-    const bogus = await request(stack.baseUrl)
-      .post('/api/v1/account/details')
-      .set(asSupport)
-      .set('X-HTTP-Method-Override', 'TRACE')
-      .send({});
-    expect(bogus.status).toBe(404);
-    expect(bogus.body.errors[0].code).toBe('route_not_found');
+    expect(get.status).toBe(400);
+    expect(get.body.errors[0]).toMatchObject({
+      code: 'method_override_invalid',
+      source: { parameter: 'X-HTTP-Method-Override' },
+    });
+    for (const value of ['TRACE', 'GET', 'POST', '']) {
+      const bogus = await request(stack.baseUrl)
+        .post('/api/v1/account/details')
+        .set(asSupport)
+        .set('X-HTTP-Method-Override', value)
+        .send({});
+      expect(bogus.status, value).toBe(400);
+      expect(bogus.body.errors[0].code).toBe('method_override_invalid');
+      expect(bogus.body.meta.request_id).toBe(bogus.headers['x-request-id']);
+    }
+  });
+
+  it('is refused before authentication and routing', async () => {
+    const res = await request(stack.baseUrl).post('/api/v1/no/such/thing').set('X-HTTP-Method-Override', 'FUZZ');
+    expect(res.status).toBe(400);
+    expect(res.body.errors[0].code).toBe('method_override_invalid');
   });
 });
 

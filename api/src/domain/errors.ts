@@ -11,6 +11,11 @@ export type ErrorCode =
   | 'route_not_found'
   | 'payload_too_large'
   | 'unsupported_media_type'
+  // what the edge refuses before any route runs: the request line, its headers, the override
+  | 'uri_too_long'
+  | 'headers_too_large'
+  | 'request_timeout'
+  | 'method_override_invalid'
   | 'idempotency_key_in_use'
   | 'idempotency_key_reused'
   | 'rate_limited'

@@ -15,6 +15,13 @@ export const errorRegistry: Record<ErrorCode, { status: number; title: string }>
   idempotency_key_in_use: { status: 409, title: 'A request with this Idempotency-Key is still running.' },
   payload_too_large: { status: 413, title: 'The request body is too large.' },
   unsupported_media_type: { status: 415, title: 'Send the body as application/json.' },
+  uri_too_long: { status: 414, title: 'The address is too long.' },
+  headers_too_large: { status: 431, title: 'The request headers are too large.' },
+  request_timeout: { status: 408, title: 'The request did not arrive in time.' },
+  method_override_invalid: {
+    status: 400,
+    title: 'X-HTTP-Method-Override may only name PUT, PATCH or DELETE, on a POST.',
+  },
   idempotency_key_reused: { status: 422, title: 'This Idempotency-Key was used with another request.' },
   rate_limited: { status: 429, title: 'Too many requests.' },
   onboarding_required: {
