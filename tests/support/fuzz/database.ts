@@ -5,7 +5,7 @@ import { inject } from 'vitest';
 import pg from 'pg';
 import { createDb } from '../../../api/src/db/database.js';
 import { migrateToLatest } from '../../../api/src/db/migrate.js';
-import { seed } from '../../../api/src/db/seed.js';
+import { seed } from '../../../api/src/scripts/seed.js';
 import { testSecretKey } from '../services.js';
 
 /** Tables a refused request may write: replayable answers, counters, the job queue's own tables. */
