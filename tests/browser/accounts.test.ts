@@ -89,6 +89,8 @@ async function enterIdentity(page: Page, identity: string): Promise<void> {
 
 async function signInWithPassword(page: Page, who: TestAccount): Promise<void> {
   await enterIdentity(page, who.email);
+  // start_sign_in does not tell a password account from a code account: the person chooses.
+  await page.getByRole('button', { name: 'Sign in with a password instead' }).click();
   await page.getByLabel(/^Password/).fill(who.password);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
 }
@@ -204,6 +206,7 @@ describe('the session', () => {
 
     await page.getByLabel('Email or phone').fill(agent.email);
     await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('button', { name: 'Sign in with a password instead' }).click();
     await page.getByLabel(/^Password/).fill(agent.password);
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await page.waitForURL((address) => address.pathname === '/settings');

@@ -1,13 +1,22 @@
-// The sign-in limiter's store on PostgreSQL (where no Redis is configured).
-import type { LimitStore } from '../domain/auth/sign-in-limiter.js';
+// The attempt limiter's store on PostgreSQL (where no Redis is configured): shared by every API
+// process and the worker, as the Redis store is.
+import type { LimitStore } from '../domain/auth/limit-store.js';
 import type { Db } from './database.js';
 import * as limits from './sign-in-limits.repository.js';
 
 export function createPostgresLimitStore(db: Db): LimitStore {
   return {
-    countFailure: (key, now, windowMs) => limits.countFailure(db, key, now, windowMs),
-    lock: (key, until) => limits.lockKey(db, key, until),
-    lockedUntil: (key) => limits.lockedUntil(db, key),
-    clear: (key) => limits.clearFailures(db, key),
+    countFailure: async (key, now, windowMs) => (await limits.countCall(db, key, now, windowMs)).count,
+    async take(key, now, rule) {
+      const { count, windowEndsAt } = await limits.countCall(db, key, now, rule.windowMs);
+      if (count <= rule.max) return { allowed: true, count, retryAt: windowEndsAt, lockedNow: false };
+      if (count === rule.max + 1) {
+        return { allowed: false, count, retryAt: await limits.lockKey(db, key, now, rule), lockedNow: true };
+      }
+      return { allowed: false, count, retryAt: windowEndsAt, lockedNow: false };
+    },
+    peek: (key, now) => limits.peek(db, key, now),
+    refund: (key, now) => limits.refund(db, key, now),
+    clear: (key) => limits.clearCount(db, key),
   };
 }
