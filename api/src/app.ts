@@ -23,7 +23,7 @@ export default async function app(fastify: FastifyInstance, opts: { ctx: AppCont
   await fastify.register(errors);
   await fastify.register(validation);
 
-  await fastify.register(auth, { authenticator: ctx.auth });
+  await fastify.register(auth, { authenticator: ctx.auth, cookieSecure: config.COOKIE_SECURE });
   await fastify.register(idempotency, { db: ctx.db, clock: ctx.clock });
 
   await fastify.register(routes, { ctx });

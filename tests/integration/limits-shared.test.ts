@@ -27,7 +27,13 @@ it('counts code sends on either instance against one ceiling', async () => {
   const identity = `shared-${Date.now()}@example.com`;
   const statuses: number[] = [];
   for (let i = 0; i < 6; i++) {
-    statuses.push((await request((i % 2 === 0 ? a : b).baseUrl).post('/api/v1/start_sign_in').send({ identity })).status);
+    statuses.push(
+      (
+        await request((i % 2 === 0 ? a : b).baseUrl)
+          .post('/api/v1/start_sign_in')
+          .send({ identity })
+      ).status,
+    );
   }
   expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
 });

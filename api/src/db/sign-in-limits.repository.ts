@@ -51,7 +51,11 @@ export async function lockKey(db: Db, key: string, now: Date, rule: CeilingRule)
     .returning('lock_level')
     .executeTakeFirstOrThrow();
   const until = new Date(now.getTime() + Math.min(rule.maxLockMs, rule.baseLockMs * 2 ** (level - 1)));
-  await db.updateTable('sign_in_limits').set({ window_ends_at: until, locked_until: until }).where('key', '=', key).execute();
+  await db
+    .updateTable('sign_in_limits')
+    .set({ window_ends_at: until, locked_until: until })
+    .where('key', '=', key)
+    .execute();
   return until;
 }
 

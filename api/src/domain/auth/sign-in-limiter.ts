@@ -60,7 +60,14 @@ export function createSignInLimiter(store: LimitStore, clock: Clock): SignInLimi
   };
 
   /** The pair first: a refused pair does not spend the identity's or the address's allowance. */
-  async function count(now: Date, identity: string, ip: string, pair: [string, CeilingRule], wide: [string, CeilingRule], byIp: [string, CeilingRule]) {
+  async function count(
+    now: Date,
+    identity: string,
+    ip: string,
+    pair: [string, CeilingRule],
+    wide: [string, CeilingRule],
+    byIp: [string, CeilingRule],
+  ) {
     const first = await store.take(pair[0], now, pair[1]);
     if (!first.allowed) return verdict(now, [first]);
     const [ipTake, known] = await Promise.all([
