@@ -8,7 +8,9 @@ import { startStack, type Stack } from '../support/stack.js';
 let a: Stack;
 let b: Stack;
 beforeAll(async () => {
-  [a, b] = await Promise.all([0, 1].map(() => startStack({ withSandbox: false, env: { TRUST_PROXY: 'true' } })));
+  const started = await Promise.all([0, 1].map(() => startStack({ withSandbox: false, env: { TRUST_PROXY: 'true' } })));
+  a = started[0]!;
+  b = started[1]!;
 });
 afterAll(async () => {
   await Promise.all([a.close(), b.close()]);
