@@ -19,7 +19,11 @@ export default async function app(fastify: FastifyInstance, opts: { ctx: AppCont
 
   await fastify.register(accessLog, { enabled: config.ACCESS_LOG });
   await fastify.register(responseHeaders);
-  await fastify.register(rateLimit, { perMinute: config.RATE_LIMIT_PER_MINUTE });
+  await fastify.register(rateLimit, {
+    perMinute: config.RATE_LIMIT_PER_MINUTE,
+    store: ctx.limitStore,
+    keyPrefix: config.KEY_PREFIX,
+  });
   await fastify.register(errors);
   await fastify.register(validation);
 

@@ -9,6 +9,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, createTenant, type TestAccount, type TestTenant } from '../support/factories';
 import { launchBrowser } from '../support/browser';
 import { startStack } from '../support/stack';
+import { waitFor } from '../support/wait';
 
 let stack: Awaited<ReturnType<typeof startStack>> | undefined;
 let browser: Browser | undefined;
@@ -70,12 +71,19 @@ function account(options: Parameters<typeof createAccount>[1] = {}): Promise<Tes
 
 /** The newest sign-in code sent to this address (the worker does not run: it stays in the outbox). */
 async function latestCode(recipient: string): Promise<string> {
-  const message = await ready()
-    .stack.ctx.db.selectFrom('mail_messages')
-    .select(['body', 'recipient'])
-    .where('recipient', '=', recipient)
-    .orderBy('created_at', 'desc')
-    .executeTakeFirst();
+  // A slow send may land just after start_sign_in answered.
+  const message = await waitFor(
+    `a code for ${recipient}`,
+    () =>
+      ready()
+        .stack.ctx.db.selectFrom('mail_messages')
+        .select(['body', 'recipient'])
+        .where('recipient', '=', recipient)
+        .orderBy('created_at', 'desc')
+        .executeTakeFirst(),
+    (row) => row !== undefined,
+    5_000,
+  );
   const code = /\b(\d{6})\b/.exec(message?.body ?? '')?.[1];
   if (!code) throw new Error(`no code was sent to ${recipient}`);
   return code;

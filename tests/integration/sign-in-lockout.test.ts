@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOneTimeCodes } from '../../api/src/domain/auth/one-time-codes.js';
 import { createAccount, createTenant } from '../support/factories.js';
 import { startStack, type Stack } from '../support/stack.js';
+import { waitFor } from '../support/wait.js';
 
 const rounds = Number(process.env.SIGN_IN_RACE_ROUNDS ?? 3);
 const concurrency = 30;
@@ -69,7 +70,12 @@ describe('concurrent guesses', () => {
     for (let round = 0; round < rounds; round++) {
       const account = await createAccount(stack.ctx.db, { authMethod: 'otp' });
       await startSignIn(freshIp(), account.email).expect(200);
-      const [message] = await outbox(account.email);
+      const [message] = await waitFor(
+        'a code',
+        () => outbox(account.email),
+        (rows) => rows.length > 0,
+        5_000,
+      );
       const code = /\b(\d{6})\b/.exec(message?.body ?? '')![1]!;
       const wrong = (i: number) => String((Number(code) + 1 + i) % 1_000_000).padStart(6, '0');
       const answers = await Promise.all(

@@ -18,5 +18,6 @@ export function createPostgresLimitStore(db: Db): LimitStore {
     peek: (key, now) => limits.peek(db, key, now),
     refund: (key, now) => limits.refund(db, key, now),
     clear: (key) => limits.clearCount(db, key),
+    addCalls: (counts, windowEndsAt) => limits.addCalls(db, counts, windowEndsAt),
   };
 }

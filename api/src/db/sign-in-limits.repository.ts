@@ -83,3 +83,24 @@ export async function refund(db: Db, key: string, now: Date): Promise<void> {
 export async function clearCount(db: Db, key: string): Promise<void> {
   await db.updateTable('sign_in_limits').set({ failures: 0 }).where('key', '=', key).execute();
 }
+
+/** Adds counts to several keys whose window ends at `windowEnds`; answers the totals. */
+export async function addCalls(
+  db: Db,
+  counts: ReadonlyMap<string, number>,
+  windowEnds: Date,
+): Promise<Map<string, number>> {
+  if (counts.size === 0) return new Map();
+  const rows = await db
+    .insertInto('sign_in_limits')
+    .values([...counts].map(([key, n]) => ({ key, failures: n, window_ends_at: windowEnds })))
+    .onConflict((oc) =>
+      oc.column('key').doUpdateSet({
+        failures: sql`CASE WHEN sign_in_limits.window_ends_at < ${windowEnds} THEN excluded.failures ELSE sign_in_limits.failures + excluded.failures END`,
+        window_ends_at: sql`excluded.window_ends_at`,
+      }),
+    )
+    .returning(['key', 'failures'])
+    .execute();
+  return new Map(rows.map((r) => [r.key, r.failures]));
+}

@@ -77,6 +77,16 @@ export function createRedisLimitStore(url: string, prefix: string): LimitStore &
     async clear(key) {
       await redis.del(`${key}:c`);
     },
+    async addCalls(counts, windowEndsAt) {
+      const keys = [...counts.keys()];
+      const pipeline = redis.pipeline();
+      for (const key of keys) {
+        const redisKey = `${key}:w${windowEndsAt.getTime()}`;
+        pipeline.incrby(redisKey, counts.get(key)!).pexpireat(redisKey, windowEndsAt.getTime() + 60_000);
+      }
+      const results = (await pipeline.exec()) ?? [];
+      return new Map(keys.map((key, i) => [key, Number(results[i * 2]?.[1] ?? 0)]));
+    },
     close: () => redis.disconnect(),
   };
   return store;

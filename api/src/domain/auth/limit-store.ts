@@ -35,4 +35,9 @@ export interface LimitStore {
   /** Gives one call back. */
   refund(key: string, now: Date): Promise<void>;
   clear(key: string): Promise<void>;
+  /**
+   * Adds several counts at once to fixed windows that end at `windowEndsAt` (the service-wide
+   * request ceiling syncs its local counts this way) and answers every key's total in the window.
+   */
+  addCalls(counts: ReadonlyMap<string, number>, windowEndsAt: Date): Promise<Map<string, number>>;
 }

@@ -2,8 +2,8 @@
 // code; sign_in checks the password or the code and opens a session.
 //
 // Nothing here tells whether an identity exists or how it signs in: start_sign_in gives every
-// identity the same answer, and no sooner than a fixed floor (sending a code costs a few
-// milliseconds that an unknown identity would not); a failed sign-in says only 'Invalid
+// identity the same answer, at the same time (a fixed floor; sending a code, which only a code
+// account costs, never holds the answer past it); a failed sign-in says only 'Invalid
 // credentials', and a wrong identity is checked against a dummy hash, as slow as a wrong password.
 // Attempts are counted before the secret is checked (sign-in-limiter.ts).
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -44,8 +44,8 @@ export function parseIdentity(raw: string): { email: string } | { phone: string 
 }
 
 /**
- * start_sign_in answers no sooner than this after it began, whoever asked: well above the time
- * that sending a code takes (a few ms, tens on a loaded machine), so the answer's timing says nothing about the identity.
+ * start_sign_in answers this long after it began, whoever asked: longer than sending a code takes
+ * on an idle machine (a few ms), so a code is usually in the outbox by the answer.
  */
 export const startAnswerFloorMs = 150;
 
@@ -94,20 +94,24 @@ export function createSignInService(deps: {
 
   return {
     async start(raw, { ip }) {
-      const began = performance.now();
       const identity = parseIdentity(raw);
       const key = keyOf(identity);
+      const floor = sleep(startAnswerFloorMs);
+      // The same work for every identity: one count, one lookup (and a refusal, if any, in time).
       const [verdict, account] = await Promise.all([
         limiter.sendAllowance('code', key, ip),
         findByIdentity(db, identity),
       ]);
-      try {
-        await admit(verdict, account, key);
-        if (account?.auth_method === 'otp') await sendCode(account, 'email' in identity ? 'email' : 'sms', key);
-      } finally {
-        const left = startAnswerFloorMs - (performance.now() - began);
-        if (left > 0) await sleep(left);
+      await admit(verdict, account, key);
+      // Sending a code is work only a code account costs: the answer waits for it only up to the
+      // floor, so however slow the send, the answer comes at the same time for everyone. A send
+      // still running goes on after the answer; if it fails, the person asks for another code.
+      if (account?.auth_method === 'otp') {
+        const sending = sendCode(account, 'email' in identity ? 'email' : 'sms', key);
+        sending.catch(() => undefined);
+        await Promise.race([sending, floor]);
       }
+      await floor;
       return { codeLength: codePolicy.length, codeExpiresInS: codePolicy.ttlMs / 1000 };
     },
 
