@@ -21,13 +21,17 @@ export default async function app(fastify: FastifyInstance, opts: { ctx: AppCont
 
   await fastify.register(accessLog, { enabled: config.ACCESS_LOG });
   await fastify.register(responseHeaders);
-  await fastify.register(rateLimit, { perMinute: config.RATE_LIMIT_PER_MINUTE });
+  await fastify.register(rateLimit, {
+    perMinute: config.RATE_LIMIT_PER_MINUTE,
+    store: ctx.limitStore,
+    keyPrefix: config.KEY_PREFIX,
+  });
   await fastify.register(errors);
   await fastify.register(methodOverride);
   await fastify.register(validation);
   await fastify.register(storableInput);
 
-  await fastify.register(auth, { authenticator: ctx.auth });
+  await fastify.register(auth, { authenticator: ctx.auth, cookieSecure: config.COOKIE_SECURE });
   await fastify.register(idempotency, { db: ctx.db, clock: ctx.clock });
 
   await fastify.register(routes, { ctx });

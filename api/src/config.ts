@@ -31,7 +31,12 @@ const ConfigSchema = Type.Object({
   RATE_LIMIT_PER_MINUTE: Type.Integer({ default: 1200, minimum: 1 }),
   CONSOLE_DIR: Type.String({ default: 'console/dist' }),
   DOCS_DIR: Type.String({ default: 'dist/docs' }),
+  // Behind a TLS-terminating proxy: trust its X-Forwarded-For and X-Forwarded-Proto. Off, a
+  // forwarded header is ignored (anyone could send one).
   TRUST_PROXY: Type.Boolean({ default: false }),
+  // Cookies' Secure attribute: `auto` when the request came over HTTPS (directly, or through a
+  // trusted proxy), `always` forces it (a proxy that does not forward the scheme), `never` omits it.
+  COOKIE_SECURE: Type.Union([Type.Literal('auto'), Type.Literal('always'), Type.Literal('never')], { default: 'auto' }),
   SHUTDOWN_TIMEOUT_MS: Type.Integer({ default: 10_000, minimum: 0 }),
   // marketing (issue #8): where demo requests from the airlines page are mailed.
   SALES_INBOX: Type.String({ default: 'sales@contrail.example', minLength: 3 }),

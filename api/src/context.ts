@@ -8,6 +8,7 @@ import { createAccountsService, type AccountsService } from './domain/accounts/a
 import { createApiTokensService, type ApiTokensService } from './domain/auth/api-tokens.service.js';
 import { createAuthenticator, type Authenticator } from './domain/auth/authenticator.js';
 import { createOneTimeCodes } from './domain/auth/one-time-codes.js';
+import type { LimitStore } from './domain/auth/limit-store.js';
 import { createSignInLimiter } from './domain/auth/sign-in-limiter.js';
 import { createSignInService, type SignInService } from './domain/auth/sign-in.service.js';
 import type { Clock } from './domain/clock.js';
@@ -54,6 +55,8 @@ export interface AppContext {
   fareDemo: FareDemoService;
   demoRequests: DemoRequestsService;
   publicLimits: PublicLimits;
+  /** Where attempt counters and the request ceiling are shared by every process (Redis or PostgreSQL). */
+  limitStore: LimitStore;
   // landing: the neo-flights landing page
   neoFlights: NeoFlightsService;
   presentationRequests: PresentationRequestsService;
@@ -94,6 +97,7 @@ export function createAppContext(config: Config, overrides: { clock?: Clock } = 
     fareDemo: createFareDemoService({ pricer: createProviderItineraryPricer(provider), clock }),
     demoRequests: createDemoRequestsService({ db, mail, salesInbox: config.SALES_INBOX }),
     publicLimits,
+    limitStore: redisLimits ?? createPostgresLimitStore(db),
     // landing: the neo-flights landing page
     neoFlights: createNeoFlightsService({
       source: createProviderNeoFlightsSource(provider),

@@ -2,6 +2,8 @@
 // round, so the machine's drift hits every one alike; the report gives each round, the medians and
 // the ratios that matter. Benchmarks report numbers; they assert nothing.
 import autocannon from 'autocannon';
+import { createDb } from '../../api/src/db/database.js';
+import { generateToken } from '../../api/src/domain/auth/api-tokens.js';
 import { demoAccounts, demoPassword } from '../../api/src/scripts/seed.js';
 import { benchDatabase, percentile, startBenchServers } from './bench-support.js';
 
@@ -23,9 +25,36 @@ const names = {
   barePostgres: 'bare Fastify + logging + 1 PG primary-key read',
   detailsToken: 'Contrail GET /account/details, bearer token',
   detailsSession: 'Contrail GET /account/details, session cookie',
+  detailsLive: 'Contrail GET /account/details, live token',
 };
 
-function scenariosFor(session: { cookie: string; csrf: string }): Scenario[] {
+/** A live token for the demo supervisor, whose agency's production API is switched on. */
+async function liveToken(databaseUrl: string): Promise<string> {
+  const db = createDb(databaseUrl, 1);
+  const supervisor = demoAccounts.find((a) => a.userType === 'Supervisor')!;
+  const generated = generateToken('live');
+  const account = await db
+    .selectFrom('accounts')
+    .select('agency_id')
+    .where('id', '=', supervisor.id)
+    .executeTakeFirstOrThrow();
+  await db.updateTable('agencies').set({ production_api_on: true }).where('id', '=', account.agency_id!).execute();
+  await db
+    .insertInto('api_tokens')
+    .values({
+      id: `tok_bench_live_${Date.now()}`,
+      account_id: supervisor.id,
+      prefix: generated.prefix,
+      token_hash: generated.hash,
+      mode: 'live',
+      name: 'bench',
+    })
+    .execute();
+  await db.destroy();
+  return generated.token;
+}
+
+function scenariosFor(session: { cookie: string; csrf: string }, live: string): Scenario[] {
   return [
     { name: names.bare, server: 'bare', path: '/hello' },
     { name: names.bareLogged, server: 'bareLogged', path: '/hello' },
@@ -36,6 +65,13 @@ function scenariosFor(session: { cookie: string; csrf: string }): Scenario[] {
       server: 'contrail',
       path: '/api/v1/account/details',
       headers: { authorization: `Bearer ${demoAccounts[0]!.token}` },
+    },
+    {
+      // A live token reads its agency's production_api_on on every request (never cached).
+      name: names.detailsLive,
+      server: 'contrail',
+      path: '/api/v1/account/details',
+      headers: { authorization: `Bearer ${live}` },
     },
     {
       name: names.detailsSession,
@@ -77,6 +113,7 @@ const scenarios = scenariosFor(
     stop();
     throw error;
   }),
+  await liveToken(databaseUrl),
 );
 // A short untimed pass first, so the first round does not measure the JIT warming up.
 for (const scenario of scenarios) {
@@ -123,6 +160,7 @@ console.log(
 console.log(
   `  /account/details by token / bare + PG read        ${ratio(names.detailsToken, names.barePostgres)}  target ≥ 0.75`,
 );
+console.log(`  /account/details by live token / by test token    ${ratio(names.detailsLive, names.detailsToken)}`);
 console.log(
   `  /account/details by session / bare + PG read      ${ratio(names.detailsSession, names.barePostgres)}  target ≥ 0.75`,
 );

@@ -9,6 +9,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, createTenant, type TestAccount, type TestTenant } from '../support/factories';
 import { launchBrowser } from '../support/browser';
 import { startStack } from '../support/stack';
+import { waitFor } from '../support/wait';
 
 let stack: Awaited<ReturnType<typeof startStack>> | undefined;
 let browser: Browser | undefined;
@@ -70,12 +71,19 @@ function account(options: Parameters<typeof createAccount>[1] = {}): Promise<Tes
 
 /** The newest sign-in code sent to this address (the worker does not run: it stays in the outbox). */
 async function latestCode(recipient: string): Promise<string> {
-  const message = await ready()
-    .stack.ctx.db.selectFrom('mail_messages')
-    .select(['body', 'recipient'])
-    .where('recipient', '=', recipient)
-    .orderBy('created_at', 'desc')
-    .executeTakeFirst();
+  // A slow send may land just after start_sign_in answered.
+  const message = await waitFor(
+    `a code for ${recipient}`,
+    () =>
+      ready()
+        .stack.ctx.db.selectFrom('mail_messages')
+        .select(['body', 'recipient'])
+        .where('recipient', '=', recipient)
+        .orderBy('created_at', 'desc')
+        .executeTakeFirst(),
+    (row) => row !== undefined,
+    5_000,
+  );
   const code = /\b(\d{6})\b/.exec(message?.body ?? '')?.[1];
   if (!code) throw new Error(`no code was sent to ${recipient}`);
   return code;
@@ -89,6 +97,8 @@ async function enterIdentity(page: Page, identity: string): Promise<void> {
 
 async function signInWithPassword(page: Page, who: TestAccount): Promise<void> {
   await enterIdentity(page, who.email);
+  // start_sign_in does not tell a password account from a code account: the person chooses.
+  await page.getByRole('button', { name: 'Sign in with a password instead' }).click();
   await page.getByLabel(/^Password/).fill(who.password);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
 }
@@ -204,6 +214,7 @@ describe('the session', () => {
 
     await page.getByLabel('Email or phone').fill(agent.email);
     await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('button', { name: 'Sign in with a password instead' }).click();
     await page.getByLabel(/^Password/).fill(agent.password);
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await page.waitForURL((address) => address.pathname === '/settings');

@@ -49,6 +49,7 @@ async function signedIn(who: TestAccount, width = 1280): Promise<Page> {
   await page.goto(url('/sign_in'));
   await page.getByLabel('Email or phone').fill(who.email);
   await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('button', { name: 'Sign in with a password instead' }).click();
   await page.getByLabel(/^Password/).fill(who.password);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await page.waitForURL((a) => a.pathname === '/');

@@ -56,6 +56,7 @@ async function agentPage(pathname: string, viewport = { width: 1280, height: 900
     await page.goto(`${stack.baseUrl}/sign_in`);
     await page.getByLabel('Email or phone').fill(agent.email);
     await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('button', { name: 'Sign in with a password instead' }).click();
     await page.getByLabel(/^Password/).fill(agent.password);
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await page.waitForURL((a) => a.pathname === '/');

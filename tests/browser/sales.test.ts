@@ -57,6 +57,7 @@ async function signedInPage(viewport: { width: number; height: number }): Promis
   await page.goto(`${stack.baseUrl}/sign_in`);
   await page.getByLabel('Email or phone').fill(supervisor.email);
   await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('button', { name: 'Sign in with a password instead' }).click();
   await page.getByLabel(/^Password/).fill(supervisor.password);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await page.waitForURL((a) => a.pathname === '/');

@@ -62,6 +62,7 @@ async function sessionOn(on: Stack, who = demoAgent): Promise<SignedIn> {
   await page.goto(`${on.baseUrl}/sign_in?next=%2Fsearch`);
   await page.getByLabel('Email or phone').fill(who.email);
   await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('button', { name: 'Sign in with a password instead' }).click();
   await page.getByLabel(/^Password/).fill(who.password);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await page.getByRole('heading', { level: 1, name: 'Flight search' }).waitFor();

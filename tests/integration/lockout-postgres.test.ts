@@ -1,30 +1,34 @@
-// Without Redis, sign-in failures are counted in PostgreSQL, with the same lockout.
+// Without Redis, sign-in attempts are counted in PostgreSQL, with the same ceilings, shared by every
+// API process: two app instances on one database count one identity together.
 import request from 'supertest';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createAccount } from '../support/factories.js';
 import { startStack, type Stack } from '../support/stack.js';
 
-let stack: Stack;
+let stacks: Stack[];
 beforeAll(async () => {
-  stack = await startStack({ env: { REDIS_URL: '' } });
+  stacks = await Promise.all([0, 1].map(() => startStack({ env: { REDIS_URL: '' }, withSandbox: false })));
 });
 afterAll(async () => {
-  await stack.close();
+  await Promise.all(stacks.map((s) => s.close()));
 });
 
-it('locks an identity after five failures, counting concurrent failures exactly', async () => {
-  const account = await createAccount(stack.ctx.db);
-  const attempt = (password: string) =>
-    request(stack.baseUrl).post('/api/v1/sign_in').send({ identity: account.email, password });
-  const statuses = (await Promise.all(Array.from({ length: 5 }, () => attempt('wrong')))).map((r) => r.status);
-  expect(statuses).toEqual([401, 401, 401, 401, 401]);
-  const locked = await attempt(account.password);
+const attempt = (stack: Stack, identity: string, password: string) =>
+  request(stack.baseUrl).post('/api/v1/sign_in').send({ identity, password });
+
+it('checks at most five of 30 concurrent wrong passwords spread over two API instances, then locks', async () => {
+  const account = await createAccount(stacks[0]!.ctx.db);
+  const statuses = (
+    await Promise.all(Array.from({ length: 30 }, (_, i) => attempt(stacks[i % 2]!, account.email, 'wrong')))
+  ).map((r) => r.status);
+  expect(statuses.filter((s) => s === 401)).toHaveLength(5);
+  const locked = await attempt(stacks[1]!, account.email, account.password);
   expect(locked.status).toBe(429);
   expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
-  const row = await stack.ctx.db
+  const row = await stacks[0]!.ctx.db
     .selectFrom('sign_in_limits')
     .selectAll()
-    .where('key', '=', `signin:identity:${account.email}`)
+    .where('key', 'like', `signin:pair:${account.email}:%`)
     .executeTakeFirstOrThrow();
   expect(row.lock_level).toBe(1);
 });

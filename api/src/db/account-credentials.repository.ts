@@ -7,13 +7,14 @@ export interface CredentialsRow {
   phone: string | null;
   password_hash: string | null;
   auth_method: 'otp' | 'password';
+  language: 'en' | 'ua' | 'pl';
 }
 
 export function findByIdentity(
   db: Db,
   identity: { email?: string; phone?: string },
 ): Promise<CredentialsRow | undefined> {
-  let query = db.selectFrom('accounts').select(['id', 'email', 'phone', 'password_hash', 'auth_method']);
+  let query = db.selectFrom('accounts').select(['id', 'email', 'phone', 'password_hash', 'auth_method', 'language']);
   query =
     identity.email !== undefined
       ? query.where('email', '=', identity.email)

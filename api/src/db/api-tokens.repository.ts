@@ -83,3 +83,9 @@ export async function touchTokens(db: Db, tokenIds: string[], at: Date): Promise
   if (tokenIds.length === 0) return;
   await db.updateTable('api_tokens').set({ last_used_at: at }).where('id', 'in', tokenIds).execute();
 }
+
+/** Whether the agency's production API is on now (read on every live-token request, never cached). */
+export async function productionApiOn(db: Db, agencyId: string): Promise<boolean> {
+  const row = await db.selectFrom('agencies').select('production_api_on').where('id', '=', agencyId).executeTakeFirst();
+  return row?.production_api_on ?? false;
+}

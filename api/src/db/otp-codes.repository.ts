@@ -24,26 +24,37 @@ export async function replaceCode(
   });
 }
 
-export function findLatestCode(db: Db, accountId: string, purpose: OtpPurpose): Promise<OtpRow | undefined> {
+/**
+ * Takes one try at the newest code for the purpose, in one statement before the code is compared:
+ * the row lock makes concurrent tries queue, and each re-reads `attempts`, so no more than
+ * `maxTries` tries ever see the code. Undefined when there is no live code with tries left.
+ */
+export function takeTry(
+  db: Db,
+  accountId: string,
+  purpose: OtpPurpose,
+  now: Date,
+  maxTries: number,
+): Promise<OtpRow | undefined> {
   return db
-    .selectFrom('otp_codes')
-    .selectAll()
-    .where('account_id', '=', accountId)
-    .where('purpose', '=', purpose)
-    .orderBy('created_at', 'desc')
-    .limit(1)
-    .executeTakeFirst();
-}
-
-/** Counts a wrong try; returns the tries so far. */
-export async function countWrongTry(db: Db, id: string): Promise<number> {
-  const row = await db
     .updateTable('otp_codes')
     .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
-    .where('id', '=', id)
-    .returning('attempts')
-    .executeTakeFirstOrThrow();
-  return row.attempts;
+    .where(
+      'id',
+      '=',
+      db
+        .selectFrom('otp_codes')
+        .select('id')
+        .where('account_id', '=', accountId)
+        .where('purpose', '=', purpose)
+        .orderBy('created_at', 'desc')
+        .limit(1),
+    )
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now)
+    .where('attempts', '<', maxTries)
+    .returningAll()
+    .executeTakeFirst();
 }
 
 /** Uses the code once; false when it was used in the meantime (two sign-ins with one code). */

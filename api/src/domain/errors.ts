@@ -26,6 +26,10 @@ export type ErrorCode =
   | 'onboarding_step_done'
   | 'terms_version_outdated'
   | 'live_mode_unavailable'
+  // test and live: which rule refused a token
+  | 'test_token_sandbox_only'
+  | 'live_token_production_only'
+  | 'production_api_off'
   | 'already_in_use'
   | 'invalid_code'
   // flights

@@ -5,6 +5,8 @@
 // API-token calls should not pay for. Our cookie values are base64url and need no encoding.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
+export type CookieSecure = 'auto' | 'always' | 'never';
+
 export const sessionCookie = 'contrail_session';
 export const csrfCookie = 'contrail_csrf';
 export const apiTokenCookie = 'contrail_api_token';
@@ -38,8 +40,11 @@ function setCookie(
   if (options.expires) parts.push(`Expires=${options.expires.toUTCString()}`);
   if (options.maxAgeSeconds !== undefined) parts.push(`Max-Age=${options.maxAgeSeconds}`);
   if (options.httpOnly) parts.push('HttpOnly');
-  // Secure whenever the request came over TLS (directly, or through a trusted proxy).
-  if (request.protocol === 'https') parts.push('Secure');
+  // Secure whenever the request came over TLS: request.protocol is https for a direct TLS socket,
+  // or when a proxy trusted by TRUST_PROXY says X-Forwarded-Proto: https (untrusted, it is ignored).
+  // COOKIE_SECURE=always forces it, for proxies that do not forward the scheme.
+  const policy = request.server.cookieSecure ?? 'auto';
+  if (policy === 'always' || (policy === 'auto' && request.protocol === 'https')) parts.push('Secure');
   const previous = reply.getHeader('set-cookie');
   const lines = previous === undefined ? [] : ([] as string[]).concat(previous as string | string[]);
   reply.header('set-cookie', [...lines, parts.join('; ')]);

@@ -34,6 +34,12 @@ export const errorRegistry: Record<ErrorCode, { status: number; title: string }>
     title: 'These are not the current versions of the terms and the privacy policy.',
   },
   live_mode_unavailable: { status: 422, title: "Live tokens need the agency's production API switched on." },
+  test_token_sandbox_only: { status: 403, title: 'Test tokens reach sandbox channels only; use a live token.' },
+  live_token_production_only: { status: 403, title: 'Live tokens reach production channels only; use a test token.' },
+  production_api_off: {
+    status: 403,
+    title: "The agency's production API is switched off, so live tokens are refused; use a test token.",
+  },
   already_in_use: { status: 409, title: 'Another account already uses this.' },
   invalid_code: { status: 422, title: 'The code is wrong or has expired. Ask for a new one.' },
   service_unavailable: { status: 503, title: 'The service cannot answer right now. Try again shortly.' },

@@ -1,33 +1,93 @@
-// Sign-in failure counters and locks in Redis: INCR with an expiry per window, a lock key with its
-// own expiry, and a lock level that remembers how many locks came before (kept a day).
+// Attempt counters and locks in Redis. Each counter is a hash {n: count, e: window end in ms by the
+// caller's clock}; one Lua script counts, compares with the ceiling and sets the lock, so the
+// decision is atomic across every API process. Keys also carry a Redis expiry, only to tidy up.
 import { Redis } from 'ioredis';
-import type { LimitStore } from '../domain/auth/sign-in-limiter.js';
+import type { LimitStore } from '../domain/auth/limit-store.js';
+
+// KEYS: counter, lock level. ARGV: now, windowMs, max, baseLockMs, maxLockMs, levelTtlMs.
+const takeScript = `
+local now = tonumber(ARGV[1])
+local ends = tonumber(redis.call('HGET', KEYS[1], 'e') or '0')
+local n
+if ends <= now then
+  ends = now + tonumber(ARGV[2])
+  redis.call('HSET', KEYS[1], 'n', 1, 'e', ends)
+  n = 1
+else
+  n = redis.call('HINCRBY', KEYS[1], 'n', 1)
+end
+local locked = 0
+if n == tonumber(ARGV[3]) + 1 then
+  local level = redis.call('INCR', KEYS[2])
+  redis.call('PEXPIRE', KEYS[2], ARGV[6])
+  ends = now + math.min(tonumber(ARGV[5]), tonumber(ARGV[4]) * 2 ^ (level - 1))
+  redis.call('HSET', KEYS[1], 'e', ends)
+  locked = 1
+end
+redis.call('PEXPIRE', KEYS[1], math.max(1, ends - now) + 60000)
+return {n, ends, locked}
+`;
+
+// KEYS: counter. ARGV: now.
+const refundScript = `
+local ends = tonumber(redis.call('HGET', KEYS[1], 'e') or '0')
+if ends > tonumber(ARGV[1]) and tonumber(redis.call('HGET', KEYS[1], 'n') or '0') > 0 then
+  redis.call('HINCRBY', KEYS[1], 'n', -1)
+end
+return 0
+`;
+
+const lockMemoryMs = 24 * 3600_000;
+const unlimited = 2 ** 31;
 
 export function createRedisLimitStore(url: string, prefix: string): LimitStore & { close(): void } {
   const redis = new Redis(url, { maxRetriesPerRequest: 1, lazyConnect: false, keyPrefix: `${prefix}:` });
   redis.on('error', () => undefined);
-  return {
-    async countFailure(key, _now, windowMs) {
-      const [[, count]] = (await redis.multi().incr(`${key}:n`).pexpire(`${key}:n`, windowMs, 'NX').exec()) as [
-        [unknown, number],
-      ];
-      return count;
+  redis.defineCommand('ceilingTake', { numberOfKeys: 2, lua: takeScript });
+  redis.defineCommand('ceilingRefund', { numberOfKeys: 1, lua: refundScript });
+  const scripts = redis as unknown as {
+    ceilingTake(...args: (string | number)[]): Promise<[number, number, number]>;
+    ceilingRefund(...args: (string | number)[]): Promise<number>;
+  };
+
+  const store: LimitStore & { close(): void } = {
+    async countFailure(key, now, windowMs) {
+      return (await store.take(key, now, { max: unlimited, windowMs, baseLockMs: 0, maxLockMs: 0 })).count;
     },
-    async lock(key, until) {
-      const level = await redis.incr(`${key}:level`);
-      await redis.expire(`${key}:level`, 24 * 3600);
-      const lockedUntil = until(level);
-      const ms = Math.max(1, lockedUntil.getTime() - Date.now());
-      await redis.multi().set(`${key}:lock`, String(lockedUntil.getTime()), 'PX', ms).del(`${key}:n`).exec();
-      return { level, until: lockedUntil };
+    async take(key, now, rule) {
+      const [count, ends, locked] = await scripts.ceilingTake(
+        `${key}:c`,
+        `${key}:level`,
+        now.getTime(),
+        rule.windowMs,
+        rule.max,
+        rule.baseLockMs,
+        rule.maxLockMs,
+        lockMemoryMs,
+      );
+      return { allowed: count <= rule.max, count, retryAt: new Date(Number(ends)), lockedNow: locked === 1 };
     },
-    async lockedUntil(key) {
-      const value = await redis.get(`${key}:lock`);
-      return value ? new Date(Number(value)) : null;
+    async peek(key, now) {
+      const [n, e] = await redis.hmget(`${key}:c`, 'n', 'e');
+      return Number(e ?? 0) > now.getTime() ? Number(n ?? 0) : 0;
+    },
+    async refund(key, now) {
+      await scripts.ceilingRefund(`${key}:c`, now.getTime());
     },
     async clear(key) {
-      await redis.del(`${key}:n`);
+      await redis.del(`${key}:c`);
+    },
+    async addCalls(counts, windowEndsAt) {
+      const keys = [...counts.keys()];
+      const pipeline = redis.pipeline();
+      for (const key of keys) {
+        const redisKey = `${key}:w${windowEndsAt.getTime()}`;
+        pipeline.incrby(redisKey, counts.get(key)!).pexpireat(redisKey, windowEndsAt.getTime() + 60_000);
+      }
+      const results = (await pipeline.exec()) ?? [];
+      return new Map(keys.map((key, i) => [key, Number(results[i * 2]?.[1] ?? 0)]));
     },
     close: () => redis.disconnect(),
   };
+  return store;
 }

@@ -1,8 +1,11 @@
 // Turns a presented credential into a Principal: a bearer API token, or the console's session
 // cookie with its CSRF token. Principals are cached a few seconds (finding the caller must not cost
 // a database round trip per request); revocation and account changes drop them from the cache.
+// The agency's production_api_on is never cached: an admin switching it off must stop live tokens
+// on the very next request, on every API process, so a live token's request reads it each time
+// (one primary-key read; test tokens and sessions do not pay it).
 import { timingSafeEqual } from 'node:crypto';
-import { findActiveTokenByHash, touchTokens } from '../../db/api-tokens.repository.js';
+import { findActiveTokenByHash, productionApiOn, touchTokens } from '../../db/api-tokens.repository.js';
 import type { Db } from '../../db/database.js';
 import { findLiveSession, touchSessions } from '../../db/sessions.repository.js';
 import type { Clock } from '../clock.js';
@@ -76,6 +79,11 @@ export function createAuthenticator(deps: { db: Db; clock: Clock; cacheTtlMs?: n
         tokens.set(hash, principal, principal?.accountId);
       }
       if (!principal) throw new DomainError('unauthenticated', 'The API token is unknown or revoked.');
+      if (principal.via.kind === 'token' && principal.via.mode === 'live') {
+        if (!principal.agencyId || !(await productionApiOn(deps.db, principal.agencyId))) {
+          throw new DomainError('production_api_off');
+        }
+      }
       if (principal.via.kind === 'token') usedTokens.add(principal.via.tokenId);
       return principal;
     },

@@ -1,4 +1,4 @@
-// One-time codes: 6 digits from a CSPRNG, valid 5 minutes, single use, dead after 5 wrong tries,
+// One-time codes: 6 digits from a CSPRNG, valid 5 minutes, single use, dead after 5 tries,
 // stored only as an HMAC under the server's secret (a bare hash of 10⁶ codes is no protection).
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import type { Db } from '../../db/database.js';
@@ -6,7 +6,7 @@ import * as codes from '../../db/otp-codes.repository.js';
 import type { Clock } from '../clock.js';
 import { newId } from '../ids.js';
 
-export const codePolicy = { length: 6, ttlMs: 5 * 60_000, maxWrongTries: 5 } as const;
+export const codePolicy = { length: 6, ttlMs: 5 * 60_000, maxTries: 5 } as const;
 
 export type CodePurpose = codes.OtpPurpose;
 
@@ -40,16 +40,15 @@ export function createOneTimeCodes(deps: { db: Db; clock: Clock; secret: string 
       return code;
     },
     async redeem(accountId, purpose, code, target) {
-      const row = await codes.findLatestCode(deps.db, accountId, purpose);
+      // The try is counted before the code is compared (never after): concurrent guesses cannot
+      // all read "4 tries so far" and all be compared.
       const now = deps.clock.now();
-      if (!row || row.used_at || row.expires_at <= now || row.attempts >= codePolicy.maxWrongTries) return false;
+      const row = await codes.takeTry(deps.db, accountId, purpose, now, codePolicy.maxTries);
+      if (!row) return false;
       if (target !== undefined && row.target !== target) return false;
       const expected = Buffer.from(row.code_hash, 'hex');
       const presented = digest(row.id, code);
-      if (presented.length !== expected.length || !timingSafeEqual(presented, expected)) {
-        await codes.countWrongTry(deps.db, row.id);
-        return false;
-      }
+      if (presented.length !== expected.length || !timingSafeEqual(presented, expected)) return false;
       return codes.useCode(deps.db, row.id, now);
     },
   };

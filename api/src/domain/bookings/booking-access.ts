@@ -1,9 +1,11 @@
 // Which bookings a caller reaches (the bookings visibility, the same rule as the sales scope):
 // staff all, a supervisor the agency's, an agent their own or the company's when it shares
-// bookings. A booking out of reach is simply not found.
+// bookings. A booking out of reach is simply not found; one of another mode than the caller's
+// token is refused by the test-and-live rule (channel-mode.ts).
 import { findBookingByLocator, type BookingRow, type VisibilityScope } from '../../db/bookings.repository.js';
 import type { Db } from '../../db/database.js';
 import { notFound } from '../errors.js';
+import { assertReachesMode } from '../channels/channel-mode.js';
 import type { Principal } from '../principal.js';
 import { salesScopeOf } from '../sales/sales-scope.js';
 
@@ -25,5 +27,8 @@ export function reaches(scope: VisibilityScope, row: BookingRow): boolean {
 export async function bookingFor(db: Db, principal: Principal, locator: string): Promise<BookingRow> {
   const [row, scope] = await Promise.all([findBookingByLocator(db, locator), visibilityOf(db, principal)]);
   if (!row || !reaches(scope, row)) throw notFound('booking');
+  // A token acts only on bookings of its mode (a booking is fake exactly when its channel is a
+  // sandbox one): a test token cannot issue, void or change a real booking, nor a live one a test.
+  assertReachesMode(principal, row.fake_booking ? 'sandbox' : 'production');
   return row;
 }

@@ -7,11 +7,12 @@ import type { ProviderChannel } from '../../providers/airline-provider.js';
 import type { SecretBox } from '../crypto/secret-box.js';
 import { notFound } from '../errors.js';
 import type { Principal } from '../principal.js';
+import { assertReachesMode, channelModeOf, reachesMode } from './channel-mode.js';
 import { searchable, type ChannelFacts, type Surface } from './channel-state.js';
 
 export interface ChannelsService {
-  /** The channels a search from this surface goes to. */
-  forSearch(principal: Principal, surface: Surface): Promise<ProviderChannel[]>;
+  /** The channels a search from this surface goes to (only those airlines', when carriers are named). */
+  forSearch(principal: Principal, surface: Surface, carriers?: readonly string[]): Promise<ProviderChannel[]>;
   /** One of the caller's agency's channels, for going back to the airline that shopped a fare. */
   byId(principal: Principal, channelId: string): Promise<ProviderChannel>;
   /** The channel a booking was made on, opened for its agency and company (issue, cancel, void). */
@@ -55,16 +56,25 @@ export function createChannelsService(deps: { db: Db; credentials: SecretBox }):
     residentCode: row.resident_fares_code,
   });
   return {
-    async forSearch(principal, surface) {
+    async forSearch(principal, surface, carriers) {
       if (!principal.agencyId) return [];
       const rows = await listAgencyChannels(deps.db, principal.agencyId, principal.companyId);
-      return rows.filter((row) => searchable(factsOf(row), surface)).map(toProvider);
+      const usable = rows
+        .filter((row) => searchable(factsOf(row), surface) && (!carriers?.length || carriers.includes(row.carrier)))
+        .map(toProvider);
+      const reached = usable.filter((channel) => reachesMode(principal, channelModeOf(channel.credential)));
+      // Channels there are, but none of this token's mode: say which rule, not "no channels".
+      const [first] = usable;
+      if (reached.length === 0 && first) assertReachesMode(principal, channelModeOf(first.credential));
+      return reached;
     },
     async byId(principal, channelId) {
       if (!principal.agencyId) throw notFound('fare');
       const [row] = await listAgencyChannels(deps.db, principal.agencyId, principal.companyId, channelId);
       if (!row || row.credential_ciphertext === null) throw notFound('fare');
-      return toProvider(row);
+      const channel = toProvider(row);
+      assertReachesMode(principal, channelModeOf(channel.credential));
+      return channel;
     },
     async forBooking(booking) {
       const [row] = await listAgencyChannels(deps.db, booking.agency_id, booking.company_id, booking.channel_id);

@@ -73,7 +73,7 @@ export function createSearchService(deps: {
       const started = performance.now();
       const now = deps.clock.now();
       checkSearchRequest(request, now.toISOString().slice(0, 10));
-      let channels = await deps.channels.forSearch(principal, surface);
+      let channels = await deps.channels.forSearch(principal, surface, request.carriers);
       if (request.carriers?.length) channels = channels.filter((c) => request.carriers!.includes(c.carrier));
       if (channels.length === 0)
         throw new DomainError(

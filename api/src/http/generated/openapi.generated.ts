@@ -56,9 +56,11 @@ export interface paths {
         put?: never;
         /**
          * Start signing in
-         * @description Answers how the identity signs in. An account that signs in by code is sent a fresh 6-digit
-         *     code (valid 5 minutes) by email or SMS; calling again sends a new one. The answer is the same
-         *     whether or not the account exists.
+         * @description Starts signing in. An account that signs in by code is sent a fresh 6-digit code (valid
+         *     5 minutes) by email or SMS; calling again sends a new one. An account with a password then
+         *     signs in with it. The answer is the same for every identity, so it tells nobody whether an
+         *     account exists or how it signs in. Sends are limited per identity and client address: a
+         *     stranger's calls cannot stop the owner getting a code.
          */
         post: operations["startSignIn"];
         delete?: never;
@@ -80,7 +82,8 @@ export interface paths {
          * Sign in
          * @description Signs in with a password or the one-time code, opens a console session (cookies) and answers
          *     the CSRF token to send with every call. A wrong password or code answers 401 without saying
-         *     which part was wrong; repeated failures lock the identity for a growing while (429).
+         *     which part was wrong. Attempts are counted per identity and client address before the secret is
+         *     checked; past the ceiling the identity is locked, from that address, for a growing while (429).
          */
         post: operations["signIn"];
         delete?: never;
@@ -2237,16 +2240,11 @@ export interface components {
             identity: components["schemas"]["Identity"];
         };
         /**
-         * @description How the account signs in; `otp` sends a one-time code by email or SMS.
-         * @enum {string}
-         */
-        AuthMethod: "otp" | "password";
-        /**
-         * @description The same answer and shape whether or not an account exists; a code is sent only to a real
-         *     account that signs in by code.
+         * @description The same answer, in shape, values and timing, for every identity: whether or not an account
+         *     exists, and whether it signs in by code or by password. A code has been sent if the identity is
+         *     an account that signs in by code; an account with a password signs in with it instead.
          */
         StartSignInResponse: {
-            auth_method: components["schemas"]["AuthMethod"];
             /** @enum {integer} */
             code_length: 6;
             /** @description Seconds a sent code stays valid. */
@@ -2263,6 +2261,11 @@ export interface components {
          * @enum {string}
          */
         Locale: "en" | "ua" | "pl";
+        /**
+         * @description How the account signs in; `otp` sends a one-time code by email or SMS.
+         * @enum {string}
+         */
+        AuthMethod: "otp" | "password";
         /**
          * @description Where the account is in onboarding: `initial` (tell us who you are), `privacy` (accept the terms
          *     and the privacy policy), `complete`. Until it is complete, only account operations answer.
@@ -4505,7 +4508,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description How to sign in. */
+            /** @description Go on to sign in with the code (if one was sent) or the password. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];

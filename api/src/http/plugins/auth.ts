@@ -7,7 +7,7 @@ import fp from 'fastify-plugin';
 import type { Authenticator } from '../../domain/auth/authenticator.js';
 import { DomainError } from '../../domain/errors.js';
 import type { Principal } from '../../domain/principal.js';
-import { cookieOf, sessionCookie } from '../cookies.js';
+import { cookieOf, sessionCookie, type CookieSecure } from '../cookies.js';
 import { mayCall, type Permission } from '../permissions.js';
 
 declare module 'fastify' {
@@ -15,6 +15,8 @@ declare module 'fastify' {
     principal: Principal | null;
   }
   interface FastifyInstance {
+    /** When the console's cookies carry Secure (COOKIE_SECURE); read by cookies.ts. */
+    cookieSecure: CookieSecure;
     guard(security: SecurityRequirement[], permission: Permission): onRequestAsyncHookHandler | undefined;
   }
 }
@@ -33,7 +35,8 @@ export function principalOf(request: FastifyRequest): Principal {
 }
 
 export default fp(
-  async (app: FastifyInstance, opts: { authenticator: Authenticator }) => {
+  async (app: FastifyInstance, opts: { authenticator: Authenticator; cookieSecure?: CookieSecure }) => {
+    app.decorate('cookieSecure', opts.cookieSecure ?? 'auto');
     const schemes: Record<string, Scheme> = {
       bearerAuth: {
         presented: (request) => request.headers.authorization !== undefined,

@@ -1,6 +1,7 @@
-// /sign_in (product spec §2, §4): the login state machine. It starts at `initial` (who are you?);
-// the answer to start_sign_in says how this identity signs in, `password` or `otp` (a code sent by
-// email or SMS), and the matching step follows. Either step can go back to change the identity.
+// /sign_in (product spec §2, §4): the login state machine. It starts at `initial` (who are you?).
+// start_sign_in answers every identity alike (it must not tell who has an account, or who has a
+// password), so the code step follows, and a password holder switches to the password step from
+// there. Either step can go back to change the identity.
 import type { StartSignInResponse } from '@contrail/sdk';
 import { Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
@@ -24,11 +25,7 @@ export function SignInScreen() {
 
   const started = (value: string, answer: StartSignInResponse) => {
     setIdentity(value);
-    setStep(
-      answer.auth_method === 'password'
-        ? { name: 'password', identity: value }
-        : { name: 'otp', identity: value, codeLength: answer.code_length, expiresIn: answer.code_expires_in },
-    );
+    setStep({ name: 'otp', identity: value, codeLength: answer.code_length, expiresIn: answer.code_expires_in });
   };
   const back = () => setStep({ name: 'initial' });
 
@@ -50,7 +47,13 @@ export function SignInScreen() {
         {step.name === 'initial' && <IdentityStep initialIdentity={identity} onStarted={started} />}
         {step.name === 'password' && <PasswordStep identity={step.identity} onBack={back} />}
         {step.name === 'otp' && (
-          <CodeStep identity={step.identity} codeLength={step.codeLength} expiresIn={step.expiresIn} onBack={back} />
+          <CodeStep
+            identity={step.identity}
+            codeLength={step.codeLength}
+            expiresIn={step.expiresIn}
+            onBack={back}
+            onUsePassword={() => setStep({ name: 'password', identity: step.identity })}
+          />
         )}
       </Stack>
     </Card>

@@ -13,16 +13,15 @@ every call. Errors always come as `{"errors": [...], "meta": {"request_id": ...}
 
  * OpenAPI spec version: 0.1.0
  */
-import type { AuthMethod } from './authMethod';
 import type { StartSignInResponseCodeLength } from './startSignInResponseCodeLength';
 
 /**
- * The same answer and shape whether or not an account exists; a code is sent only to a real
-account that signs in by code.
+ * The same answer, in shape, values and timing, for every identity: whether or not an account
+exists, and whether it signs in by code or by password. A code has been sent if the identity is
+an account that signs in by code; an account with a password signs in with it instead.
 
  */
 export interface StartSignInResponse {
-  auth_method: AuthMethod;
   code_length: StartSignInResponseCodeLength;
   /** Seconds a sent code stays valid. */
   code_expires_in: number;

@@ -10,14 +10,11 @@ type Handlers = Pick<ServiceHandlers, 'startSignIn' | 'signIn' | 'sendVoiceOtp' 
 export function authHandlers(ctx: Pick<AppContext, 'signIn' | 'accounts'>): Handlers {
   return {
     startSignIn: async (request) => {
-      const answer = await ctx.signIn.start(request.body.identity);
-      return {
-        status: 200,
-        body: { auth_method: answer.authMethod, code_length: 6, code_expires_in: answer.codeExpiresInS },
-      };
+      const answer = await ctx.signIn.start(request.body.identity, { ip: request.ip });
+      return { status: 200, body: { code_length: 6, code_expires_in: answer.codeExpiresInS } };
     },
     sendVoiceOtp: async (request) => {
-      await ctx.signIn.sendVoiceCode(request.body.identity);
+      await ctx.signIn.sendVoiceCode(request.body.identity, { ip: request.ip });
       return { status: 202, body: { status: 'accepted' } };
     },
     signIn: async (request, reply) => {

@@ -15,9 +15,11 @@ interface CodeStepProps {
   /** Seconds the sent code stays valid. */
   expiresIn: number;
   onBack: () => void;
+  /** start_sign_in does not say how an account signs in: a password holder goes on from here. */
+  onUsePassword: () => void;
 }
 
-export function CodeStep({ identity, codeLength, expiresIn, onBack }: CodeStepProps) {
+export function CodeStep({ identity, codeLength, expiresIn, onBack, onUsePassword }: CodeStepProps) {
   const { t } = useTranslation();
   const labelId = useId();
   const errorId = useId();
@@ -90,6 +92,9 @@ export function CodeStep({ identity, codeLength, expiresIn, onBack }: CodeStepPr
           {t('auth.submit')}
         </Button>
         <NewCodeControls identity={identity} />
+        <Button variant="subtle" onClick={onUsePassword}>
+          {t('auth.code.usePassword')}
+        </Button>
       </Stack>
     </form>
   );

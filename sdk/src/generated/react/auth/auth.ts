@@ -48,9 +48,11 @@ type SecondParameter<T extends (...args: never) => unknown> = Parameters<T>[1];
 
 
 /**
- * Answers how the identity signs in. An account that signs in by code is sent a fresh 6-digit
-code (valid 5 minutes) by email or SMS; calling again sends a new one. The answer is the same
-whether or not the account exists.
+ * Starts signing in. An account that signs in by code is sent a fresh 6-digit code (valid
+5 minutes) by email or SMS; calling again sends a new one. An account with a password then
+signs in with it. The answer is the same for every identity, so it tells nobody whether an
+account exists or how it signs in. Sends are limited per identity and client address: a
+stranger's calls cannot stop the owner getting a code.
 
  * @summary Start signing in
  */
@@ -125,7 +127,8 @@ export const useStartSignIn = <TError = BadRequestResponse | TooManyRequestsResp
     /**
  * Signs in with a password or the one-time code, opens a console session (cookies) and answers
 the CSRF token to send with every call. A wrong password or code answers 401 without saying
-which part was wrong; repeated failures lock the identity for a growing while (429).
+which part was wrong. Attempts are counted per identity and client address before the secret is
+checked; past the ceiling the identity is locked, from that address, for a growing while (429).
 
  * @summary Sign in
  */

@@ -17,9 +17,11 @@ import zod from 'zod';
 
 
 /**
- * Answers how the identity signs in. An account that signs in by code is sent a fresh 6-digit
-code (valid 5 minutes) by email or SMS; calling again sends a new one. The answer is the same
-whether or not the account exists.
+ * Starts signing in. An account that signs in by code is sent a fresh 6-digit code (valid
+5 minutes) by email or SMS; calling again sends a new one. An account with a password then
+signs in with it. The answer is the same for every identity, so it tells nobody whether an
+account exists or how it signs in. Sends are limited per identity and client address: a
+stranger's calls cannot stop the owner getting a code.
 
  * @summary Start signing in
  */
@@ -31,15 +33,15 @@ export const startSignInBody = zod.object({
 })
 
 export const startSignInResponse = zod.object({
-  "auth_method": zod.enum(['otp', 'password']).describe('How the account signs in; `otp` sends a one-time code by email or SMS.'),
   "code_length": zod.literal(6),
   "code_expires_in": zod.number().describe('Seconds a sent code stays valid.')
-}).describe('The same answer and shape whether or not an account exists; a code is sent only to a real\naccount that signs in by code.\n')
+}).describe('The same answer, in shape, values and timing, for every identity: whether or not an account\nexists, and whether it signs in by code or by password. A code has been sent if the identity is\nan account that signs in by code; an account with a password signs in with it instead.\n')
 
 /**
  * Signs in with a password or the one-time code, opens a console session (cookies) and answers
 the CSRF token to send with every call. A wrong password or code answers 401 without saying
-which part was wrong; repeated failures lock the identity for a growing while (429).
+which part was wrong. Attempts are counted per identity and client address before the secret is
+checked; past the ceiling the identity is locked, from that address, for a growing while (429).
 
  * @summary Sign in
  */
