@@ -97,7 +97,7 @@ export function createAppContext(config: Config, overrides: { clock?: Clock } = 
     fareDemo: createFareDemoService({ pricer: createProviderItineraryPricer(provider), clock }),
     demoRequests: createDemoRequestsService({ db, mail, salesInbox: config.SALES_INBOX }),
     publicLimits,
-    limitStore: redisLimits ?? createPostgresLimitStore(db),
+    limitStore,
     // landing: the neo-flights landing page
     neoFlights: createNeoFlightsService({
       source: createProviderNeoFlightsSource(provider),

@@ -5,7 +5,7 @@
 import { airlineNotificationsUrl, type Config } from './config.js';
 import { createDb, type Db } from './db/database.js';
 import { createPostgresLimitStore } from './domain/auth/postgres-limit-store.js';
-import type { LimitStore } from './domain/auth/sign-in-limiter.js';
+import type { LimitStore } from './domain/auth/limit-store.js';
 import {
   createAirlineNotifications,
   type AirlineNotifications,
