@@ -10,6 +10,8 @@ import { waitFor } from '../support/wait.js';
 
 const rounds = Number(process.env.SIGN_IN_RACE_ROUNDS ?? 3);
 const concurrency = 30;
+/** A round takes a second or two on an idle machine; far longer on a loaded one. */
+const raceTimeoutMs = 30_000 + rounds * 15_000;
 
 let stack: Stack;
 beforeAll(async () => {
@@ -44,7 +46,7 @@ describe('concurrent guesses', () => {
       // Locked: the right password is refused too, without being checked.
       expect((await signIn(ip, { identity: account.email, password: account.password })).status).toBe(429);
     }
-  });
+  }, raceTimeoutMs);
 
   it(`compare a one-time code at most five times when ${concurrency} guesses arrive at once (${rounds} rounds)`, async () => {
     const codes = createOneTimeCodes({ db: stack.ctx.db, clock: stack.ctx.clock, secret: stack.config.SECRET_KEY });
@@ -64,7 +66,7 @@ describe('concurrent guesses', () => {
       expect(row.attempts).toBe(5);
       expect(await codes.redeem(account.id, 'sign_in', code)).toBe(false);
     }
-  });
+  }, raceTimeoutMs);
 
   it(`let at most five code guesses through the API from ${concurrency} addresses at once (${rounds} rounds)`, async () => {
     for (let round = 0; round < rounds; round++) {
@@ -90,7 +92,7 @@ describe('concurrent guesses', () => {
         .executeTakeFirstOrThrow();
       expect(row.attempts).toBeLessThanOrEqual(5);
     }
-  });
+  }, raceTimeoutMs);
 });
 
 describe('a lockout is not a weapon', () => {
