@@ -10,6 +10,8 @@ import { waitFor } from '../support/wait.js';
 
 const rounds = Number(process.env.SIGN_IN_RACE_ROUNDS ?? 3);
 const concurrency = 30;
+/** A round takes a second or two on an idle machine; far longer on a loaded one. */
+const raceTimeoutMs = 30_000 + rounds * 15_000;
 
 let stack: Stack;
 beforeAll(async () => {
@@ -31,66 +33,80 @@ async function outbox(to: string) {
 }
 
 describe('concurrent guesses', () => {
-  it(`check at most five passwords of ${concurrency} sent at once (${rounds} rounds)`, async () => {
-    for (let round = 0; round < rounds; round++) {
-      const account = await createAccount(stack.ctx.db);
-      const ip = freshIp();
-      const answers = await Promise.all(
-        Array.from({ length: concurrency }, (_, i) => signIn(ip, { identity: account.email, password: `wrong-${i}` })),
-      );
-      const statuses = answers.map((r) => r.status);
-      expect(statuses.filter((s) => s === 401)).toHaveLength(5);
-      expect(statuses.filter((s) => s === 429)).toHaveLength(concurrency - 5);
-      // Locked: the right password is refused too, without being checked.
-      expect((await signIn(ip, { identity: account.email, password: account.password })).status).toBe(429);
-    }
-  });
+  it(
+    `check at most five passwords of ${concurrency} sent at once (${rounds} rounds)`,
+    async () => {
+      for (let round = 0; round < rounds; round++) {
+        const account = await createAccount(stack.ctx.db);
+        const ip = freshIp();
+        const answers = await Promise.all(
+          Array.from({ length: concurrency }, (_, i) =>
+            signIn(ip, { identity: account.email, password: `wrong-${i}` }),
+          ),
+        );
+        const statuses = answers.map((r) => r.status);
+        expect(statuses.filter((s) => s === 401)).toHaveLength(5);
+        expect(statuses.filter((s) => s === 429)).toHaveLength(concurrency - 5);
+        // Locked: the right password is refused too, without being checked.
+        expect((await signIn(ip, { identity: account.email, password: account.password })).status).toBe(429);
+      }
+    },
+    raceTimeoutMs,
+  );
 
-  it(`compare a one-time code at most five times when ${concurrency} guesses arrive at once (${rounds} rounds)`, async () => {
-    const codes = createOneTimeCodes({ db: stack.ctx.db, clock: stack.ctx.clock, secret: stack.config.SECRET_KEY });
-    for (let round = 0; round < rounds; round++) {
-      const account = await createAccount(stack.ctx.db, { authMethod: 'otp' });
-      const code = await codes.issue(account.id, 'sign_in', account.email);
-      const wrong = (i: number) => String((Number(code) + 1 + i) % 1_000_000).padStart(6, '0');
-      const results = await Promise.all(
-        Array.from({ length: concurrency }, (_, i) => codes.redeem(account.id, 'sign_in', wrong(i))),
-      );
-      expect(results.every((ok) => !ok)).toBe(true);
-      const row = await stack.ctx.db
-        .selectFrom('otp_codes')
-        .select('attempts')
-        .where('account_id', '=', account.id)
-        .executeTakeFirstOrThrow();
-      expect(row.attempts).toBe(5);
-      expect(await codes.redeem(account.id, 'sign_in', code)).toBe(false);
-    }
-  });
+  it(
+    `compare a one-time code at most five times when ${concurrency} guesses arrive at once (${rounds} rounds)`,
+    async () => {
+      const codes = createOneTimeCodes({ db: stack.ctx.db, clock: stack.ctx.clock, secret: stack.config.SECRET_KEY });
+      for (let round = 0; round < rounds; round++) {
+        const account = await createAccount(stack.ctx.db, { authMethod: 'otp' });
+        const code = await codes.issue(account.id, 'sign_in', account.email);
+        const wrong = (i: number) => String((Number(code) + 1 + i) % 1_000_000).padStart(6, '0');
+        const results = await Promise.all(
+          Array.from({ length: concurrency }, (_, i) => codes.redeem(account.id, 'sign_in', wrong(i))),
+        );
+        expect(results.every((ok) => !ok)).toBe(true);
+        const row = await stack.ctx.db
+          .selectFrom('otp_codes')
+          .select('attempts')
+          .where('account_id', '=', account.id)
+          .executeTakeFirstOrThrow();
+        expect(row.attempts).toBe(5);
+        expect(await codes.redeem(account.id, 'sign_in', code)).toBe(false);
+      }
+    },
+    raceTimeoutMs,
+  );
 
-  it(`let at most five code guesses through the API from ${concurrency} addresses at once (${rounds} rounds)`, async () => {
-    for (let round = 0; round < rounds; round++) {
-      const account = await createAccount(stack.ctx.db, { authMethod: 'otp' });
-      await startSignIn(freshIp(), account.email).expect(200);
-      const [message] = await waitFor(
-        'a code',
-        () => outbox(account.email),
-        (rows) => rows.length > 0,
-        5_000,
-      );
-      const code = /\b(\d{6})\b/.exec(message?.body ?? '')![1]!;
-      const wrong = (i: number) => String((Number(code) + 1 + i) % 1_000_000).padStart(6, '0');
-      const answers = await Promise.all(
-        Array.from({ length: concurrency }, (_, i) => signIn(freshIp(), { identity: account.email, code: wrong(i) })),
-      );
-      expect(answers.every((r) => r.status === 401 || r.status === 429)).toBe(true);
-      const row = await stack.ctx.db
-        .selectFrom('otp_codes')
-        .select('attempts')
-        .where('account_id', '=', account.id)
-        .orderBy('created_at', 'desc')
-        .executeTakeFirstOrThrow();
-      expect(row.attempts).toBeLessThanOrEqual(5);
-    }
-  });
+  it(
+    `let at most five code guesses through the API from ${concurrency} addresses at once (${rounds} rounds)`,
+    async () => {
+      for (let round = 0; round < rounds; round++) {
+        const account = await createAccount(stack.ctx.db, { authMethod: 'otp' });
+        await startSignIn(freshIp(), account.email).expect(200);
+        const [message] = await waitFor(
+          'a code',
+          () => outbox(account.email),
+          (rows) => rows.length > 0,
+          5_000,
+        );
+        const code = /\b(\d{6})\b/.exec(message?.body ?? '')![1]!;
+        const wrong = (i: number) => String((Number(code) + 1 + i) % 1_000_000).padStart(6, '0');
+        const answers = await Promise.all(
+          Array.from({ length: concurrency }, (_, i) => signIn(freshIp(), { identity: account.email, code: wrong(i) })),
+        );
+        expect(answers.every((r) => r.status === 401 || r.status === 429)).toBe(true);
+        const row = await stack.ctx.db
+          .selectFrom('otp_codes')
+          .select('attempts')
+          .where('account_id', '=', account.id)
+          .orderBy('created_at', 'desc')
+          .executeTakeFirstOrThrow();
+        expect(row.attempts).toBeLessThanOrEqual(5);
+      }
+    },
+    raceTimeoutMs,
+  );
 });
 
 describe('a lockout is not a weapon', () => {

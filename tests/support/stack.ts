@@ -62,7 +62,7 @@ export async function startStack(
     sandboxUrl = await sandbox.listen({ host: '127.0.0.1', port: 0 });
   }
 
-  const ownCeiling =
+  const ownCeiling: Record<string, string> =
     options.env?.RATE_LIMIT_PER_MINUTE && !options.env.KEY_PREFIX
       ? { KEY_PREFIX: `${inject('keyPrefix')}-${Math.random().toString(36).slice(2, 10)}` }
       : {};
