@@ -5,6 +5,7 @@
 import { cardOf, feeOf, type BookingRow } from '../../db/bookings.repository.js';
 import type { Db } from '../../db/database.js';
 import type { Payment } from '../../providers/airline-provider.js';
+import { isCardBrand } from '../../providers/card-brands.js';
 import { postToLedger } from '../back-office/ledger.js';
 import type { FormOfPayment } from '../channels/channel-state.js';
 import type { SecretBox } from '../crypto/secret-box.js';
@@ -39,6 +40,9 @@ export async function airlinePayment(
   if (form === 'company_balance') return { form: { type: 'agency_balance' }, amount };
   const card = cardId ? await cardOf(db, cardId) : undefined;
   if (!card) throw new DomainError('credit_card_required');
+  // Brands are checked when a card is added; one stored otherwise cannot be named to the airline.
+  if (!isCardBrand(card.brand))
+    throw new DomainError('card_number_invalid', `The channel's card is of a brand airlines do not take.`);
   const expiry = `${String(card.exp_month).padStart(2, '0')}${String(card.exp_year % 100).padStart(2, '0')}`;
   return {
     form: { type: 'card', brand: card.brand, number: cards.open(card.number_ciphertext), expiry },
