@@ -134,7 +134,7 @@ export function createAppContext(config: Config, overrides: { clock?: Clock } = 
     mail,
     readiness: createReadinessService({ db, pingQueue: () => queues.ping(), sandboxUrl: config.SANDBOX_URL }),
     searches,
-    offerDetails: createOfferDetailsService({ db, provider, channels, searches }),
+    offerDetails: createOfferDetailsService({ db, clock, provider, channels, searches }),
     // marketing (issue #8)
     fareDemo: createFareDemoService({ pricer: createProviderItineraryPricer(provider), clock }),
     demoRequests: createDemoRequestsService({ db, mail, salesInbox: config.SALES_INBOX }),

@@ -231,6 +231,21 @@ export interface TransactionsTable {
   reason: string;
   actor_account_id: string;
   created_at: Timestamp;
+  /** When the entry was converted: the amount in the currency it was priced in, and the rate. */
+  original_amount: ColumnType<string | null, string | null | undefined, never>;
+  original_currency: ColumnType<string | null, string | null | undefined, never>;
+  exchange_rate: ColumnType<string | null, string | null | undefined, never>;
+}
+
+export interface ExchangeRatesTable {
+  id: string;
+  base_currency: string;
+  quote_currency: string;
+  /** Units of quote_currency for one unit of base_currency. */
+  rate: Numeric;
+  effective_at: Timestamp;
+  created_by: string | null;
+  created_at: Generated<Date>;
 }
 
 export interface JoinAgencyRequestsTable {
@@ -289,6 +304,10 @@ export interface SalesDocumentsTable {
   agency_id: string;
   created_at: Generated<Date>;
   search_text: Generated<string>;
+  /** Paid from a balance in another currency: what the balance paid, and at which rate. */
+  balance_amount: ColumnType<string | null, string | null | undefined, never>;
+  balance_currency: ColumnType<string | null, string | null | undefined, never>;
+  exchange_rate: ColumnType<string | null, string | null | undefined, never>;
 }
 
 export interface SalesRollupsTable {
@@ -361,6 +380,7 @@ export interface Database {
   // Back office (issue #6)
   agency_transaction_fees: AgencyTransactionFeesTable;
   transactions: TransactionsTable;
+  exchange_rates: ExchangeRatesTable;
   join_agency_requests: JoinAgencyRequestsTable;
   agent_company_relationships: AgentCompanyRelationshipsTable;
   audit_log: AuditLogTable;
@@ -409,7 +429,11 @@ export interface BookingsTable {
   markup_total: Numeric;
   currency: string;
   form_of_payment: 'bsp_cash' | 'credit_card' | 'company_balance' | null;
+  /** In the balance's currency: what the issue took from the company balance. */
   balance_debit: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The balance that paid and the rate of the issue (null rate: the fare's own currency). */
+  balance_currency: ColumnType<string | null, string | null | undefined, string | null>;
+  balance_rate: ColumnType<string | null, string | null | undefined, string | null>;
   passengers: ColumnType<unknown, string, string>;
   contacts: ColumnType<unknown, string, string>;
   segments: ColumnType<unknown, string, string>;
