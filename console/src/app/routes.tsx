@@ -24,6 +24,7 @@ import {
   CompaniesScreen,
   CompanyScreen,
   CreditCardsScreen,
+  ExchangeRatesScreen,
   GatesScreen,
   JoinRequestsScreen,
   PartnerScreen,
@@ -93,6 +94,7 @@ const routes: Record<string, Route> = {
         [adminPaths.supportUsers, SupportUsersScreen],
         [adminPaths.gates, GatesScreen],
         [adminPaths.creditCards, CreditCardsScreen],
+        [adminPaths.exchangeRates, ExchangeRatesScreen],
         [adminPaths.auditLog, AuditLogScreen],
       ] as const
     ).map(([path, Screen]) => [

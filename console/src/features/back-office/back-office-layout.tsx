@@ -13,6 +13,7 @@ export const adminPaths = {
   supportUsers: '/admin/support_users',
   gates: '/admin/gates',
   creditCards: '/admin/credit_cards',
+  exchangeRates: '/admin/exchange_rates',
   auditLog: '/admin/audit_log',
 } as const;
 
@@ -24,6 +25,7 @@ const sections = [
   { path: adminPaths.joinRequests, label: 'backOffice.nav.joinRequests' },
   { path: adminPaths.gates, label: 'backOffice.nav.gates' },
   { path: adminPaths.creditCards, label: 'backOffice.nav.creditCards' },
+  { path: adminPaths.exchangeRates, label: 'backOffice.nav.exchangeRates' },
   { path: adminPaths.supportUsers, label: 'backOffice.nav.supportUsers' },
   { path: adminPaths.auditLog, label: 'backOffice.nav.auditLog' },
 ] as const;
