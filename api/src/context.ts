@@ -92,7 +92,7 @@ export function createAppContext(config: Config, overrides: { clock?: Clock } = 
     mail,
     readiness: createReadinessService({ db, pingQueue: () => queues.ping(), provider }),
     searches,
-    offerDetails: createOfferDetailsService({ db, provider, channels, searches }),
+    offerDetails: createOfferDetailsService({ db, clock, provider, channels, searches }),
     // marketing (issue #8)
     fareDemo: createFareDemoService({ pricer: createProviderItineraryPricer(provider), clock }),
     demoRequests: createDemoRequestsService({ db, mail, salesInbox: config.SALES_INBOX }),

@@ -461,7 +461,7 @@ describe('paying by the channel’s credit card', () => {
       .values({
         id: cardId,
         agency_id: own.agencyId,
-        brand: 'VI',
+        brand: 'visa',
         last4: '1111',
         exp_month: 12,
         exp_year: new Date().getFullYear() + 2,

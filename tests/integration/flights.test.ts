@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSecretBox } from '../../api/src/domain/crypto/secret-box.js';
 import { newId } from '../../api/src/domain/ids.js';
 import { toMinor } from '../../api/src/money.js';
-import { toEurMinor } from '../../api/src/domain/offers/exchange-rates.js';
+import { rateBookAt } from '../../api/src/domain/exchange-rates.js';
 import { createAccount, createTenant, type TestTenant } from '../support/factories.js';
 import { asSession, signInWithPassword } from '../support/sessions.js';
 import { testSecretKey } from '../support/services.js';
@@ -71,9 +71,10 @@ describe('POST /offers', () => {
         expect(fare.fare_segments).toHaveLength(offer.origin_destinations[0].flights.length);
       }
     }
-    // Cheapest first across currencies: each offer's first fare, in EUR, never falls.
+    // Cheapest first across currencies: each offer's first fare, in EUR at the admins' rates, never falls.
+    const rates = await rateBookAt(stack.ctx.db, new Date());
     const firstFareEur = offers.map((o: { fares: { price: { amount: string; currency: string } }[] }) =>
-      toEurMinor(toMinor(o.fares[0]!.price.amount), o.fares[0]!.price.currency),
+      rates.rankingEurMinor(toMinor(o.fares[0]!.price.amount), o.fares[0]!.price.currency),
     );
     expect(firstFareEur.length).toBe(offers.length);
     expect(firstFareEur).toEqual([...firstFareEur].sort((a: number, b: number) => a - b));

@@ -37,7 +37,7 @@ beforeEach(() => void received.splice(0));
 const channel = { id: 'ach_test', carrier: 'LH', credential: 'sbx_LH_retries', negoCode: null, residentCode: null };
 const cash = { form: { type: 'cash' as const }, amount: { amount: '100.00', currency: 'EUR' } };
 const card = {
-  form: { type: 'card' as const, brand: 'VI', number: '4111111111111111', expiry: '1230' },
+  form: { type: 'card' as const, brand: 'visa' as const, number: '4111111111111111', expiry: '1230' },
   amount: cash.amount,
 };
 const passenger = {

@@ -101,6 +101,10 @@ export interface TransactionRow {
   reason: string;
   actor_account_id: string;
   created_at: Date;
+  /** A converted entry: its amount in the currency it was priced in, and the rate used. */
+  original_amount?: string | null;
+  original_currency?: string | null;
+  exchange_rate?: string | null;
 }
 
 /** Adds to the balance in the same statement that reads it, so no concurrent change is lost. */

@@ -52,6 +52,8 @@ export interface SalesDocumentInput {
   /** The company it was sold for; null when a supervisor sold it for the agency itself. */
   companyId: string | null;
   agencyId: string;
+  /** Paid from a company balance in another currency: the total as the balance paid it, and the rate. */
+  balance?: { amount: string; currency: string; rate: string };
 }
 
 /**

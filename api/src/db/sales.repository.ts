@@ -44,6 +44,9 @@ export async function insertDocument(db: Db, doc: SalesDocumentInput): Promise<b
       agent_id: doc.agentId,
       company_id: doc.companyId,
       agency_id: doc.agencyId,
+      balance_amount: doc.balance?.amount ?? null,
+      balance_currency: doc.balance?.currency ?? null,
+      exchange_rate: doc.balance?.rate ?? null,
     })
     .onConflict((oc) => oc.column('id').doNothing())
     .returning('id')
@@ -120,6 +123,9 @@ function withNames(db: Db) {
     'sales_documents.agent_id',
     'sales_documents.company_id',
     'sales_documents.agency_id',
+    'sales_documents.balance_amount',
+    'sales_documents.balance_currency',
+    'sales_documents.exchange_rate',
   ]);
 }
 

@@ -183,7 +183,9 @@ export interface Bookings {
   airline_total: Numeric;
   ancillaries: Generated<JsonText>;
   async_emd_issue: Generated<boolean>;
+  balance_currency: string | null;
   balance_debit: Numeric | null;
+  balance_rate: Numeric | null;
   carrier: string;
   channel_id: string;
   company_id: string | null;
@@ -249,6 +251,16 @@ export interface DemoRequests {
   email: string;
   id: string;
   language: 'en' | 'fr' | 'es' | 'ua' | 'pl';
+}
+
+export interface ExchangeRates {
+  base_currency: string;
+  created_at: Generated<Timestamp>;
+  created_by: string | null;
+  effective_at: Timestamp;
+  id: string;
+  quote_currency: string;
+  rate: Numeric;
 }
 
 export interface IdempotencyKeys {
@@ -330,12 +342,15 @@ export interface PresentationRequests {
 export interface SalesDocuments {
   agency_id: string;
   agent_id: string;
+  balance_amount: Numeric | null;
+  balance_currency: string | null;
   booking_id: string | null;
   carrier: string;
   commission: Numeric;
   company_id: string | null;
   created_at: Generated<Timestamp>;
   currency: string;
+  exchange_rate: Numeric | null;
   fare: Numeric;
   fees: Numeric;
   form_of_payment: 'bsp_cash' | 'credit_card' | 'company_balance';
@@ -450,7 +465,10 @@ export interface Transactions {
   company_id: string;
   created_at: Generated<Timestamp>;
   currency: string;
+  exchange_rate: Numeric | null;
   id: string;
+  original_amount: Numeric | null;
+  original_currency: string | null;
   reason: string;
 }
 
@@ -472,6 +490,7 @@ export interface DB {
   company_channels: CompanyChannels;
   credit_cards: CreditCards;
   demo_requests: DemoRequests;
+  exchange_rates: ExchangeRates;
   idempotency_keys: IdempotencyKeys;
   join_agency_requests: JoinAgencyRequests;
   mail_attachments: MailAttachments;

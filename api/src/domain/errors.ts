@@ -44,6 +44,7 @@ export type ErrorCode =
   | 'cannot_remove_self'
   | 'company_has_records'
   | 'currency_mismatch'
+  | 'exchange_rate_missing'
   | 'insufficient_balance'
   | 'markup_invalid'
   | 'already_connected'

@@ -63,6 +63,7 @@ export const errorRegistry: Record<ErrorCode, { status: number; title: string }>
     title: 'The company has ledger entries or agents, which are records to keep. Close its gate instead.',
   },
   currency_mismatch: { status: 422, title: "The amount is not in the company's balance currency." },
+  exchange_rate_missing: { status: 422, title: 'No exchange rate is known for the currencies involved.' },
   insufficient_balance: { status: 422, title: 'The balance is too low for this debit.' },
   markup_invalid: { status: 422, title: 'The markup is not consistent.' },
   already_connected: { status: 409, title: 'The company is already connected to this partner.' },

@@ -93,6 +93,10 @@ export const permissions: Record<OperationId, Permission> = {
   listTransactions: { allow: staffOrSupervisor },
   createTransaction: { allow: ['Admin'] },
   getTransaction: { allow: staffOrSupervisor },
+  // Rates move money on every later issue from a balance in another currency: like a balance
+  // change, Admin's alone; supervisors read them to see what their balance will be debited.
+  listExchangeRates: { allow: staffOrSupervisor },
+  setExchangeRate: { allow: ['Admin'] },
   listAgentCompanyRelationships: { allow: staffOrSupervisor },
   createAgentCompanyRelationship: { allow: staffOrSupervisor },
   getAgentCompanyRelationship: { allow: staffOrSupervisor },

@@ -3,6 +3,7 @@
 // composes them into AirlineProvider. An airline's order is identified by its own locator, which
 // is meaningful only on the channel (credential) that created it.
 import type { Money } from '../money.js';
+import type { CardBrand } from './card-brands.js';
 import type { CallOptions, Journey, PassengerType, ProviderChannel, ServiceOption, SeatMap } from './airline-types.js';
 
 export interface PassengerInput {
@@ -24,11 +25,12 @@ export interface OrderContact {
 /**
  * How the airline is paid. `cash` is BSP cash settlement, `card` a card the airline charges (the
  * number passes straight through to the airline and is never logged or kept), `agency_balance`
- * the agency's account with the airline (how a company balance pays).
+ * the agency's account with the airline (how a company balance pays). A card's brand is ours by
+ * name; each adapter sends it as its airline names it (card-brands.ts).
  */
 export type FormOfPayment =
   | { readonly type: 'cash' }
-  | { readonly type: 'card'; readonly brand: string; readonly number: string; readonly expiry: string }
+  | { readonly type: 'card'; readonly brand: CardBrand; readonly number: string; readonly expiry: string }
   | { readonly type: 'agency_balance' };
 
 export interface Payment {

@@ -25,7 +25,7 @@ export function airlineOrdersConformance(setup: () => Promise<ConformanceFixture
       });
 
       const card: Payment = {
-        form: { type: 'card', brand: 'VI', number: testCard, expiry: '1230' },
+        form: { type: 'card', brand: 'visa', number: testCard, expiry: '1230' },
         amount: order.amountDue,
       };
       const issued = await f.provider.issueOrder(f.channel, order.orderId, card);

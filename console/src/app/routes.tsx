@@ -25,6 +25,7 @@ import {
   CompaniesScreen,
   CompanyScreen,
   CreditCardsScreen,
+  ExchangeRatesScreen,
   GatesScreen,
   JoinRequestsScreen,
   PartnerScreen,
@@ -85,6 +86,7 @@ const routes: Record<PagePath, Route> = {
   [adminPaths.supportUsers]: adminScreen(SupportUsersScreen),
   [adminPaths.gates]: adminScreen(GatesScreen),
   [adminPaths.creditCards]: adminScreen(CreditCardsScreen),
+  [adminPaths.exchangeRates]: adminScreen(ExchangeRatesScreen),
   [adminPaths.auditLog]: adminScreen(AuditLogScreen),
   [agencyPath]: { access: 'signedIn', screen: () => <AgencyScreen /> },
   // Sales and analytics

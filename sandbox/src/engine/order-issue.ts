@@ -5,6 +5,7 @@ import { AirlineRefusal } from './airline-refusal.js';
 import { decimal } from './money.js';
 import type { OrderBook } from './order-book.js';
 import { assertStatus, issueTickets } from './order-lifecycle.js';
+import { checkPaymentCard } from './payment-cards.js';
 import { orderTotalMinor, type Order, type PaymentMethod, type PaymentRecord } from './order-model.js';
 import { nameTriggers } from './scenarios.js';
 
@@ -12,7 +13,7 @@ export interface PaymentInput {
   readonly method: PaymentMethod;
   readonly amountMinor: number;
   readonly currency: string;
-  readonly cardNumber?: string;
+  readonly card?: { readonly brandCode: string; readonly number: string };
 }
 
 export type IssueResult = { readonly alreadyIssued: boolean };
@@ -46,6 +47,7 @@ export function takePayment(
       '/PaymentFunctions/Amount',
     );
   }
+  if (payment.card) checkPaymentCard(payment.card, '/PaymentFunctions/PaymentMethod/PaymentCard');
   if (purpose === 'TICKETS' && order.nameScenarios.includes('ticketing_error')) {
     throw new AirlineRefusal(
       'TICKETING_FAILED',
@@ -59,7 +61,7 @@ export function takePayment(
     amountMinor: payment.amountMinor,
     at: book.now(),
     purpose,
-    ...(payment.cardNumber ? { cardMasked: `${'X'.repeat(12)}${payment.cardNumber.slice(-4)}` } : {}),
+    ...(payment.card ? { cardMasked: `${'X'.repeat(12)}${payment.card.number.slice(-4)}` } : {}),
   });
 }
 

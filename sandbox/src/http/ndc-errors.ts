@@ -26,6 +26,11 @@ export const ndcErrorCodes = {
   ORDER_ALREADY_ISSUED: { status: 409, typeCode: 'DATA', text: 'Tickets are issued: void or refund instead.' },
   ORDER_NOT_ISSUED: { status: 409, typeCode: 'DATA', text: 'The order has no tickets yet.' },
   PAYMENT_AMOUNT_MISMATCH: { status: 409, typeCode: 'DATA', text: 'The payment amount differs from the amount due.' },
+  CARD_NOT_ACCEPTED: {
+    status: 422,
+    typeCode: 'DATA',
+    text: 'The card is not accepted: unknown card code, or a number not of that brand.',
+  },
   TICKETING_FAILED: { status: 422, typeCode: 'AIRLINE', text: 'The airline could not issue the tickets.' },
   VOID_WINDOW_CLOSED: { status: 409, typeCode: 'DATA', text: 'The void window has closed; request a refund.' },
   REFUND_QUOTE_NOT_FOUND: { status: 404, typeCode: 'DATA', text: 'No such refund quote for this order.' },

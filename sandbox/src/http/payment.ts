@@ -12,6 +12,8 @@ export function paymentOf(payment: PaymentFunctions, tag: string): PaymentInput 
     method: TypeCode,
     amountMinor: Math.round(Number(payment.Amount.Amount) * 100),
     currency: payment.Amount.CurCode,
-    ...(TypeCode === 'CC' && PaymentCard ? { cardNumber: PaymentCard.CardNumber } : {}),
+    ...(TypeCode === 'CC' && PaymentCard
+      ? { card: { brandCode: PaymentCard.CardBrandCode, number: PaymentCard.CardNumber } }
+      : {}),
   };
 }

@@ -11,6 +11,7 @@ import { createBalancesService } from './balances.service.js';
 import { createCompaniesService } from './companies.service.js';
 import { createCompanyChannelsService } from './company-channels.service.js';
 import { createCreditCardsService } from './credit-cards.service.js';
+import { createExchangeRatesService } from './exchange-rates.service.js';
 import { createGatesService } from './gates.service.js';
 import { createJoinRequestsService } from './join-requests.service.js';
 import { createMarkupsService } from './markups.service.js';
@@ -26,6 +27,7 @@ export function createBackOffice(deps: { db: Db; clock: Clock; auth: Authenticat
     people: createPeopleService({ ...base, auth }),
     companies: createCompaniesService(base),
     balances: createBalancesService(base),
+    exchangeRates: createExchangeRatesService(base),
     markups: createMarkupsService(base),
     joinRequests: createJoinRequestsService({ ...base, auth }),
     agents: createAgentsService({ ...base, auth }),

@@ -21,6 +21,11 @@ function transactionView(r: repo.TransactionRow) {
     reason: r.reason,
     actor_account_id: r.actor_account_id,
     created_at: r.created_at.toISOString(),
+    original_amount:
+      r.original_amount && r.original_currency
+        ? { amount: r.original_amount, currency: r.original_currency.trim() }
+        : null,
+    exchange_rate: r.exchange_rate ?? null,
   };
 }
 

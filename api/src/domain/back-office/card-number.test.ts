@@ -13,5 +13,10 @@ describe('card numbers', () => {
     expect(cardBrand(normaliseCardNumber('4111 1111 1111 1111'))).toBe('visa');
     expect(cardBrand('5555555555554444')).toBe('mastercard');
     expect(cardBrand('378282246310005')).toBe('amex');
+    expect(cardBrand('30569309025904')).toBe('diners');
+    expect(cardBrand('6011111111111117')).toBe('discover');
+    expect(cardBrand('3530111333300000')).toBe('jcb');
+    expect(cardBrand('135410014004955')).toBe('uatp');
+    expect(cardBrand('9999999999999995')).toBeNull();
   });
 });

@@ -57,12 +57,16 @@ export function createCreditCardsService(deps: { db: Db; clock: Clock; audit: Re
     // The detail never repeats the number: error bodies and logs must not carry it.
     if (!passesLuhn(digits))
       throw new DomainError('card_number_invalid', 'The card number fails the check digit.', { pointer: '/number' });
+    const brand = cardBrand(digits);
+    // A card of a brand no airline takes could never pay for a ticket.
+    if (!brand)
+      throw new DomainError('card_number_invalid', 'Airlines do not take cards of this brand.', { pointer: '/number' });
     checkExpiry(input.exp_month, input.exp_year);
     const id = newId('crd');
     await repo.insertCard(trx, {
       id,
       agency_id: agencyId,
-      brand: cardBrand(digits),
+      brand,
       last4: digits.slice(-4),
       exp_month: input.exp_month,
       exp_year: input.exp_year,

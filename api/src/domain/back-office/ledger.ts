@@ -11,6 +11,8 @@ export interface LedgerEntry {
   /** Positive credits the company, negative debits it. */
   amount: string;
   reason: string;
+  /** A converted entry (the amount is in the balance's currency): what it was priced at, and the rate. */
+  original?: { amount: string; currency: string; rate: string };
 }
 
 export interface LedgerPosting {
@@ -52,6 +54,9 @@ export async function postToLedger(trx: Db, posting: LedgerPosting) {
       reason: entry.reason,
       actor_account_id: posting.actorAccountId,
       created_at: posting.at,
+      original_amount: entry.original?.amount ?? null,
+      original_currency: entry.original?.currency ?? null,
+      exchange_rate: entry.original?.rate ?? null,
     };
     await repo.insertTransaction(trx, row);
     rows.push(row);

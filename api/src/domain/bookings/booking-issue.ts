@@ -24,7 +24,13 @@ import type { Principal } from '../principal.js';
 import { bookingFor } from './booking-access.js';
 import { asDomainError, outcomeUnknown, refusalText, staleClaimMs } from './booking-airline-errors.js';
 import { recordHistory } from './booking-history.js';
-import { agencyFeeMinor, airlinePayment, debitForIssue, refundFailedIssue } from './booking-payment.js';
+import {
+  agencyFeeMinor,
+  airlinePayment,
+  balanceConversion,
+  debitForIssue,
+  refundFailedIssue,
+} from './booking-payment.js';
 import { takeCurrentPrice } from './booking-reshop.js';
 import { recordEmdSales, recordTicketSales } from './booking-sales.js';
 import { bookingView, effectiveStatus, orderFacts, type Booking, type BookingDocument } from './booking.js';
@@ -76,7 +82,11 @@ export async function issueBooking(
     amount: fromMinor(airlineMinor),
     currency,
   });
-  const feeMinor = path.form_of_payment === 'company_balance' ? await agencyFeeMinor(db, row, 'issue') : 0;
+  const byBalance = path.form_of_payment === 'company_balance';
+  const feeMinor = byBalance ? await agencyFeeMinor(db, row, 'issue') : 0;
+  // A balance in another currency pays at today's rate, which the booking keeps for every later
+  // credit or debit; with no rate known the issue is refused here, before anything changes.
+  const paying: BookingRow = byBalance ? { ...row, ...(await balanceConversion(db, row, clock.now())) } : row;
 
   // The claim and the debit commit together, or neither does (insufficient balance changes nothing).
   const attempt = newId('iss');
@@ -88,7 +98,7 @@ export async function issueBooking(
     }
     let debit: string | null = null;
     if (path.form_of_payment === 'company_balance') {
-      debit = await debitForIssue(trx, row, {
+      debit = await debitForIssue(trx, paying, {
         airlineMinor,
         feeMinor,
         actorAccountId: principal.accountId,
@@ -96,7 +106,12 @@ export async function issueBooking(
       });
       debitedMinor = toMinor(debit);
     }
-    await updateClaimed(trx, row.id, attempt, { form_of_payment: path.form_of_payment, balance_debit: debit });
+    await updateClaimed(trx, row.id, attempt, {
+      form_of_payment: path.form_of_payment,
+      balance_debit: debit,
+      balance_currency: paying.balance_currency,
+      balance_rate: paying.balance_rate,
+    });
     await recordHistory(trx, {
       bookingId: row.id,
       action: 'issue_started',
@@ -123,7 +138,7 @@ export async function issueBooking(
       throw asDomainError(error);
     } else {
       const refusal = asDomainError(error);
-      await giveBackClaim(deps, row, attempt, debitedMinor, principal, refusal);
+      await giveBackClaim(deps, paying, attempt, debitedMinor, principal, refusal);
       throw refusal;
     }
   }
@@ -250,6 +265,8 @@ async function giveBackClaim(
       issuing_started_at: null,
       form_of_payment: null,
       balance_debit: null,
+      balance_currency: null,
+      balance_rate: null,
       error: `Issue failed: ${said}`,
       updated_at: at,
     });

@@ -1,14 +1,18 @@
 // How a booking is paid: the channel's form of payment as the airline takes it, and for a company
 // balance the ledger postings (tickets plus the agency's fee, one transaction; back when voided or
 // refunded; an exchange's difference and penalty, and EMDs of services added after issue, each given
-// back when the airline refuses them).
+// back when the airline refuses them). A balance in another currency than the fare is moved at
+// the rate of the booking's issue, every time, so a credit gives back exactly what its debit took.
 import { cardOf, feeOf, type BookingRow } from '../../db/bookings.repository.js';
+import { findCompanies } from '../../db/companies.repository.js';
 import type { Db } from '../../db/database.js';
 import type { Payment } from '../../providers/airline-provider.js';
+import { isCardBrand } from '../../providers/card-brands.js';
 import { postToLedger } from '../back-office/ledger.js';
 import type { FormOfPayment } from '../channels/channel-state.js';
 import type { SecretBox } from '../crypto/secret-box.js';
-import { DomainError } from '../errors.js';
+import { DomainError, notFound } from '../errors.js';
+import { convertMinor, rateFor } from '../exchange-rates.js';
 import { fromMinor, toMinor } from '../../money.js';
 
 /** The agency's fee of a kind in the booking's currency; a fee set in another currency cannot apply. */
@@ -27,6 +31,26 @@ export async function agencyFeeMinor(
   return toMinor(fee.amount);
 }
 
+/**
+ * The company balance that pays a booking and, when it is kept in another currency than the fare,
+ * the rate in effect now (refused, naming the pair, when none is known). Kept on the booking at
+ * issue: everything the booking later moves on the balance moves at this rate.
+ */
+export async function balanceConversion(
+  db: Db,
+  booking: BookingRow,
+  at: Date,
+): Promise<Pick<BookingRow, 'balance_currency' | 'balance_rate'>> {
+  if (!booking.company_id) throw new DomainError('no_company_balance');
+  const company = (await findCompanies(db, { id: booking.company_id })).rows[0];
+  if (!company) throw notFound('company');
+  const balanceCurrency = company.balance_currency.trim();
+  const fareCurrency = booking.currency.trim();
+  if (balanceCurrency === fareCurrency) return { balance_currency: balanceCurrency, balance_rate: null };
+  const { rate } = await rateFor(db, fareCurrency, balanceCurrency, at);
+  return { balance_currency: balanceCurrency, balance_rate: rate };
+}
+
 export async function airlinePayment(
   db: Db,
   cards: SecretBox,
@@ -39,6 +63,9 @@ export async function airlinePayment(
   if (form === 'company_balance') return { form: { type: 'agency_balance' }, amount };
   const card = cardId ? await cardOf(db, cardId) : undefined;
   if (!card) throw new DomainError('credit_card_required');
+  // Brands are checked when a card is added; one stored otherwise cannot be named to the airline.
+  if (!isCardBrand(card.brand))
+    throw new DomainError('card_number_invalid', `The channel's card is of a brand airlines do not take.`);
   const expiry = `${String(card.exp_month).padStart(2, '0')}${String(card.exp_year % 100).padStart(2, '0')}`;
   return {
     form: { type: 'card', brand: card.brand, number: cards.open(card.number_ciphertext), expiry },
@@ -153,9 +180,12 @@ export async function refundRefusedEmds(
 }
 
 /**
- * Posts a booking's entries (minor units, signed as the balance moves; zero ones left out) to its
- * company's balance through the ledger, in the caller's transaction. A booking without a company
- * has no balance to move.
+ * Posts a booking's entries (minor units of the fare's currency, signed as the balance moves; zero
+ * ones left out) to its company's balance through the ledger, in the caller's transaction. A
+ * booking without a company has no balance to move. Paid from a balance in another currency, the
+ * entries are converted at the booking's rate of issue by their running total (each line is the
+ * converted running total less the one before), so a posting moves exactly the converted sum and
+ * giving back that sum later returns to the cent what was taken.
  */
 async function post(
   trx: Db,
@@ -163,13 +193,25 @@ async function post(
   by: { actorAccountId: string; at: Date },
   entries: readonly (readonly [minor: number, reason: string])[],
 ): Promise<void> {
+  const fareCurrency = booking.currency.trim();
+  const rate = booking.balance_rate;
+  let runningMinor = 0;
   const lines = entries
     .filter(([minor]) => minor !== 0)
-    .map(([minor, reason]) => ({ amount: fromMinor(minor), reason }));
+    .map(([minor, reason]) => {
+      if (!rate) return { amount: fromMinor(minor), reason };
+      const before = convertMinor(runningMinor, rate);
+      runningMinor += minor;
+      return {
+        amount: fromMinor(convertMinor(runningMinor, rate) - before),
+        reason,
+        original: { amount: fromMinor(minor), currency: fareCurrency, rate },
+      };
+    });
   if (!booking.company_id || lines.length === 0) return;
   await postToLedger(trx, {
     companyId: booking.company_id,
-    currency: booking.currency.trim(),
+    currency: rate ? booking.balance_currency!.trim() : fareCurrency,
     entries: lines,
     actorAccountId: by.actorAccountId,
     at: by.at,

@@ -4,6 +4,7 @@
 // says which way the money goes (domain/sales/sales-document.ts).
 import type { BookingRow } from '../../db/bookings.repository.js';
 import type { Db } from '../../db/database.js';
+import { convertMinor } from '../exchange-rates.js';
 import { fromMinor, toMinor } from '../../money.js';
 import { recordSalesDocument } from '../sales/record-sales-document.js';
 import type { SalesDocumentInput, SalesDocumentKind } from '../sales/sales-document.js';
@@ -63,9 +64,19 @@ export async function recordTicketSales(
       agentId: input.agentId,
       companyId: booking.company_id,
       agencyId: booking.agency_id,
+      ...balanceOf(booking, total),
     });
     fee = 0;
   }
+}
+
+/** Paid from a balance in another currency: the document's total as the balance paid it, at the rate. */
+function balanceOf(booking: BookingRow, totalMinor: number): Pick<SalesDocumentInput, 'balance'> {
+  if (!booking.balance_rate || !booking.balance_currency) return {};
+  const rate = booking.balance_rate;
+  return {
+    balance: { amount: fromMinor(convertMinor(totalMinor, rate)), currency: booking.balance_currency.trim(), rate },
+  };
 }
 
 const passengerNameOf = (passenger: BookingPassenger | undefined, id: string) =>
@@ -120,6 +131,7 @@ export async function recordEmdSales(
       markup: '0.00',
       total: fromMinor(toMinor(doc.amount.amount) + fee),
       formOfPayment: booking.form_of_payment ?? 'bsp_cash',
+      ...balanceOf(booking, toMinor(doc.amount.amount) + fee),
     });
     fee = 0;
   }
@@ -166,6 +178,7 @@ export async function recordRefundSales(
       markup: '0.00',
       total: fromMinor(shares[i]!),
       formOfPayment: input.formOfPayment,
+      ...balanceOf(booking, shares[i]!),
     });
     fee = 0;
   }
@@ -217,6 +230,7 @@ export async function recordExchangeSales(
       markup: '0.00',
       total: fromMinor(fareMinor + fee),
       formOfPayment: input.formOfPayment,
+      ...balanceOf(booking, fareMinor + fee),
     });
     fee = 0;
   }

@@ -1,6 +1,7 @@
 // What a booking is on the wire (product spec §3 Booking) and how a stored booking and the
 // airline's order become it. The booking keeps the order's facts (status, time limit, void deadline,
 // flights, documents) as last seen, so lists never wait for an airline.
+import type { BalancePayment } from './booking-balance-payment.js';
 import type { BookingRow } from '../../db/bookings.repository.js';
 import type { OrderFare, OrderServiceStatus, ProviderOrder, TravelDocument } from '../../providers/airline-provider.js';
 import { fromMinor, toMinor, type Money } from '../../money.js';
@@ -90,6 +91,8 @@ export interface Booking {
   carrier: string;
   airline_locator: string;
   form_of_payment: BookingRow['form_of_payment'];
+  /** Read with one booking: what the company balance pays (or paid), in its own currency. */
+  balance_payment?: BalancePayment | null;
   passengers: BookingPassenger[];
   contacts: { email: string; phone: string };
   segments: BookingSegment[];

@@ -2,6 +2,7 @@
 // the bookings visibility, its history; issue, cancel/void, the changes (reprice/reshop, modify
 // and comment, refund and flight change requests), ancillaries and the hold-expiry pass live in
 // their own files.
+import { balancePaymentOf } from './booking-balance-payment.js';
 import { randomInt } from 'node:crypto';
 import { findBookingByLocator, findBookings, findHistory, insertBooking } from '../../db/bookings.repository.js';
 import type { Db } from '../../db/database.js';
@@ -172,7 +173,8 @@ export function createBookingsService(deps: {
     /** The booking refreshed from the airline; `booking_gone` when the airline no longer has it. */
     async get(principal: Principal, locator: string): Promise<Booking> {
       const row = await bookingFor(db, principal, locator);
-      return refreshBooking(deps, row);
+      const view = await refreshBooking(deps, row);
+      return { ...view, balance_payment: await balancePaymentOf(db, row, view.status, clock.now()) };
     },
 
     async list(principal: Principal, query: BookingQuery) {

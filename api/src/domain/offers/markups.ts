@@ -3,7 +3,7 @@
 // carrier and cabin, then carrier, then cabin, then the catch-all — so an agency can set a default
 // and override it per airline without the two adding up.
 import { toMinor } from '../../money.js';
-import { fromEurMinor, toEurMinor } from './exchange-rates.js';
+import type { RateBook } from '../exchange-rates.js';
 
 export interface Markup {
   readonly carrier: string | null;
@@ -24,10 +24,11 @@ export function markupFor(markups: readonly Markup[], carrier: string, cabin: st
 }
 
 /** The markup, in the fare's minor units, on one passenger whose airline price is `totalMinor`. */
-export function markupMinor(markup: Markup | null, totalMinor: number, currency: string): number {
+export function markupMinor(markup: Markup | null, totalMinor: number, currency: string, rates: RateBook): number {
   if (!markup) return 0;
   if (markup.kind === 'percentage') return Math.round((totalMinor * toMinor(markup.value)) / 10_000);
   const fixed = toMinor(markup.value);
   const from = markup.currency ?? currency;
-  return from === currency ? fixed : fromEurMinor(toEurMinor(fixed, from), currency);
+  // A fixed markup set in another currency is converted at the rate in effect (exchange_rates).
+  return rates.convertMinor(fixed, from, currency);
 }

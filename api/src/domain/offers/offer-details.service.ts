@@ -1,5 +1,7 @@
 // A fare's details re-priced with the airline now (a price change shows here, before booking),
 // and the ancillaries the airline sells with it.
+import type { Clock } from '../clock.js';
+import { rateBookAt } from '../exchange-rates.js';
 import type { Db } from '../../db/database.js';
 import { listCompanyMarkups } from '../../db/markups.repository.js';
 import type { AirlineProvider, SeatMap } from '../../providers/airline-provider.js';
@@ -71,6 +73,7 @@ export interface OfferDetailsService {
 
 export function createOfferDetailsService(deps: {
   db: Db;
+  clock: Clock;
   provider: AirlineProvider;
   channels: ChannelsService;
   searches: SearchService;
@@ -85,11 +88,17 @@ export function createOfferDetailsService(deps: {
     async details(principal, fareId, searchResultId) {
       const { offer: searched, fare: previous } = await deps.searches.findFare(principal, searchResultId, fareId);
       const { channel, airlineOfferId } = await channelOf(principal, fareId);
-      const [priced, markups] = await Promise.all([
+      const [priced, markups, rates] = await Promise.all([
         fromAirline(deps.provider.price(channel, airlineOfferId)),
         principal.companyId ? listCompanyMarkups(deps.db, principal.companyId) : Promise.resolve([]),
+        rateBookAt(deps.db, deps.clock.now()),
       ]);
-      const fare = fareOf(channel.id, priced.offer, markupFor(markups, priced.offer.owner.code, priced.offer.cabin));
+      const fare = fareOf(
+        channel.id,
+        priced.offer,
+        markupFor(markups, priced.offer.owner.code, priced.offer.cabin),
+        rates,
+      );
       return {
         fare,
         offer: { ...searched, fares: [fare] },

@@ -2,7 +2,7 @@
 // (cheapest first), the company's markup on each fare and the airline's own price kept beside it.
 import type { PassengerPrice, ProviderOffer } from '../../providers/airline-provider.js';
 import { money, toMinor, type Money } from '../../money.js';
-import { toEurMinor } from './exchange-rates.js';
+import type { RateBook } from '../exchange-rates.js';
 import { fareIdOf, offerIdOf } from './fare-ids.js';
 import { markupFor, markupMinor, type Markup } from './markups.js';
 import {
@@ -17,6 +17,7 @@ import {
 export function normaliseOffers(
   shopped: readonly { channelId: string; offers: readonly ProviderOffer[] }[],
   markups: readonly Markup[],
+  rates: RateBook,
 ): StoredOffer[] {
   const byItinerary = new Map<string, { stored: StoredOffer; fares: { fare: Fare; eur: number }[] }>();
   for (const { channelId, offers } of shopped) {
@@ -34,8 +35,8 @@ export function normaliseOffers(
         };
         byItinerary.set(id, entry);
       }
-      const fare = fareOf(channelId, offer, markupFor(markups, offer.owner.code, offer.cabin));
-      entry.fares.push({ fare, eur: toEurMinor(toMinor(fare.price.amount), fare.price.currency) });
+      const fare = fareOf(channelId, offer, markupFor(markups, offer.owner.code, offer.cabin), rates);
+      entry.fares.push({ fare, eur: rates.rankingEurMinor(toMinor(fare.price.amount), fare.price.currency) });
     }
   }
   const result: StoredOffer[] = [];
@@ -74,11 +75,11 @@ function originDestinationOf(journey: ProviderOffer['journeys'][number]): Origin
   };
 }
 
-export function fareOf(channelId: string, offer: ProviderOffer, markup: Markup | null): Fare {
+export function fareOf(channelId: string, offer: ProviderOffer, markup: Markup | null, rates: RateBook): Fare {
   const currency = offer.total.currency;
   const original = priceDetailOf(offer.passengers, currency, () => 0);
   const marked = priceDetailOf(offer.passengers, currency, (p) =>
-    markupMinor(markup, toMinor(p.total.amount), currency),
+    markupMinor(markup, toMinor(p.total.amount), currency, rates),
   );
   const classes = new Map(offer.bookingClasses.map((c) => [c.segmentId, c]));
   const cabin = cabinName(offer.cabin);

@@ -9,6 +9,7 @@ import type { Clock } from '../clock.js';
 import { DomainError, notFound } from '../errors.js';
 import { newId } from '../ids.js';
 import type { Principal } from '../principal.js';
+import { rateBookAt } from '../exchange-rates.js';
 import { normaliseOffers } from './offer-normalise.js';
 import type { Fare, Offer } from './offer.js';
 import { shopAll, type ChannelOutcome } from './search-aggregate.js';
@@ -80,15 +81,16 @@ export function createSearchService(deps: {
           'no_active_channels',
           request.carriers?.length ? `None of ${request.carriers.join(', ')} is active for you.` : undefined,
         );
-      const [aggregate, markups] = await Promise.all([
+      const [aggregate, markups, rates] = await Promise.all([
         shopAll(deps.provider, channels, shopRequestOf(request), deps.deadlineMs),
         principal.companyId ? listCompanyMarkups(deps.db, principal.companyId) : Promise.resolve([]),
+        rateBookAt(deps.db, now),
       ]);
       if (aggregate.outcomes.every((o) => o.status !== 'ok')) {
         const timedOut = aggregate.outcomes.every((o) => o.status === 'timeout');
         throw new DomainError(timedOut ? 'airline_timeout' : 'airline_error', aggregate.outcomes[0]?.error);
       }
-      const offers = normaliseOffers(aggregate.shopped, markups);
+      const offers = normaliseOffers(aggregate.shopped, markups, rates);
       const expiries = offers.flatMap((o) => o.offer.fares.map((f) => Date.parse(f.expires_at)));
       const search: StoredSearch = {
         id: newId('srs'),

@@ -1127,6 +1127,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/exchange_rates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List exchange rates
+         * @description Staff, or a supervisor. Every dated rate, by pair and newest first. A company balance kept in another currency than a fare is debited at the pair's newest rate in effect at issue.
+         */
+        get: operations["listExchangeRates"];
+        put?: never;
+        /**
+         * Set an exchange rate
+         * @description Admin only. Sets the rate of a pair from a moment on (now when `effective_at` is absent); a rate for the same pair and moment replaces the one there. Issues after that moment convert at it; bookings already issued keep the rate of their issue.
+         */
+        post: operations["setExchangeRate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/transactions/{id}": {
         parameters: {
             query?: never;
@@ -3313,6 +3337,10 @@ export interface components {
             actor_account_id: string;
             /** Format: date-time */
             created_at: string;
+            /** @description When the entry was priced in another currency than the balance (a fare paid from the balance), the amount as priced; `amount` is it converted at `exchange_rate`. */
+            original_amount?: components["schemas"]["Money"] | null;
+            /** @description The rate `original_amount` was converted at (units of the balance currency per unit). */
+            exchange_rate?: string | null;
         };
         /** @description A page of ledger entries, newest first. */
         TransactionList: {
@@ -3334,6 +3362,53 @@ export interface components {
             company_id: string;
             amount: components["schemas"]["Money"];
             reason: string;
+        };
+        /** @description One unit of `base_currency` is worth `rate` units of `quote_currency` from `effective_at` on. */
+        ExchangeRate: {
+            /** @example fxr_w1z5r6y2k3v9q2m8x4t7 */
+            id: string;
+            /** @example USD */
+            base_currency: string;
+            /** @example EUR */
+            quote_currency: string;
+            /**
+             * @description A decimal string, up to 8 places.
+             * @example 0.92000000
+             */
+            rate: string;
+            /** Format: date-time */
+            effective_at: string;
+            /** @description The admin who set it; null for the seeded rates. */
+            created_by: string | null;
+            /** Format: date-time */
+            created_at: string;
+        };
+        /** @description A page of exchange rates, by pair, newest first. */
+        ExchangeRateList: {
+            data: components["schemas"]["ExchangeRate"][];
+            meta: components["schemas"]["ListMeta"];
+        };
+        /**
+         * @description A rate for a pair from a moment on.
+         * @example {
+         *       "base_currency": "USD",
+         *       "quote_currency": "EUR",
+         *       "rate": "0.9215",
+         *       "effective_at": "2026-11-25T00:00:00Z"
+         *     }
+         */
+        ExchangeRateCreate: {
+            /** @description ISO 4217 code of the currency converted from. */
+            base_currency: string;
+            /** @description ISO 4217 code of the currency converted to; not the base currency. */
+            quote_currency: string;
+            /** @description Units of the quote currency for one unit of the base currency; above zero, up to 8 decimal places. */
+            rate: string;
+            /**
+             * Format: date-time
+             * @description From when it applies; now when absent.
+             */
+            effective_at?: string;
         };
         /** @description An agent working for a company. */
         AgentCompanyRelationship: {
@@ -3750,6 +3825,15 @@ export interface components {
          * @enum {string}
          */
         BookingStatus: "new" | "issuing" | "issued" | "cancelled" | "voided" | "expired" | "refunded";
+        /** @description What the company balance pays for the tickets (the airline's price and the agency's issue fee), before issue or as taken at issue. A balance in another currency than the fare pays the amount converted at the pair's newest exchange rate (before issue) or at the rate of the issue (after it). */
+        BalancePayment: {
+            fare_amount: components["schemas"]["Money"];
+            balance_currency: string;
+            /** @description In the balance's currency; null when no exchange rate is known for the pair (the issue would be refused). */
+            amount: components["schemas"]["Money"] | null;
+            /** @description Units of the balance currency per unit of the fare's; null in the same currency or when none is known. */
+            exchange_rate: string | null;
+        };
         /** @description A passenger as booked. */
         BookingPassenger: {
             /**
@@ -3861,6 +3945,8 @@ export interface components {
              * @enum {string|null}
              */
             form_of_payment: "bsp_cash" | "credit_card" | "company_balance" | null;
+            /** @description Read one booking to get it. When the company balance pays (or paid) the tickets, what it takes, in its own currency; null otherwise. */
+            balance_payment?: components["schemas"]["BalancePayment"] | null;
             passengers: components["schemas"]["BookingPassenger"][];
             contacts: components["schemas"]["BookingContacts"];
             segments: components["schemas"]["BookingSegment"][];
@@ -6611,6 +6697,78 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listExchangeRates: {
+        parameters: {
+            query?: {
+                /** @description The page to return, from 1. */
+                page?: components["parameters"]["Page"];
+                /** @description How many items a page holds. */
+                per_page?: components["parameters"]["PerPage"];
+                /** @description Only rates from this currency. */
+                base_currency?: string;
+                /** @description Only rates to this currency. */
+                quote_currency?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The result. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExchangeRateList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    setExchangeRate: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a POST safe to retry. The same key with the same body replays the first answer; with
+                 *     another body it is refused (422); while the first is still running, 409. Keys are scoped to the
+                 *     caller and kept 24 hours. The SDK sends one with every POST and reuses it across its retries.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ExchangeRateCreate"];
+            };
+        };
+        responses: {
+            /** @description The result. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExchangeRate"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];

@@ -25,6 +25,7 @@ export const consoleRoutes = [
   '/admin/support_users',
   '/admin/gates',
   '/admin/credit_cards',
+  '/admin/exchange_rates',
   '/admin/audit_log',
   '/agency',
   // Sales and analytics

@@ -48,6 +48,8 @@ const byAirlineCode: Record<string, ProviderErrorKind> = {
   REFUND_QUOTE_EXPIRED: 'refund_quote_expired',
   RESHOP_OFFER_EXPIRED: 'reshop_offer_expired',
   TICKETING_FAILED: 'ticketing_failed',
+  // A declined card is a definite refusal to ticket: nothing was charged or issued.
+  CARD_NOT_ACCEPTED: 'ticketing_failed',
   REISSUE_FAILED: 'reissue_failed',
 };
 

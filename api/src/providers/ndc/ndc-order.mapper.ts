@@ -1,6 +1,7 @@
 // NDC order messages to and from the port's provider-neutral order types. The way in carries the
 // form of payment (a card number goes into the message and nowhere else); the way out resolves
 // DataLists references so the domain gets journeys, passengers and contacts inline.
+import { iataCardCode } from '../card-brands.js';
 import type {
   CreateOrderRequest,
   FormOfPayment,
@@ -41,7 +42,13 @@ export function toPaymentFunctions(payment: Payment): NdcPaymentFunctions {
     PaymentMethod: {
       TypeCode: paymentCodes[form.type],
       ...(form.type === 'card'
-        ? { PaymentCard: { CardBrandCode: form.brand, CardNumber: form.number, ExpirationDate: form.expiry } }
+        ? {
+            PaymentCard: {
+              CardBrandCode: iataCardCode(form.brand),
+              CardNumber: form.number,
+              ExpirationDate: form.expiry,
+            },
+          }
         : {}),
     },
     Amount: { Amount: payment.amount.amount, CurCode: payment.amount.currency },

@@ -11,6 +11,7 @@ const sections = [
   { path: adminPaths.joinRequests, label: 'backOffice.nav.joinRequests' },
   { path: adminPaths.gates, label: 'backOffice.nav.gates' },
   { path: adminPaths.creditCards, label: 'backOffice.nav.creditCards' },
+  { path: adminPaths.exchangeRates, label: 'backOffice.nav.exchangeRates' },
   { path: adminPaths.supportUsers, label: 'backOffice.nav.supportUsers' },
   { path: adminPaths.auditLog, label: 'backOffice.nav.auditLog' },
 ] as const;

@@ -6,6 +6,7 @@ export { AuditLogScreen } from './admin/audit-log-screen';
 export { CompaniesScreen } from './admin/companies-screen';
 export { CompanyScreen } from './admin/company-screen';
 export { CreditCardsScreen } from './admin/credit-cards-screen';
+export { ExchangeRatesScreen } from './admin/exchange-rates-screen';
 export { GatesScreen } from './admin/gates-screen';
 export { JoinRequestsScreen } from './admin/join-requests-screen';
 export { PartnerScreen } from './admin/partner-screen';

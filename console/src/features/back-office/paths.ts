@@ -10,6 +10,7 @@ export const adminPaths = {
   supportUsers: '/admin/support_users',
   gates: '/admin/gates',
   creditCards: '/admin/credit_cards',
+  exchangeRates: '/admin/exchange_rates',
   auditLog: '/admin/audit_log',
 } as const;
 

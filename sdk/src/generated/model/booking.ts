@@ -20,6 +20,7 @@ import type { Money } from './money';
 import type { BookingProviderStatus } from './bookingProviderStatus';
 import type { BookingError } from './bookingError';
 import type { BookingFormOfPayment } from './bookingFormOfPayment';
+import type { BookingBalancePayment } from './bookingBalancePayment';
 import type { BookingPassenger } from './bookingPassenger';
 import type { BookingContacts } from './bookingContacts';
 import type { BookingSegment } from './bookingSegment';
@@ -56,6 +57,8 @@ export interface Booking {
   airline_locator: string;
   /** How the tickets were paid; null until issued. */
   form_of_payment: BookingFormOfPayment;
+  /** Read one booking to get it. When the company balance pays (or paid) the tickets, what it takes, in its own currency; null otherwise. */
+  balance_payment?: BookingBalancePayment;
   passengers: BookingPassenger[];
   contacts: BookingContacts;
   segments: BookingSegment[];

@@ -14,6 +14,8 @@ every call. Errors always come as `{"errors": [...], "meta": {"request_id": ...}
  * OpenAPI spec version: 0.1.0
  */
 import type { Money } from './money';
+import type { TransactionOriginalAmount } from './transactionOriginalAmount';
+import type { TransactionExchangeRate } from './transactionExchangeRate';
 
 /**
  * One entry of a company balance ledger.
@@ -27,4 +29,8 @@ export interface Transaction {
   /** Who made the change. */
   actor_account_id: string;
   created_at: string;
+  /** When the entry was priced in another currency than the balance (a fare paid from the balance), the amount as priced; `amount` is it converted at `exchange_rate`. */
+  original_amount?: TransactionOriginalAmount;
+  /** The rate `original_amount` was converted at (units of the balance currency per unit). */
+  exchange_rate?: TransactionExchangeRate;
 }

@@ -18,6 +18,8 @@ type Handlers = Pick<
   | 'listTransactions'
   | 'createTransaction'
   | 'getTransaction'
+  | 'listExchangeRates'
+  | 'setExchangeRate'
   | 'listAgentCompanyRelationships'
   | 'createAgentCompanyRelationship'
   | 'getAgentCompanyRelationship'
@@ -32,7 +34,7 @@ type Handlers = Pick<
 const noContent = { status: 204 as const, body: undefined };
 
 export function companyHandlers(ctx: Pick<AppContext, 'backOffice'>): Handlers {
-  const { companies, markups, balances, agents, joinRequests } = ctx.backOffice;
+  const { companies, markups, balances, agents, joinRequests, exchangeRates } = ctx.backOffice;
   return {
     listCompanies: async (request) => {
       const page = pageOf(request.query);
@@ -82,6 +84,16 @@ export function companyHandlers(ctx: Pick<AppContext, 'backOffice'>): Handlers {
     getTransaction: async (request) => ({
       status: 200,
       body: await balances.get(principalOf(request), request.params.id),
+    }),
+    listExchangeRates: async (request) => {
+      const page = pageOf(request.query);
+      const { base_currency: base, quote_currency: quote } = request.query;
+      const { items, total } = await exchangeRates.list({ base, quote }, page);
+      return { status: 200, body: listBody(items, total, page) };
+    },
+    setExchangeRate: async (request) => ({
+      status: 201,
+      body: await exchangeRates.set(principalOf(request), request.body),
     }),
     listAgentCompanyRelationships: async (request) => {
       const page = pageOf(request.query);

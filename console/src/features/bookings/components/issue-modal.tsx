@@ -1,6 +1,7 @@
 // Issue: pays and tickets the booking by the channel's form of payment. "Check the price first"
 // re-prices with the airline (reshop): a lower price is taken, a higher one refused and nothing is
-// issued.
+// issued. Paid from a company balance, the amount it takes is shown in the balance's own currency
+// (converted at the newest exchange rate when the fare is in another one) before anything is issued.
 import type { Booking } from '@contrail/sdk';
 import { useIssueBooking } from '@contrail/sdk/react';
 import { Checkbox, Stack, Text } from '@mantine/core';
@@ -51,6 +52,7 @@ export function IssueModal({ booking, opened, onClose }: { booking: Booking; ope
       <Text size="sm">{t('bookings.issue.text', { count: booking.passengers.length })}</Text>
       <Stack gap={4}>
         <AmountLine label={t('bookings.issue.amount')} value={formatMoney(booking.price, language)} strong />
+        <BalanceDebit booking={booking} />
       </Stack>
       <Checkbox
         checked={reshop}
@@ -59,5 +61,29 @@ export function IssueModal({ booking, opened, onClose }: { booking: Booking; ope
         description={t('bookings.issue.reshopHint')}
       />
     </ConfirmModal>
+  );
+}
+
+function BalanceDebit({ booking }: { booking: Booking }) {
+  const { t } = useTranslation();
+  const [language] = useLanguage();
+  const payment = booking.balance_payment;
+  if (!payment || booking.status !== 'new') return null;
+  if (!payment.amount)
+    return (
+      <Text size="sm" c="red" role="alert">
+        {t('bookings.issue.rateMissing', { from: payment.fare_amount.currency, to: payment.balance_currency })}
+      </Text>
+    );
+  return (
+    <>
+      <AmountLine label={t('bookings.issue.balanceDebit')} value={formatMoney(payment.amount, language)} strong />
+      {payment.exchange_rate && (
+        <AmountLine
+          label={t('bookings.issue.rate')}
+          value={`1 ${payment.fare_amount.currency} = ${Number(payment.exchange_rate)} ${payment.balance_currency}`}
+        />
+      )}
+    </>
   );
 }

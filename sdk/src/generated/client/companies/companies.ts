@@ -25,12 +25,16 @@ import type {
   CreateJoinAgencyRequestHeaders,
   CreateMarkupHeaders,
   CreateTransactionHeaders,
+  ExchangeRate,
+  ExchangeRateCreate,
+  ExchangeRateList,
   JoinAgencyRequest,
   JoinAgencyRequestAnswer,
   JoinAgencyRequestCreate,
   JoinAgencyRequestList,
   ListAgentCompanyRelationshipsParams,
   ListCompaniesParams,
+  ListExchangeRatesParams,
   ListJoinAgencyRequestsParams,
   ListMarkupsParams,
   ListTransactionsParams,
@@ -38,6 +42,7 @@ import type {
   MarkupCreate,
   MarkupList,
   MarkupUpdate,
+  SetExchangeRateHeaders,
   Transaction,
   TransactionCreate,
   TransactionList
@@ -337,6 +342,63 @@ export const createTransaction = async (transactionCreate: TransactionCreate,
     headers: { 'Content-Type': 'application/json',...headers, ...options?.headers },
     body: JSON.stringify(
       transactionCreate,)
+  }
+);}
+
+
+/**
+ * Staff, or a supervisor. Every dated rate, by pair and newest first. A company balance kept in another currency than a fare is debited at the pair's newest rate in effect at issue.
+ * @summary List exchange rates
+ */
+export const getListExchangeRatesUrl = (params?: ListExchangeRatesParams,) => {
+  const normalizedParams = new URLSearchParams();
+
+  Object.entries(params || {}).forEach(([key, value]) => {
+    
+    if (value !== undefined) {
+      normalizedParams.append(key, value === null ? 'null' : value.toString())
+    }
+  });
+
+  const stringifiedParams = normalizedParams.toString();
+
+  return stringifiedParams.length > 0 ? `/exchange_rates?${stringifiedParams}` : `/exchange_rates`
+}
+
+export const listExchangeRates = async (params?: ListExchangeRatesParams, options?: RequestInit): Promise<ExchangeRateList> => {
+  
+  return contrailFetch<ExchangeRateList>(getListExchangeRatesUrl(params),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+/**
+ * Admin only. Sets the rate of a pair from a moment on (now when `effective_at` is absent); a rate for the same pair and moment replaces the one there. Issues after that moment convert at it; bookings already issued keep the rate of their issue.
+ * @summary Set an exchange rate
+ */
+export const getSetExchangeRateUrl = () => {
+
+
+  
+
+  return `/exchange_rates`
+}
+
+export const setExchangeRate = async (exchangeRateCreate: ExchangeRateCreate,
+    headers?: SetExchangeRateHeaders, options?: RequestInit): Promise<ExchangeRate> => {
+  
+  return contrailFetch<ExchangeRate>(getSetExchangeRateUrl(),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json',...headers, ...options?.headers },
+    body: JSON.stringify(
+      exchangeRateCreate,)
   }
 );}
 

@@ -46,6 +46,9 @@ import type {
   CreateJoinAgencyRequestHeaders,
   CreateMarkupHeaders,
   CreateTransactionHeaders,
+  ExchangeRate,
+  ExchangeRateCreate,
+  ExchangeRateList,
   ForbiddenResponse,
   JoinAgencyRequest,
   JoinAgencyRequestAnswer,
@@ -53,6 +56,7 @@ import type {
   JoinAgencyRequestList,
   ListAgentCompanyRelationshipsParams,
   ListCompaniesParams,
+  ListExchangeRatesParams,
   ListJoinAgencyRequestsParams,
   ListMarkupsParams,
   ListTransactionsParams,
@@ -61,6 +65,7 @@ import type {
   MarkupList,
   MarkupUpdate,
   NotFoundResponse,
+  SetExchangeRateHeaders,
   TooManyRequestsResponse,
   Transaction,
   TransactionCreate,
@@ -1041,6 +1046,186 @@ export const useCreateTransaction = <TError = BadRequestResponse | UnauthorizedR
       > => {
 
       const mutationOptions = getCreateTransactionMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * Staff, or a supervisor. Every dated rate, by pair and newest first. A company balance kept in another currency than a fare is debited at the pair's newest rate in effect at issue.
+ * @summary List exchange rates
+ */
+export const getListExchangeRatesUrl = (params?: ListExchangeRatesParams,) => {
+  const normalizedParams = new URLSearchParams();
+
+  Object.entries(params || {}).forEach(([key, value]) => {
+    
+    if (value !== undefined) {
+      normalizedParams.append(key, value === null ? 'null' : value.toString())
+    }
+  });
+
+  const stringifiedParams = normalizedParams.toString();
+
+  return stringifiedParams.length > 0 ? `/exchange_rates?${stringifiedParams}` : `/exchange_rates`
+}
+
+export const listExchangeRates = async (params?: ListExchangeRatesParams, options?: RequestInit): Promise<ExchangeRateList> => {
+  
+  return contrailFetch<ExchangeRateList>(getListExchangeRatesUrl(params),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getListExchangeRatesQueryKey = (params?: ListExchangeRatesParams,) => {
+    return [
+    `/exchange_rates`, ...(params ? [params]: [])
+    ] as const;
+    }
+
+    
+export const getListExchangeRatesQueryOptions = <TData = Awaited<ReturnType<typeof listExchangeRates>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse>(params?: ListExchangeRatesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listExchangeRates>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getListExchangeRatesQueryKey(params);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof listExchangeRates>>> = ({ signal }) => listExchangeRates(params, { signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof listExchangeRates>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type ListExchangeRatesQueryResult = NonNullable<Awaited<ReturnType<typeof listExchangeRates>>>
+export type ListExchangeRatesQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse
+
+
+export function useListExchangeRates<TData = Awaited<ReturnType<typeof listExchangeRates>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse>(
+ params: undefined |  ListExchangeRatesParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listExchangeRates>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listExchangeRates>>,
+          TError,
+          Awaited<ReturnType<typeof listExchangeRates>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof contrailFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListExchangeRates<TData = Awaited<ReturnType<typeof listExchangeRates>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse>(
+ params?: ListExchangeRatesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listExchangeRates>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listExchangeRates>>,
+          TError,
+          Awaited<ReturnType<typeof listExchangeRates>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof contrailFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListExchangeRates<TData = Awaited<ReturnType<typeof listExchangeRates>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse>(
+ params?: ListExchangeRatesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listExchangeRates>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary List exchange rates
+ */
+
+export function useListExchangeRates<TData = Awaited<ReturnType<typeof listExchangeRates>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse>(
+ params?: ListExchangeRatesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listExchangeRates>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getListExchangeRatesQueryOptions(params,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * Admin only. Sets the rate of a pair from a moment on (now when `effective_at` is absent); a rate for the same pair and moment replaces the one there. Issues after that moment convert at it; bookings already issued keep the rate of their issue.
+ * @summary Set an exchange rate
+ */
+export const getSetExchangeRateUrl = () => {
+
+
+  
+
+  return `/exchange_rates`
+}
+
+export const setExchangeRate = async (exchangeRateCreate: ExchangeRateCreate,
+    headers?: SetExchangeRateHeaders, options?: RequestInit): Promise<ExchangeRate> => {
+  
+  return contrailFetch<ExchangeRate>(getSetExchangeRateUrl(),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json',...headers, ...options?.headers },
+    body: JSON.stringify(
+      exchangeRateCreate,)
+  }
+);}
+
+
+
+
+export const getSetExchangeRateMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | UnprocessableResponse | TooManyRequestsResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof setExchangeRate>>, TError,{data: ExchangeRateCreate;headers?: SetExchangeRateHeaders}, TContext>, request?: SecondParameter<typeof contrailFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof setExchangeRate>>, TError,{data: ExchangeRateCreate;headers?: SetExchangeRateHeaders}, TContext> => {
+
+const mutationKey = ['setExchangeRate'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof setExchangeRate>>, {data: ExchangeRateCreate;headers?: SetExchangeRateHeaders}> = (props) => {
+          const {data,headers} = props ?? {};
+
+          return  setExchangeRate(data,headers,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type SetExchangeRateMutationResult = NonNullable<Awaited<ReturnType<typeof setExchangeRate>>>
+    export type SetExchangeRateMutationBody = ExchangeRateCreate
+    export type SetExchangeRateMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | UnprocessableResponse | TooManyRequestsResponse
+
+    /**
+ * @summary Set an exchange rate
+ */
+export const useSetExchangeRate = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | UnprocessableResponse | TooManyRequestsResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof setExchangeRate>>, TError,{data: ExchangeRateCreate;headers?: SetExchangeRateHeaders}, TContext>, request?: SecondParameter<typeof contrailFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof setExchangeRate>>,
+        TError,
+        {data: ExchangeRateCreate;headers?: SetExchangeRateHeaders},
+        TContext
+      > => {
+
+      const mutationOptions = getSetExchangeRateMutationOptions(options);
 
       return useMutation(mutationOptions, queryClient);
     }

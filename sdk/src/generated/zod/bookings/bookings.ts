@@ -39,6 +39,11 @@ export const listBookingsQueryParams = zod.object({
 
 export const listBookingsResponseDataItemPriceAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
 export const listBookingsResponseDataItemPriceCurrencyRegExp = new RegExp('^[A-Z]{3}$');
+export const listBookingsResponseDataItemBalancePaymentFareAmountAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const listBookingsResponseDataItemBalancePaymentFareAmountCurrencyRegExp = new RegExp('^[A-Z]{3}$');
+export const listBookingsResponseDataItemBalancePaymentBalanceCurrencyRegExp = new RegExp('^[A-Z]{3}$');
+export const listBookingsResponseDataItemBalancePaymentAmountAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const listBookingsResponseDataItemBalancePaymentAmountCurrencyRegExp = new RegExp('^[A-Z]{3}$');
 export const listBookingsResponseDataItemContactsEmailMax = 254;export const listBookingsResponseDataItemContactsPhoneRegExp = new RegExp('^\\+?[0-9][0-9 ()-]{5,24}$');
 export const listBookingsResponseDataItemSegmentsItemOriginDestinationMin = 0;export const listBookingsResponseDataItemDocumentsItemNumberRegExp = new RegExp('^[0-9]{13}$');
 export const listBookingsResponseDataItemDocumentsItemAmountAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
@@ -66,6 +71,18 @@ export const listBookingsResponse = zod.object({
   "carrier": zod.string(),
   "airline_locator": zod.string().describe('The airline\'s own record locator.'),
   "form_of_payment": zod.union([zod.literal('bsp_cash'),zod.literal('credit_card'),zod.literal('company_balance'),zod.literal(null)]).nullable().describe('How the tickets were paid; null until issued.'),
+  "balance_payment": zod.union([zod.object({
+  "fare_amount": zod.object({
+  "amount": zod.string().regex(listBookingsResponseDataItemBalancePaymentFareAmountAmountRegExp),
+  "currency": zod.string().regex(listBookingsResponseDataItemBalancePaymentFareAmountCurrencyRegExp).describe('ISO 4217 currency code.')
+}).describe('An amount of money. The amount is a decimal string, never a float.'),
+  "balance_currency": zod.string().regex(listBookingsResponseDataItemBalancePaymentBalanceCurrencyRegExp),
+  "amount": zod.union([zod.object({
+  "amount": zod.string().regex(listBookingsResponseDataItemBalancePaymentAmountAmountRegExp),
+  "currency": zod.string().regex(listBookingsResponseDataItemBalancePaymentAmountCurrencyRegExp).describe('ISO 4217 currency code.')
+}).describe('An amount of money. The amount is a decimal string, never a float.'),zod.null()]).describe('In the balance\'s currency; null when no exchange rate is known for the pair (the issue would be refused).'),
+  "exchange_rate": zod.string().nullable().describe('Units of the balance currency per unit of the fare\'s; null in the same currency or when none is known.')
+}).describe('What the company balance pays for the tickets (the airline\'s price and the agency\'s issue fee), before issue or as taken at issue. A balance in another currency than the fare pays the amount converted at the pair\'s newest exchange rate (before issue) or at the rate of the issue (after it).'),zod.null()]).optional().describe('Read one booking to get it. When the company balance pays (or paid) the tickets, what it takes, in its own currency; null otherwise.'),
   "passengers": zod.array(zod.object({
   "id": zod.string().describe('The passenger\'s id within the booking; documents refer back to it.'),
   "type": zod.enum(['ADT', 'CHD', 'INF']).describe('Adult (12+), child (2–11) or infant on lap (under 2).'),
@@ -199,6 +216,11 @@ export const issueBookingBody = zod.object({
 
 export const issueBookingResponsePriceAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
 export const issueBookingResponsePriceCurrencyRegExp = new RegExp('^[A-Z]{3}$');
+export const issueBookingResponseBalancePaymentFareAmountAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const issueBookingResponseBalancePaymentFareAmountCurrencyRegExp = new RegExp('^[A-Z]{3}$');
+export const issueBookingResponseBalancePaymentBalanceCurrencyRegExp = new RegExp('^[A-Z]{3}$');
+export const issueBookingResponseBalancePaymentAmountAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const issueBookingResponseBalancePaymentAmountCurrencyRegExp = new RegExp('^[A-Z]{3}$');
 export const issueBookingResponseContactsEmailMax = 254;export const issueBookingResponseContactsPhoneRegExp = new RegExp('^\\+?[0-9][0-9 ()-]{5,24}$');
 export const issueBookingResponseSegmentsItemOriginDestinationMin = 0;export const issueBookingResponseDocumentsItemNumberRegExp = new RegExp('^[0-9]{13}$');
 export const issueBookingResponseDocumentsItemAmountAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
@@ -225,6 +247,18 @@ export const issueBookingResponse = zod.object({
   "carrier": zod.string(),
   "airline_locator": zod.string().describe('The airline\'s own record locator.'),
   "form_of_payment": zod.union([zod.literal('bsp_cash'),zod.literal('credit_card'),zod.literal('company_balance'),zod.literal(null)]).nullable().describe('How the tickets were paid; null until issued.'),
+  "balance_payment": zod.union([zod.object({
+  "fare_amount": zod.object({
+  "amount": zod.string().regex(issueBookingResponseBalancePaymentFareAmountAmountRegExp),
+  "currency": zod.string().regex(issueBookingResponseBalancePaymentFareAmountCurrencyRegExp).describe('ISO 4217 currency code.')
+}).describe('An amount of money. The amount is a decimal string, never a float.'),
+  "balance_currency": zod.string().regex(issueBookingResponseBalancePaymentBalanceCurrencyRegExp),
+  "amount": zod.union([zod.object({
+  "amount": zod.string().regex(issueBookingResponseBalancePaymentAmountAmountRegExp),
+  "currency": zod.string().regex(issueBookingResponseBalancePaymentAmountCurrencyRegExp).describe('ISO 4217 currency code.')
+}).describe('An amount of money. The amount is a decimal string, never a float.'),zod.null()]).describe('In the balance\'s currency; null when no exchange rate is known for the pair (the issue would be refused).'),
+  "exchange_rate": zod.string().nullable().describe('Units of the balance currency per unit of the fare\'s; null in the same currency or when none is known.')
+}).describe('What the company balance pays for the tickets (the airline\'s price and the agency\'s issue fee), before issue or as taken at issue. A balance in another currency than the fare pays the amount converted at the pair\'s newest exchange rate (before issue) or at the rate of the issue (after it).'),zod.null()]).optional().describe('Read one booking to get it. When the company balance pays (or paid) the tickets, what it takes, in its own currency; null otherwise.'),
   "passengers": zod.array(zod.object({
   "id": zod.string().describe('The passenger\'s id within the booking; documents refer back to it.'),
   "type": zod.enum(['ADT', 'CHD', 'INF']).describe('Adult (12+), child (2–11) or infant on lap (under 2).'),
@@ -362,6 +396,11 @@ export const reshopBookingBody = zod.object({
 
 export const reshopBookingResponsePriceAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
 export const reshopBookingResponsePriceCurrencyRegExp = new RegExp('^[A-Z]{3}$');
+export const reshopBookingResponseBalancePaymentFareAmountAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const reshopBookingResponseBalancePaymentFareAmountCurrencyRegExp = new RegExp('^[A-Z]{3}$');
+export const reshopBookingResponseBalancePaymentBalanceCurrencyRegExp = new RegExp('^[A-Z]{3}$');
+export const reshopBookingResponseBalancePaymentAmountAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const reshopBookingResponseBalancePaymentAmountCurrencyRegExp = new RegExp('^[A-Z]{3}$');
 export const reshopBookingResponseContactsEmailMax = 254;export const reshopBookingResponseContactsPhoneRegExp = new RegExp('^\\+?[0-9][0-9 ()-]{5,24}$');
 export const reshopBookingResponseSegmentsItemOriginDestinationMin = 0;export const reshopBookingResponseDocumentsItemNumberRegExp = new RegExp('^[0-9]{13}$');
 export const reshopBookingResponseDocumentsItemAmountAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
@@ -388,6 +427,18 @@ export const reshopBookingResponse = zod.object({
   "carrier": zod.string(),
   "airline_locator": zod.string().describe('The airline\'s own record locator.'),
   "form_of_payment": zod.union([zod.literal('bsp_cash'),zod.literal('credit_card'),zod.literal('company_balance'),zod.literal(null)]).nullable().describe('How the tickets were paid; null until issued.'),
+  "balance_payment": zod.union([zod.object({
+  "fare_amount": zod.object({
+  "amount": zod.string().regex(reshopBookingResponseBalancePaymentFareAmountAmountRegExp),
+  "currency": zod.string().regex(reshopBookingResponseBalancePaymentFareAmountCurrencyRegExp).describe('ISO 4217 currency code.')
+}).describe('An amount of money. The amount is a decimal string, never a float.'),
+  "balance_currency": zod.string().regex(reshopBookingResponseBalancePaymentBalanceCurrencyRegExp),
+  "amount": zod.union([zod.object({
+  "amount": zod.string().regex(reshopBookingResponseBalancePaymentAmountAmountRegExp),
+  "currency": zod.string().regex(reshopBookingResponseBalancePaymentAmountCurrencyRegExp).describe('ISO 4217 currency code.')
+}).describe('An amount of money. The amount is a decimal string, never a float.'),zod.null()]).describe('In the balance\'s currency; null when no exchange rate is known for the pair (the issue would be refused).'),
+  "exchange_rate": zod.string().nullable().describe('Units of the balance currency per unit of the fare\'s; null in the same currency or when none is known.')
+}).describe('What the company balance pays for the tickets (the airline\'s price and the agency\'s issue fee), before issue or as taken at issue. A balance in another currency than the fare pays the amount converted at the pair\'s newest exchange rate (before issue) or at the rate of the issue (after it).'),zod.null()]).optional().describe('Read one booking to get it. When the company balance pays (or paid) the tickets, what it takes, in its own currency; null otherwise.'),
   "passengers": zod.array(zod.object({
   "id": zod.string().describe('The passenger\'s id within the booking; documents refer back to it.'),
   "type": zod.enum(['ADT', 'CHD', 'INF']).describe('Adult (12+), child (2–11) or infant on lap (under 2).'),
@@ -481,6 +532,11 @@ export const modifyBookingBody = zod.object({
 
 export const modifyBookingResponsePriceAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
 export const modifyBookingResponsePriceCurrencyRegExp = new RegExp('^[A-Z]{3}$');
+export const modifyBookingResponseBalancePaymentFareAmountAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const modifyBookingResponseBalancePaymentFareAmountCurrencyRegExp = new RegExp('^[A-Z]{3}$');
+export const modifyBookingResponseBalancePaymentBalanceCurrencyRegExp = new RegExp('^[A-Z]{3}$');
+export const modifyBookingResponseBalancePaymentAmountAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const modifyBookingResponseBalancePaymentAmountCurrencyRegExp = new RegExp('^[A-Z]{3}$');
 export const modifyBookingResponseContactsEmailMax = 254;export const modifyBookingResponseContactsPhoneRegExp = new RegExp('^\\+?[0-9][0-9 ()-]{5,24}$');
 export const modifyBookingResponseSegmentsItemOriginDestinationMin = 0;export const modifyBookingResponseDocumentsItemNumberRegExp = new RegExp('^[0-9]{13}$');
 export const modifyBookingResponseDocumentsItemAmountAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
@@ -507,6 +563,18 @@ export const modifyBookingResponse = zod.object({
   "carrier": zod.string(),
   "airline_locator": zod.string().describe('The airline\'s own record locator.'),
   "form_of_payment": zod.union([zod.literal('bsp_cash'),zod.literal('credit_card'),zod.literal('company_balance'),zod.literal(null)]).nullable().describe('How the tickets were paid; null until issued.'),
+  "balance_payment": zod.union([zod.object({
+  "fare_amount": zod.object({
+  "amount": zod.string().regex(modifyBookingResponseBalancePaymentFareAmountAmountRegExp),
+  "currency": zod.string().regex(modifyBookingResponseBalancePaymentFareAmountCurrencyRegExp).describe('ISO 4217 currency code.')
+}).describe('An amount of money. The amount is a decimal string, never a float.'),
+  "balance_currency": zod.string().regex(modifyBookingResponseBalancePaymentBalanceCurrencyRegExp),
+  "amount": zod.union([zod.object({
+  "amount": zod.string().regex(modifyBookingResponseBalancePaymentAmountAmountRegExp),
+  "currency": zod.string().regex(modifyBookingResponseBalancePaymentAmountCurrencyRegExp).describe('ISO 4217 currency code.')
+}).describe('An amount of money. The amount is a decimal string, never a float.'),zod.null()]).describe('In the balance\'s currency; null when no exchange rate is known for the pair (the issue would be refused).'),
+  "exchange_rate": zod.string().nullable().describe('Units of the balance currency per unit of the fare\'s; null in the same currency or when none is known.')
+}).describe('What the company balance pays for the tickets (the airline\'s price and the agency\'s issue fee), before issue or as taken at issue. A balance in another currency than the fare pays the amount converted at the pair\'s newest exchange rate (before issue) or at the rate of the issue (after it).'),zod.null()]).optional().describe('Read one booking to get it. When the company balance pays (or paid) the tickets, what it takes, in its own currency; null otherwise.'),
   "passengers": zod.array(zod.object({
   "id": zod.string().describe('The passenger\'s id within the booking; documents refer back to it.'),
   "type": zod.enum(['ADT', 'CHD', 'INF']).describe('Adult (12+), child (2–11) or infant on lap (under 2).'),
@@ -594,6 +662,11 @@ answered with `error` saying so.
  */
 export const getBookingResponsePriceAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
 export const getBookingResponsePriceCurrencyRegExp = new RegExp('^[A-Z]{3}$');
+export const getBookingResponseBalancePaymentFareAmountAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const getBookingResponseBalancePaymentFareAmountCurrencyRegExp = new RegExp('^[A-Z]{3}$');
+export const getBookingResponseBalancePaymentBalanceCurrencyRegExp = new RegExp('^[A-Z]{3}$');
+export const getBookingResponseBalancePaymentAmountAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const getBookingResponseBalancePaymentAmountCurrencyRegExp = new RegExp('^[A-Z]{3}$');
 export const getBookingResponseContactsEmailMax = 254;export const getBookingResponseContactsPhoneRegExp = new RegExp('^\\+?[0-9][0-9 ()-]{5,24}$');
 export const getBookingResponseSegmentsItemOriginDestinationMin = 0;export const getBookingResponseDocumentsItemNumberRegExp = new RegExp('^[0-9]{13}$');
 export const getBookingResponseDocumentsItemAmountAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
@@ -620,6 +693,18 @@ export const getBookingResponse = zod.object({
   "carrier": zod.string(),
   "airline_locator": zod.string().describe('The airline\'s own record locator.'),
   "form_of_payment": zod.union([zod.literal('bsp_cash'),zod.literal('credit_card'),zod.literal('company_balance'),zod.literal(null)]).nullable().describe('How the tickets were paid; null until issued.'),
+  "balance_payment": zod.union([zod.object({
+  "fare_amount": zod.object({
+  "amount": zod.string().regex(getBookingResponseBalancePaymentFareAmountAmountRegExp),
+  "currency": zod.string().regex(getBookingResponseBalancePaymentFareAmountCurrencyRegExp).describe('ISO 4217 currency code.')
+}).describe('An amount of money. The amount is a decimal string, never a float.'),
+  "balance_currency": zod.string().regex(getBookingResponseBalancePaymentBalanceCurrencyRegExp),
+  "amount": zod.union([zod.object({
+  "amount": zod.string().regex(getBookingResponseBalancePaymentAmountAmountRegExp),
+  "currency": zod.string().regex(getBookingResponseBalancePaymentAmountCurrencyRegExp).describe('ISO 4217 currency code.')
+}).describe('An amount of money. The amount is a decimal string, never a float.'),zod.null()]).describe('In the balance\'s currency; null when no exchange rate is known for the pair (the issue would be refused).'),
+  "exchange_rate": zod.string().nullable().describe('Units of the balance currency per unit of the fare\'s; null in the same currency or when none is known.')
+}).describe('What the company balance pays for the tickets (the airline\'s price and the agency\'s issue fee), before issue or as taken at issue. A balance in another currency than the fare pays the amount converted at the pair\'s newest exchange rate (before issue) or at the rate of the issue (after it).'),zod.null()]).optional().describe('Read one booking to get it. When the company balance pays (or paid) the tickets, what it takes, in its own currency; null otherwise.'),
   "passengers": zod.array(zod.object({
   "id": zod.string().describe('The passenger\'s id within the booking; documents refer back to it.'),
   "type": zod.enum(['ADT', 'CHD', 'INF']).describe('Adult (12+), child (2–11) or infant on lap (under 2).'),
@@ -685,6 +770,11 @@ back to it (less the agency's void fee). Outside the window the answer is 409
  */
 export const cancelBookingResponsePriceAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
 export const cancelBookingResponsePriceCurrencyRegExp = new RegExp('^[A-Z]{3}$');
+export const cancelBookingResponseBalancePaymentFareAmountAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const cancelBookingResponseBalancePaymentFareAmountCurrencyRegExp = new RegExp('^[A-Z]{3}$');
+export const cancelBookingResponseBalancePaymentBalanceCurrencyRegExp = new RegExp('^[A-Z]{3}$');
+export const cancelBookingResponseBalancePaymentAmountAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const cancelBookingResponseBalancePaymentAmountCurrencyRegExp = new RegExp('^[A-Z]{3}$');
 export const cancelBookingResponseContactsEmailMax = 254;export const cancelBookingResponseContactsPhoneRegExp = new RegExp('^\\+?[0-9][0-9 ()-]{5,24}$');
 export const cancelBookingResponseSegmentsItemOriginDestinationMin = 0;export const cancelBookingResponseDocumentsItemNumberRegExp = new RegExp('^[0-9]{13}$');
 export const cancelBookingResponseDocumentsItemAmountAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
@@ -711,6 +801,18 @@ export const cancelBookingResponse = zod.object({
   "carrier": zod.string(),
   "airline_locator": zod.string().describe('The airline\'s own record locator.'),
   "form_of_payment": zod.union([zod.literal('bsp_cash'),zod.literal('credit_card'),zod.literal('company_balance'),zod.literal(null)]).nullable().describe('How the tickets were paid; null until issued.'),
+  "balance_payment": zod.union([zod.object({
+  "fare_amount": zod.object({
+  "amount": zod.string().regex(cancelBookingResponseBalancePaymentFareAmountAmountRegExp),
+  "currency": zod.string().regex(cancelBookingResponseBalancePaymentFareAmountCurrencyRegExp).describe('ISO 4217 currency code.')
+}).describe('An amount of money. The amount is a decimal string, never a float.'),
+  "balance_currency": zod.string().regex(cancelBookingResponseBalancePaymentBalanceCurrencyRegExp),
+  "amount": zod.union([zod.object({
+  "amount": zod.string().regex(cancelBookingResponseBalancePaymentAmountAmountRegExp),
+  "currency": zod.string().regex(cancelBookingResponseBalancePaymentAmountCurrencyRegExp).describe('ISO 4217 currency code.')
+}).describe('An amount of money. The amount is a decimal string, never a float.'),zod.null()]).describe('In the balance\'s currency; null when no exchange rate is known for the pair (the issue would be refused).'),
+  "exchange_rate": zod.string().nullable().describe('Units of the balance currency per unit of the fare\'s; null in the same currency or when none is known.')
+}).describe('What the company balance pays for the tickets (the airline\'s price and the agency\'s issue fee), before issue or as taken at issue. A balance in another currency than the fare pays the amount converted at the pair\'s newest exchange rate (before issue) or at the rate of the issue (after it).'),zod.null()]).optional().describe('Read one booking to get it. When the company balance pays (or paid) the tickets, what it takes, in its own currency; null otherwise.'),
   "passengers": zod.array(zod.object({
   "id": zod.string().describe('The passenger\'s id within the booking; documents refer back to it.'),
   "type": zod.enum(['ADT', 'CHD', 'INF']).describe('Adult (12+), child (2–11) or infant on lap (under 2).'),
@@ -845,6 +947,11 @@ export const confirmRefundRequestBody = zod.object({
 
 export const confirmRefundRequestResponsePriceAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
 export const confirmRefundRequestResponsePriceCurrencyRegExp = new RegExp('^[A-Z]{3}$');
+export const confirmRefundRequestResponseBalancePaymentFareAmountAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const confirmRefundRequestResponseBalancePaymentFareAmountCurrencyRegExp = new RegExp('^[A-Z]{3}$');
+export const confirmRefundRequestResponseBalancePaymentBalanceCurrencyRegExp = new RegExp('^[A-Z]{3}$');
+export const confirmRefundRequestResponseBalancePaymentAmountAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const confirmRefundRequestResponseBalancePaymentAmountCurrencyRegExp = new RegExp('^[A-Z]{3}$');
 export const confirmRefundRequestResponseContactsEmailMax = 254;export const confirmRefundRequestResponseContactsPhoneRegExp = new RegExp('^\\+?[0-9][0-9 ()-]{5,24}$');
 export const confirmRefundRequestResponseSegmentsItemOriginDestinationMin = 0;export const confirmRefundRequestResponseDocumentsItemNumberRegExp = new RegExp('^[0-9]{13}$');
 export const confirmRefundRequestResponseDocumentsItemAmountAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
@@ -871,6 +978,18 @@ export const confirmRefundRequestResponse = zod.object({
   "carrier": zod.string(),
   "airline_locator": zod.string().describe('The airline\'s own record locator.'),
   "form_of_payment": zod.union([zod.literal('bsp_cash'),zod.literal('credit_card'),zod.literal('company_balance'),zod.literal(null)]).nullable().describe('How the tickets were paid; null until issued.'),
+  "balance_payment": zod.union([zod.object({
+  "fare_amount": zod.object({
+  "amount": zod.string().regex(confirmRefundRequestResponseBalancePaymentFareAmountAmountRegExp),
+  "currency": zod.string().regex(confirmRefundRequestResponseBalancePaymentFareAmountCurrencyRegExp).describe('ISO 4217 currency code.')
+}).describe('An amount of money. The amount is a decimal string, never a float.'),
+  "balance_currency": zod.string().regex(confirmRefundRequestResponseBalancePaymentBalanceCurrencyRegExp),
+  "amount": zod.union([zod.object({
+  "amount": zod.string().regex(confirmRefundRequestResponseBalancePaymentAmountAmountRegExp),
+  "currency": zod.string().regex(confirmRefundRequestResponseBalancePaymentAmountCurrencyRegExp).describe('ISO 4217 currency code.')
+}).describe('An amount of money. The amount is a decimal string, never a float.'),zod.null()]).describe('In the balance\'s currency; null when no exchange rate is known for the pair (the issue would be refused).'),
+  "exchange_rate": zod.string().nullable().describe('Units of the balance currency per unit of the fare\'s; null in the same currency or when none is known.')
+}).describe('What the company balance pays for the tickets (the airline\'s price and the agency\'s issue fee), before issue or as taken at issue. A balance in another currency than the fare pays the amount converted at the pair\'s newest exchange rate (before issue) or at the rate of the issue (after it).'),zod.null()]).optional().describe('Read one booking to get it. When the company balance pays (or paid) the tickets, what it takes, in its own currency; null otherwise.'),
   "passengers": zod.array(zod.object({
   "id": zod.string().describe('The passenger\'s id within the booking; documents refer back to it.'),
   "type": zod.enum(['ADT', 'CHD', 'INF']).describe('Adult (12+), child (2–11) or infant on lap (under 2).'),
@@ -984,6 +1103,11 @@ export const confirmFlightsChangeRequestBody = zod.object({
 
 export const confirmFlightsChangeRequestResponsePriceAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
 export const confirmFlightsChangeRequestResponsePriceCurrencyRegExp = new RegExp('^[A-Z]{3}$');
+export const confirmFlightsChangeRequestResponseBalancePaymentFareAmountAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const confirmFlightsChangeRequestResponseBalancePaymentFareAmountCurrencyRegExp = new RegExp('^[A-Z]{3}$');
+export const confirmFlightsChangeRequestResponseBalancePaymentBalanceCurrencyRegExp = new RegExp('^[A-Z]{3}$');
+export const confirmFlightsChangeRequestResponseBalancePaymentAmountAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const confirmFlightsChangeRequestResponseBalancePaymentAmountCurrencyRegExp = new RegExp('^[A-Z]{3}$');
 export const confirmFlightsChangeRequestResponseContactsEmailMax = 254;export const confirmFlightsChangeRequestResponseContactsPhoneRegExp = new RegExp('^\\+?[0-9][0-9 ()-]{5,24}$');
 export const confirmFlightsChangeRequestResponseSegmentsItemOriginDestinationMin = 0;export const confirmFlightsChangeRequestResponseDocumentsItemNumberRegExp = new RegExp('^[0-9]{13}$');
 export const confirmFlightsChangeRequestResponseDocumentsItemAmountAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
@@ -1010,6 +1134,18 @@ export const confirmFlightsChangeRequestResponse = zod.object({
   "carrier": zod.string(),
   "airline_locator": zod.string().describe('The airline\'s own record locator.'),
   "form_of_payment": zod.union([zod.literal('bsp_cash'),zod.literal('credit_card'),zod.literal('company_balance'),zod.literal(null)]).nullable().describe('How the tickets were paid; null until issued.'),
+  "balance_payment": zod.union([zod.object({
+  "fare_amount": zod.object({
+  "amount": zod.string().regex(confirmFlightsChangeRequestResponseBalancePaymentFareAmountAmountRegExp),
+  "currency": zod.string().regex(confirmFlightsChangeRequestResponseBalancePaymentFareAmountCurrencyRegExp).describe('ISO 4217 currency code.')
+}).describe('An amount of money. The amount is a decimal string, never a float.'),
+  "balance_currency": zod.string().regex(confirmFlightsChangeRequestResponseBalancePaymentBalanceCurrencyRegExp),
+  "amount": zod.union([zod.object({
+  "amount": zod.string().regex(confirmFlightsChangeRequestResponseBalancePaymentAmountAmountRegExp),
+  "currency": zod.string().regex(confirmFlightsChangeRequestResponseBalancePaymentAmountCurrencyRegExp).describe('ISO 4217 currency code.')
+}).describe('An amount of money. The amount is a decimal string, never a float.'),zod.null()]).describe('In the balance\'s currency; null when no exchange rate is known for the pair (the issue would be refused).'),
+  "exchange_rate": zod.string().nullable().describe('Units of the balance currency per unit of the fare\'s; null in the same currency or when none is known.')
+}).describe('What the company balance pays for the tickets (the airline\'s price and the agency\'s issue fee), before issue or as taken at issue. A balance in another currency than the fare pays the amount converted at the pair\'s newest exchange rate (before issue) or at the rate of the issue (after it).'),zod.null()]).optional().describe('Read one booking to get it. When the company balance pays (or paid) the tickets, what it takes, in its own currency; null otherwise.'),
   "passengers": zod.array(zod.object({
   "id": zod.string().describe('The passenger\'s id within the booking; documents refer back to it.'),
   "type": zod.enum(['ADT', 'CHD', 'INF']).describe('Adult (12+), child (2–11) or infant on lap (under 2).'),
@@ -1252,6 +1388,11 @@ export const addBookingAncillariesBody = zod.object({
 
 export const addBookingAncillariesResponsePriceAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
 export const addBookingAncillariesResponsePriceCurrencyRegExp = new RegExp('^[A-Z]{3}$');
+export const addBookingAncillariesResponseBalancePaymentFareAmountAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const addBookingAncillariesResponseBalancePaymentFareAmountCurrencyRegExp = new RegExp('^[A-Z]{3}$');
+export const addBookingAncillariesResponseBalancePaymentBalanceCurrencyRegExp = new RegExp('^[A-Z]{3}$');
+export const addBookingAncillariesResponseBalancePaymentAmountAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const addBookingAncillariesResponseBalancePaymentAmountCurrencyRegExp = new RegExp('^[A-Z]{3}$');
 export const addBookingAncillariesResponseContactsEmailMax = 254;export const addBookingAncillariesResponseContactsPhoneRegExp = new RegExp('^\\+?[0-9][0-9 ()-]{5,24}$');
 export const addBookingAncillariesResponseSegmentsItemOriginDestinationMin = 0;export const addBookingAncillariesResponseDocumentsItemNumberRegExp = new RegExp('^[0-9]{13}$');
 export const addBookingAncillariesResponseDocumentsItemAmountAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
@@ -1278,6 +1419,18 @@ export const addBookingAncillariesResponse = zod.object({
   "carrier": zod.string(),
   "airline_locator": zod.string().describe('The airline\'s own record locator.'),
   "form_of_payment": zod.union([zod.literal('bsp_cash'),zod.literal('credit_card'),zod.literal('company_balance'),zod.literal(null)]).nullable().describe('How the tickets were paid; null until issued.'),
+  "balance_payment": zod.union([zod.object({
+  "fare_amount": zod.object({
+  "amount": zod.string().regex(addBookingAncillariesResponseBalancePaymentFareAmountAmountRegExp),
+  "currency": zod.string().regex(addBookingAncillariesResponseBalancePaymentFareAmountCurrencyRegExp).describe('ISO 4217 currency code.')
+}).describe('An amount of money. The amount is a decimal string, never a float.'),
+  "balance_currency": zod.string().regex(addBookingAncillariesResponseBalancePaymentBalanceCurrencyRegExp),
+  "amount": zod.union([zod.object({
+  "amount": zod.string().regex(addBookingAncillariesResponseBalancePaymentAmountAmountRegExp),
+  "currency": zod.string().regex(addBookingAncillariesResponseBalancePaymentAmountCurrencyRegExp).describe('ISO 4217 currency code.')
+}).describe('An amount of money. The amount is a decimal string, never a float.'),zod.null()]).describe('In the balance\'s currency; null when no exchange rate is known for the pair (the issue would be refused).'),
+  "exchange_rate": zod.string().nullable().describe('Units of the balance currency per unit of the fare\'s; null in the same currency or when none is known.')
+}).describe('What the company balance pays for the tickets (the airline\'s price and the agency\'s issue fee), before issue or as taken at issue. A balance in another currency than the fare pays the amount converted at the pair\'s newest exchange rate (before issue) or at the rate of the issue (after it).'),zod.null()]).optional().describe('Read one booking to get it. When the company balance pays (or paid) the tickets, what it takes, in its own currency; null otherwise.'),
   "passengers": zod.array(zod.object({
   "id": zod.string().describe('The passenger\'s id within the booking; documents refer back to it.'),
   "type": zod.enum(['ADT', 'CHD', 'INF']).describe('Adult (12+), child (2–11) or infant on lap (under 2).'),

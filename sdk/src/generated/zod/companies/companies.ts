@@ -237,6 +237,8 @@ export const listTransactionsResponseDataItemAmountAmountRegExp = new RegExp('^-
 export const listTransactionsResponseDataItemAmountCurrencyRegExp = new RegExp('^[A-Z]{3}$');
 export const listTransactionsResponseDataItemBalanceAfterAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
 export const listTransactionsResponseDataItemBalanceAfterCurrencyRegExp = new RegExp('^[A-Z]{3}$');
+export const listTransactionsResponseDataItemOriginalAmountAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const listTransactionsResponseDataItemOriginalAmountCurrencyRegExp = new RegExp('^[A-Z]{3}$');
 export const listTransactionsResponseMetaPerPageMax = 100;export const listTransactionsResponseMetaTotalMin = 0;
 
 export const listTransactionsResponse = zod.object({
@@ -253,7 +255,12 @@ export const listTransactionsResponse = zod.object({
 }).describe('An amount of money. The amount is a decimal string, never a float.'),
   "reason": zod.string(),
   "actor_account_id": zod.string().describe('Who made the change.'),
-  "created_at": zod.iso.datetime({})
+  "created_at": zod.iso.datetime({}),
+  "original_amount": zod.union([zod.object({
+  "amount": zod.string().regex(listTransactionsResponseDataItemOriginalAmountAmountRegExp),
+  "currency": zod.string().regex(listTransactionsResponseDataItemOriginalAmountCurrencyRegExp).describe('ISO 4217 currency code.')
+}).describe('An amount of money. The amount is a decimal string, never a float.'),zod.null()]).optional().describe('When the entry was priced in another currency than the balance (a fare paid from the balance), the amount as priced; `amount` is it converted at `exchange_rate`.'),
+  "exchange_rate": zod.string().nullish().describe('The rate `original_amount` was converted at (units of the balance currency per unit).')
 }).describe('One entry of a company balance ledger.')),
   "meta": zod.object({
   "page": zod.number().min(1),
@@ -289,6 +296,70 @@ export const createTransactionBody = zod.object({
 }).describe('A balance change: a credit (positive) or a debit (negative).')
 
 /**
+ * Staff, or a supervisor. Every dated rate, by pair and newest first. A company balance kept in another currency than a fare is debited at the pair's newest rate in effect at issue.
+ * @summary List exchange rates
+ */
+export const listExchangeRatesQueryPageDefault = 1;
+export const listExchangeRatesQueryPageMax = 100000;export const listExchangeRatesQueryPerPageDefault = 25;
+export const listExchangeRatesQueryPerPageMax = 100;export const listExchangeRatesQueryBaseCurrencyRegExp = new RegExp('^[A-Z]{3}$');
+export const listExchangeRatesQueryQuoteCurrencyRegExp = new RegExp('^[A-Z]{3}$');
+
+
+export const listExchangeRatesQueryParams = zod.object({
+  "page": zod.number().min(1).max(listExchangeRatesQueryPageMax).default(listExchangeRatesQueryPageDefault).describe('The page to return, from 1.'),
+  "per_page": zod.number().min(1).max(listExchangeRatesQueryPerPageMax).default(listExchangeRatesQueryPerPageDefault).describe('How many items a page holds.'),
+  "base_currency": zod.string().regex(listExchangeRatesQueryBaseCurrencyRegExp).optional().describe('Only rates from this currency.'),
+  "quote_currency": zod.string().regex(listExchangeRatesQueryQuoteCurrencyRegExp).optional().describe('Only rates to this currency.')
+})
+
+export const listExchangeRatesResponseDataItemBaseCurrencyRegExp = new RegExp('^[A-Z]{3}$');
+export const listExchangeRatesResponseDataItemQuoteCurrencyRegExp = new RegExp('^[A-Z]{3}$');
+export const listExchangeRatesResponseDataItemRateRegExp = new RegExp('^[0-9]+(\\.[0-9]{1,8})?$');
+export const listExchangeRatesResponseMetaPerPageMax = 100;export const listExchangeRatesResponseMetaTotalMin = 0;
+
+export const listExchangeRatesResponse = zod.object({
+  "data": zod.array(zod.object({
+  "id": zod.string(),
+  "base_currency": zod.string().regex(listExchangeRatesResponseDataItemBaseCurrencyRegExp),
+  "quote_currency": zod.string().regex(listExchangeRatesResponseDataItemQuoteCurrencyRegExp),
+  "rate": zod.string().regex(listExchangeRatesResponseDataItemRateRegExp).describe('A decimal string, up to 8 places.'),
+  "effective_at": zod.iso.datetime({}),
+  "created_by": zod.string().nullable().describe('The admin who set it; null for the seeded rates.'),
+  "created_at": zod.iso.datetime({})
+}).describe('One unit of `base_currency` is worth `rate` units of `quote_currency` from `effective_at` on.')),
+  "meta": zod.object({
+  "page": zod.number().min(1),
+  "per_page": zod.number().min(1).max(listExchangeRatesResponseMetaPerPageMax),
+  "total": zod.number().min(listExchangeRatesResponseMetaTotalMin).describe('How many items the whole list holds.')
+}).describe('Where a page sits in the whole list.')
+}).describe('A page of exchange rates, by pair, newest first.')
+
+/**
+ * Admin only. Sets the rate of a pair from a moment on (now when `effective_at` is absent); a rate for the same pair and moment replaces the one there. Issues after that moment convert at it; bookings already issued keep the rate of their issue.
+ * @summary Set an exchange rate
+ */
+export const setExchangeRateHeaderIdempotencyKeyMin = 8;
+export const setExchangeRateHeaderIdempotencyKeyMax = 255;
+export const setExchangeRateHeaderIdempotencyKeyRegExp = new RegExp('^[A-Za-z0-9_.:-]+$');
+
+
+export const setExchangeRateHeader = zod.object({
+  "Idempotency-Key": zod.string().min(setExchangeRateHeaderIdempotencyKeyMin).max(setExchangeRateHeaderIdempotencyKeyMax).regex(setExchangeRateHeaderIdempotencyKeyRegExp).optional().describe('Makes a POST safe to retry. The same key with the same body replays the first answer; with\nanother body it is refused (422); while the first is still running, 409. Keys are scoped to the\ncaller and kept 24 hours. The SDK sends one with every POST and reuses it across its retries.\n')
+})
+
+export const setExchangeRateBodyBaseCurrencyRegExp = new RegExp('^[A-Z]{3}$');
+export const setExchangeRateBodyQuoteCurrencyRegExp = new RegExp('^[A-Z]{3}$');
+export const setExchangeRateBodyRateRegExp = new RegExp('^[0-9]{1,10}(\\.[0-9]{1,8})?$');
+
+
+export const setExchangeRateBody = zod.object({
+  "base_currency": zod.string().regex(setExchangeRateBodyBaseCurrencyRegExp).describe('ISO 4217 code of the currency converted from.'),
+  "quote_currency": zod.string().regex(setExchangeRateBodyQuoteCurrencyRegExp).describe('ISO 4217 code of the currency converted to; not the base currency.'),
+  "rate": zod.string().regex(setExchangeRateBodyRateRegExp).describe('Units of the quote currency for one unit of the base currency; above zero, up to 8 decimal places.'),
+  "effective_at": zod.iso.datetime({}).optional().describe('From when it applies; now when absent.')
+}).describe('A rate for a pair from a moment on.')
+
+/**
  * Staff, or a supervisor of its company's partner.
  * @summary Read a ledger entry
  */
@@ -296,6 +367,8 @@ export const getTransactionResponseAmountAmountRegExp = new RegExp('^-?[0-9]+(\\
 export const getTransactionResponseAmountCurrencyRegExp = new RegExp('^[A-Z]{3}$');
 export const getTransactionResponseBalanceAfterAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
 export const getTransactionResponseBalanceAfterCurrencyRegExp = new RegExp('^[A-Z]{3}$');
+export const getTransactionResponseOriginalAmountAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const getTransactionResponseOriginalAmountCurrencyRegExp = new RegExp('^[A-Z]{3}$');
 
 
 export const getTransactionResponse = zod.object({
@@ -311,7 +384,12 @@ export const getTransactionResponse = zod.object({
 }).describe('An amount of money. The amount is a decimal string, never a float.'),
   "reason": zod.string(),
   "actor_account_id": zod.string().describe('Who made the change.'),
-  "created_at": zod.iso.datetime({})
+  "created_at": zod.iso.datetime({}),
+  "original_amount": zod.union([zod.object({
+  "amount": zod.string().regex(getTransactionResponseOriginalAmountAmountRegExp),
+  "currency": zod.string().regex(getTransactionResponseOriginalAmountCurrencyRegExp).describe('ISO 4217 currency code.')
+}).describe('An amount of money. The amount is a decimal string, never a float.'),zod.null()]).optional().describe('When the entry was priced in another currency than the balance (a fare paid from the balance), the amount as priced; `amount` is it converted at `exchange_rate`.'),
+  "exchange_rate": zod.string().nullish().describe('The rate `original_amount` was converted at (units of the balance currency per unit).')
 }).describe('One entry of a company balance ledger.')
 
 /**

@@ -1,0 +1,64 @@
+// What the company balance pays for a booking's tickets, shown before issue (so an agent sees the
+// debit in the balance's own currency before confirming) and after it (what the issue took).
+import { ticketingPathOf, type BookingRow } from '../../db/bookings.repository.js';
+import { findCompanies } from '../../db/companies.repository.js';
+import { rateInEffect } from '../../db/exchange-rates.repository.js';
+import type { Db } from '../../db/database.js';
+import { convertMinor } from '../exchange-rates.js';
+import { DomainError } from '../errors.js';
+import { fromMinor, toMinor, type Money } from '../../money.js';
+import type { BookingStatus } from './booking.js';
+import { agencyFeeMinor } from './booking-payment.js';
+
+export interface BalancePayment {
+  fare_amount: Money;
+  balance_currency: string;
+  amount: Money | null;
+  exchange_rate: string | null;
+}
+
+export async function balancePaymentOf(
+  db: Db,
+  row: BookingRow,
+  status: BookingStatus,
+  at: Date,
+): Promise<BalancePayment | null> {
+  const fareCurrency = row.currency.trim();
+  // Issued (or being issued) from the balance: what it took, at the rate of the issue.
+  if (row.balance_debit !== null && row.balance_currency) {
+    const fareMinor = toMinor(row.balance_debit);
+    const rate = row.balance_rate;
+    const balanceCurrency = row.balance_currency.trim();
+    return {
+      fare_amount: { amount: fromMinor(fareMinor), currency: fareCurrency },
+      balance_currency: balanceCurrency,
+      amount: { amount: fromMinor(rate ? convertMinor(fareMinor, rate) : fareMinor), currency: balanceCurrency },
+      exchange_rate: rate,
+    };
+  }
+  if (status !== 'new' || !row.company_id) return null;
+  const path = await ticketingPathOf(db, row.agency_id, row.company_id, row.channel_id);
+  if (path?.form_of_payment !== 'company_balance') return null;
+  const company = (await findCompanies(db, { id: row.company_id })).rows[0];
+  if (!company) return null;
+  let feeMinor: number;
+  try {
+    feeMinor = await agencyFeeMinor(db, row, 'issue');
+  } catch (error) {
+    // The issue itself will say why the fee cannot apply; the view just has no amount to show.
+    if (error instanceof DomainError) return null;
+    throw error;
+  }
+  const fareMinor = toMinor(row.airline_total) + feeMinor;
+  const balanceCurrency = company.balance_currency.trim();
+  const fare_amount = { amount: fromMinor(fareMinor), currency: fareCurrency };
+  if (balanceCurrency === fareCurrency)
+    return { fare_amount, balance_currency: balanceCurrency, amount: fare_amount, exchange_rate: null };
+  const rate = await rateInEffect(db, fareCurrency, balanceCurrency, at);
+  return {
+    fare_amount,
+    balance_currency: balanceCurrency,
+    amount: rate ? { amount: fromMinor(convertMinor(fareMinor, rate.rate)), currency: balanceCurrency } : null,
+    exchange_rate: rate?.rate ?? null,
+  };
+}
