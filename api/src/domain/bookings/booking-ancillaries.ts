@@ -33,7 +33,8 @@ import {
 } from './booking-ancillary-items.js';
 import { asDomainError, fromAirlineOrder } from './booking-airline-errors.js';
 import { recordHistory } from './booking-history.js';
-import { notIssuable, type IssueDeps } from './booking-issue.js';
+import type { BookingDeps } from './booking-deps.js';
+import { notIssuable } from './booking-issue.js';
 import { agencyFeeMinor, debitForEmds } from './booking-payment.js';
 import {
   bookingView,
@@ -44,7 +45,7 @@ import {
   type BookingSegment,
 } from './booking.js';
 
-export interface AncillaryDeps extends IssueDeps {
+export interface AncillaryDeps extends BookingDeps {
   jobs: Pick<JobProducer, 'enqueueEmdIssue'>;
 }
 
@@ -75,7 +76,7 @@ function openFor(row: BookingRow, now: Date): 'new' | 'issued' {
 }
 
 export async function listBookingAncillaries(
-  deps: IssueDeps,
+  deps: BookingDeps,
   principal: Principal,
   locator: string,
   type: AncillaryType,
@@ -161,7 +162,7 @@ function refuseAlreadyAdded(items: readonly ResolvedItem[], present: (item: Reso
 
 /** Before issue: the airline prices the items into the order, and the booking takes the new total. */
 async function addBeforeIssue(
-  deps: IssueDeps,
+  deps: BookingDeps,
   principal: Principal,
   row: BookingRow,
   channel: ProviderChannel,

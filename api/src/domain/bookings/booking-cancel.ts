@@ -12,14 +12,14 @@ import type { Principal } from '../principal.js';
 import { bookingFor } from './booking-access.js';
 import { asDomainError } from './booking-airline-errors.js';
 import { recordHistory } from './booking-history.js';
-import type { IssueDeps } from './booking-issue.js';
+import type { BookingDeps } from './booking-deps.js';
 import { agencyFeeMinor, creditForVoid } from './booking-payment.js';
 import { recordEmdSales, recordTicketSales } from './booking-sales.js';
 import { bookingView, effectiveStatus, orderFacts, type Booking, type BookingDocument } from './booking.js';
 
 const refundHint = 'Request a refund instead.';
 
-export async function cancelBooking(deps: IssueDeps, principal: Principal, locator: string): Promise<Booking> {
+export async function cancelBooking(deps: BookingDeps, principal: Principal, locator: string): Promise<Booking> {
   const { db, clock } = deps;
   const row = await bookingFor(db, principal, locator);
   const status = effectiveStatus(row, clock.now());
@@ -29,7 +29,7 @@ export async function cancelBooking(deps: IssueDeps, principal: Principal, locat
   throw new DomainError('booking_closed', `The booking is already ${status}.`);
 }
 
-async function cancelHeld(deps: IssueDeps, principal: Principal, row: BookingRow): Promise<Booking> {
+async function cancelHeld(deps: BookingDeps, principal: Principal, row: BookingRow): Promise<Booking> {
   const { db, clock, provider } = deps;
   const { channel } = await deps.channels.forBooking(row);
   const order = await provider.cancelOrder(channel, row.airline_locator).catch((error: unknown) => {
@@ -50,7 +50,7 @@ async function cancelHeld(deps: IssueDeps, principal: Principal, row: BookingRow
   return bookingView((await findBookingByLocator(db, row.locator))!, clock.now());
 }
 
-async function voidIssued(deps: IssueDeps, principal: Principal, row: BookingRow): Promise<Booking> {
+async function voidIssued(deps: BookingDeps, principal: Principal, row: BookingRow): Promise<Booking> {
   const { db, clock, provider } = deps;
   // The carrier's deadline decides; asking the airline after it would only be refused.
   if (row.void_deadline && row.void_deadline < clock.now())

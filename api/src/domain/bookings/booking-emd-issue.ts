@@ -28,7 +28,7 @@ import { fromMinor, toMinor } from '../money.js';
 import { onOrder, totalMinor, type ResolvedItem } from './booking-ancillary-items.js';
 import { outcomeUnknown } from './booking-airline-errors.js';
 import { recordHistory } from './booking-history.js';
-import type { IssueDeps } from './booking-issue.js';
+import type { BookingDeps } from './booking-deps.js';
 import { airlinePayment, refundRefusedEmds } from './booking-payment.js';
 import { recordEmdSales } from './booking-sales.js';
 import { orderFacts, type BookingDocument } from './booking.js';
@@ -53,7 +53,7 @@ export class EmdsNotYet extends Error {
 export type EmdRunOutcome = 'done' | 'failed' | 'finished_before' | 'held_elsewhere';
 
 export async function runEmdRequest(
-  deps: IssueDeps,
+  deps: BookingDeps,
   requestId: string,
   options: EmdRunOptions,
 ): Promise<EmdRunOutcome> {
@@ -112,7 +112,7 @@ function definiteRefusal(error: unknown): string | null {
 }
 
 /** Pays for and adds what the airline does not have yet (a free item needs no payment). */
-async function addMissing(deps: IssueDeps, channel: ProviderChannel, booking: BookingRow, missing: ResolvedItem[]) {
+async function addMissing(deps: BookingDeps, channel: ProviderChannel, booking: BookingRow, missing: ResolvedItem[]) {
   const amountMinor = totalMinor(missing);
   let payment: Payment | null = null;
   if (amountMinor > 0) {
@@ -134,7 +134,7 @@ async function addMissing(deps: IssueDeps, channel: ProviderChannel, booking: Bo
 }
 
 /** Gives the claim back for a later attempt (the airline was away, or is still issuing). */
-async function release(deps: IssueDeps, request: EmdRequestRow, attempt: string, nextCheckInMs: number) {
+async function release(deps: BookingDeps, request: EmdRequestRow, attempt: string, nextCheckInMs: number) {
   const at = deps.clock.now();
   await updateClaimedRequest(deps.db, request.id, attempt, {
     status: 'queued',
@@ -146,7 +146,7 @@ async function release(deps: IssueDeps, request: EmdRequestRow, attempt: string,
 
 /** The airline has the services but keeps some EMDs pending: show it, and check again later. */
 async function recordPending(
-  deps: IssueDeps,
+  deps: BookingDeps,
   request: EmdRequestRow,
   attempt: string,
   booking: BookingRow,
@@ -179,7 +179,7 @@ async function recordPending(
 }
 
 async function finish(
-  deps: IssueDeps,
+  deps: BookingDeps,
   request: EmdRequestRow,
   attempt: string,
   booking: BookingRow,
@@ -232,7 +232,7 @@ async function finish(
 }
 
 /** A definite refusal: the request fails, the balance gets its debit back, the booking says why. */
-async function fail(deps: IssueDeps, request: EmdRequestRow, attempt: string, booking: BookingRow, said: string) {
+async function fail(deps: BookingDeps, request: EmdRequestRow, attempt: string, booking: BookingRow, said: string) {
   await deps.db.transaction().execute(async (trx) => {
     await lockBooking(trx, booking.id);
     await failIn(trx, deps.clock.now(), request, attempt, booking, said);

@@ -11,31 +11,20 @@ import {
   type BookingRow,
 } from '../../db/bookings.repository.js';
 import { gateStates } from '../../db/channels.repository.js';
-import type { Db } from '../../db/database.js';
-import type { AirlineProvider, ProviderChannel, ProviderOrder } from '../../providers/airline-provider.js';
-import type { ChannelsService } from '../channels/channels.service.js';
+import type { ProviderOrder } from '../../providers/airline-provider.js';
 import { closedTicketingGate, type TicketingGate } from '../channels/channel-state.js';
-import type { Clock } from '../clock.js';
-import type { SecretBox } from '../crypto/secret-box.js';
 import { DomainError, notFound } from '../errors.js';
 import { newId } from '../ids.js';
 import { fromMinor, toMinor } from '../money.js';
 import type { Principal } from '../principal.js';
 import { bookingFor } from './booking-access.js';
 import { asDomainError, outcomeUnknown, refusalText, staleClaimMs } from './booking-airline-errors.js';
+import { retrieveQuietly, type BookingDeps } from './booking-deps.js';
 import { recordHistory } from './booking-history.js';
 import { agencyFeeMinor, airlinePayment, debitForIssue, refundFailedIssue } from './booking-payment.js';
 import { takeCurrentPrice } from './booking-reshop.js';
 import { recordEmdSales, recordTicketSales } from './booking-sales.js';
 import { bookingView, effectiveStatus, orderFacts, type Booking, type BookingDocument } from './booking.js';
-
-export interface IssueDeps {
-  db: Db;
-  clock: Clock;
-  provider: AirlineProvider;
-  channels: ChannelsService;
-  cards: SecretBox;
-}
 
 const gateNames: Record<TicketingGate, string> = {
   main: 'main',
@@ -55,7 +44,7 @@ export function notIssuable(status: BookingRow['status']): DomainError {
 }
 
 export async function issueBooking(
-  deps: IssueDeps,
+  deps: BookingDeps,
   principal: Principal,
   input: { locator: string; reshop?: boolean },
 ): Promise<Booking> {
@@ -134,7 +123,7 @@ export async function issueBooking(
 
 /** Records the airline's tickets on the claimed booking, with its sales documents, in one transaction. */
 async function finishIssue(
-  deps: IssueDeps,
+  deps: BookingDeps,
   row: BookingRow,
   attempt: string,
   order: ProviderOrder,
@@ -188,7 +177,7 @@ async function finishIssue(
  * airline has it: ticketed means the issue is finished; still held means the claim and any debit go
  * back. Only the holder of the claim's attempt id can change the booking, so two readers settle it once.
  */
-export async function settleStaleIssue(deps: IssueDeps, row: BookingRow, order: ProviderOrder): Promise<boolean> {
+export async function settleStaleIssue(deps: BookingDeps, row: BookingRow, order: ProviderOrder): Promise<boolean> {
   if (row.status !== 'issuing' || !row.issue_attempt_id || !row.issuing_started_at) return false;
   if (deps.clock.now().getTime() - row.issuing_started_at.getTime() < staleClaimMs) return false;
   const debitedMinor = row.balance_debit ? toMinor(row.balance_debit) : 0;
@@ -209,7 +198,7 @@ export async function settleStaleIssue(deps: IssueDeps, row: BookingRow, order: 
  * The booking's way to ticketing (issue, reissue): every gate open (409 naming the one closed), the
  * channel's form of payment, and the channel to call the airline on.
  */
-export async function openTicketingPath(deps: IssueDeps, row: BookingRow) {
+export async function openTicketingPath(deps: BookingDeps, row: BookingRow) {
   const path = await ticketingPathOf(deps.db, row.agency_id, row.company_id, row.channel_id);
   if (!path) throw notFound('booking channel');
   const { channel, facts } = await deps.channels.forBooking(row);
@@ -224,17 +213,8 @@ export async function openTicketingPath(deps: IssueDeps, row: BookingRow) {
   return { path, channel };
 }
 
-/** The order as the airline has it, or null when it cannot say (a lost answer stays unknown). */
-export async function retrieveQuietly(provider: AirlineProvider, channel: ProviderChannel, orderId: string) {
-  try {
-    return await provider.retrieveOrder(channel, orderId);
-  } catch {
-    return null;
-  }
-}
-
 async function giveBackClaim(
-  deps: IssueDeps,
+  deps: BookingDeps,
   row: BookingRow,
   attempt: string,
   debitedMinor: number,

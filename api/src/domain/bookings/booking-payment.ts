@@ -5,7 +5,7 @@
 import { cardOf, feeOf, type BookingRow } from '../../db/bookings.repository.js';
 import type { Db } from '../../db/database.js';
 import type { Payment } from '../../providers/airline-provider.js';
-import { postToLedger } from '../back-office/ledger.js';
+import { postToLedger } from '../balances/ledger.js';
 import type { FormOfPayment } from '../channels/channel-state.js';
 import type { SecretBox } from '../crypto/secret-box.js';
 import { DomainError } from '../errors.js';

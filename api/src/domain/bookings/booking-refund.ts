@@ -19,7 +19,7 @@ import type { Principal } from '../principal.js';
 import { bookingFor } from './booking-access.js';
 import { fromAirlineOrder } from './booking-airline-errors.js';
 import { recordHistory } from './booking-history.js';
-import { type IssueDeps } from './booking-issue.js';
+import type { BookingDeps } from './booking-deps.js';
 import { agencyFeeMinor, creditForRefund } from './booking-payment.js';
 import {
   claimForConfirm,
@@ -66,7 +66,7 @@ function refundView(request: BookingRequestRow, locator: string): RefundRequest 
 }
 
 /** `POST /orders/{locator}/refund_requests/create`: the airline's quote, kept; a newer one replaces older ones. */
-export async function quoteRefund(deps: IssueDeps, principal: Principal, locator: string): Promise<RefundRequest> {
+export async function quoteRefund(deps: BookingDeps, principal: Principal, locator: string): Promise<RefundRequest> {
   const { db, clock, provider } = deps;
   const row = await bookingFor(db, principal, locator);
   requireIssued(row, clock.now(), notIssuedHint);
@@ -110,7 +110,7 @@ export async function quoteRefund(deps: IssueDeps, principal: Principal, locator
 
 /** `POST /orders/{locator}/refund_requests/confirm`: refunds by a quote of this booking, exactly once. */
 export async function confirmRefund(
-  deps: IssueDeps,
+  deps: BookingDeps,
   principal: Principal,
   input: { locator: string; refundRequestId: string },
 ): Promise<Booking> {
@@ -152,7 +152,7 @@ export async function confirmRefund(
 
 /** The airline refunded: the booking ends, the balance is credited, the sales documents written. */
 async function finishRefund(
-  deps: IssueDeps,
+  deps: BookingDeps,
   row: BookingRow,
   request: BookingRequestRow,
   attempt: string,
@@ -204,7 +204,7 @@ async function finishRefund(
 
 /** A refund whose answer was lost, settled from the airline's order (refunded, or still ticketed). */
 export async function settleStaleRefund(
-  deps: IssueDeps,
+  deps: BookingDeps,
   row: BookingRow,
   request: BookingRequestRow,
   order: ProviderOrder,

@@ -15,7 +15,7 @@ import type { Clock } from '../clock.js';
 import { DomainError } from '../errors.js';
 import { asDomainError, outcomeUnknown, refusalText } from './booking-airline-errors.js';
 import { recordHistory } from './booking-history.js';
-import { retrieveQuietly, type IssueDeps } from './booking-issue.js';
+import { retrieveQuietly, type BookingDeps } from './booking-deps.js';
 import { giveBack } from './booking-payment.js';
 import { newId } from '../ids.js';
 import { fromMinor, toMinor, type Money } from '../money.js';
@@ -226,7 +226,7 @@ export async function failRequest(
  * fails the request, giving back `debitedMinor`, and goes up.
  */
 export async function sendConfirm(
-  deps: IssueDeps,
+  deps: BookingDeps,
   row: BookingRow,
   request: BookingRequestRow & { kind: 'refund' | 'change' },
   attempt: string,
