@@ -12,6 +12,15 @@ export async function insertBooking(db: Db, row: BookingInsert): Promise<void> {
   await db.insertInto('bookings').values(row).execute();
 }
 
+/**
+ * Locks the booking row for the caller's transaction and answers it as it is now. The booking row
+ * is the serialisation point of everything that changes tickets or money: lock order is the booking
+ * row first, then the company balance row (never the other way round).
+ */
+export async function lockBookingRow(trx: Db, id: string): Promise<BookingRow | undefined> {
+  return trx.selectFrom('bookings').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+}
+
 export async function findBookingByLocator(db: Db, locator: string): Promise<BookingRow | undefined> {
   return db.selectFrom('bookings').selectAll().where('locator', '=', locator).executeTakeFirst();
 }

@@ -378,6 +378,9 @@ export interface Database {
   booking_emd_requests: BookingEmdRequestsTable;
   airline_notifications: AirlineNotificationsTable;
   airline_notification_channels: AirlineNotificationChannelsTable;
+  // bookings under races: EMD claims and airline intents
+  booking_emd_claims: BookingEmdClaimsTable;
+  airline_intents: AirlineIntentsTable;
 }
 
 // landing: the neo-flights landing page
@@ -506,4 +509,29 @@ export interface AirlineNotificationChannelsTable {
   channel_id: string;
   url: string;
   registered_at: Timestamp;
+}
+
+// bookings under races: one EMD per booking × passenger × service; every airline call's intent
+export interface BookingEmdClaimsTable {
+  booking_id: string;
+  passenger_id: string;
+  service_key: string;
+  request_id: string;
+  created_at: Timestamp;
+}
+
+export interface AirlineIntentsTable {
+  id: string;
+  booking_id: string;
+  operation: 'issue' | 'void' | 'cancel' | 'refund' | 'change';
+  state: 'pending' | 'unknown' | 'succeeded' | 'failed' | 'rolled_back';
+  request_id: string | null;
+  attempt_id: string | null;
+  debit_amount: Generated<string>;
+  credit_amount: Generated<string>;
+  currency: string;
+  detail: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  settled_at: Timestamp | null;
 }

@@ -22,6 +22,7 @@ import * as bookingEmds from './20261123T0200-booking-emds.js';
 import * as mailAttachmentStorage from './20261123T0300-mail-attachment-storage.js';
 import * as searchResultsUnlogged from './20261123T0310-search-results-unlogged.js';
 import * as notificationRefreshTries from './20261123T0320-notification-refresh-tries.js';
+import * as bookingSerialisation from './20261125T2100-booking-serialisation.js';
 
 export const migrations: Record<string, Migration> = {
   '20261122T1700-foundation': foundation,
@@ -49,4 +50,6 @@ export const migrations: Record<string, Migration> = {
   '20261123T0310-search-results-unlogged': searchResultsUnlogged,
   // bookings: a failed notification refresh is tried again under a new job id (issue #5)
   '20261123T0320-notification-refresh-tries': notificationRefreshTries,
+  // bookings: EMD claims, airline intents, opening ledger entries
+  '20261125T2100-booking-serialisation': bookingSerialisation,
 };

@@ -13,6 +13,7 @@ import {
   findEmdRequest,
   lockBooking,
   otherRunning,
+  releaseEmdClaims,
   updateClaimedRequest,
   type EmdRequestRow,
 } from '../../db/emd-requests.repository.js';
@@ -62,6 +63,7 @@ export async function runEmdRequest(
   const claim = await db.transaction().execute(async (trx) => {
     const request = await findEmdRequest(trx, requestId);
     if (!request || request.status === 'done' || request.status === 'failed') return 'finished_before' as const;
+    // Lock order: the booking row (the request rows under it); no balance moves here.
     await lockBooking(trx, request.booking_id);
     const staleBefore = new Date(clock.now().getTime() - options.leaseMs);
     if (await otherRunning(trx, request.booking_id, requestId, staleBefore))
@@ -155,6 +157,7 @@ async function recordPending(
 ) {
   await deps.db.transaction().execute(async (trx) => {
     const at = deps.clock.now();
+    // Lock order: the booking row only.
     await lockBooking(trx, booking.id);
     const first = (booking.requested_ancillaries as { request_id: string }[]).some((a) => a.request_id === request.id);
     const mine = await updateClaimedRequest(trx, request.id, attempt, {
@@ -234,6 +237,7 @@ async function finish(
 /** A definite refusal: the request fails, the balance gets its debit back, the booking says why. */
 async function fail(deps: BookingDeps, request: EmdRequestRow, attempt: string, booking: BookingRow, said: string) {
   await deps.db.transaction().execute(async (trx) => {
+    // Lock order: the booking row, then the company balance row (the give-back in failIn).
     await lockBooking(trx, booking.id);
     await failIn(trx, deps.clock.now(), request, attempt, booking, said);
   });
@@ -247,6 +251,7 @@ async function failIn(trx: Db, at: Date, request: EmdRequestRow, attempt: string
     updated_at: at,
   });
   if (!mine) return;
+  await releaseEmdClaims(trx, request.id);
   await refundRefusedEmds(trx, booking, { debit: request.balance_debit, actorAccountId: request.requested_by, at });
   await failRequestedAncillaries(trx, booking.id, request.id, `EMD issue failed: ${said}`, at);
   await recordHistory(trx, {

@@ -3,8 +3,10 @@
 // airline refuses (for example a reissue error, answered as 422 with the airline's words); a lost
 // answer is reconciled from the airline's order, now or when the booking is next opened.
 import { findRequest, updateClaimedRequest, type BookingRequestRow } from '../../db/booking-requests.repository.js';
+import { closeIntent } from '../../db/airline-intents.repository.js';
 import {
   findBookingByLocator,
+  lockBookingRow,
   ticketingPathOf,
   updateInStatus,
   type BookingRow,
@@ -19,6 +21,7 @@ import { bookingFor } from './booking-access.js';
 import type { BookingDeps } from './booking-deps.js';
 import { notIssuedHint } from './booking-exchange.js';
 import { recordHistory } from './booking-history.js';
+import { takeBooking } from './booking-intents.js';
 import { openTicketingPath } from './booking-issue.js';
 import { airlinePayment, debitForExchange, giveBack } from './booking-payment.js';
 import {
@@ -26,6 +29,7 @@ import {
   failRequest,
   notConfirmable,
   offersOf,
+  refuseUnconfirmable,
   requireIssued,
   residualMinor,
   sendConfirm,
@@ -72,9 +76,23 @@ export async function confirmChange(
   let debitedMinor = 0;
   await db.transaction().execute(async (trx) => {
     const at = clock.now();
+    // Lock order: the booking row, then the request, then the company balance row (the debit).
+    const now = await takeBooking(
+      trx,
+      row.id,
+      row,
+      {
+        operation: 'change',
+        requestId: request.id,
+        attemptId: attempt,
+        debitMinor: form === 'company_balance' ? Math.max(0, dueMinor) + feeMinor : 0,
+        at,
+      },
+      () => refuseUnconfirmable(trx, request),
+    );
     await claimForConfirm(trx, request, attempt, at, offer.offer_id);
     if (form === 'company_balance')
-      debitedMinor = await debitForExchange(trx, row, { dueMinor, feeMinor, actorAccountId: principal.accountId, at });
+      debitedMinor = await debitForExchange(trx, now, { dueMinor, feeMinor, actorAccountId: principal.accountId, at });
     await updateClaimedRequest(trx, request.id, attempt, {
       balance_debit: debitedMinor > 0 ? fromMinor(debitedMinor) : null,
       fee_amount: fromMinor(feeMinor),
@@ -120,6 +138,8 @@ async function finishChange(
   const currency = row.currency.trim();
   await deps.db.transaction().execute(async (trx) => {
     const at = deps.clock.now();
+    // Lock order: the booking row, then the company balance row (the residual below).
+    await lockBookingRow(trx, row.id);
     const mine = await updateClaimedRequest(trx, request.id, attempt, {
       status: 'confirmed',
       error: null,
@@ -127,6 +147,7 @@ async function finishChange(
       updated_at: at,
     });
     if (!mine) return;
+    await closeIntent(trx, row.id, 'change', 'succeeded', null, at);
     const facts = orderFacts(order);
     const fares = row.fares as StoredFares;
     const changed = await updateInStatus(trx, row.id, 'issued', {

@@ -2,7 +2,8 @@
 // same transaction as the company balance debit, so concurrent or repeated requests find the
 // booking claimed and neither pay nor ticket again; the airline is asked only by the holder of the
 // claim. A definite refusal gives the claim (and the money) back; a lost answer is reconciled by
-// retrieving the order before anything else happens.
+// retrieving the order before anything else happens. The claim takes the booking row lock and
+// writes the airline intent (booking-intents.ts); lock order: booking row, then company balance row.
 import {
   claimIssue,
   findBookingByLocator,
@@ -10,6 +11,7 @@ import {
   updateClaimed,
   type BookingRow,
 } from '../../db/bookings.repository.js';
+import { closeIntent, markIntentUnknown } from '../../db/airline-intents.repository.js';
 import { gateStates } from '../../db/channels.repository.js';
 import type { ProviderOrder } from '../../providers/airline-provider.js';
 import { closedTicketingGate, type TicketingGate } from '../channels/channel-state.js';
@@ -21,6 +23,7 @@ import { bookingFor } from './booking-access.js';
 import { asDomainError, outcomeUnknown, refusalText, staleClaimMs } from './booking-airline-errors.js';
 import { retrieveQuietly, type BookingDeps } from './booking-deps.js';
 import { recordHistory } from './booking-history.js';
+import { takeBooking } from './booking-intents.js';
 import { agencyFeeMinor, airlinePayment, debitForIssue, refundFailedIssue } from './booking-payment.js';
 import { takeCurrentPrice } from './booking-reshop.js';
 import { recordEmdSales, recordTicketSales } from './booking-sales.js';
@@ -71,6 +74,22 @@ export async function issueBooking(
   const attempt = newId('iss');
   let debitedMinor = 0;
   await db.transaction().execute(async (trx) => {
+    // Lock order: the booking row (here), then the company balance row (the debit below).
+    await takeBooking(
+      trx,
+      row.id,
+      null,
+      {
+        operation: 'issue',
+        attemptId: attempt,
+        debitMinor: path.form_of_payment === 'company_balance' ? airlineMinor + feeMinor : 0,
+        at: clock.now(),
+      },
+      (now) => {
+        const status = effectiveStatus(now, clock.now());
+        if (status !== 'new') throw notIssuable(status);
+      },
+    );
     if (!(await claimIssue(trx, row.id, attempt, clock.now()))) {
       const now = await findBookingByLocator(trx, row.locator);
       throw notIssuable(now ? effectiveStatus(now, clock.now()) : 'cancelled');
@@ -109,6 +128,7 @@ export async function issueBooking(
         error: 'The airline did not confirm the issue; checking the order with the airline.',
         updated_at: clock.now(),
       });
+      await markIntentUnknown(db, row.id, 'issue', refusalText(error), clock.now());
       throw asDomainError(error);
     } else {
       const refusal = asDomainError(error);
@@ -141,6 +161,7 @@ async function finishIssue(
       updated_at: issuedAt,
     });
     if (!mine) return;
+    await closeIntent(trx, row.id, 'issue', 'succeeded', null, issuedAt);
     const issued = (await findBookingByLocator(trx, row.locator))!;
     const documents = JSON.parse(facts.documents) as BookingDocument[];
     await recordTicketSales(trx, {
@@ -177,9 +198,14 @@ async function finishIssue(
  * airline has it: ticketed means the issue is finished; still held means the claim and any debit go
  * back. Only the holder of the claim's attempt id can change the booking, so two readers settle it once.
  */
-export async function settleStaleIssue(deps: BookingDeps, row: BookingRow, order: ProviderOrder): Promise<boolean> {
+export async function settleStaleIssue(
+  deps: BookingDeps,
+  row: BookingRow,
+  order: ProviderOrder,
+  staleAfterMs = staleClaimMs,
+): Promise<boolean> {
   if (row.status !== 'issuing' || !row.issue_attempt_id || !row.issuing_started_at) return false;
-  if (deps.clock.now().getTime() - row.issuing_started_at.getTime() < staleClaimMs) return false;
+  if (deps.clock.now().getTime() - row.issuing_started_at.getTime() < staleAfterMs) return false;
   const debitedMinor = row.balance_debit ? toMinor(row.balance_debit) : 0;
   const airlineMinor = toMinor(row.airline_total);
   if (order.status === 'issued') {
@@ -234,6 +260,7 @@ async function giveBackClaim(
       updated_at: at,
     });
     if (!released) return;
+    await closeIntent(trx, row.id, 'issue', 'failed', said, at);
     await refundFailedIssue(trx, row, { debitedMinor, actorAccountId: principal?.accountId ?? row.agent_id, at });
     await recordHistory(trx, {
       bookingId: row.id,
