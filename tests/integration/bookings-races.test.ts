@@ -44,7 +44,7 @@ beforeAll(async () => {
     token: agent.token,
     airline: airlineParts(stack.config, stack.ctx.db),
   };
-});
+}, 180_000);
 afterAll(async () => {
   await worker?.close();
   await stack?.close();

@@ -34,7 +34,7 @@ beforeAll(async () => {
   const airline = airlineParts(stack.config, stack.ctx.db);
   world = { urls: [stack.baseUrl], db: stack.ctx.db, token: agent.token, airline };
   deps = { db: stack.ctx.db, clock: systemClock, ...airline };
-});
+}, 180_000);
 afterAll(async () => {
   await stack?.close();
 });
@@ -55,7 +55,7 @@ const historyOf = async (bookingId: string) =>
     (h) => h.action,
   );
 
-it('finishes a void the airline did, once, however many rounds run', async () => {
+it('finishes a void the airline did, once, however many rounds run', { timeout: 600_000 }, async () => {
   for (let round = 0; round < raceRounds(); round += 1) {
     const row = await strandedVoid(true);
     // Another operation of the booking waits for the open intent.

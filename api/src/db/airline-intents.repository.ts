@@ -2,7 +2,7 @@
 // (pending) and settled after it. The partial unique index allows one open intent (pending or
 // unknown) per booking, so two operations on one booking can never both be in flight. Written only
 // under the booking's row lock (lock order: booking row, then company balance row).
-import type { Selectable } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { Db } from './database.js';
 import type { AirlineIntentsTable } from './schema.js';
 
@@ -11,17 +11,27 @@ export type IntentOperation = AirlineIntentRow['operation'];
 type OpenState = 'pending' | 'unknown';
 type ClosedState = 'succeeded' | 'failed' | 'rolled_back';
 
+/** Writes a pending intent; false (and nothing written) while another intent of the booking is open. */
 export async function insertIntent(
   trx: Db,
   row: Omit<AirlineIntentRow, 'settled_at' | 'debit_amount' | 'credit_amount' | 'state'> & {
     debit_amount?: string;
     credit_amount?: string;
   },
-): Promise<void> {
-  await trx
+): Promise<boolean> {
+  const written = await trx
     .insertInto('airline_intents')
     .values({ ...row, state: 'pending' })
-    .execute();
+    // The predicate is written out (not bound) so PostgreSQL matches it to the partial unique index.
+    .onConflict((oc) =>
+      oc
+        .column('booking_id')
+        .where(sql<boolean>`state IN ('pending', 'unknown')`)
+        .doNothing(),
+    )
+    .returning('id')
+    .executeTakeFirst();
+  return written !== undefined;
 }
 
 export async function findOpenIntent(db: Db, bookingId: string): Promise<AirlineIntentRow | undefined> {

@@ -195,7 +195,8 @@ async function finish(
   await deps.db.transaction().execute(async (trx) => {
     const at = deps.clock.now();
     // Under the booking's lock a void either comes first (and is seen here) or sees this request
-    // done (and gives its price back): the EMDs' money is returned exactly once either way.
+    // done (and gives its price back): the EMDs' money is returned exactly once either way. Lock
+    // order: the booking row, then (when it fails here) the company balance row.
     await lockBooking(trx, booking.id);
     const now = await findBookingById(trx, booking.id);
     if (now?.status !== 'issued') {

@@ -15,6 +15,7 @@ import {
   type IntentOperation,
 } from '../../db/airline-intents.repository.js';
 import { lockBookingRow, type BookingRow } from '../../db/bookings.repository.js';
+import type { Db } from '../../db/database.js';
 import type { ProviderChannel, ProviderOrder } from '../../providers/airline-provider.js';
 import { DomainError, notFound } from '../errors.js';
 import { newId } from '../ids.js';
@@ -56,11 +57,11 @@ export interface IntentInput {
 /**
  * Locks the booking (lock order: booking row, then company balance row) and checks it is still what
  * `seen` was (null: the caller's own claim decides); `refuse` may throw a more precise refusal for
- * the current row first. Then writes the operation's intent, refused while another one of the
- * booking is open (the unique index is the last word). Answers the locked row.
+ * the current row first. Then writes the operation's intent (none: only checks that no airline
+ * operation of the booking is open). Answers the locked row.
  */
 export async function takeBooking(
-  trx: Parameters<typeof lockBookingRow>[0],
+  trx: Db,
   bookingId: string,
   seen: BookingRow | null,
   intent: IntentInput | null,
@@ -70,31 +71,36 @@ export async function takeBooking(
   if (!now) throw notFound('booking');
   await refuse?.(now);
   if (seen && ticketsKey(now) !== ticketsKey(seen)) throw changedConcurrently(now);
-  if (!intent) {
+  if (intent) await writeIntent(trx, now, intent);
+  else {
     const open = await findOpenIntent(trx, now.id);
     if (open) throw changedConcurrently(now, `An airline ${open.operation} of this booking is still in progress`);
-    return now;
-  }
-  try {
-    await insertIntent(trx, {
-      id: newId('ain'),
-      booking_id: now.id,
-      operation: intent.operation,
-      request_id: intent.requestId ?? null,
-      attempt_id: intent.attemptId ?? null,
-      debit_amount: fromMinor(intent.debitMinor ?? 0),
-      credit_amount: fromMinor(intent.creditMinor ?? 0),
-      currency: now.currency.trim(),
-      detail: null,
-      created_at: intent.at,
-      updated_at: intent.at,
-    });
-  } catch (error) {
-    if ((error as { code?: string }).code === '23505')
-      throw changedConcurrently(now, 'Another airline operation of this booking is still in progress');
-    throw error;
   }
   return now;
+}
+
+/**
+ * Writes the operation's intent on a booking the caller holds locked; the loser against an open one
+ * (the partial unique index decides) gets `booking_changed_concurrently` naming it.
+ */
+export async function writeIntent(trx: Db, booking: BookingRow, intent: IntentInput): Promise<void> {
+  const written = await insertIntent(trx, {
+    id: newId('ain'),
+    booking_id: booking.id,
+    operation: intent.operation,
+    request_id: intent.requestId ?? null,
+    attempt_id: intent.attemptId ?? null,
+    debit_amount: fromMinor(intent.debitMinor ?? 0),
+    credit_amount: fromMinor(intent.creditMinor ?? 0),
+    currency: booking.currency.trim(),
+    detail: null,
+    created_at: intent.at,
+    updated_at: intent.at,
+  });
+  if (written) return;
+  const open = await findOpenIntent(trx, booking.id);
+  const now = (await lockBookingRow(trx, booking.id)) ?? booking;
+  throw changedConcurrently(now, `An airline ${open?.operation ?? 'operation'} of this booking is still in progress`);
 }
 
 /**

@@ -23,7 +23,7 @@ import { bookingFor } from './booking-access.js';
 import { asDomainError, outcomeUnknown, refusalText, staleClaimMs } from './booking-airline-errors.js';
 import { retrieveQuietly, type BookingDeps } from './booking-deps.js';
 import { recordHistory } from './booking-history.js';
-import { takeBooking } from './booking-intents.js';
+import { writeIntent } from './booking-intents.js';
 import { agencyFeeMinor, airlinePayment, debitForIssue, refundFailedIssue } from './booking-payment.js';
 import { takeCurrentPrice } from './booking-reshop.js';
 import { recordEmdSales, recordTicketSales } from './booking-sales.js';
@@ -74,26 +74,19 @@ export async function issueBooking(
   const attempt = newId('iss');
   let debitedMinor = 0;
   await db.transaction().execute(async (trx) => {
-    // Lock order: the booking row (here), then the company balance row (the debit below).
-    await takeBooking(
-      trx,
-      row.id,
-      null,
-      {
-        operation: 'issue',
-        attemptId: attempt,
-        debitMinor: path.form_of_payment === 'company_balance' ? airlineMinor + feeMinor : 0,
-        at: clock.now(),
-      },
-      (now) => {
-        const status = effectiveStatus(now, clock.now());
-        if (status !== 'new') throw notIssuable(status);
-      },
-    );
-    if (!(await claimIssue(trx, row.id, attempt, clock.now()))) {
+    // Lock order: the booking row (the claim's update), then the company balance row (the debit).
+    const claimed = await claimIssue(trx, row.id, attempt, clock.now());
+    if (!claimed) {
       const now = await findBookingByLocator(trx, row.locator);
       throw notIssuable(now ? effectiveStatus(now, clock.now()) : 'cancelled');
     }
+    // No other airline operation of the booking (a cancel) may be in flight.
+    await writeIntent(trx, claimed, {
+      operation: 'issue',
+      attemptId: attempt,
+      debitMinor: path.form_of_payment === 'company_balance' ? airlineMinor + feeMinor : 0,
+      at: clock.now(),
+    });
     let debit: string | null = null;
     if (path.form_of_payment === 'company_balance') {
       debit = await debitForIssue(trx, row, {
@@ -152,6 +145,7 @@ async function finishIssue(
   const facts = orderFacts(order);
   const issuedAt = deps.clock.now();
   await deps.db.transaction().execute(async (trx) => {
+    // Lock order: the booking row (this update); no balance moves when an issue finishes.
     const mine = await updateClaimed(trx, row.id, attempt, {
       ...facts,
       status: 'issued',
@@ -250,6 +244,7 @@ async function giveBackClaim(
   const said = refusalText(error);
   await deps.db.transaction().execute(async (trx) => {
     const at = deps.clock.now();
+    // Lock order: the booking row (this update), then the company balance row (the give-back).
     const released = await updateClaimed(trx, row.id, attempt, {
       status: 'new',
       issue_attempt_id: null,
