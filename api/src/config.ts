@@ -50,6 +50,10 @@ const ConfigSchema = Type.Object({
   // Tests only (0 = off): the EMD job waits this long after the airline answered and before it
   // records the answer, so a test can kill the worker in between.
   EMD_JOB_TEST_DELAY_MS: Type.Integer({ default: 0, minimum: 0, maximum: 600_000 }),
+  // bookings: how often the reconciler runs, and how long an airline intent may stay pending before
+  // it is taken to be stranded (its process died or deadlocked); longer than any airline call.
+  RECONCILE_EVERY_MS: Type.Integer({ default: 30_000, minimum: 1_000 }),
+  INTENT_STALE_MS: Type.Integer({ default: 120_000, minimum: 0 }),
 });
 
 export type Config = Readonly<Static<typeof ConfigSchema>>;

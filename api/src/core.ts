@@ -52,7 +52,7 @@ export interface Core extends BookingParts {
  * today, so test and live calls both reach SANDBOX_URL; a production airline adapter would be
  * chosen per source channel here.
  */
-function airlineParts(config: Config, db: Db) {
+export function airlineParts(config: Config, db: Db) {
   const provider: AirlineProvider = createNdcAdapter({
     baseUrl: config.SANDBOX_URL,
     timeoutMs: config.AIRLINE_TIMEOUT_MS,

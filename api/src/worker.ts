@@ -11,6 +11,7 @@ import { createMailTransport } from './mail/transport.js';
 // bookings (issue #5): EMDs, airline notifications, hold expiry
 import { expireHolds } from './domain/bookings/booking-expiry.js';
 import { sweepBookings } from './jobs/bookings-sweep.js';
+import { airlineReconcileProcessor } from './jobs/processors/airline-reconcile.processor.js';
 import { emdIssueProcessor } from './jobs/processors/emd-issue.processor.js';
 import { notificationRefreshProcessor } from './jobs/processors/notification-refresh.processor.js';
 
@@ -67,6 +68,23 @@ export async function startWorker(
   );
   refreshWorker.on('failed', (job, error) => log.warn({ jobId: job?.id, err: error }, 'notification refresh failed'));
   refreshWorker.on('error', (error) => log.error({ err: error }, 'notification refresh worker error'));
+  // Airline intents left open (a process died, an answer was lost) are settled by a repeatable job:
+  // BullMQ keeps one schedule whatever the number of workers, and any one of them runs each round.
+  const reconcileWorker = queues.worker(
+    queueNames.airlineReconcile,
+    airlineReconcileProcessor(bookingDeps, { staleMs: config.INTENT_STALE_MS }),
+    { concurrency: 1 },
+  );
+  reconcileWorker.on('completed', (job, result: Record<string, number>) => {
+    if (result && (result.finished || result.rolled_back))
+      log.info({ jobId: job.id, ...result }, 'airline intents reconciled');
+  });
+  reconcileWorker.on('failed', (job, error) => log.warn({ jobId: job?.id, err: error }, 'reconcile round failed'));
+  reconcileWorker.on('error', (error) => log.error({ err: error }, 'reconcile worker error'));
+  await queues
+    .queue(queueNames.airlineReconcile)
+    .upsertJobScheduler('airline-reconcile', { every: config.RECONCILE_EVERY_MS }, { name: 'reconcile', data: {} })
+    .catch((error: unknown) => log.warn({ err: error }, 'reconcile schedule not set; the next start sets it'));
   const sweepBookingWork = () =>
     sweepBookings({
       db,

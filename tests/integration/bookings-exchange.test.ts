@@ -6,7 +6,7 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toMinor } from '../../api/src/money.js';
-import { balanceOf, bearer, book, findFares, inDays, payBy, setAgencyFee } from '../support/bookings.js';
+import { balanceOf, bearer, book, findFares, inDays, payBy, setAgencyFee, setBalance } from '../support/bookings.js';
 import { createAccount, createTenant, type TestAccount, type TestTenant } from '../support/factories.js';
 import { startStack, type Stack } from '../support/stack.js';
 
@@ -18,11 +18,7 @@ beforeAll(async () => {
   own = await createTenant(stack.ctx.db);
   payer = await createAccount(stack.ctx.db, { userType: 'Agent', tenant: own });
   await payBy(stack.ctx.db, own, 'company_balance');
-  await stack.ctx.db
-    .updateTable('companies')
-    .set({ balance_amount: '5000.00' })
-    .where('id', '=', own.companyId)
-    .execute();
+  await setBalance(stack.ctx.db, own.companyId, '5000.00');
 });
 afterAll(async () => {
   await stack.close();

@@ -7,6 +7,7 @@ import { toMinor } from '../../api/src/money.js';
 import { balanceOf, bearer, book, findFares, payBy, setAgencyFee, setIssueFee } from '../support/bookings.js';
 import { createAccount, createTenant, type TestAccount, type TestTenant } from '../support/factories.js';
 import { startStack, type Stack } from '../support/stack.js';
+import { setupReasons } from '../support/ledgers.js';
 
 let stack: Stack;
 let tenant: TestTenant;
@@ -35,6 +36,7 @@ const ledgerOf = (companyId: string) =>
     .selectFrom('transactions')
     .select(['amount', 'reason'])
     .where('company_id', '=', companyId)
+    .where('reason', 'not in', setupReasons)
     .orderBy('created_at')
     .orderBy('id')
     .execute();

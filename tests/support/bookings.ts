@@ -3,6 +3,8 @@
 import request from 'supertest';
 import { expect } from 'vitest';
 import type { Db } from '../../api/src/db/database.js';
+import { postToLedger } from '../../api/src/domain/balances/ledger.js';
+import { fromMinor, toMinor } from '../../api/src/money.js';
 import type { TestTenant } from './factories.js';
 
 export const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
@@ -108,8 +110,19 @@ export async function balanceOf(db: Db, companyId: string): Promise<string> {
   return row.balance_amount;
 }
 
+/** Brings the balance to `amount` by a ledger entry (balance = sum of entries, always). */
 export async function setBalance(db: Db, companyId: string, amount: string) {
-  await db.updateTable('companies').set({ balance_amount: amount }).where('id', '=', companyId).execute();
+  const moveMinor = toMinor(amount) - toMinor(await balanceOf(db, companyId));
+  if (moveMinor === 0) return;
+  await db.transaction().execute((trx) =>
+    postToLedger(trx, {
+      companyId,
+      currency: 'EUR',
+      entries: [{ amount: fromMinor(moveMinor), reason: 'Test balance adjustment' }],
+      actorAccountId: 'system',
+      at: new Date(),
+    }),
+  );
 }
 
 /** Moves the sandbox airlines' clock (time limits, void windows). */

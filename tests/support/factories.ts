@@ -6,6 +6,7 @@ import { hashPassword } from '../../api/src/domain/auth/passwords.js';
 import { currentLegalVersions } from '../../api/src/domain/accounts/legal.js';
 import { createSecretBox } from '../../api/src/domain/crypto/secret-box.js';
 import { newId } from '../../api/src/domain/ids.js';
+import { postOpeningBalances } from '../../api/src/db/companies.repository.js';
 import { seedSandboxAgencyChannels } from '../../api/src/scripts/seed-channels.js';
 import { testSecretKey } from './services.js';
 import type { UserType } from '../../api/src/domain/principal.js';
@@ -28,10 +29,16 @@ export async function createTenant(db: Db, name = `Agency ${unique()}`): Promise
       id: companyId,
       agency_id: agencyId,
       name: `${name} branch`,
-      balance_amount: '1000.00',
       balance_currency: 'EUR',
     })
     .execute();
+  // The opening balance is a ledger entry, as for every company (balance = sum of its entries).
+  await postOpeningBalances(db, {
+    companyIds: [companyId],
+    amount: '1000.00',
+    actorAccountId: 'system',
+    at: new Date(),
+  });
   // Like the demo agency, a new one gets a sandbox channel per airline so it can search at once.
   await seedSandboxAgencyChannels(db, agencyId, createSecretBox(testSecretKey, 'channel-credential'));
   return { agencyId, companyId };

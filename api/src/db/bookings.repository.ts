@@ -12,20 +12,31 @@ export async function insertBooking(db: Db, row: BookingInsert): Promise<void> {
   await db.insertInto('bookings').values(row).execute();
 }
 
+/**
+ * Locks the booking row for the caller's transaction and answers it as it is now. The booking row
+ * is the serialisation point of everything that changes tickets or money: lock order is the booking
+ * row first, then the company balance row (never the other way round).
+ */
+export async function lockBookingRow(trx: Db, id: string): Promise<BookingRow | undefined> {
+  return trx.selectFrom('bookings').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+}
+
 export async function findBookingByLocator(db: Db, locator: string): Promise<BookingRow | undefined> {
   return db.selectFrom('bookings').selectAll().where('locator', '=', locator).executeTakeFirst();
 }
 
-/** Takes the issue claim: only a `new` booking moves to `issuing`, and only one caller gets the row. */
-export async function claimIssue(db: Db, id: string, attemptId: string, at: Date): Promise<boolean> {
-  const row = await db
+/**
+ * Takes the issue claim: only a `new` booking moves to `issuing`, and only one caller gets the row
+ * (answered as claimed; undefined when someone else had it). The update holds the booking's row lock.
+ */
+export async function claimIssue(db: Db, id: string, attemptId: string, at: Date): Promise<BookingRow | undefined> {
+  return db
     .updateTable('bookings')
     .set({ status: 'issuing', issue_attempt_id: attemptId, issuing_started_at: at, updated_at: at })
     .where('id', '=', id)
     .where('status', '=', 'new')
-    .returning('id')
+    .returningAll()
     .executeTakeFirst();
-  return row !== undefined;
 }
 
 /** Changes the booking only while `attemptId` still holds the issue claim. */

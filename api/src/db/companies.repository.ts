@@ -56,7 +56,10 @@ export async function findCompanies(
   return { rows: rows, total: Number(count.n) };
 }
 
-/** Locks the company row: balance changes and gate switches on one company queue up here. */
+/**
+ * Locks the company row: balance changes and gate switches on one company queue up here. Lock order:
+ * a caller that also locks a booking takes the booking row first, then this one.
+ */
 export async function lockCompany(db: Db, id: string) {
   return db
     .selectFrom('companies')
@@ -116,6 +119,32 @@ export async function addToBalance(db: Db, companyId: string, amount: string): P
     .returning('balance_amount')
     .executeTakeFirstOrThrow();
   return row.balance_amount;
+}
+
+/**
+ * Opening balances as ledger entries (seeds and test factories): one entry per company, posted only
+ * while the company has no entries, so a seed run again posts nothing. The balance column moves in
+ * the same statement: balance = sum of the company's entries, always.
+ */
+export async function postOpeningBalances(
+  db: Db,
+  input: { companyIds: readonly string[]; amount: string; actorAccountId: string; at: Date },
+): Promise<void> {
+  if (input.companyIds.length === 0) return;
+  await sql`
+    WITH c AS (
+      SELECT id FROM companies
+      WHERE id = ANY(${input.companyIds}::text[])
+        AND NOT EXISTS (SELECT 1 FROM transactions t WHERE t.company_id = companies.id)
+      FOR UPDATE),
+    u AS (
+      UPDATE companies SET balance_amount = balance_amount + ${input.amount}::numeric
+      FROM c WHERE companies.id = c.id
+      RETURNING companies.id, companies.balance_amount, companies.balance_currency)
+    INSERT INTO transactions (id, company_id, amount, currency, balance_after, reason, actor_account_id, created_at)
+    SELECT 'trx_open_' || u.id, u.id, ${input.amount}::numeric, u.balance_currency, u.balance_amount,
+           'Opening balance', ${input.actorAccountId}, ${input.at}
+    FROM u`.execute(db);
 }
 
 export async function insertTransaction(db: Db, row: TransactionRow): Promise<void> {

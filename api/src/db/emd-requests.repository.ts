@@ -177,3 +177,44 @@ export async function balancePaidEmdAmounts(db: Db, bookingId: string): Promise<
     .execute();
   return rows.map((r) => r.amount);
 }
+
+/** The booking's EMD claims: item key -> the request that holds it. Read under lockBooking. */
+export async function findEmdClaims(db: Db, bookingId: string): Promise<Map<string, string>> {
+  const rows = await db
+    .selectFrom('booking_emd_claims')
+    .select(['service_key', 'request_id'])
+    .where('booking_id', '=', bookingId)
+    .execute();
+  return new Map(rows.map((r) => [r.service_key, r.request_id]));
+}
+
+/**
+ * Claims each item for the request: one EMD per booking × passenger × service (the primary key
+ * refuses a second claim even if a caller forgot the booking's lock).
+ */
+export async function insertEmdClaims(
+  trx: Db,
+  bookingId: string,
+  requestId: string,
+  items: readonly { passengerId: string; key: string }[],
+  at: Date,
+): Promise<void> {
+  if (items.length === 0) return;
+  await trx
+    .insertInto('booking_emd_claims')
+    .values(
+      items.map((i) => ({
+        booking_id: bookingId,
+        passenger_id: i.passengerId,
+        service_key: i.key,
+        request_id: requestId,
+        created_at: at,
+      })),
+    )
+    .execute();
+}
+
+/** A failed request gives its items back: they may be asked for again. */
+export async function releaseEmdClaims(trx: Db, requestId: string): Promise<void> {
+  await trx.deleteFrom('booking_emd_claims').where('request_id', '=', requestId).execute();
+}

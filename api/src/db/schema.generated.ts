@@ -76,6 +76,22 @@ export interface AgentCompanyRelationships {
   id: string;
 }
 
+export interface AirlineIntents {
+  attempt_id: string | null;
+  booking_id: string;
+  created_at: Timestamp;
+  credit_amount: Generated<Numeric>;
+  currency: string;
+  debit_amount: Generated<Numeric>;
+  detail: string | null;
+  id: string;
+  operation: 'issue' | 'void' | 'cancel' | 'refund' | 'change';
+  request_id: string | null;
+  settled_at: Timestamp | null;
+  state: 'pending' | 'unknown' | 'succeeded' | 'failed' | 'rolled_back';
+  updated_at: Timestamp;
+}
+
 export interface AirlineNotificationChannels {
   channel_id: string;
   registered_at: Timestamp;
@@ -119,6 +135,14 @@ export interface AuditLog {
   entity_id: string;
   entity_type: string;
   id: string;
+}
+
+export interface BookingEmdClaims {
+  booking_id: string;
+  created_at: Generated<Timestamp>;
+  passenger_id: string;
+  request_id: string;
+  service_key: string;
 }
 
 export interface BookingEmdRequests {
@@ -478,10 +502,12 @@ export interface DB {
   agency_channels: AgencyChannels;
   agency_transaction_fees: AgencyTransactionFees;
   agent_company_relationships: AgentCompanyRelationships;
+  airline_intents: AirlineIntents;
   airline_notification_channels: AirlineNotificationChannels;
   airline_notifications: AirlineNotifications;
   api_tokens: ApiTokens;
   audit_log: AuditLog;
+  booking_emd_claims: BookingEmdClaims;
   booking_emd_requests: BookingEmdRequests;
   booking_history: BookingHistory;
   booking_requests: BookingRequests;

@@ -77,6 +77,7 @@ export type ErrorCode =
   | 'reshop_offer_expired'
   | 'reshop_offer_gone'
   | 'change_in_progress'
+  | 'booking_changed_concurrently'
   | 'request_already_confirmed'
   | 'request_failed'
   | 'change_not_allowed'

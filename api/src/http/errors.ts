@@ -105,6 +105,10 @@ export const errorRegistry: Record<ErrorCode, { status: number; title: string }>
   reshop_offer_expired: { status: 409, title: "The airline's offer has expired. Ask for new offers." },
   reshop_offer_gone: { status: 409, title: 'The airline no longer offers this. Ask for new offers.' },
   change_in_progress: { status: 409, title: 'Another change of this booking is being confirmed right now.' },
+  booking_changed_concurrently: {
+    status: 409,
+    title: 'Another operation changed this booking at the same moment; nothing was done. Reload it and try again.',
+  },
   request_already_confirmed: { status: 409, title: 'This request is already confirmed.' },
   request_failed: { status: 409, title: 'This request failed at the airline. Ask for a new one.' },
   change_not_allowed: { status: 422, title: 'The fare does not allow changing the flights.' },

@@ -15,6 +15,8 @@ import { Redis } from 'ioredis';
 
 export interface QueueHandle<T> {
   add(name: string, data: T, opts?: JobsOptions): Promise<Job<T>>;
+  /** A repeatable job: one scheduler per id, however many workers start it. */
+  upsertJobScheduler(id: string, repeat: { every: number }, template: { name: string; data: T }): Promise<unknown>;
   close(): Promise<void>;
 }
 

@@ -26,4 +26,5 @@ export const queueNames = {
   // bookings
   emdIssue: 'emd-issue',
   notificationRefresh: 'notification-refresh',
+  airlineReconcile: 'airline-reconcile',
 } as const;

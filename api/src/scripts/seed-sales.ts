@@ -5,6 +5,7 @@
 // EMDs, refunds, exchanges and voids. Rows are generated inside PostgreSQL (one INSERT … SELECT over
 // generate_series: nothing crosses the wire), with the secondary indexes dropped and built once
 // afterwards, then the rollups are rebuilt in one pass and the tables analysed.
+import { postOpeningBalances } from '../db/companies.repository.js';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
@@ -47,7 +48,6 @@ async function seedTenancy(db: Db): Promise<void> {
           id: companyId,
           agency_id: agencyId,
           name: `Sales Agency ${pad(a)} branch ${c}`,
-          balance_amount: '5000.00',
           balance_currency: currencies[a - 1]!,
           shared_bookings: c % 2 === 0,
         });
@@ -69,6 +69,13 @@ async function seedTenancy(db: Db): Promise<void> {
       .values(companies)
       .onConflict((oc) => oc.doNothing())
       .execute();
+  // Opening balances are ledger entries (balance = sum of entries, for every company).
+  await postOpeningBalances(db, {
+    companyIds: companies.map((c) => c.id),
+    amount: '5000.00',
+    actorAccountId: demoAccounts.find((d) => d.userType === 'Admin')!.id,
+    at: new Date(),
+  });
   const givenNames = ['Olena', 'Piotr', 'Anna', 'Taras', 'Marta', 'Jan', 'Iryna', 'Tomasz', 'Sofia', 'Andrii'];
   const surnames = ['Kovalenko', 'Nowak', 'Shevchenko', 'Wójcik', 'Bondar', 'Kowalski', 'Melnyk', 'Lewandowska'];
   await db

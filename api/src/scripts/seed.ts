@@ -1,5 +1,6 @@
 // `npm run db:seed`: the demo tenancy: one agency, one company, one account per role, each with
 // a sandbox API token. Safe to run again: rows are upserted by their fixed ids.
+import { postOpeningBalances } from '../db/companies.repository.js';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadConfig } from '../config.js';
@@ -53,11 +54,17 @@ export async function seed(db: Db, secretKey: string): Promise<DemoAccount[]> {
         id: demoCompany.id,
         agency_id: demoAgency.id,
         name: demoCompany.name,
-        balance_amount: '10000.00',
         balance_currency: 'EUR',
       })
       .onConflict((oc) => oc.column('id').doNothing())
       .execute();
+    // The opening 10,000 is a ledger entry like every other balance change (never a set column).
+    await postOpeningBalances(trx, {
+      companyIds: [demoCompany.id],
+      amount: '10000.00',
+      actorAccountId: demoAccounts.find((a) => a.userType === 'Admin')!.id,
+      at: new Date(),
+    });
     await seedSourceChannels(trx);
     await seedSandboxAgencyChannels(trx, demoAgency.id, createSecretBox(secretKey, 'channel-credential'));
     for (const [i, role] of roles.entries()) {

@@ -23,6 +23,7 @@ import * as mailAttachmentStorage from './20261123T0300-mail-attachment-storage.
 import * as searchResultsUnlogged from './20261123T0310-search-results-unlogged.js';
 import * as notificationRefreshTries from './20261123T0320-notification-refresh-tries.js';
 import * as exchangeRates from './20261125T2040-exchange-rates.js';
+import * as bookingSerialisation from './20261125T2100-booking-serialisation.js';
 
 export const migrations: Record<string, Migration> = {
   '20261122T1700-foundation': foundation,
@@ -52,4 +53,6 @@ export const migrations: Record<string, Migration> = {
   '20261123T0320-notification-refresh-tries': notificationRefreshTries,
   // Balances in another currency: dated exchange rates, and the rate kept where money moved
   '20261125T2040-exchange-rates': exchangeRates,
+  // bookings: EMD claims, airline intents, opening ledger entries
+  '20261125T2100-booking-serialisation': bookingSerialisation,
 };

@@ -6,7 +6,7 @@ import type { Clock } from '../clock.js';
 import { DomainError, notFound } from '../errors.js';
 import type { Principal } from '../principal.js';
 import type { RecordChange } from './audit.js';
-import { postToLedger } from './ledger.js';
+import { postToLedger } from '../balances/ledger.js';
 import { agencyFilter, mustReach } from './scope.js';
 
 type Page = { page: number; perPage: number };

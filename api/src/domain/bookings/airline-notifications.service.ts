@@ -17,7 +17,7 @@ import type { NotificationKeys } from '../crypto/notification-keys.js';
 import { DomainError, notFound } from '../errors.js';
 import type { PublicLimits } from '../marketing/public-limits.js';
 import { recordHistory, type HistoryAction } from './booking-history.js';
-import type { IssueDeps } from './booking-issue.js';
+import type { BookingDeps } from './booking-deps.js';
 import { airlineOrderOf, takeOverOrder } from './booking-refresh.js';
 
 export interface AirlineNotification {
@@ -46,7 +46,7 @@ export interface AirlineNotifications {
 }
 
 export function createAirlineNotifications(
-  deps: IssueDeps & {
+  deps: BookingDeps & {
     keys: NotificationKeys;
     limits: PublicLimits;
     jobs: Pick<JobProducer, 'enqueueNotificationRefresh'>;

@@ -1,18 +1,13 @@
-// Ancillaries of a booking (issue #5): what the airline offers for it now, and adding services and
+// Ancillaries of a booking: what the airline offers for it now, and adding services and
 // seats. Before issue the airline prices them into the order (they are paid with the tickets).
 // After issue they become EMDs: the request is one row, written with the company balance debit in
 // one transaction, and a worker job issues them exactly once (booking-emd-issue.ts).
-import {
-  findBookingById,
-  findBookingByLocator,
-  updateInStatus,
-  type BookingRow,
-} from '../../db/bookings.repository.js';
+import { findBookingByLocator, updateInStatus, type BookingRow } from '../../db/bookings.repository.js';
 import {
   appendRequestedAncillaries,
+  findEmdClaims,
+  insertEmdClaims,
   insertEmdRequest,
-  lockBooking,
-  openEmdRequests,
 } from '../../db/emd-requests.repository.js';
 import type { JobProducer } from '../job-producer.js';
 import { ProviderError, type ProviderChannel, type ProviderOrder } from '../../providers/airline-provider.js';
@@ -33,7 +28,9 @@ import {
 } from './booking-ancillary-items.js';
 import { asDomainError, fromAirlineOrder } from './booking-airline-errors.js';
 import { recordHistory } from './booking-history.js';
-import { notIssuable, type IssueDeps } from './booking-issue.js';
+import { takeBooking } from './booking-intents.js';
+import type { BookingDeps } from './booking-deps.js';
+import { notIssuable } from './booking-issue.js';
 import { agencyFeeMinor, debitForEmds } from './booking-payment.js';
 import {
   bookingView,
@@ -44,7 +41,7 @@ import {
   type BookingSegment,
 } from './booking.js';
 
-export interface AncillaryDeps extends IssueDeps {
+export interface AncillaryDeps extends BookingDeps {
   jobs: Pick<JobProducer, 'enqueueEmdIssue'>;
 }
 
@@ -75,7 +72,7 @@ function openFor(row: BookingRow, now: Date): 'new' | 'issued' {
 }
 
 export async function listBookingAncillaries(
-  deps: IssueDeps,
+  deps: BookingDeps,
   principal: Principal,
   locator: string,
   type: AncillaryType,
@@ -139,10 +136,12 @@ export async function addBookingAncillaries(
     },
     { services, seatMaps },
   );
-  refuseAlreadyAdded(resolved, (item) => onOrder(item, order) !== undefined);
-  if (status === 'new')
+  const present = (item: ResolvedItem) => onOrder(item, order) !== undefined;
+  if (status === 'new') {
+    refuseAlreadyAdded(resolved, present);
     return { booking: await addBeforeIssue(deps, principal, row, channel, resolved), emdsFollow: false };
-  return { booking: await requestEmds(deps, principal, row, resolved), emdsFollow: true };
+  }
+  return { booking: await requestEmds(deps, principal, row, resolved, present), emdsFollow: true };
 }
 
 /** `ancillary_already_added` for every item the airline already has (or is issuing), by its place in the request. */
@@ -161,7 +160,7 @@ function refuseAlreadyAdded(items: readonly ResolvedItem[], present: (item: Reso
 
 /** Before issue: the airline prices the items into the order, and the booking takes the new total. */
 async function addBeforeIssue(
-  deps: IssueDeps,
+  deps: BookingDeps,
   principal: Principal,
   row: BookingRow,
   channel: ProviderChannel,
@@ -206,28 +205,33 @@ async function addBeforeIssue(
 }
 
 /**
- * After issue: one request row, the balance debit (when the channel pays from a company balance)
- * and the items shown pending, in one transaction under the booking's lock — so two requests for
- * the same items cannot both be taken — then the job.
+ * After issue: one request row, the claim of each item (one EMD per booking × passenger × service),
+ * the balance debit (when the channel pays from a company balance) and the items shown pending, in
+ * one transaction under the booking's lock. A repeat of items already claimed gets the existing
+ * request (the same answer, no second debit); the airline's order is read before the lock and may
+ * lag a running job, so the claims, not the order, decide.
  */
 async function requestEmds(
   deps: AncillaryDeps,
   principal: Principal,
   row: BookingRow,
   items: readonly ResolvedItem[],
+  onTheOrder: (item: ResolvedItem) => boolean,
 ): Promise<Booking> {
   const { db, clock } = deps;
   const amountMinor = totalMinor(items);
   const byBalance = row.form_of_payment === 'company_balance';
   const feeMinor = byBalance ? await agencyFeeMinor(db, row, 'emd') : 0;
   const requestId = newId('emr');
-  await db.transaction().execute(async (trx) => {
+  const repeat = await db.transaction().execute(async (trx) => {
     const at = clock.now();
-    await lockBooking(trx, row.id);
-    const now = await findBookingById(trx, row.id);
-    if (!now || now.status !== 'issued') throw notIssuable(now?.status ?? 'cancelled');
-    const open = new Set((await openEmdRequests(trx, row.id)).flatMap((r) => (r.items as ResolvedItem[]).map(itemKey)));
-    refuseAlreadyAdded(items, (item) => open.has(itemKey(item)));
+    // Lock order: the booking row (no airline operation of it may be open), then the company balance row.
+    const now = await takeBooking(trx, row.id, null, null, (now) => {
+      if (now.status !== 'issued') throw notIssuable(now.status);
+    });
+    const claims = await findEmdClaims(trx, row.id);
+    if (items.every((item) => claims.has(itemKey(item)))) return true;
+    refuseAlreadyAdded(items, (item) => claims.has(itemKey(item)) || onTheOrder(item));
     const debit =
       byBalance && amountMinor + feeMinor > 0
         ? await debitForEmds(trx, now, { amountMinor, feeMinor, actorAccountId: principal.accountId, at })
@@ -245,6 +249,13 @@ async function requestEmds(
       updated_at: at,
       next_check_at: at,
     });
+    await insertEmdClaims(
+      trx,
+      row.id,
+      requestId,
+      items.map((item) => ({ passengerId: item.passengerId, key: itemKey(item) })),
+      at,
+    );
     await appendRequestedAncillaries(trx, row.id, requestedView(requestId, items), at);
     await recordHistory(trx, {
       bookingId: row.id,
@@ -253,7 +264,9 @@ async function requestEmds(
       at,
       detail: `${items.map((i) => `${i.name} (${i.passengerId})`).join(', ')}: ${fromMinor(amountMinor)} ${row.currency.trim()}${debit ? `, ${debit} taken from the company balance` : ''}.`,
     });
+    return false;
   });
+  if (repeat) return bookingView((await findBookingByLocator(db, row.locator))!, clock.now());
   // The row is the truth: if Redis is away, the sweeper enqueues it later.
   await deps.jobs.enqueueEmdIssue(requestId, 0).catch(() => undefined);
   return bookingView((await findBookingByLocator(db, row.locator))!, clock.now());

@@ -2,24 +2,28 @@
 // voided, only inside the carrier's void window (outside it the agent must request a refund). A
 // void gives a company balance back what the tickets (and EMDs bought after issue) cost, less the
 // agency's void fee, and writes a void sales document per ticket and EMD — all in the transaction
-// that records the airline's answer.
-import { findBookingByLocator, updateInStatus, type BookingRow } from '../../db/bookings.repository.js';
-import { balancePaidEmdAmounts, lockBooking } from '../../db/emd-requests.repository.js';
-import { ProviderError } from '../../providers/airline-provider.js';
+// that records the airline's answer. Both take the booking row (and write the airline intent)
+// before the airline is asked, so a concurrent change or issue loses with
+// `booking_changed_concurrently`; the credit is computed from the booking as it is under the lock.
+import { closeIntent } from '../../db/airline-intents.repository.js';
+import { findBookingByLocator, lockBookingRow, updateInStatus, type BookingRow } from '../../db/bookings.repository.js';
+import { balancePaidEmdAmounts } from '../../db/emd-requests.repository.js';
+import { ProviderError, type ProviderOrder } from '../../providers/airline-provider.js';
 import { DomainError } from '../errors.js';
 import { toMinor } from '../../money.js';
 import type { Principal } from '../principal.js';
 import { bookingFor } from './booking-access.js';
 import { asDomainError } from './booking-airline-errors.js';
+import type { BookingDeps } from './booking-deps.js';
 import { recordHistory } from './booking-history.js';
-import type { IssueDeps } from './booking-issue.js';
+import { sendUnderIntent, takeBooking } from './booking-intents.js';
 import { agencyFeeMinor, creditForVoid } from './booking-payment.js';
 import { recordEmdSales, recordTicketSales } from './booking-sales.js';
 import { bookingView, effectiveStatus, orderFacts, type Booking, type BookingDocument } from './booking.js';
 
 const refundHint = 'Request a refund instead.';
 
-export async function cancelBooking(deps: IssueDeps, principal: Principal, locator: string): Promise<Booking> {
+export async function cancelBooking(deps: BookingDeps, principal: Principal, locator: string): Promise<Booking> {
   const { db, clock } = deps;
   const row = await bookingFor(db, principal, locator);
   const status = effectiveStatus(row, clock.now());
@@ -29,28 +33,46 @@ export async function cancelBooking(deps: IssueDeps, principal: Principal, locat
   throw new DomainError('booking_closed', `The booking is already ${status}.`);
 }
 
-async function cancelHeld(deps: IssueDeps, principal: Principal, row: BookingRow): Promise<Booking> {
+async function cancelHeld(deps: BookingDeps, principal: Principal, row: BookingRow): Promise<Booking> {
   const { db, clock, provider } = deps;
   const { channel } = await deps.channels.forBooking(row);
-  const order = await provider.cancelOrder(channel, row.airline_locator).catch((error: unknown) => {
-    throw asDomainError(error);
+  // Lock order: the booking row only (a hold moves no money).
+  await db.transaction().execute((trx) => takeBooking(trx, row.id, row, { operation: 'cancel', at: clock.now() }));
+  const order = await sendUnderIntent(deps, row, 'cancel', {
+    channel,
+    send: () => provider.cancelOrder(channel, row.airline_locator),
+    happened: (o) => o.status === 'cancelled',
   });
-  await db.transaction().execute(async (trx) => {
-    const at = clock.now();
-    const changed = await updateInStatus(trx, row.id, 'new', {
+  await finishCancel(deps, row.id, order, principal.accountId);
+  return bookingView((await findBookingByLocator(db, row.locator))!, clock.now());
+}
+
+/** Records the airline's cancellation of a hold; false when the booking was settled before. */
+export async function finishCancel(
+  deps: BookingDeps,
+  bookingId: string,
+  order: ProviderOrder,
+  actorAccountId: string | null,
+): Promise<boolean> {
+  return deps.db.transaction().execute(async (trx) => {
+    const at = deps.clock.now();
+    // Lock order: the booking row only.
+    await lockBookingRow(trx, bookingId);
+    const changed = await updateInStatus(trx, bookingId, 'new', {
       ...orderFacts(order),
       status: 'cancelled',
       error: null,
       ended_at: at,
       updated_at: at,
     });
-    if (!changed) throw new DomainError('booking_closed', 'The booking changed while it was being cancelled.');
-    await recordHistory(trx, { bookingId: row.id, action: 'cancelled', actorAccountId: principal.accountId, at });
+    await closeIntent(trx, bookingId, 'cancel', changed ? 'succeeded' : 'rolled_back', null, at);
+    if (!changed) return false;
+    await recordHistory(trx, { bookingId, action: 'cancelled', actorAccountId, at });
+    return true;
   });
-  return bookingView((await findBookingByLocator(db, row.locator))!, clock.now());
 }
 
-async function voidIssued(deps: IssueDeps, principal: Principal, row: BookingRow): Promise<Booking> {
+async function voidIssued(deps: BookingDeps, principal: Principal, row: BookingRow): Promise<Booking> {
   const { db, clock, provider } = deps;
   // The carrier's deadline decides; asking the airline after it would only be refused.
   if (row.void_deadline && row.void_deadline < clock.now())
@@ -59,32 +81,60 @@ async function voidIssued(deps: IssueDeps, principal: Principal, row: BookingRow
       `The void window closed at ${row.void_deadline.toISOString()}. ${refundHint}`,
     );
   const { channel } = await deps.channels.forBooking(row);
-  const order = await provider.voidOrder(channel, row.airline_locator).catch((error: unknown) => {
-    if (error instanceof ProviderError && error.kind === 'void_window_closed')
-      throw new DomainError('void_window_closed', `${error.carrier}: ${error.airlineMessage}`);
-    throw asDomainError(error);
+  // Lock order: the booking row only; the credit comes after the airline's answer.
+  await db
+    .transaction()
+    .execute((trx) =>
+      takeBooking(trx, row.id, row, { operation: 'void', creditMinor: toMinor(row.airline_total), at: clock.now() }),
+    );
+  const order = await sendUnderIntent(deps, row, 'void', {
+    channel,
+    send: () => provider.voidOrder(channel, row.airline_locator),
+    happened: (o) => o.status === 'voided',
+    refusal: (error) =>
+      error instanceof ProviderError && error.kind === 'void_window_closed'
+        ? new DomainError('void_window_closed', `${error.carrier}: ${error.airlineMessage}`)
+        : asDomainError(error),
   });
-  const feeMinor = row.form_of_payment === 'company_balance' ? await agencyFeeMinor(db, row, 'void') : 0;
-  await db.transaction().execute(async (trx) => {
-    const at = clock.now();
-    // Under the booking's lock, an EMD job either finished before (its EMDs are given back here) or
-    // finds the booking voided (and gives them back itself).
-    await lockBooking(trx, row.id);
-    const facts = orderFacts(order);
+  await finishVoid(deps, row.id, order, principal.accountId);
+  return bookingView((await findBookingByLocator(db, row.locator))!, clock.now());
+}
+
+/**
+ * Records the airline's void: the booking ends, the balance gets the tickets' (and EMDs') price back
+ * less the void fee, from the booking as it is under its lock. False when it was settled before, so
+ * the reconciler and the request credit once between them.
+ */
+export async function finishVoid(
+  deps: BookingDeps,
+  bookingId: string,
+  order: ProviderOrder,
+  actorAccountId: string | null,
+): Promise<boolean> {
+  return deps.db.transaction().execute(async (trx) => {
+    const at = deps.clock.now();
+    // Lock order: the booking row, then the company balance row (the credit). Under the booking's
+    // lock an EMD job either finished before (its EMDs are given back here) or finds the booking
+    // voided (and gives them back itself).
+    const row = await lockBookingRow(trx, bookingId);
+    if (!row) return false;
     const changed = await updateInStatus(trx, row.id, 'issued', {
-      ...facts,
+      ...orderFacts(order),
       status: 'voided',
       error: null,
       ended_at: at,
       updated_at: at,
     });
-    if (!changed) throw new DomainError('booking_closed', 'The booking changed while it was being voided.');
+    await closeIntent(trx, row.id, 'void', changed ? 'succeeded' : 'rolled_back', null, at);
+    if (!changed) return false;
+    const actor = actorAccountId ?? row.agent_id;
+    const feeMinor = row.form_of_payment === 'company_balance' ? await agencyFeeMinor(trx, row, 'void') : 0;
     if (row.form_of_payment === 'company_balance')
       await creditForVoid(trx, row, {
         airlineMinor: toMinor(row.airline_total),
         emdMinor: (await balancePaidEmdAmounts(trx, row.id)).reduce((sum, a) => sum + toMinor(a), 0),
         feeMinor,
-        actorAccountId: principal.accountId,
+        actorAccountId: actor,
         at,
       });
     await recordTicketSales(trx, {
@@ -93,23 +143,23 @@ async function voidIssued(deps: IssueDeps, principal: Principal, row: BookingRow
       documents: (row.documents as BookingDocument[]).filter((d) => d.type === 'ticket' && d.status === 'issued'),
       kind: 'void',
       feeMinor,
-      agentId: principal.accountId,
+      agentId: actor,
       at,
     });
     await recordEmdSales(trx, {
       booking: row,
       documents: (row.documents as BookingDocument[]).filter((d) => d.type === 'emd' && d.status === 'issued'),
       feeMinor: 0,
-      agentId: principal.accountId,
+      agentId: actor,
       voidedAt: at,
     });
     await recordHistory(trx, {
       bookingId: row.id,
       action: 'voided',
-      actorAccountId: principal.accountId,
+      actorAccountId,
       at,
       airlineAnswer: order.warnings.map((w) => w.message).join(' ') || null,
     });
+    return true;
   });
-  return bookingView((await findBookingByLocator(db, row.locator))!, clock.now());
 }

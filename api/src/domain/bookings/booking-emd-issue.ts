@@ -13,6 +13,7 @@ import {
   findEmdRequest,
   lockBooking,
   otherRunning,
+  releaseEmdClaims,
   updateClaimedRequest,
   type EmdRequestRow,
 } from '../../db/emd-requests.repository.js';
@@ -28,7 +29,7 @@ import { fromMinor, toMinor } from '../../money.js';
 import { onOrder, totalMinor, type ResolvedItem } from './booking-ancillary-items.js';
 import { outcomeUnknown } from './booking-airline-errors.js';
 import { recordHistory } from './booking-history.js';
-import type { IssueDeps } from './booking-issue.js';
+import type { BookingDeps } from './booking-deps.js';
 import { airlinePayment, refundRefusedEmds } from './booking-payment.js';
 import { recordEmdSales } from './booking-sales.js';
 import { orderFacts, type BookingDocument } from './booking.js';
@@ -53,7 +54,7 @@ export class EmdsNotYet extends Error {
 export type EmdRunOutcome = 'done' | 'failed' | 'finished_before' | 'held_elsewhere';
 
 export async function runEmdRequest(
-  deps: IssueDeps,
+  deps: BookingDeps,
   requestId: string,
   options: EmdRunOptions,
 ): Promise<EmdRunOutcome> {
@@ -62,6 +63,7 @@ export async function runEmdRequest(
   const claim = await db.transaction().execute(async (trx) => {
     const request = await findEmdRequest(trx, requestId);
     if (!request || request.status === 'done' || request.status === 'failed') return 'finished_before' as const;
+    // Lock order: the booking row (the request rows under it); no balance moves here.
     await lockBooking(trx, request.booking_id);
     const staleBefore = new Date(clock.now().getTime() - options.leaseMs);
     if (await otherRunning(trx, request.booking_id, requestId, staleBefore))
@@ -112,7 +114,7 @@ function definiteRefusal(error: unknown): string | null {
 }
 
 /** Pays for and adds what the airline does not have yet (a free item needs no payment). */
-async function addMissing(deps: IssueDeps, channel: ProviderChannel, booking: BookingRow, missing: ResolvedItem[]) {
+async function addMissing(deps: BookingDeps, channel: ProviderChannel, booking: BookingRow, missing: ResolvedItem[]) {
   const amountMinor = totalMinor(missing);
   let payment: Payment | null = null;
   if (amountMinor > 0) {
@@ -134,7 +136,7 @@ async function addMissing(deps: IssueDeps, channel: ProviderChannel, booking: Bo
 }
 
 /** Gives the claim back for a later attempt (the airline was away, or is still issuing). */
-async function release(deps: IssueDeps, request: EmdRequestRow, attempt: string, nextCheckInMs: number) {
+async function release(deps: BookingDeps, request: EmdRequestRow, attempt: string, nextCheckInMs: number) {
   const at = deps.clock.now();
   await updateClaimedRequest(deps.db, request.id, attempt, {
     status: 'queued',
@@ -146,7 +148,7 @@ async function release(deps: IssueDeps, request: EmdRequestRow, attempt: string,
 
 /** The airline has the services but keeps some EMDs pending: show it, and check again later. */
 async function recordPending(
-  deps: IssueDeps,
+  deps: BookingDeps,
   request: EmdRequestRow,
   attempt: string,
   booking: BookingRow,
@@ -155,6 +157,7 @@ async function recordPending(
 ) {
   await deps.db.transaction().execute(async (trx) => {
     const at = deps.clock.now();
+    // Lock order: the booking row only.
     await lockBooking(trx, booking.id);
     const first = (booking.requested_ancillaries as { request_id: string }[]).some((a) => a.request_id === request.id);
     const mine = await updateClaimedRequest(trx, request.id, attempt, {
@@ -179,7 +182,7 @@ async function recordPending(
 }
 
 async function finish(
-  deps: IssueDeps,
+  deps: BookingDeps,
   request: EmdRequestRow,
   attempt: string,
   booking: BookingRow,
@@ -192,7 +195,8 @@ async function finish(
   await deps.db.transaction().execute(async (trx) => {
     const at = deps.clock.now();
     // Under the booking's lock a void either comes first (and is seen here) or sees this request
-    // done (and gives its price back): the EMDs' money is returned exactly once either way.
+    // done (and gives its price back): the EMDs' money is returned exactly once either way. Lock
+    // order: the booking row, then (when it fails here) the company balance row.
     await lockBooking(trx, booking.id);
     const now = await findBookingById(trx, booking.id);
     if (now?.status !== 'issued') {
@@ -232,8 +236,9 @@ async function finish(
 }
 
 /** A definite refusal: the request fails, the balance gets its debit back, the booking says why. */
-async function fail(deps: IssueDeps, request: EmdRequestRow, attempt: string, booking: BookingRow, said: string) {
+async function fail(deps: BookingDeps, request: EmdRequestRow, attempt: string, booking: BookingRow, said: string) {
   await deps.db.transaction().execute(async (trx) => {
+    // Lock order: the booking row, then the company balance row (the give-back in failIn).
     await lockBooking(trx, booking.id);
     await failIn(trx, deps.clock.now(), request, attempt, booking, said);
   });
@@ -247,6 +252,7 @@ async function failIn(trx: Db, at: Date, request: EmdRequestRow, attempt: string
     updated_at: at,
   });
   if (!mine) return;
+  await releaseEmdClaims(trx, request.id);
   await refundRefusedEmds(trx, booking, { debit: request.balance_debit, actorAccountId: request.requested_by, at });
   await failRequestedAncillaries(trx, booking.id, request.id, `EMD issue failed: ${said}`, at);
   await recordHistory(trx, {

@@ -1,59 +1,35 @@
 // Flight change requests of a ticketed booking: the airline's alternatives for the journeys asked
-// (OrderReshop ChangeJourney) kept for this booking, one of them priced again on request, and the
-// confirm that pays what is due and reissues the tickets exactly once. A company balance is debited
-// in the transaction that claims the request and credited back when the airline refuses (for
-// example a reissue error, `reissue_failed` with the airline's words); a lost answer is reconciled
-// from the airline's order, now or when the booking is next opened.
+// (OrderReshop ChangeJourney) kept for this booking, and one of them priced again on request. The
+// confirm that pays and reissues lives in booking-exchange-confirm.ts.
 import {
   findConfirming,
   findRequest,
   findRequestByOffer,
-  updateClaimedRequest,
   updateQuoted,
   type BookingRequestRow,
 } from '../../db/booking-requests.repository.js';
-import {
-  findBookingByLocator,
-  ticketingPathOf,
-  updateInStatus,
-  type BookingRow,
-} from '../../db/bookings.repository.js';
-import type { ProviderChannel, ProviderOrder } from '../../providers/airline-provider.js';
+import { ticketingPathOf, type BookingRow } from '../../db/bookings.repository.js';
+import type { ProviderChannel } from '../../providers/airline-provider.js';
 import type { FormOfPayment } from '../channels/channel-state.js';
 import { DomainError, throwAll, notFound } from '../errors.js';
-import { newId } from '../ids.js';
-import { fromMinor, toMinor } from '../../money.js';
 import type { Principal } from '../principal.js';
 import { bookingFor } from './booking-access.js';
 import { fromAirlineOrder } from './booking-airline-errors.js';
+import type { BookingDeps } from './booking-deps.js';
 import { recordHistory } from './booking-history.js';
-import { openTicketingPath, type IssueDeps } from './booking-issue.js';
-import { agencyFeeMinor, airlinePayment, debitForExchange, giveBack } from './booking-payment.js';
+import { agencyFeeMinor } from './booking-payment.js';
 import {
   alternativeView,
-  claimForConfirm,
-  failRequest,
   notConfirmable,
   insertNewRequest,
   offersOf,
   quotedRequest,
   requireIssued,
-  residualMinor,
   sameFlights,
-  sendConfirm,
   storedOffer,
   type ChangeAlternative,
-  type StoredOffer,
 } from './booking-request.js';
-import { recordExchangeSales } from './booking-sales.js';
-import {
-  bookingView,
-  orderFacts,
-  type Booking,
-  type BookingDocument,
-  type BookingSegment,
-  type StoredFares,
-} from './booking.js';
+import type { BookingSegment } from './booking.js';
 
 export interface JourneyChange {
   origin_destination: number;
@@ -77,7 +53,7 @@ export interface PricedAlternative {
   paid_by: FormOfPayment;
 }
 
-const notIssuedHint = 'Change the flights of a held booking by cancelling and booking again.';
+export const notIssuedHint = 'Change the flights of a held booking by cancelling and booking again.';
 
 function changeView(request: BookingRequestRow, row: BookingRow): FlightsChangeRequest {
   return {
@@ -92,7 +68,7 @@ function changeView(request: BookingRequestRow, row: BookingRow): FlightsChangeR
 }
 
 /** The agency's exchange fee when the channel pays from a company balance. */
-async function exchangeFee(deps: IssueDeps, row: BookingRow): Promise<{ form: FormOfPayment; feeMinor: number }> {
+async function exchangeFee(deps: BookingDeps, row: BookingRow): Promise<{ form: FormOfPayment; feeMinor: number }> {
   const path = await ticketingPathOf(deps.db, row.agency_id, row.company_id, row.channel_id);
   const form = path?.form_of_payment ?? row.form_of_payment ?? 'bsp_cash';
   return { form, feeMinor: form === 'company_balance' ? await agencyFeeMinor(deps.db, row, 'exchange') : 0 };
@@ -124,7 +100,7 @@ function checkJourneys(row: BookingRow, journeys: readonly JourneyChange[], now:
 
 /** The airline's alternatives for the journeys asked; the airline's journey ids come from its order. */
 async function alternativesFor(
-  deps: IssueDeps,
+  deps: BookingDeps,
   channel: ProviderChannel,
   row: BookingRow,
   journeys: readonly JourneyChange[],
@@ -141,7 +117,7 @@ async function alternativesFor(
 
 /** `POST /orders/{locator}/flights_change_requests/create`. */
 export async function requestChange(
-  deps: IssueDeps,
+  deps: BookingDeps,
   principal: Principal,
   input: { locator: string; journeys: JourneyChange[] },
 ): Promise<FlightsChangeRequest> {
@@ -182,7 +158,7 @@ export async function requestChange(
 
 /** `POST /orders/{locator}/reshop_offers/price`: one alternative asked of the airline again. */
 export async function priceChangeOffer(
-  deps: IssueDeps,
+  deps: BookingDeps,
   principal: Principal,
   input: { locator: string; offerId: string },
 ): Promise<PricedAlternative> {
@@ -220,179 +196,4 @@ export async function priceChangeOffer(
       before.new_price.amount !== alternative.new_price.amount,
     paid_by: form,
   };
-}
-
-/** `POST /orders/{locator}/flights_change_requests/confirm`: pays and reissues, exactly once. */
-export async function confirmChange(
-  deps: IssueDeps,
-  principal: Principal,
-  input: { locator: string; requestId: string; offerId: string },
-): Promise<Booking> {
-  const { db, clock, provider } = deps;
-  const row = await bookingFor(db, principal, input.locator);
-  const request = await findRequest(db, row.id, input.requestId, 'change');
-  if (!request) throw notFound('flights change request of this booking');
-  const offer = offersOf(request).find((o) => o.offer_id === input.offerId);
-  if (!offer) throw notFound('offer of this flights change request');
-  if (request.status !== 'quoted') throw notConfirmable(request.status);
-  if (new Date(offer.expires_at) <= clock.now())
-    throw new DomainError(
-      'reshop_offer_expired',
-      `The offer expired at ${offer.expires_at}; ask for new alternatives.`,
-    );
-  requireIssued(row, clock.now(), notIssuedHint);
-  const { path, channel } = await openTicketingPath(deps, row);
-  const form = path.form_of_payment;
-  const currency = row.currency.trim();
-  const dueMinor = toMinor(offer.airline_due);
-  // The fee the customer was shown with this alternative, not one changed since.
-  const feeMinor = form === 'company_balance' ? toMinor(offer.fee) : 0;
-  const payment =
-    dueMinor > 0
-      ? await airlinePayment(db, deps.cards, form, path.ticketing_credit_card_id, {
-          amount: fromMinor(dueMinor),
-          currency,
-        })
-      : null;
-
-  // The claim and the debit commit together, or neither does (a balance too low changes nothing).
-  const attempt = newId('cfm');
-  let debitedMinor = 0;
-  await db.transaction().execute(async (trx) => {
-    const at = clock.now();
-    await claimForConfirm(trx, request, attempt, at, offer.offer_id);
-    if (form === 'company_balance')
-      debitedMinor = await debitForExchange(trx, row, { dueMinor, feeMinor, actorAccountId: principal.accountId, at });
-    await updateClaimedRequest(trx, request.id, attempt, {
-      balance_debit: debitedMinor > 0 ? fromMinor(debitedMinor) : null,
-      fee_amount: fromMinor(feeMinor),
-    });
-    await recordHistory(trx, {
-      bookingId: row.id,
-      action: 'exchange_started',
-      actorAccountId: principal.accountId,
-      at,
-      detail: `Paying ${fromMinor(dueMinor + feeMinor)} ${currency} by ${form} for offer ${offer.offer_id}.`,
-    });
-  });
-
-  const order = await sendConfirm(deps, row, { ...request, kind: 'change' }, attempt, {
-    channel,
-    send: () => provider.changeOrder(channel, row.airline_locator, offer.airline_offer_id, payment),
-    happened: (order) => reissued(row, order),
-    debitedMinor,
-    actorAccountId: principal.accountId,
-  });
-  await finishChange(deps, row, { ...request, fee_amount: fromMinor(feeMinor) }, offer, attempt, order, {
-    form,
-    actorAccountId: principal.accountId,
-  });
-  return bookingView((await findBookingByLocator(db, row.locator))!, clock.now());
-}
-
-/** Whether the airline's order carries tickets the booking does not have yet (the reissue happened). */
-function reissued(row: BookingRow, order: ProviderOrder): boolean {
-  const known = new Set((row.documents as BookingDocument[]).map((d) => d.number));
-  return order.documents.some((d) => d.type === 'ticket' && d.status === 'issued' && !known.has(d.number));
-}
-
-async function finishChange(
-  deps: IssueDeps,
-  row: BookingRow,
-  request: BookingRequestRow,
-  offer: StoredOffer,
-  attempt: string,
-  order: ProviderOrder,
-  input: { form: FormOfPayment; actorAccountId: string | null },
-): Promise<void> {
-  const currency = row.currency.trim();
-  await deps.db.transaction().execute(async (trx) => {
-    const at = deps.clock.now();
-    const mine = await updateClaimedRequest(trx, request.id, attempt, {
-      status: 'confirmed',
-      error: null,
-      confirmed_at: at,
-      updated_at: at,
-    });
-    if (!mine) return;
-    const facts = orderFacts(order);
-    const fares = row.fares as StoredFares;
-    const changed = await updateInStatus(trx, row.id, 'issued', {
-      ...facts,
-      airline_total: order.total.amount,
-      fares: JSON.stringify({ airline: order.fares, markupByType: fares.markupByType } satisfies StoredFares),
-      error: null,
-      updated_at: at,
-    });
-    if (!changed) throw new DomainError('booking_closed', 'The booking changed while its flights were being changed.');
-    const actor = input.actorAccountId ?? row.agent_id;
-    // A cheaper result: the airline returns the residual to the form of payment, here the balance.
-    const residual = residualMinor(offer);
-    if (input.form === 'company_balance' && residual > 0)
-      await giveBack(trx, row, {
-        debitedMinor: residual,
-        reason: `Exchange residual ${row.locator}`,
-        actorAccountId: actor,
-        at,
-      });
-    const updated = (await findBookingByLocator(trx, row.locator))!;
-    const oldTickets = (row.documents as BookingDocument[]).filter((d) => d.type === 'ticket');
-    const known = new Set(oldTickets.map((d) => d.number));
-    const newTickets = order.documents
-      .filter((d) => d.type === 'ticket' && d.status === 'issued' && !known.has(d.number))
-      .map((d) => ({
-        number: d.number,
-        type: d.type,
-        passenger_id: d.passengerId,
-        status: d.status,
-        issued_at: d.issuedAt,
-        amount: d.amount,
-        exchangedFrom: d.exchangedFrom,
-      }));
-    await recordExchangeSales(trx, {
-      booking: updated,
-      newTickets,
-      oldTickets,
-      penaltyMinor: toMinor(offer.penalty),
-      feeMinor: toMinor(request.fee_amount ?? '0'),
-      formOfPayment: input.form,
-      agentId: actor,
-      at,
-    });
-    await recordHistory(trx, {
-      bookingId: row.id,
-      action: 'exchanged',
-      actorAccountId: input.actorAccountId,
-      at,
-      detail:
-        `Tickets ${newTickets.map((t) => `${t.exchangedFrom ?? '?'} → ${t.number}`).join(', ')}; ` +
-        `paid ${fromMinor(toMinor(offer.airline_due) + toMinor(request.fee_amount ?? '0'))} ${currency}.`,
-      airlineAnswer: [...order.warnings.map((w) => w.message), ...order.remarks.slice(-1)].join(' ') || null,
-    });
-  });
-}
-
-/** A flight change whose answer was lost, settled from the airline's order. */
-export async function settleStaleChange(
-  deps: IssueDeps,
-  row: BookingRow,
-  request: BookingRequestRow,
-  order: ProviderOrder,
-): Promise<boolean> {
-  const offer = offersOf(request).find((o) => o.offer_id === request.chosen_offer_id);
-  if (!request.attempt_id || !offer) return false;
-  if (order.status !== 'issued') return false;
-  const path = await ticketingPathOf(deps.db, row.agency_id, row.company_id, row.channel_id);
-  const form = request.balance_debit ? 'company_balance' : (path?.form_of_payment ?? 'bsp_cash');
-  if (reissued(row, order)) {
-    await finishChange(deps, row, request, offer, request.attempt_id, order, { form, actorAccountId: null });
-    return true;
-  }
-  const debitedMinor = request.balance_debit ? toMinor(request.balance_debit) : 0;
-  await failRequest(deps, row, { ...request, kind: 'change' }, request.attempt_id, {
-    debitedMinor,
-    actorAccountId: null,
-    error: new DomainError('airline_timeout'),
-  });
-  return true;
 }

@@ -6,11 +6,11 @@
 // agency only.
 import { findBookingById, heldPastTimeLimit } from '../../db/bookings.repository.js';
 import { DomainError } from '../errors.js';
-import type { IssueDeps } from './booking-issue.js';
+import type { BookingDeps } from './booking-deps.js';
 import { refreshBooking } from './booking-refresh.js';
 
 export async function expireHolds(
-  deps: IssueDeps,
+  deps: BookingDeps,
   options: { limit?: number; agencyId?: string } = {},
 ): Promise<{ checked: number; expired: number }> {
   const due = await heldPastTimeLimit(deps.db, deps.clock.now(), options.limit ?? 100, options.agencyId);

@@ -38,7 +38,9 @@ export type HistoryAction =
   | 'time_limit_change'
   | 'hold_expired'
   | 'emd_issued'
-  | 'airline_notification';
+  | 'airline_notification'
+  // an airline operation left open, settled by the reconciler
+  | 'intent_reconciled';
 
 export interface HistoryEntry {
   id: string;

@@ -2,7 +2,8 @@
 // same transaction as the company balance debit, so concurrent or repeated requests find the
 // booking claimed and neither pay nor ticket again; the airline is asked only by the holder of the
 // claim. A definite refusal gives the claim (and the money) back; a lost answer is reconciled by
-// retrieving the order before anything else happens.
+// retrieving the order before anything else happens. The claim takes the booking row lock and
+// writes the airline intent (booking-intents.ts); lock order: booking row, then company balance row.
 import {
   claimIssue,
   findBookingByLocator,
@@ -10,20 +11,19 @@ import {
   updateClaimed,
   type BookingRow,
 } from '../../db/bookings.repository.js';
+import { closeIntent, markIntentUnknown } from '../../db/airline-intents.repository.js';
 import { gateStates } from '../../db/channels.repository.js';
-import type { Db } from '../../db/database.js';
-import type { AirlineProvider, ProviderChannel, ProviderOrder } from '../../providers/airline-provider.js';
-import type { ChannelsService } from '../channels/channels.service.js';
+import type { ProviderOrder } from '../../providers/airline-provider.js';
 import { closedTicketingGate, type TicketingGate } from '../channels/channel-state.js';
-import type { Clock } from '../clock.js';
-import type { SecretBox } from '../crypto/secret-box.js';
 import { DomainError, notFound } from '../errors.js';
 import { newId } from '../ids.js';
 import { fromMinor, toMinor } from '../../money.js';
 import type { Principal } from '../principal.js';
 import { bookingFor } from './booking-access.js';
 import { asDomainError, outcomeUnknown, refusalText, staleClaimMs } from './booking-airline-errors.js';
+import { retrieveQuietly, type BookingDeps } from './booking-deps.js';
 import { recordHistory } from './booking-history.js';
+import { writeIntent } from './booking-intents.js';
 import {
   agencyFeeMinor,
   airlinePayment,
@@ -34,14 +34,6 @@ import {
 import { takeCurrentPrice } from './booking-reshop.js';
 import { recordEmdSales, recordTicketSales } from './booking-sales.js';
 import { bookingView, effectiveStatus, orderFacts, type Booking, type BookingDocument } from './booking.js';
-
-export interface IssueDeps {
-  db: Db;
-  clock: Clock;
-  provider: AirlineProvider;
-  channels: ChannelsService;
-  cards: SecretBox;
-}
 
 const gateNames: Record<TicketingGate, string> = {
   main: 'main',
@@ -61,7 +53,7 @@ export function notIssuable(status: BookingRow['status']): DomainError {
 }
 
 export async function issueBooking(
-  deps: IssueDeps,
+  deps: BookingDeps,
   principal: Principal,
   input: { locator: string; reshop?: boolean },
 ): Promise<Booking> {
@@ -92,10 +84,19 @@ export async function issueBooking(
   const attempt = newId('iss');
   let debitedMinor = 0;
   await db.transaction().execute(async (trx) => {
-    if (!(await claimIssue(trx, row.id, attempt, clock.now()))) {
+    // Lock order: the booking row (the claim's update), then the company balance row (the debit).
+    const claimed = await claimIssue(trx, row.id, attempt, clock.now());
+    if (!claimed) {
       const now = await findBookingByLocator(trx, row.locator);
       throw notIssuable(now ? effectiveStatus(now, clock.now()) : 'cancelled');
     }
+    // No other airline operation of the booking (a cancel) may be in flight.
+    await writeIntent(trx, claimed, {
+      operation: 'issue',
+      attemptId: attempt,
+      debitMinor: path.form_of_payment === 'company_balance' ? airlineMinor + feeMinor : 0,
+      at: clock.now(),
+    });
     let debit: string | null = null;
     if (path.form_of_payment === 'company_balance') {
       debit = await debitForIssue(trx, paying, {
@@ -135,6 +136,7 @@ export async function issueBooking(
         error: 'The airline did not confirm the issue; checking the order with the airline.',
         updated_at: clock.now(),
       });
+      await markIntentUnknown(db, row.id, 'issue', refusalText(error), clock.now());
       throw asDomainError(error);
     } else {
       const refusal = asDomainError(error);
@@ -149,7 +151,7 @@ export async function issueBooking(
 
 /** Records the airline's tickets on the claimed booking, with its sales documents, in one transaction. */
 async function finishIssue(
-  deps: IssueDeps,
+  deps: BookingDeps,
   row: BookingRow,
   attempt: string,
   order: ProviderOrder,
@@ -158,6 +160,7 @@ async function finishIssue(
   const facts = orderFacts(order);
   const issuedAt = deps.clock.now();
   await deps.db.transaction().execute(async (trx) => {
+    // Lock order: the booking row (this update); no balance moves when an issue finishes.
     const mine = await updateClaimed(trx, row.id, attempt, {
       ...facts,
       status: 'issued',
@@ -167,6 +170,7 @@ async function finishIssue(
       updated_at: issuedAt,
     });
     if (!mine) return;
+    await closeIntent(trx, row.id, 'issue', 'succeeded', null, issuedAt);
     const issued = (await findBookingByLocator(trx, row.locator))!;
     const documents = JSON.parse(facts.documents) as BookingDocument[];
     await recordTicketSales(trx, {
@@ -203,9 +207,14 @@ async function finishIssue(
  * airline has it: ticketed means the issue is finished; still held means the claim and any debit go
  * back. Only the holder of the claim's attempt id can change the booking, so two readers settle it once.
  */
-export async function settleStaleIssue(deps: IssueDeps, row: BookingRow, order: ProviderOrder): Promise<boolean> {
+export async function settleStaleIssue(
+  deps: BookingDeps,
+  row: BookingRow,
+  order: ProviderOrder,
+  staleAfterMs = staleClaimMs,
+): Promise<boolean> {
   if (row.status !== 'issuing' || !row.issue_attempt_id || !row.issuing_started_at) return false;
-  if (deps.clock.now().getTime() - row.issuing_started_at.getTime() < staleClaimMs) return false;
+  if (deps.clock.now().getTime() - row.issuing_started_at.getTime() < staleAfterMs) return false;
   const debitedMinor = row.balance_debit ? toMinor(row.balance_debit) : 0;
   const airlineMinor = toMinor(row.airline_total);
   if (order.status === 'issued') {
@@ -224,7 +233,7 @@ export async function settleStaleIssue(deps: IssueDeps, row: BookingRow, order: 
  * The booking's way to ticketing (issue, reissue): every gate open (`ticketing_gate_closed` naming the
  * one closed), the channel's form of payment, and the channel to call the airline on.
  */
-export async function openTicketingPath(deps: IssueDeps, row: BookingRow) {
+export async function openTicketingPath(deps: BookingDeps, row: BookingRow) {
   const path = await ticketingPathOf(deps.db, row.agency_id, row.company_id, row.channel_id);
   if (!path) throw notFound('booking channel');
   const { channel, facts } = await deps.channels.forBooking(row);
@@ -239,17 +248,8 @@ export async function openTicketingPath(deps: IssueDeps, row: BookingRow) {
   return { path, channel };
 }
 
-/** The order as the airline has it, or null when it cannot say (a lost answer stays unknown). */
-export async function retrieveQuietly(provider: AirlineProvider, channel: ProviderChannel, orderId: string) {
-  try {
-    return await provider.retrieveOrder(channel, orderId);
-  } catch {
-    return null;
-  }
-}
-
 async function giveBackClaim(
-  deps: IssueDeps,
+  deps: BookingDeps,
   row: BookingRow,
   attempt: string,
   debitedMinor: number,
@@ -259,6 +259,7 @@ async function giveBackClaim(
   const said = refusalText(error);
   await deps.db.transaction().execute(async (trx) => {
     const at = deps.clock.now();
+    // Lock order: the booking row (this update), then the company balance row (the give-back).
     const released = await updateClaimed(trx, row.id, attempt, {
       status: 'new',
       issue_attempt_id: null,
@@ -271,6 +272,7 @@ async function giveBackClaim(
       updated_at: at,
     });
     if (!released) return;
+    await closeIntent(trx, row.id, 'issue', 'failed', said, at);
     await refundFailedIssue(trx, row, { debitedMinor, actorAccountId: principal?.accountId ?? row.agent_id, at });
     await recordHistory(trx, {
       bookingId: row.id,

@@ -8,7 +8,7 @@ import type { Principal } from '../principal.js';
 import { bookingFor } from './booking-access.js';
 import { fromAirlineOrder } from './booking-airline-errors.js';
 import { historyEntryView, recordHistory, type HistoryEntry } from './booking-history.js';
-import type { IssueDeps } from './booking-issue.js';
+import type { BookingDeps } from './booking-deps.js';
 import { bookingView, effectiveStatus, type Booking, type BookingPassenger } from './booking.js';
 
 export interface BookingModify {
@@ -19,7 +19,7 @@ export interface BookingModify {
 
 type Contacts = { email: string; phone: string };
 
-export async function modifyBooking(deps: IssueDeps, principal: Principal, input: BookingModify): Promise<Booking> {
+export async function modifyBooking(deps: BookingDeps, principal: Principal, input: BookingModify): Promise<Booking> {
   const { db, clock, provider } = deps;
   const row = await bookingFor(db, principal, input.locator);
   const contacts = input.contacts && Object.keys(input.contacts).length > 0 ? input.contacts : undefined;
@@ -92,7 +92,7 @@ function checkCorrections(
 }
 
 async function correctPassengers(
-  deps: IssueDeps,
+  deps: BookingDeps,
   principal: Principal,
   row: BookingRow,
   channel: ProviderChannel,
@@ -136,7 +136,7 @@ function changes(fields: readonly [string, string | null, string | null][]): str
 
 /** `POST /bookings/comment`: a note in the booking's history, in any status. */
 export async function commentBooking(
-  deps: IssueDeps,
+  deps: BookingDeps,
   principal: Principal,
   input: { locator: string; text: string },
 ): Promise<HistoryEntry> {

@@ -8,7 +8,7 @@ import { findCompanies } from '../../db/companies.repository.js';
 import type { Db } from '../../db/database.js';
 import type { Payment } from '../../providers/airline-provider.js';
 import { isCardBrand } from '../../providers/card-brands.js';
-import { postToLedger } from '../back-office/ledger.js';
+import { postToLedger } from '../balances/ledger.js';
 import type { FormOfPayment } from '../channels/channel-state.js';
 import type { SecretBox } from '../crypto/secret-box.js';
 import { DomainError, notFound } from '../errors.js';

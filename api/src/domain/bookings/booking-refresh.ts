@@ -14,12 +14,13 @@ import { ProviderError, type ProviderOrder } from '../../providers/airline-provi
 import { DomainError } from '../errors.js';
 import { outcomeUnknown, staleClaimMs } from './booking-airline-errors.js';
 import { recordHistory } from './booking-history.js';
-import { settleStaleChange } from './booking-exchange.js';
-import { settleStaleIssue, type IssueDeps } from './booking-issue.js';
+import { settleStaleChange } from './booking-exchange-confirm.js';
+import type { BookingDeps } from './booking-deps.js';
+import { settleStaleIssue } from './booking-issue.js';
 import { settleStaleRefund } from './booking-refund.js';
 import { bookingView, orderFacts, type Booking } from './booking.js';
 
-export async function refreshBooking(deps: IssueDeps, row: BookingRow): Promise<Booking> {
+export async function refreshBooking(deps: BookingDeps, row: BookingRow): Promise<Booking> {
   const order = await airlineOrderOf(deps, row);
   if (!order)
     return {
@@ -33,7 +34,7 @@ export async function refreshBooking(deps: IssueDeps, row: BookingRow): Promise<
  * The airline's order of the booking, or null when the airline cannot be reached. An order the
  * airline no longer has is recorded (a held booking leaves the active list) and answers booking_gone.
  */
-export async function airlineOrderOf(deps: IssueDeps, row: BookingRow): Promise<ProviderOrder | null> {
+export async function airlineOrderOf(deps: BookingDeps, row: BookingRow): Promise<ProviderOrder | null> {
   try {
     const { channel } = await deps.channels.forBooking(row);
     return await deps.provider.retrieveOrder(channel, row.airline_locator);
@@ -48,7 +49,7 @@ export async function airlineOrderOf(deps: IssueDeps, row: BookingRow): Promise<
 }
 
 /** The booking brought in line with the airline's order: a stranded claim settled, or what the airline decided taken over. */
-export async function takeOverOrder(deps: IssueDeps, row: BookingRow, order: ProviderOrder): Promise<Booking> {
+export async function takeOverOrder(deps: BookingDeps, row: BookingRow, order: ProviderOrder): Promise<Booking> {
   const { db, clock } = deps;
   if ((await settleStaleIssue(deps, row, order)) || (await settleStaleRequest(deps, row, order)))
     return bookingView((await findBookingByLocator(db, row.locator))!, clock.now());
@@ -80,7 +81,7 @@ export async function takeOverOrder(deps: IssueDeps, row: BookingRow, order: Pro
 }
 
 /** A refund or flight change whose answer was lost (or whose process died), settled from the order. */
-async function settleStaleRequest(deps: IssueDeps, row: BookingRow, order: ProviderOrder): Promise<boolean> {
+async function settleStaleRequest(deps: BookingDeps, row: BookingRow, order: ProviderOrder): Promise<boolean> {
   // Refunds and flight changes are asked of issued bookings, which stay issued until they settle.
   if (row.status !== 'issued') return false;
   const request = await findConfirming(deps.db, row.id);
@@ -113,7 +114,7 @@ function endedByAirline(row: BookingRow, order: ProviderOrder) {
 }
 
 /** The airline dropped the order: a held booking leaves the active list as expired. */
-async function markMissing(deps: IssueDeps, row: BookingRow, airlineMessage: string) {
+async function markMissing(deps: BookingDeps, row: BookingRow, airlineMessage: string) {
   const at = deps.clock.now();
   await deps.db.transaction().execute(async (trx) => {
     const changed =

@@ -10,7 +10,8 @@ import {
   updateClaimedRequest,
   type BookingRequestRow,
 } from '../../db/booking-requests.repository.js';
-import { findBookingByLocator, updateInStatus, type BookingRow } from '../../db/bookings.repository.js';
+import { closeIntent } from '../../db/airline-intents.repository.js';
+import { findBookingByLocator, lockBookingRow, updateInStatus, type BookingRow } from '../../db/bookings.repository.js';
 import type { ProviderOrder } from '../../providers/airline-provider.js';
 import { DomainError, notFound } from '../errors.js';
 import { newId } from '../ids.js';
@@ -19,7 +20,8 @@ import type { Principal } from '../principal.js';
 import { bookingFor } from './booking-access.js';
 import { fromAirlineOrder } from './booking-airline-errors.js';
 import { recordHistory } from './booking-history.js';
-import { type IssueDeps } from './booking-issue.js';
+import { takeBooking } from './booking-intents.js';
+import type { BookingDeps } from './booking-deps.js';
 import { agencyFeeMinor, creditForRefund } from './booking-payment.js';
 import {
   claimForConfirm,
@@ -27,6 +29,7 @@ import {
   insertNewRequest,
   notConfirmable,
   quotedRequest,
+  refuseUnconfirmable,
   requireIssued,
   sendConfirm,
 } from './booking-request.js';
@@ -66,7 +69,7 @@ function refundView(request: BookingRequestRow, locator: string): RefundRequest 
 }
 
 /** `POST /orders/{locator}/refund_requests/create`: the airline's quote, kept; a newer one replaces older ones. */
-export async function quoteRefund(deps: IssueDeps, principal: Principal, locator: string): Promise<RefundRequest> {
+export async function quoteRefund(deps: BookingDeps, principal: Principal, locator: string): Promise<RefundRequest> {
   const { db, clock, provider } = deps;
   const row = await bookingFor(db, principal, locator);
   requireIssued(row, clock.now(), notIssuedHint);
@@ -108,9 +111,13 @@ export async function quoteRefund(deps: IssueDeps, principal: Principal, locator
   return refundView(request, row.locator);
 }
 
+/** What a confirmed refund credits: the airline's refund less the agency's fee. */
+const refundMinorOf = (request: BookingRequestRow) =>
+  toMinor(request.refund_amount ?? '0') - toMinor(request.fee_amount ?? '0');
+
 /** `POST /orders/{locator}/refund_requests/confirm`: refunds by a quote of this booking, exactly once. */
 export async function confirmRefund(
-  deps: IssueDeps,
+  deps: BookingDeps,
   principal: Principal,
   input: { locator: string; refundRequestId: string },
 ): Promise<Booking> {
@@ -129,6 +136,20 @@ export async function confirmRefund(
 
   const attempt = newId('cfm');
   await db.transaction().execute(async (trx) => {
+    // Lock order: the booking row, then the request (no balance moves before the airline answers).
+    await takeBooking(
+      trx,
+      row.id,
+      row,
+      {
+        operation: 'refund',
+        requestId: request.id,
+        attemptId: attempt,
+        creditMinor: request.refund_to === 'company_balance' ? refundMinorOf(request) : 0,
+        at: clock.now(),
+      },
+      () => refuseUnconfirmable(trx, request),
+    );
     await claimForConfirm(trx, request, attempt, clock.now());
     await recordHistory(trx, {
       bookingId: row.id,
@@ -152,7 +173,7 @@ export async function confirmRefund(
 
 /** The airline refunded: the booking ends, the balance is credited, the sales documents written. */
 async function finishRefund(
-  deps: IssueDeps,
+  deps: BookingDeps,
   row: BookingRow,
   request: BookingRequestRow,
   attempt: string,
@@ -164,6 +185,8 @@ async function finishRefund(
   const refundTo = request.refund_to ?? 'bsp_cash';
   await deps.db.transaction().execute(async (trx) => {
     const at = deps.clock.now();
+    // Lock order: the booking row, then the company balance row (the credit below).
+    await lockBookingRow(trx, row.id);
     const mine = await updateClaimedRequest(trx, request.id, attempt, {
       status: 'confirmed',
       error: null,
@@ -171,6 +194,7 @@ async function finishRefund(
       updated_at: at,
     });
     if (!mine) return;
+    await closeIntent(trx, row.id, 'refund', 'succeeded', null, at);
     const changed = await updateInStatus(trx, row.id, 'issued', {
       ...orderFacts(order),
       status: 'refunded',
@@ -204,7 +228,7 @@ async function finishRefund(
 
 /** A refund whose answer was lost, settled from the airline's order (refunded, or still ticketed). */
 export async function settleStaleRefund(
-  deps: IssueDeps,
+  deps: BookingDeps,
   row: BookingRow,
   request: BookingRequestRow,
   order: ProviderOrder,

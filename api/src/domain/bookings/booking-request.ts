@@ -3,19 +3,21 @@
 // booking's markup, and the confirm claim (quoted -> confirming, one request of a booking at a time).
 import {
   claimRequest,
+  findConfirming,
   findRequest,
   insertRequest,
   updateClaimedRequest,
   type BookingRequestRow,
 } from '../../db/booking-requests.repository.js';
-import { setBookingError, type BookingRow } from '../../db/bookings.repository.js';
+import { closeIntent, markIntentUnknown } from '../../db/airline-intents.repository.js';
+import { lockBookingRow, setBookingError, type BookingRow } from '../../db/bookings.repository.js';
 import type { Db } from '../../db/database.js';
 import type { ProviderChannel, ProviderOrder, ReshopOffer } from '../../providers/airline-provider.js';
 import type { Clock } from '../clock.js';
 import { DomainError } from '../errors.js';
 import { asDomainError, outcomeUnknown, refusalText } from './booking-airline-errors.js';
 import { recordHistory } from './booking-history.js';
-import { retrieveQuietly, type IssueDeps } from './booking-issue.js';
+import { retrieveQuietly, type BookingDeps } from './booking-deps.js';
 import { giveBack } from './booking-payment.js';
 import { newId } from '../ids.js';
 import { fromMinor, toMinor, type Money } from '../../money.js';
@@ -141,6 +143,16 @@ export function notConfirmable(status: BookingRequestRow['status']): DomainError
   return new DomainError('request_failed');
 }
 
+/**
+ * Under the booking's lock: the request is still quoted and no other request of the booking is being
+ * confirmed (the precise refusals a repeated or concurrent confirm gets).
+ */
+export async function refuseUnconfirmable(trx: Db, request: BookingRequestRow): Promise<void> {
+  const now = await findRequest(trx, request.booking_id, request.id, request.kind);
+  if (!now || now.status !== 'quoted') throw notConfirmable(now?.status ?? 'failed');
+  if (await findConfirming(trx, request.booking_id)) throw new DomainError('change_in_progress');
+}
+
 /** Refunds and changes are for ticketed bookings only. */
 export function requireIssued(row: BookingRow, now: Date, hint: string): void {
   const status = effectiveStatus(row, now);
@@ -196,12 +208,16 @@ export async function failRequest(
   const said = refusalText(error);
   await deps.db.transaction().execute(async (trx) => {
     const at = deps.clock.now();
+    // Lock order: the booking row, then the company balance row (the give-back below). Taking the
+    // balance first here while a void held the booking and waited for the balance deadlocked.
+    await lockBookingRow(trx, row.id);
     const released = await updateClaimedRequest(trx, request.id, attempt, {
       status: 'failed',
       error: said,
       updated_at: at,
     });
     if (!released) return;
+    await closeIntent(trx, row.id, request.kind, 'failed', said, at);
     await giveBack(trx, row, {
       debitedMinor: input.debitedMinor,
       reason: `${what} not completed ${row.locator}`,
@@ -226,7 +242,7 @@ export async function failRequest(
  * fails the request, giving back `debitedMinor`, and goes up.
  */
 export async function sendConfirm(
-  deps: IssueDeps,
+  deps: BookingDeps,
   row: BookingRow,
   request: BookingRequestRow & { kind: 'refund' | 'change' },
   attempt: string,
@@ -253,6 +269,7 @@ export async function sendConfirm(
         updated_at: at,
       });
       await setBookingError(deps.db, row.id, `The airline did not confirm the ${what}; checking the order.`, at);
+      await markIntentUnknown(deps.db, row.id, request.kind, refusalText(error), at);
       throw asDomainError(error);
     }
     const refusal = asDomainError(error);

@@ -11,7 +11,7 @@ import type { Principal } from '../principal.js';
 import { bookingFor } from './booking-access.js';
 import { fromAirlineOrder } from './booking-airline-errors.js';
 import { recordHistory } from './booking-history.js';
-import type { IssueDeps } from './booking-issue.js';
+import type { BookingDeps } from './booking-deps.js';
 import {
   insertNewRequest,
   notConfirmable,
@@ -40,7 +40,7 @@ export interface PriceCheck {
 }
 
 /** What the airline asks now for the same flights, as an offer kept for this booking. */
-async function currentOffer(deps: IssueDeps, channel: ProviderChannel, row: BookingRow): Promise<StoredOffer> {
+async function currentOffer(deps: BookingDeps, channel: ProviderChannel, row: BookingRow): Promise<StoredOffer> {
   const [offer] = await fromAirlineOrder(deps.provider.reshopOrder(channel, row.airline_locator, { type: 'reprice' }));
   if (!offer) throw new DomainError('airline_error', `${row.carrier}: the airline gave no price for the booking.`);
   return storedOffer(offer, 0);
@@ -51,7 +51,7 @@ async function currentOffer(deps: IssueDeps, channel: ProviderChannel, row: Book
  * (null), dearer is refused (`price_increased`) unless accepted. Answers the airline's order after.
  */
 export async function takeCurrentPrice(
-  deps: IssueDeps,
+  deps: BookingDeps,
   channel: ProviderChannel,
   row: BookingRow,
   options: { acceptIncrease: boolean; offer?: StoredOffer },
@@ -75,7 +75,7 @@ const sameClasses = (a: readonly BookingSegment[], b: readonly BookingSegment[])
   a.every((s, i) => s.flight_id === b[i]!.flight_id && s.booking_class === b[i]!.booking_class);
 
 /** `POST /bookings/reprice`: the price now beside the booking's, changing nothing. */
-export async function repriceBooking(deps: IssueDeps, principal: Principal, locator: string): Promise<PriceCheck> {
+export async function repriceBooking(deps: BookingDeps, principal: Principal, locator: string): Promise<PriceCheck> {
   const { db, clock } = deps;
   const row = await bookingFor(db, principal, locator);
   const status = effectiveStatus(row, clock.now());
@@ -111,7 +111,7 @@ export async function repriceBooking(deps: IssueDeps, principal: Principal, loca
 
 /** `POST /bookings/reshop`: a held booking rebooked at the current price. */
 export async function reshopBooking(
-  deps: IssueDeps,
+  deps: BookingDeps,
   principal: Principal,
   input: { locator: string; offer_id?: string; accept_price_increase?: boolean },
 ): Promise<Booking> {

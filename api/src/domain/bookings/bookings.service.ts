@@ -1,26 +1,22 @@
-// Bookings (issue #5): book a searched fare, read one (refreshed from the airline), list them with
-// the bookings visibility, its history; issue, cancel/void, the changes (reprice/reshop, modify
-// and comment, refund and flight change requests), ancillaries and the hold-expiry pass live in
-// their own files.
+// Bookings: the one face the handlers see. Reading one (refreshed from the airline), listing them
+// with the bookings visibility and a booking's history live here; booking a fare, issue,
+// cancel/void, the changes (reprice/reshop, modify and comment, refund and flight change requests),
+// ancillaries and the hold-expiry pass live in their own files.
+import { findBookings, findHistory } from '../../db/bookings.repository.js';
 import { balancePaymentOf } from './booking-balance-payment.js';
-import { randomInt } from 'node:crypto';
-import { findBookingByLocator, findBookings, findHistory, insertBooking } from '../../db/bookings.repository.js';
 import type { Db } from '../../db/database.js';
-import type { AirlineProvider, PassengerInput } from '../../providers/airline-provider.js';
+import type { AirlineProvider } from '../../providers/airline-provider.js';
 import type { ChannelsService } from '../channels/channels.service.js';
 import type { Clock } from '../clock.js';
 import type { SecretBox } from '../crypto/secret-box.js';
-import { DomainError, notFound } from '../errors.js';
-import { newId } from '../ids.js';
-import { fromMinor, toMinor } from '../../money.js';
 import type { Principal } from '../principal.js';
-import { parseFareId } from '../offers/fare-ids.js';
 import type { SearchService } from '../offers/search.service.js';
 import { bookingFor, visibilityOf } from './booking-access.js';
-import { fromAirlineOrder } from './booking-airline-errors.js';
 import { cancelBooking } from './booking-cancel.js';
-import { historyEntryView, recordHistory } from './booking-history.js';
-import { confirmChange, priceChangeOffer, requestChange, type JourneyChange } from './booking-exchange.js';
+import { createBooking, type BookingCreate } from './booking-create.js';
+import { historyEntryView } from './booking-history.js';
+import { confirmChange } from './booking-exchange-confirm.js';
+import { priceChangeOffer, requestChange, type JourneyChange } from './booking-exchange.js';
 import { issueBooking } from './booking-issue.js';
 import { commentBooking, modifyBooking, type BookingModify } from './booking-modify.js';
 import { confirmRefund, quoteRefund } from './booking-refund.js';
@@ -32,24 +28,9 @@ import type { AirlineNotifications } from './airline-notifications.service.js';
 import type { JobProducer } from '../job-producer.js';
 import type { AncillaryType } from '../offers/offer-details.service.js';
 import { refreshBooking } from './booking-refresh.js';
-import {
-  bookingView,
-  orderFacts,
-  searchTextOf,
-  type Booking,
-  type BookingPassenger,
-  type BookingStatus,
-  type StoredFares,
-} from './booking.js';
+import { bookingView, type Booking, type BookingStatus } from './booking.js';
 
-type PassengerType = 'ADT' | 'CHD' | 'INF';
-
-export interface BookingCreate {
-  fare_id: string;
-  search_result_id: string;
-  passengers: { type: PassengerType; first_name: string; last_name: string; title?: string; birthdate: string }[];
-  contacts: { email: string; phone: string };
-}
+export type { BookingCreate } from './booking-create.js';
 
 export interface BookingQuery {
   status?: BookingStatus;
@@ -59,10 +40,6 @@ export interface BookingQuery {
   page: number;
   perPage: number;
 }
-
-// Letters and digits an agent cannot misread on the phone (no 0/O, 1/I), as airlines do.
-const locatorAlphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
-const newLocator = () => Array.from({ length: 6 }, () => locatorAlphabet[randomInt(locatorAlphabet.length)]).join('');
 
 export function createBookingsService(deps: {
   db: Db;
@@ -74,101 +51,10 @@ export function createBookingsService(deps: {
   jobs: Pick<JobProducer, 'enqueueEmdIssue'>;
   notifications: Pick<AirlineNotifications, 'ensureRegistered'>;
 }) {
-  const { db, clock, provider } = deps;
+  const { db, clock } = deps;
 
   return {
-    async create(principal: Principal, input: BookingCreate): Promise<Booking> {
-      if (!principal.agencyId) throw notFound('fare');
-      const { fare } = await deps.searches.findFare(principal, input.search_result_id, input.fare_id);
-      const ids = parseFareId(input.fare_id);
-      if (!ids) throw notFound('fare');
-      checkPassengers(input.passengers, fare.price.perPass);
-      const channel = await deps.channels.byId(principal, ids.channelId);
-
-      const passengers: BookingPassenger[] = input.passengers.map((p, i) => ({
-        id: `PAX${i + 1}`,
-        type: p.type,
-        first_name: p.first_name,
-        last_name: p.last_name,
-        title: p.title ?? null,
-        birthdate: p.birthdate,
-      }));
-      const order = await fromAirlineOrder(
-        provider.createOrder(channel, {
-          offerId: ids.airlineOfferId,
-          passengers: passengers.map((p): PassengerInput => ({
-            id: p.id,
-            type: p.type,
-            givenName: p.first_name,
-            surname: p.last_name,
-            title: p.title,
-            birthdate: p.birthdate,
-          })),
-          contact: input.contacts,
-        }),
-      );
-
-      const markupByType: StoredFares['markupByType'] = {};
-      for (const p of fare.price_detail.passengers) markupByType[p.type] = p.markup.amount;
-      const markupMinor = passengers.reduce((sum, p) => sum + toMinor(markupByType[p.type] ?? '0'), 0);
-      const at = clock.now();
-      const row = {
-        id: newId('bkg'),
-        agency_id: principal.agencyId,
-        company_id: principal.companyId,
-        agent_id: principal.accountId,
-        channel_id: channel.id,
-        carrier: order.owner,
-        airline_locator: order.orderId,
-        status: 'new' as const,
-        fake_booking:
-          principal.via.kind === 'token'
-            ? principal.via.mode === 'test'
-            : provider.isSandboxCredential(channel.credential),
-        airline_total: order.total.amount,
-        markup_total: fromMinor(markupMinor),
-        currency: order.total.currency,
-        form_of_payment: null,
-        balance_debit: null,
-        passengers: JSON.stringify(passengers),
-        contacts: JSON.stringify(input.contacts),
-        fares: JSON.stringify({ airline: order.fares, markupByType } satisfies StoredFares),
-        error: null,
-        issue_attempt_id: null,
-        issuing_started_at: null,
-        created_at: at,
-        updated_at: at,
-        issued_at: null,
-        ended_at: null,
-        ...orderFacts(order),
-      };
-      for (let attempt = 0; ; attempt += 1) {
-        const locator = newLocator();
-        try {
-          await db.transaction().execute(async (trx) => {
-            await insertBooking(trx, {
-              ...row,
-              locator,
-              search_text: searchTextOf(locator, order.orderId, passengers),
-            });
-            await recordHistory(trx, {
-              bookingId: row.id,
-              action: 'created',
-              actorAccountId: principal.accountId,
-              at,
-              detail: `Held by ${order.owner} as ${order.orderId} until ${order.paymentTimeLimit ?? 'instant payment'}.`,
-            });
-          });
-          // The airline is told once per channel where to push its changes; a failure here only
-          // means changes are seen when the booking is opened, so it never fails the booking.
-          await deps.notifications.ensureRegistered(channel).catch(() => undefined);
-          return bookingView((await findBookingByLocator(db, locator))!, clock.now());
-        } catch (error) {
-          if (attempt < 5 && (error as { code?: string }).code === '23505') continue;
-          throw error;
-        }
-      }
-    },
+    create: (principal: Principal, input: BookingCreate) => createBooking(deps, principal, input),
 
     /** The booking refreshed from the airline; `booking_gone` when the airline no longer has it. */
     async get(principal: Principal, locator: string): Promise<Booking> {
@@ -225,24 +111,6 @@ export function createBookingsService(deps: {
     /** One hold-expiry pass (the worker runs it on the sweeper's interval). */
     expireHolds: (options?: { limit?: number; agencyId?: string }) => expireHolds(deps, options),
   };
-}
-
-function checkPassengers(
-  passengers: readonly { type: PassengerType }[],
-  perPass: readonly { type: PassengerType; count: number }[],
-): void {
-  const wanted = new Map(perPass.map((p) => [p.type, p.count]));
-  const given = new Map<PassengerType, number>();
-  for (const p of passengers) given.set(p.type, (given.get(p.type) ?? 0) + 1);
-  const same = [...new Set([...wanted.keys(), ...given.keys()])].every(
-    (t) => (wanted.get(t) ?? 0) === (given.get(t) ?? 0),
-  );
-  if (!same)
-    throw new DomainError(
-      'passenger_mismatch',
-      `The fare is for ${perPass.map((p) => `${p.count} ${p.type}`).join(', ')}.`,
-      { pointer: '/passengers' },
-    );
 }
 
 export type BookingsService = ReturnType<typeof createBookingsService>;

@@ -1839,7 +1839,8 @@ export interface paths {
          *
          *     A booking is ticketed exactly once: the first request claims it in the database; concurrent or
          *     repeated requests answer 409 (`booking_being_issued` or `booking_already_issued`) and never
-         *     pay or ticket again.
+         *     pay or ticket again. While another airline operation of the booking (a cancel) is in progress
+         *     the answer is 409 `booking_changed_concurrently`.
          */
         post: operations["issueBooking"];
         delete?: never;
@@ -1966,7 +1967,10 @@ export interface paths {
          * @description Before issue this cancels the booking: the airline releases the seats. After issue it voids
          *     the tickets, inside the carrier's void window only; what was paid from a company balance goes
          *     back to it (less the agency's void fee). Outside the window the answer is 409
-         *     `void_window_closed`: request a refund instead.
+         *     `void_window_closed`: request a refund instead. When another operation (a flight change, a
+         *     refund, an issue) changed the booking or is still at the airline, the answer is 409
+         *     `booking_changed_concurrently` with the booking's current state in its detail, and nothing is
+         *     done.
          */
         delete: operations["cancelBooking"];
         options?: never;
@@ -2042,7 +2046,9 @@ export interface paths {
          *     Exactly once: the first confirm claims the quote; concurrent or repeated confirms answer 409
          *     (`change_in_progress` or `request_already_confirmed`) and never refund or credit again. Past
          *     `expires_at` the answer is 409 `refund_quote_expired` and nothing changes: ask a new quote. Another
-         *     booking's quote answers 404.
+         *     booking's quote answers 404. A void or flight change of the booking that won a race with this
+         *     confirm answers 409 `booking_changed_concurrently` with the booking's current state in its
+         *     detail; nothing is refunded or credited.
          */
         post: operations["confirmRefundRequest"];
         delete?: never;
@@ -2100,6 +2106,9 @@ export interface paths {
          *     `reissue_failed` with the airline's message as the `detail`; the money goes back and the tickets
          *     stay as they were. A cheaper alternative's `residual` is credited back to a company balance
          *     when the tickets are reissued. An expired alternative answers 409 `reshop_offer_expired`.
+         *     A void, refund or issue of the booking that won a race with this confirm (the booking changed,
+         *     or its operation is still at the airline) answers 409 `booking_changed_concurrently` with the
+         *     booking's current state in its detail; nothing is paid or reissued.
          */
         post: operations["confirmFlightsChangeRequest"];
         delete?: never;
@@ -2167,8 +2176,13 @@ export interface paths {
          *       refusal is recorded on the booking (`error`, history) and its items show `failed`.
          *
          *     Unknown services, seats, flights or passengers answer 422 `ancillary_invalid` with a pointer
-         *     per item and change nothing. Items already on the booking or still being issued answer 409
-         *     `ancillary_already_added`.
+         *     per item and change nothing. Before issue, items already on the booking answer 409
+         *     `ancillary_already_added`. After issue each item is claimed once per passenger: a repeat of
+         *     items already asked for (concurrent ones included) gets the existing request's answer (202,
+         *     nothing bought or debited again); a request mixing claimed and new items answers 409
+         *     `ancillary_already_added` naming the claimed ones. While a void, refund or flight change of
+         *     the booking is being confirmed with the airline the answer is 409
+         *     `booking_changed_concurrently`.
          */
         post: operations["addBookingAncillaries"];
         delete?: never;
@@ -4124,7 +4138,7 @@ export interface components {
              *     `airline_notification`), with the airline's text in `airline_answer`.
              * @enum {string}
              */
-            action: "created" | "issue_started" | "issued" | "issue_failed" | "cancelled" | "voided" | "expired" | "refreshed" | "airline_missing" | "comment" | "modified" | "reshopped" | "refund_quoted" | "refund_started" | "refunded" | "refund_failed" | "change_quoted" | "exchange_started" | "exchanged" | "exchange_failed" | "ancillaries_added" | "emds_requested" | "emds_pending" | "emds_issued" | "emds_failed" | "airline_cancelled" | "schedule_change" | "airline_cancellation" | "time_limit_change" | "hold_expired" | "emd_issued" | "airline_notification";
+            action: "created" | "issue_started" | "issued" | "issue_failed" | "cancelled" | "voided" | "expired" | "refreshed" | "airline_missing" | "comment" | "modified" | "reshopped" | "refund_quoted" | "refund_started" | "refunded" | "refund_failed" | "change_quoted" | "exchange_started" | "exchanged" | "exchange_failed" | "ancillaries_added" | "emds_requested" | "emds_pending" | "emds_issued" | "emds_failed" | "airline_cancelled" | "schedule_change" | "airline_cancellation" | "time_limit_change" | "hold_expired" | "emd_issued" | "airline_notification" | "intent_reconciled";
             /** @description Who did it; null when the airline or the system did. */
             actor_account_id: string | null;
             detail: string | null;

@@ -5,11 +5,11 @@
 import type { Job } from 'bullmq';
 import Value from 'typebox/value';
 import { runEmdRequest, type EmdRunOutcome } from '../../domain/bookings/booking-emd-issue.js';
-import type { IssueDeps } from '../../domain/bookings/booking-issue.js';
+import type { BookingDeps } from '../../domain/bookings/booking-deps.js';
 import { EmdIssueJob } from '../payloads.js';
 import { emdRetry } from '../queues.js';
 
-export function emdIssueProcessor(deps: IssueDeps, options: { leaseMs: number; testDelayMs: number }) {
+export function emdIssueProcessor(deps: BookingDeps, options: { leaseMs: number; testDelayMs: number }) {
   return async (job: Job<EmdIssueJob>): Promise<{ outcome: EmdRunOutcome }> => {
     const { requestId } = Value.Parse(EmdIssueJob, job.data);
     const attempts = job.opts.attempts ?? 1;

@@ -57,4 +57,5 @@ export const BookingHistoryEntryAction = {
   hold_expired: 'hold_expired',
   emd_issued: 'emd_issued',
   airline_notification: 'airline_notification',
+  intent_reconciled: 'intent_reconciled',
 } as const;

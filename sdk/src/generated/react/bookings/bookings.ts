@@ -290,7 +290,8 @@ open (409 `ticketing_gate_closed`, the detail names the gate).
 
 A booking is ticketed exactly once: the first request claims it in the database; concurrent or
 repeated requests answer 409 (`booking_being_issued` or `booking_already_issued`) and never
-pay or ticket again.
+pay or ticket again. While another airline operation of the booking (a cancel) is in progress
+the answer is 409 `booking_changed_concurrently`.
 
  * @summary Issue a booking
  */
@@ -780,7 +781,10 @@ export function useGetBooking<TData = Awaited<ReturnType<typeof getBooking>>, TE
  * Before issue this cancels the booking: the airline releases the seats. After issue it voids
 the tickets, inside the carrier's void window only; what was paid from a company balance goes
 back to it (less the agency's void fee). Outside the window the answer is 409
-`void_window_closed`: request a refund instead.
+`void_window_closed`: request a refund instead. When another operation (a flight change, a
+refund, an issue) changed the booking or is still at the airline, the answer is 409
+`booking_changed_concurrently` with the booking's current state in its detail, and nothing is
+done.
 
  * @summary Cancel or void a booking
  */
@@ -1050,7 +1054,9 @@ credited the quote's `refund` through its ledger, and a `refund` sales document 
 Exactly once: the first confirm claims the quote; concurrent or repeated confirms answer 409
 (`change_in_progress` or `request_already_confirmed`) and never refund or credit again. Past
 `expires_at` the answer is 409 `refund_quote_expired` and nothing changes: ask a new quote. Another
-booking's quote answers 404.
+booking's quote answers 404. A void or flight change of the booking that won a race with this
+confirm answers 409 `booking_changed_concurrently` with the booking's current state in its
+detail; nothing is refunded or credited.
 
  * @summary Confirm a refund
  */
@@ -1212,6 +1218,9 @@ Exactly once, like refund confirms. The airline's refusal to reissue answers 422
 `reissue_failed` with the airline's message as the `detail`; the money goes back and the tickets
 stay as they were. A cheaper alternative's `residual` is credited back to a company balance
 when the tickets are reissued. An expired alternative answers 409 `reshop_offer_expired`.
+A void, refund or issue of the booking that won a race with this confirm (the booking changed,
+or its operation is still at the airline) answers 409 `booking_changed_concurrently` with the
+booking's current state in its detail; nothing is paid or reissued.
 
  * @summary Confirm a flight change
  */
@@ -1495,8 +1504,13 @@ passengers of the booking.
   refusal is recorded on the booking (`error`, history) and its items show `failed`.
 
 Unknown services, seats, flights or passengers answer 422 `ancillary_invalid` with a pointer
-per item and change nothing. Items already on the booking or still being issued answer 409
-`ancillary_already_added`.
+per item and change nothing. Before issue, items already on the booking answer 409
+`ancillary_already_added`. After issue each item is claimed once per passenger: a repeat of
+items already asked for (concurrent ones included) gets the existing request's answer (202,
+nothing bought or debited again); a request mixing claimed and new items answers 409
+`ancillary_already_added` naming the claimed ones. While a void, refund or flight change of
+the booking is being confirmed with the airline the answer is 409
+`booking_changed_concurrently`.
 
  * @summary Add ancillaries to a booking
  */

@@ -30,6 +30,8 @@ export interface LedgerPosting {
  * fall below zero it throws `insufficient_balance` and the caller's transaction rolls back.
  */
 export async function postToLedger(trx: Db, posting: LedgerPosting) {
+  // Lock order: a booking's payment holds the booking row already; the company balance row comes
+  // second, never first (booking row, then company balance row, everywhere).
   const company = await repo.lockCompany(trx, posting.companyId);
   if (!company) throw notFound('company');
   posting.reach?.(company);

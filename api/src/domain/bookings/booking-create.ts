@@ -1,0 +1,152 @@
+// Booking a searched fare: the airline holds the order (OrderCreate), and the booking is stored
+// under a new locator of our own with its first history entry. The locator is drawn at random and
+// taken by the unique index, so a clash simply draws again.
+import { randomInt } from 'node:crypto';
+import { findBookingByLocator, insertBooking } from '../../db/bookings.repository.js';
+import type { PassengerInput } from '../../providers/airline-provider.js';
+import { DomainError, notFound } from '../errors.js';
+import { newId } from '../ids.js';
+import { fromMinor, toMinor } from '../../money.js';
+import { parseFareId } from '../offers/fare-ids.js';
+import type { SearchService } from '../offers/search.service.js';
+import type { Principal } from '../principal.js';
+import type { AirlineNotifications } from './airline-notifications.service.js';
+import { fromAirlineOrder } from './booking-airline-errors.js';
+import type { BookingDeps } from './booking-deps.js';
+import { recordHistory } from './booking-history.js';
+import {
+  bookingView,
+  orderFacts,
+  searchTextOf,
+  type Booking,
+  type BookingPassenger,
+  type StoredFares,
+} from './booking.js';
+
+type PassengerType = 'ADT' | 'CHD' | 'INF';
+
+export interface BookingCreate {
+  fare_id: string;
+  search_result_id: string;
+  passengers: { type: PassengerType; first_name: string; last_name: string; title?: string; birthdate: string }[];
+  contacts: { email: string; phone: string };
+}
+
+export interface CreateDeps extends BookingDeps {
+  searches: SearchService;
+  notifications: Pick<AirlineNotifications, 'ensureRegistered'>;
+}
+
+// Letters and digits an agent cannot misread on the phone (no 0/O, 1/I), as airlines do.
+const locatorAlphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+const newLocator = () => Array.from({ length: 6 }, () => locatorAlphabet[randomInt(locatorAlphabet.length)]).join('');
+
+export async function createBooking(deps: CreateDeps, principal: Principal, input: BookingCreate): Promise<Booking> {
+  const { db, clock, provider } = deps;
+  if (!principal.agencyId) throw notFound('fare');
+  const { fare } = await deps.searches.findFare(principal, input.search_result_id, input.fare_id);
+  const ids = parseFareId(input.fare_id);
+  if (!ids) throw notFound('fare');
+  checkPassengers(input.passengers, fare.price.perPass);
+  const channel = await deps.channels.byId(principal, ids.channelId);
+
+  const passengers: BookingPassenger[] = input.passengers.map((p, i) => ({
+    id: `PAX${i + 1}`,
+    type: p.type,
+    first_name: p.first_name,
+    last_name: p.last_name,
+    title: p.title ?? null,
+    birthdate: p.birthdate,
+  }));
+  const order = await fromAirlineOrder(
+    provider.createOrder(channel, {
+      offerId: ids.airlineOfferId,
+      passengers: passengers.map((p): PassengerInput => ({
+        id: p.id,
+        type: p.type,
+        givenName: p.first_name,
+        surname: p.last_name,
+        title: p.title,
+        birthdate: p.birthdate,
+      })),
+      contact: input.contacts,
+    }),
+  );
+
+  const markupByType: StoredFares['markupByType'] = {};
+  for (const p of fare.price_detail.passengers) markupByType[p.type] = p.markup.amount;
+  const markupMinor = passengers.reduce((sum, p) => sum + toMinor(markupByType[p.type] ?? '0'), 0);
+  const at = clock.now();
+  const row = {
+    id: newId('bkg'),
+    agency_id: principal.agencyId,
+    company_id: principal.companyId,
+    agent_id: principal.accountId,
+    channel_id: channel.id,
+    carrier: order.owner,
+    airline_locator: order.orderId,
+    status: 'new' as const,
+    fake_booking:
+      principal.via.kind === 'token' ? principal.via.mode === 'test' : provider.isSandboxCredential(channel.credential),
+    airline_total: order.total.amount,
+    markup_total: fromMinor(markupMinor),
+    currency: order.total.currency,
+    form_of_payment: null,
+    balance_debit: null,
+    passengers: JSON.stringify(passengers),
+    contacts: JSON.stringify(input.contacts),
+    fares: JSON.stringify({ airline: order.fares, markupByType } satisfies StoredFares),
+    error: null,
+    issue_attempt_id: null,
+    issuing_started_at: null,
+    created_at: at,
+    updated_at: at,
+    issued_at: null,
+    ended_at: null,
+    ...orderFacts(order),
+  };
+  for (let attempt = 0; ; attempt += 1) {
+    const locator = newLocator();
+    try {
+      await db.transaction().execute(async (trx) => {
+        await insertBooking(trx, {
+          ...row,
+          locator,
+          search_text: searchTextOf(locator, order.orderId, passengers),
+        });
+        await recordHistory(trx, {
+          bookingId: row.id,
+          action: 'created',
+          actorAccountId: principal.accountId,
+          at,
+          detail: `Held by ${order.owner} as ${order.orderId} until ${order.paymentTimeLimit ?? 'instant payment'}.`,
+        });
+      });
+      // The airline is told once per channel where to push its changes; a failure here only
+      // means changes are seen when the booking is opened, so it never fails the booking.
+      await deps.notifications.ensureRegistered(channel).catch(() => undefined);
+      return bookingView((await findBookingByLocator(db, locator))!, clock.now());
+    } catch (error) {
+      if (attempt < 5 && (error as { code?: string }).code === '23505') continue;
+      throw error;
+    }
+  }
+}
+
+function checkPassengers(
+  passengers: readonly { type: PassengerType }[],
+  perPass: readonly { type: PassengerType; count: number }[],
+): void {
+  const wanted = new Map(perPass.map((p) => [p.type, p.count]));
+  const given = new Map<PassengerType, number>();
+  for (const p of passengers) given.set(p.type, (given.get(p.type) ?? 0) + 1);
+  const same = [...new Set([...wanted.keys(), ...given.keys()])].every(
+    (t) => (wanted.get(t) ?? 0) === (given.get(t) ?? 0),
+  );
+  if (!same)
+    throw new DomainError(
+      'passenger_mismatch',
+      `The fare is for ${perPass.map((p) => `${p.count} ${p.type}`).join(', ')}.`,
+      { pointer: '/passengers' },
+    );
+}
