@@ -41,6 +41,23 @@ export async function updateClaimed(db: Db, id: string, attemptId: string, chang
   return row !== undefined;
 }
 
+/** `updateClaimed` that answers the changed row (undefined when the claim is no longer held). */
+export async function updateClaimedRow(
+  db: Db,
+  id: string,
+  attemptId: string,
+  changes: BookingChanges,
+): Promise<BookingRow | undefined> {
+  return db
+    .updateTable('bookings')
+    .set(changes)
+    .where('id', '=', id)
+    .where('status', '=', 'issuing')
+    .where('issue_attempt_id', '=', attemptId)
+    .returningAll()
+    .executeTakeFirst();
+}
+
 /** Changes the booking only when it is still in `status` (a compare-and-set on the status). */
 export async function updateInStatus(
   db: Db,

@@ -8,6 +8,7 @@ import {
   findBookingByLocator,
   ticketingPathOf,
   updateClaimed,
+  updateClaimedRow,
   type BookingRow,
 } from '../../db/bookings.repository.js';
 import { gateStates } from '../../db/channels.repository.js';
@@ -128,22 +129,30 @@ export async function issueBooking(
     }
   }
 
-  await finishIssue(deps, row, attempt, order, { airlineMinor, feeMinor, actorAccountId: principal.accountId });
-  return bookingView((await findBookingByLocator(db, row.locator))!, clock.now());
+  const issued = await finishIssue(deps, row, attempt, order, {
+    airlineMinor,
+    feeMinor,
+    actorAccountId: principal.accountId,
+  });
+  // The row as this issue committed it; read afresh only when another holder settled it first.
+  return bookingView(issued ?? (await findBookingByLocator(db, row.locator))!, clock.now());
 }
 
-/** Records the airline's tickets on the claimed booking, with its sales documents, in one transaction. */
+/**
+ * Records the airline's tickets on the claimed booking, with its sales documents, in one
+ * transaction; answers the issued row, or undefined when the claim was no longer this attempt's.
+ */
 async function finishIssue(
   deps: IssueDeps,
   row: BookingRow,
   attempt: string,
   order: ProviderOrder,
   input: { airlineMinor: number; feeMinor: number; actorAccountId: string | null },
-): Promise<void> {
+): Promise<BookingRow | undefined> {
   const facts = orderFacts(order);
   const issuedAt = deps.clock.now();
-  await deps.db.transaction().execute(async (trx) => {
-    const mine = await updateClaimed(trx, row.id, attempt, {
+  return deps.db.transaction().execute(async (trx) => {
+    const issued = await updateClaimedRow(trx, row.id, attempt, {
       ...facts,
       status: 'issued',
       airline_total: fromMinor(input.airlineMinor),
@@ -151,8 +160,20 @@ async function finishIssue(
       issued_at: issuedAt,
       updated_at: issuedAt,
     });
-    if (!mine) return;
-    const issued = (await findBookingByLocator(trx, row.locator))!;
+    if (!issued) return undefined;
+    await recordHistory(trx, {
+      bookingId: row.id,
+      action: 'issued',
+      actorAccountId: input.actorAccountId,
+      at: issuedAt,
+      detail: `Tickets ${order.documents
+        .filter((d) => d.type === 'ticket')
+        .map((d) => d.number)
+        .join(', ')}.`,
+      airlineAnswer: order.warnings.map((w) => w.message).join(' ') || null,
+    });
+    // The sales documents last: their rollup rows are shared by every sale of the day, so they are
+    // locked only for the commit that follows.
     const documents = JSON.parse(facts.documents) as BookingDocument[];
     await recordTicketSales(trx, {
       booking: issued,
@@ -169,17 +190,7 @@ async function finishIssue(
       feeMinor: 0,
       agentId: input.actorAccountId ?? row.agent_id,
     });
-    await recordHistory(trx, {
-      bookingId: row.id,
-      action: 'issued',
-      actorAccountId: input.actorAccountId,
-      at: issuedAt,
-      detail: `Tickets ${order.documents
-        .filter((d) => d.type === 'ticket')
-        .map((d) => d.number)
-        .join(', ')}.`,
-      airlineAnswer: order.warnings.map((w) => w.message).join(' ') || null,
-    });
+    return issued;
   });
 }
 
