@@ -167,6 +167,10 @@ export async function findHistory(
 
 /** Everything on the path to ticketing for one booking: gates, partner, company and channel. */
 export interface TicketingPathRow {
+  /** The platform's gates (main, agency, channel): open when their row is missing. */
+  main_gate: boolean;
+  agency_gate: boolean;
+  channel_gate: boolean;
   partner_active: boolean;
   company_active: boolean | null;
   form_of_payment: 'bsp_cash' | 'credit_card' | 'company_balance';
@@ -183,6 +187,12 @@ export async function ticketingPathOf(
     .selectFrom('agency_channels as ac')
     .innerJoin('agencies as a', 'a.id', 'ac.agency_id')
     .select([
+      // The gates ride on this read (one round trip on the issue path instead of two).
+      sql<boolean>`coalesce((SELECT g.active FROM ticketing_gates g WHERE g.gate = 'main'), true)`.as('main_gate'),
+      sql<boolean>`coalesce((SELECT g.active FROM ticketing_gates g WHERE g.gate = 'agency'), true)`.as('agency_gate'),
+      sql<boolean>`coalesce((SELECT g.active FROM ticketing_gates g WHERE g.gate = 'channel'), true)`.as(
+        'channel_gate',
+      ),
       'a.ticketing_active as partner_active',
       sql<boolean | null>`(SELECT c.ticketing_active FROM companies c WHERE c.id = ${companyId})`.as('company_active'),
       'ac.form_of_payment',

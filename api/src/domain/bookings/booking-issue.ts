@@ -11,7 +11,6 @@ import {
   updateClaimedRow,
   type BookingRow,
 } from '../../db/bookings.repository.js';
-import { gateStates } from '../../db/channels.repository.js';
 import type { Db } from '../../db/database.js';
 import type { AirlineProvider, ProviderChannel, ProviderOrder } from '../../providers/airline-provider.js';
 import type { ChannelsService } from '../channels/channels.service.js';
@@ -221,11 +220,14 @@ export async function settleStaleIssue(deps: IssueDeps, row: BookingRow, order: 
  * channel's form of payment, and the channel to call the airline on.
  */
 export async function openTicketingPath(deps: IssueDeps, row: BookingRow) {
-  const path = await ticketingPathOf(deps.db, row.agency_id, row.company_id, row.channel_id);
+  // Two independent reads at once: the path (with the platform's gates) and the channel.
+  const [path, { channel, facts }] = await Promise.all([
+    ticketingPathOf(deps.db, row.agency_id, row.company_id, row.channel_id),
+    deps.channels.forBooking(row),
+  ]);
   if (!path) throw notFound('booking channel');
-  const { channel, facts } = await deps.channels.forBooking(row);
   const gate = closedTicketingGate({
-    gates: await gateStates(deps.db),
+    gates: { main: path.main_gate, agency: path.agency_gate, channel: path.channel_gate },
     partnerActive: path.partner_active,
     companyActive: row.company_id ? (path.company_active ?? true) : undefined,
     channel: facts,
