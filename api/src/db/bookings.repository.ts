@@ -8,8 +8,9 @@ export type BookingRow = Selectable<BookingsTable>;
 export type BookingInsert = Insertable<BookingsTable>;
 export type BookingChanges = Updateable<BookingsTable>;
 
-export async function insertBooking(db: Db, row: BookingInsert): Promise<void> {
-  await db.insertInto('bookings').values(row).execute();
+/** Inserts a booking and answers the row as stored (its defaults included). */
+export async function insertBooking(db: Db, row: BookingInsert): Promise<BookingRow> {
+  return db.insertInto('bookings').values(row).returningAll().executeTakeFirstOrThrow();
 }
 
 export async function findBookingByLocator(db: Db, locator: string): Promise<BookingRow | undefined> {

@@ -3,7 +3,7 @@
 // and comment, refund and flight change requests), ancillaries and the hold-expiry pass live in
 // their own files.
 import { randomInt } from 'node:crypto';
-import { findBookingByLocator, findBookings, findHistory, insertBooking } from '../../db/bookings.repository.js';
+import { findBookings, findHistory, insertBooking } from '../../db/bookings.repository.js';
 import type { Db } from '../../db/database.js';
 import type { AirlineProvider, PassengerInput } from '../../providers/airline-provider.js';
 import type { ChannelsService } from '../channels/channels.service.js';
@@ -141,8 +141,8 @@ export function createBookingsService(deps: {
       for (let attempt = 0; ; attempt += 1) {
         const locator = newLocator();
         try {
-          await db.transaction().execute(async (trx) => {
-            await insertBooking(trx, {
+          const created = await db.transaction().execute(async (trx) => {
+            const inserted = await insertBooking(trx, {
               ...row,
               locator,
               search_text: searchTextOf(locator, order.orderId, passengers),
@@ -154,11 +154,13 @@ export function createBookingsService(deps: {
               at,
               detail: `Held by ${order.owner} as ${order.orderId} until ${order.paymentTimeLimit ?? 'instant payment'}.`,
             });
+            return inserted;
           });
           // The airline is told once per channel where to push its changes; a failure here only
           // means changes are seen when the booking is opened, so it never fails the booking.
           await deps.notifications.ensureRegistered(channel).catch(() => undefined);
-          return bookingView((await findBookingByLocator(db, locator))!, clock.now());
+          // The row as this request stored it (RETURNING), not a second read.
+          return bookingView(created, clock.now());
         } catch (error) {
           if (attempt < 5 && (error as { code?: string }).code === '23505') continue;
           throw error;
