@@ -357,9 +357,14 @@ describe('GET /bookings', () => {
         data: { locator: string }[];
         meta: { total: number };
       };
+    const read = async (token: string, locator: string) =>
+      (await api().get(`/api/v1/bookings/${locator}`).set(bearer(token))).status;
     expect((await list(first.token)).data.map((x) => x.locator)).toEqual([a.locator]);
+    // One by one as in the list: their own always, a colleague's only once the company shares.
+    expect([await read(first.token, a.locator), await read(first.token, b.locator)]).toEqual([200, 404]);
     await db().updateTable('companies').set({ shared_bookings: true }).where('id', '=', own.companyId).execute();
     expect((await list(first.token)).data.map((x) => x.locator)).toEqual([b.locator, a.locator]);
+    expect([await read(first.token, a.locator), await read(first.token, b.locator)]).toEqual([200, 200]);
     expect((await list(supervisor.token)).meta.total).toBe(2);
     expect((await list(supervisor.token, '&q=shevch')).data.map((x) => x.locator)).toEqual([a.locator]);
     expect((await list(supervisor.token, `&q=${b.locator.toLowerCase()}`)).data.map((x) => x.locator)).toEqual([

@@ -8,8 +8,9 @@ export type BookingRow = Selectable<BookingsTable>;
 export type BookingInsert = Insertable<BookingsTable>;
 export type BookingChanges = Updateable<BookingsTable>;
 
-export async function insertBooking(db: Db, row: BookingInsert): Promise<void> {
-  await db.insertInto('bookings').values(row).execute();
+/** Inserts a booking and answers the row as stored (its defaults included). */
+export async function insertBooking(db: Db, row: BookingInsert): Promise<BookingRow> {
+  return db.insertInto('bookings').values(row).returningAll().executeTakeFirstOrThrow();
 }
 
 /**
@@ -50,6 +51,23 @@ export async function updateClaimed(db: Db, id: string, attemptId: string, chang
     .returning('id')
     .executeTakeFirst();
   return row !== undefined;
+}
+
+/** `updateClaimed` that answers the changed row (undefined when the claim is no longer held). */
+export async function updateClaimedRow(
+  db: Db,
+  id: string,
+  attemptId: string,
+  changes: BookingChanges,
+): Promise<BookingRow | undefined> {
+  return db
+    .updateTable('bookings')
+    .set(changes)
+    .where('id', '=', id)
+    .where('status', '=', 'issuing')
+    .where('issue_attempt_id', '=', attemptId)
+    .returningAll()
+    .executeTakeFirst();
 }
 
 /** Changes the booking only when it is still in `status` (a compare-and-set on the status). */
@@ -170,6 +188,10 @@ export async function findHistory(
 
 /** Everything on the path to ticketing for one booking: gates, partner, company and channel. */
 export interface TicketingPathRow {
+  /** The platform's gates (main, agency, channel): open when their row is missing. */
+  main_gate: boolean;
+  agency_gate: boolean;
+  channel_gate: boolean;
   partner_active: boolean;
   company_active: boolean | null;
   form_of_payment: 'bsp_cash' | 'credit_card' | 'company_balance';
@@ -186,6 +208,12 @@ export async function ticketingPathOf(
     .selectFrom('agency_channels as ac')
     .innerJoin('agencies as a', 'a.id', 'ac.agency_id')
     .select([
+      // The gates ride on this read (one round trip on the issue path instead of two).
+      sql<boolean>`coalesce((SELECT g.active FROM ticketing_gates g WHERE g.gate = 'main'), true)`.as('main_gate'),
+      sql<boolean>`coalesce((SELECT g.active FROM ticketing_gates g WHERE g.gate = 'agency'), true)`.as('agency_gate'),
+      sql<boolean>`coalesce((SELECT g.active FROM ticketing_gates g WHERE g.gate = 'channel'), true)`.as(
+        'channel_gate',
+      ),
       'a.ticketing_active as partner_active',
       sql<boolean | null>`(SELECT c.ticketing_active FROM companies c WHERE c.id = ${companyId})`.as('company_active'),
       'ac.form_of_payment',

@@ -6,7 +6,9 @@
 // the scopes touched a new version (sales_scope_versions), which keys what readers cache. The same SQL
 // says what a document contributes in both places, so the two cannot disagree.
 import { sql } from 'kysely';
+import type { SalesDocumentInput } from '../domain/sales/sales-document.js';
 import { stablePlan, type Db } from './database.js';
+import { insertDocumentQuery } from './sales.repository.js';
 
 /**
  * What one document adds to its rollups (and to a direct sum over documents, for agents' own
@@ -21,12 +23,13 @@ export const contributionColumns = (d: string): string => `
     CASE ${d}.kind WHEN 'refund' THEN ${d}.total ELSE 0 END AS refunds`;
 
 // Each document lands in up to 3 scopes × 5 dimensions; a document sold by a supervisor has no company.
-const expanded = sql.raw(`
+const expanded = (documents: string) =>
+  sql.raw(`
   SELECT s.scope, k.dimension,
     CASE WHEN k.dimension LIKE '%_month' THEN date_trunc('month', d.issued_at AT TIME ZONE 'UTC')::date
          ELSE (d.issued_at AT TIME ZONE 'UTC')::date END AS day,
     k.key, d.currency, c.*
-  FROM sales_documents d
+  FROM ${documents} d
   CROSS JOIN LATERAL (VALUES ('all'), ('agency:' || d.agency_id), ('company:' || d.company_id)) s(scope)
   CROSS JOIN LATERAL (VALUES ('total', ''), ('carrier', d.carrier), ('agent', d.agent_id),
     ('carrier_month', d.carrier), ('agent_month', d.agent_id)) k(dimension, key)
@@ -35,30 +38,39 @@ const expanded = sql.raw(`
 const sums = sql.raw(`
   sum(documents)::int, sum(passengers)::int, sum(revenue), sum(fees), sum(markups), sum(refunds)`);
 
-/** Adds one just-inserted document to its rollups (call in the same transaction as the insert). */
-export async function addDocumentToRollups(db: Db, documentId: string): Promise<void> {
-  await sql`
-    INSERT INTO sales_rollups (scope, dimension, day, key, currency, documents, passengers, revenue, fees, markups, refunds)
-    SELECT scope, dimension, day, key, currency, ${sums}
-    FROM (${expanded} WHERE d.id = ${documentId}) x
-    WHERE scope IS NOT NULL
-    GROUP BY scope, dimension, day, key, currency
-    ORDER BY scope, dimension, day, key, currency
-    ON CONFLICT (scope, dimension, day, key, currency) DO UPDATE SET
-      documents = sales_rollups.documents + EXCLUDED.documents,
-      passengers = sales_rollups.passengers + EXCLUDED.passengers,
-      revenue = sales_rollups.revenue + EXCLUDED.revenue,
-      fees = sales_rollups.fees + EXCLUDED.fees,
-      markups = sales_rollups.markups + EXCLUDED.markups,
-      refunds = sales_rollups.refunds + EXCLUDED.refunds`.execute(db);
-  // The scopes' new versions, in the same order the rollups were locked in.
-  await sql`
+/**
+ * Inserts a document and adds it to its rollups and its scopes' versions, in one statement (one
+ * round trip instead of three, on the issue path). An id that exists changes nothing and answers
+ * false. The rollup rows are shared by every sale of the day, so they are locked in key order, and
+ * before the scopes' versions: the filter on `rolled` is a one-time gate that runs the rollups'
+ * upsert to its end before the first version row is touched, the order every writer keeps.
+ */
+export async function insertDocumentWithRollups(db: Db, doc: SalesDocumentInput): Promise<boolean> {
+  const { rows } = await sql<{ scope: string }>`
+    WITH doc AS (${insertDocumentQuery(db, doc)}),
+    rolled AS (
+      INSERT INTO sales_rollups (scope, dimension, day, key, currency, documents, passengers, revenue, fees, markups, refunds)
+      SELECT scope, dimension, day, key, currency, ${sums}
+      FROM (${expanded('doc')}) x
+      WHERE scope IS NOT NULL
+      GROUP BY scope, dimension, day, key, currency
+      ORDER BY scope, dimension, day, key, currency
+      ON CONFLICT (scope, dimension, day, key, currency) DO UPDATE SET
+        documents = sales_rollups.documents + EXCLUDED.documents,
+        passengers = sales_rollups.passengers + EXCLUDED.passengers,
+        revenue = sales_rollups.revenue + EXCLUDED.revenue,
+        fees = sales_rollups.fees + EXCLUDED.fees,
+        markups = sales_rollups.markups + EXCLUDED.markups,
+        refunds = sales_rollups.refunds + EXCLUDED.refunds
+      RETURNING 1)
     INSERT INTO sales_scope_versions (scope)
-    SELECT s.scope FROM sales_documents d
+    SELECT s.scope FROM doc d
     CROSS JOIN LATERAL (VALUES ('all'), ('agency:' || d.agency_id), ('company:' || d.company_id)) s(scope)
-    WHERE d.id = ${documentId} AND s.scope IS NOT NULL
+    WHERE s.scope IS NOT NULL AND (SELECT count(*) FROM rolled) >= 0
     ORDER BY s.scope
-    ON CONFLICT (scope) DO UPDATE SET version = nextval('sales_scope_version_seq')`.execute(db);
+    ON CONFLICT (scope) DO UPDATE SET version = nextval('sales_scope_version_seq')
+    RETURNING scope`.execute(db);
+  return rows.length > 0;
 }
 
 /** The scope's rollup version: what a cached read of its rollups is keyed by. */

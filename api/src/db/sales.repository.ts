@@ -19,8 +19,12 @@ export type SalesRow = Omit<Selectable<SalesDocumentsTable>, 'created_at' | 'sea
   agency_name: string;
 };
 
-export async function insertDocument(db: Db, doc: SalesDocumentInput): Promise<boolean> {
-  const result = await db
+/**
+ * The insert of one document, a no-op for an id that exists, answering the row it wrote: the first
+ * part of the one statement that also adds it to the rollups (`insertDocumentWithRollups`).
+ */
+export function insertDocumentQuery(db: Db, doc: SalesDocumentInput) {
+  return db
     .insertInto('sales_documents')
     .values({
       id: doc.id,
@@ -49,9 +53,7 @@ export async function insertDocument(db: Db, doc: SalesDocumentInput): Promise<b
       exchange_rate: doc.balance?.rate ?? null,
     })
     .onConflict((oc) => oc.column('id').doNothing())
-    .returning('id')
-    .executeTakeFirst();
-  return result !== undefined;
+    .returningAll();
 }
 
 type DocsQuery<O> = SelectQueryBuilder<Database, 'sales_documents', O>;

@@ -2,7 +2,7 @@
 // under a new locator of our own with its first history entry. The locator is drawn at random and
 // taken by the unique index, so a clash simply draws again.
 import { randomInt } from 'node:crypto';
-import { findBookingByLocator, insertBooking } from '../../db/bookings.repository.js';
+import { insertBooking } from '../../db/bookings.repository.js';
 import type { PassengerInput } from '../../providers/airline-provider.js';
 import { DomainError, notFound } from '../errors.js';
 import { newId } from '../ids.js';
@@ -108,8 +108,8 @@ export async function createBooking(deps: CreateDeps, principal: Principal, inpu
   for (let attempt = 0; ; attempt += 1) {
     const locator = newLocator();
     try {
-      await db.transaction().execute(async (trx) => {
-        await insertBooking(trx, {
+      const created = await db.transaction().execute(async (trx) => {
+        const inserted = await insertBooking(trx, {
           ...row,
           locator,
           search_text: searchTextOf(locator, order.orderId, passengers),
@@ -121,11 +121,13 @@ export async function createBooking(deps: CreateDeps, principal: Principal, inpu
           at,
           detail: `Held by ${order.owner} as ${order.orderId} until ${order.paymentTimeLimit ?? 'instant payment'}.`,
         });
+        return inserted;
       });
       // The airline is told once per channel where to push its changes; a failure here only
       // means changes are seen when the booking is opened, so it never fails the booking.
       await deps.notifications.ensureRegistered(channel).catch(() => undefined);
-      return bookingView((await findBookingByLocator(db, locator))!, clock.now());
+      // The row as this request stored it (RETURNING), not a second read.
+      return bookingView(created, clock.now());
     } catch (error) {
       if (attempt < 5 && (error as { code?: string }).code === '23505') continue;
       throw error;

@@ -9,10 +9,10 @@ import {
   findBookingByLocator,
   ticketingPathOf,
   updateClaimed,
+  updateClaimedRow,
   type BookingRow,
 } from '../../db/bookings.repository.js';
 import { closeIntent, markIntentUnknown } from '../../db/airline-intents.repository.js';
-import { gateStates } from '../../db/channels.repository.js';
 import type { ProviderOrder } from '../../providers/airline-provider.js';
 import { closedTicketingGate, type TicketingGate } from '../channels/channel-state.js';
 import { DomainError, notFound } from '../errors.js';
@@ -145,23 +145,31 @@ export async function issueBooking(
     }
   }
 
-  await finishIssue(deps, row, attempt, order, { airlineMinor, feeMinor, actorAccountId: principal.accountId });
-  return bookingView((await findBookingByLocator(db, row.locator))!, clock.now());
+  const issued = await finishIssue(deps, row, attempt, order, {
+    airlineMinor,
+    feeMinor,
+    actorAccountId: principal.accountId,
+  });
+  // The row as this issue committed it; read afresh only when another holder settled it first.
+  return bookingView(issued ?? (await findBookingByLocator(db, row.locator))!, clock.now());
 }
 
-/** Records the airline's tickets on the claimed booking, with its sales documents, in one transaction. */
+/**
+ * Records the airline's tickets on the claimed booking, with its sales documents, in one
+ * transaction; answers the issued row, or undefined when the claim was no longer this attempt's.
+ */
 async function finishIssue(
   deps: BookingDeps,
   row: BookingRow,
   attempt: string,
   order: ProviderOrder,
   input: { airlineMinor: number; feeMinor: number; actorAccountId: string | null },
-): Promise<void> {
+): Promise<BookingRow | undefined> {
   const facts = orderFacts(order);
   const issuedAt = deps.clock.now();
-  await deps.db.transaction().execute(async (trx) => {
+  return deps.db.transaction().execute(async (trx) => {
     // Lock order: the booking row (this update); no balance moves when an issue finishes.
-    const mine = await updateClaimed(trx, row.id, attempt, {
+    const issued = await updateClaimedRow(trx, row.id, attempt, {
       ...facts,
       status: 'issued',
       airline_total: fromMinor(input.airlineMinor),
@@ -169,9 +177,21 @@ async function finishIssue(
       issued_at: issuedAt,
       updated_at: issuedAt,
     });
-    if (!mine) return;
+    if (!issued) return undefined;
     await closeIntent(trx, row.id, 'issue', 'succeeded', null, issuedAt);
-    const issued = (await findBookingByLocator(trx, row.locator))!;
+    await recordHistory(trx, {
+      bookingId: row.id,
+      action: 'issued',
+      actorAccountId: input.actorAccountId,
+      at: issuedAt,
+      detail: `Tickets ${order.documents
+        .filter((d) => d.type === 'ticket')
+        .map((d) => d.number)
+        .join(', ')}.`,
+      airlineAnswer: order.warnings.map((w) => w.message).join(' ') || null,
+    });
+    // The sales documents last: their rollup rows are shared by every sale of the day, so they are
+    // locked only for the commit that follows.
     const documents = JSON.parse(facts.documents) as BookingDocument[];
     await recordTicketSales(trx, {
       booking: issued,
@@ -188,17 +208,7 @@ async function finishIssue(
       feeMinor: 0,
       agentId: input.actorAccountId ?? row.agent_id,
     });
-    await recordHistory(trx, {
-      bookingId: row.id,
-      action: 'issued',
-      actorAccountId: input.actorAccountId,
-      at: issuedAt,
-      detail: `Tickets ${order.documents
-        .filter((d) => d.type === 'ticket')
-        .map((d) => d.number)
-        .join(', ')}.`,
-      airlineAnswer: order.warnings.map((w) => w.message).join(' ') || null,
-    });
+    return issued;
   });
 }
 
@@ -234,11 +244,14 @@ export async function settleStaleIssue(
  * one closed), the channel's form of payment, and the channel to call the airline on.
  */
 export async function openTicketingPath(deps: BookingDeps, row: BookingRow) {
-  const path = await ticketingPathOf(deps.db, row.agency_id, row.company_id, row.channel_id);
+  // Two independent reads at once: the path (with the platform's gates) and the channel.
+  const [path, { channel, facts }] = await Promise.all([
+    ticketingPathOf(deps.db, row.agency_id, row.company_id, row.channel_id),
+    deps.channels.forBooking(row),
+  ]);
   if (!path) throw notFound('booking channel');
-  const { channel, facts } = await deps.channels.forBooking(row);
   const gate = closedTicketingGate({
-    gates: await gateStates(deps.db),
+    gates: { main: path.main_gate, agency: path.agency_gate, channel: path.channel_gate },
     partnerActive: path.partner_active,
     companyActive: row.company_id ? (path.company_active ?? true) : undefined,
     channel: facts,

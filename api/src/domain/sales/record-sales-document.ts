@@ -2,8 +2,7 @@
 // transaction that records the airline's answer (issue, void, refund, exchange), so the document,
 // its rollups and the booking change commit or roll back together.
 import type { Db } from '../../db/database.js';
-import { insertDocument } from '../../db/sales.repository.js';
-import { addDocumentToRollups } from '../../db/sales-rollups.repository.js';
+import { insertDocumentWithRollups } from '../../db/sales-rollups.repository.js';
 import { DomainError } from '../errors.js';
 import type { SalesDocumentInput } from './sales-document.js';
 
@@ -32,7 +31,5 @@ export async function recordSalesDocument(trx: Db, doc: SalesDocumentInput): Pro
       throw new DomainError('validation_failed', `${field} must be a non-negative decimal string.`);
   }
   if (!/^[A-Z]{3}$/.test(doc.currency)) throw new DomainError('validation_failed', 'currency must be ISO 4217.');
-  const inserted = await insertDocument(trx, doc);
-  if (inserted) await addDocumentToRollups(trx, doc.id);
-  return inserted;
+  return insertDocumentWithRollups(trx, doc);
 }
