@@ -4,7 +4,7 @@
 import { AirlineRefusal } from './airline-refusal.js';
 import { decimal } from './money.js';
 import type { Offer } from './offer-build.js';
-import type { OrderBook } from './order-book.js';
+import type { OrderBook } from './order-book-types.js';
 import type { Order, OrderContact, OrderPax } from './order-model.js';
 import { nameScenarioFor, type NameScenario } from './scenarios.js';
 

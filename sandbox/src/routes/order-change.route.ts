@@ -17,8 +17,8 @@ import { OrderChangeRQ } from '../messages/order-change.schema.js';
 import type { OrderViewRS } from '../messages/order-view.schema.js';
 import { orderToView } from '../messages/order.mapper.js';
 import { segmentIdOf } from '../messages/offer.mapper.js';
-import type { NdcRouteDeps } from './ndc.routes.js';
-import type { OrderBook } from '../engine/order-book.js';
+import type { NdcRouteDeps } from './ndc-route-deps.js';
+import type { OrderBook } from '../engine/order-book-types.js';
 import type { Static } from 'typebox';
 
 type Change = OrderChangeRQ['ChangeOrder'];

@@ -7,7 +7,7 @@ import { parseBody } from '../http/parse-body.js';
 import { OrderRefRQ } from '../messages/order-common.schema.js';
 import type { OrderViewRS } from '../messages/order-view.schema.js';
 import { orderToView } from '../messages/order.mapper.js';
-import type { NdcRouteDeps } from './ndc.routes.js';
+import type { NdcRouteDeps } from './ndc-route-deps.js';
 
 export default function orderRetrieveRoute(app: FastifyInstance, { engine, latency }: NdcRouteDeps): void {
   app.post('/ndc/OrderRetrieve', async (request): Promise<OrderViewRS> => {
