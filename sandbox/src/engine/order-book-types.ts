@@ -38,7 +38,7 @@ export interface OrderBook {
   readonly store: OrderStore;
   now(): Date;
   tick(): void;
-  find(credential: string, orderId: string): Order;
+  find(credential: string, orderId: string, sellerRef?: string): Order;
   emit(event: OrderEvent): void;
   subscribe(listener: (event: OrderEvent) => void): () => void;
 }

@@ -14,9 +14,9 @@ export function createOrderBook(deps: OrderBookDeps, storeOptions: OrderStoreOpt
     store,
     now: () => deps.clock.now(),
     tick: () => applyDueEvents(book),
-    find(credential, orderId) {
+    find(credential, orderId, sellerRef) {
       book.tick();
-      return store.get(credential, orderId);
+      return store.get(credential, orderId, sellerRef);
     },
     emit: (event) => listeners.forEach((listener) => listener(event)),
     subscribe(listener) {

@@ -20,8 +20,11 @@ export const locatorPattern = '^[A-Za-z0-9]{6}$';
 
 export interface OrderStore {
   add(order: Order): void;
-  /** The order if it exists and belongs to this credential; ORDER_NOT_FOUND otherwise. */
-  get(credential: string, orderId: string): Order;
+  /**
+   * The order if it exists and belongs to this credential (ORDER_NOT_FOUND otherwise) and, when the
+   * seller names its booking reference, was made for it (ORDER_MISMATCH otherwise).
+   */
+  get(credential: string, orderId: string, sellerRef?: string): Order;
   all(): Order[];
   /** Marks an order changed by the clock (lookups through `get` are marked already). */
   touch(order: Order): void;
@@ -64,10 +67,17 @@ export function createOrderStore(seed: string, options: OrderStoreOptions = {}):
       orders.set(order.id, order);
       dirty.add(order);
     },
-    get(credential, orderId) {
+    get(credential, orderId, sellerRef) {
       const order = orders.get(orderId.toUpperCase());
       if (!order || order.credential !== credential) {
         throw new AirlineRefusal('ORDER_NOT_FOUND', `Order ${orderId.toUpperCase()} is not known to the airline.`);
+      }
+      if (sellerRef !== undefined && order.sellerRef !== sellerRef) {
+        throw new AirlineRefusal(
+          'ORDER_MISMATCH',
+          `Order ${order.id} was not made for booking reference ${sellerRef}.`,
+          '/BookingRef/BookingID',
+        );
       }
       // Every message that finds an order may change it; the flush writes only those that did.
       dirty.add(order);

@@ -103,7 +103,7 @@ export default function orderChangeRoute(app: FastifyInstance, { engine, latency
   app.post('/ndc/OrderChange', async (request): Promise<OrderViewRS> => {
     const { credential } = channelOfRequest(request);
     const rq = parseBody(OrderChangeRQ, request.body);
-    const order = engine.orders.find(credential, rq.OrderID);
+    const order = engine.orders.find(credential, rq.OrderID, rq.BookingRef?.BookingID);
     const outcome = applyChange(engine.orders, order, rq.ChangeOrder);
     await latency([order.owner.code]);
     return orderToView(order, engine.clock.now(), outcome);

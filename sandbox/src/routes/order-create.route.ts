@@ -28,6 +28,7 @@ export default function orderCreateRoute(app: FastifyInstance, { engine, latency
     engine.orders.tick();
     const order = createOrder(engine.orders, {
       credential: channel.credential,
+      ...(rq.BookingRef ? { sellerRef: rq.BookingRef.BookingID } : {}),
       offer,
       pax: rq.PaxList.map((p) => ({
         id: p.PaxID,

@@ -14,7 +14,7 @@ export default function orderReshopRoute(app: FastifyInstance, { engine, latency
   app.post('/ndc/OrderReshop', async (request): Promise<OrderReshopRS> => {
     const { credential } = channelOfRequest(request);
     const rq = parseBody(OrderReshopRQ, request.body);
-    const order = engine.orders.find(credential, rq.OrderID);
+    const order = engine.orders.find(credential, rq.OrderID, rq.BookingRef?.BookingID);
     let offers;
     if ('Reprice' in rq) {
       offers = [repriceOrder(engine.orders, order)];

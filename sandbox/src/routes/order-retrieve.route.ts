@@ -13,7 +13,7 @@ export default function orderRetrieveRoute(app: FastifyInstance, { engine, laten
   app.post('/ndc/OrderRetrieve', async (request): Promise<OrderViewRS> => {
     const { credential } = channelOfRequest(request);
     const rq = parseBody(OrderRefRQ, request.body);
-    const order = engine.orders.find(credential, rq.OrderID);
+    const order = engine.orders.find(credential, rq.OrderID, rq.BookingRef?.BookingID);
     await latency([order.owner.code]);
     return orderToView(order, engine.clock.now());
   });

@@ -3,6 +3,7 @@
 // void gives a company balance back what the tickets (and EMDs bought after issue) cost, less the
 // agency's void fee, and writes a void sales document per ticket and EMD — all in the transaction
 // that records the airline's answer.
+import { orderRefOf } from './booking-order-ref.js';
 import { findBookingByLocator, updateInStatus, type BookingRow } from '../../db/bookings.repository.js';
 import { balancePaidEmdAmounts, lockBooking } from '../../db/emd-requests.repository.js';
 import { ProviderError } from '../../providers/airline-provider.js';
@@ -32,7 +33,7 @@ export async function cancelBooking(deps: IssueDeps, principal: Principal, locat
 async function cancelHeld(deps: IssueDeps, principal: Principal, row: BookingRow): Promise<Booking> {
   const { db, clock, provider } = deps;
   const { channel } = await deps.channels.forBooking(row);
-  const order = await provider.cancelOrder(channel, row.airline_locator).catch((error: unknown) => {
+  const order = await provider.cancelOrder(channel, orderRefOf(row)).catch((error: unknown) => {
     throw asDomainError(error);
   });
   await db.transaction().execute(async (trx) => {
@@ -59,7 +60,7 @@ async function voidIssued(deps: IssueDeps, principal: Principal, row: BookingRow
       `The void window closed at ${row.void_deadline.toISOString()}. ${refundHint}`,
     );
   const { channel } = await deps.channels.forBooking(row);
-  const order = await provider.voidOrder(channel, row.airline_locator).catch((error: unknown) => {
+  const order = await provider.voidOrder(channel, orderRefOf(row)).catch((error: unknown) => {
     if (error instanceof ProviderError && error.kind === 'void_window_closed')
       throw new DomainError('void_window_closed', `${error.carrier}: ${error.airlineMessage}`);
     throw asDomainError(error);

@@ -4,6 +4,7 @@
 // in the transaction that claims the request and credited back when the airline refuses (for
 // example a reissue error, answered as 422 with the airline's words); a lost answer is reconciled
 // from the airline's order, now or when the booking is next opened.
+import { orderRefOf } from './booking-order-ref.js';
 import {
   findConfirming,
   findRequest,
@@ -129,14 +130,14 @@ async function alternativesFor(
   row: BookingRow,
   journeys: readonly JourneyChange[],
 ) {
-  const order = await fromAirlineOrder(deps.provider.retrieveOrder(channel, row.airline_locator));
+  const order = await fromAirlineOrder(deps.provider.retrieveOrder(channel, orderRefOf(row)));
   const asked = journeys.map((j) => {
     const journey = order.journeys[j.origin_destination];
     if (!journey)
       throw new DomainError('validation_failed', `The airline's order has no journey ${j.origin_destination}.`);
     return { journeyId: journey.id, date: j.date };
   });
-  return fromAirlineOrder(deps.provider.reshopOrder(channel, row.airline_locator, { type: 'change', journeys: asked }));
+  return fromAirlineOrder(deps.provider.reshopOrder(channel, orderRefOf(row), { type: 'change', journeys: asked }));
 }
 
 /** `POST /orders/{locator}/flights_change_requests/create`. */
@@ -278,7 +279,7 @@ export async function confirmChange(
 
   const order = await sendConfirm(deps, row, { ...request, kind: 'change' }, attempt, {
     channel,
-    send: () => provider.changeOrder(channel, row.airline_locator, offer.airline_offer_id, payment),
+    send: () => provider.changeOrder(channel, orderRefOf(row), offer.airline_offer_id, payment),
     happened: (order) => reissued(row, order),
     debitedMinor,
     actorAccountId: principal.accountId,

@@ -3,6 +3,7 @@
 // booking claimed and neither pay nor ticket again; the airline is asked only by the holder of the
 // claim. A definite refusal gives the claim (and the money) back; a lost answer is reconciled by
 // retrieving the order before anything else happens.
+import { orderRefOf } from './booking-order-ref.js';
 import {
   claimIssue,
   findBookingByLocator,
@@ -12,7 +13,7 @@ import {
 } from '../../db/bookings.repository.js';
 import { gateStates } from '../../db/channels.repository.js';
 import type { Db } from '../../db/database.js';
-import type { AirlineProvider, ProviderChannel, ProviderOrder } from '../../providers/airline-provider.js';
+import type { AirlineProvider, OrderRef, ProviderChannel, ProviderOrder } from '../../providers/airline-provider.js';
 import type { ChannelsService } from '../channels/channels.service.js';
 import { closedTicketingGate, type TicketingGate } from '../channels/channel-state.js';
 import type { Clock } from '../clock.js';
@@ -108,9 +109,9 @@ export async function issueBooking(
 
   let order: ProviderOrder;
   try {
-    order = await provider.issueOrder(channel, row.airline_locator, payment);
+    order = await provider.issueOrder(channel, orderRefOf(row), payment);
   } catch (error) {
-    const settled = outcomeUnknown(error) ? await retrieveQuietly(provider, channel, row.airline_locator) : null;
+    const settled = outcomeUnknown(error) ? await retrieveQuietly(provider, channel, orderRefOf(row)) : null;
     if (settled?.status === 'issued') {
       order = settled;
     } else if (outcomeUnknown(error) && !settled) {
@@ -225,9 +226,9 @@ export async function openTicketingPath(deps: IssueDeps, row: BookingRow) {
 }
 
 /** The order as the airline has it, or null when it cannot say (a lost answer stays unknown). */
-export async function retrieveQuietly(provider: AirlineProvider, channel: ProviderChannel, orderId: string) {
+export async function retrieveQuietly(provider: AirlineProvider, channel: ProviderChannel, order: OrderRef) {
   try {
-    return await provider.retrieveOrder(channel, orderId);
+    return await provider.retrieveOrder(channel, order);
   } catch {
     return null;
   }
