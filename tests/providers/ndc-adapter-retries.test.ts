@@ -61,7 +61,10 @@ async function failure(call: Promise<unknown>): Promise<ProviderError> {
 describe('NDC adapter retries', () => {
   it.each([
     ['retrieve', () => provider.retrieveOrder(channel, { orderId: 'ABC234', sellerReference: 'bkg_1' })],
-    ['reprice', () => provider.reshopOrder(channel, { orderId: 'ABC234', sellerReference: 'bkg_1' }, { type: 'reprice' })],
+    [
+      'reprice',
+      () => provider.reshopOrder(channel, { orderId: 'ABC234', sellerReference: 'bkg_1' }, { type: 'reprice' }),
+    ],
   ])('retries a safe call (%s) after a 503', async (_name, call) => {
     expect((await failure(call())).kind).toBe('unavailable');
     expect(received).toHaveLength(3);
@@ -84,9 +87,28 @@ describe('NDC adapter retries', () => {
     ['refund quote', () => provider.quoteRefund(channel, { orderId: 'ABC234', sellerReference: 'bkg_1' })],
     ['refund confirm', () => provider.confirmRefund(channel, { orderId: 'ABC234', sellerReference: 'bkg_1' }, 'RQ1')],
     ['change', () => provider.changeOrder(channel, { orderId: 'ABC234', sellerReference: 'bkg_1' }, 'RO1', cash)],
-    ['services', () => provider.addServices(channel, { orderId: 'ABC234', sellerReference: 'bkg_1' }, [{ serviceId: 'S1', passengerId: 'PAX1' }], cash)],
-    ['contacts', () => provider.updateContacts(channel, { orderId: 'ABC234', sellerReference: 'bkg_1' }, { email: 'b@example.com' })],
-    ['passengers', () => provider.updatePassengers(channel, { orderId: 'ABC234', sellerReference: 'bkg_1' }, [{ id: 'PAX1', title: 'MS' }])],
+    [
+      'services',
+      () =>
+        provider.addServices(
+          channel,
+          { orderId: 'ABC234', sellerReference: 'bkg_1' },
+          [{ serviceId: 'S1', passengerId: 'PAX1' }],
+          cash,
+        ),
+    ],
+    [
+      'contacts',
+      () =>
+        provider.updateContacts(channel, { orderId: 'ABC234', sellerReference: 'bkg_1' }, { email: 'b@example.com' }),
+    ],
+    [
+      'passengers',
+      () =>
+        provider.updatePassengers(channel, { orderId: 'ABC234', sellerReference: 'bkg_1' }, [
+          { id: 'PAX1', title: 'MS' },
+        ]),
+    ],
   ])('sends a call that changes the order (%s) exactly once, even after a 503', async (_name, call) => {
     expect((await failure(call())).kind).toBe('unavailable');
     expect(received).toHaveLength(1);
@@ -94,10 +116,14 @@ describe('NDC adapter retries', () => {
 
   it('gives an order-changing call its own, longer deadline, and sends it once', async () => {
     let started = Date.now();
-    expect((await failure(hurried.retrieveOrder(channel, { orderId: 'SLOW23', sellerReference: 'bkg_1' }))).kind).toBe('timeout');
+    expect((await failure(hurried.retrieveOrder(channel, { orderId: 'SLOW23', sellerReference: 'bkg_1' }))).kind).toBe(
+      'timeout',
+    );
     expect(Date.now() - started).toBeLessThan(800);
     started = Date.now();
-    expect((await failure(hurried.issueOrder(channel, { orderId: 'SLOW23', sellerReference: 'bkg_1' }, cash))).kind).toBe('timeout');
+    expect(
+      (await failure(hurried.issueOrder(channel, { orderId: 'SLOW23', sellerReference: 'bkg_1' }, cash))).kind,
+    ).toBe('timeout');
     expect(Date.now() - started).toBeGreaterThanOrEqual(850);
     expect(received.filter((r) => r.url.endsWith('/OrderChange'))).toHaveLength(1);
   });

@@ -103,10 +103,7 @@ export function airlineOrdersConformance(setup: () => Promise<ConformanceFixture
       const late = await book(f);
       const issued = await f.provider.issueOrder(f.channel, refOf(late.order), cash(late.order));
       await passTimeBeyond(f, issued.documents[0]!.issuedAt, issued.voidDeadline!);
-      const error = await expectProviderError(
-        f.provider.voidOrder(f.channel, refOf(late.order)),
-        'void_window_closed',
-      );
+      const error = await expectProviderError(f.provider.voidOrder(f.channel, refOf(late.order)), 'void_window_closed');
       expect(error.airlineMessage.length).toBeGreaterThan(0);
     });
 
@@ -162,7 +159,12 @@ export function airlineOrdersConformance(setup: () => Promise<ConformanceFixture
       const f = await setup();
       const { channel, request } = f.priceChange;
       const [offer] = await f.provider.shop(channel, request);
-      const order = { offerId: offer!.offerId, sellerReference: sellerReference(), passengers: passengersFor(f), contact };
+      const order = {
+        offerId: offer!.offerId,
+        sellerReference: sellerReference(),
+        passengers: passengersFor(f),
+        contact,
+      };
       await expectProviderError(f.provider.createOrder(channel, order), 'price_changed');
       const booked = await f.provider.createOrder(channel, order);
       expect(booked.status).toBe('held');
@@ -188,7 +190,10 @@ export function airlineOrdersConformance(setup: () => Promise<ConformanceFixture
       const { order } = await book(f);
       await expectProviderError(f.provider.retrieveOrder(f.otherChannel, refOf(order)), 'order_not_found');
       await expectProviderError(f.provider.cancelOrder(f.otherChannel, refOf(order)), 'order_not_found');
-      await expectProviderError(f.provider.retrieveOrder(f.channel, { orderId: 'ZZZZZZ', sellerReference: sellerReference() }), 'order_not_found');
+      await expectProviderError(
+        f.provider.retrieveOrder(f.channel, { orderId: 'ZZZZZZ', sellerReference: sellerReference() }),
+        'order_not_found',
+      );
       expect((await f.provider.retrieveOrder(f.channel, refOf(order))).status).toBe('held');
     });
 

@@ -96,12 +96,12 @@ export function createAirlineEngine(seed: string, clock: Clock, options: Airline
   const orders = createOrderBook(
     {
       seed,
-    clock,
-    schedule,
-    inventory,
-    price: (offer) => engine.price(offer),
-    services: servicesFor,
-    holdOffer: (offer) => engine.holdOffer(offer),
+      clock,
+      schedule,
+      inventory,
+      price: (offer) => engine.price(offer),
+      services: servicesFor,
+      holdOffer: (offer) => engine.holdOffer(offer),
       slowEmdSeconds: options.slowEmdSeconds ?? defaultSlowEmdSeconds,
     },
     options.store,

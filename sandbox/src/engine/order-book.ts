@@ -5,7 +5,6 @@ import { applyDueEvents } from './order-events.js';
 import type { OrderBook, OrderBookDeps, OrderEvent } from './order-book-types.js';
 import { createOrderStore, type OrderStoreOptions } from './order-store.js';
 
-
 export function createOrderBook(deps: OrderBookDeps, storeOptions: OrderStoreOptions = {}): OrderBook {
   const store = createOrderStore(deps.seed, storeOptions);
   const listeners = new Set<(event: OrderEvent) => void>();

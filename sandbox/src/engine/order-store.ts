@@ -136,18 +136,20 @@ export function createOrderStore(seed: string, options: OrderStoreOptions = {}):
       countersChanged = false;
       if (!upserts.length && !changes.removed.length && !changes.counters) return writing.catch(() => undefined);
       // Writes go one after another, so a later state of an order is never overwritten by an earlier one.
-      writing = writing.catch(() => undefined).then(async () => {
-        try {
-          await persistence.save(changes);
-        } catch (error) {
-          // Not stored: the next flush writes these again.
-          for (const u of upserts) saved.delete(u.id);
-          for (const u of upserts) if (orders.has(u.id)) dirty.add(orders.get(u.id)!);
-          changes.removed.forEach((id) => removed.add(id));
-          if (changes.counters) countersChanged = true;
-          throw error;
-        }
-      });
+      writing = writing
+        .catch(() => undefined)
+        .then(async () => {
+          try {
+            await persistence.save(changes);
+          } catch (error) {
+            // Not stored: the next flush writes these again.
+            for (const u of upserts) saved.delete(u.id);
+            for (const u of upserts) if (orders.has(u.id)) dirty.add(orders.get(u.id)!);
+            changes.removed.forEach((id) => removed.add(id));
+            if (changes.counters) countersChanged = true;
+            throw error;
+          }
+        });
       return writing;
     },
   };

@@ -13,7 +13,6 @@ import orderRetrieveRoute from './order-retrieve.route.js';
 import seatAvailabilityRoute from './seat-availability.route.js';
 import serviceListRoute from './service-list.route.js';
 
-
 export default async function ndcRoutes(app: FastifyInstance, deps: NdcRouteDeps): Promise<void> {
   app.addHook('onRequest', async (request) => {
     channelOfRequest(request);

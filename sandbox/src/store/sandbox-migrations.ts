@@ -27,7 +27,9 @@ export async function migrateSandbox(pool: pg.Pool, schemaName: string): Promise
     await client.query('BEGIN');
     await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`contrail-sandbox:${schemaName}`]);
     await client.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
-    await client.query(`CREATE TABLE IF NOT EXISTS ${schema}.migrations (step integer PRIMARY KEY, at timestamptz NOT NULL DEFAULT now())`);
+    await client.query(
+      `CREATE TABLE IF NOT EXISTS ${schema}.migrations (step integer PRIMARY KEY, at timestamptz NOT NULL DEFAULT now())`,
+    );
     const { rows } = await client.query<{ done: number }>(`SELECT count(*)::int AS done FROM ${schema}.migrations`);
     for (let step = rows[0]!.done; step < steps.length; step += 1) {
       await client.query(steps[step]!(schema));

@@ -242,9 +242,7 @@ export async function sendConfirm(
   try {
     return await input.send();
   } catch (error) {
-    const seen = outcomeUnknown(error)
-      ? await retrieveQuietly(deps.provider, input.channel, orderRefOf(row))
-      : null;
+    const seen = outcomeUnknown(error) ? await retrieveQuietly(deps.provider, input.channel, orderRefOf(row)) : null;
     if (seen && input.happened(seen)) return seen;
     if (outcomeUnknown(error) && !seen) {
       const what = failures[request.kind].what.toLowerCase();
