@@ -1,7 +1,7 @@
 // `npx tsx tests/bench/api-processes.ts`: throughput of `npm start` with one API process and with
 // two (API_PROCESSES), on the same machine in one run, each as scripts/start.ts runs it (the
 // cluster harness of the tests). The load is GET /api/v1/account/details with a bearer token
-// (token lookup, a PostgreSQL read, the whole HTTP chain) and GET /api/v1/bookings (a list read).
+// (token lookup, a PostgreSQL read, the whole HTTP chain) and GET /api/v1/healthz (the chain alone).
 // It reports requests per second and the ratio; it asserts nothing.
 import autocannon from 'autocannon';
 import { demoAccounts } from '../../api/src/db/seed.js';
@@ -12,7 +12,7 @@ const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 2);
 const token = demoAccounts.find((a) => a.userType === 'Agent')!.token;
-const paths = ['/api/v1/account/details', '/api/v1/bookings'];
+const paths = ['/api/v1/account/details', '/api/v1/healthz'];
 
 async function measure(apiProcesses: number): Promise<Record<string, number>> {
   const cluster = await startCluster({
