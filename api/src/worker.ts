@@ -57,6 +57,7 @@ export async function startWorker(
     emdIssueProcessor(bookingDeps, { leaseMs: config.EMD_CLAIM_LEASE_MS, testDelayMs: config.EMD_JOB_TEST_DELAY_MS }),
     { concurrency: 5 },
   );
+  emdWorker.on('active', (job) => log.info({ jobId: job.id }, 'EMD job started'));
   emdWorker.on('failed', (job, error) => log.info({ jobId: job?.id, reason: error.message }, 'EMD job to be retried'));
   emdWorker.on('error', (error) => log.error({ err: error }, 'EMD worker error'));
   const refreshWorker = queues.worker(

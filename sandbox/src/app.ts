@@ -1,6 +1,7 @@
 // The sandbox airlines' HTTP face: a Fastify plugin that never listens (server.ts starts it, tests
 // inject into it). The engine and the clock are created here unless handed in, so a test can keep
-// its own and move time or inspect seats.
+// its own and move time or inspect seats. With a database, orders are read back at start and every
+// change is stored before its answer is sent, so a restarted sandbox knows what it sold.
 import type { FastifyInstance } from 'fastify';
 import { createAirlineEngine, type AirlineEngine } from './engine/airline-engine.js';
 import { createMovableClock, type MovableClock } from './engine/clock.js';
@@ -9,6 +10,7 @@ import { installNdcErrorHandler } from './http/ndc-errors.js';
 import clockRoutes from './routes/clock.route.js';
 import { createNotifier, type Notifier } from './notify/order-notifier.js';
 import ndcRoutes from './routes/ndc.routes.js';
+import { openOrderPersistence } from './store/order-persistence.js';
 
 export const sandboxVersion = '0.3.0';
 
@@ -27,15 +29,21 @@ export interface SandboxAppOptions {
   readonly tickIntervalMs?: number;
   /** Handed in by tests that want to inspect deliveries. */
   readonly notifier?: Notifier;
+  /** Where orders outlive the process (only when `engine` is built here); one sandbox per schema. */
+  readonly database?: { readonly url: string; readonly schema: string };
 }
 
 export default async function sandboxApp(app: FastifyInstance, options: SandboxAppOptions): Promise<void> {
   const clock = options.clock ?? createMovableClock();
+  const persistence = options.database && !options.engine ? await openOrderPersistence(options.database) : undefined;
+  const saved = await persistence?.load();
   const engine =
     options.engine ??
     createAirlineEngine(options.seed ?? 'contrail', clock, {
       ...(options.slowEmdSeconds === undefined ? {} : { slowEmdSeconds: options.slowEmdSeconds }),
+      store: { ...(persistence ? { persistence } : {}), ...(saved ? { saved } : {}) },
     });
+  const flush = () => engine.orders.store.flush();
   const notifier =
     options.notifier ??
     createNotifier({
@@ -43,12 +51,23 @@ export default async function sandboxApp(app: FastifyInstance, options: SandboxA
       ...(options.notifyRetryDelaysMs ? { retryDelaysMs: options.notifyRetryDelaysMs } : {}),
     });
   const unsubscribe = engine.orders.subscribe((event) => notifier.notify(event));
-  const ticker = options.tickIntervalMs ? setInterval(() => engine.orders.tick(), options.tickIntervalMs) : undefined;
+  const tick = () => {
+    engine.orders.tick();
+    flush().catch((error: unknown) => app.log.error({ err: error }, 'orders changed by the clock were not stored'));
+  };
+  const ticker = options.tickIntervalMs ? setInterval(tick, options.tickIntervalMs) : undefined;
   ticker?.unref();
+  // An answer leaves only once what it reports is stored: a restart never forgets a locator or a
+  // ticket that a caller has seen.
+  app.addHook('onSend', async () => {
+    await flush();
+  });
   app.addHook('onClose', async () => {
     clearInterval(ticker);
     unsubscribe();
     notifier.close();
+    await flush().catch(() => undefined);
+    await persistence?.close();
   });
   installNdcErrorHandler(app);
   app.get('/health', async () => ({ status: 'ok', service: 'contrail-sandbox', version: sandboxVersion }));

@@ -14,6 +14,13 @@ const SandboxConfig = Type.Object({
   SANDBOX_NOTIFY_URL: Type.Optional(Type.String({ pattern: '^https?://' })),
   /** Sandbox-clock seconds a SLOWEMD passenger's EMDs stay pending. */
   SANDBOX_SLOW_EMD_SECONDS: Type.Integer({ default: 600, minimum: 0, maximum: 86_400 }),
+  /**
+   * PostgreSQL where orders outlive a restart; defaults to DATABASE_URL (the API's database, as
+   * `npm start` and the tests run it). Neither set: orders live in memory only.
+   */
+  SANDBOX_DATABASE_URL: Type.Optional(Type.String({ pattern: '^postgres(ql)?://' })),
+  /** The sandbox's own schema in that database: one running sandbox per schema. */
+  SANDBOX_DATABASE_SCHEMA: Type.String({ default: 'sandbox', pattern: '^[a-z_][a-z0-9_]{0,62}$' }),
 });
 export type SandboxConfig = Readonly<Static<typeof SandboxConfig>>;
 
@@ -21,6 +28,7 @@ export function loadSandboxConfig(env: Record<string, string | undefined> = proc
   const raw = Object.fromEntries(
     Object.keys(SandboxConfig.properties).flatMap((k) => (env[k] === undefined ? [] : [[k, env[k]]])),
   );
+  if (raw.SANDBOX_DATABASE_URL === undefined && env.DATABASE_URL) raw.SANDBOX_DATABASE_URL = env.DATABASE_URL;
   const value = Value.Convert(SandboxConfig, Value.Default(SandboxConfig, raw));
   const problems = [...Value.Errors(SandboxConfig, value)].map((e) => `${e.instancePath.slice(1)}: ${e.message}`);
   if (problems.length) throw new Error(`Invalid sandbox configuration:\n  - ${problems.join('\n  - ')}`);

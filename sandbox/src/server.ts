@@ -15,7 +15,11 @@ await app.register(sandboxApp, {
   ...(config.SANDBOX_NOTIFY_URL ? { notifyUrl: config.SANDBOX_NOTIFY_URL } : {}),
   // The clock runs with real time here, so holds expire and scenario events fire on their own.
   tickIntervalMs: 1000,
+  ...(config.SANDBOX_DATABASE_URL
+    ? { database: { url: config.SANDBOX_DATABASE_URL, schema: config.SANDBOX_DATABASE_SCHEMA } }
+    : {}),
 });
+if (!config.SANDBOX_DATABASE_URL) app.log.warn('no SANDBOX_DATABASE_URL or DATABASE_URL: orders live in memory only');
 await app.listen({ host: config.SANDBOX_HOST, port: config.SANDBOX_PORT });
 
 const shutdown = () => void app.close().then(() => process.exit(0));

@@ -111,6 +111,7 @@ async function directCycle(i: number): Promise<void> {
     airline
       .createOrder(channel, {
         offerId: offer.offerId,
+        sellerReference: `bench-${i}-${Date.now()}`,
         passengers: [
           { id: 'PAX1', type: 'ADT', givenName: 'Bench', surname: 'Direct', title: null, birthdate: '1985-03-14' },
         ],
@@ -120,7 +121,11 @@ async function directCycle(i: number): Promise<void> {
   );
   if (!order) return void direct.create.pop(); // sold out: not a create that counts
   await timed(direct.issue, () =>
-    airline.issueOrder(channel, order.orderId, { form: { type: 'cash' }, amount: order.amountDue }),
+    airline.issueOrder(
+      channel,
+      { orderId: order.orderId, sellerReference: order.sellerReference ?? '' },
+      { form: { type: 'cash' }, amount: order.amountDue },
+    ),
   );
 }
 

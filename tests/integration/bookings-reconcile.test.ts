@@ -3,6 +3,7 @@
 // document each) however many rounds run, concurrently included; a void that never reached the
 // airline is rolled back, nothing moves, and the booking can be voided again. Both say so in the
 // booking's history.
+import { orderRefOf } from '../../api/src/domain/bookings/booking-order-ref.js';
 import request from 'supertest';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { airlineParts } from '../../api/src/core.js';
@@ -46,7 +47,7 @@ async function strandedVoid(called: boolean) {
   await stack.ctx.db
     .transaction()
     .execute((trx) => takeBooking(trx, row.id, row, { operation: 'void', at: new Date() }));
-  if (called) await deps.provider.voidOrder((await deps.channels.forBooking(row)).channel, row.airline_locator);
+  if (called) await deps.provider.voidOrder((await deps.channels.forBooking(row)).channel, orderRefOf(row));
   return row;
 }
 

@@ -60,8 +60,11 @@ async function failure(call: Promise<unknown>): Promise<ProviderError> {
 
 describe('NDC adapter retries', () => {
   it.each([
-    ['retrieve', () => provider.retrieveOrder(channel, 'ABC234')],
-    ['reprice', () => provider.reshopOrder(channel, 'ABC234', { type: 'reprice' })],
+    ['retrieve', () => provider.retrieveOrder(channel, { orderId: 'ABC234', sellerReference: 'bkg_1' })],
+    [
+      'reprice',
+      () => provider.reshopOrder(channel, { orderId: 'ABC234', sellerReference: 'bkg_1' }, { type: 'reprice' }),
+    ],
   ])('retries a safe call (%s) after a 503', async (_name, call) => {
     expect((await failure(call())).kind).toBe('unavailable');
     expect(received).toHaveLength(3);
@@ -73,19 +76,39 @@ describe('NDC adapter retries', () => {
       () =>
         provider.createOrder(channel, {
           offerId: 'OF1',
+          sellerReference: 'bkg_1',
           passengers: [passenger],
           contact: { email: 'a@example.com', phone: '+48 600 100 200' },
         }),
     ],
-    ['issue', () => provider.issueOrder(channel, 'ABC234', card)],
-    ['void', () => provider.voidOrder(channel, 'ABC234')],
-    ['cancel', () => provider.cancelOrder(channel, 'ABC234')],
-    ['refund quote', () => provider.quoteRefund(channel, 'ABC234')],
-    ['refund confirm', () => provider.confirmRefund(channel, 'ABC234', 'RQ1')],
-    ['change', () => provider.changeOrder(channel, 'ABC234', 'RO1', cash)],
-    ['services', () => provider.addServices(channel, 'ABC234', [{ serviceId: 'S1', passengerId: 'PAX1' }], cash)],
-    ['contacts', () => provider.updateContacts(channel, 'ABC234', { email: 'b@example.com' })],
-    ['passengers', () => provider.updatePassengers(channel, 'ABC234', [{ id: 'PAX1', title: 'MS' }])],
+    ['issue', () => provider.issueOrder(channel, { orderId: 'ABC234', sellerReference: 'bkg_1' }, card)],
+    ['void', () => provider.voidOrder(channel, { orderId: 'ABC234', sellerReference: 'bkg_1' })],
+    ['cancel', () => provider.cancelOrder(channel, { orderId: 'ABC234', sellerReference: 'bkg_1' })],
+    ['refund quote', () => provider.quoteRefund(channel, { orderId: 'ABC234', sellerReference: 'bkg_1' })],
+    ['refund confirm', () => provider.confirmRefund(channel, { orderId: 'ABC234', sellerReference: 'bkg_1' }, 'RQ1')],
+    ['change', () => provider.changeOrder(channel, { orderId: 'ABC234', sellerReference: 'bkg_1' }, 'RO1', cash)],
+    [
+      'services',
+      () =>
+        provider.addServices(
+          channel,
+          { orderId: 'ABC234', sellerReference: 'bkg_1' },
+          [{ serviceId: 'S1', passengerId: 'PAX1' }],
+          cash,
+        ),
+    ],
+    [
+      'contacts',
+      () =>
+        provider.updateContacts(channel, { orderId: 'ABC234', sellerReference: 'bkg_1' }, { email: 'b@example.com' }),
+    ],
+    [
+      'passengers',
+      () =>
+        provider.updatePassengers(channel, { orderId: 'ABC234', sellerReference: 'bkg_1' }, [
+          { id: 'PAX1', title: 'MS' },
+        ]),
+    ],
   ])('sends a call that changes the order (%s) exactly once, even after a 503', async (_name, call) => {
     expect((await failure(call())).kind).toBe('unavailable');
     expect(received).toHaveLength(1);
@@ -93,16 +116,20 @@ describe('NDC adapter retries', () => {
 
   it('gives an order-changing call its own, longer deadline, and sends it once', async () => {
     let started = Date.now();
-    expect((await failure(hurried.retrieveOrder(channel, 'SLOW23'))).kind).toBe('timeout');
+    expect((await failure(hurried.retrieveOrder(channel, { orderId: 'SLOW23', sellerReference: 'bkg_1' }))).kind).toBe(
+      'timeout',
+    );
     expect(Date.now() - started).toBeLessThan(800);
     started = Date.now();
-    expect((await failure(hurried.issueOrder(channel, 'SLOW23', cash))).kind).toBe('timeout');
+    expect(
+      (await failure(hurried.issueOrder(channel, { orderId: 'SLOW23', sellerReference: 'bkg_1' }, cash))).kind,
+    ).toBe('timeout');
     expect(Date.now() - started).toBeGreaterThanOrEqual(850);
     expect(received.filter((r) => r.url.endsWith('/OrderChange'))).toHaveLength(1);
   });
 
   it('passes on no 5xx words and never puts the card number into an error', async () => {
-    const error = await failure(provider.issueOrder(channel, 'ABC234', card));
+    const error = await failure(provider.issueOrder(channel, { orderId: 'ABC234', sellerReference: 'bkg_1' }, card));
     expect(error.airlineMessage).not.toContain('10.0.0.7');
     expect(`${error.message} ${error.airlineMessage} ${JSON.stringify(error)}`).not.toContain('4111111111111111');
     // It did reach the airline, in the one message that carries it.

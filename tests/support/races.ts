@@ -2,6 +2,7 @@
 // run them: each takes the API base URLs and spreads its concurrent requests round-robin across
 // them (one URL for a single process, two for a scaled-out run). The checks read PostgreSQL and the
 // airline's own order.
+import { orderRefOf } from '../../api/src/domain/bookings/booking-order-ref.js';
 import request from 'supertest';
 import { expect } from 'vitest';
 import type { Db } from '../../api/src/db/database.js';
@@ -104,7 +105,7 @@ export async function expectBookingMatchesAirline(world: RaceWorld, locator: str
     .where('locator', '=', locator)
     .executeTakeFirstOrThrow();
   const { channel } = await world.airline.channels.forBooking(row);
-  const order = await world.airline.provider.retrieveOrder(channel, row.airline_locator);
+  const order = await world.airline.provider.retrieveOrder(channel, orderRefOf(row));
   expect(row.status, `${locator}: the booking's status against the airline's`).toBe(order.status);
   const tickets = (docs: readonly { type: string; number: string; status: string }[]) =>
     docs

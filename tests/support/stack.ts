@@ -1,6 +1,9 @@
 // A real Contrail stack for a test: the API on a real port (with the console build and docs), the
-// sandbox on another, the run's PostgreSQL database and Redis. Every /api/v1 response it serves
+// sandbox on another (its orders in a schema of the run's database of its own, so stacks never share
+// them), the run's PostgreSQL database and Redis. Every /api/v1 response it serves
 // is checked against the contract, and close() fails the test file if any did not conform.
+import { randomBytes } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { inject } from 'vitest';
 import app from '../../api/src/app.js';
@@ -21,6 +24,8 @@ export interface Stack {
   ctx: AppContext;
   config: Config;
   violations: string[];
+  /** Stops the sandbox and starts a new one on the same port and schema, as a process restart would. */
+  restartSandbox(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -56,10 +61,16 @@ export async function startStack(
 ): Promise<Stack> {
   let sandbox: FastifyInstance | undefined;
   let sandboxUrl = 'http://127.0.0.1:9';
+  const sandboxDatabase = { url: inject('databaseUrl'), schema: `sandbox_${randomBytes(6).toString('hex')}` };
+  const startSandbox = async (port: number) => {
+    const app = Fastify({ logger: false });
+    await app.register(sandboxApp, { database: sandboxDatabase });
+    await app.listen({ host: '127.0.0.1', port });
+    return app;
+  };
   if (options.withSandbox !== false) {
-    sandbox = Fastify({ logger: false });
-    await sandbox.register(sandboxApp);
-    sandboxUrl = await sandbox.listen({ host: '127.0.0.1', port: 0 });
+    sandbox = await startSandbox(0);
+    sandboxUrl = `http://127.0.0.1:${(sandbox.server.address() as AddressInfo).port}`;
   }
 
   const ownCeiling: Record<string, string> =
@@ -98,6 +109,12 @@ export async function startStack(
     ctx,
     config,
     violations,
+    async restartSandbox() {
+      if (!sandbox) throw new Error('this stack runs without a sandbox');
+      const { port } = sandbox.server.address() as AddressInfo;
+      await sandbox.close();
+      sandbox = await startSandbox(port);
+    },
     async close() {
       await fastify.close();
       await ctx.close();

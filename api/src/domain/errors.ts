@@ -59,6 +59,7 @@ export type ErrorCode =
   | 'sales_report_emailed'
   // bookings (issue #5)
   | 'booking_gone'
+  | 'airline_order_mismatch'
   | 'booking_being_issued'
   | 'booking_already_issued'
   | 'booking_closed'

@@ -81,6 +81,10 @@ export const errorRegistry: Record<ErrorCode, { status: number; title: string }>
   sales_report_emailed: { status: 413, title: 'The report will be sent to your email soon' },
   // bookings (issue #5): 416 and 400 on opening a booking are the product spec's (§8).
   booking_gone: { status: 416, title: 'The airline no longer has this booking.' },
+  airline_order_mismatch: {
+    status: 409,
+    title: "The airline's order is not this booking's; nothing was changed.",
+  },
   booking_being_issued: { status: 409, title: 'This booking is being issued right now.' },
   booking_already_issued: { status: 409, title: 'This booking is already issued.' },
   booking_closed: { status: 409, title: 'This booking has ended (cancelled, voided or expired).' },

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { toMinor } from '../money.js';
 import { expectProviderError, type ConformanceFixture } from './airline-conformance.fixture.js';
 import type { ProviderOffer } from './airline-provider.js';
-import { book, cash } from './airline-orders.conformance-helpers.js';
+import { book, cash, refOf } from './airline-orders.conformance-helpers.js';
 
 const changeable = (offer: ProviderOffer) => offer.penalties.change.allowed;
 const unchangeable = (offer: ProviderOffer) => !offer.penalties.change.allowed;
@@ -16,13 +16,13 @@ export function airlineChangesConformance(setup: () => Promise<ConformanceFixtur
     it('prices services into a held order and sells them as EMDs after issue', async () => {
       const f = await setup();
       const { order, passengers } = await book(f);
-      const bag = (await f.provider.orderServices(f.channel, order.orderId)).find((s) => s.kind === 'bags');
+      const bag = (await f.provider.orderServices(f.channel, refOf(order))).find((s) => s.kind === 'bags');
       expect(bag).toBeDefined();
       const [first, second] = passengers;
 
       const before = await f.provider.addServices(
         f.channel,
-        order.orderId,
+        refOf(order),
         [{ serviceId: bag!.id, passengerId: first!.id }],
         null,
       );
@@ -30,13 +30,13 @@ export function airlineChangesConformance(setup: () => Promise<ConformanceFixtur
       expect(toMinor(before.total.amount)).toBe(toMinor(order.total.amount) + toMinor(bag!.price.amount));
       expect(before.amountDue).toEqual(before.total);
 
-      const issued = await f.provider.issueOrder(f.channel, order.orderId, cash(before));
+      const issued = await f.provider.issueOrder(f.channel, refOf(order), cash(before));
       const emds = () => issued.documents.filter((d) => d.type === 'emd');
       expect(emds()).toEqual([expect.objectContaining({ passengerId: first!.id, serviceId: before.services[0]!.id })]);
 
       const after = await f.provider.addServices(
         f.channel,
-        order.orderId,
+        refOf(order),
         [{ serviceId: bag!.id, passengerId: second!.id }],
         { form: { type: 'agency_balance' }, amount: bag!.price },
       );
@@ -49,13 +49,13 @@ export function airlineChangesConformance(setup: () => Promise<ConformanceFixtur
     it('re-prices an order and changes an issued one to another date, reissuing its tickets', async () => {
       const f = await setup();
       const { order } = await book(f, { pick: changeable });
-      const issued = await f.provider.issueOrder(f.channel, order.orderId, cash(order));
-      const [reprice] = await f.provider.reshopOrder(f.channel, order.orderId, { type: 'reprice' });
+      const issued = await f.provider.issueOrder(f.channel, refOf(order), cash(order));
+      const [reprice] = await f.provider.reshopOrder(f.channel, refOf(order), { type: 'reprice' });
       expect(reprice).toMatchObject({ type: 'reprice', newTotal: order.total });
 
       const journey = issued.journeys[0]!;
       const date = nextDay(f.served.legs[0]!.date);
-      const alternatives = await f.provider.reshopOrder(f.channel, order.orderId, {
+      const alternatives = await f.provider.reshopOrder(f.channel, refOf(order), {
         type: 'change',
         journeys: [{ journeyId: journey.id, date }],
       });
@@ -66,7 +66,7 @@ export function airlineChangesConformance(setup: () => Promise<ConformanceFixtur
       const payment =
         toMinor(choice.totalDue.amount) > 0 ? { form: { type: 'cash' as const }, amount: choice.totalDue } : null;
 
-      const changed = await f.provider.changeOrder(f.channel, order.orderId, choice.offerId, payment);
+      const changed = await f.provider.changeOrder(f.channel, refOf(order), choice.offerId, payment);
       expect(changed.status).toBe('issued');
       expect(changed.journeys[0]!.segments[0]!.departure.at.slice(0, 10)).toBe(date);
       const oldNumbers = issued.documents.map((d) => d.number).sort();
@@ -80,7 +80,7 @@ export function airlineChangesConformance(setup: () => Promise<ConformanceFixtur
       const f = await setup();
       const { order } = await book(f, { pick: unchangeable });
       await expectProviderError(
-        f.provider.reshopOrder(f.channel, order.orderId, {
+        f.provider.reshopOrder(f.channel, refOf(order), {
           type: 'change',
           journeys: [{ journeyId: order.journeys[0]!.id, date: nextDay(f.served.legs[0]!.date) }],
         }),
@@ -91,19 +91,19 @@ export function airlineChangesConformance(setup: () => Promise<ConformanceFixtur
     it('refuses a reissue with the airline’s own words and keeps the tickets', async () => {
       const f = await setup();
       const { order } = await book(f, { pick: changeable, surname: f.surnames.reissueFails });
-      const issued = await f.provider.issueOrder(f.channel, order.orderId, cash(order));
-      const [choice] = await f.provider.reshopOrder(f.channel, order.orderId, {
+      const issued = await f.provider.issueOrder(f.channel, refOf(order), cash(order));
+      const [choice] = await f.provider.reshopOrder(f.channel, refOf(order), {
         type: 'change',
         journeys: [{ journeyId: issued.journeys[0]!.id, date: nextDay(f.served.legs[0]!.date) }],
       });
       const payment =
         toMinor(choice!.totalDue.amount) > 0 ? { form: { type: 'cash' as const }, amount: choice!.totalDue } : null;
       const error = await expectProviderError(
-        f.provider.changeOrder(f.channel, order.orderId, choice!.offerId, payment),
+        f.provider.changeOrder(f.channel, refOf(order), choice!.offerId, payment),
         'reissue_failed',
       );
       expect(error.airlineMessage).not.toBe('The airline could not process the request.');
-      const after = await f.provider.retrieveOrder(f.channel, order.orderId);
+      const after = await f.provider.retrieveOrder(f.channel, refOf(order));
       expect(after.documents).toEqual(issued.documents);
     });
   });

@@ -1,7 +1,9 @@
 // The order half of the airline provider port: booking a shopped offer, paying and ticketing it,
 // services as EMDs, cancel/void/refund and exchange. Provider-neutral types; airline-provider.ts
 // composes them into AirlineProvider. An airline's order is identified by its own locator, which
-// is meaningful only on the channel (credential) that created it.
+// is meaningful only on the channel (credential) that created it, together with the seller's own
+// reference for the booking it was made for: a locator alone could name another booking's order
+// (an airline that lost its orders hands the same locator out again).
 import type { Money } from '../money.js';
 import type { CardBrand } from './card-brands.js';
 import type { CallOptions, Journey, PassengerType, ProviderChannel, ServiceOption, SeatMap } from './airline-types.js';
@@ -39,8 +41,17 @@ export interface Payment {
   readonly amount: Money;
 }
 
+/** How the seller names an airline order: the airline's locator and the booking it was made for. */
+export interface OrderRef {
+  readonly orderId: string;
+  /** The seller's booking reference given at create; the airline acts only on an order made for it. */
+  readonly sellerReference: string;
+}
+
 export interface CreateOrderRequest {
   readonly offerId: string;
+  /** The seller's own reference for the booking; the airline keeps it and echoes it on every answer. */
+  readonly sellerReference: string;
   readonly passengers: readonly PassengerInput[];
   readonly contact: OrderContact;
   /** With a payment the airline issues at once (instant-payment fares); without, it holds. */
@@ -113,6 +124,8 @@ export interface ProviderOrder {
   /** The airline's locator. */
   readonly orderId: string;
   readonly owner: string;
+  /** The seller's booking reference as the airline echoes it (null if it keeps none). */
+  readonly sellerReference: string | null;
   readonly status: OrderStatus;
   readonly createdAt: string;
   readonly paymentTimeLimit: string | null;
@@ -180,64 +193,64 @@ export interface ReshopOffer {
  */
 export interface AirlineOrders {
   createOrder(channel: ProviderChannel, request: CreateOrderRequest, options?: CallOptions): Promise<ProviderOrder>;
-  retrieveOrder(channel: ProviderChannel, orderId: string, options?: CallOptions): Promise<ProviderOrder>;
+  retrieveOrder(channel: ProviderChannel, order: OrderRef, options?: CallOptions): Promise<ProviderOrder>;
   /** Pays and tickets a held order. Paying an issued order again takes nothing (already_issued). */
   issueOrder(
     channel: ProviderChannel,
-    orderId: string,
+    order: OrderRef,
     payment: Payment,
     options?: CallOptions,
   ): Promise<ProviderOrder>;
   /** Services the order can still take (bags and others), priced for its fare and flights. Safe. */
-  orderServices(channel: ProviderChannel, orderId: string, options?: CallOptions): Promise<readonly ServiceOption[]>;
+  orderServices(channel: ProviderChannel, order: OrderRef, options?: CallOptions): Promise<readonly ServiceOption[]>;
   /** Seat maps for the order's flights. Safe. */
-  orderSeats(channel: ProviderChannel, orderId: string, options?: CallOptions): Promise<readonly SeatMap[]>;
+  orderSeats(channel: ProviderChannel, order: OrderRef, options?: CallOptions): Promise<readonly SeatMap[]>;
   /**
    * Before issue the services are priced into the order (paid with the tickets); after issue the
    * payment covers exactly their sum and they become EMDs.
    */
   addServices(
     channel: ProviderChannel,
-    orderId: string,
+    order: OrderRef,
     services: readonly ServiceRequest[],
     payment: Payment | null,
     options?: CallOptions,
   ): Promise<ProviderOrder>;
   updateContacts(
     channel: ProviderChannel,
-    orderId: string,
+    order: OrderRef,
     contact: Partial<OrderContact>,
     options?: CallOptions,
   ): Promise<ProviderOrder>;
   /** Title and birthdate corrections while the order is held (a ticket's passenger data is fixed). */
   updatePassengers(
     channel: ProviderChannel,
-    orderId: string,
+    order: OrderRef,
     corrections: readonly PassengerCorrection[],
     options?: CallOptions,
   ): Promise<ProviderOrder>;
   /** Before issue: the hold ends and the seats go back. */
-  cancelOrder(channel: ProviderChannel, orderId: string, options?: CallOptions): Promise<ProviderOrder>;
+  cancelOrder(channel: ProviderChannel, order: OrderRef, options?: CallOptions): Promise<ProviderOrder>;
   /** After issue, inside the carrier's void window: tickets and EMDs voided, seats released. */
-  voidOrder(channel: ProviderChannel, orderId: string, options?: CallOptions): Promise<ProviderOrder>;
-  quoteRefund(channel: ProviderChannel, orderId: string, options?: CallOptions): Promise<RefundQuote>;
+  voidOrder(channel: ProviderChannel, order: OrderRef, options?: CallOptions): Promise<ProviderOrder>;
+  quoteRefund(channel: ProviderChannel, order: OrderRef, options?: CallOptions): Promise<RefundQuote>;
   confirmRefund(
     channel: ProviderChannel,
-    orderId: string,
+    order: OrderRef,
     quoteId: string,
     options?: CallOptions,
   ): Promise<ProviderOrder>;
   /** What the same flights cost now, or other flights for named journeys. Safe. */
   reshopOrder(
     channel: ProviderChannel,
-    orderId: string,
+    order: OrderRef,
     request: ReshopRequest,
     options?: CallOptions,
   ): Promise<readonly ReshopOffer[]>;
   /** Accepts a reshop offer; a ticketed order is reissued (payment for its totalDue, if any). */
   changeOrder(
     channel: ProviderChannel,
-    orderId: string,
+    order: OrderRef,
     reshopOfferId: string,
     payment: Payment | null,
     options?: CallOptions,

@@ -1,8 +1,15 @@
 // Small builders the order-half conformance tests share: passengers for the fixture's request, a
 // booking of a freshly shopped offer, cash for what is due, and moving the airline's clock past a
 // deadline.
+import { randomUUID } from 'node:crypto';
 import type { ConformanceFixture } from './airline-conformance.fixture.js';
-import type { PassengerInput, Payment, ProviderOffer, ProviderOrder } from './airline-provider.js';
+import type {
+  PassengerInput,
+  OrderRef,
+  Payment,
+  ProviderOffer,
+  ProviderOrder,
+} from './airline-provider.js';
 
 const birthdates = { ADT: '1985-03-14', CHD: '2017-06-01', INF: '' } as const;
 
@@ -30,9 +37,23 @@ export async function book(
   const offer = options.offer ?? (await f.provider.shop(f.channel, f.served)).find(options.pick ?? (() => true));
   if (!offer) throw new Error('the served route has no offer the test can book');
   const passengers = passengersFor(f, options.surname);
-  const order = await f.provider.createOrder(f.channel, { offerId: offer.offerId, passengers, contact });
+  const order = await f.provider.createOrder(f.channel, {
+    offerId: offer.offerId,
+    sellerReference: sellerReference(),
+    passengers,
+    contact,
+  });
   return { offer, order, passengers };
 }
+
+/** A booking reference of the seller's, as Contrail gives its booking id. */
+export const sellerReference = () => `conformance-${randomUUID()}`;
+
+/** How the seller names an order it booked: the locator and its own booking reference. */
+export const refOf = (order: ProviderOrder): OrderRef => ({
+  orderId: order.orderId,
+  sellerReference: order.sellerReference ?? '',
+});
 
 export const cash = (order: ProviderOrder): Payment => ({ form: { type: 'cash' }, amount: order.amountDue });
 

@@ -27,6 +27,8 @@ export type ProviderErrorKind =
   | 'passenger_mismatch'
   | 'service_not_found'
   | 'order_not_found'
+  /** The order is not the one the seller named (another booking's order under the same locator). */
+  | 'order_mismatch'
   | 'refund_quote_not_found'
   | 'reshop_offer_not_found'
   | 'price_changed'

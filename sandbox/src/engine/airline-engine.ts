@@ -5,7 +5,9 @@ import { servicesFor, type Service } from './ancillaries.js';
 import { createInventory, type HoldResult, type Inventory } from './inventory.js';
 import { buildOffer, seatRequestsOf, type Offer } from './offer-build.js';
 import { shopOffers, type ShopRequest } from './offer-shop.js';
-import { createOrderBook, type OrderBook } from './order-book.js';
+import { createOrderBook } from './order-book.js';
+import type { OrderStoreOptions } from './order-store.js';
+import type { OrderBook } from './order-book-types.js';
 import { defaultSlowEmdSeconds, priceChangeFactor } from './scenarios.js';
 import { createSchedule, type Schedule } from './schedule.js';
 import { seatMapFor, type SeatMap } from './seat-map.js';
@@ -38,6 +40,8 @@ export interface AirlineEngine {
 export interface AirlineEngineOptions {
   /** Sandbox-clock seconds the slow-EMD surname keeps EMDs pending (default 600). */
   readonly slowEmdSeconds?: number;
+  /** Where orders are kept beyond the process, and what it held at start (memory only without). */
+  readonly store?: OrderStoreOptions;
 }
 
 /** Quoted offers are kept in memory; the oldest go first once this many are stored. */
@@ -89,15 +93,18 @@ export function createAirlineEngine(seed: string, clock: Clock, options: Airline
       return inventory.hold(requests);
     },
   };
-  const orders = createOrderBook({
-    seed,
-    clock,
-    schedule,
-    inventory,
-    price: (offer) => engine.price(offer),
-    services: servicesFor,
-    holdOffer: (offer) => engine.holdOffer(offer),
-    slowEmdSeconds: options.slowEmdSeconds ?? defaultSlowEmdSeconds,
-  });
+  const orders = createOrderBook(
+    {
+      seed,
+      clock,
+      schedule,
+      inventory,
+      price: (offer) => engine.price(offer),
+      services: servicesFor,
+      holdOffer: (offer) => engine.holdOffer(offer),
+      slowEmdSeconds: options.slowEmdSeconds ?? defaultSlowEmdSeconds,
+    },
+    options.store,
+  );
   return { ...engine, orders };
 }

@@ -2,6 +2,7 @@
 // each code to its status and text, the way an airline's Errors element carries a code and a text.
 export type OrderErrorCode =
   | 'ORDER_NOT_FOUND'
+  | 'ORDER_MISMATCH'
   | 'PRICE_CHANGED'
   | 'SOLD_OUT'
   | 'ORDER_EXPIRED'

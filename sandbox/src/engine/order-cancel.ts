@@ -3,7 +3,7 @@
 import { airportByCode } from '../data/airports.data.js';
 import { AirlineRefusal } from './airline-refusal.js';
 import { localDate, zonedTimeToInstant } from './local-time.js';
-import type { OrderBook } from './order-book.js';
+import type { OrderBook } from './order-book-types.js';
 import { assertStatus, closeOrder } from './order-lifecycle.js';
 import type { Order } from './order-model.js';
 

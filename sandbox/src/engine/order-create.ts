@@ -4,7 +4,7 @@
 import { AirlineRefusal } from './airline-refusal.js';
 import { decimal } from './money.js';
 import type { Offer } from './offer-build.js';
-import type { OrderBook } from './order-book.js';
+import type { OrderBook } from './order-book-types.js';
 import type { Order, OrderContact, OrderPax } from './order-model.js';
 import { nameScenarioFor, type NameScenario } from './scenarios.js';
 
@@ -13,6 +13,7 @@ export const instantPaymentHoldSeconds = 20 * 60;
 
 export interface OrderCreateInput {
   readonly credential: string;
+  readonly sellerRef?: string;
   readonly offer: Offer;
   readonly pax: readonly OrderPax[];
   readonly contact: OrderContact;
@@ -39,6 +40,7 @@ export function createOrder(book: OrderBook, input: OrderCreateInput): Order {
   const order: Order = {
     id: book.store.nextLocator(),
     credential: input.credential,
+    ...(input.sellerRef === undefined ? {} : { sellerRef: input.sellerRef }),
     owner: offer.owner,
     offer,
     journeys: offer.journeys,

@@ -7,7 +7,7 @@ import { toLocalIso } from './local-time.js';
 import { issueEmd } from './order-issue.js';
 import { closeOrder } from './order-lifecycle.js';
 import { isLive as isLiveStatus, type Order } from './order-model.js';
-import type { OrderBook, OrderChangeType } from './order-book.js';
+import type { OrderBook, OrderChangeType } from './order-book-types.js';
 import type { Journey } from './schedule-connections.js';
 
 const after = (from: Date, seconds: number) => new Date(from.getTime() + seconds * 1000);
@@ -17,6 +17,7 @@ export function applyDueEvents(book: OrderBook): void {
   for (const order of book.store.all()) {
     const emit = (type: OrderChangeType, occurredAt: Date, text: string) => {
       order.remarks.push(`${occurredAt.toISOString()} ${text}`);
+      book.store.touch(order);
       book.emit({ type, order, occurredAt, text });
     };
     const due = (key: string, at: Date) => now >= at && !order.applied.has(key) && order.applied.add(key);

@@ -3,7 +3,7 @@
 // request answers the same tickets and takes no second payment, as airlines dedupe by order.
 import { AirlineRefusal } from './airline-refusal.js';
 import { decimal } from './money.js';
-import type { OrderBook } from './order-book.js';
+import type { OrderBook } from './order-book-types.js';
 import { assertStatus, issueTickets } from './order-lifecycle.js';
 import { checkPaymentCard } from './payment-cards.js';
 import { orderTotalMinor, type Order, type PaymentMethod, type PaymentRecord } from './order-model.js';

@@ -1,7 +1,7 @@
 // Small rules every order operation shares: which states accept which action, and what ending an
 // order does to the seats it held.
 import { AirlineRefusal } from './airline-refusal.js';
-import type { OrderBook } from './order-book.js';
+import type { OrderBook } from './order-book-types.js';
 import type { Order, OrderStatus, TravelDocument } from './order-model.js';
 import { seatRequestsOf } from './offer-build.js';
 import { roeFor } from './money.js';

@@ -90,6 +90,8 @@ export interface ReshopOffer {
 export interface Order {
   readonly id: string;
   readonly credential: string;
+  /** The seller's own booking reference, sent with OrderCreate and asked for with each later message. */
+  readonly sellerRef?: string;
   readonly owner: Carrier;
   /** The priced offer the order holds now (replaced by a re-price or a flight change). */
   offer: Offer;

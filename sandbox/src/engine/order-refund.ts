@@ -5,7 +5,7 @@
 // When the airline itself cancelled a ticketed order, the refund is involuntary: everything back,
 // no penalty, whatever the fare family.
 import { AirlineRefusal } from './airline-refusal.js';
-import type { OrderBook } from './order-book.js';
+import type { OrderBook } from './order-book-types.js';
 import { activeTickets, assertStatus, closeOrder, feeMinor } from './order-lifecycle.js';
 import type { Order, RefundQuote } from './order-model.js';
 

@@ -6,7 +6,7 @@
 import { AirlineRefusal } from './airline-refusal.js';
 import { decimal } from './money.js';
 import { seatRequestsOf } from './offer-build.js';
-import type { OrderBook } from './order-book.js';
+import type { OrderBook } from './order-book-types.js';
 import { takePayment, type PaymentInput } from './order-issue.js';
 import { activeTickets, assertStatus, issueTickets } from './order-lifecycle.js';
 import type { Order, ReshopOffer } from './order-model.js';

@@ -7,7 +7,7 @@ import { AirlineRefusal } from './airline-refusal.js';
 import { pickClasses } from './fares.js';
 import { bookingClasses } from './inventory.js';
 import { buildOffer, type Offer } from './offer-build.js';
-import type { OrderBook } from './order-book.js';
+import type { OrderBook } from './order-book-types.js';
 import { assertStatus, feeMinor, seatedPax } from './order-lifecycle.js';
 import type { Order, ReshopOffer } from './order-model.js';
 import { orderScenarioTimings, priceChangeFactor } from './scenarios.js';

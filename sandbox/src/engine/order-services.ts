@@ -5,7 +5,7 @@
 // retried request cannot buy twice.
 import { AirlineRefusal } from './airline-refusal.js';
 import { roeFor } from './money.js';
-import type { OrderBook } from './order-book.js';
+import type { OrderBook } from './order-book-types.js';
 import { issueEmd, takePayment, type PaymentInput } from './order-issue.js';
 import { assertStatus } from './order-lifecycle.js';
 import type { Order, ServiceLine } from './order-model.js';

@@ -19,6 +19,7 @@ export const ndcErrorCodes = {
   SEARCH_TIMEOUT: { status: 504, typeCode: 'SYSTEM', text: 'The airline did not answer in time.' },
   // The order half (engine/airline-refusal.ts throws these codes).
   ORDER_NOT_FOUND: { status: 404, typeCode: 'DATA', text: 'The airline has no such order for this channel.' },
+  ORDER_MISMATCH: { status: 409, typeCode: 'DATA', text: 'The order was made for another booking reference.' },
   PRICE_CHANGED: { status: 409, typeCode: 'DATA', text: 'The offer price changed; price it again with OfferPrice.' },
   SOLD_OUT: { status: 409, typeCode: 'DATA', text: 'The booking class is sold out.' },
   ORDER_EXPIRED: { status: 409, typeCode: 'DATA', text: 'The payment time limit has passed; the order expired.' },

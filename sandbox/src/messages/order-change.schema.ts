@@ -6,7 +6,7 @@
 // when ticketed). The answer is an OrderViewRS.
 import Type, { type Static } from 'typebox';
 import { IsoDate } from './common.schema.js';
-import { ContactInfo, OrderId, PaymentFunctions } from './order-common.schema.js';
+import { BookingRef, ContactInfo, OrderId, PaymentFunctions } from './order-common.schema.js';
 
 const ServiceItemRQ = Type.Union([
   Type.Object(
@@ -81,5 +81,8 @@ export const ChangeOrder = Type.Union([
   ),
 ]);
 
-export const OrderChangeRQ = Type.Object({ OrderID: OrderId, ChangeOrder }, { additionalProperties: false });
+export const OrderChangeRQ = Type.Object(
+  { OrderID: OrderId, BookingRef: Type.Optional(BookingRef), ChangeOrder },
+  { additionalProperties: false },
+);
 export type OrderChangeRQ = Static<typeof OrderChangeRQ>;

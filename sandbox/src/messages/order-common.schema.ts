@@ -8,7 +8,20 @@ import { PaxType } from './air-shopping.schema.js';
 
 export const OrderId = Type.String({ pattern: locatorPattern, description: '6-character airline locator' });
 
-export const OrderRefRQ = Type.Object({ OrderID: OrderId }, { additionalProperties: false });
+/**
+ * The seller's own reference for the booking the order belongs to (NDC BookingRef with the seller as
+ * booking entity). Given at OrderCreate, echoed in every OrderView; given with a later message, the
+ * airline answers only if the order was made for it, so a seller never changes another booking's order.
+ */
+export const BookingRef = Type.Object(
+  { BookingID: Type.String({ minLength: 1, maxLength: 64 }) },
+  { additionalProperties: false },
+);
+
+export const OrderRefRQ = Type.Object(
+  { OrderID: OrderId, BookingRef: Type.Optional(BookingRef) },
+  { additionalProperties: false },
+);
 export type OrderRefRQ = Static<typeof OrderRefRQ>;
 
 const Name = Type.String({ minLength: 1, maxLength: 60, pattern: "^[A-Za-z][A-Za-z' -]*$" });

@@ -5,13 +5,17 @@
 import Type, { type Static } from 'typebox';
 import { DataLists } from './air-shopping.schema.js';
 import { DateTime, IsoDate, Money, PayloadAttributes } from './common.schema.js';
-import { OrderId } from './order-common.schema.js';
+import { BookingRef, OrderId } from './order-common.schema.js';
 
 export const OrderReshopRQ = Type.Union([
-  Type.Object({ OrderID: OrderId, Reprice: Type.Literal(true) }, { additionalProperties: false }),
+  Type.Object(
+    { OrderID: OrderId, BookingRef: Type.Optional(BookingRef), Reprice: Type.Literal(true) },
+    { additionalProperties: false },
+  ),
   Type.Object(
     {
       OrderID: OrderId,
+      BookingRef: Type.Optional(BookingRef),
       ChangeJourney: Type.Array(
         Type.Object({ PaxJourneyRefID: Type.String(), DepDate: IsoDate }, { additionalProperties: false }),
         { minItems: 1, maxItems: 6 },

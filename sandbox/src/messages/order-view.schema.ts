@@ -47,6 +47,8 @@ const ServiceItem = Type.Object({
 export const OrderSchema = Type.Object({
   OrderID: Type.String(),
   OwnerCode: Type.String(),
+  /** The seller's booking reference given at OrderCreate, echoed as sent. */
+  BookingRef: Type.Optional(Type.Object({ BookingID: Type.String() })),
   StatusCode: OrderStatusCode,
   CreationDateTime: DateTime,
   PaymentTimeLimitDateTime: Type.Union([DateTime, Type.Null()]),

@@ -40,6 +40,7 @@ export function orderToView(
     Order: {
       OrderID: order.id,
       OwnerCode: order.owner.code,
+      ...(order.sellerRef === undefined ? {} : { BookingRef: { BookingID: order.sellerRef } }),
       StatusCode: order.status,
       CreationDateTime: order.createdAt.toISOString(),
       PaymentTimeLimitDateTime: order.paymentTimeLimit?.toISOString() ?? null,

@@ -2,7 +2,7 @@
 // order's channel credential (PUT /sandbox/notify_url), else to SANDBOX_NOTIFY_URL, and retried
 // with the given wall-clock delays until a 2xx answer. Deliveries are kept (last 200 per credential)
 // so a caller can see what was sent with GET /sandbox/notifications.
-import type { OrderEvent } from '../engine/order-book.js';
+import type { OrderEvent } from '../engine/order-book-types.js';
 import { idOf } from '../engine/prng.js';
 import type { OrderChangeNotifRQ } from '../messages/order-change-notif.schema.js';
 

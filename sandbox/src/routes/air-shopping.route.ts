@@ -11,7 +11,7 @@ import { NdcFailure } from '../http/ndc-errors.js';
 import { parseBody } from '../http/parse-body.js';
 import { AirShoppingRQ, type AirShoppingRS } from '../messages/air-shopping.schema.js';
 import { dataListsOf, offerToNdc } from '../messages/offer.mapper.js';
-import type { NdcRouteDeps } from './ndc.routes.js';
+import type { NdcRouteDeps } from './ndc-route-deps.js';
 
 function toShopRequest(rq: AirShoppingRQ, channel: Channel): ShopRequest {
   rq.OriginDestCriteria.forEach((leg, i) => {

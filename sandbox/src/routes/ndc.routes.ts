@@ -1,10 +1,9 @@
 // The NDC message routes (and the channel's notification settings). Each one first checks the channel credential (an airline refuses an
 // unknown caller before reading the message), then its body.
 import type { FastifyInstance } from 'fastify';
-import type { AirlineEngine } from '../engine/airline-engine.js';
 import { channelOfRequest } from '../http/channel-credential.js';
 import airShoppingRoute from './air-shopping.route.js';
-import type { Notifier } from '../notify/order-notifier.js';
+import type { NdcRouteDeps } from './ndc-route-deps.js';
 import notifyRoutes from './notify.route.js';
 import offerPriceRoute from './offer-price.route.js';
 import orderChangeRoute from './order-change.route.js';
@@ -13,12 +12,6 @@ import orderReshopRoute from './order-reshop.route.js';
 import orderRetrieveRoute from './order-retrieve.route.js';
 import seatAvailabilityRoute from './seat-availability.route.js';
 import serviceListRoute from './service-list.route.js';
-
-export interface NdcRouteDeps {
-  readonly engine: AirlineEngine;
-  readonly latency: (carrierCodes: readonly string[]) => Promise<void>;
-  readonly notifier: Notifier;
-}
 
 export default async function ndcRoutes(app: FastifyInstance, deps: NdcRouteDeps): Promise<void> {
   app.addHook('onRequest', async (request) => {

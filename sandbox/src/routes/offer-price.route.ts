@@ -5,7 +5,7 @@ import { NdcFailure } from '../http/ndc-errors.js';
 import { parseBody } from '../http/parse-body.js';
 import { OfferPriceRQ, type OfferPriceRS } from '../messages/offer-price.schema.js';
 import { dataListsOf, offerToNdc } from '../messages/offer.mapper.js';
-import type { NdcRouteDeps } from './ndc.routes.js';
+import type { NdcRouteDeps } from './ndc-route-deps.js';
 import type { AirlineEngine } from '../engine/airline-engine.js';
 import type { Offer } from '../engine/offer-build.js';
 

@@ -17,8 +17,8 @@ import { OrderChangeRQ } from '../messages/order-change.schema.js';
 import type { OrderViewRS } from '../messages/order-view.schema.js';
 import { orderToView } from '../messages/order.mapper.js';
 import { segmentIdOf } from '../messages/offer.mapper.js';
-import type { NdcRouteDeps } from './ndc.routes.js';
-import type { OrderBook } from '../engine/order-book.js';
+import type { NdcRouteDeps } from './ndc-route-deps.js';
+import type { OrderBook } from '../engine/order-book-types.js';
 import type { Static } from 'typebox';
 
 type Change = OrderChangeRQ['ChangeOrder'];
@@ -103,7 +103,7 @@ export default function orderChangeRoute(app: FastifyInstance, { engine, latency
   app.post('/ndc/OrderChange', async (request): Promise<OrderViewRS> => {
     const { credential } = channelOfRequest(request);
     const rq = parseBody(OrderChangeRQ, request.body);
-    const order = engine.orders.find(credential, rq.OrderID);
+    const order = engine.orders.find(credential, rq.OrderID, rq.BookingRef?.BookingID);
     const outcome = applyChange(engine.orders, order, rq.ChangeOrder);
     await latency([order.owner.code]);
     return orderToView(order, engine.clock.now(), outcome);

@@ -12,7 +12,7 @@ import { paymentOf } from '../http/payment.js';
 import { OrderCreateRQ } from '../messages/order-create.schema.js';
 import type { OrderViewRS } from '../messages/order-view.schema.js';
 import { orderToView } from '../messages/order.mapper.js';
-import type { NdcRouteDeps } from './ndc.routes.js';
+import type { NdcRouteDeps } from './ndc-route-deps.js';
 import { offerFor } from './offer-price.route.js';
 
 export default function orderCreateRoute(app: FastifyInstance, { engine, latency }: NdcRouteDeps): void {
@@ -28,6 +28,7 @@ export default function orderCreateRoute(app: FastifyInstance, { engine, latency
     engine.orders.tick();
     const order = createOrder(engine.orders, {
       credential: channel.credential,
+      ...(rq.BookingRef ? { sellerRef: rq.BookingRef.BookingID } : {}),
       offer,
       pax: rq.PaxList.map((p) => ({
         id: p.PaxID,

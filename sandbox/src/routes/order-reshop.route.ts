@@ -8,13 +8,13 @@ import { parseBody } from '../http/parse-body.js';
 import { OrderReshopRQ, type OrderReshopRS } from '../messages/order-reshop.schema.js';
 import { dataListsOf, journeyIdOf } from '../messages/offer.mapper.js';
 import { reshopOfferToNdc } from '../messages/order.mapper.js';
-import type { NdcRouteDeps } from './ndc.routes.js';
+import type { NdcRouteDeps } from './ndc-route-deps.js';
 
 export default function orderReshopRoute(app: FastifyInstance, { engine, latency }: NdcRouteDeps): void {
   app.post('/ndc/OrderReshop', async (request): Promise<OrderReshopRS> => {
     const { credential } = channelOfRequest(request);
     const rq = parseBody(OrderReshopRQ, request.body);
-    const order = engine.orders.find(credential, rq.OrderID);
+    const order = engine.orders.find(credential, rq.OrderID, rq.BookingRef?.BookingID);
     let offers;
     if ('Reprice' in rq) {
       offers = [repriceOrder(engine.orders, order)];

@@ -5,7 +5,7 @@ import { takenSeats } from '../engine/order-services.js';
 import { parseBody } from '../http/parse-body.js';
 import { SeatAvailabilityRQ, type SeatAvailabilityRS } from '../messages/seat-availability.schema.js';
 import { segmentIdOf } from '../messages/offer.mapper.js';
-import type { NdcRouteDeps } from './ndc.routes.js';
+import type { NdcRouteDeps } from './ndc-route-deps.js';
 import { offerOrOrderFor } from './offer-price.route.js';
 import { channelOfRequest } from '../http/channel-credential.js';
 

@@ -4,7 +4,7 @@ import { money } from '../engine/money.js';
 import { parseBody } from '../http/parse-body.js';
 import { ServiceListRQ, type ServiceListRS } from '../messages/service-list.schema.js';
 import { journeyIdOf, segmentIdOf } from '../messages/offer.mapper.js';
-import type { NdcRouteDeps } from './ndc.routes.js';
+import type { NdcRouteDeps } from './ndc-route-deps.js';
 import { offerOrOrderFor } from './offer-price.route.js';
 import { channelOfRequest } from '../http/channel-credential.js';
 

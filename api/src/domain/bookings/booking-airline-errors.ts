@@ -12,6 +12,8 @@ export function orderRefusal(error: ProviderError): DomainError {
       return new DomainError('offer_expired', error.airlineMessage);
     case 'order_not_found':
       return new DomainError('booking_gone', said);
+    case 'order_mismatch':
+      return new DomainError('airline_order_mismatch', said);
     case 'order_expired':
       return new DomainError('booking_time_limit_passed', said);
     case 'order_closed':

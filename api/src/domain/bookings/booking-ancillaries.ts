@@ -2,7 +2,13 @@
 // seats. Before issue the airline prices them into the order (they are paid with the tickets).
 // After issue they become EMDs: the request is one row, written with the company balance debit in
 // one transaction, and a worker job issues them exactly once (booking-emd-issue.ts).
-import { findBookingByLocator, updateInStatus, type BookingRow } from '../../db/bookings.repository.js';
+import { orderRefOf } from './booking-order-ref.js';
+import {
+  findBookingById,
+  findBookingByLocator,
+  updateInStatus,
+  type BookingRow,
+} from '../../db/bookings.repository.js';
 import {
   appendRequestedAncillaries,
   findEmdClaims,
@@ -81,11 +87,11 @@ export async function listBookingAncillaries(
   openFor(row, deps.clock.now());
   const channel = (await deps.channels.forBooking(row)).channel;
   if (type === 'seats') {
-    const maps = await fromAirlineOrder(deps.provider.orderSeats(channel, row.airline_locator));
+    const maps = await fromAirlineOrder(deps.provider.orderSeats(channel, orderRefOf(row)));
     return { locator, type, services: [], seat_maps: seatMapsView(maps) };
   }
   const passengers = row.passengers as BookingPassenger[];
-  const services = await fromAirlineOrder(deps.provider.orderServices(channel, row.airline_locator));
+  const services = await fromAirlineOrder(deps.provider.orderServices(channel, orderRefOf(row)));
   return {
     locator,
     type,
@@ -122,9 +128,9 @@ export async function addBookingAncillaries(
   const wantsServices = items.some((i) => 'service_id' in i);
   const [order, services, seatMaps] = await fromAirlineOrder(
     Promise.all([
-      provider.retrieveOrder(channel, row.airline_locator),
-      wantsServices ? provider.orderServices(channel, row.airline_locator) : Promise.resolve([]),
-      wantsSeats ? provider.orderSeats(channel, row.airline_locator) : Promise.resolve([]),
+      provider.retrieveOrder(channel, orderRefOf(row)),
+      wantsServices ? provider.orderServices(channel, orderRefOf(row)) : Promise.resolve([]),
+      wantsSeats ? provider.orderSeats(channel, orderRefOf(row)) : Promise.resolve([]),
     ]),
   );
   const resolved = resolveItems(
@@ -171,7 +177,7 @@ async function addBeforeIssue(
   try {
     order = await deps.provider.addServices(
       channel,
-      row.airline_locator,
+      orderRefOf(row),
       items.map((i) => i.request),
       null,
     );

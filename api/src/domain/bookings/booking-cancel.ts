@@ -9,6 +9,7 @@ import { closeIntent } from '../../db/airline-intents.repository.js';
 import { findBookingByLocator, lockBookingRow, updateInStatus, type BookingRow } from '../../db/bookings.repository.js';
 import { balancePaidEmdAmounts } from '../../db/emd-requests.repository.js';
 import { ProviderError, type ProviderOrder } from '../../providers/airline-provider.js';
+import { orderRefOf } from './booking-order-ref.js';
 import { DomainError } from '../errors.js';
 import { toMinor } from '../../money.js';
 import type { Principal } from '../principal.js';
@@ -40,7 +41,7 @@ async function cancelHeld(deps: BookingDeps, principal: Principal, row: BookingR
   await db.transaction().execute((trx) => takeBooking(trx, row.id, row, { operation: 'cancel', at: clock.now() }));
   const order = await sendUnderIntent(deps, row, 'cancel', {
     channel,
-    send: () => provider.cancelOrder(channel, row.airline_locator),
+    send: () => provider.cancelOrder(channel, orderRefOf(row)),
     happened: (o) => o.status === 'cancelled',
   });
   await finishCancel(deps, row.id, order, principal.accountId);
@@ -89,7 +90,7 @@ async function voidIssued(deps: BookingDeps, principal: Principal, row: BookingR
     );
   const order = await sendUnderIntent(deps, row, 'void', {
     channel,
-    send: () => provider.voidOrder(channel, row.airline_locator),
+    send: () => provider.voidOrder(channel, orderRefOf(row)),
     happened: (o) => o.status === 'voided',
     refusal: (error) =>
       error instanceof ProviderError && error.kind === 'void_window_closed'

@@ -58,9 +58,13 @@ export async function createBooking(deps: CreateDeps, principal: Principal, inpu
     title: p.title ?? null,
     birthdate: p.birthdate,
   }));
+  // The booking's id is made first: the airline keeps it with the order, and every later call
+  // names both, so this booking can only ever act on the order made for it.
+  const bookingId = newId('bkg');
   const order = await fromAirlineOrder(
     provider.createOrder(channel, {
       offerId: ids.airlineOfferId,
+      sellerReference: bookingId,
       passengers: passengers.map((p): PassengerInput => ({
         id: p.id,
         type: p.type,
@@ -78,7 +82,7 @@ export async function createBooking(deps: CreateDeps, principal: Principal, inpu
   const markupMinor = passengers.reduce((sum, p) => sum + toMinor(markupByType[p.type] ?? '0'), 0);
   const at = clock.now();
   const row = {
-    id: newId('bkg'),
+    id: bookingId,
     agency_id: principal.agencyId,
     company_id: principal.companyId,
     agent_id: principal.accountId,

@@ -2,7 +2,7 @@
 // (which credential a booking's channel uses) and the card vault. Kept apart from any one operation
 // so operations can share it without importing each other.
 import type { Db } from '../../db/database.js';
-import type { AirlineProvider, ProviderChannel } from '../../providers/airline-provider.js';
+import type { AirlineProvider, OrderRef, ProviderChannel } from '../../providers/airline-provider.js';
 import type { ChannelsService } from '../channels/channels.service.js';
 import type { Clock } from '../clock.js';
 import type { SecretBox } from '../crypto/secret-box.js';
@@ -16,9 +16,9 @@ export interface BookingDeps {
 }
 
 /** The order as the airline has it, or null when it cannot say (a lost answer stays unknown). */
-export async function retrieveQuietly(provider: AirlineProvider, channel: ProviderChannel, orderId: string) {
+export async function retrieveQuietly(provider: AirlineProvider, channel: ProviderChannel, order: OrderRef) {
   try {
-    return await provider.retrieveOrder(channel, orderId);
+    return await provider.retrieveOrder(channel, order);
   } catch {
     return null;
   }

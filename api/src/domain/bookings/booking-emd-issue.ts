@@ -4,6 +4,7 @@
 // airline's answer, or a retried job, never buys twice — and pays only for those. EMDs the airline
 // keeps pending (slow EMDs) are checked again with backoff. A definite refusal fails the request,
 // gives the balance back and records the airline's words on the booking.
+import { orderRefOf } from './booking-order-ref.js';
 import { findBookingById, ticketingPathOf, updateInStatus, type BookingRow } from '../../db/bookings.repository.js';
 import type { Db } from '../../db/database.js';
 import {
@@ -81,7 +82,7 @@ export async function runEmdRequest(
   try {
     const { channel } = await deps.channels.forBooking(booking);
     // The order first: what a killed attempt already bought is there, and is not bought again.
-    order = await deps.provider.retrieveOrder(channel, booking.airline_locator);
+    order = await deps.provider.retrieveOrder(channel, orderRefOf(booking));
     const missing = items.filter((item) => !onOrder(item, order));
     if (missing.length > 0) order = await addMissing(deps, channel, booking, missing);
   } catch (error) {
@@ -129,7 +130,7 @@ async function addMissing(deps: BookingDeps, channel: ProviderChannel, booking: 
   }
   return deps.provider.addServices(
     channel,
-    booking.airline_locator,
+    orderRefOf(booking),
     missing.map((m) => m.request),
     payment,
   );

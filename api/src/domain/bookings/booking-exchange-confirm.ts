@@ -2,6 +2,7 @@
 // company balance is debited in the transaction that claims the request and credited back when the
 // airline refuses (for example a reissue error, `reissue_failed` with the airline's words); a lost
 // answer is reconciled from the airline's order, now or when the booking is next opened.
+import { orderRefOf } from './booking-order-ref.js';
 import { findRequest, updateClaimedRequest, type BookingRequestRow } from '../../db/booking-requests.repository.js';
 import { closeIntent } from '../../db/airline-intents.repository.js';
 import {
@@ -108,7 +109,7 @@ export async function confirmChange(
 
   const order = await sendConfirm(deps, row, { ...request, kind: 'change' }, attempt, {
     channel,
-    send: () => provider.changeOrder(channel, row.airline_locator, offer.airline_offer_id, payment),
+    send: () => provider.changeOrder(channel, orderRefOf(row), offer.airline_offer_id, payment),
     happened: (order) => reissued(row, order),
     debitedMinor,
     actorAccountId: principal.accountId,

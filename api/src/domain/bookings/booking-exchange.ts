@@ -1,6 +1,7 @@
 // Flight change requests of a ticketed booking: the airline's alternatives for the journeys asked
 // (OrderReshop ChangeJourney) kept for this booking, and one of them priced again on request. The
 // confirm that pays and reissues lives in booking-exchange-confirm.ts.
+import { orderRefOf } from './booking-order-ref.js';
 import {
   findConfirming,
   findRequest,
@@ -105,14 +106,14 @@ async function alternativesFor(
   row: BookingRow,
   journeys: readonly JourneyChange[],
 ) {
-  const order = await fromAirlineOrder(deps.provider.retrieveOrder(channel, row.airline_locator));
+  const order = await fromAirlineOrder(deps.provider.retrieveOrder(channel, orderRefOf(row)));
   const asked = journeys.map((j) => {
     const journey = order.journeys[j.origin_destination];
     if (!journey)
       throw new DomainError('validation_failed', `The airline's order has no journey ${j.origin_destination}.`);
     return { journeyId: journey.id, date: j.date };
   });
-  return fromAirlineOrder(deps.provider.reshopOrder(channel, row.airline_locator, { type: 'change', journeys: asked }));
+  return fromAirlineOrder(deps.provider.reshopOrder(channel, orderRefOf(row), { type: 'change', journeys: asked }));
 }
 
 /** `POST /orders/{locator}/flights_change_requests/create`. */

@@ -7,6 +7,7 @@
 // process died, the answer was lost) is settled by the reconciler from the airline's order.
 //
 // Lock order, everywhere: the booking row, then the company balance row.
+import { orderRefOf } from './booking-order-ref.js';
 import {
   closeIntent,
   findOpenIntent,
@@ -123,7 +124,7 @@ export async function sendUnderIntent(
     return await input.send();
   } catch (error) {
     const seen = outcomeUnknown(error)
-      ? await retrieveQuietly(deps.provider, input.channel, row.airline_locator)
+      ? await retrieveQuietly(deps.provider, input.channel, orderRefOf(row))
       : null;
     if (seen && input.happened(seen)) return seen;
     const at = deps.clock.now();

@@ -4,6 +4,7 @@
 // claim. A definite refusal gives the claim (and the money) back; a lost answer is reconciled by
 // retrieving the order before anything else happens. The claim takes the booking row lock and
 // writes the airline intent (booking-intents.ts); lock order: booking row, then company balance row.
+import { orderRefOf } from './booking-order-ref.js';
 import {
   claimIssue,
   findBookingByLocator,
@@ -124,9 +125,9 @@ export async function issueBooking(
 
   let order: ProviderOrder;
   try {
-    order = await provider.issueOrder(channel, row.airline_locator, payment);
+    order = await provider.issueOrder(channel, orderRefOf(row), payment);
   } catch (error) {
-    const settled = outcomeUnknown(error) ? await retrieveQuietly(provider, channel, row.airline_locator) : null;
+    const settled = outcomeUnknown(error) ? await retrieveQuietly(provider, channel, orderRefOf(row)) : null;
     if (settled?.status === 'issued') {
       order = settled;
     } else if (outcomeUnknown(error) && !settled) {

@@ -1,6 +1,7 @@
 // Corrections and comments. Contacts go to the airline (held or issued); passengers' title and
 // birthdate only before issue, since a ticket's passenger data is fixed. Each change the airline
 // accepted is kept and recorded in the history as before → after; a comment is a history entry.
+import { orderRefOf } from './booking-order-ref.js';
 import { findBookingByLocator, setContacts, updateInStatus, type BookingRow } from '../../db/bookings.repository.js';
 import type { PassengerCorrection, ProviderChannel } from '../../providers/airline-provider.js';
 import { DomainError, throwAll } from '../errors.js';
@@ -35,7 +36,7 @@ export async function modifyBooking(deps: BookingDeps, principal: Principal, inp
   const { channel } = await deps.channels.forBooking(row);
   if (corrections) await correctPassengers(deps, principal, row, channel, corrections);
   if (contacts) {
-    await fromAirlineOrder(provider.updateContacts(channel, row.airline_locator, contacts));
+    await fromAirlineOrder(provider.updateContacts(channel, orderRefOf(row), contacts));
     const before = row.contacts as Contacts;
     const after = { ...before, ...contacts };
     const at = clock.now();
@@ -103,7 +104,7 @@ async function correctPassengers(
     ...(c.title !== undefined ? { title: c.title } : {}),
     ...(c.birthdate !== undefined ? { birthdate: c.birthdate } : {}),
   }));
-  await fromAirlineOrder(deps.provider.updatePassengers(channel, row.airline_locator, request));
+  await fromAirlineOrder(deps.provider.updatePassengers(channel, orderRefOf(row), request));
   const before = row.passengers as BookingPassenger[];
   const after = before.map((p) => {
     const c = corrections.find((x) => x.id === p.id);

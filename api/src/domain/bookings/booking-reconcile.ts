@@ -5,6 +5,7 @@
 // booking's row lock). The order shows it not done: it is rolled back (what was debited goes back).
 // The airline cannot say: the intent waits for the next round. What it did is written to the
 // booking's history.
+import { orderRefOf } from './booking-order-ref.js';
 import { closeIntent, openIntentsBefore, type AirlineIntentRow } from '../../db/airline-intents.repository.js';
 import { findRequest } from '../../db/booking-requests.repository.js';
 import { findBookingById, lockBookingRow } from '../../db/bookings.repository.js';
@@ -35,7 +36,7 @@ export async function reconcileIntent(
   const row = await findBookingById(deps.db, intent.booking_id);
   if (!row) return 'waiting';
   const { channel } = await deps.channels.forBooking(row);
-  const order = await retrieveQuietly(deps.provider, channel, row.airline_locator);
+  const order = await retrieveQuietly(deps.provider, channel, orderRefOf(row));
   if (!order) return 'waiting';
   const done = await settle(deps, intent, order, staleMs);
   if (done === 'waiting' || done === 'settled_before') return done;

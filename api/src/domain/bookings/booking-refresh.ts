@@ -3,6 +3,7 @@
 // longer has is `booking_gone` and takes a held booking off the active list; an airline that does not
 // answer leaves the booking as last seen, with an error saying so. A stranded issue, refund or flight
 // change is settled here.
+import { orderRefOf } from './booking-order-ref.js';
 import { findConfirming } from '../../db/booking-requests.repository.js';
 import {
   findBookingByLocator,
@@ -12,7 +13,7 @@ import {
 } from '../../db/bookings.repository.js';
 import { ProviderError, type ProviderOrder } from '../../providers/airline-provider.js';
 import { DomainError } from '../errors.js';
-import { outcomeUnknown, staleClaimMs } from './booking-airline-errors.js';
+import { orderRefusal, outcomeUnknown, staleClaimMs } from './booking-airline-errors.js';
 import { recordHistory } from './booking-history.js';
 import { settleStaleChange } from './booking-exchange-confirm.js';
 import type { BookingDeps } from './booking-deps.js';
@@ -37,12 +38,14 @@ export async function refreshBooking(deps: BookingDeps, row: BookingRow): Promis
 export async function airlineOrderOf(deps: BookingDeps, row: BookingRow): Promise<ProviderOrder | null> {
   try {
     const { channel } = await deps.channels.forBooking(row);
-    return await deps.provider.retrieveOrder(channel, row.airline_locator);
+    return await deps.provider.retrieveOrder(channel, orderRefOf(row));
   } catch (error) {
     if (error instanceof ProviderError && error.kind === 'order_not_found') {
       await markMissing(deps, row, error.airlineMessage);
       throw new DomainError('booking_gone', `${error.carrier}: ${error.airlineMessage}`);
     }
+    // The airline answered for an order that is not this booking's: nothing of it is taken over.
+    if (error instanceof ProviderError && error.kind === 'order_mismatch') throw orderRefusal(error);
     if (outcomeUnknown(error) || error instanceof ProviderError) return null;
     throw error;
   }

@@ -3,6 +3,7 @@
 // (quoted -> confirming) before the airline is asked, so concurrent or repeated confirms neither
 // refund nor credit again; a definite refusal fails the request; a lost answer is reconciled by
 // retrieving the order (now, or when the booking is next opened).
+import { orderRefOf } from './booking-order-ref.js';
 import {
   failQuotedRefunds,
   findConfirming,
@@ -75,7 +76,7 @@ export async function quoteRefund(deps: BookingDeps, principal: Principal, locat
   requireIssued(row, clock.now(), notIssuedHint);
   if (await findConfirming(db, row.id)) throw new DomainError('change_in_progress');
   const quote = await fromAirlineOrder(
-    provider.quoteRefund((await deps.channels.forBooking(row)).channel, row.airline_locator),
+    provider.quoteRefund((await deps.channels.forBooking(row)).channel, orderRefOf(row)),
   );
   const refundTo = row.form_of_payment ?? 'bsp_cash';
   const refundMinor = toMinor(quote.refund.amount);
@@ -162,7 +163,7 @@ export async function confirmRefund(
 
   const order = await sendConfirm(deps, row, { ...request, kind: 'refund' }, attempt, {
     channel,
-    send: () => provider.confirmRefund(channel, row.airline_locator, request.airline_quote_id!),
+    send: () => provider.confirmRefund(channel, orderRefOf(row), request.airline_quote_id!),
     happened: (order) => order.status === 'refunded',
     debitedMinor: 0,
     actorAccountId: principal.accountId,

@@ -1,6 +1,7 @@
 // What refund, flight change and re-price requests share: the airline's offers as a booking keeps
 // them (our own offer ids, the airline's behind them), how an offer reads on the wire with the
 // booking's markup, and the confirm claim (quoted -> confirming, one request of a booking at a time).
+import { orderRefOf } from './booking-order-ref.js';
 import {
   claimRequest,
   findConfirming,
@@ -257,9 +258,7 @@ export async function sendConfirm(
   try {
     return await input.send();
   } catch (error) {
-    const seen = outcomeUnknown(error)
-      ? await retrieveQuietly(deps.provider, input.channel, row.airline_locator)
-      : null;
+    const seen = outcomeUnknown(error) ? await retrieveQuietly(deps.provider, input.channel, orderRefOf(row)) : null;
     if (seen && input.happened(seen)) return seen;
     if (outcomeUnknown(error) && !seen) {
       const what = failures[request.kind].what.toLowerCase();

@@ -2,6 +2,7 @@
 // (its offer is kept so it can be taken later), and the reshop of a held booking, which rebooks the
 // same flights at what the airline asks now — a cheaper class it opened is taken, a dearer price
 // only with consent. Ticketed bookings change through flight change requests instead.
+import { orderRefOf } from './booking-order-ref.js';
 import { findRequestByOffer, updateQuoted } from '../../db/booking-requests.repository.js';
 import { findBookingByLocator, updateInStatus, type BookingRow } from '../../db/bookings.repository.js';
 import type { ProviderChannel, ProviderOrder } from '../../providers/airline-provider.js';
@@ -41,7 +42,7 @@ export interface PriceCheck {
 
 /** What the airline asks now for the same flights, as an offer kept for this booking. */
 async function currentOffer(deps: BookingDeps, channel: ProviderChannel, row: BookingRow): Promise<StoredOffer> {
-  const [offer] = await fromAirlineOrder(deps.provider.reshopOrder(channel, row.airline_locator, { type: 'reprice' }));
+  const [offer] = await fromAirlineOrder(deps.provider.reshopOrder(channel, orderRefOf(row), { type: 'reprice' }));
   if (!offer) throw new DomainError('airline_error', `${row.carrier}: the airline gave no price for the booking.`);
   return storedOffer(offer, 0);
 }
@@ -65,7 +66,7 @@ export async function takeCurrentPrice(
     );
   if (difference === 0 && sameClasses(offer.segments, row.segments as BookingSegment[])) return null;
   const order = await fromAirlineOrder(
-    deps.provider.changeOrder(channel, row.airline_locator, offer.airline_offer_id, null),
+    deps.provider.changeOrder(channel, orderRefOf(row), offer.airline_offer_id, null),
   );
   return { order, offer };
 }

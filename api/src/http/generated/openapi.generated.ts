@@ -1956,8 +1956,10 @@ export interface paths {
          * Get a booking
          * @description The booking as the airline has it now (the order is retrieved, so status, time limit and
          *     documents are current). A booking the airline no longer has answers 416 and leaves the active
-         *     list; a malformed locator answers 400. When the airline cannot be reached, the stored booking is
-         *     answered with `error` saying so.
+         *     list; a malformed locator answers 400. An airline order that was not made for this booking
+         *     (the airline answers for another booking under the same locator) answers 409
+         *     `airline_order_mismatch` and nothing of it is taken over. When the airline cannot be reached,
+         *     the stored booking is answered with `error` saying so.
          */
         get: operations["getBooking"];
         put?: never;
@@ -8372,6 +8374,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             416: components["responses"]["RangeNotSatisfiable"];
             429: components["responses"]["TooManyRequests"];
         };

@@ -33,6 +33,7 @@ const byAirlineCode: Record<string, ProviderErrorKind> = {
   PAX_MISMATCH: 'passenger_mismatch',
   SERVICE_NOT_FOUND: 'service_not_found',
   ORDER_NOT_FOUND: 'order_not_found',
+  ORDER_MISMATCH: 'order_mismatch',
   REFUND_QUOTE_NOT_FOUND: 'refund_quote_not_found',
   RESHOP_OFFER_NOT_FOUND: 'reshop_offer_not_found',
   PRICE_CHANGED: 'price_changed',

@@ -32,6 +32,12 @@ export interface OrderCreateRQ {
   PaxList: NdcPaxInput[];
   ContactInfoList: NdcContactInfo[];
   PaymentFunctions?: NdcPaymentFunctions;
+  BookingRef: NdcBookingRef;
+}
+
+/** The seller's booking reference: sent with OrderCreate and with every later message on the order. */
+export interface NdcBookingRef {
+  BookingID: string;
 }
 
 export type NdcServiceItemRQ =
@@ -55,8 +61,8 @@ export type NdcChangeOrder =
   | { AcceptReshopOffer: { ReshopOfferID: string }; PaymentFunctions?: NdcPaymentFunctions };
 
 export type OrderReshopRQ =
-  | { OrderID: string; Reprice: true }
-  | { OrderID: string; ChangeJourney: { PaxJourneyRefID: string; DepDate: string }[] };
+  | { OrderID: string; BookingRef: NdcBookingRef; Reprice: true }
+  | { OrderID: string; BookingRef: NdcBookingRef; ChangeJourney: { PaxJourneyRefID: string; DepDate: string }[] };
 
 export type NdcOrderStatus = 'HELD' | 'ISSUED' | 'CANCELLED' | 'VOIDED' | 'REFUNDED' | 'EXPIRED' | 'AIRLINE_CANCELLED';
 
@@ -91,6 +97,7 @@ export interface NdcJourneyOverview {
 export interface NdcOrder {
   OrderID: string;
   OwnerCode: string;
+  BookingRef?: NdcBookingRef;
   StatusCode: NdcOrderStatus;
   CreationDateTime: string;
   PaymentTimeLimitDateTime: string | null;

@@ -2,15 +2,43 @@
 // issue, services, contacts, passenger corrections, cancel, void, refund, accept a reshop offer)
 // and OrderReshop.
 //
+// Every message on an existing order names it by the airline's locator AND the booking it was made
+// for (BookingRef), so the airline refuses rather than change another booking's order; and every
+// answer is checked against both before the domain sees it (order_mismatch otherwise), for
+// airlines that would ignore the reference.
+//
 // Retries: only OrderRetrieve, OrderReshop, the order's ServiceList/SeatAvailability and the PUT of
 // the notification URL are sent with `safe: true`. OrderCreate and every OrderChange are NOT
 // idempotent at the airline (a resent OrderCreate books twice; a resent payment after a lost answer
 // is a second ticketing attempt we cannot tell from the first), so they go exactly once and a
 // failure is the caller's to resolve, by retrieving the order.
-import type { AirlineOrders, CallOptions, ProviderChannel, ServiceOption, SeatMap } from '../airline-provider.js';
+import type {
+  AirlineOrders,
+  CallOptions,
+  OrderRef,
+  ProviderChannel,
+  ProviderOrder,
+  ServiceOption,
+  SeatMap,
+} from '../airline-provider.js';
 import { ProviderError } from '../airline-provider.js';
 import type { NdcSend } from './ndc-client.js';
 import type { NdcChangeOrder, OrderReshopRQ, OrderReshopRS, OrderViewRS } from './ndc-order-messages.js';
+
+const refOf = (order: OrderRef) => ({ OrderID: order.orderId, BookingRef: { BookingID: order.sellerReference } });
+
+/** The airline's answer, if it is about the order we named; order_mismatch otherwise. */
+export function matchingOrder(channel: ProviderChannel, order: OrderRef, answer: ProviderOrder): ProviderOrder {
+  const sameOrder = answer.orderId.toUpperCase() === order.orderId.toUpperCase();
+  const sameOwner = !channel.carrier || answer.owner === channel.carrier;
+  if (sameOrder && sameOwner && answer.sellerReference === order.sellerReference) return answer;
+  throw new ProviderError(
+    'order_mismatch',
+    `The airline answered for order ${answer.orderId} of ${answer.owner} (booking ${answer.sellerReference ?? 'unnamed'}), ` +
+      `not for ${order.orderId} of booking ${order.sellerReference}.`,
+    channel.carrier,
+  );
+}
 import { orderOf, refundQuoteOf, reshopOffersOf, toOrderCreate, toPaymentFunctions } from './ndc-order.mapper.js';
 
 export interface OrderLookups {
@@ -24,14 +52,20 @@ export interface OrderLookups {
 }
 
 export function createNdcOrders(send: NdcSend, lookups: OrderLookups): AirlineOrders {
-  const change = (channel: ProviderChannel, orderId: string, changeOrder: NdcChangeOrder, signal?: AbortSignal) =>
+  const change = async (channel: ProviderChannel, order: OrderRef, changeOrder: NdcChangeOrder, signal?: AbortSignal) =>
     send<OrderViewRS>(
       'OrderChange',
       channel.credential,
       channel.carrier,
-      { OrderID: orderId, ChangeOrder: changeOrder },
+      { ...refOf(order), ChangeOrder: changeOrder },
       { signal, changesOrder: true },
     );
+  const changed = async (
+    channel: ProviderChannel,
+    order: OrderRef,
+    changeOrder: NdcChangeOrder,
+    signal?: AbortSignal,
+  ) => matchingOrder(channel, order, orderOf(await change(channel, order, changeOrder, signal)));
 
   return {
     async createOrder(channel, request, call = {}) {
@@ -39,28 +73,26 @@ export function createNdcOrders(send: NdcSend, lookups: OrderLookups): AirlineOr
         ...call,
         changesOrder: true,
       });
-      return orderOf(view);
+      const created = orderOf(view);
+      return matchingOrder(channel, { orderId: created.orderId, sellerReference: request.sellerReference }, created);
     },
 
-    async retrieveOrder(channel, orderId, call = {}) {
-      const view = await send<OrderViewRS>(
-        'OrderRetrieve',
-        channel.credential,
-        channel.carrier,
-        { OrderID: orderId },
-        { ...call, safe: true },
-      );
-      return orderOf(view);
+    async retrieveOrder(channel, order, call = {}) {
+      const view = await send<OrderViewRS>('OrderRetrieve', channel.credential, channel.carrier, refOf(order), {
+        ...call,
+        safe: true,
+      });
+      return matchingOrder(channel, order, orderOf(view));
     },
 
-    async issueOrder(channel, orderId, payment, call = {}) {
-      return orderOf(await change(channel, orderId, { PaymentFunctions: toPaymentFunctions(payment) }, call.signal));
+    async issueOrder(channel, order, payment, call = {}) {
+      return changed(channel, order, { PaymentFunctions: toPaymentFunctions(payment) }, call.signal);
     },
 
-    orderServices: (channel, orderId, call) => lookups.services(channel, { OrderID: orderId }, call),
-    orderSeats: (channel, orderId, call) => lookups.seats(channel, { OrderID: orderId }, call),
+    orderServices: (channel, order, call) => lookups.services(channel, { OrderID: order.orderId }, call),
+    orderSeats: (channel, order, call) => lookups.seats(channel, { OrderID: order.orderId }, call),
 
-    async addServices(channel, orderId, services, payment, call = {}) {
+    async addServices(channel, order, services, payment, call = {}) {
       const items = services.map((s) =>
         'seat' in s
           ? {
@@ -73,52 +105,52 @@ export function createNdcOrders(send: NdcSend, lookups: OrderLookups): AirlineOr
         AddServiceItem: items,
         ...(payment ? { PaymentFunctions: toPaymentFunctions(payment) } : {}),
       };
-      return orderOf(await change(channel, orderId, changeOrder, call.signal));
+      return changed(channel, order, changeOrder, call.signal);
     },
 
-    async updateContacts(channel, orderId, contact, call = {}) {
+    async updateContacts(channel, order, contact, call = {}) {
       const update = {
         ...(contact.email ? { EmailAddress: { EmailAddressText: contact.email } } : {}),
         ...(contact.phone ? { Phone: { PhoneNumber: contact.phone } } : {}),
       };
-      return orderOf(await change(channel, orderId, { UpdateContactInfo: update }, call.signal));
+      return changed(channel, order, { UpdateContactInfo: update }, call.signal);
     },
 
-    async updatePassengers(channel, orderId, corrections, call = {}) {
+    async updatePassengers(channel, order, corrections, call = {}) {
       const items = corrections.map((c) => ({
         PaxID: c.id,
         ...(c.title !== undefined ? { TitleName: c.title } : {}),
         ...(c.birthdate !== undefined ? { Birthdate: c.birthdate } : {}),
       }));
-      return orderOf(await change(channel, orderId, { UpdatePax: items }, call.signal));
+      return changed(channel, order, { UpdatePax: items }, call.signal);
     },
 
-    async cancelOrder(channel, orderId, call = {}) {
-      return orderOf(await change(channel, orderId, { CancelOrder: true }, call.signal));
+    async cancelOrder(channel, order, call = {}) {
+      return changed(channel, order, { CancelOrder: true }, call.signal);
     },
 
-    async voidOrder(channel, orderId, call = {}) {
-      return orderOf(await change(channel, orderId, { VoidTickets: true }, call.signal));
+    async voidOrder(channel, order, call = {}) {
+      return changed(channel, order, { VoidTickets: true }, call.signal);
     },
 
-    async quoteRefund(channel, orderId, call = {}) {
-      const view = await change(channel, orderId, { RequestRefundQuote: true }, call.signal);
+    async quoteRefund(channel, order, call = {}) {
+      const view = await change(channel, order, { RequestRefundQuote: true }, call.signal);
       if (!view.RefundQuote) {
         throw new ProviderError('airline_error', 'The airline gave no refund quote.', channel.carrier);
       }
       return refundQuoteOf(view.RefundQuote);
     },
 
-    async confirmRefund(channel, orderId, quoteId, call = {}) {
-      return orderOf(await change(channel, orderId, { AcceptRefundQuote: { RefundQuoteID: quoteId } }, call.signal));
+    async confirmRefund(channel, order, quoteId, call = {}) {
+      return changed(channel, order, { AcceptRefundQuote: { RefundQuoteID: quoteId } }, call.signal);
     },
 
-    async reshopOrder(channel, orderId, request, call = {}) {
+    async reshopOrder(channel, order, request, call = {}) {
       const message: OrderReshopRQ =
         request.type === 'reprice'
-          ? { OrderID: orderId, Reprice: true }
+          ? { ...refOf(order), Reprice: true }
           : {
-              OrderID: orderId,
+              ...refOf(order),
               ChangeJourney: request.journeys.map((j) => ({ PaxJourneyRefID: j.journeyId, DepDate: j.date })),
             };
       const answer = await send<OrderReshopRS>('OrderReshop', channel.credential, channel.carrier, message, {
@@ -128,12 +160,12 @@ export function createNdcOrders(send: NdcSend, lookups: OrderLookups): AirlineOr
       return reshopOffersOf(answer);
     },
 
-    async changeOrder(channel, orderId, reshopOfferId, payment, call = {}) {
+    async changeOrder(channel, order, reshopOfferId, payment, call = {}) {
       const changeOrder = {
         AcceptReshopOffer: { ReshopOfferID: reshopOfferId },
         ...(payment ? { PaymentFunctions: toPaymentFunctions(payment) } : {}),
       };
-      return orderOf(await change(channel, orderId, changeOrder, call.signal));
+      return changed(channel, order, changeOrder, call.signal);
     },
 
     async registerNotifications(channel, url, call = {}) {

@@ -58,6 +58,7 @@ export function toPaymentFunctions(payment: Payment): NdcPaymentFunctions {
 export function toOrderCreate(request: CreateOrderRequest): OrderCreateRQ {
   return {
     OfferID: request.offerId,
+    BookingRef: { BookingID: request.sellerReference },
     PaxList: request.passengers.map((p) => ({
       PaxID: p.id,
       PTC: p.type,
@@ -139,6 +140,7 @@ export function orderOf(view: OrderViewRS): ProviderOrder {
   return {
     orderId: o.OrderID,
     owner: o.OwnerCode,
+    sellerReference: o.BookingRef?.BookingID ?? null,
     status: statuses[o.StatusCode],
     createdAt: o.CreationDateTime,
     paymentTimeLimit: o.PaymentTimeLimitDateTime,

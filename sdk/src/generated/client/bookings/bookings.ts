@@ -279,8 +279,10 @@ export const commentBooking = async (bookingComment: BookingComment,
 /**
  * The booking as the airline has it now (the order is retrieved, so status, time limit and
 documents are current). A booking the airline no longer has answers 416 and leaves the active
-list; a malformed locator answers 400. When the airline cannot be reached, the stored booking is
-answered with `error` saying so.
+list; a malformed locator answers 400. An airline order that was not made for this booking
+(the airline answers for another booking under the same locator) answers 409
+`airline_order_mismatch` and nothing of it is taken over. When the airline cannot be reached,
+the stored booking is answered with `error` saying so.
 
  * @summary Get a booking
  */

@@ -676,8 +676,10 @@ export const useCommentBooking = <TError = BadRequestResponse | UnauthorizedResp
     /**
  * The booking as the airline has it now (the order is retrieved, so status, time limit and
 documents are current). A booking the airline no longer has answers 416 and leaves the active
-list; a malformed locator answers 400. When the airline cannot be reached, the stored booking is
-answered with `error` saying so.
+list; a malformed locator answers 400. An airline order that was not made for this booking
+(the airline answers for another booking under the same locator) answers 409
+`airline_order_mismatch` and nothing of it is taken over. When the airline cannot be reached,
+the stored booking is answered with `error` saying so.
 
  * @summary Get a booking
  */
@@ -711,7 +713,7 @@ export const getGetBookingQueryKey = (locator?: string,) => {
     }
 
     
-export const getGetBookingQueryOptions = <TData = Awaited<ReturnType<typeof getBooking>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | RangeNotSatisfiableResponse | TooManyRequestsResponse>(locator: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getBooking>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
+export const getGetBookingQueryOptions = <TData = Awaited<ReturnType<typeof getBooking>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | RangeNotSatisfiableResponse | TooManyRequestsResponse>(locator: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getBooking>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -730,10 +732,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetBookingQueryResult = NonNullable<Awaited<ReturnType<typeof getBooking>>>
-export type GetBookingQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | RangeNotSatisfiableResponse | TooManyRequestsResponse
+export type GetBookingQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | RangeNotSatisfiableResponse | TooManyRequestsResponse
 
 
-export function useGetBooking<TData = Awaited<ReturnType<typeof getBooking>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | RangeNotSatisfiableResponse | TooManyRequestsResponse>(
+export function useGetBooking<TData = Awaited<ReturnType<typeof getBooking>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | RangeNotSatisfiableResponse | TooManyRequestsResponse>(
  locator: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getBooking>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getBooking>>,
@@ -743,7 +745,7 @@ export function useGetBooking<TData = Awaited<ReturnType<typeof getBooking>>, TE
       >, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetBooking<TData = Awaited<ReturnType<typeof getBooking>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | RangeNotSatisfiableResponse | TooManyRequestsResponse>(
+export function useGetBooking<TData = Awaited<ReturnType<typeof getBooking>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | RangeNotSatisfiableResponse | TooManyRequestsResponse>(
  locator: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getBooking>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getBooking>>,
@@ -753,7 +755,7 @@ export function useGetBooking<TData = Awaited<ReturnType<typeof getBooking>>, TE
       >, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetBooking<TData = Awaited<ReturnType<typeof getBooking>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | RangeNotSatisfiableResponse | TooManyRequestsResponse>(
+export function useGetBooking<TData = Awaited<ReturnType<typeof getBooking>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | RangeNotSatisfiableResponse | TooManyRequestsResponse>(
  locator: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getBooking>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -761,7 +763,7 @@ export function useGetBooking<TData = Awaited<ReturnType<typeof getBooking>>, TE
  * @summary Get a booking
  */
 
-export function useGetBooking<TData = Awaited<ReturnType<typeof getBooking>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | RangeNotSatisfiableResponse | TooManyRequestsResponse>(
+export function useGetBooking<TData = Awaited<ReturnType<typeof getBooking>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | RangeNotSatisfiableResponse | TooManyRequestsResponse>(
  locator: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getBooking>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
