@@ -155,12 +155,6 @@ export default tseslint.config(
     rules: { 'import-x/no-restricted-paths': ['error', { zones: [...apiZones, apiNotSdk] }] },
   },
   {
-    // TEMPORARY: the fare demo prices with the GDS surcharge table that still lives in the SDK. Its
-    // move to a neutral home is another change; when it lands, delete this block.
-    files: ['api/src/domain/marketing/fare-demo.service.ts'],
-    rules: { 'import-x/no-restricted-paths': ['error', { zones: apiZones }] },
-  },
-  {
     files: ['console/src/**/*.{ts,tsx}'],
     rules: { 'import-x/no-restricted-paths': ['error', { zones: consoleZones }] },
   },

@@ -56,8 +56,7 @@ describe.each(Array.from({ length: rounds }, (_, i) => i + 1))('races across bot
     expect(seen.newLedgerEntries).toBe(1);
   });
 
-  // Fails until sign-in counts a try before checking the hash (the sign-in hardening work).
-  it.fails('30 concurrent wrong passwords: no more than five are tried, then the identity is locked', async () => {
+  it('30 concurrent wrong passwords: no more than five are tried, then the identity is locked', async () => {
     const seen = await concurrentWrongPasswords(cluster.baseUrls, cluster.db, 30);
     expect(seen.statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(5);
     expect(seen.statuses.every((s) => s === 401 || s === 429)).toBe(true);
@@ -140,9 +139,7 @@ it('a SIGKILLed worker leaves its EMD job to the other worker, and the EMD is is
   await cluster.waitForOutput(new RegExp(`${holderName} started \\(pid (?!${holder}\\))\\d+\\)`), 30_000);
 }, 400_000);
 
-// Fails until balances are ledgers (the money hardening work): the demo company's opening balance
-// and the test factory's have no ledger entry.
-it.fails('every company balance is the sum of its ledger entries', async () => {
+it('every company balance is the sum of its ledger entries', async () => {
   expect(await balancesOffLedger(cluster.db)).toEqual([]);
 });
 

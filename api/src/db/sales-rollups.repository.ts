@@ -6,7 +6,7 @@
 // the scopes touched a new version (sales_scope_versions), which keys what readers cache. The same SQL
 // says what a document contributes in both places, so the two cannot disagree.
 import { sql } from 'kysely';
-import type { SalesDocumentInput } from '../domain/sales/sales-document.js';
+import type { SalesDocumentInput } from './sales-rows.js';
 import { stablePlan, type Db } from './database.js';
 import { insertDocumentQuery } from './sales.repository.js';
 

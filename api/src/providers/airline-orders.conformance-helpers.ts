@@ -3,13 +3,7 @@
 // deadline.
 import { randomUUID } from 'node:crypto';
 import type { ConformanceFixture } from './airline-conformance.fixture.js';
-import type {
-  PassengerInput,
-  OrderRef,
-  Payment,
-  ProviderOffer,
-  ProviderOrder,
-} from './airline-provider.js';
+import type { PassengerInput, OrderRef, Payment, ProviderOffer, ProviderOrder } from './airline-provider.js';
 
 const birthdates = { ADT: '1985-03-14', CHD: '2017-06-01', INF: '' } as const;
 

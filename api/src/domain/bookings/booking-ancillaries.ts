@@ -3,12 +3,7 @@
 // After issue they become EMDs: the request is one row, written with the company balance debit in
 // one transaction, and a worker job issues them exactly once (booking-emd-issue.ts).
 import { orderRefOf } from './booking-order-ref.js';
-import {
-  findBookingById,
-  findBookingByLocator,
-  updateInStatus,
-  type BookingRow,
-} from '../../db/bookings.repository.js';
+import { findBookingByLocator, updateInStatus, type BookingRow } from '../../db/bookings.repository.js';
 import {
   appendRequestedAncillaries,
   findEmdClaims,

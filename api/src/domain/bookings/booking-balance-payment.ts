@@ -6,16 +6,9 @@ import { rateInEffect } from '../../db/exchange-rates.repository.js';
 import type { Db } from '../../db/database.js';
 import { convertMinor } from '../exchange-rates.js';
 import { DomainError } from '../errors.js';
-import { fromMinor, toMinor, type Money } from '../../money.js';
-import type { BookingStatus } from './booking.js';
+import { fromMinor, toMinor } from '../../money.js';
+import type { BalancePayment, BookingStatus } from './booking.js';
 import { agencyFeeMinor } from './booking-payment.js';
-
-export interface BalancePayment {
-  fare_amount: Money;
-  balance_currency: string;
-  amount: Money | null;
-  exchange_rate: string | null;
-}
 
 export async function balancePaymentOf(
   db: Db,

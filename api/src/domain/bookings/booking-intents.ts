@@ -123,9 +123,7 @@ export async function sendUnderIntent(
   try {
     return await input.send();
   } catch (error) {
-    const seen = outcomeUnknown(error)
-      ? await retrieveQuietly(deps.provider, input.channel, orderRefOf(row))
-      : null;
+    const seen = outcomeUnknown(error) ? await retrieveQuietly(deps.provider, input.channel, orderRefOf(row)) : null;
     if (seen && input.happened(seen)) return seen;
     const at = deps.clock.now();
     if (outcomeUnknown(error) && !seen) {

@@ -1,12 +1,19 @@
 // What a booking is on the wire (product spec §3 Booking) and how a stored booking and the
 // airline's order become it. The booking keeps the order's facts (status, time limit, void deadline,
 // flights, documents) as last seen, so lists never wait for an airline.
-import type { BalancePayment } from './booking-balance-payment.js';
 import type { BookingRow } from '../../db/bookings.repository.js';
 import type { OrderFare, OrderServiceStatus, ProviderOrder, TravelDocument } from '../../providers/airline-provider.js';
 import { fromMinor, toMinor, type Money } from '../../money.js';
 
 export type BookingStatus = BookingRow['status'];
+
+/** What issuing from a company balance takes: the fare, and the same in the balance's currency at the rate. */
+export interface BalancePayment {
+  fare_amount: Money;
+  balance_currency: string;
+  amount: Money | null;
+  exchange_rate: string | null;
+}
 type PassengerType = 'ADT' | 'CHD' | 'INF';
 
 export interface BookingPassenger {
