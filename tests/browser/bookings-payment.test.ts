@@ -4,6 +4,7 @@
 // what the balance will be debited and at which rate, and issues; an admin sets a rate on the
 // exchange rates screen. With CONSOLE_SHOTS_DIR set, the dialog and the screen (1280 and 400 px
 // wide) are saved there.
+import { reopenBalance } from '../support/ledgers.js';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -44,6 +45,7 @@ async function signedIn(who: TestAccount, pathname: string, width = 1280): Promi
   await page.goto(`${stack.baseUrl}/sign_in`);
   await page.getByLabel('Email or phone').fill(who.email);
   await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('button', { name: 'Sign in with a password instead' }).click();
   await page.getByLabel(/^Password/).fill(who.password);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await page.waitForURL((a) => a.pathname === '/');
@@ -64,11 +66,7 @@ async function heldBooking(form: 'credit_card' | 'company_balance', balanceCurre
   const tenant = await createTenant(db);
   const agent = await createAccount(db, { userType: 'Agent', tenant });
   await payBy(db, tenant, form);
-  await db
-    .updateTable('companies')
-    .set({ balance_currency: balanceCurrency, balance_amount: '10000.00' })
-    .where('id', '=', tenant.companyId)
-    .execute();
+  await reopenBalance(db, tenant.companyId, balanceCurrency, '10000.00');
   if (form === 'credit_card') {
     const supervisor = await createAccount(db, { userType: 'Supervisor', tenant });
     const channel = await db

@@ -15,7 +15,11 @@ import {
   concurrentWrongPasswords,
   payingAgent,
 } from '../support/cluster-races.js';
+import { expectBookingMatchesAirline, raceVoidAndChange, type RaceWorld } from '../support/races.js';
+import { testSecretKey } from '../support/services.js';
 import { waitFor } from '../support/wait.js';
+import { loadConfig } from '../../api/src/config.js';
+import { airlineParts } from '../../api/src/core.js';
 
 const rounds = Number(process.env.CLUSTER_RACE_ROUNDS ?? 1);
 const emdHoldMs = 15_000;
@@ -55,6 +59,33 @@ describe.each(Array.from({ length: rounds }, (_, i) => i + 1))('races across bot
     expect(seen.emdRequests).toBe(1);
     expect(seen.newLedgerEntries).toBe(1);
   });
+
+  it(
+    'a void racing the confirm of a flight change: the booking is what the airline has',
+    { timeout: 180_000 },
+    async () => {
+      const { agent } = await payingAgent(cluster.db);
+      const config = loadConfig({
+        DATABASE_URL: cluster.databaseUrl,
+        SANDBOX_URL: cluster.sandboxUrl,
+        SECRET_KEY: testSecretKey,
+      });
+      const world: RaceWorld = {
+        urls: cluster.baseUrls,
+        db: cluster.db,
+        token: agent.token,
+        airline: airlineParts(config, cluster.db),
+      };
+      for (const leadMs of [5, 0, -5]) {
+        const days = 40 + Math.floor(Math.random() * 200);
+        // Three voids and three confirms at once, spread over both API processes.
+        const { locator, voids, confirms } = await raceVoidAndChange(world, days, leadMs, 2);
+        await expectBookingMatchesAirline(world, locator, [...voids, ...confirms]);
+        for (const a of [...voids, ...confirms].filter((a) => a.status !== 200))
+          expect(a.status, JSON.stringify(a.body)).toBe(409);
+      }
+    },
+  );
 
   it('30 concurrent wrong passwords: no more than five are tried, then the identity is locked', async () => {
     const seen = await concurrentWrongPasswords(cluster.baseUrls, cluster.db, 30);

@@ -2,6 +2,7 @@
 // converting at the newest rate in effect (the rate and both amounts on the ledger entries and the
 // sales document), a void crediting back exactly what was debited, a pair with no rate refused by
 // name with nothing changed; and the rates admins keep, with who may set them and what is refused.
+import { reopenBalance, setupReasons } from '../support/ledgers.js';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { convertMinor } from '../../api/src/domain/exchange-rates.js';
@@ -26,11 +27,7 @@ const db = () => stack.ctx.db;
 /** A tenant whose company balance (10,000 in `currency`) pays every channel. */
 async function balanceIn(currency: string): Promise<{ tenant: TestTenant; agent: TestAccount }> {
   const tenant = await createTenant(db());
-  await db()
-    .updateTable('companies')
-    .set({ balance_currency: currency, balance_amount: '10000.00' })
-    .where('id', '=', tenant.companyId)
-    .execute();
+  await reopenBalance(db(), tenant.companyId, currency, '10000.00');
   await payBy(db(), tenant, 'company_balance');
   return { tenant, agent: await createAccount(db(), { userType: 'Agent', tenant }) };
 }
@@ -48,12 +45,13 @@ async function bookLh(agent: TestAccount, days: number) {
 const setRate = (token: string, body: object) => api().post('/api/v1/exchange_rates').set(bearer(token)).send(body);
 
 describe('issuing from a balance in another currency', () => {
+  // GBP: no other test file moves the EUR→GBP rate while this one runs (they share the database).
   it('shows the debit before issue, debits the converted amount with the rate kept, and a void gives exactly it back', async () => {
-    const { tenant, agent } = await balanceIn('PLN');
+    const { tenant, agent } = await balanceIn('GBP');
     // A newer rate than the seeded one: the newest in effect is the one used.
     const set = await setRate(admin.token, {
       base_currency: 'EUR',
-      quote_currency: 'PLN',
+      quote_currency: 'GBP',
       rate: '4.31257',
       effective_at: new Date(Date.now() - 60_000).toISOString(),
     });
@@ -61,7 +59,7 @@ describe('issuing from a balance in another currency', () => {
     // One set for later does not apply yet.
     await setRate(admin.token, {
       base_currency: 'EUR',
-      quote_currency: 'PLN',
+      quote_currency: 'GBP',
       rate: '9.99',
       effective_at: new Date(Date.now() + 86_400_000).toISOString(),
     });
@@ -77,8 +75,8 @@ describe('issuing from a balance in another currency', () => {
     expect(before.status).toBe(200);
     expect(before.body.balance_payment).toEqual({
       fare_amount: { amount: airline.airline_total, currency: 'EUR' },
-      balance_currency: 'PLN',
-      amount: { amount: (expectedMinor / 100).toFixed(2), currency: 'PLN' },
+      balance_currency: 'GBP',
+      amount: { amount: (expectedMinor / 100).toFixed(2), currency: 'GBP' },
       exchange_rate: '4.31257000',
     });
 
@@ -92,12 +90,13 @@ describe('issuing from a balance in another currency', () => {
       .selectFrom('transactions')
       .select(['amount', 'currency', 'original_amount', 'original_currency', 'exchange_rate', 'reason'])
       .where('company_id', '=', tenant.companyId)
+      .where('reason', 'not in', setupReasons)
       .orderBy('created_at')
       .execute();
     expect(entries).toEqual([
       {
         amount: (-expectedMinor / 100).toFixed(2),
-        currency: 'PLN',
+        currency: 'GBP',
         original_amount: `-${airline.airline_total}`,
         original_currency: 'EUR',
         exchange_rate: '4.31257000',
@@ -115,15 +114,15 @@ describe('issuing from a balance in another currency', () => {
         total: airline.airline_total,
         currency: 'EUR',
         balance_amount: (expectedMinor / 100).toFixed(2),
-        balance_currency: 'PLN',
+        balance_currency: 'GBP',
         exchange_rate: '4.31257000',
       },
     ]);
     const after = await api().get(`/api/v1/bookings/${booked.locator}`).set(bearer(agent.token));
-    expect(after.body.balance_payment.amount).toEqual({ amount: (expectedMinor / 100).toFixed(2), currency: 'PLN' });
+    expect(after.body.balance_payment.amount).toEqual({ amount: (expectedMinor / 100).toFixed(2), currency: 'GBP' });
 
     // A rate change after issue does not change what the void gives back.
-    await setRate(admin.token, { base_currency: 'EUR', quote_currency: 'PLN', rate: '5.5' });
+    await setRate(admin.token, { base_currency: 'EUR', quote_currency: 'GBP', rate: '5.5' });
     const voided = await api().delete(`/api/v1/bookings/${booked.locator}`).set(bearer(agent.token));
     expect(voided.status, JSON.stringify(voided.body)).toBe(200);
     expect(voided.body.status).toBe('voided');
@@ -152,6 +151,7 @@ describe('issuing from a balance in another currency', () => {
       .selectFrom('transactions')
       .select('id')
       .where('company_id', '=', tenant.companyId)
+      .where('reason', 'not in', setupReasons)
       .execute();
     expect(entries).toEqual([]);
   });

@@ -1,5 +1,6 @@
 // The ledger invariant: for every company at all times, its balance is the sum of its ledger
 // entries, and each entry's balance_after is the running sum. Race test files assert it at the end.
+import { postOpeningBalances } from '../../api/src/db/companies.repository.js';
 import { expect } from 'vitest';
 import type { Db } from '../../api/src/db/database.js';
 import { fromMinor, toMinor } from '../../api/src/money.js';
@@ -20,4 +21,18 @@ export async function expectBalancesMatchLedgers(db: Db): Promise<void> {
     .map((c) => ({ id: c.id, balance: c.balance_amount, entries: fromMinor(entries.get(c.id) ?? 0) }));
   expect(off, 'companies whose balance is not the sum of their ledger entries').toEqual([]);
   expect(companies.length).toBeGreaterThan(0);
+}
+
+/**
+ * Opens a company's balance again in `currency` with `amount`: the entries it had are taken back
+ * (a factory's opening), so the balance stays the sum of its ledger entries in its one currency.
+ */
+export async function reopenBalance(db: Db, companyId: string, currency: string, amount: string): Promise<void> {
+  await db.deleteFrom('transactions').where('company_id', '=', companyId).execute();
+  await db
+    .updateTable('companies')
+    .set({ balance_currency: currency, balance_amount: '0.00' })
+    .where('id', '=', companyId)
+    .execute();
+  await postOpeningBalances(db, { companyIds: [companyId], amount, actorAccountId: 'system', at: new Date() });
 }
