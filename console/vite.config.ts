@@ -3,7 +3,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-// marketing (issue #8): prerendered marketing pages with their own light script entry.
+// marketing: prerendered marketing pages with their own light script entry.
 import { marketingEntry, marketingPages } from './src/marketing/build/prerender.plugin.ts';
 
 const page = (file: string) => fileURLToPath(new URL(file, import.meta.url));
@@ -12,7 +12,7 @@ export default defineConfig({
   base: '/packs/',
   plugins: [
     react(),
-    // marketing (issue #8)
+    // marketing
     marketingPages({ base: '/packs/' }),
   ],
   build: {
@@ -21,7 +21,7 @@ export default defineConfig({
     rollupOptions: {
       input: {
         main: page('index.html'),
-        // marketing (issue #8)
+        // marketing
         [marketingEntry]: page('src/marketing/client/main.ts'),
         // landing: the neo-flights landing page, a light entry of its own (no Mantine), served at /neo-flights
         landing: page('landing.html'),

@@ -38,7 +38,7 @@ const ConfigSchema = Type.Object({
   // trusted proxy), `always` forces it (a proxy that does not forward the scheme), `never` omits it.
   COOKIE_SECURE: Type.Union([Type.Literal('auto'), Type.Literal('always'), Type.Literal('never')], { default: 'auto' }),
   SHUTDOWN_TIMEOUT_MS: Type.Integer({ default: 10_000, minimum: 0 }),
-  // marketing (issue #8): where demo requests from the airlines page are mailed.
+  // marketing: where demo requests from the airlines page are mailed.
   SALES_INBOX: Type.String({ default: 'sales@contrail.example', minLength: 3 }),
   // Sales: the largest XLSX report answered at once; larger ones are built by the worker and mailed.
   SALES_EXPORT_SYNC_LIMIT: Type.Integer({ default: 20_000, minimum: 1, maximum: 1_000_000 }),

@@ -17,7 +17,7 @@ import { createOfferDetailsService, type OfferDetailsService } from './domain/of
 import { createSearchService, type SearchService } from './domain/offers/search.service.js';
 import type { QueueBackend } from './jobs/backend.js';
 import type { MailService } from './domain/mail/mail.service.js';
-// marketing (issue #8)
+// marketing
 import { createDemoRequestsService, type DemoRequestsService } from './domain/marketing/demo-requests.service.js';
 import { createFareDemoService, type FareDemoService } from './domain/marketing/fare-demo.service.js';
 import type { PublicLimits } from './domain/marketing/public-limits.js';
@@ -30,11 +30,11 @@ import {
 
 import { createProviderNeoFlightsSource } from './domain/landing/neo-flights.provider-source.js';
 import { createProviderItineraryPricer } from './domain/marketing/itinerary-pricer.provider.js';
-// back office (issue #6)
+// back office
 import { createBackOffice, type BackOffice } from './domain/back-office/back-office.js';
 // Sales and analytics
 import { createSalesService, type SalesService } from './domain/sales/sales.service.js';
-// bookings (issue #5)
+// bookings
 import { createBookingsService, type BookingsService } from './domain/bookings/bookings.service.js';
 import type { AirlineNotifications } from './domain/bookings/airline-notifications.service.js';
 
@@ -51,7 +51,7 @@ export interface AppContext {
   readiness: ReadinessService;
   searches: SearchService;
   offerDetails: OfferDetailsService;
-  // marketing (issue #8)
+  // marketing
   fareDemo: FareDemoService;
   demoRequests: DemoRequestsService;
   publicLimits: PublicLimits;
@@ -60,11 +60,11 @@ export interface AppContext {
   // landing: the neo-flights landing page
   neoFlights: NeoFlightsService;
   presentationRequests: PresentationRequestsService;
-  // back office (issue #6)
+  // back office
   backOffice: BackOffice;
   // Sales and analytics
   sales: SalesService;
-  // bookings (issue #5)
+  // bookings
   bookings: BookingsService;
   airlineNotifications: AirlineNotifications;
   close(): Promise<void>;
@@ -93,7 +93,7 @@ export function createAppContext(config: Config, overrides: { clock?: Clock } = 
     readiness: createReadinessService({ db, pingQueue: () => queues.ping(), provider }),
     searches,
     offerDetails: createOfferDetailsService({ db, clock, provider, channels, searches }),
-    // marketing (issue #8)
+    // marketing
     fareDemo: createFareDemoService({ pricer: createProviderItineraryPricer(provider), clock }),
     demoRequests: createDemoRequestsService({ db, mail, salesInbox: config.SALES_INBOX }),
     publicLimits,
@@ -110,7 +110,7 @@ export function createAppContext(config: Config, overrides: { clock?: Clock } = 
       limits: limitStore,
       salesInbox: config.SALES_INBOX,
     }),
-    // back office (issue #6)
+    // back office
     backOffice: createBackOffice({ db, clock, auth, secretKey: config.SECRET_KEY }),
     // Sales and analytics
     sales: createSalesService({
@@ -119,7 +119,7 @@ export function createAppContext(config: Config, overrides: { clock?: Clock } = 
       exports: core.salesExports,
       syncReportLimit: config.SALES_EXPORT_SYNC_LIMIT,
     }),
-    // bookings (issue #5)
+    // bookings
     bookings: createBookingsService({
       db,
       clock,

@@ -8,7 +8,7 @@ import { emailProcessor } from './jobs/processors/email.processor.js';
 import { sweepOnce } from './jobs/sweeper.js';
 import { salesExportProcessor } from './jobs/processors/sales-export.processor.js';
 import { createMailTransport } from './mail/transport.js';
-// bookings (issue #5): EMDs, airline notifications, hold expiry
+// bookings: EMDs, airline notifications, hold expiry
 import { expireHolds } from './domain/bookings/booking-expiry.js';
 import { sweepBookings } from './jobs/bookings-sweep.js';
 import { airlineReconcileProcessor } from './jobs/processors/airline-reconcile.processor.js';
@@ -50,7 +50,7 @@ export async function startWorker(
       })
       .catch((error: unknown) => log.warn({ err: error }, 'sales export sweep failed'));
 
-  // bookings (issue #5): EMDs of services added after issue, one request at a time per booking.
+  // bookings: EMDs of services added after issue, one request at a time per booking.
   const bookingDeps: BookingParts = core;
   const emdWorker = queues.worker(
     queueNames.emdIssue,

@@ -7,7 +7,7 @@ import { loadSpec } from '../../api/src/http/routes/index.js';
 import { createAccount, createTenant } from '../support/factories.js';
 import { asSession, call, signInWithPassword } from '../support/sessions.js';
 import { startStack, type Stack } from '../support/stack.js';
-// back office (issue #6)
+// back office
 import { backOfficeCases } from '../support/tenancy-back-office.js';
 import { exemptFromTenancy, type CrossAgencyCase, type CrossAgencyRegistry } from '../support/tenancy.js';
 import { recordDocuments } from '../support/sales.js';
@@ -64,7 +64,7 @@ const cases: CrossAgencyRegistry = {
       return { method: 'get', path: `/api/v1/offers/${fare}/ancillaries?type=bags` };
     },
   },
-  // back office (issue #6)
+  // back office
   ...backOfficeCases(() => stack.baseUrl),
   // Sales and analytics: a document the owner's agency sold.
   getSale: {
@@ -80,7 +80,7 @@ const cases: CrossAgencyRegistry = {
       return { method: 'get', path: `/api/v1/sales/${doc!.id}` };
     },
   },
-  // bookings (issue #5): a booking the owner's agency holds, by locator.
+  // bookings: a booking the owner's agency holds, by locator.
   getBooking: {
     async arrange({ headers }) {
       return { method: 'get', path: `/api/v1/bookings/${await booking(headers)}` };
@@ -190,7 +190,7 @@ const cases: CrossAgencyRegistry = {
   },
 };
 
-// bookings (issue #5)
+// bookings
 let bookingDay = 40;
 async function booking(headers: Record<string, string>, family?: string): Promise<string> {
   const res = await request(stack.baseUrl)

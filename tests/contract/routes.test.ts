@@ -21,7 +21,7 @@ const infraRoutes = new Set([
   'GET /packs/*',
   'HEAD /packs/*',
   ...consoleRoutes.map((route) => `GET ${route}`),
-  // marketing (issue #8)
+  // marketing
   ...marketingRoutes.map((route) => `GET ${route}`),
   // landing: the neo-flights landing page
   `GET ${landingRoute}`,

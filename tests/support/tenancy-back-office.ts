@@ -1,4 +1,4 @@
-// Cross-agency cases for the back office (issue #6): each makes a resource of the owner's partner
+// Cross-agency cases for the back office: each makes a resource of the owner's partner
 // (as the owner supervisor, or as the demo Admin where only staff may make it) and answers the
 // call a supervisor of another partner must get 404 for.
 import request from 'supertest';

@@ -17,14 +17,14 @@ export interface CrossAgencyCase {
 export type CrossAgencyRegistry = Partial<Record<OperationId, CrossAgencyCase>>;
 
 /** Operations with an id that belongs to no agency, and why. */
-// back office (issue #6)
+// back office
 const staffOnly = 'platform staff only: every partner is theirs, and the permission matrix refuses the rest';
 
 export const exemptFromTenancy: Partial<Record<OperationId, string>> = {
   getMailMessage: 'the mail outbox is platform staff only',
   updateMailMessage: 'the mail outbox is platform staff only',
   deleteMailMessage: 'the mail outbox is platform staff only',
-  // back office (issue #6): staff-only operations; a supervisor is refused by the permission matrix.
+  // back office: staff-only operations; a supervisor is refused by the permission matrix.
   updateAgency: staffOnly,
   deleteAgency: staffOnly,
   duplicateAgency: staffOnly,
@@ -45,6 +45,6 @@ export const exemptFromTenancy: Partial<Record<OperationId, string>> = {
   deleteAgencyChannel: staffOnly,
   updateCreditCard: staffOnly,
   deleteCreditCard: staffOnly,
-  // bookings (issue #5): airlines call it; the key in its URL, made for that channel, is the credential.
+  // bookings: airlines call it; the key in its URL, made for that channel, is the credential.
   receiveAirlineNotification: 'public: an airline pushes to its channel with the key only Contrail can make for it',
 };

@@ -37,10 +37,10 @@ export type ErrorCode =
   | 'offer_expired'
   | 'airline_error'
   | 'airline_timeout'
-  // marketing (issue #8)
+  // marketing
   | 'fare_calculation_unreadable'
   | 'demo_itinerary_unavailable'
-  // back office (issue #6)
+  // back office
   | 'cannot_remove_self'
   | 'company_has_records'
   | 'currency_mismatch'
@@ -57,7 +57,7 @@ export type ErrorCode =
   // Sales and analytics
   | 'no_sales_in_range'
   | 'sales_report_emailed'
-  // bookings (issue #5)
+  // bookings
   | 'booking_gone'
   | 'airline_order_mismatch'
   | 'booking_being_issued'

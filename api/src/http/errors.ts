@@ -53,10 +53,10 @@ export const errorRegistry: Record<ErrorCode, { status: number; title: string }>
   offer_expired: { status: 410, title: 'The airline no longer holds this fare. Search again.' },
   airline_error: { status: 502, title: 'The airline could not answer the request.' },
   airline_timeout: { status: 504, title: 'The airline did not answer in time.' },
-  // marketing (issue #8)
+  // marketing
   fare_calculation_unreadable: { status: 422, title: 'The fare calculation entry could not be read.' },
   demo_itinerary_unavailable: { status: 422, title: 'The sandbox airlines have no fare for this itinerary.' },
-  // back office (issue #6)
+  // back office
   cannot_remove_self: { status: 409, title: 'You cannot remove yourself; ask another supervisor.' },
   company_has_records: {
     status: 409,
@@ -79,7 +79,7 @@ export const errorRegistry: Record<ErrorCode, { status: number; title: string }>
   // Sales and analytics: the export's two notices are the product spec's texts (§8).
   no_sales_in_range: { status: 400, title: 'No tickets for selected dates' },
   sales_report_emailed: { status: 413, title: 'The report will be sent to your email soon' },
-  // bookings (issue #5): 416 and 400 on opening a booking are the product spec's (§8).
+  // bookings: 416 and 400 on opening a booking are the product spec's (§8).
   booking_gone: { status: 416, title: 'The airline no longer has this booking.' },
   airline_order_mismatch: {
     status: 409,

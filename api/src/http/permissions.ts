@@ -12,7 +12,7 @@ export interface Permission {
 }
 
 const staff = ['Admin', 'Support'] as const;
-// back office (issue #6)
+// back office
 const staffOrSupervisor = ['Admin', 'Support', 'Supervisor'] as const;
 const account: Permission = { allow: 'signed-in', beforeOnboarding: true };
 const open: Permission = { allow: 'public' };
@@ -50,7 +50,7 @@ export const permissions: Record<OperationId, Permission> = {
   listOfferAncillaries: { allow: 'signed-in' },
   listAirports: { allow: 'signed-in' },
   listCarriers: { allow: 'signed-in' },
-  // marketing (issue #8)
+  // marketing
   quoteDemoFare: open,
   createDemoRequest: open,
   listDemoRequests: { allow: staff },
@@ -59,7 +59,7 @@ export const permissions: Record<OperationId, Permission> = {
   priceNeoFlight: open,
   sendPresentationRequest: open,
   listPresentationRequests: { allow: staff },
-  // back office (issue #6): staff run it; supervisors reach their own partner only (rows are scoped
+  // back office: staff run it; supervisors reach their own partner only (rows are scoped
   // in domain/back-office/scope.ts); Support cannot archive partners, move balances or make staff.
   listAgencies: { allow: staff },
   createAgency: { allow: staff },
@@ -137,7 +137,7 @@ export const permissions: Record<OperationId, Permission> = {
   getSale: { allow: 'signed-in' },
   exportSales: { allow: 'signed-in' },
   getAnalytics: { allow: 'signed-in' },
-  // bookings (issue #5): every role; which bookings each reaches is the bookings visibility (staff
+  // bookings: every role; which bookings each reaches is the bookings visibility (staff
   // all, supervisor the agency's, agent own or the company's when it shares bookings). Staff have no
   // channels, so they cannot book, but they may issue, cancel or void a booking they reach.
   listBookings: { allow: 'signed-in' },

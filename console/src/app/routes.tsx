@@ -9,7 +9,7 @@ import { OnboardingScreen } from '../features/onboarding';
 import { SettingsScreen } from '../features/settings';
 // flight search
 import { SearchScreen } from '../features/search';
-// bookings (issue #5)
+// bookings
 import { BookingsScreen } from '../features/bookings';
 // Sales and analytics
 import { AnalyticsScreen } from '../features/analytics';
@@ -17,7 +17,7 @@ import { SalesScreen } from '../features/sales';
 import type { Access } from './access';
 import { paths, type PagePath } from './paths';
 import { SettingsLayout } from './settings-layout';
-// back office (issue #6)
+// back office
 import {
   AdminLayout,
   AgencyScreen,
@@ -74,9 +74,9 @@ const routes: Record<PagePath, Route> = {
   },
   // flight search
   [paths.search]: { access: 'signedIn', screen: () => <SearchScreen /> },
-  // bookings (issue #5)
+  // bookings
   [paths.bookings]: { access: 'signedIn', screen: () => <BookingsScreen /> },
-  // back office (issue #6): who may call each operation is the API's business; these pages only
+  // back office: who may call each operation is the API's business; these pages only
   // need a signed-in account.
   [adminPaths.partners]: adminScreen(PartnersScreen),
   [adminPaths.partner]: adminScreen(PartnerScreen),

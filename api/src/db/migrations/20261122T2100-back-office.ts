@@ -1,4 +1,4 @@
-// The back office (issue #6): transaction fees per agency, the company balance ledger, join
+// The back office: transaction fees per agency, the company balance ledger, join
 // requests, agents' company relationships and the audit log. Supervisors and support users are
 // accounts (user_type Supervisor with agency_id, Support without), so they need no table.
 //

@@ -1,4 +1,4 @@
-// Bookings (issue #5): the airline order Contrail holds for an agency, and its history. The issue
+// Bookings: the airline order Contrail holds for an agency, and its history. The issue
 // claim lives here: status moves new -> issuing in one conditional UPDATE, so only one request (or
 // job) ever pays and tickets a booking; `issue_attempt_id` names the attempt that holds the claim.
 //

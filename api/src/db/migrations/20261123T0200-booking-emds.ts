@@ -1,4 +1,4 @@
-// Ancillaries and EMDs, hold expiry and airline notifications (issue #5).
+// Ancillaries and EMDs, hold expiry and airline notifications.
 //
 // `bookings.ancillaries` keeps the airline's services as last seen (like `documents`);
 // `bookings.requested_ancillaries` the items of EMD requests the airline does not have yet (pending,

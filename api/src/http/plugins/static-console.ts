@@ -14,9 +14,9 @@ export const consoleRoutes = [
   '/settings/api_tokens',
   // flight search
   '/search',
-  // bookings (issue #5)
+  // bookings
   '/bookings',
-  // back office (issue #6)
+  // back office
   '/admin/partners',
   '/admin/partner',
   '/admin/companies',
@@ -47,7 +47,7 @@ export async function registerConsole(app: FastifyInstance, consoleDir: string):
       index: false,
       wildcard: true,
       decorateReply: false,
-      // marketing (issue #8): the prerendered pages are served at their own paths, never as assets.
+      // marketing: the prerendered pages are served at their own paths, never as assets.
       allowedPath: (pathName) => !pathName.startsWith('/marketing/'),
       // Vite names assets by content hash, so they never change under one name.
       setHeaders: (reply, filePath) => {

@@ -16,16 +16,16 @@ import { healthHandlers } from './health/health.handlers.js';
 import { mailHandlers } from './mail/mail.handlers.js';
 import { flightHandlers } from './flights/flights.handlers.js';
 import { referenceHandlers } from './reference/reference.handlers.js';
-// marketing (issue #8)
+// marketing
 import { marketingHandlers } from './marketing/marketing.handlers.js';
 // landing: the neo-flights landing page
 import { landingHandlers } from './landing/landing.handlers.js';
-// back office (issue #6)
+// back office
 import { companyHandlers } from './back-office/companies.handlers.js';
 import { partnerHandlers } from './back-office/partners.handlers.js';
 import { ticketingHandlers } from './back-office/ticketing.handlers.js';
 import { salesHandlers } from './sales/sales.handlers.js';
-// bookings (issue #5)
+// bookings
 import { bookingHandlers } from './bookings/bookings.handlers.js';
 import { bookingChangeHandlers } from './bookings/changes.handlers.js';
 import { airlineNotificationHandlers } from './bookings/airline-notifications.handlers.js';
@@ -82,16 +82,16 @@ export function handlersFor(ctx: AppContext): ServiceHandlers {
     ...mailHandlers(ctx),
     ...flightHandlers(ctx),
     ...referenceHandlers(),
-    // marketing (issue #8)
+    // marketing
     ...marketingHandlers(ctx),
     // landing: the neo-flights landing page
     ...landingHandlers(ctx),
-    // back office (issue #6)
+    // back office
     ...partnerHandlers(ctx),
     ...companyHandlers(ctx),
     ...ticketingHandlers(ctx),
     ...salesHandlers(ctx),
-    // bookings (issue #5)
+    // bookings
     ...bookingHandlers(ctx),
     ...bookingChangeHandlers(ctx),
     ...airlineNotificationHandlers(ctx),

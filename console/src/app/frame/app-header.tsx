@@ -18,7 +18,7 @@ const signedOutNavigation = [
 const signedInNavigation = [
   { path: paths.home, label: 'nav.home' },
   { path: paths.search, label: 'nav.search' },
-  // bookings (issue #5)
+  // bookings
   { path: paths.bookings, label: 'nav.bookings' },
   // Sales and analytics
   { path: paths.sales, label: 'nav.sales' },
@@ -31,7 +31,7 @@ const signedInNavigation = [
 // signed in, so a signed-in page does not flash "Sign in" on every load.
 const homeOnlyNavigation = [{ path: paths.home, label: 'nav.home' }] as const;
 
-// back office (issue #6): staff reach the admin screens, supervisors their own agency.
+// back office: staff reach the admin screens, supervisors their own agency.
 const staffNavigation = [...signedInNavigation, { path: paths.admin, label: 'nav.admin' }] as const;
 const supervisorNavigation = [...signedInNavigation, { path: paths.agency, label: 'nav.agency' }] as const;
 
@@ -48,7 +48,7 @@ function navigationFor(account: AccountDetails | null | undefined, failed: boole
 }
 
 function isCurrent(pathname: string, path: string): boolean {
-  if (path === paths.admin) return pathname.startsWith('/admin/'); // back office (issue #6)
+  if (path === paths.admin) return pathname.startsWith('/admin/'); // back office
   return path === '/' ? pathname === '/' : pathname === path || pathname.startsWith(`${path}/`);
 }
 
@@ -75,7 +75,7 @@ export function AppHeader() {
                 key={path}
                 {...linkProps(path)}
                 // On a phone the logo is the way home, and the header keeps to one line.
-                // back office (issue #6): with a third link, Settings stays on the home page's button on phones.
+                // back office: with a third link, Settings stays on the home page's button on phones.
                 visibleFrom={
                   path === paths.home ? 'xs' : path === paths.settings && navigation.length > 2 ? 'sm' : undefined
                 }

@@ -1,4 +1,4 @@
-// The back office (issue #6): admin screens under /admin and the supervisor's /agency.
+// The back office: admin screens under /admin and the supervisor's /agency.
 export { AdminLayout } from './back-office-layout';
 export { adminPaths, agencyPath } from './paths';
 export { AgencyScreen } from './agency/agency-screen';

@@ -1,2 +1,2 @@
-// The bookings console (issue #5): the list at /bookings and the open booking at ?locator=.
+// The bookings console: the list at /bookings and the open booking at ?locator=.
 export { BookingsScreen } from './bookings-screen';

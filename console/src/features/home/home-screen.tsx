@@ -8,7 +8,7 @@ import { useDocumentTitle } from '../../hooks/use-document-title';
 import { linkProps } from '../../lib/router';
 
 const areas = { search: '/search', bookings: '/bookings', sales: '/sales' } as const;
-// marketing (issue #8): the server answers / with the agency home to the signed out. A visitor who
+// marketing: the server answers / with the agency home to the signed out. A visitor who
 // reaches / inside the app (a link, not a page load) and turns out signed out is sent there too;
 // a page loaded at / was already decided by the server, so it never loops.
 const loadedAt = window.location.pathname;

@@ -1,4 +1,4 @@
-// bookings (issue #5): book, read, list, issue, cancel/void, history and ancillaries. Handlers only
+// bookings: book, read, list, issue, cancel/void, history and ancillaries. Handlers only
 // translate.
 import type { AppContext } from '../../../context.js';
 import type { ServiceHandlers } from '../../contract.js';

@@ -1,4 +1,4 @@
-// Booking changes (issue #5): reprice, reshop, modify, comment, refund and flight change requests.
+// Booking changes: reprice, reshop, modify, comment, refund and flight change requests.
 // Handlers only translate.
 import type { AppContext } from '../../../context.js';
 import type { ServiceHandlers } from '../../contract.js';
