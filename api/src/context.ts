@@ -20,7 +20,7 @@ import type { MailService } from './domain/mail/mail.service.js';
 // marketing
 import { createDemoRequestsService, type DemoRequestsService } from './domain/marketing/demo-requests.service.js';
 import { createFareDemoService, type FareDemoService } from './domain/marketing/fare-demo.service.js';
-import type { PublicLimits } from './domain/marketing/public-limits.js';
+import type { PublicLimits } from './domain/limits/public-limits.js';
 // landing: the neo-flights landing page
 import { createNeoFlightsService, type NeoFlightsService } from './domain/landing/neo-flights.service.js';
 import {

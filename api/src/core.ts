@@ -16,7 +16,7 @@ import { createNotificationKeys } from './domain/crypto/notification-keys.js';
 import { createSecretBox, type SecretBox } from './domain/crypto/secret-box.js';
 import type { JobProducer } from './domain/job-producer.js';
 import { createMailService, type MailService } from './domain/mail/mail.service.js';
-import { createPublicLimits, type PublicLimits } from './domain/marketing/public-limits.js';
+import { createPublicLimits, type PublicLimits } from './domain/limits/public-limits.js';
 import { createSalesExports, type SalesExports } from './domain/sales/sales-export.service.js';
 import { createQueueBackend, type QueueBackend } from './jobs/backend.js';
 import { createJobProducer } from './jobs/queues.js';

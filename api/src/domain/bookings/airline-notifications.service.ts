@@ -15,7 +15,7 @@ import type { JobProducer } from '../job-producer.js';
 import type { ProviderChannel } from '../../providers/airline-provider.js';
 import type { NotificationKeys } from '../crypto/notification-keys.js';
 import { DomainError, notFound } from '../errors.js';
-import type { PublicLimits } from '../marketing/public-limits.js';
+import type { PublicLimits } from '../limits/public-limits.js';
 import { recordHistory, type HistoryAction } from './booking-history.js';
 import type { BookingDeps } from './booking-deps.js';
 import { airlineOrderOf, takeOverOrder } from './booking-refresh.js';

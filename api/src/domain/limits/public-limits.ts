@@ -2,7 +2,7 @@
 // receiver), tighter than the service-wide one:
 // nobody may flood the sales inbox or use the demo as a free pricing engine. Counted in Redis, or
 // in PostgreSQL where there is no Redis (the sign-in limiter's store).
-import type { LimitStore } from '../auth/sign-in-limiter.js';
+import type { LimitStore } from '../auth/limit-store.js';
 import type { Clock } from '../clock.js';
 import { DomainError } from '../errors.js';
 
