@@ -1,4 +1,4 @@
-// `npx tsx tests/bench/api-processes.ts`: throughput of `npm start` with one API process and with
+// `npm run bench:processes`: throughput of `npm start` with one API process and with
 // two (API_PROCESSES), on the same machine in one run, each as scripts/start.ts runs it (the
 // cluster harness of the tests). The load is GET /api/v1/account/details with a bearer token
 // (token lookup, a PostgreSQL read, the whole HTTP chain) and GET /api/v1/healthz (the chain alone).
