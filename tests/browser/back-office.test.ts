@@ -44,7 +44,7 @@ async function signedIn(who: TestAccount, width = 1280): Promise<Page> {
     extraHTTPHeaders: { 'X-Forwarded-For': address() },
   });
   contexts.push(context);
-  context.setDefaultTimeout(8_000);
+  context.setDefaultTimeout(15_000);
   const page = await context.newPage();
   await page.goto(url('/sign_in'));
   await page.getByLabel('Email or phone').fill(who.email);
@@ -176,7 +176,7 @@ describe('admin', () => {
       }
     }
     expect(faults).toEqual([]);
-  }, 90_000);
+  }, 240_000); // a dozen screens at two widths: minutes when the whole suite shares two cores
 });
 
 describe('supervisor', () => {
