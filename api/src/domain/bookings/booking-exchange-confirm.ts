@@ -4,10 +4,8 @@
 // answer is reconciled from the airline's order, now or when the booking is next opened.
 import { orderRefOf } from './booking-order-ref.js';
 import { findRequest, updateClaimedRequest, type BookingRequestRow } from '../../db/booking-requests.repository.js';
-import { closeIntent } from '../../db/airline-intents.repository.js';
 import {
   findBookingByLocator,
-  lockBookingRow,
   ticketingPathOf,
   updateInStatus,
   type BookingRow,
@@ -22,7 +20,7 @@ import { bookingFor } from './booking-access.js';
 import type { BookingDeps } from './booking-deps.js';
 import { notIssuedHint } from './booking-exchange.js';
 import { recordHistory } from './booking-history.js';
-import { takeBooking } from './booking-intents.js';
+import { confirmClaimedRequest, takeBooking } from './booking-intents.js';
 import { openTicketingPath } from './booking-issue.js';
 import { airlinePayment, debitForExchange, giveBack } from './booking-payment.js';
 import {
@@ -140,15 +138,7 @@ async function finishChange(
   await deps.db.transaction().execute(async (trx) => {
     const at = deps.clock.now();
     // Lock order: the booking row, then the company balance row (the residual below).
-    await lockBookingRow(trx, row.id);
-    const mine = await updateClaimedRequest(trx, request.id, attempt, {
-      status: 'confirmed',
-      error: null,
-      confirmed_at: at,
-      updated_at: at,
-    });
-    if (!mine) return;
-    await closeIntent(trx, row.id, 'change', 'succeeded', null, at);
+    if (!(await confirmClaimedRequest(trx, row.id, request.id, attempt, 'change', at))) return;
     const facts = orderFacts(order);
     const fares = row.fares as StoredFares;
     const changed = await updateInStatus(trx, row.id, 'issued', {

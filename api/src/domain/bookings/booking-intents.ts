@@ -16,6 +16,7 @@ import {
   type IntentOperation,
 } from '../../db/airline-intents.repository.js';
 import { lockBookingRow, type BookingRow } from '../../db/bookings.repository.js';
+import { updateClaimedRequest } from '../../db/booking-requests.repository.js';
 import type { Db } from '../../db/database.js';
 import type { ProviderChannel, ProviderOrder } from '../../providers/airline-provider.js';
 import { DomainError, notFound } from '../errors.js';
@@ -133,4 +134,30 @@ export async function sendUnderIntent(
     await closeIntent(deps.db, row.id, operation, 'failed', refusalText(error), at);
     throw (input.refusal ?? asDomainError)(error);
   }
+}
+
+/**
+ * The first steps of recording a confirmed refund or flight change, in the caller's transaction:
+ * the booking row locked (lock order: booking row, then company balance row, which the caller may
+ * credit after), the request marked confirmed if this attempt still holds it, and its intent closed.
+ * False when another holder settled it first: the caller then records nothing.
+ */
+export async function confirmClaimedRequest(
+  trx: Db,
+  bookingId: string,
+  requestId: string,
+  attempt: string,
+  operation: 'refund' | 'change',
+  at: Date,
+): Promise<boolean> {
+  await lockBookingRow(trx, bookingId);
+  const mine = await updateClaimedRequest(trx, requestId, attempt, {
+    status: 'confirmed',
+    error: null,
+    confirmed_at: at,
+    updated_at: at,
+  });
+  if (!mine) return false;
+  await closeIntent(trx, bookingId, operation, 'succeeded', null, at);
+  return true;
 }

@@ -8,11 +8,9 @@ import {
   failQuotedRefunds,
   findConfirming,
   findRequest,
-  updateClaimedRequest,
   type BookingRequestRow,
 } from '../../db/booking-requests.repository.js';
-import { closeIntent } from '../../db/airline-intents.repository.js';
-import { findBookingByLocator, lockBookingRow, updateInStatus, type BookingRow } from '../../db/bookings.repository.js';
+import { findBookingByLocator, updateInStatus, type BookingRow } from '../../db/bookings.repository.js';
 import type { ProviderOrder } from '../../providers/airline-provider.js';
 import { DomainError, notFound } from '../errors.js';
 import { newId } from '../ids.js';
@@ -21,7 +19,7 @@ import type { Principal } from '../principal.js';
 import { bookingFor } from './booking-access.js';
 import { fromAirlineOrder } from './booking-airline-errors.js';
 import { recordHistory } from './booking-history.js';
-import { takeBooking } from './booking-intents.js';
+import { confirmClaimedRequest, takeBooking } from './booking-intents.js';
 import type { BookingDeps } from './booking-deps.js';
 import { agencyFeeMinor, creditForRefund } from './booking-payment.js';
 import {
@@ -187,15 +185,7 @@ async function finishRefund(
   await deps.db.transaction().execute(async (trx) => {
     const at = deps.clock.now();
     // Lock order: the booking row, then the company balance row (the credit below).
-    await lockBookingRow(trx, row.id);
-    const mine = await updateClaimedRequest(trx, request.id, attempt, {
-      status: 'confirmed',
-      error: null,
-      confirmed_at: at,
-      updated_at: at,
-    });
-    if (!mine) return;
-    await closeIntent(trx, row.id, 'refund', 'succeeded', null, at);
+    if (!(await confirmClaimedRequest(trx, row.id, request.id, attempt, 'refund', at))) return;
     const changed = await updateInStatus(trx, row.id, 'issued', {
       ...orderFacts(order),
       status: 'refunded',
