@@ -6,7 +6,7 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { seriousAxeViolations } from '../support/axe';
-import { launchBrowser } from '../support/browser';
+import { launchBrowser, signInByPassword } from '../support/browser';
 import { createAccount, createTenant, type TestAccount, type TestTenant } from '../support/factories';
 import { startStack, type Stack } from '../support/stack';
 
@@ -46,12 +46,7 @@ async function signedIn(who: TestAccount, width = 1280): Promise<Page> {
   contexts.push(context);
   context.setDefaultTimeout(15_000);
   const page = await context.newPage();
-  await page.goto(url('/sign_in'));
-  await page.getByLabel('Email or phone').fill(who.email);
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await page.getByRole('button', { name: 'Sign in with a password instead' }).click();
-  await page.getByLabel(/^Password/).fill(who.password);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await signInByPassword(page, url('/sign_in'), who);
   await page.waitForURL((a) => a.pathname === '/');
   return page;
 }

@@ -11,7 +11,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import request from 'supertest';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { bearer, book, findFares, payBy } from '../support/bookings';
-import { launchBrowser } from '../support/browser';
+import { launchBrowser, signInByPassword } from '../support/browser';
 import { createAccount, createTenant, type TestAccount } from '../support/factories';
 import { startStack, type Stack } from '../support/stack';
 
@@ -42,12 +42,7 @@ async function signedIn(who: TestAccount, pathname: string, width = 1280): Promi
   contexts.push(context);
   context.setDefaultTimeout(15_000);
   const page = await context.newPage();
-  await page.goto(`${stack.baseUrl}/sign_in`);
-  await page.getByLabel('Email or phone').fill(who.email);
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await page.getByRole('button', { name: 'Sign in with a password instead' }).click();
-  await page.getByLabel(/^Password/).fill(who.password);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await signInByPassword(page, `${stack.baseUrl}/sign_in`, who);
   await page.waitForURL((a) => a.pathname === '/');
   await page.goto(`${stack.baseUrl}${pathname}`);
   return page;

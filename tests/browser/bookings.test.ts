@@ -14,7 +14,7 @@ import { createSecretBox } from '../../api/src/domain/crypto/secret-box';
 import { startWorker, type WorkerHandle } from '../../api/src/worker';
 import { seriousAxeViolations } from '../support/axe';
 import { inDays } from '../support/bookings';
-import { launchBrowser } from '../support/browser';
+import { launchBrowser, signInByPassword } from '../support/browser';
 import { createAccount, createTenant, type TestAccount, type TestTenant } from '../support/factories';
 import { testSecretKey } from '../support/services';
 import { startStack, testEnv, type Stack } from '../support/stack';
@@ -53,12 +53,7 @@ async function agentPage(pathname: string, viewport = { width: 1280, height: 900
     const context = await browser.newContext({ extraHTTPHeaders: { 'X-Forwarded-For': address() } });
     contexts.push(context);
     const page = await context.newPage();
-    await page.goto(`${stack.baseUrl}/sign_in`);
-    await page.getByLabel('Email or phone').fill(agent.email);
-    await page.getByRole('button', { name: 'Continue' }).click();
-    await page.getByRole('button', { name: 'Sign in with a password instead' }).click();
-    await page.getByLabel(/^Password/).fill(agent.password);
-    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await signInByPassword(page, `${stack.baseUrl}/sign_in`, agent);
     await page.waitForURL((a) => a.pathname === '/');
     session = await context.storageState();
   }

@@ -6,7 +6,7 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { seriousAxeViolations } from '../support/axe';
-import { launchBrowser } from '../support/browser';
+import { launchBrowser, signInByPassword } from '../support/browser';
 import { createAccount, createTenant, type TestAccount } from '../support/factories';
 import { recordDocuments } from '../support/sales';
 import { startStack, type Stack } from '../support/stack';
@@ -54,12 +54,7 @@ async function signedInPage(viewport: { width: number; height: number }): Promis
   contexts.push(context);
   context.setDefaultTimeout(8_000);
   const page = await context.newPage();
-  await page.goto(`${stack.baseUrl}/sign_in`);
-  await page.getByLabel('Email or phone').fill(supervisor.email);
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await page.getByRole('button', { name: 'Sign in with a password instead' }).click();
-  await page.getByLabel(/^Password/).fill(supervisor.password);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await signInByPassword(page, `${stack.baseUrl}/sign_in`, supervisor);
   await page.waitForURL((a) => a.pathname === '/');
   return page;
 }
