@@ -9,6 +9,7 @@ import errors from './http/plugins/errors.js';
 import idempotency from './http/plugins/idempotency.js';
 import methodOverride from './http/plugins/method-override.js';
 import rateLimit from './http/plugins/rate-limit.js';
+import requestContext from './http/plugins/request-context.js';
 import responseHeaders from './http/plugins/response-headers.js';
 import staticFiles from './http/plugins/static.js';
 import storableInput from './http/plugins/storable-input.js';
@@ -30,6 +31,7 @@ export default async function app(fastify: FastifyInstance, opts: { ctx: AppCont
   await fastify.register(methodOverride);
   await fastify.register(validation);
   await fastify.register(storableInput);
+  await fastify.register(requestContext);
 
   await fastify.register(auth, { authenticator: ctx.auth, cookieSecure: config.COOKIE_SECURE });
   await fastify.register(idempotency, { db: ctx.db, clock: ctx.clock });

@@ -54,6 +54,10 @@ const ConfigSchema = Type.Object({
   // it is taken to be stranded (its process died or deadlocked); longer than any airline call.
   RECONCILE_EVERY_MS: Type.Integer({ default: 30_000, minimum: 1_000 }),
   INTENT_STALE_MS: Type.Integer({ default: 120_000, minimum: 0 }),
+  // events: the worker hears of each commit at once (LISTEN); this pass catches what it did not hear.
+  EVENTS_SWEEP_MS: Type.Integer({ default: 2_000, minimum: 100 }),
+  // How long before a held booking's time limit `booking.time_limit_approaching` is raised, in minutes.
+  TIME_LIMIT_WARNINGS_MIN: Type.String({ default: '1440,120', pattern: '^\\d{1,5}(,\\d{1,5})*$' }),
 });
 
 export type Config = Readonly<Static<typeof ConfigSchema>>;

@@ -37,6 +37,8 @@ import { createSalesService, type SalesService } from './domain/sales/sales.serv
 // bookings
 import { createBookingsService, type BookingsService } from './domain/bookings/bookings.service.js';
 import type { AirlineNotifications } from './domain/bookings/airline-notifications.service.js';
+// events
+import { createEventsService, type EventsService } from './domain/events/events.service.js';
 
 export interface AppContext {
   config: Config;
@@ -67,6 +69,8 @@ export interface AppContext {
   // bookings
   bookings: BookingsService;
   airlineNotifications: AirlineNotifications;
+  // events
+  events: EventsService;
   close(): Promise<void>;
 }
 
@@ -131,6 +135,8 @@ export function createAppContext(config: Config, overrides: { clock?: Clock } = 
       notifications: airlineNotifications,
     }),
     airlineNotifications,
+    // events
+    events: createEventsService({ db }),
     async close() {
       clearInterval(flushTimer);
       await auth.flush().catch(() => undefined);

@@ -14,6 +14,10 @@ import { sweepBookings } from './jobs/bookings-sweep.js';
 import { airlineReconcileProcessor } from './jobs/processors/airline-reconcile.processor.js';
 import { emdIssueProcessor } from './jobs/processors/emd-issue.processor.js';
 import { notificationRefreshProcessor } from './jobs/processors/notification-refresh.processor.js';
+import { warnApproachingTimeLimits, warningMinutesOf } from './domain/bookings/booking-time-limit-warnings.js';
+// events: the log handed to its consumers
+import { createEventDispatcher, type EventConsumer } from './domain/events/event-dispatch.js';
+import { startEventDispatchLoop } from './jobs/event-dispatch-loop.js';
 
 export interface WorkerHandle {
   close(): Promise<void>;
@@ -99,6 +103,20 @@ export async function startWorker(
       (error: unknown) => log.warn({ err: error }, 'bookings sweep failed'),
     );
 
+  // events: each commit is heard at once and handed to every consumer exactly once.
+  const eventConsumers: EventConsumer[] = [];
+  const eventLoop = startEventDispatchLoop({
+    databaseUrl: config.DATABASE_URL,
+    dispatcher: createEventDispatcher({ db, clock, consumers: eventConsumers }),
+    everyMs: config.EVENTS_SWEEP_MS,
+    onError: (error) => log.warn({ err: error }, 'event dispatch failed'),
+  });
+  const warnTimeLimits = () =>
+    warnApproachingTimeLimits({ db, clock }, warningMinutesOf(config.TIME_LIMIT_WARNINGS_MIN)).then(
+      (raised) => raised > 0 && log.info({ raised }, 'time-limit warnings raised'),
+      (error: unknown) => log.warn({ err: error }, 'time-limit warnings failed'),
+    );
+
   const sweep = () =>
     sweepOnce({ db, clock, mail, jobs, staleAfterMs: 60_000 }).then(
       (r) => r.requeued > 0 && log.info(r, 'sweeper requeued lost jobs'),
@@ -111,6 +129,7 @@ export async function startWorker(
     pass ??= sweep()
       .then(sweepExports)
       .then(sweepBookingWork)
+      .then(warnTimeLimits)
       .finally(() => (pass = null));
   };
   const sweeper = setInterval(sweepAll, 30_000);
@@ -121,6 +140,7 @@ export async function startWorker(
     async close() {
       clearInterval(sweeper);
       await pass;
+      await eventLoop.close();
       await core.close();
       transport.close();
     },

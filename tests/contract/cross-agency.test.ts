@@ -188,6 +188,17 @@ const cases: CrossAgencyRegistry = {
       };
     },
   },
+  // events: a booking's event is its agency's.
+  getEvent: {
+    async arrange({ headers }) {
+      const locator = await booking(headers);
+      const events = await request(stack.baseUrl).get('/api/v1/events').query({ type: 'booking.created' }).set(headers);
+      const event = events.body.data.find(
+        (e: { data: { object: { locator: string } } }) => e.data.object.locator === locator,
+      );
+      return { method: 'get', path: `/api/v1/events/${event.id}` };
+    },
+  },
 };
 
 // bookings

@@ -86,6 +86,13 @@ export function backOfficeCases(baseUrl: () => string): CrossAgencyRegistry {
       }),
     },
     getCompany: { arrange: async ({ tenant }) => ({ method: 'get', path: `/api/v1/companies/${tenant.companyId}` }) },
+    updateCompany: {
+      arrange: async ({ tenant }) => ({
+        method: 'patch',
+        path: `/api/v1/companies/${tenant.companyId}`,
+        body: { low_balance_threshold: '10.00' },
+      }),
+    },
     getTransaction: {
       async arrange({ tenant }) {
         const res = await api()

@@ -260,6 +260,19 @@ export async function findBookingById(db: Db, id: string): Promise<BookingRow | 
   return db.selectFrom('bookings').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+/** Held bookings whose time limit is still ahead but within `until` (the time-limit warnings), soonest first. */
+export async function heldWithTimeLimitBefore(db: Db, now: Date, until: Date, limit: number): Promise<BookingRow[]> {
+  return db
+    .selectFrom('bookings')
+    .selectAll()
+    .where('status', '=', 'new')
+    .where('time_limit', '>', now)
+    .where('time_limit', '<=', until)
+    .orderBy('time_limit')
+    .limit(limit)
+    .execute();
+}
+
 /** Held bookings whose time limit has passed (the hold-expiry pass), oldest limit first. */
 export async function heldPastTimeLimit(db: Db, now: Date, limit: number, agencyId?: string): Promise<BookingRow[]> {
   let query = db.selectFrom('bookings').selectAll().where('status', '=', 'new').where('time_limit', '<=', now);

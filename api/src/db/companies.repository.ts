@@ -11,6 +11,7 @@ export interface CompanyRow {
   balance_currency: string;
   shared_bookings: boolean;
   ticketing_active: boolean;
+  low_balance_threshold: string | null;
   created_at: Date;
   agents_count: number;
 }
@@ -60,10 +61,12 @@ export async function findCompanies(
  * Locks the company row: balance changes and gate switches on one company queue up here. Lock order:
  * a caller that also locks a booking takes the booking row first, then this one.
  */
+export type LockedCompany = NonNullable<Awaited<ReturnType<typeof lockCompany>>>;
+
 export async function lockCompany(db: Db, id: string) {
   return db
     .selectFrom('companies')
-    .select(['id', 'agency_id', 'balance_amount', 'balance_currency'])
+    .select(['id', 'agency_id', 'balance_amount', 'balance_currency', 'low_balance_threshold'])
     .where('id', '=', id)
     .forUpdate()
     .executeTakeFirst();

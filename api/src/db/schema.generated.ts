@@ -245,6 +245,7 @@ export interface Companies {
   balance_currency: Generated<string>;
   created_at: Generated<Timestamp>;
   id: string;
+  low_balance_threshold: Numeric | null;
   name: string;
   shared_bookings: Generated<boolean>;
   ticketing_active: Generated<boolean>;
@@ -275,6 +276,23 @@ export interface DemoRequests {
   email: string;
   id: string;
   language: 'en' | 'fr' | 'es' | 'ua' | 'pl';
+}
+
+export interface Events {
+  agency_id: string | null;
+  agent_id: string | null;
+  booking_id: string | null;
+  company_id: string | null;
+  created_at: Timestamp;
+  data: JsonText;
+  dedupe_key: string | null;
+  dispatched_at: Timestamp | null;
+  id: string;
+  idempotency_key: string | null;
+  live_mode: boolean;
+  request_id: string | null;
+  seq: Generated<Int8>;
+  type: string;
 }
 
 export interface ExchangeRates {
@@ -516,6 +534,7 @@ export interface DB {
   company_channels: CompanyChannels;
   credit_cards: CreditCards;
   demo_requests: DemoRequests;
+  events: Events;
   exchange_rates: ExchangeRates;
   idempotency_keys: IdempotencyKeys;
   join_agency_requests: JoinAgencyRequests;

@@ -157,6 +157,11 @@ export const permissions: Record<OperationId, Permission> = {
   confirmFlightsChangeRequest: { allow: 'signed-in' },
   listBookingAncillaries: { allow: 'signed-in' },
   addBookingAncillaries: { allow: 'signed-in' },
+  // events: every role, within its wall (events.service.ts): staff all, a supervisor the agency's,
+  // an agent the events of their own bookings.
+  listEvents: { allow: 'signed-in' },
+  getEvent: { allow: 'signed-in' },
+  updateCompany: { allow: staffOrSupervisor },
   // Airlines push order changes here; the key in the URL, not an account, lets them in.
   receiveAirlineNotification: open,
 };

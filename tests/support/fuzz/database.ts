@@ -1,44 +1,13 @@
 // A database of the fuzz test's own, migrated and seeded like the run's, so that other test files
 // running beside it cannot change what its fingerprint reads. The fingerprint hashes every row of
 // every table, leaving out only what a refused request may rightly touch.
-import { inject } from 'vitest';
 import pg from 'pg';
-import { createDb } from '../../../api/src/db/database.js';
-import { migrateToLatest } from '../../../api/src/db/migrate.js';
-import { seed } from '../../../api/src/scripts/seed.js';
-import { testSecretKey } from '../services.js';
+export { createScratchDatabase } from '../scratch-database.js';
 
 /** Tables a refused request may write: replayable answers, counters, the job queue's own tables. */
 const changing = new Set(['idempotency_keys', 'kysely_migration', 'kysely_migration_lock']);
 /** Columns that record use, not change: a token's or a session's last use. */
 const usage = ['last_used_at', 'last_seen_at'];
-
-export async function createScratchDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
-  const runUrl = new URL(inject('databaseUrl'));
-  const name = `${runUrl.pathname.slice(1)}_fuzz`;
-  const admin = new URL(runUrl);
-  admin.pathname = '/postgres';
-  const client = new pg.Client({ connectionString: admin.toString() });
-  await client.connect();
-  await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  await client.query(`CREATE DATABASE ${name}`);
-  await client.end();
-  const url = new URL(runUrl);
-  url.pathname = `/${name}`;
-  const db = createDb(url.toString(), 1);
-  await migrateToLatest(db);
-  await seed(db, testSecretKey);
-  await db.destroy();
-  return {
-    url: url.toString(),
-    async drop() {
-      const c = new pg.Client({ connectionString: admin.toString() });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    },
-  };
-}
 
 /** One hash per table of all its rows, in a stable order. */
 export async function fingerprint(url: string): Promise<Record<string, string>> {

@@ -19,6 +19,7 @@ import * as searchResultsUnlogged from './20261123T0310-search-results-unlogged.
 import * as notificationRefreshTries from './20261123T0320-notification-refresh-tries.js';
 import * as exchangeRates from './20261125T2040-exchange-rates.js';
 import * as bookingSerialisation from './20261125T2100-booking-serialisation.js';
+import * as events from './20261126T0100-events.js';
 
 export const migrations: Record<string, Migration> = {
   // accounts, sign-in, API tokens
@@ -52,4 +53,6 @@ export const migrations: Record<string, Migration> = {
   '20261125T2040-exchange-rates': exchangeRates,
   // bookings: EMD claims, airline intents, opening ledger entries
   '20261125T2100-booking-serialisation': bookingSerialisation,
+  // events: the event log (the outbox of webhooks and notifications), companies' low-balance threshold
+  '20261126T0100-events': events,
 };

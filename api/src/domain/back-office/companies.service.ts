@@ -20,6 +20,7 @@ export function companyView(r: repo.CompanyRow) {
     balance_amount: { amount: r.balance_amount, currency: r.balance_currency.trim() },
     shared_bookings: r.shared_bookings,
     ticketing_active: r.ticketing_active,
+    low_balance_threshold: r.low_balance_threshold,
     agents_count: r.agents_count,
     created_at: r.created_at.toISOString(),
   };
@@ -118,6 +119,12 @@ export function createCompaniesService(deps: { db: Db; clock: Clock; audit: Reco
 
     setGate: (principal: Principal, id: string, open: boolean) =>
       change(principal, id, 'setCompanyGate', (trx) => repo.updateCompany(trx, id, { ticketing_active: open })),
+
+    /** The settings a company keeps for itself (today the low-balance threshold). */
+    update: (principal: Principal, id: string, input: { low_balance_threshold?: string | null }) =>
+      change(principal, id, 'updateCompany', (trx) =>
+        repo.updateCompany(trx, id, { low_balance_threshold: input.low_balance_threshold }),
+      ),
 
     setSharedBookings: (principal: Principal, id: string, shared: boolean) =>
       change(principal, id, 'setCompanySharedBookings', (trx) =>

@@ -6,6 +6,8 @@ import type { Db } from '../../db/database.js';
 import { toMinor, fromMinor } from '../../money.js';
 import { DomainError, notFound } from '../errors.js';
 import { newId } from '../ids.js';
+import { companyView } from '../back-office/companies.service.js';
+import { recordEvent } from '../events/record-event.js';
 
 export interface LedgerEntry {
   /** Positive credits the company, negative debits it. */
@@ -21,6 +23,8 @@ export interface LedgerPosting {
   entries: readonly LedgerEntry[];
   actorAccountId: string;
   at: Date;
+  /** The mode of the event a low balance raises: false when a test booking moved it (default: live). */
+  liveMode?: boolean;
   /** Checked on the locked company before anything moves (the caller's scope rule). */
   reach?: (company: { id: string; agency_id: string | null }) => void;
 }
@@ -63,5 +67,26 @@ export async function postToLedger(trx: Db, posting: LedgerPosting) {
     await repo.insertTransaction(trx, row);
     rows.push(row);
   }
+  await announceLowBalance(trx, company, total, posting);
   return { company, rows };
+}
+
+/**
+ * `balance.low` when this posting takes the balance from at or above the company's threshold to
+ * below it: once per crossing, not on every debit that stays below.
+ */
+async function announceLowBalance(trx: Db, company: repo.LockedCompany, movedMinor: number, posting: LedgerPosting) {
+  if (company.low_balance_threshold === null || movedMinor >= 0) return;
+  const threshold = toMinor(company.low_balance_threshold);
+  const before = toMinor(company.balance_amount);
+  if (before < threshold || before + movedMinor >= threshold) return;
+  const now = (await repo.findCompanies(trx, { id: company.id })).rows[0]!;
+  await recordEvent(trx, {
+    type: 'balance.low',
+    agencyId: company.agency_id,
+    companyId: company.id,
+    liveMode: posting.liveMode ?? true,
+    object: companyView(now),
+    at: posting.at,
+  });
 }

@@ -17,6 +17,7 @@ import { bookingFor } from './booking-access.js';
 import { asDomainError } from './booking-airline-errors.js';
 import type { BookingDeps } from './booking-deps.js';
 import { recordHistory } from './booking-history.js';
+import { recordBookingEvent } from './booking-events.js';
 import { sendUnderIntent, takeBooking } from './booking-intents.js';
 import { agencyFeeMinor, creditForVoid } from './booking-payment.js';
 import { recordEmdSales, recordTicketSales } from './booking-sales.js';
@@ -69,6 +70,7 @@ export async function finishCancel(
     await closeIntent(trx, bookingId, 'cancel', changed ? 'succeeded' : 'rolled_back', null, at);
     if (!changed) return false;
     await recordHistory(trx, { bookingId, action: 'cancelled', actorAccountId, at });
+    await recordBookingEvent(trx, 'booking.cancelled', bookingId, at);
     return true;
   });
 }
@@ -161,6 +163,7 @@ export async function finishVoid(
       at,
       airlineAnswer: order.warnings.map((w) => w.message).join(' ') || null,
     });
+    await recordBookingEvent(trx, 'booking.voided', row.id, at);
     return true;
   });
 }

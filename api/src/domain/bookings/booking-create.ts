@@ -14,6 +14,7 @@ import type { AirlineNotifications } from './airline-notifications.service.js';
 import { fromAirlineOrder } from './booking-airline-errors.js';
 import type { BookingDeps } from './booking-deps.js';
 import { recordHistory } from './booking-history.js';
+import { recordBookingEvent } from './booking-events.js';
 import {
   bookingView,
   orderFacts,
@@ -125,6 +126,7 @@ export async function createBooking(deps: CreateDeps, principal: Principal, inpu
           at,
           detail: `Held by ${order.owner} as ${order.orderId} until ${order.paymentTimeLimit ?? 'instant payment'}.`,
         });
+        await recordBookingEvent(trx, 'booking.created', inserted, at);
         return inserted;
       });
       // The airline is told once per channel where to push its changes; a failure here only

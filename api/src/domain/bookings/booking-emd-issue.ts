@@ -30,6 +30,7 @@ import { fromMinor, toMinor } from '../../money.js';
 import { onOrder, totalMinor, type ResolvedItem } from './booking-ancillary-items.js';
 import { outcomeUnknown } from './booking-airline-errors.js';
 import { recordHistory } from './booking-history.js';
+import { recordBookingEvent } from './booking-events.js';
 import type { BookingDeps } from './booking-deps.js';
 import { airlinePayment, refundRefusedEmds } from './booking-payment.js';
 import { recordEmdSales } from './booking-sales.js';
@@ -233,6 +234,7 @@ async function finish(
         : 'Added; nothing to pay, so no EMD.',
       airlineAnswer: order.warnings.map((w) => w.message).join(' ') || null,
     });
+    await recordBookingEvent(trx, 'emd.issued', booking.id, at);
   });
 }
 
@@ -266,4 +268,5 @@ async function failIn(trx: Db, at: Date, request: EmdRequestRow, attempt: string
       : null,
     airlineAnswer: said,
   });
+  await recordBookingEvent(trx, 'emd.failed', booking.id, at);
 }

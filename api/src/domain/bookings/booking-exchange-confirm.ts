@@ -20,6 +20,7 @@ import { bookingFor } from './booking-access.js';
 import type { BookingDeps } from './booking-deps.js';
 import { notIssuedHint } from './booking-exchange.js';
 import { recordHistory } from './booking-history.js';
+import { recordBookingEvent } from './booking-events.js';
 import { confirmClaimedRequest, takeBooking } from './booking-intents.js';
 import { openTicketingPath } from './booking-issue.js';
 import { airlinePayment, debitForExchange, giveBack } from './booking-payment.js';
@@ -193,6 +194,7 @@ async function finishChange(
         `paid ${fromMinor(toMinor(offer.airline_due) + toMinor(request.fee_amount ?? '0'))} ${currency}.`,
       airlineAnswer: [...order.warnings.map((w) => w.message), ...order.remarks.slice(-1)].join(' ') || null,
     });
+    await recordBookingEvent(trx, 'booking.exchanged', row.id, at);
   });
 }
 

@@ -24,6 +24,7 @@ import { bookingFor } from './booking-access.js';
 import { asDomainError, outcomeUnknown, refusalText, staleClaimMs } from './booking-airline-errors.js';
 import { retrieveQuietly, type BookingDeps } from './booking-deps.js';
 import { recordHistory } from './booking-history.js';
+import { recordBookingEvent } from './booking-events.js';
 import { writeIntent } from './booking-intents.js';
 import {
   agencyFeeMinor,
@@ -209,6 +210,7 @@ async function finishIssue(
       feeMinor: 0,
       agentId: input.actorAccountId ?? row.agent_id,
     });
+    await recordBookingEvent(trx, 'booking.issued', issued, issuedAt);
     return issued;
   });
 }

@@ -15,6 +15,7 @@ import { ProviderError, type ProviderOrder } from '../../providers/airline-provi
 import { DomainError } from '../errors.js';
 import { orderRefusal, outcomeUnknown, staleClaimMs } from './booking-airline-errors.js';
 import { recordHistory } from './booking-history.js';
+import { recordBookingEvent } from './booking-events.js';
 import { settleStaleChange } from './booking-exchange-confirm.js';
 import type { BookingDeps } from './booking-deps.js';
 import { settleStaleIssue } from './booking-issue.js';
@@ -79,6 +80,11 @@ export async function takeOverOrder(deps: BookingDeps, row: BookingRow, order: P
       detail: ended?.detail ?? `The airline's order is ${order.status}.`,
       airlineAnswer: order.remarks.at(-1) ?? null,
     });
+    // What a caller outside hears: the hold ended, or its time limit moved (nothing else here is news).
+    if (ended)
+      await recordBookingEvent(trx, ended.status === 'expired' ? 'booking.expired' : 'booking.cancelled', row.id, at);
+    else if (status === 'new' && timeOf(facts.time_limit) !== timeOf(row.time_limit))
+      await recordBookingEvent(trx, 'booking.time_limit_changed', row.id, at);
   });
   return bookingView((await findBookingByLocator(db, row.locator))!, clock.now());
 }
@@ -133,6 +139,7 @@ async function markMissing(deps: BookingDeps, row: BookingRow, airlineMessage: s
         airlineAnswer: airlineMessage,
       });
     await setBookingError(trx, row.id, 'The airline no longer has this booking.', at);
+    if (changed) await recordBookingEvent(trx, 'booking.expired', row.id, at);
   });
 }
 
@@ -158,3 +165,5 @@ function canonical(value: unknown): string {
       : v,
   );
 }
+
+const timeOf = (d: Date | null) => d?.getTime() ?? null;

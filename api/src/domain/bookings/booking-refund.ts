@@ -19,6 +19,7 @@ import type { Principal } from '../principal.js';
 import { bookingFor } from './booking-access.js';
 import { fromAirlineOrder } from './booking-airline-errors.js';
 import { recordHistory } from './booking-history.js';
+import { recordBookingEvent } from './booking-events.js';
 import { confirmClaimedRequest, takeBooking } from './booking-intents.js';
 import type { BookingDeps } from './booking-deps.js';
 import { agencyFeeMinor, creditForRefund } from './booking-payment.js';
@@ -214,6 +215,7 @@ async function finishRefund(
       detail: `Refunded ${fromMinor(refundMinor - feeMinor)} ${request.currency.trim()} to ${refundTo}.`,
       airlineAnswer: order.warnings.map((w) => w.message).join(' ') || null,
     });
+    await recordBookingEvent(trx, 'booking.refunded', row.id, at);
   });
 }
 

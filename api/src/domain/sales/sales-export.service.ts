@@ -9,13 +9,14 @@ import { readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { finished } from 'node:stream/promises';
-import { findMailAddress } from '../../db/accounts.repository.js';
+import { findAccountDetails, findMailAddress } from '../../db/accounts.repository.js';
 import type { Db } from '../../db/database.js';
 import { countDocuments } from '../../db/sales.repository.js';
 import * as exportsRepo from '../../db/sales-exports.repository.js';
 import type { JobProducer } from '../job-producer.js';
 import type { Clock } from '../clock.js';
 import type { MailService } from '../mail/mail.service.js';
+import { recordEvent } from '../events/record-event.js';
 import { newId } from '../ids.js';
 import type { Principal } from '../principal.js';
 import type { DayRange, SalesScope } from './sales-document.js';
@@ -92,7 +93,27 @@ export function createSalesExports(deps: {
             },
             [{ filename: reportFileName, contentType: reportContentType, content }],
           );
-          await exportsRepo.finishExport(trx, id, { status: 'done', rows, mailMessageId: message.id, at: clock.now() });
+          const at = clock.now();
+          await exportsRepo.finishExport(trx, id, { status: 'done', rows, mailMessageId: message.id, at });
+          // Announced with the commit that finishes it: the event and the mail go together or not at all.
+          const owner = await findAccountDetails(trx, job.account_id);
+          await recordEvent(trx, {
+            type: 'sales_report.ready',
+            agencyId: owner?.agency_id ?? null,
+            companyId: owner?.company_id ?? null,
+            // Sales documents are the agency's real sales: the report is live whichever token asked.
+            liveMode: true,
+            object: {
+              id,
+              status: 'done',
+              date_from: job.date_from,
+              date_to: job.date_to,
+              rows,
+              created_at: job.created_at.toISOString(),
+              finished_at: at.toISOString(),
+            },
+            at,
+          });
           return message.id;
         });
         if (messageId === null) return null;

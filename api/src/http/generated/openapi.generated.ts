@@ -1042,7 +1042,11 @@ export interface paths {
         delete: operations["deleteCompany"];
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Change a company's settings
+         * @description Staff, or a supervisor of its partner. Today this sets the low-balance threshold.
+         */
+        patch: operations["updateCompany"];
         trace?: never;
     };
     "/companies/{id}/markups": {
@@ -2219,6 +2223,53 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List events
+         * @description The event log, newest first: every change Contrail announces (bookings, EMDs, schedule changes,
+         *     balances, sales reports, webhook endpoints), each written in the same transaction as the change.
+         *     A caller sees its own agency's events (staff see every agency's and the platform's), and a token
+         *     only those of its own mode. Pages are cut by a cursor: pass `meta.next_cursor` as `cursor` for the
+         *     next (older) page; it is null on the last one.
+         */
+        get: operations["listEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/events/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Read an event
+         * @description One event of the caller's agency (staff: any), with the resource as it was when the event happened.
+         */
+        get: operations["getEvent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -3235,6 +3286,8 @@ export interface components {
             shared_bookings: boolean;
             /** @description The company's own ticketing gate. */
             ticketing_active: boolean;
+            /** @description When the balance falls below this amount (in the balance's currency), a `balance.low` event is raised; null for never. */
+            low_balance_threshold: string | null;
             agents_count: number;
             /** Format: date-time */
             created_at: string;
@@ -3256,6 +3309,11 @@ export interface components {
             agency_id?: string;
             /** @description Currency of its balance; EUR when not given. */
             currency?: string;
+        };
+        /** @description The settings of a company to change; what is left out stays as it is. */
+        CompanyUpdate: {
+            /** @description The balance (in its own currency) below which `balance.low` is raised; null to never raise it. */
+            low_balance_threshold?: string | null;
         };
         /** @description A markup on a company's fares, by carrier and cabin. */
         Markup: {
@@ -4390,6 +4448,108 @@ export interface components {
             ChangeTypeCode: string;
             DescText?: string;
             OccurredDateTime?: string;
+        };
+        /**
+         * @description What happened. The part before the dot is the event's family.
+         * @enum {string}
+         */
+        EventType: "booking.created" | "booking.issued" | "booking.voided" | "booking.cancelled" | "booking.expired" | "booking.time_limit_changed" | "booking.time_limit_approaching" | "booking.refunded" | "booking.exchanged" | "emd.issued" | "emd.failed" | "schedule_change.detected" | "schedule_change.resolved" | "balance.low" | "sales_report.ready" | "webhook_endpoint.disabled";
+        /** @description The API call that caused the event (null for changes the airline or the worker made). */
+        EventRequest: {
+            /** @description The call's `X-Request-Id`. */
+            id: string;
+            /** @description The call's `Idempotency-Key`, when it sent one. */
+            idempotency_key: string | null;
+        } | null;
+        /** @description An event about a booking or its EMDs; the object is the booking as GET /bookings/{locator} answered at that moment. */
+        BookingEvent: {
+            /**
+             * @description The event's id (`evt_…`), also the `webhook-id` of its deliveries.
+             * @example evt_4t7w1z5r6y2k3v9q2m8x
+             */
+            id: string;
+            /** @enum {string} */
+            type: "booking.created" | "booking.issued" | "booking.voided" | "booking.cancelled" | "booking.expired" | "booking.time_limit_changed" | "booking.time_limit_approaching" | "booking.refunded" | "booking.exchanged" | "emd.issued" | "emd.failed";
+            /** Format: date-time */
+            created_at: string;
+            /** @description False for events of test bookings (sandbox channels). */
+            live_mode: boolean;
+            /** @description The agency whose event it is; null for platform-wide events. */
+            agency_id: string | null;
+            data: {
+                object: components["schemas"]["Booking"];
+            };
+            request: components["schemas"]["EventRequest"];
+        };
+        /** @description A company's balance fell below the threshold it set; the object is the company. */
+        BalanceLowEvent: {
+            /**
+             * @description The event's id (`evt_…`), also the `webhook-id` of its deliveries.
+             * @example evt_4t7w1z5r6y2k3v9q2m8x
+             */
+            id: string;
+            /** @enum {string} */
+            type: "balance.low";
+            /** Format: date-time */
+            created_at: string;
+            /** @description False for events of test bookings (sandbox channels). */
+            live_mode: boolean;
+            /** @description The agency whose event it is; null for platform-wide events. */
+            agency_id: string | null;
+            data: {
+                object: components["schemas"]["Company"];
+            };
+            request: components["schemas"]["EventRequest"];
+        };
+        /** @description A sales report built in the background and sent to its requester by email. */
+        SalesReport: {
+            id: string;
+            /** @enum {string} */
+            status: "queued" | "running" | "done" | "failed";
+            /** Format: date */
+            date_from: string;
+            /** Format: date */
+            date_to: string;
+            /** @description How many documents the report holds (null until it is built). */
+            rows: number | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            finished_at: string | null;
+        };
+        /** @description A sales report built in the background is ready (and was emailed). */
+        SalesReportReadyEvent: {
+            /**
+             * @description The event's id (`evt_…`), also the `webhook-id` of its deliveries.
+             * @example evt_4t7w1z5r6y2k3v9q2m8x
+             */
+            id: string;
+            /** @enum {string} */
+            type: "sales_report.ready";
+            /** Format: date-time */
+            created_at: string;
+            /** @description False for events of test bookings (sandbox channels). */
+            live_mode: boolean;
+            /** @description The agency whose event it is; null for platform-wide events. */
+            agency_id: string | null;
+            data: {
+                object: components["schemas"]["SalesReport"];
+            };
+            request: components["schemas"]["EventRequest"];
+        };
+        /**
+         * @description Something that changed, as the event log keeps it: `data.object` is the resource as its own GET
+         *     answered when the event happened. The same envelope is the body of every webhook delivery.
+         */
+        Event: components["schemas"]["BookingEvent"] | components["schemas"]["BalanceLowEvent"] | components["schemas"]["SalesReportReadyEvent"];
+        /** @description A page of events, newest first. */
+        EventList: {
+            data: components["schemas"]["Event"][];
+            meta: {
+                limit: number;
+                /** @description Pass as `cursor` for the next (older) page; null on the last page. */
+                next_cursor: string | null;
+            };
         };
     };
     responses: {
@@ -6478,6 +6638,39 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    updateCompany: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CompanyUpdate"];
+            };
+        };
+        responses: {
+            /** @description The company as changed. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Company"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
         };
     };
@@ -8790,6 +8983,70 @@ export interface operations {
                 content?: never;
             };
             400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listEvents: {
+        parameters: {
+            query?: {
+                /** @description Only events of these types (repeat the parameter, or separate with commas). */
+                type?: components["schemas"]["EventType"][];
+                /** @description Only events created after this instant. */
+                created_after?: string;
+                /** @description Only events created before this instant. */
+                created_before?: string;
+                /** @description Where the previous page ended (its `meta.next_cursor`). */
+                cursor?: string;
+                /** @description How many events a page holds. */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of events. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EventList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The event. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Event"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
         };

@@ -29,6 +29,8 @@ import { salesHandlers } from './sales/sales.handlers.js';
 import { bookingHandlers } from './bookings/bookings.handlers.js';
 import { bookingChangeHandlers } from './bookings/changes.handlers.js';
 import { airlineNotificationHandlers } from './bookings/airline-notifications.handlers.js';
+// events
+import { eventHandlers } from './events/events.handlers.js';
 
 export const apiPrefix = '/api/v1';
 const bundleUrl = new URL('../generated/openapi.bundle.json', import.meta.url);
@@ -93,6 +95,7 @@ export function handlersFor(ctx: AppContext): ServiceHandlers {
     ...salesHandlers(ctx),
     // bookings
     ...bookingHandlers(ctx),
+    ...eventHandlers(ctx),
     ...bookingChangeHandlers(ctx),
     ...airlineNotificationHandlers(ctx),
   };

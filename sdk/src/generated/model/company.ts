@@ -15,6 +15,7 @@ every call. Errors always come as `{"errors": [...], "meta": {"request_id": ...}
  */
 import type { CompanyAgencyId } from './companyAgencyId';
 import type { Money } from './money';
+import type { CompanyLowBalanceThreshold } from './companyLowBalanceThreshold';
 
 /**
  * A company: a subagent or branch that books through a partner.
@@ -29,6 +30,11 @@ export interface Company {
   shared_bookings: boolean;
   /** The company's own ticketing gate. */
   ticketing_active: boolean;
+  /**
+   * When the balance falls below this amount (in the balance's currency), a `balance.low` event is raised; null for never.
+   * @pattern ^[0-9]{1,12}(\.[0-9]{1,2})?$
+   */
+  low_balance_threshold: CompanyLowBalanceThreshold;
   /** @minimum 0 */
   agents_count: number;
   created_at: string;

@@ -5,6 +5,7 @@ export * from './audit/audit';
 export * from './auth/auth';
 export * from './bookings/bookings';
 export * from './companies/companies';
+export * from './events/events';
 export * from './flights/flights';
 export * from './health/health';
 export * from './landing/landing';

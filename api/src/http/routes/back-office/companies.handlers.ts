@@ -9,6 +9,7 @@ type Handlers = Pick<
   | 'listCompanies'
   | 'createCompany'
   | 'getCompany'
+  | 'updateCompany'
   | 'deleteCompany'
   | 'listMarkups'
   | 'createMarkup'
@@ -49,6 +50,10 @@ export function companyHandlers(ctx: Pick<AppContext, 'backOffice'>): Handlers {
     getCompany: async (request) => ({
       status: 200,
       body: await companies.get(principalOf(request), request.params.id),
+    }),
+    updateCompany: async (request) => ({
+      status: 200,
+      body: await companies.update(principalOf(request), request.params.id, request.body),
     }),
     deleteCompany: async (request) => {
       await companies.remove(principalOf(request), request.params.id);

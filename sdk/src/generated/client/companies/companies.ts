@@ -20,6 +20,7 @@ import type {
   Company,
   CompanyCreate,
   CompanyList,
+  CompanyUpdate,
   CreateAgentCompanyRelationshipHeaders,
   CreateCompanyHeaders,
   CreateJoinAgencyRequestHeaders,
@@ -127,6 +128,32 @@ export const getCompany = async (id: string, options?: RequestInit): Promise<Com
     method: 'GET'
     
     
+  }
+);}
+
+
+/**
+ * Staff, or a supervisor of its partner. Today this sets the low-balance threshold.
+ * @summary Change a company's settings
+ */
+export const getUpdateCompanyUrl = (id: string,) => {
+
+
+  
+
+  return `/companies/${id}`
+}
+
+export const updateCompany = async (id: string,
+    companyUpdate: CompanyUpdate, options?: RequestInit): Promise<Company> => {
+  
+  return contrailFetch<Company>(getUpdateCompanyUrl(id),
+  {      
+    ...options,
+    method: 'PATCH',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(
+      companyUpdate,)
   }
 );}
 

@@ -40,6 +40,7 @@ import type {
   Company,
   CompanyCreate,
   CompanyList,
+  CompanyUpdate,
   ConflictResponse,
   CreateAgentCompanyRelationshipHeaders,
   CreateCompanyHeaders,
@@ -366,6 +367,79 @@ export function useGetCompany<TData = Awaited<ReturnType<typeof getCompany>>, TE
 
 
 /**
+ * Staff, or a supervisor of its partner. Today this sets the low-balance threshold.
+ * @summary Change a company's settings
+ */
+export const getUpdateCompanyUrl = (id: string,) => {
+
+
+  
+
+  return `/companies/${id}`
+}
+
+export const updateCompany = async (id: string,
+    companyUpdate: CompanyUpdate, options?: RequestInit): Promise<Company> => {
+  
+  return contrailFetch<Company>(getUpdateCompanyUrl(id),
+  {      
+    ...options,
+    method: 'PATCH',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(
+      companyUpdate,)
+  }
+);}
+
+
+
+
+export const getUpdateCompanyMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateCompany>>, TError,{id: string;data: CompanyUpdate}, TContext>, request?: SecondParameter<typeof contrailFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof updateCompany>>, TError,{id: string;data: CompanyUpdate}, TContext> => {
+
+const mutationKey = ['updateCompany'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof updateCompany>>, {id: string;data: CompanyUpdate}> = (props) => {
+          const {id,data} = props ?? {};
+
+          return  updateCompany(id,data,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type UpdateCompanyMutationResult = NonNullable<Awaited<ReturnType<typeof updateCompany>>>
+    export type UpdateCompanyMutationBody = CompanyUpdate
+    export type UpdateCompanyMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse
+
+    /**
+ * @summary Change a company's settings
+ */
+export const useUpdateCompany = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateCompany>>, TError,{id: string;data: CompanyUpdate}, TContext>, request?: SecondParameter<typeof contrailFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof updateCompany>>,
+        TError,
+        {id: string;data: CompanyUpdate},
+        TContext
+      > => {
+
+      const mutationOptions = getUpdateCompanyMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
  * Staff only. Refused (409) while it has ledger entries or agents: those are records to keep.
  * @summary Delete a company
  */

@@ -34,6 +34,7 @@ export const listCompaniesQueryParams = zod.object({
 
 export const listCompaniesResponseDataItemBalanceAmountAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
 export const listCompaniesResponseDataItemBalanceAmountCurrencyRegExp = new RegExp('^[A-Z]{3}$');
+export const listCompaniesResponseDataItemLowBalanceThresholdRegExp = new RegExp('^[0-9]{1,12}(\\.[0-9]{1,2})?$');
 export const listCompaniesResponseDataItemAgentsCountMin = 0;export const listCompaniesResponseMetaPerPageMax = 100;export const listCompaniesResponseMetaTotalMin = 0;
 
 export const listCompaniesResponse = zod.object({
@@ -47,6 +48,7 @@ export const listCompaniesResponse = zod.object({
 }).describe('An amount of money. The amount is a decimal string, never a float.'),
   "shared_bookings": zod.boolean().describe('Whether its agents see each other\'s bookings.'),
   "ticketing_active": zod.boolean().describe('The company\'s own ticketing gate.'),
+  "low_balance_threshold": zod.string().regex(listCompaniesResponseDataItemLowBalanceThresholdRegExp).nullable().describe('When the balance falls below this amount (in the balance\'s currency), a `balance.low` event is raised; null for never.'),
   "agents_count": zod.number().min(listCompaniesResponseDataItemAgentsCountMin),
   "created_at": zod.iso.datetime({})
 }).describe('A company: a subagent or branch that books through a partner.')),
@@ -85,6 +87,7 @@ export const createCompanyBody = zod.object({
  */
 export const getCompanyResponseBalanceAmountAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
 export const getCompanyResponseBalanceAmountCurrencyRegExp = new RegExp('^[A-Z]{3}$');
+export const getCompanyResponseLowBalanceThresholdRegExp = new RegExp('^[0-9]{1,12}(\\.[0-9]{1,2})?$');
 export const getCompanyResponseAgentsCountMin = 0;
 
 export const getCompanyResponse = zod.object({
@@ -97,7 +100,39 @@ export const getCompanyResponse = zod.object({
 }).describe('An amount of money. The amount is a decimal string, never a float.'),
   "shared_bookings": zod.boolean().describe('Whether its agents see each other\'s bookings.'),
   "ticketing_active": zod.boolean().describe('The company\'s own ticketing gate.'),
+  "low_balance_threshold": zod.string().regex(getCompanyResponseLowBalanceThresholdRegExp).nullable().describe('When the balance falls below this amount (in the balance\'s currency), a `balance.low` event is raised; null for never.'),
   "agents_count": zod.number().min(getCompanyResponseAgentsCountMin),
+  "created_at": zod.iso.datetime({})
+}).describe('A company: a subagent or branch that books through a partner.')
+
+/**
+ * Staff, or a supervisor of its partner. Today this sets the low-balance threshold.
+ * @summary Change a company's settings
+ */
+export const updateCompanyBodyLowBalanceThresholdRegExp = new RegExp('^[0-9]{1,12}(\\.[0-9]{1,2})?$');
+
+
+export const updateCompanyBody = zod.object({
+  "low_balance_threshold": zod.string().regex(updateCompanyBodyLowBalanceThresholdRegExp).nullish().describe('The balance (in its own currency) below which `balance.low` is raised; null to never raise it.')
+}).describe('The settings of a company to change; what is left out stays as it is.')
+
+export const updateCompanyResponseBalanceAmountAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const updateCompanyResponseBalanceAmountCurrencyRegExp = new RegExp('^[A-Z]{3}$');
+export const updateCompanyResponseLowBalanceThresholdRegExp = new RegExp('^[0-9]{1,12}(\\.[0-9]{1,2})?$');
+export const updateCompanyResponseAgentsCountMin = 0;
+
+export const updateCompanyResponse = zod.object({
+  "id": zod.string(),
+  "name": zod.string(),
+  "agency_id": zod.string().nullable().describe('The partner it is connected to; null when none.'),
+  "balance_amount": zod.object({
+  "amount": zod.string().regex(updateCompanyResponseBalanceAmountAmountRegExp),
+  "currency": zod.string().regex(updateCompanyResponseBalanceAmountCurrencyRegExp).describe('ISO 4217 currency code.')
+}).describe('An amount of money. The amount is a decimal string, never a float.'),
+  "shared_bookings": zod.boolean().describe('Whether its agents see each other\'s bookings.'),
+  "ticketing_active": zod.boolean().describe('The company\'s own ticketing gate.'),
+  "low_balance_threshold": zod.string().regex(updateCompanyResponseLowBalanceThresholdRegExp).nullable().describe('When the balance falls below this amount (in the balance\'s currency), a `balance.low` event is raised; null for never.'),
+  "agents_count": zod.number().min(updateCompanyResponseAgentsCountMin),
   "created_at": zod.iso.datetime({})
 }).describe('A company: a subagent or branch that books through a partner.')
 

@@ -113,6 +113,7 @@ export const setCompanyGateBody = zod.object({
 
 export const setCompanyGateResponseBalanceAmountAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
 export const setCompanyGateResponseBalanceAmountCurrencyRegExp = new RegExp('^[A-Z]{3}$');
+export const setCompanyGateResponseLowBalanceThresholdRegExp = new RegExp('^[0-9]{1,12}(\\.[0-9]{1,2})?$');
 export const setCompanyGateResponseAgentsCountMin = 0;
 
 export const setCompanyGateResponse = zod.object({
@@ -125,6 +126,7 @@ export const setCompanyGateResponse = zod.object({
 }).describe('An amount of money. The amount is a decimal string, never a float.'),
   "shared_bookings": zod.boolean().describe('Whether its agents see each other\'s bookings.'),
   "ticketing_active": zod.boolean().describe('The company\'s own ticketing gate.'),
+  "low_balance_threshold": zod.string().regex(setCompanyGateResponseLowBalanceThresholdRegExp).nullable().describe('When the balance falls below this amount (in the balance\'s currency), a `balance.low` event is raised; null for never.'),
   "agents_count": zod.number().min(setCompanyGateResponseAgentsCountMin),
   "created_at": zod.iso.datetime({})
 }).describe('A company: a subagent or branch that books through a partner.')
@@ -483,6 +485,7 @@ export const setCompanySharedBookingsBody = zod.object({
 
 export const setCompanySharedBookingsResponseBalanceAmountAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
 export const setCompanySharedBookingsResponseBalanceAmountCurrencyRegExp = new RegExp('^[A-Z]{3}$');
+export const setCompanySharedBookingsResponseLowBalanceThresholdRegExp = new RegExp('^[0-9]{1,12}(\\.[0-9]{1,2})?$');
 export const setCompanySharedBookingsResponseAgentsCountMin = 0;
 
 export const setCompanySharedBookingsResponse = zod.object({
@@ -495,6 +498,7 @@ export const setCompanySharedBookingsResponse = zod.object({
 }).describe('An amount of money. The amount is a decimal string, never a float.'),
   "shared_bookings": zod.boolean().describe('Whether its agents see each other\'s bookings.'),
   "ticketing_active": zod.boolean().describe('The company\'s own ticketing gate.'),
+  "low_balance_threshold": zod.string().regex(setCompanySharedBookingsResponseLowBalanceThresholdRegExp).nullable().describe('When the balance falls below this amount (in the balance\'s currency), a `balance.low` event is raised; null for never.'),
   "agents_count": zod.number().min(setCompanySharedBookingsResponseAgentsCountMin),
   "created_at": zod.iso.datetime({})
 }).describe('A company: a subagent or branch that books through a partner.')

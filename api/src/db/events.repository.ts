@@ -1,0 +1,101 @@
+// The event log: appended in the transaction of the change it records, read by GET /events and
+// claimed by the dispatcher. An append also says NOTIFY on `contrail_events`, which PostgreSQL
+// delivers only when (and if) the transaction commits, so a listener never hears of an event that
+// did not happen.
+import { sql, type Insertable, type Selectable } from 'kysely';
+import type { Db } from './database.js';
+import type { EventsTable } from './schema.js';
+
+export type EventRow = Selectable<EventsTable>;
+export type NewEventRow = Omit<Insertable<EventsTable>, 'seq' | 'dispatched_at'>;
+
+export const eventsChannel = 'contrail_events';
+
+/**
+ * Appends an event and announces it on commit; answers false (nothing written) when an event with
+ * the same dedupe key exists already.
+ */
+export async function insertEvent(trx: Db, row: NewEventRow): Promise<boolean> {
+  const written = await trx
+    .insertInto('events')
+    .values(row)
+    .onConflict((oc) => oc.column('dedupe_key').doNothing())
+    .returning('seq')
+    .executeTakeFirst();
+  if (!written) return false;
+  await sql`SELECT pg_notify(${eventsChannel}, ${row.id})`.execute(trx);
+  return true;
+}
+
+export interface EventFilter {
+  /** null: every agency's (staff). */
+  agencyId: string | null;
+  /** Only events of this agent's bookings (an agent's wall). */
+  agentId?: string;
+  /** undefined: both modes (console sessions and staff). */
+  liveMode?: boolean;
+  types?: readonly string[];
+  createdAfter?: Date;
+  createdBefore?: Date;
+  bookingId?: string;
+}
+
+/** Newest first, `limit` rows older than the cursor's seq (when given). */
+export async function findEvents(
+  db: Db,
+  filter: EventFilter,
+  page: { limit: number; beforeSeq?: string },
+): Promise<EventRow[]> {
+  let query = db.selectFrom('events').selectAll();
+  if (filter.agencyId !== null) query = query.where('agency_id', '=', filter.agencyId);
+  if (filter.agentId !== undefined) query = query.where('agent_id', '=', filter.agentId);
+  if (filter.liveMode !== undefined) query = query.where('live_mode', '=', filter.liveMode);
+  if (filter.types?.length) query = query.where('type', 'in', filter.types);
+  if (filter.createdAfter) query = query.where('created_at', '>', filter.createdAfter);
+  if (filter.createdBefore) query = query.where('created_at', '<', filter.createdBefore);
+  if (filter.bookingId) query = query.where('booking_id', '=', filter.bookingId);
+  if (page.beforeSeq !== undefined) query = query.where('seq', '<', page.beforeSeq);
+  return query.orderBy('seq', 'desc').limit(page.limit).execute();
+}
+
+export async function findEvent(db: Db, id: string): Promise<EventRow | undefined> {
+  return db.selectFrom('events').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/**
+ * Claims up to `limit` undispatched events, oldest first, skipping those another dispatcher holds:
+ * the caller fans them out and marks them dispatched in the same transaction.
+ */
+export async function claimUndispatched(trx: Db, limit: number): Promise<EventRow[]> {
+  return trx
+    .selectFrom('events')
+    .selectAll()
+    .where('dispatched_at', 'is', null)
+    .orderBy('seq')
+    .limit(limit)
+    .forUpdate()
+    .skipLocked()
+    .execute();
+}
+
+export async function markDispatched(trx: Db, ids: readonly string[], at: Date): Promise<void> {
+  if (ids.length === 0) return;
+  await trx.updateTable('events').set({ dispatched_at: at }).where('id', 'in', ids).execute();
+}
+
+/** How many events wait for dispatch (readiness and tests). */
+export async function countUndispatched(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom('events')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('dispatched_at', 'is', null)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Which of these dedupe keys were raised already. */
+export async function raisedDedupeKeys(db: Db, keys: readonly string[]): Promise<Set<string>> {
+  if (keys.length === 0) return new Set();
+  const rows = await db.selectFrom('events').select('dedupe_key').where('dedupe_key', 'in', keys).execute();
+  return new Set(rows.map((r) => r.dedupe_key!));
+}

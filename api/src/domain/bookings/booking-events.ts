@@ -1,0 +1,39 @@
+// A booking's events: raised inside the transaction that changed the booking, after its last
+// write, so the event's object is the booking exactly as that transaction leaves it (what GET
+// /bookings/{locator} would answer at that moment, with the balance payment).
+import { findBookingById, type BookingRow } from '../../db/bookings.repository.js';
+import type { Db } from '../../db/database.js';
+import type { EventType } from '../events/event-types.js';
+import { recordEvent } from '../events/record-event.js';
+import { balancePaymentOf } from './booking-balance-payment.js';
+import { bookingView } from './booking.js';
+
+type BookingEventType = Extract<EventType, `booking.${string}` | `emd.${string}`>;
+
+/**
+ * Appends a booking's event in `trx`. Pass the row when this transaction already holds it as
+ * written (RETURNING); otherwise it is read here, within the transaction. False when `dedupeKey`
+ * was raised before.
+ */
+export async function recordBookingEvent(
+  trx: Db,
+  type: BookingEventType,
+  booking: string | BookingRow,
+  at: Date,
+  options: { dedupeKey?: string } = {},
+): Promise<boolean> {
+  const row = typeof booking === 'string' ? await findBookingById(trx, booking) : booking;
+  if (!row) throw new Error(`recordBookingEvent: booking ${booking as string} not found in its own transaction`);
+  const view = bookingView(row, at);
+  return recordEvent(trx, {
+    type,
+    agencyId: row.agency_id,
+    companyId: row.company_id,
+    bookingId: row.id,
+    agentId: row.agent_id,
+    liveMode: !row.fake_booking,
+    object: { ...view, balance_payment: await balancePaymentOf(trx, row, view.status, at) },
+    at,
+    dedupeKey: options.dedupeKey,
+  });
+}

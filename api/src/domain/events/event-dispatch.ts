@@ -1,0 +1,75 @@
+// Handing events to their consumers, exactly once each. The log is the outbox: a dispatcher claims
+// the oldest undispatched events (FOR UPDATE SKIP LOCKED, so two workers never take the same one),
+// lets every consumer write its own work for them (webhook deliveries, notifications) in the same
+// transaction, and marks them dispatched there too. Either all of it commits or none, so a worker
+// killed mid-dispatch leaves the events undispatched for the next pass, and no consumer sees an
+// event twice. What a consumer must start once its rows exist (a queue job) runs after the commit;
+// losing that (a crash right after commit) is covered by the consumer's own sweeper.
+// Lock order: event rows only (consumers take no booking or balance lock here).
+import type { Db } from '../../db/database.js';
+import { claimUndispatched, markDispatched, type EventRow } from '../../db/events.repository.js';
+import type { Clock } from '../clock.js';
+import { eventView, type ContrailEvent } from './events.service.js';
+
+/** An event as the consumers see it: the envelope plus what they route and order by. */
+export interface DispatchedEvent extends ContrailEvent {
+  seq: string;
+  companyId: string | null;
+  bookingId: string | null;
+}
+
+export type AfterCommit = () => Promise<void>;
+
+export interface EventConsumer {
+  readonly name: string;
+  /** Writes this consumer's work for the events in `trx`; answers what to start after the commit. */
+  fanOut(trx: Db, events: readonly DispatchedEvent[]): Promise<AfterCommit | void>;
+}
+
+const dispatched = (row: EventRow): DispatchedEvent => ({
+  ...eventView(row),
+  seq: row.seq,
+  companyId: row.company_id,
+  bookingId: row.booking_id,
+});
+
+export function createEventDispatcher(deps: { db: Db; clock: Clock; consumers: readonly EventConsumer[] }) {
+  const { db, clock, consumers } = deps;
+
+  /** One batch: answers how many events it dispatched. */
+  async function dispatchBatch(limit: number): Promise<number> {
+    const followUps: AfterCommit[] = [];
+    const count = await db.transaction().execute(async (trx) => {
+      const rows = await claimUndispatched(trx, limit);
+      if (rows.length === 0) return 0;
+      const events = rows.map(dispatched);
+      for (const consumer of consumers) {
+        const after = await consumer.fanOut(trx, events);
+        if (after) followUps.push(after);
+      }
+      await markDispatched(
+        trx,
+        rows.map((r) => r.id),
+        clock.now(),
+      );
+      return rows.length;
+    });
+    // After the commit: a failure here loses no work (the rows are written; sweepers find them).
+    await Promise.allSettled(followUps.map((f) => f()));
+    return count;
+  }
+
+  return {
+    /** Dispatches until nothing waits; answers how many events it handed on. */
+    async dispatchPending(batch = 100): Promise<number> {
+      let total = 0;
+      for (;;) {
+        const n = await dispatchBatch(batch);
+        total += n;
+        if (n < batch) return total;
+      }
+    },
+  };
+}
+
+export type EventDispatcher = ReturnType<typeof createEventDispatcher>;

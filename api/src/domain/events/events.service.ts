@@ -1,0 +1,98 @@
+// Reading the event log (GET /events, GET /events/{id}). Agency walls: a caller sees only its own
+// agency's events (an agent: those of their own bookings), staff see every agency's and the
+// platform-wide ones; a token sees only events
+// of its own mode (a test token never sees a live booking's events, nor a live token a test one).
+// Pages are cut by the log's own order (seq), newest first, with an opaque cursor.
+import type { Db } from '../../db/database.js';
+import { findEvent, findEvents, type EventRow } from '../../db/events.repository.js';
+import { DomainError, notFound } from '../errors.js';
+import { isStaff, type Principal } from '../principal.js';
+import type { EventType } from './event-types.js';
+
+export interface ContrailEvent {
+  id: string;
+  type: EventType;
+  created_at: string;
+  live_mode: boolean;
+  agency_id: string | null;
+  data: { object: unknown };
+  request: { id: string; idempotency_key: string | null } | null;
+}
+
+export const eventView = (row: EventRow): ContrailEvent => ({
+  id: row.id,
+  type: row.type as EventType,
+  created_at: row.created_at.toISOString(),
+  live_mode: row.live_mode,
+  agency_id: row.agency_id,
+  data: row.data as { object: unknown },
+  request: row.request_id ? { id: row.request_id, idempotency_key: row.idempotency_key } : null,
+});
+
+export interface EventQuery {
+  types?: readonly EventType[];
+  createdAfter?: Date;
+  createdBefore?: Date;
+  cursor?: string;
+  limit: number;
+}
+
+/** The cursor is the seq of the last event a page held, opaque to callers. */
+const encodeCursor = (seq: string) => Buffer.from(`seq:${seq}`).toString('base64url');
+function decodeCursor(cursor: string): string {
+  const text = Buffer.from(cursor, 'base64url').toString('utf8');
+  const match = /^seq:(\d{1,18})$/.exec(text);
+  if (!match) throw new DomainError('validation_failed', 'The cursor is not one this API gave.');
+  return match[1]!;
+}
+
+/** Which events a caller may see, as a repository filter. */
+function wallOf(principal: Principal): { agencyId: string | null; agentId?: string; liveMode?: boolean } {
+  const liveMode = principal.via.kind === 'token' ? principal.via.mode === 'live' : undefined;
+  if (isStaff(principal)) return { agencyId: null, liveMode };
+  if (!principal.agencyId) throw new DomainError('forbidden');
+  // An agent reaches their own bookings, so they hear of those; the agency's money and reports
+  // are their supervisors' business.
+  if (principal.userType === 'Agent') return { agencyId: principal.agencyId, agentId: principal.accountId, liveMode };
+  return { agencyId: principal.agencyId, liveMode };
+}
+
+function visible(principal: Principal, row: EventRow): boolean {
+  const wall = wallOf(principal);
+  if (wall.agencyId !== null && row.agency_id !== wall.agencyId) return false;
+  if (wall.agentId !== undefined && row.agent_id !== wall.agentId) return false;
+  return wall.liveMode === undefined || row.live_mode === wall.liveMode;
+}
+
+export function createEventsService(deps: { db: Db }) {
+  const { db } = deps;
+  return {
+    /** Newest first; `next_cursor` is null on the last page. */
+    async list(principal: Principal, query: EventQuery) {
+      const rows = await findEvents(
+        db,
+        {
+          ...wallOf(principal),
+          types: query.types,
+          createdAfter: query.createdAfter,
+          createdBefore: query.createdBefore,
+        },
+        { limit: query.limit + 1, beforeSeq: query.cursor ? decodeCursor(query.cursor) : undefined },
+      );
+      const page = rows.slice(0, query.limit);
+      const last = page.at(-1);
+      return {
+        items: page.map(eventView),
+        nextCursor: rows.length > query.limit && last ? encodeCursor(last.seq) : null,
+      };
+    },
+
+    async get(principal: Principal, id: string): Promise<ContrailEvent> {
+      const row = await findEvent(db, id);
+      if (!row || !visible(principal, row)) throw notFound('event');
+      return eventView(row);
+    },
+  };
+}
+
+export type EventsService = ReturnType<typeof createEventsService>;

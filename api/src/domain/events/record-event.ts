@@ -1,0 +1,43 @@
+// Appending an event: always inside the transaction of the change it records (the caller's `trx`),
+// so the two commit or roll back together. The envelope is fixed here, once:
+// {id, type, created_at, live_mode, agency_id, data: {object}, request}.
+import type { Db } from '../../db/database.js';
+import { insertEvent } from '../../db/events.repository.js';
+import { newId } from '../ids.js';
+import type { EventType } from './event-types.js';
+import { callingRequest } from './request-context.js';
+
+export interface EventInput {
+  type: EventType;
+  /** null: a platform-wide event only staff see. */
+  agencyId: string | null;
+  companyId?: string | null;
+  bookingId?: string | null;
+  /** The booking's agent: an agent sees the events of their own bookings only. */
+  agentId?: string | null;
+  liveMode: boolean;
+  /** The resource as its own GET answers it, at the moment of the change. */
+  object: unknown;
+  at: Date;
+  /** Set for facts that must be raised once (a repeat with the same key writes nothing). */
+  dedupeKey?: string;
+}
+
+/** Appends the event in `trx`; false when its dedupe key was raised already. */
+export async function recordEvent(trx: Db, input: EventInput): Promise<boolean> {
+  const request = callingRequest();
+  return insertEvent(trx, {
+    id: newId('evt'),
+    type: input.type,
+    agency_id: input.agencyId,
+    company_id: input.companyId ?? null,
+    booking_id: input.bookingId ?? null,
+    agent_id: input.agentId ?? null,
+    live_mode: input.liveMode,
+    data: JSON.stringify({ object: input.object }),
+    request_id: request?.id ?? null,
+    idempotency_key: request?.idempotencyKey ?? null,
+    dedupe_key: input.dedupeKey ?? null,
+    created_at: input.at,
+  });
+}
