@@ -9,6 +9,9 @@ import { createDb, type Db } from '../../api/src/db/database.js';
 import { warnApproachingTimeLimits } from '../../api/src/domain/bookings/booking-time-limit-warnings.js';
 import { createEventDispatcher, type DispatchedEvent } from '../../api/src/domain/events/event-dispatch.js';
 import { recordEvent } from '../../api/src/domain/events/record-event.js';
+import { startEventDispatchLoop } from '../../api/src/jobs/event-dispatch-loop.js';
+import pg from 'pg';
+import { waitFor } from '../support/wait.js';
 import { bearer, book, findFares, payBy, setBalance } from '../support/bookings.js';
 import { createAccount, createTenant, type TestAccount, type TestTenant } from '../support/factories.js';
 import type { Principal } from '../../api/src/domain/principal.js';
@@ -293,5 +296,50 @@ describe('the dispatcher', () => {
     });
     expect(await working.dispatchPending()).toBe(3);
     expect(seen).toHaveLength(3);
+  });
+
+  it('hears a commit at once (LISTEN), and again after its connection is cut', async () => {
+    const seen: string[] = [];
+    const loop = startEventDispatchLoop({
+      databaseUrl: scratch.url,
+      dispatcher: createEventDispatcher({
+        db: sdb,
+        clock: { now: () => new Date() },
+        consumers: [{ name: 'record', fanOut: async (_trx, events) => void seen.push(...events.map((e) => e.id)) }],
+      }),
+      // Far longer than the test: only LISTEN can bring the events in time.
+      everyMs: 600_000,
+      onError: () => undefined,
+    });
+    try {
+      const undispatched = () => sdb.selectFrom('events').select('id').where('dispatched_at', 'is', null).execute();
+      await waitFor('the backlog', undispatched, (rows) => rows.length === 0);
+      const started = Date.now();
+      await append(1);
+      await waitFor(
+        'the event',
+        async () => seen.length,
+        (n) => n === 1,
+        5_000,
+      );
+      expect(Date.now() - started).toBeLessThan(1_000);
+      // The listener's connection dies (a PostgreSQL restart, a proxy timeout): it reconnects and
+      // picks up what committed meanwhile.
+      const admin = new pg.Client({ connectionString: scratch.url });
+      await admin.connect();
+      await admin.query(
+        `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query LIKE 'LISTEN%' AND datname = current_database()`,
+      );
+      await admin.end();
+      await append(2);
+      await waitFor(
+        'the events after the reconnect',
+        async () => seen.length,
+        (n) => n === 3,
+        10_000,
+      );
+    } finally {
+      await loop.close();
+    }
   });
 });
