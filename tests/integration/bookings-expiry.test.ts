@@ -1,6 +1,6 @@
 // The hold-expiry pass, driven by both clocks: the API's test clock and the sandbox airlines'.
 // A hold past its time limit that the airline expired (or has dropped since) ends as `expired`
-// with its history and its end time; a second pass finds nothing left to do; a hold the airline
+// with its history, its end time and its event; a second pass finds nothing left to do; a hold the airline
 // still keeps is left alone.
 import request from 'supertest';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -68,6 +68,18 @@ it('expires a hold the airline expired at its time limit, records it, and is don
   const history = await historyOf(booked.locator);
   expect(history.map((h) => h.action)).toEqual(['created', 'expired']);
   expect(history[1]!.detail).toContain('Nothing was paid, so nothing is given back');
+  // Announced once, as the airline's doing: no API call caused it.
+  const events = await stack.ctx.db
+    .selectFrom('events as e')
+    .innerJoin('bookings as b', 'b.id', 'e.booking_id')
+    .select(['e.type', 'e.request_id'])
+    .where('b.locator', '=', booked.locator)
+    .orderBy('e.seq')
+    .execute();
+  expect(events).toEqual([
+    { type: 'booking.created', request_id: expect.any(String) },
+    { type: 'booking.expired', request_id: null },
+  ]);
   expect(await onePass()).toEqual({ checked: 0, expired: 0 });
   const listed = await request(stack.baseUrl).get('/api/v1/bookings?status=new').set(bearer(agent.token));
   expect(listed.body.data.map((b: { locator: string }) => b.locator)).not.toContain(booked.locator);

@@ -20,7 +20,7 @@ export async function recordBookingEvent(
   type: BookingEventType,
   booking: string | BookingRow,
   at: Date,
-  options: { dedupeKey?: string } = {},
+  options: { dedupeKey?: string; fromAirline?: boolean } = {},
 ): Promise<boolean> {
   const row = typeof booking === 'string' ? await findBookingById(trx, booking) : booking;
   if (!row) throw new Error(`recordBookingEvent: booking ${booking as string} not found in its own transaction`);
@@ -35,5 +35,6 @@ export async function recordBookingEvent(
     object: { ...view, balance_payment: await balancePaymentOf(trx, row, view.status, at) },
     at,
     dedupeKey: options.dedupeKey,
+    fromAirline: options.fromAirline,
   });
 }

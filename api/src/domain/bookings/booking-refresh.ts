@@ -80,11 +80,16 @@ export async function takeOverOrder(deps: BookingDeps, row: BookingRow, order: P
       detail: ended?.detail ?? `The airline's order is ${order.status}.`,
       airlineAnswer: order.remarks.at(-1) ?? null,
     });
-    // What a caller outside hears: the hold ended, or its time limit moved (nothing else here is news).
-    if (ended)
-      await recordBookingEvent(trx, ended.status === 'expired' ? 'booking.expired' : 'booking.cancelled', row.id, at);
-    else if (status === 'new' && timeOf(facts.time_limit) !== timeOf(row.time_limit))
-      await recordBookingEvent(trx, 'booking.time_limit_changed', row.id, at);
+    // What a caller outside hears: the hold ended, or its time limit moved (nothing else here is
+    // news). The airline made the change, whichever read noticed it.
+    const type = ended
+      ? ended.status === 'expired'
+        ? 'booking.expired'
+        : 'booking.cancelled'
+      : status === 'new' && timeOf(facts.time_limit) !== timeOf(row.time_limit)
+        ? 'booking.time_limit_changed'
+        : null;
+    if (type) await recordBookingEvent(trx, type, row.id, at, { fromAirline: true });
   });
   return bookingView((await findBookingByLocator(db, row.locator))!, clock.now());
 }
@@ -139,7 +144,7 @@ async function markMissing(deps: BookingDeps, row: BookingRow, airlineMessage: s
         airlineAnswer: airlineMessage,
       });
     await setBookingError(trx, row.id, 'The airline no longer has this booking.', at);
-    if (changed) await recordBookingEvent(trx, 'booking.expired', row.id, at);
+    if (changed) await recordBookingEvent(trx, 'booking.expired', row.id, at, { fromAirline: true });
   });
 }
 

@@ -21,11 +21,16 @@ export interface EventInput {
   at: Date;
   /** Set for facts that must be raised once (a repeat with the same key writes nothing). */
   dedupeKey?: string;
+  /**
+   * The airline (or the clock) made the change: no API call caused it, even when a caller's read is
+   * what noticed it, so the event names no request.
+   */
+  fromAirline?: boolean;
 }
 
 /** Appends the event in `trx`; false when its dedupe key was raised already. */
 export async function recordEvent(trx: Db, input: EventInput): Promise<boolean> {
-  const request = callingRequest();
+  const request = input.fromAirline ? null : callingRequest();
   return insertEvent(trx, {
     id: newId('evt'),
     type: input.type,
