@@ -1,6 +1,6 @@
 // A booking's events: raised inside the transaction that changed the booking, after its last
 // write, so the event's object is the booking exactly as that transaction leaves it (what GET
-// /bookings/{locator} would answer at that moment, with the balance payment).
+// /bookings/{locator} would answer at that moment; the balance payment once money moved).
 import { findBookingById, type BookingRow } from '../../db/bookings.repository.js';
 import type { Db } from '../../db/database.js';
 import type { EventType } from '../events/event-types.js';
@@ -32,7 +32,12 @@ export async function recordBookingEvent(
     bookingId: row.id,
     agentId: row.agent_id,
     liveMode: !row.fake_booking,
-    object: { ...view, balance_payment: await balancePaymentOf(trx, row, view.status, at) },
+    object: {
+      ...view,
+      // What money moved, once some did. A hold's debit preview is priced at read time (today's rate
+      // and fee), not a fact of the change, so a held booking's event leaves it out, as the list does.
+      ...(view.status === 'new' ? {} : { balance_payment: await balancePaymentOf(trx, row, view.status, at) }),
+    },
     at,
     dedupeKey: options.dedupeKey,
     fromAirline: options.fromAirline,
