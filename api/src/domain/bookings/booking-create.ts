@@ -12,7 +12,7 @@ import type { SearchService } from '../offers/search.service.js';
 import type { Principal } from '../principal.js';
 import type { AirlineNotifications } from './airline-notifications.service.js';
 import { fromAirlineOrder } from './booking-airline-errors.js';
-import type { BookingDeps } from './booking-deps.js';
+import { timedCall, type AirlineTiming, type BookingDeps } from './booking-deps.js';
 import { recordHistory } from './booking-history.js';
 import { recordBookingEvent } from './booking-events.js';
 import {
@@ -42,7 +42,12 @@ export interface CreateDeps extends BookingDeps {
 const locatorAlphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 const newLocator = () => Array.from({ length: 6 }, () => locatorAlphabet[randomInt(locatorAlphabet.length)]).join('');
 
-export async function createBooking(deps: CreateDeps, principal: Principal, input: BookingCreate): Promise<Booking> {
+export async function createBooking(
+  deps: CreateDeps,
+  principal: Principal,
+  input: BookingCreate,
+  timing?: AirlineTiming,
+): Promise<Booking> {
   const { db, clock, provider } = deps;
   if (!principal.agencyId) throw notFound('fare');
   const { fare } = await deps.searches.findFare(principal, input.search_result_id, input.fare_id);
@@ -63,19 +68,21 @@ export async function createBooking(deps: CreateDeps, principal: Principal, inpu
   // names both, so this booking can only ever act on the order made for it.
   const bookingId = newId('bkg');
   const order = await fromAirlineOrder(
-    provider.createOrder(channel, {
-      offerId: ids.airlineOfferId,
-      sellerReference: bookingId,
-      passengers: passengers.map((p): PassengerInput => ({
-        id: p.id,
-        type: p.type,
-        givenName: p.first_name,
-        surname: p.last_name,
-        title: p.title,
-        birthdate: p.birthdate,
-      })),
-      contact: input.contacts,
-    }),
+    timedCall(timing, () =>
+      provider.createOrder(channel, {
+        offerId: ids.airlineOfferId,
+        sellerReference: bookingId,
+        passengers: passengers.map((p): PassengerInput => ({
+          id: p.id,
+          type: p.type,
+          givenName: p.first_name,
+          surname: p.last_name,
+          title: p.title,
+          birthdate: p.birthdate,
+        })),
+        contact: input.contacts,
+      }),
+    ),
   );
 
   const markupByType: StoredFares['markupByType'] = {};

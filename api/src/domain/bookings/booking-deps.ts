@@ -23,3 +23,18 @@ export async function retrieveQuietly(provider: AirlineProvider, channel: Provid
     return null;
   }
 }
+
+/** Milliseconds a request spent waiting on the airline (its Server-Timing `airline`), summed over its calls. */
+export interface AirlineTiming {
+  airlineMs: number;
+}
+
+/** Runs one airline call, adding its time to `timing` whether it answers or fails. */
+export async function timedCall<T>(timing: AirlineTiming | undefined, call: () => Promise<T>): Promise<T> {
+  const started = performance.now();
+  try {
+    return await call();
+  } finally {
+    if (timing) timing.airlineMs += performance.now() - started;
+  }
+}

@@ -22,7 +22,7 @@ import { fromMinor, toMinor } from '../../money.js';
 import type { Principal } from '../principal.js';
 import { bookingFor } from './booking-access.js';
 import { asDomainError, outcomeUnknown, refusalText, staleClaimMs } from './booking-airline-errors.js';
-import { retrieveQuietly, type BookingDeps } from './booking-deps.js';
+import { retrieveQuietly, timedCall, type AirlineTiming, type BookingDeps } from './booking-deps.js';
 import { recordHistory } from './booking-history.js';
 import { recordBookingEvent } from './booking-events.js';
 import { writeIntent } from './booking-intents.js';
@@ -58,6 +58,7 @@ export async function issueBooking(
   deps: BookingDeps,
   principal: Principal,
   input: { locator: string; reshop?: boolean },
+  timing?: AirlineTiming,
 ): Promise<Booking> {
   const { db, clock, provider } = deps;
   const row = await bookingFor(db, principal, input.locator);
@@ -126,7 +127,7 @@ export async function issueBooking(
 
   let order: ProviderOrder;
   try {
-    order = await provider.issueOrder(channel, orderRefOf(row), payment);
+    order = await timedCall(timing, () => provider.issueOrder(channel, orderRefOf(row), payment));
   } catch (error) {
     const settled = outcomeUnknown(error) ? await retrieveQuietly(provider, channel, orderRefOf(row)) : null;
     if (settled?.status === 'issued') {

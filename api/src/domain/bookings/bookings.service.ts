@@ -12,6 +12,7 @@ import type { SecretBox } from '../crypto/secret-box.js';
 import type { Principal } from '../principal.js';
 import type { SearchService } from '../offers/search.service.js';
 import { bookingFor, visibilityOf } from './booking-access.js';
+import type { AirlineTiming } from './booking-deps.js';
 import { cancelBooking } from './booking-cancel.js';
 import { createBooking, type BookingCreate } from './booking-create.js';
 import { historyEntryView } from './booking-history.js';
@@ -54,7 +55,8 @@ export function createBookingsService(deps: {
   const { db, clock } = deps;
 
   return {
-    create: (principal: Principal, input: BookingCreate) => createBooking(deps, principal, input),
+    create: (principal: Principal, input: BookingCreate, timing?: AirlineTiming) =>
+      createBooking(deps, principal, input, timing),
 
     /** The booking refreshed from the airline; `booking_gone` when the airline no longer has it. */
     async get(principal: Principal, locator: string): Promise<Booking> {
@@ -86,7 +88,8 @@ export function createBookingsService(deps: {
       return { items: rows.map(historyEntryView), total };
     },
 
-    issue: (principal: Principal, input: { locator: string; reshop?: boolean }) => issueBooking(deps, principal, input),
+    issue: (principal: Principal, input: { locator: string; reshop?: boolean }, timing?: AirlineTiming) =>
+      issueBooking(deps, principal, input, timing),
     cancel: (principal: Principal, locator: string) => cancelBooking(deps, principal, locator),
     // Changes: reprice and reshop, corrections and comments, refund and flight change requests.
     reprice: (principal: Principal, locator: string) => repriceBooking(deps, principal, locator),

@@ -17,6 +17,10 @@ type Handlers = Pick<
   | 'addBookingAncillaries'
 >;
 
+/** Server-Timing of a request that called the airline: the airline's share and the whole request, in ms. */
+const serverTiming = (airlineMs: number, requestMs: number) =>
+  `airline;dur=${airlineMs.toFixed(1)}, request;dur=${requestMs.toFixed(1)}`;
+
 export function bookingHandlers(ctx: Pick<AppContext, 'bookings'>): Handlers {
   return {
     listBookings: async (request) => {
@@ -30,10 +34,12 @@ export function bookingHandlers(ctx: Pick<AppContext, 'bookings'>): Handlers {
       });
       return { status: 200, body: listBody(items, total, page) };
     },
-    createBooking: async (request) => ({
-      status: 201,
-      body: await ctx.bookings.create(principalOf(request), request.body),
-    }),
+    createBooking: async (request, reply) => {
+      const timing = { airlineMs: 0 };
+      const body = await ctx.bookings.create(principalOf(request), request.body, timing);
+      reply.header('server-timing', serverTiming(timing.airlineMs, reply.elapsedTime));
+      return { status: 201, body };
+    },
     getBooking: async (request) => ({
       status: 200,
       body: await ctx.bookings.get(principalOf(request), request.params.locator),
@@ -42,10 +48,12 @@ export function bookingHandlers(ctx: Pick<AppContext, 'bookings'>): Handlers {
       status: 200,
       body: await ctx.bookings.cancel(principalOf(request), request.params.locator),
     }),
-    issueBooking: async (request) => ({
-      status: 200,
-      body: await ctx.bookings.issue(principalOf(request), request.body),
-    }),
+    issueBooking: async (request, reply) => {
+      const timing = { airlineMs: 0 };
+      const body = await ctx.bookings.issue(principalOf(request), request.body, timing);
+      reply.header('server-timing', serverTiming(timing.airlineMs, reply.elapsedTime));
+      return { status: 200, body };
+    },
     listBookingHistory: async (request) => {
       const page = pageOf(request.query);
       const { items, total } = await ctx.bookings.history(principalOf(request), request.params.locator, page);
