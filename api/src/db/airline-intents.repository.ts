@@ -8,6 +8,8 @@ import type { AirlineIntentsTable } from './schema.js';
 
 export type AirlineIntentRow = Selectable<AirlineIntentsTable>;
 export type IntentOperation = AirlineIntentRow['operation'];
+/** An intent as written, pending. */
+export type IntentInsert = Omit<AirlineIntentRow, 'settled_at' | 'state'>;
 type OpenState = 'pending' | 'unknown';
 type ClosedState = 'succeeded' | 'failed' | 'rolled_back';
 

@@ -1,5 +1,5 @@
-// Bookings and their history. The issue claim is one conditional UPDATE (new -> issuing), so two
-// requests can never both hold it; everything else is plain reads and writes by id.
+// Bookings and their history: plain reads and writes by id. The issue claim (one conditional UPDATE,
+// new -> issuing, so two requests can never both hold it) is in booking-steps.repository.ts.
 import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
 import type { Db } from './database.js';
 import type { BookingsTable } from './schema.js';
@@ -7,11 +7,6 @@ import type { BookingsTable } from './schema.js';
 export type BookingRow = Selectable<BookingsTable>;
 export type BookingInsert = Insertable<BookingsTable>;
 export type BookingChanges = Updateable<BookingsTable>;
-
-/** Inserts a booking and answers the row as stored (its defaults included). */
-export async function insertBooking(db: Db, row: BookingInsert): Promise<BookingRow> {
-  return db.insertInto('bookings').values(row).returningAll().executeTakeFirstOrThrow();
-}
 
 /**
  * Locks the booking row for the caller's transaction and answers it as it is now. The booking row
@@ -26,20 +21,6 @@ export async function findBookingByLocator(db: Db, locator: string): Promise<Boo
   return db.selectFrom('bookings').selectAll().where('locator', '=', locator).executeTakeFirst();
 }
 
-/**
- * Takes the issue claim: only a `new` booking moves to `issuing`, and only one caller gets the row
- * (answered as claimed; undefined when someone else had it). The update holds the booking's row lock.
- */
-export async function claimIssue(db: Db, id: string, attemptId: string, at: Date): Promise<BookingRow | undefined> {
-  return db
-    .updateTable('bookings')
-    .set({ status: 'issuing', issue_attempt_id: attemptId, issuing_started_at: at, updated_at: at })
-    .where('id', '=', id)
-    .where('status', '=', 'new')
-    .returningAll()
-    .executeTakeFirst();
-}
-
 /** Changes the booking only while `attemptId` still holds the issue claim. */
 export async function updateClaimed(db: Db, id: string, attemptId: string, changes: BookingChanges): Promise<boolean> {
   const row = await db
@@ -51,23 +32,6 @@ export async function updateClaimed(db: Db, id: string, attemptId: string, chang
     .returning('id')
     .executeTakeFirst();
   return row !== undefined;
-}
-
-/** `updateClaimed` that answers the changed row (undefined when the claim is no longer held). */
-export async function updateClaimedRow(
-  db: Db,
-  id: string,
-  attemptId: string,
-  changes: BookingChanges,
-): Promise<BookingRow | undefined> {
-  return db
-    .updateTable('bookings')
-    .set(changes)
-    .where('id', '=', id)
-    .where('status', '=', 'issuing')
-    .where('issue_attempt_id', '=', attemptId)
-    .returningAll()
-    .executeTakeFirst();
 }
 
 /** Changes the booking only when it is still in `status` (a compare-and-set on the status). */

@@ -2,7 +2,7 @@
 // under a new locator of our own with its first history entry. The locator is drawn at random and
 // taken by the unique index, so a clash simply draws again.
 import { randomInt } from 'node:crypto';
-import { insertBooking } from '../../db/bookings.repository.js';
+import { insertBookingWithHistory } from '../../db/booking-steps.repository.js';
 import type { PassengerInput } from '../../providers/airline-provider.js';
 import { DomainError, notFound } from '../errors.js';
 import { newId } from '../ids.js';
@@ -13,7 +13,7 @@ import type { Principal } from '../principal.js';
 import type { AirlineNotifications } from './airline-notifications.service.js';
 import { fromAirlineOrder } from './booking-airline-errors.js';
 import { timedCall, type AirlineTiming, type BookingDeps } from './booking-deps.js';
-import { recordHistory } from './booking-history.js';
+import { historyRowOf } from './booking-history.js';
 import { recordBookingEvent } from './booking-events.js';
 import {
   bookingView,
@@ -120,19 +120,19 @@ export async function createBooking(
   for (let attempt = 0; ; attempt += 1) {
     const locator = newLocator();
     try {
+      // The booking and its first history entry in one statement, its event beside it.
       const created = await db.transaction().execute(async (trx) => {
-        const inserted = await insertBooking(trx, {
-          ...row,
-          locator,
-          search_text: searchTextOf(locator, order.orderId, passengers),
-        });
-        await recordHistory(trx, {
-          bookingId: row.id,
-          action: 'created',
-          actorAccountId: principal.accountId,
-          at,
-          detail: `Held by ${order.owner} as ${order.orderId} until ${order.paymentTimeLimit ?? 'instant payment'}.`,
-        });
+        const inserted = await insertBookingWithHistory(
+          trx,
+          { ...row, locator, search_text: searchTextOf(locator, order.orderId, passengers) },
+          historyRowOf({
+            bookingId: row.id,
+            action: 'created',
+            actorAccountId: principal.accountId,
+            at,
+            detail: `Held by ${order.owner} as ${order.orderId} until ${order.paymentTimeLimit ?? 'instant payment'}.`,
+          }),
+        );
         await recordBookingEvent(trx, 'booking.created', inserted, at);
         return inserted;
       });

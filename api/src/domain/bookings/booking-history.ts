@@ -60,18 +60,18 @@ export const historyEntryView = (h: HistoryRow): HistoryEntry => ({
   created_at: h.created_at.toISOString(),
 });
 
-export async function recordHistory(
-  db: Db,
-  entry: {
-    bookingId: string;
-    action: HistoryAction;
-    actorAccountId: string | null;
-    at: Date;
-    detail?: string | null;
-    airlineAnswer?: string | null;
-  },
-): Promise<HistoryRow> {
-  const row: HistoryRow = {
+export interface HistoryInput {
+  bookingId: string;
+  action: HistoryAction;
+  actorAccountId: string | null;
+  at: Date;
+  detail?: string | null;
+  airlineAnswer?: string | null;
+}
+
+/** The history row of an entry, for a statement that writes it beside the change it records. */
+export function historyRowOf(entry: HistoryInput): HistoryRow {
+  return {
     id: newId('bkh'),
     booking_id: entry.bookingId,
     action: entry.action,
@@ -80,6 +80,10 @@ export async function recordHistory(
     airline_answer: entry.airlineAnswer ?? null,
     created_at: entry.at,
   };
+}
+
+export async function recordHistory(db: Db, entry: HistoryInput): Promise<HistoryRow> {
+  const row = historyRowOf(entry);
   await insertHistory(db, row);
   return row;
 }

@@ -13,6 +13,7 @@ import {
   findOpenIntent,
   insertIntent,
   markIntentUnknown,
+  type IntentInsert,
   type IntentOperation,
 } from '../../db/airline-intents.repository.js';
 import { lockBookingRow, type BookingRow } from '../../db/bookings.repository.js';
@@ -81,12 +82,9 @@ export async function takeBooking(
   return now;
 }
 
-/**
- * Writes the operation's intent on a booking the caller holds locked; the loser against an open one
- * (the partial unique index decides) gets `booking_changed_concurrently` naming it.
- */
-export async function writeIntent(trx: Db, booking: BookingRow, intent: IntentInput): Promise<void> {
-  const written = await insertIntent(trx, {
+/** The pending intent row of an operation on a booking. */
+export function intentRowOf(booking: BookingRow, intent: IntentInput): IntentInsert {
+  return {
     id: newId('ain'),
     booking_id: booking.id,
     operation: intent.operation,
@@ -98,11 +96,23 @@ export async function writeIntent(trx: Db, booking: BookingRow, intent: IntentIn
     detail: null,
     created_at: intent.at,
     updated_at: intent.at,
-  });
-  if (written) return;
+  };
+}
+
+/**
+ * Writes the operation's intent on a booking the caller holds locked; the loser against an open one
+ * (the partial unique index decides) gets `booking_changed_concurrently` naming it.
+ */
+export async function writeIntent(trx: Db, booking: BookingRow, intent: IntentInput): Promise<void> {
+  if (await insertIntent(trx, intentRowOf(booking, intent))) return;
+  throw await openIntentRefusal(trx, booking);
+}
+
+/** The refusal of an operation that found another airline operation of the booking open. */
+export async function openIntentRefusal(trx: Db, booking: BookingRow): Promise<DomainError> {
   const open = await findOpenIntent(trx, booking.id);
   const now = (await lockBookingRow(trx, booking.id)) ?? booking;
-  throw changedConcurrently(now, `An airline ${open?.operation ?? 'operation'} of this booking is still in progress`);
+  return changedConcurrently(now, `An airline ${open?.operation ?? 'operation'} of this booking is still in progress`);
 }
 
 /**

@@ -5,14 +5,8 @@
 // retrieving the order before anything else happens. The claim takes the booking row lock and
 // writes the airline intent (booking-intents.ts); lock order: booking row, then company balance row.
 import { orderRefOf } from './booking-order-ref.js';
-import {
-  claimIssue,
-  findBookingByLocator,
-  ticketingPathOf,
-  updateClaimed,
-  updateClaimedRow,
-  type BookingRow,
-} from '../../db/bookings.repository.js';
+import { claimIssueWithIntent, finishClaimedIssue } from '../../db/booking-steps.repository.js';
+import { findBookingByLocator, ticketingPathOf, updateClaimed, type BookingRow } from '../../db/bookings.repository.js';
 import { closeIntent, markIntentUnknown } from '../../db/airline-intents.repository.js';
 import type { ProviderOrder } from '../../providers/airline-provider.js';
 import { closedTicketingGate, type TicketingGate } from '../channels/channel-state.js';
@@ -23,9 +17,9 @@ import type { Principal } from '../principal.js';
 import { bookingFor } from './booking-access.js';
 import { asDomainError, outcomeUnknown, refusalText, staleClaimMs } from './booking-airline-errors.js';
 import { retrieveQuietly, timedCall, type AirlineTiming, type BookingDeps } from './booking-deps.js';
-import { recordHistory } from './booking-history.js';
+import { historyRowOf, recordHistory } from './booking-history.js';
 import { recordBookingEvent } from './booking-events.js';
-import { writeIntent } from './booking-intents.js';
+import { intentRowOf, openIntentRefusal } from './booking-intents.js';
 import {
   agencyFeeMinor,
   airlinePayment,
@@ -85,44 +79,42 @@ export async function issueBooking(
 
   // The claim and the debit commit together, or neither does (insufficient balance changes nothing).
   const attempt = newId('iss');
-  let debitedMinor = 0;
+  const at = clock.now();
+  // What the debit will take, known before it is posted: the claim records it in the same statement.
+  const debitMinor = byBalance ? airlineMinor + feeMinor : 0;
   await db.transaction().execute(async (trx) => {
-    // Lock order: the booking row (the claim's update), then the company balance row (the debit).
-    const claimed = await claimIssue(trx, row.id, attempt, clock.now());
-    if (!claimed) {
+    // Lock order: the booking row (the claim, which writes the intent and history beside it in one
+    // statement), then the company balance row (the debit).
+    const claim = await claimIssueWithIntent(trx, {
+      id: row.id,
+      changes: {
+        status: 'issuing',
+        issue_attempt_id: attempt,
+        issuing_started_at: at,
+        updated_at: at,
+        form_of_payment: path.form_of_payment,
+        balance_debit: byBalance ? fromMinor(debitMinor) : null,
+        balance_currency: paying.balance_currency,
+        balance_rate: paying.balance_rate,
+      },
+      intent: intentRowOf(row, { operation: 'issue', attemptId: attempt, debitMinor, at }),
+      history: historyRowOf({
+        bookingId: row.id,
+        action: 'issue_started',
+        actorAccountId: principal.accountId,
+        at,
+        detail: `Paying ${fromMinor(airlineMinor)} ${currency} by ${path.form_of_payment}.`,
+      }),
+    });
+    if (!claim) {
       const now = await findBookingByLocator(trx, row.locator);
       throw notIssuable(now ? effectiveStatus(now, clock.now()) : 'cancelled');
     }
-    // No other airline operation of the booking (a cancel) may be in flight.
-    await writeIntent(trx, claimed, {
-      operation: 'issue',
-      attemptId: attempt,
-      debitMinor: path.form_of_payment === 'company_balance' ? airlineMinor + feeMinor : 0,
-      at: clock.now(),
-    });
-    let debit: string | null = null;
-    if (path.form_of_payment === 'company_balance') {
-      debit = await debitForIssue(trx, paying, {
-        airlineMinor,
-        feeMinor,
-        actorAccountId: principal.accountId,
-        at: clock.now(),
-      });
-      debitedMinor = toMinor(debit);
+    // No other airline operation of the booking (a cancel) may be in flight: the claim goes back.
+    if (!claim.intentWritten) throw await openIntentRefusal(trx, claim.row);
+    if (byBalance) {
+      await debitForIssue(trx, paying, { airlineMinor, feeMinor, actorAccountId: principal.accountId, at });
     }
-    await updateClaimed(trx, row.id, attempt, {
-      form_of_payment: path.form_of_payment,
-      balance_debit: debit,
-      balance_currency: paying.balance_currency,
-      balance_rate: paying.balance_rate,
-    });
-    await recordHistory(trx, {
-      bookingId: row.id,
-      action: 'issue_started',
-      actorAccountId: principal.accountId,
-      at: clock.now(),
-      detail: `Paying ${fromMinor(airlineMinor)} ${currency} by ${path.form_of_payment}.`,
-    });
   });
 
   let order: ProviderOrder;
@@ -143,7 +135,7 @@ export async function issueBooking(
       throw asDomainError(error);
     } else {
       const refusal = asDomainError(error);
-      await giveBackClaim(deps, paying, attempt, debitedMinor, principal, refusal);
+      await giveBackClaim(deps, paying, attempt, debitMinor, principal, refusal);
       throw refusal;
     }
   }
@@ -171,28 +163,33 @@ async function finishIssue(
   const facts = orderFacts(order);
   const issuedAt = deps.clock.now();
   return deps.db.transaction().execute(async (trx) => {
-    // Lock order: the booking row (this update); no balance moves when an issue finishes.
-    const issued = await updateClaimedRow(trx, row.id, attempt, {
-      ...facts,
-      status: 'issued',
-      airline_total: fromMinor(input.airlineMinor),
-      error: null,
-      issued_at: issuedAt,
-      updated_at: issuedAt,
+    // Lock order: the booking row (this update, which closes the intent and writes the history
+    // beside it in one statement); no balance moves when an issue finishes.
+    const issued = await finishClaimedIssue(trx, {
+      id: row.id,
+      attemptId: attempt,
+      changes: {
+        ...facts,
+        status: 'issued',
+        airline_total: fromMinor(input.airlineMinor),
+        error: null,
+        issued_at: issuedAt,
+        updated_at: issuedAt,
+      },
+      history: historyRowOf({
+        bookingId: row.id,
+        action: 'issued',
+        actorAccountId: input.actorAccountId,
+        at: issuedAt,
+        detail: `Tickets ${order.documents
+          .filter((d) => d.type === 'ticket')
+          .map((d) => d.number)
+          .join(', ')}.`,
+        airlineAnswer: order.warnings.map((w) => w.message).join(' ') || null,
+      }),
+      at: issuedAt,
     });
     if (!issued) return undefined;
-    await closeIntent(trx, row.id, 'issue', 'succeeded', null, issuedAt);
-    await recordHistory(trx, {
-      bookingId: row.id,
-      action: 'issued',
-      actorAccountId: input.actorAccountId,
-      at: issuedAt,
-      detail: `Tickets ${order.documents
-        .filter((d) => d.type === 'ticket')
-        .map((d) => d.number)
-        .join(', ')}.`,
-      airlineAnswer: order.warnings.map((w) => w.message).join(' ') || null,
-    });
     // The sales documents last: their rollup rows are shared by every sale of the day, so they are
     // locked only for the commit that follows.
     const documents = JSON.parse(facts.documents) as BookingDocument[];

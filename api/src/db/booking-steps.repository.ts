@@ -1,0 +1,89 @@
+// The hottest booking steps as one statement each: a booking with its first history entry, the
+// issue claim with its airline intent and history entry, and the issued row with its intent closed
+// and history entry. Each would otherwise take three or four round trips, and on a loaded API every
+// round trip waits its turn in the event loop: this is where create and issue spent most of their
+// own time. The rows written beside the booking are selected from the booking's own CTE, so they
+// are written only when the booking statement changed a row, and only after it holds the booking's
+// row lock (lock order: booking row, then anything else).
+import { sql, type RawBuilder } from 'kysely';
+import type { BookingChanges, BookingInsert, BookingRow, HistoryRow } from './bookings.repository.js';
+import type { IntentInsert } from './airline-intents.repository.js';
+import type { Db } from './database.js';
+
+/** `INSERT INTO table (…) SELECT …, <from>.id FROM <from>`: the row, its booking id taken from `from`. */
+function insertBeside(table: string, row: Record<string, unknown>, from: string): RawBuilder<unknown> {
+  const columns = Object.keys(row).filter((c) => row[c] !== undefined);
+  return sql`INSERT INTO ${sql.table(table)} (${sql.join(columns.map((c) => sql.ref(c)))})
+    SELECT ${sql.join(columns.map((c) => (c === 'booking_id' ? sql.ref(`${from}.id`) : sql`${row[c]}`)))} FROM ${sql.table(from)}`;
+}
+
+const setClause = (changes: BookingChanges) =>
+  sql.join(
+    Object.entries(changes)
+      .filter(([, value]) => value !== undefined)
+      .map(([column, value]) => sql`${sql.ref(column)} = ${value}`),
+  );
+
+/** Inserts a booking and its first history entry, atomically (one statement); answers the stored row. */
+export async function insertBookingWithHistory(db: Db, row: BookingInsert, history: HistoryRow): Promise<BookingRow> {
+  const entries = Object.entries(row).filter(([, value]) => value !== undefined);
+  const columns = entries.map(([column]) => column);
+  const values = entries.map(([, value]) => value);
+  const result = await sql<BookingRow>`
+    WITH inserted AS (
+      INSERT INTO bookings (${sql.join(columns.map((c) => sql.ref(c)))})
+      VALUES (${sql.join(values.map((v) => sql`${v}`))})
+      RETURNING *
+    ), history AS (${insertBeside('booking_history', { ...history }, 'inserted')})
+    SELECT * FROM inserted`.execute(db);
+  return result.rows[0]!;
+}
+
+/**
+ * Takes the issue claim (only a `new` booking moves to `issuing`, with `changes`), writes its pending
+ * airline intent and its history entry. Undefined when the booking was not `new`; `intentWritten`
+ * false when another airline intent of the booking is open (the partial unique index decides), in
+ * which case the caller must roll its transaction back.
+ */
+export async function claimIssueWithIntent(
+  trx: Db,
+  input: { id: string; changes: BookingChanges; intent: IntentInsert; history: HistoryRow },
+): Promise<{ row: BookingRow; intentWritten: boolean } | undefined> {
+  const result = await sql<BookingRow & { intent_written: boolean }>`
+    WITH claimed AS (
+      UPDATE bookings SET ${setClause(input.changes)}
+      WHERE id = ${input.id} AND status = 'new'
+      RETURNING *
+    ), intent AS (
+      ${insertBeside('airline_intents', { ...input.intent, state: 'pending' }, 'claimed')}
+      ON CONFLICT (booking_id) WHERE state IN ('pending', 'unknown') DO NOTHING
+      RETURNING id
+    ), history AS (${insertBeside('booking_history', { ...input.history }, 'claimed')})
+    SELECT claimed.*, EXISTS (SELECT 1 FROM intent) AS intent_written FROM claimed`.execute(trx);
+  const found = result.rows[0];
+  if (!found) return undefined;
+  const { intent_written: intentWritten, ...row } = found;
+  return { row, intentWritten };
+}
+
+/**
+ * Records the issue on the booking while `attemptId` still holds the claim, closes its issue intent
+ * as succeeded and writes the history entry; answers the issued row (undefined when the claim is
+ * no longer this attempt's, and then nothing is written).
+ */
+export async function finishClaimedIssue(
+  trx: Db,
+  input: { id: string; attemptId: string; changes: BookingChanges; history: HistoryRow; at: Date },
+): Promise<BookingRow | undefined> {
+  const result = await sql<BookingRow>`
+    WITH issued AS (
+      UPDATE bookings SET ${setClause(input.changes)}
+      WHERE id = ${input.id} AND status = 'issuing' AND issue_attempt_id = ${input.attemptId}
+      RETURNING *
+    ), closed AS (
+      UPDATE airline_intents SET state = 'succeeded', detail = NULL, updated_at = ${input.at}, settled_at = ${input.at}
+      WHERE booking_id IN (SELECT id FROM issued) AND operation = 'issue' AND state IN ('pending', 'unknown')
+    ), history AS (${insertBeside('booking_history', { ...input.history }, 'issued')})
+    SELECT * FROM issued`.execute(trx);
+  return result.rows[0];
+}
