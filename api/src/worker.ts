@@ -78,7 +78,8 @@ export async function startWorker(
   const reconcileWorker = queues.worker(
     queueNames.airlineReconcile,
     airlineReconcileProcessor(bookingDeps, { staleMs: config.INTENT_STALE_MS }),
-    { concurrency: 1 },
+    // Named by its process, so each round's job says which worker ran it (BullMQ's processedBy).
+    { concurrency: 1, name: `worker pid ${process.pid}` },
   );
   reconcileWorker.on('completed', (job, result: Record<string, number>) => {
     if (result && (result.finished || result.rolled_back))

@@ -1,7 +1,8 @@
 // `npm start` with API_PROCESSES=2 and WORKER_PROCESSES=2 on one PostgreSQL and Redis, as real
 // processes (scripts/start.ts and its supervisor) on a database that does not exist yet. Racing
-// requests are spread over both API processes; a worker killed in the middle of an EMD job leaves
-// it to the other, and it is done once; a killed child comes back; SIGTERM drains and exits 0.
+// requests are spread over both API processes; reconciler rounds run side by side on both workers
+// settle a stranded intent once; a worker killed in the middle of an EMD job leaves it to the
+// other, and it is done once; a killed child comes back; SIGTERM drains and exits 0.
 // CLUSTER_RACE_ROUNDS repeats the races (default 1, so CI stays quick).
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,6 +13,8 @@ import {
   balancesOffLedger,
   concurrentEmdAdd,
   concurrentIssue,
+  concurrentReconcile,
+  concurrentWrongCodes,
   concurrentWrongPasswords,
   payingAgent,
 } from '../support/cluster-races.js';
@@ -31,7 +34,13 @@ beforeAll(async () => {
     apiProcesses: 2,
     workerProcesses: 2,
     // The EMD job waits between the airline and its record, so a worker can be killed right there.
-    env: { LOG_LEVEL: 'info', EMD_CLAIM_LEASE_MS: '3000', EMD_JOB_TEST_DELAY_MS: String(emdHoldMs) },
+    // Each one-time code guess comes from an address of its own (X-Forwarded-For), as a botnet's would.
+    env: {
+      LOG_LEVEL: 'info',
+      EMD_CLAIM_LEASE_MS: '3000',
+      EMD_JOB_TEST_DELAY_MS: String(emdHoldMs),
+      TRUST_PROXY: 'true',
+    },
   });
 }, 300_000);
 afterAll(async () => {
@@ -93,6 +102,51 @@ describe.each(Array.from({ length: rounds }, (_, i) => i + 1))('races across bot
     expect(seen.statuses.every((s) => s === 401 || s === 429)).toBe(true);
     expect(seen.rightPasswordStatus).toBe(429);
   });
+
+  it('30 concurrent wrong one-time codes from 30 addresses: five compared, then the right code is refused', async () => {
+    const seen = await concurrentWrongCodes(cluster.baseUrls, cluster.db, 30);
+    expect(seen.statuses.every((s) => s === 401 || s === 429)).toBe(true);
+    expect(seen.attempts).toBe(5);
+    expect([401, 429]).toContain(seen.rightCodeStatus);
+  });
+
+  it(
+    'reconciler rounds on both workers at once settle each stranded void once: one credit, one history entry',
+    { timeout: 300_000 },
+    async () => {
+      const { tenant, agent } = await payingAgent(cluster.db);
+      const config = loadConfig({
+        DATABASE_URL: cluster.databaseUrl,
+        SANDBOX_URL: cluster.sandboxUrl,
+        SECRET_KEY: testSecretKey,
+      });
+      const seen = await concurrentReconcile(
+        {
+          urls: cluster.baseUrls,
+          db: cluster.db,
+          token: agent.token,
+          airline: airlineParts(config, cluster.db),
+          redisUrl: cluster.redisUrl,
+          keyPrefix: cluster.keyPrefix,
+        },
+        tenant.companyId,
+        { stranded: 3, jobs: 8 },
+      );
+      console.log(`reconciler rounds ran on: ${seen.workers.join(', ')}`);
+      expect(seen.failedRounds).toEqual([]);
+      expect(seen.workers.length, 'rounds run by both workers').toBe(2);
+      expect(seen.finished).toBeLessThanOrEqual(3);
+      for (const b of seen.bookings) {
+        expect(b.status).toBe('voided');
+        expect(b.credits).toEqual([b.airlineTotal]);
+        expect(b.voidedEntries).toBe(1);
+        expect(b.reconciledEntries).toBe(1);
+        expect(b.voidDocuments).toBe(1);
+        expect(b.intents).toEqual(['succeeded']);
+      }
+      expect(await balancesOffLedger(cluster.db)).toEqual([]);
+    },
+  );
 });
 
 it('a SIGKILLed worker leaves its EMD job to the other worker, and the EMD is issued and paid once', async () => {

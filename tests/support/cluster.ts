@@ -19,6 +19,9 @@ export interface Cluster {
   readonly sandboxUrl: string;
   readonly databaseUrl: string;
   readonly databaseName: string;
+  /** Where its queues are: Redis, under this key prefix. */
+  readonly redisUrl: string;
+  readonly keyPrefix: string;
   readonly db: Db;
   /** Everything start.ts and its children wrote so far. */
   output(): string;
@@ -57,6 +60,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
   };
   const suffix = randomBytes(4).toString('hex');
   const databaseName = `contrail_cluster_${suffix}`;
+  const keyPrefix = `${services.keyPrefix}-cluster-${suffix}`;
   const databaseUrl = Object.assign(new URL(services.databaseUrl), { pathname: `/${databaseName}` }).toString();
   const [port, sandboxPort] = [await freePort(), await freePort()];
   const apiProcesses = options.apiProcesses ?? 2;
@@ -68,7 +72,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
       HOME: process.env.HOME ?? '',
       DATABASE_URL: databaseUrl,
       REDIS_URL: services.redisUrl,
-      KEY_PREFIX: `${services.keyPrefix}-cluster-${suffix}`,
+      KEY_PREFIX: keyPrefix,
       SECRET_KEY: testSecretKey,
       PORT: String(port),
       SANDBOX_PORT: String(sandboxPort),
@@ -125,6 +129,8 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
     sandboxUrl,
     databaseUrl,
     databaseName,
+    redisUrl: services.redisUrl,
+    keyPrefix,
     db,
     output: () => output,
     pids() {
