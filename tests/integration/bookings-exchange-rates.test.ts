@@ -7,7 +7,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { convertMinor } from '../../api/src/domain/exchange-rates.js';
 import { toMinor } from '../../api/src/money.js';
-import { balanceOf, bearer, book, findFares, payBy } from '../support/bookings.js';
+import { balanceOf, bearer, book, findFares, payBy, setAgencyFee } from '../support/bookings.js';
 import { createAccount, createTenant, type TestAccount, type TestTenant } from '../support/factories.js';
 import { startStack, type Stack } from '../support/stack.js';
 
@@ -154,6 +154,128 @@ describe('issuing from a balance in another currency', () => {
       .where('reason', 'not in', setupReasons)
       .execute();
     expect(entries).toEqual([]);
+  });
+});
+
+describe('an agency fee in another currency than the fare', () => {
+  // UAH: no other test moves a UAH rate; JPY has none at all.
+  it('is converted at issue, shown before it, and kept with its rate on the ledger entry and sales document', async () => {
+    const { tenant, agent } = await balanceIn('EUR');
+    await setAgencyFee(db(), tenant, 'issue', '250.00', 'UAH');
+    const set = await setRate(admin.token, {
+      base_currency: 'UAH',
+      quote_currency: 'EUR',
+      rate: '0.02345678',
+      effective_at: new Date(Date.now() - 60_000).toISOString(),
+    });
+    expect(set.status, JSON.stringify(set.body)).toBe(201);
+    const booked = await bookLh(agent, 57);
+    const { airline_total: airlineTotal } = await db()
+      .selectFrom('bookings')
+      .select('airline_total')
+      .where('locator', '=', booked.locator)
+      .executeTakeFirstOrThrow();
+    const feeMinor = convertMinor(25_000, '0.02345678');
+    expect(feeMinor).toBe(586);
+    const debitMinor = toMinor(airlineTotal) + feeMinor;
+
+    const before = await api().get(`/api/v1/bookings/${booked.locator}`).set(bearer(agent.token));
+    expect(before.status).toBe(200);
+    expect(before.body.balance_payment).toEqual({
+      fare_amount: { amount: (debitMinor / 100).toFixed(2), currency: 'EUR' },
+      balance_currency: 'EUR',
+      amount: { amount: (debitMinor / 100).toFixed(2), currency: 'EUR' },
+      exchange_rate: null,
+      agency_fee: {
+        amount: { amount: '250.00', currency: 'UAH' },
+        fare_amount: { amount: '5.86', currency: 'EUR' },
+        exchange_rate: '0.02345678',
+      },
+    });
+
+    const issued = await api()
+      .post('/api/v1/bookings/issue')
+      .set(bearer(agent.token))
+      .send({ locator: booked.locator });
+    expect(issued.status, JSON.stringify(issued.body)).toBe(200);
+    expect(toMinor(await balanceOf(db(), tenant.companyId))).toBe(1_000_000 - debitMinor);
+    const entries = await db()
+      .selectFrom('transactions')
+      .select(['amount', 'currency', 'original_amount', 'original_currency', 'exchange_rate', 'reason'])
+      .where('company_id', '=', tenant.companyId)
+      .where('reason', 'not in', setupReasons)
+      .orderBy('created_at')
+      .orderBy('balance_after', 'desc')
+      .execute();
+    expect(entries).toEqual([
+      {
+        amount: `-${airlineTotal}`,
+        currency: 'EUR',
+        original_amount: null,
+        original_currency: null,
+        exchange_rate: null,
+        reason: `Tickets ${booked.locator}`,
+      },
+      {
+        amount: '-5.86',
+        currency: 'EUR',
+        original_amount: '-250.00',
+        original_currency: 'UAH',
+        exchange_rate: '0.02345678',
+        reason: `Issue fee ${booked.locator}`,
+      },
+    ]);
+    const documents = await db()
+      .selectFrom('sales_documents')
+      .select([
+        'kind',
+        'fees',
+        'total',
+        'currency',
+        'fee_original_amount',
+        'fee_original_currency',
+        'fee_exchange_rate',
+      ])
+      .where('locator', '=', booked.locator)
+      .execute();
+    expect(documents).toEqual([
+      {
+        kind: 'ticket',
+        fees: '5.86',
+        total: (debitMinor / 100).toFixed(2),
+        currency: 'EUR',
+        fee_original_amount: '250.00',
+        fee_original_currency: 'UAH',
+        fee_exchange_rate: '0.02345678',
+      },
+    ]);
+  });
+
+  it('with no rate for its pair, refuses the issue naming the pair, and changes nothing', async () => {
+    const { tenant, agent } = await balanceIn('EUR');
+    await setAgencyFee(db(), tenant, 'issue', '900', 'JPY');
+    const booked = await bookLh(agent, 58);
+    const shown = await api().get(`/api/v1/bookings/${booked.locator}`).set(bearer(agent.token));
+    expect(shown.body.balance_payment).toBeNull();
+    const refused = await api()
+      .post('/api/v1/bookings/issue')
+      .set(bearer(agent.token))
+      .send({ locator: booked.locator });
+    expect(refused.status, JSON.stringify(refused.body)).toBe(422);
+    expect(refused.body.errors[0]).toMatchObject({
+      code: 'exchange_rate_missing',
+      detail: 'No exchange rate from JPY to EUR is known.',
+    });
+    expect(toMinor(await balanceOf(db(), tenant.companyId))).toBe(1_000_000);
+    const now = await db()
+      .selectFrom('bookings')
+      .select(['id', 'status', 'balance_debit'])
+      .where('locator', '=', booked.locator)
+      .executeTakeFirstOrThrow();
+    expect(now).toMatchObject({ status: 'new', balance_debit: null });
+    expect(await db().selectFrom('airline_intents').select('id').where('booking_id', '=', now.id).execute()).toEqual(
+      [],
+    );
   });
 });
 

@@ -193,6 +193,12 @@ describe('paying from the company balance', () => {
       .send({ locator: booked.locator });
     expect(issued.status, JSON.stringify(issued.body)).toBe(200);
     expect(issued.body.form_of_payment).toBe('company_balance');
+    // Server-Timing splits the airline's part of the wait from the whole request.
+    const [, airlineMs, requestMs] = /^airline;dur=([\d.]+), request;dur=([\d.]+)$/
+      .exec(issued.headers['server-timing'] ?? '')!
+      .map(Number);
+    expect(airlineMs).toBeGreaterThan(0);
+    expect(requestMs).toBeGreaterThan(airlineMs!);
     expect(toMinor(await balanceOf(db(), own.companyId))).toBe(start - toMinor(fare!.amount) - 250);
     const ledger = await db()
       .selectFrom('transactions')

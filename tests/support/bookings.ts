@@ -92,10 +92,11 @@ export async function setAgencyFee(
   tenant: TestTenant,
   kind: 'issue' | 'void' | 'refund' | 'exchange',
   amount: string,
+  currency = 'EUR',
 ) {
   await db
     .updateTable('agency_transaction_fees')
-    .set({ amount, currency: 'EUR' })
+    .set({ amount, currency })
     .where('agency_id', '=', tenant.agencyId)
     .where('kind', '=', kind)
     .execute();

@@ -54,6 +54,8 @@ export interface SalesDocumentInput {
   agencyId: string;
   /** Paid from a company balance in another currency: the total as the balance paid it, and the rate. */
   balance?: { amount: string; currency: string; rate: string };
+  /** The agency's fee set in another currency: as the agency set it, and the rate it was converted at. */
+  feeOriginal?: { amount: string; currency: string; rate: string };
 }
 
 /**

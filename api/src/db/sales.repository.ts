@@ -51,6 +51,9 @@ export function insertDocumentQuery(db: Db, doc: SalesDocumentInput) {
       balance_amount: doc.balance?.amount ?? null,
       balance_currency: doc.balance?.currency ?? null,
       exchange_rate: doc.balance?.rate ?? null,
+      fee_original_amount: doc.feeOriginal?.amount ?? null,
+      fee_original_currency: doc.feeOriginal?.currency ?? null,
+      fee_exchange_rate: doc.feeOriginal?.rate ?? null,
     })
     .onConflict((oc) => oc.column('id').doNothing())
     .returningAll();
@@ -128,6 +131,9 @@ function withNames(db: Db) {
     'sales_documents.balance_amount',
     'sales_documents.balance_currency',
     'sales_documents.exchange_rate',
+    'sales_documents.fee_original_amount',
+    'sales_documents.fee_original_currency',
+    'sales_documents.fee_exchange_rate',
   ]);
 }
 

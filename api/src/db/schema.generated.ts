@@ -394,6 +394,9 @@ export interface SalesDocuments {
   currency: string;
   exchange_rate: Numeric | null;
   fare: Numeric;
+  fee_exchange_rate: Numeric | null;
+  fee_original_amount: Numeric | null;
+  fee_original_currency: string | null;
   fees: Numeric;
   form_of_payment: 'bsp_cash' | 'credit_card' | 'company_balance';
   id: string;

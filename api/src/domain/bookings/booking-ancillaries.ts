@@ -222,7 +222,7 @@ async function requestEmds(
   const { db, clock } = deps;
   const amountMinor = totalMinor(items);
   const byBalance = row.form_of_payment === 'company_balance';
-  const feeMinor = byBalance ? await agencyFeeMinor(db, row, 'emd') : 0;
+  const feeMinor = byBalance ? await agencyFeeMinor(db, row, 'emd', clock.now()) : 0;
   const requestId = newId('emr');
   const repeat = await db.transaction().execute(async (trx) => {
     const at = clock.now();

@@ -8,7 +8,7 @@ import { convertMinor } from '../exchange-rates.js';
 import { DomainError } from '../errors.js';
 import { fromMinor, toMinor } from '../../money.js';
 import type { BalancePayment, BookingStatus } from './booking.js';
-import { agencyFeeMinor } from './booking-payment.js';
+import { agencyFee, type AgencyFee } from './booking-payment.js';
 
 export async function balancePaymentOf(
   db: Db,
@@ -34,24 +34,35 @@ export async function balancePaymentOf(
   if (path?.form_of_payment !== 'company_balance') return null;
   const company = (await findCompanies(db, { id: row.company_id })).rows[0];
   if (!company) return null;
-  let feeMinor: number;
+  let fee: AgencyFee;
   try {
-    feeMinor = await agencyFeeMinor(db, row, 'issue');
+    fee = await agencyFee(db, row, 'issue', at);
   } catch (error) {
-    // The issue itself will say why the fee cannot apply; the view just has no amount to show.
+    // The issue itself will say why the fee cannot apply (no rate for its pair); the view just has
+    // no amount to show.
     if (error instanceof DomainError) return null;
     throw error;
   }
+  const feeMinor = fee.minor;
+  // A fee set in another currency: what it was set at, and what it comes to in the fare's currency.
+  const agency_fee = fee.original
+    ? {
+        amount: { amount: fee.original.amount, currency: fee.original.currency },
+        fare_amount: { amount: fromMinor(fee.minor), currency: fareCurrency },
+        exchange_rate: fee.original.rate,
+      }
+    : undefined;
   const fareMinor = toMinor(row.airline_total) + feeMinor;
   const balanceCurrency = company.balance_currency.trim();
   const fare_amount = { amount: fromMinor(fareMinor), currency: fareCurrency };
   if (balanceCurrency === fareCurrency)
-    return { fare_amount, balance_currency: balanceCurrency, amount: fare_amount, exchange_rate: null };
+    return { fare_amount, balance_currency: balanceCurrency, amount: fare_amount, exchange_rate: null, agency_fee };
   const rate = await rateInEffect(db, fareCurrency, balanceCurrency, at);
   return {
     fare_amount,
     balance_currency: balanceCurrency,
     amount: rate ? { amount: fromMinor(convertMinor(fareMinor, rate.rate)), currency: balanceCurrency } : null,
     exchange_rate: rate?.rate ?? null,
+    agency_fee,
   };
 }

@@ -131,7 +131,7 @@ export async function finishVoid(
     await closeIntent(trx, row.id, 'void', changed ? 'succeeded' : 'rolled_back', null, at);
     if (!changed) return false;
     const actor = actorAccountId ?? row.agent_id;
-    const feeMinor = row.form_of_payment === 'company_balance' ? await agencyFeeMinor(trx, row, 'void') : 0;
+    const feeMinor = row.form_of_payment === 'company_balance' ? await agencyFeeMinor(trx, row, 'void', at) : 0;
     if (row.form_of_payment === 'company_balance')
       await creditForVoid(trx, row, {
         airlineMinor: toMinor(row.airline_total),

@@ -72,7 +72,10 @@ function changeView(request: BookingRequestRow, row: BookingRow): FlightsChangeR
 async function exchangeFee(deps: BookingDeps, row: BookingRow): Promise<{ form: FormOfPayment; feeMinor: number }> {
   const path = await ticketingPathOf(deps.db, row.agency_id, row.company_id, row.channel_id);
   const form = path?.form_of_payment ?? row.form_of_payment ?? 'bsp_cash';
-  return { form, feeMinor: form === 'company_balance' ? await agencyFeeMinor(deps.db, row, 'exchange') : 0 };
+  return {
+    form,
+    feeMinor: form === 'company_balance' ? await agencyFeeMinor(deps.db, row, 'exchange', deps.clock.now()) : 0,
+  };
 }
 
 /** Each journey asked once, one the booking has, on a day not yet past. */

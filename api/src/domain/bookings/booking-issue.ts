@@ -21,8 +21,9 @@ import { historyRowOf, recordHistory } from './booking-history.js';
 import { recordBookingEvent } from './booking-events.js';
 import { intentRowOf, openIntentRefusal } from './booking-intents.js';
 import {
-  agencyFeeMinor,
+  agencyFee,
   airlinePayment,
+  type AgencyFee,
   balanceConversion,
   debitForIssue,
   refundFailedIssue,
@@ -72,7 +73,10 @@ export async function issueBooking(
     currency,
   });
   const byBalance = path.form_of_payment === 'company_balance';
-  const feeMinor = byBalance ? await agencyFeeMinor(db, row, 'issue') : 0;
+  // A fee the agency set in another currency is converted at today's rate (refused, naming the
+  // pair, when none is known), before anything changes.
+  const fee = byBalance ? await agencyFee(db, row, 'issue', clock.now()) : { minor: 0, original: null };
+  const feeMinor = fee.minor;
   // A balance in another currency pays at today's rate, which the booking keeps for every later
   // credit or debit; with no rate known the issue is refused here, before anything changes.
   const paying: BookingRow = byBalance ? { ...row, ...(await balanceConversion(db, row, clock.now())) } : row;
@@ -113,7 +117,13 @@ export async function issueBooking(
     // No other airline operation of the booking (a cancel) may be in flight: the claim goes back.
     if (!claim.intentWritten) throw await openIntentRefusal(trx, claim.row);
     if (byBalance) {
-      await debitForIssue(trx, paying, { airlineMinor, feeMinor, actorAccountId: principal.accountId, at });
+      await debitForIssue(trx, paying, {
+        airlineMinor,
+        feeMinor,
+        feeOriginal: fee.original,
+        actorAccountId: principal.accountId,
+        at,
+      });
     }
   });
 
@@ -143,6 +153,7 @@ export async function issueBooking(
   const issued = await finishIssue(deps, row, attempt, order, {
     airlineMinor,
     feeMinor,
+    feeOriginal: fee.original,
     actorAccountId: principal.accountId,
   });
   // The row as this issue committed it; read afresh only when another holder settled it first.
@@ -158,7 +169,12 @@ async function finishIssue(
   row: BookingRow,
   attempt: string,
   order: ProviderOrder,
-  input: { airlineMinor: number; feeMinor: number; actorAccountId: string | null },
+  input: {
+    airlineMinor: number;
+    feeMinor: number;
+    feeOriginal?: AgencyFee['original'];
+    actorAccountId: string | null;
+  },
 ): Promise<BookingRow | undefined> {
   const facts = orderFacts(order);
   const issuedAt = deps.clock.now();
@@ -198,6 +214,7 @@ async function finishIssue(
       documents,
       kind: 'ticket',
       feeMinor: input.feeMinor,
+      feeOriginal: input.feeOriginal,
       agentId: input.actorAccountId ?? row.agent_id,
       at: issuedAt,
     });

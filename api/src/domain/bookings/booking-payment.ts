@@ -15,20 +15,45 @@ import { DomainError, notFound } from '../errors.js';
 import { convertMinor, rateFor } from '../exchange-rates.js';
 import { fromMinor, toMinor } from '../../money.js';
 
-/** The agency's fee of a kind in the booking's currency; a fee set in another currency cannot apply. */
+/** The agency's fee for one transaction, in the booking's (fare's) currency. */
+export interface AgencyFee {
+  minor: number;
+  /** Set in another currency than the fare: the fee as the agency set it, and the rate it was converted at. */
+  original: { amount: string; currency: string; rate: string } | null;
+}
+
+/**
+ * The agency's fee of a kind in the booking's currency. A fee set in another currency is converted
+ * at the exchange rate in effect `at` (the rates admins keep), so the balance, the sales documents
+ * and every later give-back count it in the fare's currency; with no rate known for the pair it is
+ * refused (`exchange_rate_missing`, naming the pair) before anything changes.
+ */
+export async function agencyFee(
+  db: Db,
+  booking: BookingRow,
+  kind: 'issue' | 'void' | 'refund' | 'exchange' | 'emd',
+  at: Date,
+): Promise<AgencyFee> {
+  const fee = await feeOf(db, booking.agency_id, kind);
+  if (!fee || toMinor(fee.amount) === 0) return { minor: 0, original: null };
+  const feeCurrency = fee.currency.trim();
+  const fareCurrency = booking.currency.trim();
+  if (feeCurrency === fareCurrency) return { minor: toMinor(fee.amount), original: null };
+  const { rate } = await rateFor(db, feeCurrency, fareCurrency, at);
+  return {
+    minor: convertMinor(toMinor(fee.amount), rate),
+    original: { amount: fromMinor(toMinor(fee.amount)), currency: feeCurrency, rate },
+  };
+}
+
+/** `agencyFee`'s amount alone, in minor units of the booking's currency. */
 export async function agencyFeeMinor(
   db: Db,
   booking: BookingRow,
   kind: 'issue' | 'void' | 'refund' | 'exchange' | 'emd',
+  at: Date,
 ): Promise<number> {
-  const fee = await feeOf(db, booking.agency_id, kind);
-  if (!fee || toMinor(fee.amount) === 0) return 0;
-  if (fee.currency.trim() !== booking.currency.trim())
-    throw new DomainError(
-      'currency_mismatch',
-      `The agency's ${kind} fee is in ${fee.currency.trim()} and the booking in ${booking.currency.trim()}.`,
-    );
-  return toMinor(fee.amount);
+  return (await agencyFee(db, booking, kind, at)).minor;
 }
 
 /**
@@ -73,16 +98,25 @@ export async function airlinePayment(
   };
 }
 
-/** Debits the tickets and the issue fee from the company balance, in the caller's transaction. */
+/**
+ * Debits the tickets and the issue fee from the company balance, in the caller's transaction. A fee
+ * the agency set in another currency keeps, on its ledger entry, what it was set at and its rate.
+ */
 export async function debitForIssue(
   trx: Db,
   booking: BookingRow,
-  input: { airlineMinor: number; feeMinor: number; actorAccountId: string; at: Date },
+  input: {
+    airlineMinor: number;
+    feeMinor: number;
+    feeOriginal?: AgencyFee['original'];
+    actorAccountId: string;
+    at: Date;
+  },
 ): Promise<string> {
   if (!booking.company_id) throw new DomainError('no_company_balance');
   await post(trx, booking, input, [
     [-input.airlineMinor, `Tickets ${booking.locator}`],
-    [-input.feeMinor, `Issue fee ${booking.locator}`],
+    [-input.feeMinor, `Issue fee ${booking.locator}`, input.feeOriginal ?? undefined],
   ]);
   return fromMinor(input.airlineMinor + input.feeMinor);
 }
@@ -191,15 +225,21 @@ async function post(
   trx: Db,
   booking: BookingRow,
   by: { actorAccountId: string; at: Date },
-  entries: readonly (readonly [minor: number, reason: string])[],
+  entries: readonly (readonly [minor: number, reason: string, feeOriginal?: AgencyFee['original'] | undefined])[],
 ): Promise<void> {
   const fareCurrency = booking.currency.trim();
   const rate = booking.balance_rate;
   let runningMinor = 0;
   const lines = entries
     .filter(([minor]) => minor !== 0)
-    .map(([minor, reason]) => {
-      if (!rate) return { amount: fromMinor(minor), reason };
+    .map(([minor, reason, feeOriginal]) => {
+      if (!rate) {
+        // A fee set in another currency than the fare (and balance): the entry keeps what it was
+        // set at and its rate, as a converted fare keeps its own.
+        if (!feeOriginal) return { amount: fromMinor(minor), reason };
+        const sign = minor < 0 ? '-' : '';
+        return { amount: fromMinor(minor), reason, original: { ...feeOriginal, amount: sign + feeOriginal.amount } };
+      }
       const before = convertMinor(runningMinor, rate);
       runningMinor += minor;
       return {

@@ -80,7 +80,8 @@ export async function quoteRefund(deps: BookingDeps, principal: Principal, locat
   const refundTo = row.form_of_payment ?? 'bsp_cash';
   const refundMinor = toMinor(quote.refund.amount);
   // The agency's fee comes off a balance refund, never more than the refund itself.
-  const feeMinor = refundTo === 'company_balance' ? Math.min(await agencyFeeMinor(db, row, 'refund'), refundMinor) : 0;
+  const feeMinor =
+    refundTo === 'company_balance' ? Math.min(await agencyFeeMinor(db, row, 'refund', clock.now()), refundMinor) : 0;
   const at = clock.now();
   const request = quotedRequest(
     row,

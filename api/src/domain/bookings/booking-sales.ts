@@ -26,6 +26,8 @@ export async function recordTicketSales(
     kind: Extract<SalesDocumentKind, 'ticket' | 'void'>;
     /** The agency's fee for this transaction, in the fare's currency; carried on the first ticket. */
     feeMinor: number;
+    /** That fee as the agency set it in another currency, and its rate (kept on the same ticket). */
+    feeOriginal?: { amount: string; currency: string; rate: string } | null;
     agentId: string;
     at: Date;
   },
@@ -65,6 +67,7 @@ export async function recordTicketSales(
       companyId: booking.company_id,
       agencyId: booking.agency_id,
       ...balanceOf(booking, total),
+      ...(fee > 0 && input.feeOriginal ? { feeOriginal: input.feeOriginal } : {}),
     });
     fee = 0;
   }

@@ -13,6 +13,8 @@ export interface BalancePayment {
   balance_currency: string;
   amount: Money | null;
   exchange_rate: string | null;
+  /** Before issue, an issue fee set in another currency than the fare: as set, converted, and the rate. */
+  agency_fee?: { amount: Money; fare_amount: Money; exchange_rate: string };
 }
 type PassengerType = 'ADT' | 'CHD' | 'INF';
 

@@ -1837,7 +1837,9 @@ export interface paths {
          * Issue a booking
          * @description Pays and tickets a held booking by the channel's form of payment: BSP cash, the channel's
          *     credit card, or the company balance (debited with the agency's issue fee in one ledger
-         *     transaction; a balance too low answers 422 `insufficient_balance` and changes nothing). Only
+         *     transaction; a balance too low answers 422 `insufficient_balance` and changes nothing). A fee
+         *     set in another currency than the fare is converted at the pair's newest exchange rate; with none
+         *     known the issue answers 422 `exchange_rate_missing` naming the pair and changes nothing. Only
          *     before the time limit (409 `booking_time_limit_passed`) and only when every ticketing gate is
          *     open (409 `ticketing_gate_closed`, the detail names the gate).
          *
@@ -3907,6 +3909,15 @@ export interface components {
             amount: components["schemas"]["Money"] | null;
             /** @description Units of the balance currency per unit of the fare's; null in the same currency or when none is known. */
             exchange_rate: string | null;
+            /** @description Before issue, when the agency's issue fee is set in another currency than the fare; it is converted into the fare's currency at the pair's newest exchange rate, and `fare_amount` above includes it. Absent otherwise. */
+            agency_fee?: {
+                /** @description The fee as the agency set it, in its own currency. */
+                amount: components["schemas"]["Money"];
+                /** @description The fee in the fare's currency. */
+                fare_amount: components["schemas"]["Money"];
+                /** @description Units of the fare's currency per unit of the fee's. */
+                exchange_rate: string;
+            };
         };
         /** @description A passenger as booked. */
         BookingPassenger: {

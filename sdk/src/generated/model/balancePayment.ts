@@ -16,6 +16,7 @@ every call. Errors always come as `{"errors": [...], "meta": {"request_id": ...}
 import type { Money } from './money';
 import type { BalancePaymentAmount } from './balancePaymentAmount';
 import type { BalancePaymentExchangeRate } from './balancePaymentExchangeRate';
+import type { BalancePaymentAgencyFee } from './balancePaymentAgencyFee';
 
 /**
  * What the company balance pays for the tickets (the airline's price and the agency's issue fee), before issue or as taken at issue. A balance in another currency than the fare pays the amount converted at the pair's newest exchange rate (before issue) or at the rate of the issue (after it).
@@ -28,4 +29,6 @@ export interface BalancePayment {
   amount: BalancePaymentAmount;
   /** Units of the balance currency per unit of the fare's; null in the same currency or when none is known. */
   exchange_rate: BalancePaymentExchangeRate;
+  /** Before issue, when the agency's issue fee is set in another currency than the fare; it is converted into the fare's currency at the pair's newest exchange rate, and `fare_amount` above includes it. Absent otherwise. */
+  agency_fee?: BalancePaymentAgencyFee;
 }

@@ -92,6 +92,7 @@ export * from './balanceLowEventAgencyId';
 export * from './balanceLowEventData';
 export * from './balanceLowEventType';
 export * from './balancePayment';
+export * from './balancePaymentAgencyFee';
 export * from './balancePaymentAmount';
 export * from './balancePaymentExchangeRate';
 export * from './booking';

@@ -284,7 +284,9 @@ export const useCreateBooking = <TError = BadRequestResponse | UnauthorizedRespo
     /**
  * Pays and tickets a held booking by the channel's form of payment: BSP cash, the channel's
 credit card, or the company balance (debited with the agency's issue fee in one ledger
-transaction; a balance too low answers 422 `insufficient_balance` and changes nothing). Only
+transaction; a balance too low answers 422 `insufficient_balance` and changes nothing). A fee
+set in another currency than the fare is converted at the pair's newest exchange rate; with none
+known the issue answers 422 `exchange_rate_missing` naming the pair and changes nothing. Only
 before the time limit (409 `booking_time_limit_passed`) and only when every ticketing gate is
 open (409 `ticketing_gate_closed`, the detail names the gate).
 

@@ -44,6 +44,10 @@ export const listBookingsResponseDataItemBalancePaymentFareAmountCurrencyRegExp 
 export const listBookingsResponseDataItemBalancePaymentBalanceCurrencyRegExp = new RegExp('^[A-Z]{3}$');
 export const listBookingsResponseDataItemBalancePaymentAmountAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
 export const listBookingsResponseDataItemBalancePaymentAmountCurrencyRegExp = new RegExp('^[A-Z]{3}$');
+export const listBookingsResponseDataItemBalancePaymentAgencyFeeAmountAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const listBookingsResponseDataItemBalancePaymentAgencyFeeAmountCurrencyRegExp = new RegExp('^[A-Z]{3}$');
+export const listBookingsResponseDataItemBalancePaymentAgencyFeeFareAmountAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const listBookingsResponseDataItemBalancePaymentAgencyFeeFareAmountCurrencyRegExp = new RegExp('^[A-Z]{3}$');
 export const listBookingsResponseDataItemContactsEmailMax = 254;export const listBookingsResponseDataItemContactsPhoneRegExp = new RegExp('^\\+?[0-9][0-9 ()-]{5,24}$');
 export const listBookingsResponseDataItemSegmentsItemOriginDestinationMin = 0;export const listBookingsResponseDataItemDocumentsItemNumberRegExp = new RegExp('^[0-9]{13}$');
 export const listBookingsResponseDataItemDocumentsItemAmountAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
@@ -81,7 +85,18 @@ export const listBookingsResponse = zod.object({
   "amount": zod.string().regex(listBookingsResponseDataItemBalancePaymentAmountAmountRegExp),
   "currency": zod.string().regex(listBookingsResponseDataItemBalancePaymentAmountCurrencyRegExp).describe('ISO 4217 currency code.')
 }).describe('An amount of money. The amount is a decimal string, never a float.'),zod.null()]).describe('In the balance\'s currency; null when no exchange rate is known for the pair (the issue would be refused).'),
-  "exchange_rate": zod.string().nullable().describe('Units of the balance currency per unit of the fare\'s; null in the same currency or when none is known.')
+  "exchange_rate": zod.string().nullable().describe('Units of the balance currency per unit of the fare\'s; null in the same currency or when none is known.'),
+  "agency_fee": zod.object({
+  "amount": zod.object({
+  "amount": zod.string().regex(listBookingsResponseDataItemBalancePaymentAgencyFeeAmountAmountRegExp),
+  "currency": zod.string().regex(listBookingsResponseDataItemBalancePaymentAgencyFeeAmountCurrencyRegExp).describe('ISO 4217 currency code.')
+}).describe('An amount of money. The amount is a decimal string, never a float.'),
+  "fare_amount": zod.object({
+  "amount": zod.string().regex(listBookingsResponseDataItemBalancePaymentAgencyFeeFareAmountAmountRegExp),
+  "currency": zod.string().regex(listBookingsResponseDataItemBalancePaymentAgencyFeeFareAmountCurrencyRegExp).describe('ISO 4217 currency code.')
+}).describe('An amount of money. The amount is a decimal string, never a float.'),
+  "exchange_rate": zod.string().describe('Units of the fare\'s currency per unit of the fee\'s.')
+}).optional().describe('Before issue, when the agency\'s issue fee is set in another currency than the fare; it is converted into the fare\'s currency at the pair\'s newest exchange rate, and `fare_amount` above includes it. Absent otherwise.')
 }).describe('What the company balance pays for the tickets (the airline\'s price and the agency\'s issue fee), before issue or as taken at issue. A balance in another currency than the fare pays the amount converted at the pair\'s newest exchange rate (before issue) or at the rate of the issue (after it).'),zod.null()]).optional().describe('Read one booking to get it. When the company balance pays (or paid) the tickets, what it takes, in its own currency; null otherwise.'),
   "passengers": zod.array(zod.object({
   "id": zod.string().describe('The passenger\'s id within the booking; documents refer back to it.'),
@@ -187,7 +202,9 @@ export const createBookingBody = zod.object({
 /**
  * Pays and tickets a held booking by the channel's form of payment: BSP cash, the channel's
 credit card, or the company balance (debited with the agency's issue fee in one ledger
-transaction; a balance too low answers 422 `insufficient_balance` and changes nothing). Only
+transaction; a balance too low answers 422 `insufficient_balance` and changes nothing). A fee
+set in another currency than the fare is converted at the pair's newest exchange rate; with none
+known the issue answers 422 `exchange_rate_missing` naming the pair and changes nothing. Only
 before the time limit (409 `booking_time_limit_passed`) and only when every ticketing gate is
 open (409 `ticketing_gate_closed`, the detail names the gate).
 
@@ -222,6 +239,10 @@ export const issueBookingResponseBalancePaymentFareAmountCurrencyRegExp = new Re
 export const issueBookingResponseBalancePaymentBalanceCurrencyRegExp = new RegExp('^[A-Z]{3}$');
 export const issueBookingResponseBalancePaymentAmountAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
 export const issueBookingResponseBalancePaymentAmountCurrencyRegExp = new RegExp('^[A-Z]{3}$');
+export const issueBookingResponseBalancePaymentAgencyFeeAmountAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const issueBookingResponseBalancePaymentAgencyFeeAmountCurrencyRegExp = new RegExp('^[A-Z]{3}$');
+export const issueBookingResponseBalancePaymentAgencyFeeFareAmountAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const issueBookingResponseBalancePaymentAgencyFeeFareAmountCurrencyRegExp = new RegExp('^[A-Z]{3}$');
 export const issueBookingResponseContactsEmailMax = 254;export const issueBookingResponseContactsPhoneRegExp = new RegExp('^\\+?[0-9][0-9 ()-]{5,24}$');
 export const issueBookingResponseSegmentsItemOriginDestinationMin = 0;export const issueBookingResponseDocumentsItemNumberRegExp = new RegExp('^[0-9]{13}$');
 export const issueBookingResponseDocumentsItemAmountAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
@@ -258,7 +279,18 @@ export const issueBookingResponse = zod.object({
   "amount": zod.string().regex(issueBookingResponseBalancePaymentAmountAmountRegExp),
   "currency": zod.string().regex(issueBookingResponseBalancePaymentAmountCurrencyRegExp).describe('ISO 4217 currency code.')
 }).describe('An amount of money. The amount is a decimal string, never a float.'),zod.null()]).describe('In the balance\'s currency; null when no exchange rate is known for the pair (the issue would be refused).'),
-  "exchange_rate": zod.string().nullable().describe('Units of the balance currency per unit of the fare\'s; null in the same currency or when none is known.')
+  "exchange_rate": zod.string().nullable().describe('Units of the balance currency per unit of the fare\'s; null in the same currency or when none is known.'),
+  "agency_fee": zod.object({
+  "amount": zod.object({
+  "amount": zod.string().regex(issueBookingResponseBalancePaymentAgencyFeeAmountAmountRegExp),
+  "currency": zod.string().regex(issueBookingResponseBalancePaymentAgencyFeeAmountCurrencyRegExp).describe('ISO 4217 currency code.')
+}).describe('An amount of money. The amount is a decimal string, never a float.'),
+  "fare_amount": zod.object({
+  "amount": zod.string().regex(issueBookingResponseBalancePaymentAgencyFeeFareAmountAmountRegExp),
+  "currency": zod.string().regex(issueBookingResponseBalancePaymentAgencyFeeFareAmountCurrencyRegExp).describe('ISO 4217 currency code.')
+}).describe('An amount of money. The amount is a decimal string, never a float.'),
+  "exchange_rate": zod.string().describe('Units of the fare\'s currency per unit of the fee\'s.')
+}).optional().describe('Before issue, when the agency\'s issue fee is set in another currency than the fare; it is converted into the fare\'s currency at the pair\'s newest exchange rate, and `fare_amount` above includes it. Absent otherwise.')
 }).describe('What the company balance pays for the tickets (the airline\'s price and the agency\'s issue fee), before issue or as taken at issue. A balance in another currency than the fare pays the amount converted at the pair\'s newest exchange rate (before issue) or at the rate of the issue (after it).'),zod.null()]).optional().describe('Read one booking to get it. When the company balance pays (or paid) the tickets, what it takes, in its own currency; null otherwise.'),
   "passengers": zod.array(zod.object({
   "id": zod.string().describe('The passenger\'s id within the booking; documents refer back to it.'),
@@ -402,6 +434,10 @@ export const reshopBookingResponseBalancePaymentFareAmountCurrencyRegExp = new R
 export const reshopBookingResponseBalancePaymentBalanceCurrencyRegExp = new RegExp('^[A-Z]{3}$');
 export const reshopBookingResponseBalancePaymentAmountAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
 export const reshopBookingResponseBalancePaymentAmountCurrencyRegExp = new RegExp('^[A-Z]{3}$');
+export const reshopBookingResponseBalancePaymentAgencyFeeAmountAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const reshopBookingResponseBalancePaymentAgencyFeeAmountCurrencyRegExp = new RegExp('^[A-Z]{3}$');
+export const reshopBookingResponseBalancePaymentAgencyFeeFareAmountAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const reshopBookingResponseBalancePaymentAgencyFeeFareAmountCurrencyRegExp = new RegExp('^[A-Z]{3}$');
 export const reshopBookingResponseContactsEmailMax = 254;export const reshopBookingResponseContactsPhoneRegExp = new RegExp('^\\+?[0-9][0-9 ()-]{5,24}$');
 export const reshopBookingResponseSegmentsItemOriginDestinationMin = 0;export const reshopBookingResponseDocumentsItemNumberRegExp = new RegExp('^[0-9]{13}$');
 export const reshopBookingResponseDocumentsItemAmountAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
@@ -438,7 +474,18 @@ export const reshopBookingResponse = zod.object({
   "amount": zod.string().regex(reshopBookingResponseBalancePaymentAmountAmountRegExp),
   "currency": zod.string().regex(reshopBookingResponseBalancePaymentAmountCurrencyRegExp).describe('ISO 4217 currency code.')
 }).describe('An amount of money. The amount is a decimal string, never a float.'),zod.null()]).describe('In the balance\'s currency; null when no exchange rate is known for the pair (the issue would be refused).'),
-  "exchange_rate": zod.string().nullable().describe('Units of the balance currency per unit of the fare\'s; null in the same currency or when none is known.')
+  "exchange_rate": zod.string().nullable().describe('Units of the balance currency per unit of the fare\'s; null in the same currency or when none is known.'),
+  "agency_fee": zod.object({
+  "amount": zod.object({
+  "amount": zod.string().regex(reshopBookingResponseBalancePaymentAgencyFeeAmountAmountRegExp),
+  "currency": zod.string().regex(reshopBookingResponseBalancePaymentAgencyFeeAmountCurrencyRegExp).describe('ISO 4217 currency code.')
+}).describe('An amount of money. The amount is a decimal string, never a float.'),
+  "fare_amount": zod.object({
+  "amount": zod.string().regex(reshopBookingResponseBalancePaymentAgencyFeeFareAmountAmountRegExp),
+  "currency": zod.string().regex(reshopBookingResponseBalancePaymentAgencyFeeFareAmountCurrencyRegExp).describe('ISO 4217 currency code.')
+}).describe('An amount of money. The amount is a decimal string, never a float.'),
+  "exchange_rate": zod.string().describe('Units of the fare\'s currency per unit of the fee\'s.')
+}).optional().describe('Before issue, when the agency\'s issue fee is set in another currency than the fare; it is converted into the fare\'s currency at the pair\'s newest exchange rate, and `fare_amount` above includes it. Absent otherwise.')
 }).describe('What the company balance pays for the tickets (the airline\'s price and the agency\'s issue fee), before issue or as taken at issue. A balance in another currency than the fare pays the amount converted at the pair\'s newest exchange rate (before issue) or at the rate of the issue (after it).'),zod.null()]).optional().describe('Read one booking to get it. When the company balance pays (or paid) the tickets, what it takes, in its own currency; null otherwise.'),
   "passengers": zod.array(zod.object({
   "id": zod.string().describe('The passenger\'s id within the booking; documents refer back to it.'),
@@ -538,6 +585,10 @@ export const modifyBookingResponseBalancePaymentFareAmountCurrencyRegExp = new R
 export const modifyBookingResponseBalancePaymentBalanceCurrencyRegExp = new RegExp('^[A-Z]{3}$');
 export const modifyBookingResponseBalancePaymentAmountAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
 export const modifyBookingResponseBalancePaymentAmountCurrencyRegExp = new RegExp('^[A-Z]{3}$');
+export const modifyBookingResponseBalancePaymentAgencyFeeAmountAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const modifyBookingResponseBalancePaymentAgencyFeeAmountCurrencyRegExp = new RegExp('^[A-Z]{3}$');
+export const modifyBookingResponseBalancePaymentAgencyFeeFareAmountAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const modifyBookingResponseBalancePaymentAgencyFeeFareAmountCurrencyRegExp = new RegExp('^[A-Z]{3}$');
 export const modifyBookingResponseContactsEmailMax = 254;export const modifyBookingResponseContactsPhoneRegExp = new RegExp('^\\+?[0-9][0-9 ()-]{5,24}$');
 export const modifyBookingResponseSegmentsItemOriginDestinationMin = 0;export const modifyBookingResponseDocumentsItemNumberRegExp = new RegExp('^[0-9]{13}$');
 export const modifyBookingResponseDocumentsItemAmountAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
@@ -574,7 +625,18 @@ export const modifyBookingResponse = zod.object({
   "amount": zod.string().regex(modifyBookingResponseBalancePaymentAmountAmountRegExp),
   "currency": zod.string().regex(modifyBookingResponseBalancePaymentAmountCurrencyRegExp).describe('ISO 4217 currency code.')
 }).describe('An amount of money. The amount is a decimal string, never a float.'),zod.null()]).describe('In the balance\'s currency; null when no exchange rate is known for the pair (the issue would be refused).'),
-  "exchange_rate": zod.string().nullable().describe('Units of the balance currency per unit of the fare\'s; null in the same currency or when none is known.')
+  "exchange_rate": zod.string().nullable().describe('Units of the balance currency per unit of the fare\'s; null in the same currency or when none is known.'),
+  "agency_fee": zod.object({
+  "amount": zod.object({
+  "amount": zod.string().regex(modifyBookingResponseBalancePaymentAgencyFeeAmountAmountRegExp),
+  "currency": zod.string().regex(modifyBookingResponseBalancePaymentAgencyFeeAmountCurrencyRegExp).describe('ISO 4217 currency code.')
+}).describe('An amount of money. The amount is a decimal string, never a float.'),
+  "fare_amount": zod.object({
+  "amount": zod.string().regex(modifyBookingResponseBalancePaymentAgencyFeeFareAmountAmountRegExp),
+  "currency": zod.string().regex(modifyBookingResponseBalancePaymentAgencyFeeFareAmountCurrencyRegExp).describe('ISO 4217 currency code.')
+}).describe('An amount of money. The amount is a decimal string, never a float.'),
+  "exchange_rate": zod.string().describe('Units of the fare\'s currency per unit of the fee\'s.')
+}).optional().describe('Before issue, when the agency\'s issue fee is set in another currency than the fare; it is converted into the fare\'s currency at the pair\'s newest exchange rate, and `fare_amount` above includes it. Absent otherwise.')
 }).describe('What the company balance pays for the tickets (the airline\'s price and the agency\'s issue fee), before issue or as taken at issue. A balance in another currency than the fare pays the amount converted at the pair\'s newest exchange rate (before issue) or at the rate of the issue (after it).'),zod.null()]).optional().describe('Read one booking to get it. When the company balance pays (or paid) the tickets, what it takes, in its own currency; null otherwise.'),
   "passengers": zod.array(zod.object({
   "id": zod.string().describe('The passenger\'s id within the booking; documents refer back to it.'),
@@ -670,6 +732,10 @@ export const getBookingResponseBalancePaymentFareAmountCurrencyRegExp = new RegE
 export const getBookingResponseBalancePaymentBalanceCurrencyRegExp = new RegExp('^[A-Z]{3}$');
 export const getBookingResponseBalancePaymentAmountAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
 export const getBookingResponseBalancePaymentAmountCurrencyRegExp = new RegExp('^[A-Z]{3}$');
+export const getBookingResponseBalancePaymentAgencyFeeAmountAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const getBookingResponseBalancePaymentAgencyFeeAmountCurrencyRegExp = new RegExp('^[A-Z]{3}$');
+export const getBookingResponseBalancePaymentAgencyFeeFareAmountAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const getBookingResponseBalancePaymentAgencyFeeFareAmountCurrencyRegExp = new RegExp('^[A-Z]{3}$');
 export const getBookingResponseContactsEmailMax = 254;export const getBookingResponseContactsPhoneRegExp = new RegExp('^\\+?[0-9][0-9 ()-]{5,24}$');
 export const getBookingResponseSegmentsItemOriginDestinationMin = 0;export const getBookingResponseDocumentsItemNumberRegExp = new RegExp('^[0-9]{13}$');
 export const getBookingResponseDocumentsItemAmountAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
@@ -706,7 +772,18 @@ export const getBookingResponse = zod.object({
   "amount": zod.string().regex(getBookingResponseBalancePaymentAmountAmountRegExp),
   "currency": zod.string().regex(getBookingResponseBalancePaymentAmountCurrencyRegExp).describe('ISO 4217 currency code.')
 }).describe('An amount of money. The amount is a decimal string, never a float.'),zod.null()]).describe('In the balance\'s currency; null when no exchange rate is known for the pair (the issue would be refused).'),
-  "exchange_rate": zod.string().nullable().describe('Units of the balance currency per unit of the fare\'s; null in the same currency or when none is known.')
+  "exchange_rate": zod.string().nullable().describe('Units of the balance currency per unit of the fare\'s; null in the same currency or when none is known.'),
+  "agency_fee": zod.object({
+  "amount": zod.object({
+  "amount": zod.string().regex(getBookingResponseBalancePaymentAgencyFeeAmountAmountRegExp),
+  "currency": zod.string().regex(getBookingResponseBalancePaymentAgencyFeeAmountCurrencyRegExp).describe('ISO 4217 currency code.')
+}).describe('An amount of money. The amount is a decimal string, never a float.'),
+  "fare_amount": zod.object({
+  "amount": zod.string().regex(getBookingResponseBalancePaymentAgencyFeeFareAmountAmountRegExp),
+  "currency": zod.string().regex(getBookingResponseBalancePaymentAgencyFeeFareAmountCurrencyRegExp).describe('ISO 4217 currency code.')
+}).describe('An amount of money. The amount is a decimal string, never a float.'),
+  "exchange_rate": zod.string().describe('Units of the fare\'s currency per unit of the fee\'s.')
+}).optional().describe('Before issue, when the agency\'s issue fee is set in another currency than the fare; it is converted into the fare\'s currency at the pair\'s newest exchange rate, and `fare_amount` above includes it. Absent otherwise.')
 }).describe('What the company balance pays for the tickets (the airline\'s price and the agency\'s issue fee), before issue or as taken at issue. A balance in another currency than the fare pays the amount converted at the pair\'s newest exchange rate (before issue) or at the rate of the issue (after it).'),zod.null()]).optional().describe('Read one booking to get it. When the company balance pays (or paid) the tickets, what it takes, in its own currency; null otherwise.'),
   "passengers": zod.array(zod.object({
   "id": zod.string().describe('The passenger\'s id within the booking; documents refer back to it.'),
@@ -781,6 +858,10 @@ export const cancelBookingResponseBalancePaymentFareAmountCurrencyRegExp = new R
 export const cancelBookingResponseBalancePaymentBalanceCurrencyRegExp = new RegExp('^[A-Z]{3}$');
 export const cancelBookingResponseBalancePaymentAmountAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
 export const cancelBookingResponseBalancePaymentAmountCurrencyRegExp = new RegExp('^[A-Z]{3}$');
+export const cancelBookingResponseBalancePaymentAgencyFeeAmountAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const cancelBookingResponseBalancePaymentAgencyFeeAmountCurrencyRegExp = new RegExp('^[A-Z]{3}$');
+export const cancelBookingResponseBalancePaymentAgencyFeeFareAmountAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const cancelBookingResponseBalancePaymentAgencyFeeFareAmountCurrencyRegExp = new RegExp('^[A-Z]{3}$');
 export const cancelBookingResponseContactsEmailMax = 254;export const cancelBookingResponseContactsPhoneRegExp = new RegExp('^\\+?[0-9][0-9 ()-]{5,24}$');
 export const cancelBookingResponseSegmentsItemOriginDestinationMin = 0;export const cancelBookingResponseDocumentsItemNumberRegExp = new RegExp('^[0-9]{13}$');
 export const cancelBookingResponseDocumentsItemAmountAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
@@ -817,7 +898,18 @@ export const cancelBookingResponse = zod.object({
   "amount": zod.string().regex(cancelBookingResponseBalancePaymentAmountAmountRegExp),
   "currency": zod.string().regex(cancelBookingResponseBalancePaymentAmountCurrencyRegExp).describe('ISO 4217 currency code.')
 }).describe('An amount of money. The amount is a decimal string, never a float.'),zod.null()]).describe('In the balance\'s currency; null when no exchange rate is known for the pair (the issue would be refused).'),
-  "exchange_rate": zod.string().nullable().describe('Units of the balance currency per unit of the fare\'s; null in the same currency or when none is known.')
+  "exchange_rate": zod.string().nullable().describe('Units of the balance currency per unit of the fare\'s; null in the same currency or when none is known.'),
+  "agency_fee": zod.object({
+  "amount": zod.object({
+  "amount": zod.string().regex(cancelBookingResponseBalancePaymentAgencyFeeAmountAmountRegExp),
+  "currency": zod.string().regex(cancelBookingResponseBalancePaymentAgencyFeeAmountCurrencyRegExp).describe('ISO 4217 currency code.')
+}).describe('An amount of money. The amount is a decimal string, never a float.'),
+  "fare_amount": zod.object({
+  "amount": zod.string().regex(cancelBookingResponseBalancePaymentAgencyFeeFareAmountAmountRegExp),
+  "currency": zod.string().regex(cancelBookingResponseBalancePaymentAgencyFeeFareAmountCurrencyRegExp).describe('ISO 4217 currency code.')
+}).describe('An amount of money. The amount is a decimal string, never a float.'),
+  "exchange_rate": zod.string().describe('Units of the fare\'s currency per unit of the fee\'s.')
+}).optional().describe('Before issue, when the agency\'s issue fee is set in another currency than the fare; it is converted into the fare\'s currency at the pair\'s newest exchange rate, and `fare_amount` above includes it. Absent otherwise.')
 }).describe('What the company balance pays for the tickets (the airline\'s price and the agency\'s issue fee), before issue or as taken at issue. A balance in another currency than the fare pays the amount converted at the pair\'s newest exchange rate (before issue) or at the rate of the issue (after it).'),zod.null()]).optional().describe('Read one booking to get it. When the company balance pays (or paid) the tickets, what it takes, in its own currency; null otherwise.'),
   "passengers": zod.array(zod.object({
   "id": zod.string().describe('The passenger\'s id within the booking; documents refer back to it.'),
@@ -960,6 +1052,10 @@ export const confirmRefundRequestResponseBalancePaymentFareAmountCurrencyRegExp 
 export const confirmRefundRequestResponseBalancePaymentBalanceCurrencyRegExp = new RegExp('^[A-Z]{3}$');
 export const confirmRefundRequestResponseBalancePaymentAmountAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
 export const confirmRefundRequestResponseBalancePaymentAmountCurrencyRegExp = new RegExp('^[A-Z]{3}$');
+export const confirmRefundRequestResponseBalancePaymentAgencyFeeAmountAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const confirmRefundRequestResponseBalancePaymentAgencyFeeAmountCurrencyRegExp = new RegExp('^[A-Z]{3}$');
+export const confirmRefundRequestResponseBalancePaymentAgencyFeeFareAmountAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const confirmRefundRequestResponseBalancePaymentAgencyFeeFareAmountCurrencyRegExp = new RegExp('^[A-Z]{3}$');
 export const confirmRefundRequestResponseContactsEmailMax = 254;export const confirmRefundRequestResponseContactsPhoneRegExp = new RegExp('^\\+?[0-9][0-9 ()-]{5,24}$');
 export const confirmRefundRequestResponseSegmentsItemOriginDestinationMin = 0;export const confirmRefundRequestResponseDocumentsItemNumberRegExp = new RegExp('^[0-9]{13}$');
 export const confirmRefundRequestResponseDocumentsItemAmountAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
@@ -996,7 +1092,18 @@ export const confirmRefundRequestResponse = zod.object({
   "amount": zod.string().regex(confirmRefundRequestResponseBalancePaymentAmountAmountRegExp),
   "currency": zod.string().regex(confirmRefundRequestResponseBalancePaymentAmountCurrencyRegExp).describe('ISO 4217 currency code.')
 }).describe('An amount of money. The amount is a decimal string, never a float.'),zod.null()]).describe('In the balance\'s currency; null when no exchange rate is known for the pair (the issue would be refused).'),
-  "exchange_rate": zod.string().nullable().describe('Units of the balance currency per unit of the fare\'s; null in the same currency or when none is known.')
+  "exchange_rate": zod.string().nullable().describe('Units of the balance currency per unit of the fare\'s; null in the same currency or when none is known.'),
+  "agency_fee": zod.object({
+  "amount": zod.object({
+  "amount": zod.string().regex(confirmRefundRequestResponseBalancePaymentAgencyFeeAmountAmountRegExp),
+  "currency": zod.string().regex(confirmRefundRequestResponseBalancePaymentAgencyFeeAmountCurrencyRegExp).describe('ISO 4217 currency code.')
+}).describe('An amount of money. The amount is a decimal string, never a float.'),
+  "fare_amount": zod.object({
+  "amount": zod.string().regex(confirmRefundRequestResponseBalancePaymentAgencyFeeFareAmountAmountRegExp),
+  "currency": zod.string().regex(confirmRefundRequestResponseBalancePaymentAgencyFeeFareAmountCurrencyRegExp).describe('ISO 4217 currency code.')
+}).describe('An amount of money. The amount is a decimal string, never a float.'),
+  "exchange_rate": zod.string().describe('Units of the fare\'s currency per unit of the fee\'s.')
+}).optional().describe('Before issue, when the agency\'s issue fee is set in another currency than the fare; it is converted into the fare\'s currency at the pair\'s newest exchange rate, and `fare_amount` above includes it. Absent otherwise.')
 }).describe('What the company balance pays for the tickets (the airline\'s price and the agency\'s issue fee), before issue or as taken at issue. A balance in another currency than the fare pays the amount converted at the pair\'s newest exchange rate (before issue) or at the rate of the issue (after it).'),zod.null()]).optional().describe('Read one booking to get it. When the company balance pays (or paid) the tickets, what it takes, in its own currency; null otherwise.'),
   "passengers": zod.array(zod.object({
   "id": zod.string().describe('The passenger\'s id within the booking; documents refer back to it.'),
@@ -1119,6 +1226,10 @@ export const confirmFlightsChangeRequestResponseBalancePaymentFareAmountCurrency
 export const confirmFlightsChangeRequestResponseBalancePaymentBalanceCurrencyRegExp = new RegExp('^[A-Z]{3}$');
 export const confirmFlightsChangeRequestResponseBalancePaymentAmountAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
 export const confirmFlightsChangeRequestResponseBalancePaymentAmountCurrencyRegExp = new RegExp('^[A-Z]{3}$');
+export const confirmFlightsChangeRequestResponseBalancePaymentAgencyFeeAmountAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const confirmFlightsChangeRequestResponseBalancePaymentAgencyFeeAmountCurrencyRegExp = new RegExp('^[A-Z]{3}$');
+export const confirmFlightsChangeRequestResponseBalancePaymentAgencyFeeFareAmountAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const confirmFlightsChangeRequestResponseBalancePaymentAgencyFeeFareAmountCurrencyRegExp = new RegExp('^[A-Z]{3}$');
 export const confirmFlightsChangeRequestResponseContactsEmailMax = 254;export const confirmFlightsChangeRequestResponseContactsPhoneRegExp = new RegExp('^\\+?[0-9][0-9 ()-]{5,24}$');
 export const confirmFlightsChangeRequestResponseSegmentsItemOriginDestinationMin = 0;export const confirmFlightsChangeRequestResponseDocumentsItemNumberRegExp = new RegExp('^[0-9]{13}$');
 export const confirmFlightsChangeRequestResponseDocumentsItemAmountAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
@@ -1155,7 +1266,18 @@ export const confirmFlightsChangeRequestResponse = zod.object({
   "amount": zod.string().regex(confirmFlightsChangeRequestResponseBalancePaymentAmountAmountRegExp),
   "currency": zod.string().regex(confirmFlightsChangeRequestResponseBalancePaymentAmountCurrencyRegExp).describe('ISO 4217 currency code.')
 }).describe('An amount of money. The amount is a decimal string, never a float.'),zod.null()]).describe('In the balance\'s currency; null when no exchange rate is known for the pair (the issue would be refused).'),
-  "exchange_rate": zod.string().nullable().describe('Units of the balance currency per unit of the fare\'s; null in the same currency or when none is known.')
+  "exchange_rate": zod.string().nullable().describe('Units of the balance currency per unit of the fare\'s; null in the same currency or when none is known.'),
+  "agency_fee": zod.object({
+  "amount": zod.object({
+  "amount": zod.string().regex(confirmFlightsChangeRequestResponseBalancePaymentAgencyFeeAmountAmountRegExp),
+  "currency": zod.string().regex(confirmFlightsChangeRequestResponseBalancePaymentAgencyFeeAmountCurrencyRegExp).describe('ISO 4217 currency code.')
+}).describe('An amount of money. The amount is a decimal string, never a float.'),
+  "fare_amount": zod.object({
+  "amount": zod.string().regex(confirmFlightsChangeRequestResponseBalancePaymentAgencyFeeFareAmountAmountRegExp),
+  "currency": zod.string().regex(confirmFlightsChangeRequestResponseBalancePaymentAgencyFeeFareAmountCurrencyRegExp).describe('ISO 4217 currency code.')
+}).describe('An amount of money. The amount is a decimal string, never a float.'),
+  "exchange_rate": zod.string().describe('Units of the fare\'s currency per unit of the fee\'s.')
+}).optional().describe('Before issue, when the agency\'s issue fee is set in another currency than the fare; it is converted into the fare\'s currency at the pair\'s newest exchange rate, and `fare_amount` above includes it. Absent otherwise.')
 }).describe('What the company balance pays for the tickets (the airline\'s price and the agency\'s issue fee), before issue or as taken at issue. A balance in another currency than the fare pays the amount converted at the pair\'s newest exchange rate (before issue) or at the rate of the issue (after it).'),zod.null()]).optional().describe('Read one booking to get it. When the company balance pays (or paid) the tickets, what it takes, in its own currency; null otherwise.'),
   "passengers": zod.array(zod.object({
   "id": zod.string().describe('The passenger\'s id within the booking; documents refer back to it.'),
@@ -1409,6 +1531,10 @@ export const addBookingAncillariesResponseBalancePaymentFareAmountCurrencyRegExp
 export const addBookingAncillariesResponseBalancePaymentBalanceCurrencyRegExp = new RegExp('^[A-Z]{3}$');
 export const addBookingAncillariesResponseBalancePaymentAmountAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
 export const addBookingAncillariesResponseBalancePaymentAmountCurrencyRegExp = new RegExp('^[A-Z]{3}$');
+export const addBookingAncillariesResponseBalancePaymentAgencyFeeAmountAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const addBookingAncillariesResponseBalancePaymentAgencyFeeAmountCurrencyRegExp = new RegExp('^[A-Z]{3}$');
+export const addBookingAncillariesResponseBalancePaymentAgencyFeeFareAmountAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const addBookingAncillariesResponseBalancePaymentAgencyFeeFareAmountCurrencyRegExp = new RegExp('^[A-Z]{3}$');
 export const addBookingAncillariesResponseContactsEmailMax = 254;export const addBookingAncillariesResponseContactsPhoneRegExp = new RegExp('^\\+?[0-9][0-9 ()-]{5,24}$');
 export const addBookingAncillariesResponseSegmentsItemOriginDestinationMin = 0;export const addBookingAncillariesResponseDocumentsItemNumberRegExp = new RegExp('^[0-9]{13}$');
 export const addBookingAncillariesResponseDocumentsItemAmountAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
@@ -1445,7 +1571,18 @@ export const addBookingAncillariesResponse = zod.object({
   "amount": zod.string().regex(addBookingAncillariesResponseBalancePaymentAmountAmountRegExp),
   "currency": zod.string().regex(addBookingAncillariesResponseBalancePaymentAmountCurrencyRegExp).describe('ISO 4217 currency code.')
 }).describe('An amount of money. The amount is a decimal string, never a float.'),zod.null()]).describe('In the balance\'s currency; null when no exchange rate is known for the pair (the issue would be refused).'),
-  "exchange_rate": zod.string().nullable().describe('Units of the balance currency per unit of the fare\'s; null in the same currency or when none is known.')
+  "exchange_rate": zod.string().nullable().describe('Units of the balance currency per unit of the fare\'s; null in the same currency or when none is known.'),
+  "agency_fee": zod.object({
+  "amount": zod.object({
+  "amount": zod.string().regex(addBookingAncillariesResponseBalancePaymentAgencyFeeAmountAmountRegExp),
+  "currency": zod.string().regex(addBookingAncillariesResponseBalancePaymentAgencyFeeAmountCurrencyRegExp).describe('ISO 4217 currency code.')
+}).describe('An amount of money. The amount is a decimal string, never a float.'),
+  "fare_amount": zod.object({
+  "amount": zod.string().regex(addBookingAncillariesResponseBalancePaymentAgencyFeeFareAmountAmountRegExp),
+  "currency": zod.string().regex(addBookingAncillariesResponseBalancePaymentAgencyFeeFareAmountCurrencyRegExp).describe('ISO 4217 currency code.')
+}).describe('An amount of money. The amount is a decimal string, never a float.'),
+  "exchange_rate": zod.string().describe('Units of the fare\'s currency per unit of the fee\'s.')
+}).optional().describe('Before issue, when the agency\'s issue fee is set in another currency than the fare; it is converted into the fare\'s currency at the pair\'s newest exchange rate, and `fare_amount` above includes it. Absent otherwise.')
 }).describe('What the company balance pays for the tickets (the airline\'s price and the agency\'s issue fee), before issue or as taken at issue. A balance in another currency than the fare pays the amount converted at the pair\'s newest exchange rate (before issue) or at the rate of the issue (after it).'),zod.null()]).optional().describe('Read one booking to get it. When the company balance pays (or paid) the tickets, what it takes, in its own currency; null otherwise.'),
   "passengers": zod.array(zod.object({
   "id": zod.string().describe('The passenger\'s id within the booking; documents refer back to it.'),

@@ -45,6 +45,10 @@ export const listEventsResponseDataItemDataObjectBalancePaymentFareAmountCurrenc
 export const listEventsResponseDataItemDataObjectBalancePaymentBalanceCurrencyRegExp = new RegExp('^[A-Z]{3}$');
 export const listEventsResponseDataItemDataObjectBalancePaymentAmountAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
 export const listEventsResponseDataItemDataObjectBalancePaymentAmountCurrencyRegExp = new RegExp('^[A-Z]{3}$');
+export const listEventsResponseDataItemDataObjectBalancePaymentAgencyFeeAmountAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const listEventsResponseDataItemDataObjectBalancePaymentAgencyFeeAmountCurrencyRegExp = new RegExp('^[A-Z]{3}$');
+export const listEventsResponseDataItemDataObjectBalancePaymentAgencyFeeFareAmountAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const listEventsResponseDataItemDataObjectBalancePaymentAgencyFeeFareAmountCurrencyRegExp = new RegExp('^[A-Z]{3}$');
 export const listEventsResponseDataItemDataObjectContactsEmailMax = 254;export const listEventsResponseDataItemDataObjectContactsPhoneRegExp = new RegExp('^\\+?[0-9][0-9 ()-]{5,24}$');
 export const listEventsResponseDataItemDataObjectSegmentsItemOriginDestinationMin = 0;export const listEventsResponseDataItemDataObjectDocumentsItemNumberRegExp = new RegExp('^[0-9]{13}$');
 export const listEventsResponseDataItemDataObjectDocumentsItemAmountAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
@@ -92,7 +96,18 @@ export const listEventsResponse = zod.object({
   "amount": zod.string().regex(listEventsResponseDataItemDataObjectBalancePaymentAmountAmountRegExp),
   "currency": zod.string().regex(listEventsResponseDataItemDataObjectBalancePaymentAmountCurrencyRegExp).describe('ISO 4217 currency code.')
 }).describe('An amount of money. The amount is a decimal string, never a float.'),zod.null()]).describe('In the balance\'s currency; null when no exchange rate is known for the pair (the issue would be refused).'),
-  "exchange_rate": zod.string().nullable().describe('Units of the balance currency per unit of the fare\'s; null in the same currency or when none is known.')
+  "exchange_rate": zod.string().nullable().describe('Units of the balance currency per unit of the fare\'s; null in the same currency or when none is known.'),
+  "agency_fee": zod.object({
+  "amount": zod.object({
+  "amount": zod.string().regex(listEventsResponseDataItemDataObjectBalancePaymentAgencyFeeAmountAmountRegExp),
+  "currency": zod.string().regex(listEventsResponseDataItemDataObjectBalancePaymentAgencyFeeAmountCurrencyRegExp).describe('ISO 4217 currency code.')
+}).describe('An amount of money. The amount is a decimal string, never a float.'),
+  "fare_amount": zod.object({
+  "amount": zod.string().regex(listEventsResponseDataItemDataObjectBalancePaymentAgencyFeeFareAmountAmountRegExp),
+  "currency": zod.string().regex(listEventsResponseDataItemDataObjectBalancePaymentAgencyFeeFareAmountCurrencyRegExp).describe('ISO 4217 currency code.')
+}).describe('An amount of money. The amount is a decimal string, never a float.'),
+  "exchange_rate": zod.string().describe('Units of the fare\'s currency per unit of the fee\'s.')
+}).optional().describe('Before issue, when the agency\'s issue fee is set in another currency than the fare; it is converted into the fare\'s currency at the pair\'s newest exchange rate, and `fare_amount` above includes it. Absent otherwise.')
 }).describe('What the company balance pays for the tickets (the airline\'s price and the agency\'s issue fee), before issue or as taken at issue. A balance in another currency than the fare pays the amount converted at the pair\'s newest exchange rate (before issue) or at the rate of the issue (after it).'),zod.null()]).optional().describe('Read one booking to get it. When the company balance pays (or paid) the tickets, what it takes, in its own currency; null otherwise.'),
   "passengers": zod.array(zod.object({
   "id": zod.string().describe('The passenger\'s id within the booking; documents refer back to it.'),
@@ -218,6 +233,10 @@ export const getEventResponseDataObjectBalancePaymentFareAmountCurrencyRegExp = 
 export const getEventResponseDataObjectBalancePaymentBalanceCurrencyRegExp = new RegExp('^[A-Z]{3}$');
 export const getEventResponseDataObjectBalancePaymentAmountAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
 export const getEventResponseDataObjectBalancePaymentAmountCurrencyRegExp = new RegExp('^[A-Z]{3}$');
+export const getEventResponseDataObjectBalancePaymentAgencyFeeAmountAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const getEventResponseDataObjectBalancePaymentAgencyFeeAmountCurrencyRegExp = new RegExp('^[A-Z]{3}$');
+export const getEventResponseDataObjectBalancePaymentAgencyFeeFareAmountAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const getEventResponseDataObjectBalancePaymentAgencyFeeFareAmountCurrencyRegExp = new RegExp('^[A-Z]{3}$');
 export const getEventResponseDataObjectContactsEmailMax = 254;export const getEventResponseDataObjectContactsPhoneRegExp = new RegExp('^\\+?[0-9][0-9 ()-]{5,24}$');
 export const getEventResponseDataObjectSegmentsItemOriginDestinationMin = 0;export const getEventResponseDataObjectDocumentsItemNumberRegExp = new RegExp('^[0-9]{13}$');
 export const getEventResponseDataObjectDocumentsItemAmountAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
@@ -264,7 +283,18 @@ export const getEventResponse = zod.union([zod.object({
   "amount": zod.string().regex(getEventResponseDataObjectBalancePaymentAmountAmountRegExp),
   "currency": zod.string().regex(getEventResponseDataObjectBalancePaymentAmountCurrencyRegExp).describe('ISO 4217 currency code.')
 }).describe('An amount of money. The amount is a decimal string, never a float.'),zod.null()]).describe('In the balance\'s currency; null when no exchange rate is known for the pair (the issue would be refused).'),
-  "exchange_rate": zod.string().nullable().describe('Units of the balance currency per unit of the fare\'s; null in the same currency or when none is known.')
+  "exchange_rate": zod.string().nullable().describe('Units of the balance currency per unit of the fare\'s; null in the same currency or when none is known.'),
+  "agency_fee": zod.object({
+  "amount": zod.object({
+  "amount": zod.string().regex(getEventResponseDataObjectBalancePaymentAgencyFeeAmountAmountRegExp),
+  "currency": zod.string().regex(getEventResponseDataObjectBalancePaymentAgencyFeeAmountCurrencyRegExp).describe('ISO 4217 currency code.')
+}).describe('An amount of money. The amount is a decimal string, never a float.'),
+  "fare_amount": zod.object({
+  "amount": zod.string().regex(getEventResponseDataObjectBalancePaymentAgencyFeeFareAmountAmountRegExp),
+  "currency": zod.string().regex(getEventResponseDataObjectBalancePaymentAgencyFeeFareAmountCurrencyRegExp).describe('ISO 4217 currency code.')
+}).describe('An amount of money. The amount is a decimal string, never a float.'),
+  "exchange_rate": zod.string().describe('Units of the fare\'s currency per unit of the fee\'s.')
+}).optional().describe('Before issue, when the agency\'s issue fee is set in another currency than the fare; it is converted into the fare\'s currency at the pair\'s newest exchange rate, and `fare_amount` above includes it. Absent otherwise.')
 }).describe('What the company balance pays for the tickets (the airline\'s price and the agency\'s issue fee), before issue or as taken at issue. A balance in another currency than the fare pays the amount converted at the pair\'s newest exchange rate (before issue) or at the rate of the issue (after it).'),zod.null()]).optional().describe('Read one booking to get it. When the company balance pays (or paid) the tickets, what it takes, in its own currency; null otherwise.'),
   "passengers": zod.array(zod.object({
   "id": zod.string().describe('The passenger\'s id within the booking; documents refer back to it.'),
