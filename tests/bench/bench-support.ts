@@ -2,7 +2,7 @@
 // fixed name), the benchmark servers' process pinned to a core of its own, and percentiles.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { createInterface } from 'node:readline';
 import pg from 'pg';
@@ -102,7 +102,7 @@ async function ready(url: string): Promise<void> {
 export async function startAirlineStack(
   databaseUrl: string,
   options: { latency?: 'off' | 'realistic'; apiEnv?: Record<string, string> } = {},
-): Promise<{ base: string; sandboxUrl: string; stop: () => Promise<void> }> {
+): Promise<{ base: string; sandboxUrl: string; pids: { api: number; sandbox: number }; stop: () => Promise<void> }> {
   const [apiPort, sandboxPort] = [await closedPort(), await closedPort()];
   const sandboxUrl = `http://127.0.0.1:${sandboxPort}`;
   const sandbox = startService('sandbox/src/server.ts', 0, {
@@ -134,7 +134,26 @@ export async function startAirlineStack(
     await Promise.all(exited);
   };
   await Promise.all([ready(`${sandboxUrl}/health`), ready(`http://127.0.0.1:${apiPort}/healthz`)]);
-  return { base: `http://127.0.0.1:${apiPort}/api/v1`, sandboxUrl, stop };
+  return {
+    base: `http://127.0.0.1:${apiPort}/api/v1`,
+    sandboxUrl,
+    pids: { api: api.pid!, sandbox: sandbox.pid! },
+    stop,
+  };
+}
+
+/**
+ * CPU milliseconds a process has used so far (user and system, from /proc; NaN where there is none).
+ * Unlike latency it hardly moves when other work shares the machine: the figure to compare runs by.
+ */
+export function cpuMsOf(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    // utime and stime, the 14th and 15th fields, in clock ticks of 10 ms.
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return NaN;
+  }
 }
 
 export const percentile = (xs: readonly number[], p: number): number => {

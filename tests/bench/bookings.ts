@@ -15,7 +15,7 @@ import { demoAccounts, demoAgency } from '../../api/src/scripts/seed.js';
 import { carrierRefs } from '../../api/src/domain/reference/carriers.data.js';
 import type { ProviderChannel, ProviderOffer } from '../../api/src/providers/airline-provider.js';
 import { createNdcAdapter } from '../../api/src/providers/ndc/ndc.adapter.js';
-import { benchDatabase, percentile, startAirlineStack } from './bench-support.js';
+import { benchDatabase, cpuMsOf, percentile, startAirlineStack } from './bench-support.js';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 20);
 const clients = Number(process.env.BENCH_BOOKING_CLIENTS ?? 20);
@@ -31,7 +31,7 @@ const routes = [
 const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
 
 const databaseUrl = await benchDatabase();
-const { base, sandboxUrl, stop } = await startAirlineStack(databaseUrl);
+const { base, sandboxUrl, pids, stop } = await startAirlineStack(databaseUrl);
 const headers = { authorization: `Bearer ${agent.token}`, 'content-type': 'application/json' };
 
 async function post(path: string, body: object): Promise<{ status: number; json: any; ms: number; airlineMs: number }> {
@@ -161,7 +161,10 @@ const row = (label: string, xs: number[]) =>
 try {
   for (let i = 0; i < 10; i++) await cycle(i); // warm-up
   for (const xs of [create, issue, search, createAirline, createOurs, issueAirline, issueOurs]) xs.length = 0;
+  const cpuBefore = { api: cpuMsOf(pids.api), sandbox: cpuMsOf(pids.sandbox) };
   await load(cycle, 100);
+  const cpuPerBooking = (pid: number, before: number) => ((cpuMsOf(pid) - before) / issue.length).toFixed(1);
+  const cpu = { api: cpuPerBooking(pids.api, cpuBefore.api), sandbox: cpuPerBooking(pids.sandbox, cpuBefore.sandbox) };
   console.log(
     `\nbookings: ${issue.length} booked and issued in ${seconds} s at ${clients} clients ` +
       `(${(issue.length / seconds).toFixed(1)} per second; each also searched first; ${soldOut} sold out, ${noOffers} searches without offers)`,
@@ -169,6 +172,10 @@ try {
   row('POST /offers (search)', search);
   row('POST /bookings (create)', create);
   row('POST /bookings/issue', issue);
+  console.log(
+    `  CPU per booking (its search, create and issue): API ${cpu.api} ms, sandbox ${cpu.sandbox} ms ` +
+      `(moves far less than the latencies when other work shares the machine)`,
+  );
   console.log(`\nwhere the time goes, request by request (Server-Timing airline;dur= of each request)`);
   row('airline in create', createAirline);
   row('ours in create', createOurs);
