@@ -22,6 +22,7 @@ let stack: Stack;
 let tenant: TestTenant;
 let agent: TestAccount;
 let supervisor: TestAccount;
+const startedAt = new Date(Date.now() - 1_000);
 beforeAll(async () => {
   stack = await startStack();
   tenant = await createTenant(stack.ctx.db);
@@ -49,8 +50,21 @@ async function eventsOf(token: string, query: Record<string, string> = {}) {
   return res.body as { data: Array<Record<string, any>>; meta: { next_cursor: string | null; limit: number } };
 }
 
-const bookingEvents = async (token: string, locator: string) =>
-  (await eventsOf(token, { limit: '100' })).data.filter((e) => e.data.object.locator === locator).reverse();
+/** A booking's events, oldest first: every page since this file started (other files add events meanwhile). */
+async function bookingEvents(token: string, locator: string) {
+  const found: Array<Record<string, any>> = [];
+  let cursor: string | null = null;
+  do {
+    const page = await eventsOf(token, {
+      limit: '100',
+      created_after: startedAt.toISOString(),
+      ...(cursor ? { cursor } : {}),
+    });
+    found.push(...page.data.filter((e) => e.data.object.locator === locator));
+    cursor = page.meta.next_cursor;
+  } while (cursor);
+  return found.reverse();
+}
 
 async function bookedFare(surname: string) {
   const [fare] = await findFares(stack.baseUrl, bearer(agent.token), { origin: 'WAW', destination: 'FRA', days: 40 });
