@@ -124,7 +124,7 @@ describe('the bell', () => {
     });
     await page.reload();
     await page.getByRole('button', { name: 'Notifications: 1 unread' }).waitFor({ timeout: 30_000 });
-  });
+  }, 120_000);
 
   it('fits a 400 px phone', async () => {
     const { agent } = await agentWithNews();
@@ -138,7 +138,7 @@ describe('the bell', () => {
     expect(box!.x + box!.width).toBeLessThanOrEqual(400);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(400);
     await shot(page, 'bell-open-400');
-  });
+  }, 120_000);
 });
 
 describe('new notifications while the console is open', () => {
@@ -162,8 +162,8 @@ describe('new notifications while the console is open', () => {
     });
     // The bell reads the list again every 20 s.
     const notice = page.getByText(`Booking ${locator} cancelled`).first();
-    await notice.waitFor({ timeout: 30_000 });
-  });
+    await notice.waitFor({ timeout: 40_000 });
+  }, 120_000);
 });
 
 describe('the Action required page and the preferences', () => {
@@ -193,5 +193,5 @@ describe('the Action required page and the preferences', () => {
     }
     const saved = await stack.ctx.notificationPreferences.get(agent.id);
     expect(saved.find((f) => f.family === 'emd')?.channel).toBe('none');
-  });
+  }, 180_000);
 });

@@ -115,7 +115,7 @@ describe('notification emails over SMTP', () => {
       expect(mine, language).toHaveLength(1);
       const { mail } = mine[0]!;
       const want = expected[language];
-      expect(mail.from?.text).toBe(from);
+      expect(mail.from?.value).toEqual([{ name: 'Contrail', address: 'no-reply@contrail.test' }]);
       expect(mail.to && !Array.isArray(mail.to) ? mail.to.text : '').toBe(agent.email);
       expect(mail.subject).toBe(`[${language === 'ua' ? 'Тест' : 'Test'}] ${want.subject.replace('{L}', locator)}`);
       expect(mail.headers.get('content-language')).toBe(want.language);
