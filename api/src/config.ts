@@ -45,6 +45,9 @@ const ConfigSchema = Type.Object({
   // bookings: where airlines reach this API (their order change notifications). Empty means
   // http://127.0.0.1:<PORT>, which only a sandbox on the same machine can reach.
   PUBLIC_API_URL: Type.String({ default: '', pattern: '^(https?://[^?#]*[^/?#])?$' }),
+  // notifications: where people open the console, for the links in notification emails. Empty
+  // means PUBLIC_API_URL (the API serves the console), else http://127.0.0.1:<PORT>.
+  PUBLIC_APP_URL: Type.String({ default: '', pattern: '^(https?://[^?#]*[^/?#])?$' }),
   // bookings: an EMD job's claim older than this is taken to be dead (its worker was killed).
   EMD_CLAIM_LEASE_MS: Type.Integer({ default: 120_000, minimum: 1_000 }),
   // Tests only (0 = off): the EMD job waits this long after the airline answered and before it
@@ -98,4 +101,9 @@ export function airlineNotificationsUrl(
   const base = config.PUBLIC_API_URL || (config.PORT === 0 ? null : `http://127.0.0.1:${config.PORT}`);
   if (!base) return null;
   return (channelId, key) => `${base}/api/v1/airline_notifications/${encodeURIComponent(channelId)}?key=${key}`;
+}
+
+/** Where people open the console (links in notification emails), without a trailing slash. */
+export function consoleUrl(config: Pick<Config, 'PUBLIC_APP_URL' | 'PUBLIC_API_URL' | 'PORT'>): string {
+  return config.PUBLIC_APP_URL || config.PUBLIC_API_URL || `http://127.0.0.1:${config.PORT || 3000}`;
 }

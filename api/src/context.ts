@@ -39,6 +39,13 @@ import { createBookingsService, type BookingsService } from './domain/bookings/b
 import type { AirlineNotifications } from './domain/bookings/airline-notifications.service.js';
 // events
 import { createEventsService, type EventsService } from './domain/events/events.service.js';
+// notifications
+import { createActionRequired, type ActionRequired } from './domain/notifications/action-required.js';
+import {
+  createNotificationPreferences,
+  type NotificationPreferences,
+} from './domain/notifications/notification-preferences.js';
+import { createNotificationsService, type NotificationsService } from './domain/notifications/notifications.service.js';
 
 export interface AppContext {
   config: Config;
@@ -71,6 +78,10 @@ export interface AppContext {
   airlineNotifications: AirlineNotifications;
   // events
   events: EventsService;
+  // notifications
+  notifications: NotificationsService;
+  notificationPreferences: NotificationPreferences;
+  actionRequired: ActionRequired;
   close(): Promise<void>;
 }
 
@@ -137,6 +148,10 @@ export function createAppContext(config: Config, overrides: { clock?: Clock } = 
     airlineNotifications,
     // events
     events: createEventsService({ db }),
+    // notifications
+    notifications: createNotificationsService({ db, clock }),
+    notificationPreferences: createNotificationPreferences({ db, clock }),
+    actionRequired: createActionRequired({ db, clock }),
     async close() {
       clearInterval(flushTimer);
       await auth.flush().catch(() => undefined);

@@ -1,7 +1,7 @@
 // Worker entry: configuration → the shared core (core.ts), mail transport → BullMQ workers and the
 // sweeper. It imports nothing from http/. SIGTERM lets active jobs finish before closing.
 import pino from 'pino';
-import { ConfigError, loadConfig } from './config.js';
+import { ConfigError, consoleUrl, loadConfig } from './config.js';
 import { createCore, type BookingParts } from './core.js';
 import { queueNames } from './jobs/payloads.js';
 import { emailProcessor } from './jobs/processors/email.processor.js';
@@ -18,6 +18,7 @@ import { warnApproachingTimeLimits, warningMinutesOf } from './domain/bookings/b
 // events: the log handed to its consumers
 import { createEventDispatcher, type EventConsumer } from './domain/events/event-dispatch.js';
 import { startEventDispatchLoop } from './jobs/event-dispatch-loop.js';
+import { createNotificationConsumer } from './domain/notifications/notification-consumer.js';
 
 export interface WorkerHandle {
   close(): Promise<void>;
@@ -105,7 +106,10 @@ export async function startWorker(
     );
 
   // events: each commit is heard at once and handed to every consumer exactly once.
-  const eventConsumers: EventConsumer[] = [];
+  const eventConsumers: EventConsumer[] = [
+    // notifications: the notification centre and the emails people chose
+    createNotificationConsumer({ mail, appUrl: consoleUrl(config) }),
+  ];
   const eventLoop = startEventDispatchLoop({
     databaseUrl: config.DATABASE_URL,
     dispatcher: createEventDispatcher({ db, clock, consumers: eventConsumers }),

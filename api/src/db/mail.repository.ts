@@ -9,7 +9,7 @@ export type MailRow = Selectable<MailMessagesTable>;
 
 export async function insertMessage(
   db: Db,
-  message: Pick<MailRow, 'id' | 'channel' | 'recipient' | 'subject' | 'body'>,
+  message: Pick<MailRow, 'id' | 'channel' | 'recipient' | 'subject' | 'body'> & { language?: string | null },
 ): Promise<MailRow> {
   return db
     .insertInto('mail_messages')

@@ -341,6 +341,7 @@ export interface MailMessages {
   created_at: Generated<Timestamp>;
   error: string | null;
   id: string;
+  language: string | null;
   read: Generated<boolean>;
   recipient: string;
   sent_at: Timestamp | null;
@@ -358,6 +359,27 @@ export interface Markups {
   kind: 'fixed' | 'percentage';
   updated_at: Generated<Timestamp>;
   value: Numeric;
+}
+
+export interface NotificationPreferences {
+  account_id: string;
+  channel: 'in_app' | 'email' | 'both' | 'none';
+  family: string;
+  updated_at: Timestamp;
+}
+
+export interface Notifications {
+  created_at: Timestamp;
+  event_id: string;
+  event_type: string;
+  id: string;
+  in_app: boolean;
+  link: string | null;
+  live_mode: boolean;
+  mail_message_id: string | null;
+  params: JsonText;
+  read_at: Timestamp | null;
+  recipient_id: string;
 }
 
 export interface OtpCodes {
@@ -544,6 +566,8 @@ export interface DB {
   mail_attachments: MailAttachments;
   mail_messages: MailMessages;
   markups: Markups;
+  notification_preferences: NotificationPreferences;
+  notifications: Notifications;
   otp_codes: OtpCodes;
   presentation_requests: PresentationRequests;
   sales_documents: SalesDocuments;

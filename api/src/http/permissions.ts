@@ -162,6 +162,14 @@ export const permissions: Record<OperationId, Permission> = {
   listEvents: { allow: 'signed-in' },
   getEvent: { allow: 'signed-in' },
   updateCompany: { allow: staffOrSupervisor },
+  // notifications: every role, each their own (the wall is the recipient); action required within
+  // the bookings visibility.
+  listNotifications: { allow: 'signed-in' },
+  readNotification: { allow: 'signed-in' },
+  readAllNotifications: { allow: 'signed-in' },
+  getNotificationPreferences: { allow: 'signed-in' },
+  updateNotificationPreferences: { allow: 'signed-in' },
+  listActionRequired: { allow: 'signed-in' },
   // Airlines push order changes here; the key in the URL, not an account, lets them in.
   receiveAirlineNotification: open,
 };

@@ -8,6 +8,8 @@ export interface OutgoingMessage {
   recipient: string;
   subject: string;
   body: string;
+  /** The language it is written in (the product's code: en, ua, pl), sent as Content-Language. */
+  language?: string | null;
   /** Files to attach (the emailed sales report); the outbox keeps them beside the message. */
   attachments?: { filename: string; contentType: string; content: Buffer }[];
 }
@@ -29,6 +31,10 @@ export function createMailTransport(options: { smtpUrl: string; from: string }):
         to: message.recipient,
         subject: message.subject,
         text: message.body,
+        // ISO 639-1 in the header: the product's `ua` is Ukrainian, `uk`.
+        ...(message.language
+          ? { headers: { 'Content-Language': message.language === 'ua' ? 'uk' : message.language } }
+          : {}),
         attachments: message.attachments?.map((a) => ({
           filename: a.filename,
           contentType: a.contentType,

@@ -15,6 +15,8 @@ export const paths = {
   agency: agencyPath,
   sales: '/sales',
   analytics: '/analytics',
+  // notifications: the bookings that need a person
+  actionRequired: '/action_required',
 } as const;
 
 export const pagePaths = [
@@ -29,6 +31,7 @@ export const pagePaths = [
   agencyPath,
   paths.sales,
   paths.analytics,
+  paths.actionRequired,
 ] as const;
 
 export type PagePath = (typeof pagePaths)[number];

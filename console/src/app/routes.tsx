@@ -14,6 +14,8 @@ import { BookingsScreen } from '../features/bookings';
 // Sales and analytics
 import { AnalyticsScreen } from '../features/analytics';
 import { SalesScreen } from '../features/sales';
+// notifications
+import { ActionRequiredScreen } from '../features/action-required';
 import type { Access } from './access';
 import { paths, type PagePath } from './paths';
 import { SettingsLayout } from './settings-layout';
@@ -92,6 +94,8 @@ const routes: Record<PagePath, Route> = {
   // Sales and analytics
   [paths.sales]: { access: 'signedIn', screen: () => <SalesScreen /> },
   [paths.analytics]: { access: 'signedIn', screen: () => <AnalyticsScreen /> },
+  // notifications
+  [paths.actionRequired]: { access: 'signedIn', screen: () => <ActionRequiredScreen /> },
 };
 
 function routeOf(path: string): Route | undefined {

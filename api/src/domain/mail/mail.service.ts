@@ -30,6 +30,8 @@ export interface NewMailMessage {
   to: string;
   subject: string;
   body: string;
+  /** The language it is written in (en, ua, pl), sent as Content-Language. */
+  language?: string;
 }
 
 /** A file that travels with a message (the emailed sales report). */
@@ -74,6 +76,7 @@ export function createMailService(deps: {
       recipient: message.to,
       subject: message.subject,
       body: message.body,
+      language: message.language ?? null,
     });
     for (const file of attachments) {
       await insertAttachment(trx, {
@@ -138,6 +141,7 @@ export function createMailService(deps: {
           recipient: row.recipient,
           subject: row.subject,
           body: row.body,
+          language: row.language,
           ...(attachments.length
             ? {
                 attachments: attachments.map((a) => ({

@@ -89,6 +89,7 @@ export function createSalesExports(deps: {
               channel: 'email',
               to: job.email,
               subject: subjects[job.language] ?? subjects.en!,
+              language: job.language,
               body: `${subjects[job.language] ?? subjects.en}: ${range.from ?? '…'} – ${range.to ?? '…'}, ${rows} documents. The file is attached.`,
             },
             [{ filename: reportFileName, contentType: reportContentType, content }],

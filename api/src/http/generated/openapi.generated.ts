@@ -2272,6 +2272,117 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/notifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List my notifications
+         * @description The caller's notification centre: every event told to them (a booking's agent hears of its
+         *     bookings, supervisors of their agency's bookings, money and endpoints, staff of platform-wide
+         *     alerts), unread first, then newest first. `meta.unread` is the bell's count. A token sees only
+         *     its own mode's notifications.
+         */
+        get: operations["listNotifications"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/notifications/{id}/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark a notification read
+         * @description Marks one of the caller's own notifications read; reading it again changes nothing.
+         */
+        post: operations["readNotification"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/notifications/read_all": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mark all my notifications read */
+        post: operations["readAllNotifications"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/account/notification_preferences": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * How I hear of events
+         * @description The caller's channel for each family of events (`in_app`, `email`, `both` or `none`). Until
+         *     changed, a family has its default: schedule changes, EMDs, low balance and disabled webhook
+         *     endpoints `both`; bookings and sales reports `in_app` (the report itself is mailed).
+         */
+        get: operations["getNotificationPreferences"];
+        /**
+         * Choose how I hear of events
+         * @description Sets the channel of the families given; the others keep theirs. Emails are written in the account's language.
+         */
+        put: operations["updateNotificationPreferences"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/action_required": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Bookings that need a person
+         * @description The "action required" queue of the bookings the caller reaches (the bookings visibility): held
+         *     bookings whose time limit is within 24 hours, and EMDs the airline refused that nobody has added
+         *     again. Sorted by deadline, then by departure; `what_to_do` is written in the caller's language.
+         */
+        get: operations["listActionRequired"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -4561,6 +4672,108 @@ export interface components {
                 /** @description Pass as `cursor` for the next (older) page; null on the last page. */
                 next_cursor: string | null;
             };
+        };
+        /**
+         * @description A family of events (the part of the event type before the dot); people choose how they hear of each family.
+         * @enum {string}
+         */
+        EventFamily: "booking" | "emd" | "schedule_change" | "balance" | "sales_report" | "webhook_endpoint";
+        /**
+         * @description One event told to one person. The title and body are written in the reader's language (the
+         *     account's `language`); `link` is the console page the event is about.
+         */
+        Notification: {
+            /** @example ntf_4t7w1z5r6y2k3v9q2m8x */
+            id: string;
+            /** @description The event this notification tells of (GET /events/{id}). */
+            event_id: string;
+            type: components["schemas"]["EventType"];
+            family: components["schemas"]["EventFamily"];
+            /**
+             * @description `alert` when someone has to act (a failed EMD, a time limit close, a low balance, a disabled endpoint).
+             * @enum {string}
+             */
+            severity: "info" | "alert";
+            title: string;
+            body: string;
+            /** @description The console's path of what the event is about (e.g. `/bookings?locator=ABC123`). */
+            link: string | null;
+            booking_locator: string | null;
+            /** @description False for test bookings' events. */
+            live_mode: boolean;
+            /** Format: date-time */
+            read_at: string | null;
+            /** Format: date-time */
+            created_at: string;
+        };
+        NotificationList: {
+            data: components["schemas"]["Notification"][];
+            meta: {
+                page: number;
+                per_page: number;
+                /** @description How many notifications the caller has. */
+                total: number;
+                /** @description How many of them are unread (the bell's count). */
+                unread: number;
+            };
+        };
+        NotificationsRead: {
+            /** @description How many notifications this call marked read. */
+            read: number;
+            /** @description How many stay unread (zero, unless new ones arrived meanwhile). */
+            unread: number;
+        };
+        /**
+         * @description How a person hears of a family of events: `in_app` (the console's notification centre), `email`
+         *     (a mail in their language), `both`, or `none`.
+         * @enum {string}
+         */
+        NotificationChannel: "in_app" | "email" | "both" | "none";
+        /** @description The caller's channel for each family of events, and the default it falls back to. */
+        NotificationPreferences: {
+            families: {
+                family: components["schemas"]["EventFamily"];
+                channel: components["schemas"]["NotificationChannel"];
+                default_channel: components["schemas"]["NotificationChannel"];
+            }[];
+        };
+        /** @description The families to change and their new channel; families left out keep theirs. */
+        NotificationPreferencesUpdate: {
+            booking?: components["schemas"]["NotificationChannel"];
+            emd?: components["schemas"]["NotificationChannel"];
+            schedule_change?: components["schemas"]["NotificationChannel"];
+            balance?: components["schemas"]["NotificationChannel"];
+            sales_report?: components["schemas"]["NotificationChannel"];
+            webhook_endpoint?: components["schemas"]["NotificationChannel"];
+        };
+        /** @description A booking that needs a person, and what they should do. */
+        ActionItem: {
+            /**
+             * @description `time_limit`: a held booking whose time limit is within 24 hours (the deadline); `emd_failed`:
+             *     services the airline refused to issue as EMDs, not yet added again (the deadline is the
+             *     departure, after which they are of no use).
+             * @enum {string}
+             */
+            kind: "time_limit" | "emd_failed";
+            booking_locator: string;
+            /** Format: date-time */
+            deadline: string | null;
+            /**
+             * Format: date-time
+             * @description The booking's first departure.
+             */
+            departure: string | null;
+            /** @example WAW-FRA-WAW */
+            route: string;
+            /** @description In the reader's language. */
+            what_to_do: string;
+            /** @description The console's path of the booking. */
+            link: string;
+            live_mode: boolean;
+        };
+        ActionItemList: {
+            data: components["schemas"]["ActionItem"][];
+            meta: components["schemas"]["ListMeta"];
         };
     };
     responses: {
@@ -9059,6 +9272,172 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listNotifications: {
+        parameters: {
+            query?: {
+                /** @description The page to return, from 1. */
+                page?: components["parameters"]["Page"];
+                /** @description How many items a page holds. */
+                per_page?: components["parameters"]["PerPage"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of notifications. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    readNotification: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The notification as it is now. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Notification"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    readAllNotifications: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description How many were marked read. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationsRead"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getNotificationPreferences: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every family with its channel. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationPreferences"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    updateNotificationPreferences: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NotificationPreferencesUpdate"];
+            };
+        };
+        responses: {
+            /** @description Every family with its channel, as it is now. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationPreferences"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listActionRequired: {
+        parameters: {
+            query?: {
+                /** @description The page to return, from 1. */
+                page?: components["parameters"]["Page"];
+                /** @description How many items a page holds. */
+                per_page?: components["parameters"]["PerPage"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the queue. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ActionItemList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
         };
     };

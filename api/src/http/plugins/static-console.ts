@@ -31,6 +31,8 @@ export const consoleRoutes = [
   // Sales and analytics
   '/sales',
   '/analytics',
+  // notifications
+  '/action_required',
 ];
 
 /** Answers with the console's page (the SPA decides the screen from the URL). */

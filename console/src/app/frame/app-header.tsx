@@ -9,6 +9,7 @@ import { paths } from '../paths';
 import { AccountControls } from './account-controls';
 import classes from './app-frame.module.css';
 import { LanguageSwitch } from './language-switch';
+import { NotificationBell } from '../../features/inbox';
 
 const signedOutNavigation = [
   { path: paths.home, label: 'nav.home' },
@@ -89,6 +90,7 @@ export function AppHeader() {
         </nav>
       </Group>
       <Group gap="sm" wrap="nowrap">
+        {account?.onboarding_state === 'complete' && <NotificationBell />}
         <LanguageSwitch />
         {account && <AccountControls account={account} />}
       </Group>

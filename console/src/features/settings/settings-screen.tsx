@@ -6,6 +6,7 @@ import { useCurrentAccount } from '../../hooks/use-current-account';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { ContactChangeForm } from './components/contact-change-form';
 import { LanguageForm } from './components/language-form';
+import { NotificationPreferencesForm } from './components/notification-preferences-form';
 import { ProfileForm } from './components/profile-form';
 import { SignInMethodForm } from './components/sign-in-method-form';
 
@@ -18,6 +19,7 @@ export function SettingsScreen() {
     <Stack gap="lg">
       <ProfileForm account={account} />
       <LanguageForm />
+      <NotificationPreferencesForm account={account} />
       <SignInMethodForm account={account} />
       <ContactChangeForm kind="email" current={account.email} />
       <ContactChangeForm kind="phone" current={account.phone} />

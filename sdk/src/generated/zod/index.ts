@@ -11,6 +11,7 @@ export * from './health/health';
 export * from './landing/landing';
 export * from './mail/mail';
 export * from './marketing/marketing';
+export * from './notifications/notifications';
 export * from './partners/partners';
 export * from './reference/reference';
 export * from './sales/sales';

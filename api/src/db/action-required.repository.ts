@@ -1,0 +1,75 @@
+// The bookings that need a person ("action required"), one query per kind of need, each within the
+// caller's bookings visibility and, for a token, its mode. Each answers at most `limit` rows.
+import { sql } from 'kysely';
+import type { VisibilityScope } from './bookings.repository.js';
+import type { Db } from './database.js';
+
+export interface NeedyBooking {
+  locator: string;
+  segments: unknown;
+  fake_booking: boolean;
+  /** The time limit (held bookings); null for the other kinds. */
+  time_limit: Date | null;
+}
+
+export interface NeedQuery {
+  scope: VisibilityScope;
+  /** A token sees only bookings of its mode: true live, false test; undefined both. */
+  liveMode?: boolean;
+  now: Date;
+  limit: number;
+}
+
+function within<Q extends { where: (...args: any[]) => Q }>(q: Q, f: NeedQuery): Q {
+  if (f.scope.kind === 'agency') q = q.where('b.agency_id', '=', f.scope.id);
+  if (f.scope.kind === 'company') q = q.where('b.company_id', '=', f.scope.id);
+  if (f.scope.kind === 'agent') q = q.where('b.agent_id', '=', f.scope.id);
+  if (f.liveMode !== undefined) q = q.where('b.fake_booking', '=', !f.liveMode);
+  return q;
+}
+
+/** Held bookings whose time limit is still ahead but no later than `until`, soonest first. */
+export function heldUntil(db: Db, f: NeedQuery, until: Date): Promise<NeedyBooking[]> {
+  const q = db
+    .selectFrom('bookings as b')
+    .select(['b.locator', 'b.segments', 'b.fake_booking', 'b.time_limit'])
+    .where('b.status', '=', 'new')
+    .where('b.time_limit', '>', f.now)
+    .where('b.time_limit', '<=', until);
+  return within(q, f).orderBy('b.time_limit').limit(f.limit).execute();
+}
+
+/**
+ * Issued bookings with an EMD request the airline refused and nothing since: no later request of
+ * the booking was added or is on its way (adding the services again is what settles it), and the
+ * flight has not left yet (after departure a service is of no use).
+ */
+export function failedEmdsUnresolved(db: Db, f: NeedQuery): Promise<NeedyBooking[]> {
+  const q = db
+    .selectFrom('bookings as b')
+    .select(['b.locator', 'b.segments', 'b.fake_booking', sql<null>`NULL`.as('time_limit')])
+    .where('b.status', '=', 'issued')
+    .where(sql<boolean>`(b.segments->0->>'departure_at')::timestamptz > ${f.now}`)
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('booking_emd_requests as r')
+          .select('r.id')
+          .whereRef('r.booking_id', '=', 'b.id')
+          .where('r.status', '=', 'failed')
+          .where((inner) =>
+            inner.not(
+              inner.exists(
+                inner
+                  .selectFrom('booking_emd_requests as n')
+                  .select('n.id')
+                  .whereRef('n.booking_id', '=', 'r.booking_id')
+                  .whereRef('n.created_at', '>', 'r.created_at')
+                  .where('n.status', '<>', 'failed'),
+              ),
+            ),
+          ),
+      ),
+    );
+  return within(q, f).orderBy('b.id').limit(f.limit).execute();
+}

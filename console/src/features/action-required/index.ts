@@ -1,0 +1,1 @@
+export { ActionRequiredScreen } from './action-required-screen';
