@@ -8,9 +8,10 @@
 // Scores swing with the machine's load, so this is a measurement, not a test: the tests assert the
 // causes (compressed answers, the initial script's size, cache headers).
 // The console pages need the demo accounts: a throwaway database is migrated, seeded and dropped.
-// `--only=console` or `--only=public` runs one half; `--mobile` skips the desktop runs.
+// `--only=console` or `--only=public` runs one half; `--mobile` skips the desktop runs;
+// `--save=DIR` writes each full Lighthouse report (JSON) there, to see what a score is made of.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import Fastify from 'fastify';
@@ -42,6 +43,7 @@ const consolePages: Target[] = [
 const only = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length);
 const targets = [...(only === 'console' ? [] : publicPages), ...(only === 'public' ? [] : consolePages)];
 const formFactors = process.argv.includes('--mobile') ? (['mobile'] as const) : (['mobile', 'desktop'] as const);
+const saveDir = process.argv.find((a) => a.startsWith('--save='))?.slice('--save='.length);
 const debuggingPort = 9333;
 const secretKey = 'lighthouse-run-secret-key-0123456789abcdef';
 
@@ -112,10 +114,15 @@ try {
       const scores = Object.fromEntries(
         Object.keys(bars).map((id) => [id, Math.round((result.lhr.categories[id]?.score ?? 0) * 100)]),
       ) as Record<Category, number>;
-      const fcp = result.lhr.audits['first-contentful-paint']?.displayValue ?? '?';
-      const lcp = result.lhr.audits['largest-contentful-paint']?.displayValue ?? '?';
+      if (saveDir) {
+        mkdirSync(saveDir, { recursive: true });
+        const name = `${target.path.replace(/\W+/g, '-').replace(/^-|-$/g, '') || 'home'}-${formFactor}.json`;
+        writeFileSync(path.join(saveDir, name), JSON.stringify(result.lhr, null, 1));
+      }
+      const metric = (id: string) => result.lhr.audits[id]?.displayValue ?? '?';
+      const [fcp, lcp, tbt] = ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time'].map(metric);
       rows.push(
-        `${target.path.padEnd(14)} ${formFactor.padEnd(8)} performance ${scores.performance}  accessibility ${scores.accessibility}  best-practices ${scores['best-practices']}  seo ${target.signedIn ? '-' : scores.seo}  (FCP ${fcp}, LCP ${lcp})`,
+        `${target.path.padEnd(14)} ${formFactor.padEnd(8)} performance ${scores.performance}  accessibility ${scores.accessibility}  best-practices ${scores['best-practices']}  seo ${target.signedIn ? '-' : scores.seo}  (FCP ${fcp}, LCP ${lcp}, TBT ${tbt})`,
       );
       for (const [id, bar] of Object.entries(bars) as [Category, number][]) {
         if (id === 'seo' && target.signedIn) continue;

@@ -47,6 +47,8 @@ export async function registerConsole(app: FastifyInstance, consoleDir: string):
       index: false,
       wildcard: true,
       decorateReply: false,
+      // The build wrote a .br and a .gz beside each text asset (console/src/build/precompress.plugin.ts).
+      preCompressed: true,
       // marketing: the prerendered pages are served at their own paths, never as assets.
       allowedPath: (pathName) => !pathName.startsWith('/marketing/'),
       // Vite names assets by content hash, so they never change under one name.
