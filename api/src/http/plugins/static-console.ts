@@ -4,7 +4,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DomainError } from '../../domain/errors.js';
 
 export const consoleRoutes = [
@@ -64,5 +64,10 @@ export async function registerConsole(app: FastifyInstance, consoleDir: string):
     return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(consoleIndex);
   };
   for (const url of consoleRoutes) app.get(url, sendConsole);
+  // Any other page path: the console shows its not-found screen for a path it has no screen for.
+  if (consoleIndex !== null)
+    app.decorate('notFoundPage', async (_request: FastifyRequest, reply: FastifyReply) =>
+      reply.code(404).type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(consoleIndex),
+    );
   return sendConsole;
 }
