@@ -43,6 +43,7 @@ export default async function app(fastify: FastifyInstance, opts: { ctx: AppCont
   await fastify.register(staticFiles, {
     consoleDir: config.CONSOLE_DIR,
     docsDir: config.DOCS_DIR,
+    analyticsKey: config.ANALYTICS_KEY,
     authenticator: ctx.auth,
   });
 }

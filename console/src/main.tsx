@@ -9,10 +9,13 @@ import { preloadScreen } from './app/routes';
 import { createQueryClient } from './app/query-client';
 import { createNotificationCenter, errorNotices, takeNotificationFromUrl } from './notifications';
 import { createI18n, readStoredLanguage, syncDocumentLanguage } from './lib/i18n';
+import { startAnalyticsAfterConsent } from './lib/analytics/analytics';
 
 configureSdk(document);
 // The page's own code is fetched beside the account, not after it.
 preloadScreen(window.location.pathname);
+// Product analytics: only with a configured key and the visitor's cookie consent.
+startAnalyticsAfterConsent(window);
 
 const i18n = createI18n(readStoredLanguage(window.localStorage));
 syncDocumentLanguage(i18n, document.documentElement);

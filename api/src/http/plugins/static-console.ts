@@ -36,9 +36,13 @@ export const consoleRoutes = [
 /** Answers with the console's page (the SPA decides the screen from the URL). */
 export type SendConsole = (request: unknown, reply: FastifyReply) => Promise<FastifyReply>;
 
-export async function registerConsole(app: FastifyInstance, consoleDir: string): Promise<SendConsole> {
+export async function registerConsole(
+  app: FastifyInstance,
+  consoleDir: string,
+  withKey: (html: string) => string = (html) => html,
+): Promise<SendConsole> {
   const indexFile = path.join(consoleDir, 'index.html');
-  const consoleIndex = existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : null;
+  const consoleIndex = existsSync(indexFile) ? withKey(readFileSync(indexFile, 'utf8')) : null;
 
   if (consoleIndex !== null) {
     await app.register(fastifyStatic, {

@@ -12,10 +12,15 @@ export const marketingRoutes = ['/', '/:language', '/:language/:page'];
 
 export function registerMarketing(
   app: FastifyInstance,
-  opts: { consoleDir: string; authenticator: Authenticator; sendConsole: SendConsole },
+  opts: {
+    consoleDir: string;
+    authenticator: Authenticator;
+    sendConsole: SendConsole;
+    withKey?: (html: string) => string;
+  },
 ): void {
   const { sendConsole } = opts;
-  const marketing = loadMarketingPages(opts.consoleDir);
+  const marketing = loadMarketingPages(opts.consoleDir, opts.withKey);
   const sendPage = (reply: FastifyReply, html: string | undefined, language: string) => {
     if (html === undefined) {
       // /de, /en/no-such-page: a browser gets the not-found page, anything else the envelope.
