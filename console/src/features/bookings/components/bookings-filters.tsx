@@ -54,7 +54,7 @@ export function BookingsFilters({
           const choice = statusChoices.find((s) => s === status);
           if (choice) onChange({ ...value, status: choice });
         }}
-        w={170}
+        w={240}
       />
       <TextInput
         type="search"
