@@ -5,6 +5,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 // marketing: prerendered marketing pages with their own light script entry.
 import { marketingEntry, marketingPages } from './src/marketing/build/prerender.plugin.ts';
+import { precompressAssets } from './src/build/precompress.plugin.ts';
 
 const page = (file: string) => fileURLToPath(new URL(file, import.meta.url));
 
@@ -14,6 +15,7 @@ export default defineConfig({
     react(),
     // marketing
     marketingPages({ base: '/packs/' }),
+    precompressAssets(),
   ],
   build: {
     outDir: 'dist',

@@ -3,10 +3,14 @@
 import { spawnSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 
+// A step's own output is shown only when it fails: Redocly 2.77 (the last release for Node 20,
+// pinned) prints a Node 22 notice and a Redoc 3 banner on every run, which say nothing about this
+// build and made `npm start` look broken on the Node it is meant for.
 function run(cmd: string, args: string[]): void {
-  const result = spawnSync(cmd, args, { stdio: ['ignore', 'pipe', 'inherit'], encoding: 'utf8' });
+  const result = spawnSync(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8' });
   if (result.status !== 0) {
     process.stdout.write(result.stdout);
+    process.stderr.write(result.stderr);
     throw new Error(`${cmd} ${args.join(' ')} failed`);
   }
 }

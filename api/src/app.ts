@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from './context.js';
 import accessLog from './http/plugins/access-log.js';
 import auth from './http/plugins/auth.js';
+import compression from './http/plugins/compression.js';
 import errors from './http/plugins/errors.js';
 import idempotency from './http/plugins/idempotency.js';
 import methodOverride from './http/plugins/method-override.js';
@@ -22,6 +23,8 @@ export default async function app(fastify: FastifyInstance, opts: { ctx: AppCont
 
   await fastify.register(accessLog, { enabled: config.ACCESS_LOG });
   await fastify.register(responseHeaders);
+  // Before any route: it hooks each route as it is added.
+  await fastify.register(compression);
   await fastify.register(rateLimit, {
     perMinute: config.RATE_LIMIT_PER_MINUTE,
     store: ctx.limitStore,
@@ -40,6 +43,7 @@ export default async function app(fastify: FastifyInstance, opts: { ctx: AppCont
   await fastify.register(staticFiles, {
     consoleDir: config.CONSOLE_DIR,
     docsDir: config.DOCS_DIR,
+    analyticsKey: config.ANALYTICS_KEY,
     authenticator: ctx.auth,
   });
 }

@@ -30,6 +30,9 @@ const ConfigSchema = Type.Object({
   ACCESS_LOG: Type.Boolean({ default: true }),
   RATE_LIMIT_PER_MINUTE: Type.Integer({ default: 1200, minimum: 1 }),
   CONSOLE_DIR: Type.String({ default: 'console/dist' }),
+  // Product analytics (Amplitude): the key the pages are given; empty, nothing loads. Pages load
+  // it only after the visitor accepts cookies.
+  ANALYTICS_KEY: Type.String({ default: '', pattern: '^[A-Za-z0-9_-]*$' }),
   DOCS_DIR: Type.String({ default: 'dist/docs' }),
   // Behind a TLS-terminating proxy: trust its X-Forwarded-For and X-Forwarded-Proto. Off, a
   // forwarded header is ignored (anyone could send one).

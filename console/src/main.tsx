@@ -1,15 +1,21 @@
 // The back office's entry: everything stateful (SDK settings, i18n, notifications, query client)
 // is created here once and handed down; nothing below reaches for a global.
 import '@mantine/core/styles.css';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { configureSdk } from './app/configure-sdk';
+import { preloadScreen } from './app/routes';
 import { createQueryClient } from './app/query-client';
 import { createNotificationCenter, errorNotices, takeNotificationFromUrl } from './notifications';
 import { createI18n, readStoredLanguage, syncDocumentLanguage } from './lib/i18n';
+import { startAnalyticsAfterConsent } from './lib/analytics/analytics';
 
 configureSdk(document);
+// The page's own code is fetched beside the account, not after it.
+preloadScreen(window.location.pathname);
+// Product analytics: only with a configured key and the visitor's cookie consent.
+startAnalyticsAfterConsent(window);
 
 const i18n = createI18n(readStoredLanguage(window.localStorage));
 syncDocumentLanguage(i18n, document.documentElement);
@@ -30,8 +36,12 @@ const showNoticeFromAddress = () => {
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
-createRoot(root).render(
-  <StrictMode>
-    <App services={{ i18n, queryClient, notifications }} onShown={showNoticeFromAddress} />
-  </StrictMode>,
+// As a transition, React builds the first screen in slices and lets the browser paint and take
+// input between them, instead of blocking a phone's main thread for the whole tree at once.
+startTransition(() =>
+  createRoot(root).render(
+    <StrictMode>
+      <App services={{ i18n, queryClient, notifications }} onShown={showNoticeFromAddress} />
+    </StrictMode>,
+  ),
 );

@@ -389,6 +389,30 @@ describe('GET /bookings', () => {
     expect((await list(stranger.token)).meta.total).toBe(0);
     expect((await api().get(`/api/v1/bookings/${a.locator}`).set(bearer(stranger.token))).status).toBe(404);
   });
+
+  it('lists the active bookings (held within the time limit, issuing, issued) with status=active', async () => {
+    const own = await createTenant(db());
+    const someone = await createAccount(db(), { userType: 'Agent', tenant: own });
+    const fares = await findFares(stack.baseUrl, bearer(someone.token), {
+      origin: 'WAW',
+      destination: 'FRA',
+      days: 44,
+    });
+    const booked: string[] = [];
+    for (const fare of fares.slice(0, 5)) booked.push((await book(stack.baseUrl, bearer(someone.token), fare)).locator);
+    expect(booked).toHaveLength(5);
+    const [held, issuing, issued, cancelled, lapsed] = booked as [string, string, string, string, string];
+    const set = (locator: string, values: { status?: 'issuing' | 'issued' | 'cancelled'; time_limit?: Date }) =>
+      db().updateTable('bookings').set(values).where('locator', '=', locator).execute();
+    await set(issuing, { status: 'issuing' });
+    await set(issued, { status: 'issued' });
+    await set(cancelled, { status: 'cancelled' });
+    await set(lapsed, { time_limit: new Date(Date.now() - 60_000) });
+    const res = await api().get('/api/v1/bookings?status=active&per_page=100').set(bearer(someone.token));
+    expect(res.status).toBe(200);
+    expect(res.body.data.map((b: { locator: string }) => b.locator).sort()).toEqual([held, issuing, issued].sort());
+    expect(res.body.meta.total).toBe(3);
+  });
 });
 
 describe('an issue whose process died', () => {

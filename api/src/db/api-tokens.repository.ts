@@ -12,6 +12,7 @@ export interface TokenPrincipalRow {
   agency_id: string | null;
   company_id: string | null;
   onboarding_state: 'initial' | 'privacy' | 'complete';
+  language: 'en' | 'ua' | 'pl';
 }
 
 export function findActiveTokenByHash(db: Db, tokenHash: string): Promise<TokenPrincipalRow | undefined> {
@@ -26,6 +27,7 @@ export function findActiveTokenByHash(db: Db, tokenHash: string): Promise<TokenP
       'a.agency_id',
       'a.company_id',
       'a.onboarding_state',
+      'a.language',
     ])
     .where('t.token_hash', '=', tokenHash)
     .where('t.revoked_at', 'is', null)

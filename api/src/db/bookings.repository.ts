@@ -69,7 +69,7 @@ export type VisibilityScope =
 
 export interface BookingFilter {
   scope: VisibilityScope;
-  status?: BookingRow['status'];
+  status?: BookingRow['status'] | 'active';
   q?: string;
   from?: string;
   to?: string;
@@ -89,6 +89,13 @@ function filtered(db: Db, f: BookingFilter) {
   else if (f.status === 'expired')
     base = base.where((eb) =>
       eb.or([eb('status', '=', 'expired'), eb.and([eb('status', '=', 'new'), eb('time_limit', '<=', f.now)])]),
+    );
+  else if (f.status === 'active')
+    base = base.where((eb) =>
+      eb.or([
+        eb('status', 'in', ['issuing', 'issued']),
+        eb.and([eb('status', '=', 'new'), eb.or([eb('time_limit', 'is', null), eb('time_limit', '>', f.now)])]),
+      ]),
     );
   else if (f.status) base = base.where('status', '=', f.status);
   if (f.q) base = base.where('search_text', 'like', `%${f.q.toLowerCase().replace(/[\\%_]/g, '\\$&')}%`);

@@ -11,6 +11,7 @@ export interface SessionPrincipalRow {
   agency_id: string | null;
   company_id: string | null;
   onboarding_state: 'initial' | 'privacy' | 'complete';
+  language: 'en' | 'ua' | 'pl';
 }
 
 export async function insertSession(
@@ -37,6 +38,7 @@ export function findLiveSession(db: Db, id: string): Promise<SessionPrincipalRow
       'a.agency_id',
       'a.company_id',
       'a.onboarding_state',
+      'a.language',
     ])
     .where('s.id', '=', id)
     .where('s.revoked_at', 'is', null)

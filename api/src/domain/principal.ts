@@ -8,6 +8,8 @@ export interface Principal {
   companyId: string | null;
   /** Until onboarding is complete (terms and privacy accepted), only account operations answer. */
   onboardingComplete: boolean;
+  /** The account's interface language: what its error texts are written in, unless the request asks for another. */
+  language?: 'en' | 'ua' | 'pl';
   /** How the caller authenticated; test tokens reach the sandbox airlines only. */
   via: { kind: 'token'; tokenId: string; mode: 'test' | 'live' } | { kind: 'session'; sessionId: string };
 }

@@ -2,6 +2,9 @@
 // that turns any failure into the wire envelope {"errors":[…],"meta":{"request_id"}}.
 import type { FastifyError } from 'fastify';
 import { DomainError, DomainErrors, type ErrorCode } from '../domain/errors.js';
+import type { ErrorLanguage } from './error-language.js';
+import { pl } from './error-texts/pl.js';
+import { ua } from './error-texts/ua.js';
 
 export const errorRegistry: Record<ErrorCode, { status: number; title: string }> = {
   validation_failed: { status: 400, title: 'The request is not valid.' },
@@ -150,6 +153,24 @@ function wire(code: ErrorCode, detail?: string, source?: WireError['source']): W
     ...(detail ? { detail } : {}),
     ...(source ? { source } : {}),
   };
+}
+
+const translatedTitles: Record<Exclude<ErrorLanguage, 'en'>, Record<ErrorCode, string>> = { ua, pl };
+
+function isErrorCode(code: string): code is ErrorCode {
+  return Object.hasOwn(errorRegistry, code);
+}
+
+/**
+ * The errors in the caller's language. Every code has its title in each language; a detail is
+ * written in English by the code that threw it, so outside English the title stands alone
+ * (clients show the detail, else the title) and the pointer still says which field it is about.
+ */
+export function inLanguage(errors: WireError[], language: ErrorLanguage): WireError[] {
+  if (language === 'en') return errors;
+  return errors.map(({ detail: _english, ...error }) =>
+    isErrorCode(error.code) ? { ...error, title: translatedTitles[language][error.code] } : error,
+  );
 }
 
 /** Maps anything thrown during a request to its status and wire errors. 5xx never carry internals. */

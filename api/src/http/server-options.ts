@@ -6,7 +6,8 @@ import type { Socket } from 'node:net';
 import { LogController, type FastifyHttpOptions, type FastifyReply, type FastifyServerFactory } from 'fastify';
 import type { Config } from '../config.js';
 import { DomainError, type ErrorCode } from '../domain/errors.js';
-import { envelope, toWireErrors } from './errors.js';
+import { errorLanguage } from './error-language.js';
+import { envelope, inLanguage, toWireErrors } from './errors.js';
 
 const overridable = new Set(['PUT', 'PATCH', 'DELETE']);
 /** Set on a request whose X-HTTP-Method-Override cannot be honoured; plugins/method-override refuses it. */
@@ -73,7 +74,7 @@ const frameworkErrors: NonNullable<FastifyHttpOptions<http.Server>['frameworkErr
     .code(status)
     .header('x-request-id', request.id)
     .type('application/json; charset=utf-8')
-    .send(envelope(errors, request.id));
+    .send(envelope(inLanguage(errors, errorLanguage(request)), request.id));
 };
 
 export function loggerOptions(config: Pick<Config, 'LOG_LEVEL'>) {

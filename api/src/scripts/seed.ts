@@ -95,6 +95,9 @@ export async function seed(db: Db, secretKey: string): Promise<DemoAccount[]> {
             terms_version: eb.ref('excluded.terms_version'),
             privacy_version: eb.ref('excluded.privacy_version'),
             terms_accepted_at: eb.ref('excluded.terms_accepted_at'),
+            // A run of an older seed left these unset: every demo person belongs where the demo says.
+            agency_id: eb.ref('excluded.agency_id'),
+            company_id: eb.ref('excluded.company_id'),
           })),
         )
         .execute();
@@ -109,6 +112,13 @@ export async function seed(db: Db, secretKey: string): Promise<DemoAccount[]> {
         })
         .onConflict((oc) => oc.column('id').doUpdateSet({ revoked_at: null }))
         .execute();
+      // The demo agent works for the demo company: the link the agency screen lists agents by.
+      if (role.userType === 'Agent')
+        await trx
+          .insertInto('agent_company_relationships')
+          .values({ id: `acr_demo_${role.userType.toLowerCase()}`, account_id: account.id, company_id: demoCompany.id })
+          .onConflict((oc) => oc.columns(['account_id', 'company_id']).doNothing())
+          .execute();
     }
   });
   return demoAccounts;

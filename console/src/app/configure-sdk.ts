@@ -17,6 +17,9 @@ export function readCsrfToken(doc: Document): string | undefined {
 
 export function configureSdk(doc: Document): void {
   configure({
+    // Error texts in the interface's language (the API picks it from Accept-Language): <html lang>
+    // follows the language chosen in the header.
+    language: () => doc.documentElement.lang || undefined,
     baseUrl: '/api/v1',
     methodOverride: true,
     credentials: 'same-origin',

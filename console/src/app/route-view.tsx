@@ -3,7 +3,7 @@
 // is sent on. After an in-app navigation, focus moves to the main area so keyboard and
 // screen-reader users start at the new screen, not in the old header.
 import { Button, Center, Loader, Stack, Text } from '@mantine/core';
-import { useEffect, useRef } from 'react';
+import { Suspense, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentAccount } from '../hooks/use-current-account';
 import { navigate, usePathname } from '../lib/router';
@@ -42,12 +42,12 @@ export function RouteView() {
       </Stack>
     );
   }
-  if (redirect !== null || waiting) {
-    return (
-      <Center py="xl">
-        <Loader aria-label={t('app.loading')} />
-      </Center>
-    );
-  }
-  return screenFor(pathname);
+  const loading = (
+    <Center py="xl">
+      <Loader aria-label={t('app.loading')} />
+    </Center>
+  );
+  if (redirect !== null || waiting) return loading;
+  // A screen's code arrives with its first visit (routes.tsx).
+  return <Suspense fallback={loading}>{screenFor(pathname)}</Suspense>;
 }

@@ -1,50 +1,64 @@
 // The screen for each of the console's pages (app/paths.ts lists them, and the API serves
 // index.html for exactly those) and who may see it.
-import type { ReactElement } from 'react';
-import { ApiTokensScreen } from '../features/api-tokens';
+// Each screen but the first a visitor meets (home, sign-in, not found) is its own chunk, loaded when
+// its page opens: a phone on the sign-in page downloads no search, bookings, charts or admin code.
+// route-view.tsx shows a loader while a chunk arrives.
+import { lazy, type ComponentType, type ReactElement } from 'react';
 import { SignInScreen } from '../features/auth';
 import { HomeScreen } from '../features/home';
 import { NotFoundScreen } from '../features/not-found';
-import { OnboardingScreen } from '../features/onboarding';
-import { SettingsScreen } from '../features/settings';
-// flight search
-import { SearchScreen } from '../features/search';
-// bookings
-import { BookingsScreen } from '../features/bookings';
-// Sales and analytics
-import { AnalyticsScreen } from '../features/analytics';
-import { SalesScreen } from '../features/sales';
-// notifications
-import { ActionRequiredScreen } from '../features/action-required';
 import type { Access } from './access';
 import { paths, type PagePath } from './paths';
 import { SettingsLayout } from './settings-layout';
 // back office
-import {
-  AdminLayout,
-  AgencyScreen,
-  AuditLogScreen,
-  CompaniesScreen,
-  CompanyScreen,
-  CreditCardsScreen,
-  ExchangeRatesScreen,
-  GatesScreen,
-  JoinRequestsScreen,
-  PartnerScreen,
-  PartnersScreen,
-  SupportUsersScreen,
-  adminPaths,
-  agencyPath,
-} from '../features/back-office';
+import { adminPaths, agencyPath } from '../features/back-office/paths';
+
+/** A named export of a feature's module, loaded on first use or when preloadScreen asks for it. */
+function screen<M, K extends keyof M>(load: () => Promise<M>, name: K) {
+  const Screen = lazy(async () => ({ default: (await load())[name] as ComponentType }));
+  return Object.assign(Screen, { preload: () => void load().catch(() => undefined) });
+}
+
+const OnboardingScreen = screen(() => import('../features/onboarding'), 'OnboardingScreen');
+const SettingsScreen = screen(() => import('../features/settings'), 'SettingsScreen');
+const ApiTokensScreen = screen(() => import('../features/api-tokens'), 'ApiTokensScreen');
+// flight search
+const SearchScreen = screen(() => import('../features/search'), 'SearchScreen');
+// bookings
+const BookingsScreen = screen(() => import('../features/bookings'), 'BookingsScreen');
+// Sales and analytics
+const AnalyticsScreen = screen(() => import('../features/analytics'), 'AnalyticsScreen');
+const SalesScreen = screen(() => import('../features/sales'), 'SalesScreen');
+// notifications
+const ActionRequiredScreen = screen(() => import('../features/action-required'), 'ActionRequiredScreen');
+// back office: one chunk for every admin screen and /agency.
+const backOffice = () => import('../features/back-office');
+const AdminLayout = lazy(async () => ({ default: (await backOffice()).AdminLayout }));
+const AgencyScreen = screen(backOffice, 'AgencyScreen');
+const AuditLogScreen = screen(backOffice, 'AuditLogScreen');
+const CompaniesScreen = screen(backOffice, 'CompaniesScreen');
+const CompanyScreen = screen(backOffice, 'CompanyScreen');
+const CreditCardsScreen = screen(backOffice, 'CreditCardsScreen');
+const ExchangeRatesScreen = screen(backOffice, 'ExchangeRatesScreen');
+const GatesScreen = screen(backOffice, 'GatesScreen');
+const JoinRequestsScreen = screen(backOffice, 'JoinRequestsScreen');
+const PartnerScreen = screen(backOffice, 'PartnerScreen');
+const PartnersScreen = screen(backOffice, 'PartnersScreen');
+const SupportUsersScreen = screen(backOffice, 'SupportUsersScreen');
+
+type LazyScreen = ReturnType<typeof screen>;
 
 interface Route {
   access: Access;
   screen: () => ReactElement;
+  /** The lazy screen's code, fetched ahead of the first render (main.tsx, at startup). */
+  preload?: () => void;
 }
 
-function adminScreen(Screen: () => ReactElement): Route {
+function adminScreen(Screen: LazyScreen): Route {
   return {
     access: 'signedIn',
+    preload: Screen.preload,
     screen: () => (
       <AdminLayout>
         <Screen />
@@ -57,9 +71,10 @@ function adminScreen(Screen: () => ReactElement): Route {
 const routes: Record<PagePath, Route> = {
   [paths.home]: { access: 'anyone', screen: () => <HomeScreen /> },
   [paths.signIn]: { access: 'signedOut', screen: () => <SignInScreen /> },
-  [paths.onboarding]: { access: 'onboarding', screen: () => <OnboardingScreen /> },
+  [paths.onboarding]: { access: 'onboarding', preload: OnboardingScreen.preload, screen: () => <OnboardingScreen /> },
   [paths.settings]: {
     access: 'signedIn',
+    preload: SettingsScreen.preload,
     screen: () => (
       <SettingsLayout>
         <SettingsScreen />
@@ -68,6 +83,7 @@ const routes: Record<PagePath, Route> = {
   },
   [paths.apiTokens]: {
     access: 'signedIn',
+    preload: ApiTokensScreen.preload,
     screen: () => (
       <SettingsLayout>
         <ApiTokensScreen />
@@ -75,9 +91,9 @@ const routes: Record<PagePath, Route> = {
     ),
   },
   // flight search
-  [paths.search]: { access: 'signedIn', screen: () => <SearchScreen /> },
+  [paths.search]: { access: 'signedIn', preload: SearchScreen.preload, screen: () => <SearchScreen /> },
   // bookings
-  [paths.bookings]: { access: 'signedIn', screen: () => <BookingsScreen /> },
+  [paths.bookings]: { access: 'signedIn', preload: BookingsScreen.preload, screen: () => <BookingsScreen /> },
   // back office: who may call each operation is the API's business; these pages only
   // need a signed-in account.
   [adminPaths.partners]: adminScreen(PartnersScreen),
@@ -90,12 +106,16 @@ const routes: Record<PagePath, Route> = {
   [adminPaths.creditCards]: adminScreen(CreditCardsScreen),
   [adminPaths.exchangeRates]: adminScreen(ExchangeRatesScreen),
   [adminPaths.auditLog]: adminScreen(AuditLogScreen),
-  [agencyPath]: { access: 'signedIn', screen: () => <AgencyScreen /> },
+  [agencyPath]: { access: 'signedIn', preload: AgencyScreen.preload, screen: () => <AgencyScreen /> },
   // Sales and analytics
-  [paths.sales]: { access: 'signedIn', screen: () => <SalesScreen /> },
-  [paths.analytics]: { access: 'signedIn', screen: () => <AnalyticsScreen /> },
+  [paths.sales]: { access: 'signedIn', preload: SalesScreen.preload, screen: () => <SalesScreen /> },
+  [paths.analytics]: { access: 'signedIn', preload: AnalyticsScreen.preload, screen: () => <AnalyticsScreen /> },
   // notifications
-  [paths.actionRequired]: { access: 'signedIn', screen: () => <ActionRequiredScreen /> },
+  [paths.actionRequired]: {
+    access: 'signedIn',
+    preload: ActionRequiredScreen.preload,
+    screen: () => <ActionRequiredScreen />,
+  },
 };
 
 function routeOf(path: string): Route | undefined {
@@ -104,6 +124,11 @@ function routeOf(path: string): Route | undefined {
 
 export function accessFor(path: string): Access | undefined {
   return routeOf(path)?.access;
+}
+
+/** Starts fetching the code of the page at `path`, so it arrives while the account is being read. */
+export function preloadScreen(path: string): void {
+  routeOf(path)?.preload?.();
 }
 
 export function screenFor(path: string): ReactElement {

@@ -8,6 +8,12 @@ export const theme = createTheme({
   defaultRadius: 'md',
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
   headings: { fontWeight: '700' },
+  // Mantine draws a dialog's title bar as <header>, which outside a sectioning element is a
+  // second banner landmark beside the page's own: the one banner is the console's header.
+  components: {
+    DrawerHeader: { defaultProps: { component: 'div' } },
+    ModalHeader: { defaultProps: { component: 'div' } },
+  },
 });
 
 /**

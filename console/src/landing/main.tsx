@@ -4,7 +4,7 @@ import './landing.css';
 import { configure } from '@contrail/sdk';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { pageAnalyticsKey, startAnalytics } from '../lib/analytics/analytics';
+import { startAnalyticsAfterConsent } from '../lib/analytics/analytics';
 import { LandingApp } from './app';
 import { setUpLandingPage } from './page-setup';
 
@@ -21,6 +21,5 @@ createRoot(root).render(
   </StrictMode>,
 );
 
-void startAnalytics({ key: pageAnalyticsKey(window) }).catch((error: unknown) =>
-  console.error('analytics did not start', error),
-);
+// Only after the visitor accepted cookies (on the marketing pages: one origin, one choice).
+startAnalyticsAfterConsent(window);

@@ -10,6 +10,8 @@ export interface SdkConfig {
   token?: string;
   /** The console's CSRF token, sent as `X-CSRF-Token` on every call. */
   csrfToken?: () => string | undefined;
+  /** The language error texts come back in (`en`, `uk`/`ua`, `pl`), sent as `Accept-Language`; read on every call. */
+  language?: () => string | undefined;
   /** Send PUT, PATCH and DELETE as POST with `X-HTTP-Method-Override` (the console does). */
   methodOverride: boolean;
   /** Whether the browser sends cookies. */

@@ -28,6 +28,8 @@ export const contrailFetch = async <T>(path: string, callInit: RequestInit = {})
   const csrf = config.csrfToken?.();
   if (csrf) headers.set('X-CSRF-Token', csrf);
   if (!headers.has('Accept')) headers.set('Accept', 'application/json');
+  const language = config.language?.();
+  if (language && !headers.has('Accept-Language')) headers.set('Accept-Language', language);
 
   const url = joinUrl(config.baseUrl, path);
   const aborted = (cause: unknown) => new ApiAbortError(`${method} ${path} was aborted by its caller`, { cause });

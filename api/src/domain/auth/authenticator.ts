@@ -51,6 +51,7 @@ export function createAuthenticator(deps: { db: Db; clock: Clock; cacheTtlMs?: n
         agencyId: row.agency_id,
         companyId: row.company_id,
         onboardingComplete: row.onboarding_state === 'complete',
+        language: row.language,
         via: { kind: 'session', sessionId: row.session_id },
       },
       csrf: Buffer.from(row.csrf_token),
@@ -73,6 +74,7 @@ export function createAuthenticator(deps: { db: Db; clock: Clock; cacheTtlMs?: n
               agencyId: row.agency_id,
               companyId: row.company_id,
               onboardingComplete: row.onboarding_state === 'complete',
+              language: row.language,
               via: { kind: 'token', tokenId: row.token_id, mode: row.mode },
             }
           : null;

@@ -34,7 +34,8 @@ import { bookingView, type Booking, type BookingStatus } from './booking.js';
 export type { BookingCreate } from './booking-create.js';
 
 export interface BookingQuery {
-  status?: BookingStatus;
+  /** `active`: still running (held within its time limit, issuing or issued). */
+  status?: BookingStatus | 'active';
   q?: string;
   from?: string;
   to?: string;

@@ -8481,8 +8481,11 @@ export interface operations {
     listBookings: {
         parameters: {
             query?: {
-                /** @description Only bookings in this status. */
-                status?: components["schemas"]["BookingStatus"];
+                /**
+                 * @description Only bookings in this status; `active` for every booking still running (held and not past
+                 *     its time limit, being issued, or issued), which is what the console's list opens on.
+                 */
+                status?: components["schemas"]["BookingStatus"] | "active";
                 /** @description Part of a locator or a passenger's name, any case. */
                 q?: string;
                 /** @description The first creation day (UTC), inclusive. */

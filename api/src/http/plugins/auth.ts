@@ -90,9 +90,10 @@ export default fp(
       if (security.length === 0 || permission.allow === 'public') return undefined;
       return async (request: FastifyRequest) => {
         const principal = await authenticate(request, security);
+        // Known before any refusal, so the refusal is written in the caller's language.
+        request.principal = principal;
         if (!mayCall(permission, principal.userType)) throw new DomainError('forbidden', 'Your role may not do this.');
         if (!principal.onboardingComplete && !permission.beforeOnboarding) throw new DomainError('onboarding_required');
-        request.principal = principal;
       };
     });
   },

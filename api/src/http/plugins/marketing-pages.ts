@@ -18,7 +18,10 @@ export interface MarketingPages {
   preferredLanguage(request: FastifyRequest): MarketingLanguage;
 }
 
-export function loadMarketingPages(consoleDir: string): MarketingPages {
+export function loadMarketingPages(
+  consoleDir: string,
+  withKey: (html: string) => string = (html) => html,
+): MarketingPages {
   const pages = new Map<string, string[]>();
   for (const language of marketingLanguages) {
     const dir = path.join(consoleDir, 'marketing', language);
@@ -27,7 +30,7 @@ export function loadMarketingPages(consoleDir: string): MarketingPages {
       if (!file.endsWith('.html')) continue;
       const slug = file === 'index.html' ? '' : file.slice(0, -'.html'.length);
       // Split once at the placeholder so each answer only joins the parts around the origin.
-      pages.set(`${language}/${slug}`, readFileSync(path.join(dir, file), 'utf8').split(originPlaceholder));
+      pages.set(`${language}/${slug}`, withKey(readFileSync(path.join(dir, file), 'utf8')).split(originPlaceholder));
     }
   }
   return {

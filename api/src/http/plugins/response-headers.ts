@@ -32,7 +32,10 @@ export const pageContentSecurityPolicy = [
   "script-src 'self'",
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data:",
-  "connect-src 'self'",
+  // Product analytics and its session replay (a worker from a blob), loaded only with a configured
+  // key and the visitor's consent.
+  "connect-src 'self' https://*.amplitude.com",
+  "worker-src 'self' blob:",
   "font-src 'self' data:",
   "object-src 'none'",
   "frame-ancestors 'none'",

@@ -4,7 +4,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DomainError } from '../../domain/errors.js';
 
 export const consoleRoutes = [
@@ -38,9 +38,13 @@ export const consoleRoutes = [
 /** Answers with the console's page (the SPA decides the screen from the URL). */
 export type SendConsole = (request: unknown, reply: FastifyReply) => Promise<FastifyReply>;
 
-export async function registerConsole(app: FastifyInstance, consoleDir: string): Promise<SendConsole> {
+export async function registerConsole(
+  app: FastifyInstance,
+  consoleDir: string,
+  withKey: (html: string) => string = (html) => html,
+): Promise<SendConsole> {
   const indexFile = path.join(consoleDir, 'index.html');
-  const consoleIndex = existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : null;
+  const consoleIndex = existsSync(indexFile) ? withKey(readFileSync(indexFile, 'utf8')) : null;
 
   if (consoleIndex !== null) {
     await app.register(fastifyStatic, {
@@ -49,6 +53,8 @@ export async function registerConsole(app: FastifyInstance, consoleDir: string):
       index: false,
       wildcard: true,
       decorateReply: false,
+      // The build wrote a .br and a .gz beside each text asset (console/src/build/precompress.plugin.ts).
+      preCompressed: true,
       // marketing: the prerendered pages are served at their own paths, never as assets.
       allowedPath: (pathName) => !pathName.startsWith('/marketing/'),
       // Vite names assets by content hash, so they never change under one name.
@@ -64,5 +70,10 @@ export async function registerConsole(app: FastifyInstance, consoleDir: string):
     return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(consoleIndex);
   };
   for (const url of consoleRoutes) app.get(url, sendConsole);
+  // Any other page path: the console shows its not-found screen for a path it has no screen for.
+  if (consoleIndex !== null)
+    app.decorate('notFoundPage', async (_request: FastifyRequest, reply: FastifyReply) =>
+      reply.code(404).type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(consoleIndex),
+    );
   return sendConsole;
 }

@@ -22,9 +22,13 @@ const landingContentSecurityPolicy = [
   "form-action 'self'",
 ].join('; ');
 
-export function registerLanding(app: FastifyInstance, consoleDir: string): void {
+export function registerLanding(
+  app: FastifyInstance,
+  consoleDir: string,
+  withKey: (html: string) => string = (html) => html,
+): void {
   const landingFile = path.join(consoleDir, 'landing.html');
-  const landingPage = existsSync(landingFile) ? readFileSync(landingFile, 'utf8') : null;
+  const landingPage = existsSync(landingFile) ? withKey(readFileSync(landingFile, 'utf8')) : null;
   app.get(
     landingRoute,
     { config: { contentSecurityPolicy: landingContentSecurityPolicy } },

@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Authenticator } from '../../domain/auth/authenticator.js';
 import { DomainError } from '../../domain/errors.js';
 import { cookieOf, csrfCookie, sessionCookie } from '../cookies.js';
+import { wantsPage } from './errors.js';
 import { loadMarketingPages } from './marketing-pages.js';
 import type { SendConsole } from './static-console.js';
 
@@ -11,12 +12,21 @@ export const marketingRoutes = ['/', '/:language', '/:language/:page'];
 
 export function registerMarketing(
   app: FastifyInstance,
-  opts: { consoleDir: string; authenticator: Authenticator; sendConsole: SendConsole },
+  opts: {
+    consoleDir: string;
+    authenticator: Authenticator;
+    sendConsole: SendConsole;
+    withKey?: (html: string) => string;
+  },
 ): void {
   const { sendConsole } = opts;
-  const marketing = loadMarketingPages(opts.consoleDir);
+  const marketing = loadMarketingPages(opts.consoleDir, opts.withKey);
   const sendPage = (reply: FastifyReply, html: string | undefined, language: string) => {
-    if (html === undefined) throw new DomainError('route_not_found', 'There is no such page.');
+    if (html === undefined) {
+      // /de, /en/no-such-page: a browser gets the not-found page, anything else the envelope.
+      if (app.notFoundPage && wantsPage(reply.request)) return app.notFoundPage(reply.request, reply);
+      throw new DomainError('route_not_found', 'There is no such page.');
+    }
     return reply
       .type('text/html; charset=utf-8')
       .header('Cache-Control', 'no-cache')

@@ -6,17 +6,22 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Authenticator } from '../../domain/auth/authenticator.js';
+import { withAnalyticsKey } from './analytics-key.js';
 import { registerConsole } from './static-console.js';
 import { registerDocs } from './static-docs.js';
 import { registerLanding } from './static-landing.js';
 import { registerMarketing } from './static-marketing.js';
 
 export default fp(
-  async (app: FastifyInstance, opts: { consoleDir: string; docsDir: string; authenticator: Authenticator }) => {
+  async (
+    app: FastifyInstance,
+    opts: { consoleDir: string; docsDir: string; authenticator: Authenticator; analyticsKey?: string },
+  ) => {
     const consoleDir = path.resolve(opts.consoleDir);
-    const sendConsole = await registerConsole(app, consoleDir);
-    registerMarketing(app, { consoleDir, authenticator: opts.authenticator, sendConsole });
-    registerLanding(app, consoleDir);
+    const withKey = withAnalyticsKey(opts.analyticsKey ?? '');
+    const sendConsole = await registerConsole(app, consoleDir, withKey);
+    registerMarketing(app, { consoleDir, authenticator: opts.authenticator, sendConsole, withKey });
+    registerLanding(app, consoleDir, withKey);
     registerDocs(app, opts.docsDir);
   },
   { name: 'static', dependencies: ['response-headers'] },

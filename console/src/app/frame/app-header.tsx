@@ -1,5 +1,5 @@
 import type { AccountDetails } from '@contrail/sdk';
-import { Anchor, Group, Text } from '@mantine/core';
+import { Anchor, Box, Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { ContrailLogo } from '../../components/contrail-logo';
 import { useCurrentAccount } from '../../hooks/use-current-account';
@@ -10,6 +10,7 @@ import { AccountControls } from './account-controls';
 import classes from './app-frame.module.css';
 import { LanguageSwitch } from './language-switch';
 import { NotificationBell } from '../../features/inbox';
+import { NavigationMenu } from './navigation-menu';
 
 const signedOutNavigation = [
   { path: paths.home, label: 'nav.home' },
@@ -70,16 +71,14 @@ export function AppHeader() {
           </Group>
         </Anchor>
         <nav aria-label={t('nav.label')} className={classes.nav}>
-          <Group gap={4} wrap="nowrap">
+          {/* Signed in, the links outgrow a phone's header: below 62em they are one menu. */}
+          <Group gap={4} wrap="nowrap" visibleFrom={navigation.length > 2 ? 'md' : undefined}>
             {navigation.map(({ path, label }) => (
               <Anchor
                 key={path}
                 {...linkProps(path)}
                 // On a phone the logo is the way home, and the header keeps to one line.
-                // back office: with a third link, Settings stays on the home page's button on phones.
-                visibleFrom={
-                  path === paths.home ? 'xs' : path === paths.settings && navigation.length > 2 ? 'sm' : undefined
-                }
+                visibleFrom={path === paths.home ? 'xs' : undefined}
                 className={classes.navLink}
                 aria-current={isCurrent(pathname, path) ? 'page' : undefined}
               >
@@ -87,6 +86,13 @@ export function AppHeader() {
               </Anchor>
             ))}
           </Group>
+          {navigation.length > 2 && (
+            <Box hiddenFrom="md">
+              <NavigationMenu
+                links={navigation.map(({ path, label }) => ({ path, label, current: isCurrent(pathname, path) }))}
+              />
+            </Box>
+          )}
         </nav>
       </Group>
       <Group gap="sm" wrap="nowrap">

@@ -40,7 +40,8 @@ export function LanguageSwitch() {
               size="compact-sm"
               variant="light"
               px={8}
-              aria-label={t('language.choose', { language: nativeNames[current] })}
+              // The name starts with the code it shows (WCAG 2.5.3: a voice user says what they see).
+              aria-label={t('language.choose', { code: current.toUpperCase(), language: nativeNames[current] })}
             >
               {current.toUpperCase()}
             </Button>

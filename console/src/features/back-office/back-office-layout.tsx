@@ -2,7 +2,9 @@
 import { Anchor, Group, Stack, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useCurrentAccount } from '../../hooks/use-current-account';
 import { linkProps, usePathname } from '../../lib/router';
+import { RoleNotice } from './components/role-notice';
 import { adminPaths } from './paths';
 
 const sections = [
@@ -19,12 +21,18 @@ const sections = [
 export function AdminLayout({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const pathname = usePathname();
+  const userType = useCurrentAccount().data?.user_type;
+  // Platform staff run every admin screen; anyone else only answers their own join requests.
+  const staff = userType === 'Admin' || userType === 'Support';
+  if (!staff && pathname !== adminPaths.joinRequests)
+    return <RoleNotice title={t('backOffice.title')} text={t('backOffice.roleNotice.staffOnly')} />;
+  const shown = staff ? sections : sections.filter((s) => s.path === adminPaths.joinRequests);
   return (
     <Stack gap="lg">
       <Title order={1}>{t('backOffice.title')}</Title>
       <nav aria-label={t('backOffice.nav.label')}>
         <Group gap="xs">
-          {sections.map(({ path, label }) => (
+          {shown.map(({ path, label }) => (
             <Anchor
               key={path}
               {...linkProps(path)}

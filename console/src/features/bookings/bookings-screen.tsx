@@ -1,6 +1,6 @@
 // /bookings (product spec §2): the bookings list with its filters and paging; `?locator=` opens
-// that booking beside the list, so an open booking can be linked. The list starts at the held
-// (new) bookings; a booking that failed to open stays marked in the list until it opens.
+// that booking beside the list, so an open booking can be linked. The list starts at the active
+// bookings (held, being issued, issued); a booking that failed to open stays marked in the list until it opens.
 import { useListBookings } from '@contrail/sdk/react';
 import { Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';

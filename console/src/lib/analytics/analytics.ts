@@ -47,10 +47,43 @@ declare global {
   }
 }
 
-/** The key the page set, if any (a blank one counts as none). */
-export function pageAnalyticsKey(win: Pick<Window, '__CONTRAIL_AMPLITUDE_KEY__'> | undefined): string | undefined {
-  const key = win?.__CONTRAIL_AMPLITUDE_KEY__;
+/**
+ * The key the page was given: the API writes the configured ANALYTICS_KEY into a
+ * `<meta name="contrail-analytics-key">` (a page may also set window.__CONTRAIL_AMPLITUDE_KEY__).
+ * A blank one counts as none.
+ */
+export function pageAnalyticsKey(
+  win: (Pick<Window, '__CONTRAIL_AMPLITUDE_KEY__'> & { document?: Pick<Document, 'querySelector'> }) | undefined,
+): string | undefined {
+  const meta = win?.document?.querySelector<HTMLMetaElement>('meta[name="contrail-analytics-key"]')?.content;
+  const key = meta || win?.__CONTRAIL_AMPLITUDE_KEY__;
   return typeof key === 'string' && key.trim() !== '' ? key.trim() : undefined;
+}
+
+/** Where the cookie notice keeps the visitor's choice; only "accepted" lets analytics load. */
+export const consentKey = 'contrail_cookie_consent';
+/** Sent on the window when the visitor accepts, so a page that is open starts analytics at once. */
+export const consentEvent = 'contrail:cookie-consent';
+
+export function hasConsent(storage: Pick<Storage, 'getItem'> | undefined): boolean {
+  try {
+    return storage?.getItem(consentKey) === 'accepted';
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Starts analytics once the visitor has accepted cookies: at once when they did before, else when
+ * they accept on this page. Until then nothing is loaded and nothing is sent.
+ */
+export function startAnalyticsAfterConsent(win: Window & typeof globalThis): void {
+  const key = pageAnalyticsKey(win);
+  if (!key) return;
+  const start = () =>
+    void startAnalytics({ key }).catch((error: unknown) => console.error('analytics did not start', error));
+  if (hasConsent(win.localStorage)) return start();
+  win.addEventListener(consentEvent, () => hasConsent(win.localStorage) && start(), { once: true });
 }
 
 const noAnalytics: Analytics = {

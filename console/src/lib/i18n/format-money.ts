@@ -8,3 +8,16 @@ export function formatMoney(money: { amount: string; currency: string }, languag
   if (!Number.isFinite(amount)) return `${money.amount} ${money.currency}`;
   return new Intl.NumberFormat(toIntlLocale(language), { style: 'currency', currency: money.currency }).format(amount);
 }
+
+/** Whole units with the currency's narrow symbol ("€45", "45 zł"), for a price in a small space: a seat of a map. */
+export function formatMoneyShort(money: { amount: string; currency: string }, language: Language): string {
+  const amount = Number(money.amount);
+  if (!Number.isFinite(amount)) return `${money.amount} ${money.currency}`;
+  return new Intl.NumberFormat(toIntlLocale(language), {
+    style: 'currency',
+    currency: money.currency,
+    currencyDisplay: 'narrowSymbol',
+    maximumFractionDigits: 0,
+    minimumFractionDigits: 0,
+  }).format(Math.round(amount));
+}

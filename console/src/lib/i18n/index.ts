@@ -1,7 +1,7 @@
 // The i18n boundary: features import from here (or use react-i18next's `useTranslation` directly).
 export { createI18n } from './create-i18n';
 export { formatDateTime } from './format-date';
-export { formatMoney } from './format-money';
+export { formatMoney, formatMoneyShort } from './format-money';
 export { hasStoredLanguage, readStoredLanguage, storeLanguage } from './language-storage';
 export { defaultLanguage, isLanguage, languages, nativeNames, toIntlLocale, type Language } from './languages';
 export { syncDocumentLanguage } from './sync-document-language';

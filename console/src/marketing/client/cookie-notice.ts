@@ -1,5 +1,7 @@
 // The cookie notice shows until the visitor chooses; the choice is remembered in this browser.
-export const consentKey = 'contrail_cookie_consent';
+import { consentEvent, consentKey } from '../../lib/analytics/analytics';
+
+export { consentKey };
 
 function stored(): string | null {
   try {
@@ -22,5 +24,6 @@ export function setupCookieNotice(): void {
       // Storage may be off (private mode); the notice then simply closes for this page view.
     }
     notice.hidden = true;
+    window.dispatchEvent(new Event(consentEvent));
   });
 }

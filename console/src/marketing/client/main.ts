@@ -7,6 +7,7 @@ import { setupCookieNotice } from './cookie-notice';
 import { setupDemo } from './demo';
 import { setupDemoRequest } from './demo-request';
 import { setupPageNotice } from './page-notice';
+import { startAnalyticsAfterConsent } from '../../lib/analytics/analytics';
 
 setupPageNotice();
 setupCookieNotice();
@@ -14,3 +15,4 @@ setupBenefits();
 setupCalculator();
 setupDemo();
 setupDemoRequest();
+startAnalyticsAfterConsent(window);

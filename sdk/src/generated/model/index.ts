@@ -280,6 +280,7 @@ export * from './listAuditEntriesParams';
 export * from './listBookingAncillariesParams';
 export * from './listBookingHistoryParams';
 export * from './listBookingsParams';
+export * from './listBookingsStatus';
 export * from './listCarriersParams';
 export * from './listCompaniesGate';
 export * from './listCompaniesParams';

@@ -13,15 +13,17 @@ every call. Errors always come as `{"errors": [...], "meta": {"request_id": ...}
 
  * OpenAPI spec version: 0.1.0
  */
-import type { BookingStatus } from './bookingStatus';
+import type { ListBookingsStatus } from './listBookingsStatus';
 import type { PageParameter } from './pageParameter';
 import type { PerPageParameter } from './perPageParameter';
 
 export type ListBookingsParams = {
 /**
- * Only bookings in this status.
+ * Only bookings in this status; `active` for every booking still running (held and not past
+its time limit, being issued, or issued), which is what the console's list opens on.
+
  */
-status?: BookingStatus;
+status?: typeof ListBookingsStatus[keyof typeof ListBookingsStatus] ;
 /**
  * Part of a locator or a passenger's name, any case.
  * @minLength 1

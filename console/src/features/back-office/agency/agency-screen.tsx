@@ -25,6 +25,7 @@ import { ChannelsTable } from '../components/channels-table';
 import { ListState } from '../components/loading';
 import { PeopleTable } from '../components/people-table';
 import { PersonForm } from '../components/person-form';
+import { RoleNotice } from '../components/role-notice';
 import { useSaved } from '../use-back-office';
 
 export function AgencyScreen() {
@@ -32,6 +33,9 @@ export function AgencyScreen() {
   const account = useCurrentAccount().data;
   useDocumentTitle(t('backOffice.agency.title'));
   const agencyId = account?.agency?.id;
+  // Only a supervisor runs the agency: nobody else is shown forms that every call would refuse.
+  if (account && account.user_type !== 'Supervisor')
+    return <RoleNotice title={t('backOffice.agency.title')} text={t('backOffice.roleNotice.supervisorsOnly')} />;
   if (!agencyId) return <ListState pending={!account} empty />;
   return (
     <Stack gap="lg">

@@ -1,11 +1,13 @@
-// The list's filters: the status list (it starts with new, the held bookings: product spec §4),
+// The list's filters: the status list (it starts with every active booking, held, being issued or
+// issued, so an issued booking stays in sight; ended ones, voided or cancelled, leave it),
 // a locator or passenger search and the booking-date range.
 import type { BookingStatus } from '@contrail/sdk';
 import { Group, Select, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 
-export type StatusChoice = BookingStatus | 'all';
+export type StatusChoice = BookingStatus | 'active' | 'all';
 const statusChoices: readonly StatusChoice[] = [
+  'active',
   'new',
   'issuing',
   'issued',
@@ -23,7 +25,7 @@ export interface BookingsFilter {
   dateTo: string;
 }
 
-export const initialFilter: BookingsFilter = { status: 'new', q: '', dateFrom: '', dateTo: '' };
+export const initialFilter: BookingsFilter = { status: 'active', q: '', dateFrom: '', dateTo: '' };
 
 export function BookingsFilters({
   value,
@@ -41,13 +43,18 @@ export function BookingsFilters({
         value={value.status}
         data={statusChoices.map((status) => ({
           value: status,
-          label: status === 'all' ? t('bookings.filters.allStatuses') : t(`bookings.status.${status}`),
+          label:
+            status === 'all'
+              ? t('bookings.filters.allStatuses')
+              : status === 'active'
+                ? t('bookings.filters.active')
+                : t(`bookings.status.${status}`),
         }))}
         onChange={(status) => {
           const choice = statusChoices.find((s) => s === status);
           if (choice) onChange({ ...value, status: choice });
         }}
-        w={170}
+        w={240}
       />
       <TextInput
         type="search"

@@ -41,6 +41,8 @@ export function EndBookingModal({
     },
   });
   const tickets = booking.documents.filter((d) => d.type === 'ticket' && d.status === 'issued');
+  // An EMD (a bag, a seat) hangs on its ticket: voiding the tickets voids them too, so the agent is told.
+  const emds = booking.documents.filter((d) => d.type === 'emd' && d.status === 'issued');
   return (
     <ConfirmModal
       opened={opened}
@@ -52,10 +54,14 @@ export function EndBookingModal({
       onClose={onClose}
     >
       <Text size="sm">{t(`bookings.${kind}.text`)}</Text>
+      {kind === 'void' && emds.length > 0 && <Text size="sm">{t('bookings.void.emdsText')}</Text>}
       <Stack gap={4}>
         {kind === 'void' ? (
           <>
             <AmountLine label={t('bookings.void.tickets')} value={tickets.map((d) => d.number).join(', ') || '—'} />
+            {emds.length > 0 && (
+              <AmountLine label={t('bookings.void.emds')} value={emds.map((d) => d.number).join(', ')} />
+            )}
             <AmountLine label={t('bookings.void.amount')} value={formatMoney(booking.price, language)} strong />
           </>
         ) : (

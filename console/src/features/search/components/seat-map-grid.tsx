@@ -5,7 +5,7 @@ import type { SeatMap, SeatMapRowsItemSeatsItem } from '@contrail/sdk';
 import { Box, Group, ScrollArea, Stack, Text } from '@mantine/core';
 import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatMoney, useLanguage } from '../../../lib/i18n';
+import { formatMoney, formatMoneyShort, useLanguage } from '../../../lib/i18n';
 import classes from './seat-map-grid.module.css';
 
 export function SeatMapGrid({ map }: { map: SeatMap }) {
@@ -69,7 +69,7 @@ export function SeatMapGrid({ map }: { map: SeatMap }) {
                               aria-label={describe(row.number, seat)}
                               role="img"
                             >
-                              {!seat.available ? '×' : seat.price ? Math.round(Number(seat.price.amount)) : column.id}
+                              {!seat.available ? '×' : seat.price ? formatMoneyShort(seat.price, language) : column.id}
                             </Box>
                           )}
                         </td>

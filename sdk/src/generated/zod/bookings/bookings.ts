@@ -29,7 +29,7 @@ export const listBookingsQueryPageMax = 100000;export const listBookingsQueryPer
 export const listBookingsQueryPerPageMax = 100;
 
 export const listBookingsQueryParams = zod.object({
-  "status": zod.enum(['new', 'issuing', 'issued', 'cancelled', 'voided', 'expired', 'refunded']).optional().describe('Only bookings in this status.'),
+  "status": zod.union([zod.enum(['new', 'issuing', 'issued', 'cancelled', 'voided', 'expired', 'refunded']).describe('`new`: held with a time limit; `issuing`: an issue is under way (ticketing is claimed, nothing\nelse may issue it); `issued`: ticketed; `cancelled`: ended before issue; `voided`: tickets voided\ninside the carrier\'s void window; `expired`: the time limit passed unpaid; `refunded`: the tickets\nwere refunded through a confirmed refund request.\n'),zod.enum(['active'])]).optional().describe('Only bookings in this status; `active` for every booking still running (held and not past\nits time limit, being issued, or issued), which is what the console\'s list opens on.\n'),
   "q": zod.string().min(1).max(listBookingsQueryQMax).optional().describe('Part of a locator or a passenger\'s name, any case.'),
   "date_from": zod.iso.date().optional().describe('The first creation day (UTC), inclusive.'),
   "date_to": zod.iso.date().optional().describe('The last creation day (UTC), inclusive.'),

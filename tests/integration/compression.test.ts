@@ -1,0 +1,160 @@
+// What makes the console fast on a phone, asserted at its causes (the scores themselves come from
+// `npm run lighthouse`): assets are sent precompressed (brotli, else gzip) and cached for good
+// under their hashed names, API answers above a size leave compressed, and the script a first
+// visit must run before it can paint stays small because screens load with their routes.
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startStack, tokens, type Stack } from '../support/stack.js';
+
+let stack: Stack;
+beforeAll(async () => {
+  stack = await startStack({ withSandbox: false });
+});
+afterAll(async () => {
+  await stack.close();
+});
+
+interface RawAnswer {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: Buffer;
+}
+
+/** A GET whose body is read as it came over the wire (no client-side decompression). */
+function rawGet(pathname: string, headers: Record<string, string> = {}): Promise<RawAnswer> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(`${stack.baseUrl}${pathname}`, { headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+        );
+      })
+      .on('error', reject);
+  });
+}
+
+const consoleDir = () => path.resolve(stack.config.CONSOLE_DIR);
+const indexHtml = () => readFileSync(path.join(consoleDir(), 'index.html'), 'utf8');
+/** The scripts a first visit runs before the first screen: the entry and its module preloads. */
+const initialScripts = () =>
+  [
+    ...indexHtml().matchAll(/<(?:script[^>]*\bsrc|link[^>]*rel="modulepreload"[^>]*\bhref)="\/packs\/([^"]+\.js)"/g),
+  ].map((m) => m[1]!);
+
+describe('the console build', () => {
+  it('has been built (npm run build)', () => {
+    expect(existsSync(path.join(consoleDir(), 'index.html'))).toBe(true);
+  });
+
+  it('serves its main script as brotli or gzip, byte for byte the built file, and cached as immutable', async () => {
+    const [entry] = initialScripts();
+    expect(entry).toMatch(/^assets\/main-[\w-]+\.js$/);
+    const original = readFileSync(path.join(consoleDir(), entry!));
+
+    const br = await rawGet(`/packs/${entry}`, { 'Accept-Encoding': 'gzip, deflate, br' });
+    expect(br.status).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(br.body.length).toBeLessThan(original.length / 3);
+    expect(brotliDecompressSync(br.body).equals(original)).toBe(true);
+
+    const gzip = await rawGet(`/packs/${entry}`, { 'Accept-Encoding': 'gzip' });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.body).equals(original)).toBe(true);
+
+    const plain = await rawGet(`/packs/${entry}`);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.equals(original)).toBe(true);
+  });
+
+  it('serves the stylesheet compressed too, and the page itself never as immutable', async () => {
+    const css = /href="\/packs\/(assets\/main-[\w-]+\.css)"/.exec(indexHtml())?.[1];
+    expect(css).toBeDefined();
+    const res = await rawGet(`/packs/${css}`, { 'Accept-Encoding': 'br, gzip' });
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['cache-control']).toContain('immutable');
+
+    const page = await rawGet('/sign_in', { 'Accept-Encoding': 'br, gzip' });
+    expect(page.status).toBe(200);
+    expect(page.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('keeps the script a first visit runs under 200 kB compressed: screens load with their routes', () => {
+    const scripts = initialScripts();
+    const sizes = scripts.map((file) => {
+      const full = path.join(consoleDir(), file);
+      return {
+        raw: statSync(full).size,
+        br: existsSync(`${full}.br`) ? statSync(`${full}.br`).size : statSync(full).size,
+      };
+    });
+    const raw = sizes.reduce((sum, s) => sum + s.raw, 0);
+    const br = sizes.reduce((sum, s) => sum + s.br, 0);
+    // Before the split the one main script alone was 1.18 MB.
+    expect(raw).toBeLessThan(750_000);
+    expect(br).toBeLessThan(200_000);
+    // The heavy screens are not among them.
+    const chunkNames = readFileSync(path.join(consoleDir(), scripts[0]!), 'utf8');
+    expect(chunkNames).toMatch(/assets\/search-[\w-]+\.js/);
+    expect(scripts.some((f) => /\/(search|bookings|analytics|sales|back-office)-/.test(f))).toBe(false);
+  });
+});
+
+describe('API answers', () => {
+  it('compresses a large JSON answer with brotli (else gzip) for clients that accept it', async () => {
+    const asAdmin = { Authorization: `Bearer ${tokens.Admin}` };
+    const br = await rawGet('/api/v1/openapi.json', { ...asAdmin, 'Accept-Encoding': 'br, gzip' });
+    expect(br.status).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    const text = brotliDecompressSync(br.body).toString('utf8');
+    expect(JSON.parse(text)).toHaveProperty('openapi');
+    expect(br.body.length).toBeLessThan(Buffer.byteLength(text) / 3);
+
+    const gzip = await rawGet('/api/v1/openapi.json', { ...asAdmin, 'Accept-Encoding': 'gzip' });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.body).toString('utf8')).toBe(text);
+
+    const plain = await rawGet('/api/v1/openapi.json', asAdmin);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.toString('utf8')).toBe(text);
+  });
+
+  it('sends a small answer plain: under 1 kB compressing costs more than it saves', async () => {
+    const res = await rawGet('/api/v1/healthz', { 'Accept-Encoding': 'br, gzip' });
+    expect(res.status).toBe(200);
+    expect(res.body.length).toBeLessThan(1024);
+    expect(res.headers['content-encoding']).toBeUndefined();
+  });
+
+  it('answers an unknown operation with its errors envelope and request id whatever the client accepts', async () => {
+    const res = await rawGet('/api/v1/no_such_operation', { 'Accept-Encoding': 'br' });
+    expect(res.status).toBe(404);
+    expect(res.headers['x-request-id']).toBeTruthy();
+    expect(JSON.parse(res.body.toString('utf8')).errors[0].code).toBe('route_not_found');
+  });
+
+  it('refuses a compressed request body rather than inflating it', async () => {
+    const res = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const req = http.request(
+        `${stack.baseUrl}/api/v1/sign_in`,
+        { method: 'POST', headers: { 'Content-Type': 'application/json', 'Content-Encoding': 'gzip' } },
+        (r) => {
+          let body = '';
+          r.on('data', (c: Buffer) => (body += c.toString()));
+          r.on('end', () => resolve({ status: r.statusCode ?? 0, body }));
+        },
+      );
+      req.on('error', reject);
+      req.end(Buffer.from([0x1f, 0x8b, 0x08, 0x00]));
+    });
+    expect(res.status).toBeGreaterThanOrEqual(400);
+    expect(res.status).toBeLessThan(500);
+    expect(JSON.parse(res.body)).toHaveProperty('errors');
+  });
+});
