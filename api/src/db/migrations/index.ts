@@ -20,6 +20,7 @@ import * as notificationRefreshTries from './20261123T0320-notification-refresh-
 import * as exchangeRates from './20261125T2040-exchange-rates.js';
 import * as bookingSerialisation from './20261125T2100-booking-serialisation.js';
 import * as events from './20261126T0100-events.js';
+import * as scheduleChanges from './20261126T0300-schedule-changes.js';
 
 export const migrations: Record<string, Migration> = {
   // accounts, sign-in, API tokens
@@ -55,4 +56,6 @@ export const migrations: Record<string, Migration> = {
   '20261125T2100-booking-serialisation': bookingSerialisation,
   // events: the event log (the outbox of webhooks and notifications), companies' low-balance threshold
   '20261126T0100-events': events,
+  // schedule changes: the airlines' own changes of bookings awaiting a decision
+  '20261126T0300-schedule-changes': scheduleChanges,
 };

@@ -14,4 +14,5 @@ export * from './marketing/marketing';
 export * from './partners/partners';
 export * from './reference/reference';
 export * from './sales/sales';
+export * from './schedule-changes/schedule-changes';
 export * from './ticketing/ticketing';
