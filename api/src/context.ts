@@ -39,6 +39,11 @@ import { createBookingsService, type BookingsService } from './domain/bookings/b
 import type { AirlineNotifications } from './domain/bookings/airline-notifications.service.js';
 // events
 import { createEventsService, type EventsService } from './domain/events/events.service.js';
+// schedule changes
+import {
+  createScheduleChangesService,
+  type ScheduleChangesService,
+} from './domain/schedule-changes/schedule-changes.service.js';
 
 export interface AppContext {
   config: Config;
@@ -71,6 +76,8 @@ export interface AppContext {
   airlineNotifications: AirlineNotifications;
   // events
   events: EventsService;
+  // schedule changes
+  scheduleChanges: ScheduleChangesService;
   close(): Promise<void>;
 }
 
@@ -137,6 +144,8 @@ export function createAppContext(config: Config, overrides: { clock?: Clock } = 
     airlineNotifications,
     // events
     events: createEventsService({ db }),
+    // schedule changes
+    scheduleChanges: createScheduleChangesService({ db, clock, provider, channels, cards: core.cards }),
     async close() {
       clearInterval(flushTimer);
       await auth.flush().catch(() => undefined);

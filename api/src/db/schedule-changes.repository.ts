@@ -3,14 +3,22 @@
 // booking row, then the schedule change row, then the company balance row).
 import type { Insertable, Selectable } from 'kysely';
 import type { Db } from './database.js';
-import type { ScheduleChangesTable } from './schema.js';
+import type { BookingsTable, ScheduleChangesTable } from './schema.js';
 import type { VisibilityScope } from './bookings.repository.js';
 
-export type ScheduleChangeRow = Selectable<ScheduleChangesTable> & { locator: string };
+export type ScheduleChangeRow = Selectable<ScheduleChangesTable> & {
+  locator: string;
+  booking_status: BookingsTable['status'];
+};
 export type NewScheduleChange = Insertable<ScheduleChangesTable>;
+export type ScheduleChangeStatus = Selectable<ScheduleChangesTable>['status'];
 
 const withLocator = (db: Db) =>
-  db.selectFrom('schedule_changes as s').innerJoin('bookings as b', 'b.id', 's.booking_id').selectAll('s').select('b.locator');
+  db
+    .selectFrom('schedule_changes as s')
+    .innerJoin('bookings as b', 'b.id', 's.booking_id')
+    .selectAll('s')
+    .select(['b.locator', 'b.status as booking_status']);
 
 /** Inserts a change; false when the channel's notice was seen before (the unique notice id). */
 export async function insertScheduleChange(trx: Db, row: NewScheduleChange): Promise<boolean> {
@@ -54,7 +62,7 @@ export async function lockScheduleChange(trx: Db, id: string): Promise<ScheduleC
 export async function updateScheduleChange(
   trx: Db,
   id: string,
-  fromStatus: readonly string[],
+  fromStatus: readonly ScheduleChangeStatus[],
   set: Partial<Insertable<ScheduleChangesTable>>,
 ): Promise<boolean> {
   const result = await trx
@@ -91,7 +99,7 @@ export interface ScheduleChangeFilter {
   scope: VisibilityScope;
   /** Only changes of bookings of this mode (tokens); undefined: both (console sessions). */
   liveMode?: boolean;
-  status?: string;
+  status?: ScheduleChangeStatus;
   deadlineBefore?: Date;
   locator?: string;
 }
@@ -118,7 +126,7 @@ export async function findScheduleChanges(
   const [rows, count] = await Promise.all([
     filtered(db, f)
       .selectAll('s')
-      .select('b.locator')
+      .select(['b.locator', 'b.status as booking_status'])
       .orderBy('s.action_deadline')
       .orderBy('s.id')
       .limit(page.perPage)

@@ -105,6 +105,7 @@ export interface AirlineNotifications {
   channel_id: string;
   description: string | null;
   next_refresh_at: Timestamp;
+  notice: JsonText | null;
   notif_id: string;
   occurred_at: string | null;
   received_at: Timestamp;

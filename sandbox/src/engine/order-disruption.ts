@@ -73,7 +73,12 @@ export function disruptOrder(book: OrderBook, order: Order, rq: DisruptRequest):
 /** The seller's answer to a disruption; the same answer twice is the same state. */
 export function acknowledgeDisruption(book: OrderBook, order: Order, id: string, answer: DisruptionAnswer): void {
   const disruption = (order.disruptions ?? []).find((d) => d.id === id);
-  if (!disruption) throw new AirlineRefusal('CHANGE_NOT_FOUND', `No change ${id} on this order.`, '/ChangeOrder/AcknowledgeChange/NotifID');
+  if (!disruption)
+    throw new AirlineRefusal(
+      'CHANGE_NOT_FOUND',
+      `No change ${id} on this order.`,
+      '/ChangeOrder/AcknowledgeChange/NotifID',
+    );
   const state = ({ ACCEPT: 'ACCEPTED', CANCEL: 'CANCELLED', CHANGE: 'CHANGED' } as const)[answer];
   if (disruption.state !== 'PENDING' && disruption.state !== state)
     throw new AirlineRefusal('ORDER_CLOSED', `Change ${id} was already answered: ${disruption.state}.`);
@@ -128,4 +133,4 @@ function changedJourney(book: OrderBook, journey: Journey, rq: DisruptRequest): 
 }
 
 /** Another number in the carrier's band: 1000 up, within four digits. */
-const renumbered = (n: number) => ((n + 1000) % 9000) + 1000 === n ? n + 1 : ((n + 1000) % 9000) + 1000;
+const renumbered = (n: number) => (((n + 1000) % 9000) + 1000 === n ? n + 1 : ((n + 1000) % 9000) + 1000);

@@ -16,7 +16,11 @@ export default function disruptRoute(app: FastifyInstance, { engine }: NdcRouteD
     const rq = parseBody(DisruptOrderRQ, request.body);
     const deadline = new Date(rq.ActionDeadlineDateTime);
     if (Number.isNaN(deadline.getTime()) || deadline <= engine.clock.now())
-      throw new NdcFailure('INVALID_REQUEST', 'The action deadline must be a moment in the future.', '/ActionDeadlineDateTime');
+      throw new NdcFailure(
+        'INVALID_REQUEST',
+        'The action deadline must be a moment in the future.',
+        '/ActionDeadlineDateTime',
+      );
     const order = engine.orders.find(credential, rq.OrderID, rq.BookingRef?.BookingID);
     const disruption = disruptOrder(engine.orders, order, {
       kind: rq.KindCode,

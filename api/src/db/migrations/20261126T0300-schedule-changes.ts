@@ -6,6 +6,8 @@
 //   newer change of the same booking replaced it undecided.
 // - new_segments: the booking's whole flight list as the airline has it (accepting takes it over).
 // - claimed_at: when the running decision was claimed, so a claim a dead process left is found.
+// airline_notifications.notice: the notice as the airline pushed it (a full one carries the order; a
+// light one does not, and the order is retrieved), so the job that takes it in reads what came.
 import { sql, type Kysely } from 'kysely';
 
 export async function up(db: Kysely<any>): Promise<void> {
@@ -38,6 +40,7 @@ export async function up(db: Kysely<any>): Promise<void> {
       updated_at timestamptz NOT NULL,
       UNIQUE (channel_id, notif_id)
     )`.execute(db);
+  await sql`ALTER TABLE airline_notifications ADD COLUMN notice jsonb`.execute(db);
   await sql`CREATE INDEX schedule_changes_booking_idx ON schedule_changes (booking_id, created_at DESC)`.execute(db);
   await sql`CREATE INDEX schedule_changes_due_idx ON schedule_changes (action_deadline) WHERE status IN ('pending', 'deciding')`.execute(
     db,
@@ -46,4 +49,5 @@ export async function up(db: Kysely<any>): Promise<void> {
 
 export async function down(db: Kysely<any>): Promise<void> {
   await sql`DROP TABLE schedule_changes`.execute(db);
+  await sql`ALTER TABLE airline_notifications DROP COLUMN notice`.execute(db);
 }

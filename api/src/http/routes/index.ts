@@ -31,6 +31,8 @@ import { bookingChangeHandlers } from './bookings/changes.handlers.js';
 import { airlineNotificationHandlers } from './bookings/airline-notifications.handlers.js';
 // events
 import { eventHandlers } from './events/events.handlers.js';
+// schedule changes
+import { scheduleChangeHandlers } from './schedule-changes/schedule-changes.handlers.js';
 
 export const apiPrefix = '/api/v1';
 const bundleUrl = new URL('../generated/openapi.bundle.json', import.meta.url);
@@ -98,6 +100,8 @@ export function handlersFor(ctx: AppContext): ServiceHandlers {
     ...eventHandlers(ctx),
     ...bookingChangeHandlers(ctx),
     ...airlineNotificationHandlers(ctx),
+    // schedule changes
+    ...scheduleChangeHandlers(ctx),
   };
 }
 
