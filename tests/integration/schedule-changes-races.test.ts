@@ -66,7 +66,7 @@ async function pendingChange(consequence: 'auto_accept' | 'auto_cancel') {
       ).body,
     (body: { data: { id: string; status: string }[] }) => body.data?.some((c) => c.status === 'pending'),
   );
-  return { locator: booked.locator, id: list.data[0]!.id as string };
+  return { locator: booked.locator, id: list.data[0]!.id };
 }
 
 const decide = (id: string, action: 'accept' | 'cancel') =>

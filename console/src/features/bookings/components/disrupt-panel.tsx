@@ -74,7 +74,7 @@ export function DisruptPanel({ booking, onDisrupted }: { booking: Booking; onDis
             data={available.map((k) => ({ value: k, label: t(`scheduleChanges.type.${k}`) }))}
             value={kind}
             allowDeselect={false}
-            onChange={(value) => value && setKind(value as SandboxDisruption['kind'])}
+            onChange={(value) => value && setKind(value)}
           />
           {(kind === 'delay' || kind === 'retime') && (
             <NumberInput
@@ -100,14 +100,14 @@ export function DisruptPanel({ booking, onDisrupted }: { booking: Booking; onDis
             }))}
             value={consequence}
             allowDeselect={false}
-            onChange={(value) => value && setConsequence(value as SandboxDisruption['consequence_of_inaction'])}
+            onChange={(value) => value && setConsequence(value)}
           />
         </SimpleGrid>
         <Group justify="space-between" align="flex-end" gap="xs">
           <SegmentedControl
             aria-label={t('scheduleChanges.disrupt.notice')}
             value={notice}
-            onChange={(value) => setNotice(value as SandboxDisruption['notice'])}
+            onChange={(value) => setNotice(value)}
             data={[
               { value: 'full', label: t('scheduleChanges.disrupt.full') },
               { value: 'light', label: t('scheduleChanges.disrupt.light') },
