@@ -93,14 +93,17 @@ export function createScheduleChangesService(deps: BookingDeps) {
      */
     async resolveDue(options: { limit?: number } = {}): Promise<number> {
       const now = clock.now();
-      const due = await dueScheduleChanges(db, now, new Date(now.getTime() - staleDecisionMs), options.limit ?? 50);
+      const staleBefore = new Date(now.getTime() - staleDecisionMs);
+      const due = await dueScheduleChanges(db, now, staleBefore, options.limit ?? 50);
       let settled = 0;
       for (const { id } of due) {
         const row = await findScheduleChange(db, id);
         if (!row) continue;
         try {
           if (row.status === 'deciding') {
-            settled += (await settleStale(deps, row)) ? 1 : 0;
+            // Only a claim left long ago is another process's dead one; a fresh claim (another
+            // pass or a person, a moment ago) is theirs to finish.
+            if (row.claimed_at && row.claimed_at < staleBefore) settled += (await settleStale(deps, row)) ? 1 : 0;
             continue;
           }
           const by: Decider = { accountId: null, byDeadline: true };
