@@ -46,6 +46,11 @@ import {
   type NotificationPreferences,
 } from './domain/notifications/notification-preferences.js';
 import { createNotificationsService, type NotificationsService } from './domain/notifications/notifications.service.js';
+// schedule changes
+import {
+  createScheduleChangesService,
+  type ScheduleChangesService,
+} from './domain/schedule-changes/schedule-changes.service.js';
 
 export interface AppContext {
   config: Config;
@@ -82,6 +87,8 @@ export interface AppContext {
   notifications: NotificationsService;
   notificationPreferences: NotificationPreferences;
   actionRequired: ActionRequired;
+  // schedule changes
+  scheduleChanges: ScheduleChangesService;
   close(): Promise<void>;
 }
 
@@ -152,6 +159,8 @@ export function createAppContext(config: Config, overrides: { clock?: Clock } = 
     notifications: createNotificationsService({ db, clock }),
     notificationPreferences: createNotificationPreferences({ db, clock }),
     actionRequired: createActionRequired({ db, clock }),
+    // schedule changes
+    scheduleChanges: createScheduleChangesService({ db, clock, provider, channels, cards: core.cards }),
     async close() {
       clearInterval(flushTimer);
       await auth.flush().catch(() => undefined);

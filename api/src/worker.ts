@@ -15,6 +15,8 @@ import { airlineReconcileProcessor } from './jobs/processors/airline-reconcile.p
 import { emdIssueProcessor } from './jobs/processors/emd-issue.processor.js';
 import { notificationRefreshProcessor } from './jobs/processors/notification-refresh.processor.js';
 import { warnApproachingTimeLimits, warningMinutesOf } from './domain/bookings/booking-time-limit-warnings.js';
+// schedule changes: the consequence of inaction at each deadline
+import { createScheduleChangesService } from './domain/schedule-changes/schedule-changes.service.js';
 // events: the log handed to its consumers
 import { createEventDispatcher, type EventConsumer } from './domain/events/event-dispatch.js';
 import { startEventDispatchLoop } from './jobs/event-dispatch-loop.js';
@@ -122,6 +124,15 @@ export async function startWorker(
       (error: unknown) => log.warn({ err: error }, 'time-limit warnings failed'),
     );
 
+  // schedule changes: each pass carries out the consequences now due, exactly once across workers
+  // (each decision is claimed under the booking's lock).
+  const scheduleChanges = createScheduleChangesService(bookingDeps);
+  const resolveScheduleChanges = () =>
+    scheduleChanges.resolveDue().then(
+      (settled) => settled > 0 && log.info({ settled }, 'schedule changes settled at their deadline'),
+      (error: unknown) => log.warn({ err: error }, 'schedule change deadline pass failed'),
+    );
+
   const sweep = () =>
     sweepOnce({ db, clock, mail, jobs, staleAfterMs: 60_000 }).then(
       (r) => r.requeued > 0 && log.info(r, 'sweeper requeued lost jobs'),
@@ -135,6 +146,7 @@ export async function startWorker(
       .then(sweepExports)
       .then(sweepBookingWork)
       .then(warnTimeLimits)
+      .then(resolveScheduleChanges)
       .finally(() => (pass = null));
   };
   const sweeper = setInterval(sweepAll, 30_000);

@@ -11,6 +11,8 @@ import { startStack, type Stack } from '../support/stack.js';
 import { backOfficeCases } from '../support/tenancy-back-office.js';
 import { exemptFromTenancy, type CrossAgencyCase, type CrossAgencyRegistry } from '../support/tenancy.js';
 import { recordDocuments } from '../support/sales.js';
+// schedule changes
+import { pendingChangeOf } from '../support/schedule-changes.js';
 
 let stack: Stack;
 beforeAll(async () => {
@@ -199,7 +201,44 @@ const cases: CrossAgencyRegistry = {
       return { method: 'get', path: `/api/v1/events/${event.id}` };
     },
   },
+  // schedule changes: reached through their booking's visibility.
+  getScheduleChange: {
+    async arrange({ headers }) {
+      return { method: 'get', path: `/api/v1/schedule_changes/${await scheduleChange(headers)}` };
+    },
+  },
+  acceptScheduleChange: {
+    async arrange({ headers }) {
+      return { method: 'post', path: `/api/v1/schedule_changes/${await scheduleChange(headers)}/accept`, body: {} };
+    },
+  },
+  cancelScheduleChange: {
+    async arrange({ headers }) {
+      return { method: 'post', path: `/api/v1/schedule_changes/${await scheduleChange(headers)}/cancel`, body: {} };
+    },
+  },
+  changeScheduleChange: {
+    async arrange({ headers }) {
+      return { method: 'post', path: `/api/v1/schedule_changes/${await scheduleChange(headers)}/change`, body: {} };
+    },
+  },
+  disruptSandboxBooking: {
+    async arrange({ headers }) {
+      return {
+        method: 'post',
+        path: `/api/v1/sandbox/bookings/${await booking(headers)}/disrupt`,
+        body: {
+          kind: 'delay',
+          notice: 'light',
+          action_deadline: new Date(Date.now() + 3600_000).toISOString(),
+          consequence_of_inaction: 'auto_accept',
+        },
+      };
+    },
+  },
 };
+
+const scheduleChange = async (headers: Record<string, string>) => pendingChangeOf(stack.ctx.db, await booking(headers));
 
 // bookings
 let bookingDay = 40;

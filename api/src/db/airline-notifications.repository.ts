@@ -9,11 +9,17 @@ export type AirlineNotificationRow = Selectable<AirlineNotificationsTable>;
 /** Keeps a notification; false when this channel already had this NotifID (an airline's resend). */
 export async function insertNotification(
   db: Db,
-  row: Omit<AirlineNotificationRow, 'refresh_tries' | 'next_refresh_at'>,
+  row: Omit<AirlineNotificationRow, 'refresh_tries' | 'next_refresh_at' | 'notice'> & { notice?: unknown },
 ): Promise<boolean> {
+  const { notice, ...rest } = row;
   const inserted = await db
     .insertInto('airline_notifications')
-    .values({ ...row, refresh_tries: 0, next_refresh_at: row.received_at })
+    .values({
+      ...rest,
+      notice: notice === undefined || notice === null ? null : JSON.stringify(notice),
+      refresh_tries: 0,
+      next_refresh_at: row.received_at,
+    })
     .onConflict((oc) => oc.columns(['channel_id', 'notif_id']).doNothing())
     .returning('notif_id')
     .executeTakeFirst();

@@ -250,3 +250,21 @@ export async function heldPastTimeLimit(db: Db, now: Date, limit: number, agency
   if (agencyId) query = query.where('agency_id', '=', agencyId);
   return query.orderBy('time_limit').limit(limit).execute();
 }
+
+/** The booking takes over flights (and a hold's time limit) the airline changed and the agency accepted. */
+export async function takeOverFlights(
+  trx: Db,
+  id: string,
+  set: { segments?: unknown; time_limit?: Date | null },
+  at: Date,
+): Promise<void> {
+  await trx
+    .updateTable('bookings')
+    .set({
+      ...(set.segments === undefined ? {} : { segments: JSON.stringify(set.segments) }),
+      ...(set.time_limit === undefined ? {} : { time_limit: set.time_limit }),
+      updated_at: at,
+    })
+    .where('id', '=', id)
+    .execute();
+}

@@ -105,6 +105,7 @@ export interface AirlineNotifications {
   channel_id: string;
   description: string | null;
   next_refresh_at: Timestamp;
+  notice: JsonText | null;
   notif_id: string;
   occurred_at: string | null;
   received_at: Timestamp;
@@ -471,6 +472,33 @@ export interface SalesScopeVersions {
   version: Generated<Int8>;
 }
 
+export interface ScheduleChanges {
+  action_deadline: Timestamp;
+  action_taken: 'accept' | 'cancel' | 'change' | null;
+  action_taken_at: Timestamp | null;
+  action_taken_by: string | null;
+  added_segments: JsonText;
+  booking_id: string;
+  by_deadline: Generated<boolean>;
+  change_type: 'delay' | 'retime' | 'flight_number_change' | 'cancellation' | 'time_limit_change';
+  channel_id: string;
+  claimed_at: Timestamp | null;
+  consequence: 'auto_accept' | 'auto_cancel';
+  created_at: Timestamp;
+  flights_change_request_id: string | null;
+  id: string;
+  live_mode: boolean;
+  new_segments: JsonText;
+  new_time_limit: Timestamp | null;
+  notif_id: string;
+  previous_time_limit: Timestamp | null;
+  reason: string;
+  removed_segments: JsonText;
+  status:
+    'pending' | 'deciding' | 'accepted' | 'cancelled' | 'changed' | 'auto_accepted' | 'auto_cancelled' | 'superseded';
+  updated_at: Timestamp;
+}
+
 export interface SearchResults {
   account_id: string;
   agency_id: string | null;
@@ -574,6 +602,7 @@ export interface DB {
   sales_exports: SalesExports;
   sales_rollups: SalesRollups;
   sales_scope_versions: SalesScopeVersions;
+  schedule_changes: ScheduleChanges;
   search_results: SearchResults;
   sessions: Sessions;
   sign_in_limits: SignInLimits;

@@ -25,6 +25,7 @@ export type CompanyChannelsTable = DB['company_channels'];
 export type CreditCardsTable = DB['credit_cards'];
 export type DemoRequestsTable = DB['demo_requests'];
 export type EventsTable = DB['events'];
+export type ScheduleChangesTable = DB['schedule_changes'];
 export type ExchangeRatesTable = DB['exchange_rates'];
 export type IdempotencyKeysTable = DB['idempotency_keys'];
 export type JoinAgencyRequestsTable = DB['join_agency_requests'];

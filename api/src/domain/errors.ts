@@ -84,7 +84,11 @@ export type ErrorCode =
   | 'change_not_allowed'
   | 'reissue_failed'
   | 'ancillary_invalid'
-  | 'ancillary_already_added';
+  | 'ancillary_already_added'
+  // schedule changes
+  | 'schedule_change_decided'
+  | 'action_not_available'
+  | 'sandbox_only';
 
 export class DomainError extends Error {
   constructor(

@@ -125,6 +125,13 @@ export const errorRegistry: Record<ErrorCode, { status: number; title: string }>
     status: 409,
     title: 'This is already on the booking, or its EMD is being issued.',
   },
+  // schedule changes
+  schedule_change_decided: { status: 409, title: 'This schedule change has already been decided.' },
+  action_not_available: { status: 422, title: 'This action is not available for this schedule change.' },
+  sandbox_only: {
+    status: 403,
+    title: 'This works only in test mode: on test bookings, with a test token or the console.',
+  },
 };
 
 export interface WireError {

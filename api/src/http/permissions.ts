@@ -161,6 +161,14 @@ export const permissions: Record<OperationId, Permission> = {
   // an agent the events of their own bookings.
   listEvents: { allow: 'signed-in' },
   getEvent: { allow: 'signed-in' },
+  // schedule changes: every role, within the bookings visibility of the change's booking (and a
+  // token's mode); disrupting is test mode only (schedule-changes.service.ts).
+  listScheduleChanges: { allow: 'signed-in' },
+  getScheduleChange: { allow: 'signed-in' },
+  acceptScheduleChange: { allow: 'signed-in' },
+  cancelScheduleChange: { allow: 'signed-in' },
+  changeScheduleChange: { allow: 'signed-in' },
+  disruptSandboxBooking: { allow: 'signed-in' },
   updateCompany: { allow: staffOrSupervisor },
   // notifications: every role, each their own (the wall is the recipient); action required within
   // the bookings visibility.

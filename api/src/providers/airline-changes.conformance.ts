@@ -1,6 +1,7 @@
 // The order half's promises about what changes after booking: services priced into a held order
 // and sold as EMDs after issue, re-pricing and flight changes (reissue), and the airline's refusal
-// to reissue in its own words.
+// to reissue in its own words, and the airline's own changes of an order (a schedule change): announced
+// in the order, penalties waived until answered, the seller's answer acknowledged once.
 import { describe, expect, it } from 'vitest';
 import { toMinor } from '../money.js';
 import { expectProviderError, type ConformanceFixture } from './airline-conformance.fixture.js';
@@ -105,6 +106,52 @@ export function airlineChangesConformance(setup: () => Promise<ConformanceFixtur
       expect(error.airlineMessage).not.toBe('The airline could not process the request.');
       const after = await f.provider.retrieveOrder(f.channel, refOf(order));
       expect(after.documents).toEqual(issued.documents);
+    });
+
+    it('announces its own change of an order, waives its penalties until answered, and takes one answer', async () => {
+      const f = await setup();
+      const { order } = await book(f, { pick: unchangeable });
+      const issued = await f.provider.issueOrder(f.channel, refOf(order), cash(order));
+      const before = issued.journeys[0]!.segments[0]!.departure.at;
+      const actionDeadline = new Date(Date.now() + 3600_000);
+      const { changeId } = await f.provider.disruptOrder(f.channel, refOf(order), {
+        kind: 'delay',
+        minutes: 60,
+        notice: 'light',
+        actionDeadline,
+        consequenceOfInaction: 'auto_cancel',
+      });
+      const changed = await f.provider.retrieveOrder(f.channel, refOf(order));
+      expect(changed.airlineChanges).toEqual([
+        expect.objectContaining({
+          id: changeId,
+          kind: 'delay',
+          state: 'pending',
+          consequenceOfInaction: 'auto_cancel',
+        }),
+      ]);
+      expect(Date.parse(changed.journeys[0]!.segments[0]!.departure.at)).toBe(Date.parse(before) + 3600_000);
+      // A light notice carries no order: the seller retrieves it.
+      expect(f.provider.orderOfNotice(f.channel, refOf(order), { NotifID: changeId })).toBeNull();
+      // Involuntary: a fare that keeps its fare on a refund gives everything back while the change is open.
+      const quote = await f.provider.quoteRefund(f.channel, refOf(order));
+      expect(toMinor(quote.penalty.amount)).toBe(0);
+
+      await expectProviderError(
+        f.provider.acknowledgeChange(f.channel, refOf(order), 'NOSUCHCHANGE', 'accept'),
+        'change_not_found',
+      );
+      const accepted = await f.provider.acknowledgeChange(f.channel, refOf(order), changeId, 'accept');
+      expect(accepted.airlineChanges?.[0]?.state).toBe('accepted');
+      // The same answer again is the same state (safe to retry); another answer is refused.
+      await f.provider.acknowledgeChange(f.channel, refOf(order), changeId, 'accept');
+      await expectProviderError(
+        f.provider.acknowledgeChange(f.channel, refOf(order), changeId, 'cancel'),
+        'order_closed',
+      );
+      // Once accepted, the fare's own rules apply again.
+      const after = await f.provider.quoteRefund(f.channel, refOf(order));
+      expect(toMinor(after.penalty.amount)).toBeGreaterThan(0);
     });
   });
 }

@@ -148,6 +148,37 @@ export interface ProviderOrder {
   readonly payments: readonly OrderPayment[];
   readonly remarks: readonly string[];
   readonly warnings: readonly { kind: OrderWarningKind; message: string }[];
+  /** The airline's own changes of the order that ask for the seller's answer (absent: none). */
+  readonly airlineChanges?: readonly AirlineChange[];
+}
+
+/** What an airline did to an order on its own and asks the seller to answer before `actionDeadline`. */
+export type AirlineChangeKind = 'delay' | 'retime' | 'flight_number_change' | 'cancellation' | 'time_limit_change';
+export type AirlineChangeAnswer = 'accept' | 'cancel' | 'change';
+
+export interface AirlineChange {
+  /** The id of the airline's notice (NotifID), the same on every resend. */
+  readonly id: string;
+  readonly kind: AirlineChangeKind;
+  readonly reason: string;
+  readonly actionDeadline: string;
+  readonly consequenceOfInaction: 'auto_accept' | 'auto_cancel';
+  /** pending until the seller answers; then the answer the airline acknowledged. */
+  readonly state: 'pending' | 'accepted' | 'cancelled' | 'changed';
+  readonly occurredAt: string;
+}
+
+/** A disruption a test system makes on request (the sandbox's "disrupt this order"). */
+export interface DisruptionRequest {
+  readonly kind: AirlineChangeKind;
+  /** delay: later by this many minutes; retime: moved by this many (negative: earlier). */
+  readonly minutes?: number;
+  /** full: the notice carries the new order; light: it only says the order changed. */
+  readonly notice: 'full' | 'light';
+  readonly actionDeadline: Date;
+  readonly consequenceOfInaction: 'auto_accept' | 'auto_cancel';
+  /** How many times the airline pushes the same notice. */
+  readonly repeat?: number;
 }
 
 export type ServiceRequest =
@@ -257,4 +288,31 @@ export interface AirlineOrders {
   ): Promise<ProviderOrder>;
   /** Where the airline pushes order changes for this channel (null stops them). Per credential. */
   registerNotifications(channel: ProviderChannel, url: string | null, options?: CallOptions): Promise<void>;
+  /**
+   * Tells the airline the seller's answer to one of its own changes of the order (a schedule
+   * change): the same answer again is the same state, so it is safe to retry; another answer to a
+   * change already answered is `order_closed`, an unknown change `change_not_found`.
+   */
+  acknowledgeChange(
+    channel: ProviderChannel,
+    order: OrderRef,
+    changeId: string,
+    answer: AirlineChangeAnswer,
+    options?: CallOptions,
+  ): Promise<ProviderOrder>;
+  /**
+   * The order as a full change notice carries it (the airline's own push, already parsed as JSON),
+   * checked to be the order named; null for a light notice, which carries no order (retrieve it).
+   */
+  orderOfNotice(channel: ProviderChannel, order: OrderRef, notice: unknown): ProviderOrder | null;
+  /**
+   * Test systems only: the airline changes the order on its own and pushes its notice to the
+   * channel's URL. Answers the notice's id. A live airline refuses with `invalid_request`.
+   */
+  disruptOrder(
+    channel: ProviderChannel,
+    order: OrderRef,
+    request: DisruptionRequest,
+    options?: CallOptions,
+  ): Promise<{ changeId: string }>;
 }

@@ -46,7 +46,9 @@ export type ProviderErrorKind =
   /** The airline refused to ticket; airlineMessage carries its words. */
   | 'ticketing_failed'
   /** The airline refused to reissue; airlineMessage carries its words. */
-  | 'reissue_failed';
+  | 'reissue_failed'
+  /** The order has no airline change of that id (acknowledging a schedule change). */
+  | 'change_not_found';
 
 /** Every failure of a provider call, whatever the transport said. */
 export class ProviderError extends Error {

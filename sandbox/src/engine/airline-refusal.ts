@@ -21,7 +21,8 @@ export type OrderErrorCode =
   | 'REISSUE_FAILED'
   | 'SERVICE_NOT_FOUND'
   | 'SEAT_UNAVAILABLE'
-  | 'PAX_MISMATCH';
+  | 'PAX_MISMATCH'
+  | 'CHANGE_NOT_FOUND';
 
 export class AirlineRefusal extends Error {
   constructor(

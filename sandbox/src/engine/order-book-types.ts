@@ -17,6 +17,8 @@ export interface OrderEvent {
   readonly order: Order;
   readonly occurredAt: Date;
   readonly text: string;
+  /** A disruption's notice: its own NotifID, and whether it carries the whole order (full) or not (light). */
+  readonly notice?: { readonly notifId: string; readonly full: boolean };
 }
 
 export interface OrderBookDeps {

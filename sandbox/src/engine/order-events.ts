@@ -72,7 +72,7 @@ function issueDueEmds(
 }
 
 /** The whole journey moves, so its connection still works; flight keys (inventory) stay the same. */
-function retimed(journey: Journey, minutes: number): Journey {
+export function retimed(journey: Journey, minutes: number): Journey {
   return {
     ...journey,
     segments: journey.segments.map((s) => {

@@ -117,6 +117,31 @@ export interface Order {
   readonly applied: Set<string>;
   /** Airline remarks shown in OrderRetrieve (schedule change, cancellation reason). */
   readonly remarks: string[];
+  /** Disruptions asked of this order, oldest first (absent on orders stored before they existed). */
+  disruptions?: Disruption[];
+}
+
+/** Whether the airline waives its penalties: a disruption the seller has not accepted. */
+export const waived = (order: Order) => (order.disruptions ?? []).some((d) => d.state !== 'ACCEPTED');
+
+/** What a disruption did to the order (the sandbox's "disrupt this order"). */
+export type DisruptionKind = 'DELAY' | 'RETIME' | 'FLIGHT_NUMBER_CHANGE' | 'CANCELLATION' | 'TIME_LIMIT_CHANGE';
+
+/**
+ * A change the airline made and asks the seller to answer before `deadline`: accept the new
+ * flights, cancel (refunded involuntarily: the airline waives its penalty) or change to other
+ * flights (the airline waives the change fee). `state` is the seller's acknowledged answer.
+ */
+export interface Disruption {
+  readonly id: string;
+  readonly kind: DisruptionKind;
+  readonly notice: 'FULL' | 'LIGHT';
+  readonly deadline: Date;
+  readonly consequence: 'AUTO_ACCEPT' | 'AUTO_CANCEL';
+  readonly reason: string;
+  readonly occurredAt: Date;
+  state: 'PENDING' | 'ACCEPTED' | 'CANCELLED' | 'CHANGED';
+  acknowledgedAt?: Date;
 }
 
 /** Everything the airline charges for the order now: the fare plus services not voided/refunded. */

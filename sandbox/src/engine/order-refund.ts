@@ -3,11 +3,12 @@
 // non-refundable one (Light, Classic) keeps the fare and returns only the taxes, as airlines must.
 // EMDs are not refunded with the tickets (airline practice for bought services once issued).
 // When the airline itself cancelled a ticketed order, the refund is involuntary: everything back,
-// no penalty, whatever the fare family.
+// no penalty, whatever the fare family; so it is while the airline's own schedule change of the order
+// awaits the seller's answer (or was answered by cancelling): the airline waives its penalty.
 import { AirlineRefusal } from './airline-refusal.js';
 import type { OrderBook } from './order-book-types.js';
 import { activeTickets, assertStatus, closeOrder, feeMinor } from './order-lifecycle.js';
-import type { Order, RefundQuote } from './order-model.js';
+import { waived, type Order, type RefundQuote } from './order-model.js';
 
 /** A refund quote is binding for this long on the sandbox clock. */
 export const refundQuoteSeconds = 20 * 60;
@@ -21,7 +22,7 @@ function assertRefundable(order: Order): void {
 export function quoteRefund(book: OrderBook, order: Order): RefundQuote {
   assertRefundable(order);
   const { offer } = order;
-  const involuntary = order.status === 'AIRLINE_CANCELLED';
+  const involuntary = order.status === 'AIRLINE_CANCELLED' || waived(order);
   let refundMinor = 0;
   let penaltyMinor = 0;
   for (const ticket of activeTickets(order)) {

@@ -9,7 +9,7 @@ import { bookingClasses } from './inventory.js';
 import { buildOffer, type Offer } from './offer-build.js';
 import type { OrderBook } from './order-book-types.js';
 import { assertStatus, feeMinor, seatedPax } from './order-lifecycle.js';
-import type { Order, ReshopOffer } from './order-model.js';
+import { waived, type Order, type ReshopOffer } from './order-model.js';
 import { orderScenarioTimings, priceChangeFactor } from './scenarios.js';
 import { journeysFor, keyOf, type Journey } from './schedule-connections.js';
 
@@ -58,7 +58,9 @@ export interface JourneyChange {
 export function changeAlternatives(book: OrderBook, order: Order, changes: readonly JourneyChange[]): ReshopOffer[] {
   assertStatus(order, 'HELD', 'ISSUED');
   const { offer } = order;
-  if (offer.rules.changeFeeNuc === null) {
+  // An airline's own schedule change not yet accepted is waived: any fare may change, free of fee.
+  const waiver = waived(order);
+  if (offer.rules.changeFeeNuc === null && !waiver) {
     throw new AirlineRefusal(
       'CHANGE_NOT_ALLOWED',
       `The ${order.owner.fareFamilies[offer.family]} fare allows no changes.`,
@@ -83,7 +85,9 @@ export function changeAlternatives(book: OrderBook, order: Order, changes: reado
   for (const choices of options) combos = combos.flatMap((combo) => choices.map((choice) => [...combo, choice]));
   // Issued orders pay the fee; a held order is simply rebooked, as nothing was ticketed yet.
   const penalty =
-    order.status === 'ISSUED' ? feeMinor(offer.rules.changeFeeNuc, offer.currency) * seatedPax(order).length : 0;
+    order.status === 'ISSUED' && !waiver
+      ? feeMinor(offer.rules.changeFeeNuc ?? 0, offer.currency) * seatedPax(order).length
+      : 0;
   return combos.slice(0, maxAlternatives).map((combo) => {
     const changed = buildOffer(
       { ...offer, journeys: combo.map((c) => c.journey), rbds: combo.map((c) => c.rbds) },

@@ -3,7 +3,8 @@
 // PaymentFunctions), UpdateContactInfo (email/phone), UpdatePax (title/birthdate corrections before
 // issue), CancelOrder (before issue), VoidTickets (after issue, inside the void window),
 // RequestRefundQuote / AcceptRefundQuote, AcceptReshopOffer (re-price or flight change; reissues
-// when ticketed). The answer is an OrderViewRS.
+// when ticketed), AcknowledgeChange (the seller's answer to the airline's own change of the order,
+// named by its notice's NotifID). The answer is an OrderViewRS.
 import Type, { type Static } from 'typebox';
 import { IsoDate } from './common.schema.js';
 import { BookingRef, ContactInfo, OrderId, PaymentFunctions } from './order-common.schema.js';
@@ -72,6 +73,15 @@ export const ChangeOrder = Type.Union([
   Type.Object({ VoidTickets: Type.Literal(true) }, strict),
   Type.Object({ RequestRefundQuote: Type.Literal(true) }, strict),
   Type.Object({ AcceptRefundQuote: Type.Object({ RefundQuoteID: Type.String() }, strict) }, strict),
+  Type.Object(
+    {
+      AcknowledgeChange: Type.Object(
+        { NotifID: Type.String({ minLength: 1, maxLength: 100 }), ActionCode: Type.Enum(['ACCEPT', 'CANCEL', 'CHANGE']) },
+        strict,
+      ),
+    },
+    strict,
+  ),
   Type.Object(
     {
       AcceptReshopOffer: Type.Object({ ReshopOfferID: Type.String() }, strict),

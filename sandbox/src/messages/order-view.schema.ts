@@ -69,6 +69,20 @@ export const OrderSchema = Type.Object({
   ),
   OrderItem: Type.Array(Type.Union([FlightItem, ServiceItem])),
   Remark: Type.Array(Type.String()),
+  /** The airline's own changes of the order that asked for the seller's answer (newest last). */
+  AirlineChange: Type.Optional(
+    Type.Array(
+      Type.Object({
+        NotifID: Type.String(),
+        KindCode: Type.Enum(['DELAY', 'RETIME', 'FLIGHT_NUMBER_CHANGE', 'CANCELLATION', 'TIME_LIMIT_CHANGE']),
+        ReasonText: Type.String(),
+        ActionDeadlineDateTime: DateTime,
+        ConsequenceCode: Type.Enum(['AUTO_ACCEPT', 'AUTO_CANCEL']),
+        StatusCode: Type.Enum(['PENDING', 'ACCEPTED', 'CANCELLED', 'CHANGED']),
+        OccurredDateTime: DateTime,
+      }),
+    ),
+  ),
 });
 export type OrderSchema = Static<typeof OrderSchema>;
 

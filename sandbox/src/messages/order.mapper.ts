@@ -52,6 +52,19 @@ export function orderToView(
       TotalPrice: { TotalAmount: ndcMoney(orderTotalMinor(order), cur) },
       AmountDue: ndcMoney(order.status === 'HELD' ? orderTotalMinor(order) : 0, cur),
       JourneyOverview: journeyOverview(offer, order.journeys),
+      ...(order.disruptions?.length
+        ? {
+            AirlineChange: order.disruptions.map((d) => ({
+              NotifID: d.id,
+              KindCode: d.kind,
+              ReasonText: d.reason,
+              ActionDeadlineDateTime: d.deadline.toISOString(),
+              ConsequenceCode: d.consequence,
+              StatusCode: d.state,
+              OccurredDateTime: d.occurredAt.toISOString(),
+            })),
+          }
+        : {}),
       OrderItem: [
         ...offer.items.map((item) => ({
           OrderItemID: `${order.id}-${item.ptc}`,

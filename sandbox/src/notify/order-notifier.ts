@@ -5,6 +5,7 @@
 import type { OrderEvent } from '../engine/order-book-types.js';
 import { idOf } from '../engine/prng.js';
 import type { OrderChangeNotifRQ } from '../messages/order-change-notif.schema.js';
+import { orderToView } from '../messages/order.mapper.js';
 
 export interface Delivery {
   NotifID: string;
@@ -39,13 +40,19 @@ export function notifBody(event: OrderEvent): OrderChangeNotifRQ {
   const { order } = event;
   return {
     PayloadAttributes: { Version: '21.3', Timestamp: event.occurredAt.toISOString() },
-    NotifID: idOf('NT', order.id, event.type, event.occurredAt.toISOString(), event.text),
+    NotifID: event.notice?.notifId ?? idOf('NT', order.id, event.type, event.occurredAt.toISOString(), event.text),
     OrderID: order.id,
     OwnerCode: order.owner.code,
     ChangeTypeCode: event.type,
     DescText: event.text,
     OccurredDateTime: event.occurredAt.toISOString(),
     Order: { StatusCode: order.status, PaymentTimeLimitDateTime: order.paymentTimeLimit?.toISOString() ?? null },
+    ...(event.notice
+      ? {
+          NoticeTypeCode: event.notice.full ? ('FULL' as const) : ('LIGHT' as const),
+          ...(event.notice.full ? { OrderViewRS: orderToView(order, event.occurredAt) } : {}),
+        }
+      : {}),
   };
 }
 

@@ -6,6 +6,7 @@ import { issueOrder } from '../engine/order-issue.js';
 import { assertStatus } from '../engine/order-lifecycle.js';
 import type { Order, RefundQuote } from '../engine/order-model.js';
 import { acceptReshopOffer } from '../engine/order-reissue.js';
+import { acknowledgeDisruption } from '../engine/order-disruption.js';
 import { confirmRefund, quoteRefund } from '../engine/order-refund.js';
 import { addServices, type ServiceRequest } from '../engine/order-services.js';
 import { channelOfRequest } from '../http/channel-credential.js';
@@ -90,6 +91,8 @@ function applyChange(book: OrderBook, order: Order, change: Change): Outcome {
     if (Phone) order.contact.phone = Phone.PhoneNumber;
   }
   if ('UpdatePax' in change) updatePax(order, change.UpdatePax);
+  if ('AcknowledgeChange' in change)
+    acknowledgeDisruption(book, order, change.AcknowledgeChange.NotifID, change.AcknowledgeChange.ActionCode);
   if ('CancelOrder' in change) cancelOrder(book, order);
   if ('VoidTickets' in change) voidOrder(book, order);
   if ('RequestRefundQuote' in change) return { warnings: [], refundQuote: quoteRefund(book, order) };

@@ -22,6 +22,7 @@ import * as bookingSerialisation from './20261125T2100-booking-serialisation.js'
 import * as events from './20261126T0100-events.js';
 import * as feeConversion from './20261126T0200-fee-conversion.js';
 import * as notifications from './20261126T0400-notifications.js';
+import * as scheduleChanges from './20261126T0300-schedule-changes.js';
 
 export const migrations: Record<string, Migration> = {
   // accounts, sign-in, API tokens
@@ -61,4 +62,6 @@ export const migrations: Record<string, Migration> = {
   '20261126T0200-fee-conversion': feeConversion,
   // notifications for people: the notification centre, preferences, the mail's language
   '20261126T0400-notifications': notifications,
+  // schedule changes: the airlines' own changes of bookings awaiting a decision
+  '20261126T0300-schedule-changes': scheduleChanges,
 };

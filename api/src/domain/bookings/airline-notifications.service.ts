@@ -1,7 +1,9 @@
 // Airlines' order change notifications (NDC OrderChangeNotif). Each channel's airline is told once
 // where to push them (a URL with a key only we can make); a push is kept once per NotifID (airlines
 // resend until answered), recorded in the booking's history with the airline's words, and the
-// booking is refreshed from the airline by a job — so the airline gets its answer at once.
+// booking is refreshed from the airline by a job — so the airline gets its answer at once. A
+// notice about a change the airline asks a decision on becomes a schedule change first (before the
+// refresh), from the order the notice carried (full) or the one retrieved (light).
 import {
   channelExists,
   findNotification,
@@ -10,7 +12,7 @@ import {
   registeredUrlOf,
   saveRegisteredUrl,
 } from '../../db/airline-notifications.repository.js';
-import { findBookingByAirlineLocator, findBookingById } from '../../db/bookings.repository.js';
+import { findBookingByAirlineLocator, findBookingById, type BookingRow } from '../../db/bookings.repository.js';
 import type { JobProducer } from '../job-producer.js';
 import type { ProviderChannel } from '../../providers/airline-provider.js';
 import type { NotificationKeys } from '../crypto/notification-keys.js';
@@ -19,6 +21,9 @@ import type { PublicLimits } from '../limits/public-limits.js';
 import { recordHistory, type HistoryAction } from './booking-history.js';
 import type { BookingDeps } from './booking-deps.js';
 import { airlineOrderOf, takeOverOrder } from './booking-refresh.js';
+import { orderRefOf } from './booking-order-ref.js';
+import { ProviderError } from '../../providers/airline-provider.js';
+import { detectScheduleChange } from '../schedule-changes/schedule-change-detect.js';
 
 export interface AirlineNotification {
   NotifID: string;
@@ -27,6 +32,9 @@ export interface AirlineNotification {
   OwnerCode?: string;
   DescText?: string;
   OccurredDateTime?: string;
+  NoticeTypeCode?: 'FULL' | 'LIGHT';
+  /** A full notice's copy of the order (read through the provider port). */
+  OrderViewRS?: unknown;
 }
 
 const actions: Record<string, HistoryAction> = {
@@ -89,6 +97,7 @@ export function createAirlineNotifications(
           occurred_at: n.OccurredDateTime ?? null,
           received_at: at,
           refreshed_at: null,
+          notice: n,
         });
         if (inserted && booking)
           await recordHistory(trx, {
@@ -111,10 +120,11 @@ export function createAirlineNotifications(
       const booking = await findBookingById(db, kept.booking_id);
       if (booking) {
         try {
-          const order = await airlineOrderOf(deps, booking);
+          const order = (await carriedOrder(deps, booking, kept.notice)) ?? (await airlineOrderOf(deps, booking));
           // Not refreshed while the airline is away: the job tries again.
           if (!order) throw new Error(`The airline of ${booking.locator} could not be reached.`);
-          await takeOverOrder(deps, booking, order);
+          await detectScheduleChange(deps, { channelId, notifId, booking, order });
+          await takeOverOrder(deps, (await findBookingById(db, booking.id)) ?? booking, order);
         } catch (error) {
           // booking_gone: the airline dropped the order; the refresh recorded it.
           if (!(error instanceof DomainError)) throw error;
@@ -123,4 +133,17 @@ export function createAirlineNotifications(
       await markRefreshed(db, channelId, notifId, clock.now());
     },
   };
+}
+
+/** The order a full notice carried, if it is this booking's; null for a light notice (or a wrong order). */
+async function carriedOrder(deps: BookingDeps, booking: BookingRow, notice: unknown) {
+  if (!notice) return null;
+  try {
+    const { channel } = await deps.channels.forBooking(booking);
+    return deps.provider.orderOfNotice(channel, orderRefOf(booking), notice);
+  } catch (error) {
+    // An order that is not this booking's is not taken from the notice: the airline is asked.
+    if (error instanceof ProviderError) return null;
+    throw error;
+  }
 }

@@ -29,13 +29,14 @@ export async function cancelBooking(deps: BookingDeps, principal: Principal, loc
   const { db, clock } = deps;
   const row = await bookingFor(db, principal, locator);
   const status = effectiveStatus(row, clock.now());
-  if (status === 'new') return cancelHeld(deps, principal, row);
+  if (status === 'new') return cancelHeld(deps, principal.accountId, row);
   if (status === 'issued') return voidIssued(deps, principal, row);
   if (status === 'issuing') throw new DomainError('booking_being_issued');
   throw new DomainError('booking_closed', `The booking is already ${status}.`);
 }
 
-async function cancelHeld(deps: BookingDeps, principal: Principal, row: BookingRow): Promise<Booking> {
+/** Cancels a hold (nothing was paid); `actorAccountId` null when the system does it. */
+export async function cancelHeld(deps: BookingDeps, actorAccountId: string | null, row: BookingRow): Promise<Booking> {
   const { db, clock, provider } = deps;
   const { channel } = await deps.channels.forBooking(row);
   // Lock order: the booking row only (a hold moves no money).
@@ -45,7 +46,7 @@ async function cancelHeld(deps: BookingDeps, principal: Principal, row: BookingR
     send: () => provider.cancelOrder(channel, orderRefOf(row)),
     happened: (o) => o.status === 'cancelled',
   });
-  await finishCancel(deps, row.id, order, principal.accountId);
+  await finishCancel(deps, row.id, order, actorAccountId);
   return bookingView((await findBookingByLocator(db, row.locator))!, clock.now());
 }
 

@@ -125,8 +125,23 @@ export async function requestChange(
   principal: Principal,
   input: { locator: string; journeys: JourneyChange[] },
 ): Promise<FlightsChangeRequest> {
+  return requestChangeOf(
+    deps,
+    await bookingFor(deps.db, principal, input.locator),
+    input.journeys,
+    principal.accountId,
+  );
+}
+
+/** A flight change request of a booking already in reach; `accountId` null for the system. */
+export async function requestChangeOf(
+  deps: BookingDeps,
+  row: BookingRow,
+  journeys: readonly JourneyChange[],
+  accountId: string | null,
+): Promise<FlightsChangeRequest> {
   const { db, clock } = deps;
-  const row = await bookingFor(db, principal, input.locator);
+  const input = { journeys };
   requireIssued(row, clock.now(), notIssuedHint);
   checkJourneys(row, input.journeys, clock.now());
   if (await findConfirming(db, row.id)) throw new DomainError('change_in_progress');
@@ -137,7 +152,7 @@ export async function requestChange(
   const request = quotedRequest(
     row,
     'change',
-    { accountId: principal.accountId, at },
+    { accountId, at },
     {
       journeys: input.journeys.map((j) => ({ origin_destination: j.origin_destination, date: j.date })),
       offers: stored,
@@ -149,7 +164,7 @@ export async function requestChange(
     await recordHistory(trx, {
       bookingId: row.id,
       action: 'change_quoted',
-      actorAccountId: principal.accountId,
+      actorAccountId: accountId,
       at,
       detail:
         `${stored.length} alternative(s) for ` +

@@ -39,6 +39,9 @@ export type HistoryAction =
   | 'hold_expired'
   | 'emd_issued'
   | 'airline_notification'
+  // the airline's schedule changes awaiting a decision, and the decision
+  | 'schedule_change_detected'
+  | 'schedule_change_decided'
   // an airline operation left open, settled by the reconciler
   | 'intent_reconciled';
 

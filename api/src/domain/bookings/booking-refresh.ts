@@ -58,7 +58,11 @@ export async function takeOverOrder(deps: BookingDeps, row: BookingRow, order: P
   if ((await settleStaleIssue(deps, row, order)) || (await settleStaleRequest(deps, row, order)))
     return bookingView((await findBookingByLocator(db, row.locator))!, clock.now());
   // Only what the airline decides on its own is taken over; issue/cancel/void change the status.
-  const facts = orderFacts(order);
+  // While the airline waits for a decision on its own change of the flights, the booking keeps the
+  // flights as booked: they change when the change is accepted (domain/schedule-changes).
+  const facts = awaitsDecision(order)
+    ? { ...orderFacts(order), segments: JSON.stringify(row.segments) }
+    : orderFacts(order);
   const ended = endedByAirline(row, order);
   const status = ended?.status ?? row.status;
   // Most reads find nothing new: only a change is written.
@@ -172,3 +176,6 @@ function canonical(value: unknown): string {
 }
 
 const timeOf = (d: Date | null) => d?.getTime() ?? null;
+
+/** Whether the airline asks for a decision on a change of its own (a schedule change still pending). */
+const awaitsDecision = (order: ProviderOrder) => (order.airlineChanges ?? []).some((c) => c.state === 'pending');

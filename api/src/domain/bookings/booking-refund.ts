@@ -70,8 +70,16 @@ function refundView(request: BookingRequestRow, locator: string): RefundRequest 
 
 /** `POST /orders/{locator}/refund_requests/create`: the airline's quote, kept; a newer one replaces older ones. */
 export async function quoteRefund(deps: BookingDeps, principal: Principal, locator: string): Promise<RefundRequest> {
+  return quoteRefundOf(deps, await bookingFor(deps.db, principal, locator), principal.accountId);
+}
+
+/** The airline's refund quote for a booking already in reach, kept; `accountId` null for the system. */
+export async function quoteRefundOf(
+  deps: BookingDeps,
+  row: BookingRow,
+  accountId: string | null,
+): Promise<RefundRequest> {
   const { db, clock, provider } = deps;
-  const row = await bookingFor(db, principal, locator);
   requireIssued(row, clock.now(), notIssuedHint);
   if (await findConfirming(db, row.id)) throw new DomainError('change_in_progress');
   const quote = await fromAirlineOrder(
@@ -86,7 +94,7 @@ export async function quoteRefund(deps: BookingDeps, principal: Principal, locat
   const request = quotedRequest(
     row,
     'refund',
-    { accountId: principal.accountId, at },
+    { accountId, at },
     {
       airline_quote_id: quote.quoteId,
       refund_amount: quote.refund.amount,
@@ -102,7 +110,7 @@ export async function quoteRefund(deps: BookingDeps, principal: Principal, locat
     await recordHistory(trx, {
       bookingId: row.id,
       action: 'refund_quoted',
-      actorAccountId: principal.accountId,
+      actorAccountId: accountId,
       at,
       detail:
         `Refund ${fromMinor(refundMinor - feeMinor)} ${request.currency} to ${refundTo} ` +
@@ -122,9 +130,23 @@ export async function confirmRefund(
   principal: Principal,
   input: { locator: string; refundRequestId: string },
 ): Promise<Booking> {
+  return confirmRefundOf(
+    deps,
+    await bookingFor(deps.db, principal, input.locator),
+    input.refundRequestId,
+    principal.accountId,
+  );
+}
+
+/** Refunds a booking already in reach by one of its quotes, exactly once; `accountId` null for the system. */
+export async function confirmRefundOf(
+  deps: BookingDeps,
+  row: BookingRow,
+  refundRequestId: string,
+  accountId: string | null,
+): Promise<Booking> {
   const { db, clock, provider } = deps;
-  const row = await bookingFor(db, principal, input.locator);
-  const request = await findRequest(db, row.id, input.refundRequestId, 'refund');
+  const request = await findRequest(db, row.id, refundRequestId, 'refund');
   if (!request) throw notFound('refund request of this booking');
   if (request.status !== 'quoted') throw notConfirmable(request.status);
   if (request.expires_at! <= clock.now())
@@ -155,7 +177,7 @@ export async function confirmRefund(
     await recordHistory(trx, {
       bookingId: row.id,
       action: 'refund_started',
-      actorAccountId: principal.accountId,
+      actorAccountId: accountId,
       at: clock.now(),
       detail: `Confirming refund quote ${request.id}.`,
     });
@@ -166,9 +188,9 @@ export async function confirmRefund(
     send: () => provider.confirmRefund(channel, orderRefOf(row), request.airline_quote_id!),
     happened: (order) => order.status === 'refunded',
     debitedMinor: 0,
-    actorAccountId: principal.accountId,
+    actorAccountId: accountId,
   });
-  await finishRefund(deps, row, request, attempt, order, principal.accountId);
+  await finishRefund(deps, row, request, attempt, order, accountId);
   return bookingView((await findBookingByLocator(db, row.locator))!, clock.now());
 }
 

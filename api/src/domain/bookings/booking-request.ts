@@ -31,7 +31,7 @@ import { effectiveStatus, segmentsOf, type BookingSegment } from './booking.js';
 export function quotedRequest(
   row: BookingRow,
   kind: BookingRequestRow['kind'],
-  by: { accountId: string; at: Date },
+  by: { accountId: string | null; at: Date },
   fields: Partial<BookingRequestRow>,
 ): BookingRequestRow {
   return {
@@ -252,7 +252,7 @@ export async function sendConfirm(
     send: () => Promise<ProviderOrder>;
     happened: (order: ProviderOrder) => boolean;
     debitedMinor: number;
-    actorAccountId: string;
+    actorAccountId: string | null;
   },
 ): Promise<ProviderOrder> {
   try {

@@ -2225,6 +2225,156 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/schedule_changes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List schedule changes
+         * @description The airlines' schedule changes of the bookings the caller may see (the bookings visibility: an
+         *     agent their own or their company's when it shares bookings, a supervisor the agency's, staff
+         *     all; a token only its own mode's), the nearest action deadline first. Filter by `status`, by
+         *     `deadline_before` (pending changes due before an instant) or by a booking's `locator`.
+         */
+        get: operations["listScheduleChanges"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/schedule_changes/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Read a schedule change
+         * @description One schedule change of a booking the caller may see; any other id answers 404.
+         */
+        get: operations["getScheduleChange"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/schedule_changes/{id}/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accept a schedule change
+         * @description Accepts the airline's new flights (or time limit): the booking takes them over, the airline is
+         *     told, and the change becomes `accepted`. Exactly once: a change already decided (by anyone, or
+         *     by its deadline) answers 409 `schedule_change_decided` and changes nothing.
+         */
+        post: operations["acceptScheduleChange"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/schedule_changes/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel the booking of a schedule change
+         * @description Cancels the booking because of the airline's change: a held booking is released (nothing was
+         *     paid); a ticketed one is refunded under the airline's waiver (involuntary: no airline penalty;
+         *     a company balance is credited like any refund). The airline is told, and the change becomes
+         *     `cancelled`. Exactly once: a change already decided answers 409 `schedule_change_decided`.
+         */
+        post: operations["cancelScheduleChange"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/schedule_changes/{id}/change": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change flights after a schedule change
+         * @description Opens a flight change request for the changed journeys on their original dates (ticketed
+         *     bookings only); its alternatives carry no airline penalty, as the airline waives it. The change
+         *     becomes `changed` with `flights_change_request_id`; confirm an alternative with
+         *     `POST /orders/{locator}/flights_change_requests/confirm`. Exactly once: a change already
+         *     decided answers 409 `schedule_change_decided`; a held booking, 422 `action_not_available`.
+         */
+        post: operations["changeScheduleChange"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sandbox/bookings/{locator}/disrupt": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The booking's six-character locator (letters and digits). Anything else answers 400. */
+                locator: components["parameters"]["Locator"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Disrupt a test booking (sandbox)
+         * @description Test mode only: makes the sandbox airline change a test booking on its own and send its
+         *     notice (full or light) to Contrail, as a real airline does when it delays, retimes, renumbers or
+         *     cancels a flight or shortens a hold. A live booking, or a live token, answers 403
+         *     `sandbox_only`. The schedule change appears once the notice is taken in.
+         */
+        post: operations["disruptSandboxBooking"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/events": {
         parameters: {
             query?: never;
@@ -4317,10 +4467,12 @@ export interface components {
             /**
              * @description What happened. The airline's own notifications are recorded as `schedule_change`,
              *     `airline_cancellation`, `time_limit_change`, `hold_expired` and `emd_issued` (others as
-             *     `airline_notification`), with the airline's text in `airline_answer`.
+             *     `airline_notification`), with the airline's text in `airline_answer`. A change that asks for
+             *     a decision is `schedule_change_detected`; the decision (or the deadline's) is
+             *     `schedule_change_decided`.
              * @enum {string}
              */
-            action: "created" | "issue_started" | "issued" | "issue_failed" | "cancelled" | "voided" | "expired" | "refreshed" | "airline_missing" | "comment" | "modified" | "reshopped" | "refund_quoted" | "refund_started" | "refunded" | "refund_failed" | "change_quoted" | "exchange_started" | "exchanged" | "exchange_failed" | "ancillaries_added" | "emds_requested" | "emds_pending" | "emds_issued" | "emds_failed" | "airline_cancelled" | "schedule_change" | "airline_cancellation" | "time_limit_change" | "hold_expired" | "emd_issued" | "airline_notification" | "intent_reconciled";
+            action: "created" | "issue_started" | "issued" | "issue_failed" | "cancelled" | "voided" | "expired" | "refreshed" | "airline_missing" | "comment" | "modified" | "reshopped" | "refund_quoted" | "refund_started" | "refunded" | "refund_failed" | "change_quoted" | "exchange_started" | "exchanged" | "exchange_failed" | "ancillaries_added" | "emds_requested" | "emds_pending" | "emds_issued" | "emds_failed" | "airline_cancelled" | "schedule_change" | "airline_cancellation" | "time_limit_change" | "hold_expired" | "emd_issued" | "airline_notification" | "schedule_change_detected" | "schedule_change_decided" | "intent_reconciled";
             /** @description Who did it; null when the airline or the system did. */
             actor_account_id: string | null;
             detail: string | null;
@@ -4570,6 +4722,157 @@ export interface components {
             ChangeTypeCode: string;
             DescText?: string;
             OccurredDateTime?: string;
+            /**
+             * @description A full notice carries the new order in `OrderViewRS`; a light one only names the change, and Contrail retrieves the order.
+             * @enum {string}
+             */
+            NoticeTypeCode?: "FULL" | "LIGHT";
+            /** @description The whole order as the airline's OrderRetrieve answers it (full notices only). */
+            OrderViewRS?: Record<string, never>;
+        };
+        /**
+         * @description Where the schedule change stands: `pending` awaits a decision; `accepted`, `cancelled` and
+         *     `changed` were decided by a person (or a token); `auto_accepted` and `auto_cancelled` by the
+         *     deadline passing (the airline's consequence of inaction); `superseded` was replaced by a newer
+         *     change of the same booking before anyone decided.
+         * @enum {string}
+         */
+        ScheduleChangeStatus: "pending" | "accepted" | "cancelled" | "changed" | "auto_accepted" | "auto_cancelled" | "superseded";
+        /**
+         * @description What the airline changed: `delay` (the same flights, later the same day), `retime` (the same
+         *     flights at other times), `flight_number_change` (the same flight under another number),
+         *     `cancellation` (the flights were cancelled; the added segments are the airline's protection), or
+         *     `time_limit_change` (the hold's time limit moved; no flight changed).
+         * @enum {string}
+         */
+        ScheduleChangeType: "delay" | "retime" | "flight_number_change" | "cancellation" | "time_limit_change";
+        /**
+         * @description A decision on a schedule change: `accept` the new flights, `cancel` the booking (a held one is
+         *     released; a ticketed one is refunded under the airline's waiver: involuntary, no penalty), or
+         *     `change` to other flights (opens a flight change request whose alternatives carry no penalty).
+         * @enum {string}
+         */
+        ScheduleChangeAction: "accept" | "cancel" | "change";
+        /**
+         * @description A change an airline made to a booking on its own (NDC OrderChangeNotif) and asks the agency to
+         *     answer before `action_deadline`. `removed_segments` are the flights as booked, `added_segments`
+         *     the flights as the airline has them now, side by side. If nobody acts by the deadline, Contrail
+         *     carries out `consequence_of_inaction` and the change becomes `auto_accepted` or `auto_cancelled`.
+         */
+        ScheduleChange: {
+            /** @example sch_4t7w1z5r6y2k3v9q2m8x */
+            id: string;
+            /**
+             * @description The booking's locator.
+             * @example K7XQ2M
+             */
+            locator: string;
+            status: components["schemas"]["ScheduleChangeStatus"];
+            type: components["schemas"]["ScheduleChangeType"];
+            /**
+             * @description The airline's own words.
+             * @example Operational delay: late inbound aircraft.
+             */
+            reason: string;
+            /** @description The flights as booked before the change (empty for a time-limit change). */
+            removed_segments: components["schemas"]["BookingSegment"][];
+            /** @description The flights as the airline has them now, in the same order (empty for a time-limit change). */
+            added_segments: components["schemas"]["BookingSegment"][];
+            /**
+             * Format: date-time
+             * @description The hold's time limit before the change (null once issued).
+             */
+            previous_time_limit: string | null;
+            /** Format: date-time */
+            new_time_limit: string | null;
+            /**
+             * Format: date-time
+             * @description Until when the airline waits for a decision.
+             */
+            action_deadline: string;
+            /**
+             * @description What happens at the deadline when nobody decided.
+             * @enum {string}
+             */
+            consequence_of_inaction: "auto_accept" | "auto_cancel";
+            /** @description What may be decided now (empty once decided). `change` needs a ticketed booking. */
+            available_actions: components["schemas"]["ScheduleChangeAction"][];
+            /** @description The decision carried out (also the consequence of inaction at the deadline); null while pending or superseded. */
+            action_taken: components["schemas"]["ScheduleChangeAction"] | null;
+            /** Format: date-time */
+            action_taken_at: string | null;
+            action_taken_by: {
+                /**
+                 * @description `account`: a person or token of the agency; `deadline`: Contrail, at the action deadline.
+                 * @enum {string}
+                 */
+                type: "account" | "deadline";
+                account_id: string | null;
+            } | null;
+            /** @description The flight change request the `change` action opened (confirm it with `POST /orders/{locator}/flights_change_requests/confirm`). */
+            flights_change_request_id: string | null;
+            /** @description False for changes of test bookings. */
+            live_mode: boolean;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        /** @description A page of schedule changes, the nearest deadline first. */
+        ScheduleChangeList: {
+            data: components["schemas"]["ScheduleChange"][];
+            meta: components["schemas"]["ListMeta"];
+        };
+        /**
+         * @description What the sandbox airline should do to a test booking. `delay` moves the first journey later by
+         *     `minutes` (default 45); `retime` moves it by `minutes` (default −90: earlier); `flight_number_change`
+         *     renumbers its first flight; `cancellation` cancels its flights and protects the passengers on the
+         *     same flights a day later; `time_limit_change` shortens a hold's time limit (held bookings only).
+         * @example {
+         *       "kind": "delay",
+         *       "minutes": 90,
+         *       "notice": "light",
+         *       "action_deadline": "2026-06-01T12:00:00Z",
+         *       "consequence_of_inaction": "auto_accept"
+         *     }
+         */
+        SandboxDisruption: {
+            kind: components["schemas"]["ScheduleChangeType"];
+            /** @description For `delay` (later by this much) and `retime` (negative is earlier). */
+            minutes?: number;
+            /**
+             * @description `full`: the airline's notice carries the new order; `light`: it only says the order changed, and Contrail retrieves the order.
+             * @enum {string}
+             */
+            notice: "full" | "light";
+            /**
+             * Format: date-time
+             * @description Until when the airline waits for a decision (in the future).
+             */
+            action_deadline: string;
+            /** @enum {string} */
+            consequence_of_inaction: "auto_accept" | "auto_cancel";
+            /**
+             * @description How many times the airline sends the same notice (Contrail keeps one schedule change).
+             * @default 1
+             */
+            repeat: number;
+        };
+        /**
+         * @description The sandbox airline changed its order and is pushing its notice; the schedule change appears in
+         *     `GET /schedule_changes?locator=` once Contrail has taken the notice in (usually within a second).
+         */
+        SandboxDisruptionResult: {
+            locator: string;
+            /** @description The airline's NotifID, the same on every resend. */
+            notice_id: string;
+            kind: components["schemas"]["ScheduleChangeType"];
+            /** @enum {string} */
+            notice: "full" | "light";
+            /** Format: date-time */
+            action_deadline: string;
+            /** @enum {string} */
+            consequence_of_inaction: "auto_accept" | "auto_cancel";
         };
         /**
          * @description What happened. The part before the dot is the event's family.
@@ -4600,6 +4903,26 @@ export interface components {
             agency_id: string | null;
             data: {
                 object: components["schemas"]["Booking"];
+            };
+            request: components["schemas"]["EventRequest"];
+        };
+        /** @description An event about an airline's schedule change; the object is the schedule change as GET /schedule_changes/{id} answered at that moment. */
+        ScheduleChangeEvent: {
+            /**
+             * @description The event's id (`evt_…`), also the `webhook-id` of its deliveries.
+             * @example evt_4t7w1z5r6y2k3v9q2m8x
+             */
+            id: string;
+            /** @enum {string} */
+            type: "schedule_change.detected" | "schedule_change.resolved";
+            /** Format: date-time */
+            created_at: string;
+            /** @description False for events of test bookings (sandbox channels). */
+            live_mode: boolean;
+            /** @description The agency whose event it is; null for platform-wide events. */
+            agency_id: string | null;
+            data: {
+                object: components["schemas"]["ScheduleChange"];
             };
             request: components["schemas"]["EventRequest"];
         };
@@ -4663,7 +4986,7 @@ export interface components {
          * @description Something that changed, as the event log keeps it: `data.object` is the resource as its own GET
          *     answered when the event happened. The same envelope is the body of every webhook delivery.
          */
-        Event: components["schemas"]["BookingEvent"] | components["schemas"]["BalanceLowEvent"] | components["schemas"]["SalesReportReadyEvent"];
+        Event: components["schemas"]["BookingEvent"] | components["schemas"]["ScheduleChangeEvent"] | components["schemas"]["BalanceLowEvent"] | components["schemas"]["SalesReportReadyEvent"];
         /** @description A page of events, newest first. */
         EventList: {
             data: components["schemas"]["Event"][];
@@ -9212,6 +9535,247 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listScheduleChanges: {
+        parameters: {
+            query?: {
+                /** @description Only changes in this status. */
+                status?: components["schemas"]["ScheduleChangeStatus"];
+                /** @description Only changes whose action deadline is before this instant. */
+                deadline_before?: string;
+                /** @description Only changes of this booking. */
+                locator?: string;
+                /** @description The page to return, from 1. */
+                page?: components["parameters"]["Page"];
+                /** @description How many items a page holds. */
+                per_page?: components["parameters"]["PerPage"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of schedule changes. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScheduleChangeList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getScheduleChange: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The schedule change. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScheduleChange"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    acceptScheduleChange: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a POST safe to retry. The same key with the same body replays the first answer; with
+                 *     another body it is refused (422); while the first is still running, 409. Keys are scoped to the
+                 *     caller and kept 24 hours. The SDK sends one with every POST and reuses it across its retries.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description The resource's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EmptyRequest"];
+            };
+        };
+        responses: {
+            /** @description The schedule change, decided. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScheduleChange"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            502: components["responses"]["BadGateway"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    cancelScheduleChange: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a POST safe to retry. The same key with the same body replays the first answer; with
+                 *     another body it is refused (422); while the first is still running, 409. Keys are scoped to the
+                 *     caller and kept 24 hours. The SDK sends one with every POST and reuses it across its retries.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description The resource's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EmptyRequest"];
+            };
+        };
+        responses: {
+            /** @description The schedule change, decided. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScheduleChange"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            502: components["responses"]["BadGateway"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    changeScheduleChange: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a POST safe to retry. The same key with the same body replays the first answer; with
+                 *     another body it is refused (422); while the first is still running, 409. Keys are scoped to the
+                 *     caller and kept 24 hours. The SDK sends one with every POST and reuses it across its retries.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description The resource's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EmptyRequest"];
+            };
+        };
+        responses: {
+            /** @description The schedule change, decided. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScheduleChange"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            502: components["responses"]["BadGateway"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    disruptSandboxBooking: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a POST safe to retry. The same key with the same body replays the first answer; with
+                 *     another body it is refused (422); while the first is still running, 409. Keys are scoped to the
+                 *     caller and kept 24 hours. The SDK sends one with every POST and reuses it across its retries.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description The booking's six-character locator (letters and digits). Anything else answers 400. */
+                locator: components["parameters"]["Locator"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SandboxDisruption"];
+            };
+        };
+        responses: {
+            /** @description The airline changed its order and is sending its notice. */
+            202: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SandboxDisruptionResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            502: components["responses"]["BadGateway"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     listEvents: {

@@ -52,6 +52,7 @@ const byAirlineCode: Record<string, ProviderErrorKind> = {
   // A declined card is a definite refusal to ticket: nothing was charged or issued.
   CARD_NOT_ACCEPTED: 'ticketing_failed',
   REISSUE_FAILED: 'reissue_failed',
+  CHANGE_NOT_FOUND: 'change_not_found',
 };
 
 /** How one message goes: `safe` allows retries; `changesOrder` takes the order deadline. */

@@ -111,6 +111,17 @@ export interface NdcOrder {
   JourneyOverview: NdcJourneyOverview[];
   OrderItem: (NdcFlightItem | NdcServiceItem)[];
   Remark: string[];
+  AirlineChange?: NdcAirlineChange[];
+}
+
+export interface NdcAirlineChange {
+  NotifID: string;
+  KindCode: 'DELAY' | 'RETIME' | 'FLIGHT_NUMBER_CHANGE' | 'CANCELLATION' | 'TIME_LIMIT_CHANGE';
+  ReasonText: string;
+  ActionDeadlineDateTime: string;
+  ConsequenceCode: 'AUTO_ACCEPT' | 'AUTO_CANCEL';
+  StatusCode: 'PENDING' | 'ACCEPTED' | 'CANCELLED' | 'CHANGED';
+  OccurredDateTime: string;
 }
 
 export interface NdcTicketDocInfo {

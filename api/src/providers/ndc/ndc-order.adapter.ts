@@ -7,8 +7,9 @@
 // answer is checked against both before the domain sees it (order_mismatch otherwise), for
 // airlines that would ignore the reference.
 //
-// Retries: only OrderRetrieve, OrderReshop, the order's ServiceList/SeatAvailability and the PUT of
-// the notification URL are sent with `safe: true`. OrderCreate and every OrderChange are NOT
+// Retries: only OrderRetrieve, OrderReshop, the order's ServiceList/SeatAvailability, the PUT of
+// the notification URL and the acknowledgement of an airline change (the same answer twice is the
+// same state) are sent with `safe: true`. OrderCreate and every OrderChange are NOT
 // idempotent at the airline (a resent OrderCreate books twice; a resent payment after a lost answer
 // is a second ticketing attempt we cannot tell from the first), so they go exactly once and a
 // failure is the caller's to resolve, by retrieving the order.
@@ -177,6 +178,42 @@ export function createNdcOrders(send: NdcSend, lookups: OrderLookups): AirlineOr
         { url },
         { ...call, safe: true, method: 'PUT' },
       );
+    },
+
+    async acknowledgeChange(channel, order, changeId, answer, call = {}) {
+      const view = await send<OrderViewRS>(
+        'OrderChange',
+        channel.credential,
+        channel.carrier,
+        { ...refOf(order), ChangeOrder: { AcknowledgeChange: { NotifID: changeId, ActionCode: answer.toUpperCase() } } },
+        { ...call, safe: true, changesOrder: true },
+      );
+      return matchingOrder(channel, order, orderOf(view));
+    },
+
+    orderOfNotice(channel, order, notice) {
+      const view = (notice as { OrderViewRS?: OrderViewRS } | null)?.OrderViewRS;
+      if (!view?.Order || !view.DataLists) return null;
+      return matchingOrder(channel, order, orderOf(view));
+    },
+
+    async disruptOrder(channel, order, request, call = {}) {
+      const answer = await send<{ NotifID: string }>(
+        '/sandbox/orders/disrupt',
+        channel.credential,
+        channel.carrier,
+        {
+          ...refOf(order),
+          KindCode: request.kind.toUpperCase(),
+          ...(request.minutes === undefined ? {} : { Minutes: request.minutes }),
+          NoticeTypeCode: request.notice.toUpperCase(),
+          ActionDeadlineDateTime: request.actionDeadline.toISOString(),
+          ConsequenceCode: request.consequenceOfInaction.toUpperCase(),
+          ...(request.repeat === undefined ? {} : { Repeat: request.repeat }),
+        },
+        { ...call, changesOrder: true },
+      );
+      return { changeId: answer.NotifID };
     },
   };
 }

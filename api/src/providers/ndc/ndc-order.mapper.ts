@@ -3,6 +3,7 @@
 // DataLists references so the domain gets journeys, passengers and contacts inline.
 import { iataCardCode } from '../card-brands.js';
 import type {
+  AirlineChange,
   CreateOrderRequest,
   FormOfPayment,
   OrderJourney,
@@ -17,6 +18,7 @@ import type {
 } from '../airline-provider.js';
 import { fromNdcMoney, indexDataLists, type DataListIndex } from './ndc-offer.mapper.js';
 import type {
+  NdcAirlineChange,
   NdcFlightItem,
   NdcJourneyOverview,
   NdcPaymentFunctions,
@@ -183,8 +185,19 @@ export function orderOf(view: OrderViewRS): ProviderOrder {
     })),
     remarks: o.Remark,
     warnings: view.Warning.map((w) => ({ kind: warningKinds[w.Code] ?? 'other', message: w.DescText })),
+    ...(o.AirlineChange?.length ? { airlineChanges: o.AirlineChange.map(airlineChangeOf) } : {}),
   };
 }
+
+const airlineChangeOf = (c: NdcAirlineChange): AirlineChange => ({
+  id: c.NotifID,
+  kind: lower(c.KindCode),
+  reason: c.ReasonText,
+  actionDeadline: c.ActionDeadlineDateTime,
+  consequenceOfInaction: lower(c.ConsequenceCode),
+  state: lower(c.StatusCode),
+  occurredAt: c.OccurredDateTime,
+});
 
 export const refundQuoteOf = (q: NdcRefundQuote): RefundQuote => ({
   quoteId: q.RefundQuoteID,

@@ -13,6 +13,8 @@ every call. Errors always come as `{"errors": [...], "meta": {"request_id": ...}
 
  * OpenAPI spec version: 0.1.0
  */
+import type { AirlineNotificationNoticeTypeCode } from './airlineNotificationNoticeTypeCode';
+import type { AirlineNotificationOrderViewRS } from './airlineNotificationOrderViewRS';
 
 /**
  * An NDC OrderChangeNotif as an airline pushes it. Only the fields Contrail reads are described;
@@ -41,4 +43,8 @@ export interface AirlineNotification {
   DescText?: string;
   /** @maxLength 40 */
   OccurredDateTime?: string;
+  /** A full notice carries the new order in `OrderViewRS`; a light one only names the change, and Contrail retrieves the order. */
+  NoticeTypeCode?: AirlineNotificationNoticeTypeCode;
+  /** The whole order as the airline's OrderRetrieve answers it (full notices only). */
+  OrderViewRS?: AirlineNotificationOrderViewRS;
 }

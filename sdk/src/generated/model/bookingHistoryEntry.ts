@@ -25,7 +25,9 @@ export interface BookingHistoryEntry {
   id: string;
   /** What happened. The airline's own notifications are recorded as `schedule_change`,
 `airline_cancellation`, `time_limit_change`, `hold_expired` and `emd_issued` (others as
-`airline_notification`), with the airline's text in `airline_answer`.
+`airline_notification`), with the airline's text in `airline_answer`. A change that asks for
+a decision is `schedule_change_detected`; the decision (or the deadline's) is
+`schedule_change_decided`.
  */
   action: BookingHistoryEntryAction;
   /** Who did it; null when the airline or the system did. */

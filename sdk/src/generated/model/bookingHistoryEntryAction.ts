@@ -17,7 +17,9 @@ every call. Errors always come as `{"errors": [...], "meta": {"request_id": ...}
 /**
  * What happened. The airline's own notifications are recorded as `schedule_change`,
 `airline_cancellation`, `time_limit_change`, `hold_expired` and `emd_issued` (others as
-`airline_notification`), with the airline's text in `airline_answer`.
+`airline_notification`), with the airline's text in `airline_answer`. A change that asks for
+a decision is `schedule_change_detected`; the decision (or the deadline's) is
+`schedule_change_decided`.
 
  */
 export type BookingHistoryEntryAction = typeof BookingHistoryEntryAction[keyof typeof BookingHistoryEntryAction];
@@ -57,5 +59,7 @@ export const BookingHistoryEntryAction = {
   hold_expired: 'hold_expired',
   emd_issued: 'emd_issued',
   airline_notification: 'airline_notification',
+  schedule_change_detected: 'schedule_change_detected',
+  schedule_change_decided: 'schedule_change_decided',
   intent_reconciled: 'intent_reconciled',
 } as const;

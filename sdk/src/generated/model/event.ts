@@ -14,6 +14,7 @@ every call. Errors always come as `{"errors": [...], "meta": {"request_id": ...}
  * OpenAPI spec version: 0.1.0
  */
 import type { BookingEvent } from './bookingEvent';
+import type { ScheduleChangeEvent } from './scheduleChangeEvent';
 import type { BalanceLowEvent } from './balanceLowEvent';
 import type { SalesReportReadyEvent } from './salesReportReadyEvent';
 
@@ -22,4 +23,4 @@ import type { SalesReportReadyEvent } from './salesReportReadyEvent';
 answered when the event happened. The same envelope is the body of every webhook delivery.
 
  */
-export type Event = BookingEvent | BalanceLowEvent | SalesReportReadyEvent;
+export type Event = BookingEvent | ScheduleChangeEvent | BalanceLowEvent | SalesReportReadyEvent;

@@ -15,4 +15,5 @@ export * from './notifications/notifications';
 export * from './partners/partners';
 export * from './reference/reference';
 export * from './sales/sales';
+export * from './schedule-changes/schedule-changes';
 export * from './ticketing/ticketing';

@@ -4,13 +4,16 @@
 // passengers, contacts, flights, services and seats, documents and history with its comments.
 import type { Booking } from '@contrail/sdk';
 import { Alert, Badge, Divider, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Field } from '../../../components/field';
 import { formatDateTime, formatMoney, useLanguage } from '../../../lib/i18n';
 import { BookingActions } from './booking-actions';
 import { BookingAncillaries } from './booking-ancillaries';
 import { BookingHistory } from './booking-history';
+import { DisruptPanel } from './disrupt-panel';
+import { ScheduleChangePanel } from './schedule-change-panel';
+import { isOpen } from '../booking-format';
 import { CommentForm } from './comment-form';
 import { DocumentsTable, FlightsTable, PassengersTable } from './booking-trip';
 import { StatusBadge } from './status-badge';
@@ -30,6 +33,8 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 export function BookingView({ booking }: { booking: Booking }) {
   const { t } = useTranslation();
   const [language] = useLanguage();
+  // After "Disrupt this order" the airline's notice is on its way: the pending change is polled for.
+  const [watching, setWatching] = useState(false);
   return (
     <Stack gap="lg">
       <Group justify="space-between" align="flex-start">
@@ -93,7 +98,11 @@ export function BookingView({ booking }: { booking: Booking }) {
         </Field>
       </SimpleGrid>
 
+      <ScheduleChangePanel booking={booking} watch={watching} />
       <BookingActions booking={booking} />
+      {booking.fake_booking && isOpen(booking) && (
+        <DisruptPanel booking={booking} onDisrupted={() => setWatching(true)} />
+      )}
       <Divider />
 
       <Section title={t('bookings.view.passengers')}>

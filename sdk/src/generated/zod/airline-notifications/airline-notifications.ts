@@ -50,6 +50,10 @@ export const receiveAirlineNotificationBody = zod.object({
   "OwnerCode": zod.string().max(receiveAirlineNotificationBodyOwnerCodeMax).optional(),
   "ChangeTypeCode": zod.string().max(receiveAirlineNotificationBodyChangeTypeCodeMax).describe('SCHEDULE_CHANGE, AIRLINE_CANCELLATION, TIME_LIMIT_CHANGE, HOLD_EXPIRED, EMD_ISSUED (others are recorded as they come).'),
   "DescText": zod.string().max(receiveAirlineNotificationBodyDescTextMax).optional(),
-  "OccurredDateTime": zod.string().max(receiveAirlineNotificationBodyOccurredDateTimeMax).optional()
+  "OccurredDateTime": zod.string().max(receiveAirlineNotificationBodyOccurredDateTimeMax).optional(),
+  "NoticeTypeCode": zod.enum(['FULL', 'LIGHT']).optional().describe('A full notice carries the new order in `OrderViewRS`; a light one only names the change, and Contrail retrieves the order.'),
+  "OrderViewRS": zod.object({
+
+}).optional().describe('The whole order as the airline\'s OrderRetrieve answers it (full notices only).')
 }).describe('An NDC OrderChangeNotif as an airline pushes it. Only the fields Contrail reads are described;\nthe airline may send more. `NotifID` stays the same when the airline resends.\n')
 

@@ -56,7 +56,7 @@ export const listEventsResponseDataItemDataObjectDocumentsItemAmountCurrencyRegE
 export const listEventsResponseDataItemDataObjectAncillariesItemPriceAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
 export const listEventsResponseDataItemDataObjectAncillariesItemPriceCurrencyRegExp = new RegExp('^[A-Z]{3}$');
 export const listEventsResponseDataItemDataObjectAncillariesItemEmdNumberRegExp = new RegExp('^[0-9]{13}$');
-export const listEventsResponseDataItemDataObjectBalanceAmountAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const listEventsResponseDataItemDataObjectRemovedSegmentsItemOriginDestinationMin = 0;export const listEventsResponseDataItemDataObjectAddedSegmentsItemOriginDestinationMin = 0;export const listEventsResponseDataItemDataObjectBalanceAmountAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
 export const listEventsResponseDataItemDataObjectBalanceAmountCurrencyRegExp = new RegExp('^[A-Z]{3}$');
 export const listEventsResponseDataItemDataObjectLowBalanceThresholdRegExp = new RegExp('^[0-9]{1,12}(\\.[0-9]{1,2})?$');
 export const listEventsResponseDataItemDataObjectAgentsCountMin = 0;export const listEventsResponseDataItemDataObjectRowsMin = 0;
@@ -170,6 +170,62 @@ export const listEventsResponse = zod.object({
 }).nullable().describe('The API call that caused the event (null for changes the airline or the worker made).')
 }).describe('An event about a booking or its EMDs; the object is the booking as GET /bookings/{locator} answered at that moment.'),zod.object({
   "id": zod.string().describe('The event\'s id (`evt_…`), also the `webhook-id` of its deliveries.'),
+  "type": zod.enum(['schedule_change.detected', 'schedule_change.resolved']),
+  "created_at": zod.iso.datetime({}),
+  "live_mode": zod.boolean().describe('False for events of test bookings (sandbox channels).'),
+  "agency_id": zod.string().nullable().describe('The agency whose event it is; null for platform-wide events.'),
+  "data": zod.object({
+  "object": zod.object({
+  "id": zod.string(),
+  "locator": zod.string().describe('The booking\'s locator.'),
+  "status": zod.enum(['pending', 'accepted', 'cancelled', 'changed', 'auto_accepted', 'auto_cancelled', 'superseded']).describe('Where the schedule change stands: `pending` awaits a decision; `accepted`, `cancelled` and\n`changed` were decided by a person (or a token); `auto_accepted` and `auto_cancelled` by the\ndeadline passing (the airline\'s consequence of inaction); `superseded` was replaced by a newer\nchange of the same booking before anyone decided.\n'),
+  "type": zod.enum(['delay', 'retime', 'flight_number_change', 'cancellation', 'time_limit_change']).describe('What the airline changed: `delay` (the same flights, later the same day), `retime` (the same\nflights at other times), `flight_number_change` (the same flight under another number),\n`cancellation` (the flights were cancelled; the added segments are the airline\'s protection), or\n`time_limit_change` (the hold\'s time limit moved; no flight changed).\n'),
+  "reason": zod.string().describe('The airline\'s own words.'),
+  "removed_segments": zod.array(zod.object({
+  "flight_id": zod.string(),
+  "origin_destination": zod.number().min(listEventsResponseDataItemDataObjectRemovedSegmentsItemOriginDestinationMin).describe('Which journey of the booking (0 outbound, 1 return or next leg, ...).'),
+  "carrier": zod.string(),
+  "flight_number": zod.string(),
+  "origin": zod.string(),
+  "destination": zod.string(),
+  "departure_at": zod.string().describe('Local time at the airport with its offset.'),
+  "arrival_at": zod.string(),
+  "booking_class": zod.string()
+}).describe('One flight of the booking with its booking class.')).describe('The flights as booked before the change (empty for a time-limit change).'),
+  "added_segments": zod.array(zod.object({
+  "flight_id": zod.string(),
+  "origin_destination": zod.number().min(listEventsResponseDataItemDataObjectAddedSegmentsItemOriginDestinationMin).describe('Which journey of the booking (0 outbound, 1 return or next leg, ...).'),
+  "carrier": zod.string(),
+  "flight_number": zod.string(),
+  "origin": zod.string(),
+  "destination": zod.string(),
+  "departure_at": zod.string().describe('Local time at the airport with its offset.'),
+  "arrival_at": zod.string(),
+  "booking_class": zod.string()
+}).describe('One flight of the booking with its booking class.')).describe('The flights as the airline has them now, in the same order (empty for a time-limit change).'),
+  "previous_time_limit": zod.iso.datetime({}).nullable().describe('The hold\'s time limit before the change (null once issued).'),
+  "new_time_limit": zod.iso.datetime({}).nullable(),
+  "action_deadline": zod.iso.datetime({}).describe('Until when the airline waits for a decision.'),
+  "consequence_of_inaction": zod.enum(['auto_accept', 'auto_cancel']).describe('What happens at the deadline when nobody decided.'),
+  "available_actions": zod.array(zod.enum(['accept', 'cancel', 'change']).describe('A decision on a schedule change: `accept` the new flights, `cancel` the booking (a held one is\nreleased; a ticketed one is refunded under the airline\'s waiver: involuntary, no penalty), or\n`change` to other flights (opens a flight change request whose alternatives carry no penalty).\n')).describe('What may be decided now (empty once decided). `change` needs a ticketed booking.'),
+  "action_taken": zod.union([zod.enum(['accept', 'cancel', 'change']).describe('A decision on a schedule change: `accept` the new flights, `cancel` the booking (a held one is\nreleased; a ticketed one is refunded under the airline\'s waiver: involuntary, no penalty), or\n`change` to other flights (opens a flight change request whose alternatives carry no penalty).\n'),zod.null()]).describe('The decision carried out (also the consequence of inaction at the deadline); null while pending or superseded.'),
+  "action_taken_at": zod.iso.datetime({}).nullable(),
+  "action_taken_by": zod.union([zod.object({
+  "type": zod.enum(['account', 'deadline']).describe('`account`: a person or token of the agency; `deadline`: Contrail, at the action deadline.'),
+  "account_id": zod.string().nullable()
+}),zod.null()]),
+  "flights_change_request_id": zod.string().nullable().describe('The flight change request the `change` action opened (confirm it with `POST /orders/{locator}/flights_change_requests/confirm`).'),
+  "live_mode": zod.boolean().describe('False for changes of test bookings.'),
+  "created_at": zod.iso.datetime({}),
+  "updated_at": zod.iso.datetime({})
+}).describe('A change an airline made to a booking on its own (NDC OrderChangeNotif) and asks the agency to\nanswer before `action_deadline`. `removed_segments` are the flights as booked, `added_segments`\nthe flights as the airline has them now, side by side. If nobody acts by the deadline, Contrail\ncarries out `consequence_of_inaction` and the change becomes `auto_accepted` or `auto_cancelled`.\n')
+}),
+  "request": zod.object({
+  "id": zod.string().describe('The call\'s `X-Request-Id`.'),
+  "idempotency_key": zod.string().nullable().describe('The call\'s `Idempotency-Key`, when it sent one.')
+}).nullable().describe('The API call that caused the event (null for changes the airline or the worker made).')
+}).describe('An event about an airline\'s schedule change; the object is the schedule change as GET /schedule_changes/{id} answered at that moment.'),zod.object({
+  "id": zod.string().describe('The event\'s id (`evt_…`), also the `webhook-id` of its deliveries.'),
   "type": zod.enum(['balance.low']),
   "created_at": zod.iso.datetime({}),
   "live_mode": zod.boolean().describe('False for events of test bookings (sandbox channels).'),
@@ -244,7 +300,7 @@ export const getEventResponseDataObjectDocumentsItemAmountCurrencyRegExp = new R
 export const getEventResponseDataObjectAncillariesItemPriceAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
 export const getEventResponseDataObjectAncillariesItemPriceCurrencyRegExp = new RegExp('^[A-Z]{3}$');
 export const getEventResponseDataObjectAncillariesItemEmdNumberRegExp = new RegExp('^[0-9]{13}$');
-export const getEventResponseDataObjectBalanceAmountAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const getEventResponseDataObjectRemovedSegmentsItemOriginDestinationMin = 0;export const getEventResponseDataObjectAddedSegmentsItemOriginDestinationMin = 0;export const getEventResponseDataObjectBalanceAmountAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
 export const getEventResponseDataObjectBalanceAmountCurrencyRegExp = new RegExp('^[A-Z]{3}$');
 export const getEventResponseDataObjectLowBalanceThresholdRegExp = new RegExp('^[0-9]{1,12}(\\.[0-9]{1,2})?$');
 export const getEventResponseDataObjectAgentsCountMin = 0;export const getEventResponseDataObjectRowsMin = 0;
@@ -356,6 +412,62 @@ export const getEventResponse = zod.union([zod.object({
   "idempotency_key": zod.string().nullable().describe('The call\'s `Idempotency-Key`, when it sent one.')
 }).nullable().describe('The API call that caused the event (null for changes the airline or the worker made).')
 }).describe('An event about a booking or its EMDs; the object is the booking as GET /bookings/{locator} answered at that moment.'),zod.object({
+  "id": zod.string().describe('The event\'s id (`evt_…`), also the `webhook-id` of its deliveries.'),
+  "type": zod.enum(['schedule_change.detected', 'schedule_change.resolved']),
+  "created_at": zod.iso.datetime({}),
+  "live_mode": zod.boolean().describe('False for events of test bookings (sandbox channels).'),
+  "agency_id": zod.string().nullable().describe('The agency whose event it is; null for platform-wide events.'),
+  "data": zod.object({
+  "object": zod.object({
+  "id": zod.string(),
+  "locator": zod.string().describe('The booking\'s locator.'),
+  "status": zod.enum(['pending', 'accepted', 'cancelled', 'changed', 'auto_accepted', 'auto_cancelled', 'superseded']).describe('Where the schedule change stands: `pending` awaits a decision; `accepted`, `cancelled` and\n`changed` were decided by a person (or a token); `auto_accepted` and `auto_cancelled` by the\ndeadline passing (the airline\'s consequence of inaction); `superseded` was replaced by a newer\nchange of the same booking before anyone decided.\n'),
+  "type": zod.enum(['delay', 'retime', 'flight_number_change', 'cancellation', 'time_limit_change']).describe('What the airline changed: `delay` (the same flights, later the same day), `retime` (the same\nflights at other times), `flight_number_change` (the same flight under another number),\n`cancellation` (the flights were cancelled; the added segments are the airline\'s protection), or\n`time_limit_change` (the hold\'s time limit moved; no flight changed).\n'),
+  "reason": zod.string().describe('The airline\'s own words.'),
+  "removed_segments": zod.array(zod.object({
+  "flight_id": zod.string(),
+  "origin_destination": zod.number().min(getEventResponseDataObjectRemovedSegmentsItemOriginDestinationMin).describe('Which journey of the booking (0 outbound, 1 return or next leg, ...).'),
+  "carrier": zod.string(),
+  "flight_number": zod.string(),
+  "origin": zod.string(),
+  "destination": zod.string(),
+  "departure_at": zod.string().describe('Local time at the airport with its offset.'),
+  "arrival_at": zod.string(),
+  "booking_class": zod.string()
+}).describe('One flight of the booking with its booking class.')).describe('The flights as booked before the change (empty for a time-limit change).'),
+  "added_segments": zod.array(zod.object({
+  "flight_id": zod.string(),
+  "origin_destination": zod.number().min(getEventResponseDataObjectAddedSegmentsItemOriginDestinationMin).describe('Which journey of the booking (0 outbound, 1 return or next leg, ...).'),
+  "carrier": zod.string(),
+  "flight_number": zod.string(),
+  "origin": zod.string(),
+  "destination": zod.string(),
+  "departure_at": zod.string().describe('Local time at the airport with its offset.'),
+  "arrival_at": zod.string(),
+  "booking_class": zod.string()
+}).describe('One flight of the booking with its booking class.')).describe('The flights as the airline has them now, in the same order (empty for a time-limit change).'),
+  "previous_time_limit": zod.iso.datetime({}).nullable().describe('The hold\'s time limit before the change (null once issued).'),
+  "new_time_limit": zod.iso.datetime({}).nullable(),
+  "action_deadline": zod.iso.datetime({}).describe('Until when the airline waits for a decision.'),
+  "consequence_of_inaction": zod.enum(['auto_accept', 'auto_cancel']).describe('What happens at the deadline when nobody decided.'),
+  "available_actions": zod.array(zod.enum(['accept', 'cancel', 'change']).describe('A decision on a schedule change: `accept` the new flights, `cancel` the booking (a held one is\nreleased; a ticketed one is refunded under the airline\'s waiver: involuntary, no penalty), or\n`change` to other flights (opens a flight change request whose alternatives carry no penalty).\n')).describe('What may be decided now (empty once decided). `change` needs a ticketed booking.'),
+  "action_taken": zod.union([zod.enum(['accept', 'cancel', 'change']).describe('A decision on a schedule change: `accept` the new flights, `cancel` the booking (a held one is\nreleased; a ticketed one is refunded under the airline\'s waiver: involuntary, no penalty), or\n`change` to other flights (opens a flight change request whose alternatives carry no penalty).\n'),zod.null()]).describe('The decision carried out (also the consequence of inaction at the deadline); null while pending or superseded.'),
+  "action_taken_at": zod.iso.datetime({}).nullable(),
+  "action_taken_by": zod.union([zod.object({
+  "type": zod.enum(['account', 'deadline']).describe('`account`: a person or token of the agency; `deadline`: Contrail, at the action deadline.'),
+  "account_id": zod.string().nullable()
+}),zod.null()]),
+  "flights_change_request_id": zod.string().nullable().describe('The flight change request the `change` action opened (confirm it with `POST /orders/{locator}/flights_change_requests/confirm`).'),
+  "live_mode": zod.boolean().describe('False for changes of test bookings.'),
+  "created_at": zod.iso.datetime({}),
+  "updated_at": zod.iso.datetime({})
+}).describe('A change an airline made to a booking on its own (NDC OrderChangeNotif) and asks the agency to\nanswer before `action_deadline`. `removed_segments` are the flights as booked, `added_segments`\nthe flights as the airline has them now, side by side. If nobody acts by the deadline, Contrail\ncarries out `consequence_of_inaction` and the change becomes `auto_accepted` or `auto_cancelled`.\n')
+}),
+  "request": zod.object({
+  "id": zod.string().describe('The call\'s `X-Request-Id`.'),
+  "idempotency_key": zod.string().nullable().describe('The call\'s `Idempotency-Key`, when it sent one.')
+}).nullable().describe('The API call that caused the event (null for changes the airline or the worker made).')
+}).describe('An event about an airline\'s schedule change; the object is the schedule change as GET /schedule_changes/{id} answered at that moment.'),zod.object({
   "id": zod.string().describe('The event\'s id (`evt_…`), also the `webhook-id` of its deliveries.'),
   "type": zod.enum(['balance.low']),
   "created_at": zod.iso.datetime({}),
