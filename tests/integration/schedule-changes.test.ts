@@ -174,6 +174,12 @@ it('accepts once: the booking takes the new flights, the airline is told, a seco
   await disrupt(stack.baseUrl, auth(), locator, { kind: 'delay', notice: 'full', minutes: 120 });
   const change = await changeOf(locator);
   expect(change.available_actions).toEqual(['accept', 'cancel', 'change']);
+  // Undecided, it waits in "Action required" with its own deadline; decided, it leaves it.
+  const waiting = async () =>
+    (await api().get('/api/v1/action_required').query({ per_page: 100 }).set(auth())).body.data.filter(
+      (i: { kind: string; booking_locator: string }) => i.kind === 'schedule_change' && i.booking_locator === locator,
+    );
+  expect(await waiting()).toEqual([expect.objectContaining({ deadline: change.action_deadline })]);
   const accepted = await api().post(`/api/v1/schedule_changes/${change.id}/accept`).set(auth()).send({});
   expect(accepted.status, JSON.stringify(accepted.body)).toBe(200);
   expect(accepted.body).toMatchObject({
@@ -185,6 +191,7 @@ it('accepts once: the booking takes the new flights, the airline is told, a seco
   const row = await bookingOf(locator);
   expect((row.segments as Segment[])[0]).toEqual(change.added_segments[0]);
   expect(await airlineAnswerOf(locator)).toBe('accepted');
+  expect(await waiting()).toEqual([]);
   const again = await api().post(`/api/v1/schedule_changes/${change.id}/accept`).set(auth()).send({});
   expect(again.status).toBe(409);
   expect(again.body.errors[0].code).toBe('schedule_change_decided');

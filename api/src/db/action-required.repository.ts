@@ -73,3 +73,16 @@ export function failedEmdsUnresolved(db: Db, f: NeedQuery): Promise<NeedyBooking
     );
   return within(q, f).orderBy('b.id').limit(f.limit).execute();
 }
+
+/**
+ * Bookings with a schedule change awaiting a decision (pending, or being decided), each with the
+ * change's deadline: past it the worker carries out the consequence of inaction.
+ */
+export function scheduleChangesPending(db: Db, f: NeedQuery): Promise<NeedyBooking[]> {
+  const q = db
+    .selectFrom('schedule_changes as c')
+    .innerJoin('bookings as b', 'b.id', 'c.booking_id')
+    .select(['b.locator', 'b.segments', 'b.fake_booking', 'c.action_deadline as time_limit'])
+    .where('c.status', 'in', ['pending', 'deciding']);
+  return within(q, f).orderBy('c.action_deadline').limit(f.limit).execute();
+}

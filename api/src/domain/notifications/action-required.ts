@@ -1,11 +1,13 @@
 // "Action required": the bookings that need a person, from every source of need, in one queue
 // sorted by deadline (soonest first; none last) and then by departure. A source is one kind of
-// need with its query; a new kind (schedule changes awaiting a decision) is one more entry in
-// `sources` and its text in notification-texts.ts. Only bookings the caller reaches (the bookings
+// need with its query: held bookings near their time limit, refused EMDs and schedule changes
+// awaiting a decision. A new kind is one more entry in `sources` and its text in
+// notification-texts.ts. Only bookings the caller reaches (the bookings
 // visibility) and, for a token, of its mode.
 import {
   failedEmdsUnresolved,
   heldUntil,
+  scheduleChangesPending,
   type NeedQuery,
   type NeedyBooking,
 } from '../../db/action-required.repository.js';
@@ -58,6 +60,12 @@ const sources: readonly ActionSource[] = [
         const departure = firstDeparture(booking.segments);
         return { booking, deadline: departure ? new Date(departure) : null };
       }),
+  },
+  {
+    // The airline changed the flights and waits for an answer; the deadline is the change's own.
+    kind: 'schedule_change',
+    find: async (db, q) =>
+      (await scheduleChangesPending(db, q)).map((booking) => ({ booking, deadline: booking.time_limit })),
   },
 ];
 

@@ -340,17 +340,20 @@ export function renderNotificationMail(input: {
 }
 
 /** What a person should do about each kind of item in the "action required" queue. */
-export const actionTexts: Record<Language, Record<'time_limit' | 'emd_failed', string>> = {
+export const actionTexts: Record<Language, Record<'time_limit' | 'emd_failed' | 'schedule_change', string>> = {
   en: {
     time_limit: 'Issue the tickets before the time limit, or cancel the booking.',
     emd_failed: 'The airline refused the services: add them again or contact support.',
+    schedule_change: 'The airline changed the flights: accept, change or cancel before the deadline.',
   },
   ua: {
     time_limit: 'Випишіть квитки до завершення тайм-ліміту або скасуйте бронювання.',
     emd_failed: 'Авіакомпанія відмовила в послугах: додайте їх ще раз або зверніться до підтримки.',
+    schedule_change: 'Авіакомпанія змінила рейси: прийміть, змініть або скасуйте до кінцевого терміну.',
   },
   pl: {
     time_limit: 'Wystaw bilety przed upływem terminu albo anuluj rezerwację.',
     emd_failed: 'Linia odmówiła usług: dodaj je ponownie albo skontaktuj się z pomocą.',
+    schedule_change: 'Linia zmieniła loty: zaakceptuj, zmień lub anuluj przed upływem terminu.',
   },
 };

@@ -80,4 +80,8 @@ export const ua: Record<ErrorCode, string> = {
   reissue_failed: 'Авіакомпанія відмовилася перевипустити квитки.',
   ancillary_invalid: 'Авіакомпанія не пропонує цього для бронювання.',
   ancillary_already_added: 'Це вже є в бронюванні, або його EMD саме виписується.',
+  // schedule changes
+  schedule_change_decided: 'Щодо цієї зміни розкладу вже ухвалено рішення.',
+  action_not_available: 'Ця дія недоступна для цієї зміни розкладу.',
+  sandbox_only: 'Це працює лише в тестовому режимі: для тестових бронювань, з тестовим токеном або в консолі.',
 };

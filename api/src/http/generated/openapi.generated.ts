@@ -5074,10 +5074,11 @@ export interface components {
             /**
              * @description `time_limit`: a held booking whose time limit is within 24 hours (the deadline); `emd_failed`:
              *     services the airline refused to issue as EMDs, not yet added again (the deadline is the
-             *     departure, after which they are of no use).
+             *     departure, after which they are of no use); `schedule_change`: the airline changed the flights
+             *     and waits for a decision (the deadline is the change's `action_deadline`).
              * @enum {string}
              */
-            kind: "time_limit" | "emd_failed";
+            kind: "time_limit" | "emd_failed" | "schedule_change";
             booking_locator: string;
             /** Format: date-time */
             deadline: string | null;

@@ -143,7 +143,7 @@ export const listActionRequiredResponseMetaPerPageMax = 100;export const listAct
 
 export const listActionRequiredResponse = zod.object({
   "data": zod.array(zod.object({
-  "kind": zod.enum(['time_limit', 'emd_failed']).describe('`time_limit`: a held booking whose time limit is within 24 hours (the deadline); `emd_failed`:\nservices the airline refused to issue as EMDs, not yet added again (the deadline is the\ndeparture, after which they are of no use).\n'),
+  "kind": zod.enum(['time_limit', 'emd_failed', 'schedule_change']).describe('`time_limit`: a held booking whose time limit is within 24 hours (the deadline); `emd_failed`:\nservices the airline refused to issue as EMDs, not yet added again (the deadline is the\ndeparture, after which they are of no use); `schedule_change`: the airline changed the flights\nand waits for a decision (the deadline is the change\'s `action_deadline`).\n'),
   "booking_locator": zod.string(),
   "deadline": zod.iso.datetime({}).nullable(),
   "departure": zod.iso.datetime({}).nullable().describe('The booking\'s first departure.'),
