@@ -16,10 +16,11 @@ every call. Errors always come as `{"errors": [...], "meta": {"request_id": ...}
 import type { BookingEvent } from './bookingEvent';
 import type { BalanceLowEvent } from './balanceLowEvent';
 import type { SalesReportReadyEvent } from './salesReportReadyEvent';
+import type { WebhookEndpointEvent } from './webhookEndpointEvent';
 
 /**
  * Something that changed, as the event log keeps it: `data.object` is the resource as its own GET
 answered when the event happened. The same envelope is the body of every webhook delivery.
 
  */
-export type Event = BookingEvent | BalanceLowEvent | SalesReportReadyEvent;
+export type Event = BookingEvent | BalanceLowEvent | SalesReportReadyEvent | WebhookEndpointEvent;

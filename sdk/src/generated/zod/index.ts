@@ -16,3 +16,4 @@ export * from './partners/partners';
 export * from './reference/reference';
 export * from './sales/sales';
 export * from './ticketing/ticketing';
+export * from './webhooks/webhooks';
