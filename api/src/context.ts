@@ -46,6 +46,11 @@ import {
   type NotificationPreferences,
 } from './domain/notifications/notification-preferences.js';
 import { createNotificationsService, type NotificationsService } from './domain/notifications/notifications.service.js';
+// webhooks
+import {
+  createWebhookEndpointsService,
+  type WebhookEndpointsService,
+} from './domain/webhooks/webhook-endpoints.service.js';
 
 export interface AppContext {
   config: Config;
@@ -82,6 +87,8 @@ export interface AppContext {
   notifications: NotificationsService;
   notificationPreferences: NotificationPreferences;
   actionRequired: ActionRequired;
+  // webhooks
+  webhookEndpoints: WebhookEndpointsService;
   close(): Promise<void>;
 }
 
@@ -92,6 +99,7 @@ export function createAppContext(config: Config, overrides: { clock?: Clock } = 
   const codes = createOneTimeCodes({ db, clock, secret: config.SECRET_KEY });
   const limiter = createSignInLimiter(limitStore, clock);
   const searches = createSearchService({ db, clock, provider, channels, deadlineMs: config.SEARCH_DEADLINE_MS });
+  const events = createEventsService({ db });
   const flushTimer = setInterval(() => void auth.flush().catch(() => undefined), 10_000);
   flushTimer.unref();
 
@@ -152,6 +160,16 @@ export function createAppContext(config: Config, overrides: { clock?: Clock } = 
     notifications: createNotificationsService({ db, clock }),
     notificationPreferences: createNotificationPreferences({ db, clock }),
     actionRequired: createActionRequired({ db, clock }),
+    events,
+    // webhooks
+    webhookEndpoints: createWebhookEndpointsService({
+      db,
+      clock,
+      secrets: core.webhookSecrets,
+      guard: core.outboundGuard,
+      jobs,
+      events,
+    }),
     async close() {
       clearInterval(flushTimer);
       await auth.flush().catch(() => undefined);

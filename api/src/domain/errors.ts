@@ -84,7 +84,11 @@ export type ErrorCode =
   | 'change_not_allowed'
   | 'reissue_failed'
   | 'ancillary_invalid'
-  | 'ancillary_already_added';
+  | 'ancillary_already_added'
+  // webhooks
+  | 'webhook_url_refused'
+  | 'webhook_endpoint_disabled'
+  | 'webhook_endpoint_mismatch';
 
 export class DomainError extends Error {
   constructor(

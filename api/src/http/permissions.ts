@@ -161,6 +161,17 @@ export const permissions: Record<OperationId, Permission> = {
   // an agent the events of their own bookings.
   listEvents: { allow: 'signed-in' },
   getEvent: { allow: 'signed-in' },
+  // Redelivery sends an agency's events out again: those who manage its endpoints.
+  redeliverEvent: { allow: staffOrSupervisor },
+  // webhooks: supervisors manage their agency's endpoints, staff any agency's.
+  listWebhookEndpoints: { allow: staffOrSupervisor },
+  createWebhookEndpoint: { allow: staffOrSupervisor },
+  getWebhookEndpoint: { allow: staffOrSupervisor },
+  updateWebhookEndpoint: { allow: staffOrSupervisor },
+  deleteWebhookEndpoint: { allow: staffOrSupervisor },
+  pingWebhookEndpoint: { allow: staffOrSupervisor },
+  rotateWebhookSecret: { allow: staffOrSupervisor },
+  listWebhookDeliveries: { allow: staffOrSupervisor },
   updateCompany: { allow: staffOrSupervisor },
   // notifications: every role, each their own (the wall is the recipient); action required within
   // the bookings visibility.

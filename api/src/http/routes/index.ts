@@ -33,6 +33,8 @@ import { airlineNotificationHandlers } from './bookings/airline-notifications.ha
 import { eventHandlers } from './events/events.handlers.js';
 // notifications
 import { notificationHandlers } from './notifications/notifications.handlers.js';
+// webhooks
+import { webhookEndpointHandlers } from './webhooks/webhook-endpoints.handlers.js';
 
 export const apiPrefix = '/api/v1';
 const bundleUrl = new URL('../generated/openapi.bundle.json', import.meta.url);
@@ -102,6 +104,8 @@ export function handlersFor(ctx: AppContext): ServiceHandlers {
     ...airlineNotificationHandlers(ctx),
     // notifications
     ...notificationHandlers(ctx),
+    // webhooks
+    ...webhookEndpointHandlers(ctx),
   };
 }
 

@@ -93,7 +93,7 @@ export const getEvent = async (id: string, options?: RequestInit): Promise<Event
 
 /**
  * Sends the event again, with the same `webhook-id`, to one endpoint (`endpoint_id`) or to every
-enabled endpoint of its mode that receives its type. A receiver deduplicating on `webhook-id` sees it once.
+enabled endpoint of its mode that receives its type (send `{}`). A receiver deduplicating on `webhook-id` sees it once.
 
  * @summary Deliver an event again
  */
@@ -106,7 +106,7 @@ export const getRedeliverEventUrl = (id: string,) => {
 }
 
 export const redeliverEvent = async (id: string,
-    redeliverRequest?: RedeliverRequest, options?: RequestInit): Promise<WebhookDeliveryList> => {
+    redeliverRequest: RedeliverRequest, options?: RequestInit): Promise<WebhookDeliveryList> => {
   
   return contrailFetch<WebhookDeliveryList>(getRedeliverEventUrl(id),
   {      

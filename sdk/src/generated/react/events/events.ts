@@ -34,6 +34,7 @@ import type {
 
 import type {
   BadRequestResponse,
+  ConflictResponse,
   Event,
   EventList,
   ForbiddenResponse,
@@ -279,7 +280,7 @@ export function useGetEvent<TData = Awaited<ReturnType<typeof getEvent>>, TError
 
 /**
  * Sends the event again, with the same `webhook-id`, to one endpoint (`endpoint_id`) or to every
-enabled endpoint of its mode that receives its type. A receiver deduplicating on `webhook-id` sees it once.
+enabled endpoint of its mode that receives its type (send `{}`). A receiver deduplicating on `webhook-id` sees it once.
 
  * @summary Deliver an event again
  */
@@ -292,7 +293,7 @@ export const getRedeliverEventUrl = (id: string,) => {
 }
 
 export const redeliverEvent = async (id: string,
-    redeliverRequest?: RedeliverRequest, options?: RequestInit): Promise<WebhookDeliveryList> => {
+    redeliverRequest: RedeliverRequest, options?: RequestInit): Promise<WebhookDeliveryList> => {
   
   return contrailFetch<WebhookDeliveryList>(getRedeliverEventUrl(id),
   {      
@@ -307,7 +308,7 @@ export const redeliverEvent = async (id: string,
 
 
 
-export const getRedeliverEventMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UnprocessableResponse | TooManyRequestsResponse,
+export const getRedeliverEventMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | UnprocessableResponse | TooManyRequestsResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof redeliverEvent>>, TError,{id: string;data: RedeliverRequest}, TContext>, request?: SecondParameter<typeof contrailFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof redeliverEvent>>, TError,{id: string;data: RedeliverRequest}, TContext> => {
 
@@ -334,12 +335,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type RedeliverEventMutationResult = NonNullable<Awaited<ReturnType<typeof redeliverEvent>>>
     export type RedeliverEventMutationBody = RedeliverRequest
-    export type RedeliverEventMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UnprocessableResponse | TooManyRequestsResponse
+    export type RedeliverEventMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | UnprocessableResponse | TooManyRequestsResponse
 
     /**
  * @summary Deliver an event again
  */
-export const useRedeliverEvent = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UnprocessableResponse | TooManyRequestsResponse,
+export const useRedeliverEvent = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | UnprocessableResponse | TooManyRequestsResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof redeliverEvent>>, TError,{id: string;data: RedeliverRequest}, TContext>, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof redeliverEvent>>,

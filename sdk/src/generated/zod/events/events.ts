@@ -455,7 +455,7 @@ export const getEventResponse = zod.union([zod.object({
 
 /**
  * Sends the event again, with the same `webhook-id`, to one endpoint (`endpoint_id`) or to every
-enabled endpoint of its mode that receives its type. A receiver deduplicating on `webhook-id` sees it once.
+enabled endpoint of its mode that receives its type (send `{}`). A receiver deduplicating on `webhook-id` sees it once.
 
  * @summary Deliver an event again
  */
