@@ -78,7 +78,10 @@ async function createEndpoint(headers: Record<string, string>, url: string, even
 }
 
 /** Appends an event as a change would (the outbox API), answering its id. */
-async function raise(tenant: TestTenant, opts: { type?: EventType; bookingId?: string; live?: boolean } = {}) {
+async function raise(
+  tenant: TestTenant,
+  opts: { type?: EventType; bookingId?: string; live?: boolean; object?: object } = {},
+) {
   const dedupeKey = `test:${randomBytes(8).toString('hex')}`;
   await db()
     .transaction()
@@ -89,7 +92,7 @@ async function raise(tenant: TestTenant, opts: { type?: EventType; bookingId?: s
         companyId: tenant.companyId,
         bookingId: opts.bookingId ?? null,
         liveMode: opts.live ?? false,
-        object: { note: dedupeKey },
+        object: opts.object ?? { note: dedupeKey },
         at: new Date(),
         dedupeKey,
       }),
@@ -219,9 +222,21 @@ describe('delivery', () => {
     expect(attempts[0]!.next_retry_at).not.toBeNull();
     expect(attempts[2]!.next_retry_at).toBeNull();
 
-    // Always failing: the schedule's four attempts, then given up; delivery_success tells them apart.
+    // Always failing: the schedule's four attempts, then given up; delivery_success tells them apart
+    // (company events here, whose object GET /events can answer: the company as its GET has it).
+    const company = (await api().get(`/api/v1/companies/${tenant.companyId}`).set(headers)).body;
+    await api()
+      .patch(`/api/v1/webhook_endpoints/${endpoint.id}`)
+      .set(headers)
+      .send({ events: ['booking.created', 'balance.low'] });
+    const delivered = await raise(tenant, { type: 'balance.low', object: company });
+    await waitFor(
+      'delivered',
+      () => statusOf(delivered, endpoint.id),
+      (s) => s === 'succeeded',
+    );
     r.answer((_d, res) => res.writeHead(500).end());
-    const failing = await raise(tenant);
+    const failing = await raise(tenant, { type: 'balance.low', object: company });
     await waitFor(
       'given up',
       () => statusOf(failing, endpoint.id),
@@ -229,11 +244,18 @@ describe('delivery', () => {
       10_000,
     );
     expect(of(r, failing)).toHaveLength(schedule.length);
-    const failed = await api().get('/api/v1/events').query({ delivery_success: 'false', limit: 100 }).set(headers);
-    const succeeded = await api().get('/api/v1/events').query({ delivery_success: 'true', limit: 100 }).set(headers);
+    const failed = await api()
+      .get('/api/v1/events')
+      .query({ delivery_success: 'false', type: 'balance.low', limit: 100 })
+      .set(headers);
+    const succeeded = await api()
+      .get('/api/v1/events')
+      .query({ delivery_success: 'true', type: 'balance.low', limit: 100 })
+      .set(headers);
+    expect(failed.status, JSON.stringify(failed.body)).toBe(200);
     expect(failed.body.data.map((e: { id: string }) => e.id)).toContain(failing);
-    expect(failed.body.data.map((e: { id: string }) => e.id)).not.toContain(eventId);
-    expect(succeeded.body.data.map((e: { id: string }) => e.id)).toContain(eventId);
+    expect(failed.body.data.map((e: { id: string }) => e.id)).not.toContain(delivered);
+    expect(succeeded.body.data.map((e: { id: string }) => e.id)).toContain(delivered);
     expect(succeeded.body.data.map((e: { id: string }) => e.id)).not.toContain(failing);
   });
 

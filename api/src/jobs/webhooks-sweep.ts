@@ -1,7 +1,9 @@
 // The webhooks' part of the sweeper: pending deliveries due a while ago that nobody holds have
 // lost their job (Redis restarted or lost its keys, a worker was killed mid-attempt and its claim
-// ran out, an enqueue after a commit failed). They are enqueued again under the job id of their
-// next attempt, so a job still waiting in the queue makes the repeat a no-op.
+// ran out, an enqueue after a commit failed). They are enqueued again under a job id of the
+// attempt and the sweep's time window: a job id left behind by a half-lost queue cannot swallow
+// every repeat, and a delivery still waiting in a busy queue gets at most one extra job per
+// window (the claim in PostgreSQL makes any extra job a no-op).
 import type { Db } from '../db/database.js';
 import { lostDeliveries } from '../db/webhooks.repository.js';
 import type { Clock } from '../domain/clock.js';
@@ -21,6 +23,7 @@ export async function sweepWebhooks(opts: {
     now,
     limit: opts.limit ?? 1000,
   });
-  for (const d of lost) await opts.jobs.enqueueWebhookDelivery(d.id, `a${d.attempts}`);
+  const window = Math.floor(now.getTime() / (opts.graceMs * 10));
+  for (const d of lost) await opts.jobs.enqueueWebhookDelivery(d.id, `a${d.attempts}-s${window}`);
   return lost.length;
 }

@@ -48,6 +48,8 @@ export interface WebhookDeliveryDeps {
   disableAfterMs: number;
 }
 
+const retryAfterCapMs = 10 * 3600 * 1000;
+
 export type AttemptOutcome = 'succeeded' | 'retrying' | 'failed' | 'dropped' | 'not_claimed';
 
 export async function attemptDelivery(deps: WebhookDeliveryDeps, deliveryId: string): Promise<AttemptOutcome> {
@@ -126,11 +128,11 @@ async function settle(
   let nextAt: Date | null = null;
   if (!succeeded && !gone && !outOfAttempts) {
     let wait = deps.scheduleMs[attempt]!;
-    // The receiver says when it can take more: its word wins over the schedule, up to the
-    // schedule's longest wait (a Retry-After of a week would strand the delivery).
+    // The receiver says when it can take more: its word wins over the schedule, up to ten hours
+    // (the schedule's longest step; a Retry-After of a week would strand the delivery).
     if (answer.status === 429 || answer.status === 503) {
       const asked = retryAfterMs(answer.headers['retry-after'], now);
-      if (asked !== null) wait = Math.min(asked, Math.max(...deps.scheduleMs));
+      if (asked !== null) wait = Math.min(asked, retryAfterCapMs);
     }
     nextAt = new Date(now.getTime() + wait);
   }

@@ -13,10 +13,34 @@ every call. Errors always come as `{"errors": [...], "meta": {"request_id": ...}
 
  * OpenAPI spec version: 0.1.0
  */
-import type { WebhookEndpoint } from './webhookEndpoint';
-import type { CreatedWebhookEndpointAllOf } from './createdWebhookEndpointAllOf';
+import type { CreatedWebhookEndpointDescription } from './createdWebhookEndpointDescription';
+import type { EventType } from './eventType';
+import type { CreatedWebhookEndpointDisabledReason } from './createdWebhookEndpointDisabledReason';
+import type { CreatedWebhookEndpointPreviousSecretExpiresAt } from './createdWebhookEndpointPreviousSecretExpiresAt';
 
 /**
- * The endpoint with its signing secret, answered only at creation and rotation.
+ * Where Contrail sends an agency's events (Standard Webhooks). An endpoint is test or live by the
+credential that created it, and receives only the events of its own mode. The signing secret is
+answered once, at creation or rotation.
+
  */
-export type CreatedWebhookEndpoint = WebhookEndpoint & CreatedWebhookEndpointAllOf;
+export interface CreatedWebhookEndpoint {
+  /** The signing secret (`whsec_` and base64); keep it, it is not shown again. */
+  secret?: string;
+  id: string;
+  /** Where deliveries are POSTed; `https` in live mode. */
+  url: string;
+  description: CreatedWebhookEndpointDescription;
+  /** The event types it receives. */
+  events: EventType[];
+  enabled: boolean;
+  /** Why Contrail switched it off: `gone` (the receiver answered 410), `failing` (every delivery failed
+for 5 days); null while enabled or when a person switched it off.
+ */
+  disabled_reason: CreatedWebhookEndpointDisabledReason;
+  live_mode: boolean;
+  /** After a rotation, until when the previous secret also signs each delivery. */
+  previous_secret_expires_at: CreatedWebhookEndpointPreviousSecretExpiresAt;
+  created_at: string;
+  updated_at: string;
+}

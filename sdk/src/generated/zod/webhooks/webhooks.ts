@@ -118,6 +118,7 @@ with the new secret and one with the previous, so receivers can switch without l
  * @summary Rotate the signing secret
  */
 export const rotateWebhookSecretResponse = zod.object({
+  "secret": zod.string().optional().describe('The signing secret (`whsec_` and base64); keep it, it is not shown again.'),
   "id": zod.string(),
   "url": zod.url().describe('Where deliveries are POSTed; `https` in live mode.'),
   "description": zod.string().nullable(),
@@ -128,9 +129,7 @@ export const rotateWebhookSecretResponse = zod.object({
   "previous_secret_expires_at": zod.iso.datetime({}).nullable().describe('After a rotation, until when the previous secret also signs each delivery.'),
   "created_at": zod.iso.datetime({}),
   "updated_at": zod.iso.datetime({})
-}).describe('Where Contrail sends an agency\'s events (Standard Webhooks). An endpoint is test or live by the\ncredential that created it, and receives only the events of its own mode. The signing secret is\nanswered once, at creation or rotation.\n').and(zod.object({
-  "secret": zod.string().describe('The signing secret (`whsec_` and base64); keep it, it is not shown again.')
-})).describe('The endpoint with its signing secret, answered only at creation and rotation.')
+}).describe('Where Contrail sends an agency\'s events (Standard Webhooks). An endpoint is test or live by the\ncredential that created it, and receives only the events of its own mode. The signing secret is\nanswered once, at creation or rotation.\n')
 
 /**
  * Every attempt to deliver to this endpoint, newest first, with the receiver's answer and the next retry.

@@ -14,7 +14,4 @@ every call. Errors always come as `{"errors": [...], "meta": {"request_id": ...}
  * OpenAPI spec version: 0.1.0
  */
 
-export type CreatedWebhookEndpointAllOf = {
-  /** The signing secret (`whsec_` and base64); keep it, it is not shown again. */
-  secret: string;
-};
+export type CreatedWebhookEndpointDescription = string | null;
