@@ -78,6 +78,9 @@ const ConfigSchema = Type.Object({
   WEBHOOK_DISABLE_AFTER_MS: Type.Integer({ default: 5 * 24 * 3600 * 1000, minimum: 0 }),
   // How often the worker looks for deliveries whose job was lost (Redis restarted, a worker killed).
   WEBHOOK_SWEEP_MS: Type.Integer({ default: 5_000, minimum: 100 }),
+  // A pending delivery due this long ago that no worker holds is taken to be lost (longer than a
+  // busy queue's wait, so a backlog is not enqueued twice).
+  WEBHOOK_LOST_AFTER_MS: Type.Integer({ default: 30_000, minimum: 100 }),
   WEBHOOK_CONCURRENCY: Type.Integer({ default: 50, minimum: 1, maximum: 500 }),
 });
 

@@ -35,7 +35,8 @@ export async function startWorker(
   config = loadConfig(),
   log = pino({ level: config.LOG_LEVEL, name: 'worker' }),
 ): Promise<WorkerHandle> {
-  const core = createCore(config, { poolSize: 5, log: (msg) => log.warn(msg) });
+  // webhooks: 50 deliveries at once share these connections with the other processors.
+  const core = createCore(config, { poolSize: 10, log: (msg) => log.warn(msg) });
   const { db, clock, queues, jobs, mail, salesExports } = core;
   const transport = createMailTransport({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM });
 
@@ -134,7 +135,7 @@ export async function startWorker(
   webhookWorker.on('error', (error) => log.error({ err: error }, 'webhook worker error'));
   let webhookSweep: Promise<unknown> | null = null;
   const sweepWebhookDeliveries = () => {
-    webhookSweep ??= sweepWebhooks({ db, clock, jobs, graceMs: 2 * config.WEBHOOK_SWEEP_MS })
+    webhookSweep ??= sweepWebhooks({ db, clock, jobs, graceMs: config.WEBHOOK_LOST_AFTER_MS })
       .then(
         (requeued) => requeued > 0 && log.info({ requeued }, 'webhook deliveries requeued'),
         (error: unknown) => log.warn({ err: error }, 'webhook sweep failed'),

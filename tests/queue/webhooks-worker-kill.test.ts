@@ -34,6 +34,7 @@ beforeAll(async () => {
     WEBHOOK_ALLOW_CIDRS: '127.0.0.0/8',
     WEBHOOK_TIMEOUT_MS: '8000',
     WEBHOOK_SWEEP_MS: '300',
+    WEBHOOK_LOST_AFTER_MS: '600',
     EVENTS_SWEEP_MS: '200',
   };
   stack = await startStack({ env, withSandbox: false });

@@ -41,6 +41,7 @@ beforeAll(async () => {
     WEBHOOK_TIMEOUT_MS: '2000',
     WEBHOOK_DISABLE_AFTER_MS: '3000',
     WEBHOOK_SWEEP_MS: '300',
+    WEBHOOK_LOST_AFTER_MS: '600',
     EVENTS_SWEEP_MS: '200',
   };
   stack = await startStack({ env });

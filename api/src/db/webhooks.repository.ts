@@ -3,6 +3,7 @@
 // `claimed_until`, so two workers never send the same attempt, and a dead worker's claim runs out.
 import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
 import type { Db } from './database.js';
+import type { EventRow } from './events.repository.js';
 import type { WebhookAttemptsTable, WebhookDeliveriesTable, WebhookEndpointsTable } from './schema.js';
 
 export type WebhookEndpointRow = Selectable<WebhookEndpointsTable>;
@@ -127,27 +128,58 @@ const noEarlierPending = sql<boolean>`NOT EXISTS (SELECT 1 FROM webhook_deliveri
   WHERE e.endpoint_id = d.endpoint_id AND e.booking_id = d.booking_id
     AND e.status = 'pending' AND e.event_seq < d.event_seq)`;
 
-/** Records the outcome of a claimed attempt; false when the claim was lost (nothing written). */
+/**
+ * Records the outcome of a claimed attempt in one statement (the delivery's new state and the
+ * attempt row, together or not at all); false when the claim was lost (nothing written).
+ */
 export async function settleAttempt(
-  trx: Db,
+  db: Db,
   input: {
     deliveryId: string;
     token: string;
-    changes: Updateable<WebhookDeliveriesTable>;
+    status: 'pending' | 'succeeded' | 'failed';
+    nextAttemptAt: Date | null;
+    at: Date;
     attempt: Insertable<WebhookAttemptsTable>;
   },
 ): Promise<boolean> {
-  const updated = await trx
-    .updateTable('webhook_deliveries')
-    .set({ ...input.changes, claim_token: null, claimed_until: null })
-    .where('id', '=', input.deliveryId)
-    .where('claim_token', '=', input.token)
-    .where('status', '=', 'pending')
-    .returning('id')
-    .executeTakeFirst();
-  if (!updated) return false;
-  await trx.insertInto('webhook_attempts').values(input.attempt).execute();
-  return true;
+  const a = input.attempt;
+  const result = await sql<{ id: string }>`
+    WITH settled AS (
+      UPDATE webhook_deliveries
+      SET status = ${input.status}, attempts = ${a.attempt},
+        next_attempt_at = coalesce(${input.nextAttemptAt}::timestamptz, next_attempt_at),
+        completed_at = ${input.nextAttemptAt ? null : input.at}::timestamptz,
+        claim_token = NULL, claimed_until = NULL
+      WHERE id = ${input.deliveryId} AND claim_token = ${input.token} AND status = 'pending'
+      RETURNING id)
+    INSERT INTO webhook_attempts (id, delivery_id, endpoint_id, attempt, succeeded, status_code,
+      response_excerpt, duration_ms, error, next_retry_at, created_at)
+    SELECT ${a.id}, settled.id, ${a.endpoint_id}, ${a.attempt}, ${a.succeeded}, ${a.status_code ?? null}::integer,
+      ${a.response_excerpt ?? null}::text, ${a.duration_ms}, ${a.error ?? null}::text,
+      ${a.next_retry_at ?? null}::timestamptz, ${a.created_at}::timestamptz
+    FROM settled
+    RETURNING id`.execute(db);
+  return result.rows.length > 0;
+}
+
+/** What one attempt needs besides the delivery: its endpoint and (unless a ping) its event. */
+export async function attemptContext(
+  db: Db,
+  delivery: WebhookDeliveryRow,
+): Promise<{ endpoint: WebhookEndpointRow | undefined; event: EventRow | undefined }> {
+  const [endpoint, event] = await Promise.all([
+    db
+      .selectFrom('webhook_endpoints')
+      .selectAll()
+      .where('id', '=', delivery.endpoint_id)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst(),
+    delivery.payload === null
+      ? db.selectFrom('events').selectAll().where('id', '=', delivery.event_id).executeTakeFirst()
+      : Promise.resolve(undefined),
+  ]);
+  return { endpoint, event };
 }
 
 /** Gives up a delivery without an attempt (its endpoint is gone or switched off). */

@@ -14,12 +14,11 @@
 // one starts the next in line.
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db/database.js';
-import { findEvent } from '../../db/events.repository.js';
 import {
+  attemptContext,
   claimDelivery,
   dropDelivery,
   failPendingOf,
-  findEndpoint,
   nextInLine,
   settleAttempt,
   type WebhookDeliveryRow,
@@ -66,14 +65,15 @@ export async function attemptDelivery(deps: WebhookDeliveryDeps, deliveryId: str
   });
   if (!delivery) return 'not_claimed';
 
-  const endpoint = await findEndpoint(db, delivery.endpoint_id);
+  const { endpoint, event } = await attemptContext(db, delivery);
   if (!endpoint || !endpoint.enabled) {
     // Switched off or deleted since: nothing more goes there; the next in line is freed too.
     await dropDelivery(db, delivery.id, token, now);
     await startNextInLine(deps, delivery);
     return 'dropped';
   }
-  const body = await bodyOf(db, delivery);
+  const body =
+    delivery.payload !== null ? JSON.stringify(delivery.payload) : event ? JSON.stringify(eventView(event)) : null;
   if (body === null) {
     await dropDelivery(db, delivery.id, token, now);
     return 'dropped';
@@ -87,12 +87,6 @@ export async function attemptDelivery(deps: WebhookDeliveryDeps, deliveryId: str
   });
   const answer = await deps.poster.post(endpoint.url, body, { ...headers });
   return settle(deps, { delivery, endpoint, token, answer });
-}
-
-async function bodyOf(db: Db, delivery: WebhookDeliveryRow): Promise<string | null> {
-  if (delivery.payload !== null) return JSON.stringify(delivery.payload);
-  const event = await findEvent(db, delivery.event_id);
-  return event ? JSON.stringify(eventView(event)) : null;
 }
 
 /** The current secret, and the previous one while its rotation window lasts. */
@@ -138,51 +132,54 @@ async function settle(
   }
   const status = succeeded ? 'succeeded' : nextAt ? 'pending' : 'failed';
 
-  const written = await deps.db.transaction().execute(async (trx) => {
-    const ok = await settleAttempt(trx, {
-      deliveryId: delivery.id,
-      token,
-      changes: {
-        status,
-        attempts: attempt,
-        ...(nextAt ? { next_attempt_at: nextAt } : { completed_at: now }),
-      },
-      attempt: {
-        id: newId('wha'),
-        delivery_id: delivery.id,
-        endpoint_id: endpoint.id,
-        attempt,
-        succeeded,
-        status_code: answer.status,
-        response_excerpt: answer.excerpt,
-        duration_ms: answer.durationMs,
-        error: answer.error,
-        next_retry_at: nextAt,
-        created_at: now,
-      },
-    });
-    if (!ok) return false;
-    if (succeeded) {
-      await trx
-        .updateTable('webhook_endpoints')
-        .set({ failing_since: null })
-        .where('id', '=', endpoint.id)
-        .where('failing_since', 'is not', null)
-        .execute();
-      return true;
-    }
-    // The failure clock starts at the first failure since the last success.
-    const clockRow = await trx
-      .updateTable('webhook_endpoints')
-      .set({ failing_since: sql<Date>`coalesce(failing_since, ${now})` })
-      .where('id', '=', endpoint.id)
-      .returning('failing_since')
-      .executeTakeFirst();
-    const failingFor = clockRow?.failing_since ? now.getTime() - clockRow.failing_since.getTime() : 0;
-    if (gone) await switchOff(trx, endpoint.id, 'gone', now);
-    else if (failingFor >= deps.disableAfterMs) await switchOff(trx, endpoint.id, 'failing', now);
-    return true;
-  });
+  const settleInput = {
+    deliveryId: delivery.id,
+    token,
+    status,
+    nextAttemptAt: nextAt,
+    at: now,
+    attempt: {
+      id: newId('wha'),
+      delivery_id: delivery.id,
+      endpoint_id: endpoint.id,
+      attempt,
+      succeeded,
+      status_code: answer.status,
+      response_excerpt: answer.excerpt,
+      duration_ms: answer.durationMs,
+      error: answer.error,
+      next_retry_at: nextAt,
+      created_at: now,
+    },
+  } as const;
+  // The usual case, a success to a healthy endpoint, is one statement; the rest also moves the
+  // endpoint's failure clock, in one transaction with the attempt.
+  const written =
+    succeeded && endpoint.failing_since === null
+      ? await settleAttempt(deps.db, settleInput)
+      : await deps.db.transaction().execute(async (trx) => {
+          if (!(await settleAttempt(trx, settleInput))) return false;
+          if (succeeded) {
+            await trx
+              .updateTable('webhook_endpoints')
+              .set({ failing_since: null })
+              .where('id', '=', endpoint.id)
+              .where('failing_since', 'is not', null)
+              .execute();
+            return true;
+          }
+          // The failure clock starts at the first failure since the last success.
+          const clockRow = await trx
+            .updateTable('webhook_endpoints')
+            .set({ failing_since: sql<Date>`coalesce(failing_since, ${now})` })
+            .where('id', '=', endpoint.id)
+            .returning('failing_since')
+            .executeTakeFirst();
+          const failingFor = clockRow?.failing_since ? now.getTime() - clockRow.failing_since.getTime() : 0;
+          if (gone) await switchOff(trx, endpoint.id, 'gone', now);
+          else if (failingFor >= deps.disableAfterMs) await switchOff(trx, endpoint.id, 'failing', now);
+          return true;
+        });
   if (!written) return 'not_claimed';
   if (nextAt) {
     await deps.jobs
