@@ -17,7 +17,7 @@ import { recordEvent } from '../../api/src/domain/events/record-event.js';
 import type { EventType } from '../../api/src/domain/events/event-types.js';
 import { startWorker, type WorkerHandle } from '../../api/src/worker.js';
 import { bearer, book, findFares } from '../support/bookings.js';
-import { createAccount, createTenant, type TestAccount, type TestTenant } from '../support/factories.js';
+import { createAccount, createTenant, type TestTenant } from '../support/factories.js';
 import { createScratchDatabase } from '../support/scratch-database.js';
 import { asSession, signInWithPassword } from '../support/sessions.js';
 import { startStack, testEnv, type Stack } from '../support/stack.js';
@@ -112,7 +112,7 @@ const of = (r: Receiver, eventId: string) => r.received.filter((d) => idOf(d) ==
 /** Both verifications, or the test fails: the SDK's, and node:crypto's own. */
 function verified(delivery: Received, secret: string) {
   expect(verifyStandardWebhook(delivery, [secret])).toEqual([0]);
-  return verifyWebhook(delivery.body, delivery.headers as Record<string, string>, secret);
+  return verifyWebhook(delivery.body, delivery.headers, secret);
 }
 
 async function attemptsOf(headers: Record<string, string>, endpointId: string) {
