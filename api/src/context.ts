@@ -155,12 +155,11 @@ export function createAppContext(config: Config, overrides: { clock?: Clock } = 
     }),
     airlineNotifications,
     // events
-    events: createEventsService({ db }),
+    events,
     // notifications
     notifications: createNotificationsService({ db, clock }),
     notificationPreferences: createNotificationPreferences({ db, clock }),
     actionRequired: createActionRequired({ db, clock }),
-    events,
     // webhooks
     webhookEndpoints: createWebhookEndpointsService({
       db,

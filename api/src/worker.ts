@@ -148,8 +148,9 @@ export async function startWorker(
   const eventConsumers: EventConsumer[] = [
     // notifications: the notification centre and the emails people chose
     createNotificationConsumer({ mail, appUrl: consoleUrl(config) }),
+    // webhooks: one delivery per matching endpoint
+    createWebhookConsumer({ clock, jobs }),
   ];
-  const eventConsumers: EventConsumer[] = [createWebhookConsumer({ clock, jobs })];
   const eventLoop = startEventDispatchLoop({
     databaseUrl: config.DATABASE_URL,
     dispatcher: createEventDispatcher({ db, clock, consumers: eventConsumers }),

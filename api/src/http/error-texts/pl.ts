@@ -81,4 +81,10 @@ export const pl: Record<ErrorCode, string> = {
   reissue_failed: 'Linia lotnicza odmówiła ponownego wystawienia biletów.',
   ancillary_invalid: 'Linia lotnicza nie oferuje tego dla tej rezerwacji.',
   ancillary_already_added: 'To już jest w rezerwacji lub jego EMD jest właśnie wystawiany.',
+  // webhooks
+  webhook_url_refused:
+    'Na ten adres nie można wysyłać webhooków: w trybie produkcyjnym potrzebny jest https i adres publiczny.',
+  webhook_endpoint_disabled: 'Ten endpoint jest wyłączony; najpierw go włącz.',
+  webhook_endpoint_mismatch:
+    'Endpoint należy do innej agencji lub innego trybu, więc nie może otrzymać tego zdarzenia.',
 };

@@ -80,4 +80,8 @@ export const ua: Record<ErrorCode, string> = {
   reissue_failed: 'Авіакомпанія відмовилася перевипустити квитки.',
   ancillary_invalid: 'Авіакомпанія не пропонує цього для бронювання.',
   ancillary_already_added: 'Це вже є в бронюванні, або його EMD саме виписується.',
+  // webhooks
+  webhook_url_refused: 'На цю адресу не можна надсилати вебхуки: у живому режимі потрібен https і публічна адреса.',
+  webhook_endpoint_disabled: 'Цей ендпоінт вимкнено; спершу увімкніть його.',
+  webhook_endpoint_mismatch: 'Ендпоінт належить іншій агенції або іншому режиму, тож не може отримати цю подію.',
 };
