@@ -35,6 +35,11 @@ const apiZones = [
     from: ['./api/src/db', './api/src/http', './api/src/domain', './api/src/jobs'],
     message: 'Providers are the airline port and its adapters: they import only the ground floor (money.ts).',
   },
+  {
+    target: './api/src/outbound',
+    from: ['./api/src/db', './api/src/http', './api/src/domain', './api/src/jobs', './api/src/providers'],
+    message: 'outbound/ is the guard for user-given addresses: it imports only Node and undici.',
+  },
 ];
 const apiNotSdk = { target: './api', from: './sdk', message: 'The API never depends on its own client SDK.' };
 

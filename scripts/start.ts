@@ -175,6 +175,8 @@ async function main(): Promise<void> {
     PORT: port,
     SANDBOX_PORT: sandboxPort,
     SANDBOX_URL: `http://127.0.0.1:${sandboxPort}`,
+    // webhooks: a developer receives on this machine; an operator's setting replaces it.
+    WEBHOOK_ALLOW_CIDRS: process.env.WEBHOOK_ALLOW_CIDRS ?? '127.0.0.0/8',
   };
   supervisor = supervise(processSpecs(env, apiProcesses, workerProcesses));
 

@@ -64,6 +64,24 @@ const ConfigSchema = Type.Object({
   EVENTS_SWEEP_MS: Type.Integer({ default: 2_000, minimum: 100 }),
   // How long before a held booking's time limit `booking.time_limit_approaching` is raised, in minutes.
   TIME_LIMIT_WARNINGS_MIN: Type.String({ default: '1440,120', pattern: '^\\d{1,5}(,\\d{1,5})*$' }),
+  // webhooks: addresses the SSRF guard lets deliveries reach although they are loopback, private or
+  // link-local (comma-separated CIDR blocks; empty: none). `npm start` allows 127.0.0.0/8 locally.
+  WEBHOOK_ALLOW_CIDRS: Type.String({ default: '', pattern: '^[0-9a-fA-F:./, ]*$' }),
+  // webhooks: the wait before each attempt, after the previous one failed (ms; the Standard Webhooks
+  // schedule: at once, 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h). Tests shorten it.
+  WEBHOOK_RETRY_SCHEDULE_MS: Type.String({
+    default: '0,5000,300000,1800000,7200000,18000000,36000000,36000000',
+    pattern: '^\\d{1,9}(,\\d{1,9}){0,19}$',
+  }),
+  WEBHOOK_TIMEOUT_MS: Type.Integer({ default: 15_000, minimum: 100, maximum: 60_000 }),
+  // An endpoint whose every attempt failed for this long is switched off (default 5 days).
+  WEBHOOK_DISABLE_AFTER_MS: Type.Integer({ default: 5 * 24 * 3600 * 1000, minimum: 0 }),
+  // How often the worker looks for deliveries whose job was lost (Redis restarted, a worker killed).
+  WEBHOOK_SWEEP_MS: Type.Integer({ default: 5_000, minimum: 100 }),
+  // A pending delivery due this long ago that no worker holds is taken to be lost (longer than a
+  // busy queue's wait, so a backlog is not enqueued twice).
+  WEBHOOK_LOST_AFTER_MS: Type.Integer({ default: 30_000, minimum: 100 }),
+  WEBHOOK_CONCURRENCY: Type.Integer({ default: 50, minimum: 1, maximum: 500 }),
 });
 
 export type Config = Readonly<Static<typeof ConfigSchema>>;
@@ -93,6 +111,9 @@ function describe(instancePath: string, message: string, params: unknown): strin
   if (missing) return `${missing.join(', ')}: is required`;
   return `${instancePath.replace(/^\//, '')}: ${message}`;
 }
+
+/** The webhook retry schedule: the wait before attempt n+1, in ms. */
+export const webhookScheduleOf = (value: string): number[] => value.split(',').map(Number);
 
 /**
  * Where an airline pushes a channel's order changes (OrderChangeNotif), given the channel's key;

@@ -51,6 +51,11 @@ import {
   createScheduleChangesService,
   type ScheduleChangesService,
 } from './domain/schedule-changes/schedule-changes.service.js';
+// webhooks
+import {
+  createWebhookEndpointsService,
+  type WebhookEndpointsService,
+} from './domain/webhooks/webhook-endpoints.service.js';
 
 export interface AppContext {
   config: Config;
@@ -89,6 +94,8 @@ export interface AppContext {
   actionRequired: ActionRequired;
   // schedule changes
   scheduleChanges: ScheduleChangesService;
+  // webhooks
+  webhookEndpoints: WebhookEndpointsService;
   close(): Promise<void>;
 }
 
@@ -99,6 +106,7 @@ export function createAppContext(config: Config, overrides: { clock?: Clock } = 
   const codes = createOneTimeCodes({ db, clock, secret: config.SECRET_KEY });
   const limiter = createSignInLimiter(limitStore, clock);
   const searches = createSearchService({ db, clock, provider, channels, deadlineMs: config.SEARCH_DEADLINE_MS });
+  const events = createEventsService({ db });
   const flushTimer = setInterval(() => void auth.flush().catch(() => undefined), 10_000);
   flushTimer.unref();
 
@@ -154,13 +162,22 @@ export function createAppContext(config: Config, overrides: { clock?: Clock } = 
     }),
     airlineNotifications,
     // events
-    events: createEventsService({ db }),
+    events,
     // notifications
     notifications: createNotificationsService({ db, clock }),
     notificationPreferences: createNotificationPreferences({ db, clock }),
     actionRequired: createActionRequired({ db, clock }),
     // schedule changes
     scheduleChanges: createScheduleChangesService({ db, clock, provider, channels, cards: core.cards }),
+    // webhooks
+    webhookEndpoints: createWebhookEndpointsService({
+      db,
+      clock,
+      secrets: core.webhookSecrets,
+      guard: core.outboundGuard,
+      jobs,
+      events,
+    }),
     async close() {
       clearInterval(flushTimer);
       await auth.flush().catch(() => undefined);

@@ -23,6 +23,8 @@ import { createJobProducer } from './jobs/queues.js';
 import type { AirlineProvider } from './providers/airline-provider.js';
 import { createNdcAdapter } from './providers/ndc/ndc.adapter.js';
 import { createRedisLimitStore } from './redis/limit-store.js';
+// webhooks
+import { createOutboundGuard, type OutboundGuard } from './outbound/outbound-guard.js';
 
 /** What issuing, ancillaries, EMDs and the airline's notifications share. */
 export interface BookingParts {
@@ -43,6 +45,9 @@ export interface Core extends BookingParts {
   publicLimits: PublicLimits;
   airlineNotifications: AirlineNotifications;
   salesExports: SalesExports;
+  // webhooks: signing secrets sealed at rest, and the one guard of user-given addresses
+  webhookSecrets: SecretBox;
+  outboundGuard: OutboundGuard;
   close(): Promise<void>;
 }
 
@@ -98,6 +103,8 @@ export function createCore(
     publicLimits,
     airlineNotifications,
     salesExports,
+    webhookSecrets: createSecretBox(config.SECRET_KEY, 'webhook-secret'),
+    outboundGuard: createOutboundGuard({ allowCidrs: config.WEBHOOK_ALLOW_CIDRS }),
     async close() {
       redisLimits?.close();
       await queues.close();

@@ -21,6 +21,13 @@ import { createScheduleChangesService } from './domain/schedule-changes/schedule
 import { createEventDispatcher, type EventConsumer } from './domain/events/event-dispatch.js';
 import { startEventDispatchLoop } from './jobs/event-dispatch-loop.js';
 import { createNotificationConsumer } from './domain/notifications/notification-consumer.js';
+// webhooks: deliveries of the events to the agencies' endpoints
+import { webhookScheduleOf } from './config.js';
+import { createWebhookConsumer } from './domain/webhooks/webhook-consumer.js';
+import type { WebhookDeliveryDeps } from './domain/webhooks/webhook-delivery.js';
+import { webhookDeliveryProcessor } from './jobs/processors/webhook-delivery.processor.js';
+import { sweepWebhooks } from './jobs/webhooks-sweep.js';
+import { createOutboundPoster } from './outbound/outbound-http.js';
 
 export interface WorkerHandle {
   close(): Promise<void>;
@@ -30,7 +37,8 @@ export async function startWorker(
   config = loadConfig(),
   log = pino({ level: config.LOG_LEVEL, name: 'worker' }),
 ): Promise<WorkerHandle> {
-  const core = createCore(config, { poolSize: 5, log: (msg) => log.warn(msg) });
+  // webhooks: 50 deliveries at once share these connections with the other processors.
+  const core = createCore(config, { poolSize: 10, log: (msg) => log.warn(msg) });
   const { db, clock, queues, jobs, mail, salesExports } = core;
   const transport = createMailTransport({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM });
 
@@ -107,10 +115,43 @@ export async function startWorker(
       (error: unknown) => log.warn({ err: error }, 'bookings sweep failed'),
     );
 
+  // webhooks: one job per attempt; the delivery rows in PostgreSQL are the truth, and the sweeper
+  // enqueues again what the queue lost.
+  const webhookDeps: WebhookDeliveryDeps = {
+    db,
+    clock,
+    jobs,
+    secrets: core.webhookSecrets,
+    poster: createOutboundPoster(core.outboundGuard, {
+      timeoutMs: config.WEBHOOK_TIMEOUT_MS,
+      connections: config.WEBHOOK_CONCURRENCY,
+    }),
+    scheduleMs: webhookScheduleOf(config.WEBHOOK_RETRY_SCHEDULE_MS),
+    timeoutMs: config.WEBHOOK_TIMEOUT_MS,
+    disableAfterMs: config.WEBHOOK_DISABLE_AFTER_MS,
+  };
+  const webhookWorker = queues.worker(queueNames.webhookDelivery, webhookDeliveryProcessor(webhookDeps), {
+    concurrency: config.WEBHOOK_CONCURRENCY,
+  });
+  webhookWorker.on('failed', (job, error) => log.warn({ jobId: job?.id, err: error }, 'webhook job failed'));
+  webhookWorker.on('error', (error) => log.error({ err: error }, 'webhook worker error'));
+  let webhookSweep: Promise<unknown> | null = null;
+  const sweepWebhookDeliveries = () => {
+    webhookSweep ??= sweepWebhooks({ db, clock, jobs, graceMs: config.WEBHOOK_LOST_AFTER_MS })
+      .then(
+        (requeued) => requeued > 0 && log.info({ requeued }, 'webhook deliveries requeued'),
+        (error: unknown) => log.warn({ err: error }, 'webhook sweep failed'),
+      )
+      .finally(() => (webhookSweep = null));
+  };
+  const webhookSweeper = setInterval(sweepWebhookDeliveries, config.WEBHOOK_SWEEP_MS);
+
   // events: each commit is heard at once and handed to every consumer exactly once.
   const eventConsumers: EventConsumer[] = [
     // notifications: the notification centre and the emails people chose
     createNotificationConsumer({ mail, appUrl: consoleUrl(config) }),
+    // webhooks: one delivery per matching endpoint
+    createWebhookConsumer({ clock, jobs }),
   ];
   const eventLoop = startEventDispatchLoop({
     databaseUrl: config.DATABASE_URL,
@@ -156,9 +197,12 @@ export async function startWorker(
   return {
     async close() {
       clearInterval(sweeper);
+      clearInterval(webhookSweeper);
       await pass;
+      await webhookSweep;
       await eventLoop.close();
       await core.close();
+      await webhookDeps.poster.close();
       transport.close();
     },
   };

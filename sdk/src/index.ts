@@ -6,3 +6,4 @@ export * from './core/errors';
 export { paginate } from './core/paginate';
 export * from './generated/client';
 export * from './generated/model';
+export { verifyWebhook, WebhookVerificationFailed } from './webhooks';

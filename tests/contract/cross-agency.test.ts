@@ -236,9 +236,59 @@ const cases: CrossAgencyRegistry = {
       };
     },
   },
+  // webhooks: an endpoint of the owner's agency, and an event of it to redeliver.
+  getWebhookEndpoint: {
+    async arrange({ headers }) {
+      return { method: 'get', path: `/api/v1/webhook_endpoints/${await webhookEndpoint(headers)}` };
+    },
+  },
+  updateWebhookEndpoint: {
+    async arrange({ headers }) {
+      const id = await webhookEndpoint(headers);
+      return { method: 'patch', path: `/api/v1/webhook_endpoints/${id}`, body: { enabled: false } };
+    },
+  },
+  deleteWebhookEndpoint: {
+    async arrange({ headers }) {
+      return { method: 'delete', path: `/api/v1/webhook_endpoints/${await webhookEndpoint(headers)}` };
+    },
+  },
+  pingWebhookEndpoint: {
+    async arrange({ headers }) {
+      return { method: 'post', path: `/api/v1/webhook_endpoints/${await webhookEndpoint(headers)}/ping` };
+    },
+  },
+  rotateWebhookSecret: {
+    async arrange({ headers }) {
+      return { method: 'post', path: `/api/v1/webhook_endpoints/${await webhookEndpoint(headers)}/rotate_secret` };
+    },
+  },
+  listWebhookDeliveries: {
+    async arrange({ headers }) {
+      return { method: 'get', path: `/api/v1/webhook_endpoints/${await webhookEndpoint(headers)}/deliveries` };
+    },
+  },
+  redeliverEvent: {
+    async arrange({ headers }) {
+      const locator = await booking(headers);
+      const events = await request(stack.baseUrl).get('/api/v1/events').query({ type: 'booking.created' }).set(headers);
+      const event = events.body.data.find(
+        (e: { data: { object: { locator: string } } }) => e.data.object.locator === locator,
+      );
+      return { method: 'post', path: `/api/v1/events/${event.id}/redeliver`, body: {} };
+    },
+  },
 };
 
 const scheduleChange = async (headers: Record<string, string>) => pendingChangeOf(stack.ctx.db, await booking(headers));
+// webhooks: an address that resolves nowhere is accepted at save time (the connect-time check judges it).
+async function webhookEndpoint(headers: Record<string, string>): Promise<string> {
+  const created = await post(headers, '/api/v1/webhook_endpoints', {
+    url: 'https://hooks.invalid/contrail',
+    events: ['booking.created'],
+  });
+  return created.id as string;
+}
 
 // bookings
 let bookingDay = 40;

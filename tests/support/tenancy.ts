@@ -24,6 +24,9 @@ export const exemptFromTenancy: Partial<Record<OperationId, string>> = {
   getMailMessage: 'the mail outbox is platform staff only',
   updateMailMessage: 'the mail outbox is platform staff only',
   deleteMailMessage: 'the mail outbox is platform staff only',
+  // A notification is its recipient's own, walled tighter than an agency: anyone else, staff of the
+  // platform and colleagues of the same agency included, gets 404 (tests/integration/notifications.test.ts).
+  readNotification: 'a notification is walled to its recipient, not to an agency',
   // back office: staff-only operations; a supervisor is refused by the permission matrix.
   updateAgency: staffOnly,
   deleteAgency: staffOnly,

@@ -38,6 +38,11 @@ export interface EventFilter {
   createdAfter?: Date;
   createdBefore?: Date;
   bookingId?: string;
+  /**
+   * true: events every webhook delivery of which succeeded; false: events with a delivery pending
+   * or given up. Events without deliveries match neither.
+   */
+  deliverySuccess?: boolean;
 }
 
 /** Newest first, `limit` rows older than the cursor's seq (when given). */
@@ -54,6 +59,15 @@ export async function findEvents(
   if (filter.createdAfter) query = query.where('created_at', '>', filter.createdAfter);
   if (filter.createdBefore) query = query.where('created_at', '<', filter.createdBefore);
   if (filter.bookingId) query = query.where('booking_id', '=', filter.bookingId);
+  if (filter.deliverySuccess !== undefined) {
+    const succeeded = sql<boolean>`EXISTS (SELECT 1 FROM webhook_deliveries wd
+      WHERE wd.event_id = events.id AND wd.status = 'succeeded')`;
+    const unfinished = sql<boolean>`EXISTS (SELECT 1 FROM webhook_deliveries wd
+      WHERE wd.event_id = events.id AND wd.status <> 'succeeded')`;
+    query = filter.deliverySuccess
+      ? query.where(succeeded).where(sql<boolean>`NOT ${unfinished}`)
+      : query.where(unfinished);
+  }
   if (page.beforeSeq !== undefined) query = query.where('seq', '<', page.beforeSeq);
   return query.orderBy('seq', 'desc').limit(page.limit).execute();
 }

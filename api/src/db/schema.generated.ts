@@ -567,6 +567,56 @@ export interface Transactions {
   reason: string;
 }
 
+export interface WebhookAttempts {
+  attempt: number;
+  created_at: Timestamp;
+  delivery_id: string;
+  duration_ms: number;
+  endpoint_id: string;
+  error: string | null;
+  id: string;
+  next_retry_at: Timestamp | null;
+  response_excerpt: string | null;
+  status_code: number | null;
+  succeeded: boolean;
+}
+
+export interface WebhookDeliveries {
+  attempts: Generated<number>;
+  booking_id: string | null;
+  claim_token: string | null;
+  claimed_until: Timestamp | null;
+  completed_at: Timestamp | null;
+  created_at: Timestamp;
+  endpoint_id: string;
+  event_id: string;
+  event_seq: Int8;
+  event_type: string;
+  id: string;
+  next_attempt_at: Timestamp;
+  payload: JsonText | null;
+  status: Generated<'pending' | 'succeeded' | 'failed'>;
+}
+
+export interface WebhookEndpoints {
+  agency_id: string;
+  created_at: Timestamp;
+  created_by: string;
+  deleted_at: Timestamp | null;
+  description: string | null;
+  disabled_reason: 'gone' | 'failing' | null;
+  enabled: Generated<boolean>;
+  events: string[];
+  failing_since: Timestamp | null;
+  id: string;
+  live_mode: boolean;
+  previous_secret_expires_at: Timestamp | null;
+  previous_secret_sealed: string | null;
+  secret_sealed: string;
+  updated_at: Timestamp;
+  url: string;
+}
+
 export interface DB {
   accounts: Accounts;
   agencies: Agencies;
@@ -610,4 +660,7 @@ export interface DB {
   terms_acceptances: TermsAcceptances;
   ticketing_gates: TicketingGates;
   transactions: Transactions;
+  webhook_attempts: WebhookAttempts;
+  webhook_deliveries: WebhookDeliveries;
+  webhook_endpoints: WebhookEndpoints;
 }

@@ -26,6 +26,10 @@ export type CreditCardsTable = DB['credit_cards'];
 export type DemoRequestsTable = DB['demo_requests'];
 export type EventsTable = DB['events'];
 export type ScheduleChangesTable = DB['schedule_changes'];
+// webhooks
+export type WebhookEndpointsTable = DB['webhook_endpoints'];
+export type WebhookDeliveriesTable = DB['webhook_deliveries'];
+export type WebhookAttemptsTable = DB['webhook_attempts'];
 export type ExchangeRatesTable = DB['exchange_rates'];
 export type IdempotencyKeysTable = DB['idempotency_keys'];
 export type JoinAgencyRequestsTable = DB['join_agency_requests'];

@@ -88,7 +88,11 @@ export type ErrorCode =
   // schedule changes
   | 'schedule_change_decided'
   | 'action_not_available'
-  | 'sandbox_only';
+  | 'sandbox_only'
+  // webhooks
+  | 'webhook_url_refused'
+  | 'webhook_endpoint_disabled'
+  | 'webhook_endpoint_mismatch';
 
 export class DomainError extends Error {
   constructor(

@@ -10,4 +10,7 @@ export interface JobProducer {
   enqueueEmdIssue(requestId: string, check: number, delayMs?: number): Promise<void>;
   /** The refresh after a notification; `tries` (the sweeper's count, 0 at first) gives each its own id. */
   enqueueNotificationRefresh(channelId: string, notifId: string, tries?: number): Promise<void>;
+  // webhooks
+  /** One attempt of a delivery; `key` names it (`a<attempts>`), so a repeat for the same attempt adds nothing. */
+  enqueueWebhookDelivery(deliveryId: string, key: string, delayMs?: number): Promise<void>;
 }

@@ -132,6 +132,16 @@ export const errorRegistry: Record<ErrorCode, { status: number; title: string }>
     status: 403,
     title: 'This works only in test mode: on test bookings, with a test token or the console.',
   },
+  // webhooks
+  webhook_url_refused: {
+    status: 422,
+    title: 'This URL cannot receive webhooks: it must be https in live mode and reach a public address.',
+  },
+  webhook_endpoint_disabled: { status: 409, title: 'The endpoint is switched off; switch it on first.' },
+  webhook_endpoint_mismatch: {
+    status: 422,
+    title: "The endpoint is not of the event's agency and mode, so it cannot receive it.",
+  },
 };
 
 export interface WireError {

@@ -169,6 +169,17 @@ export const permissions: Record<OperationId, Permission> = {
   cancelScheduleChange: { allow: 'signed-in' },
   changeScheduleChange: { allow: 'signed-in' },
   disruptSandboxBooking: { allow: 'signed-in' },
+  // Redelivery sends an agency's events out again: those who manage its endpoints.
+  redeliverEvent: { allow: staffOrSupervisor },
+  // webhooks: supervisors manage their agency's endpoints, staff any agency's.
+  listWebhookEndpoints: { allow: staffOrSupervisor },
+  createWebhookEndpoint: { allow: staffOrSupervisor },
+  getWebhookEndpoint: { allow: staffOrSupervisor },
+  updateWebhookEndpoint: { allow: staffOrSupervisor },
+  deleteWebhookEndpoint: { allow: staffOrSupervisor },
+  pingWebhookEndpoint: { allow: staffOrSupervisor },
+  rotateWebhookSecret: { allow: staffOrSupervisor },
+  listWebhookDeliveries: { allow: staffOrSupervisor },
   updateCompany: { allow: staffOrSupervisor },
   // notifications: every role, each their own (the wall is the recipient); action required within
   // the bookings visibility.

@@ -19,6 +19,10 @@ export const NotificationRefreshJob = Type.Object({
 });
 export type NotificationRefreshJob = Static<typeof NotificationRefreshJob>;
 
+// webhooks: one attempt of one delivery (an event to an endpoint).
+export const WebhookDeliveryJob = Type.Object({ deliveryId: Type.String({ minLength: 1 }) });
+export type WebhookDeliveryJob = Static<typeof WebhookDeliveryJob>;
+
 export const queueNames = {
   email: 'email',
   // Sales and analytics
@@ -27,4 +31,6 @@ export const queueNames = {
   emdIssue: 'emd-issue',
   notificationRefresh: 'notification-refresh',
   airlineReconcile: 'airline-reconcile',
+  // webhooks
+  webhookDelivery: 'webhook-delivery',
 } as const;

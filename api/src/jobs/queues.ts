@@ -9,6 +9,7 @@ import {
   type EmdIssueJob,
   type NotificationRefreshJob,
   type SalesExportJob,
+  type WebhookDeliveryJob,
 } from './payloads.js';
 
 /** The backoff of EMD jobs: the airline may be away, or EMDs still pending (slow EMDs). */
@@ -24,6 +25,7 @@ export function createJobProducer(backend: QueueBackend): JobProducer {
   const salesExport = backend.queue<SalesExportJob>(queueNames.salesExport);
   const emdIssue = backend.queue<EmdIssueJob>(queueNames.emdIssue);
   const notificationRefresh = backend.queue<NotificationRefreshJob>(queueNames.notificationRefresh);
+  const webhookDelivery = backend.queue<WebhookDeliveryJob>(queueNames.webhookDelivery);
   return {
     async enqueueEmail(messageId) {
       const add = email.add(
@@ -80,6 +82,23 @@ export function createJobProducer(backend: QueueBackend): JobProducer {
           backoff: { type: 'exponential', delay: 2_000 },
           removeOnComplete: { age: 24 * 3600 },
           removeOnFail: { age: 7 * 24 * 3600 },
+        },
+      );
+      await withDeadline(add, enqueueDeadlineMs);
+    },
+    // webhooks: the delivery row schedules its own retries (webhook-delivery.ts), so a job is one
+    // attempt, tried again by BullMQ only when the processor itself failed (the database away).
+    async enqueueWebhookDelivery(deliveryId, key, delayMs = 0) {
+      const add = webhookDelivery.add(
+        'deliver',
+        { deliveryId },
+        {
+          jobId: `whd-${deliveryId}-${jobIdPart(key)}`,
+          delay: delayMs,
+          attempts: 3,
+          backoff: { type: 'exponential', delay: 1_000 },
+          removeOnComplete: true,
+          removeOnFail: true,
         },
       );
       await withDeadline(add, enqueueDeadlineMs);

@@ -21,6 +21,7 @@ import * as exchangeRates from './20261125T2040-exchange-rates.js';
 import * as bookingSerialisation from './20261125T2100-booking-serialisation.js';
 import * as events from './20261126T0100-events.js';
 import * as feeConversion from './20261126T0200-fee-conversion.js';
+import * as webhooks from './20261126T0200-webhooks.js';
 import * as notifications from './20261126T0400-notifications.js';
 import * as scheduleChanges from './20261126T0300-schedule-changes.js';
 
@@ -60,6 +61,8 @@ export const migrations: Record<string, Migration> = {
   '20261126T0100-events': events,
   // agency fees in another currency: the fee as set and its rate on the sales document
   '20261126T0200-fee-conversion': feeConversion,
+  // webhooks: endpoints, deliveries and their attempts
+  '20261126T0200-webhooks': webhooks,
   // notifications for people: the notification centre, preferences, the mail's language
   '20261126T0400-notifications': notifications,
   // schedule changes: the airlines' own changes of bookings awaiting a decision

@@ -33,6 +33,8 @@ export interface EventQuery {
   types?: readonly EventType[];
   createdAfter?: Date;
   createdBefore?: Date;
+  /** Whether every webhook delivery of the event succeeded (see findEvents). */
+  deliverySuccess?: boolean;
   cursor?: string;
   limit: number;
 }
@@ -76,6 +78,7 @@ export function createEventsService(deps: { db: Db }) {
           types: query.types,
           createdAfter: query.createdAfter,
           createdBefore: query.createdBefore,
+          deliverySuccess: query.deliverySuccess,
         },
         { limit: query.limit + 1, beforeSeq: query.cursor ? decodeCursor(query.cursor) : undefined },
       );

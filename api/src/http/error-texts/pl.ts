@@ -85,4 +85,10 @@ export const pl: Record<ErrorCode, string> = {
   schedule_change_decided: 'W sprawie tej zmiany rozkładu decyzja już zapadła.',
   action_not_available: 'Ta czynność nie jest dostępna dla tej zmiany rozkładu.',
   sandbox_only: 'To działa tylko w trybie testowym: dla rezerwacji testowych, z tokenem testowym lub w konsoli.',
+  // webhooks
+  webhook_url_refused:
+    'Na ten adres nie można wysyłać webhooków: w trybie produkcyjnym potrzebny jest https i adres publiczny.',
+  webhook_endpoint_disabled: 'Ten endpoint jest wyłączony; najpierw go włącz.',
+  webhook_endpoint_mismatch:
+    'Endpoint należy do innej agencji lub innego trybu, więc nie może otrzymać tego zdarzenia.',
 };

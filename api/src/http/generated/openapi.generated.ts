@@ -2533,6 +2533,154 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/events/{id}/redeliver": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Deliver an event again
+         * @description Sends the event again, with the same `webhook-id`, to one endpoint (`endpoint_id`) or to every
+         *     enabled endpoint of its mode that receives its type (send `{}`). A receiver deduplicating on `webhook-id` sees it once.
+         */
+        post: operations["redeliverEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhook_endpoints": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List webhook endpoints
+         * @description The agency's endpoints (staff see every agency's); an API token sees only those of its own mode.
+         */
+        get: operations["listWebhookEndpoints"];
+        put?: never;
+        /**
+         * Create a webhook endpoint
+         * @description Supervisors (and staff acting for an agency they belong to). The endpoint is test or live by the
+         *     credential that creates it: a test token makes a test endpoint, a live token a live one; a console
+         *     session says `live_mode` (default test). The answer holds the signing secret, shown only here.
+         */
+        post: operations["createWebhookEndpoint"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhook_endpoints/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        /** Read a webhook endpoint */
+        get: operations["getWebhookEndpoint"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a webhook endpoint
+         * @description Nothing more is sent to it; deliveries on their way are dropped. Its delivery history is kept.
+         */
+        delete: operations["deleteWebhookEndpoint"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a webhook endpoint
+         * @description Its address, the events it receives, its description, or whether it is enabled.
+         */
+        patch: operations["updateWebhookEndpoint"];
+        trace?: never;
+    };
+    "/webhook_endpoints/{id}/ping": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a ping
+         * @description Sends a `ping` event to the endpoint, signed and retried like any delivery, so a developer can check the receiver.
+         */
+        post: operations["pingWebhookEndpoint"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhook_endpoints/{id}/rotate_secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rotate the signing secret
+         * @description Makes a new secret and answers it once. For 24 hours every delivery carries two signatures, one
+         *     with the new secret and one with the previous, so receivers can switch without losing a delivery.
+         */
+        post: operations["rotateWebhookSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhook_endpoints/{id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List delivery attempts
+         * @description Every attempt to deliver to this endpoint, newest first, with the receiver's answer and the next retry.
+         */
+        get: operations["listWebhookDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -4983,10 +5131,84 @@ export interface components {
             request: components["schemas"]["EventRequest"];
         };
         /**
-         * @description Something that changed, as the event log keeps it: `data.object` is the resource as its own GET
-         *     answered when the event happened. The same envelope is the body of every webhook delivery.
+         * @description Where Contrail sends an agency's events (Standard Webhooks). An endpoint is test or live by the
+         *     credential that created it, and receives only the events of its own mode. The signing secret is
+         *     answered once, at creation or rotation.
          */
-        Event: components["schemas"]["BookingEvent"] | components["schemas"]["ScheduleChangeEvent"] | components["schemas"]["BalanceLowEvent"] | components["schemas"]["SalesReportReadyEvent"];
+        WebhookEndpoint: {
+            /** @example we_4t7w1z5r6y2k3v9q2m8x */
+            id: string;
+            /**
+             * Format: uri
+             * @description Where deliveries are POSTed; `https` in live mode.
+             */
+            url: string;
+            description: string | null;
+            /** @description The event types it receives. */
+            events: components["schemas"]["EventType"][];
+            enabled: boolean;
+            /**
+             * @description Why Contrail switched it off: `gone` (the receiver answered 410), `failing` (every delivery failed
+             *     for 5 days); null while enabled or when a person switched it off.
+             * @enum {string|null}
+             */
+            disabled_reason: "gone" | "failing" | null;
+            live_mode: boolean;
+            /**
+             * Format: date-time
+             * @description After a rotation, until when the previous secret also signs each delivery.
+             */
+            previous_secret_expires_at: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        /** @description Contrail switched a webhook endpoint off (its receiver answered 410, or failed every delivery for 5 days); the object is the endpoint. */
+        WebhookEndpointEvent: {
+            /**
+             * @description The event's id (`evt_…`), also the `webhook-id` of its deliveries.
+             * @example evt_4t7w1z5r6y2k3v9q2m8x
+             */
+            id: string;
+            /** @enum {string} */
+            type: "webhook_endpoint.disabled";
+            /** Format: date-time */
+            created_at: string;
+            /** @description The endpoint's mode. */
+            live_mode: boolean;
+            /** @description The agency whose event it is; null for platform-wide events. */
+            agency_id: string | null;
+            data: {
+                object: components["schemas"]["WebhookEndpoint"];
+            };
+            request: components["schemas"]["EventRequest"];
+        };
+        /** @description A test delivery that POST /webhook_endpoints/{id}/ping sends (not kept in the event log); the object is the endpoint. */
+        PingEvent: {
+            /**
+             * @description The event's id (`evt_…`), also the `webhook-id` of its delivery.
+             * @example evt_4t7w1z5r6y2k3v9q2m8x
+             */
+            id: string;
+            /** @enum {string} */
+            type: "ping";
+            /** Format: date-time */
+            created_at: string;
+            /** @description The endpoint's mode. */
+            live_mode: boolean;
+            /** @description The agency whose event it is; null for platform-wide events. */
+            agency_id: string | null;
+            data: {
+                object: components["schemas"]["WebhookEndpoint"];
+            };
+            request: components["schemas"]["EventRequest"];
+        };
+        /**
+         * @description Something that changed, as the event log keeps it: `data.object` is the resource as its own GET
+         *     answered when the event happened. The same envelope is the body of every webhook delivery (and a ping's, which the log does not keep).
+         */
+        Event: components["schemas"]["BookingEvent"] | components["schemas"]["ScheduleChangeEvent"] | components["schemas"]["BalanceLowEvent"] | components["schemas"]["SalesReportReadyEvent"] | components["schemas"]["WebhookEndpointEvent"] | components["schemas"]["PingEvent"];
         /** @description A page of events, newest first. */
         EventList: {
             data: components["schemas"]["Event"][];
@@ -5097,6 +5319,114 @@ export interface components {
         };
         ActionItemList: {
             data: components["schemas"]["ActionItem"][];
+            meta: components["schemas"]["ListMeta"];
+        };
+        RedeliverRequest: {
+            /** @description Only to this endpoint; without it, to every enabled endpoint of the event's mode that receives its type. */
+            endpoint_id?: string;
+        };
+        /** @description One event on its way to one endpoint. */
+        WebhookDelivery: {
+            id: string;
+            endpoint_id: string;
+            event_id: string;
+            /** @enum {string} */
+            status: "pending" | "succeeded" | "failed";
+            /** Format: date-time */
+            created_at: string;
+        };
+        WebhookDeliveryList: {
+            data: components["schemas"]["WebhookDelivery"][];
+        };
+        WebhookEndpointList: {
+            data: components["schemas"]["WebhookEndpoint"][];
+            meta: components["schemas"]["ListMeta"];
+        };
+        WebhookEndpointCreate: {
+            /** @description `https` in live mode; loopback, private, link-local and metadata addresses are refused. */
+            url: string;
+            events: components["schemas"]["EventType"][];
+            description?: string;
+            /**
+             * @description For a console session only (default false): whether the endpoint receives live events. An API
+             *     token decides by its own mode; a different value here is refused.
+             */
+            live_mode?: boolean;
+        };
+        /**
+         * @description Where Contrail sends an agency's events (Standard Webhooks). An endpoint is test or live by the
+         *     credential that created it, and receives only the events of its own mode. The signing secret is
+         *     answered once, at creation or rotation.
+         */
+        CreatedWebhookEndpoint: {
+            /**
+             * @description The signing secret (`whsec_` and base64); keep it, it is not shown again.
+             * @example whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw
+             */
+            secret?: string;
+            /** @example we_4t7w1z5r6y2k3v9q2m8x */
+            id: string;
+            /**
+             * Format: uri
+             * @description Where deliveries are POSTed; `https` in live mode.
+             */
+            url: string;
+            description: string | null;
+            /** @description The event types it receives. */
+            events: components["schemas"]["EventType"][];
+            enabled: boolean;
+            /**
+             * @description Why Contrail switched it off: `gone` (the receiver answered 410), `failing` (every delivery failed
+             *     for 5 days); null while enabled or when a person switched it off.
+             * @enum {string|null}
+             */
+            disabled_reason: "gone" | "failing" | null;
+            live_mode: boolean;
+            /**
+             * Format: date-time
+             * @description After a rotation, until when the previous secret also signs each delivery.
+             */
+            previous_secret_expires_at: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        WebhookEndpointUpdate: {
+            url?: string;
+            events?: components["schemas"]["EventType"][];
+            description?: string | null;
+            /** @description Switching an endpoint back on clears why it was switched off and starts its failure clock again. */
+            enabled?: boolean;
+        };
+        /** @description One attempt to deliver an event to an endpoint. */
+        WebhookDeliveryAttempt: {
+            id: string;
+            /** @description The delivery (one event to one endpoint) this attempt belongs to. */
+            delivery_id: string;
+            /** @description The event, also the `webhook-id` header of every attempt. */
+            event_id: string;
+            /** @description The event's type (`ping` for a ping). */
+            event_type: string;
+            attempt: number;
+            succeeded: boolean;
+            /** @description The receiver's HTTP status; null when no answer came (refused, timed out). */
+            status_code: number | null;
+            /** @description The first characters of the receiver's answer. */
+            response_excerpt: string | null;
+            duration_ms: number;
+            /** @description Why the attempt failed without an HTTP answer (timeout, refused address, connection error). */
+            error: string | null;
+            /**
+             * Format: date-time
+             * @description When the next attempt is due; null after a success or the last attempt.
+             */
+            next_retry_at: string | null;
+            /** Format: date-time */
+            created_at: string;
+        };
+        WebhookDeliveryAttemptList: {
+            data: components["schemas"]["WebhookDeliveryAttempt"][];
             meta: components["schemas"]["ListMeta"];
         };
     };
@@ -9788,6 +10118,11 @@ export interface operations {
                 created_after?: string;
                 /** @description Only events created before this instant. */
                 created_before?: string;
+                /**
+                 * @description `true`: only events every webhook delivery of which succeeded; `false`: only events with a delivery
+                 *     still pending or given up. Events no endpoint received are in neither.
+                 */
+                delivery_success?: boolean;
                 /** @description Where the previous page ended (its `meta.next_cursor`). */
                 cursor?: string;
                 /** @description How many events a page holds. */
@@ -10006,6 +10341,280 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    redeliverEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RedeliverRequest"];
+            };
+        };
+        responses: {
+            /** @description The deliveries on their way. */
+            202: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDeliveryList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listWebhookEndpoints: {
+        parameters: {
+            query?: {
+                /** @description The page to return, from 1. */
+                page?: components["parameters"]["Page"];
+                /** @description How many items a page holds. */
+                per_page?: components["parameters"]["PerPage"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of endpoints. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpointList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    createWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookEndpointCreate"];
+            };
+        };
+        responses: {
+            /** @description The endpoint and its secret. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedWebhookEndpoint"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The endpoint (never its secret). */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpoint"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    deleteWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    updateWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookEndpointUpdate"];
+            };
+        };
+        responses: {
+            /** @description The endpoint as changed. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpoint"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    pingWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The ping delivery, on its way. */
+            202: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDelivery"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    rotateWebhookSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The endpoint and its new secret. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedWebhookEndpoint"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listWebhookDeliveries: {
+        parameters: {
+            query?: {
+                /** @description The page to return, from 1. */
+                page?: components["parameters"]["Page"];
+                /** @description How many items a page holds. */
+                per_page?: components["parameters"]["PerPage"];
+            };
+            header?: never;
+            path: {
+                /** @description The resource's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of attempts. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDeliveryAttemptList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
         };
     };

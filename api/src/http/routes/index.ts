@@ -35,6 +35,8 @@ import { eventHandlers } from './events/events.handlers.js';
 import { notificationHandlers } from './notifications/notifications.handlers.js';
 // schedule changes
 import { scheduleChangeHandlers } from './schedule-changes/schedule-changes.handlers.js';
+// webhooks
+import { webhookEndpointHandlers } from './webhooks/webhook-endpoints.handlers.js';
 
 export const apiPrefix = '/api/v1';
 const bundleUrl = new URL('../generated/openapi.bundle.json', import.meta.url);
@@ -106,6 +108,8 @@ export function handlersFor(ctx: AppContext): ServiceHandlers {
     ...notificationHandlers(ctx),
     // schedule changes
     ...scheduleChangeHandlers(ctx),
+    // webhooks
+    ...webhookEndpointHandlers(ctx),
   };
 }
 

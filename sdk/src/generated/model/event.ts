@@ -17,10 +17,12 @@ import type { BookingEvent } from './bookingEvent';
 import type { ScheduleChangeEvent } from './scheduleChangeEvent';
 import type { BalanceLowEvent } from './balanceLowEvent';
 import type { SalesReportReadyEvent } from './salesReportReadyEvent';
+import type { WebhookEndpointEvent } from './webhookEndpointEvent';
+import type { PingEvent } from './pingEvent';
 
 /**
  * Something that changed, as the event log keeps it: `data.object` is the resource as its own GET
-answered when the event happened. The same envelope is the body of every webhook delivery.
+answered when the event happened. The same envelope is the body of every webhook delivery (and a ping's, which the log does not keep).
 
  */
-export type Event = BookingEvent | ScheduleChangeEvent | BalanceLowEvent | SalesReportReadyEvent;
+export type Event = BookingEvent | ScheduleChangeEvent | BalanceLowEvent | SalesReportReadyEvent | WebhookEndpointEvent | PingEvent;

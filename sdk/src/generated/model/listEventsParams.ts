@@ -30,6 +30,12 @@ created_after?: string;
  */
 created_before?: string;
 /**
+ * `true`: only events every webhook delivery of which succeeded; `false`: only events with a delivery
+still pending or given up. Events no endpoint received are in neither.
+
+ */
+delivery_success?: boolean;
+/**
  * Where the previous page ended (its `meta.next_cursor`).
  * @minLength 1
  * @maxLength 100

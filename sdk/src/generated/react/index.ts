@@ -17,3 +17,4 @@ export * from './reference/reference';
 export * from './sales/sales';
 export * from './schedule-changes/schedule-changes';
 export * from './ticketing/ticketing';
+export * from './webhooks/webhooks';

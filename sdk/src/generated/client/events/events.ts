@@ -16,7 +16,9 @@ every call. Errors always come as `{"errors": [...], "meta": {"request_id": ...}
 import type {
   Event,
   EventList,
-  ListEventsParams
+  ListEventsParams,
+  RedeliverRequest,
+  WebhookDeliveryList
 } from '../../model';
 
 import { contrailFetch } from '../../../core/http';
@@ -85,6 +87,34 @@ export const getEvent = async (id: string, options?: RequestInit): Promise<Event
     method: 'GET'
     
     
+  }
+);}
+
+
+/**
+ * Sends the event again, with the same `webhook-id`, to one endpoint (`endpoint_id`) or to every
+enabled endpoint of its mode that receives its type (send `{}`). A receiver deduplicating on `webhook-id` sees it once.
+
+ * @summary Deliver an event again
+ */
+export const getRedeliverEventUrl = (id: string,) => {
+
+
+  
+
+  return `/events/${id}/redeliver`
+}
+
+export const redeliverEvent = async (id: string,
+    redeliverRequest: RedeliverRequest, options?: RequestInit): Promise<WebhookDeliveryList> => {
+  
+  return contrailFetch<WebhookDeliveryList>(getRedeliverEventUrl(id),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(
+      redeliverRequest,)
   }
 );}
 

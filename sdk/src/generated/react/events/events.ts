@@ -14,29 +14,37 @@ every call. Errors always come as `{"errors": [...], "meta": {"request_id": ...}
  * OpenAPI spec version: 0.1.0
  */
 import {
+  useMutation,
   useQuery
 } from '@tanstack/react-query';
 import type {
   DataTag,
   DefinedInitialDataOptions,
   DefinedUseQueryResult,
+  MutationFunction,
   QueryClient,
   QueryFunction,
   QueryKey,
   UndefinedInitialDataOptions,
+  UseMutationOptions,
+  UseMutationResult,
   UseQueryOptions,
   UseQueryResult
 } from '@tanstack/react-query';
 
 import type {
   BadRequestResponse,
+  ConflictResponse,
   Event,
   EventList,
   ForbiddenResponse,
   ListEventsParams,
   NotFoundResponse,
+  RedeliverRequest,
   TooManyRequestsResponse,
-  UnauthorizedResponse
+  UnauthorizedResponse,
+  UnprocessableResponse,
+  WebhookDeliveryList
 } from '../../model';
 
 import { contrailFetch } from '../../../core/http';
@@ -270,3 +278,79 @@ export function useGetEvent<TData = Awaited<ReturnType<typeof getEvent>>, TError
 
 
 
+/**
+ * Sends the event again, with the same `webhook-id`, to one endpoint (`endpoint_id`) or to every
+enabled endpoint of its mode that receives its type (send `{}`). A receiver deduplicating on `webhook-id` sees it once.
+
+ * @summary Deliver an event again
+ */
+export const getRedeliverEventUrl = (id: string,) => {
+
+
+  
+
+  return `/events/${id}/redeliver`
+}
+
+export const redeliverEvent = async (id: string,
+    redeliverRequest: RedeliverRequest, options?: RequestInit): Promise<WebhookDeliveryList> => {
+  
+  return contrailFetch<WebhookDeliveryList>(getRedeliverEventUrl(id),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(
+      redeliverRequest,)
+  }
+);}
+
+
+
+
+export const getRedeliverEventMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | UnprocessableResponse | TooManyRequestsResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof redeliverEvent>>, TError,{id: string;data: RedeliverRequest}, TContext>, request?: SecondParameter<typeof contrailFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof redeliverEvent>>, TError,{id: string;data: RedeliverRequest}, TContext> => {
+
+const mutationKey = ['redeliverEvent'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof redeliverEvent>>, {id: string;data: RedeliverRequest}> = (props) => {
+          const {id,data} = props ?? {};
+
+          return  redeliverEvent(id,data,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type RedeliverEventMutationResult = NonNullable<Awaited<ReturnType<typeof redeliverEvent>>>
+    export type RedeliverEventMutationBody = RedeliverRequest
+    export type RedeliverEventMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | UnprocessableResponse | TooManyRequestsResponse
+
+    /**
+ * @summary Deliver an event again
+ */
+export const useRedeliverEvent = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | UnprocessableResponse | TooManyRequestsResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof redeliverEvent>>, TError,{id: string;data: RedeliverRequest}, TContext>, request?: SecondParameter<typeof contrailFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof redeliverEvent>>,
+        TError,
+        {id: string;data: RedeliverRequest},
+        TContext
+      > => {
+
+      const mutationOptions = getRedeliverEventMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    

@@ -34,6 +34,7 @@ export const listEventsQueryParams = zod.object({
   "type": zod.array(zod.enum(['booking.created', 'booking.issued', 'booking.voided', 'booking.cancelled', 'booking.expired', 'booking.time_limit_changed', 'booking.time_limit_approaching', 'booking.refunded', 'booking.exchanged', 'emd.issued', 'emd.failed', 'schedule_change.detected', 'schedule_change.resolved', 'balance.low', 'sales_report.ready', 'webhook_endpoint.disabled']).describe('What happened. The part before the dot is the event\'s family.')).max(listEventsQueryTypeMax).optional().describe('Only events of these types (repeat the parameter, or separate with commas).'),
   "created_after": zod.iso.datetime({}).optional().describe('Only events created after this instant.'),
   "created_before": zod.iso.datetime({}).optional().describe('Only events created before this instant.'),
+  "delivery_success": zod.boolean().optional().describe('`true`: only events every webhook delivery of which succeeded; `false`: only events with a delivery\nstill pending or given up. Events no endpoint received are in neither.\n'),
   "cursor": zod.string().min(1).max(listEventsQueryCursorMax).regex(listEventsQueryCursorRegExp).optional().describe('Where the previous page ended (its `meta.next_cursor`).'),
   "limit": zod.number().min(1).max(listEventsQueryLimitMax).default(listEventsQueryLimitDefault).describe('How many events a page holds.')
 })
@@ -271,7 +272,55 @@ export const listEventsResponse = zod.object({
   "id": zod.string().describe('The call\'s `X-Request-Id`.'),
   "idempotency_key": zod.string().nullable().describe('The call\'s `Idempotency-Key`, when it sent one.')
 }).nullable().describe('The API call that caused the event (null for changes the airline or the worker made).')
-}).describe('A sales report built in the background is ready (and was emailed).')]).describe('Something that changed, as the event log keeps it: `data.object` is the resource as its own GET\nanswered when the event happened. The same envelope is the body of every webhook delivery.\n')),
+}).describe('A sales report built in the background is ready (and was emailed).'),zod.object({
+  "id": zod.string().describe('The event\'s id (`evt_…`), also the `webhook-id` of its deliveries.'),
+  "type": zod.enum(['webhook_endpoint.disabled']),
+  "created_at": zod.iso.datetime({}),
+  "live_mode": zod.boolean().describe('The endpoint\'s mode.'),
+  "agency_id": zod.string().nullable().describe('The agency whose event it is; null for platform-wide events.'),
+  "data": zod.object({
+  "object": zod.object({
+  "id": zod.string(),
+  "url": zod.url().describe('Where deliveries are POSTed; `https` in live mode.'),
+  "description": zod.string().nullable(),
+  "events": zod.array(zod.enum(['booking.created', 'booking.issued', 'booking.voided', 'booking.cancelled', 'booking.expired', 'booking.time_limit_changed', 'booking.time_limit_approaching', 'booking.refunded', 'booking.exchanged', 'emd.issued', 'emd.failed', 'schedule_change.detected', 'schedule_change.resolved', 'balance.low', 'sales_report.ready', 'webhook_endpoint.disabled']).describe('What happened. The part before the dot is the event\'s family.')).describe('The event types it receives.'),
+  "enabled": zod.boolean(),
+  "disabled_reason": zod.union([zod.literal('gone'),zod.literal('failing'),zod.literal(null)]).nullable().describe('Why Contrail switched it off: `gone` (the receiver answered 410), `failing` (every delivery failed\nfor 5 days); null while enabled or when a person switched it off.\n'),
+  "live_mode": zod.boolean(),
+  "previous_secret_expires_at": zod.iso.datetime({}).nullable().describe('After a rotation, until when the previous secret also signs each delivery.'),
+  "created_at": zod.iso.datetime({}),
+  "updated_at": zod.iso.datetime({})
+}).describe('Where Contrail sends an agency\'s events (Standard Webhooks). An endpoint is test or live by the\ncredential that created it, and receives only the events of its own mode. The signing secret is\nanswered once, at creation or rotation.\n')
+}),
+  "request": zod.object({
+  "id": zod.string().describe('The call\'s `X-Request-Id`.'),
+  "idempotency_key": zod.string().nullable().describe('The call\'s `Idempotency-Key`, when it sent one.')
+}).nullable().describe('The API call that caused the event (null for changes the airline or the worker made).')
+}).describe('Contrail switched a webhook endpoint off (its receiver answered 410, or failed every delivery for 5 days); the object is the endpoint.'),zod.object({
+  "id": zod.string().describe('The event\'s id (`evt_…`), also the `webhook-id` of its delivery.'),
+  "type": zod.enum(['ping']),
+  "created_at": zod.iso.datetime({}),
+  "live_mode": zod.boolean().describe('The endpoint\'s mode.'),
+  "agency_id": zod.string().nullable().describe('The agency whose event it is; null for platform-wide events.'),
+  "data": zod.object({
+  "object": zod.object({
+  "id": zod.string(),
+  "url": zod.url().describe('Where deliveries are POSTed; `https` in live mode.'),
+  "description": zod.string().nullable(),
+  "events": zod.array(zod.enum(['booking.created', 'booking.issued', 'booking.voided', 'booking.cancelled', 'booking.expired', 'booking.time_limit_changed', 'booking.time_limit_approaching', 'booking.refunded', 'booking.exchanged', 'emd.issued', 'emd.failed', 'schedule_change.detected', 'schedule_change.resolved', 'balance.low', 'sales_report.ready', 'webhook_endpoint.disabled']).describe('What happened. The part before the dot is the event\'s family.')).describe('The event types it receives.'),
+  "enabled": zod.boolean(),
+  "disabled_reason": zod.union([zod.literal('gone'),zod.literal('failing'),zod.literal(null)]).nullable().describe('Why Contrail switched it off: `gone` (the receiver answered 410), `failing` (every delivery failed\nfor 5 days); null while enabled or when a person switched it off.\n'),
+  "live_mode": zod.boolean(),
+  "previous_secret_expires_at": zod.iso.datetime({}).nullable().describe('After a rotation, until when the previous secret also signs each delivery.'),
+  "created_at": zod.iso.datetime({}),
+  "updated_at": zod.iso.datetime({})
+}).describe('Where Contrail sends an agency\'s events (Standard Webhooks). An endpoint is test or live by the\ncredential that created it, and receives only the events of its own mode. The signing secret is\nanswered once, at creation or rotation.\n')
+}),
+  "request": zod.object({
+  "id": zod.string().describe('The call\'s `X-Request-Id`.'),
+  "idempotency_key": zod.string().nullable().describe('The call\'s `Idempotency-Key`, when it sent one.')
+}).nullable().describe('The API call that caused the event (null for changes the airline or the worker made).')
+}).describe('A test delivery that POST /webhook_endpoints/{id}/ping sends (not kept in the event log); the object is the endpoint.')]).describe('Something that changed, as the event log keeps it: `data.object` is the resource as its own GET\nanswered when the event happened. The same envelope is the body of every webhook delivery (and a ping\'s, which the log does not keep).\n')),
   "meta": zod.object({
   "limit": zod.number().min(1),
   "next_cursor": zod.string().nullable().describe('Pass as `cursor` for the next (older) page; null on the last page.')
@@ -514,5 +563,65 @@ export const getEventResponse = zod.union([zod.object({
   "id": zod.string().describe('The call\'s `X-Request-Id`.'),
   "idempotency_key": zod.string().nullable().describe('The call\'s `Idempotency-Key`, when it sent one.')
 }).nullable().describe('The API call that caused the event (null for changes the airline or the worker made).')
-}).describe('A sales report built in the background is ready (and was emailed).')]).describe('Something that changed, as the event log keeps it: `data.object` is the resource as its own GET\nanswered when the event happened. The same envelope is the body of every webhook delivery.\n')
+}).describe('A sales report built in the background is ready (and was emailed).'),zod.object({
+  "id": zod.string().describe('The event\'s id (`evt_…`), also the `webhook-id` of its deliveries.'),
+  "type": zod.enum(['webhook_endpoint.disabled']),
+  "created_at": zod.iso.datetime({}),
+  "live_mode": zod.boolean().describe('The endpoint\'s mode.'),
+  "agency_id": zod.string().nullable().describe('The agency whose event it is; null for platform-wide events.'),
+  "data": zod.object({
+  "object": zod.object({
+  "id": zod.string(),
+  "url": zod.url().describe('Where deliveries are POSTed; `https` in live mode.'),
+  "description": zod.string().nullable(),
+  "events": zod.array(zod.enum(['booking.created', 'booking.issued', 'booking.voided', 'booking.cancelled', 'booking.expired', 'booking.time_limit_changed', 'booking.time_limit_approaching', 'booking.refunded', 'booking.exchanged', 'emd.issued', 'emd.failed', 'schedule_change.detected', 'schedule_change.resolved', 'balance.low', 'sales_report.ready', 'webhook_endpoint.disabled']).describe('What happened. The part before the dot is the event\'s family.')).describe('The event types it receives.'),
+  "enabled": zod.boolean(),
+  "disabled_reason": zod.union([zod.literal('gone'),zod.literal('failing'),zod.literal(null)]).nullable().describe('Why Contrail switched it off: `gone` (the receiver answered 410), `failing` (every delivery failed\nfor 5 days); null while enabled or when a person switched it off.\n'),
+  "live_mode": zod.boolean(),
+  "previous_secret_expires_at": zod.iso.datetime({}).nullable().describe('After a rotation, until when the previous secret also signs each delivery.'),
+  "created_at": zod.iso.datetime({}),
+  "updated_at": zod.iso.datetime({})
+}).describe('Where Contrail sends an agency\'s events (Standard Webhooks). An endpoint is test or live by the\ncredential that created it, and receives only the events of its own mode. The signing secret is\nanswered once, at creation or rotation.\n')
+}),
+  "request": zod.object({
+  "id": zod.string().describe('The call\'s `X-Request-Id`.'),
+  "idempotency_key": zod.string().nullable().describe('The call\'s `Idempotency-Key`, when it sent one.')
+}).nullable().describe('The API call that caused the event (null for changes the airline or the worker made).')
+}).describe('Contrail switched a webhook endpoint off (its receiver answered 410, or failed every delivery for 5 days); the object is the endpoint.'),zod.object({
+  "id": zod.string().describe('The event\'s id (`evt_…`), also the `webhook-id` of its delivery.'),
+  "type": zod.enum(['ping']),
+  "created_at": zod.iso.datetime({}),
+  "live_mode": zod.boolean().describe('The endpoint\'s mode.'),
+  "agency_id": zod.string().nullable().describe('The agency whose event it is; null for platform-wide events.'),
+  "data": zod.object({
+  "object": zod.object({
+  "id": zod.string(),
+  "url": zod.url().describe('Where deliveries are POSTed; `https` in live mode.'),
+  "description": zod.string().nullable(),
+  "events": zod.array(zod.enum(['booking.created', 'booking.issued', 'booking.voided', 'booking.cancelled', 'booking.expired', 'booking.time_limit_changed', 'booking.time_limit_approaching', 'booking.refunded', 'booking.exchanged', 'emd.issued', 'emd.failed', 'schedule_change.detected', 'schedule_change.resolved', 'balance.low', 'sales_report.ready', 'webhook_endpoint.disabled']).describe('What happened. The part before the dot is the event\'s family.')).describe('The event types it receives.'),
+  "enabled": zod.boolean(),
+  "disabled_reason": zod.union([zod.literal('gone'),zod.literal('failing'),zod.literal(null)]).nullable().describe('Why Contrail switched it off: `gone` (the receiver answered 410), `failing` (every delivery failed\nfor 5 days); null while enabled or when a person switched it off.\n'),
+  "live_mode": zod.boolean(),
+  "previous_secret_expires_at": zod.iso.datetime({}).nullable().describe('After a rotation, until when the previous secret also signs each delivery.'),
+  "created_at": zod.iso.datetime({}),
+  "updated_at": zod.iso.datetime({})
+}).describe('Where Contrail sends an agency\'s events (Standard Webhooks). An endpoint is test or live by the\ncredential that created it, and receives only the events of its own mode. The signing secret is\nanswered once, at creation or rotation.\n')
+}),
+  "request": zod.object({
+  "id": zod.string().describe('The call\'s `X-Request-Id`.'),
+  "idempotency_key": zod.string().nullable().describe('The call\'s `Idempotency-Key`, when it sent one.')
+}).nullable().describe('The API call that caused the event (null for changes the airline or the worker made).')
+}).describe('A test delivery that POST /webhook_endpoints/{id}/ping sends (not kept in the event log); the object is the endpoint.')]).describe('Something that changed, as the event log keeps it: `data.object` is the resource as its own GET\nanswered when the event happened. The same envelope is the body of every webhook delivery (and a ping\'s, which the log does not keep).\n')
+
+/**
+ * Sends the event again, with the same `webhook-id`, to one endpoint (`endpoint_id`) or to every
+enabled endpoint of its mode that receives its type (send `{}`). A receiver deduplicating on `webhook-id` sees it once.
+
+ * @summary Deliver an event again
+ */
+export const redeliverEventBodyEndpointIdMax = 64;
+
+export const redeliverEventBody = zod.object({
+  "endpoint_id": zod.string().min(1).max(redeliverEventBodyEndpointIdMax).optional().describe('Only to this endpoint; without it, to every enabled endpoint of the event\'s mode that receives its type.')
+})
 

@@ -1,0 +1,30 @@
+// Signing per Standard Webhooks, with the `standardwebhooks` package: the signed content is
+// `${webhook-id}.${webhook-timestamp}.${body}`, HMAC-SHA256 under the base64 key after `whsec_`,
+// and `webhook-signature` lists one `v1,<base64>` per secret, space-separated. During a rotation
+// both the new and the previous secret sign, so a receiver holding either one verifies.
+import { randomBytes } from 'node:crypto';
+import { Webhook } from 'standardwebhooks';
+
+/** A new signing secret: 24 random bytes, as Standard Webhooks writes them. */
+export const newWebhookSecret = (): string => `whsec_${randomBytes(24).toString('base64')}`;
+
+export interface SignedHeaders {
+  'webhook-id': string;
+  'webhook-timestamp': string;
+  'webhook-signature': string;
+}
+
+export function signDelivery(input: {
+  /** The event's id: the same on every attempt, so a receiver deduplicates on it. */
+  messageId: string;
+  at: Date;
+  body: string;
+  secrets: readonly string[];
+}): SignedHeaders {
+  const signature = input.secrets.map((secret) => new Webhook(secret).sign(input.messageId, input.at, input.body));
+  return {
+    'webhook-id': input.messageId,
+    'webhook-timestamp': String(Math.floor(input.at.getTime() / 1000)),
+    'webhook-signature': signature.join(' '),
+  };
+}

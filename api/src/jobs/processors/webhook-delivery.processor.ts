@@ -1,0 +1,19 @@
+// One attempt of one webhook delivery (domain/webhooks/webhook-delivery.ts holds the rules). Safe
+// to run twice or at once on two workers: the delivery row is claimed in PostgreSQL. An HTTP
+// failure is not a job failure: the row schedules its own next attempt. Only a failure of the
+// processor itself (the database away) throws, for BullMQ to try again.
+import type { Job } from 'bullmq';
+import Value from 'typebox/value';
+import {
+  attemptDelivery,
+  type AttemptOutcome,
+  type WebhookDeliveryDeps,
+} from '../../domain/webhooks/webhook-delivery.js';
+import { WebhookDeliveryJob } from '../payloads.js';
+
+export function webhookDeliveryProcessor(deps: WebhookDeliveryDeps) {
+  return async (job: Job<WebhookDeliveryJob>): Promise<{ outcome: AttemptOutcome }> => {
+    const { deliveryId } = Value.Parse(WebhookDeliveryJob, job.data);
+    return { outcome: await attemptDelivery(deps, deliveryId) };
+  };
+}

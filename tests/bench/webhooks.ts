@@ -1,0 +1,252 @@
+// `npm run bench:webhooks`: webhook delivery on this machine, to a receiver on loopback, with the
+// real worker (dispatcher, consumer, BullMQ on Redis, the delivery processor) in this process.
+//  1. Throughput: N events committed at once, delivered at 50 concurrent deliveries; deliveries per
+//     second as a ratio to a bare loop of signed POSTs from Node (HMAC on node:crypto, undici) at the
+//     same concurrency to the same receiver, measured in the same run. Goal: >= 0.5x.
+//  2. Latency: 50 events/s steady; from each event's commit to its arrival at the receiver. Goal:
+//     p99 <= 250 ms.
+//  3. Recovery: the receiver down (connections refused) for `--down-seconds` (default 120) under the
+//     same load, then up; the production retry schedule; waits until every event arrived, and
+//     counts duplicates by webhook-id.
+import { randomBytes } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import pino from 'pino';
+import { Agent, request } from 'undici';
+import { loadConfig } from '../../api/src/config.js';
+import { createDb } from '../../api/src/db/database.js';
+import { recordEvent } from '../../api/src/domain/events/record-event.js';
+import { createSecretBox } from '../../api/src/domain/crypto/secret-box.js';
+import { newWebhookSecret } from '../../api/src/domain/webhooks/webhook-signing.js';
+import { newId } from '../../api/src/domain/ids.js';
+import { demoAgency, demoCompany } from '../../api/src/scripts/seed.js';
+import { startWorker } from '../../api/src/worker.js';
+import { localRedisUrl } from '../../scripts/local-services.js';
+import { signStandardWebhook } from '../support/webhook-receiver.js';
+import { benchDatabase, benchSecretKey, percentile } from './bench-support.js';
+
+const arg = (name: string, fallback: number) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? Number(process.argv[i + 1]) : fallback;
+};
+const burst = arg('events', 3000);
+const concurrency = 50;
+const rate = 50;
+const latencySeconds = arg('latency-seconds', 20);
+const downSeconds = arg('down-seconds', 120);
+
+const databaseUrl = await benchDatabase('contrail_bench_webhooks');
+const db = createDb(databaseUrl, 4);
+// What came before (a previous run's leftovers) is not this run's.
+await db.deleteFrom('webhook_attempts').execute();
+await db.deleteFrom('webhook_deliveries').execute();
+await db.deleteFrom('webhook_endpoints').execute();
+await db.updateTable('events').set({ dispatched_at: new Date() }).where('dispatched_at', 'is', null).execute();
+
+// --- the receiver: records arrival time per webhook-id; can go down and come back on its port.
+const arrivals = new Map<string, number[]>();
+let server: Server;
+const listen = (port: number) =>
+  new Promise<number>((resolve) => {
+    server = createServer((req, res) => {
+      req.resume();
+      req.on('end', () => {
+        const id = req.headers['webhook-id'] as string;
+        const seen = arrivals.get(id) ?? [];
+        seen.push(performance.now());
+        arrivals.set(id, seen);
+        res.writeHead(204).end();
+      });
+    });
+    server.keepAliveTimeout = 30_000;
+    server.listen(port, '127.0.0.1', () => resolve((server.address() as { port: number }).port));
+  });
+const down = () =>
+  new Promise<void>((resolve) => {
+    server.closeAllConnections();
+    server.close(() => resolve());
+  });
+const port = await listen(0);
+const url = `http://127.0.0.1:${port}/hooks`;
+
+// --- the endpoint and the worker
+const secret = newWebhookSecret();
+const now = new Date();
+await db
+  .insertInto('webhook_endpoints')
+  .values({
+    id: newId('we'),
+    agency_id: demoAgency.id,
+    live_mode: false,
+    url,
+    description: 'bench',
+    events: ['booking.created'],
+    secret_sealed: createSecretBox(benchSecretKey, 'webhook-secret').seal(secret),
+    created_by: 'bench',
+    created_at: now,
+    updated_at: now,
+  })
+  .execute();
+const config = loadConfig({
+  DATABASE_URL: databaseUrl,
+  REDIS_URL: process.env.REDIS_URL ?? localRedisUrl,
+  KEY_PREFIX: `bench-webhooks-${randomBytes(3).toString('hex')}`,
+  SECRET_KEY: benchSecretKey,
+  LOG_LEVEL: 'warn',
+  WEBHOOK_ALLOW_CIDRS: '127.0.0.0/8',
+  WEBHOOK_CONCURRENCY: String(concurrency),
+});
+const worker = await startWorker(config, pino({ level: 'warn' }));
+
+// A booking-sized object (the real ones are ~2 KB of JSON).
+const object = {
+  locator: 'BENCH1',
+  status: 'new',
+  passengers: Array.from({ length: 2 }, (_, i) => ({ id: `PAX${i}`, first_name: 'Olena', last_name: 'Benchova' })),
+  segments: Array.from({ length: 4 }, (_, i) => ({ flight: `LH${1000 + i}`, from: 'WAW', to: 'FRA', dep: now })),
+  notes: 'x'.repeat(1200),
+};
+
+async function commitEvents(n: number): Promise<Map<string, number>> {
+  const committed = new Map<string, number>();
+  const keys: string[] = [];
+  await db.transaction().execute(async (trx) => {
+    for (let i = 0; i < n; i++) {
+      const key = `bench:${randomBytes(8).toString('hex')}`;
+      keys.push(key);
+      await recordEvent(trx, {
+        type: 'booking.created',
+        agencyId: demoAgency.id,
+        companyId: demoCompany.id,
+        bookingId: `bkg_${key}`,
+        liveMode: false,
+        object,
+        at: new Date(),
+        dedupeKey: key,
+      });
+    }
+  });
+  const at = performance.now();
+  const rows = await db.selectFrom('events').select('id').where('dedupe_key', 'in', keys).execute();
+  for (const r of rows) committed.set(r.id, at);
+  return committed;
+}
+
+async function waitAll(ids: Iterable<string>, timeoutMs: number): Promise<boolean> {
+  const list = [...ids];
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (list.every((id) => arrivals.has(id))) return true;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return false;
+}
+
+// --- 1. throughput, and the bare loop
+async function bareLoop(n: number): Promise<number> {
+  const agent = new Agent({ connections: concurrency });
+  const body = JSON.stringify({ id: 'evt_x', type: 'booking.created', data: { object } });
+  let next = 0;
+  const t0 = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < n) {
+        const id = `evt_bare_${next++}`;
+        const ts = Math.floor(Date.now() / 1000);
+        const res = await request(url, {
+          method: 'POST',
+          dispatcher: agent,
+          body,
+          headers: {
+            'content-type': 'application/json',
+            'webhook-id': id,
+            'webhook-timestamp': String(ts),
+            'webhook-signature': signStandardWebhook(secret, id, ts, body),
+          },
+        });
+        await res.body.text();
+      }
+    }),
+  );
+  const seconds = (performance.now() - t0) / 1000;
+  await agent.close();
+  return n / seconds;
+}
+
+// Warm both paths (JIT, connections, the worker's first jobs).
+await waitAll((await commitEvents(200)).keys(), 60_000);
+await bareLoop(500);
+
+const bare = await bareLoop(burst);
+const burstIds = await commitEvents(burst);
+const tBurst = Math.min(...burstIds.values());
+await waitAll(burstIds.keys(), 300_000);
+const lastArrival = Math.max(...[...burstIds.keys()].map((id) => arrivals.get(id)![0]!));
+const webhooks = burst / ((lastArrival - tBurst) / 1000);
+
+// --- 2. latency at a steady rate
+async function steady(seconds: number, onTick?: (elapsed: number) => Promise<void>): Promise<Map<string, number>> {
+  const all = new Map<string, number>();
+  const start = performance.now();
+  for (let i = 0; i < seconds * rate; i++) {
+    const due = start + (i * 1000) / rate;
+    const wait = due - performance.now();
+    if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+    for (const [id, at] of await commitEvents(1)) all.set(id, at);
+    if (onTick) await onTick((performance.now() - start) / 1000);
+  }
+  return all;
+}
+const latencyIds = await steady(latencySeconds);
+await waitAll(latencyIds.keys(), 60_000);
+const latencies = [...latencyIds].map(([id, at]) => arrivals.get(id)![0]! - at);
+
+// --- 3. recovery: down for downSeconds under load, then up
+let wentDown = 0;
+let cameUp = 0;
+const loadSeconds = downSeconds + 20;
+const recoveryIds = await steady(loadSeconds, async (elapsed) => {
+  if (!wentDown && elapsed >= 10) {
+    wentDown = performance.now();
+    await down();
+  } else if (wentDown && !cameUp && elapsed >= 10 + downSeconds) {
+    cameUp = performance.now();
+    await listen(port);
+  }
+});
+const allArrived = await waitAll(recoveryIds.keys(), 45 * 60_000);
+const recovered = performance.now();
+const missing = [...recoveryIds.keys()].filter((id) => !arrivals.has(id)).length;
+const duplicates = [...recoveryIds.keys()].reduce((n, id) => n + Math.max(0, (arrivals.get(id)?.length ?? 0) - 1), 0);
+const attempts = await db
+  .selectFrom('webhook_attempts')
+  .select((eb) => eb.fn.countAll<string>().as('n'))
+  .executeTakeFirstOrThrow();
+
+const ms = (x: number) => `${x.toFixed(1)} ms`;
+console.log(`webhooks bench (loopback receiver, ${concurrency} concurrent deliveries, worker in-process, Redis queue)`);
+console.log(`throughput: ${burst} events`);
+console.log(`  bare signed POST loop      ${bare.toFixed(0)} req/s`);
+console.log(
+  `  Contrail webhook delivery  ${webhooks.toFixed(0)} deliveries/s (from the batch's commit to the last arrival)`,
+);
+console.log(`  ratio                      ${(webhooks / bare).toFixed(2)}x (goal >= 0.5x)`);
+console.log(`latency: ${rate} events/s for ${latencySeconds} s, commit -> receipt (${latencies.length} events)`);
+console.log(
+  `  p50 ${ms(percentile(latencies, 50))}  p99 ${ms(percentile(latencies, 99))}  max ${ms(Math.max(...latencies))} (goal p99 <= 250 ms)`,
+);
+console.log(
+  `recovery: ${rate} events/s for ${loadSeconds} s, receiver down ${downSeconds} s (from t=10 s), production retry schedule`,
+);
+console.log(
+  `  events ${recoveryIds.size}, arrived ${recoveryIds.size - missing}, missing ${missing}${allArrived ? '' : ' (timed out)'}`,
+);
+console.log(`  duplicates by webhook-id ${duplicates}`);
+console.log(
+  `  every event in ${((recovered - cameUp) / 1000).toFixed(1)} s after the receiver came back (${((recovered - wentDown) / 1000).toFixed(1)} s after it went down)`,
+);
+console.log(`  attempts recorded in the whole run: ${attempts.n}`);
+
+await worker.close();
+await db.destroy();
+await down().catch(() => undefined);
+process.exit(0);
