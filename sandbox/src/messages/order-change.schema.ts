@@ -76,7 +76,10 @@ export const ChangeOrder = Type.Union([
   Type.Object(
     {
       AcknowledgeChange: Type.Object(
-        { NotifID: Type.String({ minLength: 1, maxLength: 100 }), ActionCode: Type.Enum(['ACCEPT', 'CANCEL', 'CHANGE']) },
+        {
+          NotifID: Type.String({ minLength: 1, maxLength: 100 }),
+          ActionCode: Type.Enum(['ACCEPT', 'CANCEL', 'CHANGE']),
+        },
         strict,
       ),
     },

@@ -185,7 +185,10 @@ export function createNdcOrders(send: NdcSend, lookups: OrderLookups): AirlineOr
         'OrderChange',
         channel.credential,
         channel.carrier,
-        { ...refOf(order), ChangeOrder: { AcknowledgeChange: { NotifID: changeId, ActionCode: answer.toUpperCase() } } },
+        {
+          ...refOf(order),
+          ChangeOrder: { AcknowledgeChange: { NotifID: changeId, ActionCode: answer.toUpperCase() } },
+        },
         { ...call, safe: true, changesOrder: true },
       );
       return matchingOrder(channel, order, orderOf(view));
