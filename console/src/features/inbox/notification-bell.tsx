@@ -64,8 +64,10 @@ export function NotificationBell() {
       withinPortal
       trapFocus
     >
-      <Popover.Target>
-        <Indicator label={unread > 99 ? '99+' : unread} size={18} disabled={unread === 0} color="red" offset={4}>
+      {/* The popover's ARIA (haspopup, expanded, controls) goes on the button itself, not on the
+          indicator's plain div around it, where axe rightly refuses it. */}
+      <Indicator label={unread > 99 ? '99+' : unread} size={18} disabled={unread === 0} color="red" offset={4}>
+        <Popover.Target>
           <ActionIcon
             variant="subtle"
             color="gray"
@@ -77,8 +79,8 @@ export function NotificationBell() {
           >
             <BellIcon />
           </ActionIcon>
-        </Indicator>
-      </Popover.Target>
+        </Popover.Target>
+      </Indicator>
       <Popover.Dropdown p={0} aria-label={t('inbox.title')} role="dialog">
         <Group justify="space-between" px="md" py="sm" className={classes.head} wrap="nowrap">
           <Text fw={700}>{t('inbox.title')}</Text>
