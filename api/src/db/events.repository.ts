@@ -28,6 +28,8 @@ export async function insertEvent(trx: Db, row: NewEventRow): Promise<boolean> {
 }
 
 export interface EventFilter {
+  /** One event (GET /events/{id}), still within the caller's wall. */
+  id?: string;
   /** null: every agency's (staff). */
   agencyId: string | null;
   /** Only events of this agent's bookings (an agent's wall). */
@@ -52,6 +54,7 @@ export async function findEvents(
   page: { limit: number; beforeSeq?: string },
 ): Promise<EventRow[]> {
   let query = db.selectFrom('events').selectAll();
+  if (filter.id !== undefined) query = query.where('id', '=', filter.id);
   if (filter.agencyId !== null) query = query.where('agency_id', '=', filter.agencyId);
   if (filter.agentId !== undefined) query = query.where('agent_id', '=', filter.agentId);
   if (filter.liveMode !== undefined) query = query.where('live_mode', '=', filter.liveMode);

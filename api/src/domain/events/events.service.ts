@@ -4,7 +4,7 @@
 // of its own mode (a test token never sees a live booking's events, nor a live token a test one).
 // Pages are cut by the log's own order (seq), newest first, with an opaque cursor.
 import type { Db } from '../../db/database.js';
-import { findEvent, findEvents, type EventRow } from '../../db/events.repository.js';
+import { findEvents, type EventRow } from '../../db/events.repository.js';
 import { DomainError, notFound } from '../errors.js';
 import { isStaff, type Principal } from '../principal.js';
 import type { EventType } from './event-types.js';
@@ -59,13 +59,6 @@ function wallOf(principal: Principal): { agencyId: string | null; agentId?: stri
   return { agencyId: principal.agencyId, liveMode };
 }
 
-function visible(principal: Principal, row: EventRow): boolean {
-  const wall = wallOf(principal);
-  if (wall.agencyId !== null && row.agency_id !== wall.agencyId) return false;
-  if (wall.agentId !== undefined && row.agent_id !== wall.agentId) return false;
-  return wall.liveMode === undefined || row.live_mode === wall.liveMode;
-}
-
 export function createEventsService(deps: { db: Db }) {
   const { db } = deps;
   return {
@@ -91,8 +84,9 @@ export function createEventsService(deps: { db: Db }) {
     },
 
     async get(principal: Principal, id: string): Promise<ContrailEvent> {
-      const row = await findEvent(db, id);
-      if (!row || !visible(principal, row)) throw notFound('event');
+      // The same wall as the list, applied by the same query: one rule, not a second copy of it.
+      const [row] = await findEvents(db, { ...wallOf(principal), id }, { limit: 1 });
+      if (!row) throw notFound('event');
       return eventView(row);
     },
   };
