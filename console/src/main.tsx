@@ -9,7 +9,7 @@ import { preloadScreen } from './app/routes';
 import { createQueryClient } from './app/query-client';
 import { createNotificationCenter, errorNotices, takeNotificationFromUrl } from './notifications';
 import { createI18n, readStoredLanguage, syncDocumentLanguage } from './lib/i18n';
-import { startAnalyticsAfterConsent } from './lib/analytics/analytics';
+import { startAnalyticsAfterConsent } from './lib/product-analytics/product-analytics';
 
 configureSdk(document);
 // The page's own code is fetched beside the account, not after it.

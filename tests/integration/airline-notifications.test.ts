@@ -81,6 +81,8 @@ it('records a BRU–OPO schedule change the airline pushed, and refreshes the bo
   const kept = await db()
     .selectFrom('airline_notifications')
     .selectAll()
+    // An airline locator is unique on its airline only: another carrier may use the same six letters.
+    .where('channel_id', '=', channelOf(booked.carrier))
     .where('airline_locator', '=', booked.airlineLocator)
     .execute();
   expect(kept).toMatchObject([{ change_type: 'SCHEDULE_CHANGE', channel_id: channelOf(booked.carrier) }]);

@@ -4,7 +4,7 @@ import './landing.css';
 import { configure } from '@contrail/sdk';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { startAnalyticsAfterConsent } from '../lib/analytics/analytics';
+import { startAnalyticsAfterConsent } from '../lib/product-analytics/product-analytics';
 import { LandingApp } from './app';
 import { setUpLandingPage } from './page-setup';
 

@@ -1,5 +1,5 @@
 // The cookie notice shows until the visitor chooses; the choice is remembered in this browser.
-import { consentEvent, consentKey } from '../../lib/analytics/analytics';
+import { consentEvent, consentKey } from '../../lib/product-analytics/product-analytics';
 
 export { consentKey };
 

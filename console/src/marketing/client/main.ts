@@ -7,7 +7,7 @@ import { setupCookieNotice } from './cookie-notice';
 import { setupDemo } from './demo';
 import { setupDemoRequest } from './demo-request';
 import { setupPageNotice } from './page-notice';
-import { startAnalyticsAfterConsent } from '../../lib/analytics/analytics';
+import { startAnalyticsAfterConsent } from '../../lib/product-analytics/product-analytics';
 
 setupPageNotice();
 setupCookieNotice();

@@ -2,7 +2,13 @@
 // default tracking, platform 'Site' unless an event sets its own, a temporary user id that is
 // restored, user properties, and session replay added after 200 ms at a sample rate of 0.1.
 import { describe, expect, it } from 'vitest';
-import { pageAnalyticsKey, startAnalytics, type AnalyticsSdk, type IdentifyBuilder, type ReplaySdk } from './analytics';
+import {
+  pageAnalyticsKey,
+  startAnalytics,
+  type AnalyticsSdk,
+  type IdentifyBuilder,
+  type ReplaySdk,
+} from './product-analytics';
 
 type Plugin = { name?: string; type?: string; execute?: (e: object) => Promise<object> };
 
