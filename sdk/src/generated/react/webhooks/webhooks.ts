@@ -871,7 +871,7 @@ export const getListWebhookDeliveryStatesQueryKey = (params?: ListWebhookDeliver
     }
 
     
-export const getListWebhookDeliveryStatesQueryOptions = <TData = Awaited<ReturnType<typeof listWebhookDeliveryStates>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UnprocessableResponse | TooManyRequestsResponse>(params?: ListWebhookDeliveryStatesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listWebhookDeliveryStates>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
+export const getListWebhookDeliveryStatesQueryOptions = <TData = Awaited<ReturnType<typeof listWebhookDeliveryStates>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse>(params?: ListWebhookDeliveryStatesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listWebhookDeliveryStates>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -890,10 +890,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type ListWebhookDeliveryStatesQueryResult = NonNullable<Awaited<ReturnType<typeof listWebhookDeliveryStates>>>
-export type ListWebhookDeliveryStatesQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UnprocessableResponse | TooManyRequestsResponse
+export type ListWebhookDeliveryStatesQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse
 
 
-export function useListWebhookDeliveryStates<TData = Awaited<ReturnType<typeof listWebhookDeliveryStates>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UnprocessableResponse | TooManyRequestsResponse>(
+export function useListWebhookDeliveryStates<TData = Awaited<ReturnType<typeof listWebhookDeliveryStates>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse>(
  params: undefined |  ListWebhookDeliveryStatesParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listWebhookDeliveryStates>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof listWebhookDeliveryStates>>,
@@ -903,7 +903,7 @@ export function useListWebhookDeliveryStates<TData = Awaited<ReturnType<typeof l
       >, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListWebhookDeliveryStates<TData = Awaited<ReturnType<typeof listWebhookDeliveryStates>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UnprocessableResponse | TooManyRequestsResponse>(
+export function useListWebhookDeliveryStates<TData = Awaited<ReturnType<typeof listWebhookDeliveryStates>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse>(
  params?: ListWebhookDeliveryStatesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listWebhookDeliveryStates>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof listWebhookDeliveryStates>>,
@@ -913,7 +913,7 @@ export function useListWebhookDeliveryStates<TData = Awaited<ReturnType<typeof l
       >, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListWebhookDeliveryStates<TData = Awaited<ReturnType<typeof listWebhookDeliveryStates>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UnprocessableResponse | TooManyRequestsResponse>(
+export function useListWebhookDeliveryStates<TData = Awaited<ReturnType<typeof listWebhookDeliveryStates>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse>(
  params?: ListWebhookDeliveryStatesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listWebhookDeliveryStates>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -921,7 +921,7 @@ export function useListWebhookDeliveryStates<TData = Awaited<ReturnType<typeof l
  * @summary List deliveries of an endpoint or an event
  */
 
-export function useListWebhookDeliveryStates<TData = Awaited<ReturnType<typeof listWebhookDeliveryStates>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UnprocessableResponse | TooManyRequestsResponse>(
+export function useListWebhookDeliveryStates<TData = Awaited<ReturnType<typeof listWebhookDeliveryStates>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse>(
  params?: ListWebhookDeliveryStatesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listWebhookDeliveryStates>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
