@@ -1,6 +1,6 @@
-// One endpoint in a drawer: what it is, a test event of a chosen type, rotating its secret (the new
-// one shown once), switching it off and on, deleting it (after a confirmation), changing its
-// address, description and event types, and its deliveries with "Resend".
+// One endpoint in a drawer: what it is, rotating its secret (the new one shown once), switching it
+// off and on, deleting it (after a confirmation), a test event of a chosen type, its deliveries
+// with "Resend", and changing its address, description and event types.
 import type { EventType, TestWebhookEventRequest, WebhookEndpoint } from '@contrail/sdk';
 import {
   getGetWebhookEndpointQueryKey,
@@ -150,15 +150,14 @@ function EndpointDetails({ endpoint, onDeleted }: { endpoint: WebhookEndpoint; o
       )}
 
       <TestEventForm endpoint={endpoint} />
-      <Divider />
-      <EditEndpointForm endpoint={endpoint} />
-      <Divider />
       <Stack gap="sm">
         <Title order={3} size="h5">
           {t('webhooks.deliveries.title')}
         </Title>
         <DeliveriesTable filter={{ endpoint_id: endpoint.id }} canResend={endpoint.enabled} />
       </Stack>
+      <Divider />
+      <EditEndpointForm endpoint={endpoint} />
 
       <Modal
         opened={confirmDelete}
@@ -212,7 +211,7 @@ function TestEventForm({ endpoint }: { endpoint: WebhookEndpoint }) {
           onChange={(e) => setType(e.currentTarget.value as TestWebhookEventRequest['type'])}
           data={['ping', ...eventTypes]}
           style={{ flex: '1 1 220px' }}
-          ff="monospace"
+          styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
         />
         <Button type="submit" variant="light" loading={send.isPending} disabled={!endpoint.enabled}>
           {t('webhooks.test.send')}

@@ -16,13 +16,13 @@ export function EnabledBadge({ endpoint }: { endpoint: WebhookEndpoint }) {
   const { t } = useTranslation();
   if (endpoint.enabled)
     return (
-      <Badge variant="light" color="teal" autoContrast>
+      <Badge variant="light" color="teal">
         {t('webhooks.state.enabled')}
       </Badge>
     );
   const why = endpoint.disabled_reason ? t(`webhooks.state.reason.${endpoint.disabled_reason}`) : null;
   return (
-    <Badge variant="light" color="gray" autoContrast title={why ?? undefined}>
+    <Badge variant="light" color="gray" title={why ?? undefined}>
       {why ? t('webhooks.state.disabledWhy', { why }) : t('webhooks.state.disabled')}
     </Badge>
   );
