@@ -250,7 +250,7 @@ describe('webhook endpoints', () => {
         await noSideways(page);
         await axeClean(page, `secret ua ${width}`);
         await shot(page, `secret-ua-${width}`);
-        await page.getByRole('button', { name: 'Я його зберіг' }).click();
+        await page.getByRole('button', { name: 'Я зберіг ключ' }).click();
       }
       const open = page.getByRole('button', { name: `Відкрити ендпоінт ${receiver.url}` });
       await open.first().waitFor();

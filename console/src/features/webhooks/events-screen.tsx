@@ -1,9 +1,9 @@
 // /settings/events: the agency's event log, newest first, for its supervisors and staff: type, what
 // it is about, the booking, when, and test or live. Pages go back in time by the API's cursor.
-// "Open" shows the event's JSON body and its deliveries in a drawer.
+// The type opens the event's JSON body and its deliveries in a drawer.
 import type { Event, EventType } from '@contrail/sdk';
 import { useListEvents } from '@contrail/sdk/react';
-import { Anchor, Button, Center, Group, Loader, NativeSelect, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Anchor, Button, Center, Group, Loader, NativeSelect, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RoleNotice } from '../../components/role-notice';
@@ -13,7 +13,7 @@ import { useDocumentTitle } from '../../hooks/use-document-title';
 import { formatDateTime, useLanguage } from '../../lib/i18n';
 import { linkProps } from '../../lib/router';
 import { EventDrawer } from './components/event-drawer';
-import { eventObject } from './components/event-object';
+import { eventObject, objectKind } from './components/event-object';
 import { eventTypes } from './components/event-types-field';
 import { ModeBadge } from './components/mode-badge';
 import { useWebhooksAccess } from './use-manages-webhooks';
@@ -77,9 +77,6 @@ function EventLog() {
                   <Table.Th>{t('webhooks.events.booking')}</Table.Th>
                   <Table.Th>{t('webhooks.events.time')}</Table.Th>
                   <Table.Th>{t('webhooks.events.mode')}</Table.Th>
-                  <Table.Th>
-                    <VisuallyHidden>{t('webhooks.events.actions')}</VisuallyHidden>
-                  </Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
@@ -88,14 +85,25 @@ function EventLog() {
                   return (
                     <Table.Tr key={event.id} data-event={event.id}>
                       <Table.Td>
-                        <Text size="sm" ff="monospace">
+                        <Anchor
+                          component="button"
+                          type="button"
+                          size="sm"
+                          ff="monospace"
+                          ta="start"
+                          aria-label={t('webhooks.events.openOne', { type: event.type, id: event.id })}
+                          onClick={() => setOpen(event)}
+                        >
                           {event.type}
-                        </Text>
+                        </Anchor>
                       </Table.Td>
                       <Table.Td>
-                        <Text size="xs" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
-                          {object.id ?? '—'}
-                        </Text>
+                        <Text size="sm">{t(`webhooks.events.kind.${objectKind(event.type)}`)}</Text>
+                        {object.id && (
+                          <Text size="xs" ff="monospace" c="gray.8" style={{ overflowWrap: 'anywhere' }}>
+                            {object.id}
+                          </Text>
+                        )}
                       </Table.Td>
                       <Table.Td>
                         {object.locator ? (
@@ -110,30 +118,26 @@ function EventLog() {
                       <Table.Td>
                         <ModeBadge live={event.live_mode} />
                       </Table.Td>
-                      <Table.Td ta="end">
-                        <Button
-                          variant="light"
-                          size="compact-sm"
-                          aria-label={t('webhooks.events.openOne', { type: event.type, id: event.id })}
-                          onClick={() => setOpen(event)}
-                        >
-                          {t('webhooks.events.open')}
-                        </Button>
-                      </Table.Td>
                     </Table.Tr>
                   );
                 })}
               </Table.Tbody>
             </Table>
           </TableScroll>
-          <Group justify="space-between">
-            <Button variant="default" disabled={cursors.length === 0} onClick={() => setCursors(cursors.slice(0, -1))}>
-              {t('webhooks.events.newer')}
-            </Button>
-            <Button variant="default" disabled={next === null} onClick={() => next && setCursors([...cursors, next])}>
-              {t('webhooks.events.older')}
-            </Button>
-          </Group>
+          {(cursors.length > 0 || next !== null) && (
+            <Group justify="space-between">
+              <Button
+                variant="default"
+                disabled={cursors.length === 0}
+                onClick={() => setCursors(cursors.slice(0, -1))}
+              >
+                {t('webhooks.events.newer')}
+              </Button>
+              <Button variant="default" disabled={next === null} onClick={() => next && setCursors([...cursors, next])}>
+                {t('webhooks.events.older')}
+              </Button>
+            </Group>
+          )}
         </Stack>
       )}
       <EventDrawer event={open} onClose={() => setOpen(null)} />

@@ -8,7 +8,7 @@ const colors: Record<WebhookDeliveryStateStatus, string> = { pending: 'blue', su
 export function DeliveryStatusBadge({ status }: { status: WebhookDeliveryStateStatus }) {
   const { t } = useTranslation();
   return (
-    <Badge variant="light" color={colors[status]}>
+    <Badge variant="light" color={colors[status]} miw="max-content">
       {t(`webhooks.deliveryStatus.${status}`)}
     </Badge>
   );

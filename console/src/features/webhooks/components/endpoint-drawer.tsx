@@ -213,7 +213,7 @@ function TestEventForm({ endpoint }: { endpoint: WebhookEndpoint }) {
           style={{ flex: '1 1 220px' }}
           styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
         />
-        <Button type="submit" variant="light" loading={send.isPending} disabled={!endpoint.enabled}>
+        <Button type="submit" loading={send.isPending} disabled={!endpoint.enabled}>
           {t('webhooks.test.send')}
         </Button>
       </Group>

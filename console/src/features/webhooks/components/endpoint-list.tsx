@@ -1,8 +1,8 @@
 // The agency's endpoints, newest first: address, mode, event types, on or off, and the last
-// delivery (a table on wide screens, cards on phones). "Open" shows one in the drawer.
+// delivery (a table on wide screens, cards on phones). The address opens one in the drawer.
 import type { WebhookEndpoint } from '@contrail/sdk';
 import { useListWebhookEndpoints } from '@contrail/sdk/react';
-import { Badge, Button, Center, Group, Loader, Paper, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Anchor, Badge, Center, Group, Loader, Paper, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListPager } from '../../../components/list-pager';
@@ -16,13 +16,13 @@ export function EnabledBadge({ endpoint }: { endpoint: WebhookEndpoint }) {
   const { t } = useTranslation();
   if (endpoint.enabled)
     return (
-      <Badge variant="light" color="teal">
+      <Badge variant="light" color="teal" miw="max-content">
         {t('webhooks.state.enabled')}
       </Badge>
     );
   const why = endpoint.disabled_reason ? t(`webhooks.state.reason.${endpoint.disabled_reason}`) : null;
   return (
-    <Badge variant="light" color="gray" title={why ?? undefined}>
+    <Badge variant="light" color="gray" miw="max-content" title={why ?? undefined}>
       {why ? t('webhooks.state.disabledWhy', { why }) : t('webhooks.state.disabled')}
     </Badge>
   );
@@ -45,15 +45,20 @@ export function EndpointList({ onOpen }: { onOpen: (id: string) => void }) {
   const list = useListWebhookEndpoints({ page, per_page: perPage });
   const endpoints = list.data?.data ?? [];
   const pages = list.data ? Math.max(1, Math.ceil(list.data.meta.total / perPage)) : 1;
+  // The address opens the endpoint: on a phone and in a narrow column it stays the first thing.
   const open = (e: WebhookEndpoint) => (
-    <Button
-      variant="light"
-      size="compact-sm"
+    <Anchor
+      component="button"
+      type="button"
+      size="sm"
+      ff="monospace"
+      ta="start"
+      style={{ overflowWrap: 'anywhere' }}
       aria-label={t('webhooks.list.openOne', { url: e.url })}
       onClick={() => onOpen(e.id)}
     >
-      {t('webhooks.list.open')}
-    </Button>
+      {e.url}
+    </Anchor>
   );
   return (
     <SectionCard title={t('webhooks.list.title')}>
@@ -75,18 +80,13 @@ export function EndpointList({ onOpen }: { onOpen: (id: string) => void }) {
                 <Table.Th>{t('webhooks.list.events')}</Table.Th>
                 <Table.Th>{t('webhooks.list.state')}</Table.Th>
                 <Table.Th>{t('webhooks.list.lastDelivery')}</Table.Th>
-                <Table.Th>
-                  <VisuallyHidden>{t('webhooks.list.actions')}</VisuallyHidden>
-                </Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
               {endpoints.map((e) => (
                 <Table.Tr key={e.id} data-endpoint={e.id}>
-                  <Table.Td maw={240}>
-                    <Text size="sm" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
-                      {e.url}
-                    </Text>
+                  <Table.Td miw={200}>
+                    {open(e)}
                     {e.description && (
                       <Text size="xs" c="gray.8">
                         {e.description}
@@ -105,7 +105,6 @@ export function EndpointList({ onOpen }: { onOpen: (id: string) => void }) {
                   <Table.Td>
                     <LastDelivery endpointId={e.id} />
                   </Table.Td>
-                  <Table.Td ta="end">{open(e)}</Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>
@@ -114,18 +113,13 @@ export function EndpointList({ onOpen }: { onOpen: (id: string) => void }) {
             {endpoints.map((e) => (
               <Paper key={e.id} component="li" withBorder p="sm">
                 <Stack gap={6}>
-                  <Text size="sm" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
-                    {e.url}
-                  </Text>
+                  {open(e)}
                   <Group gap="xs">
                     <ModeBadge live={e.live_mode} />
                     <EnabledBadge endpoint={e} />
                   </Group>
                   <EventsSummary endpoint={e} />
-                  <Group justify="space-between" wrap="nowrap">
-                    <LastDelivery endpointId={e.id} />
-                    {open(e)}
-                  </Group>
+                  <LastDelivery endpointId={e.id} />
                 </Stack>
               </Paper>
             ))}

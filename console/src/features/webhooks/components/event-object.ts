@@ -7,3 +7,16 @@ export function eventObject(event: Event): { id: string | null; locator: string 
   const text = (value: unknown) => (typeof value === 'string' ? value : null);
   return { id: text(object['id']), locator: text(object['locator']) };
 }
+
+export type ObjectKind = 'booking' | 'scheduleChange' | 'company' | 'salesReport' | 'webhookEndpoint';
+
+/** The kind of resource `data.object` is, by the event's family. */
+export function objectKind(type: Event['type']): ObjectKind {
+  const family = type.split('.')[0];
+  if (family === 'schedule_change') return 'scheduleChange';
+  if (family === 'balance') return 'company';
+  if (family === 'sales_report') return 'salesReport';
+  if (family === 'webhook_endpoint') return 'webhookEndpoint';
+  // booking.*, emd.* (the booking), and a ping, whose object is the endpoint
+  return family === 'ping' ? 'webhookEndpoint' : 'booking';
+}

@@ -20,9 +20,9 @@ export function LastDelivery({ endpointId }: { endpointId: string }) {
       </Text>
     );
   return (
-    <Group gap={6} wrap="nowrap">
+    <Group gap={6} align="center">
       <DeliveryStatusBadge status={last.status} />
-      <Text size="xs" c="gray.8">
+      <Text size="xs" c="gray.8" style={{ whiteSpace: 'nowrap' }}>
         {formatDateTime(last.created_at, language)}
       </Text>
     </Group>

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 export function ModeBadge({ live }: { live: boolean }) {
   const { t } = useTranslation();
   return (
-    <Badge variant="filled" color={live ? 'red' : 'gray'}>
+    <Badge variant="filled" color={live ? 'red' : 'gray'} miw="max-content">
       {t(live ? 'webhooks.mode.live' : 'webhooks.mode.test')}
     </Badge>
   );
