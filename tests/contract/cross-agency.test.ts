@@ -268,6 +268,23 @@ const cases: CrossAgencyRegistry = {
       return { method: 'get', path: `/api/v1/webhook_endpoints/${await webhookEndpoint(headers)}/deliveries` };
     },
   },
+  sendTestWebhookEvent: {
+    async arrange({ headers }) {
+      return {
+        method: 'post',
+        path: `/api/v1/webhook_endpoints/${await webhookEndpoint(headers)}/test_events`,
+        body: { type: 'ping' },
+      };
+    },
+  },
+  resendWebhookDelivery: {
+    async arrange({ headers }) {
+      const ping = await request(stack.baseUrl)
+        .post(`/api/v1/webhook_endpoints/${await webhookEndpoint(headers)}/ping`)
+        .set(headers);
+      return { method: 'post', path: `/api/v1/webhook_deliveries/${ping.body.id}/resend` };
+    },
+  },
   redeliverEvent: {
     async arrange({ headers }) {
       const locator = await booking(headers);

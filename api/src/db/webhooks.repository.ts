@@ -258,3 +258,88 @@ export async function listAttempts(
   ]);
   return { rows, total: Number(count.n) };
 }
+
+// --- deliveries as the console lists them
+
+export interface DeliveryStateRow {
+  id: string;
+  endpoint_id: string;
+  endpoint_url: string;
+  event_id: string;
+  event_type: string;
+  status: 'pending' | 'succeeded' | 'failed';
+  attempts: number;
+  next_attempt_at: Date;
+  created_at: Date;
+  completed_at: Date | null;
+  last_status_code: number | null;
+  last_duration_ms: number | null;
+  last_error: string | null;
+}
+
+/**
+ * Deliveries to an endpoint and/or of an event, newest first, each with its last attempt's answer
+ * (the attempt row with the highest number, taken by a lateral join on the delivery's own index).
+ */
+export async function listDeliveryStates(
+  db: Db,
+  filter: { endpointId?: string; eventId?: string },
+  page: { page: number; perPage: number },
+): Promise<{ rows: DeliveryStateRow[]; total: number }> {
+  let base = db.selectFrom('webhook_deliveries as d');
+  if (filter.endpointId !== undefined) base = base.where('d.endpoint_id', '=', filter.endpointId);
+  if (filter.eventId !== undefined) base = base.where('d.event_id', '=', filter.eventId);
+  const [rows, count] = await Promise.all([
+    base
+      .innerJoin('webhook_endpoints as e', 'e.id', 'd.endpoint_id')
+      .leftJoinLateral(
+        (eb) =>
+          eb
+            .selectFrom('webhook_attempts as a')
+            .select(['a.status_code', 'a.duration_ms', 'a.error'])
+            .whereRef('a.delivery_id', '=', 'd.id')
+            .orderBy('a.attempt', 'desc')
+            .limit(1)
+            .as('last'),
+        (join) => join.onTrue(),
+      )
+      .select([
+        'd.id',
+        'd.endpoint_id',
+        'e.url as endpoint_url',
+        'd.event_id',
+        'd.event_type',
+        'd.status',
+        'd.attempts',
+        'd.next_attempt_at',
+        'd.created_at',
+        'd.completed_at',
+        'last.status_code as last_status_code',
+        'last.duration_ms as last_duration_ms',
+        'last.error as last_error',
+      ])
+      .orderBy('d.created_at', 'desc')
+      .orderBy('d.id', 'desc')
+      .limit(page.perPage)
+      .offset((page.page - 1) * page.perPage)
+      .execute(),
+    base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.n) };
+}
+
+/** The agency's newest logged event of a type in a mode: the body a test event copies. */
+export async function latestEventOfType(
+  db: Db,
+  filter: { agencyId: string; liveMode: boolean; type: string },
+): Promise<EventRow | undefined> {
+  return db
+    .selectFrom('events')
+    .selectAll()
+    .where('agency_id', '=', filter.agencyId)
+    .where('live_mode', '=', filter.liveMode)
+    .where('type', '=', filter.type)
+    .orderBy('seq', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}

@@ -92,7 +92,8 @@ export type ErrorCode =
   // webhooks
   | 'webhook_url_refused'
   | 'webhook_endpoint_disabled'
-  | 'webhook_endpoint_mismatch';
+  | 'webhook_endpoint_mismatch'
+  | 'test_event_unavailable';
 
 export class DomainError extends Error {
   constructor(

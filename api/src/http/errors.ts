@@ -142,6 +142,10 @@ export const errorRegistry: Record<ErrorCode, { status: number; title: string }>
     status: 422,
     title: "The endpoint is not of the event's agency and mode, so it cannot receive it.",
   },
+  test_event_unavailable: {
+    status: 422,
+    title: 'There is no event of this type in this mode yet to send as a test; send a ping, or choose another type.',
+  },
 };
 
 export interface WireError {

@@ -180,6 +180,9 @@ export const permissions: Record<OperationId, Permission> = {
   pingWebhookEndpoint: { allow: staffOrSupervisor },
   rotateWebhookSecret: { allow: staffOrSupervisor },
   listWebhookDeliveries: { allow: staffOrSupervisor },
+  sendTestWebhookEvent: { allow: staffOrSupervisor },
+  listWebhookDeliveryStates: { allow: staffOrSupervisor },
+  resendWebhookDelivery: { allow: staffOrSupervisor },
   updateCompany: { allow: staffOrSupervisor },
   // notifications: every role, each their own (the wall is the recipient); action required within
   // the bookings visibility.

@@ -9,6 +9,9 @@ export const paths = {
   onboarding: '/onboarding',
   settings: '/settings',
   apiTokens: '/settings/api_tokens',
+  // webhooks: an agency's endpoints and its event log
+  webhooks: '/settings/webhooks',
+  events: '/settings/events',
   search: '/search',
   bookings: '/bookings',
   admin: adminPaths.partners,
@@ -25,6 +28,8 @@ export const pagePaths = [
   paths.onboarding,
   paths.settings,
   paths.apiTokens,
+  paths.webhooks,
+  paths.events,
   paths.search,
   paths.bookings,
   ...Object.values(adminPaths),

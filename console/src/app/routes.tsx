@@ -22,6 +22,10 @@ function screen<M, K extends keyof M>(load: () => Promise<M>, name: K) {
 const OnboardingScreen = screen(() => import('../features/onboarding'), 'OnboardingScreen');
 const SettingsScreen = screen(() => import('../features/settings'), 'SettingsScreen');
 const ApiTokensScreen = screen(() => import('../features/api-tokens'), 'ApiTokensScreen');
+// webhooks: one chunk for the endpoints and the event log
+const webhooks = () => import('../features/webhooks');
+const WebhooksScreen = screen(webhooks, 'WebhooksScreen');
+const EventsScreen = screen(webhooks, 'EventsScreen');
 // flight search
 const SearchScreen = screen(() => import('../features/search'), 'SearchScreen');
 // bookings
@@ -87,6 +91,25 @@ const routes: Record<PagePath, Route> = {
     screen: () => (
       <SettingsLayout>
         <ApiTokensScreen />
+      </SettingsLayout>
+    ),
+  },
+  // webhooks: supervisors and staff (the screens tell anyone else so in one sentence)
+  [paths.webhooks]: {
+    access: 'signedIn',
+    preload: WebhooksScreen.preload,
+    screen: () => (
+      <SettingsLayout>
+        <WebhooksScreen />
+      </SettingsLayout>
+    ),
+  },
+  [paths.events]: {
+    access: 'signedIn',
+    preload: EventsScreen.preload,
+    screen: () => (
+      <SettingsLayout>
+        <EventsScreen />
       </SettingsLayout>
     ),
   },

@@ -1,7 +1,9 @@
-// The settings pages share a title and their own small navigation: the account, and API tokens.
+// The settings pages share a title and their own small navigation: the account, API tokens, and
+// for supervisors and staff the agency's webhooks and events.
 import { Anchor, Group, Stack, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useCurrentAccount } from '../hooks/use-current-account';
 import { linkProps, usePathname } from '../lib/router';
 import classes from './frame/app-frame.module.css';
 
@@ -10,15 +12,23 @@ const sections = [
   { path: '/settings/api_tokens', label: 'settings.nav.apiTokens' },
 ] as const;
 
+const developerSections = [
+  { path: '/settings/webhooks', label: 'settings.nav.webhooks' },
+  { path: '/settings/events', label: 'settings.nav.events' },
+] as const;
+
 export function SettingsLayout({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const pathname = usePathname();
+  const account = useCurrentAccount().data;
+  const runsWebhooks = account !== null && account !== undefined && account.user_type !== 'Agent';
+  const shown = runsWebhooks ? [...sections, ...developerSections] : sections;
   return (
     <Stack gap="lg" maw={760}>
       <Title order={1}>{t('settings.title')}</Title>
       <nav aria-label={t('settings.nav.label')}>
         <Group gap="xs">
-          {sections.map(({ path, label }) => (
+          {shown.map(({ path, label }) => (
             <Anchor
               key={path}
               {...linkProps(path)}

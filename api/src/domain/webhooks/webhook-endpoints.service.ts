@@ -9,10 +9,13 @@ import { findEvent } from '../../db/events.repository.js';
 import {
   enabledEndpointsOf,
   failPendingOf,
+  findDelivery,
   findEndpoint,
   insertDeliveries,
   insertEndpoint,
+  latestEventOfType,
   listAttempts,
+  listDeliveryStates,
   listEndpoints,
   updateEndpoint,
   type WebhookEndpointRow,
@@ -90,6 +93,49 @@ export function createWebhookEndpointsService(deps: {
       status: 'pending',
       created_at: r.created_at.toISOString(),
     }) satisfies WebhookDeliveryView;
+
+  async function sendTestEvent(
+    principal: Principal,
+    id: string,
+    type: EventType | 'ping',
+  ): Promise<WebhookDeliveryView> {
+    const endpoint = await reachable(principal, id);
+    if (!endpoint.enabled) throw new DomainError('webhook_endpoint_disabled');
+    let object: unknown;
+    if (type === 'ping') object = endpointView(endpoint, clock.now());
+    else {
+      const sample = await latestEventOfType(db, {
+        agencyId: endpoint.agency_id,
+        liveMode: endpoint.live_mode,
+        type,
+      });
+      if (!sample) throw new DomainError('test_event_unavailable', undefined, { pointer: '/type' });
+      object = (sample.data as { object: unknown }).object;
+    }
+    const now = clock.now();
+    const eventId = newId('evt');
+    const row = {
+      id: newId('whd'),
+      endpoint_id: endpoint.id,
+      event_id: eventId,
+      event_type: type,
+      event_seq: '0',
+      booking_id: null,
+      payload: JSON.stringify({
+        id: eventId,
+        type,
+        created_at: now.toISOString(),
+        live_mode: endpoint.live_mode,
+        agency_id: endpoint.agency_id,
+        data: { object },
+        request: null,
+      }),
+      next_attempt_at: now,
+      created_at: now,
+    };
+    await queueDeliveries([row]);
+    return deliveryView(row);
+  }
 
   return {
     async create(
@@ -188,26 +234,79 @@ export function createWebhookEndpointsService(deps: {
 
     /** A `ping` event, not of the log, delivered like any other. */
     async ping(principal: Principal, id: string): Promise<WebhookDeliveryView> {
-      const endpoint = await reachable(principal, id);
+      return sendTestEvent(principal, id, 'ping');
+    },
+
+    /**
+     * A test event of a chosen type: `ping`, or a copy of the agency's newest event of that type in
+     * the endpoint's mode. The copy gets a new id (a receiver deduplicating on webhook-id must not
+     * drop it as the original) and stays out of the log, so nothing else hears of it.
+     */
+    async sendTestEvent(principal: Principal, id: string, type: EventType | 'ping'): Promise<WebhookDeliveryView> {
+      return sendTestEvent(principal, id, type);
+    },
+
+    /** Deliveries to an endpoint and/or of an event, each with where it stands. */
+    async deliveryStates(
+      principal: Principal,
+      filter: { endpointId?: string; eventId?: string },
+      page: { page: number; perPage: number },
+    ) {
+      if (filter.endpointId === undefined && filter.eventId === undefined)
+        throw new DomainError('validation_failed', 'Give endpoint_id, event_id or both.', {
+          parameter: 'endpoint_id',
+        });
+      // Each filter is walled by its own rule: the endpoint's, the event's. A delivery goes only to
+      // an endpoint of its event's agency and mode, so either wall keeps the caller to its own.
+      if (filter.endpointId !== undefined) await reachable(principal, filter.endpointId);
+      if (filter.eventId !== undefined) await deps.events.get(principal, filter.eventId);
+      const { rows, total } = await listDeliveryStates(db, filter, page);
+      return {
+        items: rows.map((d) => ({
+          id: d.id,
+          endpoint_id: d.endpoint_id,
+          endpoint_url: d.endpoint_url,
+          event_id: d.event_id,
+          event_type: d.event_type,
+          status: d.status,
+          attempts: d.attempts,
+          next_attempt_at: d.status === 'pending' ? d.next_attempt_at.toISOString() : null,
+          last_status_code: d.last_status_code,
+          last_duration_ms: d.last_duration_ms,
+          last_error: d.last_error,
+          created_at: d.created_at.toISOString(),
+          completed_at: d.completed_at ? d.completed_at.toISOString() : null,
+        })),
+        total,
+      };
+    },
+
+    /**
+     * One delivery again: the same event (same webhook-id, same body) to the same endpoint, as a new
+     * delivery that goes at once, outside its booking's order (a repeat the person asked for).
+     */
+    async resendDelivery(principal: Principal, deliveryId: string): Promise<WebhookDeliveryView> {
+      const delivery = await findDelivery(db, deliveryId);
+      if (!delivery) throw notFound('webhook delivery');
+      let endpoint: WebhookEndpointRow;
+      try {
+        endpoint = await reachable(principal, delivery.endpoint_id);
+      } catch (error) {
+        // Another agency's delivery, or one to a deleted endpoint: no such delivery for this caller.
+        if (error instanceof DomainError && error.code === 'not_found') throw notFound('webhook delivery');
+        throw error;
+      }
       if (!endpoint.enabled) throw new DomainError('webhook_endpoint_disabled');
       const now = clock.now();
-      const eventId = newId('evt');
       const row = {
         id: newId('whd'),
         endpoint_id: endpoint.id,
-        event_id: eventId,
-        event_type: 'ping',
-        event_seq: '0',
+        event_id: delivery.event_id,
+        event_type: delivery.event_type,
+        event_seq: delivery.event_seq,
         booking_id: null,
-        payload: JSON.stringify({
-          id: eventId,
-          type: 'ping',
-          created_at: now.toISOString(),
-          live_mode: endpoint.live_mode,
-          agency_id: endpoint.agency_id,
-          data: { object: endpointView(endpoint, now) },
-          request: null,
-        }),
+        // A ping's or test event's own body (jsonb, read back parsed); a logged event's is rebuilt from the log.
+        payload: delivery.payload === null ? null : JSON.stringify(delivery.payload),
         next_attempt_at: now,
         created_at: now,
       };

@@ -91,4 +91,6 @@ export const pl: Record<ErrorCode, string> = {
   webhook_endpoint_disabled: 'Ten endpoint jest wyłączony; najpierw go włącz.',
   webhook_endpoint_mismatch:
     'Endpoint należy do innej agencji lub innego trybu, więc nie może otrzymać tego zdarzenia.',
+  test_event_unavailable:
+    'W tym trybie nie ma jeszcze zdarzenia tego typu, które można wysłać jako test; wyślij ping albo wybierz inny typ.',
 };

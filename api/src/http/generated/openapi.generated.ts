@@ -2681,6 +2681,80 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/webhook_endpoints/{id}/test_events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a test event of a chosen type
+         * @description Sends the endpoint an event of the chosen type, signed and retried like any delivery, so a
+         *     developer can exercise a receiver's handling of that type. `ping` sends a ping. Any other type
+         *     sends a copy of the agency's most recent event of that type in the endpoint's mode, under a new
+         *     event id and the current time (the copy is not added to the event log); when the agency has no
+         *     such event yet, the answer is 422 `test_event_unavailable`.
+         */
+        post: operations["sendTestWebhookEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhook_deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List deliveries of an endpoint or an event
+         * @description Deliveries (one event to one endpoint), newest first, each with where it stands: its status, how
+         *     many attempts it took, when the next is due, and the last attempt's answer. Give `endpoint_id`,
+         *     `event_id`, or both. An endpoint or event the caller cannot reach answers 404.
+         */
+        get: operations["listWebhookDeliveryStates"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhook_deliveries/{id}/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send one delivery again
+         * @description Sends the same body again to the same endpoint, as a new delivery with the same `webhook-id` (a
+         *     receiver deduplicating on it sees the event once). Works for pings and test events too. The
+         *     endpoint must be switched on.
+         */
+        post: operations["resendWebhookDelivery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -5427,6 +5501,44 @@ export interface components {
         };
         WebhookDeliveryAttemptList: {
             data: components["schemas"]["WebhookDeliveryAttempt"][];
+            meta: components["schemas"]["ListMeta"];
+        };
+        TestWebhookEventRequest: {
+            /** @description `ping`, or one of the event types. */
+            type: "ping" | components["schemas"]["EventType"];
+        };
+        /** @description One event on its way to one endpoint, with where it stands. */
+        WebhookDeliveryState: {
+            id: string;
+            endpoint_id: string;
+            /** @description The endpoint's address now. */
+            endpoint_url: string;
+            /** @description The event, also the `webhook-id` header of every attempt. */
+            event_id: string;
+            /** @description The event's type (`ping` for a ping). */
+            event_type: string;
+            /** @enum {string} */
+            status: "pending" | "succeeded" | "failed";
+            /** @description How many attempts were made. */
+            attempts: number;
+            /**
+             * Format: date-time
+             * @description When the next attempt is due; null once it succeeded or was given up.
+             */
+            next_attempt_at: string | null;
+            /** @description The receiver's HTTP status at the last attempt; null before any attempt or when no answer came. */
+            last_status_code: number | null;
+            /** @description How long the last attempt took. */
+            last_duration_ms: number | null;
+            /** @description Why the last attempt failed without an HTTP answer. */
+            last_error: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            completed_at: string | null;
+        };
+        WebhookDeliveryStateList: {
+            data: components["schemas"]["WebhookDeliveryState"][];
             meta: components["schemas"]["ListMeta"];
         };
     };
@@ -10615,6 +10727,105 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    sendTestWebhookEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TestWebhookEventRequest"];
+            };
+        };
+        responses: {
+            /** @description The test delivery, on its way. */
+            202: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDelivery"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listWebhookDeliveryStates: {
+        parameters: {
+            query?: {
+                /** @description Only the deliveries to this endpoint. */
+                endpoint_id?: string;
+                /** @description Only the deliveries of this event (pings and test events are not in the event log; list them by endpoint). */
+                event_id?: string;
+                /** @description The page to return, from 1. */
+                page?: components["parameters"]["Page"];
+                /** @description How many items a page holds. */
+                per_page?: components["parameters"]["PerPage"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of deliveries. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDeliveryStateList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    resendWebhookDelivery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The new delivery, on its way. */
+            202: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDelivery"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             429: components["responses"]["TooManyRequests"];
         };
     };

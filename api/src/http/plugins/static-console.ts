@@ -12,6 +12,8 @@ export const consoleRoutes = [
   '/onboarding',
   '/settings',
   '/settings/api_tokens',
+  '/settings/webhooks',
+  '/settings/events',
   // flight search
   '/search',
   // bookings

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentAccount } from '../../hooks/use-current-account';
 import { linkProps, usePathname } from '../../lib/router';
-import { RoleNotice } from './components/role-notice';
+import { RoleNotice } from '../../components/role-notice';
 import { adminPaths } from './paths';
 
 const sections = [

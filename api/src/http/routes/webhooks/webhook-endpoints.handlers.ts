@@ -1,5 +1,5 @@
 // webhooks: an agency's endpoints, their secrets (answered at creation and rotation only), pings
-// and delivery attempts.
+// and test events, deliveries (by endpoint or event, and one sent again) and their attempts.
 import type { AppContext } from '../../../context.js';
 import type { ServiceHandlers } from '../../contract.js';
 import { listBody, pageOf } from '../../pagination.js';
@@ -15,6 +15,9 @@ type Handlers = Pick<
   | 'pingWebhookEndpoint'
   | 'rotateWebhookSecret'
   | 'listWebhookDeliveries'
+  | 'sendTestWebhookEvent'
+  | 'listWebhookDeliveryStates'
+  | 'resendWebhookDelivery'
 >;
 
 export function webhookEndpointHandlers(ctx: Pick<AppContext, 'webhookEndpoints'>): Handlers {
@@ -55,5 +58,23 @@ export function webhookEndpointHandlers(ctx: Pick<AppContext, 'webhookEndpoints'
       const { items, total } = await endpoints.attempts(principalOf(request), request.params.id, page);
       return { status: 200, body: listBody(items, total, page) };
     },
+    sendTestWebhookEvent: async (request) => ({
+      status: 202,
+      body: await endpoints.sendTestEvent(principalOf(request), request.params.id, request.body.type),
+    }),
+    listWebhookDeliveryStates: async (request) => {
+      const page = pageOf(request.query);
+      const { endpoint_id, event_id } = request.query;
+      const { items, total } = await endpoints.deliveryStates(
+        principalOf(request),
+        { endpointId: endpoint_id, eventId: event_id },
+        page,
+      );
+      return { status: 200, body: listBody(items, total, page) };
+    },
+    resendWebhookDelivery: async (request) => ({
+      status: 202,
+      body: await endpoints.resendDelivery(principalOf(request), request.params.id),
+    }),
   };
 }

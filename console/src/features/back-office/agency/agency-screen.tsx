@@ -25,7 +25,7 @@ import { ChannelsTable } from '../components/channels-table';
 import { ListState } from '../components/loading';
 import { PeopleTable } from '../components/people-table';
 import { PersonForm } from '../components/person-form';
-import { RoleNotice } from '../components/role-notice';
+import { RoleNotice } from '../../../components/role-notice';
 import { useSaved } from '../use-back-office';
 
 export function AgencyScreen() {

@@ -16,9 +16,12 @@ every call. Errors always come as `{"errors": [...], "meta": {"request_id": ...}
 import type {
   CreatedWebhookEndpoint,
   ListWebhookDeliveriesParams,
+  ListWebhookDeliveryStatesParams,
   ListWebhookEndpointsParams,
+  TestWebhookEventRequest,
   WebhookDelivery,
   WebhookDeliveryAttemptList,
+  WebhookDeliveryStateList,
   WebhookEndpoint,
   WebhookEndpointCreate,
   WebhookEndpointList,
@@ -236,6 +239,98 @@ export const listWebhookDeliveries = async (id: string,
   {      
     ...options,
     method: 'GET'
+    
+    
+  }
+);}
+
+
+/**
+ * Sends the endpoint an event of the chosen type, signed and retried like any delivery, so a
+developer can exercise a receiver's handling of that type. `ping` sends a ping. Any other type
+sends a copy of the agency's most recent event of that type in the endpoint's mode, under a new
+event id and the current time (the copy is not added to the event log); when the agency has no
+such event yet, the answer is 422 `test_event_unavailable`.
+
+ * @summary Send a test event of a chosen type
+ */
+export const getSendTestWebhookEventUrl = (id: string,) => {
+
+
+  
+
+  return `/webhook_endpoints/${id}/test_events`
+}
+
+export const sendTestWebhookEvent = async (id: string,
+    testWebhookEventRequest: TestWebhookEventRequest, options?: RequestInit): Promise<WebhookDelivery> => {
+  
+  return contrailFetch<WebhookDelivery>(getSendTestWebhookEventUrl(id),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(
+      testWebhookEventRequest,)
+  }
+);}
+
+
+/**
+ * Deliveries (one event to one endpoint), newest first, each with where it stands: its status, how
+many attempts it took, when the next is due, and the last attempt's answer. Give `endpoint_id`,
+`event_id`, or both. An endpoint or event the caller cannot reach answers 404.
+
+ * @summary List deliveries of an endpoint or an event
+ */
+export const getListWebhookDeliveryStatesUrl = (params?: ListWebhookDeliveryStatesParams,) => {
+  const normalizedParams = new URLSearchParams();
+
+  Object.entries(params || {}).forEach(([key, value]) => {
+    
+    if (value !== undefined) {
+      normalizedParams.append(key, value === null ? 'null' : value.toString())
+    }
+  });
+
+  const stringifiedParams = normalizedParams.toString();
+
+  return stringifiedParams.length > 0 ? `/webhook_deliveries?${stringifiedParams}` : `/webhook_deliveries`
+}
+
+export const listWebhookDeliveryStates = async (params?: ListWebhookDeliveryStatesParams, options?: RequestInit): Promise<WebhookDeliveryStateList> => {
+  
+  return contrailFetch<WebhookDeliveryStateList>(getListWebhookDeliveryStatesUrl(params),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+/**
+ * Sends the same body again to the same endpoint, as a new delivery with the same `webhook-id` (a
+receiver deduplicating on it sees the event once). Works for pings and test events too. The
+endpoint must be switched on.
+
+ * @summary Send one delivery again
+ */
+export const getResendWebhookDeliveryUrl = (id: string,) => {
+
+
+  
+
+  return `/webhook_deliveries/${id}/resend`
+}
+
+export const resendWebhookDelivery = async (id: string, options?: RequestInit): Promise<WebhookDelivery> => {
+  
+  return contrailFetch<WebhookDelivery>(getResendWebhookDeliveryUrl(id),
+  {      
+    ...options,
+    method: 'POST'
     
     
   }

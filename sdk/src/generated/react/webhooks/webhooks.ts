@@ -38,13 +38,16 @@ import type {
   CreatedWebhookEndpoint,
   ForbiddenResponse,
   ListWebhookDeliveriesParams,
+  ListWebhookDeliveryStatesParams,
   ListWebhookEndpointsParams,
   NotFoundResponse,
+  TestWebhookEventRequest,
   TooManyRequestsResponse,
   UnauthorizedResponse,
   UnprocessableResponse,
   WebhookDelivery,
   WebhookDeliveryAttemptList,
+  WebhookDeliveryStateList,
   WebhookEndpoint,
   WebhookEndpointCreate,
   WebhookEndpointList,
@@ -746,3 +749,266 @@ export function useListWebhookDeliveries<TData = Awaited<ReturnType<typeof listW
 
 
 
+/**
+ * Sends the endpoint an event of the chosen type, signed and retried like any delivery, so a
+developer can exercise a receiver's handling of that type. `ping` sends a ping. Any other type
+sends a copy of the agency's most recent event of that type in the endpoint's mode, under a new
+event id and the current time (the copy is not added to the event log); when the agency has no
+such event yet, the answer is 422 `test_event_unavailable`.
+
+ * @summary Send a test event of a chosen type
+ */
+export const getSendTestWebhookEventUrl = (id: string,) => {
+
+
+  
+
+  return `/webhook_endpoints/${id}/test_events`
+}
+
+export const sendTestWebhookEvent = async (id: string,
+    testWebhookEventRequest: TestWebhookEventRequest, options?: RequestInit): Promise<WebhookDelivery> => {
+  
+  return contrailFetch<WebhookDelivery>(getSendTestWebhookEventUrl(id),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(
+      testWebhookEventRequest,)
+  }
+);}
+
+
+
+
+export const getSendTestWebhookEventMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | UnprocessableResponse | TooManyRequestsResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof sendTestWebhookEvent>>, TError,{id: string;data: TestWebhookEventRequest}, TContext>, request?: SecondParameter<typeof contrailFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof sendTestWebhookEvent>>, TError,{id: string;data: TestWebhookEventRequest}, TContext> => {
+
+const mutationKey = ['sendTestWebhookEvent'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof sendTestWebhookEvent>>, {id: string;data: TestWebhookEventRequest}> = (props) => {
+          const {id,data} = props ?? {};
+
+          return  sendTestWebhookEvent(id,data,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type SendTestWebhookEventMutationResult = NonNullable<Awaited<ReturnType<typeof sendTestWebhookEvent>>>
+    export type SendTestWebhookEventMutationBody = TestWebhookEventRequest
+    export type SendTestWebhookEventMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | UnprocessableResponse | TooManyRequestsResponse
+
+    /**
+ * @summary Send a test event of a chosen type
+ */
+export const useSendTestWebhookEvent = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | UnprocessableResponse | TooManyRequestsResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof sendTestWebhookEvent>>, TError,{id: string;data: TestWebhookEventRequest}, TContext>, request?: SecondParameter<typeof contrailFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof sendTestWebhookEvent>>,
+        TError,
+        {id: string;data: TestWebhookEventRequest},
+        TContext
+      > => {
+
+      const mutationOptions = getSendTestWebhookEventMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * Deliveries (one event to one endpoint), newest first, each with where it stands: its status, how
+many attempts it took, when the next is due, and the last attempt's answer. Give `endpoint_id`,
+`event_id`, or both. An endpoint or event the caller cannot reach answers 404.
+
+ * @summary List deliveries of an endpoint or an event
+ */
+export const getListWebhookDeliveryStatesUrl = (params?: ListWebhookDeliveryStatesParams,) => {
+  const normalizedParams = new URLSearchParams();
+
+  Object.entries(params || {}).forEach(([key, value]) => {
+    
+    if (value !== undefined) {
+      normalizedParams.append(key, value === null ? 'null' : value.toString())
+    }
+  });
+
+  const stringifiedParams = normalizedParams.toString();
+
+  return stringifiedParams.length > 0 ? `/webhook_deliveries?${stringifiedParams}` : `/webhook_deliveries`
+}
+
+export const listWebhookDeliveryStates = async (params?: ListWebhookDeliveryStatesParams, options?: RequestInit): Promise<WebhookDeliveryStateList> => {
+  
+  return contrailFetch<WebhookDeliveryStateList>(getListWebhookDeliveryStatesUrl(params),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getListWebhookDeliveryStatesQueryKey = (params?: ListWebhookDeliveryStatesParams,) => {
+    return [
+    `/webhook_deliveries`, ...(params ? [params]: [])
+    ] as const;
+    }
+
+    
+export const getListWebhookDeliveryStatesQueryOptions = <TData = Awaited<ReturnType<typeof listWebhookDeliveryStates>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse>(params?: ListWebhookDeliveryStatesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listWebhookDeliveryStates>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getListWebhookDeliveryStatesQueryKey(params);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof listWebhookDeliveryStates>>> = ({ signal }) => listWebhookDeliveryStates(params, { signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof listWebhookDeliveryStates>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type ListWebhookDeliveryStatesQueryResult = NonNullable<Awaited<ReturnType<typeof listWebhookDeliveryStates>>>
+export type ListWebhookDeliveryStatesQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse
+
+
+export function useListWebhookDeliveryStates<TData = Awaited<ReturnType<typeof listWebhookDeliveryStates>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse>(
+ params: undefined |  ListWebhookDeliveryStatesParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listWebhookDeliveryStates>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listWebhookDeliveryStates>>,
+          TError,
+          Awaited<ReturnType<typeof listWebhookDeliveryStates>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof contrailFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListWebhookDeliveryStates<TData = Awaited<ReturnType<typeof listWebhookDeliveryStates>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse>(
+ params?: ListWebhookDeliveryStatesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listWebhookDeliveryStates>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listWebhookDeliveryStates>>,
+          TError,
+          Awaited<ReturnType<typeof listWebhookDeliveryStates>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof contrailFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListWebhookDeliveryStates<TData = Awaited<ReturnType<typeof listWebhookDeliveryStates>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse>(
+ params?: ListWebhookDeliveryStatesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listWebhookDeliveryStates>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary List deliveries of an endpoint or an event
+ */
+
+export function useListWebhookDeliveryStates<TData = Awaited<ReturnType<typeof listWebhookDeliveryStates>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse>(
+ params?: ListWebhookDeliveryStatesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listWebhookDeliveryStates>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getListWebhookDeliveryStatesQueryOptions(params,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * Sends the same body again to the same endpoint, as a new delivery with the same `webhook-id` (a
+receiver deduplicating on it sees the event once). Works for pings and test events too. The
+endpoint must be switched on.
+
+ * @summary Send one delivery again
+ */
+export const getResendWebhookDeliveryUrl = (id: string,) => {
+
+
+  
+
+  return `/webhook_deliveries/${id}/resend`
+}
+
+export const resendWebhookDelivery = async (id: string, options?: RequestInit): Promise<WebhookDelivery> => {
+  
+  return contrailFetch<WebhookDelivery>(getResendWebhookDeliveryUrl(id),
+  {      
+    ...options,
+    method: 'POST'
+    
+    
+  }
+);}
+
+
+
+
+export const getResendWebhookDeliveryMutationOptions = <TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof resendWebhookDelivery>>, TError,{id: string}, TContext>, request?: SecondParameter<typeof contrailFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof resendWebhookDelivery>>, TError,{id: string}, TContext> => {
+
+const mutationKey = ['resendWebhookDelivery'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof resendWebhookDelivery>>, {id: string}> = (props) => {
+          const {id} = props ?? {};
+
+          return  resendWebhookDelivery(id,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type ResendWebhookDeliveryMutationResult = NonNullable<Awaited<ReturnType<typeof resendWebhookDelivery>>>
+    
+    export type ResendWebhookDeliveryMutationError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse
+
+    /**
+ * @summary Send one delivery again
+ */
+export const useResendWebhookDelivery = <TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof resendWebhookDelivery>>, TError,{id: string}, TContext>, request?: SecondParameter<typeof contrailFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof resendWebhookDelivery>>,
+        TError,
+        {id: string},
+        TContext
+      > => {
+
+      const mutationOptions = getResendWebhookDeliveryMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    

@@ -168,3 +168,59 @@ export const listWebhookDeliveriesResponse = zod.object({
 }).describe('Where a page sits in the whole list.')
 })
 
+/**
+ * Sends the endpoint an event of the chosen type, signed and retried like any delivery, so a
+developer can exercise a receiver's handling of that type. `ping` sends a ping. Any other type
+sends a copy of the agency's most recent event of that type in the endpoint's mode, under a new
+event id and the current time (the copy is not added to the event log); when the agency has no
+such event yet, the answer is 422 `test_event_unavailable`.
+
+ * @summary Send a test event of a chosen type
+ */
+export const sendTestWebhookEventBody = zod.object({
+  "type": zod.union([zod.enum(['ping']),zod.enum(['booking.created', 'booking.issued', 'booking.voided', 'booking.cancelled', 'booking.expired', 'booking.time_limit_changed', 'booking.time_limit_approaching', 'booking.refunded', 'booking.exchanged', 'emd.issued', 'emd.failed', 'schedule_change.detected', 'schedule_change.resolved', 'balance.low', 'sales_report.ready', 'webhook_endpoint.disabled']).describe('What happened. The part before the dot is the event\'s family.')]).describe('`ping`, or one of the event types.')
+})
+
+/**
+ * Deliveries (one event to one endpoint), newest first, each with where it stands: its status, how
+many attempts it took, when the next is due, and the last attempt's answer. Give `endpoint_id`,
+`event_id`, or both. An endpoint or event the caller cannot reach answers 404.
+
+ * @summary List deliveries of an endpoint or an event
+ */
+export const listWebhookDeliveryStatesQueryEndpointIdMax = 64;export const listWebhookDeliveryStatesQueryEventIdMax = 64;export const listWebhookDeliveryStatesQueryPageDefault = 1;
+export const listWebhookDeliveryStatesQueryPageMax = 100000;export const listWebhookDeliveryStatesQueryPerPageDefault = 25;
+export const listWebhookDeliveryStatesQueryPerPageMax = 100;
+
+export const listWebhookDeliveryStatesQueryParams = zod.object({
+  "endpoint_id": zod.string().min(1).max(listWebhookDeliveryStatesQueryEndpointIdMax).optional().describe('Only the deliveries to this endpoint.'),
+  "event_id": zod.string().min(1).max(listWebhookDeliveryStatesQueryEventIdMax).optional().describe('Only the deliveries of this event (pings and test events are not in the event log; list them by endpoint).'),
+  "page": zod.number().min(1).max(listWebhookDeliveryStatesQueryPageMax).default(listWebhookDeliveryStatesQueryPageDefault).describe('The page to return, from 1.'),
+  "per_page": zod.number().min(1).max(listWebhookDeliveryStatesQueryPerPageMax).default(listWebhookDeliveryStatesQueryPerPageDefault).describe('How many items a page holds.')
+})
+
+export const listWebhookDeliveryStatesResponseDataItemAttemptsMin = 0;export const listWebhookDeliveryStatesResponseDataItemLastDurationMsMin = 0;export const listWebhookDeliveryStatesResponseMetaPerPageMax = 100;export const listWebhookDeliveryStatesResponseMetaTotalMin = 0;
+
+export const listWebhookDeliveryStatesResponse = zod.object({
+  "data": zod.array(zod.object({
+  "id": zod.string(),
+  "endpoint_id": zod.string(),
+  "endpoint_url": zod.string().describe('The endpoint\'s address now.'),
+  "event_id": zod.string().describe('The event, also the `webhook-id` header of every attempt.'),
+  "event_type": zod.string().describe('The event\'s type (`ping` for a ping).'),
+  "status": zod.enum(['pending', 'succeeded', 'failed']),
+  "attempts": zod.number().min(listWebhookDeliveryStatesResponseDataItemAttemptsMin).describe('How many attempts were made.'),
+  "next_attempt_at": zod.iso.datetime({}).nullable().describe('When the next attempt is due; null once it succeeded or was given up.'),
+  "last_status_code": zod.number().nullable().describe('The receiver\'s HTTP status at the last attempt; null before any attempt or when no answer came.'),
+  "last_duration_ms": zod.number().min(listWebhookDeliveryStatesResponseDataItemLastDurationMsMin).nullable().describe('How long the last attempt took.'),
+  "last_error": zod.string().nullable().describe('Why the last attempt failed without an HTTP answer.'),
+  "created_at": zod.iso.datetime({}),
+  "completed_at": zod.iso.datetime({}).nullable()
+}).describe('One event on its way to one endpoint, with where it stands.')),
+  "meta": zod.object({
+  "page": zod.number().min(1),
+  "per_page": zod.number().min(1).max(listWebhookDeliveryStatesResponseMetaPerPageMax),
+  "total": zod.number().min(listWebhookDeliveryStatesResponseMetaTotalMin).describe('How many items the whole list holds.')
+}).describe('Where a page sits in the whole list.')
+})
+

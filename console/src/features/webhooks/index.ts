@@ -1,0 +1,2 @@
+export { EventsScreen } from './events-screen';
+export { WebhooksScreen } from './webhooks-screen';
