@@ -286,6 +286,11 @@ it('changes the flights of an issued booking: a new date, the alternatives, pric
   await shoot(page, 'booking-exchange-dates');
   await change.getByRole('button', { name: 'Find alternatives' }).click();
   await change.getByText('Total due').first().waitFor({ timeout: 20_000 });
+  // The history names the journey by its airports, not "journey 0".
+  await view
+    .getByRole('region', { name: 'History' })
+    .getByText(/alternative\(s\) for WAW–FRA on \d{4}-\d{2}-\d{2}\.$/)
+    .waitFor();
   await change.getByRole('radio').first().check();
   await shoot(page, 'booking-exchange-alternatives');
   await change.getByRole('button', { name: 'Price the chosen one' }).click();
