@@ -3378,7 +3378,7 @@ export interface components {
             /** @example 120.00 */
             nuc_total: string;
             /**
-             * @description The carrier's rate of exchange from NUC used for both prices.
+             * @description The rate of exchange from NUC the GDS fare is converted at, the one typed in the entry (ROE…), else the carrier's.
              * @example 3.980000
              */
             roe: string;
