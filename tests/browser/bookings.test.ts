@@ -344,6 +344,17 @@ it('adds a bag and a seat from the seat map after issue: their EMDs are issued i
     .first()
     .waitFor();
   await added.getByText('Issued', { exact: true }).first().waitFor();
+
+  // Voiding now says the EMDs go with the tickets, and lists them.
+  await view.getByRole('button', { name: 'Void tickets' }).click();
+  const voiding = page.getByRole('dialog', { name: `Void the tickets of ${locator}?` });
+  await voiding
+    .getByText('The EMDs issued for services and seats are voided with the tickets', { exact: false })
+    .waitFor();
+  expect(await voiding.getByText('EMDs voided with them').count()).toBe(1);
+  await shoot(page, 'booking-void-dialog-emds');
+  await voiding.getByRole('button', { name: 'Go back' }).click();
+  await voiding.waitFor({ state: 'hidden' });
 }, 120_000);
 
 // Skipped after the merge that made the list open on `active`: the row of a booking cannot be opened
