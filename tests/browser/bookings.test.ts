@@ -243,12 +243,8 @@ it('checks the price, adds a bag, issues and refunds: the quote, then back to /b
   await shoot(page, 'booking-ancillaries-dialog');
   if (shotsDir) {
     await services.getByRole('tab', { name: 'Seats' }).click();
-    await services
-      .getByRole('combobox', { name: /^Seat for / })
-      .first()
-      .click();
+    await services.getByRole('table', { name: 'Seat map' }).first().waitFor({ timeout: 20_000 });
     await shoot(page, 'booking-ancillaries-seats');
-    await page.keyboard.press('Escape');
     await services.getByRole('tab', { name: 'Bags' }).click();
   }
   await services.getByRole('button', { name: 'Review (1)' }).click();
@@ -301,10 +297,15 @@ it('changes the flights of an issued booking: a new date, the alternatives, pric
   const numbers = await tickets.getByText(/^\d{13}$/).allTextContents();
   expect(numbers).toContain(before);
   expect(numbers.length).toBeGreaterThan(1);
+  // The history names the journey by its airports, not "journey 0".
+  await view
+    .getByRole('region', { name: 'History' })
+    .getByText(/alternative\(s\) for WAW–FRA on \d{4}-\d{2}-\d{2}\./)
+    .waitFor();
   await shoot(page, 'booking-view-exchanged', { settle: 1000 });
 }, 150_000);
 
-it('adds a bag after issue: its EMD is issued in the background, the progress shown until it is there', async () => {
+it('adds a bag and a seat from the seat map after issue: their EMDs are issued in the background, the progress shown', async () => {
   const page = await agentPage('/search');
   const locator = await bookFromSearch(page, { origin: 'WAW', destination: 'FRA', days: 48 });
   const view = bookingDialog(page, locator);
@@ -313,7 +314,21 @@ it('adds a bag after issue: its EMD is issued in the background, the progress sh
   await view.getByRole('button', { name: 'Services and seats' }).click();
   const services = page.getByRole('dialog', { name: `Services and seats for ${locator}` });
   await services.getByRole('checkbox').first().check({ timeout: 20_000 });
-  await services.getByRole('button', { name: 'Review (1)' }).click();
+  // The seat is chosen on the same map the fare's details show, not from a list: a free seat is a
+  // button; pressed, it is the passenger's, and the line under the map says which and for how much.
+  await services.getByRole('tab', { name: 'Seats' }).click();
+  const seatMap = services.getByRole('table', { name: 'Seat map' }).first();
+  await seatMap.waitFor({ timeout: 20_000 });
+  expect(await services.getByRole('combobox', { name: /^Seat for / }).count()).toBe(0);
+  const seat = seatMap.getByRole('button', { name: /^\d+[A-K]: (Free|.*\d.*)$/ }).first();
+  const seatName = (await seat.getAttribute('aria-label'))!.split(':')[0]!;
+  await seat.click();
+  expect(await seat.getAttribute('aria-pressed')).toBe('true');
+  const chosen = services.getByRole('status', { name: /^Seats chosen on / }).first();
+  expect(await chosen.textContent()).toContain(`Seat ${seatName}`);
+  await shoot(page, 'booking-seat-map-after-issue');
+  await services.getByRole('button', { name: 'Review (2)' }).click();
+  await services.getByText(`Seat ${seatName}`, { exact: false }).first().waitFor();
   await services.getByText('these become EMDs', { exact: false }).waitFor();
   await shoot(page, 'booking-ancillaries-after-issue');
   await services.getByRole('button', { name: /^Add for / }).click();
@@ -324,8 +339,22 @@ it('adds a bag after issue: its EMD is issued in the background, the progress sh
   // The booking is read again every few seconds until the worker has issued the EMD.
   await progress.waitFor({ state: 'detached', timeout: 30_000 });
   const added = view.getByRole('table', { name: 'Services and seats' });
-  await added.getByText(/^\d{13}$/).waitFor();
-  await added.getByText('Issued', { exact: true }).waitFor();
+  await added
+    .getByText(/^\d{13}$/)
+    .first()
+    .waitFor();
+  await added.getByText('Issued', { exact: true }).first().waitFor();
+
+  // Voiding now says the EMDs go with the tickets, and lists them.
+  await view.getByRole('button', { name: 'Void tickets' }).click();
+  const voiding = page.getByRole('dialog', { name: `Void the tickets of ${locator}?` });
+  await voiding
+    .getByText('The EMDs issued for services and seats are voided with the tickets', { exact: false })
+    .waitFor();
+  expect(await voiding.getByText('EMDs voided with them').count()).toBe(1);
+  await shoot(page, 'booking-void-dialog-emds');
+  await voiding.getByRole('button', { name: 'Go back' }).click();
+  await voiding.waitFor({ state: 'hidden' });
 }, 120_000);
 
 it('goes back to /bookings from a locator it cannot open: unknown, malformed, or gone from the airline', async () => {

@@ -161,14 +161,18 @@ describe('the agency home', () => {
     const page = await newPage();
     await page.goto(url('/en'));
     const entry = page.getByLabel('Fare calculation entry');
-    await entry.fill('WAW LO KBP 120.00NUC120.00END ROE1.00');
+    // The example the page offers shows what the product is for: a saving, the carrier's GDS surcharges.
+    expect(await entry.inputValue()).toBe('FRA LH LHR 100.00 LH FRA 100.00NUC200.00END ROE0.920000');
     await page.getByRole('button', { name: 'Compare prices' }).click();
 
     await page.getByRole('heading', { name: 'Your itinerary, priced two ways' }).waitFor({ timeout: 10_000 });
     const prices = await page.locator('.prices dd').allTextContents();
     expect(prices).toHaveLength(3);
-    for (const p of prices) expect(p).toMatch(/PLN|zł/);
-    await page.getByText(/Flights LO \d+\. GDS price: the fare PLN\s?477\.60/).waitFor();
+    for (const p of prices) expect(p).toMatch(/^€\d/);
+    expect(await page.locator('#demo-saving-row').isVisible()).toBe(true);
+    await page
+      .getByText(/Flights LH \d+, LH \d+\. GDS price: the fare €184\.00 plus GDS surcharges €39\.00 \(ROE 0\.920000\)/)
+      .waitFor();
 
     await page.getByRole('button', { name: 'Book and fix this price' }).click();
     await page.getByRole('heading', { name: 'Book and fix the price' }).waitFor();
@@ -181,7 +185,15 @@ describe('the agency home', () => {
     await prompt.getByRole('button', { name: 'Try another itinerary' }).click();
     await entry.waitFor({ state: 'visible' });
     expect(await page.locator('#demo-result').isHidden()).toBe(true);
-  }, 20_000);
+
+    // The typed ROE is used; at 1.00 the GDS fare in zloty is far below ours: no saving, said in words.
+    await entry.fill('WAW LO KBP 120.00NUC120.00END ROE1.00');
+    await page.getByRole('button', { name: 'Compare prices' }).click();
+    await page.getByText(/GDS price: the fare PLN\s?120\.00 .*\(ROE 1\.000000\)/).waitFor({ timeout: 10_000 });
+    await page.getByText('No saving on this itinerary: the GDS price is not higher than ours.').waitFor();
+    expect(await page.locator('#demo-saving-row').isHidden()).toBe(true);
+    expect(await page.locator('#demo-result').innerText()).not.toMatch(/[−-]\s?(PLN|zł)|save\s*[−-]/);
+  }, 30_000);
 
   it('names what it cannot read in the entry', async () => {
     const page = await newPage();

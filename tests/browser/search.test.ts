@@ -115,6 +115,10 @@ describe('flight search', () => {
     const total = Number(/of (\d+)/.exec((await shownText(page).textContent()) ?? '')?.[1]);
     expect(total).toBeGreaterThan(0);
     expect(await offers(page).count()).toBeGreaterThan(0);
+    // Fares in another currency show the EUR amount the price filter and the price order compare.
+    const inEur = page.getByTestId('offer-price-eur').first();
+    await inEur.waitFor();
+    expect(await inEur.textContent()).toMatch(/^≈ €\d/);
 
     // The radio follows the server's filters, so it is checked once the filtered result is back.
     await page.getByRole('radio', { name: 'Direct only' }).click();

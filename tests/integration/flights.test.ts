@@ -5,7 +5,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSecretBox } from '../../api/src/domain/crypto/secret-box.js';
 import { newId } from '../../api/src/domain/ids.js';
-import { toMinor } from '../../api/src/money.js';
+import { fromMinor, toMinor } from '../../api/src/money.js';
 import { rateBookAt } from '../../api/src/domain/exchange-rates.js';
 import { createAccount, createTenant, type TestTenant } from '../support/factories.js';
 import { asSession, signInWithPassword } from '../support/sessions.js';
@@ -78,6 +78,18 @@ describe('POST /offers', () => {
     );
     expect(firstFareEur.length).toBe(offers.length);
     expect(firstFareEur).toEqual([...firstFareEur].sort((a: number, b: number) => a - b));
+    // Each fare in another currency carries the EUR amount it is ranked and filtered by, so both are shown.
+    type PricedFare = {
+      price: { amount: string; currency: string };
+      price_eur: { amount: string; currency: string } | null;
+    };
+    const fares: PricedFare[] = offers.flatMap((o: { fares: PricedFare[] }) => o.fares);
+    expect(fares.some((f) => f.price.currency !== 'EUR')).toBe(true);
+    expect(fares.some((f) => f.price_eur !== null)).toBe(true);
+    for (const fare of fares) {
+      const eur = rates.eurMinor(toMinor(fare.price.amount), fare.price.currency);
+      expect(fare.price_eur).toEqual(eur === null ? null : { amount: fromMinor(eur), currency: 'EUR' });
+    }
   });
 
   it('searches a return and a multi-city itinerary', async () => {

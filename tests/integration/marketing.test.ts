@@ -20,11 +20,11 @@ let nextIp = 10;
 const from = () => ({ 'X-Forwarded-For': `198.51.100.${nextIp++}` });
 
 describe('POST /demo/fare_quote', () => {
-  it('prices the spec example through the sandbox and against the GDS price', async () => {
-    const res = await api().post('/api/v1/demo/fare_quote').send({ entry: 'waw lo kbp 120.00NUC120.00END ROE1.00' });
+  it('prices an entry through the sandbox and against the GDS price, at the ROE typed in it', async () => {
+    const res = await api().post('/api/v1/demo/fare_quote').send({ entry: 'waw lo kbp 120.00NUC120.00END ROE3.98' });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body).toMatchObject({
-      entry: 'WAW LO KBP 120.00NUC120.00END ROE1.00',
+      entry: 'WAW LO KBP 120.00NUC120.00END ROE3.98',
       segments: [{ from: 'WAW', to: 'KBP', carrier: 'LO', connection: false }],
       nuc_total: '120.00',
       carrier: 'LO',
@@ -36,6 +36,22 @@ describe('POST /demo/fare_quote', () => {
     expect(res.body.gds_surcharge).toEqual({ amount: '0.00', currency: 'PLN' });
     const saving = Number(res.body.gds_price.amount) - Number(res.body.our_price.amount);
     expect(res.body.saving.amount).toBe(saving.toFixed(2));
+    // Another ROE typed is the one used: the GDS fare follows it, the NDC price does not.
+    const other = await api()
+      .post('/api/v1/demo/fare_quote')
+      .set(from())
+      .send({ entry: 'WAW LO KBP 120.00NUC120.00END ROE1.00' });
+    expect(other.body).toMatchObject({ roe: '1.000000', gds_fare: { amount: '120.00', currency: 'PLN' } });
+    expect(other.body.our_price).toEqual(res.body.our_price);
+  });
+
+  it('uses the carrier ROE when the entry has none', async () => {
+    const res = await api()
+      .post('/api/v1/demo/fare_quote')
+      .set(from())
+      .send({ entry: 'WAW LO KBP 120.00NUC120.00END' });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body).toMatchObject({ roe: '3.980000', gds_fare: { amount: '477.60', currency: 'PLN' } });
   });
 
   it('adds the carrier surcharge of the shared table on every flown segment', async () => {

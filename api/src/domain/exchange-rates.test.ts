@@ -16,6 +16,9 @@ describe('converting at a rate', () => {
     const book = rateBookOf([{ base_currency: 'USD', quote_currency: 'EUR', rate: '0.92' }]);
     expect(book.rankingEurMinor(1000, 'USD')).toBe(920);
     expect(book.rankingEurMinor(1000, 'SEK')).toBe(1000);
+    expect(book.eurMinor(1000, 'USD')).toBe(920);
+    expect(book.eurMinor(1000, 'SEK')).toBeNull();
+    expect(book.eurMinor(1000, 'EUR')).toBeNull();
     expect(book.convertMinor(1000, 'USD', 'EUR')).toBe(920);
     expect(() => book.convertMinor(1000, 'EUR', 'USD')).toThrow('No exchange rate from EUR to USD is known.');
   });

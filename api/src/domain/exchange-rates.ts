@@ -42,6 +42,8 @@ export async function rateFor(db: Db, from: string, to: string, at: Date): Promi
 export interface RateBook {
   /** Minor units converted; refused naming the pair when no rate is known. */
   convertMinor(minor: number, from: string, to: string): number;
+  /** EUR minor units, or null when the amount is in EUR already or no EUR rate is known. */
+  eurMinor(minor: number, currency: string): number | null;
   /** For ranking only: EUR minor units, or the amount as it is when the currency has no EUR rate. */
   rankingEurMinor(minor: number, currency: string): number;
 }
@@ -50,6 +52,10 @@ export function rateBookOf(
   rates: readonly { base_currency: string; quote_currency: string; rate: string }[],
 ): RateBook {
   const byPair = new Map(rates.map((r) => [`${r.base_currency}${r.quote_currency}`, r.rate]));
+  const eurMinor = (minor: number, currency: string): number | null => {
+    const rate = currency === 'EUR' ? undefined : byPair.get(`${currency}EUR`);
+    return rate ? convertMinor(minor, rate) : null;
+  };
   return {
     convertMinor(minor, from, to) {
       if (from === to) return minor;
@@ -57,10 +63,8 @@ export function rateBookOf(
       if (!rate) throw missingRate(from, to);
       return convertMinor(minor, rate);
     },
-    rankingEurMinor(minor, currency) {
-      const rate = currency === 'EUR' ? undefined : byPair.get(`${currency}EUR`);
-      return rate ? convertMinor(minor, rate) : minor;
-    },
+    eurMinor,
+    rankingEurMinor: (minor, currency) => eurMinor(minor, currency) ?? minor,
   };
 }
 

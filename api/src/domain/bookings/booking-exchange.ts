@@ -78,6 +78,12 @@ async function exchangeFee(deps: BookingDeps, row: BookingRow): Promise<{ form: 
   };
 }
 
+/** A journey as the agent knows it, by its airports ("WAW–FRA"), not by its index in the booking. */
+function journeyRoute(row: BookingRow, originDestination: number): string {
+  const segments = (row.segments as BookingSegment[]).filter((s) => s.origin_destination === originDestination);
+  return segments.length ? `${segments[0]!.origin}–${segments.at(-1)!.destination}` : `#${originDestination + 1}`;
+}
+
 /** Each journey asked once, one the booking has, on a day not yet past. */
 function checkJourneys(row: BookingRow, journeys: readonly JourneyChange[], now: Date): void {
   const count = new Set((row.segments as BookingSegment[]).map((s) => s.origin_destination)).size;
@@ -168,8 +174,8 @@ export async function requestChangeOf(
       at,
       detail:
         `${stored.length} alternative(s) for ` +
-        input.journeys.map((j) => `journey ${j.origin_destination} on ${j.date}`).join(', ') +
-        ` (request ${request.id}).`,
+        input.journeys.map((j) => `${journeyRoute(row, j.origin_destination)} on ${j.date}`).join(', ') +
+        '.',
     });
   });
   return changeView(request, row);

@@ -1,7 +1,8 @@
 // The marketing pages' try-it-yourself demo: a fare calculation entry, as an agent types it in a
 // GDS, priced two ways for one adult, fares without taxes (taxes do not depend on the channel).
-// GDS price: the entry's NUC total at the carrier's rate of exchange, plus the carrier's GDS
-// distribution surcharge on every flown segment (the table the savings calculator shows).
+// GDS price: the entry's NUC total at the rate of exchange typed in it (ROE…; the carrier's own when
+// the entry has none), plus the carrier's GDS distribution surcharge on every flown segment (the
+// table the savings calculator shows).
 // Ours: the same journeys priced through NDC. Both in the carrier's currency.
 import { surchargeCurrency, surchargeFor } from '@contrail/gds-surcharges';
 import type { Clock } from '../clock.js';
@@ -64,7 +65,9 @@ export function createFareDemoService(deps: { pricer: ItineraryPricer; clock: Cl
       const { priced } = outcome;
 
       const currency = priced.currency;
-      const gdsFareCents = Math.round(calc.totalNucCents * priced.roe);
+      // The agent's own ROE is what their GDS applied, so the comparison uses it.
+      const roe = calc.roe !== null ? Number(calc.roe) : priced.roe;
+      const gdsFareCents = Math.round(calc.totalNucCents * roe);
       const surchargeRoe = Number(surchargeCurrency.roe);
       const surchargeCents = flown.reduce((sum, s) => {
         const eurCents = Math.round(Number(surchargeFor(s.carrier!)?.perSegment ?? '0') * 100);
@@ -76,7 +79,7 @@ export function createFareDemoService(deps: { pricer: ItineraryPricer; clock: Cl
         entry: entry.toUpperCase().replace(/\s+/g, ' ').trim(),
         segments: calc.segments,
         nucTotal: (calc.totalNucCents / 100).toFixed(2),
-        roe: priced.roe.toFixed(6),
+        roe: roe.toFixed(6),
         carrier: priced.carrier,
         flights: priced.flights,
         gdsFare: money(gdsFareCents),

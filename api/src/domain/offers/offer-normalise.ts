@@ -1,7 +1,7 @@
 // Provider offers to the product's offers: one offer per itinerary, its fare families as fares
 // (cheapest first), the company's markup on each fare and the airline's own price kept beside it.
 import type { PassengerPrice, ProviderOffer } from '../../providers/airline-provider.js';
-import { money, toMinor, type Money } from '../../money.js';
+import { fromMinor, money, toMinor, type Money } from '../../money.js';
 import type { RateBook } from '../exchange-rates.js';
 import { fareIdOf, offerIdOf } from './fare-ids.js';
 import { markupFor, markupMinor, type Markup } from './markups.js';
@@ -84,6 +84,7 @@ export function fareOf(channelId: string, offer: ProviderOffer, markup: Markup |
   const classes = new Map(offer.bookingClasses.map((c) => [c.segmentId, c]));
   const cabin = cabinName(offer.cabin);
   const basis = offer.passengers[0]?.fareBasis ?? [];
+  const eur = rates.eurMinor(toMinor(marked.total.amount), currency);
   return {
     fare_id: fareIdOf(channelId, offer.offerId),
     fare_type: offer.fareType,
@@ -94,6 +95,7 @@ export function fareOf(channelId: string, offer: ProviderOffer, markup: Markup |
       currency,
       perPass: marked.passengers.map((p) => ({ type: p.type, count: p.count, amount: p.total.amount })),
     },
+    price_eur: eur === null ? null : { amount: fromMinor(eur), currency: 'EUR' },
     price_detail: marked,
     original_price_detail: original,
     fare_segments: offer.journeys.flatMap((journey, j) =>

@@ -57,6 +57,8 @@ export interface Fare {
   fare_family: { code: string; name: string };
   cabin: CabinName;
   price: { amount: string; currency: string; perPass: { type: PassengerType; count: number; amount: string }[] };
+  /** The price in EUR the search filters and sorts by; null when in EUR already or no rate is known. */
+  price_eur: Money | null;
   price_detail: PriceDetail;
   original_price_detail: PriceDetail;
   fare_segments: {

@@ -3221,6 +3221,12 @@ export interface components {
                     amount: string;
                 }[];
             };
+            /**
+             * @description The price in EUR at the exchange rate in effect: what the search's price filter and its price
+             *     order compare, so fares in several currencies are filtered and sorted alike. Null when the price
+             *     is in EUR already or no rate from its currency to EUR is known (then it is compared as it is).
+             */
+            price_eur: components["schemas"]["Money"] | null;
             price_detail: components["schemas"]["PriceDetail"];
             /** @description The airline's own price, before the company's markups. */
             original_price_detail: components["schemas"]["PriceDetail"];
@@ -3446,7 +3452,7 @@ export interface components {
             /** @example 120.00 */
             nuc_total: string;
             /**
-             * @description The carrier's rate of exchange from NUC used for both prices.
+             * @description The rate of exchange from NUC the GDS fare is converted at, the one typed in the entry (ROE…), else the carrier's.
              * @example 3.980000
              */
             roe: string;

@@ -46,16 +46,3 @@ export function travelDays(segments: readonly BookingSegment[]): string[] {
 export function isOpen(booking: Pick<Booking, 'status'>): boolean {
   return booking.status === 'new' || booking.status === 'issuing' || booking.status === 'issued';
 }
-
-/** "22 Dec" for a local `YYYY-MM-DD` day, in the interface language. */
-export function formatDay(day: string, locale: string): string {
-  const [year, month, date] = day.split('-').map(Number);
-  return new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', timeZone: 'UTC' }).format(
-    new Date(Date.UTC(year!, month! - 1, date)),
-  );
-}
-
-/** "07:05", the local clock time of a flight. */
-export function localTime(iso: string): string {
-  return iso.slice(11, 16);
-}

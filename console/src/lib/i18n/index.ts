@@ -1,6 +1,14 @@
 // The i18n boundary: features import from here (or use react-i18next's `useTranslation` directly).
 export { createI18n } from './create-i18n';
-export { formatDateTime } from './format-date';
+export {
+  flightDate,
+  flightTime,
+  formatDate,
+  formatDateTime,
+  formatFlightDay,
+  formatFlightMoment,
+  formatFlightSpan,
+} from './format-date';
 export { formatMoney, formatMoneyShort } from './format-money';
 export { hasStoredLanguage, readStoredLanguage, storeLanguage } from './language-storage';
 export { defaultLanguage, isLanguage, languages, nativeNames, toIntlLocale, type Language } from './languages';

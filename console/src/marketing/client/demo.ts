@@ -64,6 +64,12 @@ function render(quote: DemoFareQuote, labels: Labels): void {
   set('demo-gds', formatMoney(quote.gds_price.amount, quote.gds_price.currency));
   set('demo-ours', formatMoney(quote.our_price.amount, quote.our_price.currency));
   set('demo-saving', formatMoney(quote.saving.amount, quote.saving.currency));
+  // A GDS price no higher than ours is no saving, said in words: never "You save −PLN 30.49".
+  const saves = Number(quote.saving.amount) > 0;
+  const row = document.getElementById('demo-saving-row');
+  const none = document.getElementById('demo-no-saving');
+  if (row) row.hidden = !saves;
+  if (none) none.hidden = saves;
   set(
     'demo-detail',
     labels.detail

@@ -39,6 +39,13 @@ export function benefits(m: Messages): string {
 </div></section>`;
 }
 
+/**
+ * The entry the demo starts with: a Lufthansa round trip as a GDS prints it, at the ROE of the
+ * euro. Lufthansa charges a GDS surcharge on every segment, which is what booking through NDC saves;
+ * an entry at a wrong ROE or on a carrier with no surcharge would show no saving and say so.
+ */
+export const demoExample = 'FRA LH LHR 100.00 LH FRA 100.00NUC200.00END ROE0.920000';
+
 export function demo(m: Messages, language: Language): string {
   const d = m.demo;
   return `<section class="band" aria-labelledby="demo"><div class="wrap narrow">
@@ -47,7 +54,7 @@ export function demo(m: Messages, language: Language): string {
 <div id="demo-app" data-labels="${esc(JSON.stringify(d.result))}">
 <form id="demo-form" class="demo-step" novalidate>
 <label for="demo-entry">${esc(d.label)}</label>
-<input id="demo-entry" name="entry" class="mono" autocomplete="off" spellcheck="false" maxlength="500" required value="WAW LO KBP 120.00NUC120.00END ROE1.00" aria-describedby="demo-hint demo-error">
+<input id="demo-entry" name="entry" class="mono" autocomplete="off" spellcheck="false" maxlength="500" required value="${demoExample}" aria-describedby="demo-hint demo-error">
 <p id="demo-hint" class="hint">${esc(d.hint)}</p>
 <p id="demo-error" class="error" role="alert" hidden></p>
 <button type="submit" class="btn">${esc(d.submit)}</button>
@@ -57,8 +64,9 @@ export function demo(m: Messages, language: Language): string {
 <dl class="prices">
 <div><dt>${esc(d.result.gdsPrice)}</dt><dd id="demo-gds"></dd></div>
 <div><dt>${esc(d.result.ourPrice)}</dt><dd id="demo-ours" class="ours"></dd></div>
-<div><dt>${esc(d.result.saving)}</dt><dd id="demo-saving"></dd></div>
+<div id="demo-saving-row"><dt>${esc(d.result.saving)}</dt><dd id="demo-saving"></dd></div>
 </dl>
+<p id="demo-no-saving" hidden>${esc(d.result.noSaving)}</p>
 <p class="hint" id="demo-detail"></p>
 <div class="actions"><button type="button" class="btn" id="demo-book">${esc(d.book)}</button><button type="button" class="btn btn-ghost" data-demo-again>${esc(d.another)}</button></div>
 </div>

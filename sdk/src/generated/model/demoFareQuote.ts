@@ -28,7 +28,7 @@ export interface DemoFareQuote {
   segments: DemoSegment[];
   /** @pattern ^[0-9]+\.[0-9]{2}$ */
   nuc_total: string;
-  /** The carrier's rate of exchange from NUC used for both prices. */
+  /** The rate of exchange from NUC the GDS fare is converted at, the one typed in the entry (ROE…), else the carrier's. */
   roe: string;
   /** The carrier whose NDC offer was priced. */
   carrier: string;

@@ -17,6 +17,7 @@ import type { FareFareType } from './fareFareType';
 import type { FareFareFamily } from './fareFareFamily';
 import type { FareCabin } from './fareCabin';
 import type { FarePrice } from './farePrice';
+import type { FarePriceEur } from './farePriceEur';
 import type { PriceDetail } from './priceDetail';
 import type { FareFareSegmentsItem } from './fareFareSegmentsItem';
 import type { FarePenalty } from './farePenalty';
@@ -38,6 +39,11 @@ export interface Fare {
   cabin: FareCabin;
   /** What the agency sells the fare for, markups included. */
   price: FarePrice;
+  /** The price in EUR at the exchange rate in effect: what the search's price filter and its price
+order compare, so fares in several currencies are filtered and sorted alike. Null when the price
+is in EUR already or no rate from its currency to EUR is known (then it is compared as it is).
+ */
+  price_eur: FarePriceEur;
   price_detail: PriceDetail;
   /** The airline's own price, before the company's markups. */
   original_price_detail: PriceDetail;

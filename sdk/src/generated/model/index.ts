@@ -247,6 +247,7 @@ export * from './fareFareType';
 export * from './farePaymentTimeLimit';
 export * from './farePenalty';
 export * from './farePrice';
+export * from './farePriceEur';
 export * from './farePricePerPassItem';
 export * from './fareRule';
 export * from './fareRuleCategory';

@@ -2,7 +2,7 @@
 import type { Analytics } from '@contrail/sdk';
 import { Card, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { formatMoney, type Language } from '../../../lib/i18n';
+import { formatMoney, toIntlLocale, type Language } from '../../../lib/i18n';
 
 function Figure({ label, values }: { label: string; values: string[] }) {
   return (
@@ -23,7 +23,7 @@ function Figure({ label, values }: { label: string; values: string[] }) {
 
 export function Totals({ totals, language }: { totals: Analytics['totals']; language: Language }) {
   const { t } = useTranslation();
-  const count = new Intl.NumberFormat(language === 'ua' ? 'uk' : language);
+  const count = new Intl.NumberFormat(toIntlLocale(language));
   const money = (key: 'revenue' | 'fees' | 'markups' | 'refunds') =>
     totals.amounts.map((a) => formatMoney(a[key], language));
   return (

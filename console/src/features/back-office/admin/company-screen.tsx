@@ -14,6 +14,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SectionCard } from '../../../components/section-card';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
+import { formatDateTime, formatMoney, useLanguage } from '../../../lib/i18n';
 import { ListState } from '../components/loading';
 import { useQueryParam } from '../../../lib/router';
 import { useSaved } from '../use-back-office';
@@ -39,6 +40,7 @@ export function CompanyScreen() {
 
 function Balance({ company }: { company: Company }) {
   const { t } = useTranslation();
+  const [language] = useLanguage();
   const [amount, setAmount] = useState('');
   const [reason, setReason] = useState('');
   const saved = useSaved();
@@ -56,7 +58,7 @@ function Balance({ company }: { company: Company }) {
   return (
     <SectionCard title={t('backOffice.balance.title')}>
       <Text size="xl" fw={700} data-testid="balance">
-        {`${company.balance_amount.amount} ${company.balance_amount.currency}`}
+        {formatMoney(company.balance_amount, language)}
       </Text>
       <form onSubmit={submit} noValidate>
         <Group align="flex-end" gap="sm">
@@ -97,13 +99,14 @@ export function SharedBookings({ company }: { company: Company }) {
 
 function Ledger({ companyId }: { companyId: string }) {
   const { t } = useTranslation();
+  const [language] = useLanguage();
   const list = useListTransactions({ company_id: companyId, per_page: 50 });
   const entries = list.data?.data ?? [];
   return (
     <SectionCard title={t('backOffice.ledger.title')}>
       <ListState pending={list.isPending} empty={entries.length === 0} />
       {entries.length > 0 && (
-        <TableScroll minWidth={560}>
+        <TableScroll minWidth={560} label={t('backOffice.ledger.title')}>
           <Table striped aria-label={t('backOffice.ledger.title')}>
             <Table.Thead>
               <Table.Tr>
@@ -116,9 +119,9 @@ function Ledger({ companyId }: { companyId: string }) {
             <Table.Tbody>
               {entries.map((e) => (
                 <Table.Tr key={e.id}>
-                  <Table.Td>{new Date(e.created_at).toLocaleString()}</Table.Td>
-                  <Table.Td>{`${e.amount.amount} ${e.amount.currency}`}</Table.Td>
-                  <Table.Td>{`${e.balance_after.amount} ${e.balance_after.currency}`}</Table.Td>
+                  <Table.Td>{formatDateTime(e.created_at, language)}</Table.Td>
+                  <Table.Td>{formatMoney(e.amount, language)}</Table.Td>
+                  <Table.Td>{formatMoney(e.balance_after, language)}</Table.Td>
                   <Table.Td>{e.reason}</Table.Td>
                 </Table.Tr>
               ))}

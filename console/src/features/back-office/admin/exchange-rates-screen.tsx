@@ -6,6 +6,7 @@ import { Button, Group, Stack, Table, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SectionCard } from '../../../components/section-card';
+import { TableScroll } from '../../../components/table-scroll';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { formatDateTime, useLanguage } from '../../../lib/i18n';
 import { ListState } from '../components/loading';
@@ -23,7 +24,7 @@ export function ExchangeRatesScreen() {
       <SectionCard title={t('backOffice.rates.title')} lead={t('backOffice.rates.listLead')}>
         <ListState pending={list.isPending} empty={rates.length === 0} />
         {rates.length > 0 && (
-          <Table.ScrollContainer minWidth={480}>
+          <TableScroll minWidth={480} label={t('backOffice.rates.title')}>
             <Table striped>
               <Table.Thead>
                 <Table.Tr>
@@ -44,7 +45,7 @@ export function ExchangeRatesScreen() {
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </TableScroll>
         )}
       </SectionCard>
     </Stack>

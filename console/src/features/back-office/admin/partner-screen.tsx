@@ -99,6 +99,7 @@ export function Supervisors({ agencyId }: { agencyId: string }) {
       {people.length > 0 && (
         <PeopleTable
           people={people}
+          label={t('backOffice.supervisors.title')}
           action={(p) => (
             <Group gap={4} wrap="nowrap">
               <Button

@@ -18,7 +18,7 @@ export function SupportUsersScreen() {
   return (
     <SectionCard title={t('backOffice.nav.supportUsers')}>
       <ListState pending={list.isPending} empty={people.length === 0} />
-      {people.length > 0 && <PeopleTable people={people} />}
+      {people.length > 0 && <PeopleTable people={people} label={t('backOffice.nav.supportUsers')} />}
       <PersonForm
         submitLabel={t('backOffice.supportUsers.add')}
         pending={create.isPending}

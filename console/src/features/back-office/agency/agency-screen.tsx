@@ -121,6 +121,7 @@ function Agents({ companyId, agencyId }: { companyId: string; agencyId: string }
       {agents.length > 0 && (
         <PeopleTable
           people={agents}
+          label={t('backOffice.agency.subagents')}
           action={(p) => (
             <Button
               size="xs"

@@ -18,7 +18,7 @@ export function ChannelsTable({
 }) {
   const { t } = useTranslation();
   return (
-    <TableScroll minWidth={640} hasControls={onChange !== undefined}>
+    <TableScroll minWidth={640} label={t('backOffice.channels.title')} hasControls={onChange !== undefined}>
       <Table striped>
         <Table.Thead>
           <Table.Tr>

@@ -4,10 +4,19 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TableScroll } from '../../../components/table-scroll';
 
-export function PeopleTable({ people, action }: { people: Person[]; action?: (p: Person) => ReactNode }) {
+export function PeopleTable({
+  people,
+  label,
+  action,
+}: {
+  people: Person[];
+  /** What the list holds (its section's title). */
+  label: string;
+  action?: (p: Person) => ReactNode;
+}) {
   const { t } = useTranslation();
   return (
-    <TableScroll minWidth={480} hasControls={action !== undefined}>
+    <TableScroll minWidth={480} label={label} hasControls={action !== undefined}>
       <Table striped>
         <Table.Thead>
           <Table.Tr>

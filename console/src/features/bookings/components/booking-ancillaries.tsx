@@ -27,7 +27,7 @@ export function BookingAncillaries({ booking }: { booking: Booking }) {
       </Text>
     );
   return (
-    <TableScroll minWidth={560}>
+    <TableScroll minWidth={560} label={t('bookings.view.ancillaries')}>
       <Table fz="sm" verticalSpacing={4} aria-label={t('bookings.view.ancillaries')}>
         <Table.Thead>
           <Table.Tr>

@@ -4,14 +4,14 @@ import type { Booking } from '@contrail/sdk';
 import { Badge, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { TableScroll } from '../../../components/table-scroll';
-import { formatMoney, toIntlLocale, useLanguage } from '../../../lib/i18n';
-import { formatDay, localTime, passengerName } from '../booking-format';
+import { formatDate, formatFlightMoment, formatMoney, useLanguage } from '../../../lib/i18n';
+import { passengerName } from '../booking-format';
 
 export function PassengersTable({ booking }: { booking: Booking }) {
   const { t } = useTranslation();
   const [language] = useLanguage();
   return (
-    <TableScroll minWidth={420}>
+    <TableScroll minWidth={420} label={t('bookings.view.passengers')}>
       <Table fz="sm" verticalSpacing={4} aria-label={t('bookings.view.passengers')}>
         <Table.Thead>
           <Table.Tr>
@@ -25,11 +25,7 @@ export function PassengersTable({ booking }: { booking: Booking }) {
             <Table.Tr key={p.id}>
               <Table.Td ff="monospace">{passengerName(p)}</Table.Td>
               <Table.Td>{t(`bookings.passengerType.${p.type}`)}</Table.Td>
-              <Table.Td>
-                {new Intl.DateTimeFormat(toIntlLocale(language), { dateStyle: 'medium', timeZone: 'UTC' }).format(
-                  new Date(`${p.birthdate}T00:00:00Z`),
-                )}
-              </Table.Td>
+              <Table.Td>{formatDate(p.birthdate, language)}</Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>
@@ -41,9 +37,8 @@ export function PassengersTable({ booking }: { booking: Booking }) {
 export function FlightsTable({ booking }: { booking: Booking }) {
   const { t } = useTranslation();
   const [language] = useLanguage();
-  const locale = toIntlLocale(language);
   return (
-    <TableScroll minWidth={520}>
+    <TableScroll minWidth={520} label={t('bookings.view.flights')}>
       <Table fz="sm" verticalSpacing={4} aria-label={t('bookings.view.flights')}>
         <Table.Thead>
           <Table.Tr>
@@ -59,8 +54,8 @@ export function FlightsTable({ booking }: { booking: Booking }) {
             <Table.Tr key={`${s.flight_id}-${s.departure_at}`}>
               <Table.Td fw={600}>{s.flight_number}</Table.Td>
               <Table.Td>{`${s.origin} → ${s.destination}`}</Table.Td>
-              <Table.Td>{`${formatDay(s.departure_at.slice(0, 10), locale)} ${localTime(s.departure_at)}`}</Table.Td>
-              <Table.Td>{`${formatDay(s.arrival_at.slice(0, 10), locale)} ${localTime(s.arrival_at)}`}</Table.Td>
+              <Table.Td>{formatFlightMoment(s.departure_at, language)}</Table.Td>
+              <Table.Td>{formatFlightMoment(s.arrival_at, language)}</Table.Td>
               <Table.Td>{s.booking_class}</Table.Td>
             </Table.Tr>
           ))}
@@ -83,7 +78,7 @@ export function DocumentsTable({ booking }: { booking: Booking }) {
       </Text>
     );
   return (
-    <TableScroll minWidth={560}>
+    <TableScroll minWidth={560} label={t('bookings.view.documents')}>
       <Table fz="sm" verticalSpacing={4} aria-label={t('bookings.view.documents')}>
         <Table.Thead>
           <Table.Tr>

@@ -3,8 +3,8 @@
 import type { Booking } from '@contrail/sdk';
 import { Badge, Group, Table, Text, UnstyledButton } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { formatMoney, toIntlLocale, type Language } from '../../../lib/i18n';
-import { formatDay, passengerName, routeOf, travelDays } from '../booking-format';
+import { formatFlightDay, formatMoney, type Language } from '../../../lib/i18n';
+import { passengerName, routeOf, travelDays } from '../booking-format';
 import { StatusBadge } from './status-badge';
 import { useRemaining } from './time-limit';
 import { TableScroll } from '../../../components/table-scroll';
@@ -77,7 +77,7 @@ export function BookingsTable({
               </Table.Td>
               <Table.Td>
                 {travelDays(booking.segments)
-                  .map((day) => formatDay(day, toIntlLocale(language)))
+                  .map((day) => formatFlightDay(day, language))
                   .join(' – ')}
               </Table.Td>
               <Table.Td>

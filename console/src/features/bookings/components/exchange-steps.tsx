@@ -4,8 +4,8 @@
 import type { Booking, ChangeAlternative } from '@contrail/sdk';
 import { Checkbox, Group, Radio, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { formatMoney, toIntlLocale, useLanguage } from '../../../lib/i18n';
-import { formatDay, journeysOf, localTime, travelDays } from '../booking-format';
+import { formatFlightDay, formatFlightSpan, formatMoney, useLanguage } from '../../../lib/i18n';
+import { journeysOf, travelDays } from '../booking-format';
 
 /** A journey's new date, or `''` while the journey stays. */
 export type JourneyDates = Record<number, string>;
@@ -34,7 +34,7 @@ export function JourneyDateFields({
             <Checkbox
               label={t('bookings.exchange.journey', {
                 route,
-                date: days[index] ? formatDay(days[index], toIntlLocale(language)) : '',
+                date: days[index] ? formatFlightDay(days[index], language) : '',
               })}
               checked={on}
               onChange={(e) => {
@@ -73,7 +73,6 @@ export function AlternativeChoice({
   const { t } = useTranslation();
   const [language] = useLanguage();
   const money = (m: { amount: string; currency: string }) => formatMoney(m, language);
-  const locale = toIntlLocale(language);
   return (
     <Radio.Group value={value} onChange={onChange} label={t('bookings.exchange.alternatives')}>
       <Stack gap="xs" mt="xs">
@@ -87,7 +86,7 @@ export function AlternativeChoice({
                     <Text span fw={600} size="sm">
                       {s.flight_number}
                     </Text>{' '}
-                    {`${s.origin} → ${s.destination} · ${formatDay(s.departure_at.slice(0, 10), locale)} ${localTime(s.departure_at)}–${localTime(s.arrival_at)}`}
+                    {`${s.origin} → ${s.destination} · ${formatFlightSpan(s.departure_at, s.arrival_at, language)}`}
                   </Text>
                 ))}
                 <Table fz="xs" withRowBorders={false} verticalSpacing={0} mt={4}>

@@ -15,15 +15,13 @@ import {
 import { Alert, Button, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime, toIntlLocale, useLanguage } from '../../../lib/i18n';
+import { formatDateTime, formatFlightSpan, useLanguage } from '../../../lib/i18n';
 import { useNotify } from '../../../notifications';
-import { formatDay, localTime } from '../booking-format';
 import { useActionFailed, useLeaveBooking } from '../use-booking-outcomes';
 import { Countdown } from './time-limit';
 
 function Flights({ title, segments }: { title: string; segments: readonly BookingSegment[] }) {
   const [language] = useLanguage();
-  const locale = toIntlLocale(language);
   return (
     <Stack gap={2} aria-label={title} role="group">
       <Text size="xs" fw={600} c="gray.8" tt="uppercase">
@@ -34,7 +32,7 @@ function Flights({ title, segments }: { title: string; segments: readonly Bookin
           <Text span fw={600}>
             {s.flight_number}
           </Text>{' '}
-          {`${s.origin} → ${s.destination}, ${formatDay(s.departure_at.slice(0, 10), locale)} ${localTime(s.departure_at)}–${localTime(s.arrival_at)}`}
+          {`${s.origin} → ${s.destination}, ${formatFlightSpan(s.departure_at, s.arrival_at, language)}`}
         </Text>
       ))}
     </Stack>

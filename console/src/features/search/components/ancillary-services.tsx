@@ -29,7 +29,7 @@ export function AncillaryServices({
   const services: AncillariesServicesItem[] = list.data?.services ?? [];
   if (services.length === 0) return <Text c="gray.7">{t(`search.ancillaries.none.${type}`)}</Text>;
   return (
-    <TableScroll minWidth={360}>
+    <TableScroll minWidth={360} label={t(`search.details.tabs.${type}`)}>
       <Table fz="sm" verticalSpacing="xs" aria-label={t(`search.details.tabs.${type}`)}>
         <Table.Thead>
           <Table.Tr>

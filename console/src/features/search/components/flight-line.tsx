@@ -2,7 +2,8 @@
 import type { Flight } from '@contrail/sdk';
 import { Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { formatDuration, localTime } from '../flight-format';
+import { flightTime } from '../../../lib/i18n';
+import { formatDuration } from '../flight-format';
 
 export function FlightLine({ flight }: { flight: Flight }) {
   const { t } = useTranslation();
@@ -14,7 +15,7 @@ export function FlightLine({ flight }: { flight: Flight }) {
       <Text span fw={600}>
         {flight.flight_number}
       </Text>{' '}
-      {flight.origin.code} {localTime(flight.departure_at)} → {flight.destination.code} {localTime(flight.arrival_at)}
+      {flight.origin.code} {flightTime(flight.departure_at)} → {flight.destination.code} {flightTime(flight.arrival_at)}
       <Text span c="gray.7">
         {' · '}
         {formatDuration(flight.duration_minutes, { hours: t('search.units.h'), minutes: t('search.units.m') })}

@@ -3,8 +3,8 @@
 import type { OriginDestination } from '@contrail/sdk';
 import { Badge, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useLanguage } from '../../../lib/i18n';
-import { dayShift, formatDuration, formatLocalDay, localTime } from '../flight-format';
+import { flightTime, formatFlightDay, useLanguage } from '../../../lib/i18n';
+import { dayShift, formatDuration } from '../flight-format';
 import { FlightLine } from './flight-line';
 
 export function JourneyLine({ journey, showFlights }: { journey: OriginDestination; showFlights: boolean }) {
@@ -16,7 +16,7 @@ export function JourneyLine({ journey, showFlights }: { journey: OriginDestinati
     <Stack gap={4}>
       <Group gap="md" wrap="wrap" align="baseline">
         <Text fw={700} size="lg" style={{ fontVariantNumeric: 'tabular-nums' }}>
-          {localTime(journey.departure_at)} – {localTime(journey.arrival_at)}
+          {flightTime(journey.departure_at)} – {flightTime(journey.arrival_at)}
           {shift !== 0 && (
             <Text span size="xs" c="orange.9" ml={4} fw={600} title={t('search.offer.arrivesLater', { count: shift })}>
               {shift > 0 ? `+${shift}` : shift}
@@ -26,7 +26,7 @@ export function JourneyLine({ journey, showFlights }: { journey: OriginDestinati
         <Text size="sm">
           {journey.origin} → {journey.destination}
           <Text span c="gray.7" ml="xs">
-            {formatLocalDay(journey.departure_at, language)}
+            {formatFlightDay(journey.departure_at, language)}
           </Text>
         </Text>
         <Text size="sm" c="gray.7">

@@ -3,8 +3,9 @@
 import type { Fare, Offer } from '@contrail/sdk';
 import { Badge, Button, Card, Group, SimpleGrid, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { formatMoney, useLanguage } from '../../../lib/i18n';
+import { formatMoney, useLanguage, type Language } from '../../../lib/i18n';
 import classes from './offer-card.module.css';
 import { JourneyLine } from './journey-line';
 
@@ -18,7 +19,7 @@ export function OfferCard({ offer, onOpenFare }: { offer: Offer; onOpenFare: (fa
       withBorder
       padding="md"
       component="article"
-      aria-label={`${offer.owner.name} ${formatMoney(cheapest.price, language)}`}
+      aria-label={`${offer.owner.name} ${priceText(cheapest, language, t)}`}
     >
       <Stack gap="sm">
         <Group justify="space-between" align="flex-start" wrap="nowrap">
@@ -35,6 +36,7 @@ export function OfferCard({ offer, onOpenFare }: { offer: Offer; onOpenFare: (fa
             <Text fw={700} size="xl" data-testid="offer-price">
               {formatMoney(cheapest.price, language)}
             </Text>
+            <InEur fare={cheapest} />
           </Stack>
         </Group>
         {offer.origin_destinations.map((journey, index) => (
@@ -69,6 +71,7 @@ function FareChoice({ fare, cheapest, onOpen }: { fare: Fare; cheapest: boolean;
         {fare.fare_family.name}
       </Text>
       <Text fw={700}>{formatMoney(fare.price, language)}</Text>
+      <InEur fare={fare} />
       <Text size="xs" c="gray.7">
         {bags > 0
           ? t('search.offer.checkedBags', { count: bags, kg: fare.baggage.checked.weight_kg })
@@ -77,4 +80,24 @@ function FareChoice({ fare, cheapest, onOpen }: { fare: Fare; cheapest: boolean;
       </Text>
     </UnstyledButton>
   );
+}
+
+// A fare in another currency than EUR shows the EUR amount too: the price filter's range and the
+// price order are in EUR, so the agent sees what each fare was compared by.
+function InEur({ fare }: { fare: Fare }) {
+  const { t } = useTranslation();
+  const [language] = useLanguage();
+  if (!fare.price_eur) return null;
+  return (
+    <Text size="xs" c="gray.7" data-testid="offer-price-eur">
+      {t('search.offer.inEur', { amount: formatMoney(fare.price_eur, language) })}
+    </Text>
+  );
+}
+
+function priceText(fare: Fare, language: Language, t: TFunction): string {
+  const price = formatMoney(fare.price, language);
+  return fare.price_eur
+    ? `${price} ${t('search.offer.inEur', { amount: formatMoney(fare.price_eur, language) })}`
+    : price;
 }

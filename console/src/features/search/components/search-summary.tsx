@@ -2,8 +2,7 @@
 import type { SearchResult } from '@contrail/sdk';
 import { Button, Card, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useLanguage } from '../../../lib/i18n';
-import { formatLocalDay } from '../flight-format';
+import { formatFlightDay, useLanguage } from '../../../lib/i18n';
 
 export function SearchSummary({ result, onNewSearch }: { result: SearchResult; onNewSearch: () => void }) {
   const { t } = useTranslation();
@@ -17,7 +16,7 @@ export function SearchSummary({ result, onNewSearch }: { result: SearchResult; o
             <Text key={index} fw={600}>
               {leg.origin} → {leg.destination}
               <Text span c="gray.7" fw={400} ml="xs">
-                {formatLocalDay(leg.departure_date, language)}
+                {formatFlightDay(leg.departure_date, language)}
               </Text>
             </Text>
           ))}

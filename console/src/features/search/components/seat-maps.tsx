@@ -4,7 +4,7 @@ import { useListOfferAncillaries } from '@contrail/sdk/react';
 import { Center, Loader, Select, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SeatMapGrid } from './seat-map-grid';
+import { SeatMapGrid } from '../../../components/seat-map-grid';
 
 export function SeatMaps({ fareId, flightNumbers }: { fareId: string; flightNumbers: ReadonlyMap<string, string> }) {
   const { t } = useTranslation();

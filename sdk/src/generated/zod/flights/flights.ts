@@ -122,6 +122,8 @@ export const filterSearchResultResponseOffersItemOriginDestinationsItemFlightsIt
 export const filterSearchResultResponseOffersItemOriginDestinationsItemFlightsItemDurationMinutesMin = 0;export const filterSearchResultResponseOffersItemOriginDestinationsItemFlightsItemDistanceKmMin = 0;export const filterSearchResultResponseOffersItemFaresItemPriceAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
 export const filterSearchResultResponseOffersItemFaresItemPriceCurrencyRegExp = new RegExp('^[A-Z]{3}$');
 export const filterSearchResultResponseOffersItemFaresItemPricePerPassItemAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const filterSearchResultResponseOffersItemFaresItemPriceEurAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const filterSearchResultResponseOffersItemFaresItemPriceEurCurrencyRegExp = new RegExp('^[A-Z]{3}$');
 export const filterSearchResultResponseOffersItemFaresItemPriceDetailBaseAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
 export const filterSearchResultResponseOffersItemFaresItemPriceDetailBaseCurrencyRegExp = new RegExp('^[A-Z]{3}$');
 export const filterSearchResultResponseOffersItemFaresItemPriceDetailTaxesAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
@@ -266,6 +268,10 @@ export const filterSearchResultResponse = zod.object({
   "amount": zod.string().regex(filterSearchResultResponseOffersItemFaresItemPricePerPassItemAmountRegExp)
 })).describe('Price per passenger, by type.')
 }).describe('What the agency sells the fare for, markups included.'),
+  "price_eur": zod.union([zod.object({
+  "amount": zod.string().regex(filterSearchResultResponseOffersItemFaresItemPriceEurAmountRegExp),
+  "currency": zod.string().regex(filterSearchResultResponseOffersItemFaresItemPriceEurCurrencyRegExp).describe('ISO 4217 currency code.')
+}).describe('An amount of money. The amount is a decimal string, never a float.'),zod.null()]).describe('The price in EUR at the exchange rate in effect: what the search\'s price filter and its price\norder compare, so fares in several currencies are filtered and sorted alike. Null when the price\nis in EUR already or no rate from its currency to EUR is known (then it is compared as it is).\n'),
   "price_detail": zod.object({
   "base": zod.object({
   "amount": zod.string().regex(filterSearchResultResponseOffersItemFaresItemPriceDetailBaseAmountRegExp),
@@ -470,6 +476,8 @@ export const getSearchResultResponseOffersItemOriginDestinationsItemFlightsItemD
 export const getSearchResultResponseOffersItemOriginDestinationsItemFlightsItemDurationMinutesMin = 0;export const getSearchResultResponseOffersItemOriginDestinationsItemFlightsItemDistanceKmMin = 0;export const getSearchResultResponseOffersItemFaresItemPriceAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
 export const getSearchResultResponseOffersItemFaresItemPriceCurrencyRegExp = new RegExp('^[A-Z]{3}$');
 export const getSearchResultResponseOffersItemFaresItemPricePerPassItemAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const getSearchResultResponseOffersItemFaresItemPriceEurAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const getSearchResultResponseOffersItemFaresItemPriceEurCurrencyRegExp = new RegExp('^[A-Z]{3}$');
 export const getSearchResultResponseOffersItemFaresItemPriceDetailBaseAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
 export const getSearchResultResponseOffersItemFaresItemPriceDetailBaseCurrencyRegExp = new RegExp('^[A-Z]{3}$');
 export const getSearchResultResponseOffersItemFaresItemPriceDetailTaxesAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
@@ -614,6 +622,10 @@ export const getSearchResultResponse = zod.object({
   "amount": zod.string().regex(getSearchResultResponseOffersItemFaresItemPricePerPassItemAmountRegExp)
 })).describe('Price per passenger, by type.')
 }).describe('What the agency sells the fare for, markups included.'),
+  "price_eur": zod.union([zod.object({
+  "amount": zod.string().regex(getSearchResultResponseOffersItemFaresItemPriceEurAmountRegExp),
+  "currency": zod.string().regex(getSearchResultResponseOffersItemFaresItemPriceEurCurrencyRegExp).describe('ISO 4217 currency code.')
+}).describe('An amount of money. The amount is a decimal string, never a float.'),zod.null()]).describe('The price in EUR at the exchange rate in effect: what the search\'s price filter and its price\norder compare, so fares in several currencies are filtered and sorted alike. Null when the price\nis in EUR already or no rate from its currency to EUR is known (then it is compared as it is).\n'),
   "price_detail": zod.object({
   "base": zod.object({
   "amount": zod.string().regex(getSearchResultResponseOffersItemFaresItemPriceDetailBaseAmountRegExp),
@@ -822,6 +834,8 @@ export const removeSearchFilterResponseOffersItemOriginDestinationsItemFlightsIt
 export const removeSearchFilterResponseOffersItemOriginDestinationsItemFlightsItemDurationMinutesMin = 0;export const removeSearchFilterResponseOffersItemOriginDestinationsItemFlightsItemDistanceKmMin = 0;export const removeSearchFilterResponseOffersItemFaresItemPriceAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
 export const removeSearchFilterResponseOffersItemFaresItemPriceCurrencyRegExp = new RegExp('^[A-Z]{3}$');
 export const removeSearchFilterResponseOffersItemFaresItemPricePerPassItemAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const removeSearchFilterResponseOffersItemFaresItemPriceEurAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const removeSearchFilterResponseOffersItemFaresItemPriceEurCurrencyRegExp = new RegExp('^[A-Z]{3}$');
 export const removeSearchFilterResponseOffersItemFaresItemPriceDetailBaseAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
 export const removeSearchFilterResponseOffersItemFaresItemPriceDetailBaseCurrencyRegExp = new RegExp('^[A-Z]{3}$');
 export const removeSearchFilterResponseOffersItemFaresItemPriceDetailTaxesAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
@@ -966,6 +980,10 @@ export const removeSearchFilterResponse = zod.object({
   "amount": zod.string().regex(removeSearchFilterResponseOffersItemFaresItemPricePerPassItemAmountRegExp)
 })).describe('Price per passenger, by type.')
 }).describe('What the agency sells the fare for, markups included.'),
+  "price_eur": zod.union([zod.object({
+  "amount": zod.string().regex(removeSearchFilterResponseOffersItemFaresItemPriceEurAmountRegExp),
+  "currency": zod.string().regex(removeSearchFilterResponseOffersItemFaresItemPriceEurCurrencyRegExp).describe('ISO 4217 currency code.')
+}).describe('An amount of money. The amount is a decimal string, never a float.'),zod.null()]).describe('The price in EUR at the exchange rate in effect: what the search\'s price filter and its price\norder compare, so fares in several currencies are filtered and sorted alike. Null when the price\nis in EUR already or no rate from its currency to EUR is known (then it is compared as it is).\n'),
   "price_detail": zod.object({
   "base": zod.object({
   "amount": zod.string().regex(removeSearchFilterResponseOffersItemFaresItemPriceDetailBaseAmountRegExp),
@@ -1153,6 +1171,8 @@ export const getOfferDetailsQueryParams = zod.object({
 export const getOfferDetailsResponseFarePriceAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
 export const getOfferDetailsResponseFarePriceCurrencyRegExp = new RegExp('^[A-Z]{3}$');
 export const getOfferDetailsResponseFarePricePerPassItemAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const getOfferDetailsResponseFarePriceEurAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const getOfferDetailsResponseFarePriceEurCurrencyRegExp = new RegExp('^[A-Z]{3}$');
 export const getOfferDetailsResponseFarePriceDetailBaseAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
 export const getOfferDetailsResponseFarePriceDetailBaseCurrencyRegExp = new RegExp('^[A-Z]{3}$');
 export const getOfferDetailsResponseFarePriceDetailTaxesAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
@@ -1203,6 +1223,8 @@ export const getOfferDetailsResponseOfferOriginDestinationsItemFlightsItemDestin
 export const getOfferDetailsResponseOfferOriginDestinationsItemFlightsItemDurationMinutesMin = 0;export const getOfferDetailsResponseOfferOriginDestinationsItemFlightsItemDistanceKmMin = 0;export const getOfferDetailsResponseOfferFaresItemPriceAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
 export const getOfferDetailsResponseOfferFaresItemPriceCurrencyRegExp = new RegExp('^[A-Z]{3}$');
 export const getOfferDetailsResponseOfferFaresItemPricePerPassItemAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const getOfferDetailsResponseOfferFaresItemPriceEurAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const getOfferDetailsResponseOfferFaresItemPriceEurCurrencyRegExp = new RegExp('^[A-Z]{3}$');
 export const getOfferDetailsResponseOfferFaresItemPriceDetailBaseAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
 export const getOfferDetailsResponseOfferFaresItemPriceDetailBaseCurrencyRegExp = new RegExp('^[A-Z]{3}$');
 export const getOfferDetailsResponseOfferFaresItemPriceDetailTaxesAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
@@ -1265,6 +1287,10 @@ export const getOfferDetailsResponse = zod.object({
   "amount": zod.string().regex(getOfferDetailsResponseFarePricePerPassItemAmountRegExp)
 })).describe('Price per passenger, by type.')
 }).describe('What the agency sells the fare for, markups included.'),
+  "price_eur": zod.union([zod.object({
+  "amount": zod.string().regex(getOfferDetailsResponseFarePriceEurAmountRegExp),
+  "currency": zod.string().regex(getOfferDetailsResponseFarePriceEurCurrencyRegExp).describe('ISO 4217 currency code.')
+}).describe('An amount of money. The amount is a decimal string, never a float.'),zod.null()]).describe('The price in EUR at the exchange rate in effect: what the search\'s price filter and its price\norder compare, so fares in several currencies are filtered and sorted alike. Null when the price\nis in EUR already or no rate from its currency to EUR is known (then it is compared as it is).\n'),
   "price_detail": zod.object({
   "base": zod.object({
   "amount": zod.string().regex(getOfferDetailsResponseFarePriceDetailBaseAmountRegExp),
@@ -1453,6 +1479,10 @@ export const getOfferDetailsResponse = zod.object({
   "amount": zod.string().regex(getOfferDetailsResponseOfferFaresItemPricePerPassItemAmountRegExp)
 })).describe('Price per passenger, by type.')
 }).describe('What the agency sells the fare for, markups included.'),
+  "price_eur": zod.union([zod.object({
+  "amount": zod.string().regex(getOfferDetailsResponseOfferFaresItemPriceEurAmountRegExp),
+  "currency": zod.string().regex(getOfferDetailsResponseOfferFaresItemPriceEurCurrencyRegExp).describe('ISO 4217 currency code.')
+}).describe('An amount of money. The amount is a decimal string, never a float.'),zod.null()]).describe('The price in EUR at the exchange rate in effect: what the search\'s price filter and its price\norder compare, so fares in several currencies are filtered and sorted alike. Null when the price\nis in EUR already or no rate from its currency to EUR is known (then it is compared as it is).\n'),
   "price_detail": zod.object({
   "base": zod.object({
   "amount": zod.string().regex(getOfferDetailsResponseOfferFaresItemPriceDetailBaseAmountRegExp),

@@ -57,7 +57,7 @@ export const quoteDemoFareResponse = zod.object({
   "connection": zod.boolean().describe('The arrival city is a connection (`X/`), not a stopover.')
 }).describe('One sector of the itinerary as the entry describes it.')).max(quoteDemoFareResponseSegmentsMax),
   "nuc_total": zod.string().regex(quoteDemoFareResponseNucTotalRegExp),
-  "roe": zod.string().describe('The carrier\'s rate of exchange from NUC used for both prices.'),
+  "roe": zod.string().describe('The rate of exchange from NUC the GDS fare is converted at, the one typed in the entry (ROE…), else the carrier\'s.'),
   "carrier": zod.string().describe('The carrier whose NDC offer was priced.'),
   "flights": zod.array(zod.string()).max(quoteDemoFareResponseFlightsMax),
   "gds_fare": zod.object({
