@@ -69,7 +69,7 @@ export function DeliveriesTable({
     d.last_status_code !== null ? String(d.last_status_code) : (d.last_error ?? '—');
   return (
     <Stack gap="sm">
-      <TableScroll minWidth={720} hasControls={canResend}>
+      <TableScroll minWidth={720} hasControls={canResend} label={t('webhooks.deliveries.title')}>
         <Table verticalSpacing="xs" striped="even" data-deliveries>
           <Table.Thead>
             <Table.Tr>
