@@ -113,6 +113,11 @@ export interface AirlineNotifications {
   refreshed_at: Timestamp | null;
 }
 
+export interface AirlinePacing {
+  key: string;
+  next_at: Timestamp;
+}
+
 export interface ApiTokens {
   account_id: string;
   created_at: Generated<Timestamp>;
@@ -341,8 +346,10 @@ export interface FareWatchOpportunities {
   expires_at: Timestamp;
   id: string;
   live_mode: boolean;
+  new_airline_locator: string | null;
   original: JsonText;
   saving: Numeric;
+  stage: 'booking' | 'booked' | 'releasing' | null;
   status: 'open' | 'accepting' | 'accepted' | 'declined' | 'expired' | 'failed' | 'superseded';
   tier: 'held';
   updated_at: Timestamp;
@@ -681,6 +688,7 @@ export interface DB {
   airline_intents: AirlineIntents;
   airline_notification_channels: AirlineNotificationChannels;
   airline_notifications: AirlineNotifications;
+  airline_pacing: AirlinePacing;
   api_tokens: ApiTokens;
   audit_log: AuditLog;
   booking_emd_claims: BookingEmdClaims;

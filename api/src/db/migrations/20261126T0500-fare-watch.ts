@@ -6,7 +6,9 @@
 // - fare_watch_checks: the log of every check (what was found, why it was refused).
 // - fare_watch_opportunities: a candidate worth a person's decision. At most one open (or
 //   accepting) per booking; `accepting` is the claim of the one accept that runs (taken under the
-//   booking's row lock), and claimed_at lets a claim a dead process left be found.
+//   booking's row lock), and claimed_at lets a claim a dead process left be found. While it runs,
+//   `stage` says how far the rebook got (booking the new order; booked as new_airline_locator;
+//   releasing the old hold), so the reconciler knows whether to finish or to undo it.
 // airline_intents gains the `rebook` operation: book the new offer, then release the old hold.
 import { sql, type Kysely } from 'kysely';
 
@@ -66,11 +68,15 @@ export async function up(db: Kysely<any>): Promise<void> {
       decided_by text,
       decided_at timestamptz,
       claimed_at timestamptz,
+      stage text CHECK (stage IN ('booking', 'booked', 'releasing')),
+      new_airline_locator text,
       detail text,
       live_mode boolean NOT NULL,
       created_at timestamptz NOT NULL,
       updated_at timestamptz NOT NULL
     )`.execute(db);
+  // Reshop pacing without Redis: the next free slot per channel (one upsert reserves one).
+  await sql`CREATE TABLE airline_pacing (key text PRIMARY KEY, next_at timestamptz NOT NULL)`.execute(db);
   await sql`
     CREATE UNIQUE INDEX fare_watch_opportunities_one_open_idx ON fare_watch_opportunities (booking_id)
     WHERE status IN ('open', 'accepting')`.execute(db);
@@ -82,7 +88,9 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  await sql`DROP TABLE fare_watch_opportunities, fare_watch_checks, fare_watch_bookings, fare_watch_settings`.execute(db);
+  await sql`DROP TABLE airline_pacing, fare_watch_opportunities, fare_watch_checks, fare_watch_bookings, fare_watch_settings`.execute(
+    db,
+  );
   await sql`ALTER TABLE airline_intents DROP CONSTRAINT airline_intents_operation_check`.execute(db);
   await sql`
     ALTER TABLE airline_intents ADD CONSTRAINT airline_intents_operation_check

@@ -4791,10 +4791,11 @@ export interface components {
              *     `airline_cancellation`, `time_limit_change`, `hold_expired` and `emd_issued` (others as
              *     `airline_notification`), with the airline's text in `airline_answer`. A change that asks for
              *     a decision is `schedule_change_detected`; the decision (or the deadline's) is
-             *     `schedule_change_decided`.
+             *     `schedule_change_decided`. Fare Watch records `cheaper_fare_found` and, once the booking moved
+             *     to the cheaper fare (a new airline order, the old hold released), `rebooked_cheaper`.
              * @enum {string}
              */
-            action: "created" | "issue_started" | "issued" | "issue_failed" | "cancelled" | "voided" | "expired" | "refreshed" | "airline_missing" | "comment" | "modified" | "reshopped" | "refund_quoted" | "refund_started" | "refunded" | "refund_failed" | "change_quoted" | "exchange_started" | "exchanged" | "exchange_failed" | "ancillaries_added" | "emds_requested" | "emds_pending" | "emds_issued" | "emds_failed" | "airline_cancelled" | "schedule_change" | "airline_cancellation" | "time_limit_change" | "hold_expired" | "emd_issued" | "airline_notification" | "schedule_change_detected" | "schedule_change_decided" | "intent_reconciled";
+            action: "created" | "issue_started" | "issued" | "issue_failed" | "cancelled" | "voided" | "expired" | "refreshed" | "airline_missing" | "comment" | "modified" | "reshopped" | "refund_quoted" | "refund_started" | "refunded" | "refund_failed" | "change_quoted" | "exchange_started" | "exchanged" | "exchange_failed" | "ancillaries_added" | "emds_requested" | "emds_pending" | "emds_issued" | "emds_failed" | "airline_cancelled" | "schedule_change" | "airline_cancellation" | "time_limit_change" | "hold_expired" | "emd_issued" | "airline_notification" | "schedule_change_detected" | "schedule_change_decided" | "intent_reconciled" | "cheaper_fare_found" | "rebooked_cheaper";
             /** @description Who did it; null when the airline or the system did. */
             actor_account_id: string | null;
             detail: string | null;
@@ -5210,7 +5211,7 @@ export interface components {
              * @example 10.00
              */
             min_saving_amount: string;
-            /** @description The least saving as a percentage of the booking's airline price. Both minimums must be met. */
+            /** @description The least saving as a percentage of the booking's price. Both minimums must be met. */
             min_saving_percent: number;
             /** @description How often a booking is checked (default 6); each next check is jittered by up to a tenth of it. */
             check_every_hours: number;

@@ -31,7 +31,7 @@ export interface FareWatchSettings {
    */
   min_saving_amount: string;
   /**
-   * The least saving as a percentage of the booking's airline price. Both minimums must be met.
+   * The least saving as a percentage of the booking's price. Both minimums must be met.
    * @minimum 0
    * @maximum 90
    */
