@@ -61,8 +61,12 @@ const cheaperFareFactor = 0.85;
 function cheaperOffer(book: OrderBook, order: Order, cheaper: CheaperFare) {
   const { offer } = order;
   const family = cheaper.conditions === 'WORSE' ? ((offer.family - 1) as FamilyIndex) : offer.family;
-  const lowest = bookingClasses[offer.cabin].find((c) => c.family === family)!.rbd;
-  const rbds = order.journeys.map((journey) => journey.segments.map(() => lowest));
+  // The family's cheapest class with seats for everyone (the new order takes its own seats while
+  // the old hold keeps its), or the order's own classes at the lower fare level.
+  const seats = offer.pax.ADT + offer.pax.CHD;
+  const rbds = order.journeys.map(
+    (journey, j) => pickClasses(book.deps.inventory, journey, offer.cabin, family, seats) ?? offer.rbds[j]!,
+  );
   return buildOffer({ ...offer, family, journeys: order.journeys, rbds }, book.deps.clock, cheaperFareFactor);
 }
 
