@@ -48,8 +48,8 @@ export async function checkBooking(
   };
   try {
     const { channel } = await deps.channels.forBooking(row);
-    const order = await provider.retrieveOrder(channel, orderRefOf(row));
-    await deps.pacer.wait(channel.id);
+    // The order is read while the reshop waits for its slot: only the reshop is paced (look-to-book).
+    const [order] = await Promise.all([provider.retrieveOrder(channel, orderRefOf(row)), deps.pacer.wait(channel.id)]);
     const [offer] = await provider.reshopOrder(channel, orderRefOf(row), { type: 'reprice' });
     if (!offer) {
       await insertCheck(db, { ...check, outcome: 'not_cheaper', reason: 'The airline gave no price.' });
