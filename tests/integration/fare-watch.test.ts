@@ -8,7 +8,11 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { airlineParts } from '../../api/src/core.js';
 import { saveSettings } from '../../api/src/db/fare-watch.repository.js';
+import { insertIntent } from '../../api/src/db/airline-intents.repository.js';
 import { orderRefOf } from '../../api/src/domain/bookings/booking-order-ref.js';
+import { reconcileIntents } from '../../api/src/domain/bookings/booking-reconcile.js';
+import { newId } from '../../api/src/domain/ids.js';
+import { systemClock } from '../../api/src/domain/clock.js';
 import { balanceOf, bearer, book, findFares, payBy, setBalance } from '../support/bookings.js';
 import { createAccount, createTenant, type TestAccount, type TestTenant } from '../support/factories.js';
 import { raceRounds } from '../support/races.js';
@@ -293,4 +297,109 @@ describe('exactly once', () => {
     // A hold moves no money: the balance is as it was.
     expect(await balanceOf(db(), tenant.companyId)).toBe(balance);
   }, 240_000);
+});
+
+describe('a rebook its process left open', () => {
+  /** An opportunity claimed and its rebook intent written, as a process that died at `stage` left them. */
+  async function stranded(stage: 'booking' | 'booked' | 'releasing') {
+    const booked = await heldBooking();
+    const check = await cheaperFare(booked.locator, 'equal');
+    const row = await bookingRow(booked.locator);
+    const opp = await db()
+      .selectFrom('fare_watch_opportunities')
+      .selectAll()
+      .where('id', '=', check.body.opportunity_id)
+      .executeTakeFirstOrThrow();
+    let newLocator: string | null = null;
+    if (stage !== 'booking') {
+      const { channel } = await airline.channels.forBooking(row);
+      const order = await airline.provider.createOrder(channel, {
+        offerId: opp.airline_offer_id,
+        sellerReference: row.id,
+        passengers: [
+          { id: 'PAX1', type: 'ADT', givenName: 'Olena', surname: 'Kovalenko', title: 'MRS', birthdate: '1985-03-14' },
+        ],
+        contact: { email: 'olena@example.com', phone: '+48 600 100 200' },
+      });
+      newLocator = order.orderId;
+    }
+    const long = new Date(Date.now() - 3_600_000);
+    await db()
+      .updateTable('fare_watch_opportunities')
+      .set({ status: 'accepting', stage, new_airline_locator: newLocator, claimed_at: long })
+      .where('id', '=', opp.id)
+      .execute();
+    await insertIntent(db(), {
+      id: newId('ain'),
+      booking_id: row.id,
+      operation: 'rebook',
+      request_id: opp.id,
+      attempt_id: newLocator,
+      currency: row.currency.trim(),
+      detail: null,
+      created_at: long,
+      updated_at: long,
+    });
+    return { row, oppId: opp.id, newLocator };
+  }
+
+  const reconcile = () => reconcileIntents({ db: db(), clock: systemClock, ...airline }, { staleMs: 60_000 });
+
+  it('releasing: the old hold is released and the rebook finished, once', async () => {
+    const { row, oppId, newLocator } = await stranded('releasing');
+    await reconcile();
+    await reconcile();
+    const after = await bookingRow(row.locator);
+    expect(after.airline_locator).toBe(newLocator);
+    expect((await airlineOrder(row.id, row.airline_locator)).status).toBe('cancelled');
+    const opp = await db()
+      .selectFrom('fare_watch_opportunities')
+      .select('status')
+      .where('id', '=', oppId)
+      .executeTakeFirstOrThrow();
+    expect(opp.status).toBe('accepted');
+    const events = await db()
+      .selectFrom('events')
+      .select('type')
+      .where('booking_id', '=', row.id)
+      .where('type', '=', 'booking.rebooked_cheaper')
+      .execute();
+    expect(events).toHaveLength(1);
+  });
+
+  it('booked, the time limit not agreed: the new order is cancelled and the booking kept', async () => {
+    const { row, oppId, newLocator } = await stranded('booked');
+    await reconcile();
+    const after = await bookingRow(row.locator);
+    expect(after.airline_locator).toBe(row.airline_locator);
+    expect((await airlineOrder(row.id, row.airline_locator)).status).toBe('held');
+    expect((await airlineOrder(row.id, newLocator!)).status).toBe('cancelled');
+    const opp = await db()
+      .selectFrom('fare_watch_opportunities')
+      .select('status')
+      .where('id', '=', oppId)
+      .executeTakeFirstOrThrow();
+    expect(opp.status).toBe('failed');
+  });
+
+  it('booking, nothing known to be booked: rolled back, the old hold is the booking', async () => {
+    const { row, oppId } = await stranded('booking');
+    await reconcile();
+    const after = await bookingRow(row.locator);
+    expect(after.airline_locator).toBe(row.airline_locator);
+    expect((await airlineOrder(row.id, row.airline_locator)).status).toBe('held');
+    const opp = await db()
+      .selectFrom('fare_watch_opportunities')
+      .select('status')
+      .where('id', '=', oppId)
+      .executeTakeFirstOrThrow();
+    expect(opp.status).toBe('failed');
+    const open = await db()
+      .selectFrom('airline_intents')
+      .select('state')
+      .where('booking_id', '=', row.id)
+      .where('state', 'in', ['pending', 'unknown'])
+      .execute();
+    expect(open).toHaveLength(0);
+  });
 });
