@@ -82,6 +82,15 @@ const ConfigSchema = Type.Object({
   // busy queue's wait, so a backlog is not enqueued twice).
   WEBHOOK_LOST_AFTER_MS: Type.Integer({ default: 30_000, minimum: 100 }),
   WEBHOOK_CONCURRENCY: Type.Integer({ default: 50, minimum: 1, maximum: 500 }),
+  // fare watch: reshop calls per second per channel, shared by every worker (look-to-book: airlines
+  // charge for searches that do not book); how often the worker runs a watch pass, how many due
+  // bookings a pass takes, and how many checks per channel it keeps in flight (the rate paces them;
+  // to reach it, at least the rate times one check's airline time: 5/s x up to 3 s, and more when the
+  // machine is busy).
+  FARE_WATCH_RESHOPS_PER_SECOND: Type.Number({ default: 5, minimum: 0.1, maximum: 100 }),
+  FARE_WATCH_PASS_MS: Type.Integer({ default: 60_000, minimum: 1_000 }),
+  FARE_WATCH_PASS_LIMIT: Type.Integer({ default: 2_000, minimum: 1, maximum: 100_000 }),
+  FARE_WATCH_PER_CHANNEL: Type.Integer({ default: 20, minimum: 1, maximum: 100 }),
 });
 
 export type Config = Readonly<Static<typeof ConfigSchema>>;

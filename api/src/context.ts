@@ -51,6 +51,9 @@ import {
   createScheduleChangesService,
   type ScheduleChangesService,
 } from './domain/schedule-changes/schedule-changes.service.js';
+// fare watch
+import { createFareWatchService, type FareWatchService } from './domain/fare-watch/fare-watch.service.js';
+import { createReshopPacer } from './domain/limits/reshop-pacing.js';
 // webhooks
 import {
   createWebhookEndpointsService,
@@ -94,6 +97,8 @@ export interface AppContext {
   actionRequired: ActionRequired;
   // schedule changes
   scheduleChanges: ScheduleChangesService;
+  // fare watch
+  fareWatch: FareWatchService;
   // webhooks
   webhookEndpoints: WebhookEndpointsService;
   close(): Promise<void>;
@@ -169,6 +174,15 @@ export function createAppContext(config: Config, overrides: { clock?: Clock } = 
     actionRequired: createActionRequired({ db, clock }),
     // schedule changes
     scheduleChanges: createScheduleChangesService({ db, clock, provider, channels, cards: core.cards }),
+    // fare watch
+    fareWatch: createFareWatchService({
+      db,
+      clock,
+      provider,
+      channels,
+      cards: core.cards,
+      pacer: createReshopPacer(limitStore, config.FARE_WATCH_RESHOPS_PER_SECOND),
+    }),
     // webhooks
     webhookEndpoints: createWebhookEndpointsService({
       db,

@@ -17,6 +17,9 @@ import { notificationRefreshProcessor } from './jobs/processors/notification-ref
 import { warnApproachingTimeLimits, warningMinutesOf } from './domain/bookings/booking-time-limit-warnings.js';
 // schedule changes: the consequence of inaction at each deadline
 import { createScheduleChangesService } from './domain/schedule-changes/schedule-changes.service.js';
+// fare watch: the watch pass over held bookings, paced by each channel's shared reshop rate
+import { createFareWatchService } from './domain/fare-watch/fare-watch.service.js';
+import { createReshopPacer } from './domain/limits/reshop-pacing.js';
 // events: the log handed to its consumers
 import { createEventDispatcher, type EventConsumer } from './domain/events/event-dispatch.js';
 import { startEventDispatchLoop } from './jobs/event-dispatch-loop.js';
@@ -174,6 +177,25 @@ export async function startWorker(
       (error: unknown) => log.warn({ err: error }, 'schedule change deadline pass failed'),
     );
 
+  // fare watch: its own loop, as a pass is paced by the airlines' reshop rates and may outlast the
+  // sweep. Every worker runs one; each claims different bookings (fare-watch.repository.ts).
+  const fareWatch = createFareWatchService({
+    ...bookingDeps,
+    pacer: createReshopPacer(core.limitStore, config.FARE_WATCH_RESHOPS_PER_SECOND),
+  });
+  let watchPass: Promise<unknown> | null = null;
+  const runWatchPass = () => {
+    watchPass ??= fareWatch
+      .runPass({ limit: config.FARE_WATCH_PASS_LIMIT, perChannel: config.FARE_WATCH_PER_CHANNEL })
+      .then(
+        (checked) => checked > 0 && log.info({ checked }, 'fare watch pass'),
+        (error: unknown) => log.warn({ err: error }, 'fare watch pass failed'),
+      )
+      .finally(() => (watchPass = null));
+  };
+  const fareWatchTimer = setInterval(runWatchPass, config.FARE_WATCH_PASS_MS);
+  runWatchPass();
+
   const sweep = () =>
     sweepOnce({ db, clock, mail, jobs, staleAfterMs: 60_000 }).then(
       (r) => r.requeued > 0 && log.info(r, 'sweeper requeued lost jobs'),
@@ -198,7 +220,9 @@ export async function startWorker(
     async close() {
       clearInterval(sweeper);
       clearInterval(webhookSweeper);
+      clearInterval(fareWatchTimer);
       await pass;
+      await watchPass;
       await webhookSweep;
       await eventLoop.close();
       await core.close();

@@ -236,6 +236,53 @@ const cases: CrossAgencyRegistry = {
       };
     },
   },
+  // fare watch: opportunities and a booking's watch are reached through their booking's visibility.
+  getFareWatchOpportunity: {
+    async arrange({ headers }) {
+      return { method: 'get', path: `/api/v1/fare_watch/opportunities/${await opportunity(headers)}` };
+    },
+  },
+  acceptFareWatchOpportunity: {
+    async arrange({ headers }) {
+      return {
+        method: 'post',
+        path: `/api/v1/fare_watch/opportunities/${await opportunity(headers)}/accept`,
+        body: {},
+      };
+    },
+  },
+  declineFareWatchOpportunity: {
+    async arrange({ headers }) {
+      return {
+        method: 'post',
+        path: `/api/v1/fare_watch/opportunities/${await opportunity(headers)}/decline`,
+        body: { reason: 'other' },
+      };
+    },
+  },
+  getBookingFareWatch: {
+    async arrange({ headers }) {
+      return { method: 'get', path: `/api/v1/bookings/${await booking(headers)}/fare_watch` };
+    },
+  },
+  updateBookingFareWatch: {
+    async arrange({ headers }) {
+      return {
+        method: 'patch',
+        path: `/api/v1/bookings/${await booking(headers)}/fare_watch`,
+        body: { opted_out: true },
+      };
+    },
+  },
+  cheaperFareSandboxBooking: {
+    async arrange({ headers }) {
+      return {
+        method: 'post',
+        path: `/api/v1/sandbox/bookings/${await booking(headers)}/cheaper_fare`,
+        body: { conditions: 'equal' },
+      };
+    },
+  },
   // webhooks: an endpoint of the owner's agency, and an event of it to redeliver.
   getWebhookEndpoint: {
     async arrange({ headers }) {
@@ -309,6 +356,17 @@ async function webhookEndpoint(headers: Record<string, string>): Promise<string>
 
 // bookings
 let bookingDay = 40;
+/** A held booking of the owner with an open Fare Watch opportunity (the sandbox's cheaper fare); its id. */
+async function opportunity(headers: Record<string, string>): Promise<string> {
+  const locator = await booking(headers);
+  const res = await request(stack.baseUrl)
+    .post(`/api/v1/sandbox/bookings/${locator}/cheaper_fare`)
+    .set(headers)
+    .send({ conditions: 'equal' });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body.opportunity_id as string;
+}
+
 async function booking(headers: Record<string, string>, family?: string): Promise<string> {
   const res = await request(stack.baseUrl)
     .post('/api/v1/offers')

@@ -86,3 +86,14 @@ export function scheduleChangesPending(db: Db, f: NeedQuery): Promise<NeedyBooki
     .where('c.status', 'in', ['pending', 'deciding']);
   return within(q, f).orderBy('c.action_deadline').limit(f.limit).execute();
 }
+
+/** Bookings with a cheaper fare awaiting a decision, each with the offer's expiry. */
+export function cheaperFaresOpen(db: Db, f: NeedQuery): Promise<NeedyBooking[]> {
+  const q = db
+    .selectFrom('fare_watch_opportunities as o')
+    .innerJoin('bookings as b', 'b.id', 'o.booking_id')
+    .select(['b.locator', 'b.segments', 'b.fake_booking', 'o.expires_at as time_limit'])
+    .where('o.status', 'in', ['open', 'accepting'])
+    .where('o.expires_at', '>', f.now);
+  return within(q, f).orderBy('o.expires_at').limit(f.limit).execute();
+}

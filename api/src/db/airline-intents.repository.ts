@@ -94,3 +94,20 @@ export async function openIntentsBefore(db: Db, before: Date, limit: number): Pr
     .limit(limit)
     .execute();
 }
+
+/** Notes on the booking's open intent what its airline call made (a rebook's new order), before the next call. */
+export async function noteIntentAttempt(
+  db: Db,
+  bookingId: string,
+  operation: IntentOperation,
+  attemptId: string,
+  at: Date,
+) {
+  await db
+    .updateTable('airline_intents')
+    .set({ attempt_id: attemptId, updated_at: at })
+    .where('booking_id', '=', bookingId)
+    .where('operation', '=', operation)
+    .where('state', 'in', ['pending', 'unknown'] satisfies OpenState[])
+    .execute();
+}

@@ -85,7 +85,7 @@ export interface AirlineIntents {
   debit_amount: Generated<Numeric>;
   detail: string | null;
   id: string;
-  operation: 'issue' | 'void' | 'cancel' | 'refund' | 'change';
+  operation: 'issue' | 'void' | 'cancel' | 'refund' | 'change' | 'rebook';
   request_id: string | null;
   settled_at: Timestamp | null;
   state: 'pending' | 'unknown' | 'succeeded' | 'failed' | 'rolled_back';
@@ -111,6 +111,11 @@ export interface AirlineNotifications {
   received_at: Timestamp;
   refresh_tries: Generated<number>;
   refreshed_at: Timestamp | null;
+}
+
+export interface AirlinePacing {
+  key: string;
+  next_at: Timestamp;
 }
 
 export interface ApiTokens {
@@ -304,6 +309,63 @@ export interface ExchangeRates {
   id: string;
   quote_currency: string;
   rate: Numeric;
+}
+
+export interface FareWatchBookings {
+  booking_id: string;
+  last_checked_at: Timestamp | null;
+  next_check_at: Timestamp;
+  opted_out: Generated<boolean>;
+}
+
+export interface FareWatchChecks {
+  booking_id: string;
+  candidate_total: Numeric | null;
+  checked_at: Timestamp;
+  currency: string | null;
+  id: string;
+  opportunity_id: string | null;
+  outcome: 'found' | 'not_cheaper' | 'rejected' | 'error';
+  reason: string | null;
+  saving: Numeric | null;
+}
+
+export interface FareWatchOpportunities {
+  agency_id: string;
+  airline_offer_id: string;
+  booking_id: string;
+  candidate: JsonText;
+  claimed_at: Timestamp | null;
+  created_at: Timestamp;
+  currency: string;
+  decided_at: Timestamp | null;
+  decided_by: string | null;
+  decline_note: string | null;
+  decline_reason: 'traveller_wants_original' | 'conditions' | 'timing' | 'other' | null;
+  detail: string | null;
+  expires_at: Timestamp;
+  id: string;
+  live_mode: boolean;
+  new_airline_locator: string | null;
+  original: JsonText;
+  saving: Numeric;
+  stage: 'booking' | 'booked' | 'releasing' | null;
+  status: 'open' | 'accepting' | 'accepted' | 'declined' | 'expired' | 'failed' | 'superseded';
+  tier: 'held';
+  updated_at: Timestamp;
+}
+
+export interface FareWatchSettings {
+  agency_id: string;
+  auto_apply_held: Generated<boolean>;
+  channel_ids: JsonText | null;
+  check_every_hours: Generated<number>;
+  held_enabled: Generated<boolean>;
+  min_saving_amount: Generated<Numeric>;
+  min_saving_percent: Generated<Numeric>;
+  stop_before_hours: Generated<number>;
+  updated_at: Timestamp;
+  updated_by: string | null;
 }
 
 export interface IdempotencyKeys {
@@ -626,6 +688,7 @@ export interface DB {
   airline_intents: AirlineIntents;
   airline_notification_channels: AirlineNotificationChannels;
   airline_notifications: AirlineNotifications;
+  airline_pacing: AirlinePacing;
   api_tokens: ApiTokens;
   audit_log: AuditLog;
   booking_emd_claims: BookingEmdClaims;
@@ -639,6 +702,10 @@ export interface DB {
   demo_requests: DemoRequests;
   events: Events;
   exchange_rates: ExchangeRates;
+  fare_watch_bookings: FareWatchBookings;
+  fare_watch_checks: FareWatchChecks;
+  fare_watch_opportunities: FareWatchOpportunities;
+  fare_watch_settings: FareWatchSettings;
   idempotency_keys: IdempotencyKeys;
   join_agency_requests: JoinAgencyRequests;
   mail_attachments: MailAttachments;

@@ -26,6 +26,10 @@ export type CreditCardsTable = DB['credit_cards'];
 export type DemoRequestsTable = DB['demo_requests'];
 export type EventsTable = DB['events'];
 export type ScheduleChangesTable = DB['schedule_changes'];
+export type FareWatchSettingsTable = DB['fare_watch_settings'];
+export type FareWatchBookingsTable = DB['fare_watch_bookings'];
+export type FareWatchChecksTable = DB['fare_watch_checks'];
+export type FareWatchOpportunitiesTable = DB['fare_watch_opportunities'];
 // webhooks
 export type WebhookEndpointsTable = DB['webhook_endpoints'];
 export type WebhookDeliveriesTable = DB['webhook_deliveries'];

@@ -104,3 +104,13 @@ export async function addCalls(
     .execute();
   return new Map(rows.map((r) => [r.key, r.failures]));
 }
+
+/** Reserves the key's next free pacing slot in one statement (the Redis store's slot, without Redis). */
+export async function reserveSlot(db: Db, key: string, now: Date, stepMs: number): Promise<Date> {
+  const row = await sql<{ slot: Date }>`
+    INSERT INTO airline_pacing (key, next_at) VALUES (${key}, ${now}::timestamptz + ${stepMs} * interval '1 millisecond')
+    ON CONFLICT (key) DO UPDATE
+      SET next_at = greatest(airline_pacing.next_at, ${now}::timestamptz) + ${stepMs} * interval '1 millisecond'
+    RETURNING next_at - ${stepMs} * interval '1 millisecond' AS slot`.execute(db);
+  return new Date(row.rows[0]!.slot);
+}

@@ -89,6 +89,11 @@ export type ErrorCode =
   | 'schedule_change_decided'
   | 'action_not_available'
   | 'sandbox_only'
+  // fare watch
+  | 'fare_watch_opportunity_decided'
+  | 'fare_watch_opportunity_expired'
+  | 'fare_watch_time_limit_earlier'
+  | 'fare_watch_nothing_worse'
   // webhooks
   | 'webhook_url_refused'
   | 'webhook_endpoint_disabled'

@@ -132,6 +132,17 @@ export const errorRegistry: Record<ErrorCode, { status: number; title: string }>
     status: 403,
     title: 'This works only in test mode: on test bookings, with a test token or the console.',
   },
+  // fare watch
+  fare_watch_opportunity_decided: { status: 409, title: 'This cheaper fare has already been decided.' },
+  fare_watch_opportunity_expired: { status: 422, title: 'The cheaper fare has expired.' },
+  fare_watch_time_limit_earlier: {
+    status: 422,
+    title: 'The cheaper fare must be paid sooner than the booking; accept the earlier time limit to take it.',
+  },
+  fare_watch_nothing_worse: {
+    status: 422,
+    title: 'The booking holds the lowest fare family: no fare has worse conditions.',
+  },
   // webhooks
   webhook_url_refused: {
     status: 422,

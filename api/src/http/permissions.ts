@@ -169,6 +169,18 @@ export const permissions: Record<OperationId, Permission> = {
   cancelScheduleChange: { allow: 'signed-in' },
   changeScheduleChange: { allow: 'signed-in' },
   disruptSandboxBooking: { allow: 'signed-in' },
+  // fare watch: supervisors set their agency's settings, staff any agency's; opportunities and a
+  // booking's log within the bookings visibility (and a token's mode); the sandbox's cheaper fare is
+  // test mode only (fare-watch.service.ts).
+  getFareWatchSettings: { allow: staffOrSupervisor },
+  updateFareWatchSettings: { allow: staffOrSupervisor },
+  listFareWatchOpportunities: { allow: 'signed-in' },
+  getFareWatchOpportunity: { allow: 'signed-in' },
+  acceptFareWatchOpportunity: { allow: 'signed-in' },
+  declineFareWatchOpportunity: { allow: 'signed-in' },
+  getBookingFareWatch: { allow: 'signed-in' },
+  updateBookingFareWatch: { allow: 'signed-in' },
+  cheaperFareSandboxBooking: { allow: 'signed-in' },
   // Redelivery sends an agency's events out again: those who manage its endpoints.
   redeliverEvent: { allow: staffOrSupervisor },
   // webhooks: supervisors manage their agency's endpoints, staff any agency's.

@@ -6,7 +6,15 @@
 // (an airline that lost its orders hands the same locator out again).
 import type { Money } from '../money.js';
 import type { CardBrand } from './card-brands.js';
-import type { CallOptions, Journey, PassengerType, ProviderChannel, ServiceOption, SeatMap } from './airline-types.js';
+import type {
+  CallOptions,
+  FareConditions,
+  Journey,
+  PassengerType,
+  ProviderChannel,
+  ServiceOption,
+  SeatMap,
+} from './airline-types.js';
 
 export interface PassengerInput {
   /** The caller's id for the passenger within this order (e.g. PAX1); orders refer back to it. */
@@ -150,6 +158,8 @@ export interface ProviderOrder {
   readonly warnings: readonly { kind: OrderWarningKind; message: string }[];
   /** The airline's own changes of the order that ask for the seller's answer (absent: none). */
   readonly airlineChanges?: readonly AirlineChange[];
+  /** The conditions of the fare the order holds (absent: the airline does not say). */
+  readonly conditions?: FareConditions;
 }
 
 /** What an airline did to an order on its own and asks the seller to answer before `actionDeadline`. */
@@ -215,6 +225,10 @@ export interface ReshopOffer {
   readonly penalty: Money;
   /** What accepting costs now (zero for a held order). */
   readonly totalDue: Money;
+  /** The new fare's brand, fare basis per journey and conditions (absent: the airline does not say). */
+  readonly fareFamily?: { code: string; name: string };
+  readonly fareBasis?: readonly string[];
+  readonly conditions?: FareConditions;
 }
 
 /**
@@ -315,4 +329,14 @@ export interface AirlineOrders {
     request: DisruptionRequest,
     options?: CallOptions,
   ): Promise<{ changeId: string }>;
+  /**
+   * Sandbox airlines only ("cheaper fare"): opens a cheaper class on the order's flights, with
+   * conditions equal to the order's or worse; the next re-price finds it.
+   */
+  openCheaperFare(
+    channel: ProviderChannel,
+    order: OrderRef,
+    conditions: 'equal' | 'worse',
+    options?: CallOptions,
+  ): Promise<void>;
 }

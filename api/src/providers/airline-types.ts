@@ -56,6 +56,13 @@ export interface PenaltyTerms {
   readonly fee: Money | null;
 }
 
+/** A fare's conditions: checked bags per passenger and the change and refund terms. */
+export interface FareConditions {
+  readonly checkedBags: number;
+  readonly change: PenaltyTerms;
+  readonly refund: PenaltyTerms;
+}
+
 export interface PassengerPrice {
   readonly type: PassengerType;
   readonly count: number;

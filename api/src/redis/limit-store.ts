@@ -37,6 +37,15 @@ end
 return 0
 `;
 
+// KEYS: the next free slot. ARGV: now, step (ms).
+const slotScript = `
+local now = tonumber(ARGV[1])
+local slot = math.max(now, tonumber(redis.call('GET', KEYS[1]) or '0'))
+local step = tonumber(ARGV[2])
+redis.call('SET', KEYS[1], string.format('%d', slot + step), 'PX', math.floor(slot + step - now) + 60000)
+return string.format('%d', slot)
+`;
+
 const lockMemoryMs = 24 * 3600_000;
 const unlimited = 2 ** 31;
 
@@ -45,7 +54,9 @@ export function createRedisLimitStore(url: string, prefix: string): LimitStore &
   redis.on('error', () => undefined);
   redis.defineCommand('ceilingTake', { numberOfKeys: 2, lua: takeScript });
   redis.defineCommand('ceilingRefund', { numberOfKeys: 1, lua: refundScript });
+  redis.defineCommand('paceSlot', { numberOfKeys: 1, lua: slotScript });
   const scripts = redis as unknown as {
+    paceSlot(...args: (string | number)[]): Promise<string>;
     ceilingTake(...args: (string | number)[]): Promise<[number, number, number]>;
     ceilingRefund(...args: (string | number)[]): Promise<number>;
   };
@@ -73,6 +84,9 @@ export function createRedisLimitStore(url: string, prefix: string): LimitStore &
     },
     async refund(key, now) {
       await scripts.ceilingRefund(`${key}:c`, now.getTime());
+    },
+    async reserveSlot(key, now, stepMs) {
+      return new Date(Number(await scripts.paceSlot(`${key}:slot`, now.getTime(), Math.round(stepMs))));
     },
     async clear(key) {
       await redis.del(`${key}:c`);

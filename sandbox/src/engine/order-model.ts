@@ -119,6 +119,17 @@ export interface Order {
   readonly remarks: string[];
   /** Disruptions asked of this order, oldest first (absent on orders stored before they existed). */
   disruptions?: Disruption[];
+  /** A cheaper class the sandbox opened on the order's flights ("cheaper fare"): a re-price finds it. */
+  cheaperFare?: CheaperFare;
+}
+
+/**
+ * The sandbox's "cheaper fare": a lower class of the same fare family (conditions equal), or the
+ * lowest class of the family below (fewer bags, stricter penalties: conditions worse).
+ */
+export interface CheaperFare {
+  readonly conditions: 'EQUAL' | 'WORSE';
+  readonly openedAt: Date;
 }
 
 /** Whether the airline waives its penalties: a disruption the seller has not accepted. */

@@ -5,11 +5,11 @@
 // reissues the tickets.
 import { AirlineRefusal } from './airline-refusal.js';
 import { pickClasses } from './fares.js';
-import { bookingClasses } from './inventory.js';
+import { bookingClasses, type FamilyIndex } from './inventory.js';
 import { buildOffer, type Offer } from './offer-build.js';
 import type { OrderBook } from './order-book-types.js';
 import { assertStatus, feeMinor, seatedPax } from './order-lifecycle.js';
-import { waived, type Order, type ReshopOffer } from './order-model.js';
+import { isLive, waived, type CheaperFare, type Order, type ReshopOffer } from './order-model.js';
 import { orderScenarioTimings, priceChangeFactor } from './scenarios.js';
 import { journeysFor, keyOf, type Journey } from './schedule-connections.js';
 
@@ -46,8 +46,47 @@ export function repriceOrder(book: OrderBook, order: Order): ReshopOffer {
     // Already in the lowest class: the carrier filed a lower fare level for it instead.
     if (already) factor *= 0.9;
   }
+  if (order.cheaperFare) return remember(book, order, 'REPRICE', cheaperOffer(book, order, order.cheaperFare), 0);
   const repriced = buildOffer({ ...offer, journeys: order.journeys, rbds }, book.deps.clock, factor);
   return remember(book, order, 'REPRICE', repriced, 0);
+}
+
+/** What a fare level this much lower costs: the "cheaper fare" scenario's discount on the same class. */
+const cheaperFareFactor = 0.85;
+
+/**
+ * The cheaper class the "cheaper fare" scenario opened: the same family's lowest class at a lower
+ * fare level (equal conditions), or the lowest class of the family below (worse conditions).
+ */
+function cheaperOffer(book: OrderBook, order: Order, cheaper: CheaperFare) {
+  const { offer } = order;
+  const family = cheaper.conditions === 'WORSE' ? ((offer.family - 1) as FamilyIndex) : offer.family;
+  // The family's cheapest class with seats for everyone (the new order takes its own seats while
+  // the old hold keeps its), or the order's own classes at the lower fare level.
+  const seats = offer.pax.ADT + offer.pax.CHD;
+  const rbds = order.journeys.map(
+    (journey, j) => pickClasses(book.deps.inventory, journey, offer.cabin, family, seats) ?? offer.rbds[j]!,
+  );
+  return buildOffer({ ...offer, family, journeys: order.journeys, rbds }, book.deps.clock, cheaperFareFactor);
+}
+
+/** Opens a cheaper class on the order's flights; a Light fare has no family below it to be worse. */
+export function openCheaperFare(book: OrderBook, order: Order, conditions: CheaperFare['conditions']): void {
+  assertStatus(order, 'HELD', 'ISSUED');
+  if (conditions === 'WORSE' && order.offer.family === 0)
+    throw new AirlineRefusal('CHANGE_NOT_ALLOWED', 'The order holds the lowest fare family; nothing is worse.');
+  order.cheaperFare = { conditions, openedAt: book.now() };
+  book.store.touch(order);
+}
+
+/** A re-price offer of one of the channel's live orders, as OrderCreate books it ("rebook"). */
+export function findRepriceOffer(book: OrderBook, credential: string, reshopOfferId: string): ReshopOffer | undefined {
+  for (const order of book.store.all()) {
+    if (order.credential !== credential || !isLive(order)) continue;
+    const reshop = order.reshopOffers.get(reshopOfferId);
+    if (reshop?.kind === 'REPRICE') return reshop;
+  }
+  return undefined;
 }
 
 export interface JourneyChange {

@@ -29,6 +29,9 @@ export type AirShoppingRQ = Static<typeof AirShoppingRQ>;
 
 const Allowance = Type.Object({ Pieces: Type.Integer(), WeightKg: Type.Integer() });
 const Penalty = Type.Object({ Allowed: Type.Boolean(), Fee: Type.Optional(Money) });
+/** A fare's conditions, as offers, orders and reshop offers state them alike. */
+export const BaggageAllowance = Type.Object({ CheckedBags: Allowance, CarryOn: Allowance });
+export const Penalties = Type.Object({ Change: Penalty, Refund: Penalty });
 
 export const OfferSchema = Type.Object({
   OfferID: Type.String(),
@@ -50,8 +53,8 @@ export const OfferSchema = Type.Object({
     }),
   ),
   TotalPrice: Type.Object({ TotalAmount: Money }),
-  BaggageAllowance: Type.Object({ CheckedBags: Allowance, CarryOn: Allowance }),
-  Penalties: Type.Object({ Change: Penalty, Refund: Penalty }),
+  BaggageAllowance,
+  Penalties,
   OfferItem: Type.Array(
     Type.Object({
       OfferItemID: Type.String(),

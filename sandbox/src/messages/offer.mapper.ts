@@ -21,10 +21,22 @@ export const journeyIdOf = (j: Journey) => idOf('PJ', j.owner.code, keyOf(j));
 const odIdOf = (j: Journey) => `OD-${j.segments[0]!.flight.from.code}${j.segments.at(-1)!.flight.to.code}`;
 export const priceClassIdOf = (o: Offer) => `PC-${o.owner.code}-${o.cabin}${o.family}`;
 
-export function offerToNdc(offer: Offer, inventory: Inventory): OfferSchema {
+/** The offer's baggage allowance and penalties, in its currency. */
+export function conditionsToNdc(offer: Offer): Pick<OfferSchema, 'BaggageAllowance' | 'Penalties'> {
   const cur = offer.currency;
   const nucFee = (nuc: number | null) =>
     nuc === null ? { Allowed: false } : { Allowed: true, Fee: ndcMoney(Math.round(nuc * roeFor(cur)) * 100, cur) };
+  return {
+    BaggageAllowance: {
+      CheckedBags: { Pieces: offer.rules.checkedBags.pieces, WeightKg: offer.rules.checkedBags.weightKg },
+      CarryOn: { Pieces: offer.rules.carryOn.pieces, WeightKg: offer.rules.carryOn.weightKg },
+    },
+    Penalties: { Change: nucFee(offer.rules.changeFeeNuc), Refund: nucFee(offer.rules.refundFeeNuc) },
+  };
+}
+
+export function offerToNdc(offer: Offer, inventory: Inventory): OfferSchema {
+  const cur = offer.currency;
   return {
     OfferID: offer.id,
     OwnerCode: offer.owner.code,
@@ -45,11 +57,7 @@ export function offerToNdc(offer: Offer, inventory: Inventory): OfferSchema {
       })),
     })),
     TotalPrice: { TotalAmount: ndcMoney(offer.totalMinor, cur) },
-    BaggageAllowance: {
-      CheckedBags: { Pieces: offer.rules.checkedBags.pieces, WeightKg: offer.rules.checkedBags.weightKg },
-      CarryOn: { Pieces: offer.rules.carryOn.pieces, WeightKg: offer.rules.carryOn.weightKg },
-    },
-    Penalties: { Change: nucFee(offer.rules.changeFeeNuc), Refund: nucFee(offer.rules.refundFeeNuc) },
+    ...conditionsToNdc(offer),
     OfferItem: offer.items.map((item) => {
       const taxMinor = item.taxes.reduce((sum, t) => sum + t.minor, 0);
       return {

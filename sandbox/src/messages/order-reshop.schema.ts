@@ -3,7 +3,7 @@
 // difference to what the order costs now, the change fee and the amount due to accept it
 // (OrderChange AcceptReshopOffer).
 import Type, { type Static } from 'typebox';
-import { DataLists } from './air-shopping.schema.js';
+import { BaggageAllowance, DataLists, Penalties } from './air-shopping.schema.js';
 import { DateTime, IsoDate, Money, PayloadAttributes } from './common.schema.js';
 import { BookingRef, OrderId } from './order-common.schema.js';
 
@@ -40,6 +40,11 @@ export const ReshopOfferSchema = Type.Object({
   PriceDifferenceAmount: Money,
   PenaltyAmount: Money,
   TotalDueAmount: Money,
+  /** The new fare's brand, fare basis per journey and conditions, to compare with the order's. */
+  PriceClassRefID: Type.Optional(Type.String()),
+  FareBasisCode: Type.Optional(Type.Array(Type.String())),
+  BaggageAllowance: Type.Optional(BaggageAllowance),
+  Penalties: Type.Optional(Penalties),
 });
 
 export const OrderReshopRS = Type.Object({

@@ -3,7 +3,7 @@
 // issued so far (TicketDocInfo: T = ticket, J = EMD, 13-digit numbers), payments, airline remarks,
 // and DataLists with passengers, contacts and the flights as the airline flies them now.
 import Type, { type Static } from 'typebox';
-import { DataLists } from './air-shopping.schema.js';
+import { BaggageAllowance, DataLists, Penalties } from './air-shopping.schema.js';
 import { DateTime, Money, PayloadAttributes, Warning } from './common.schema.js';
 import { PaxType } from './air-shopping.schema.js';
 
@@ -58,6 +58,9 @@ export const OrderSchema = Type.Object({
   FareTypeCode: Type.String(),
   CabinTypeCode: Type.String(),
   PriceClassRefID: Type.String(),
+  /** The conditions of the fare the order holds now. */
+  BaggageAllowance: Type.Optional(BaggageAllowance),
+  Penalties: Type.Optional(Penalties),
   TotalPrice: Type.Object({ TotalAmount: Money }),
   /** What paying now would cost: the total while held, services awaiting payment never (paid on add). */
   AmountDue: Money,

@@ -7,7 +7,7 @@ import { amountDueFor } from '../engine/order-reissue.js';
 import type { Offer } from '../engine/offer-build.js';
 import type { Journey } from '../engine/schedule-connections.js';
 import type { Money, Warning } from './common.schema.js';
-import { dataListsOf, journeyIdOf, priceClassIdOf, segmentIdOf } from './offer.mapper.js';
+import { conditionsToNdc, dataListsOf, journeyIdOf, priceClassIdOf, segmentIdOf } from './offer.mapper.js';
 import type { OrderViewRS } from './order-view.schema.js';
 import type { ReshopOfferSchema } from './order-reshop.schema.js';
 import type { Static } from 'typebox';
@@ -49,6 +49,7 @@ export function orderToView(
       FareTypeCode: offer.fareType,
       CabinTypeCode: offer.cabin,
       PriceClassRefID: priceClassIdOf(offer),
+      ...conditionsToNdc(offer),
       TotalPrice: { TotalAmount: ndcMoney(orderTotalMinor(order), cur) },
       AmountDue: ndcMoney(order.status === 'HELD' ? orderTotalMinor(order) : 0, cur),
       JourneyOverview: journeyOverview(offer, order.journeys),
@@ -163,5 +164,8 @@ export function reshopOfferToNdc(reshop: ReshopOffer, order: Order): Static<type
     PriceDifferenceAmount: ndcMoney(reshop.differenceMinor, cur),
     PenaltyAmount: ndcMoney(reshop.penaltyMinor, cur),
     TotalDueAmount: ndcMoney(amountDueFor(reshop, order), cur),
+    PriceClassRefID: priceClassIdOf(reshop.offer),
+    FareBasisCode: [...(reshop.offer.items[0]?.fareBasis ?? [])],
+    ...conditionsToNdc(reshop.offer),
   };
 }

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { channelOfRequest } from '../http/channel-credential.js';
 import airShoppingRoute from './air-shopping.route.js';
 import type { NdcRouteDeps } from './ndc-route-deps.js';
+import cheaperFareRoute from './cheaper-fare.route.js';
 import disruptRoute from './disrupt.route.js';
 import notifyRoutes from './notify.route.js';
 import offerPriceRoute from './offer-price.route.js';
@@ -29,4 +30,5 @@ export default async function ndcRoutes(app: FastifyInstance, deps: NdcRouteDeps
   orderReshopRoute(app, deps);
   notifyRoutes(app, deps.notifier);
   disruptRoute(app, deps);
+  cheaperFareRoute(app, deps);
 }

@@ -4,6 +4,7 @@
 import type { FastifyInstance } from 'fastify';
 import { AirlineRefusal } from '../engine/airline-refusal.js';
 import { createOrder } from '../engine/order-create.js';
+import { findRepriceOffer } from '../engine/order-reshop.js';
 import { issueOrder } from '../engine/order-issue.js';
 import { channelOfRequest } from '../http/channel-credential.js';
 import { NdcFailure } from '../http/ndc-errors.js';
@@ -15,11 +16,20 @@ import { orderToView } from '../messages/order.mapper.js';
 import type { NdcRouteDeps } from './ndc-route-deps.js';
 import { offerFor } from './offer-price.route.js';
 
+function repriceOfferFor(engine: NdcRouteDeps['engine'], credential: string, offerId: string) {
+  const reshop = findRepriceOffer(engine.orders, credential, offerId);
+  if (!reshop) return undefined;
+  if (reshop.expiresAt <= engine.clock.now()) throw new AirlineRefusal('RESHOP_OFFER_EXPIRED', undefined, '/OfferID');
+  return reshop.offer;
+}
+
 export default function orderCreateRoute(app: FastifyInstance, { engine, latency }: NdcRouteDeps): void {
   app.post('/ndc/OrderCreate', async (request): Promise<OrderViewRS> => {
     const channel = channelOfRequest(request);
     const rq = parseBody(OrderCreateRQ, request.body);
-    const offer = offerFor(engine, rq.OfferID);
+    // A re-price offer of one of the channel's orders is booked as a new order too: the seller's
+    // "rebook and release" (book the cheaper class, then cancel the old hold).
+    const offer = repriceOfferFor(engine, channel.credential, rq.OfferID) ?? offerFor(engine, rq.OfferID);
     // A carrier-bound channel never saw another airline's offer.
     if (channel.carrier && offer.owner.code !== channel.carrier)
       throw new NdcFailure('OFFER_NOT_FOUND', undefined, '/OfferID');

@@ -25,6 +25,7 @@ import * as webhooks from './20261126T0200-webhooks.js';
 import * as notifications from './20261126T0400-notifications.js';
 import * as scheduleChanges from './20261126T0300-schedule-changes.js';
 import * as webhookDeliveryLists from './20261126T0500-webhook-delivery-lists.js';
+import * as fareWatch from './20261126T0500-fare-watch.js';
 
 export const migrations: Record<string, Migration> = {
   // accounts, sign-in, API tokens
@@ -70,4 +71,6 @@ export const migrations: Record<string, Migration> = {
   '20261126T0300-schedule-changes': scheduleChanges,
   // webhooks: deliveries listed by endpoint, with each one's last attempt
   '20261126T0500-webhook-delivery-lists': webhookDeliveryLists,
+  // fare watch: settings, watch state, the check log, opportunities; the rebook intent
+  '20261126T0500-fare-watch': fareWatch,
 };

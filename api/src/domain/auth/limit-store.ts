@@ -40,4 +40,10 @@ export interface LimitStore {
    * request ceiling syncs its local counts this way) and answers every key's total in the window.
    */
   addCalls(counts: ReadonlyMap<string, number>, windowEndsAt: Date): Promise<Map<string, number>>;
+  /**
+   * Pacing, not a ceiling: reserves the key's next free slot, `stepMs` after the one before (or now,
+   * if that has passed), and answers when it is. Every caller gets its own slot, so calls spaced by
+   * their slots never burst, however many processes share the key.
+   */
+  reserveSlot(key: string, now: Date, stepMs: number): Promise<Date>;
 }

@@ -20,5 +20,6 @@ export function createPostgresLimitStore(db: Db): LimitStore {
     refund: (key, now) => limits.refund(db, key, now),
     clear: (key) => limits.clearCount(db, key),
     addCalls: (counts, windowEndsAt) => limits.addCalls(db, counts, windowEndsAt),
+    reserveSlot: (key, now, stepMs) => limits.reserveSlot(db, key, now, stepMs),
   };
 }

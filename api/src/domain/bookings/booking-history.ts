@@ -43,7 +43,10 @@ export type HistoryAction =
   | 'schedule_change_detected'
   | 'schedule_change_decided'
   // an airline operation left open, settled by the reconciler
-  | 'intent_reconciled';
+  | 'intent_reconciled'
+  // fare watch: a cheaper fare found, and the rebook into it
+  | 'cheaper_fare_found'
+  | 'rebooked_cheaper';
 
 export interface HistoryEntry {
   id: string;

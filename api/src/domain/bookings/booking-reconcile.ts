@@ -16,6 +16,7 @@ import { settleStaleChange } from './booking-exchange-confirm.js';
 import { recordHistory } from './booking-history.js';
 import { settleStaleIssue } from './booking-issue.js';
 import { settleStaleRefund } from './booking-refund.js';
+import { settleStaleRebook } from '../fare-watch/fare-watch-rebook.js';
 
 export type IntentOutcome = 'finished' | 'rolled_back' | 'settled_before' | 'waiting';
 
@@ -74,6 +75,10 @@ async function settle(
       if (order.status === 'cancelled')
         return (await finishCancel(deps, row.id, order, null)) ? 'finished' : 'settled_before';
       return order.status === 'held' ? rollBack(deps, intent) : 'waiting';
+    case 'rebook': {
+      const done = await settleStaleRebook(deps, row, intent.request_id);
+      return done;
+    }
     case 'refund':
     case 'change': {
       const request = intent.request_id

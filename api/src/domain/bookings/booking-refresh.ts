@@ -4,6 +4,7 @@
 // answer leaves the booking as last seen, with an error saying so. A stranded issue, refund or flight
 // change is settled here.
 import { orderRefOf } from './booking-order-ref.js';
+import { findOpenIntent } from '../../db/airline-intents.repository.js';
 import { findConfirming } from '../../db/booking-requests.repository.js';
 import {
   findBookingByLocator,
@@ -64,6 +65,8 @@ export async function takeOverOrder(deps: BookingDeps, row: BookingRow, order: P
     ? { ...orderFacts(order), segments: JSON.stringify(row.segments) }
     : orderFacts(order);
   const ended = endedByAirline(row, order);
+  // A rebook in flight (Fare Watch) releases the old hold on purpose: that end is the rebook's to record.
+  if (ended && (await findOpenIntent(db, row.id))?.operation === 'rebook') return bookingView(row, clock.now());
   const status = ended?.status ?? row.status;
   // Most reads find nothing new: only a change is written.
   if (status === row.status && !changedFacts(row, facts)) return bookingView(row, clock.now());

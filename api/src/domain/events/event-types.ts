@@ -11,6 +11,8 @@ export const eventTypes = [
   'booking.time_limit_approaching',
   'booking.refunded',
   'booking.exchanged',
+  'booking.cheaper_fare_found',
+  'booking.rebooked_cheaper',
   'emd.issued',
   'emd.failed',
   'schedule_change.detected',

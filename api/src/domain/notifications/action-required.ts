@@ -1,10 +1,11 @@
 // "Action required": the bookings that need a person, from every source of need, in one queue
 // sorted by deadline (soonest first; none last) and then by departure. A source is one kind of
 // need with its query: held bookings near their time limit, refused EMDs and schedule changes
-// awaiting a decision. A new kind is one more entry in `sources` and its text in
+// awaiting a decision, cheaper fares Fare Watch found. A new kind is one more entry in `sources` and its text in
 // notification-texts.ts. Only bookings the caller reaches (the bookings
 // visibility) and, for a token, of its mode.
 import {
+  cheaperFaresOpen,
   failedEmdsUnresolved,
   heldUntil,
   scheduleChangesPending,
@@ -66,6 +67,12 @@ const sources: readonly ActionSource[] = [
     kind: 'schedule_change',
     find: async (db, q) =>
       (await scheduleChangesPending(db, q)).map((booking) => ({ booking, deadline: booking.time_limit })),
+  },
+  {
+    // Fare Watch found a cheaper fare; it is there to take until the airline's offer expires.
+    kind: 'cheaper_fare',
+    find: async (db, q) =>
+      (await cheaperFaresOpen(db, q)).map((booking) => ({ booking, deadline: booking.time_limit })),
   },
 ];
 

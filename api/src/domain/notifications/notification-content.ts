@@ -12,6 +12,7 @@ const alerts = new Set<EventType>([
   'booking.time_limit_changed',
   'emd.failed',
   'schedule_change.detected',
+  'booking.cheaper_fare_found',
   'balance.low',
   'webhook_endpoint.disabled',
 ]);

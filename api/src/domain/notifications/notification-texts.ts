@@ -77,6 +77,15 @@ const en: Record<EventType, TypeTexts> = {
     title: (p) => `Flights changed on ${p.locator}`,
     body: (p) => `${p.route}: the exchange is confirmed and the new tickets are issued.`,
   },
+  'booking.cheaper_fare_found': {
+    title: (p) => `Cheaper fare for ${p.locator}`,
+    body: (p) =>
+      `${p.route}: Fare Watch found a cheaper fare on the same flights with the same or better conditions. Review it on the Fare Watch page and accept or decline it before it expires.`,
+  },
+  'booking.rebooked_cheaper': {
+    title: (p) => `${p.locator} rebooked at a lower fare`,
+    body: (p) => `${p.route}: the booking was rebooked into the cheaper fare and the old hold released.`,
+  },
   'emd.issued': {
     title: (p) => `Services issued for ${p.locator}`,
     body: (p) => `${p.route}: the airline issued the EMDs for the services you added.`,
@@ -147,6 +156,15 @@ const ua: Record<EventType, TypeTexts> = {
     title: (p) => `Рейси в бронюванні ${p.locator} змінено`,
     body: (p) => `${p.route}: обмін підтверджено, нові квитки виписано.`,
   },
+  'booking.cheaper_fare_found': {
+    title: (p) => `Дешевший тариф для ${p.locator}`,
+    body: (p) =>
+      `${p.route}: Fare Watch знайшов дешевший тариф на тих самих рейсах з такими ж або кращими умовами. Перегляньте його на сторінці Fare Watch і прийміть або відхиліть до завершення терміну дії.`,
+  },
+  'booking.rebooked_cheaper': {
+    title: (p) => `${p.locator} переоформлено за нижчим тарифом`,
+    body: (p) => `${p.route}: бронювання переоформлено за дешевшим тарифом, попереднє бронювання знято.`,
+  },
   'emd.issued': {
     title: (p) => `Послуги для ${p.locator} оформлено`,
     body: (p) => `${p.route}: авіакомпанія виписала EMD на додані послуги.`,
@@ -215,6 +233,15 @@ const pl: Record<EventType, TypeTexts> = {
   'booking.exchanged': {
     title: (p) => `Zmieniono loty w rezerwacji ${p.locator}`,
     body: (p) => `${p.route}: wymiana jest potwierdzona, nowe bilety są wystawione.`,
+  },
+  'booking.cheaper_fare_found': {
+    title: (p) => `Tańsza taryfa dla ${p.locator}`,
+    body: (p) =>
+      `${p.route}: Fare Watch znalazł tańszą taryfę na tych samych lotach z takimi samymi lub lepszymi warunkami. Sprawdź ją na stronie Fare Watch i zaakceptuj lub odrzuć, zanim wygaśnie.`,
+  },
+  'booking.rebooked_cheaper': {
+    title: (p) => `${p.locator} przebukowano po niższej taryfie`,
+    body: (p) => `${p.route}: rezerwację przebukowano na tańszą taryfę, a poprzednią zwolniono.`,
   },
   'emd.issued': {
     title: (p) => `Wystawiono usługi do ${p.locator}`,
@@ -340,20 +367,26 @@ export function renderNotificationMail(input: {
 }
 
 /** What a person should do about each kind of item in the "action required" queue. */
-export const actionTexts: Record<Language, Record<'time_limit' | 'emd_failed' | 'schedule_change', string>> = {
+export const actionTexts: Record<
+  Language,
+  Record<'time_limit' | 'emd_failed' | 'schedule_change' | 'cheaper_fare', string>
+> = {
   en: {
     time_limit: 'Issue the tickets before the time limit, or cancel the booking.',
     emd_failed: 'The airline refused the services: add them again or contact support.',
     schedule_change: 'The airline changed the flights: accept, change or cancel before the deadline.',
+    cheaper_fare: 'A cheaper fare was found: accept or decline it before it expires.',
   },
   ua: {
     time_limit: 'Випишіть квитки до завершення тайм-ліміту або скасуйте бронювання.',
     emd_failed: 'Авіакомпанія відмовила в послугах: додайте їх ще раз або зверніться до підтримки.',
     schedule_change: 'Авіакомпанія змінила рейси: прийміть, змініть або скасуйте до кінцевого терміну.',
+    cheaper_fare: 'Знайдено дешевший тариф: прийміть або відхиліть його до завершення терміну дії.',
   },
   pl: {
     time_limit: 'Wystaw bilety przed upływem terminu albo anuluj rezerwację.',
     emd_failed: 'Linia odmówiła usług: dodaj je ponownie albo skontaktuj się z pomocą.',
     schedule_change: 'Linia zmieniła loty: zaakceptuj, zmień lub anuluj przed upływem terminu.',
+    cheaper_fare: 'Znaleziono tańszą taryfę: zaakceptuj ją lub odrzuć, zanim wygaśnie.',
   },
 };

@@ -84,6 +84,11 @@ export const pl: Record<ErrorCode, string> = {
   // schedule changes
   schedule_change_decided: 'W sprawie tej zmiany rozkładu decyzja już zapadła.',
   action_not_available: 'Ta czynność nie jest dostępna dla tej zmiany rozkładu.',
+  fare_watch_opportunity_decided: 'W sprawie tej tańszej taryfy decyzja już zapadła.',
+  fare_watch_opportunity_expired: 'Tańsza taryfa wygasła.',
+  fare_watch_time_limit_earlier:
+    'Tańszą taryfę trzeba opłacić wcześniej niż rezerwację; aby ją wziąć, zaakceptuj wcześniejszy termin.',
+  fare_watch_nothing_worse: 'Rezerwacja ma najniższą rodzinę taryf: nie ma taryfy o gorszych warunkach.',
   sandbox_only: 'To działa tylko w trybie testowym: dla rezerwacji testowych, z tokenem testowym lub w konsoli.',
   // webhooks
   webhook_url_refused:

@@ -83,6 +83,11 @@ export const ua: Record<ErrorCode, string> = {
   // schedule changes
   schedule_change_decided: 'Щодо цієї зміни розкладу вже ухвалено рішення.',
   action_not_available: 'Ця дія недоступна для цієї зміни розкладу.',
+  fare_watch_opportunity_decided: 'Щодо цього дешевшого тарифу вже ухвалено рішення.',
+  fare_watch_opportunity_expired: 'Термін дії дешевшого тарифу минув.',
+  fare_watch_time_limit_earlier:
+    'Дешевший тариф треба оплатити раніше, ніж бронювання; щоб узяти його, погодьтеся на раніший тайм-ліміт.',
+  fare_watch_nothing_worse: 'Бронювання має найнижчу родину тарифів: тарифу з гіршими умовами немає.',
   sandbox_only: 'Це працює лише в тестовому режимі: для тестових бронювань, з тестовим токеном або в консолі.',
   // webhooks
   webhook_url_refused: 'На цю адресу не можна надсилати вебхуки: у живому режимі потрібен https і публічна адреса.',

@@ -2375,6 +2375,180 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/fare_watch/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read the agency's Fare Watch settings
+         * @description The agency's settings, or the defaults (everything off) if none were saved. Supervisors and staff.
+         */
+        get: operations["getFareWatchSettings"];
+        /**
+         * Set the agency's Fare Watch settings
+         * @description Replaces the agency's settings as a whole. Supervisors and staff.
+         */
+        put: operations["updateFareWatchSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/fare_watch/opportunities": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List Fare Watch opportunities
+         * @description The cheaper fares found for the bookings the caller may see (the bookings visibility; a token
+         *     only its own mode's), the soonest expiry first. Filter by `status`, `agency_id` (staff) or a
+         *     booking's `locator`.
+         */
+        get: operations["listFareWatchOpportunities"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/fare_watch/opportunities/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Read a Fare Watch opportunity
+         * @description One opportunity of a booking the caller may see; any other id answers 404. An open one past its offer's expiry reads as expired.
+         */
+        get: operations["getFareWatchOpportunity"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/fare_watch/opportunities/{id}/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accept a Fare Watch opportunity (rebook and release)
+         * @description Rebooks a held booking into the cheaper fare: the new offer is booked with the same passengers,
+         *     contacts and ancillaries, its time limit is checked against the old one (an earlier one only
+         *     with `accept_earlier_time_limit`), and only then is the old hold released. The booking keeps
+         *     its locator, comments and history. Exactly once: an opportunity already decided answers 409
+         *     `fare_watch_opportunity_decided`; an expired one 422 `fare_watch_opportunity_expired`; an
+         *     earlier time limit 422 `fare_watch_time_limit_earlier` (the opportunity stays open). If the
+         *     airline refuses a step the booking stays as it was and the opportunity becomes `failed`.
+         */
+        post: operations["acceptFareWatchOpportunity"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/fare_watch/opportunities/{id}/decline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Decline a Fare Watch opportunity
+         * @description Declines an open opportunity with a reason; the booking stays as it is. A decided one answers 409 `fare_watch_opportunity_decided`.
+         */
+        post: operations["declineFareWatchOpportunity"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bookings/{locator}/fare_watch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The booking's six-character locator (letters and digits). Anything else answers 400. */
+                locator: components["parameters"]["Locator"];
+            };
+            cookie?: never;
+        };
+        /**
+         * A booking's Fare Watch and its check log
+         * @description Whether the booking is watched, when it was and will be checked, and every check (when, what was found, why it was refused), newest first.
+         */
+        get: operations["getBookingFareWatch"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Opt a booking out of Fare Watch (or back in)
+         * @description An opted-out booking is not checked, and its open opportunities are left to expire.
+         */
+        patch: operations["updateBookingFareWatch"];
+        trace?: never;
+    };
+    "/sandbox/bookings/{locator}/cheaper_fare": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The booking's six-character locator (letters and digits). Anything else answers 400. */
+                locator: components["parameters"]["Locator"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Open a cheaper class on a test booking's flights (sandbox)
+         * @description Test mode only: the sandbox airline opens a cheaper class on a held test booking's flights, with
+         *     conditions equal to the booking's or worse, and Fare Watch checks the booking at once. A live
+         *     booking, or a live token, answers 403 `sandbox_only`. Answers the check as the booking's log
+         *     keeps it: `found` (an opportunity, `equal`) or `rejected` (`worse`, with the reason).
+         */
+        post: operations["cheaperFareSandboxBooking"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/events": {
         parameters: {
             query?: never;
@@ -4697,10 +4871,11 @@ export interface components {
              *     `airline_cancellation`, `time_limit_change`, `hold_expired` and `emd_issued` (others as
              *     `airline_notification`), with the airline's text in `airline_answer`. A change that asks for
              *     a decision is `schedule_change_detected`; the decision (or the deadline's) is
-             *     `schedule_change_decided`.
+             *     `schedule_change_decided`. Fare Watch records `cheaper_fare_found` and, once the booking moved
+             *     to the cheaper fare (a new airline order, the old hold released), `rebooked_cheaper`.
              * @enum {string}
              */
-            action: "created" | "issue_started" | "issued" | "issue_failed" | "cancelled" | "voided" | "expired" | "refreshed" | "airline_missing" | "comment" | "modified" | "reshopped" | "refund_quoted" | "refund_started" | "refunded" | "refund_failed" | "change_quoted" | "exchange_started" | "exchanged" | "exchange_failed" | "ancillaries_added" | "emds_requested" | "emds_pending" | "emds_issued" | "emds_failed" | "airline_cancelled" | "schedule_change" | "airline_cancellation" | "time_limit_change" | "hold_expired" | "emd_issued" | "airline_notification" | "schedule_change_detected" | "schedule_change_decided" | "intent_reconciled";
+            action: "created" | "issue_started" | "issued" | "issue_failed" | "cancelled" | "voided" | "expired" | "refreshed" | "airline_missing" | "comment" | "modified" | "reshopped" | "refund_quoted" | "refund_started" | "refunded" | "refund_failed" | "change_quoted" | "exchange_started" | "exchanged" | "exchange_failed" | "ancillaries_added" | "emds_requested" | "emds_pending" | "emds_issued" | "emds_failed" | "airline_cancelled" | "schedule_change" | "airline_cancellation" | "time_limit_change" | "hold_expired" | "emd_issued" | "airline_notification" | "schedule_change_detected" | "schedule_change_decided" | "intent_reconciled" | "cheaper_fare_found" | "rebooked_cheaper";
             /** @description Who did it; null when the airline or the system did. */
             actor_account_id: string | null;
             detail: string | null;
@@ -5103,10 +5278,172 @@ export interface components {
             consequence_of_inaction: "auto_accept" | "auto_cancel";
         };
         /**
+         * @description An agency's Fare Watch settings. Held bookings (before issue) are re-shopped on the same flights
+         *     and cabin; a cheaper class with conditions equal or better becomes an opportunity. Nothing is
+         *     rebooked without a person's accept unless `auto_apply_held` is on.
+         */
+        FareWatchSettings: {
+            agency_id: string;
+            /** @description Whether held bookings are watched. Off until someone turns it on. */
+            held_enabled: boolean;
+            /**
+             * @description The least saving worth an opportunity, in the booking's own currency.
+             * @example 10.00
+             */
+            min_saving_amount: string;
+            /** @description The least saving as a percentage of the booking's price. Both minimums must be met. */
+            min_saving_percent: number;
+            /** @description How often a booking is checked (default 6); each next check is jittered by up to a tenth of it. */
+            check_every_hours: number;
+            /** @description No checks this many hours before a booking's time limit or departure, whichever is first. */
+            stop_before_hours: number;
+            /** @description Rebook held bookings as soon as a cheaper class is found (off by default). */
+            auto_apply_held: boolean;
+            /** @description Only bookings of these channels are watched; null watches every channel. */
+            channel_ids: string[] | null;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        /** @description The agency's Fare Watch settings as a whole (every field; what is left out takes its default). */
+        FareWatchSettingsUpdate: {
+            /** @default false */
+            held_enabled: boolean;
+            /** @default 0.00 */
+            min_saving_amount: string;
+            /** @default 1 */
+            min_saving_percent: number;
+            /** @default 6 */
+            check_every_hours: number;
+            /** @default 2 */
+            stop_before_hours: number;
+            /** @default false */
+            auto_apply_held: boolean;
+            /** @default null */
+            channel_ids: string[] | null;
+        };
+        /**
+         * @description `open` until someone decides or the offer expires; `accepting` while the rebook runs; then
+         *     `accepted` (rebooked), `declined`, `expired`, `failed` (the rebook was refused; the booking is as
+         *     it was) or `superseded` (a newer opportunity of the booking replaced it).
+         * @enum {string}
+         */
+        FareWatchOpportunityStatus: "open" | "accepting" | "accepted" | "declined" | "expired" | "failed" | "superseded";
+        /** @description Whether a change (or refund) is allowed, and its fee. */
+        FareWatchPenalty: {
+            allowed: boolean;
+            fee: components["schemas"]["Money"] | null;
+        };
+        /** @description One side of an opportunity - the fare as booked, or the cheaper fare found - with its conditions. */
+        FareWatchFare: {
+            fare_basis: string[];
+            /** @description The fare family (brand) as the airline names it. */
+            brand: string;
+            booking_classes: string[];
+            /** @description Checked pieces per passenger. */
+            checked_bags: number;
+            change: components["schemas"]["FareWatchPenalty"];
+            refund: components["schemas"]["FareWatchPenalty"];
+            price: components["schemas"]["Money"];
+        };
+        /**
+         * @description Why the agency declined.
+         * @enum {string}
+         */
+        FareWatchDeclineReason: "traveller_wants_original" | "conditions" | "timing" | "other";
+        /** @description A cheaper fare found for a held booking, on the same flights and cabin, with conditions equal or better. */
+        FareWatchOpportunity: {
+            /** @example fwo_4t7w1z5r6y2k3v9q2m8x */
+            id: string;
+            locator: string;
+            status: components["schemas"]["FareWatchOpportunityStatus"];
+            /**
+             * @description Held bookings (before issue) are rebooked and the old hold released.
+             * @enum {string}
+             */
+            tier: "held";
+            original: components["schemas"]["FareWatchFare"];
+            candidate: components["schemas"]["FareWatchFare"];
+            saving: components["schemas"]["Money"];
+            saving_percent: number;
+            net_saving: components["schemas"]["Money"];
+            /**
+             * Format: date-time
+             * @description When the airline's offer expires; the opportunity expires with it.
+             */
+            expires_at: string;
+            decline_reason: components["schemas"]["FareWatchDeclineReason"] | null;
+            decline_note: string | null;
+            /** Format: date-time */
+            decided_at: string | null;
+            /** @description The account that accepted or declined; null when Fare Watch applied it on its own (auto-apply) or nobody decided. */
+            decided_by: string | null;
+            /** @description What happened on accept (the new airline locator, or why the rebook was refused). */
+            detail: string | null;
+            live_mode: boolean;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        /** @description A page of Fare Watch opportunities, the soonest expiry first. */
+        FareWatchOpportunityList: {
+            data: components["schemas"]["FareWatchOpportunity"][];
+            meta: components["schemas"]["ListMeta"];
+        };
+        /** @description Accepting an opportunity. */
+        FareWatchAccept: {
+            /**
+             * @description Rebook even when the new hold's time limit is earlier than the old one's.
+             * @default false
+             */
+            accept_earlier_time_limit: boolean;
+        };
+        /** @description Declining an opportunity, with the reason. */
+        FareWatchDecline: {
+            reason: components["schemas"]["FareWatchDeclineReason"];
+            note?: string;
+        };
+        /** @description One check of a booking - when, what was found, and why a cheaper fare was refused. */
+        FareWatchCheck: {
+            /** Format: date-time */
+            checked_at: string;
+            /** @enum {string} */
+            outcome: "found" | "not_cheaper" | "rejected" | "error";
+            /** @description Why the fare found was refused (conditions, threshold, other flights) or what failed. */
+            reason: string | null;
+            candidate_price: components["schemas"]["Money"] | null;
+            saving: components["schemas"]["Money"] | null;
+            opportunity_id: string | null;
+        };
+        /** @description A booking's Fare Watch - whether it is watched, and the log of its checks (newest first, the last 100). */
+        BookingFareWatch: {
+            locator: string;
+            opted_out: boolean;
+            /** Format: date-time */
+            last_checked_at: string | null;
+            /** Format: date-time */
+            next_check_at: string | null;
+            checks: components["schemas"]["FareWatchCheck"][];
+        };
+        /** @description Opting one booking out of Fare Watch (or back in). */
+        BookingFareWatchUpdate: {
+            opted_out: boolean;
+        };
+        /** @description Which cheaper class the sandbox airline opens on the booking's flights. */
+        SandboxCheaperFare: {
+            /**
+             * @description `equal`: a lower class of the same brand (bags, change and refund rules unchanged), to be
+             *     found; `worse`: a class of the brand below (fewer bags, stricter penalties), to be refused. A
+             *     booking already in the lowest brand has nothing worse: 422 `action_not_available`.
+             * @enum {string}
+             */
+            conditions: "equal" | "worse";
+        };
+        /**
          * @description What happened. The part before the dot is the event's family.
          * @enum {string}
          */
-        EventType: "booking.created" | "booking.issued" | "booking.voided" | "booking.cancelled" | "booking.expired" | "booking.time_limit_changed" | "booking.time_limit_approaching" | "booking.refunded" | "booking.exchanged" | "emd.issued" | "emd.failed" | "schedule_change.detected" | "schedule_change.resolved" | "balance.low" | "sales_report.ready" | "webhook_endpoint.disabled";
+        EventType: "booking.created" | "booking.issued" | "booking.voided" | "booking.cancelled" | "booking.expired" | "booking.time_limit_changed" | "booking.time_limit_approaching" | "booking.refunded" | "booking.exchanged" | "booking.cheaper_fare_found" | "booking.rebooked_cheaper" | "emd.issued" | "emd.failed" | "schedule_change.detected" | "schedule_change.resolved" | "balance.low" | "sales_report.ready" | "webhook_endpoint.disabled";
         /** @description The API call that caused the event (null for changes the airline or the worker made). */
         EventRequest: {
             /** @description The call's `X-Request-Id`. */
@@ -5122,7 +5459,7 @@ export interface components {
              */
             id: string;
             /** @enum {string} */
-            type: "booking.created" | "booking.issued" | "booking.voided" | "booking.cancelled" | "booking.expired" | "booking.time_limit_changed" | "booking.time_limit_approaching" | "booking.refunded" | "booking.exchanged" | "emd.issued" | "emd.failed";
+            type: "booking.created" | "booking.issued" | "booking.voided" | "booking.cancelled" | "booking.expired" | "booking.time_limit_changed" | "booking.time_limit_approaching" | "booking.refunded" | "booking.exchanged" | "booking.cheaper_fare_found" | "booking.rebooked_cheaper" | "emd.issued" | "emd.failed";
             /** Format: date-time */
             created_at: string;
             /** @description False for events of test bookings (sandbox channels). */
@@ -5377,10 +5714,11 @@ export interface components {
              * @description `time_limit`: a held booking whose time limit is within 24 hours (the deadline); `emd_failed`:
              *     services the airline refused to issue as EMDs, not yet added again (the deadline is the
              *     departure, after which they are of no use); `schedule_change`: the airline changed the flights
-             *     and waits for a decision (the deadline is the change's `action_deadline`).
+             *     and waits for a decision (the deadline is the change's `action_deadline`); `cheaper_fare`: Fare
+             *     Watch found a cheaper fare for a held booking (the deadline is the offer's expiry).
              * @enum {string}
              */
-            kind: "time_limit" | "emd_failed" | "schedule_change";
+            kind: "time_limit" | "emd_failed" | "schedule_change" | "cheaper_fare";
             booking_locator: string;
             /** Format: date-time */
             deadline: string | null;
@@ -10214,6 +10552,326 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SandboxDisruptionResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            502: components["responses"]["BadGateway"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    getFareWatchSettings: {
+        parameters: {
+            query?: {
+                /** @description Staff name the agency; a supervisor reads and sets their own (and may leave it out). */
+                agency_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The settings. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FareWatchSettings"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    updateFareWatchSettings: {
+        parameters: {
+            query?: {
+                /** @description Staff name the agency; a supervisor reads and sets their own (and may leave it out). */
+                agency_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FareWatchSettingsUpdate"];
+            };
+        };
+        responses: {
+            /** @description The settings as saved. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FareWatchSettings"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listFareWatchOpportunities: {
+        parameters: {
+            query?: {
+                /** @description Only opportunities in this status. */
+                status?: components["schemas"]["FareWatchOpportunityStatus"];
+                /** @description Only opportunities of this agency's bookings. */
+                agency_id?: string;
+                /** @description Only opportunities of this booking. */
+                locator?: string;
+                /** @description The page to return, from 1. */
+                page?: components["parameters"]["Page"];
+                /** @description How many items a page holds. */
+                per_page?: components["parameters"]["PerPage"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of opportunities. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FareWatchOpportunityList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getFareWatchOpportunity: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The opportunity. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FareWatchOpportunity"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    acceptFareWatchOpportunity: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a POST safe to retry. The same key with the same body replays the first answer; with
+                 *     another body it is refused (422); while the first is still running, 409. Keys are scoped to the
+                 *     caller and kept 24 hours. The SDK sends one with every POST and reuses it across its retries.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description The resource's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FareWatchAccept"];
+            };
+        };
+        responses: {
+            /** @description The opportunity, accepted. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FareWatchOpportunity"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            502: components["responses"]["BadGateway"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    declineFareWatchOpportunity: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a POST safe to retry. The same key with the same body replays the first answer; with
+                 *     another body it is refused (422); while the first is still running, 409. Keys are scoped to the
+                 *     caller and kept 24 hours. The SDK sends one with every POST and reuses it across its retries.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description The resource's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FareWatchDecline"];
+            };
+        };
+        responses: {
+            /** @description The opportunity, declined. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FareWatchOpportunity"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getBookingFareWatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The booking's six-character locator (letters and digits). Anything else answers 400. */
+                locator: components["parameters"]["Locator"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The booking's Fare Watch. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BookingFareWatch"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    updateBookingFareWatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The booking's six-character locator (letters and digits). Anything else answers 400. */
+                locator: components["parameters"]["Locator"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BookingFareWatchUpdate"];
+            };
+        };
+        responses: {
+            /** @description The booking's Fare Watch. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BookingFareWatch"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    cheaperFareSandboxBooking: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a POST safe to retry. The same key with the same body replays the first answer; with
+                 *     another body it is refused (422); while the first is still running, 409. Keys are scoped to the
+                 *     caller and kept 24 hours. The SDK sends one with every POST and reuses it across its retries.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description The booking's six-character locator (letters and digits). Anything else answers 400. */
+                locator: components["parameters"]["Locator"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SandboxCheaperFare"];
+            };
+        };
+        responses: {
+            /** @description The check Fare Watch made. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FareWatchCheck"];
                 };
             };
             400: components["responses"]["BadRequest"];

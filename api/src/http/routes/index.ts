@@ -35,6 +35,8 @@ import { eventHandlers } from './events/events.handlers.js';
 import { notificationHandlers } from './notifications/notifications.handlers.js';
 // schedule changes
 import { scheduleChangeHandlers } from './schedule-changes/schedule-changes.handlers.js';
+// fare watch
+import { fareWatchHandlers } from './fare-watch/fare-watch.handlers.js';
 // webhooks
 import { webhookEndpointHandlers } from './webhooks/webhook-endpoints.handlers.js';
 
@@ -108,6 +110,8 @@ export function handlersFor(ctx: AppContext): ServiceHandlers {
     ...notificationHandlers(ctx),
     // schedule changes
     ...scheduleChangeHandlers(ctx),
+    // fare watch
+    ...fareWatchHandlers(ctx),
     // webhooks
     ...webhookEndpointHandlers(ctx),
   };

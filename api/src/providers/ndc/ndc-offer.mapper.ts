@@ -67,7 +67,7 @@ function segmentOf(s: NdcSegment): FlightSegment {
   };
 }
 
-const penalty = (p: { Allowed: boolean; Fee?: NdcMoney }): PenaltyTerms => ({
+export const penaltyOf = (p: { Allowed: boolean; Fee?: NdcMoney }): PenaltyTerms => ({
   allowed: p.Allowed,
   fee: p.Fee ? fromNdcMoney(p.Fee) : null,
 });
@@ -107,6 +107,6 @@ export function offerOf(offer: NdcOffer, ownerName: string, index: DataListIndex
       },
       carryOn: { pieces: offer.BaggageAllowance.CarryOn.Pieces, weightKg: offer.BaggageAllowance.CarryOn.WeightKg },
     },
-    penalties: { change: penalty(offer.Penalties.Change), refund: penalty(offer.Penalties.Refund) },
+    penalties: { change: penaltyOf(offer.Penalties.Change), refund: penaltyOf(offer.Penalties.Refund) },
   };
 }

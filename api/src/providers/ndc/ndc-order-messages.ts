@@ -1,7 +1,7 @@
 // The NDC 21.3 order messages the adapter reads and writes (OrderCreate, OrderRetrieve,
 // OrderChange, OrderReshop answers), in the flattened JSON the sandbox airlines speak
 // (docs/guides/sandbox.md, "The order half"). Declared here, not imported from the sandbox.
-import type { NdcDataLists, NdcMoney } from './ndc-messages.js';
+import type { NdcDataLists, NdcMoney, NdcOffer } from './ndc-messages.js';
 
 type Ptc = 'ADT' | 'CHD' | 'INF';
 
@@ -106,6 +106,8 @@ export interface NdcOrder {
   FareTypeCode: string;
   CabinTypeCode: string;
   PriceClassRefID: string;
+  BaggageAllowance?: NdcOffer['BaggageAllowance'];
+  Penalties?: NdcOffer['Penalties'];
   TotalPrice: { TotalAmount: NdcMoney };
   AmountDue: NdcMoney;
   JourneyOverview: NdcJourneyOverview[];
@@ -174,6 +176,10 @@ export interface OrderReshopRS {
     PriceDifferenceAmount: NdcMoney;
     PenaltyAmount: NdcMoney;
     TotalDueAmount: NdcMoney;
+    PriceClassRefID?: string;
+    FareBasisCode?: string[];
+    BaggageAllowance?: NdcOffer['BaggageAllowance'];
+    Penalties?: NdcOffer['Penalties'];
   }[];
   DataLists: NdcDataLists;
 }

@@ -218,5 +218,15 @@ export function createNdcOrders(send: NdcSend, lookups: OrderLookups): AirlineOr
       );
       return { changeId: answer.NotifID };
     },
+
+    async openCheaperFare(channel, order, conditions, call = {}) {
+      await send(
+        '/sandbox/orders/cheaper_fare',
+        channel.credential,
+        channel.carrier,
+        { ...refOf(order), ConditionsCode: conditions.toUpperCase() },
+        { ...call, changesOrder: true },
+      );
+    },
   };
 }

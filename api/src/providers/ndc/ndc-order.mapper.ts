@@ -4,6 +4,7 @@
 import { iataCardCode } from '../card-brands.js';
 import type {
   AirlineChange,
+  FareConditions,
   CreateOrderRequest,
   FormOfPayment,
   OrderJourney,
@@ -16,7 +17,7 @@ import type {
   ReshopOffer,
   TravelDocument,
 } from '../airline-provider.js';
-import { fromNdcMoney, indexDataLists, type DataListIndex } from './ndc-offer.mapper.js';
+import { fromNdcMoney, indexDataLists, penaltyOf, type DataListIndex } from './ndc-offer.mapper.js';
 import type {
   NdcAirlineChange,
   NdcFlightItem,
@@ -28,6 +29,7 @@ import type {
   OrderReshopRS,
   OrderViewRS,
 } from './ndc-order-messages.js';
+import type { NdcOffer } from './ndc-messages.js';
 
 type NdcPaymentCode = NdcPaymentFunctions['PaymentMethod']['TypeCode'];
 
@@ -186,6 +188,16 @@ export function orderOf(view: OrderViewRS): ProviderOrder {
     remarks: o.Remark,
     warnings: view.Warning.map((w) => ({ kind: warningKinds[w.Code] ?? 'other', message: w.DescText })),
     ...(o.AirlineChange?.length ? { airlineChanges: o.AirlineChange.map(airlineChangeOf) } : {}),
+    ...(o.BaggageAllowance && o.Penalties ? { conditions: conditionsOf(o.BaggageAllowance, o.Penalties) } : {}),
+  };
+}
+
+/** A fare's conditions as the airline states them on an order or a reshop offer. */
+function conditionsOf(bags: NdcOffer['BaggageAllowance'], penalties: NdcOffer['Penalties']): FareConditions {
+  return {
+    checkedBags: bags.CheckedBags.Pieces,
+    change: penaltyOf(penalties.Change),
+    refund: penaltyOf(penalties.Refund),
   };
 }
 
@@ -218,5 +230,8 @@ export function reshopOffersOf(answer: OrderReshopRS): ReshopOffer[] {
     difference: fromNdcMoney(r.PriceDifferenceAmount),
     penalty: fromNdcMoney(r.PenaltyAmount),
     totalDue: fromNdcMoney(r.TotalDueAmount),
+    ...(r.PriceClassRefID ? { fareFamily: index.priceClass(r.PriceClassRefID) } : {}),
+    ...(r.FareBasisCode ? { fareBasis: r.FareBasisCode } : {}),
+    ...(r.BaggageAllowance && r.Penalties ? { conditions: conditionsOf(r.BaggageAllowance, r.Penalties) } : {}),
   }));
 }

@@ -24,7 +24,8 @@ export interface ActionItem {
   /** `time_limit`: a held booking whose time limit is within 24 hours (the deadline); `emd_failed`:
 services the airline refused to issue as EMDs, not yet added again (the deadline is the
 departure, after which they are of no use); `schedule_change`: the airline changed the flights
-and waits for a decision (the deadline is the change's `action_deadline`).
+and waits for a decision (the deadline is the change's `action_deadline`); `cheaper_fare`: Fare
+Watch found a cheaper fare for a held booking (the deadline is the offer's expiry).
  */
   kind: ActionItemKind;
   booking_locator: string;

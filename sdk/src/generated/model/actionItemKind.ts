@@ -18,7 +18,8 @@ every call. Errors always come as `{"errors": [...], "meta": {"request_id": ...}
  * `time_limit`: a held booking whose time limit is within 24 hours (the deadline); `emd_failed`:
 services the airline refused to issue as EMDs, not yet added again (the deadline is the
 departure, after which they are of no use); `schedule_change`: the airline changed the flights
-and waits for a decision (the deadline is the change's `action_deadline`).
+and waits for a decision (the deadline is the change's `action_deadline`); `cheaper_fare`: Fare
+Watch found a cheaper fare for a held booking (the deadline is the offer's expiry).
 
  */
 export type ActionItemKind = typeof ActionItemKind[keyof typeof ActionItemKind];
@@ -29,4 +30,5 @@ export const ActionItemKind = {
   time_limit: 'time_limit',
   emd_failed: 'emd_failed',
   schedule_change: 'schedule_change',
+  cheaper_fare: 'cheaper_fare',
 } as const;

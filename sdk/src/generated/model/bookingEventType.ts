@@ -28,6 +28,8 @@ export const BookingEventType = {
   bookingtime_limit_approaching: 'booking.time_limit_approaching',
   bookingrefunded: 'booking.refunded',
   bookingexchanged: 'booking.exchanged',
+  bookingcheaper_fare_found: 'booking.cheaper_fare_found',
+  bookingrebooked_cheaper: 'booking.rebooked_cheaper',
   emdissued: 'emd.issued',
   emdfailed: 'emd.failed',
 } as const;

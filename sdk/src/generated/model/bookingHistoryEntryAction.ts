@@ -19,7 +19,8 @@ every call. Errors always come as `{"errors": [...], "meta": {"request_id": ...}
 `airline_cancellation`, `time_limit_change`, `hold_expired` and `emd_issued` (others as
 `airline_notification`), with the airline's text in `airline_answer`. A change that asks for
 a decision is `schedule_change_detected`; the decision (or the deadline's) is
-`schedule_change_decided`.
+`schedule_change_decided`. Fare Watch records `cheaper_fare_found` and, once the booking moved
+to the cheaper fare (a new airline order, the old hold released), `rebooked_cheaper`.
 
  */
 export type BookingHistoryEntryAction = typeof BookingHistoryEntryAction[keyof typeof BookingHistoryEntryAction];
@@ -62,4 +63,6 @@ export const BookingHistoryEntryAction = {
   schedule_change_detected: 'schedule_change_detected',
   schedule_change_decided: 'schedule_change_decided',
   intent_reconciled: 'intent_reconciled',
+  cheaper_fare_found: 'cheaper_fare_found',
+  rebooked_cheaper: 'rebooked_cheaper',
 } as const;

@@ -31,6 +31,8 @@ export const EventType = {
   bookingtime_limit_approaching: 'booking.time_limit_approaching',
   bookingrefunded: 'booking.refunded',
   bookingexchanged: 'booking.exchanged',
+  bookingcheaper_fare_found: 'booking.cheaper_fare_found',
+  bookingrebooked_cheaper: 'booking.rebooked_cheaper',
   emdissued: 'emd.issued',
   emdfailed: 'emd.failed',
   schedule_changedetected: 'schedule_change.detected',

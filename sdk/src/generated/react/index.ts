@@ -6,6 +6,7 @@ export * from './auth/auth';
 export * from './bookings/bookings';
 export * from './companies/companies';
 export * from './events/events';
+export * from './fare-watch/fare-watch';
 export * from './flights/flights';
 export * from './health/health';
 export * from './landing/landing';

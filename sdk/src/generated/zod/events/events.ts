@@ -31,7 +31,7 @@ export const listEventsQueryLimitDefault = 25;
 export const listEventsQueryLimitMax = 100;
 
 export const listEventsQueryParams = zod.object({
-  "type": zod.array(zod.enum(['booking.created', 'booking.issued', 'booking.voided', 'booking.cancelled', 'booking.expired', 'booking.time_limit_changed', 'booking.time_limit_approaching', 'booking.refunded', 'booking.exchanged', 'emd.issued', 'emd.failed', 'schedule_change.detected', 'schedule_change.resolved', 'balance.low', 'sales_report.ready', 'webhook_endpoint.disabled']).describe('What happened. The part before the dot is the event\'s family.')).max(listEventsQueryTypeMax).optional().describe('Only events of these types (repeat the parameter, or separate with commas).'),
+  "type": zod.array(zod.enum(['booking.created', 'booking.issued', 'booking.voided', 'booking.cancelled', 'booking.expired', 'booking.time_limit_changed', 'booking.time_limit_approaching', 'booking.refunded', 'booking.exchanged', 'booking.cheaper_fare_found', 'booking.rebooked_cheaper', 'emd.issued', 'emd.failed', 'schedule_change.detected', 'schedule_change.resolved', 'balance.low', 'sales_report.ready', 'webhook_endpoint.disabled']).describe('What happened. The part before the dot is the event\'s family.')).max(listEventsQueryTypeMax).optional().describe('Only events of these types (repeat the parameter, or separate with commas).'),
   "created_after": zod.iso.datetime({}).optional().describe('Only events created after this instant.'),
   "created_before": zod.iso.datetime({}).optional().describe('Only events created before this instant.'),
   "delivery_success": zod.boolean().optional().describe('`true`: only events every webhook delivery of which succeeded; `false`: only events with a delivery\nstill pending or given up. Events no endpoint received are in neither.\n'),
@@ -65,7 +65,7 @@ export const listEventsResponseDataItemDataObjectAgentsCountMin = 0;export const
 export const listEventsResponse = zod.object({
   "data": zod.array(zod.union([zod.object({
   "id": zod.string().describe('The event\'s id (`evt_…`), also the `webhook-id` of its deliveries.'),
-  "type": zod.enum(['booking.created', 'booking.issued', 'booking.voided', 'booking.cancelled', 'booking.expired', 'booking.time_limit_changed', 'booking.time_limit_approaching', 'booking.refunded', 'booking.exchanged', 'emd.issued', 'emd.failed']),
+  "type": zod.enum(['booking.created', 'booking.issued', 'booking.voided', 'booking.cancelled', 'booking.expired', 'booking.time_limit_changed', 'booking.time_limit_approaching', 'booking.refunded', 'booking.exchanged', 'booking.cheaper_fare_found', 'booking.rebooked_cheaper', 'emd.issued', 'emd.failed']),
   "created_at": zod.iso.datetime({}),
   "live_mode": zod.boolean().describe('False for events of test bookings (sandbox channels).'),
   "agency_id": zod.string().nullable().describe('The agency whose event it is; null for platform-wide events.'),
@@ -283,7 +283,7 @@ export const listEventsResponse = zod.object({
   "id": zod.string(),
   "url": zod.url().describe('Where deliveries are POSTed; `https` in live mode.'),
   "description": zod.string().nullable(),
-  "events": zod.array(zod.enum(['booking.created', 'booking.issued', 'booking.voided', 'booking.cancelled', 'booking.expired', 'booking.time_limit_changed', 'booking.time_limit_approaching', 'booking.refunded', 'booking.exchanged', 'emd.issued', 'emd.failed', 'schedule_change.detected', 'schedule_change.resolved', 'balance.low', 'sales_report.ready', 'webhook_endpoint.disabled']).describe('What happened. The part before the dot is the event\'s family.')).describe('The event types it receives.'),
+  "events": zod.array(zod.enum(['booking.created', 'booking.issued', 'booking.voided', 'booking.cancelled', 'booking.expired', 'booking.time_limit_changed', 'booking.time_limit_approaching', 'booking.refunded', 'booking.exchanged', 'booking.cheaper_fare_found', 'booking.rebooked_cheaper', 'emd.issued', 'emd.failed', 'schedule_change.detected', 'schedule_change.resolved', 'balance.low', 'sales_report.ready', 'webhook_endpoint.disabled']).describe('What happened. The part before the dot is the event\'s family.')).describe('The event types it receives.'),
   "enabled": zod.boolean(),
   "disabled_reason": zod.union([zod.literal('gone'),zod.literal('failing'),zod.literal(null)]).nullable().describe('Why Contrail switched it off: `gone` (the receiver answered 410), `failing` (every delivery failed\nfor 5 days); null while enabled or when a person switched it off.\n'),
   "live_mode": zod.boolean(),
@@ -307,7 +307,7 @@ export const listEventsResponse = zod.object({
   "id": zod.string(),
   "url": zod.url().describe('Where deliveries are POSTed; `https` in live mode.'),
   "description": zod.string().nullable(),
-  "events": zod.array(zod.enum(['booking.created', 'booking.issued', 'booking.voided', 'booking.cancelled', 'booking.expired', 'booking.time_limit_changed', 'booking.time_limit_approaching', 'booking.refunded', 'booking.exchanged', 'emd.issued', 'emd.failed', 'schedule_change.detected', 'schedule_change.resolved', 'balance.low', 'sales_report.ready', 'webhook_endpoint.disabled']).describe('What happened. The part before the dot is the event\'s family.')).describe('The event types it receives.'),
+  "events": zod.array(zod.enum(['booking.created', 'booking.issued', 'booking.voided', 'booking.cancelled', 'booking.expired', 'booking.time_limit_changed', 'booking.time_limit_approaching', 'booking.refunded', 'booking.exchanged', 'booking.cheaper_fare_found', 'booking.rebooked_cheaper', 'emd.issued', 'emd.failed', 'schedule_change.detected', 'schedule_change.resolved', 'balance.low', 'sales_report.ready', 'webhook_endpoint.disabled']).describe('What happened. The part before the dot is the event\'s family.')).describe('The event types it receives.'),
   "enabled": zod.boolean(),
   "disabled_reason": zod.union([zod.literal('gone'),zod.literal('failing'),zod.literal(null)]).nullable().describe('Why Contrail switched it off: `gone` (the receiver answered 410), `failing` (every delivery failed\nfor 5 days); null while enabled or when a person switched it off.\n'),
   "live_mode": zod.boolean(),
@@ -356,7 +356,7 @@ export const getEventResponseDataObjectAgentsCountMin = 0;export const getEventR
 
 export const getEventResponse = zod.union([zod.object({
   "id": zod.string().describe('The event\'s id (`evt_…`), also the `webhook-id` of its deliveries.'),
-  "type": zod.enum(['booking.created', 'booking.issued', 'booking.voided', 'booking.cancelled', 'booking.expired', 'booking.time_limit_changed', 'booking.time_limit_approaching', 'booking.refunded', 'booking.exchanged', 'emd.issued', 'emd.failed']),
+  "type": zod.enum(['booking.created', 'booking.issued', 'booking.voided', 'booking.cancelled', 'booking.expired', 'booking.time_limit_changed', 'booking.time_limit_approaching', 'booking.refunded', 'booking.exchanged', 'booking.cheaper_fare_found', 'booking.rebooked_cheaper', 'emd.issued', 'emd.failed']),
   "created_at": zod.iso.datetime({}),
   "live_mode": zod.boolean().describe('False for events of test bookings (sandbox channels).'),
   "agency_id": zod.string().nullable().describe('The agency whose event it is; null for platform-wide events.'),
@@ -574,7 +574,7 @@ export const getEventResponse = zod.union([zod.object({
   "id": zod.string(),
   "url": zod.url().describe('Where deliveries are POSTed; `https` in live mode.'),
   "description": zod.string().nullable(),
-  "events": zod.array(zod.enum(['booking.created', 'booking.issued', 'booking.voided', 'booking.cancelled', 'booking.expired', 'booking.time_limit_changed', 'booking.time_limit_approaching', 'booking.refunded', 'booking.exchanged', 'emd.issued', 'emd.failed', 'schedule_change.detected', 'schedule_change.resolved', 'balance.low', 'sales_report.ready', 'webhook_endpoint.disabled']).describe('What happened. The part before the dot is the event\'s family.')).describe('The event types it receives.'),
+  "events": zod.array(zod.enum(['booking.created', 'booking.issued', 'booking.voided', 'booking.cancelled', 'booking.expired', 'booking.time_limit_changed', 'booking.time_limit_approaching', 'booking.refunded', 'booking.exchanged', 'booking.cheaper_fare_found', 'booking.rebooked_cheaper', 'emd.issued', 'emd.failed', 'schedule_change.detected', 'schedule_change.resolved', 'balance.low', 'sales_report.ready', 'webhook_endpoint.disabled']).describe('What happened. The part before the dot is the event\'s family.')).describe('The event types it receives.'),
   "enabled": zod.boolean(),
   "disabled_reason": zod.union([zod.literal('gone'),zod.literal('failing'),zod.literal(null)]).nullable().describe('Why Contrail switched it off: `gone` (the receiver answered 410), `failing` (every delivery failed\nfor 5 days); null while enabled or when a person switched it off.\n'),
   "live_mode": zod.boolean(),
@@ -598,7 +598,7 @@ export const getEventResponse = zod.union([zod.object({
   "id": zod.string(),
   "url": zod.url().describe('Where deliveries are POSTed; `https` in live mode.'),
   "description": zod.string().nullable(),
-  "events": zod.array(zod.enum(['booking.created', 'booking.issued', 'booking.voided', 'booking.cancelled', 'booking.expired', 'booking.time_limit_changed', 'booking.time_limit_approaching', 'booking.refunded', 'booking.exchanged', 'emd.issued', 'emd.failed', 'schedule_change.detected', 'schedule_change.resolved', 'balance.low', 'sales_report.ready', 'webhook_endpoint.disabled']).describe('What happened. The part before the dot is the event\'s family.')).describe('The event types it receives.'),
+  "events": zod.array(zod.enum(['booking.created', 'booking.issued', 'booking.voided', 'booking.cancelled', 'booking.expired', 'booking.time_limit_changed', 'booking.time_limit_approaching', 'booking.refunded', 'booking.exchanged', 'booking.cheaper_fare_found', 'booking.rebooked_cheaper', 'emd.issued', 'emd.failed', 'schedule_change.detected', 'schedule_change.resolved', 'balance.low', 'sales_report.ready', 'webhook_endpoint.disabled']).describe('What happened. The part before the dot is the event\'s family.')).describe('The event types it receives.'),
   "enabled": zod.boolean(),
   "disabled_reason": zod.union([zod.literal('gone'),zod.literal('failing'),zod.literal(null)]).nullable().describe('Why Contrail switched it off: `gone` (the receiver answered 410), `failing` (every delivery failed\nfor 5 days); null while enabled or when a person switched it off.\n'),
   "live_mode": zod.boolean(),

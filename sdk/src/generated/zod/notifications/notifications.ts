@@ -39,7 +39,7 @@ export const listNotificationsResponse = zod.object({
   "data": zod.array(zod.object({
   "id": zod.string(),
   "event_id": zod.string().describe('The event this notification tells of (GET /events/{id}).'),
-  "type": zod.enum(['booking.created', 'booking.issued', 'booking.voided', 'booking.cancelled', 'booking.expired', 'booking.time_limit_changed', 'booking.time_limit_approaching', 'booking.refunded', 'booking.exchanged', 'emd.issued', 'emd.failed', 'schedule_change.detected', 'schedule_change.resolved', 'balance.low', 'sales_report.ready', 'webhook_endpoint.disabled']).describe('What happened. The part before the dot is the event\'s family.'),
+  "type": zod.enum(['booking.created', 'booking.issued', 'booking.voided', 'booking.cancelled', 'booking.expired', 'booking.time_limit_changed', 'booking.time_limit_approaching', 'booking.refunded', 'booking.exchanged', 'booking.cheaper_fare_found', 'booking.rebooked_cheaper', 'emd.issued', 'emd.failed', 'schedule_change.detected', 'schedule_change.resolved', 'balance.low', 'sales_report.ready', 'webhook_endpoint.disabled']).describe('What happened. The part before the dot is the event\'s family.'),
   "family": zod.enum(['booking', 'emd', 'schedule_change', 'balance', 'sales_report', 'webhook_endpoint']).describe('A family of events (the part of the event type before the dot); people choose how they hear of each family.'),
   "severity": zod.enum(['info', 'alert']).describe('`alert` when someone has to act (a failed EMD, a time limit close, a low balance, a disabled endpoint).'),
   "title": zod.string(),
@@ -65,7 +65,7 @@ export const listNotificationsResponse = zod.object({
 export const readNotificationResponse = zod.object({
   "id": zod.string(),
   "event_id": zod.string().describe('The event this notification tells of (GET /events/{id}).'),
-  "type": zod.enum(['booking.created', 'booking.issued', 'booking.voided', 'booking.cancelled', 'booking.expired', 'booking.time_limit_changed', 'booking.time_limit_approaching', 'booking.refunded', 'booking.exchanged', 'emd.issued', 'emd.failed', 'schedule_change.detected', 'schedule_change.resolved', 'balance.low', 'sales_report.ready', 'webhook_endpoint.disabled']).describe('What happened. The part before the dot is the event\'s family.'),
+  "type": zod.enum(['booking.created', 'booking.issued', 'booking.voided', 'booking.cancelled', 'booking.expired', 'booking.time_limit_changed', 'booking.time_limit_approaching', 'booking.refunded', 'booking.exchanged', 'booking.cheaper_fare_found', 'booking.rebooked_cheaper', 'emd.issued', 'emd.failed', 'schedule_change.detected', 'schedule_change.resolved', 'balance.low', 'sales_report.ready', 'webhook_endpoint.disabled']).describe('What happened. The part before the dot is the event\'s family.'),
   "family": zod.enum(['booking', 'emd', 'schedule_change', 'balance', 'sales_report', 'webhook_endpoint']).describe('A family of events (the part of the event type before the dot); people choose how they hear of each family.'),
   "severity": zod.enum(['info', 'alert']).describe('`alert` when someone has to act (a failed EMD, a time limit close, a low balance, a disabled endpoint).'),
   "title": zod.string(),
@@ -143,7 +143,7 @@ export const listActionRequiredResponseMetaPerPageMax = 100;export const listAct
 
 export const listActionRequiredResponse = zod.object({
   "data": zod.array(zod.object({
-  "kind": zod.enum(['time_limit', 'emd_failed', 'schedule_change']).describe('`time_limit`: a held booking whose time limit is within 24 hours (the deadline); `emd_failed`:\nservices the airline refused to issue as EMDs, not yet added again (the deadline is the\ndeparture, after which they are of no use); `schedule_change`: the airline changed the flights\nand waits for a decision (the deadline is the change\'s `action_deadline`).\n'),
+  "kind": zod.enum(['time_limit', 'emd_failed', 'schedule_change', 'cheaper_fare']).describe('`time_limit`: a held booking whose time limit is within 24 hours (the deadline); `emd_failed`:\nservices the airline refused to issue as EMDs, not yet added again (the deadline is the\ndeparture, after which they are of no use); `schedule_change`: the airline changed the flights\nand waits for a decision (the deadline is the change\'s `action_deadline`); `cheaper_fare`: Fare\nWatch found a cheaper fare for a held booking (the deadline is the offer\'s expiry).\n'),
   "booking_locator": zod.string(),
   "deadline": zod.iso.datetime({}).nullable(),
   "departure": zod.iso.datetime({}).nullable().describe('The booking\'s first departure.'),
