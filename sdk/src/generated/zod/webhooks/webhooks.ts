@@ -178,7 +178,7 @@ such event yet, the answer is 422 `test_event_unavailable`.
  * @summary Send a test event of a chosen type
  */
 export const sendTestWebhookEventBody = zod.object({
-  "type": zod.union([zod.enum(['ping']),zod.enum(['booking.created', 'booking.issued', 'booking.voided', 'booking.cancelled', 'booking.expired', 'booking.time_limit_changed', 'booking.time_limit_approaching', 'booking.refunded', 'booking.exchanged', 'emd.issued', 'emd.failed', 'schedule_change.detected', 'schedule_change.resolved', 'balance.low', 'sales_report.ready', 'webhook_endpoint.disabled']).describe('What happened. The part before the dot is the event\'s family.')]).describe('`ping`, or one of the event types.')
+  "type": zod.union([zod.enum(['ping']),zod.enum(['booking.created', 'booking.issued', 'booking.voided', 'booking.cancelled', 'booking.expired', 'booking.time_limit_changed', 'booking.time_limit_approaching', 'booking.refunded', 'booking.exchanged', 'booking.cheaper_fare_found', 'booking.rebooked_cheaper', 'emd.issued', 'emd.failed', 'schedule_change.detected', 'schedule_change.resolved', 'balance.low', 'sales_report.ready', 'webhook_endpoint.disabled']).describe('What happened. The part before the dot is the event\'s family.')]).describe('`ping`, or one of the event types.')
 })
 
 /**
