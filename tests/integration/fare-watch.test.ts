@@ -92,7 +92,11 @@ describe('held bookings', () => {
     const check = await cheaperFare(booked.locator, 'equal');
     expect(check.status, JSON.stringify(check.body)).toBe(200);
     expect(check.body).toMatchObject({ outcome: 'found' });
-    const id = check.body.opportunity_id as string;
+    // The next check finds the same price again: the opportunity takes the new offer, and nobody
+    // hears of the same fare twice (one event, one history line).
+    const repeat = await cheaperFare(booked.locator, 'equal');
+    expect(repeat.body).toMatchObject({ outcome: 'found', candidate_price: check.body.candidate_price });
+    const id = repeat.body.opportunity_id as string;
 
     const opp = await api().get(`/api/v1/fare_watch/opportunities/${id}`).set(bearer(agent.token));
     expect(opp.status).toBe(200);
@@ -296,6 +300,12 @@ describe('exactly once', () => {
     }
     // A hold moves no money: the balance is as it was.
     expect(await balanceOf(db(), tenant.companyId)).toBe(balance);
+    // The tests after this one find opportunities to accept themselves: auto-apply off again.
+    await db()
+      .updateTable('fare_watch_settings')
+      .set({ auto_apply_held: false })
+      .where('agency_id', '=', tenant.agencyId)
+      .execute();
   }, 240_000);
 });
 

@@ -148,14 +148,19 @@ async function recordFound(
       stored ? check : { ...check, opportunity_id: null, reason: 'A rebook of the booking is running.' },
     );
     if (!stored) return false;
-    await recordHistory(trx, {
-      bookingId: row.id,
-      action: 'cheaper_fare_found',
-      actorAccountId: null,
-      at,
-      detail: `Fare Watch: ${check.candidate_total} ${check.currency} on the same flights (saving ${check.saving} ${check.currency}, ${found.percent}%), until ${found.expiresAt.toISOString()}.`,
+    // Each pass re-finds a fare that is still there: the agency hears of one cheaper price once per
+    // booking (the opportunity itself is refreshed with the new offer), and of a different price again.
+    const news = await recordBookingEvent(trx, 'booking.cheaper_fare_found', row, at, {
+      dedupeKey: `cheaper_fare_found:${row.id}:${check.candidate_total} ${check.currency}`,
     });
-    await recordBookingEvent(trx, 'booking.cheaper_fare_found', row, at);
+    if (news)
+      await recordHistory(trx, {
+        bookingId: row.id,
+        action: 'cheaper_fare_found',
+        actorAccountId: null,
+        at,
+        detail: `Fare Watch: ${check.candidate_total} ${check.currency} on the same flights (saving ${check.saving} ${check.currency}, ${found.percent}%), until ${found.expiresAt.toISOString()}.`,
+      });
     return true;
   });
 }
