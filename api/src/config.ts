@@ -81,7 +81,11 @@ const ConfigSchema = Type.Object({
   // A pending delivery due this long ago that no worker holds is taken to be lost (longer than a
   // busy queue's wait, so a backlog is not enqueued twice).
   WEBHOOK_LOST_AFTER_MS: Type.Integer({ default: 30_000, minimum: 100 }),
+  // webhooks: how many attempts a worker's delivery loop keeps in flight at once (its HTTP agent keeps
+  // as many connections), and how often the loop looks for deliveries due that nothing woke it for
+  // (a retry falling due, a dead worker's claim run out, another worker's fan-out).
   WEBHOOK_CONCURRENCY: Type.Integer({ default: 50, minimum: 1, maximum: 500 }),
+  WEBHOOK_POLL_MS: Type.Integer({ default: 1_000, minimum: 50 }),
 });
 
 export type Config = Readonly<Static<typeof ConfigSchema>>;
