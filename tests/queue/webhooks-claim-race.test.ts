@@ -100,26 +100,28 @@ async function pendingRound() {
   const now = new Date();
   const rows = [];
   const bookings = Array.from({ length: perRound / 3 }, () => `bkg_race_${randomBytes(5).toString('hex')}`);
-  for (let i = 0; i < perRound; i++) {
-    const dedupeKey = `race:${randomBytes(8).toString('hex')}`;
-    const bookingId = bookings[i % bookings.length]!;
-    await db.transaction().execute((trx) =>
-      recordEvent(trx, {
+  const keys = Array.from({ length: perRound }, () => `race:${randomBytes(8).toString('hex')}`);
+  await db.transaction().execute(async (trx) => {
+    for (const [i, dedupeKey] of keys.entries())
+      await recordEvent(trx, {
         type: 'booking.created',
         agencyId: demoAgency.id,
-        bookingId,
+        bookingId: bookings[i % bookings.length]!,
         liveMode: false,
         object: { n: i },
         at: now,
         dedupeKey,
-      }),
-    );
-    const event = await db
-      .updateTable('events')
-      .set({ dispatched_at: now })
-      .where('dedupe_key', '=', dedupeKey)
-      .returning(['id', 'seq'])
-      .executeTakeFirstOrThrow();
+      });
+  });
+  const events = await db
+    .updateTable('events')
+    .set({ dispatched_at: now })
+    .where('dedupe_key', 'in', keys)
+    .returning(['id', 'seq', 'booking_id', 'dedupe_key'])
+    .execute();
+  const byKey = new Map(events.map((e) => [e.dedupe_key, e]));
+  for (const [i, key] of keys.entries()) {
+    const event = byKey.get(key)!;
     if (i % 4 === 0) failFirst.add(event.id);
     rows.push({
       id: newId('whd'),
@@ -127,7 +129,7 @@ async function pendingRound() {
       event_id: event.id,
       event_type: 'booking.created',
       event_seq: event.seq,
-      booking_id: bookingId,
+      booking_id: event.booking_id!,
       next_attempt_at: now,
       created_at: now,
     });
@@ -138,30 +140,33 @@ async function pendingRound() {
 
 /** 40 claimers, half on each worker, until nothing of the round is pending. */
 async function race(ids: string[]) {
-  const pendingLeft = async () =>
-    Number(
-      (
-        await db
-          .selectFrom('webhook_deliveries')
-          .select((eb) => eb.fn.countAll<string>().as('n'))
-          .where('id', 'in', ids)
-          .where('status', '=', 'pending')
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
   const deadline = Date.now() + 30_000;
-  await Promise.all(
-    Array.from({ length: claimers }, async (_, c) => {
+  let done = false;
+  const watch = async () => {
+    while (!done && Date.now() < deadline) {
+      const left = await db
+        .selectFrom('webhook_deliveries')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .where('id', 'in', ids)
+        .where('status', '=', 'pending')
+        .executeTakeFirstOrThrow();
+      if (Number(left.n) === 0) break;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    done = true;
+  };
+  await Promise.all([
+    watch(),
+    ...Array.from({ length: claimers }, async (_, c) => {
       const { deliverer } = workers[c % 2]!;
-      while (Date.now() < deadline) {
+      while (!done) {
         // Odd claimers behave as queue jobs (a claim by id, several jobs per delivery); even ones
         // as delivery loops (a batch of whatever is due).
         if (c % 2 === 1) await Promise.all(ids.slice(c % 7, (c % 7) + 12).map((id) => deliverer.attempt(id)));
         else await Promise.all(await deliverer.deliverDue(5));
-        if ((await pendingLeft()) === 0) return;
       }
     }),
-  );
+  ]);
 }
 
 it(`sends each attempt once under ${claimers} concurrent claimers, ${rounds} rounds`, async () => {
