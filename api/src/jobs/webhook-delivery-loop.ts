@@ -1,11 +1,11 @@
-// The worker's delivery loop: keeps up to `concurrency` webhook attempts in flight, claiming due
+// The worker's delivery loop: keeps up to `concurrency` webhook requests in flight, claiming due
 // deliveries from PostgreSQL in batches (webhook-delivery.ts). It is woken when the dispatcher has
 // fanned events out, when a slot frees while more may wait, when a booking's next delivery is
 // freed, and on a short interval for the rest (retries falling due, a claim run out, another
 // worker's fan-out). Wake-ups are coalesced: one claim at a time, and a wake-up during a claim asks
 // for one more. Two workers' loops share the work through the claim (SKIP LOCKED), never send the
 // same attempt twice, and a worker killed mid-attempt leaves its claims to run out for the others.
-import type { WebhookDeliverer } from '../domain/webhooks/webhook-delivery.js';
+import type { StartedAttempt, WebhookDeliverer } from '../domain/webhooks/webhook-delivery.js';
 
 export interface WebhookDeliveryLoop {
   wake(): void;
@@ -19,6 +19,7 @@ export function startWebhookDeliveryLoop(deps: {
   onError: (error: unknown) => void;
 }): WebhookDeliveryLoop {
   const inFlight = new Set<Promise<unknown>>();
+  const recording = new Set<Promise<unknown>>();
   let claiming: Promise<void> | null = null;
   let again = false;
   let closed = false;
@@ -33,7 +34,7 @@ export function startWebhookDeliveryLoop(deps: {
         moreMayWait = true;
         return;
       }
-      let started: Promise<unknown>[];
+      let started: StartedAttempt[];
       try {
         started = await deps.deliverer.deliverDue(free);
       } catch (error) {
@@ -42,11 +43,15 @@ export function startWebhookDeliveryLoop(deps: {
       }
       moreMayWait = started.length === free;
       for (const attempt of started) {
-        const tracked: Promise<unknown> = attempt.catch(deps.onError).finally(() => {
-          inFlight.delete(tracked);
+        // A slot is the request: it frees when the receiver has answered, while the outcome is
+        // still being recorded (successes are written together), so the next claim need not wait.
+        const slot = attempt.sent.finally(() => {
+          inFlight.delete(slot);
           if (moreMayWait) wake();
         });
-        inFlight.add(tracked);
+        inFlight.add(slot);
+        const recorded: Promise<unknown> = attempt.done.catch(deps.onError).finally(() => recording.delete(recorded));
+        recording.add(recorded);
       }
     } while (again && !closed);
   };
@@ -69,7 +74,7 @@ export function startWebhookDeliveryLoop(deps: {
       closed = true;
       clearInterval(timer);
       await claiming;
-      await Promise.allSettled([...inFlight]);
+      await Promise.allSettled([...inFlight, ...recording]);
     },
   };
 }

@@ -62,11 +62,20 @@ const retryAfterCapMs = 10 * 3600 * 1000;
 
 export type AttemptOutcome = 'succeeded' | 'retrying' | 'failed' | 'dropped' | 'not_claimed';
 
+export interface StartedAttempt {
+  sent: Promise<void>;
+  done: Promise<AttemptOutcome>;
+}
+
 export interface WebhookDeliverer {
   /** One attempt of this delivery, if it is due and free (a queue job's delivery). */
   attempt(deliveryId: string): Promise<AttemptOutcome>;
-  /** Claims up to `limit` due deliveries and starts an attempt of each; answers their outcomes. */
-  deliverDue(limit: number): Promise<Promise<AttemptOutcome>[]>;
+  /**
+   * Claims up to `limit` due deliveries and starts an attempt of each. Answers, for each, when its
+   * request is over (`sent`: the receiver answered or did not; its connection is free again) and
+   * its outcome once recorded (`done`).
+   */
+  deliverDue(limit: number): Promise<StartedAttempt[]>;
 }
 
 export function createWebhookDeliverer(deps: WebhookDeliveryDeps): WebhookDeliverer {
@@ -102,33 +111,40 @@ export function createWebhookDeliverer(deps: WebhookDeliveryDeps): WebhookDelive
       const endpoint = endpoints.get(delivery.endpoint_id);
       const sealed = endpoint && (secrets.get(endpoint.id) ?? secretsOf(deps, endpoint, now));
       if (endpoint && sealed) secrets.set(endpoint.id, sealed);
-      return () => attemptClaimed(delivery, token, endpoint, sealed ?? [], events.get(delivery.event_id));
+      return (onSent: () => void) =>
+        attemptClaimed(delivery, token, endpoint, sealed ?? [], events.get(delivery.event_id), onSent);
     });
   }
 
+  /** One attempt under a held claim; `onSent` says the request is over (also when none was made). */
   async function attemptClaimed(
     delivery: WebhookDeliveryRow,
     token: string,
     endpoint: WebhookEndpointRow | undefined,
     secrets: string[],
     event: EventRow | undefined,
+    onSent: () => void,
   ): Promise<AttemptOutcome> {
-    const now = clock.now();
-    if (!endpoint || !endpoint.enabled) {
-      // Switched off or deleted since: nothing more goes there; the next in line is freed too.
-      await dropDelivery(db, delivery.id, token, now);
-      startNextInLine(deps, delivery);
-      return 'dropped';
+    let answer: OutboundAnswer;
+    try {
+      const now = clock.now();
+      if (!endpoint || !endpoint.enabled) {
+        // Switched off or deleted since: nothing more goes there; the next in line is freed too.
+        await dropDelivery(db, delivery.id, token, now);
+        startNextInLine(deps, delivery);
+        return 'dropped';
+      }
+      const body =
+        delivery.payload !== null ? JSON.stringify(delivery.payload) : event ? JSON.stringify(eventView(event)) : null;
+      if (body === null) {
+        await dropDelivery(db, delivery.id, token, now);
+        return 'dropped';
+      }
+      const headers = signDelivery({ messageId: delivery.event_id, at: clock.now(), body, secrets });
+      answer = await deps.poster.post(endpoint.url, body, { ...headers });
+    } finally {
+      onSent();
     }
-    const body =
-      delivery.payload !== null ? JSON.stringify(delivery.payload) : event ? JSON.stringify(eventView(event)) : null;
-    if (body === null) {
-      await dropDelivery(db, delivery.id, token, now);
-      return 'dropped';
-    }
-    const sentAt = clock.now();
-    const headers = signDelivery({ messageId: delivery.event_id, at: sentAt, body, secrets });
-    const answer = await deps.poster.post(endpoint.url, body, { ...headers });
     return settle(deps, successes, { delivery, endpoint, token, answer });
   }
 
@@ -136,10 +152,14 @@ export function createWebhookDeliverer(deps: WebhookDeliveryDeps): WebhookDelive
     async attempt(deliveryId) {
       // A job may run a moment before its delay is up.
       const [run] = await claim(1, 1_000, [deliveryId]);
-      return run ? run() : 'not_claimed';
+      return run ? run(() => undefined) : 'not_claimed';
     },
     async deliverDue(limit) {
-      return (await claim(limit, 0)).map((run) => run());
+      return (await claim(limit, 0)).map((run) => {
+        let sent!: () => void;
+        const over = new Promise<void>((resolve) => (sent = resolve));
+        return { sent: over, done: run(sent) };
+      });
     },
   };
 }
