@@ -184,6 +184,12 @@ export async function startWorker(
       (settled) => settled > 0 && log.info({ settled }, 'schedule changes settled at their deadline'),
       (error: unknown) => log.warn({ err: error }, 'schedule change deadline pass failed'),
     );
+  // ... and tells the airline the decisions it could not be reached for, until it hears them.
+  const acknowledgeScheduleChanges = () =>
+    scheduleChanges.retryAcknowledgements().then(
+      (told) => told > 0 && log.info({ told }, 'schedule change decisions told to the airline'),
+      (error: unknown) => log.warn({ err: error }, 'schedule change acknowledgement pass failed'),
+    );
 
   const sweep = () =>
     sweepOnce({ db, clock, mail, jobs, staleAfterMs: 60_000 }).then(
@@ -199,6 +205,7 @@ export async function startWorker(
       .then(sweepBookingWork)
       .then(warnTimeLimits)
       .then(resolveScheduleChanges)
+      .then(acknowledgeScheduleChanges)
       .finally(() => (pass = null));
   };
   const sweeper = setInterval(sweepAll, 30_000);

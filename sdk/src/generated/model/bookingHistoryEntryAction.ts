@@ -19,7 +19,8 @@ every call. Errors always come as `{"errors": [...], "meta": {"request_id": ...}
 `airline_cancellation`, `time_limit_change`, `hold_expired` and `emd_issued` (others as
 `airline_notification`), with the airline's text in `airline_answer`. A change that asks for
 a decision is `schedule_change_detected`; the decision (or the deadline's) is
-`schedule_change_decided`.
+`schedule_change_decided`; the airline hearing it later (it could not be reached when the
+decision was made), or refusing it, is `schedule_change_acknowledged`.
 
  */
 export type BookingHistoryEntryAction = typeof BookingHistoryEntryAction[keyof typeof BookingHistoryEntryAction];
@@ -61,5 +62,6 @@ export const BookingHistoryEntryAction = {
   airline_notification: 'airline_notification',
   schedule_change_detected: 'schedule_change_detected',
   schedule_change_decided: 'schedule_change_decided',
+  schedule_change_acknowledged: 'schedule_change_acknowledged',
   intent_reconciled: 'intent_reconciled',
 } as const;
