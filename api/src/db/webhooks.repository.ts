@@ -101,6 +101,12 @@ export async function findDelivery(db: Db, id: string): Promise<WebhookDeliveryR
  * the claim to those rows (a job's own delivery); without it, the oldest due come first. Rows
  * another claimer is taking at this moment are skipped (SKIP LOCKED), never waited for, and the
  * lock re-reads each row's claim before taking it, so two claimers never hold the same row.
+ * The claim's commit does not wait for the disk (synchronous_commit off, for this statement only):
+ * a claim lost to a database crash only frees the row early, so the delivery may be sent once more
+ * after the crash (at least once, same webhook-id), and the attempt's outcome, written under the
+ * lost token, is not recorded. An outcome is another matter: `settleAttempts` commits as usual,
+ * since a success lost after the receiver had it would be sent again after the booking's later
+ * events (out of order), and the deliveries list would have shown a success that vanished.
  * Lock order: delivery rows alone.
  */
 export async function claimDeliveries(
@@ -123,8 +129,9 @@ export async function claimDeliveries(
       ORDER BY d.next_attempt_at
       LIMIT ${input.limit}
       FOR UPDATE OF d SKIP LOCKED)
+    , unsynced AS (SELECT set_config('synchronous_commit', 'off', true))
     UPDATE webhook_deliveries w SET claim_token = ${input.token}, claimed_until = ${input.until}::timestamptz
-    FROM picked WHERE w.id = picked.id
+    FROM picked, unsynced WHERE w.id = picked.id
     RETURNING w.*`.execute(db);
   return result.rows;
 }
