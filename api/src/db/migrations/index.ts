@@ -25,6 +25,7 @@ import * as webhooks from './20261126T0200-webhooks.js';
 import * as notifications from './20261126T0400-notifications.js';
 import * as scheduleChanges from './20261126T0300-schedule-changes.js';
 import * as scheduleChangeAcknowledgements from './20261126T0500-schedule-change-acknowledgements.js';
+import * as eventsUndispatchedBooking from './20261126T0510-events-undispatched-booking.js';
 
 export const migrations: Record<string, Migration> = {
   // accounts, sign-in, API tokens
@@ -70,4 +71,6 @@ export const migrations: Record<string, Migration> = {
   '20261126T0300-schedule-changes': scheduleChanges,
   // schedule changes: a decision told to the airline again until it has heard it
   '20261126T0500-schedule-change-acknowledgements': scheduleChangeAcknowledgements,
+  // webhooks: the delivery claim's check for a booking's earlier undispatched events, one probe
+  '20261126T0510-events-undispatched-booking': eventsUndispatchedBooking,
 };
