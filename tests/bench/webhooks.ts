@@ -11,7 +11,7 @@
 //     counts duplicates by webhook-id. `--down-seconds 0` leaves this part out (a quick run).
 import { randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
-import { sql } from 'kysely';
+import pg from 'pg';
 import pino from 'pino';
 import { Agent, request } from 'undici';
 import { loadConfig } from '../../api/src/config.js';
@@ -46,7 +46,10 @@ await db.deleteFrom('webhook_endpoints').execute();
 await db.updateTable('events').set({ dispatched_at: new Date() }).where('dispatched_at', 'is', null).execute();
 // This machine's PostgreSQL runs without autovacuum: the dead rows earlier runs left would slow every
 // claim down run after run, which a production database (autovacuum on) never sees.
-await sql`VACUUM ANALYZE events, webhook_deliveries, webhook_attempts, notifications`.execute(db);
+const vacuum = new pg.Client({ connectionString: databaseUrl });
+await vacuum.connect();
+await vacuum.query('VACUUM ANALYZE events, webhook_deliveries, webhook_attempts, notifications');
+await vacuum.end();
 
 // --- the receiver: records arrival time per webhook-id; can go down and come back on its port.
 const arrivals = new Map<string, number[]>();

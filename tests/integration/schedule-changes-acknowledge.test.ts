@@ -83,9 +83,9 @@ async function booked(issue: boolean) {
   const list = await waitFor(
     `the schedule change of ${locator}`,
     async () => (await api().get('/api/v1/schedule_changes').query({ locator }).set(auth())).body,
-    (body: { data: { status: string }[] }) => body.data?.some((c) => c.status === 'pending'),
+    (body: { data?: { status: string }[] }) => body.data?.some((c) => c.status === 'pending') ?? false,
   );
-  return { locator, change: list.data[0] as { id: string; new_segments: unknown[] } };
+  return { locator, change: (list.data as { id: string; new_segments: unknown[] }[])[0]! };
 }
 
 async function airlineStateOf(locator: string) {

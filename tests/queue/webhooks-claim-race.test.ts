@@ -160,9 +160,9 @@ async function race(ids: string[]) {
     ...Array.from({ length: claimers }, async (_, c) => {
       const { deliverer } = workers[c % 2]!;
       while (!done) {
-        // Odd claimers behave as queue jobs (a claim by id, several jobs per delivery); even ones
+        // Odd claimers behave as queue jobs (a claim by id, two or more jobs per delivery); even ones
         // as delivery loops (a batch of whatever is due).
-        if (c % 2 === 1) await Promise.all(ids.slice(c % 7, (c % 7) + 12).map((id) => deliverer.attempt(id)));
+        if (c % 2 === 1) await Promise.all(ids.slice((c % 7) * 3, (c % 7) * 3 + 4).map((id) => deliverer.attempt(id)));
         else await Promise.all((await deliverer.claimDue(5)).map((start) => start().done));
       }
     }),
