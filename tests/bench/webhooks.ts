@@ -187,15 +187,20 @@ await bareLoop(500);
 
 // Rounds of the bare loop and Contrail back to back, so both meet the same machine (other work on
 // it comes and goes); the median round is the figure.
-const throughput: { bare: number; webhooks: number; fanOut: number; ratio: number }[] = [];
+const throughput: { bare: number; webhooks: number; fanOut: number; ratio: number; bareElu: number; elu: number }[] =
+  [];
 for (let round = 0; round < rounds; round++) {
+  const bareBusy = performance.eventLoopUtilization();
   const bare = await bareLoop(burst);
+  const bareElu = performance.eventLoopUtilization(bareBusy).utilization;
   const burstIds = await commitEvents(burst);
+  const busy = performance.eventLoopUtilization();
   const tBurst = Math.min(...burstIds.values());
   const wallAtCommit = Date.now() - (performance.now() - tBurst);
   await waitAll(burstIds.keys(), 300_000);
   const lastArrival = Math.max(...[...burstIds.keys()].map((id) => arrivals.get(id)![0]!));
   const webhooks = burst / ((lastArrival - tBurst) / 1000);
+  const elu = performance.eventLoopUtilization(busy).utilization;
   // Where the time went: the dispatcher's fan-out (events -> delivery rows, with the notification
   // centre's rows in the same transactions) runs alongside the deliveries.
   const fanned = await db
@@ -203,8 +208,8 @@ for (let round = 0; round < rounds; round++) {
     .select((eb) => eb.fn.max('created_at').as('last'))
     .where('event_id', 'in', [...burstIds.keys()])
     .executeTakeFirstOrThrow();
-  const fanOut = burst / ((new Date(fanned.last as Date).getTime() - wallAtCommit) / 1000);
-  throughput.push({ bare, webhooks, fanOut, ratio: webhooks / bare });
+  const fanOut = burst / ((new Date(fanned.last).getTime() - wallAtCommit) / 1000);
+  throughput.push({ bare, webhooks, fanOut, ratio: webhooks / bare, bareElu, elu });
 }
 const median = [...throughput].sort((a, b) => a.ratio - b.ratio)[Math.floor(rounds / 2)]!;
 
@@ -230,7 +235,7 @@ console.log(`webhooks bench (loopback receiver, ${concurrency} concurrent delive
 console.log(`throughput: ${burst} events a round, ${rounds} rounds (bare loop, then Contrail)`);
 for (const [i, r] of throughput.entries())
   console.log(
-    `  round ${i + 1}: bare signed POST loop ${r.bare.toFixed(0)} req/s, Contrail ${r.webhooks.toFixed(0)} deliveries/s (commit of the batch -> last arrival; fan-out alone ${r.fanOut.toFixed(0)} events/s), ratio ${r.ratio.toFixed(2)}x`,
+    `  round ${i + 1}: bare signed POST loop ${r.bare.toFixed(0)} req/s, Contrail ${r.webhooks.toFixed(0)} deliveries/s (commit of the batch -> last arrival; fan-out alone ${r.fanOut.toFixed(0)} events/s), ratio ${r.ratio.toFixed(2)}x; this process's event loop busy ${(100 * r.bareElu).toFixed(0)}% / ${(100 * r.elu).toFixed(0)}%`,
   );
 console.log(`  median ratio               ${median.ratio.toFixed(2)}x (goal >= 0.5x)`);
 console.log(`latency: ${rate} events/s for ${latencySeconds} s, commit -> receipt (${latencies.length} events)`);

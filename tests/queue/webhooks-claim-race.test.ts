@@ -163,7 +163,7 @@ async function race(ids: string[]) {
         // Odd claimers behave as queue jobs (a claim by id, two or more jobs per delivery); even ones
         // as delivery loops (a batch of whatever is due).
         if (c % 2 === 1) await Promise.all(ids.slice((c % 7) * 3, (c % 7) * 3 + 4).map((id) => deliverer.attempt(id)));
-        else await Promise.all((await deliverer.claimDue(5)).map((start) => start().done));
+        else await Promise.all((await deliverer.deliverDue(5)).map((a) => a.done));
       }
     }),
   ]);

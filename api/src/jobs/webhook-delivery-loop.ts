@@ -1,12 +1,10 @@
-// The worker's delivery loop: keeps up to `concurrency` webhook requests in flight, and as many
-// deliveries again claimed and ready to go, so a request that ends is followed at once by the next
-// rather than by a round trip to PostgreSQL (webhook-delivery.ts claims them in batches). It is
-// woken when the dispatcher has fanned events out, when a request ends while more may wait, when a
-// booking's next delivery is freed, and on a short interval for the rest (retries falling due, a
-// claim run out, another worker's fan-out). Wake-ups are coalesced: one claim at a time, and a
-// wake-up during a claim asks for one more. Two workers' loops share the work through the claim
-// (SKIP LOCKED) and never send the same attempt twice; a worker killed mid-attempt, or stopped with
-// deliveries claimed and not yet started, leaves its claims to run out for the others.
+// The worker's delivery loop: keeps up to `concurrency` webhook requests in flight, claiming due
+// deliveries from PostgreSQL in batches (webhook-delivery.ts). It is woken when the dispatcher has
+// fanned events out, when a slot frees while more may wait, when a booking's next delivery is
+// freed, and on a short interval for the rest (retries falling due, a claim run out, another
+// worker's fan-out). Wake-ups are coalesced: one claim at a time, and a wake-up during a claim asks
+// for one more. Two workers' loops share the work through the claim (SKIP LOCKED), never send the
+// same attempt twice, and a worker killed mid-attempt leaves its claims to run out for the others.
 import type { StartedAttempt, WebhookDeliverer } from '../domain/webhooks/webhook-delivery.js';
 
 export interface WebhookDeliveryLoop {
@@ -22,46 +20,39 @@ export function startWebhookDeliveryLoop(deps: {
 }): WebhookDeliveryLoop {
   const inFlight = new Set<Promise<unknown>>();
   const recording = new Set<Promise<unknown>>();
-  const ready: (() => StartedAttempt)[] = [];
   let claiming: Promise<void> | null = null;
   let again = false;
   let closed = false;
-  // The last claim took all it asked for: more may be due, so an ended request claims again.
+  // The last claim filled every free slot: more may be due, so a freed slot claims again.
   let moreMayWait = false;
-
-  const startReady = () => {
-    while (!closed && inFlight.size < deps.concurrency && ready.length > 0) {
-      const attempt = ready.shift()!();
-      // A slot is the request: it frees when the receiver has answered, while the outcome is
-      // still being recorded (successes are written together).
-      const slot = attempt.sent.finally(() => {
-        inFlight.delete(slot);
-        startReady();
-        if (moreMayWait) wake();
-      });
-      inFlight.add(slot);
-      const recorded: Promise<unknown> = attempt.done.catch(deps.onError).finally(() => recording.delete(recorded));
-      recording.add(recorded);
-    }
-  };
 
   const fill = async () => {
     do {
       again = false;
-      const room = 2 * deps.concurrency - inFlight.size - ready.length;
-      if (room <= 0) {
+      const free = deps.concurrency - inFlight.size;
+      if (free <= 0) {
         moreMayWait = true;
         return;
       }
+      let started: StartedAttempt[];
       try {
-        const claimed = await deps.deliverer.claimDue(room);
-        moreMayWait = claimed.length === room;
-        ready.push(...claimed);
+        started = await deps.deliverer.deliverDue(free);
       } catch (error) {
         deps.onError(error);
         return;
       }
-      startReady();
+      moreMayWait = started.length === free;
+      for (const attempt of started) {
+        // A slot is the request: it frees when the receiver has answered, while the outcome is
+        // still being recorded (successes are written together), so the next claim need not wait.
+        const slot = attempt.sent.finally(() => {
+          inFlight.delete(slot);
+          if (moreMayWait) wake();
+        });
+        inFlight.add(slot);
+        const recorded: Promise<unknown> = attempt.done.catch(deps.onError).finally(() => recording.delete(recorded));
+        recording.add(recorded);
+      }
     } while (again && !closed);
   };
 

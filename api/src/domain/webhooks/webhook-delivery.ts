@@ -59,9 +59,6 @@ export interface WebhookDeliveryDeps {
 }
 
 const retryAfterCapMs = 10 * 3600 * 1000;
-// A claim lasts the attempt's timeout and 5 s more; a claimed attempt starts within this, so it
-// ends while its claim holds.
-const startWithinMs = 2_000;
 
 export type AttemptOutcome = 'succeeded' | 'retrying' | 'failed' | 'dropped' | 'not_claimed';
 
@@ -74,12 +71,11 @@ export interface WebhookDeliverer {
   /** One attempt of this delivery, if it is due and free (a queue job's delivery). */
   attempt(deliveryId: string): Promise<AttemptOutcome>;
   /**
-   * Claims up to `limit` due deliveries; answers, for each, what starts its attempt. A started
-   * attempt says when its request is over (`sent`: the receiver answered or did not; its
-   * connection is free again) and its outcome once recorded (`done`). One started more than 2 s
-   * after its claim sends nothing (`not_claimed`).
+   * Claims up to `limit` due deliveries and starts an attempt of each. Answers, for each, when its
+   * request is over (`sent`: the receiver answered or did not; its connection is free again) and
+   * its outcome once recorded (`done`).
    */
-  claimDue(limit: number): Promise<(() => StartedAttempt)[]>;
+  deliverDue(limit: number): Promise<StartedAttempt[]>;
 }
 
 export function createWebhookDeliverer(deps: WebhookDeliveryDeps): WebhookDeliverer {
@@ -158,14 +154,8 @@ export function createWebhookDeliverer(deps: WebhookDeliveryDeps): WebhookDelive
       const [run] = await claim(1, 1_000, [deliveryId]);
       return run ? run(() => undefined) : 'not_claimed';
     },
-    async claimDue(limit) {
-      const claimedAt = performance.now();
-      return (await claim(limit, 0)).map((run) => () => {
-        // Started late (every request slot was held by slow receivers), the request could outlast
-        // the claim and meet another worker's send of the same attempt: it is left to its claim
-        // running out instead, and sent by whoever claims it then.
-        if (performance.now() - claimedAt > startWithinMs)
-          return { sent: Promise.resolve(), done: Promise.resolve<AttemptOutcome>('not_claimed') };
+    async deliverDue(limit) {
+      return (await claim(limit, 0)).map((run) => {
         let sent!: () => void;
         const over = new Promise<void>((resolve) => (sent = resolve));
         return { sent: over, done: run(sent) };
