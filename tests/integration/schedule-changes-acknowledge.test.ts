@@ -83,9 +83,10 @@ async function booked(issue: boolean) {
   const list = await waitFor(
     `the schedule change of ${locator}`,
     async () => (await api().get('/api/v1/schedule_changes').query({ locator }).set(auth())).body,
-    (body: { data?: { status: string }[] }) => body.data?.some((c) => c.status === 'pending') ?? false,
+    (body: { data?: { id: string; status: string; new_segments: unknown[] }[] }) =>
+      body.data?.some((c) => c.status === 'pending') ?? false,
   );
-  return { locator, change: (list.data as { id: string; new_segments: unknown[] }[])[0]! };
+  return { locator, change: list.data![0]! };
 }
 
 async function airlineStateOf(locator: string) {
