@@ -81,6 +81,9 @@ const ConfigSchema = Type.Object({
   // A pending delivery due this long ago that no worker holds is taken to be lost (longer than a
   // busy queue's wait, so a backlog is not enqueued twice).
   WEBHOOK_LOST_AFTER_MS: Type.Integer({ default: 30_000, minimum: 100 }),
+  // webhooks: how many attempts a worker's delivery loop keeps in flight at once (its HTTP agent keeps
+  // as many connections), and how often the loop looks for deliveries due that nothing woke it for
+  // (a retry falling due, a dead worker's claim run out, another worker's fan-out).
   WEBHOOK_CONCURRENCY: Type.Integer({ default: 50, minimum: 1, maximum: 500 }),
   // fare watch: reshop calls per second per channel, shared by every worker (look-to-book: airlines
   // charge for searches that do not book); how often the worker runs a watch pass, how many due
@@ -91,6 +94,7 @@ const ConfigSchema = Type.Object({
   FARE_WATCH_PASS_MS: Type.Integer({ default: 60_000, minimum: 1_000 }),
   FARE_WATCH_PASS_LIMIT: Type.Integer({ default: 2_000, minimum: 1, maximum: 100_000 }),
   FARE_WATCH_PER_CHANNEL: Type.Integer({ default: 20, minimum: 1, maximum: 100 }),
+  WEBHOOK_POLL_MS: Type.Integer({ default: 1_000, minimum: 50 }),
 });
 
 export type Config = Readonly<Static<typeof ConfigSchema>>;

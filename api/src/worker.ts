@@ -27,8 +27,9 @@ import { createNotificationConsumer } from './domain/notifications/notification-
 // webhooks: deliveries of the events to the agencies' endpoints
 import { webhookScheduleOf } from './config.js';
 import { createWebhookConsumer } from './domain/webhooks/webhook-consumer.js';
-import type { WebhookDeliveryDeps } from './domain/webhooks/webhook-delivery.js';
+import { createWebhookDeliverer } from './domain/webhooks/webhook-delivery.js';
 import { webhookDeliveryProcessor } from './jobs/processors/webhook-delivery.processor.js';
+import { startWebhookDeliveryLoop, type WebhookDeliveryLoop } from './jobs/webhook-delivery-loop.js';
 import { sweepWebhooks } from './jobs/webhooks-sweep.js';
 import { createOutboundPoster } from './outbound/outbound-http.js';
 
@@ -118,23 +119,33 @@ export async function startWorker(
       (error: unknown) => log.warn({ err: error }, 'bookings sweep failed'),
     );
 
-  // webhooks: one job per attempt; the delivery rows in PostgreSQL are the truth, and the sweeper
-  // enqueues again what the queue lost.
-  const webhookDeps: WebhookDeliveryDeps = {
+  // webhooks: the delivery rows in PostgreSQL are the truth. The delivery loop claims due ones in
+  // batches and keeps WEBHOOK_CONCURRENCY attempts in flight; queue jobs (pings, redeliveries,
+  // retries, what the sweeper finds lost) claim their own row, so both never send one attempt twice.
+  const poster = createOutboundPoster(core.outboundGuard, {
+    timeoutMs: config.WEBHOOK_TIMEOUT_MS,
+    connections: config.WEBHOOK_CONCURRENCY,
+  });
+  let deliveryLoop: WebhookDeliveryLoop | null = null;
+  const deliverer = createWebhookDeliverer({
     db,
     clock,
     jobs,
     secrets: core.webhookSecrets,
-    poster: createOutboundPoster(core.outboundGuard, {
-      timeoutMs: config.WEBHOOK_TIMEOUT_MS,
-      connections: config.WEBHOOK_CONCURRENCY,
-    }),
+    poster,
     scheduleMs: webhookScheduleOf(config.WEBHOOK_RETRY_SCHEDULE_MS),
     timeoutMs: config.WEBHOOK_TIMEOUT_MS,
     disableAfterMs: config.WEBHOOK_DISABLE_AFTER_MS,
-  };
-  const webhookWorker = queues.worker(queueNames.webhookDelivery, webhookDeliveryProcessor(webhookDeps), {
+    wake: () => deliveryLoop?.wake(),
+  });
+  deliveryLoop = startWebhookDeliveryLoop({
+    deliverer,
     concurrency: config.WEBHOOK_CONCURRENCY,
+    everyMs: config.WEBHOOK_POLL_MS,
+    onError: (error) => log.warn({ err: error }, 'webhook delivery failed'),
+  });
+  const webhookWorker = queues.worker(queueNames.webhookDelivery, webhookDeliveryProcessor(deliverer), {
+    concurrency: 10,
   });
   webhookWorker.on('failed', (job, error) => log.warn({ jobId: job?.id, err: error }, 'webhook job failed'));
   webhookWorker.on('error', (error) => log.error({ err: error }, 'webhook worker error'));
@@ -154,7 +165,7 @@ export async function startWorker(
     // notifications: the notification centre and the emails people chose
     createNotificationConsumer({ mail, appUrl: consoleUrl(config) }),
     // webhooks: one delivery per matching endpoint
-    createWebhookConsumer({ clock, jobs }),
+    createWebhookConsumer({ clock, wake: () => deliveryLoop?.wake() }),
   ];
   const eventLoop = startEventDispatchLoop({
     databaseUrl: config.DATABASE_URL,
@@ -175,6 +186,12 @@ export async function startWorker(
     scheduleChanges.resolveDue().then(
       (settled) => settled > 0 && log.info({ settled }, 'schedule changes settled at their deadline'),
       (error: unknown) => log.warn({ err: error }, 'schedule change deadline pass failed'),
+    );
+  // ... and tells the airline the decisions it could not be reached for, until it hears them.
+  const acknowledgeScheduleChanges = () =>
+    scheduleChanges.retryAcknowledgements().then(
+      (told) => told > 0 && log.info({ told }, 'schedule change decisions told to the airline'),
+      (error: unknown) => log.warn({ err: error }, 'schedule change acknowledgement pass failed'),
     );
 
   // fare watch: its own loop, as a pass is paced by the airlines' reshop rates and may outlast the
@@ -210,6 +227,7 @@ export async function startWorker(
       .then(sweepBookingWork)
       .then(warnTimeLimits)
       .then(resolveScheduleChanges)
+      .then(acknowledgeScheduleChanges)
       .finally(() => (pass = null));
   };
   const sweeper = setInterval(sweepAll, 30_000);
@@ -225,8 +243,9 @@ export async function startWorker(
       await watchPass;
       await webhookSweep;
       await eventLoop.close();
+      await deliveryLoop?.close();
       await core.close();
-      await webhookDeps.poster.close();
+      await poster.close();
       transport.close();
     },
   };

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemClock } from '../../api/src/domain/clock.js';
 import { createSecretBox } from '../../api/src/domain/crypto/secret-box.js';
 import { recordEvent } from '../../api/src/domain/events/record-event.js';
-import { attemptDelivery, type WebhookDeliveryDeps } from '../../api/src/domain/webhooks/webhook-delivery.js';
+import { createWebhookDeliverer, type WebhookDeliveryDeps } from '../../api/src/domain/webhooks/webhook-delivery.js';
 import { createOutboundGuard } from '../../api/src/outbound/outbound-guard.js';
 import { createOutboundPoster } from '../../api/src/outbound/outbound-http.js';
 import { bearer } from '../support/bookings.js';
@@ -22,7 +22,7 @@ let stack: Stack;
 let receiver: Receiver;
 let tenant: TestTenant;
 let supervisor: TestAccount;
-let deliver: (deliveryId: string) => ReturnType<typeof attemptDelivery>;
+let deliver: (deliveryId: string) => Promise<string>;
 
 beforeAll(async () => {
   [stack, receiver] = await Promise.all([
@@ -41,8 +41,10 @@ beforeAll(async () => {
     scheduleMs: [0, 60_000],
     timeoutMs: 2_000,
     disableAfterMs: 3_600_000,
+    wake: () => undefined,
   };
-  deliver = (id) => attemptDelivery(deps, id);
+  const deliverer = createWebhookDeliverer(deps);
+  deliver = (id) => deliverer.attempt(id);
 }, 60_000);
 afterAll(async () => {
   await receiver?.close();

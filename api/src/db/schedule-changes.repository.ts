@@ -1,7 +1,7 @@
 // Schedule changes: the airlines' own changes of bookings awaiting a decision (domain/schedule-changes).
 // Every claim here runs under the booking's row lock, taken first by the caller (lock order:
 // booking row, then the schedule change row, then the company balance row).
-import type { Insertable, Selectable } from 'kysely';
+import { sql, type Insertable, type Selectable } from 'kysely';
 import type { Db } from './database.js';
 import type { BookingsTable, ScheduleChangesTable } from './schema.js';
 import type { VisibilityScope } from './bookings.repository.js';
@@ -93,6 +93,30 @@ export async function dueScheduleChanges(
     .orderBy('action_deadline')
     .limit(limit)
     .execute();
+}
+
+/**
+ * Decided changes whose airline acknowledgement is due again, each claimed for one try by moving
+ * its next try to `until` (a conditional update: two workers never try the same one at once; a
+ * worker that dies mid-try leaves it due again at `until`). The one claim here without the
+ * booking's lock: it writes only the acknowledgement's own columns, of changes already decided
+ * (no decision writes them after settling). Lock order: schedule change rows alone.
+ */
+export async function claimDueAcknowledgements(
+  db: Db,
+  input: { now: Date; until: Date; limit: number },
+): Promise<ScheduleChangeRow[]> {
+  const result = await sql<ScheduleChangeRow>`
+    WITH due AS (
+      SELECT id FROM schedule_changes
+      WHERE ack_next_at IS NOT NULL AND ack_next_at <= ${input.now}::timestamptz AND acknowledged_at IS NULL
+      ORDER BY ack_next_at
+      LIMIT ${input.limit}
+      FOR UPDATE SKIP LOCKED)
+    UPDATE schedule_changes s SET ack_next_at = ${input.until}::timestamptz
+    FROM due, bookings b WHERE s.id = due.id AND b.id = s.booking_id
+    RETURNING s.*, b.locator, b.status AS booking_status`.execute(db);
+  return result.rows;
 }
 
 export interface ScheduleChangeFilter {

@@ -535,6 +535,9 @@ export interface SalesScopeVersions {
 }
 
 export interface ScheduleChanges {
+  ack_attempts: Generated<number>;
+  ack_next_at: Timestamp | null;
+  acknowledged_at: Timestamp | null;
   action_deadline: Timestamp;
   action_taken: 'accept' | 'cancel' | 'change' | null;
   action_taken_at: Timestamp | null;

@@ -95,32 +95,45 @@ export async function findDelivery(db: Db, id: string): Promise<WebhookDeliveryR
 }
 
 /**
- * Claims a pending delivery for one attempt: due (or nearly: a job may run a moment early), not held
- * by a live claim, and with no earlier delivery of the same booking to the same endpoint still
- * pending (per booking, an endpoint hears events in log order). Answers nothing otherwise.
+ * Claims pending deliveries for one attempt each, in one statement: due (or nearly: a job may run a
+ * moment early), not held by a live claim, and with no earlier delivery of the same booking to the
+ * same endpoint still pending (per booking, an endpoint hears events in log order). `ids` narrows
+ * the claim to those rows (a job's own delivery); without it, the oldest due come first. Rows
+ * another claimer is taking at this moment are skipped (SKIP LOCKED), never waited for, and the
+ * lock re-reads each row's claim before taking it, so two claimers never hold the same row.
+ * The claim's commit does not wait for the disk (synchronous_commit off, for this statement only):
+ * a claim lost to a database crash only frees the row early, so the delivery may be sent once more
+ * after the crash (at least once, same webhook-id), and the attempt's outcome, written under the
+ * lost token, is not recorded. An outcome is another matter: `settleAttempts` commits as usual,
+ * since a success lost after the receiver had it would be sent again after the booking's later
+ * events (out of order), and the deliveries list would have shown a success that vanished.
+ * Lock order: delivery rows alone.
  */
-export async function claimDelivery(
+export async function claimDeliveries(
   db: Db,
-  input: { id: string; token: string; now: Date; until: Date; dueBy: Date },
-): Promise<WebhookDeliveryRow | undefined> {
-  return (
-    db
-      .updateTable('webhook_deliveries as d')
-      .set({ claim_token: input.token, claimed_until: input.until })
-      .where('d.id', '=', input.id)
-      .where('d.status', '=', 'pending')
-      .where('d.next_attempt_at', '<=', input.dueBy)
-      .where((eb) => eb.or([eb('d.claimed_until', 'is', null), eb('d.claimed_until', '<', input.now)]))
-      .where(noEarlierPending)
-      // An earlier event of the booking not yet fanned out (another dispatcher holds its batch) has
-      // no delivery row yet, but comes first all the same.
-      .where(
-        sql<boolean>`NOT EXISTS (SELECT 1 FROM events ev
-        WHERE ev.booking_id = d.booking_id AND ev.dispatched_at IS NULL AND ev.seq < d.event_seq)`,
-      )
-      .returningAll()
-      .executeTakeFirst()
-  );
+  input: { token: string; now: Date; until: Date; dueBy: Date; limit: number; ids?: readonly string[] },
+): Promise<WebhookDeliveryRow[]> {
+  if (input.limit <= 0 || (input.ids && input.ids.length === 0)) return [];
+  const byId = input.ids ? sql`AND d.id = ANY(${input.ids}::text[])` : sql``;
+  const result = await sql<WebhookDeliveryRow>`
+    WITH picked AS (
+      SELECT d.id FROM webhook_deliveries d
+      WHERE d.status = 'pending' AND d.next_attempt_at <= ${input.dueBy}::timestamptz
+        AND (d.claimed_until IS NULL OR d.claimed_until < ${input.now}::timestamptz)
+        ${byId}
+        AND ${noEarlierPending}
+        -- An earlier event of the booking not yet fanned out (another dispatcher holds its batch)
+        -- has no delivery row yet, but comes first all the same.
+        AND NOT EXISTS (SELECT 1 FROM events ev
+          WHERE ev.booking_id = d.booking_id AND ev.dispatched_at IS NULL AND ev.seq < d.event_seq)
+      ORDER BY d.next_attempt_at
+      LIMIT ${input.limit}
+      FOR UPDATE OF d SKIP LOCKED)
+    , unsynced AS (SELECT set_config('synchronous_commit', 'off', true))
+    UPDATE webhook_deliveries w SET claim_token = ${input.token}, claimed_until = ${input.until}::timestamptz
+    FROM picked, unsynced WHERE w.id = picked.id
+    RETURNING w.*`.execute(db);
+  return result.rows;
 }
 
 // No earlier pending delivery of the same booking to the same endpoint (`d` is the delivery).
@@ -128,58 +141,74 @@ const noEarlierPending = sql<boolean>`NOT EXISTS (SELECT 1 FROM webhook_deliveri
   WHERE e.endpoint_id = d.endpoint_id AND e.booking_id = d.booking_id
     AND e.status = 'pending' AND e.event_seq < d.event_seq)`;
 
-/**
- * Records the outcome of a claimed attempt in one statement (the delivery's new state and the
- * attempt row, together or not at all); false when the claim was lost (nothing written).
- */
-export async function settleAttempt(
-  db: Db,
-  input: {
-    deliveryId: string;
-    token: string;
-    status: 'pending' | 'succeeded' | 'failed';
-    nextAttemptAt: Date | null;
-    at: Date;
-    attempt: Insertable<WebhookAttemptsTable>;
-  },
-): Promise<boolean> {
-  const a = input.attempt;
-  const result = await sql<{ id: string }>`
-    WITH settled AS (
-      UPDATE webhook_deliveries
-      SET status = ${input.status}, attempts = ${a.attempt},
-        next_attempt_at = coalesce(${input.nextAttemptAt}::timestamptz, next_attempt_at),
-        completed_at = ${input.nextAttemptAt ? null : input.at}::timestamptz,
-        claim_token = NULL, claimed_until = NULL
-      WHERE id = ${input.deliveryId} AND claim_token = ${input.token} AND status = 'pending'
-      RETURNING id)
-    INSERT INTO webhook_attempts (id, delivery_id, endpoint_id, attempt, succeeded, status_code,
-      response_excerpt, duration_ms, error, next_retry_at, created_at)
-    SELECT ${a.id}, settled.id, ${a.endpoint_id}, ${a.attempt}, ${a.succeeded}, ${a.status_code ?? null}::integer,
-      ${a.response_excerpt ?? null}::text, ${a.duration_ms}, ${a.error ?? null}::text,
-      ${a.next_retry_at ?? null}::timestamptz, ${a.created_at}::timestamptz
-    FROM settled
-    RETURNING id`.execute(db);
-  return result.rows.length > 0;
+export interface SettleInput {
+  deliveryId: string;
+  token: string;
+  status: 'pending' | 'succeeded' | 'failed';
+  nextAttemptAt: Date | null;
+  at: Date;
+  attempt: Insertable<WebhookAttemptsTable> & { id: string };
 }
 
-/** What one attempt needs besides the delivery: its endpoint and (unless a ping) its event. */
-export async function attemptContext(
-  db: Db,
-  delivery: WebhookDeliveryRow,
-): Promise<{ endpoint: WebhookEndpointRow | undefined; event: EventRow | undefined }> {
-  const [endpoint, event] = await Promise.all([
-    db
-      .selectFrom('webhook_endpoints')
-      .selectAll()
-      .where('id', '=', delivery.endpoint_id)
-      .where('deleted_at', 'is', null)
-      .executeTakeFirst(),
-    delivery.payload === null
-      ? db.selectFrom('events').selectAll().where('id', '=', delivery.event_id).executeTakeFirst()
-      : Promise.resolve(undefined),
-  ]);
-  return { endpoint, event };
+/**
+ * Records the outcomes of claimed attempts in one statement (each delivery's new state and its
+ * attempt row, together or not at all); answers the deliveries written. A delivery whose claim was
+ * lost (it ran out and another worker took it) is left as it is, and its attempt is not recorded.
+ */
+export async function settleAttempts(db: Db, inputs: readonly SettleInput[]): Promise<Set<string>> {
+  if (inputs.length === 0) return new Set();
+  const col = <T>(pick: (i: SettleInput) => T) => inputs.map(pick);
+  const result = await sql<{ delivery_id: string }>`
+    WITH v AS (
+      SELECT * FROM unnest(
+        ${col((i) => i.deliveryId)}::text[], ${col((i) => i.token)}::text[], ${col((i) => i.status)}::text[],
+        ${col((i) => i.nextAttemptAt)}::timestamptz[], ${col((i) => i.at)}::timestamptz[],
+        ${col((i) => i.attempt.id)}::text[], ${col((i) => i.attempt.endpoint_id)}::text[],
+        ${col((i) => i.attempt.attempt)}::integer[], ${col((i) => i.attempt.succeeded)}::boolean[],
+        ${col((i) => i.attempt.status_code ?? null)}::integer[], ${col((i) => i.attempt.response_excerpt ?? null)}::text[],
+        ${col((i) => i.attempt.duration_ms)}::integer[], ${col((i) => i.attempt.error ?? null)}::text[],
+        ${col((i) => i.attempt.next_retry_at ?? null)}::timestamptz[], ${col((i) => i.attempt.created_at)}::timestamptz[]
+      ) AS v(delivery_id, token, status, next_attempt_at, at, attempt_id, endpoint_id, attempt, succeeded,
+        status_code, response_excerpt, duration_ms, error, next_retry_at, created_at)),
+    settled AS (
+      UPDATE webhook_deliveries d
+      SET status = v.status, attempts = v.attempt,
+        next_attempt_at = coalesce(v.next_attempt_at, d.next_attempt_at),
+        completed_at = CASE WHEN v.next_attempt_at IS NULL THEN v.at END,
+        claim_token = NULL, claimed_until = NULL
+      FROM v
+      WHERE d.id = v.delivery_id AND d.claim_token = v.token AND d.status = 'pending'
+      RETURNING d.id)
+    INSERT INTO webhook_attempts (id, delivery_id, endpoint_id, attempt, succeeded, status_code,
+      response_excerpt, duration_ms, error, next_retry_at, created_at)
+    SELECT v.attempt_id, v.delivery_id, v.endpoint_id, v.attempt, v.succeeded, v.status_code,
+      v.response_excerpt, v.duration_ms, v.error, v.next_retry_at, v.created_at
+    FROM v JOIN settled ON settled.id = v.delivery_id
+    RETURNING delivery_id`.execute(db);
+  return new Set(result.rows.map((r) => r.delivery_id));
+}
+
+/** The endpoints of a batch of deliveries (deleted ones are absent). */
+export async function endpointsByIds(db: Db, ids: readonly string[]): Promise<Map<string, WebhookEndpointRow>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('webhook_endpoints')
+    .selectAll()
+    .where('id', 'in', [...new Set(ids)])
+    .where('deleted_at', 'is', null)
+    .execute();
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
+/** The events of a batch of deliveries, by id. */
+export async function eventsByIds(db: Db, ids: readonly string[]): Promise<Map<string, EventRow>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('events')
+    .selectAll()
+    .where('id', 'in', [...new Set(ids)])
+    .execute();
+  return new Map(rows.map((r) => [r.id, r]));
 }
 
 /** Gives up a delivery without an attempt (its endpoint is gone or switched off). */
@@ -190,20 +219,6 @@ export async function dropDelivery(db: Db, id: string, token: string, at: Date):
     .where('id', '=', id)
     .where('claim_token', '=', token)
     .execute();
-}
-
-/** The next pending delivery of the same booking to the same endpoint, now free to go. */
-export async function nextInLine(db: Db, delivery: WebhookDeliveryRow): Promise<WebhookDeliveryRow | undefined> {
-  if (!delivery.booking_id) return undefined;
-  return db
-    .selectFrom('webhook_deliveries')
-    .selectAll()
-    .where('endpoint_id', '=', delivery.endpoint_id)
-    .where('booking_id', '=', delivery.booking_id)
-    .where('status', '=', 'pending')
-    .orderBy('event_seq')
-    .limit(1)
-    .executeTakeFirst();
 }
 
 /**

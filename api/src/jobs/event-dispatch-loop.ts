@@ -1,7 +1,10 @@
 // The worker's side of the event log: dispatch when a commit is heard (LISTEN) and on a short
 // interval for what was not heard (a listener reconnecting, events committed while no worker ran).
-// Wake-ups are coalesced: one pass at a time, and a wake-up during a pass asks for one more.
-// Two workers may both pass; the dispatcher's SKIP LOCKED claim keeps each event to one of them.
+// Wake-ups are coalesced: up to `passes` passes at a time (two by default, so an event committed
+// while a pass is under way starts its own at once rather than waiting for that one to end), and a
+// wake-up while all of them run asks for one more. Passes of this worker or of two workers never
+// take the same event: the dispatcher's SKIP LOCKED claim keeps each event to one of them, and a
+// booking's later event waits to be sent until its earlier ones are dispatched (the delivery claim).
 import type { EventDispatcher } from '../domain/events/event-dispatch.js';
 import { listenForEvents } from '../db/event-listener.js';
 
@@ -10,23 +13,26 @@ export function startEventDispatchLoop(deps: {
   dispatcher: EventDispatcher;
   everyMs: number;
   onError: (error: unknown) => void;
+  passes?: number;
 }) {
-  let running: Promise<void> | null = null;
+  const passes = deps.passes ?? 2;
+  const running = new Set<Promise<void>>();
   let again = false;
   let closed = false;
 
   const wake = () => {
     if (closed) return;
-    if (running) {
+    if (running.size >= passes) {
       again = true;
       return;
     }
-    running = (async () => {
+    const pass: Promise<void> = (async () => {
       do {
         again = false;
         await deps.dispatcher.dispatchPending().catch(deps.onError);
       } while (again && !closed);
-    })().finally(() => (running = null));
+    })().finally(() => running.delete(pass));
+    running.add(pass);
   };
 
   const listener = listenForEvents(deps.databaseUrl, wake, deps.onError);
@@ -38,7 +44,7 @@ export function startEventDispatchLoop(deps: {
       closed = true;
       clearInterval(timer);
       await listener.close();
-      await running;
+      await Promise.allSettled([...running]);
     },
   };
 }

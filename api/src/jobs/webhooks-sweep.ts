@@ -3,7 +3,9 @@
 // ran out, an enqueue after a commit failed). They are enqueued again under a job id of the
 // attempt and the sweep's time window: a job id left behind by a half-lost queue cannot swallow
 // every repeat, and a delivery still waiting in a busy queue gets at most one extra job per
-// window (the claim in PostgreSQL makes any extra job a no-op).
+// window (the claim in PostgreSQL makes any extra job a no-op). Each worker's delivery loop
+// (webhook-delivery-loop.ts) also claims every due delivery on its own short pass, so today this
+// sweep is a second net behind it.
 import type { Db } from '../db/database.js';
 import { lostDeliveries } from '../db/webhooks.repository.js';
 import type { Clock } from '../domain/clock.js';

@@ -26,6 +26,8 @@ import * as notifications from './20261126T0400-notifications.js';
 import * as scheduleChanges from './20261126T0300-schedule-changes.js';
 import * as webhookDeliveryLists from './20261126T0500-webhook-delivery-lists.js';
 import * as fareWatch from './20261126T0500-fare-watch.js';
+import * as scheduleChangeAcknowledgements from './20261126T0500-schedule-change-acknowledgements.js';
+import * as eventsUndispatchedBooking from './20261126T0510-events-undispatched-booking.js';
 
 export const migrations: Record<string, Migration> = {
   // accounts, sign-in, API tokens
@@ -73,4 +75,8 @@ export const migrations: Record<string, Migration> = {
   '20261126T0500-webhook-delivery-lists': webhookDeliveryLists,
   // fare watch: settings, watch state, the check log, opportunities; the rebook intent
   '20261126T0500-fare-watch': fareWatch,
+  // schedule changes: a decision told to the airline again until it has heard it
+  '20261126T0500-schedule-change-acknowledgements': scheduleChangeAcknowledgements,
+  // webhooks: the delivery claim's check for a booking's earlier undispatched events, one probe
+  '20261126T0510-events-undispatched-booking': eventsUndispatchedBooking,
 };

@@ -42,6 +42,7 @@ export type HistoryAction =
   // the airline's schedule changes awaiting a decision, and the decision
   | 'schedule_change_detected'
   | 'schedule_change_decided'
+  | 'schedule_change_acknowledged'
   // an airline operation left open, settled by the reconciler
   | 'intent_reconciled'
   // fare watch: a cheaper fare found, and the rebook into it

@@ -3,8 +3,11 @@
 // booking's row lock, then the change's, the change moves pending -> deciding, so every other
 // claim finds it decided and answers 409 `schedule_change_decided`. Then it is carried out through
 // the booking's own paths (a hold's cancel; a ticketed booking's refund, involuntary under the
-// airline's waiver; a flight change request), the airline is told (acknowledged), and the change is
-// settled with its history and `schedule_change.resolved` in one transaction. A decision that
+// airline's waiver; a flight change request), the airline is told (acknowledged; told again by the
+// worker while it cannot be reached, schedule-change-acknowledge.ts), and the change is settled with
+// its history and `schedule_change.resolved` in one transaction. Accepting moves the booking onto
+// the airline's flights in that transaction, and the event's schedule change carries them
+// (`new_segments`), so webhooks and notifications see the booking's flights as they now are. A decision that
 // fails before anything happened is released (pending again), so it can be decided again; one a
 // dead process left claimed is settled by the deadline pass from what the booking shows.
 import { findBookingById, lockBookingRow, takeOverFlights, type BookingRow } from '../../db/bookings.repository.js';
@@ -14,16 +17,20 @@ import {
   updateScheduleChange,
   type ScheduleChangeRow,
 } from '../../db/schedule-changes.repository.js';
-import { ProviderError } from '../../providers/airline-provider.js';
 import { cancelHeld } from '../bookings/booking-cancel.js';
 import type { BookingDeps } from '../bookings/booking-deps.js';
 import { recordBookingEvent } from '../bookings/booking-events.js';
 import { requestChangeOf } from '../bookings/booking-exchange.js';
 import { recordHistory } from '../bookings/booking-history.js';
-import { orderRefOf } from '../bookings/booking-order-ref.js';
 import { confirmRefundOf, quoteRefundOf } from '../bookings/booking-refund.js';
 import type { BookingSegment } from '../bookings/booking.js';
 import { DomainError, notFound } from '../errors.js';
+import {
+  acknowledge,
+  acknowledgementNote,
+  firstAcknowledgement,
+  type Acknowledged,
+} from './schedule-change-acknowledge.js';
 import { availableActions, recordScheduleChangeEvent, type ScheduleChangeAction } from './schedule-change.js';
 
 export interface Decider {
@@ -137,24 +144,11 @@ function changeForChange(deps: BookingDeps, booking: BookingRow, change: Schedul
   return requestChangeOf(deps, booking, journeys, accountId);
 }
 
-/** Tells the airline the decision; false when it could not be told (recorded, never undone). */
-async function acknowledge(deps: BookingDeps, change: ScheduleChangeRow, action: ScheduleChangeAction) {
-  try {
-    const booking = (await findBookingById(deps.db, change.booking_id))!;
-    const { channel } = await deps.channels.forBooking(booking);
-    await deps.provider.acknowledgeChange(channel, orderRefOf(booking), change.notif_id, action);
-    return true;
-  } catch (error) {
-    if (error instanceof ProviderError || error instanceof DomainError) return false;
-    throw error;
-  }
-}
-
 async function settle(
   deps: BookingDeps,
   change: ScheduleChangeRow,
   by: Decider,
-  outcome: { requestId: string | null; told: boolean },
+  outcome: { requestId: string | null; told: Acknowledged },
 ): Promise<void> {
   const action = change.action_taken!;
   const at = deps.clock.now();
@@ -167,6 +161,8 @@ async function settle(
       action_taken_at: at,
       flights_change_request_id: outcome.requestId,
       updated_at: at,
+      // The decision stands whether or not the airline heard it; what it did not hear is told again.
+      ...firstAcknowledgement(outcome.told, at),
     });
     if (!moved) return;
     // Accepting takes the airline's flights (and a hold's new time limit) over.
@@ -195,7 +191,7 @@ async function settle(
         `${change.change_type.replaceAll('_', ' ')} (${change.id}): ${status.replace('_', '-')}` +
         (by.byDeadline ? ' at the action deadline' : '') +
         (outcome.requestId ? `; flight change request ${outcome.requestId}` : '') +
-        (outcome.told ? '.' : '. The airline could not be told; tell it yourself.'),
+        acknowledgementNote(outcome.told),
     });
     await recordScheduleChangeEvent(trx, 'schedule_change.resolved', change.id, booking, at);
   });

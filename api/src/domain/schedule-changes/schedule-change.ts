@@ -19,6 +19,7 @@ export interface ScheduleChange {
   reason: string;
   removed_segments: BookingSegment[];
   added_segments: BookingSegment[];
+  new_segments: BookingSegment[];
   previous_time_limit: string | null;
   new_time_limit: string | null;
   action_deadline: string;
@@ -28,6 +29,7 @@ export interface ScheduleChange {
   action_taken_at: string | null;
   action_taken_by: { type: 'account' | 'deadline'; account_id: string | null } | null;
   flights_change_request_id: string | null;
+  airline_acknowledged_at: string | null;
   live_mode: boolean;
   created_at: string;
   updated_at: string;
@@ -55,6 +57,7 @@ export function scheduleChangeView(row: ScheduleChangeRow): ScheduleChange {
     reason: row.reason,
     removed_segments: row.removed_segments as BookingSegment[],
     added_segments: row.added_segments as BookingSegment[],
+    new_segments: row.new_segments as BookingSegment[],
     previous_time_limit: iso(row.previous_time_limit),
     new_time_limit: iso(row.new_time_limit),
     action_deadline: row.action_deadline.toISOString(),
@@ -67,6 +70,7 @@ export function scheduleChangeView(row: ScheduleChangeRow): ScheduleChange {
         ? null
         : { type: row.by_deadline ? 'deadline' : 'account', account_id: row.action_taken_by },
     flights_change_request_id: row.flights_change_request_id,
+    airline_acknowledged_at: iso(row.acknowledged_at),
     live_mode: row.live_mode,
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),

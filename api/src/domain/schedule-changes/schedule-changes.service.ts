@@ -16,6 +16,7 @@ import { orderRefOf } from '../bookings/booking-order-ref.js';
 import { effectiveStatus } from '../bookings/booking.js';
 import { DomainError, notFound } from '../errors.js';
 import type { Principal } from '../principal.js';
+import { retryAcknowledgements } from './schedule-change-acknowledge.js';
 import { carryOut, claimDecision, settleStale, type Decider } from './schedule-change-decide.js';
 import { scheduleChangeView, type ScheduleChange, type ScheduleChangeAction } from './schedule-change.js';
 
@@ -117,6 +118,9 @@ export function createScheduleChangesService(deps: BookingDeps) {
       }
       return settled;
     },
+
+    /** One pass telling the airline the decisions it could not be told before (the worker's sweep). */
+    retryAcknowledgements: (options: { limit?: number } = {}) => retryAcknowledgements(deps, options),
 
     /** `POST /sandbox/bookings/{locator}/disrupt`: test bookings, test tokens and the console only. */
     async disrupt(principal: Principal, locator: string, input: DisruptInput) {

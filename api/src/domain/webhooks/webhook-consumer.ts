@@ -1,18 +1,19 @@
 // The webhooks' consumer of the event log: for each event, one delivery row per enabled endpoint
 // of its agency and mode that receives its type, written in the dispatcher's transaction (so an
-// event is fanned out once, or not at all); after the commit, one job per delivery. A lost
-// enqueue is found again by the sweeper (webhooks-sweep), since the row is the truth.
+// event is fanned out once, or not at all); after the commit, the worker's delivery loop is woken
+// to claim them (webhook-delivery-loop). The rows are the truth: whatever this worker does not take
+// (it died, it is busy) another worker's loop claims on its next pass.
 import type { Insertable } from 'kysely';
 import type { WebhookDeliveriesTable } from '../../db/schema.js';
 import { enabledEndpointsOf, insertDeliveries } from '../../db/webhooks.repository.js';
 import type { Clock } from '../clock.js';
 import type { EventConsumer } from '../events/event-dispatch.js';
 import { newId } from '../ids.js';
-import type { JobProducer } from '../job-producer.js';
 
 export function createWebhookConsumer(deps: {
   clock: Clock;
-  jobs: Pick<JobProducer, 'enqueueWebhookDelivery'>;
+  /** Tells the delivery loop that deliveries were written. */
+  wake: () => void;
 }): EventConsumer {
   return {
     name: 'webhooks',
@@ -41,9 +42,7 @@ export function createWebhookConsumer(deps: {
       }
       await insertDeliveries(trx, rows);
       if (rows.length === 0) return;
-      return async () => {
-        await Promise.allSettled(rows.map((r) => deps.jobs.enqueueWebhookDelivery(r.id, 'a0')));
-      };
+      return async () => deps.wake();
     },
   };
 }

@@ -12,15 +12,21 @@
 // Per booking, an endpoint hears events in log order: a delivery is claimed only when no earlier
 // one of the same booking to the same endpoint is pending (the claim's condition), and finishing
 // one starts the next in line.
+// Throughput: a worker's delivery loop claims due deliveries in batches (one statement), reads their
+// endpoints and events in one round trip per batch, and records successes to healthy endpoints in
+// batches too (the first success is written at once; those that finish while it is being written
+// go together in the next statement), so a delivery costs a fraction of a round trip, not five.
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db/database.js';
+import type { EventRow } from '../../db/events.repository.js';
 import {
-  attemptContext,
-  claimDelivery,
+  claimDeliveries,
   dropDelivery,
+  endpointsByIds,
+  eventsByIds,
   failPendingOf,
-  nextInLine,
-  settleAttempt,
+  settleAttempts,
+  type SettleInput,
   type WebhookDeliveryRow,
   type WebhookEndpointRow,
 } from '../../db/webhooks.repository.js';
@@ -45,48 +51,148 @@ export interface WebhookDeliveryDeps {
   scheduleMs: readonly number[];
   timeoutMs: number;
   disableAfterMs: number;
+  /**
+   * Says that a delivery may have become due: the next of a booking's deliveries to an endpoint,
+   * freed when the one before it finished. The worker's delivery loop claims it.
+   */
+  wake: () => void;
 }
 
 const retryAfterCapMs = 10 * 3600 * 1000;
 
 export type AttemptOutcome = 'succeeded' | 'retrying' | 'failed' | 'dropped' | 'not_claimed';
 
-export async function attemptDelivery(deps: WebhookDeliveryDeps, deliveryId: string): Promise<AttemptOutcome> {
-  const { db, clock } = deps;
-  const token = randomUUID();
-  const now = clock.now();
-  const delivery = await claimDelivery(db, {
-    id: deliveryId,
-    token,
-    now,
-    // The claim outlives the longest attempt, so it runs out only for a dead worker.
-    until: new Date(now.getTime() + deps.timeoutMs + 5_000),
-    dueBy: new Date(now.getTime() + 1_000),
-  });
-  if (!delivery) return 'not_claimed';
+export interface StartedAttempt {
+  sent: Promise<void>;
+  done: Promise<AttemptOutcome>;
+}
 
-  const { endpoint, event } = await attemptContext(db, delivery);
-  if (!endpoint || !endpoint.enabled) {
-    // Switched off or deleted since: nothing more goes there; the next in line is freed too.
-    await dropDelivery(db, delivery.id, token, now);
-    await startNextInLine(deps, delivery);
-    return 'dropped';
+export interface WebhookDeliverer {
+  /** One attempt of this delivery, if it is due and free (a queue job's delivery). */
+  attempt(deliveryId: string): Promise<AttemptOutcome>;
+  /**
+   * Claims up to `limit` due deliveries and starts an attempt of each. Answers, for each, when its
+   * request is over (`sent`: the receiver answered or did not; its connection is free again) and
+   * its outcome once recorded (`done`).
+   */
+  deliverDue(limit: number): Promise<StartedAttempt[]>;
+}
+
+export function createWebhookDeliverer(deps: WebhookDeliveryDeps): WebhookDeliverer {
+  const { db, clock } = deps;
+  const successes = successBatcher(db);
+
+  async function claim(limit: number, dueAheadMs: number, ids?: string[]) {
+    const token = randomUUID();
+    const now = clock.now();
+    const claimed = await claimDeliveries(db, {
+      token,
+      now,
+      // The claim outlives the longest attempt, so it runs out only for a dead worker.
+      until: new Date(now.getTime() + deps.timeoutMs + 5_000),
+      dueBy: new Date(now.getTime() + dueAheadMs),
+      limit,
+      ids,
+    });
+    if (claimed.length === 0) return [];
+    const [endpoints, events] = await Promise.all([
+      endpointsByIds(
+        db,
+        claimed.map((d) => d.endpoint_id),
+      ),
+      eventsByIds(
+        db,
+        claimed.filter((d) => d.payload === null).map((d) => d.event_id),
+      ),
+    ]);
+    // A secret is opened once per endpoint in a batch, not once per delivery.
+    const secrets = new Map<string, string[]>();
+    return claimed.map((delivery) => {
+      const endpoint = endpoints.get(delivery.endpoint_id);
+      const sealed = endpoint && (secrets.get(endpoint.id) ?? secretsOf(deps, endpoint, now));
+      if (endpoint && sealed) secrets.set(endpoint.id, sealed);
+      return (onSent: () => void) =>
+        attemptClaimed(delivery, token, endpoint, sealed ?? [], events.get(delivery.event_id), onSent);
+    });
   }
-  const body =
-    delivery.payload !== null ? JSON.stringify(delivery.payload) : event ? JSON.stringify(eventView(event)) : null;
-  if (body === null) {
-    await dropDelivery(db, delivery.id, token, now);
-    return 'dropped';
+
+  /** One attempt under a held claim; `onSent` says the request is over (also when none was made). */
+  async function attemptClaimed(
+    delivery: WebhookDeliveryRow,
+    token: string,
+    endpoint: WebhookEndpointRow | undefined,
+    secrets: string[],
+    event: EventRow | undefined,
+    onSent: () => void,
+  ): Promise<AttemptOutcome> {
+    let answer: OutboundAnswer;
+    try {
+      const now = clock.now();
+      if (!endpoint || !endpoint.enabled) {
+        // Switched off or deleted since: nothing more goes there; the next in line is freed too.
+        await dropDelivery(db, delivery.id, token, now);
+        startNextInLine(deps, delivery);
+        return 'dropped';
+      }
+      const body =
+        delivery.payload !== null ? JSON.stringify(delivery.payload) : event ? JSON.stringify(eventView(event)) : null;
+      if (body === null) {
+        await dropDelivery(db, delivery.id, token, now);
+        return 'dropped';
+      }
+      const headers = signDelivery({ messageId: delivery.event_id, at: clock.now(), body, secrets });
+      answer = await deps.poster.post(endpoint.url, body, { ...headers });
+    } finally {
+      onSent();
+    }
+    return settle(deps, successes, { delivery, endpoint, token, answer });
   }
-  const sentAt = clock.now();
-  const headers = signDelivery({
-    messageId: delivery.event_id,
-    at: sentAt,
-    body,
-    secrets: secretsOf(deps, endpoint, sentAt),
-  });
-  const answer = await deps.poster.post(endpoint.url, body, { ...headers });
-  return settle(deps, { delivery, endpoint, token, answer });
+
+  return {
+    async attempt(deliveryId) {
+      // A job may run a moment before its delay is up.
+      const [run] = await claim(1, 1_000, [deliveryId]);
+      return run ? run(() => undefined) : 'not_claimed';
+    },
+    async deliverDue(limit) {
+      return (await claim(limit, 0)).map((run) => {
+        let sent!: () => void;
+        const over = new Promise<void>((resolve) => (sent = resolve));
+        return { sent: over, done: run(sent) };
+      });
+    },
+  };
+}
+
+/**
+ * Successes to healthy endpoints, written together: the first is written at once, and those that
+ * finish while a write is under way wait for it and go in the next one (one statement for all).
+ */
+function successBatcher(db: Db) {
+  let queued: { input: SettleInput; done: (written: boolean) => void; failed: (e: unknown) => void }[] = [];
+  let writing = false;
+  const flush = async () => {
+    writing = true;
+    while (queued.length > 0) {
+      const batch = queued;
+      queued = [];
+      try {
+        const written = await settleAttempts(
+          db,
+          batch.map((b) => b.input),
+        );
+        for (const b of batch) b.done(written.has(b.input.deliveryId));
+      } catch (error) {
+        for (const b of batch) b.failed(error);
+      }
+    }
+    writing = false;
+  };
+  return (input: SettleInput) =>
+    new Promise<boolean>((done, failed) => {
+      queued.push({ input, done, failed });
+      if (!writing) void flush();
+    });
 }
 
 /** The current secret, and the previous one while its rotation window lasts. */
@@ -111,6 +217,7 @@ export function retryAfterMs(value: string | undefined, now: Date): number | nul
 
 async function settle(
   deps: WebhookDeliveryDeps,
+  successes: (input: SettleInput) => Promise<boolean>,
   input: { delivery: WebhookDeliveryRow; endpoint: WebhookEndpointRow; token: string; answer: OutboundAnswer },
 ): Promise<AttemptOutcome> {
   const { delivery, endpoint, token, answer } = input;
@@ -132,7 +239,7 @@ async function settle(
   }
   const status = succeeded ? 'succeeded' : nextAt ? 'pending' : 'failed';
 
-  const settleInput = {
+  const settleInput: SettleInput = {
     deliveryId: delivery.id,
     token,
     status,
@@ -151,14 +258,14 @@ async function settle(
       next_retry_at: nextAt,
       created_at: now,
     },
-  } as const;
-  // The usual case, a success to a healthy endpoint, is one statement; the rest also moves the
-  // endpoint's failure clock, in one transaction with the attempt.
+  };
+  // The usual case, a success to a healthy endpoint, is written with the others finishing now;
+  // the rest also moves the endpoint's failure clock, in one transaction with the attempt.
   const written =
     succeeded && endpoint.failing_since === null
-      ? await settleAttempt(deps.db, settleInput)
+      ? await successes(settleInput)
       : await deps.db.transaction().execute(async (trx) => {
-          if (!(await settleAttempt(trx, settleInput))) return false;
+          if ((await settleAttempts(trx, [settleInput])).size === 0) return false;
           if (succeeded) {
             await trx
               .updateTable('webhook_endpoints')
@@ -187,7 +294,7 @@ async function settle(
       .catch(() => undefined); // the sweeper enqueues it again
     return 'retrying';
   }
-  await startNextInLine(deps, delivery);
+  startNextInLine(deps, delivery);
   return succeeded ? 'succeeded' : 'failed';
 }
 
@@ -215,8 +322,6 @@ async function switchOff(trx: Db, endpointId: string, reason: 'gone' | 'failing'
   });
 }
 
-async function startNextInLine(deps: WebhookDeliveryDeps, done: WebhookDeliveryRow): Promise<void> {
-  const next = await nextInLine(deps.db, done);
-  if (next)
-    await deps.jobs.enqueueWebhookDelivery(next.id, `a${next.attempts}-after-${done.id}`).catch(() => undefined);
+function startNextInLine(deps: WebhookDeliveryDeps, done: WebhookDeliveryRow): void {
+  if (done.booking_id) deps.wake();
 }

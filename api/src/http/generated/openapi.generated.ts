@@ -4871,11 +4871,12 @@ export interface components {
              *     `airline_cancellation`, `time_limit_change`, `hold_expired` and `emd_issued` (others as
              *     `airline_notification`), with the airline's text in `airline_answer`. A change that asks for
              *     a decision is `schedule_change_detected`; the decision (or the deadline's) is
-             *     `schedule_change_decided`. Fare Watch records `cheaper_fare_found` and, once the booking moved
+             *     `schedule_change_decided`; the airline hearing it later (it could not be reached when the
+             *     decision was made), or refusing it, is `schedule_change_acknowledged`. Fare Watch records `cheaper_fare_found` and, once the booking moved
              *     to the cheaper fare (a new airline order, the old hold released), `rebooked_cheaper`.
              * @enum {string}
              */
-            action: "created" | "issue_started" | "issued" | "issue_failed" | "cancelled" | "voided" | "expired" | "refreshed" | "airline_missing" | "comment" | "modified" | "reshopped" | "refund_quoted" | "refund_started" | "refunded" | "refund_failed" | "change_quoted" | "exchange_started" | "exchanged" | "exchange_failed" | "ancillaries_added" | "emds_requested" | "emds_pending" | "emds_issued" | "emds_failed" | "airline_cancelled" | "schedule_change" | "airline_cancellation" | "time_limit_change" | "hold_expired" | "emd_issued" | "airline_notification" | "schedule_change_detected" | "schedule_change_decided" | "intent_reconciled" | "cheaper_fare_found" | "rebooked_cheaper";
+            action: "created" | "issue_started" | "issued" | "issue_failed" | "cancelled" | "voided" | "expired" | "refreshed" | "airline_missing" | "comment" | "modified" | "reshopped" | "refund_quoted" | "refund_started" | "refunded" | "refund_failed" | "change_quoted" | "exchange_started" | "exchanged" | "exchange_failed" | "ancillaries_added" | "emds_requested" | "emds_pending" | "emds_issued" | "emds_failed" | "airline_cancelled" | "schedule_change" | "airline_cancellation" | "time_limit_change" | "hold_expired" | "emd_issued" | "airline_notification" | "schedule_change_detected" | "schedule_change_decided" | "schedule_change_acknowledged" | "intent_reconciled" | "cheaper_fare_found" | "rebooked_cheaper";
             /** @description Who did it; null when the airline or the system did. */
             actor_account_id: string | null;
             detail: string | null;
@@ -5182,6 +5183,12 @@ export interface components {
             /** @description The flights as the airline has them now, in the same order (empty for a time-limit change). */
             added_segments: components["schemas"]["BookingSegment"][];
             /**
+             * @description All the booking's flights as the airline has them now, changed and unchanged. Accepting makes
+             *     them the booking's flights, in the same transaction that raises `schedule_change.resolved`,
+             *     so that event tells a webhook or a notification the booking's flights after the change.
+             */
+            new_segments: components["schemas"]["BookingSegment"][];
+            /**
              * Format: date-time
              * @description The hold's time limit before the change (null once issued).
              */
@@ -5214,6 +5221,13 @@ export interface components {
             } | null;
             /** @description The flight change request the `change` action opened (confirm it with `POST /orders/{locator}/flights_change_requests/confirm`). */
             flights_change_request_id: string | null;
+            /**
+             * Format: date-time
+             * @description When the airline heard the decision (NDC AcknowledgeChange). Null while pending, and while
+             *     the airline could not be reached: the decision stands, and Contrail tells the airline again
+             *     (after 5 s, then twice as long each time, up to every 10 minutes) until it answers.
+             */
+            airline_acknowledged_at: string | null;
             /** @description False for changes of test bookings. */
             live_mode: boolean;
             /** Format: date-time */

@@ -27,7 +27,8 @@ export interface BookingHistoryEntry {
 `airline_cancellation`, `time_limit_change`, `hold_expired` and `emd_issued` (others as
 `airline_notification`), with the airline's text in `airline_answer`. A change that asks for
 a decision is `schedule_change_detected`; the decision (or the deadline's) is
-`schedule_change_decided`. Fare Watch records `cheaper_fare_found` and, once the booking moved
+`schedule_change_decided`; the airline hearing it later (it could not be reached when the
+decision was made), or refusing it, is `schedule_change_acknowledged`. Fare Watch records `cheaper_fare_found` and, once the booking moved
 to the cheaper fare (a new airline order, the old hold released), `rebooked_cheaper`.
  */
   action: BookingHistoryEntryAction;

@@ -486,6 +486,7 @@ export * from './scheduleChangeActionTakenBy';
 export * from './scheduleChangeActionTakenByOneOf';
 export * from './scheduleChangeActionTakenByOneOfAccountId';
 export * from './scheduleChangeActionTakenByOneOfType';
+export * from './scheduleChangeAirlineAcknowledgedAt';
 export * from './scheduleChangeConsequenceOfInaction';
 export * from './scheduleChangeEvent';
 export * from './scheduleChangeEventAgencyId';

@@ -24,6 +24,7 @@ import type { ScheduleChangeActionTaken } from './scheduleChangeActionTaken';
 import type { ScheduleChangeActionTakenAt } from './scheduleChangeActionTakenAt';
 import type { ScheduleChangeActionTakenBy } from './scheduleChangeActionTakenBy';
 import type { ScheduleChangeFlightsChangeRequestId } from './scheduleChangeFlightsChangeRequestId';
+import type { ScheduleChangeAirlineAcknowledgedAt } from './scheduleChangeAirlineAcknowledgedAt';
 
 /**
  * A change an airline made to a booking on its own (NDC OrderChangeNotif) and asks the agency to
@@ -44,6 +45,11 @@ export interface ScheduleChange {
   removed_segments: BookingSegment[];
   /** The flights as the airline has them now, in the same order (empty for a time-limit change). */
   added_segments: BookingSegment[];
+  /** All the booking's flights as the airline has them now, changed and unchanged. Accepting makes
+them the booking's flights, in the same transaction that raises `schedule_change.resolved`,
+so that event tells a webhook or a notification the booking's flights after the change.
+ */
+  new_segments: BookingSegment[];
   /** The hold's time limit before the change (null once issued). */
   previous_time_limit: ScheduleChangePreviousTimeLimit;
   new_time_limit: ScheduleChangeNewTimeLimit;
@@ -59,6 +65,11 @@ export interface ScheduleChange {
   action_taken_by: ScheduleChangeActionTakenBy;
   /** The flight change request the `change` action opened (confirm it with `POST /orders/{locator}/flights_change_requests/confirm`). */
   flights_change_request_id: ScheduleChangeFlightsChangeRequestId;
+  /** When the airline heard the decision (NDC AcknowledgeChange). Null while pending, and while
+the airline could not be reached: the decision stands, and Contrail tells the airline again
+(after 5 s, then twice as long each time, up to every 10 minutes) until it answers.
+ */
+  airline_acknowledged_at: ScheduleChangeAirlineAcknowledgedAt;
   /** False for changes of test bookings. */
   live_mode: boolean;
   created_at: string;

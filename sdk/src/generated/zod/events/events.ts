@@ -57,7 +57,7 @@ export const listEventsResponseDataItemDataObjectDocumentsItemAmountCurrencyRegE
 export const listEventsResponseDataItemDataObjectAncillariesItemPriceAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
 export const listEventsResponseDataItemDataObjectAncillariesItemPriceCurrencyRegExp = new RegExp('^[A-Z]{3}$');
 export const listEventsResponseDataItemDataObjectAncillariesItemEmdNumberRegExp = new RegExp('^[0-9]{13}$');
-export const listEventsResponseDataItemDataObjectRemovedSegmentsItemOriginDestinationMin = 0;export const listEventsResponseDataItemDataObjectAddedSegmentsItemOriginDestinationMin = 0;export const listEventsResponseDataItemDataObjectBalanceAmountAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const listEventsResponseDataItemDataObjectRemovedSegmentsItemOriginDestinationMin = 0;export const listEventsResponseDataItemDataObjectAddedSegmentsItemOriginDestinationMin = 0;export const listEventsResponseDataItemDataObjectNewSegmentsItemOriginDestinationMin = 0;export const listEventsResponseDataItemDataObjectBalanceAmountAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
 export const listEventsResponseDataItemDataObjectBalanceAmountCurrencyRegExp = new RegExp('^[A-Z]{3}$');
 export const listEventsResponseDataItemDataObjectLowBalanceThresholdRegExp = new RegExp('^[0-9]{1,12}(\\.[0-9]{1,2})?$');
 export const listEventsResponseDataItemDataObjectAgentsCountMin = 0;export const listEventsResponseDataItemDataObjectRowsMin = 0;
@@ -204,6 +204,17 @@ export const listEventsResponse = zod.object({
   "arrival_at": zod.string(),
   "booking_class": zod.string()
 }).describe('One flight of the booking with its booking class.')).describe('The flights as the airline has them now, in the same order (empty for a time-limit change).'),
+  "new_segments": zod.array(zod.object({
+  "flight_id": zod.string(),
+  "origin_destination": zod.number().min(listEventsResponseDataItemDataObjectNewSegmentsItemOriginDestinationMin).describe('Which journey of the booking (0 outbound, 1 return or next leg, ...).'),
+  "carrier": zod.string(),
+  "flight_number": zod.string(),
+  "origin": zod.string(),
+  "destination": zod.string(),
+  "departure_at": zod.string().describe('Local time at the airport with its offset.'),
+  "arrival_at": zod.string(),
+  "booking_class": zod.string()
+}).describe('One flight of the booking with its booking class.')).describe('All the booking\'s flights as the airline has them now, changed and unchanged. Accepting makes\nthem the booking\'s flights, in the same transaction that raises `schedule_change.resolved`,\nso that event tells a webhook or a notification the booking\'s flights after the change.\n'),
   "previous_time_limit": zod.iso.datetime({}).nullable().describe('The hold\'s time limit before the change (null once issued).'),
   "new_time_limit": zod.iso.datetime({}).nullable(),
   "action_deadline": zod.iso.datetime({}).describe('Until when the airline waits for a decision.'),
@@ -216,6 +227,7 @@ export const listEventsResponse = zod.object({
   "account_id": zod.string().nullable()
 }),zod.null()]),
   "flights_change_request_id": zod.string().nullable().describe('The flight change request the `change` action opened (confirm it with `POST /orders/{locator}/flights_change_requests/confirm`).'),
+  "airline_acknowledged_at": zod.iso.datetime({}).nullable().describe('When the airline heard the decision (NDC AcknowledgeChange). Null while pending, and while\nthe airline could not be reached: the decision stands, and Contrail tells the airline again\n(after 5 s, then twice as long each time, up to every 10 minutes) until it answers.\n'),
   "live_mode": zod.boolean().describe('False for changes of test bookings.'),
   "created_at": zod.iso.datetime({}),
   "updated_at": zod.iso.datetime({})
@@ -349,7 +361,7 @@ export const getEventResponseDataObjectDocumentsItemAmountCurrencyRegExp = new R
 export const getEventResponseDataObjectAncillariesItemPriceAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
 export const getEventResponseDataObjectAncillariesItemPriceCurrencyRegExp = new RegExp('^[A-Z]{3}$');
 export const getEventResponseDataObjectAncillariesItemEmdNumberRegExp = new RegExp('^[0-9]{13}$');
-export const getEventResponseDataObjectRemovedSegmentsItemOriginDestinationMin = 0;export const getEventResponseDataObjectAddedSegmentsItemOriginDestinationMin = 0;export const getEventResponseDataObjectBalanceAmountAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const getEventResponseDataObjectRemovedSegmentsItemOriginDestinationMin = 0;export const getEventResponseDataObjectAddedSegmentsItemOriginDestinationMin = 0;export const getEventResponseDataObjectNewSegmentsItemOriginDestinationMin = 0;export const getEventResponseDataObjectBalanceAmountAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
 export const getEventResponseDataObjectBalanceAmountCurrencyRegExp = new RegExp('^[A-Z]{3}$');
 export const getEventResponseDataObjectLowBalanceThresholdRegExp = new RegExp('^[0-9]{1,12}(\\.[0-9]{1,2})?$');
 export const getEventResponseDataObjectAgentsCountMin = 0;export const getEventResponseDataObjectRowsMin = 0;
@@ -495,6 +507,17 @@ export const getEventResponse = zod.union([zod.object({
   "arrival_at": zod.string(),
   "booking_class": zod.string()
 }).describe('One flight of the booking with its booking class.')).describe('The flights as the airline has them now, in the same order (empty for a time-limit change).'),
+  "new_segments": zod.array(zod.object({
+  "flight_id": zod.string(),
+  "origin_destination": zod.number().min(getEventResponseDataObjectNewSegmentsItemOriginDestinationMin).describe('Which journey of the booking (0 outbound, 1 return or next leg, ...).'),
+  "carrier": zod.string(),
+  "flight_number": zod.string(),
+  "origin": zod.string(),
+  "destination": zod.string(),
+  "departure_at": zod.string().describe('Local time at the airport with its offset.'),
+  "arrival_at": zod.string(),
+  "booking_class": zod.string()
+}).describe('One flight of the booking with its booking class.')).describe('All the booking\'s flights as the airline has them now, changed and unchanged. Accepting makes\nthem the booking\'s flights, in the same transaction that raises `schedule_change.resolved`,\nso that event tells a webhook or a notification the booking\'s flights after the change.\n'),
   "previous_time_limit": zod.iso.datetime({}).nullable().describe('The hold\'s time limit before the change (null once issued).'),
   "new_time_limit": zod.iso.datetime({}).nullable(),
   "action_deadline": zod.iso.datetime({}).describe('Until when the airline waits for a decision.'),
@@ -507,6 +530,7 @@ export const getEventResponse = zod.union([zod.object({
   "account_id": zod.string().nullable()
 }),zod.null()]),
   "flights_change_request_id": zod.string().nullable().describe('The flight change request the `change` action opened (confirm it with `POST /orders/{locator}/flights_change_requests/confirm`).'),
+  "airline_acknowledged_at": zod.iso.datetime({}).nullable().describe('When the airline heard the decision (NDC AcknowledgeChange). Null while pending, and while\nthe airline could not be reached: the decision stands, and Contrail tells the airline again\n(after 5 s, then twice as long each time, up to every 10 minutes) until it answers.\n'),
   "live_mode": zod.boolean().describe('False for changes of test bookings.'),
   "created_at": zod.iso.datetime({}),
   "updated_at": zod.iso.datetime({})

@@ -37,7 +37,7 @@ export const listScheduleChangesQueryParams = zod.object({
   "per_page": zod.number().min(1).max(listScheduleChangesQueryPerPageMax).default(listScheduleChangesQueryPerPageDefault).describe('How many items a page holds.')
 })
 
-export const listScheduleChangesResponseDataItemRemovedSegmentsItemOriginDestinationMin = 0;export const listScheduleChangesResponseDataItemAddedSegmentsItemOriginDestinationMin = 0;export const listScheduleChangesResponseMetaPerPageMax = 100;export const listScheduleChangesResponseMetaTotalMin = 0;
+export const listScheduleChangesResponseDataItemRemovedSegmentsItemOriginDestinationMin = 0;export const listScheduleChangesResponseDataItemAddedSegmentsItemOriginDestinationMin = 0;export const listScheduleChangesResponseDataItemNewSegmentsItemOriginDestinationMin = 0;export const listScheduleChangesResponseMetaPerPageMax = 100;export const listScheduleChangesResponseMetaTotalMin = 0;
 
 export const listScheduleChangesResponse = zod.object({
   "data": zod.array(zod.object({
@@ -68,6 +68,17 @@ export const listScheduleChangesResponse = zod.object({
   "arrival_at": zod.string(),
   "booking_class": zod.string()
 }).describe('One flight of the booking with its booking class.')).describe('The flights as the airline has them now, in the same order (empty for a time-limit change).'),
+  "new_segments": zod.array(zod.object({
+  "flight_id": zod.string(),
+  "origin_destination": zod.number().min(listScheduleChangesResponseDataItemNewSegmentsItemOriginDestinationMin).describe('Which journey of the booking (0 outbound, 1 return or next leg, ...).'),
+  "carrier": zod.string(),
+  "flight_number": zod.string(),
+  "origin": zod.string(),
+  "destination": zod.string(),
+  "departure_at": zod.string().describe('Local time at the airport with its offset.'),
+  "arrival_at": zod.string(),
+  "booking_class": zod.string()
+}).describe('One flight of the booking with its booking class.')).describe('All the booking\'s flights as the airline has them now, changed and unchanged. Accepting makes\nthem the booking\'s flights, in the same transaction that raises `schedule_change.resolved`,\nso that event tells a webhook or a notification the booking\'s flights after the change.\n'),
   "previous_time_limit": zod.iso.datetime({}).nullable().describe('The hold\'s time limit before the change (null once issued).'),
   "new_time_limit": zod.iso.datetime({}).nullable(),
   "action_deadline": zod.iso.datetime({}).describe('Until when the airline waits for a decision.'),
@@ -80,6 +91,7 @@ export const listScheduleChangesResponse = zod.object({
   "account_id": zod.string().nullable()
 }),zod.null()]),
   "flights_change_request_id": zod.string().nullable().describe('The flight change request the `change` action opened (confirm it with `POST /orders/{locator}/flights_change_requests/confirm`).'),
+  "airline_acknowledged_at": zod.iso.datetime({}).nullable().describe('When the airline heard the decision (NDC AcknowledgeChange). Null while pending, and while\nthe airline could not be reached: the decision stands, and Contrail tells the airline again\n(after 5 s, then twice as long each time, up to every 10 minutes) until it answers.\n'),
   "live_mode": zod.boolean().describe('False for changes of test bookings.'),
   "created_at": zod.iso.datetime({}),
   "updated_at": zod.iso.datetime({})
@@ -95,7 +107,7 @@ export const listScheduleChangesResponse = zod.object({
  * One schedule change of a booking the caller may see; any other id answers 404.
  * @summary Read a schedule change
  */
-export const getScheduleChangeResponseRemovedSegmentsItemOriginDestinationMin = 0;export const getScheduleChangeResponseAddedSegmentsItemOriginDestinationMin = 0;
+export const getScheduleChangeResponseRemovedSegmentsItemOriginDestinationMin = 0;export const getScheduleChangeResponseAddedSegmentsItemOriginDestinationMin = 0;export const getScheduleChangeResponseNewSegmentsItemOriginDestinationMin = 0;
 
 export const getScheduleChangeResponse = zod.object({
   "id": zod.string(),
@@ -125,6 +137,17 @@ export const getScheduleChangeResponse = zod.object({
   "arrival_at": zod.string(),
   "booking_class": zod.string()
 }).describe('One flight of the booking with its booking class.')).describe('The flights as the airline has them now, in the same order (empty for a time-limit change).'),
+  "new_segments": zod.array(zod.object({
+  "flight_id": zod.string(),
+  "origin_destination": zod.number().min(getScheduleChangeResponseNewSegmentsItemOriginDestinationMin).describe('Which journey of the booking (0 outbound, 1 return or next leg, ...).'),
+  "carrier": zod.string(),
+  "flight_number": zod.string(),
+  "origin": zod.string(),
+  "destination": zod.string(),
+  "departure_at": zod.string().describe('Local time at the airport with its offset.'),
+  "arrival_at": zod.string(),
+  "booking_class": zod.string()
+}).describe('One flight of the booking with its booking class.')).describe('All the booking\'s flights as the airline has them now, changed and unchanged. Accepting makes\nthem the booking\'s flights, in the same transaction that raises `schedule_change.resolved`,\nso that event tells a webhook or a notification the booking\'s flights after the change.\n'),
   "previous_time_limit": zod.iso.datetime({}).nullable().describe('The hold\'s time limit before the change (null once issued).'),
   "new_time_limit": zod.iso.datetime({}).nullable(),
   "action_deadline": zod.iso.datetime({}).describe('Until when the airline waits for a decision.'),
@@ -137,6 +160,7 @@ export const getScheduleChangeResponse = zod.object({
   "account_id": zod.string().nullable()
 }),zod.null()]),
   "flights_change_request_id": zod.string().nullable().describe('The flight change request the `change` action opened (confirm it with `POST /orders/{locator}/flights_change_requests/confirm`).'),
+  "airline_acknowledged_at": zod.iso.datetime({}).nullable().describe('When the airline heard the decision (NDC AcknowledgeChange). Null while pending, and while\nthe airline could not be reached: the decision stands, and Contrail tells the airline again\n(after 5 s, then twice as long each time, up to every 10 minutes) until it answers.\n'),
   "live_mode": zod.boolean().describe('False for changes of test bookings.'),
   "created_at": zod.iso.datetime({}),
   "updated_at": zod.iso.datetime({})
@@ -162,7 +186,7 @@ export const acceptScheduleChangeBody = zod.object({
 
 }).describe('No fields; send `{}`.')
 
-export const acceptScheduleChangeResponseRemovedSegmentsItemOriginDestinationMin = 0;export const acceptScheduleChangeResponseAddedSegmentsItemOriginDestinationMin = 0;
+export const acceptScheduleChangeResponseRemovedSegmentsItemOriginDestinationMin = 0;export const acceptScheduleChangeResponseAddedSegmentsItemOriginDestinationMin = 0;export const acceptScheduleChangeResponseNewSegmentsItemOriginDestinationMin = 0;
 
 export const acceptScheduleChangeResponse = zod.object({
   "id": zod.string(),
@@ -192,6 +216,17 @@ export const acceptScheduleChangeResponse = zod.object({
   "arrival_at": zod.string(),
   "booking_class": zod.string()
 }).describe('One flight of the booking with its booking class.')).describe('The flights as the airline has them now, in the same order (empty for a time-limit change).'),
+  "new_segments": zod.array(zod.object({
+  "flight_id": zod.string(),
+  "origin_destination": zod.number().min(acceptScheduleChangeResponseNewSegmentsItemOriginDestinationMin).describe('Which journey of the booking (0 outbound, 1 return or next leg, ...).'),
+  "carrier": zod.string(),
+  "flight_number": zod.string(),
+  "origin": zod.string(),
+  "destination": zod.string(),
+  "departure_at": zod.string().describe('Local time at the airport with its offset.'),
+  "arrival_at": zod.string(),
+  "booking_class": zod.string()
+}).describe('One flight of the booking with its booking class.')).describe('All the booking\'s flights as the airline has them now, changed and unchanged. Accepting makes\nthem the booking\'s flights, in the same transaction that raises `schedule_change.resolved`,\nso that event tells a webhook or a notification the booking\'s flights after the change.\n'),
   "previous_time_limit": zod.iso.datetime({}).nullable().describe('The hold\'s time limit before the change (null once issued).'),
   "new_time_limit": zod.iso.datetime({}).nullable(),
   "action_deadline": zod.iso.datetime({}).describe('Until when the airline waits for a decision.'),
@@ -204,6 +239,7 @@ export const acceptScheduleChangeResponse = zod.object({
   "account_id": zod.string().nullable()
 }),zod.null()]),
   "flights_change_request_id": zod.string().nullable().describe('The flight change request the `change` action opened (confirm it with `POST /orders/{locator}/flights_change_requests/confirm`).'),
+  "airline_acknowledged_at": zod.iso.datetime({}).nullable().describe('When the airline heard the decision (NDC AcknowledgeChange). Null while pending, and while\nthe airline could not be reached: the decision stands, and Contrail tells the airline again\n(after 5 s, then twice as long each time, up to every 10 minutes) until it answers.\n'),
   "live_mode": zod.boolean().describe('False for changes of test bookings.'),
   "created_at": zod.iso.datetime({}),
   "updated_at": zod.iso.datetime({})
@@ -230,7 +266,7 @@ export const cancelScheduleChangeBody = zod.object({
 
 }).describe('No fields; send `{}`.')
 
-export const cancelScheduleChangeResponseRemovedSegmentsItemOriginDestinationMin = 0;export const cancelScheduleChangeResponseAddedSegmentsItemOriginDestinationMin = 0;
+export const cancelScheduleChangeResponseRemovedSegmentsItemOriginDestinationMin = 0;export const cancelScheduleChangeResponseAddedSegmentsItemOriginDestinationMin = 0;export const cancelScheduleChangeResponseNewSegmentsItemOriginDestinationMin = 0;
 
 export const cancelScheduleChangeResponse = zod.object({
   "id": zod.string(),
@@ -260,6 +296,17 @@ export const cancelScheduleChangeResponse = zod.object({
   "arrival_at": zod.string(),
   "booking_class": zod.string()
 }).describe('One flight of the booking with its booking class.')).describe('The flights as the airline has them now, in the same order (empty for a time-limit change).'),
+  "new_segments": zod.array(zod.object({
+  "flight_id": zod.string(),
+  "origin_destination": zod.number().min(cancelScheduleChangeResponseNewSegmentsItemOriginDestinationMin).describe('Which journey of the booking (0 outbound, 1 return or next leg, ...).'),
+  "carrier": zod.string(),
+  "flight_number": zod.string(),
+  "origin": zod.string(),
+  "destination": zod.string(),
+  "departure_at": zod.string().describe('Local time at the airport with its offset.'),
+  "arrival_at": zod.string(),
+  "booking_class": zod.string()
+}).describe('One flight of the booking with its booking class.')).describe('All the booking\'s flights as the airline has them now, changed and unchanged. Accepting makes\nthem the booking\'s flights, in the same transaction that raises `schedule_change.resolved`,\nso that event tells a webhook or a notification the booking\'s flights after the change.\n'),
   "previous_time_limit": zod.iso.datetime({}).nullable().describe('The hold\'s time limit before the change (null once issued).'),
   "new_time_limit": zod.iso.datetime({}).nullable(),
   "action_deadline": zod.iso.datetime({}).describe('Until when the airline waits for a decision.'),
@@ -272,6 +319,7 @@ export const cancelScheduleChangeResponse = zod.object({
   "account_id": zod.string().nullable()
 }),zod.null()]),
   "flights_change_request_id": zod.string().nullable().describe('The flight change request the `change` action opened (confirm it with `POST /orders/{locator}/flights_change_requests/confirm`).'),
+  "airline_acknowledged_at": zod.iso.datetime({}).nullable().describe('When the airline heard the decision (NDC AcknowledgeChange). Null while pending, and while\nthe airline could not be reached: the decision stands, and Contrail tells the airline again\n(after 5 s, then twice as long each time, up to every 10 minutes) until it answers.\n'),
   "live_mode": zod.boolean().describe('False for changes of test bookings.'),
   "created_at": zod.iso.datetime({}),
   "updated_at": zod.iso.datetime({})
@@ -299,7 +347,7 @@ export const changeScheduleChangeBody = zod.object({
 
 }).describe('No fields; send `{}`.')
 
-export const changeScheduleChangeResponseRemovedSegmentsItemOriginDestinationMin = 0;export const changeScheduleChangeResponseAddedSegmentsItemOriginDestinationMin = 0;
+export const changeScheduleChangeResponseRemovedSegmentsItemOriginDestinationMin = 0;export const changeScheduleChangeResponseAddedSegmentsItemOriginDestinationMin = 0;export const changeScheduleChangeResponseNewSegmentsItemOriginDestinationMin = 0;
 
 export const changeScheduleChangeResponse = zod.object({
   "id": zod.string(),
@@ -329,6 +377,17 @@ export const changeScheduleChangeResponse = zod.object({
   "arrival_at": zod.string(),
   "booking_class": zod.string()
 }).describe('One flight of the booking with its booking class.')).describe('The flights as the airline has them now, in the same order (empty for a time-limit change).'),
+  "new_segments": zod.array(zod.object({
+  "flight_id": zod.string(),
+  "origin_destination": zod.number().min(changeScheduleChangeResponseNewSegmentsItemOriginDestinationMin).describe('Which journey of the booking (0 outbound, 1 return or next leg, ...).'),
+  "carrier": zod.string(),
+  "flight_number": zod.string(),
+  "origin": zod.string(),
+  "destination": zod.string(),
+  "departure_at": zod.string().describe('Local time at the airport with its offset.'),
+  "arrival_at": zod.string(),
+  "booking_class": zod.string()
+}).describe('One flight of the booking with its booking class.')).describe('All the booking\'s flights as the airline has them now, changed and unchanged. Accepting makes\nthem the booking\'s flights, in the same transaction that raises `schedule_change.resolved`,\nso that event tells a webhook or a notification the booking\'s flights after the change.\n'),
   "previous_time_limit": zod.iso.datetime({}).nullable().describe('The hold\'s time limit before the change (null once issued).'),
   "new_time_limit": zod.iso.datetime({}).nullable(),
   "action_deadline": zod.iso.datetime({}).describe('Until when the airline waits for a decision.'),
@@ -341,6 +400,7 @@ export const changeScheduleChangeResponse = zod.object({
   "account_id": zod.string().nullable()
 }),zod.null()]),
   "flights_change_request_id": zod.string().nullable().describe('The flight change request the `change` action opened (confirm it with `POST /orders/{locator}/flights_change_requests/confirm`).'),
+  "airline_acknowledged_at": zod.iso.datetime({}).nullable().describe('When the airline heard the decision (NDC AcknowledgeChange). Null while pending, and while\nthe airline could not be reached: the decision stands, and Contrail tells the airline again\n(after 5 s, then twice as long each time, up to every 10 minutes) until it answers.\n'),
   "live_mode": zod.boolean().describe('False for changes of test bookings.'),
   "created_at": zod.iso.datetime({}),
   "updated_at": zod.iso.datetime({})
