@@ -24,6 +24,7 @@ import * as feeConversion from './20261126T0200-fee-conversion.js';
 import * as webhooks from './20261126T0200-webhooks.js';
 import * as notifications from './20261126T0400-notifications.js';
 import * as scheduleChanges from './20261126T0300-schedule-changes.js';
+import * as accountingDocuments from './20261126T0500-accounting-documents.js';
 
 export const migrations: Record<string, Migration> = {
   // accounts, sign-in, API tokens
@@ -67,4 +68,6 @@ export const migrations: Record<string, Migration> = {
   '20261126T0400-notifications': notifications,
   // schedule changes: the airlines' own changes of bookings awaiting a decision
   '20261126T0300-schedule-changes': scheduleChanges,
+  // the accounting-documents feed: gapless per-agency numbering, the agency's time zone
+  '20261126T0500-accounting-documents': accountingDocuments,
 };
