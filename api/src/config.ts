@@ -82,6 +82,9 @@ const ConfigSchema = Type.Object({
   // busy queue's wait, so a backlog is not enqueued twice).
   WEBHOOK_LOST_AFTER_MS: Type.Integer({ default: 30_000, minimum: 100 }),
   WEBHOOK_CONCURRENCY: Type.Integer({ default: 50, minimum: 1, maximum: 500 }),
+  // back-office feed: how often the worker cuts the batches that are due and sends what is due (ms).
+  // SFTP hosts go through the same SSRF guard as webhooks (WEBHOOK_ALLOW_CIDRS).
+  BACK_OFFICE_SWEEP_MS: Type.Integer({ default: 15_000, minimum: 100 }),
 });
 
 export type Config = Readonly<Static<typeof ConfigSchema>>;

@@ -24,6 +24,8 @@ import { createNotificationConsumer } from './domain/notifications/notification-
 // webhooks: deliveries of the events to the agencies' endpoints
 import { webhookScheduleOf } from './config.js';
 import { createWebhookConsumer } from './domain/webhooks/webhook-consumer.js';
+import { runDeliveries } from './domain/back-office-feed/deliveries.js';
+import { createSecretBox } from './domain/crypto/secret-box.js';
 import type { WebhookDeliveryDeps } from './domain/webhooks/webhook-delivery.js';
 import { webhookDeliveryProcessor } from './jobs/processors/webhook-delivery.processor.js';
 import { sweepWebhooks } from './jobs/webhooks-sweep.js';
@@ -146,6 +148,25 @@ export async function startWorker(
   };
   const webhookSweeper = setInterval(sweepWebhookDeliveries, config.WEBHOOK_SWEEP_MS);
 
+  // back-office feed: cut the batches that are due (fixed in PostgreSQL first), then send the due
+  // deliveries; a delivery is claimed in PostgreSQL, so any number of workers may run this pass.
+  let backOfficePass: Promise<unknown> | null = null;
+  const backOfficeDeps = {
+    db,
+    clock,
+    credentials: createSecretBox(config.SECRET_KEY, 'back-office-credential'),
+    guard: core.outboundGuard,
+  };
+  const deliverBackOffice = () => {
+    backOfficePass ??= runDeliveries(backOfficeDeps)
+      .then(
+        (sent) => sent > 0 && log.info({ sent }, 'back-office deliveries sent'),
+        (error: unknown) => log.warn({ err: error }, 'back-office delivery pass failed'),
+      )
+      .finally(() => (backOfficePass = null));
+  };
+  const backOfficeSweeper = setInterval(deliverBackOffice, config.BACK_OFFICE_SWEEP_MS);
+
   // events: each commit is heard at once and handed to every consumer exactly once.
   const eventConsumers: EventConsumer[] = [
     // notifications: the notification centre and the emails people chose
@@ -198,6 +219,8 @@ export async function startWorker(
     async close() {
       clearInterval(sweeper);
       clearInterval(webhookSweeper);
+      clearInterval(backOfficeSweeper);
+      await backOfficePass;
       await pass;
       await webhookSweep;
       await eventLoop.close();

@@ -181,6 +181,45 @@ export interface AuditLog {
   id: string;
 }
 
+export interface BackOfficeConnections {
+  agency_id: string;
+  created_at: Timestamp;
+  credentials_sealed: string;
+  daily_at: string | null;
+  delivered_through: Generated<Int8>;
+  enabled: Generated<boolean>;
+  failing_since: Timestamp | null;
+  format: 'csv' | 'jsonl';
+  id: string;
+  kind: 'sftp';
+  last_cut_at: Timestamp | null;
+  name: string;
+  schedule: 'each' | 'hourly' | 'daily';
+  settings: JsonText;
+  updated_at: Timestamp;
+}
+
+export interface BackOfficeDeliveries {
+  agency_id: string;
+  attempts: Generated<number>;
+  bytes: Int8;
+  checksum: string;
+  claimed_until: Timestamp | null;
+  connection_id: string;
+  created_at: Timestamp;
+  delivered_at: Timestamp | null;
+  duration_ms: number | null;
+  file_name: string;
+  first_sequence: Int8;
+  id: string;
+  last_error: string | null;
+  last_sequence: Int8;
+  next_attempt_at: Timestamp;
+  reason: 'scheduled' | 'backfill';
+  rows: number;
+  status: 'pending' | 'sending' | 'delivered' | 'failed';
+}
+
 export interface BookingEmdClaims {
   booking_id: string;
   created_at: Generated<Timestamp>;
@@ -673,6 +712,8 @@ export interface DB {
   airline_notifications: AirlineNotifications;
   api_tokens: ApiTokens;
   audit_log: AuditLog;
+  back_office_connections: BackOfficeConnections;
+  back_office_deliveries: BackOfficeDeliveries;
   booking_emd_claims: BookingEmdClaims;
   booking_emd_requests: BookingEmdRequests;
   booking_history: BookingHistory;

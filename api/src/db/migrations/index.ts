@@ -25,6 +25,7 @@ import * as webhooks from './20261126T0200-webhooks.js';
 import * as notifications from './20261126T0400-notifications.js';
 import * as scheduleChanges from './20261126T0300-schedule-changes.js';
 import * as accountingDocuments from './20261126T0500-accounting-documents.js';
+import * as backOfficeConnections from './20261126T0600-back-office-connections.js';
 
 export const migrations: Record<string, Migration> = {
   // accounts, sign-in, API tokens
@@ -70,4 +71,6 @@ export const migrations: Record<string, Migration> = {
   '20261126T0300-schedule-changes': scheduleChanges,
   // the accounting-documents feed: gapless per-agency numbering, the agency's time zone
   '20261126T0500-accounting-documents': accountingDocuments,
+  // back-office connections: where the feed is delivered, and each batch fixed before it is sent
+  '20261126T0600-back-office-connections': backOfficeConnections,
 };
