@@ -14,25 +14,36 @@ export interface BatchRange {
   last: number;
 }
 
-const pageSize = 5_000;
+const pageSize = 2_000;
 
-/** The file's text, a page of documents at a time. */
+/**
+ * The file's text, a page of documents at a time. The numbers are gapless, so each page's range is
+ * known before it is read: the next page is already being read while this one is written out.
+ */
 export async function* batchChunks(db: Db, range: BatchRange, format: FeedFormat): AsyncGenerator<Buffer> {
   if (format === 'csv') yield Buffer.from(csvHeader, 'utf8');
   const line = format === 'csv' ? csvLine : jsonLine;
+  const page = (after: number) =>
+    after >= range.last
+      ? Promise.resolve([])
+      : listAccountingDocuments(
+          db,
+          { agencyId: range.agencyId, afterSequence: after, throughSequence: Math.min(range.last, after + pageSize) },
+          pageSize,
+        );
   let after = range.first - 1;
+  let next = page(after);
   while (after < range.last) {
-    const rows = await listAccountingDocuments(
-      db,
-      { agencyId: range.agencyId, afterSequence: after, throughSequence: range.last },
-      pageSize,
-    );
+    const rows = await next;
     if (rows.length === 0) break;
+    after = Number(rows.at(-1)!.sequence);
+    next = page(after);
     let text = '';
     for (const r of rows) text += line(r);
     yield Buffer.from(text, 'utf8');
-    after = Number(rows.at(-1)!.sequence);
   }
+  // A consumer that stops early leaves no read behind unawaited.
+  await next.catch(() => undefined);
 }
 
 /** The file's size and SHA-256 (hex), read through once without keeping it. */
