@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordAccountingDocument } from '../../api/src/domain/accounting/record-accounting-document.js';
 import * as repo from '../../api/src/db/back-office-connections.repository.js';
+import { dropSpool, spoolPathOf } from '../../api/src/domain/back-office-feed/batch-file.js';
 import { cutBatch, sendDueDelivery, type DeliveryDeps } from '../../api/src/domain/back-office-feed/deliveries.js';
 import { systemClock } from '../../api/src/domain/clock.js';
 import { createSecretBox } from '../../api/src/domain/crypto/secret-box.js';
@@ -156,6 +157,8 @@ describe('an SFTP connection', () => {
     };
     expect(await sendDueDelivery(crashing, batch.id)).toMatchObject({ status: 'failed' });
     expect(filesIn(server)).not.toContain(batch.file_name);
+    // Another worker, without the spooled file, rebuilds the same bytes from the range.
+    dropSpool(spoolPathOf(batch.id));
     await makeDue(batch.id);
     expect(await sendDueDelivery(deps, batch.id)).toMatchObject({ status: 'delivered' });
     expect(sha256(join(server.folder, batch.file_name))).toBe(batch.checksum);

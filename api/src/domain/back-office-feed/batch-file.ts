@@ -3,7 +3,11 @@
 // (documents never change), which is what lets a batch be fixed by its checksum before it is sent
 // and sent again, identically, after a crash.
 import { createHash } from 'node:crypto';
-import { Readable } from 'node:stream';
+import { createReadStream, createWriteStream, mkdirSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Readable, Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { listAccountingDocuments } from '../../db/accounting-documents.repository.js';
 import type { Db } from '../../db/database.js';
 import { csvHeader, csvLine, jsonLine, type FeedFormat } from '../accounting/accounting-formats.js';
@@ -46,15 +50,53 @@ export async function* batchChunks(db: Db, range: BatchRange, format: FeedFormat
   await next.catch(() => undefined);
 }
 
-/** The file's size and SHA-256 (hex), read through once without keeping it. */
-export async function measureBatch(db: Db, range: BatchRange, format: FeedFormat) {
+/**
+ * Where the worker that fixed a batch keeps its bytes until they are sent, so the send is a copy
+ * rather than a second read of the documents. Only a shortcut: a worker without the file (another
+ * machine, a restart that lost it) rebuilds the same bytes from the range.
+ */
+const spoolDir = join(tmpdir(), 'contrail-back-office');
+export const spoolPathOf = (deliveryId: string) => join(spoolDir, deliveryId);
+
+/** Writes the file to the spool while measuring it: its size and SHA-256 (hex). */
+export async function spoolBatch(db: Db, range: BatchRange, format: FeedFormat, path: string) {
+  mkdirSync(spoolDir, { recursive: true });
   const hash = createHash('sha256');
   let bytes = 0;
-  for await (const chunk of batchChunks(db, range, format)) {
-    hash.update(chunk);
-    bytes += chunk.length;
-  }
+  const hashing = async function* () {
+    for await (const chunk of batchChunks(db, range, format)) {
+      hash.update(chunk);
+      bytes += chunk.length;
+      yield chunk;
+    }
+  };
+  await pipeline(Readable.from(hashing()), createWriteStream(path));
   return { bytes, checksum: hash.digest('hex') };
+}
+
+export function dropSpool(path: string): void {
+  rmSync(path, { force: true });
+}
+
+/** The spooled file as a hashing stream, when it is there whole; else undefined. */
+export function spooledStream(path: string, bytes: number) {
+  try {
+    if (statSync(path).size !== bytes) return undefined;
+  } catch {
+    return undefined;
+  }
+  const hash = createHash('sha256');
+  let seen = 0;
+  const stream = createReadStream(path, { highWaterMark: 1 << 20 }).pipe(
+    new Transform({
+      transform(chunk: Buffer, _encoding, done) {
+        hash.update(chunk);
+        seen += chunk.length;
+        done(null, chunk);
+      },
+    }),
+  );
+  return { stream, result: () => ({ bytes: seen, checksum: hash.digest('hex') }) };
 }
 
 /**

@@ -1,7 +1,8 @@
 // Exactly once per batch. A batch is cut under the connection's row lock: the documents after
 // `delivered_through` up to the agency's last committed number become one range, the range's file
 // is measured (bytes, SHA-256) and the delivery row is written with `delivered_through` moved, all
-// in one transaction, before anything is sent. Sending rebuilds the file from that range, checks
+// in one transaction, before anything is sent (the cutting worker spools the bytes; sending copies
+// the spool, or rebuilds the file from the range on a worker without it), checks
 // its checksum before the rename that publishes it, and writes it under the batch's name; a crash,
 // a timeout or a restart sends the same batch again, never a different cut of the same documents.
 //
@@ -15,7 +16,15 @@ import type { Clock } from '../clock.js';
 import type { SecretBox } from '../crypto/secret-box.js';
 import { DomainError } from '../errors.js';
 import { newId } from '../ids.js';
-import { batchFileName, batchStream, measureBatch, type BatchRange } from './batch-file.js';
+import {
+  batchFileName,
+  batchStream,
+  dropSpool,
+  spoolBatch,
+  spooledStream,
+  spoolPathOf,
+  type BatchRange,
+} from './batch-file.js';
 import { sftpTargetOf } from './connection-settings.js';
 import { isDue } from './schedule.js';
 
@@ -41,10 +50,19 @@ async function fixBatch(
   reason: 'scheduled' | 'backfill',
 ) {
   const format = connection.format;
-  const { bytes, checksum } = await measureBatch(trx, range, format);
+  const id = newId('bod');
+  const spool = spoolPathOf(id);
+  let measured: { bytes: number; checksum: string };
+  try {
+    measured = await spoolBatch(trx, range, format, spool);
+  } catch (error) {
+    dropSpool(spool);
+    throw error;
+  }
+  const { bytes, checksum } = measured;
   const now = clock.now();
   const row = {
-    id: newId('bod'),
+    id,
     connection_id: connection.id,
     agency_id: connection.agency_id,
     reason,
@@ -128,7 +146,8 @@ export async function sendDueDelivery(deps: DeliveryDeps, onlyId?: string) {
     first: Number(delivery.first_sequence),
     last: Number(delivery.last_sequence),
   };
-  const file = batchStream(deps.db, range, connection.format);
+  const spool = spoolPathOf(delivery.id);
+  const file = spooledStream(spool, Number(delivery.bytes)) ?? batchStream(deps.db, range, connection.format);
   try {
     await uploadFile(deps.guard, sftpTargetOf(connection, deps.credentials), {
       name: delivery.file_name,
@@ -142,6 +161,7 @@ export async function sendDueDelivery(deps: DeliveryDeps, onlyId?: string) {
         deps.beforeRename?.();
       },
     });
+    dropSpool(spool);
     const at = deps.clock.now();
     await repo.finishDelivery(deps.db, delivery.id, {
       status: 'delivered',
