@@ -95,6 +95,9 @@ const ConfigSchema = Type.Object({
   FARE_WATCH_PASS_LIMIT: Type.Integer({ default: 2_000, minimum: 1, maximum: 100_000 }),
   FARE_WATCH_PER_CHANNEL: Type.Integer({ default: 20, minimum: 1, maximum: 100 }),
   WEBHOOK_POLL_MS: Type.Integer({ default: 1_000, minimum: 50 }),
+  // back-office feed: how often the worker cuts the batches that are due and sends what is due (ms).
+  // SFTP hosts go through the same SSRF guard as webhooks (WEBHOOK_ALLOW_CIDRS).
+  BACK_OFFICE_SWEEP_MS: Type.Integer({ default: 15_000, minimum: 100 }),
 });
 
 export type Config = Readonly<Static<typeof ConfigSchema>>;

@@ -34,6 +34,10 @@ import { createProviderItineraryPricer } from './domain/marketing/itinerary-pric
 import { createBackOffice, type BackOffice } from './domain/back-office/back-office.js';
 // Sales and analytics
 import { createSalesService, type SalesService } from './domain/sales/sales.service.js';
+import {
+  createAccountingDocumentsService,
+  type AccountingDocumentsService,
+} from './domain/accounting/accounting-documents.service.js';
 // bookings
 import { createBookingsService, type BookingsService } from './domain/bookings/bookings.service.js';
 import type { AirlineNotifications } from './domain/bookings/airline-notifications.service.js';
@@ -86,6 +90,7 @@ export interface AppContext {
   backOffice: BackOffice;
   // Sales and analytics
   sales: SalesService;
+  accountingDocuments: AccountingDocumentsService;
   // bookings
   bookings: BookingsService;
   airlineNotifications: AirlineNotifications;
@@ -154,6 +159,7 @@ export function createAppContext(config: Config, overrides: { clock?: Clock } = 
       exports: core.salesExports,
       syncReportLimit: config.SALES_EXPORT_SYNC_LIMIT,
     }),
+    accountingDocuments: createAccountingDocumentsService({ db }),
     // bookings
     bookings: createBookingsService({
       db,

@@ -28,6 +28,9 @@ import { createNotificationConsumer } from './domain/notifications/notification-
 import { webhookScheduleOf } from './config.js';
 import { createWebhookConsumer } from './domain/webhooks/webhook-consumer.js';
 import { createWebhookDeliverer } from './domain/webhooks/webhook-delivery.js';
+import { runDeliveries } from './domain/back-office-feed/deliveries.js';
+import { createSecretBox } from './domain/crypto/secret-box.js';
+import type { WebhookDeliveryDeps } from './domain/webhooks/webhook-delivery.js';
 import { webhookDeliveryProcessor } from './jobs/processors/webhook-delivery.processor.js';
 import { startWebhookDeliveryLoop, type WebhookDeliveryLoop } from './jobs/webhook-delivery-loop.js';
 import { sweepWebhooks } from './jobs/webhooks-sweep.js';
@@ -160,6 +163,25 @@ export async function startWorker(
   };
   const webhookSweeper = setInterval(sweepWebhookDeliveries, config.WEBHOOK_SWEEP_MS);
 
+  // back-office feed: cut the batches that are due (fixed in PostgreSQL first), then send the due
+  // deliveries; a delivery is claimed in PostgreSQL, so any number of workers may run this pass.
+  let backOfficePass: Promise<unknown> | null = null;
+  const backOfficeDeps = {
+    db,
+    clock,
+    credentials: createSecretBox(config.SECRET_KEY, 'back-office-credential'),
+    guard: core.outboundGuard,
+  };
+  const deliverBackOffice = () => {
+    backOfficePass ??= runDeliveries(backOfficeDeps)
+      .then(
+        (sent) => sent > 0 && log.info({ sent }, 'back-office deliveries sent'),
+        (error: unknown) => log.warn({ err: error }, 'back-office delivery pass failed'),
+      )
+      .finally(() => (backOfficePass = null));
+  };
+  const backOfficeSweeper = setInterval(deliverBackOffice, config.BACK_OFFICE_SWEEP_MS);
+
   // events: each commit is heard at once and handed to every consumer exactly once.
   const eventConsumers: EventConsumer[] = [
     // notifications: the notification centre and the emails people chose
@@ -239,6 +261,8 @@ export async function startWorker(
       clearInterval(sweeper);
       clearInterval(webhookSweeper);
       clearInterval(fareWatchTimer);
+      clearInterval(backOfficeSweeper);
+      await backOfficePass;
       await pass;
       await watchPass;
       await webhookSweep;

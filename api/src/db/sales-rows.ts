@@ -74,7 +74,8 @@ export interface DayRange {
 /**
  * A document as a line of the sales report: its cells in the report's column order. The issue
  * time is a spreadsheet date (days since 1899-12-30, UTC: what XLSX stores for a date); the
- * amounts are numbers; a document sold for the agency itself has '' for its company.
+ * amounts are numbers, negative for a refund or a void (money going back), as in the sales list and
+ * the accounting feed; a document sold for the agency itself has '' for its company.
  */
 export type ReportLine = [
   number: string,
@@ -91,7 +92,8 @@ export type ReportLine = [
   commission: number,
   total: number,
   currency: string,
-  formOfPayment: FormOfPayment,
+  /** In words: `BSP cash`, a card's brand and last four, `Company balance`. */
+  formOfPayment: string,
   agent: string,
   company: string,
   agency: string,

@@ -17,7 +17,21 @@ export type SalesRow = Omit<Selectable<SalesDocumentsTable>, 'created_at' | 'sea
   agent_name: string;
   company_name: string | null;
   agency_name: string;
+  payment_words: string;
 };
+
+/**
+ * The form of payment in words: as its accounting document wrote it when it was recorded (a card's
+ * brand and last four), else from the code (documents from before the feed, the bulk seed).
+ */
+const paymentWords = sql<string>`coalesce(
+  (SELECT a.form_of_payment FROM accounting_documents a WHERE a.source_id = sales_documents.id),
+  CASE sales_documents.form_of_payment WHEN 'bsp_cash' THEN 'BSP cash' WHEN 'credit_card' THEN 'Card'
+    ELSE 'Company balance' END)`;
+
+/** Money that went back to the customer (a refund, a void) reads negative in the list and the report. */
+const signed = (column: string) =>
+  sql.raw(`CASE WHEN sales_documents.kind IN ('refund', 'void') THEN -${column} ELSE ${column} END`);
 
 /**
  * The insert of one document, a no-op for an id that exists, answering the row it wrote: the first
@@ -134,6 +148,7 @@ function withNames(db: Db) {
     'sales_documents.fee_original_amount',
     'sales_documents.fee_original_currency',
     'sales_documents.fee_exchange_rate',
+    paymentWords.as('payment_words'),
   ]);
 }
 
@@ -228,10 +243,10 @@ const reportLine = sql<string>`concat_ws(chr(31),
   ${free('sales_documents.passenger_name')},
   sales_documents.carrier,
   ${free('sales_documents.route')},
-  sales_documents.fare, sales_documents.taxes, sales_documents.fees,
-  sales_documents.markup, sales_documents.commission, sales_documents.total,
+  ${signed('sales_documents.fare')}, ${signed('sales_documents.taxes')}, ${signed('sales_documents.fees')},
+  ${signed('sales_documents.markup')}, ${signed('sales_documents.commission')}, ${signed('sales_documents.total')},
   sales_documents.currency,
-  sales_documents.form_of_payment,
+  ${paymentWords},
   ${free('accounts.first_name')} || ' ' || ${free('accounts.last_name')},
   coalesce(${free('companies.name')}, ''),
   ${free('agencies.name')},

@@ -11,6 +11,48 @@ export type Numeric = ColumnType<string, number | string, number | string>;
 
 export type Timestamp = ColumnType<Date, Date | string, Date | string>;
 
+export interface AccountingDocuments {
+  agency_id: string;
+  agent_id: string;
+  agent_name: string;
+  airline_order_id: string | null;
+  balance_amount: Numeric | null;
+  balance_currency: string | null;
+  balance_rate: Numeric | null;
+  base_fare: Numeric;
+  channel_id: string | null;
+  channel_name: string | null;
+  commission: Numeric;
+  company_id: string | null;
+  company_name: string | null;
+  created_at: Generated<Timestamp>;
+  currency: string;
+  document_number: string;
+  form_of_payment: string;
+  id: string;
+  issued_at: Timestamp;
+  itinerary: Generated<JsonText>;
+  local_date: string;
+  locator: string | null;
+  markup: Numeric;
+  original_document_number: string | null;
+  passenger_name: string | null;
+  passenger_type: string | null;
+  sequence: Int8;
+  service_fee: Numeric;
+  settlement: 'bsp' | 'direct' | null;
+  source_id: string;
+  tax_total: Numeric;
+  taxes: Generated<JsonText>;
+  total: Numeric;
+  transaction_code: 'TKTT' | 'EMDA' | 'EMDS' | 'EXCH' | 'RFND' | 'CANX' | 'FEES' | 'TOPU' | 'ADJT';
+}
+
+export interface AccountingSequences {
+  agency_id: string;
+  last_sequence: Int8;
+}
+
 export interface Accounts {
   agency_id: string | null;
   auth_method: Generated<'otp' | 'password'>;
@@ -41,6 +83,7 @@ export interface Agencies {
   production_api_on: Generated<boolean>;
   status: Generated<string>;
   ticketing_active: Generated<boolean>;
+  time_zone: Generated<string>;
 }
 
 export interface AgencyChannels {
@@ -141,6 +184,45 @@ export interface AuditLog {
   entity_id: string;
   entity_type: string;
   id: string;
+}
+
+export interface BackOfficeConnections {
+  agency_id: string;
+  created_at: Timestamp;
+  credentials_sealed: string;
+  daily_at: string | null;
+  delivered_through: Generated<Int8>;
+  enabled: Generated<boolean>;
+  failing_since: Timestamp | null;
+  format: 'csv' | 'jsonl';
+  id: string;
+  kind: 'sftp';
+  last_cut_at: Timestamp | null;
+  name: string;
+  schedule: 'each' | 'hourly' | 'daily';
+  settings: JsonText;
+  updated_at: Timestamp;
+}
+
+export interface BackOfficeDeliveries {
+  agency_id: string;
+  attempts: Generated<number>;
+  bytes: Int8;
+  checksum: string;
+  claimed_until: Timestamp | null;
+  connection_id: string;
+  created_at: Timestamp;
+  delivered_at: Timestamp | null;
+  duration_ms: number | null;
+  file_name: string;
+  first_sequence: Int8;
+  id: string;
+  last_error: string | null;
+  last_sequence: Int8;
+  next_attempt_at: Timestamp;
+  reason: 'scheduled' | 'backfill';
+  rows: number;
+  status: 'pending' | 'sending' | 'delivered' | 'failed';
 }
 
 export interface BookingEmdClaims {
@@ -683,6 +765,8 @@ export interface WebhookEndpoints {
 }
 
 export interface DB {
+  accounting_documents: AccountingDocuments;
+  accounting_sequences: AccountingSequences;
   accounts: Accounts;
   agencies: Agencies;
   agency_channels: AgencyChannels;
@@ -694,6 +778,8 @@ export interface DB {
   airline_pacing: AirlinePacing;
   api_tokens: ApiTokens;
   audit_log: AuditLog;
+  back_office_connections: BackOfficeConnections;
+  back_office_deliveries: BackOfficeDeliveries;
   booking_emd_claims: BookingEmdClaims;
   booking_emd_requests: BookingEmdRequests;
   booking_history: BookingHistory;

@@ -5,12 +5,15 @@ import type { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { operations } from './generated/openapi.generated.js';
 
-// A response with a non-JSON body (a file such as the XLSX sales report) answers a stream or bytes.
-type Json<C> = C extends { content: { 'application/json': infer B } }
-  ? B
-  : C extends { content: object }
-    ? Readable | Buffer
-    : undefined;
+// A response with a non-JSON body (a file such as the XLSX sales report) answers a stream or bytes;
+// one that offers JSON and other types by `Accept` (CSV, JSON Lines) answers either.
+type Json<C> = C extends { content: infer T }
+  ? T extends { 'application/json': infer B }
+    ? [Exclude<keyof T, 'application/json'>] extends [never]
+      ? B
+      : B | Readable | Buffer
+    : Readable | Buffer
+  : undefined;
 type RequestBody<O> = O extends { requestBody: infer RB } ? Json<NonNullable<RB>> : undefined;
 type Reply<O> = O extends { responses: infer R }
   ? { [S in keyof R]: S extends number ? { status: S; body: Json<R[S]> } : never }[keyof R]

@@ -134,6 +134,8 @@ export const permissions: Record<OperationId, Permission> = {
   // Sales and analytics: every role; what each sees is the sales scope (staff all, supervisor the
   // agency, agent own or the company's when it shares bookings).
   listSales: { allow: 'signed-in' },
+  // the accounting feed: the agency's books, for its supervisors and staff
+  listAccountingDocuments: { allow: staffOrSupervisor },
   getSale: { allow: 'signed-in' },
   exportSales: { allow: 'signed-in' },
   getAnalytics: { allow: 'signed-in' },

@@ -7,6 +7,7 @@ import { DomainError, notFound } from '../errors.js';
 import type { Principal } from '../principal.js';
 import type { RecordChange } from './audit.js';
 import { postToLedger } from '../balances/ledger.js';
+import { recordBalanceEntryDocument } from '../accounting/balance-entry-document.js';
 import { agencyFilter, mustReach } from './scope.js';
 
 type Page = { page: number; perPage: number };
@@ -51,6 +52,9 @@ export function createBalancesService(deps: { db: Db; clock: Clock; audit: Recor
           reach: (locked) => mustReach(principal, locked.agency_id, 'company'),
         });
         const row = rows[0]!;
+        // Lock order: the company row (postToLedger), then the agency's accounting counter, last.
+        if (company.agency_id)
+          await recordBalanceEntryDocument(trx, { entry: row, agencyId: company.agency_id, companyId: company.id });
         const view = transactionView((await repo.findTransactions(trx, { id: row.id })).rows[0]!);
         await audit(trx, principal, {
           action: 'createTransaction',

@@ -1,12 +1,13 @@
 // The sales documents issuing, voiding, refunding and exchanging produce: one per ticket (and one
 // per EMD), written in the transaction that records the airline's answer. Ids are derived from the
 // booking and document number, so recording twice (a retried request or job) is a no-op. Amounts are never negative: the kind
-// says which way the money goes (domain/sales/sales-document.ts).
+// says which way the money goes (domain/sales/sales-document.ts). Each new document brings its
+// accounting documents, signed, in the same transaction (booking-accounting.ts).
 import type { BookingRow } from '../../db/bookings.repository.js';
 import type { Db } from '../../db/database.js';
 import { convertMinor } from '../exchange-rates.js';
+import { recordSale } from './booking-accounting.js';
 import { fromMinor, toMinor } from '../../money.js';
-import { recordSalesDocument } from '../sales/record-sales-document.js';
 import type { SalesDocumentInput, SalesDocumentKind } from '../sales/sales-document.js';
 import {
   routeOf,
@@ -44,31 +45,36 @@ export async function recordTicketSales(
     const markup = toMinor((passenger && fares.markupByType[passenger.type]) ?? '0');
     const total = toMinor(doc.amount.amount) + markup + fee;
     const ticketId = ticketDocumentId(booking.id, doc.number);
-    await recordSalesDocument(trx, {
-      id: input.kind === 'ticket' ? ticketId : `${ticketId}_void`,
-      kind: input.kind,
-      number: doc.number,
-      locator: booking.locator,
-      bookingId: booking.id,
-      relatedDocumentId: input.kind === 'void' ? ticketId : null,
-      passengerName: passengerNameOf(passenger, doc.passenger_id),
-      carrier: booking.carrier,
-      route,
-      issuedAt: input.kind === 'ticket' ? new Date(doc.issued_at) : input.at,
-      fare: fare?.base.amount ?? doc.amount.amount,
-      taxes: fare?.taxTotal.amount ?? '0.00',
-      fees: fromMinor(fee),
-      markup: fromMinor(markup),
-      commission: '0.00',
-      total: fromMinor(total),
-      currency,
-      formOfPayment: booking.form_of_payment ?? 'bsp_cash',
-      agentId: input.agentId,
-      companyId: booking.company_id,
-      agencyId: booking.agency_id,
-      ...balanceOf(booking, total),
-      ...(fee > 0 && input.feeOriginal ? { feeOriginal: input.feeOriginal } : {}),
-    });
+    await recordSale(
+      trx,
+      booking,
+      {
+        id: input.kind === 'ticket' ? ticketId : `${ticketId}_void`,
+        kind: input.kind,
+        number: doc.number,
+        locator: booking.locator,
+        bookingId: booking.id,
+        relatedDocumentId: input.kind === 'void' ? ticketId : null,
+        passengerName: passengerNameOf(passenger, doc.passenger_id),
+        carrier: booking.carrier,
+        route,
+        issuedAt: input.kind === 'ticket' ? new Date(doc.issued_at) : input.at,
+        fare: fare?.base.amount ?? doc.amount.amount,
+        taxes: fare?.taxTotal.amount ?? '0.00',
+        fees: fromMinor(fee),
+        markup: fromMinor(markup),
+        commission: '0.00',
+        total: fromMinor(total),
+        currency,
+        formOfPayment: booking.form_of_payment ?? 'bsp_cash',
+        agentId: input.agentId,
+        companyId: booking.company_id,
+        agencyId: booking.agency_id,
+        ...balanceOf(booking, total),
+        ...(fee > 0 && input.feeOriginal ? { feeOriginal: input.feeOriginal } : {}),
+      },
+      { passengerId: doc.passenger_id, originalNumber: input.kind === 'void' ? doc.number : null },
+    );
     fee = 0;
   }
 }
@@ -120,22 +126,27 @@ export async function recordEmdSales(
   let fee = input.feeMinor;
   for (const doc of input.documents.filter((d) => d.type === 'emd')) {
     const emdId = ticketDocumentId(booking.id, doc.number);
-    await recordSalesDocument(trx, {
-      ...common(booking, route, input.agentId),
-      id: input.voidedAt ? `${emdId}_void` : emdId,
-      kind: input.voidedAt ? 'void' : 'emd',
-      number: doc.number,
-      relatedDocumentId: input.voidedAt ? emdId : null,
-      passengerName: passengerNameOf(passengers.get(doc.passenger_id), doc.passenger_id),
-      issuedAt: input.voidedAt ?? new Date(doc.issued_at),
-      fare: doc.amount.amount,
-      taxes: '0.00',
-      fees: fromMinor(fee),
-      markup: '0.00',
-      total: fromMinor(toMinor(doc.amount.amount) + fee),
-      formOfPayment: booking.form_of_payment ?? 'bsp_cash',
-      ...balanceOf(booking, toMinor(doc.amount.amount) + fee),
-    });
+    await recordSale(
+      trx,
+      booking,
+      {
+        ...common(booking, route, input.agentId),
+        id: input.voidedAt ? `${emdId}_void` : emdId,
+        kind: input.voidedAt ? 'void' : 'emd',
+        number: doc.number,
+        relatedDocumentId: input.voidedAt ? emdId : null,
+        passengerName: passengerNameOf(passengers.get(doc.passenger_id), doc.passenger_id),
+        issuedAt: input.voidedAt ?? new Date(doc.issued_at),
+        fare: doc.amount.amount,
+        taxes: '0.00',
+        fees: fromMinor(fee),
+        markup: '0.00',
+        total: fromMinor(toMinor(doc.amount.amount) + fee),
+        formOfPayment: booking.form_of_payment ?? 'bsp_cash',
+        ...balanceOf(booking, toMinor(doc.amount.amount) + fee),
+      },
+      { passengerId: doc.passenger_id, originalNumber: input.voidedAt ? doc.number : null },
+    );
     fee = 0;
   }
 }
@@ -167,22 +178,27 @@ export async function recordRefundSales(
   let fee = input.feeMinor;
   for (const [i, doc] of input.tickets.entries()) {
     const ticketId = ticketDocumentId(booking.id, doc.number);
-    await recordSalesDocument(trx, {
-      ...common(booking, route, input.agentId),
-      id: `${ticketId}_refund`,
-      kind: 'refund',
-      number: doc.number,
-      relatedDocumentId: ticketId,
-      passengerName: passengerNameOf(passengers.get(doc.passenger_id), doc.passenger_id),
-      issuedAt: input.at,
-      fare: fromMinor(shares[i]!),
-      taxes: '0.00',
-      fees: fromMinor(fee),
-      markup: '0.00',
-      total: fromMinor(shares[i]!),
-      formOfPayment: input.formOfPayment,
-      ...balanceOf(booking, shares[i]!),
-    });
+    await recordSale(
+      trx,
+      booking,
+      {
+        ...common(booking, route, input.agentId),
+        id: `${ticketId}_refund`,
+        kind: 'refund',
+        number: doc.number,
+        relatedDocumentId: ticketId,
+        passengerName: passengerNameOf(passengers.get(doc.passenger_id), doc.passenger_id),
+        issuedAt: input.at,
+        fare: fromMinor(shares[i]!),
+        taxes: '0.00',
+        fees: fromMinor(fee),
+        markup: '0.00',
+        total: fromMinor(shares[i]!),
+        formOfPayment: input.formOfPayment,
+        ...balanceOf(booking, shares[i]!),
+      },
+      { passengerId: doc.passenger_id, originalNumber: doc.number },
+    );
     fee = 0;
   }
 }
@@ -217,24 +233,35 @@ export async function recordExchangeSales(
   let fee = input.feeMinor;
   for (const [i, doc] of input.newTickets.entries()) {
     const replaced = doc.exchangedFrom ? old.get(doc.exchangedFrom) : undefined;
-    const moreMinor = Math.max(0, toMinor(doc.amount.amount) - (replaced ? toMinor(replaced.amount.amount) : 0));
+    const differenceMinor = toMinor(doc.amount.amount) - (replaced ? toMinor(replaced.amount.amount) : 0);
+    const moreMinor = Math.max(0, differenceMinor);
     const fareMinor = moreMinor + penalties[i]!;
-    await recordSalesDocument(trx, {
-      ...common(booking, route, input.agentId),
-      id: ticketDocumentId(booking.id, doc.number),
-      kind: 'exchange',
-      number: doc.number,
-      relatedDocumentId: doc.exchangedFrom ? ticketDocumentId(booking.id, doc.exchangedFrom) : null,
-      passengerName: passengerNameOf(passengers.get(doc.passenger_id), doc.passenger_id),
-      issuedAt: new Date(doc.issued_at),
-      fare: fromMinor(fareMinor),
-      taxes: '0.00',
-      fees: fromMinor(fee),
-      markup: '0.00',
-      total: fromMinor(fareMinor + fee),
-      formOfPayment: input.formOfPayment,
-      ...balanceOf(booking, fareMinor + fee),
-    });
+    await recordSale(
+      trx,
+      booking,
+      {
+        ...common(booking, route, input.agentId),
+        id: ticketDocumentId(booking.id, doc.number),
+        kind: 'exchange',
+        number: doc.number,
+        relatedDocumentId: doc.exchangedFrom ? ticketDocumentId(booking.id, doc.exchangedFrom) : null,
+        passengerName: passengerNameOf(passengers.get(doc.passenger_id), doc.passenger_id),
+        issuedAt: new Date(doc.issued_at),
+        fare: fromMinor(fareMinor),
+        taxes: '0.00',
+        fees: fromMinor(fee),
+        markup: '0.00',
+        total: fromMinor(fareMinor + fee),
+        formOfPayment: input.formOfPayment,
+        ...balanceOf(booking, fareMinor + fee),
+      },
+      {
+        passengerId: doc.passenger_id,
+        originalNumber: doc.exchangedFrom,
+        // The accounting row keeps the sign the sales document drops: a cheaper new ticket is a residual.
+        exchangeDifferenceMinor: differenceMinor + penalties[i]!,
+      },
+    );
     fee = 0;
   }
 }

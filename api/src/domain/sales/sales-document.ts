@@ -17,6 +17,7 @@ export interface NamedRef {
   name: string;
 }
 
+/** A document as read: amounts are signed, negative for a refund or a void. */
 export interface SalesDocument {
   id: string;
   kind: SalesDocumentKind;
@@ -36,6 +37,8 @@ export interface SalesDocument {
   total: string;
   currency: string;
   formOfPayment: FormOfPayment;
+  /** The form of payment in words (a card's brand and last four). */
+  paymentWords: string;
   agent: NamedRef;
   company: NamedRef | null;
   agency: NamedRef;

@@ -32,7 +32,7 @@ export const reportColumns = [
   { header: 'Commission', width: 11 },
   { header: 'Total', width: 12 },
   { header: 'Currency', width: 9 },
-  { header: 'Form of payment', width: 16 },
+  { header: 'Form of payment', width: 22 },
   { header: 'Agent', width: 22 },
   { header: 'Company', width: 24 },
   { header: 'Agency', width: 24 },

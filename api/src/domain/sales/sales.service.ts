@@ -6,6 +6,7 @@ import { PassThrough, type Readable } from 'node:stream';
 import type { Db } from '../../db/database.js';
 import * as sales from '../../db/sales.repository.js';
 import type { Clock } from '../clock.js';
+import { negate } from '../accounting/accounting-document.js';
 import { DomainError, notFound } from '../errors.js';
 import type { Principal } from '../principal.js';
 import { analyticsFor, analyticsRange, type Analytics } from './analytics.service.js';
@@ -133,6 +134,9 @@ function checkRange(range: DayRange): void {
 }
 
 export function toDocument(r: sales.SalesRow): SalesDocument {
+  // Stored amounts are never negative; read out, money that went back to the customer (a refund, a
+  // void) is, the same sign the report and the accounting feed give it.
+  const signed = (amount: string) => (r.kind === 'refund' || r.kind === 'void' ? negate(amount) : amount);
   return {
     id: r.id,
     kind: r.kind,
@@ -144,14 +148,15 @@ export function toDocument(r: sales.SalesRow): SalesDocument {
     carrier: r.carrier,
     route: r.route,
     issuedAt: r.issued_at,
-    fare: r.fare,
-    taxes: r.taxes,
-    fees: r.fees,
-    markup: r.markup,
-    commission: r.commission,
-    total: r.total,
+    fare: signed(r.fare),
+    taxes: signed(r.taxes),
+    fees: signed(r.fees),
+    markup: signed(r.markup),
+    commission: signed(r.commission),
+    total: signed(r.total),
     currency: r.currency,
     formOfPayment: r.form_of_payment,
+    paymentWords: r.payment_words,
     agent: { id: r.agent_id, name: r.agent_name },
     company: r.company_id ? { id: r.company_id, name: r.company_name ?? '' } : null,
     agency: { id: r.agency_id, name: r.agency_name },

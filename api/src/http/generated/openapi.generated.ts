@@ -1794,6 +1794,34 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/accounting_documents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read the accounting-documents feed
+         * @description The agency's accounting documents in sequence order: one row per financial event (ticket, EMD,
+         *     exchange, refund, void, agency fee, balance top-up or adjustment), numbered per agency without
+         *     gaps. Read it as a cursor: pass the last `sequence` you stored as `after_sequence`; a number is
+         *     visible only once every smaller one is, so a reader that follows the cursor never misses a row.
+         *     Amounts are signed: money going back to the customer is negative.
+         *
+         *     `Accept: text/csv` answers CSV and `Accept: application/x-ndjson` JSON Lines (one document per
+         *     line, no envelope); both are documented column by column in the accounting-documents guide.
+         *     Supervisors read their agency's feed; staff name the agency with `agency_id`.
+         */
+        get: operations["listAccountingDocuments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/bookings": {
         parameters: {
             query?: never;
@@ -4458,7 +4486,8 @@ export interface components {
         };
         /**
          * @description An accounting document that issuing produced: a ticket, an EMD, a refund, an exchange or a
-         *     void. Amounts are in the document's currency.
+         *     void. Amounts are in the document's currency; a refund's and a void's are negative (money going
+         *     back to the customer), as in the sales report and the accounting-documents feed.
          */
         SalesDocument: {
             /** @example sal_3k2m9x0a1b2c3d4e5f6g */
@@ -4494,6 +4523,11 @@ export interface components {
             total: components["schemas"]["Money"];
             /** @enum {string} */
             form_of_payment: "bsp_cash" | "credit_card" | "company_balance";
+            /**
+             * @description The form of payment in words - `BSP cash`, a card's brand and last four, `Company balance`.
+             * @example Visa ending 4242
+             */
+            form_of_payment_text: string;
             agent: components["schemas"]["NamedRef"];
             /** @description The company the document was sold for; null when a supervisor sold it. */
             company: {
@@ -4555,6 +4589,106 @@ export interface components {
                 documents: number;
                 amounts: components["schemas"]["SalesFigures"][];
             }[];
+        };
+        /**
+         * @description What the row is: `TKTT` a ticket, `EMDA` an EMD tied to a flight, `EMDS` a standalone EMD, `EXCH`
+         *     an exchange (a new ticket for an old one), `RFND` a refund, `CANX` a void, `FEES` the agency's
+         *     transaction fee, `TOPU` a company balance top-up, `ADJT` a balance adjustment.
+         * @enum {string}
+         */
+        AccountingTransactionCode: "TKTT" | "EMDA" | "EMDS" | "EXCH" | "RFND" | "CANX" | "FEES" | "TOPU" | "ADJT";
+        /**
+         * @description A signed decimal amount with two decimals.
+         * @example -310.00
+         */
+        SignedAmount: string;
+        /**
+         * @description One financial event of an agency, as its back office books it. Amounts are signed decimal strings
+         *     in `currency`: refunds, voids and exchange residuals are negative.
+         */
+        AccountingDocument: {
+            /** @description The agency's gapless number of the document. */
+            sequence: number;
+            /** @example acd_3k2m9x0a1b2c3d4e5f6g */
+            id: string;
+            transaction_code: components["schemas"]["AccountingTransactionCode"];
+            /**
+             * @description The ticket or EMD number; for a balance entry, the ledger entry's id.
+             * @example 2201234567890
+             */
+            document_number: string;
+            /** @description For an exchange, refund, void or fee, the document it refers to. */
+            original_document_number: string | null;
+            /** @example K7XQ2M */
+            locator: string | null;
+            /** @description The airline's own order id (its locator). */
+            airline_order_id: string | null;
+            /** Format: date-time */
+            issued_at: string;
+            /**
+             * Format: date
+             * @description The issue date on the agency's clock.
+             */
+            local_date: string;
+            agent: components["schemas"]["NamedRef"];
+            company: {
+                id: string;
+                name: string;
+            } | null;
+            channel: {
+                id: string;
+                name: string | null;
+            } | null;
+            passenger: {
+                /** @example KOVALENKO/OLENA MRS */
+                name: string;
+                /** @example ADT */
+                type: string | null;
+            } | null;
+            itinerary: {
+                carrier: string;
+                flight_number: string;
+                origin: string;
+                destination: string;
+                departure_at: string;
+                booking_class: string;
+                fare_basis: string | null;
+            }[];
+            amounts: {
+                currency: string;
+                base_fare: components["schemas"]["SignedAmount"];
+                /** @description Taxes by code; `XT` holds the taxes the airline did not break down. */
+                taxes: {
+                    [key: string]: components["schemas"]["SignedAmount"];
+                };
+                tax_total: components["schemas"]["SignedAmount"];
+                commission: components["schemas"]["SignedAmount"];
+                markup: components["schemas"]["SignedAmount"];
+                service_fee: components["schemas"]["SignedAmount"];
+                total: components["schemas"]["SignedAmount"];
+            };
+            /** @description Paid from a company balance in another currency, the total as the balance paid it. */
+            balance: {
+                amount: components["schemas"]["SignedAmount"];
+                currency: string;
+                rate: string;
+            } | null;
+            /** @description In words - `BSP cash`, a card's brand and last four (`Visa ending 4242`), `Company balance`. */
+            form_of_payment: string;
+            /**
+             * @description How the airline is paid; null for the agency's own money (fees, balance entries).
+             * @enum {string|null}
+             */
+            settlement: "bsp" | "direct" | null;
+        };
+        /** @description Documents after the cursor, in sequence order. */
+        AccountingDocumentList: {
+            data: components["schemas"]["AccountingDocument"][];
+            meta: {
+                limit: number;
+                /** @description Pass as `after_sequence` for the next read (the last sequence answered, or the one given). */
+                next_after_sequence: number;
+            };
         };
         /**
          * @description `new`: held with a time limit; `issuing`: an issue is under way (ticketing is claimed, nothing
@@ -9599,6 +9733,47 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listAccountingDocuments: {
+        parameters: {
+            query?: {
+                /** @description The agency whose feed to read (staff only; a supervisor reads their own). */
+                agency_id?: string;
+                /** @description Only documents numbered after this one (the cursor; 0 or absent from the start). */
+                after_sequence?: number;
+                /** @description How many documents to answer at most. */
+                limit?: number;
+                /** @description Only these transaction codes (repeat the parameter for more than one). */
+                types?: components["schemas"]["AccountingTransactionCode"][];
+                /** @description The first day of the range (issue date, UTC), inclusive. */
+                date_from?: components["parameters"]["DateFrom"];
+                /** @description The last day of the range (issue date, UTC), inclusive. */
+                date_to?: components["parameters"]["DateTo"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Documents after the cursor, in sequence order. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountingDocumentList"];
+                    "text/csv": string;
+                    "application/x-ndjson": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
         };
     };

@@ -25,6 +25,7 @@ import { companyHandlers } from './back-office/companies.handlers.js';
 import { partnerHandlers } from './back-office/partners.handlers.js';
 import { ticketingHandlers } from './back-office/ticketing.handlers.js';
 import { salesHandlers } from './sales/sales.handlers.js';
+import { accountingDocumentHandlers } from './sales/accounting-documents.handlers.js';
 // bookings
 import { bookingHandlers } from './bookings/bookings.handlers.js';
 import { bookingChangeHandlers } from './bookings/changes.handlers.js';
@@ -101,6 +102,7 @@ export function handlersFor(ctx: AppContext): ServiceHandlers {
     ...companyHandlers(ctx),
     ...ticketingHandlers(ctx),
     ...salesHandlers(ctx),
+    ...accountingDocumentHandlers(ctx),
     // bookings
     ...bookingHandlers(ctx),
     ...eventHandlers(ctx),

@@ -23,7 +23,8 @@ import type { SalesDocumentCompany } from './salesDocumentCompany';
 
 /**
  * An accounting document that issuing produced: a ticket, an EMD, a refund, an exchange or a
-void. Amounts are in the document's currency.
+void. Amounts are in the document's currency; a refund's and a void's are negative (money going
+back to the customer), as in the sales report and the accounting-documents feed.
 
  */
 export interface SalesDocument {
@@ -48,6 +49,8 @@ export interface SalesDocument {
   commission: Money;
   total: Money;
   form_of_payment: SalesDocumentFormOfPayment;
+  /** The form of payment in words - `BSP cash`, a card's brand and last four, `Company balance`. */
+  form_of_payment_text: string;
   agent: NamedRef;
   /** The company the document was sold for; null when a supervisor sold it. */
   company: SalesDocumentCompany;

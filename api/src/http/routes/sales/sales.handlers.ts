@@ -72,6 +72,7 @@ function toWire(d: SalesDocument): Schemas['SalesDocument'] {
     commission: money(d.commission, d.currency),
     total: money(d.total, d.currency),
     form_of_payment: d.formOfPayment,
+    form_of_payment_text: d.paymentWords,
     agent: d.agent,
     company: d.company,
     agency: d.agency,

@@ -88,6 +88,7 @@ export const listSalesResponse = zod.object({
   "currency": zod.string().regex(listSalesResponseDataItemTotalCurrencyRegExp).describe('ISO 4217 currency code.')
 }).describe('An amount of money. The amount is a decimal string, never a float.'),
   "form_of_payment": zod.enum(['bsp_cash', 'credit_card', 'company_balance']),
+  "form_of_payment_text": zod.string().describe('The form of payment in words - `BSP cash`, a card\'s brand and last four, `Company balance`.'),
   "agent": zod.object({
   "id": zod.string(),
   "name": zod.string()
@@ -100,7 +101,7 @@ export const listSalesResponse = zod.object({
   "id": zod.string(),
   "name": zod.string()
 }).describe('Another resource, by id and name.')
-}).describe('An accounting document that issuing produced: a ticket, an EMD, a refund, an exchange or a\nvoid. Amounts are in the document\'s currency.\n')),
+}).describe('An accounting document that issuing produced: a ticket, an EMD, a refund, an exchange or a\nvoid. Amounts are in the document\'s currency; a refund\'s and a void\'s are negative (money going\nback to the customer), as in the sales report and the accounting-documents feed.\n')),
   "meta": zod.object({
   "page": zod.number().min(1),
   "per_page": zod.number().min(1).max(listSalesResponseMetaPerPageMax),
@@ -177,6 +178,7 @@ export const getSaleResponse = zod.object({
   "currency": zod.string().regex(getSaleResponseTotalCurrencyRegExp).describe('ISO 4217 currency code.')
 }).describe('An amount of money. The amount is a decimal string, never a float.'),
   "form_of_payment": zod.enum(['bsp_cash', 'credit_card', 'company_balance']),
+  "form_of_payment_text": zod.string().describe('The form of payment in words - `BSP cash`, a card\'s brand and last four, `Company balance`.'),
   "agent": zod.object({
   "id": zod.string(),
   "name": zod.string()
@@ -189,7 +191,7 @@ export const getSaleResponse = zod.object({
   "id": zod.string(),
   "name": zod.string()
 }).describe('Another resource, by id and name.')
-}).describe('An accounting document that issuing produced: a ticket, an EMD, a refund, an exchange or a\nvoid. Amounts are in the document\'s currency.\n')
+}).describe('An accounting document that issuing produced: a ticket, an EMD, a refund, an exchange or a\nvoid. Amounts are in the document\'s currency; a refund\'s and a void\'s are negative (money going\nback to the customer), as in the sales report and the accounting-documents feed.\n')
 
 /**
  * Totals (documents, passengers, revenue, fees, markups, refunds) and series by day, by carrier

@@ -1,0 +1,113 @@
+// Accounting documents: the numbered insert and the reads along an agency's sequence.
+//
+// Lock order: the agency's accounting_sequences row is the LAST lock a financial transaction takes
+// (after the booking row, the company balance row and the sales rollups), and it is held to the
+// end of that transaction. So a writer never waits for the counter while holding something another
+// counter holder needs, and the agency's numbers commit one after another, without gaps.
+import { sql } from 'kysely';
+import type { AccountingDocumentInput, AccountingFilter, AccountingRow } from './accounting-rows.js';
+import type { Db } from './database.js';
+
+/** What a form of payment reads as when the row is written (a card: its brand and last four). */
+const paymentWords = (input: AccountingDocumentInput) =>
+  input.paymentWords !== undefined
+    ? sql<string>`${input.paymentWords}::text`
+    : sql<string>`CASE ${input.payment}::text
+        WHEN 'bsp_cash' THEN 'BSP cash'
+        WHEN 'company_balance' THEN 'Company balance'
+        WHEN 'credit_card' THEN coalesce(
+          (SELECT cc.brand || ' ending ' || cc.last4 FROM agency_channels ac
+             JOIN credit_cards cc ON cc.id = ac.ticketing_credit_card_id WHERE ac.id = ${input.channelId}),
+          'Card')
+        ELSE 'Not stated' END`;
+
+/**
+ * Numbers and writes one document in the caller's transaction, in one statement; a `sourceId` that
+ * was recorded already changes nothing (the counter does not move) and answers null.
+ */
+export async function insertAccountingDocument(trx: Db, input: AccountingDocumentInput): Promise<number | null> {
+  const { rows } = await sql<{ sequence: string }>`
+    WITH fresh AS (
+      SELECT 1 WHERE NOT EXISTS (SELECT 1 FROM accounting_documents WHERE source_id = ${input.sourceId})),
+    seq AS (
+      INSERT INTO accounting_sequences AS s (agency_id, last_sequence)
+      SELECT ${input.agencyId}, 1 FROM fresh
+      ON CONFLICT (agency_id) DO UPDATE SET last_sequence = s.last_sequence + 1
+      RETURNING last_sequence)
+    INSERT INTO accounting_documents (
+      id, agency_id, sequence, source_id, transaction_code, document_number, original_document_number,
+      locator, airline_order_id, issued_at, local_date, agent_id, agent_name, company_id, company_name,
+      channel_id, channel_name, passenger_name, passenger_type, itinerary, base_fare, taxes, tax_total,
+      commission, markup, service_fee, total, currency, balance_amount, balance_currency, balance_rate,
+      form_of_payment, settlement)
+    SELECT ${input.id}, ${input.agencyId}, seq.last_sequence, ${input.sourceId}, ${input.transactionCode},
+      ${input.documentNumber}, ${input.originalDocumentNumber}, ${input.locator}, ${input.airlineOrderId},
+      ${input.issuedAt}, (${input.issuedAt}::timestamptz AT TIME ZONE ag.time_zone)::date,
+      ${input.agentId}, coalesce((SELECT a.first_name || ' ' || a.last_name FROM accounts a WHERE a.id = ${input.agentId}), ''),
+      ${input.companyId}, (SELECT c.name FROM companies c WHERE c.id = ${input.companyId}),
+      ${input.channelId}, (SELECT ac.title FROM agency_channels ac WHERE ac.id = ${input.channelId}),
+      ${input.passengerName}, ${input.passengerType}, ${JSON.stringify(input.itinerary)}::jsonb,
+      ${input.baseFare}::numeric, ${JSON.stringify(input.taxes)}::jsonb, ${input.taxTotal}::numeric,
+      ${input.commission}::numeric, ${input.markup}::numeric, ${input.serviceFee}::numeric, ${input.total}::numeric,
+      ${input.currency}, ${input.balance?.amount ?? null}::numeric, ${input.balance?.currency ?? null},
+      ${input.balance?.rate ?? null}::numeric, ${paymentWords(input)}, ${input.settlement}
+    FROM seq JOIN agencies ag ON ag.id = ${input.agencyId}
+    RETURNING sequence`.execute(trx);
+  return rows[0] ? Number(rows[0].sequence) : null;
+}
+
+const columns = sql.raw(`id, agency_id, sequence::text AS sequence, transaction_code, document_number,
+  original_document_number, locator, airline_order_id, issued_at, to_char(local_date, 'YYYY-MM-DD') AS local_date,
+  agent_id, agent_name, company_id, company_name, channel_id, channel_name, passenger_name, passenger_type,
+  itinerary, base_fare::text AS base_fare, taxes, tax_total::text AS tax_total, commission::text AS commission,
+  markup::text AS markup, service_fee::text AS service_fee, total::text AS total, trim(currency) AS currency,
+  balance_amount::text AS balance_amount, trim(balance_currency) AS balance_currency,
+  balance_rate::text AS balance_rate, form_of_payment, settlement`);
+
+function where(f: AccountingFilter) {
+  const parts = [sql`agency_id = ${f.agencyId}`];
+  if (f.afterSequence !== undefined) parts.push(sql`sequence > ${f.afterSequence}`);
+  if (f.throughSequence !== undefined) parts.push(sql`sequence <= ${f.throughSequence}`);
+  if (f.types?.length) parts.push(sql`transaction_code = ANY(${[...f.types]}::text[])`);
+  if (f.from) parts.push(sql`issued_at >= ${f.from}::date::timestamp AT TIME ZONE 'UTC'`);
+  if (f.to) parts.push(sql`issued_at < (${f.to}::date + 1)::timestamp AT TIME ZONE 'UTC'`);
+  return sql.join(parts, sql` AND `);
+}
+
+/**
+ * Up to `limit` rows of the filter, in sequence order. The ORDER BY names the table's columns: the
+ * list answers `sequence` as text, and ordering by that output name would put 10 before 2.
+ */
+export async function listAccountingDocuments(db: Db, f: AccountingFilter, limit: number): Promise<AccountingRow[]> {
+  const { rows } = await sql<AccountingRow>`
+    SELECT ${columns} FROM accounting_documents d WHERE ${where(f)} ORDER BY d.agency_id, d.sequence LIMIT ${limit}`.execute(
+    db,
+  );
+  return rows;
+}
+
+/** The last number the agency has given (0 before its first document); committed rows only. */
+export async function lastSequence(db: Db, agencyId: string): Promise<number> {
+  const { rows } = await sql<{ n: string }>`
+    SELECT coalesce(max(sequence), 0)::text AS n FROM accounting_documents WHERE agency_id = ${agencyId}`.execute(db);
+  return Number(rows[0]?.n ?? 0);
+}
+
+/** The first and last sequence of the agency's rows issued in the UTC day range (null: none). */
+export async function sequenceRangeOfDays(
+  db: Db,
+  agencyId: string,
+  days: { from?: string; to?: string },
+): Promise<{ first: number; last: number } | null> {
+  const { rows } = await sql<{ first: string | null; last: string | null }>`
+    SELECT min(sequence)::text AS first, max(sequence)::text AS last FROM accounting_documents
+    WHERE ${where({ agencyId, ...days })}`.execute(db);
+  const r = rows[0];
+  return r?.first && r.last ? { first: Number(r.first), last: Number(r.last) } : null;
+}
+
+/** The agency's IANA time zone (its local issue date and daily deliveries). */
+export async function agencyTimeZone(db: Db, agencyId: string): Promise<string | undefined> {
+  const row = await db.selectFrom('agencies').select('time_zone').where('id', '=', agencyId).executeTakeFirst();
+  return row?.time_zone;
+}

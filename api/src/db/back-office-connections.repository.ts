@@ -1,0 +1,115 @@
+// Back-office connections and deliveries. Lock order: a connection row alone (the cut of a batch
+// locks it to move `delivered_through`), never together with a booking's, a company's or the
+// accounting counter; a delivery is claimed by one conditional UPDATE, never locked for long.
+import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
+import type { Db } from './database.js';
+import type { BackOfficeConnectionsTable, BackOfficeDeliveriesTable } from './schema.js';
+
+export type ConnectionRow = Selectable<BackOfficeConnectionsTable>;
+export type DeliveryRow = Selectable<BackOfficeDeliveriesTable>;
+
+export async function insertConnection(db: Db, row: Insertable<BackOfficeConnectionsTable>) {
+  await db.insertInto('back_office_connections').values(row).execute();
+}
+
+export async function findConnection(db: Db, id: string): Promise<ConnectionRow | undefined> {
+  return db.selectFrom('back_office_connections').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function lockConnection(trx: Db, id: string): Promise<ConnectionRow | undefined> {
+  return trx.selectFrom('back_office_connections').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+}
+
+export async function listConnections(db: Db, agencyId: string | null): Promise<ConnectionRow[]> {
+  let q = db.selectFrom('back_office_connections').selectAll();
+  if (agencyId) q = q.where('agency_id', '=', agencyId);
+  return q.orderBy('created_at').orderBy('id').limit(100).execute();
+}
+
+export async function enabledConnections(db: Db): Promise<ConnectionRow[]> {
+  return db.selectFrom('back_office_connections').selectAll().where('enabled', '=', true).orderBy('id').execute();
+}
+
+export async function updateConnection(
+  db: Db,
+  id: string,
+  changes: Updateable<BackOfficeConnectionsTable>,
+): Promise<void> {
+  await db.updateTable('back_office_connections').set(changes).where('id', '=', id).execute();
+}
+
+export async function deleteConnection(db: Db, id: string): Promise<void> {
+  await db.deleteFrom('back_office_connections').where('id', '=', id).execute();
+}
+
+export async function insertDelivery(trx: Db, row: Insertable<BackOfficeDeliveriesTable>) {
+  await trx.insertInto('back_office_deliveries').values(row).execute();
+}
+
+export async function findDelivery(db: Db, id: string): Promise<DeliveryRow | undefined> {
+  return db.selectFrom('back_office_deliveries').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function listDeliveries(db: Db, connectionId: string, limit: number): Promise<DeliveryRow[]> {
+  return db
+    .selectFrom('back_office_deliveries')
+    .selectAll()
+    .where('connection_id', '=', connectionId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+/**
+ * Claims one due delivery for `holdMs` (pending or failed and due, or sending with a claim that ran
+ * out: its worker died). One statement, SKIP LOCKED: two workers never take the same one.
+ */
+export async function claimDueDelivery(
+  db: Db,
+  now: Date,
+  holdMs: number,
+  onlyId?: string,
+): Promise<DeliveryRow | undefined> {
+  const { rows } = await sql<DeliveryRow>`
+    UPDATE back_office_deliveries d SET status = 'sending', attempts = d.attempts + 1,
+      claimed_until = ${new Date(now.getTime() + holdMs)}
+    WHERE d.id = (
+      SELECT id FROM back_office_deliveries
+      WHERE status <> 'delivered' AND next_attempt_at <= ${now}
+        AND (status <> 'sending' OR claimed_until < ${now})
+        ${onlyId ? sql`AND id = ${onlyId}` : sql``}
+      ORDER BY next_attempt_at, first_sequence LIMIT 1
+      FOR UPDATE SKIP LOCKED)
+    RETURNING d.*`.execute(db);
+  return rows[0];
+}
+
+export async function finishDelivery(
+  db: Db,
+  id: string,
+  outcome: { status: 'delivered' | 'failed'; at: Date; durationMs: number; error: string | null; nextAttemptAt?: Date },
+): Promise<void> {
+  await db
+    .updateTable('back_office_deliveries')
+    .set({
+      status: outcome.status,
+      duration_ms: outcome.durationMs,
+      last_error: outcome.error,
+      claimed_until: null,
+      delivered_at: outcome.status === 'delivered' ? outcome.at : null,
+      ...(outcome.nextAttemptAt ? { next_attempt_at: outcome.nextAttemptAt } : {}),
+    })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Makes a delivery due again now (a person's resend); the same range, bytes and name. */
+export async function requeueDelivery(db: Db, id: string, now: Date): Promise<void> {
+  await db
+    .updateTable('back_office_deliveries')
+    .set({ status: 'pending', next_attempt_at: now, claimed_until: null })
+    .where('id', '=', id)
+    .where('status', '<>', 'sending')
+    .execute();
+}

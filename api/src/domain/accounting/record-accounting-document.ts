@@ -1,0 +1,24 @@
+// The one way an accounting document comes into being. The bookings code (through
+// bookings/booking-accounting.ts) and the company ledger call it inside the transaction of the
+// financial change, after every other lock that transaction takes: the agency's counter row is the
+// last lock (see db/accounting-documents.repository.ts), so a rollback gives its number back and
+// numbers commit in order.
+import { insertAccountingDocument } from '../../db/accounting-documents.repository.js';
+import type { Db } from '../../db/database.js';
+import { DomainError } from '../errors.js';
+import type { AccountingDocumentInput } from './accounting-document.js';
+
+const signedMoney = /^-?[0-9]+(\.[0-9]{1,2})?$/;
+
+/**
+ * Numbers and writes the document in `trx`; answers its sequence, or null when `sourceId` was
+ * recorded already (a retried job records nothing twice).
+ */
+export async function recordAccountingDocument(trx: Db, doc: AccountingDocumentInput): Promise<number | null> {
+  for (const field of ['baseFare', 'taxTotal', 'commission', 'markup', 'serviceFee', 'total'] as const) {
+    if (!signedMoney.test(doc[field]))
+      throw new DomainError('validation_failed', `${field} must be a decimal string with at most two decimals.`);
+  }
+  if (!/^[A-Z]{3}$/.test(doc.currency)) throw new DomainError('validation_failed', 'currency must be ISO 4217.');
+  return insertAccountingDocument(trx, doc);
+}

@@ -1,0 +1,125 @@
+// A batch's file: the agency's documents of a sequence range in a format, produced page by page so
+// a batch of any size costs one page of memory. The same range always gives the same bytes
+// (documents never change), which is what lets a batch be fixed by its checksum before it is sent
+// and sent again, identically, after a crash.
+import { createHash } from 'node:crypto';
+import { createReadStream, createWriteStream, mkdirSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Readable, Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { listAccountingDocuments } from '../../db/accounting-documents.repository.js';
+import type { Db } from '../../db/database.js';
+import { csvHeader, csvLine, jsonLine, type FeedFormat } from '../accounting/accounting-formats.js';
+
+export interface BatchRange {
+  agencyId: string;
+  first: number;
+  last: number;
+}
+
+const pageSize = 2_000;
+
+/**
+ * The file's text, a page of documents at a time. The numbers are gapless, so each page's range is
+ * known before it is read: the next page is already being read while this one is written out.
+ */
+export async function* batchChunks(db: Db, range: BatchRange, format: FeedFormat): AsyncGenerator<Buffer> {
+  if (format === 'csv') yield Buffer.from(csvHeader, 'utf8');
+  const line = format === 'csv' ? csvLine : jsonLine;
+  const page = (after: number) =>
+    after >= range.last
+      ? Promise.resolve([])
+      : listAccountingDocuments(
+          db,
+          { agencyId: range.agencyId, afterSequence: after, throughSequence: Math.min(range.last, after + pageSize) },
+          pageSize,
+        );
+  let after = range.first - 1;
+  let next = page(after);
+  while (after < range.last) {
+    const rows = await next;
+    if (rows.length === 0) break;
+    after = Number(rows.at(-1)!.sequence);
+    next = page(after);
+    let text = '';
+    for (const r of rows) text += line(r);
+    yield Buffer.from(text, 'utf8');
+  }
+  // A consumer that stops early leaves no read behind unawaited.
+  await next.catch(() => undefined);
+}
+
+/**
+ * Where the worker that fixed a batch keeps its bytes until they are sent, so the send is a copy
+ * rather than a second read of the documents. Only a shortcut: a worker without the file (another
+ * machine, a restart that lost it) rebuilds the same bytes from the range.
+ */
+const spoolDir = join(tmpdir(), 'contrail-back-office');
+export const spoolPathOf = (deliveryId: string) => join(spoolDir, deliveryId);
+
+/** Writes the file to the spool while measuring it: its size and SHA-256 (hex). */
+export async function spoolBatch(db: Db, range: BatchRange, format: FeedFormat, path: string) {
+  mkdirSync(spoolDir, { recursive: true });
+  const hash = createHash('sha256');
+  let bytes = 0;
+  const hashing = async function* () {
+    for await (const chunk of batchChunks(db, range, format)) {
+      hash.update(chunk);
+      bytes += chunk.length;
+      yield chunk;
+    }
+  };
+  await pipeline(Readable.from(hashing()), createWriteStream(path));
+  return { bytes, checksum: hash.digest('hex') };
+}
+
+export function dropSpool(path: string): void {
+  rmSync(path, { force: true });
+}
+
+/** The spooled file as a hashing stream, when it is there whole; else undefined. */
+export function spooledStream(path: string, bytes: number) {
+  try {
+    if (statSync(path).size !== bytes) return undefined;
+  } catch {
+    return undefined;
+  }
+  const hash = createHash('sha256');
+  let seen = 0;
+  const stream = createReadStream(path, { highWaterMark: 1 << 20 }).pipe(
+    new Transform({
+      transform(chunk: Buffer, _encoding, done) {
+        hash.update(chunk);
+        seen += chunk.length;
+        done(null, chunk);
+      },
+    }),
+  );
+  return { stream, result: () => ({ bytes: seen, checksum: hash.digest('hex') }) };
+}
+
+/**
+ * The file as a stream that hashes what it hands out; `verify()` after the last byte says whether
+ * the bytes were the batch's fixed ones.
+ */
+export function batchStream(db: Db, range: BatchRange, format: FeedFormat) {
+  const hash = createHash('sha256');
+  let bytes = 0;
+  const stream = Readable.from(
+    (async function* () {
+      for await (const chunk of batchChunks(db, range, format)) {
+        hash.update(chunk);
+        bytes += chunk.length;
+        yield chunk;
+      }
+    })(),
+  );
+  return { stream, result: () => ({ bytes, checksum: hash.digest('hex') }) };
+}
+
+/** `contrail-<agency>-<first>-<last>.<ext>`: the agency and the range, zero-padded so names sort. */
+export function batchFileName(range: BatchRange, format: FeedFormat): string {
+  const pad = (n: number) => String(n).padStart(10, '0');
+  return `contrail-${range.agencyId}-${pad(range.first)}-${pad(range.last)}.${format === 'csv' ? 'csv' : 'jsonl'}`;
+}

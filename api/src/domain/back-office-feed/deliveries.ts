@@ -1,0 +1,197 @@
+// Exactly once per batch. A batch is cut under the connection's row lock: the documents after
+// `delivered_through` up to the agency's last committed number become one range, the range's file
+// is measured (bytes, SHA-256) and the delivery row is written with `delivered_through` moved, all
+// in one transaction, before anything is sent (the cutting worker spools the bytes; sending copies
+// the spool, or rebuilds the file from the range on a worker without it), checks
+// its checksum before the rename that publishes it, and writes it under the batch's name; a crash,
+// a timeout or a restart sends the same batch again, never a different cut of the same documents.
+//
+// Lock order: the connection row alone (never with a booking, a company or the accounting counter).
+import { lastSequence, sequenceRangeOfDays } from '../../db/accounting-documents.repository.js';
+import * as repo from '../../db/back-office-connections.repository.js';
+import type { Db } from '../../db/database.js';
+import type { OutboundGuard } from '../../outbound/outbound-guard.js';
+import { SftpFailure, uploadFile } from '../../outbound/sftp-upload.js';
+import type { Clock } from '../clock.js';
+import type { SecretBox } from '../crypto/secret-box.js';
+import { DomainError } from '../errors.js';
+import { newId } from '../ids.js';
+import {
+  batchFileName,
+  batchStream,
+  dropSpool,
+  spoolBatch,
+  spooledStream,
+  spoolPathOf,
+  type BatchRange,
+} from './batch-file.js';
+import { sftpTargetOf } from './connection-settings.js';
+import { isDue } from './schedule.js';
+
+/** Waits between attempts of a failed delivery: 1 min, 5 min, 15 min, then hourly. */
+const retryDelaysMs = [60_000, 300_000, 900_000, 3_600_000];
+/** How long a worker holds a delivery it is sending before another may take it over. */
+const claimHoldMs = 10 * 60_000;
+
+export interface DeliveryDeps {
+  db: Db;
+  clock: Clock;
+  credentials: SecretBox;
+  guard: OutboundGuard;
+  /** Tests only: runs after the bytes are written and before the rename (a crash point). */
+  beforeRename?: () => void;
+}
+
+async function fixBatch(
+  trx: Db,
+  clock: Clock,
+  connection: repo.ConnectionRow,
+  range: BatchRange,
+  reason: 'scheduled' | 'backfill',
+) {
+  const format = connection.format;
+  const id = newId('bod');
+  const spool = spoolPathOf(id);
+  let measured: { bytes: number; checksum: string };
+  try {
+    measured = await spoolBatch(trx, range, format, spool);
+  } catch (error) {
+    dropSpool(spool);
+    throw error;
+  }
+  const { bytes, checksum } = measured;
+  const now = clock.now();
+  const row = {
+    id,
+    connection_id: connection.id,
+    agency_id: connection.agency_id,
+    reason,
+    first_sequence: String(range.first),
+    last_sequence: String(range.last),
+    rows: range.last - range.first + 1,
+    file_name: batchFileName(range, format),
+    bytes: String(bytes),
+    checksum,
+    status: 'pending' as const,
+    next_attempt_at: now,
+    created_at: now,
+  };
+  await repo.insertDelivery(trx, row);
+  return row;
+}
+
+/** Cuts the connection's next batch when its schedule says so and there is something new. */
+export async function cutBatch(deps: Pick<DeliveryDeps, 'db' | 'clock'>, connectionId: string, force = false) {
+  return deps.db.transaction().execute(async (trx) => {
+    const connection = await repo.lockConnection(trx, connectionId);
+    if (!connection?.enabled) return null;
+    const now = deps.clock.now();
+    if (!force && !(await isDue(trx, connection, now))) return null;
+    const last = await lastSequence(trx, connection.agency_id);
+    const from = Number(connection.delivered_through) + 1;
+    if (last < from) return null;
+    const batch = await fixBatch(
+      trx,
+      deps.clock,
+      connection,
+      { agencyId: connection.agency_id, first: from, last },
+      'scheduled',
+    );
+    await repo.updateConnection(trx, connection.id, { delivered_through: String(last), last_cut_at: now });
+    return batch;
+  });
+}
+
+/** A person's backfill: the range (by sequence or by UTC days) as one more batch, apart from the schedule. */
+export async function backfill(
+  deps: Pick<DeliveryDeps, 'db' | 'clock'>,
+  connection: repo.ConnectionRow,
+  range: { afterSequence?: number; throughSequence?: number; from?: string; to?: string },
+) {
+  let first: number;
+  let last: number;
+  if (range.from || range.to) {
+    const found = await sequenceRangeOfDays(deps.db, connection.agency_id, { from: range.from, to: range.to });
+    if (!found)
+      throw new DomainError('validation_failed', 'No documents were issued on those days.', { pointer: '/date_from' });
+    ({ first, last } = found);
+  } else {
+    first = (range.afterSequence ?? 0) + 1;
+    last = Math.min(
+      range.throughSequence ?? Number.MAX_SAFE_INTEGER,
+      await lastSequence(deps.db, connection.agency_id),
+    );
+    if (last < first)
+      throw new DomainError('validation_failed', 'There are no documents in that range yet.', {
+        pointer: '/after_sequence',
+      });
+  }
+  return deps.db
+    .transaction()
+    .execute((trx) =>
+      fixBatch(trx, deps.clock, connection, { agencyId: connection.agency_id, first, last }, 'backfill'),
+    );
+}
+
+/** Sends one due delivery (or the named one); answers what it did, or null when none was due. */
+export async function sendDueDelivery(deps: DeliveryDeps, onlyId?: string) {
+  const now = deps.clock.now();
+  const delivery = await repo.claimDueDelivery(deps.db, now, claimHoldMs, onlyId);
+  if (!delivery) return null;
+  const connection = await repo.findConnection(deps.db, delivery.connection_id);
+  if (!connection) return null;
+  const started = Date.now();
+  const range = {
+    agencyId: delivery.agency_id,
+    first: Number(delivery.first_sequence),
+    last: Number(delivery.last_sequence),
+  };
+  const spool = spoolPathOf(delivery.id);
+  const file = spooledStream(spool, Number(delivery.bytes)) ?? batchStream(deps.db, range, connection.format);
+  try {
+    await uploadFile(deps.guard, sftpTargetOf(connection, deps.credentials), {
+      name: delivery.file_name,
+      body: file.stream,
+      expectBytes: Number(delivery.bytes),
+      beforeRename: () => {
+        const made = file.result();
+        // The batch was fixed by its checksum: bytes that differ are never published under its name.
+        if (made.checksum !== delivery.checksum || made.bytes !== Number(delivery.bytes))
+          throw new SftpFailure('write', 'The batch no longer reads as it was fixed; it was not published.');
+        deps.beforeRename?.();
+      },
+    });
+    dropSpool(spool);
+    const at = deps.clock.now();
+    await repo.finishDelivery(deps.db, delivery.id, {
+      status: 'delivered',
+      at,
+      durationMs: Date.now() - started,
+      error: null,
+    });
+    await repo.updateConnection(deps.db, connection.id, { failing_since: null });
+    return { id: delivery.id, status: 'delivered' as const };
+  } catch (error) {
+    file.stream.destroy();
+    const at = deps.clock.now();
+    const message = error instanceof SftpFailure ? error.message : 'The delivery failed unexpectedly.';
+    const delay = retryDelaysMs[Math.min(delivery.attempts - 1, retryDelaysMs.length - 1)]!;
+    await repo.finishDelivery(deps.db, delivery.id, {
+      status: 'failed',
+      at,
+      durationMs: Date.now() - started,
+      error: message,
+      nextAttemptAt: new Date(at.getTime() + delay),
+    });
+    if (!connection.failing_since) await repo.updateConnection(deps.db, connection.id, { failing_since: at });
+    return { id: delivery.id, status: 'failed' as const, error: message };
+  }
+}
+
+/** The worker's pass: cut what is due on every enabled connection, then send what is due. */
+export async function runDeliveries(deps: DeliveryDeps, maxSends = 20): Promise<number> {
+  for (const c of await repo.enabledConnections(deps.db)) await cutBatch(deps, c.id);
+  let sent = 0;
+  while (sent < maxSends && (await sendDueDelivery(deps))) sent += 1;
+  return sent;
+}
