@@ -30,7 +30,6 @@ import { createWebhookConsumer } from './domain/webhooks/webhook-consumer.js';
 import { createWebhookDeliverer } from './domain/webhooks/webhook-delivery.js';
 import { runDeliveries } from './domain/back-office-feed/deliveries.js';
 import { createSecretBox } from './domain/crypto/secret-box.js';
-import type { WebhookDeliveryDeps } from './domain/webhooks/webhook-delivery.js';
 import { webhookDeliveryProcessor } from './jobs/processors/webhook-delivery.processor.js';
 import { startWebhookDeliveryLoop, type WebhookDeliveryLoop } from './jobs/webhook-delivery-loop.js';
 import { sweepWebhooks } from './jobs/webhooks-sweep.js';
