@@ -109,16 +109,16 @@ describe('admin', () => {
   it("changes a company's balance and sees the entry in the ledger", async () => {
     const page = await signedIn(await staff());
     await page.goto(url(`/admin/company?id=${tenant.companyId}`));
-    await page.getByTestId('balance').getByText('1000.00 EUR').waitFor();
+    await page.getByTestId('balance').getByText('€1,000.00').waitFor();
     await page.getByLabel('Amount').fill('-125.50');
     await page.getByLabel('Reason').fill('Browser correction');
     await page.getByRole('button', { name: 'Change balance' }).click();
-    await page.getByTestId('balance').getByText('874.50 EUR').waitFor();
+    await page.getByTestId('balance').getByText('€874.50').waitFor();
     const ledger = page.getByRole('table', { name: 'Ledger' });
     await ledger
       .getByRole('row')
       .filter({ hasText: 'Browser correction' })
-      .filter({ hasText: '-125.50 EUR' })
+      .filter({ hasText: '-€125.50' })
       .waitFor();
     await shoot(page, 'company');
   }, 40_000);

@@ -52,6 +52,10 @@ const binary = (res: request.Response, callback: (error: Error | null, body: Buf
   res.on('end', () => callback(null, Buffer.concat(chunks)));
 };
 
+/** Money that went back to the customer (a refund, a void) reads negative in the report. */
+const signed = (column: string, kind = 'kind') =>
+  `CASE WHEN ${kind} IN ('refund', 'void') THEN -${column} ELSE ${column} END`;
+
 async function readReport(content: Buffer) {
   const workbook = new ExcelJS.Workbook();
   await workbook.xlsx.load(content as never);
@@ -74,7 +78,7 @@ async function expectReportMatchesDatabase(content: Buffer, range: { date_from: 
   expect(rows[0]).toEqual(reportColumns.map((c) => c.header));
   const db = await query<{ n: string; total: string; fare: string; issued: string[] }>(
     stack.config.DATABASE_URL,
-    `SELECT count(*) AS n, sum(total)::text AS total, sum(fare)::text AS fare,
+    `SELECT count(*) AS n, sum(${signed('total')})::text AS total, sum(${signed('fare')})::text AS fare,
             array_agg(to_char(issued_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS') ORDER BY issued_at DESC, id DESC) AS issued
      FROM sales_documents WHERE agency_id = $1 AND ${inDays}`,
     [tenant.agencyId, range.date_from, range.date_to],
@@ -86,8 +90,13 @@ async function expectReportMatchesDatabase(content: Buffer, range: { date_from: 
   const cells = await query<{ cells: (string | number)[] }>(
     stack.config.DATABASE_URL,
     `SELECT json_build_array(d.number, d.kind, d.locator, replace(d.passenger_name, chr(31), ''), d.carrier, d.route,
-              d.fare::float8, d.taxes::float8, d.fees::float8, d.markup::float8, d.commission::float8, d.total::float8,
-              d.currency, d.form_of_payment, a.first_name || ' ' || a.last_name, coalesce(c.name, ''), g.name) AS cells
+              ${signed('d.fare', 'd.kind')}::float8, ${signed('d.taxes', 'd.kind')}::float8, ${signed('d.fees', 'd.kind')}::float8,
+              ${signed('d.markup', 'd.kind')}::float8, ${signed('d.commission', 'd.kind')}::float8, ${signed('d.total', 'd.kind')}::float8,
+              d.currency,
+              -- the form of payment in words: its accounting document's, else from the code
+              coalesce((SELECT ad.form_of_payment FROM accounting_documents ad WHERE ad.source_id = d.id),
+                CASE d.form_of_payment WHEN 'bsp_cash' THEN 'BSP cash' WHEN 'credit_card' THEN 'Card' ELSE 'Company balance' END),
+              a.first_name || ' ' || a.last_name, coalesce(c.name, ''), g.name) AS cells
      FROM sales_documents d JOIN accounts a ON a.id = d.agent_id JOIN agencies g ON g.id = d.agency_id
      LEFT JOIN companies c ON c.id = d.company_id
      WHERE d.agency_id = $1 AND ${inDays} ORDER BY d.issued_at DESC, d.id DESC`,
