@@ -1,7 +1,7 @@
 // The bookings that need a person ("action required"), one query per kind of need, each within the
 // caller's bookings visibility and, for a token, its mode. Each answers at most `limit` rows.
 import { sql } from 'kysely';
-import type { VisibilityScope } from './bookings.repository.js';
+import { withinScope, type VisibilityScope } from './bookings.repository.js';
 import type { Db } from './database.js';
 
 export interface NeedyBooking {
@@ -21,9 +21,7 @@ export interface NeedQuery {
 }
 
 function within<Q extends { where: (...args: any[]) => Q }>(q: Q, f: NeedQuery): Q {
-  if (f.scope.kind === 'agency') q = q.where('b.agency_id', '=', f.scope.id);
-  if (f.scope.kind === 'company') q = q.where('b.company_id', '=', f.scope.id);
-  if (f.scope.kind === 'agent') q = q.where('b.agent_id', '=', f.scope.id);
+  q = withinScope(q, f.scope);
   if (f.liveMode !== undefined) q = q.where('b.fake_booking', '=', !f.liveMode);
   return q;
 }

@@ -67,6 +67,17 @@ export async function setContacts(db: Db, id: string, contacts: unknown, at: Dat
 export type VisibilityScope =
   { kind: 'all' } | { kind: 'agency'; id: string } | { kind: 'company'; id: string } | { kind: 'agent'; id: string };
 
+/**
+ * Keeps what belongs to the bookings `scope` may see, on a query that reads `bookings as b`: the one
+ * wall of every list of bookings and of what hangs on them (schedule changes, Fare Watch, action required).
+ */
+export function withinScope<Q extends { where: (...args: any[]) => Q }>(q: Q, scope: VisibilityScope): Q {
+  if (scope.kind === 'agency') return q.where('b.agency_id', '=', scope.id);
+  if (scope.kind === 'company') return q.where('b.company_id', '=', scope.id);
+  if (scope.kind === 'agent') return q.where('b.agent_id', '=', scope.id);
+  return q;
+}
+
 export interface BookingFilter {
   scope: VisibilityScope;
   status?: BookingRow['status'] | 'active';
@@ -77,10 +88,7 @@ export interface BookingFilter {
 }
 
 function filtered(db: Db, f: BookingFilter) {
-  let base = db.selectFrom('bookings');
-  if (f.scope.kind === 'agency') base = base.where('agency_id', '=', f.scope.id);
-  if (f.scope.kind === 'company') base = base.where('company_id', '=', f.scope.id);
-  if (f.scope.kind === 'agent') base = base.where('agent_id', '=', f.scope.id);
+  let base = withinScope(db.selectFrom('bookings as b'), f.scope);
   // A held booking past its time limit is expired whether or not anything has noticed yet.
   if (f.status === 'new')
     base = base

@@ -5,7 +5,7 @@
 // the caller (lock order: booking row, then the opportunity row).
 import { sql, type Insertable, type Selectable } from 'kysely';
 import type { Db } from './database.js';
-import type { VisibilityScope } from './bookings.repository.js';
+import { withinScope, type VisibilityScope } from './bookings.repository.js';
 import type { FareWatchChecksTable, FareWatchOpportunitiesTable, FareWatchSettingsTable } from './schema.js';
 
 export type FareWatchSettingsRow = Selectable<FareWatchSettingsTable>;
@@ -193,10 +193,10 @@ export interface OpportunityFilter {
 }
 
 function filtered(db: Db, f: OpportunityFilter) {
-  let base = db.selectFrom('fare_watch_opportunities as o').innerJoin('bookings as b', 'b.id', 'o.booking_id');
-  if (f.scope.kind === 'agency') base = base.where('b.agency_id', '=', f.scope.id);
-  if (f.scope.kind === 'company') base = base.where('b.company_id', '=', f.scope.id);
-  if (f.scope.kind === 'agent') base = base.where('b.agent_id', '=', f.scope.id);
+  let base = withinScope(
+    db.selectFrom('fare_watch_opportunities as o').innerJoin('bookings as b', 'b.id', 'o.booking_id'),
+    f.scope,
+  );
   if (f.liveMode !== undefined) base = base.where('o.live_mode', '=', f.liveMode);
   // `accepting` is how a claimed accept looks inside; outside it is still open.
   if (f.status === 'open') base = base.where('o.status', 'in', ['open', 'accepting']);

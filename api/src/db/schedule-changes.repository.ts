@@ -4,7 +4,7 @@
 import { sql, type Insertable, type Selectable } from 'kysely';
 import type { Db } from './database.js';
 import type { BookingsTable, ScheduleChangesTable } from './schema.js';
-import type { VisibilityScope } from './bookings.repository.js';
+import { withinScope, type VisibilityScope } from './bookings.repository.js';
 
 export type ScheduleChangeRow = Selectable<ScheduleChangesTable> & {
   locator: string;
@@ -129,10 +129,10 @@ export interface ScheduleChangeFilter {
 }
 
 function filtered(db: Db, f: ScheduleChangeFilter) {
-  let base = db.selectFrom('schedule_changes as s').innerJoin('bookings as b', 'b.id', 's.booking_id');
-  if (f.scope.kind === 'agency') base = base.where('b.agency_id', '=', f.scope.id);
-  if (f.scope.kind === 'company') base = base.where('b.company_id', '=', f.scope.id);
-  if (f.scope.kind === 'agent') base = base.where('b.agent_id', '=', f.scope.id);
+  let base = withinScope(
+    db.selectFrom('schedule_changes as s').innerJoin('bookings as b', 'b.id', 's.booking_id'),
+    f.scope,
+  );
   if (f.liveMode !== undefined) base = base.where('s.live_mode', '=', f.liveMode);
   // `deciding` is how a claimed decision looks inside; outside it is still pending.
   if (f.status === 'pending') base = base.where('s.status', 'in', ['pending', 'deciding']);
