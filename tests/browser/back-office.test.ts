@@ -115,11 +115,7 @@ describe('admin', () => {
     await page.getByRole('button', { name: 'Change balance' }).click();
     await page.getByTestId('balance').getByText('€874.50').waitFor();
     const ledger = page.getByRole('table', { name: 'Ledger' });
-    await ledger
-      .getByRole('row')
-      .filter({ hasText: 'Browser correction' })
-      .filter({ hasText: '-€125.50' })
-      .waitFor();
+    await ledger.getByRole('row').filter({ hasText: 'Browser correction' }).filter({ hasText: '-€125.50' }).waitFor();
     await shoot(page, 'company');
   }, 40_000);
 
