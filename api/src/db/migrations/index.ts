@@ -28,7 +28,7 @@ import * as webhookDeliveryLists from './20261126T0500-webhook-delivery-lists.js
 import * as fareWatch from './20261126T0500-fare-watch.js';
 import * as scheduleChangeAcknowledgements from './20261126T0500-schedule-change-acknowledgements.js';
 import * as eventsUndispatchedBooking from './20261126T0510-events-undispatched-booking.js';
-import * as accountingDocuments from './20261126T0500-accounting-documents.js';
+import * as accountingDocuments from './20261126T0520-accounting-documents.js';
 import * as backOfficeConnections from './20261126T0600-back-office-connections.js';
 
 export const migrations: Record<string, Migration> = {
@@ -82,7 +82,7 @@ export const migrations: Record<string, Migration> = {
   // webhooks: the delivery claim's check for a booking's earlier undispatched events, one probe
   '20261126T0510-events-undispatched-booking': eventsUndispatchedBooking,
   // the accounting-documents feed: gapless per-agency numbering, the agency's time zone
-  '20261126T0500-accounting-documents': accountingDocuments,
+  '20261126T0520-accounting-documents': accountingDocuments,
   // back-office connections: where the feed is delivered, and each batch fixed before it is sent
   '20261126T0600-back-office-connections': backOfficeConnections,
 };
