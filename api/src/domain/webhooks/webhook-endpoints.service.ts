@@ -80,6 +80,29 @@ export function createWebhookEndpointsService(deps: {
     }
   }
 
+  /**
+   * A delivery a person asked for (a test event, a resend, a redelivery): it goes at once, outside
+   * its booking's order, so it waits behind no other delivery and holds none up.
+   */
+  function deliveryAtOnce(
+    endpointId: string,
+    event: { id: string; type: string; seq: string },
+    payload: string | null,
+  ): Parameters<typeof insertDeliveries>[1][number] & { id: string; created_at: Date } {
+    const now = clock.now();
+    return {
+      id: newId('whd'),
+      endpoint_id: endpointId,
+      event_id: event.id,
+      event_type: event.type,
+      event_seq: event.seq,
+      booking_id: null,
+      payload,
+      next_attempt_at: now,
+      created_at: now,
+    };
+  }
+
   async function queueDeliveries(rows: Parameters<typeof insertDeliveries>[1]): Promise<void> {
     await insertDeliveries(db, rows);
     for (const r of rows) await deps.jobs.enqueueWebhookDelivery(r.id, 'a0').catch(() => undefined);
@@ -112,27 +135,17 @@ export function createWebhookEndpointsService(deps: {
       if (!sample) throw new DomainError('test_event_unavailable', undefined, { pointer: '/type' });
       object = (sample.data as { object: unknown }).object;
     }
-    const now = clock.now();
     const eventId = newId('evt');
-    const row = {
-      id: newId('whd'),
-      endpoint_id: endpoint.id,
-      event_id: eventId,
-      event_type: type,
-      event_seq: '0',
-      booking_id: null,
-      payload: JSON.stringify({
-        id: eventId,
-        type,
-        created_at: now.toISOString(),
-        live_mode: endpoint.live_mode,
-        agency_id: endpoint.agency_id,
-        data: { object },
-        request: null,
-      }),
-      next_attempt_at: now,
-      created_at: now,
-    };
+    const payload = JSON.stringify({
+      id: eventId,
+      type,
+      created_at: clock.now().toISOString(),
+      live_mode: endpoint.live_mode,
+      agency_id: endpoint.agency_id,
+      data: { object },
+      request: null,
+    });
+    const row = deliveryAtOnce(endpoint.id, { id: eventId, type, seq: '0' }, payload);
     await queueDeliveries([row]);
     return deliveryView(row);
   }
@@ -297,19 +310,12 @@ export function createWebhookEndpointsService(deps: {
         throw error;
       }
       if (!endpoint.enabled) throw new DomainError('webhook_endpoint_disabled');
-      const now = clock.now();
-      const row = {
-        id: newId('whd'),
-        endpoint_id: endpoint.id,
-        event_id: delivery.event_id,
-        event_type: delivery.event_type,
-        event_seq: delivery.event_seq,
-        booking_id: null,
+      const row = deliveryAtOnce(
+        endpoint.id,
+        { id: delivery.event_id, type: delivery.event_type, seq: delivery.event_seq },
         // A ping's or test event's own body (jsonb, read back parsed); a logged event's is rebuilt from the log.
-        payload: delivery.payload === null ? null : JSON.stringify(delivery.payload),
-        next_attempt_at: now,
-        created_at: now,
-      };
+        delivery.payload === null ? null : JSON.stringify(delivery.payload),
+      );
       await queueDeliveries([row]);
       return deliveryView(row);
     },
@@ -353,18 +359,7 @@ export function createWebhookEndpointsService(deps: {
           (e) => e.live_mode === event.live_mode && e.events.includes(event.type),
         );
       }
-      const now = clock.now();
-      const rows = endpoints.map((e) => ({
-        id: newId('whd'),
-        endpoint_id: e.id,
-        event_id: event.id,
-        event_type: event.type,
-        event_seq: row.seq,
-        // A repeat the receiver asked for: it goes at once, outside the booking's order.
-        booking_id: null,
-        next_attempt_at: now,
-        created_at: now,
-      }));
+      const rows = endpoints.map((e) => deliveryAtOnce(e.id, { id: event.id, type: event.type, seq: row.seq }, null));
       await queueDeliveries(rows);
       return rows.map(deliveryView);
     },
