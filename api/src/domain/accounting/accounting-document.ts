@@ -27,3 +27,13 @@ export function settlementOf(code: TransactionCode, payment: PaymentCode | null)
 /** Money that goes back to the customer (refunds, voids, exchange residuals) is negative. */
 export const negate = (amount: string) =>
   amount.startsWith('-') ? amount.slice(1) : /^0+(\.0+)?$/.test(amount) ? amount : `-${amount}`;
+
+/** The fare part of a row that is no ticket (a fee, a balance entry): no flights, no fare, no taxes. */
+export const noFare = {
+  itinerary: [],
+  baseFare: '0.00',
+  taxes: {},
+  taxTotal: '0.00',
+  commission: '0.00',
+  markup: '0.00',
+} as const;

@@ -4,6 +4,7 @@
 import type { TransactionRow } from '../../db/companies.repository.js';
 import type { Db } from '../../db/database.js';
 import { newId } from '../ids.js';
+import { noFare } from './accounting-document.js';
 import { recordAccountingDocument } from './record-accounting-document.js';
 
 export async function recordBalanceEntryDocument(
@@ -27,12 +28,7 @@ export async function recordBalanceEntryDocument(
     channelId: null,
     passengerName: null,
     passengerType: null,
-    itinerary: [],
-    baseFare: '0.00',
-    taxes: {},
-    taxTotal: '0.00',
-    commission: '0.00',
-    markup: '0.00',
+    ...noFare,
     serviceFee: '0.00',
     total: entry.amount,
     currency: entry.currency.trim(),

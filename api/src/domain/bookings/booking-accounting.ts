@@ -11,6 +11,7 @@ import type { Db } from '../../db/database.js';
 import { fromMinor, toMinor } from '../../money.js';
 import {
   negate,
+  noFare,
   settlementOf,
   type AccountingDocumentInput,
   type ItinerarySegment,
@@ -133,12 +134,7 @@ export function accountingDocumentsOf(
       sourceId: `${sale.id}_fee`,
       transactionCode: 'FEES',
       originalDocumentNumber: sale.number,
-      itinerary: [],
-      baseFare: '0.00',
-      taxes: {},
-      taxTotal: '0.00',
-      commission: '0.00',
-      markup: '0.00',
+      ...noFare,
       serviceFee: fee,
       total: fee,
       balance: balanceOf(feeMinor),
