@@ -51,6 +51,19 @@ const row: AccountingRow = {
 };
 
 describe('the feed formats', () => {
+  it('never hand a spreadsheet a formula in a name, and keep the minus of an amount', () => {
+    const line = csvLine({
+      ...row,
+      agent_name: '=HYPERLINK("http://x")',
+      passenger_name: '@SUM(A1)',
+      company_name: '-2+3',
+    });
+    expect(line).toContain(`"'=HYPERLINK(""http://x"")"`);
+    expect(line).toContain(",'@SUM(A1),");
+    expect(line).toContain(",'-2+3,");
+    expect(line).toContain(',-250.00,');
+  });
+
   it('write the header of the guide’s sample file', () => {
     const sample = readFileSync(
       new URL('../../../../docs/guides/samples/accounting-documents.csv', import.meta.url),

@@ -84,6 +84,11 @@ export const csvHeader = `${csvColumns.join(',')}\r\n`;
 // A field is quoted only when it must be (a comma, a quote or a line break in it), as RFC 4180 says.
 const cell = (v: string | null) => (v === null ? '' : /[",\r\n]/.test(v) ? `"${v.replaceAll('"', '""')}"` : v);
 
+// A name typed by a person is never read as a formula by the spreadsheet an accountant opens the
+// file in: one that starts with = + - @ or a tab gets a leading apostrophe (OWASP's CSV-injection
+// rule). Only free text takes it; amounts keep their minus sign.
+const text = (v: string | null) => (v !== null && /^[=+\-@\t\r]/.test(v) ? `'${v}` : v);
+
 export function csvLine(r: AccountingRow): string {
   const segments = r.itinerary;
   const cells: (string | null)[] = [
@@ -96,12 +101,12 @@ export function csvLine(r: AccountingRow): string {
     r.issued_at.toISOString(),
     r.local_date,
     r.agent_id,
-    r.agent_name,
+    text(r.agent_name),
     r.company_id,
-    r.company_name,
+    text(r.company_name),
     r.channel_id,
-    r.channel_name,
-    r.passenger_name,
+    text(r.channel_name),
+    text(r.passenger_name),
     r.passenger_type,
     segments.map((s) => `${s.carrier}${s.flight_number} ${s.origin}-${s.destination} ${s.departure_at}`).join(' / '),
     segments.map((s) => s.booking_class).join('/'),
