@@ -192,6 +192,30 @@ describe('GET /events', () => {
     expect(seen.data.some((e) => e.live_mode)).toBe(false);
   });
 
+  it('answers an event kept in an older shape as it was kept', async () => {
+    // The log is history: an event written before the booking gained a field keeps its old object,
+    // and the list and the event still answer it as it was written.
+    const object = { locator: 'OLD001', status: 'held' };
+    await db()
+      .transaction()
+      .execute((trx) =>
+        recordEvent(trx, {
+          type: 'booking.created',
+          agencyId: tenant.agencyId,
+          liveMode: false,
+          object,
+          at: new Date(),
+        }),
+      );
+    const listed = (await eventsOf(supervisor.token, { limit: '100' })).data.find(
+      (e) => e.data.object.locator === 'OLD001',
+    );
+    expect(listed?.data.object).toEqual(object);
+    const one = await api().get(`/api/v1/events/${listed!.id}`).set(bearer(supervisor.token));
+    expect(one.status, JSON.stringify(one.body)).toBe(200);
+    expect(one.body.data.object).toEqual(object);
+  });
+
   it('pages by cursor, newest first, and filters by type and time', async () => {
     const created = await bookedFare('Cursorova');
     await api().delete(`/api/v1/bookings/${created.locator}`).set(bearer(agent.token)).expect(200);

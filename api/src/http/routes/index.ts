@@ -53,6 +53,8 @@ interface Operation {
   operationId: OperationId;
   security?: SecurityRequirement[];
   parameters?: Parameter[];
+  /** The body is history kept as it was written (the event log): see `servedAsStored`. */
+  'x-served-as-stored'?: boolean;
 }
 interface Spec {
   security?: SecurityRequirement[];
@@ -65,9 +67,15 @@ export function loadSpec(): Spec {
 }
 
 /** Every operation of the contract by operationId, with what its hooks need to know. */
-export function operationsOf(spec: Spec): Map<OperationId, { security: SecurityRequirement[]; idempotent: boolean }> {
+interface OperationHooks {
+  security: SecurityRequirement[];
+  idempotent: boolean;
+  servedAsStored: boolean;
+}
+
+export function operationsOf(spec: Spec): Map<OperationId, OperationHooks> {
   const methods = new Set(['get', 'put', 'post', 'delete', 'patch']);
-  const operations = new Map<OperationId, { security: SecurityRequirement[]; idempotent: boolean }>();
+  const operations = new Map<OperationId, OperationHooks>();
   const resolve = (p: Parameter): Parameter =>
     p.$ref ? (spec.components?.parameters?.[p.$ref.split('/').pop()!] ?? p) : p;
   for (const item of Object.values(spec.paths)) {
@@ -78,6 +86,7 @@ export function operationsOf(spec: Spec): Map<OperationId, { security: SecurityR
       operations.set(op.operationId, {
         security: op.security ?? spec.security ?? [],
         idempotent: parameters.some((p) => p.in === 'header' && p.name?.toLowerCase() === 'idempotency-key'),
+        servedAsStored: op['x-served-as-stored'] === true,
       });
     }
   }
@@ -121,6 +130,14 @@ export function handlersFor(ctx: AppContext): ServiceHandlers {
 
 type AnyHandler = (request: never, reply: never) => Promise<{ status: number; body: unknown }>;
 
+/**
+ * An operation marked `x-served-as-stored` answers history (an event keeps the resource as its GET
+ * answered when the event happened): the body is written as it was kept, not through the response
+ * schema of today, so an event from before a resource gained a field still answers instead of
+ * failing the serializer. The contract still types it for the SDK.
+ */
+const servedAsStored = { serializerCompiler: () => (body: unknown) => JSON.stringify(body) };
+
 /** Runs a typed handler and sends the status and body it chose. */
 function answer(handler: AnyHandler) {
   return (request: FastifyRequest, reply: FastifyReply) =>
@@ -146,6 +163,7 @@ export default fp(
         return {
           ...(onRequest ? { onRequest } : {}),
           ...(operation.idempotent ? { preHandler: app.idempotent.preHandler, onSend: app.idempotent.onSend } : {}),
+          ...(operation.servedAsStored ? servedAsStored : {}),
           handler: answer(handler),
         } as unknown as RouteOptions;
       },
