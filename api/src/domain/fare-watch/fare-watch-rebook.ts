@@ -31,6 +31,7 @@ import {
   type StoredFares,
 } from '../bookings/booking.js';
 import { DomainError } from '../errors.js';
+import { eventDetailOf } from './fare-watch-views.js';
 
 export interface Accepter {
   /** Null when Fare Watch applies it on its own (the agency's auto-apply). */
@@ -245,7 +246,8 @@ export async function finishRebook(
       at,
       detail: `Fare Watch: rebooked from ${row.airline_total} to ${order.total.amount} ${row.currency.trim()} as airline order ${order.orderId}; the hold ${row.airline_locator} was released.`,
     });
-    await recordBookingEvent(trx, 'booking.rebooked_cheaper', row.id, at);
+    const opp = (await findOpportunity(trx, oppId))!;
+    await recordBookingEvent(trx, 'booking.rebooked_cheaper', row.id, at, { fareWatch: eventDetailOf(opp) });
     return true;
   });
 }
