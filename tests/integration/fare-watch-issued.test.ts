@@ -4,10 +4,24 @@
 // threshold; bookings with seats or EMDs are skipped unless the agency opts in; an accept is a flight
 // change of the booking (one exchange: one confirmed request, the tickets reissued, one debit and
 // one residual back on the balance), however many accept at once — 20 concurrent accepts,
-// RACE_ROUNDS rounds (default 3). Held bookings: carried ancillaries (fare-watch.test.ts covers the rest).
+// RACE_ROUNDS rounds (default 3); a refusal before the airline is asked leaves it open. The
+// reconciler reopens an accept whose process died before the flight change's claim, and finishes
+// one whose airline answer was lost (the opportunity follows its flight change request).
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { airlineParts } from '../../api/src/core.js';
 import { saveSettings } from '../../api/src/db/fare-watch.repository.js';
+import { takeBooking } from '../../api/src/domain/bookings/booking-intents.js';
+import { orderRefOf } from '../../api/src/domain/bookings/booking-order-ref.js';
+import { reconcileIntents } from '../../api/src/domain/bookings/booking-reconcile.js';
+import {
+  claimForConfirm,
+  insertNewRequest,
+  quotedRequest,
+  type StoredOffer,
+} from '../../api/src/domain/bookings/booking-request.js';
+import { systemClock } from '../../api/src/domain/clock.js';
+import { newId } from '../../api/src/domain/ids.js';
 import { toMinor } from '../../api/src/money.js';
 import { addAncillaries, ledgerOf, paidService } from '../support/ancillaries.js';
 import { balanceOf, bearer, book, findFares, payBy, setAgencyFee, setBalance } from '../support/bookings.js';
@@ -228,4 +242,103 @@ describe('accepting an issued opportunity: one exchange', () => {
     expect(accepted.body.status).toBe('accepted');
     await setAgencyFee(db(), tenant, 'exchange', '4.00');
   }, 60_000);
+});
+
+describe('an exchange accept its process left open', () => {
+  const reconcile = () =>
+    reconcileIntents(
+      { db: db(), clock: systemClock, ...airlineParts(stack.config, stack.ctx.db) },
+      { staleMs: 60_000 },
+    );
+  const long = () => new Date(Date.now() - 3_600_000);
+
+  /** An issued booking's opportunity claimed with its flight change request, as a dead process left it. */
+  async function claimed() {
+    await settings();
+    const booking = await issued('FX');
+    const found = await cheaperFare(booking.locator);
+    expect(found.body, JSON.stringify(found.body)).toMatchObject({ outcome: 'found' });
+    const opp = await db()
+      .selectFrom('fare_watch_opportunities')
+      .selectAll()
+      .where('id', '=', found.body.opportunity_id)
+      .executeTakeFirstOrThrow();
+    const row = await db()
+      .selectFrom('bookings')
+      .selectAll()
+      .where('locator', '=', booking.locator)
+      .executeTakeFirstOrThrow();
+    const offer = opp.exchange_offer as StoredOffer;
+    const request = quotedRequest(
+      row,
+      'change',
+      { accountId: agent.id, at: long() },
+      { journeys: [], offers: [offer], expires_at: new Date(offer.expires_at) },
+    );
+    await insertNewRequest(db(), request);
+    await db()
+      .updateTable('fare_watch_opportunities')
+      .set({ status: 'accepting', stage: 'exchanging', change_request_id: request.id, claimed_at: long() })
+      .where('id', '=', opp.id)
+      .execute();
+    return { row, opp, request, offer };
+  }
+
+  it('died before the flight change claimed its request: the opportunity is open again', async () => {
+    const { opp, request } = await claimed();
+    await reconcile();
+    expect((await opportunity(opp.id)).body.status).toBe('open');
+    const closed = await db()
+      .selectFrom('booking_requests')
+      .select('status')
+      .where('id', '=', request.id)
+      .executeTakeFirstOrThrow();
+    expect(closed.status).toBe('failed');
+    const accepted = await post(`/fare_watch/opportunities/${opp.id}/accept`, {});
+    expect(accepted.status, JSON.stringify(accepted.body)).toBe(200);
+    expect(accepted.body.status).toBe('accepted');
+  });
+
+  it("the airline's answer to the exchange was lost: the reconciler finishes it and the opportunity follows, once", async () => {
+    const { row, opp, request, offer } = await claimed();
+    // The flight change's own claim and intent, then the airline carries it out and the answer is lost.
+    const attempt = newId('cfm');
+    await db()
+      .transaction()
+      .execute(async (trx) => {
+        await takeBooking(trx, row.id, row, {
+          operation: 'change',
+          requestId: request.id,
+          attemptId: attempt,
+          at: long(),
+        });
+        await claimForConfirm(trx, request, attempt, long(), offer.offer_id);
+      });
+    await db()
+      .updateTable('airline_intents')
+      .set({ state: 'unknown' })
+      .where('booking_id', '=', row.id)
+      .where('operation', '=', 'change')
+      .execute();
+    const airline = airlineParts(stack.config, stack.ctx.db);
+    const { channel } = await airline.channels.forBooking(row);
+    await airline.provider.changeOrder(channel, orderRefOf(row), offer.airline_offer_id, null);
+
+    await reconcile();
+    await reconcile();
+    expect((await opportunity(opp.id)).body.status).toBe('accepted');
+    const settled = await db()
+      .selectFrom('booking_requests')
+      .select('status')
+      .where('id', '=', request.id)
+      .executeTakeFirstOrThrow();
+    expect(settled.status).toBe('confirmed');
+    const events = await db()
+      .selectFrom('events')
+      .select('type')
+      .where('booking_id', '=', row.id)
+      .where('type', '=', 'booking.rebooked_cheaper')
+      .execute();
+    expect(events).toHaveLength(1);
+  });
 });

@@ -89,7 +89,11 @@ function cheaperOffer(book: OrderBook, order: Order, cheaper: CheaperFare) {
   const rbds = order.journeys.map(
     (journey, j) => pickClasses(book.deps.inventory, journey, offer.cabin, family, seats) ?? offer.rbds[j]!,
   );
-  return buildOffer({ ...offer, family, journeys: order.journeys, rbds }, book.deps.clock, cheaperFareFactor);
+  const found = buildOffer({ ...offer, family, journeys: order.journeys, rbds }, book.deps.clock, cheaperFareFactor);
+  if (cheaper.conditions === 'WORSE' || found.totalMinor < offer.totalMinor) return found;
+  // The family's cheaper classes sold out since (what is left costs more): the scenario promises a
+  // cheaper fare, so the carrier filed the lower level on the order's own classes.
+  return buildOffer({ ...offer, journeys: order.journeys }, book.deps.clock, cheaperFareFactor);
 }
 
 /** Opens a cheaper class on the order's flights; a Light fare has no family below it to be worse. */
