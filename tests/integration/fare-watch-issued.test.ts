@@ -6,7 +6,9 @@
 // one residual back on the balance), however many accept at once — 20 concurrent accepts,
 // RACE_ROUNDS rounds (default 3); a refusal before the airline is asked leaves it open. The
 // reconciler reopens an accept whose process died before the flight change's claim, and finishes
-// one whose airline answer was lost (the opportunity follows its flight change request).
+// one whose airline answer was lost (the opportunity follows its flight change request). Held
+// bookings carry their ancillaries to the rebooked order; one the new booking cannot have (a seat
+// the old hold keeps) disqualifies the candidate.
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { airlineParts } from '../../api/src/core.js';
@@ -23,7 +25,7 @@ import {
 import { systemClock } from '../../api/src/domain/clock.js';
 import { newId } from '../../api/src/domain/ids.js';
 import { toMinor } from '../../api/src/money.js';
-import { addAncillaries, ledgerOf, paidService } from '../support/ancillaries.js';
+import { addAncillaries, ledgerOf, paidSeat, paidService } from '../support/ancillaries.js';
 import { balanceOf, bearer, book, findFares, payBy, setAgencyFee, setBalance } from '../support/bookings.js';
 import { createAccount, createTenant, type TestAccount, type TestTenant } from '../support/factories.js';
 import { raceRounds } from '../support/races.js';
@@ -340,5 +342,54 @@ describe('an exchange accept its process left open', () => {
       .where('type', '=', 'booking.rebooked_cheaper')
       .execute();
     expect(events).toHaveLength(1);
+  });
+});
+
+describe('held bookings: ancillaries carried over', () => {
+  const rowOf = (locator: string) =>
+    db().selectFrom('bookings').selectAll().where('locator', '=', locator).executeTakeFirstOrThrow();
+
+  it('a bag priced into the hold is on the rebooked order, and the old hold is released', async () => {
+    await settings();
+    const booking = await held('FX');
+    const bag = await paidService(stack.baseUrl, agent.token, booking.locator);
+    const added = await addAncillaries(stack.baseUrl, agent.token, booking.locator, [
+      { service_id: bag.id, passenger_id: 'PAX1' },
+    ]);
+    expect(added.status, JSON.stringify(added.body)).toBe(200);
+    const before = await rowOf(booking.locator);
+    const found = await cheaperFare(booking.locator);
+    expect(found.body, JSON.stringify(found.body)).toMatchObject({ outcome: 'found' });
+    const accepted = await post(`/fare_watch/opportunities/${found.body.opportunity_id}/accept`, {});
+    expect(accepted.status, JSON.stringify(accepted.body)).toBe(200);
+    expect(accepted.body.status).toBe('accepted');
+
+    const after = await rowOf(booking.locator);
+    expect(after.airline_locator).not.toBe(before.airline_locator);
+    const airline = airlineParts(stack.config, stack.ctx.db);
+    const { channel } = await airline.channels.forBooking(after);
+    const rebooked = await airline.provider.retrieveOrder(channel, orderRefOf(after));
+    const old = await airline.provider.retrieveOrder(channel, orderRefOf(before));
+    expect(old.status).toBe('cancelled');
+    const codes = (o: typeof rebooked) =>
+      o.services.filter((x) => x.status !== 'voided').map((x) => `${x.code}:${x.passengerIds.join()}`);
+    expect(codes(rebooked)).toEqual(codes(old).length ? codes(old) : [expect.any(String)]);
+    const view = await api().get(`/api/v1/bookings/${booking.locator}`).set(bearer(agent.token));
+    expect(view.body.ancillaries.map((a: { code: string }) => a.code)).toEqual(
+      (before.ancillaries as { code: string }[]).map((a) => a.code),
+    );
+  });
+
+  it('a seat the old hold keeps cannot be had by the new booking: the candidate is refused, and logged', async () => {
+    await settings();
+    const booking = await held('CL');
+    const seat = await paidSeat(stack.baseUrl, agent.token, booking.locator);
+    const added = await addAncillaries(stack.baseUrl, agent.token, booking.locator, [{ seat, passenger_id: 'PAX1' }]);
+    expect(added.status, JSON.stringify(added.body)).toBe(200);
+    const check = await cheaperFare(booking.locator);
+    expect(check.body, JSON.stringify(check.body)).toMatchObject({ outcome: 'rejected', opportunity_id: null });
+    expect(check.body.reason).toMatch(/cannot have a carried ancillary: Seat \d+[A-Z] .* is taken/);
+    const log = await api().get(`/api/v1/bookings/${booking.locator}/fare_watch`).set(bearer(agent.token));
+    expect(log.body.checks[0]).toMatchObject({ outcome: 'rejected', reason: check.body.reason });
   });
 });

@@ -89,11 +89,17 @@ function cheaperOffer(book: OrderBook, order: Order, cheaper: CheaperFare) {
   const rbds = order.journeys.map(
     (journey, j) => pickClasses(book.deps.inventory, journey, offer.cabin, family, seats) ?? offer.rbds[j]!,
   );
-  const found = buildOffer({ ...offer, family, journeys: order.journeys, rbds }, book.deps.clock, cheaperFareFactor);
-  if (cheaper.conditions === 'WORSE' || found.totalMinor < offer.totalMinor) return found;
-  // The family's cheaper classes sold out since (what is left costs more): the scenario promises a
-  // cheaper fare, so the carrier filed the lower level on the order's own classes.
-  return buildOffer({ ...offer, journeys: order.journeys }, book.deps.clock, cheaperFareFactor);
+  const build = (factor: number) =>
+    buildOffer({ ...offer, family, journeys: order.journeys, rbds }, book.deps.clock, factor);
+  let found = build(cheaperFareFactor);
+  // The family's cheaper classes sold out since (what has seats costs more): the scenario promises
+  // a cheaper fare, so the carrier filed a lower level on the class that has seats.
+  for (let factor = cheaperFareFactor; cheaper.conditions === 'EQUAL' && found.totalMinor >= offer.totalMinor;) {
+    factor *= cheaperFareFactor;
+    if (factor < 0.2) break;
+    found = build(factor);
+  }
+  return found;
 }
 
 /** Opens a cheaper class on the order's flights; a Light fare has no family below it to be worse. */

@@ -18,6 +18,7 @@ import { effectiveStatus, type BookingAncillary, type BookingDocument } from '..
 import { newId } from '../ids.js';
 import type { ReshopPacer } from '../limits/reshop-pacing.js';
 import { fromMinor, money, toMinor } from '../../money.js';
+import { bookingFacts, carriesAncillaries, carryOver } from './fare-watch-ancillaries.js';
 import { judgeFare, type NetSaving, type Tier } from './fare-watch-fares.js';
 import { acceptOpportunity } from './fare-watch-rebook.js';
 import { findOpportunity } from '../../db/fare-watch.repository.js';
@@ -95,10 +96,6 @@ export async function checkBooking(
       order,
       offer,
       markupMinor,
-      ancillaryRefusal:
-        tier === 'held' && (row.ancillaries as BookingAncillary[]).length > 0
-          ? 'The booking carries ancillaries that a new booking would not keep.'
-          : null,
       threshold: {
         minSavingMinor: toMinor(settings.min_saving_amount),
         minSavingPercent: Number(settings.min_saving_percent),
@@ -114,6 +111,25 @@ export async function checkBooking(
       };
       await insertCheck(db, done);
       return done;
+    }
+    if (tier === 'held' && carriesAncillaries(order)) {
+      // A rebook carries the hold's ancillaries: one the cheaper class cannot have disqualifies it.
+      const offered = {
+        services: await provider.services(channel, offer.offerId),
+        seatMaps: await provider.seats(channel, offer.offerId),
+      };
+      const carried = carryOver(order, bookingFacts(row), offered);
+      if ('refusal' in carried) {
+        const refused: FareWatchCheckRow = {
+          ...check,
+          outcome: 'rejected',
+          reason: carried.refusal,
+          candidate_total: verdict.candidate.price.amount,
+          saving: fromMinor(verdict.savingMinor),
+        };
+        await insertCheck(db, refused);
+        return refused;
+      }
     }
     const found: FareWatchCheckRow = {
       ...check,

@@ -97,8 +97,6 @@ export function judgeFare(input: {
   order: ProviderOrder;
   offer: ReshopOffer;
   markupMinor: number;
-  /** A carried ancillary the new fare cannot have (the reason), or null. */
-  ancillaryRefusal: string | null;
   threshold: Threshold;
 }): Verdict {
   const { order, offer, markupMinor, threshold } = input;
@@ -126,7 +124,6 @@ export function judgeFare(input: {
     return refuse('rejected', `Fewer checked bags: ${now.checkedBags} instead of ${was.checkedBags}.`);
   if (!noWorse(now.change, was.change)) return refuse('rejected', 'Stricter change conditions.');
   if (!noWorse(now.refund, was.refund)) return refuse('rejected', 'Stricter refund conditions.');
-  if (input.ancillaryRefusal) return refuse('rejected', input.ancillaryRefusal);
   const net = netSavingOf(input.tier, order, offer, savingMinor);
   // The percentage of what the booking costs (the markup included), as the opportunity shows it.
   const percent = Math.round((net.netMinor / (wasMinor + markupMinor)) * 10_000) / 100;

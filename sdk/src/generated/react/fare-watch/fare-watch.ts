@@ -475,7 +475,10 @@ with `accept_earlier_time_limit`), and only then is the old hold released. The b
 its locator, comments and history. Exactly once: an opportunity already decided answers 409
 `fare_watch_opportunity_decided`; an expired one 422 `fare_watch_opportunity_expired`; an
 earlier time limit 422 `fare_watch_time_limit_earlier` (the opportunity stays open). If the
-airline refuses a step the booking stays as it was and the opportunity becomes `failed`.
+airline refuses a step the booking stays as it was and the opportunity becomes `failed`. The
+hold's ancillaries are added to the new booking before the old hold is released; if the new
+booking cannot have one, it is cancelled, the opportunity becomes `failed` and the answer is
+422 `fare_watch_ancillaries_not_carried`.
 
 An issued booking's opportunity (tier `issued`) is accepted as a flight change of the booking
 into the cheaper fare: the change penalty (and the agency's exchange fee) is paid as for any
