@@ -38,6 +38,9 @@ const routes = [
   ['ATH', 'HER'],
   ['WAW', 'KRK'],
   ['WAW', 'GDN'],
+  // Neo (NE) flies only from Warsaw to these: without them a pass is over 12 carriers, not 13.
+  ['WAW', 'BER'],
+  ['WAW', 'LWO'],
 ] as const;
 const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
 

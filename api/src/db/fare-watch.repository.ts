@@ -28,18 +28,24 @@ export async function saveSettings(db: Db, row: Insertable<FareWatchSettingsTabl
 }
 
 /**
- * Claims up to `limit` held bookings due for a check: of agencies watching held bookings, on the
- * chosen channels, not opted out, whose time limit is more than the agency's stop window away.
+ * Claims up to `limit` bookings due for a check: held ones of agencies watching held bookings,
+ * whose time limit is more than the agency's stop window away, and issued ones of agencies watching
+ * issued bookings, whose first departure is; on the chosen channels, not opted out.
  * The claim moves each one's next check to its interval from now (jittered by up to a tenth), so
  * another worker's pass passes them by.
  */
 export async function claimDueBookings(db: Db, now: Date, limit: number): Promise<string[]> {
   const due = await sql<{ id: string }>`
     SELECT b.id FROM bookings b
-    JOIN fare_watch_settings s ON s.agency_id = b.agency_id AND s.held_enabled
+    JOIN fare_watch_settings s ON s.agency_id = b.agency_id AND (s.held_enabled OR s.issued_enabled)
     LEFT JOIN fare_watch_bookings w ON w.booking_id = b.id
-    WHERE b.status = 'new' AND b.time_limit IS NOT NULL
-      AND b.time_limit > ${now}::timestamptz + s.stop_before_hours * interval '1 hour'
+    WHERE b.status IN ('new', 'issued')
+      AND CASE b.status
+        WHEN 'new' THEN s.held_enabled AND b.time_limit IS NOT NULL
+          AND b.time_limit > ${now}::timestamptz + s.stop_before_hours * interval '1 hour'
+        ELSE s.issued_enabled
+          AND (b.segments->0->>'departure_at')::timestamptz > ${now}::timestamptz + s.stop_before_hours * interval '1 hour'
+      END
       AND (s.channel_ids IS NULL OR s.channel_ids ? b.channel_id)
       AND (w.booking_id IS NULL OR (NOT w.opted_out AND w.next_check_at <= ${now}))
     ORDER BY coalesce(w.next_check_at, b.created_at)
@@ -175,13 +181,24 @@ export async function expireOpportunities(db: Db, now: Date): Promise<number> {
   return Number(result.numUpdatedRows);
 }
 
-/** Accepts a dead process left claimed before `staleBefore` (the reconciler settles their intent). */
-export function staleAccepts(db: Db, staleBefore: Date, limit: number): Promise<OpportunityRow[]> {
+/** Accepts of `tier` a dead process left claimed before `staleBefore`, for the reconciler. */
+export function staleAccepts(
+  db: Db,
+  staleBefore: Date,
+  limit: number,
+  tier: OpportunityRow['tier'],
+): Promise<OpportunityRow[]> {
   return withLocator(db)
     .where('o.status', '=', 'accepting')
+    .where('o.tier', '=', tier)
     .where('o.claimed_at', '<', staleBefore)
     .limit(limit)
     .execute();
+}
+
+/** The opportunity whose accept is the flight change request `requestId`. */
+export function opportunityOfRequest(db: Db, requestId: string): Promise<OpportunityRow | undefined> {
+  return withLocator(db).where('o.change_request_id', '=', requestId).executeTakeFirst();
 }
 
 export interface OpportunityFilter {

@@ -417,6 +417,8 @@ export interface FareWatchOpportunities {
   airline_offer_id: string;
   booking_id: string;
   candidate: JsonText;
+  change_penalty: Generated<Numeric>;
+  change_request_id: string | null;
   claimed_at: Timestamp | null;
   created_at: Timestamp;
   currency: string;
@@ -425,15 +427,19 @@ export interface FareWatchOpportunities {
   decline_note: string | null;
   decline_reason: 'traveller_wants_original' | 'conditions' | 'timing' | 'other' | null;
   detail: string | null;
+  exchange_offer: JsonText | null;
   expires_at: Timestamp;
+  forfeited_residual: Generated<Numeric>;
   id: string;
   live_mode: boolean;
+  net_saving: Numeric;
   new_airline_locator: string | null;
   original: JsonText;
+  residual_refund: 'cash' | 'credit' | null;
   saving: Numeric;
-  stage: 'booking' | 'booked' | 'releasing' | null;
+  stage: 'booking' | 'booked' | 'releasing' | 'exchanging' | null;
   status: 'open' | 'accepting' | 'accepted' | 'declined' | 'expired' | 'failed' | 'superseded';
-  tier: 'held';
+  tier: 'held' | 'issued';
   updated_at: Timestamp;
 }
 
@@ -443,6 +449,8 @@ export interface FareWatchSettings {
   channel_ids: JsonText | null;
   check_every_hours: Generated<number>;
   held_enabled: Generated<boolean>;
+  issued_enabled: Generated<boolean>;
+  issued_with_ancillaries: Generated<boolean>;
   min_saving_amount: Generated<Numeric>;
   min_saving_percent: Generated<Numeric>;
   stop_before_hours: Generated<number>;

@@ -93,6 +93,7 @@ export type ErrorCode =
   | 'fare_watch_opportunity_decided'
   | 'fare_watch_opportunity_expired'
   | 'fare_watch_time_limit_earlier'
+  | 'fare_watch_ancillaries_not_carried'
   | 'fare_watch_nothing_worse'
   // webhooks
   | 'webhook_url_refused'

@@ -139,6 +139,10 @@ export const errorRegistry: Record<ErrorCode, { status: number; title: string }>
     status: 422,
     title: 'The cheaper fare must be paid sooner than the booking; accept the earlier time limit to take it.',
   },
+  fare_watch_ancillaries_not_carried: {
+    status: 422,
+    title: "The new booking cannot have the booking's ancillaries; the booking is kept as it was.",
+  },
   fare_watch_nothing_worse: {
     status: 422,
     title: 'The booking holds the lowest fare family: no fare has worse conditions.',

@@ -12,57 +12,112 @@ import type { Journey } from './schedule-connections.js';
 
 const after = (from: Date, seconds: number) => new Date(from.getTime() + seconds * 1000);
 
+type Emit = (type: OrderChangeType, occurredAt: Date, text: string) => void;
+
+/** One thing the clock does to an order: when it is due (null: not for this order), and doing it. */
+interface DueRule {
+  at(order: Order): Date | null;
+  apply(book: OrderBook, order: Order, at: Date, emit: Emit): void;
+}
+
+/** A scenario event happens once: due at its moment until applied. */
+const scenarioAt = (order: Order, key: string, when: boolean, seconds: number) =>
+  when && !order.applied.has(key) ? after(order.createdAt, seconds) : null;
+
+// In this order: a cancellation closes the order before its hold could expire, and so on.
+const rules: readonly DueRule[] = [
+  {
+    at: (o) =>
+      scenarioAt(
+        o,
+        'TIME_LIMIT_CHANGE',
+        o.status === 'HELD' && o.nameScenarios.includes('time_limit_change'),
+        timings.timeLimitChangeAfterSeconds,
+      ),
+    apply(_book, order, at, emit) {
+      order.applied.add('TIME_LIMIT_CHANGE');
+      order.paymentTimeLimit = after(at, timings.shortenedTimeLimitSeconds);
+      emit('TIME_LIMIT_CHANGE', at, `Payment time limit changed to ${order.paymentTimeLimit.toISOString()}.`);
+    },
+  },
+  {
+    at: (o) =>
+      scenarioAt(
+        o,
+        'SCHEDULE_CHANGE',
+        isLiveStatus(o) && o.routeScenarios.includes('schedule_change'),
+        timings.scheduleChangeAfterSeconds,
+      ),
+    apply(_book, order, at, emit) {
+      order.applied.add('SCHEDULE_CHANGE');
+      order.journeys = [retimed(order.journeys[0]!, timings.retimeMinutes), ...order.journeys.slice(1)];
+      const first = order.journeys[0]!.segments[0]!.flight;
+      emit(
+        'SCHEDULE_CHANGE',
+        at,
+        `Schedule change: ${first.carrier.code}${first.number} now departs ${first.departureLocal}.`,
+      );
+    },
+  },
+  {
+    at: (o) =>
+      scenarioAt(
+        o,
+        'AIRLINE_CANCELLATION',
+        isLiveStatus(o) && o.routeScenarios.includes('airline_cancellation'),
+        timings.airlineCancellationAfterSeconds,
+      ),
+    apply(book, order, at, emit) {
+      order.applied.add('AIRLINE_CANCELLATION');
+      closeOrder(book, order, 'AIRLINE_CANCELLED', at);
+      emit('AIRLINE_CANCELLATION', at, 'The airline cancelled the order: the flight no longer operates.');
+    },
+  },
+  {
+    at: (o) => (o.status === 'HELD' && o.paymentTimeLimit ? o.paymentTimeLimit : null),
+    apply(book, order, at, emit) {
+      closeOrder(book, order, 'EXPIRED', at);
+      emit('HOLD_EXPIRED', at, 'Unpaid at the payment time limit: the hold was released.');
+    },
+  },
+  {
+    at: (o) => earliest(o.services.map((line) => (line.status === 'PENDING' ? (line.emdDueAt ?? null) : null))),
+    apply: (book, order, _at, emit) => issueDueEmds(book, order, book.now(), emit),
+  },
+  {
+    at: (o) => (o.closedAt ? after(o.closedAt, timings.purgeAfterSeconds) : null),
+    apply: (book, order) => book.store.remove(order.id),
+  },
+];
+
+function earliest(moments: ReadonlyArray<Date | null>): Date | null {
+  let first: Date | null = null;
+  for (const m of moments) if (m && (!first || m < first)) first = m;
+  return first;
+}
+
+/**
+ * Applies what is due to the orders that may have something due (the store's work list: those
+ * changed since, and those whose moment came), then schedules each at its next moment. A lookup
+ * costs what changed, not every order the airline holds.
+ */
 export function applyDueEvents(book: OrderBook): void {
   const now = book.now();
-  for (const order of book.store.all()) {
-    const emit = (type: OrderChangeType, occurredAt: Date, text: string) => {
+  for (const order of book.store.takeDue(now)) {
+    const emit: Emit = (type, occurredAt, text) => {
       order.remarks.push(`${occurredAt.toISOString()} ${text}`);
       book.store.touch(order);
       book.emit({ type, order, occurredAt, text });
     };
-    const due = (key: string, at: Date) => now >= at && !order.applied.has(key) && order.applied.add(key);
-
-    if (order.status === 'HELD' && order.nameScenarios.includes('time_limit_change')) {
-      const at = after(order.createdAt, timings.timeLimitChangeAfterSeconds);
-      if (due('TIME_LIMIT_CHANGE', at)) {
-        order.paymentTimeLimit = after(at, timings.shortenedTimeLimitSeconds);
-        emit('TIME_LIMIT_CHANGE', at, `Payment time limit changed to ${order.paymentTimeLimit.toISOString()}.`);
-      }
+    for (const rule of rules) {
+      const at = rule.at(order);
+      if (at && now >= at) rule.apply(book, order, at, emit);
     }
-    if (isLiveStatus(order) && order.routeScenarios.includes('schedule_change')) {
-      const at = after(order.createdAt, timings.scheduleChangeAfterSeconds);
-      if (due('SCHEDULE_CHANGE', at)) {
-        order.journeys = [retimed(order.journeys[0]!, timings.retimeMinutes), ...order.journeys.slice(1)];
-        const first = order.journeys[0]!.segments[0]!.flight;
-        emit(
-          'SCHEDULE_CHANGE',
-          at,
-          `Schedule change: ${first.carrier.code}${first.number} now departs ${first.departureLocal}.`,
-        );
-      }
-    }
-    if (isLiveStatus(order) && order.routeScenarios.includes('airline_cancellation')) {
-      const at = after(order.createdAt, timings.airlineCancellationAfterSeconds);
-      if (due('AIRLINE_CANCELLATION', at)) {
-        closeOrder(book, order, 'AIRLINE_CANCELLED', at);
-        emit('AIRLINE_CANCELLATION', at, 'The airline cancelled the order: the flight no longer operates.');
-      }
-    }
-    if (order.status === 'HELD' && order.paymentTimeLimit && now >= order.paymentTimeLimit) {
-      closeOrder(book, order, 'EXPIRED', order.paymentTimeLimit);
-      emit('HOLD_EXPIRED', order.paymentTimeLimit, 'Unpaid at the payment time limit: the hold was released.');
-    }
-    issueDueEmds(book, order, now, emit);
-    if (order.closedAt && now >= after(order.closedAt, timings.purgeAfterSeconds)) book.store.remove(order.id);
+    book.store.schedule(order, earliest(rules.map((rule) => rule.at(order))));
   }
 }
 
-function issueDueEmds(
-  book: OrderBook,
-  order: Order,
-  now: Date,
-  emit: (type: OrderChangeType, at: Date, text: string) => void,
-): void {
+function issueDueEmds(book: OrderBook, order: Order, now: Date, emit: Emit): void {
   for (const line of order.services) {
     if (line.status !== 'PENDING' || !line.emdDueAt || now < line.emdDueAt) continue;
     issueEmd(book, order, line.id, line.emdDueAt);

@@ -10,6 +10,7 @@ import type { OrderBook } from './order-book-types.js';
 import { takePayment, type PaymentInput } from './order-issue.js';
 import { activeTickets, assertStatus, issueTickets } from './order-lifecycle.js';
 import type { Order, ReshopOffer } from './order-model.js';
+import { requireChangeable } from './order-reshop.js';
 import { nameTriggers } from './scenarios.js';
 
 /** What the agent pays to accept: the fare difference (never below zero) plus the fee. */
@@ -29,6 +30,8 @@ export function acceptReshopOffer(
     throw new AirlineRefusal('RESHOP_OFFER_EXPIRED', `The offer expired at ${reshop.expiresAt.toISOString()}.`);
   }
   const issued = order.status === 'ISSUED';
+  // A re-price offer of a ticketed order is an exchange too: the fare must allow one.
+  if (issued && reshop.kind === 'REPRICE') requireChangeable(order);
   if (issued && order.nameScenarios.includes('reissue_error')) {
     throw new AirlineRefusal(
       'REISSUE_FAILED',

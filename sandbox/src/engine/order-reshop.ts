@@ -22,7 +22,8 @@ const factorOf = (order: Order) => (order.offer.scenarios.includes('price_change
 
 function remember(book: OrderBook, order: Order, kind: ReshopOffer['kind'], offer: Offer, penaltyMinor: number) {
   const reshop: ReshopOffer = {
-    id: book.store.nextId('RO'),
+    // The id names its order, so OrderCreate finds a re-price offer without walking every order.
+    id: `${book.store.nextId('RO')}-${order.id}`,
     kind,
     offer,
     differenceMinor: offer.totalMinor - order.offer.totalMinor,
@@ -46,9 +47,30 @@ export function repriceOrder(book: OrderBook, order: Order): ReshopOffer {
     // Already in the lowest class: the carrier filed a lower fare level for it instead.
     if (already) factor *= 0.9;
   }
-  if (order.cheaperFare) return remember(book, order, 'REPRICE', cheaperOffer(book, order, order.cheaperFare), 0);
+  // A ticketed order is re-priced as an exchange into the new fare would be: with the change fee
+  // (accepting it is refused when the fare allows no change).
+  const penalty = changePenaltyOf(order);
+  if (order.cheaperFare) return remember(book, order, 'REPRICE', cheaperOffer(book, order, order.cheaperFare), penalty);
   const repriced = buildOffer({ ...offer, journeys: order.journeys, rbds }, book.deps.clock, factor);
-  return remember(book, order, 'REPRICE', repriced, 0);
+  return remember(book, order, 'REPRICE', repriced, penalty);
+}
+
+/** A fare that allows no change refuses it, unless the airline's own schedule change waived its rules. */
+export function requireChangeable(order: Order): void {
+  if (order.offer.rules.changeFeeNuc === null && !waived(order)) {
+    throw new AirlineRefusal(
+      'CHANGE_NOT_ALLOWED',
+      `The ${order.owner.fareFamilies[order.offer.family]} fare allows no changes.`,
+    );
+  }
+}
+
+/** Issued orders pay the change fee per seated passenger; a held order is simply rebooked, as nothing was ticketed yet. */
+function changePenaltyOf(order: Order): number {
+  const { offer } = order;
+  return order.status === 'ISSUED' && !waived(order)
+    ? feeMinor(offer.rules.changeFeeNuc ?? 0, offer.currency) * seatedPax(order).length
+    : 0;
 }
 
 /** What a fare level this much lower costs: the "cheaper fare" scenario's discount on the same class. */
@@ -67,7 +89,17 @@ function cheaperOffer(book: OrderBook, order: Order, cheaper: CheaperFare) {
   const rbds = order.journeys.map(
     (journey, j) => pickClasses(book.deps.inventory, journey, offer.cabin, family, seats) ?? offer.rbds[j]!,
   );
-  return buildOffer({ ...offer, family, journeys: order.journeys, rbds }, book.deps.clock, cheaperFareFactor);
+  const build = (factor: number) =>
+    buildOffer({ ...offer, family, journeys: order.journeys, rbds }, book.deps.clock, factor);
+  let found = build(cheaperFareFactor);
+  // The family's cheaper classes sold out since (what has seats costs more): the scenario promises
+  // a cheaper fare, so the carrier filed a lower level on the class that has seats.
+  for (let factor = cheaperFareFactor; cheaper.conditions === 'EQUAL' && found.totalMinor >= offer.totalMinor;) {
+    factor *= cheaperFareFactor;
+    if (factor < 0.2) break;
+    found = build(factor);
+  }
+  return found;
 }
 
 /** Opens a cheaper class on the order's flights; a Light fare has no family below it to be worse. */
@@ -81,12 +113,19 @@ export function openCheaperFare(book: OrderBook, order: Order, conditions: Cheap
 
 /** A re-price offer of one of the channel's live orders, as OrderCreate books it ("rebook"). */
 export function findRepriceOffer(book: OrderBook, credential: string, reshopOfferId: string): ReshopOffer | undefined {
-  for (const order of book.store.all()) {
-    if (order.credential !== credential || !isLive(order)) continue;
-    const reshop = order.reshopOffers.get(reshopOfferId);
-    if (reshop?.kind === 'REPRICE') return reshop;
+  const dash = reshopOfferId.lastIndexOf('-');
+  if (dash < 0) return undefined;
+  let order: Order;
+  try {
+    order = book.store.get(credential, reshopOfferId.slice(dash + 1));
+  } catch (error) {
+    // Not this channel's order (or none): the id is no re-price offer of this channel.
+    if (error instanceof AirlineRefusal) return undefined;
+    throw error;
   }
-  return undefined;
+  if (!isLive(order)) return undefined;
+  const reshop = order.reshopOffers.get(reshopOfferId);
+  return reshop?.kind === 'REPRICE' ? reshop : undefined;
 }
 
 export interface JourneyChange {
@@ -98,13 +137,7 @@ export function changeAlternatives(book: OrderBook, order: Order, changes: reado
   assertStatus(order, 'HELD', 'ISSUED');
   const { offer } = order;
   // An airline's own schedule change not yet accepted is waived: any fare may change, free of fee.
-  const waiver = waived(order);
-  if (offer.rules.changeFeeNuc === null && !waiver) {
-    throw new AirlineRefusal(
-      'CHANGE_NOT_ALLOWED',
-      `The ${order.owner.fareFamilies[offer.family]} fare allows no changes.`,
-    );
-  }
+  requireChangeable(order);
   const now = book.now().getTime();
   const seats = offer.pax.ADT + offer.pax.CHD;
   const options = order.journeys.map((journey, j): Array<{ journey: Journey; rbds: readonly string[] }> => {
@@ -122,11 +155,7 @@ export function changeAlternatives(book: OrderBook, order: Order, changes: reado
   });
   let combos: Array<Array<{ journey: Journey; rbds: readonly string[] }>> = [[]];
   for (const choices of options) combos = combos.flatMap((combo) => choices.map((choice) => [...combo, choice]));
-  // Issued orders pay the fee; a held order is simply rebooked, as nothing was ticketed yet.
-  const penalty =
-    order.status === 'ISSUED' && !waiver
-      ? feeMinor(offer.rules.changeFeeNuc ?? 0, offer.currency) * seatedPax(order).length
-      : 0;
+  const penalty = changePenaltyOf(order);
   return combos.slice(0, maxAlternatives).map((combo) => {
     const changed = buildOffer(
       { ...offer, journeys: combo.map((c) => c.journey), rbds: combo.map((c) => c.rbds) },

@@ -28,6 +28,14 @@ export interface OrderStore {
   all(): Order[];
   /** Marks an order changed by the clock (lookups through `get` are marked already). */
   touch(order: Order): void;
+  /**
+   * The orders the clock may have something to do to at `now`: every order added, looked up or
+   * touched since the last call (it may have changed), and every order whose scheduled moment has
+   * come. Each is handed out once; the caller schedules it again.
+   */
+  takeDue(now: Date): Order[];
+  /** The next moment the clock has something to do to the order (null: nothing ever). */
+  schedule(order: Order, at: Date | null): void;
   remove(orderId: string): void;
   nextLocator(): string;
   /** 13 digits: the carrier's 3-digit prefix and a 10-digit serial shared by tickets and EMDs. */
@@ -49,6 +57,11 @@ export function createOrderStore(seed: string, options: OrderStoreOptions = {}):
   const saved = new Map<string, string>();
   const dirty = new Set<Order>();
   const removed = new Set<string>();
+  // The clock's work list, so a lookup never walks every order: the orders that may have changed,
+  // and a min-heap of scheduled moments (an entry is stale once the order is scheduled anew).
+  const unsettled = new Set<Order>();
+  const scheduledAt = new Map<string, number>();
+  const due = createMinHeap();
   const counters = {
     locators: options.saved?.counters?.locators ?? 0,
     ids: options.saved?.counters?.ids ?? 0,
@@ -59,6 +72,7 @@ export function createOrderStore(seed: string, options: OrderStoreOptions = {}):
   for (const order of options.saved?.orders ?? []) {
     orders.set(order.id, order);
     saved.set(order.id, encodeOrder(order));
+    unsettled.add(order);
   }
   const permute = locatorPermutation(seed);
 
@@ -66,6 +80,7 @@ export function createOrderStore(seed: string, options: OrderStoreOptions = {}):
     add(order) {
       orders.set(order.id, order);
       dirty.add(order);
+      unsettled.add(order);
     },
     get(credential, orderId, sellerRef) {
       const order = orders.get(orderId.toUpperCase());
@@ -81,13 +96,40 @@ export function createOrderStore(seed: string, options: OrderStoreOptions = {}):
       }
       // Every message that finds an order may change it; the flush writes only those that did.
       dirty.add(order);
+      unsettled.add(order);
       return order;
     },
     all: () => [...orders.values()],
-    touch: (order) => void dirty.add(order),
+    touch(order) {
+      dirty.add(order);
+      unsettled.add(order);
+    },
+    takeDue(now) {
+      const taken = new Set(unsettled);
+      unsettled.clear();
+      for (let next = due.peek(); next && next.at <= now.getTime(); next = due.peek()) {
+        due.pop();
+        if (scheduledAt.get(next.id) !== next.at) continue;
+        scheduledAt.delete(next.id);
+        const order = orders.get(next.id);
+        if (order) taken.add(order);
+      }
+      return [...taken];
+    },
+    schedule(order, at) {
+      if (!at || orders.get(order.id) !== order) {
+        scheduledAt.delete(order.id);
+        return;
+      }
+      if (scheduledAt.get(order.id) === at.getTime()) return;
+      scheduledAt.set(order.id, at.getTime());
+      due.push({ at: at.getTime(), id: order.id });
+    },
     remove(orderId) {
       const order = orders.get(orderId);
       if (order) dirty.delete(order);
+      if (order) unsettled.delete(order);
+      scheduledAt.delete(orderId);
       orders.delete(orderId);
       saved.delete(orderId);
       removed.add(orderId);
@@ -154,6 +196,44 @@ export function createOrderStore(seed: string, options: OrderStoreOptions = {}):
     },
   };
   return store;
+}
+
+interface DueEntry {
+  readonly at: number;
+  readonly id: string;
+}
+
+/** A binary min-heap of moments: the clock's next due order in O(log n). */
+function createMinHeap() {
+  const heap: DueEntry[] = [];
+  const swap = (i: number, j: number) => ([heap[i], heap[j]] = [heap[j]!, heap[i]!]);
+  return {
+    peek: (): DueEntry | undefined => heap[0],
+    push(entry: DueEntry) {
+      heap.push(entry);
+      for (let i = heap.length - 1; i > 0;) {
+        const parent = (i - 1) >> 1;
+        if (heap[parent]!.at <= heap[i]!.at) break;
+        swap(i, parent);
+        i = parent;
+      }
+    },
+    pop() {
+      const last = heap.pop();
+      if (heap.length === 0 || !last) return;
+      heap[0] = last;
+      for (let i = 0; ;) {
+        const l = 2 * i + 1;
+        const r = l + 1;
+        let least = i;
+        if (l < heap.length && heap[l]!.at < heap[least]!.at) least = l;
+        if (r < heap.length && heap[r]!.at < heap[least]!.at) least = r;
+        if (least === i) break;
+        swap(i, least);
+        i = least;
+      }
+    },
+  };
 }
 
 function countersOf(counters: { locators: number; ids: number; serials: Map<string, number> }): OrderCounters {

@@ -1,5 +1,6 @@
 // POST /ndc/OfferPrice: confirm an offer's price before ordering.
 import type { FastifyInstance } from 'fastify';
+import { findRepriceOffer } from '../engine/order-reshop.js';
 import { money } from '../engine/money.js';
 import { NdcFailure } from '../http/ndc-errors.js';
 import { parseBody } from '../http/parse-body.js';
@@ -19,13 +20,16 @@ export function offerFor(engine: AirlineEngine, offerId: string): Offer {
 /**
  * ServiceList and SeatAvailability also take an OrderID (for ancillaries after booking, when the
  * shopped offer has expired): then they answer for the order's offer and its flights as flown now.
+ * An OfferID may be a re-price offer of one of the channel's orders: what the cheaper class a
+ * rebook would take can have.
  */
 export function offerOrOrderFor(
   engine: AirlineEngine,
   credential: string,
   rq: { OfferID: string } | { OrderID: string },
 ) {
-  if ('OfferID' in rq) return offerFor(engine, rq.OfferID);
+  if ('OfferID' in rq)
+    return findRepriceOffer(engine.orders, credential, rq.OfferID)?.offer ?? offerFor(engine, rq.OfferID);
   const order = engine.orders.find(credential, rq.OrderID);
   return { ...order.offer, journeys: order.journeys };
 }

@@ -7,6 +7,14 @@ import type { EventType } from '../events/event-types.js';
 import { recordEvent } from '../events/record-event.js';
 import { balancePaymentOf } from './booking-balance-payment.js';
 import { bookingView } from './booking.js';
+import type { Money } from '../../money.js';
+
+/** Which Fare Watch opportunity a `booking.cheaper_fare_found` or `booking.rebooked_cheaper` is about. */
+export interface FareWatchEventDetail {
+  opportunity_id: string;
+  tier: 'held' | 'issued';
+  net_saving: Money;
+}
 
 type BookingEventType = Extract<EventType, `booking.${string}` | `emd.${string}`>;
 
@@ -20,7 +28,7 @@ export async function recordBookingEvent(
   type: BookingEventType,
   booking: string | BookingRow,
   at: Date,
-  options: { dedupeKey?: string; fromAirline?: boolean } = {},
+  options: { dedupeKey?: string; fromAirline?: boolean; fareWatch?: FareWatchEventDetail } = {},
 ): Promise<boolean> {
   const row = typeof booking === 'string' ? await findBookingById(trx, booking) : booking;
   if (!row) throw new Error(`recordBookingEvent: booking ${booking as string} not found in its own transaction`);
@@ -38,6 +46,7 @@ export async function recordBookingEvent(
       // and fee), not a fact of the change, so a held booking's event leaves it out, as the list does.
       ...(view.status === 'new' ? {} : { balance_payment: await balancePaymentOf(trx, row, view.status, at) }),
     },
+    ...(options.fareWatch ? { context: { fare_watch: options.fareWatch } } : {}),
     at,
     dedupeKey: options.dedupeKey,
     fromAirline: options.fromAirline,

@@ -69,7 +69,10 @@ function changeView(request: BookingRequestRow, row: BookingRow): FlightsChangeR
 }
 
 /** The agency's exchange fee when the channel pays from a company balance. */
-async function exchangeFee(deps: BookingDeps, row: BookingRow): Promise<{ form: FormOfPayment; feeMinor: number }> {
+export async function exchangeFee(
+  deps: BookingDeps,
+  row: BookingRow,
+): Promise<{ form: FormOfPayment; feeMinor: number }> {
   const path = await ticketingPathOf(deps.db, row.agency_id, row.company_id, row.channel_id);
   const form = path?.form_of_payment ?? row.form_of_payment ?? 'bsp_cash';
   return {

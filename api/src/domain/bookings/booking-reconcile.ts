@@ -16,6 +16,7 @@ import { settleStaleChange } from './booking-exchange-confirm.js';
 import { recordHistory } from './booking-history.js';
 import { settleStaleIssue } from './booking-issue.js';
 import { settleStaleRefund } from './booking-refund.js';
+import { settleExchangeOfRequest, settleStaleExchanges } from '../fare-watch/fare-watch-exchange.js';
 import { settleStaleRebook } from '../fare-watch/fare-watch-rebook.js';
 
 export type IntentOutcome = 'finished' | 'rolled_back' | 'settled_before' | 'waiting';
@@ -26,6 +27,8 @@ export async function reconcileIntents(deps: BookingDeps, options: { staleMs: nu
   const intents = await openIntentsBefore(deps.db, before, options.limit ?? 100);
   const outcomes: Record<IntentOutcome, number> = { finished: 0, rolled_back: 0, settled_before: 0, waiting: 0 };
   for (const intent of intents) outcomes[await reconcileIntent(deps, intent, options.staleMs)] += 1;
+  // Fare Watch exchange accepts whose process died between their claim and the flight change's.
+  outcomes.rolled_back += await settleStaleExchanges(deps, before);
   return outcomes;
 }
 
@@ -89,6 +92,8 @@ async function settle(
       const settleRequest = intent.operation === 'refund' ? settleStaleRefund : settleStaleChange;
       if (!(await settleRequest(deps, row, request, order))) return 'waiting';
       const after = await findRequest(deps.db, row.id, request.id, intent.operation);
+      // A Fare Watch exchange follows its flight change.
+      if (after && intent.operation === 'change') await settleExchangeOfRequest(deps, after);
       return after?.status === 'confirmed' ? 'finished' : 'rolled_back';
     }
   }

@@ -1,6 +1,6 @@
 // Appending an event: always inside the transaction of the change it records (the caller's `trx`),
 // so the two commit or roll back together. The envelope is fixed here, once:
-// {id, type, created_at, live_mode, agency_id, data: {object}, request}.
+// {id, type, created_at, live_mode, agency_id, data: {object, …context}, request}.
 import type { Db } from '../../db/database.js';
 import { insertEvent } from '../../db/events.repository.js';
 import { newId } from '../ids.js';
@@ -18,6 +18,8 @@ export interface EventInput {
   liveMode: boolean;
   /** The resource as its own GET answers it, at the moment of the change. */
   object: unknown;
+  /** What the event adds beside its object (e.g. `fare_watch` on Fare Watch's booking events). */
+  context?: Record<string, unknown>;
   at: Date;
   /** Set for facts that must be raised once (a repeat with the same key writes nothing). */
   dedupeKey?: string;
@@ -39,7 +41,7 @@ export async function recordEvent(trx: Db, input: EventInput): Promise<boolean> 
     booking_id: input.bookingId ?? null,
     agent_id: input.agentId ?? null,
     live_mode: input.liveMode,
-    data: JSON.stringify({ object: input.object }),
+    data: JSON.stringify({ object: input.object, ...input.context }),
     request_id: request?.id ?? null,
     idempotency_key: request?.idempotencyKey ?? null,
     dedupe_key: input.dedupeKey ?? null,

@@ -1,8 +1,10 @@
-// What makes a fare found by a reshop a candidate for a held booking (the rules agencies expect of
-// a "lower fare finder"): the same itinerary, cheaper, conditions equal or better, and a saving
-// above the agency's threshold. Each refusal names its reason, for the booking's check log.
+// What makes a fare found by a reshop a candidate (the rules agencies expect of a "lower fare
+// finder"): the same itinerary, cheaper, conditions equal or better, and a saving above the
+// agency's threshold. A held booking is rebooked, so its saving is the fare's; an issued booking is
+// exchanged, so its saving is net of the change penalty and of the residual the fare does not
+// refund in cash. Each refusal names its reason, for the booking's check log.
 import type { FareConditions, PenaltyTerms, ProviderOrder, ReshopOffer } from '../../providers/airline-provider.js';
-import { money, toMinor, type Money } from '../../money.js';
+import { fromMinor, money, toMinor, type Money } from '../../money.js';
 import { segmentsOf, type BookingSegment } from '../bookings/booking.js';
 
 /** One side of an opportunity, as GET /fare_watch/opportunities/{id} shows it. */
@@ -21,8 +23,26 @@ export interface Threshold {
   minSavingPercent: number;
 }
 
+export type Tier = 'held' | 'issued';
+
+/** The saving as an exchange makes it: the fare's, less the penalty and the residual forfeited. */
+export interface NetSaving {
+  penaltyMinor: number;
+  forfeitedMinor: number;
+  /** How the airline returns an exchange's residual (null: a hold is rebooked, nothing is returned). */
+  residualRefund: 'cash' | 'credit' | null;
+  netMinor: number;
+}
+
 export type Verdict =
-  | { kind: 'candidate'; original: FareSide; candidate: FareSide; savingMinor: number; percent: number }
+  | {
+      kind: 'candidate';
+      original: FareSide;
+      candidate: FareSide;
+      savingMinor: number;
+      net: NetSaving;
+      percent: number;
+    }
   | { kind: 'not_cheaper' | 'rejected'; reason: string; candidateMinor: number | null; savingMinor: number | null };
 
 const penaltyOf = (p: PenaltyTerms) => ({ allowed: p.allowed, fee: p.fee });
@@ -55,15 +75,28 @@ const sameFlights = (a: readonly BookingSegment[], b: readonly BookingSegment[])
   a.length === b.length && a.every((s, i) => s.flight_id === b[i]!.flight_id && s.departure_at === b[i]!.departure_at);
 
 /**
- * Judges the airline's re-price of a held order. Prices compared are the airline's; both sides
- * show them with the booking's markup, which does not change. A re-price keeps the order's cabin
- * (the airline prices the same cabin), so the flights and the conditions are what is compared.
+ * What an exchange into the cheaper fare really saves. The airline charges its change penalty,
+ * and returns the residual (what the new fare costs less) in cash only when the fare is
+ * refundable; otherwise as a credit for later travel, which the agency cannot count as a saving.
  */
-export function judgeHeld(input: {
+export function netSavingOf(tier: Tier, order: ProviderOrder, offer: ReshopOffer, savingMinor: number): NetSaving {
+  if (tier === 'held') return { penaltyMinor: 0, forfeitedMinor: 0, residualRefund: null, netMinor: savingMinor };
+  const penaltyMinor = toMinor(offer.penalty.amount);
+  const residualRefund = order.conditions?.refund.allowed ? 'cash' : 'credit';
+  const forfeitedMinor = residualRefund === 'cash' ? 0 : savingMinor;
+  return { penaltyMinor, forfeitedMinor, residualRefund, netMinor: savingMinor - penaltyMinor - forfeitedMinor };
+}
+
+/**
+ * Judges the airline's re-price of a held or issued order. Prices compared are the airline's; both
+ * sides show them with the booking's markup, which does not change. A re-price keeps the order's
+ * cabin (the airline prices the same cabin), so the flights and the conditions are what is compared.
+ */
+export function judgeFare(input: {
+  tier: Tier;
   order: ProviderOrder;
   offer: ReshopOffer;
   markupMinor: number;
-  carriesAncillaries: boolean;
   threshold: Threshold;
 }): Verdict {
   const { order, offer, markupMinor, threshold } = input;
@@ -91,13 +124,18 @@ export function judgeHeld(input: {
     return refuse('rejected', `Fewer checked bags: ${now.checkedBags} instead of ${was.checkedBags}.`);
   if (!noWorse(now.change, was.change)) return refuse('rejected', 'Stricter change conditions.');
   if (!noWorse(now.refund, was.refund)) return refuse('rejected', 'Stricter refund conditions.');
-  // Ancillaries are priced into a hold; a new order would not carry them, so the saving is not real.
-  if (input.carriesAncillaries)
-    return refuse('rejected', 'The booking carries ancillaries that a new booking would not keep.');
+  const net = netSavingOf(input.tier, order, offer, savingMinor);
   // The percentage of what the booking costs (the markup included), as the opportunity shows it.
-  const percent = Math.round((savingMinor / (wasMinor + markupMinor)) * 10_000) / 100;
-  if (savingMinor < threshold.minSavingMinor || percent < threshold.minSavingPercent)
-    return refuse('rejected', `The saving (${percent}%) is below the agency's threshold.`);
+  const percent = Math.round((net.netMinor / (wasMinor + markupMinor)) * 10_000) / 100;
+  if (net.netMinor <= 0 || net.netMinor < threshold.minSavingMinor || percent < threshold.minSavingPercent)
+    return refuse(
+      'rejected',
+      input.tier === 'held'
+        ? `The saving (${percent}%) is below the agency's threshold.`
+        : `The saving net of the change penalty (${fromMinor(net.penaltyMinor)}) and the residual forfeited ` +
+            `(${fromMinor(net.forfeitedMinor)}, refunded as ${net.residualRefund}) is ${fromMinor(net.netMinor)} ` +
+            `${currency} (${percent}%), below the agency's threshold.`,
+    );
   const fareBasis = order.fares[0]?.fareBasis ?? [];
   return {
     kind: 'candidate',
@@ -111,6 +149,7 @@ export function judgeHeld(input: {
       currency,
     ),
     savingMinor,
+    net,
     percent,
   };
 }

@@ -1,6 +1,7 @@
 // Accepting a cheaper fare for a held booking: "rebook and release". The new offer is booked as a
 // new airline order (same passengers and contacts), its time limit is checked against the old one,
-// and only then is the old hold cancelled; the booking keeps its locator, comments and history and
+// the old hold's ancillaries are added to it (fare-watch-ancillaries.ts), and only then is the old
+// hold cancelled; the booking keeps its locator, comments and history and
 // points at the new order from then on.
 //
 // Exactly once, however many people, tokens and auto-applying workers accept at once: the accept is
@@ -31,6 +32,8 @@ import {
   type StoredFares,
 } from '../bookings/booking.js';
 import { DomainError } from '../errors.js';
+import { bookingFacts, carriesAncillaries, carryOver } from './fare-watch-ancillaries.js';
+import { eventDetailOf } from './fare-watch-views.js';
 
 export interface Accepter {
   /** Null when Fare Watch applies it on its own (the agency's auto-apply). */
@@ -140,11 +143,46 @@ export async function acceptOpportunity(
     );
   }
 
+  // 2b. The hold's ancillaries, carried to the new order; one it cannot have undoes the rebook.
+  const carried = await carryAncillaries(deps, channel, row, booked);
+  if (carried instanceof DomainError) {
+    await releaseNew(deps, channel, row, booked.orderId);
+    await rollBack(deps, opp.id, row.id, 'failed', carried.detail ?? null);
+    throw carried;
+  }
+  booked = carried;
+
   // 3. Only then release the old hold.
   await updateOpportunity(db, opp.id, ['accepting'], { stage: 'releasing', updated_at: clock.now() });
   await releaseOld(deps, channel, row);
   await finishRebook(deps, opp.id, row.id, booked);
   return (await findOpportunity(db, opp.id))!;
+}
+
+/**
+ * Adds the old hold's services and seats to the new order (priced into it, as on the old one);
+ * answers the new order as it is then, or why it could not have them.
+ */
+async function carryAncillaries(
+  deps: BookingDeps,
+  channel: ProviderChannel,
+  row: BookingRow,
+  booked: ProviderOrder,
+): Promise<ProviderOrder | DomainError> {
+  const old = await deps.provider.retrieveOrder(channel, orderRefOf(row));
+  if (!carriesAncillaries(old)) return booked;
+  const newRef = { orderId: booked.orderId, sellerReference: row.id };
+  const [services, seatMaps] = await Promise.all([
+    deps.provider.orderServices(channel, newRef),
+    deps.provider.orderSeats(channel, newRef),
+  ]);
+  const carried = carryOver(old, bookingFacts(row), { services, seatMaps });
+  if ('refusal' in carried) return new DomainError('fare_watch_ancillaries_not_carried', carried.refusal);
+  try {
+    return await deps.provider.addServices(channel, newRef, carried.requests, null);
+  } catch (error) {
+    return new DomainError('fare_watch_ancillaries_not_carried', refusalText(asDomainError(error)));
+  }
 }
 
 function earlierLimit(row: BookingRow, booked: ProviderOrder): boolean {
@@ -245,7 +283,8 @@ export async function finishRebook(
       at,
       detail: `Fare Watch: rebooked from ${row.airline_total} to ${order.total.amount} ${row.currency.trim()} as airline order ${order.orderId}; the hold ${row.airline_locator} was released.`,
     });
-    await recordBookingEvent(trx, 'booking.rebooked_cheaper', row.id, at);
+    const opp = (await findOpportunity(trx, oppId))!;
+    await recordBookingEvent(trx, 'booking.rebooked_cheaper', row.id, at, { fareWatch: eventDetailOf(opp) });
     return true;
   });
 }

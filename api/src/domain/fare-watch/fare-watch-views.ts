@@ -3,6 +3,7 @@
 // and one line of a booking's check log.
 import type { FareWatchCheckRow, FareWatchSettingsRow, OpportunityRow } from '../../db/fare-watch.repository.js';
 import { money, toMinor, type Money } from '../../money.js';
+import type { FareWatchEventDetail } from '../bookings/booking-events.js';
 import type { FareSide } from './fare-watch-fares.js';
 
 export interface FareWatchSettings {
@@ -13,6 +14,8 @@ export interface FareWatchSettings {
   check_every_hours: number;
   stop_before_hours: number;
   auto_apply_held: boolean;
+  issued_enabled: boolean;
+  issued_with_ancillaries: boolean;
   channel_ids: string[] | null;
   updated_at: string;
 }
@@ -27,6 +30,8 @@ export function defaultSettings(agencyId: string, at: Date): FareWatchSettingsRo
     check_every_hours: 6,
     stop_before_hours: 2,
     auto_apply_held: false,
+    issued_enabled: false,
+    issued_with_ancillaries: false,
     channel_ids: null,
     updated_by: null,
     updated_at: at,
@@ -42,6 +47,8 @@ export function settingsView(row: FareWatchSettingsRow): FareWatchSettings {
     check_every_hours: row.check_every_hours,
     stop_before_hours: row.stop_before_hours,
     auto_apply_held: row.auto_apply_held,
+    issued_enabled: row.issued_enabled,
+    issued_with_ancillaries: row.issued_with_ancillaries,
     channel_ids: (row.channel_ids as string[] | null) ?? null,
     updated_at: row.updated_at.toISOString(),
   };
@@ -75,8 +82,14 @@ export function opportunityView(row: OpportunityRow, now: Date) {
     candidate: sideOf(row.candidate),
     saving,
     saving_percent: Math.round((savingMinor / toMinor(original.price.amount)) * 10_000) / 100,
-    // A hold is rebooked, not exchanged: no penalty, nothing forfeited.
-    net_saving: saving,
+    // A hold is rebooked, not exchanged: no penalty, nothing forfeited (net = saving).
+    net_saving: money(toMinor(row.net_saving), currency),
+    net_saving_parts: {
+      fare_saving: saving,
+      change_penalty: money(toMinor(row.change_penalty), currency),
+      forfeited_residual: money(toMinor(row.forfeited_residual), currency),
+      residual_refund: row.residual_refund,
+    },
     expires_at: row.expires_at.toISOString(),
     decline_reason: row.decline_reason,
     decline_note: row.decline_note,
@@ -90,6 +103,15 @@ export function opportunityView(row: OpportunityRow, now: Date) {
 }
 
 export type FareWatchOpportunity = ReturnType<typeof opportunityView>;
+
+/** What Fare Watch's booking events say of their opportunity. */
+export function eventDetailOf(row: OpportunityRow): FareWatchEventDetail {
+  return {
+    opportunity_id: row.id,
+    tier: row.tier,
+    net_saving: money(toMinor(row.net_saving), row.currency.trim()),
+  };
+}
 
 export function checkView(row: FareWatchCheckRow) {
   const currency = row.currency?.trim() ?? '';

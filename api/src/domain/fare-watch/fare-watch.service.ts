@@ -1,7 +1,7 @@
 // Fare Watch: the one face the handlers and the worker see. Settings are the agency's (supervisors
 // their own, staff any); opportunities and a booking's log follow the bookings visibility and a
-// token's mode; accepting rebooks exactly once (fare-watch-rebook.ts); the watch pass checks due
-// held bookings, each channel's reshops paced by the shared rate; and the sandbox's "cheaper
+// token's mode; accepting rebooks a hold (fare-watch-rebook.ts) or exchanges issued tickets
+// (fare-watch-exchange.ts) exactly once; the watch pass checks due held and issued bookings, each channel's reshops paced by the shared rate; and the sandbox's "cheaper
 // fare" opens a cheaper class on a test booking and checks it at once.
 import {
   checksOf,
@@ -26,6 +26,7 @@ import { effectiveStatus } from '../bookings/booking.js';
 import { DomainError, notFound } from '../errors.js';
 import { isStaff, type Principal } from '../principal.js';
 import { checkBooking, type CheckDeps } from './fare-watch-check.js';
+import { acceptExchange } from './fare-watch-exchange.js';
 import { acceptOpportunity } from './fare-watch-rebook.js';
 import { checkView, defaultSettings, opportunityView, settingsView } from './fare-watch-views.js';
 
@@ -36,6 +37,8 @@ export interface SettingsInput {
   check_every_hours?: number;
   stop_before_hours?: number;
   auto_apply_held?: boolean;
+  issued_enabled?: boolean;
+  issued_with_ancillaries?: boolean;
   channel_ids?: string[] | null;
 }
 
@@ -119,6 +122,8 @@ export function createFareWatchService(deps: CheckDeps) {
         check_every_hours: input.check_every_hours ?? defaults.check_every_hours,
         stop_before_hours: input.stop_before_hours ?? defaults.stop_before_hours,
         auto_apply_held: input.auto_apply_held ?? defaults.auto_apply_held,
+        issued_enabled: input.issued_enabled ?? defaults.issued_enabled,
+        issued_with_ancillaries: input.issued_with_ancillaries ?? defaults.issued_with_ancillaries,
         channel_ids: input.channel_ids ? JSON.stringify(input.channel_ids) : null,
         updated_by: principal.accountId,
         updated_at: clock.now(),
@@ -147,6 +152,8 @@ export function createFareWatchService(deps: CheckDeps) {
 
     async accept(principal: Principal, id: string, input: { accept_earlier_time_limit?: boolean }) {
       const opp = await opportunityFor(principal, id);
+      // An issued booking is exchanged through its flight change path; a hold is rebooked.
+      if (opp.tier === 'issued') return opportunityView(await acceptExchange(deps, principal, opp), clock.now());
       const done = await acceptOpportunity(
         deps,
         opp,
@@ -191,8 +198,11 @@ export function createFareWatchService(deps: CheckDeps) {
       const row = await bookingFor(db, principal, locator);
       if (!row.fake_booking) throw new DomainError('sandbox_only', `${locator} is a live booking.`);
       const status = effectiveStatus(row, clock.now());
-      if (status !== 'new')
-        throw new DomainError('booking_closed', `The booking is ${status}; Fare Watch checks held bookings.`);
+      if (status !== 'new' && status !== 'issued')
+        throw new DomainError(
+          'booking_closed',
+          `The booking is ${status}; Fare Watch checks held and issued bookings.`,
+        );
       const { channel } = await deps.channels.forBooking(row);
       try {
         await deps.provider.openCheaperFare(channel, orderRefOf(row), conditions);
@@ -203,7 +213,7 @@ export function createFareWatchService(deps: CheckDeps) {
         throw refusal;
       }
       const check = await checkBooking(deps, row.id, await settingsFor(row.agency_id));
-      if (!check) throw new DomainError('booking_closed', 'The booking is no longer held.');
+      if (!check) throw new DomainError('booking_closed', 'The booking is no longer held or issued.');
       return checkView(check);
     },
 

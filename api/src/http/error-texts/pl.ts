@@ -88,6 +88,8 @@ export const pl: Record<ErrorCode, string> = {
   fare_watch_opportunity_expired: 'Tańsza taryfa wygasła.',
   fare_watch_time_limit_earlier:
     'Tańszą taryfę trzeba opłacić wcześniej niż rezerwację; aby ją wziąć, zaakceptuj wcześniejszy termin.',
+  fare_watch_ancillaries_not_carried:
+    'Nowa rezerwacja nie może mieć usług dodatkowych tej rezerwacji; rezerwacja pozostaje bez zmian.',
   fare_watch_nothing_worse: 'Rezerwacja ma najniższą rodzinę taryf: nie ma taryfy o gorszych warunkach.',
   sandbox_only: 'To działa tylko w trybie testowym: dla rezerwacji testowych, z tokenem testowym lub w konsoli.',
   // webhooks

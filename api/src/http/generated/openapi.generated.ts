@@ -2485,14 +2485,23 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Accept a Fare Watch opportunity (rebook and release)
+         * Accept a Fare Watch opportunity (rebook and release, or exchange)
          * @description Rebooks a held booking into the cheaper fare: the new offer is booked with the same passengers,
          *     contacts and ancillaries, its time limit is checked against the old one (an earlier one only
          *     with `accept_earlier_time_limit`), and only then is the old hold released. The booking keeps
          *     its locator, comments and history. Exactly once: an opportunity already decided answers 409
          *     `fare_watch_opportunity_decided`; an expired one 422 `fare_watch_opportunity_expired`; an
          *     earlier time limit 422 `fare_watch_time_limit_earlier` (the opportunity stays open). If the
-         *     airline refuses a step the booking stays as it was and the opportunity becomes `failed`.
+         *     airline refuses a step the booking stays as it was and the opportunity becomes `failed`. The
+         *     hold's ancillaries are added to the new booking before the old hold is released; if the new
+         *     booking cannot have one, it is cancelled, the opportunity becomes `failed` and the answer is
+         *     422 `fare_watch_ancillaries_not_carried`.
+         *
+         *     An issued booking's opportunity (tier `issued`) is accepted as a flight change of the booking
+         *     into the cheaper fare: the change penalty (and the agency's exchange fee) is paid as for any
+         *     flight change, the tickets are reissued, and a residual the airline refunds goes back to the
+         *     form of payment — exactly once, however many accept at once. A balance too low answers as the
+         *     flight change does and the opportunity stays open; a reissue the airline refuses makes it `failed`.
          */
         post: operations["acceptFareWatchOpportunity"];
         delete?: never;
@@ -2565,8 +2574,9 @@ export interface paths {
         put?: never;
         /**
          * Open a cheaper class on a test booking's flights (sandbox)
-         * @description Test mode only: the sandbox airline opens a cheaper class on a held test booking's flights, with
-         *     conditions equal to the booking's or worse, and Fare Watch checks the booking at once. A live
+         * @description Test mode only: the sandbox airline opens a cheaper class on a held or issued test booking's
+         *     flights, with conditions equal to the booking's or worse, and Fare Watch checks the booking at
+         *     once (an issued booking as the `issued` tier: the re-price carries the fare's change penalty). A live
          *     booking, or a live token, answers 403 `sandbox_only`. Answers the check as the booking's log
          *     keeps it: `found` (an opportunity, `equal`) or `rejected` (`worse`, with the reason).
          */
@@ -5428,7 +5438,9 @@ export interface components {
         /**
          * @description An agency's Fare Watch settings. Held bookings (before issue) are re-shopped on the same flights
          *     and cabin; a cheaper class with conditions equal or better becomes an opportunity. Nothing is
-         *     rebooked without a person's accept unless `auto_apply_held` is on.
+         *     rebooked without a person's accept unless `auto_apply_held` is on. Issued bookings (tier
+         *     `issued`, off unless `issued_enabled`) are judged by their saving net of the change penalty and
+         *     the residual the fare forfeits, and are never exchanged without a person's accept.
          */
         FareWatchSettings: {
             agency_id: string;
@@ -5447,6 +5459,10 @@ export interface components {
             stop_before_hours: number;
             /** @description Rebook held bookings as soon as a cheaper class is found (off by default). */
             auto_apply_held: boolean;
+            /** @description Whether issued bookings are watched (an accept exchanges the tickets through the flight change path). Off until someone turns it on. */
+            issued_enabled: boolean;
+            /** @description Whether issued bookings with seats or EMDs are watched too (off by default; an exchange may not keep them). */
+            issued_with_ancillaries: boolean;
             /** @description Only bookings of these channels are watched; null watches every channel. */
             channel_ids: string[] | null;
             /** Format: date-time */
@@ -5466,6 +5482,10 @@ export interface components {
             stop_before_hours: number;
             /** @default false */
             auto_apply_held: boolean;
+            /** @default false */
+            issued_enabled: boolean;
+            /** @default false */
+            issued_with_ancillaries: boolean;
             /** @default null */
             channel_ids: string[] | null;
         };
@@ -5494,26 +5514,48 @@ export interface components {
             price: components["schemas"]["Money"];
         };
         /**
+         * @description How the net saving is made: the fare saving, less the change penalty the airline charges for the
+         *     exchange, less the residual it does not give back in cash (a fare that is not refundable returns
+         *     the residual as a credit, which counts as forfeited). A held booking has no penalty and forfeits
+         *     nothing.
+         */
+        FareWatchNetSaving: {
+            fare_saving: components["schemas"]["Money"];
+            change_penalty: components["schemas"]["Money"];
+            forfeited_residual: components["schemas"]["Money"];
+            /**
+             * @description How the airline returns the residual of an exchange (null for a held booking, which is rebooked).
+             * @enum {string|null}
+             */
+            residual_refund: "cash" | "credit" | null;
+        };
+        /**
          * @description Why the agency declined.
          * @enum {string}
          */
         FareWatchDeclineReason: "traveller_wants_original" | "conditions" | "timing" | "other";
-        /** @description A cheaper fare found for a held booking, on the same flights and cabin, with conditions equal or better. */
+        /**
+         * @description A cheaper fare found for a booking, on the same flights and cabin, with conditions equal or better:
+         *     a held booking (tier `held`, accepted by rebooking and releasing the old hold) or an issued one
+         *     (tier `issued`, accepted by exchanging the tickets through the flight change path; its saving is
+         *     net of the change penalty and of the residual the fare does not refund in cash).
+         */
         FareWatchOpportunity: {
             /** @example fwo_4t7w1z5r6y2k3v9q2m8x */
             id: string;
             locator: string;
             status: components["schemas"]["FareWatchOpportunityStatus"];
             /**
-             * @description Held bookings (before issue) are rebooked and the old hold released.
+             * @description Held bookings (before issue) are rebooked and the old hold released; issued bookings are exchanged.
              * @enum {string}
              */
-            tier: "held";
+            tier: "held" | "issued";
             original: components["schemas"]["FareWatchFare"];
             candidate: components["schemas"]["FareWatchFare"];
             saving: components["schemas"]["Money"];
             saving_percent: number;
             net_saving: components["schemas"]["Money"];
+            net_saving_parts: components["schemas"]["FareWatchNetSaving"];
             /**
              * Format: date-time
              * @description When the airline's offer expires; the opportunity expires with it.
@@ -5592,6 +5634,13 @@ export interface components {
          * @enum {string}
          */
         EventType: "booking.created" | "booking.issued" | "booking.voided" | "booking.cancelled" | "booking.expired" | "booking.time_limit_changed" | "booking.time_limit_approaching" | "booking.refunded" | "booking.exchanged" | "booking.cheaper_fare_found" | "booking.rebooked_cheaper" | "emd.issued" | "emd.failed" | "schedule_change.detected" | "schedule_change.resolved" | "balance.low" | "sales_report.ready" | "webhook_endpoint.disabled";
+        /** @description On `booking.cheaper_fare_found` and `booking.rebooked_cheaper` only; the opportunity the event is about and its tier. */
+        FareWatchEventDetail: {
+            opportunity_id: string;
+            /** @enum {string} */
+            tier: "held" | "issued";
+            net_saving: components["schemas"]["Money"];
+        };
         /** @description The API call that caused the event (null for changes the airline or the worker made). */
         EventRequest: {
             /** @description The call's `X-Request-Id`. */
@@ -5616,6 +5665,7 @@ export interface components {
             agency_id: string | null;
             data: {
                 object: components["schemas"]["Booking"];
+                fare_watch?: components["schemas"]["FareWatchEventDetail"];
             };
             request: components["schemas"]["EventRequest"];
         };

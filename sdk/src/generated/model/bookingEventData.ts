@@ -14,7 +14,9 @@ every call. Errors always come as `{"errors": [...], "meta": {"request_id": ...}
  * OpenAPI spec version: 0.1.0
  */
 import type { Booking } from './booking';
+import type { FareWatchEventDetail } from './fareWatchEventDetail';
 
 export type BookingEventData = {
   object: Booking;
+  fare_watch?: FareWatchEventDetail;
 };

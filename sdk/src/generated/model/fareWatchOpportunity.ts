@@ -17,6 +17,7 @@ import type { FareWatchOpportunityStatus } from './fareWatchOpportunityStatus';
 import type { FareWatchOpportunityTier } from './fareWatchOpportunityTier';
 import type { FareWatchFare } from './fareWatchFare';
 import type { Money } from './money';
+import type { FareWatchNetSaving } from './fareWatchNetSaving';
 import type { FareWatchOpportunityDeclineReason } from './fareWatchOpportunityDeclineReason';
 import type { FareWatchOpportunityDeclineNote } from './fareWatchOpportunityDeclineNote';
 import type { FareWatchOpportunityDecidedAt } from './fareWatchOpportunityDecidedAt';
@@ -24,19 +25,24 @@ import type { FareWatchOpportunityDecidedBy } from './fareWatchOpportunityDecide
 import type { FareWatchOpportunityDetail } from './fareWatchOpportunityDetail';
 
 /**
- * A cheaper fare found for a held booking, on the same flights and cabin, with conditions equal or better.
+ * A cheaper fare found for a booking, on the same flights and cabin, with conditions equal or better:
+a held booking (tier `held`, accepted by rebooking and releasing the old hold) or an issued one
+(tier `issued`, accepted by exchanging the tickets through the flight change path; its saving is
+net of the change penalty and of the residual the fare does not refund in cash).
+
  */
 export interface FareWatchOpportunity {
   id: string;
   locator: string;
   status: FareWatchOpportunityStatus;
-  /** Held bookings (before issue) are rebooked and the old hold released. */
+  /** Held bookings (before issue) are rebooked and the old hold released; issued bookings are exchanged. */
   tier: FareWatchOpportunityTier;
   original: FareWatchFare;
   candidate: FareWatchFare;
   saving: Money;
   saving_percent: number;
   net_saving: Money;
+  net_saving_parts: FareWatchNetSaving;
   /** When the airline's offer expires; the opportunity expires with it. */
   expires_at: string;
   decline_reason: FareWatchOpportunityDeclineReason;

@@ -15,7 +15,7 @@ every call. Errors always come as `{"errors": [...], "meta": {"request_id": ...}
  */
 
 /**
- * Held bookings (before issue) are rebooked and the old hold released.
+ * Held bookings (before issue) are rebooked and the old hold released; issued bookings are exchanged.
  */
 export type FareWatchOpportunityTier = typeof FareWatchOpportunityTier[keyof typeof FareWatchOpportunityTier];
 
@@ -23,4 +23,5 @@ export type FareWatchOpportunityTier = typeof FareWatchOpportunityTier[keyof typ
 // eslint-disable-next-line @typescript-eslint/no-redeclare
 export const FareWatchOpportunityTier = {
   held: 'held',
+  issued: 'issued',
 } as const;

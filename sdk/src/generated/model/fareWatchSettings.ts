@@ -18,7 +18,9 @@ import type { FareWatchSettingsChannelIds } from './fareWatchSettingsChannelIds'
 /**
  * An agency's Fare Watch settings. Held bookings (before issue) are re-shopped on the same flights
 and cabin; a cheaper class with conditions equal or better becomes an opportunity. Nothing is
-rebooked without a person's accept unless `auto_apply_held` is on.
+rebooked without a person's accept unless `auto_apply_held` is on. Issued bookings (tier
+`issued`, off unless `issued_enabled`) are judged by their saving net of the change penalty and
+the residual the fare forfeits, and are never exchanged without a person's accept.
 
  */
 export interface FareWatchSettings {
@@ -50,6 +52,10 @@ export interface FareWatchSettings {
   stop_before_hours: number;
   /** Rebook held bookings as soon as a cheaper class is found (off by default). */
   auto_apply_held: boolean;
+  /** Whether issued bookings are watched (an accept exchanges the tickets through the flight change path). Off until someone turns it on. */
+  issued_enabled: boolean;
+  /** Whether issued bookings with seats or EMDs are watched too (off by default; an exchange may not keep them). */
+  issued_with_ancillaries: boolean;
   /** Only bookings of these channels are watched; null watches every channel. */
   channel_ids: FareWatchSettingsChannelIds;
   updated_at: string;

@@ -38,6 +38,8 @@ export interface FareWatchSettingsUpdate {
    */
   stop_before_hours?: number;
   auto_apply_held?: boolean;
+  issued_enabled?: boolean;
+  issued_with_ancillaries?: boolean;
   /** @maxItems 50 */
   channel_ids?: FareWatchSettingsUpdateChannelIds;
 }

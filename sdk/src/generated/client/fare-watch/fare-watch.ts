@@ -163,9 +163,18 @@ with `accept_earlier_time_limit`), and only then is the old hold released. The b
 its locator, comments and history. Exactly once: an opportunity already decided answers 409
 `fare_watch_opportunity_decided`; an expired one 422 `fare_watch_opportunity_expired`; an
 earlier time limit 422 `fare_watch_time_limit_earlier` (the opportunity stays open). If the
-airline refuses a step the booking stays as it was and the opportunity becomes `failed`.
+airline refuses a step the booking stays as it was and the opportunity becomes `failed`. The
+hold's ancillaries are added to the new booking before the old hold is released; if the new
+booking cannot have one, it is cancelled, the opportunity becomes `failed` and the answer is
+422 `fare_watch_ancillaries_not_carried`.
 
- * @summary Accept a Fare Watch opportunity (rebook and release)
+An issued booking's opportunity (tier `issued`) is accepted as a flight change of the booking
+into the cheaper fare: the change penalty (and the agency's exchange fee) is paid as for any
+flight change, the tickets are reissued, and a residual the airline refunds goes back to the
+form of payment — exactly once, however many accept at once. A balance too low answers as the
+flight change does and the opportunity stays open; a reissue the airline refuses makes it `failed`.
+
+ * @summary Accept a Fare Watch opportunity (rebook and release, or exchange)
  */
 export const getAcceptFareWatchOpportunityUrl = (id: string,) => {
 
@@ -268,8 +277,9 @@ export const updateBookingFareWatch = async (locator: string,
 
 
 /**
- * Test mode only: the sandbox airline opens a cheaper class on a held test booking's flights, with
-conditions equal to the booking's or worse, and Fare Watch checks the booking at once. A live
+ * Test mode only: the sandbox airline opens a cheaper class on a held or issued test booking's
+flights, with conditions equal to the booking's or worse, and Fare Watch checks the booking at
+once (an issued booking as the `issued` tier: the re-price carries the fare's change penalty). A live
 booking, or a live token, answers 403 `sandbox_only`. Answers the check as the booking's log
 keeps it: `found` (an opportunity, `equal`) or `rejected` (`worse`, with the reason).
 

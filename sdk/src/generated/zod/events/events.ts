@@ -57,6 +57,8 @@ export const listEventsResponseDataItemDataObjectDocumentsItemAmountCurrencyRegE
 export const listEventsResponseDataItemDataObjectAncillariesItemPriceAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
 export const listEventsResponseDataItemDataObjectAncillariesItemPriceCurrencyRegExp = new RegExp('^[A-Z]{3}$');
 export const listEventsResponseDataItemDataObjectAncillariesItemEmdNumberRegExp = new RegExp('^[0-9]{13}$');
+export const listEventsResponseDataItemDataFareWatchNetSavingAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const listEventsResponseDataItemDataFareWatchNetSavingCurrencyRegExp = new RegExp('^[A-Z]{3}$');
 export const listEventsResponseDataItemDataObjectRemovedSegmentsItemOriginDestinationMin = 0;export const listEventsResponseDataItemDataObjectAddedSegmentsItemOriginDestinationMin = 0;export const listEventsResponseDataItemDataObjectNewSegmentsItemOriginDestinationMin = 0;export const listEventsResponseDataItemDataObjectBalanceAmountAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
 export const listEventsResponseDataItemDataObjectBalanceAmountCurrencyRegExp = new RegExp('^[A-Z]{3}$');
 export const listEventsResponseDataItemDataObjectLowBalanceThresholdRegExp = new RegExp('^[0-9]{1,12}(\\.[0-9]{1,2})?$');
@@ -163,7 +165,15 @@ export const listEventsResponse = zod.object({
   "company_id": zod.string().nullable(),
   "created_at": zod.iso.datetime({}),
   "issued_at": zod.iso.datetime({}).nullable()
-}).describe('A booking: an airline order held for named passengers, then issued, cancelled or voided.\n`cancel_before` is the last moment it can be ended without a refund: the time limit while held,\nthe carrier\'s void deadline once issued. `price` is what the customer pays (the airline\'s price\nplus the company\'s markup). `error` carries a problem worth showing (for example the airline could\nnot be reached to refresh the booking, or the last issue attempt failed).\n')
+}).describe('A booking: an airline order held for named passengers, then issued, cancelled or voided.\n`cancel_before` is the last moment it can be ended without a refund: the time limit while held,\nthe carrier\'s void deadline once issued. `price` is what the customer pays (the airline\'s price\nplus the company\'s markup). `error` carries a problem worth showing (for example the airline could\nnot be reached to refresh the booking, or the last issue attempt failed).\n'),
+  "fare_watch": zod.object({
+  "opportunity_id": zod.string(),
+  "tier": zod.enum(['held', 'issued']),
+  "net_saving": zod.object({
+  "amount": zod.string().regex(listEventsResponseDataItemDataFareWatchNetSavingAmountRegExp),
+  "currency": zod.string().regex(listEventsResponseDataItemDataFareWatchNetSavingCurrencyRegExp).describe('ISO 4217 currency code.')
+}).describe('An amount of money. The amount is a decimal string, never a float.')
+}).optional().describe('On `booking.cheaper_fare_found` and `booking.rebooked_cheaper` only; the opportunity the event is about and its tier.')
 }),
   "request": zod.object({
   "id": zod.string().describe('The call\'s `X-Request-Id`.'),
@@ -361,6 +371,8 @@ export const getEventResponseDataObjectDocumentsItemAmountCurrencyRegExp = new R
 export const getEventResponseDataObjectAncillariesItemPriceAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
 export const getEventResponseDataObjectAncillariesItemPriceCurrencyRegExp = new RegExp('^[A-Z]{3}$');
 export const getEventResponseDataObjectAncillariesItemEmdNumberRegExp = new RegExp('^[0-9]{13}$');
+export const getEventResponseDataFareWatchNetSavingAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const getEventResponseDataFareWatchNetSavingCurrencyRegExp = new RegExp('^[A-Z]{3}$');
 export const getEventResponseDataObjectRemovedSegmentsItemOriginDestinationMin = 0;export const getEventResponseDataObjectAddedSegmentsItemOriginDestinationMin = 0;export const getEventResponseDataObjectNewSegmentsItemOriginDestinationMin = 0;export const getEventResponseDataObjectBalanceAmountAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
 export const getEventResponseDataObjectBalanceAmountCurrencyRegExp = new RegExp('^[A-Z]{3}$');
 export const getEventResponseDataObjectLowBalanceThresholdRegExp = new RegExp('^[0-9]{1,12}(\\.[0-9]{1,2})?$');
@@ -466,7 +478,15 @@ export const getEventResponse = zod.union([zod.object({
   "company_id": zod.string().nullable(),
   "created_at": zod.iso.datetime({}),
   "issued_at": zod.iso.datetime({}).nullable()
-}).describe('A booking: an airline order held for named passengers, then issued, cancelled or voided.\n`cancel_before` is the last moment it can be ended without a refund: the time limit while held,\nthe carrier\'s void deadline once issued. `price` is what the customer pays (the airline\'s price\nplus the company\'s markup). `error` carries a problem worth showing (for example the airline could\nnot be reached to refresh the booking, or the last issue attempt failed).\n')
+}).describe('A booking: an airline order held for named passengers, then issued, cancelled or voided.\n`cancel_before` is the last moment it can be ended without a refund: the time limit while held,\nthe carrier\'s void deadline once issued. `price` is what the customer pays (the airline\'s price\nplus the company\'s markup). `error` carries a problem worth showing (for example the airline could\nnot be reached to refresh the booking, or the last issue attempt failed).\n'),
+  "fare_watch": zod.object({
+  "opportunity_id": zod.string(),
+  "tier": zod.enum(['held', 'issued']),
+  "net_saving": zod.object({
+  "amount": zod.string().regex(getEventResponseDataFareWatchNetSavingAmountRegExp),
+  "currency": zod.string().regex(getEventResponseDataFareWatchNetSavingCurrencyRegExp).describe('ISO 4217 currency code.')
+}).describe('An amount of money. The amount is a decimal string, never a float.')
+}).optional().describe('On `booking.cheaper_fare_found` and `booking.rebooked_cheaper` only; the opportunity the event is about and its tier.')
 }),
   "request": zod.object({
   "id": zod.string().describe('The call\'s `X-Request-Id`.'),

@@ -41,9 +41,11 @@ export const getFareWatchSettingsResponse = zod.object({
   "check_every_hours": zod.number().min(1).max(getFareWatchSettingsResponseCheckEveryHoursMax).describe('How often a booking is checked (default 6); each next check is jittered by up to a tenth of it.'),
   "stop_before_hours": zod.number().min(getFareWatchSettingsResponseStopBeforeHoursMin).max(getFareWatchSettingsResponseStopBeforeHoursMax).describe('No checks this many hours before a booking\'s time limit or departure, whichever is first.'),
   "auto_apply_held": zod.boolean().describe('Rebook held bookings as soon as a cheaper class is found (off by default).'),
+  "issued_enabled": zod.boolean().describe('Whether issued bookings are watched (an accept exchanges the tickets through the flight change path). Off until someone turns it on.'),
+  "issued_with_ancillaries": zod.boolean().describe('Whether issued bookings with seats or EMDs are watched too (off by default; an exchange may not keep them).'),
   "channel_ids": zod.array(zod.string()).nullable().describe('Only bookings of these channels are watched; null watches every channel.'),
   "updated_at": zod.iso.datetime({})
-}).describe('An agency\'s Fare Watch settings. Held bookings (before issue) are re-shopped on the same flights\nand cabin; a cheaper class with conditions equal or better becomes an opportunity. Nothing is\nrebooked without a person\'s accept unless `auto_apply_held` is on.\n')
+}).describe('An agency\'s Fare Watch settings. Held bookings (before issue) are re-shopped on the same flights\nand cabin; a cheaper class with conditions equal or better becomes an opportunity. Nothing is\nrebooked without a person\'s accept unless `auto_apply_held` is on. Issued bookings (tier\n`issued`, off unless `issued_enabled`) are judged by their saving net of the change penalty and\nthe residual the fare forfeits, and are never exchanged without a person\'s accept.\n')
 
 /**
  * Replaces the agency's settings as a whole. Supervisors and staff.
@@ -64,7 +66,7 @@ export const updateFareWatchSettingsBodyMinSavingPercentMin = 0;
 export const updateFareWatchSettingsBodyMinSavingPercentMax = 90;export const updateFareWatchSettingsBodyCheckEveryHoursDefault = 6;
 export const updateFareWatchSettingsBodyCheckEveryHoursMax = 168;export const updateFareWatchSettingsBodyStopBeforeHoursDefault = 2;
 export const updateFareWatchSettingsBodyStopBeforeHoursMin = 0;
-export const updateFareWatchSettingsBodyStopBeforeHoursMax = 168;export const updateFareWatchSettingsBodyAutoApplyHeldDefault = false;export const updateFareWatchSettingsBodyChannelIdsItemMax = 64;export const updateFareWatchSettingsBodyChannelIdsDefault = null;
+export const updateFareWatchSettingsBodyStopBeforeHoursMax = 168;export const updateFareWatchSettingsBodyAutoApplyHeldDefault = false;export const updateFareWatchSettingsBodyIssuedEnabledDefault = false;export const updateFareWatchSettingsBodyIssuedWithAncillariesDefault = false;export const updateFareWatchSettingsBodyChannelIdsItemMax = 64;export const updateFareWatchSettingsBodyChannelIdsDefault = null;
 export const updateFareWatchSettingsBodyChannelIdsMax = 50;
 
 export const updateFareWatchSettingsBody = zod.object({
@@ -74,6 +76,8 @@ export const updateFareWatchSettingsBody = zod.object({
   "check_every_hours": zod.number().min(1).max(updateFareWatchSettingsBodyCheckEveryHoursMax).default(updateFareWatchSettingsBodyCheckEveryHoursDefault),
   "stop_before_hours": zod.number().min(updateFareWatchSettingsBodyStopBeforeHoursMin).max(updateFareWatchSettingsBodyStopBeforeHoursMax).default(updateFareWatchSettingsBodyStopBeforeHoursDefault),
   "auto_apply_held": zod.boolean().optional(),
+  "issued_enabled": zod.boolean().optional(),
+  "issued_with_ancillaries": zod.boolean().optional(),
   "channel_ids": zod.array(zod.string().max(updateFareWatchSettingsBodyChannelIdsItemMax)).max(updateFareWatchSettingsBodyChannelIdsMax).nullish()
 }).describe('The agency\'s Fare Watch settings as a whole (every field; what is left out takes its default).')
 
@@ -90,9 +94,11 @@ export const updateFareWatchSettingsResponse = zod.object({
   "check_every_hours": zod.number().min(1).max(updateFareWatchSettingsResponseCheckEveryHoursMax).describe('How often a booking is checked (default 6); each next check is jittered by up to a tenth of it.'),
   "stop_before_hours": zod.number().min(updateFareWatchSettingsResponseStopBeforeHoursMin).max(updateFareWatchSettingsResponseStopBeforeHoursMax).describe('No checks this many hours before a booking\'s time limit or departure, whichever is first.'),
   "auto_apply_held": zod.boolean().describe('Rebook held bookings as soon as a cheaper class is found (off by default).'),
+  "issued_enabled": zod.boolean().describe('Whether issued bookings are watched (an accept exchanges the tickets through the flight change path). Off until someone turns it on.'),
+  "issued_with_ancillaries": zod.boolean().describe('Whether issued bookings with seats or EMDs are watched too (off by default; an exchange may not keep them).'),
   "channel_ids": zod.array(zod.string()).nullable().describe('Only bookings of these channels are watched; null watches every channel.'),
   "updated_at": zod.iso.datetime({})
-}).describe('An agency\'s Fare Watch settings. Held bookings (before issue) are re-shopped on the same flights\nand cabin; a cheaper class with conditions equal or better becomes an opportunity. Nothing is\nrebooked without a person\'s accept unless `auto_apply_held` is on.\n')
+}).describe('An agency\'s Fare Watch settings. Held bookings (before issue) are re-shopped on the same flights\nand cabin; a cheaper class with conditions equal or better becomes an opportunity. Nothing is\nrebooked without a person\'s accept unless `auto_apply_held` is on. Issued bookings (tier\n`issued`, off unless `issued_enabled`) are judged by their saving net of the change penalty and\nthe residual the fare forfeits, and are never exchanged without a person\'s accept.\n')
 
 /**
  * The cheaper fares found for the bookings the caller may see (the bookings visibility; a token
@@ -132,6 +138,12 @@ export const listFareWatchOpportunitiesResponseDataItemSavingAmountRegExp = new 
 export const listFareWatchOpportunitiesResponseDataItemSavingCurrencyRegExp = new RegExp('^[A-Z]{3}$');
 export const listFareWatchOpportunitiesResponseDataItemNetSavingAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
 export const listFareWatchOpportunitiesResponseDataItemNetSavingCurrencyRegExp = new RegExp('^[A-Z]{3}$');
+export const listFareWatchOpportunitiesResponseDataItemNetSavingPartsFareSavingAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const listFareWatchOpportunitiesResponseDataItemNetSavingPartsFareSavingCurrencyRegExp = new RegExp('^[A-Z]{3}$');
+export const listFareWatchOpportunitiesResponseDataItemNetSavingPartsChangePenaltyAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const listFareWatchOpportunitiesResponseDataItemNetSavingPartsChangePenaltyCurrencyRegExp = new RegExp('^[A-Z]{3}$');
+export const listFareWatchOpportunitiesResponseDataItemNetSavingPartsForfeitedResidualAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const listFareWatchOpportunitiesResponseDataItemNetSavingPartsForfeitedResidualCurrencyRegExp = new RegExp('^[A-Z]{3}$');
 export const listFareWatchOpportunitiesResponseMetaPerPageMax = 100;export const listFareWatchOpportunitiesResponseMetaTotalMin = 0;
 
 export const listFareWatchOpportunitiesResponse = zod.object({
@@ -139,7 +151,7 @@ export const listFareWatchOpportunitiesResponse = zod.object({
   "id": zod.string(),
   "locator": zod.string(),
   "status": zod.enum(['open', 'accepting', 'accepted', 'declined', 'expired', 'failed', 'superseded']).describe('`open` until someone decides or the offer expires; `accepting` while the rebook runs; then\n`accepted` (rebooked), `declined`, `expired`, `failed` (the rebook was refused; the booking is as\nit was) or `superseded` (a newer opportunity of the booking replaced it).\n'),
-  "tier": zod.enum(['held']).describe('Held bookings (before issue) are rebooked and the old hold released.'),
+  "tier": zod.enum(['held', 'issued']).describe('Held bookings (before issue) are rebooked and the old hold released; issued bookings are exchanged.'),
   "original": zod.object({
   "fare_basis": zod.array(zod.string()),
   "brand": zod.string().describe('The fare family (brand) as the airline names it.'),
@@ -197,6 +209,21 @@ export const listFareWatchOpportunitiesResponse = zod.object({
   "amount": zod.string().regex(listFareWatchOpportunitiesResponseDataItemNetSavingAmountRegExp),
   "currency": zod.string().regex(listFareWatchOpportunitiesResponseDataItemNetSavingCurrencyRegExp).describe('ISO 4217 currency code.')
 }).describe('An amount of money. The amount is a decimal string, never a float.'),
+  "net_saving_parts": zod.object({
+  "fare_saving": zod.object({
+  "amount": zod.string().regex(listFareWatchOpportunitiesResponseDataItemNetSavingPartsFareSavingAmountRegExp),
+  "currency": zod.string().regex(listFareWatchOpportunitiesResponseDataItemNetSavingPartsFareSavingCurrencyRegExp).describe('ISO 4217 currency code.')
+}).describe('An amount of money. The amount is a decimal string, never a float.'),
+  "change_penalty": zod.object({
+  "amount": zod.string().regex(listFareWatchOpportunitiesResponseDataItemNetSavingPartsChangePenaltyAmountRegExp),
+  "currency": zod.string().regex(listFareWatchOpportunitiesResponseDataItemNetSavingPartsChangePenaltyCurrencyRegExp).describe('ISO 4217 currency code.')
+}).describe('An amount of money. The amount is a decimal string, never a float.'),
+  "forfeited_residual": zod.object({
+  "amount": zod.string().regex(listFareWatchOpportunitiesResponseDataItemNetSavingPartsForfeitedResidualAmountRegExp),
+  "currency": zod.string().regex(listFareWatchOpportunitiesResponseDataItemNetSavingPartsForfeitedResidualCurrencyRegExp).describe('ISO 4217 currency code.')
+}).describe('An amount of money. The amount is a decimal string, never a float.'),
+  "residual_refund": zod.union([zod.literal('cash'),zod.literal('credit'),zod.literal(null)]).nullable().describe('How the airline returns the residual of an exchange (null for a held booking, which is rebooked).')
+}).describe('How the net saving is made: the fare saving, less the change penalty the airline charges for the\nexchange, less the residual it does not give back in cash (a fare that is not refundable returns\nthe residual as a credit, which counts as forfeited). A held booking has no penalty and forfeits\nnothing.\n'),
   "expires_at": zod.iso.datetime({}).describe('When the airline\'s offer expires; the opportunity expires with it.'),
   "decline_reason": zod.union([zod.enum(['traveller_wants_original', 'conditions', 'timing', 'other']).describe('Why the agency declined.'),zod.null()]),
   "decline_note": zod.string().nullable(),
@@ -206,7 +233,7 @@ export const listFareWatchOpportunitiesResponse = zod.object({
   "live_mode": zod.boolean(),
   "created_at": zod.iso.datetime({}),
   "updated_at": zod.iso.datetime({})
-}).describe('A cheaper fare found for a held booking, on the same flights and cabin, with conditions equal or better.')),
+}).describe('A cheaper fare found for a booking, on the same flights and cabin, with conditions equal or better:\na held booking (tier `held`, accepted by rebooking and releasing the old hold) or an issued one\n(tier `issued`, accepted by exchanging the tickets through the flight change path; its saving is\nnet of the change penalty and of the residual the fare does not refund in cash).\n')),
   "meta": zod.object({
   "page": zod.number().min(1),
   "per_page": zod.number().min(1).max(listFareWatchOpportunitiesResponseMetaPerPageMax),
@@ -234,13 +261,19 @@ export const getFareWatchOpportunityResponseSavingAmountRegExp = new RegExp('^-?
 export const getFareWatchOpportunityResponseSavingCurrencyRegExp = new RegExp('^[A-Z]{3}$');
 export const getFareWatchOpportunityResponseNetSavingAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
 export const getFareWatchOpportunityResponseNetSavingCurrencyRegExp = new RegExp('^[A-Z]{3}$');
+export const getFareWatchOpportunityResponseNetSavingPartsFareSavingAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const getFareWatchOpportunityResponseNetSavingPartsFareSavingCurrencyRegExp = new RegExp('^[A-Z]{3}$');
+export const getFareWatchOpportunityResponseNetSavingPartsChangePenaltyAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const getFareWatchOpportunityResponseNetSavingPartsChangePenaltyCurrencyRegExp = new RegExp('^[A-Z]{3}$');
+export const getFareWatchOpportunityResponseNetSavingPartsForfeitedResidualAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const getFareWatchOpportunityResponseNetSavingPartsForfeitedResidualCurrencyRegExp = new RegExp('^[A-Z]{3}$');
 
 
 export const getFareWatchOpportunityResponse = zod.object({
   "id": zod.string(),
   "locator": zod.string(),
   "status": zod.enum(['open', 'accepting', 'accepted', 'declined', 'expired', 'failed', 'superseded']).describe('`open` until someone decides or the offer expires; `accepting` while the rebook runs; then\n`accepted` (rebooked), `declined`, `expired`, `failed` (the rebook was refused; the booking is as\nit was) or `superseded` (a newer opportunity of the booking replaced it).\n'),
-  "tier": zod.enum(['held']).describe('Held bookings (before issue) are rebooked and the old hold released.'),
+  "tier": zod.enum(['held', 'issued']).describe('Held bookings (before issue) are rebooked and the old hold released; issued bookings are exchanged.'),
   "original": zod.object({
   "fare_basis": zod.array(zod.string()),
   "brand": zod.string().describe('The fare family (brand) as the airline names it.'),
@@ -298,6 +331,21 @@ export const getFareWatchOpportunityResponse = zod.object({
   "amount": zod.string().regex(getFareWatchOpportunityResponseNetSavingAmountRegExp),
   "currency": zod.string().regex(getFareWatchOpportunityResponseNetSavingCurrencyRegExp).describe('ISO 4217 currency code.')
 }).describe('An amount of money. The amount is a decimal string, never a float.'),
+  "net_saving_parts": zod.object({
+  "fare_saving": zod.object({
+  "amount": zod.string().regex(getFareWatchOpportunityResponseNetSavingPartsFareSavingAmountRegExp),
+  "currency": zod.string().regex(getFareWatchOpportunityResponseNetSavingPartsFareSavingCurrencyRegExp).describe('ISO 4217 currency code.')
+}).describe('An amount of money. The amount is a decimal string, never a float.'),
+  "change_penalty": zod.object({
+  "amount": zod.string().regex(getFareWatchOpportunityResponseNetSavingPartsChangePenaltyAmountRegExp),
+  "currency": zod.string().regex(getFareWatchOpportunityResponseNetSavingPartsChangePenaltyCurrencyRegExp).describe('ISO 4217 currency code.')
+}).describe('An amount of money. The amount is a decimal string, never a float.'),
+  "forfeited_residual": zod.object({
+  "amount": zod.string().regex(getFareWatchOpportunityResponseNetSavingPartsForfeitedResidualAmountRegExp),
+  "currency": zod.string().regex(getFareWatchOpportunityResponseNetSavingPartsForfeitedResidualCurrencyRegExp).describe('ISO 4217 currency code.')
+}).describe('An amount of money. The amount is a decimal string, never a float.'),
+  "residual_refund": zod.union([zod.literal('cash'),zod.literal('credit'),zod.literal(null)]).nullable().describe('How the airline returns the residual of an exchange (null for a held booking, which is rebooked).')
+}).describe('How the net saving is made: the fare saving, less the change penalty the airline charges for the\nexchange, less the residual it does not give back in cash (a fare that is not refundable returns\nthe residual as a credit, which counts as forfeited). A held booking has no penalty and forfeits\nnothing.\n'),
   "expires_at": zod.iso.datetime({}).describe('When the airline\'s offer expires; the opportunity expires with it.'),
   "decline_reason": zod.union([zod.enum(['traveller_wants_original', 'conditions', 'timing', 'other']).describe('Why the agency declined.'),zod.null()]),
   "decline_note": zod.string().nullable(),
@@ -307,7 +355,7 @@ export const getFareWatchOpportunityResponse = zod.object({
   "live_mode": zod.boolean(),
   "created_at": zod.iso.datetime({}),
   "updated_at": zod.iso.datetime({})
-}).describe('A cheaper fare found for a held booking, on the same flights and cabin, with conditions equal or better.')
+}).describe('A cheaper fare found for a booking, on the same flights and cabin, with conditions equal or better:\na held booking (tier `held`, accepted by rebooking and releasing the old hold) or an issued one\n(tier `issued`, accepted by exchanging the tickets through the flight change path; its saving is\nnet of the change penalty and of the residual the fare does not refund in cash).\n')
 
 /**
  * Rebooks a held booking into the cheaper fare: the new offer is booked with the same passengers,
@@ -316,9 +364,18 @@ with `accept_earlier_time_limit`), and only then is the old hold released. The b
 its locator, comments and history. Exactly once: an opportunity already decided answers 409
 `fare_watch_opportunity_decided`; an expired one 422 `fare_watch_opportunity_expired`; an
 earlier time limit 422 `fare_watch_time_limit_earlier` (the opportunity stays open). If the
-airline refuses a step the booking stays as it was and the opportunity becomes `failed`.
+airline refuses a step the booking stays as it was and the opportunity becomes `failed`. The
+hold's ancillaries are added to the new booking before the old hold is released; if the new
+booking cannot have one, it is cancelled, the opportunity becomes `failed` and the answer is
+422 `fare_watch_ancillaries_not_carried`.
 
- * @summary Accept a Fare Watch opportunity (rebook and release)
+An issued booking's opportunity (tier `issued`) is accepted as a flight change of the booking
+into the cheaper fare: the change penalty (and the agency's exchange fee) is paid as for any
+flight change, the tickets are reissued, and a residual the airline refunds goes back to the
+form of payment — exactly once, however many accept at once. A balance too low answers as the
+flight change does and the opportunity stays open; a reissue the airline refuses makes it `failed`.
+
+ * @summary Accept a Fare Watch opportunity (rebook and release, or exchange)
  */
 export const acceptFareWatchOpportunityHeaderIdempotencyKeyMin = 8;
 export const acceptFareWatchOpportunityHeaderIdempotencyKeyMax = 255;
@@ -351,13 +408,19 @@ export const acceptFareWatchOpportunityResponseSavingAmountRegExp = new RegExp('
 export const acceptFareWatchOpportunityResponseSavingCurrencyRegExp = new RegExp('^[A-Z]{3}$');
 export const acceptFareWatchOpportunityResponseNetSavingAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
 export const acceptFareWatchOpportunityResponseNetSavingCurrencyRegExp = new RegExp('^[A-Z]{3}$');
+export const acceptFareWatchOpportunityResponseNetSavingPartsFareSavingAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const acceptFareWatchOpportunityResponseNetSavingPartsFareSavingCurrencyRegExp = new RegExp('^[A-Z]{3}$');
+export const acceptFareWatchOpportunityResponseNetSavingPartsChangePenaltyAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const acceptFareWatchOpportunityResponseNetSavingPartsChangePenaltyCurrencyRegExp = new RegExp('^[A-Z]{3}$');
+export const acceptFareWatchOpportunityResponseNetSavingPartsForfeitedResidualAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const acceptFareWatchOpportunityResponseNetSavingPartsForfeitedResidualCurrencyRegExp = new RegExp('^[A-Z]{3}$');
 
 
 export const acceptFareWatchOpportunityResponse = zod.object({
   "id": zod.string(),
   "locator": zod.string(),
   "status": zod.enum(['open', 'accepting', 'accepted', 'declined', 'expired', 'failed', 'superseded']).describe('`open` until someone decides or the offer expires; `accepting` while the rebook runs; then\n`accepted` (rebooked), `declined`, `expired`, `failed` (the rebook was refused; the booking is as\nit was) or `superseded` (a newer opportunity of the booking replaced it).\n'),
-  "tier": zod.enum(['held']).describe('Held bookings (before issue) are rebooked and the old hold released.'),
+  "tier": zod.enum(['held', 'issued']).describe('Held bookings (before issue) are rebooked and the old hold released; issued bookings are exchanged.'),
   "original": zod.object({
   "fare_basis": zod.array(zod.string()),
   "brand": zod.string().describe('The fare family (brand) as the airline names it.'),
@@ -415,6 +478,21 @@ export const acceptFareWatchOpportunityResponse = zod.object({
   "amount": zod.string().regex(acceptFareWatchOpportunityResponseNetSavingAmountRegExp),
   "currency": zod.string().regex(acceptFareWatchOpportunityResponseNetSavingCurrencyRegExp).describe('ISO 4217 currency code.')
 }).describe('An amount of money. The amount is a decimal string, never a float.'),
+  "net_saving_parts": zod.object({
+  "fare_saving": zod.object({
+  "amount": zod.string().regex(acceptFareWatchOpportunityResponseNetSavingPartsFareSavingAmountRegExp),
+  "currency": zod.string().regex(acceptFareWatchOpportunityResponseNetSavingPartsFareSavingCurrencyRegExp).describe('ISO 4217 currency code.')
+}).describe('An amount of money. The amount is a decimal string, never a float.'),
+  "change_penalty": zod.object({
+  "amount": zod.string().regex(acceptFareWatchOpportunityResponseNetSavingPartsChangePenaltyAmountRegExp),
+  "currency": zod.string().regex(acceptFareWatchOpportunityResponseNetSavingPartsChangePenaltyCurrencyRegExp).describe('ISO 4217 currency code.')
+}).describe('An amount of money. The amount is a decimal string, never a float.'),
+  "forfeited_residual": zod.object({
+  "amount": zod.string().regex(acceptFareWatchOpportunityResponseNetSavingPartsForfeitedResidualAmountRegExp),
+  "currency": zod.string().regex(acceptFareWatchOpportunityResponseNetSavingPartsForfeitedResidualCurrencyRegExp).describe('ISO 4217 currency code.')
+}).describe('An amount of money. The amount is a decimal string, never a float.'),
+  "residual_refund": zod.union([zod.literal('cash'),zod.literal('credit'),zod.literal(null)]).nullable().describe('How the airline returns the residual of an exchange (null for a held booking, which is rebooked).')
+}).describe('How the net saving is made: the fare saving, less the change penalty the airline charges for the\nexchange, less the residual it does not give back in cash (a fare that is not refundable returns\nthe residual as a credit, which counts as forfeited). A held booking has no penalty and forfeits\nnothing.\n'),
   "expires_at": zod.iso.datetime({}).describe('When the airline\'s offer expires; the opportunity expires with it.'),
   "decline_reason": zod.union([zod.enum(['traveller_wants_original', 'conditions', 'timing', 'other']).describe('Why the agency declined.'),zod.null()]),
   "decline_note": zod.string().nullable(),
@@ -424,7 +502,7 @@ export const acceptFareWatchOpportunityResponse = zod.object({
   "live_mode": zod.boolean(),
   "created_at": zod.iso.datetime({}),
   "updated_at": zod.iso.datetime({})
-}).describe('A cheaper fare found for a held booking, on the same flights and cabin, with conditions equal or better.')
+}).describe('A cheaper fare found for a booking, on the same flights and cabin, with conditions equal or better:\na held booking (tier `held`, accepted by rebooking and releasing the old hold) or an issued one\n(tier `issued`, accepted by exchanging the tickets through the flight change path; its saving is\nnet of the change penalty and of the residual the fare does not refund in cash).\n')
 
 /**
  * Declines an open opportunity with a reason; the booking stays as it is. A decided one answers 409 `fare_watch_opportunity_decided`.
@@ -462,13 +540,19 @@ export const declineFareWatchOpportunityResponseSavingAmountRegExp = new RegExp(
 export const declineFareWatchOpportunityResponseSavingCurrencyRegExp = new RegExp('^[A-Z]{3}$');
 export const declineFareWatchOpportunityResponseNetSavingAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
 export const declineFareWatchOpportunityResponseNetSavingCurrencyRegExp = new RegExp('^[A-Z]{3}$');
+export const declineFareWatchOpportunityResponseNetSavingPartsFareSavingAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const declineFareWatchOpportunityResponseNetSavingPartsFareSavingCurrencyRegExp = new RegExp('^[A-Z]{3}$');
+export const declineFareWatchOpportunityResponseNetSavingPartsChangePenaltyAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const declineFareWatchOpportunityResponseNetSavingPartsChangePenaltyCurrencyRegExp = new RegExp('^[A-Z]{3}$');
+export const declineFareWatchOpportunityResponseNetSavingPartsForfeitedResidualAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const declineFareWatchOpportunityResponseNetSavingPartsForfeitedResidualCurrencyRegExp = new RegExp('^[A-Z]{3}$');
 
 
 export const declineFareWatchOpportunityResponse = zod.object({
   "id": zod.string(),
   "locator": zod.string(),
   "status": zod.enum(['open', 'accepting', 'accepted', 'declined', 'expired', 'failed', 'superseded']).describe('`open` until someone decides or the offer expires; `accepting` while the rebook runs; then\n`accepted` (rebooked), `declined`, `expired`, `failed` (the rebook was refused; the booking is as\nit was) or `superseded` (a newer opportunity of the booking replaced it).\n'),
-  "tier": zod.enum(['held']).describe('Held bookings (before issue) are rebooked and the old hold released.'),
+  "tier": zod.enum(['held', 'issued']).describe('Held bookings (before issue) are rebooked and the old hold released; issued bookings are exchanged.'),
   "original": zod.object({
   "fare_basis": zod.array(zod.string()),
   "brand": zod.string().describe('The fare family (brand) as the airline names it.'),
@@ -526,6 +610,21 @@ export const declineFareWatchOpportunityResponse = zod.object({
   "amount": zod.string().regex(declineFareWatchOpportunityResponseNetSavingAmountRegExp),
   "currency": zod.string().regex(declineFareWatchOpportunityResponseNetSavingCurrencyRegExp).describe('ISO 4217 currency code.')
 }).describe('An amount of money. The amount is a decimal string, never a float.'),
+  "net_saving_parts": zod.object({
+  "fare_saving": zod.object({
+  "amount": zod.string().regex(declineFareWatchOpportunityResponseNetSavingPartsFareSavingAmountRegExp),
+  "currency": zod.string().regex(declineFareWatchOpportunityResponseNetSavingPartsFareSavingCurrencyRegExp).describe('ISO 4217 currency code.')
+}).describe('An amount of money. The amount is a decimal string, never a float.'),
+  "change_penalty": zod.object({
+  "amount": zod.string().regex(declineFareWatchOpportunityResponseNetSavingPartsChangePenaltyAmountRegExp),
+  "currency": zod.string().regex(declineFareWatchOpportunityResponseNetSavingPartsChangePenaltyCurrencyRegExp).describe('ISO 4217 currency code.')
+}).describe('An amount of money. The amount is a decimal string, never a float.'),
+  "forfeited_residual": zod.object({
+  "amount": zod.string().regex(declineFareWatchOpportunityResponseNetSavingPartsForfeitedResidualAmountRegExp),
+  "currency": zod.string().regex(declineFareWatchOpportunityResponseNetSavingPartsForfeitedResidualCurrencyRegExp).describe('ISO 4217 currency code.')
+}).describe('An amount of money. The amount is a decimal string, never a float.'),
+  "residual_refund": zod.union([zod.literal('cash'),zod.literal('credit'),zod.literal(null)]).nullable().describe('How the airline returns the residual of an exchange (null for a held booking, which is rebooked).')
+}).describe('How the net saving is made: the fare saving, less the change penalty the airline charges for the\nexchange, less the residual it does not give back in cash (a fare that is not refundable returns\nthe residual as a credit, which counts as forfeited). A held booking has no penalty and forfeits\nnothing.\n'),
   "expires_at": zod.iso.datetime({}).describe('When the airline\'s offer expires; the opportunity expires with it.'),
   "decline_reason": zod.union([zod.enum(['traveller_wants_original', 'conditions', 'timing', 'other']).describe('Why the agency declined.'),zod.null()]),
   "decline_note": zod.string().nullable(),
@@ -535,7 +634,7 @@ export const declineFareWatchOpportunityResponse = zod.object({
   "live_mode": zod.boolean(),
   "created_at": zod.iso.datetime({}),
   "updated_at": zod.iso.datetime({})
-}).describe('A cheaper fare found for a held booking, on the same flights and cabin, with conditions equal or better.')
+}).describe('A cheaper fare found for a booking, on the same flights and cabin, with conditions equal or better:\na held booking (tier `held`, accepted by rebooking and releasing the old hold) or an issued one\n(tier `issued`, accepted by exchanging the tickets through the flight change path; its saving is\nnet of the change penalty and of the residual the fare does not refund in cash).\n')
 
 /**
  * Whether the booking is watched, when it was and will be checked, and every check (when, what was found, why it was refused), newest first.
@@ -604,8 +703,9 @@ export const updateBookingFareWatchResponse = zod.object({
 }).describe('A booking\'s Fare Watch - whether it is watched, and the log of its checks (newest first, the last 100).')
 
 /**
- * Test mode only: the sandbox airline opens a cheaper class on a held test booking's flights, with
-conditions equal to the booking's or worse, and Fare Watch checks the booking at once. A live
+ * Test mode only: the sandbox airline opens a cheaper class on a held or issued test booking's
+flights, with conditions equal to the booking's or worse, and Fare Watch checks the booking at
+once (an issued booking as the `issued` tier: the re-price carries the fare's change penalty). A live
 booking, or a live token, answers 403 `sandbox_only`. Answers the check as the booking's log
 keeps it: `found` (an opportunity, `equal`) or `rejected` (`worse`, with the reason).
 
