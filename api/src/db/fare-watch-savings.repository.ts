@@ -1,7 +1,8 @@
 // What Fare Watch found and what came of it (domain/fare-watch/fare-watch-savings.ts): the
 // opportunities of the bookings a caller may see, counted per calendar month (UTC) of the day each
 // was found, by status, decline reason and currency. A finding a newer one replaced (superseded)
-// is left out: the newer one counts for it. Reads only; no locks.
+// is left out: the newer one counts for it. `saving` is a hold's net saving (a rebook has no
+// penalty and forfeits nothing). Reads only; no locks.
 import { sql } from 'kysely';
 import { withinScope, type VisibilityScope } from './bookings.repository.js';
 import type { Db } from './database.js';
