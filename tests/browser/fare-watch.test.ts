@@ -134,14 +134,13 @@ async function shootLanguages(page: Page, name: string, ready: (page: Page) => P
 
 /** What in the header runs past its edge (as console-phone.test.ts judges it), or false. */
 const headerOverflows = (page: Page) =>
-  page
-    .getByRole('banner')
-    .evaluate((header) =>
+  page.getByRole('banner').evaluate(
+    (header) =>
       [header, ...header.querySelectorAll('nav, nav *')]
         .filter((e) => e.scrollWidth > e.clientWidth + 1)
         .map((e) => `${e.tagName}.${e.className} ${e.scrollWidth}>${e.clientWidth}`)
         .join('; ') || false,
-    );
+  );
 
 const card = (page: Page, locator: string) => page.getByRole('article', { name: `Booking ${locator}` });
 

@@ -37,6 +37,8 @@ export function savingsRows(db: Db, f: SavingsFilter): Promise<SavingsRow[]> {
   if (f.liveMode !== undefined) q = q.where('o.live_mode', '=', f.liveMode);
   const month = sql<string>`to_char(o.created_at AT TIME ZONE 'UTC', 'YYYY-MM')`;
   const status = sql<string>`CASE WHEN o.status = 'open' AND o.expires_at <= ${f.now} THEN 'expired' ELSE o.status END`;
+  // Grouped by position: the status expression carries a parameter, and PostgreSQL matches GROUP
+  // BY to SELECT by text, which the parameter's number would differ in.
   return q
     .select([
       month.as('month'),
@@ -46,8 +48,6 @@ export function savingsRows(db: Db, f: SavingsFilter): Promise<SavingsRow[]> {
       (eb) => eb.fn.countAll<string>().as('opportunities'),
       sql<string>`sum(o.saving)::text`.as('saving'),
     ])
-    // By position: the status expression carries a parameter, and PostgreSQL matches GROUP BY to
-    // SELECT by text, which the parameter's number would differ in.
     .groupBy([sql`1`, sql`2`, sql`3`, sql`4`])
     .execute();
 }
