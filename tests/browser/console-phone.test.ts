@@ -63,10 +63,10 @@ async function open(page: Page, pathname: string): Promise<void> {
 }
 
 const navigationOf: Record<Role, string[]> = {
-  Admin: ['Home', 'Search', 'Bookings', 'Sales', 'Analytics', 'Settings', 'Admin'],
-  Support: ['Home', 'Search', 'Bookings', 'Sales', 'Analytics', 'Settings', 'Admin'],
-  Supervisor: ['Home', 'Search', 'Bookings', 'Sales', 'Analytics', 'Settings', 'Agency'],
-  Agent: ['Home', 'Search', 'Bookings', 'Sales', 'Analytics', 'Settings'],
+  Admin: ['Home', 'Search', 'Bookings', 'Fare Watch', 'Sales', 'Analytics', 'Settings', 'Admin'],
+  Support: ['Home', 'Search', 'Bookings', 'Fare Watch', 'Sales', 'Analytics', 'Settings', 'Admin'],
+  Supervisor: ['Home', 'Search', 'Bookings', 'Fare Watch', 'Sales', 'Analytics', 'Settings', 'Agency'],
+  Agent: ['Home', 'Search', 'Bookings', 'Fare Watch', 'Sales', 'Analytics', 'Settings'],
 };
 
 describe('the header at 400 px', () => {
@@ -106,11 +106,12 @@ describe('the header at 400 px', () => {
       .waitFor();
   });
 
-  it('shows every page at 1280 px as links, with no menu button', async () => {
+  it('shows every page at 1280 px as links, with no menu button (the logo is the way home)', async () => {
     const page = await pageAs('Admin', 1280);
     await open(page, '/');
     const navigation = page.getByRole('banner').getByRole('navigation', { name: 'Main' });
-    expect(await navigation.getByRole('link').allTextContents()).toEqual(navigationOf.Admin);
+    expect(await navigation.getByRole('link').allTextContents()).toEqual(navigationOf.Admin.slice(1));
+    await page.getByRole('banner').getByRole('link', { name: 'Contrail, home' }).waitFor();
     expect(await navigation.getByRole('button', { name: 'Menu' }).count()).toBe(0);
   });
 });
@@ -143,7 +144,17 @@ describe('what a role may do', () => {
 });
 
 describe('axe', () => {
-  const everyone = ['/', '/search', '/bookings', '/sales', '/analytics', '/settings', '/settings/api_tokens', '/de'];
+  const everyone = [
+    '/',
+    '/search',
+    '/bookings',
+    '/fare_watch',
+    '/sales',
+    '/analytics',
+    '/settings',
+    '/settings/api_tokens',
+    '/de',
+  ];
   const adminScreens = () => [
     '/admin/partners',
     `/admin/partner?id=${tenant.agencyId}`,

@@ -183,6 +183,8 @@ export const permissions: Record<OperationId, Permission> = {
   getBookingFareWatch: { allow: 'signed-in' },
   updateBookingFareWatch: { allow: 'signed-in' },
   cheaperFareSandboxBooking: { allow: 'signed-in' },
+  // what Fare Watch found and saved: every role, within the bookings visibility
+  getFareWatchSavings: { allow: 'signed-in' },
   // Redelivery sends an agency's events out again: those who manage its endpoints.
   redeliverEvent: { allow: staffOrSupervisor },
   // webhooks: supervisors manage their agency's endpoints, staff any agency's.

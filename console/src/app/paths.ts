@@ -20,6 +20,9 @@ export const paths = {
   analytics: '/analytics',
   // notifications: the bookings that need a person
   actionRequired: '/action_required',
+  // fare watch: the cheaper fares found, and the agency's settings
+  fareWatch: '/fare_watch',
+  fareWatchSettings: '/settings/fare_watch',
 } as const;
 
 export const pagePaths = [
@@ -37,6 +40,8 @@ export const pagePaths = [
   paths.sales,
   paths.analytics,
   paths.actionRequired,
+  paths.fareWatch,
+  paths.fareWatchSettings,
 ] as const;
 
 export type PagePath = (typeof pagePaths)[number];

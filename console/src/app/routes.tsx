@@ -35,6 +35,10 @@ const AnalyticsScreen = screen(() => import('../features/analytics'), 'Analytics
 const SalesScreen = screen(() => import('../features/sales'), 'SalesScreen');
 // notifications
 const ActionRequiredScreen = screen(() => import('../features/action-required'), 'ActionRequiredScreen');
+// fare watch: one chunk for the page and its settings
+const fareWatch = () => import('../features/fare-watch');
+const FareWatchScreen = screen(fareWatch, 'FareWatchScreen');
+const FareWatchSettingsScreen = screen(fareWatch, 'FareWatchSettingsScreen');
 // back office: one chunk for every admin screen and /agency.
 const backOffice = () => import('../features/back-office');
 const AdminLayout = lazy(async () => ({ default: (await backOffice()).AdminLayout }));
@@ -138,6 +142,18 @@ const routes: Record<PagePath, Route> = {
     access: 'signedIn',
     preload: ActionRequiredScreen.preload,
     screen: () => <ActionRequiredScreen />,
+  },
+  // fare watch: the page for every role (the API shows each their bookings' opportunities); the
+  // settings for supervisors and staff (the screen tells anyone else so in one sentence)
+  [paths.fareWatch]: { access: 'signedIn', preload: FareWatchScreen.preload, screen: () => <FareWatchScreen /> },
+  [paths.fareWatchSettings]: {
+    access: 'signedIn',
+    preload: FareWatchSettingsScreen.preload,
+    screen: () => (
+      <SettingsLayout>
+        <FareWatchSettingsScreen />
+      </SettingsLayout>
+    ),
   },
 };
 

@@ -1,9 +1,13 @@
 // Every text of the console exists in en, ua and pl (product spec §9); a key missing from one file
-// would silently fall back to English, so the files must match key for key.
+// would silently fall back to English, so the files must match key for key. The same holds for the
+// texts that load with a screen's chunk (fare-watch/).
 import { describe, expect, it } from 'vitest';
 import en from './en.json';
 import pl from './pl.json';
 import ua from './ua.json';
+import fareWatchEn from './fare-watch/en.json';
+import fareWatchPl from './fare-watch/pl.json';
+import fareWatchUa from './fare-watch/ua.json';
 
 type Tree = { [key: string]: string | Tree };
 
@@ -22,10 +26,15 @@ function placeholders(text: string): string[] {
   return [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((match) => match[1] ?? '').sort();
 }
 
-const english = leaves(en);
-const translations = { ua: leaves(ua), pl: leaves(pl) };
+const fileSets = {
+  main: { en, ua, pl },
+  'fare-watch': { en: fareWatchEn, ua: fareWatchUa, pl: fareWatchPl },
+};
 
-describe('locale files', () => {
+describe.each(Object.entries(fileSets))('locale files: %s', (_set, files) => {
+  const english = leaves(files.en);
+  const translations = { ua: leaves(files.ua), pl: leaves(files.pl) };
+
   it.each(Object.entries(translations))('%s has exactly the keys of en', (_language, texts) => {
     expect([...texts.keys()].sort()).toEqual([...english.keys()].sort());
   });
@@ -40,4 +49,9 @@ describe('locale files', () => {
       expect(placeholders(texts.get(key) ?? ''), key).toEqual(placeholders(text));
     }
   });
+});
+
+it('the texts that load with a chunk use keys of their own', () => {
+  const main = leaves(en);
+  expect([...leaves(fareWatchEn).keys()].filter((key) => main.has(key))).toEqual([]);
 });

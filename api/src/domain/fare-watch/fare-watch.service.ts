@@ -28,6 +28,7 @@ import { isStaff, type Principal } from '../principal.js';
 import { checkBooking, type CheckDeps } from './fare-watch-check.js';
 import { acceptExchange } from './fare-watch-exchange.js';
 import { acceptOpportunity } from './fare-watch-rebook.js';
+import { fareWatchSavings, savingsRange } from './fare-watch-savings.js';
 import { checkView, defaultSettings, opportunityView, settingsView } from './fare-watch-views.js';
 
 export interface SettingsInput {
@@ -184,6 +185,16 @@ export function createFareWatchService(deps: CheckDeps) {
     },
 
     bookingWatch,
+
+    /** `GET /analytics/fare_watch`: found, captured, declined and expired per month, within the bookings visibility. */
+    async savings(principal: Principal, range: { from?: string; to?: string }) {
+      return fareWatchSavings(
+        db,
+        { scope: await visibilityOf(db, principal), liveMode: liveModeOf(principal) },
+        savingsRange(range, clock),
+        clock.now(),
+      );
+    },
 
     async setOptOut(principal: Principal, locator: string, optedOut: boolean) {
       const row = await bookingFor(db, principal, locator);

@@ -1794,6 +1794,31 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/analytics/fare_watch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Fare Watch savings per month
+         * @description What Fare Watch found and what came of it for the bookings the caller may see (the bookings
+         *     visibility, as for the opportunities; a token only its own mode's): opportunities found,
+         *     captured (accepted, with the sum of their savings per currency), declined (with the reasons)
+         *     and expired, in total and per calendar month (UTC) of the day each was found. A finding that a
+         *     newer one for the same booking replaced counts once, as the newer one. Without dates the range
+         *     is the last twelve months up to today; it may span at most 731 days.
+         */
+        get: operations["getFareWatchSavings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/accounting_documents": {
         parameters: {
             query?: never;
@@ -4598,6 +4623,42 @@ export interface components {
                 agent: components["schemas"]["NamedRef"];
                 documents: number;
                 amounts: components["schemas"]["SalesFigures"][];
+            }[];
+        };
+        /**
+         * @description Opportunities found and what came of them. `found` counts every one (open ones too), `captured`
+         *     the accepted ones and `savings` the sum of their net savings, one entry per currency.
+         */
+        FareWatchSavingsFigures: {
+            /** @example 42 */
+            found: number;
+            /** @example 17 */
+            captured: number;
+            savings: components["schemas"]["Money"][];
+            /** @example 9 */
+            declined: number;
+            /** @description The declined ones by the reason given. */
+            declined_by_reason: {
+                traveller_wants_original: number;
+                conditions: number;
+                timing: number;
+                other: number;
+            };
+            /** @example 11 */
+            expired: number;
+        };
+        /** @description Fare Watch's findings and savings over a range, in total and per month. */
+        FareWatchSavings: {
+            /** Format: date */
+            date_from: string;
+            /** Format: date */
+            date_to: string;
+            totals: components["schemas"]["FareWatchSavingsFigures"];
+            /** @description Every calendar month the range touches, oldest first, including months without findings. */
+            by_month: {
+                /** @example 2026-11 */
+                month: string;
+                figures: components["schemas"]["FareWatchSavingsFigures"];
             }[];
         };
         /**
@@ -9778,6 +9839,36 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Analytics"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getFareWatchSavings: {
+        parameters: {
+            query?: {
+                /** @description The first day of the range (the day an opportunity was found, UTC), inclusive. */
+                date_from?: string;
+                /** @description The last day of the range (UTC), inclusive. */
+                date_to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The savings. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FareWatchSavings"];
                 };
             };
             400: components["responses"]["BadRequest"];

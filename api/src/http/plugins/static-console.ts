@@ -35,6 +35,9 @@ export const consoleRoutes = [
   '/analytics',
   // notifications
   '/action_required',
+  // fare watch
+  '/fare_watch',
+  '/settings/fare_watch',
 ];
 
 /** Answers with the console's page (the SPA decides the screen from the URL). */

@@ -22,6 +22,8 @@ const signedInNavigation = [
   { path: paths.search, label: 'nav.search' },
   // bookings
   { path: paths.bookings, label: 'nav.bookings' },
+  // fare watch
+  { path: paths.fareWatch, label: 'nav.fareWatch' },
   // Sales and analytics
   { path: paths.sales, label: 'nav.sales' },
   { path: paths.analytics, label: 'nav.analytics' },
@@ -65,7 +67,8 @@ export function AppHeader() {
         <Anchor {...linkProps(paths.home)} underline="never" c="inherit" aria-label={t('app.homeLink')}>
           <Group gap="xs" wrap="nowrap">
             <ContrailLogo />
-            <Text fw={700} size="lg" visibleFrom="sm">
+            {/* Signed in, the links need the room below 88em: the logo alone names the product. */}
+            <Text fw={700} size="lg" visibleFrom={navigation.length > 2 ? 'xl' : 'sm'}>
               {t('app.name')}
             </Text>
           </Group>
@@ -77,8 +80,9 @@ export function AppHeader() {
               <Anchor
                 key={path}
                 {...linkProps(path)}
-                // On a phone the logo is the way home, and the header keeps to one line.
-                visibleFrom={path === paths.home ? 'xs' : undefined}
+                // On a phone the logo is the way home, and the header keeps to one line; signed in,
+                // the links fill a 1280 px header in Ukrainian and Polish, so below 88em too.
+                visibleFrom={path === paths.home ? (navigation.length > 2 ? 'xl' : 'xs') : undefined}
                 className={classes.navLink}
                 aria-current={isCurrent(pathname, path) ? 'page' : undefined}
               >

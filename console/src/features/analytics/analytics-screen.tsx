@@ -1,5 +1,6 @@
 // The analytics page: a range of issue days (the last 30 by default), the totals, revenue by day,
-// documents by carrier and the top agents, all in the caller's scope.
+// documents by carrier and the top agents, all in the caller's scope; then Fare Watch's savings per
+// month over the same range.
 import '@mantine/charts/styles.css';
 import { useGetAnalytics } from '@contrail/sdk/react';
 import { Center, Group, Loader, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
@@ -8,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { useLanguage } from '../../lib/i18n';
 import { DocumentsByCarrier, RevenueByDay, TopAgents } from './components/charts';
+import { FareWatchSavings } from './components/fare-watch-savings';
 import { Totals } from './components/totals';
 
 const isoDay = (date: Date) => date.toISOString().slice(0, 10);
@@ -56,6 +58,7 @@ export function AnalyticsScreen() {
             <DocumentsByCarrier carriers={data.by_carrier} />
             <TopAgents agents={data.by_agent} />
           </SimpleGrid>
+          <FareWatchSavings from={range.from} to={range.to} />
         </>
       )}
     </Stack>

@@ -2,6 +2,7 @@
 // formats them; features do not call Intl.DateTimeFormat or toLocaleString themselves):
 //   a moment (booked, issued, a time limit, an audit entry): "12 Mar 2026, 14:05", in the browser's zone;
 //   a calendar day (a birth date, a travel date):             "12 Mar 2026";
+//   a calendar month (analytics per month):                   "Nov 2026";
 //   a flight's day and time, as the airline prints them:      "Tue 15 Dec" and "07:05", local at the
 //     airport. The API sends flight times with their offset (`2026-12-15T07:05:00+01:00`), so the
 //     clock time and day are read from the text itself: converting through Date would show them
@@ -37,6 +38,12 @@ function calendarDay(iso: string): Date | null {
 export function formatDate(day: string, language: Language): string {
   const date = calendarDay(day);
   return date ? format(language, { dateStyle: 'medium', timeZone: 'UTC' }).format(date) : day;
+}
+
+/** A calendar month "2026-11", as "Nov 2026" / "лист. 2026 р." / "lis 2026". */
+export function formatMonth(month: string, language: Language): string {
+  const date = calendarDay(`${month}-01`);
+  return date ? format(language, { month: 'short', year: 'numeric', timeZone: 'UTC' }).format(date) : month;
 }
 
 /** The local day of a flight, "Tue 15 Dec" (or of a travel date "2026-12-15"). */

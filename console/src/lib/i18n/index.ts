@@ -8,9 +8,11 @@ export {
   formatFlightDay,
   formatFlightMoment,
   formatFlightSpan,
+  formatMonth,
 } from './format-date';
 export { formatMoney, formatMoneyShort } from './format-money';
 export { hasStoredLanguage, readStoredLanguage, storeLanguage } from './language-storage';
 export { defaultLanguage, isLanguage, languages, nativeNames, toIntlLocale, type Language } from './languages';
+export { addTexts } from './add-texts';
 export { syncDocumentLanguage } from './sync-document-language';
 export { useLanguage } from './use-language';

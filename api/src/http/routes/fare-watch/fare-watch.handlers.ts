@@ -1,5 +1,5 @@
 // Fare Watch: the agency's settings, opportunities (list, read, accept, decline), a booking's check
-// log and opt-out, and the sandbox's "cheaper fare". Handlers only translate.
+// log and opt-out, the savings per month, and the sandbox's "cheaper fare". Handlers only translate.
 import type { AppContext } from '../../../context.js';
 import type { ServiceHandlers } from '../../contract.js';
 import { listBody, pageOf } from '../../pagination.js';
@@ -16,6 +16,7 @@ type Handlers = Pick<
   | 'getBookingFareWatch'
   | 'updateBookingFareWatch'
   | 'cheaperFareSandboxBooking'
+  | 'getFareWatchSavings'
 >;
 
 export function fareWatchHandlers(ctx: Pick<AppContext, 'fareWatch'>): Handlers {
@@ -57,6 +58,13 @@ export function fareWatchHandlers(ctx: Pick<AppContext, 'fareWatch'>): Handlers 
     updateBookingFareWatch: async (request) => ({
       status: 200,
       body: await ctx.fareWatch.setOptOut(principalOf(request), request.params.locator, request.body.opted_out),
+    }),
+    getFareWatchSavings: async (request) => ({
+      status: 200,
+      body: await ctx.fareWatch.savings(principalOf(request), {
+        from: request.query.date_from,
+        to: request.query.date_to,
+      }),
     }),
     cheaperFareSandboxBooking: async (request) => ({
       status: 200,

@@ -3,8 +3,8 @@
 // error (product spec §8), EMDs still being issued, the actions its status allows, then
 // passengers, contacts, flights, services and seats, documents and history with its comments.
 import type { Booking } from '@contrail/sdk';
-import { Alert, Badge, Divider, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { useState, type ReactNode } from 'react';
+import { Alert, Badge, Divider, Group, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Field } from '../../../components/field';
 import { formatDateTime, formatMoney, useLanguage } from '../../../lib/i18n';
@@ -12,23 +12,14 @@ import { BookingActions } from './booking-actions';
 import { BookingAncillaries } from './booking-ancillaries';
 import { BookingHistory } from './booking-history';
 import { DisruptPanel } from './disrupt-panel';
+import { FareWatchBadge, FareWatchSection } from './fare-watch-panel';
 import { ScheduleChangePanel } from './schedule-change-panel';
 import { isOpen } from '../booking-format';
+import { BookingSection as Section } from './booking-section';
 import { CommentForm } from './comment-form';
 import { DocumentsTable, FlightsTable, PassengersTable } from './booking-trip';
 import { StatusBadge } from './status-badge';
 import { Countdown } from './time-limit';
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Stack gap="xs" component="section" aria-label={title}>
-      <Title order={3} size="h5">
-        {title}
-      </Title>
-      {children}
-    </Stack>
-  );
-}
 
 export function BookingView({ booking }: { booking: Booking }) {
   const { t } = useTranslation();
@@ -46,6 +37,7 @@ export function BookingView({ booking }: { booking: Booking }) {
                 {t('bookings.view.testBooking')}
               </Badge>
             )}
+            <FareWatchBadge booking={booking} />
           </Group>
           <Text size="sm" c="gray.8">
             {t('bookings.view.airlineRecord', { carrier: booking.carrier, locator: booking.airline_locator })}
@@ -123,6 +115,7 @@ export function BookingView({ booking }: { booking: Booking }) {
       <Section title={t('bookings.view.documents')}>
         <DocumentsTable booking={booking} />
       </Section>
+      <FareWatchSection booking={booking} />
       <Section title={t('bookings.view.history')}>
         <BookingHistory locator={booking.locator} />
         <CommentForm locator={booking.locator} />

@@ -24,8 +24,10 @@ import type {
   FareWatchDecline,
   FareWatchOpportunity,
   FareWatchOpportunityList,
+  FareWatchSavings,
   FareWatchSettings,
   FareWatchSettingsUpdate,
+  GetFareWatchSavingsParams,
   GetFareWatchSettingsParams,
   ListFareWatchOpportunitiesParams,
   SandboxCheaperFare,
@@ -33,6 +35,43 @@ import type {
 } from '../../model';
 
 import { contrailFetch } from '../../../core/http';
+
+/**
+ * What Fare Watch found and what came of it for the bookings the caller may see (the bookings
+visibility, as for the opportunities; a token only its own mode's): opportunities found,
+captured (accepted, with the sum of their savings per currency), declined (with the reasons)
+and expired, in total and per calendar month (UTC) of the day each was found. A finding that a
+newer one for the same booking replaced counts once, as the newer one. Without dates the range
+is the last twelve months up to today; it may span at most 731 days.
+
+ * @summary Fare Watch savings per month
+ */
+export const getGetFareWatchSavingsUrl = (params?: GetFareWatchSavingsParams,) => {
+  const normalizedParams = new URLSearchParams();
+
+  Object.entries(params || {}).forEach(([key, value]) => {
+    
+    if (value !== undefined) {
+      normalizedParams.append(key, value === null ? 'null' : value.toString())
+    }
+  });
+
+  const stringifiedParams = normalizedParams.toString();
+
+  return stringifiedParams.length > 0 ? `/analytics/fare_watch?${stringifiedParams}` : `/analytics/fare_watch`
+}
+
+export const getFareWatchSavings = async (params?: GetFareWatchSavingsParams, options?: RequestInit): Promise<FareWatchSavings> => {
+  
+  return contrailFetch<FareWatchSavings>(getGetFareWatchSavingsUrl(params),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
 
 /**
  * The agency's settings, or the defaults (everything off) if none were saved. Supervisors and staff.

@@ -46,10 +46,12 @@ import type {
   FareWatchDecline,
   FareWatchOpportunity,
   FareWatchOpportunityList,
+  FareWatchSavings,
   FareWatchSettings,
   FareWatchSettingsUpdate,
   ForbiddenResponse,
   GatewayTimeoutResponse,
+  GetFareWatchSavingsParams,
   GetFareWatchSettingsParams,
   ListFareWatchOpportunitiesParams,
   NotFoundResponse,
@@ -68,6 +70,119 @@ type AwaitedInput<T> = PromiseLike<T> | T;
 
 
 type SecondParameter<T extends (...args: never) => unknown> = Parameters<T>[1];
+
+
+
+/**
+ * What Fare Watch found and what came of it for the bookings the caller may see (the bookings
+visibility, as for the opportunities; a token only its own mode's): opportunities found,
+captured (accepted, with the sum of their savings per currency), declined (with the reasons)
+and expired, in total and per calendar month (UTC) of the day each was found. A finding that a
+newer one for the same booking replaced counts once, as the newer one. Without dates the range
+is the last twelve months up to today; it may span at most 731 days.
+
+ * @summary Fare Watch savings per month
+ */
+export const getGetFareWatchSavingsUrl = (params?: GetFareWatchSavingsParams,) => {
+  const normalizedParams = new URLSearchParams();
+
+  Object.entries(params || {}).forEach(([key, value]) => {
+    
+    if (value !== undefined) {
+      normalizedParams.append(key, value === null ? 'null' : value.toString())
+    }
+  });
+
+  const stringifiedParams = normalizedParams.toString();
+
+  return stringifiedParams.length > 0 ? `/analytics/fare_watch?${stringifiedParams}` : `/analytics/fare_watch`
+}
+
+export const getFareWatchSavings = async (params?: GetFareWatchSavingsParams, options?: RequestInit): Promise<FareWatchSavings> => {
+  
+  return contrailFetch<FareWatchSavings>(getGetFareWatchSavingsUrl(params),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getGetFareWatchSavingsQueryKey = (params?: GetFareWatchSavingsParams,) => {
+    return [
+    `/analytics/fare_watch`, ...(params ? [params]: [])
+    ] as const;
+    }
+
+    
+export const getGetFareWatchSavingsQueryOptions = <TData = Awaited<ReturnType<typeof getFareWatchSavings>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse>(params?: GetFareWatchSavingsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getFareWatchSavings>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetFareWatchSavingsQueryKey(params);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getFareWatchSavings>>> = ({ signal }) => getFareWatchSavings(params, { signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getFareWatchSavings>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetFareWatchSavingsQueryResult = NonNullable<Awaited<ReturnType<typeof getFareWatchSavings>>>
+export type GetFareWatchSavingsQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse
+
+
+export function useGetFareWatchSavings<TData = Awaited<ReturnType<typeof getFareWatchSavings>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse>(
+ params: undefined |  GetFareWatchSavingsParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getFareWatchSavings>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getFareWatchSavings>>,
+          TError,
+          Awaited<ReturnType<typeof getFareWatchSavings>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof contrailFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetFareWatchSavings<TData = Awaited<ReturnType<typeof getFareWatchSavings>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse>(
+ params?: GetFareWatchSavingsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getFareWatchSavings>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getFareWatchSavings>>,
+          TError,
+          Awaited<ReturnType<typeof getFareWatchSavings>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof contrailFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetFareWatchSavings<TData = Awaited<ReturnType<typeof getFareWatchSavings>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse>(
+ params?: GetFareWatchSavingsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getFareWatchSavings>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary Fare Watch savings per month
+ */
+
+export function useGetFareWatchSavings<TData = Awaited<ReturnType<typeof getFareWatchSavings>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse>(
+ params?: GetFareWatchSavingsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getFareWatchSavings>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetFareWatchSavingsQueryOptions(params,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
 
 
 

@@ -17,6 +17,68 @@ import zod from 'zod';
 
 
 /**
+ * What Fare Watch found and what came of it for the bookings the caller may see (the bookings
+visibility, as for the opportunities; a token only its own mode's): opportunities found,
+captured (accepted, with the sum of their savings per currency), declined (with the reasons)
+and expired, in total and per calendar month (UTC) of the day each was found. A finding that a
+newer one for the same booking replaced counts once, as the newer one. Without dates the range
+is the last twelve months up to today; it may span at most 731 days.
+
+ * @summary Fare Watch savings per month
+ */
+export const getFareWatchSavingsQueryParams = zod.object({
+  "date_from": zod.iso.date().optional().describe('The first day of the range (the day an opportunity was found, UTC), inclusive.'),
+  "date_to": zod.iso.date().optional().describe('The last day of the range (UTC), inclusive.')
+})
+
+export const getFareWatchSavingsResponseTotalsSavingsItemAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const getFareWatchSavingsResponseTotalsSavingsItemCurrencyRegExp = new RegExp('^[A-Z]{3}$');
+export const getFareWatchSavingsResponseByMonthItemMonthRegExp = new RegExp('^[0-9]{4}-[0-9]{2}$');
+export const getFareWatchSavingsResponseByMonthItemFiguresSavingsItemAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const getFareWatchSavingsResponseByMonthItemFiguresSavingsItemCurrencyRegExp = new RegExp('^[A-Z]{3}$');
+
+
+export const getFareWatchSavingsResponse = zod.object({
+  "date_from": zod.iso.date(),
+  "date_to": zod.iso.date(),
+  "totals": zod.object({
+  "found": zod.number(),
+  "captured": zod.number(),
+  "savings": zod.array(zod.object({
+  "amount": zod.string().regex(getFareWatchSavingsResponseTotalsSavingsItemAmountRegExp),
+  "currency": zod.string().regex(getFareWatchSavingsResponseTotalsSavingsItemCurrencyRegExp).describe('ISO 4217 currency code.')
+}).describe('An amount of money. The amount is a decimal string, never a float.')),
+  "declined": zod.number(),
+  "declined_by_reason": zod.object({
+  "traveller_wants_original": zod.number(),
+  "conditions": zod.number(),
+  "timing": zod.number(),
+  "other": zod.number()
+}).describe('The declined ones by the reason given.'),
+  "expired": zod.number()
+}).describe('Opportunities found and what came of them. `found` counts every one (open ones too), `captured`\nthe accepted ones and `savings` the sum of their net savings, one entry per currency.\n'),
+  "by_month": zod.array(zod.object({
+  "month": zod.string().regex(getFareWatchSavingsResponseByMonthItemMonthRegExp),
+  "figures": zod.object({
+  "found": zod.number(),
+  "captured": zod.number(),
+  "savings": zod.array(zod.object({
+  "amount": zod.string().regex(getFareWatchSavingsResponseByMonthItemFiguresSavingsItemAmountRegExp),
+  "currency": zod.string().regex(getFareWatchSavingsResponseByMonthItemFiguresSavingsItemCurrencyRegExp).describe('ISO 4217 currency code.')
+}).describe('An amount of money. The amount is a decimal string, never a float.')),
+  "declined": zod.number(),
+  "declined_by_reason": zod.object({
+  "traveller_wants_original": zod.number(),
+  "conditions": zod.number(),
+  "timing": zod.number(),
+  "other": zod.number()
+}).describe('The declined ones by the reason given.'),
+  "expired": zod.number()
+}).describe('Opportunities found and what came of them. `found` counts every one (open ones too), `captured`\nthe accepted ones and `savings` the sum of their net savings, one entry per currency.\n')
+})).describe('Every calendar month the range touches, oldest first, including months without findings.')
+}).describe('Fare Watch\'s findings and savings over a range, in total and per month.')
+
+/**
  * The agency's settings, or the defaults (everything off) if none were saved. Supervisors and staff.
  * @summary Read the agency's Fare Watch settings
  */
