@@ -1,8 +1,9 @@
 // What Fare Watch found and what came of it (domain/fare-watch/fare-watch-savings.ts): the
 // opportunities of the bookings a caller may see, counted per calendar month (UTC) of the day each
 // was found, by status, decline reason and currency. A finding a newer one replaced (superseded)
-// is left out: the newer one counts for it. `saving` is a hold's net saving (a rebook has no
-// penalty and forfeits nothing). Reads only; no locks.
+// is left out: the newer one counts for it. What was saved is the net saving of either tier (an
+// issued booking's is net of the change penalty and the forfeited residual; a hold's rebook has
+// neither). Reads only; no locks.
 import { sql } from 'kysely';
 import { withinScope, type VisibilityScope } from './bookings.repository.js';
 import type { Db } from './database.js';
@@ -46,7 +47,7 @@ export function savingsRows(db: Db, f: SavingsFilter): Promise<SavingsRow[]> {
       'o.decline_reason',
       sql<string>`trim(o.currency)`.as('currency'),
       (eb) => eb.fn.countAll<string>().as('opportunities'),
-      sql<string>`sum(o.saving)::text`.as('saving'),
+      sql<string>`sum(o.net_saving)::text`.as('saving'),
     ])
     .groupBy([sql`1`, sql`2`, sql`3`, sql`4`])
     .execute();

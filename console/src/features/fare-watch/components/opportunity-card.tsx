@@ -122,6 +122,16 @@ export function OpportunityCard({
                 percent: new Intl.NumberFormat(toIntlLocale(language)).format(o.saving_percent),
               })}
             </Text>
+            {o.tier === 'issued' && (
+              // An exchange's saving is net: say what the fare saves and what the exchange costs.
+              <Text size="xs" c="gray.8" data-testid="fare-watch-net-parts">
+                {t('fareWatch.card.netParts', {
+                  fare: formatMoney(o.net_saving_parts.fare_saving, language),
+                  penalty: formatMoney(o.net_saving_parts.change_penalty, language),
+                  residual: formatMoney(o.net_saving_parts.forfeited_residual, language),
+                })}
+              </Text>
+            )}
           </Field>
         </Group>
         <FareComparison locator={o.locator} original={o.original} candidate={o.candidate} t={t} language={language} />
