@@ -3,17 +3,20 @@
 // time, every rollup of the agency and of its company equals the sum of the documents, key by key
 // (nothing lost, nothing counted twice, no deadlock); a fold killed before it commits changes
 // nothing; and the scope's version moves on with every sale.
-import pg from 'pg';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { Kysely, PostgresDialect, sql } from 'kysely';
-import type { Database } from '../../api/src/db/schema.js';
-import { compactRollupSlots, contributionColumns, scopeVersion } from '../../api/src/db/sales-rollups.repository.js';
+import { contributionColumns, scopeVersion } from '../../api/src/db/sales-rollups.repository.js';
 import type { Clock } from '../../api/src/domain/clock.js';
 import { newId } from '../../api/src/domain/ids.js';
 import { compactSalesRollups } from '../../api/src/domain/sales/compact-rollups.js';
 import { recordSalesDocument } from '../../api/src/domain/sales/record-sales-document.js';
 import type { SalesDocumentInput, SalesDocumentKind } from '../../api/src/domain/sales/sales-document.js';
 import { createAccount, createTenant, type TestAccount, type TestTenant } from '../support/factories.js';
+import { query } from '../support/sales.js';
 import { startStack, type Stack } from '../support/stack.js';
 
 let stack: Stack;
@@ -22,6 +25,8 @@ let agents: TestAccount[];
 const db = () => stack.ctx.db;
 /** The folders' clock: tomorrow, so every day written here is a past day they fold. */
 const tomorrow: Clock = { now: () => new Date(Date.now() + 86_400_000) };
+const dayOf = (clock: Clock) => clock.now().toISOString().slice(0, 10);
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const kinds: SalesDocumentKind[] = ['ticket', 'ticket', 'emd', 'refund', 'void', 'exchange'];
 
 beforeAll(async () => {
@@ -67,28 +72,40 @@ const sums = `sum(documents)::int AS documents, sum(passengers)::int AS passenge
   ${money('fees')} AS fees, ${money('markups')} AS markups, ${money('refunds')} AS refunds`;
 
 /** The scope's rollups, slots summed, key by key. */
-async function rollupsOf(scope: string) {
-  const { rows } = await sql`
-    SELECT dimension, day::text AS day, key, currency, ${sql.raw(sums)} FROM sales_rollups WHERE scope = ${scope}
-    GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4`.execute(db());
-  return rows;
-}
+const rollupsOf = (scope: string) =>
+  query(
+    inject('databaseUrl'),
+    `SELECT dimension, day::text AS day, key, currency, ${sums} FROM sales_rollups WHERE scope = $1
+     GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4`,
+    [scope],
+  );
 
 /** The same, straight from the documents (the documented contribution rules). */
-async function documentsOf(column: 'agency_id' | 'company_id', id: string) {
-  const { rows } = await sql`
-    SELECT dimension, day::text AS day, key, currency, ${sql.raw(sums)} FROM (
+const documentsOf = (column: 'agency_id' | 'company_id', id: string) =>
+  query(
+    inject('databaseUrl'),
+    `SELECT dimension, day::text AS day, key, currency, ${sums} FROM (
       SELECT k.dimension, k.key, d.currency,
         CASE WHEN k.dimension LIKE '%_month' THEN date_trunc('month', d.issued_at AT TIME ZONE 'UTC')::date
              ELSE (d.issued_at AT TIME ZONE 'UTC')::date END AS day, c.*
       FROM sales_documents d
       CROSS JOIN LATERAL (VALUES ('total', ''), ('carrier', d.carrier), ('agent', d.agent_id),
         ('carrier_month', d.carrier), ('agent_month', d.agent_id)) k(dimension, key)
-      CROSS JOIN LATERAL (SELECT ${sql.raw(contributionColumns('d'))}) c
-      WHERE ${sql.ref(`d.${column}`)} = ${id}) x
-    GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4`.execute(db());
-  return rows;
-}
+      CROSS JOIN LATERAL (SELECT ${contributionColumns('d')}) c
+      WHERE d.${column} = $1) x
+    GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4`,
+    [id],
+  );
+
+/** Rows the scope's writers left outside slot 0. */
+const slotted = async (scope: string) =>
+  (
+    await query<{ n: string }>(
+      inject('databaseUrl'),
+      'SELECT count(*)::text AS n FROM sales_rollups WHERE slot > 0 AND scope = $1',
+      [scope],
+    )
+  )[0]!.n;
 
 async function expectRollupsEqualDocuments(label: string) {
   expect(await rollupsOf(`agency:${tenant.agencyId}`), `${label}: agency`).toEqual(
@@ -121,9 +138,9 @@ describe('rollups in slots, folded while sales go on', () => {
             db()
               .transaction()
               .execute(async (trx) => {
+                // Two documents (two passengers): the second adds to rows of the same slot.
                 expect(await recordSalesDocument(trx, documentOf(round, i))).toBe(true);
-                // Held open a moment, as the issue's transaction is until it commits.
-                await sql`SELECT pg_sleep(0.005)`.execute(trx);
+                expect(await recordSalesDocument(trx, documentOf(round, i + concurrent))).toBe(true);
               }),
           ),
         );
@@ -138,11 +155,7 @@ describe('rollups in slots, folded while sales go on', () => {
     await expectRollupsEqualDocuments('after the last fold');
     expect(folded, 'the folders folded writer slots').toBeGreaterThan(0);
     // Every row of the past days is in slot 0 now.
-    const { rows } = await sql<{ n: string }>`
-      SELECT count(*)::text AS n FROM sales_rollups WHERE scope = ${`agency:${tenant.agencyId}`} AND slot > 0`.execute(
-      db(),
-    );
-    expect(rows[0]!.n).toBe('0');
+    expect(await slotted(`agency:${tenant.agencyId}`)).toBe('0');
     // The version moved on with every round's sales and never came back.
     for (let i = 1; i < versions.length; i++) expect(BigInt(versions[i]!)).toBeGreaterThan(BigInt(versions[i - 1]!));
   });
@@ -156,39 +169,23 @@ describe('rollups in slots, folded while sales go on', () => {
       ),
     );
     const before = await rollupsOf(`agency:${tenant.agencyId}`);
-    const slotted = async () =>
-      (
-        await sql<{
-          n: string;
-        }>`SELECT count(*)::text AS n FROM sales_rollups WHERE slot > 0 AND scope = ${`agency:${tenant.agencyId}`}`.execute(
-          db(),
-        )
-      ).rows[0]!.n;
-    const writerRows = await slotted();
+    const writerRows = await slotted(`agency:${tenant.agencyId}`);
     expect(Number(writerRows)).toBeGreaterThan(0);
-    // The fold runs to its end in a transaction on a connection of its own, then its backend is
-    // killed (as when the worker's process dies) before the transaction commits.
-    const pool = new pg.Pool({ connectionString: inject('databaseUrl'), max: 1 });
-    // The killed connection's own error is the point of this test, not a failure of it.
-    pool.on('connect', (client) => client.on('error', () => undefined));
-    pool.on('error', () => undefined);
-    const own = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    const killer = new pg.Client({ connectionString: inject('databaseUrl') });
-    await killer.connect();
-    let foldedThere = 0;
-    await expect(
-      own.transaction().execute(async (trx) => {
-        foldedThere = await compactRollupSlots(trx, tomorrow.now().toISOString().slice(0, 10));
-        const { rows } = await sql<{ pid: number }>`SELECT pg_backend_pid() AS pid`.execute(trx);
-        await killer.query('SELECT pg_terminate_backend($1)', [rows[0]!.pid]);
-        await sql`SELECT 1`.execute(trx);
-      }),
-    ).rejects.toThrow();
-    await killer.end();
-    await own.destroy();
-    expect(foldedThere, 'the killed fold had folded rows').toBeGreaterThan(0);
+    // A worker's fold runs to its end in a transaction, and its process is SIGKILLed before the
+    // transaction commits.
+    const child = spawn(path.join(root, 'node_modules/.bin/tsx'), ['tests/support/fold-and-hang.ts', dayOf(tomorrow)], {
+      cwd: root,
+      detached: true,
+      stdio: ['ignore', 'pipe', 'inherit'],
+      env: { ...process.env, DATABASE_URL: inject('databaseUrl') },
+    });
+    const [line] = (await once(createInterface({ input: child.stdout! }), 'line')) as [string];
+    const exited = once(child, 'exit');
+    process.kill(-child.pid!, 'SIGKILL');
+    await exited;
+    expect((JSON.parse(line) as { folded: number }).folded, 'the killed fold had folded rows').toBeGreaterThan(0);
     expect(await rollupsOf(`agency:${tenant.agencyId}`)).toEqual(before);
-    expect(await slotted()).toBe(writerRows);
+    expect(await slotted(`agency:${tenant.agencyId}`)).toBe(writerRows);
     // The next fold takes them, once.
     await compactSalesRollups({ db: db(), clock: tomorrow });
     await expectRollupsEqualDocuments('after the fold that followed');
