@@ -179,7 +179,7 @@ describe('rollups in slots, folded while sales go on', () => {
       stdio: ['ignore', 'pipe', 'inherit'],
       env: { ...process.env, DATABASE_URL: inject('databaseUrl') },
     });
-    const [line] = (await once(createInterface({ input: child.stdout! }), 'line')) as [string];
+    const [line] = (await once(createInterface({ input: child.stdout }), 'line')) as [string];
     const exited = once(child, 'exit');
     process.kill(-child.pid!, 'SIGKILL');
     await exited;
