@@ -7,6 +7,7 @@ import { queueNames } from './jobs/payloads.js';
 import { emailProcessor } from './jobs/processors/email.processor.js';
 import { sweepOnce } from './jobs/sweeper.js';
 import { salesExportProcessor } from './jobs/processors/sales-export.processor.js';
+import { compactSalesRollups } from './domain/sales/compact-rollups.js';
 import { createMailTransport } from './mail/transport.js';
 // bookings: EMDs, airline notifications, hold expiry
 import { expireHolds } from './domain/bookings/booking-expiry.js';
@@ -70,6 +71,12 @@ export async function startWorker(
         for (const id of ids) await jobs.enqueueSalesExport(id);
       })
       .catch((error: unknown) => log.warn({ err: error }, 'sales export sweep failed'));
+  // sales rollups: the slots concurrent sales wrote into, folded into one row per key for past days.
+  const compactRollups = () =>
+    compactSalesRollups({ db, clock }).then(
+      (folded) => folded > 0 && log.info({ folded }, 'sales rollup slots compacted'),
+      (error: unknown) => log.warn({ err: error }, 'sales rollup compaction failed'),
+    );
 
   // bookings: EMDs of services added after issue, one request at a time per booking.
   const bookingDeps: BookingParts = core;
@@ -245,6 +252,7 @@ export async function startWorker(
   const sweepAll = () => {
     pass ??= sweep()
       .then(sweepExports)
+      .then(compactRollups)
       .then(sweepBookingWork)
       .then(warnTimeLimits)
       .then(resolveScheduleChanges)

@@ -15,10 +15,14 @@ import { demoAccounts, demoAgency } from '../../api/src/scripts/seed.js';
 import { carrierRefs } from '../../api/src/domain/reference/carriers.data.js';
 import type { ProviderChannel, ProviderOffer } from '../../api/src/providers/airline-provider.js';
 import { createNdcAdapter } from '../../api/src/providers/ndc/ndc.adapter.js';
+import { loadavg } from 'node:os';
 import { benchDatabase, cpuMsOf, percentile, startAirlineStack } from './bench-support.js';
+import { startWaitSampler } from './wait-sampler.js';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 20);
 const clients = Number(process.env.BENCH_BOOKING_CLIENTS ?? 20);
+/** Sample PostgreSQL's wait events during the API's run and print the top waits (0: leave out). */
+const sampleWaits = process.env.BENCH_WAITS !== '0';
 const agent = demoAccounts.find((a) => a.userType === 'Agent')!;
 const routes = [
   ['WAW', 'FRA'],
@@ -162,12 +166,16 @@ try {
   for (let i = 0; i < 10; i++) await cycle(i); // warm-up
   for (const xs of [create, issue, search, createAirline, createOurs, issueAirline, issueOurs]) xs.length = 0;
   const cpuBefore = { api: cpuMsOf(pids.api), sandbox: cpuMsOf(pids.sandbox) };
+  const sampler = sampleWaits ? await startWaitSampler(databaseUrl) : null;
   await load(cycle, 100);
+  const waits = (await sampler?.stop()) ?? [];
+  const load1 = loadavg()[0]!.toFixed(2);
   const cpuPerBooking = (pid: number, before: number) => ((cpuMsOf(pid) - before) / issue.length).toFixed(1);
   const cpu = { api: cpuPerBooking(pids.api, cpuBefore.api), sandbox: cpuPerBooking(pids.sandbox, cpuBefore.sandbox) };
   console.log(
     `\nbookings: ${issue.length} booked and issued in ${seconds} s at ${clients} clients ` +
-      `(${(issue.length / seconds).toFixed(1)} per second; each also searched first; ${soldOut} sold out, ${noOffers} searches without offers)`,
+      `(${(issue.length / seconds).toFixed(1)} per second; each also searched first; ${soldOut} sold out, ${noOffers} searches without offers; ` +
+      `load average ${load1})`,
   );
   row('POST /offers (search)', search);
   row('POST /bookings (create)', create);
@@ -181,6 +189,10 @@ try {
   row('ours in create', createOurs);
   row('airline in issue', issueAirline);
   row('ours in issue', issueOurs);
+  if (waits.length) {
+    console.log(`\nPostgreSQL during that run (pg_stat_activity sampled, tests/bench/wait-sampler.ts)`);
+    for (const line of waits) console.log(`  ${line}`);
+  }
 
   await load(directCycle, 1_000_000);
   console.log(

@@ -12,19 +12,23 @@ export type NewEventRow = Omit<Insertable<EventsTable>, 'seq' | 'dispatched_at'>
 export const eventsChannel = 'contrail_events';
 
 /**
- * Appends an event and announces it on commit; answers false (nothing written) when an event with
- * the same dedupe key exists already.
+ * Appends an event and announces it on commit, in one statement (one round trip on every path that
+ * raises one); answers false (nothing written, nothing announced) when an event with the same
+ * dedupe key exists already.
  */
 export async function insertEvent(trx: Db, row: NewEventRow): Promise<boolean> {
-  const written = await trx
-    .insertInto('events')
-    .values(row)
-    .onConflict((oc) => oc.column('dedupe_key').doNothing())
-    .returning('seq')
-    .executeTakeFirst();
-  if (!written) return false;
-  await sql`SELECT pg_notify(${eventsChannel}, ${row.id})`.execute(trx);
-  return true;
+  const announced = await trx
+    .with('written', (db) =>
+      db
+        .insertInto('events')
+        .values(row)
+        .onConflict((oc) => oc.column('dedupe_key').doNothing())
+        .returning('id'),
+    )
+    .selectFrom('written')
+    .select(sql<string>`pg_notify(${eventsChannel}, written.id)::text`.as('notified'))
+    .execute();
+  return announced.length > 0;
 }
 
 export interface EventFilter {

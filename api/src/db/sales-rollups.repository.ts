@@ -1,10 +1,18 @@
 // The analytics rollups: per scope (all, agency:<id>, company:<id>), per dimension (total, carrier,
 // agent, and carrier_month, agent_month whose `day` is the month's first), per UTC issue day, key
 // and currency, the sums analytics reads. Month rows let a year's figures by carrier or agent sum
-// 12 rows per key instead of 365. They are kept current in
-// the transaction that writes a document, and rebuilt in one pass by the bulk seed; either gives
-// the scopes touched a new version (sales_scope_versions), which keys what readers cache. The same SQL
-// says what a document contributes in both places, so the two cannot disagree.
+// 12 rows per key instead of 365. They are kept current in the transaction that writes a document,
+// and rebuilt in one pass by the bulk seed; either gives the scopes touched a new version
+// (sales_scope_versions), which keys what readers cache. The same SQL says what a document
+// contributes in both places, so the two cannot disagree.
+//
+// Slots: a row of the 'all' or an agency's scope is shared by every sale of its day, and a writer
+// holds it locked until it commits, so one row per key made concurrent issues queue one behind
+// another. A writing transaction adds to the rows of one slot of its own (1..rollupSlots, from its
+// transaction id), and readers sum over slots as they sum over days. Slot 0 is the compacted slot:
+// the bulk rebuild writes it and compactRollupSlots folds past days' writer slots into it, so a
+// long range reads about one row per key per day. A scope's version is the sum of its slots'
+// versions: each write raises its slot's, so the sum moves on at every commit that touched the scope.
 import { sql } from 'kysely';
 import type { SalesDocumentInput } from './sales-rows.js';
 import { stablePlan, type Db } from './database.js';
@@ -35,58 +43,104 @@ const expanded = (documents: string) =>
     ('carrier_month', d.carrier), ('agent_month', d.agent_id)) k(dimension, key)
   CROSS JOIN LATERAL (SELECT ${contributionColumns('d')}) c`);
 
+/** How many slots writers spread over (slot 0, the compacted one, is apart). */
+export const rollupSlots = 16;
+/** The writing transaction's slot: the same for all its documents, neighbours' differ. */
+const writerSlot = sql.raw(`(1 + txid_current() % ${rollupSlots})::smallint`);
+
 const sums = sql.raw(`
   sum(documents)::int, sum(passengers)::int, sum(revenue), sum(fees), sum(markups), sum(refunds)`);
 
 /**
  * Inserts a document and adds it to its rollups and its scopes' versions, in one statement (one
  * round trip instead of three, on the issue path). An id that exists changes nothing and answers
- * false. The rollup rows are shared by every sale of the day, so they are locked in key order, and
- * before the scopes' versions: the filter on `rolled` is a one-time gate that runs the rollups'
- * upsert to its end before the first version row is touched, the order every writer keeps.
+ * false. Lock order: the rollup rows of this transaction's slot in key order, then the scopes'
+ * version rows of the same slot: the filter on `rolled` is a one-time gate that runs the rollups'
+ * upsert to its end before the first version row is touched, the order every writer keeps. Only
+ * a transaction with the same slot (one in rollupSlots of those running) waits for these rows.
  */
 export async function insertDocumentWithRollups(db: Db, doc: SalesDocumentInput): Promise<boolean> {
   const { rows } = await sql<{ scope: string }>`
     WITH doc AS (${insertDocumentQuery(db, doc)}),
     rolled AS (
-      INSERT INTO sales_rollups (scope, dimension, day, key, currency, documents, passengers, revenue, fees, markups, refunds)
-      SELECT scope, dimension, day, key, currency, ${sums}
+      INSERT INTO sales_rollups (scope, dimension, day, key, currency, slot, documents, passengers, revenue, fees, markups, refunds)
+      SELECT scope, dimension, day, key, currency, ${writerSlot}, ${sums}
       FROM (${expanded('doc')}) x
       WHERE scope IS NOT NULL
       GROUP BY scope, dimension, day, key, currency
       ORDER BY scope, dimension, day, key, currency
-      ON CONFLICT (scope, dimension, day, key, currency) DO UPDATE SET
+      ON CONFLICT (scope, dimension, day, key, currency, slot) DO UPDATE SET ${addExcluded}
+      RETURNING 1)
+    INSERT INTO sales_scope_versions (scope, slot)
+    SELECT s.scope, ${writerSlot} FROM doc d
+    CROSS JOIN LATERAL (VALUES ('all'), ('agency:' || d.agency_id), ('company:' || d.company_id)) s(scope)
+    WHERE s.scope IS NOT NULL AND (SELECT count(*) FROM rolled) >= 0
+    ORDER BY s.scope
+    ON CONFLICT (scope, slot) DO UPDATE SET version = nextval('sales_scope_version_seq')
+    RETURNING scope`.execute(db);
+  return rows.length > 0;
+}
+
+/** An upsert's update that adds the new row's sums to the existing row's. */
+const addExcluded = sql.raw(`
         documents = sales_rollups.documents + EXCLUDED.documents,
         passengers = sales_rollups.passengers + EXCLUDED.passengers,
         revenue = sales_rollups.revenue + EXCLUDED.revenue,
         fees = sales_rollups.fees + EXCLUDED.fees,
         markups = sales_rollups.markups + EXCLUDED.markups,
-        refunds = sales_rollups.refunds + EXCLUDED.refunds
+        refunds = sales_rollups.refunds + EXCLUDED.refunds`);
+
+/**
+ * Folds up to `batch` writer-slot rows of days before `before` into slot 0, in one statement (so
+ * in one transaction: a fold that dies changes nothing); answers how many rows it folded. Every
+ * key's sum is the same before and after, so the scopes keep their versions and what readers
+ * cached stays true. Exactly once with any number of folders: each row is taken by one folder
+ * (SKIP LOCKED) and deleted by it as it is added to slot 0. Lock order: the taken writer-slot rows,
+ * without waiting for any (a writer holding one keeps it, the next pass takes it), then the slot-0
+ * rows in key order, which only folders and the rebuild write, so no writer waits in a cycle with a folder.
+ */
+export async function compactRollupSlots(db: Db, before: string, batch = 5_000): Promise<number> {
+  const { rows } = await sql<{ folded: string }>`
+    WITH taken AS (
+      SELECT scope, dimension, day, key, currency, slot FROM sales_rollups
+      WHERE slot > 0 AND day < ${before}::date
+      ORDER BY day
+      LIMIT ${batch}
+      FOR UPDATE SKIP LOCKED),
+    moved AS (
+      DELETE FROM sales_rollups r USING taken t
+      WHERE (r.scope, r.dimension, r.day, r.key, r.currency, r.slot) = (t.scope, t.dimension, t.day, t.key, t.currency, t.slot)
+      RETURNING r.*),
+    added AS (
+      INSERT INTO sales_rollups (scope, dimension, day, key, currency, slot, documents, passengers, revenue, fees, markups, refunds)
+      SELECT scope, dimension, day, key, currency, 0, sum(documents)::int, sum(passengers)::int, sum(revenue),
+        sum(fees), sum(markups), sum(refunds)
+      FROM moved
+      GROUP BY scope, dimension, day, key, currency
+      ORDER BY scope, dimension, day, key, currency
+      ON CONFLICT (scope, dimension, day, key, currency, slot) DO UPDATE SET ${addExcluded}
       RETURNING 1)
-    INSERT INTO sales_scope_versions (scope)
-    SELECT s.scope FROM doc d
-    CROSS JOIN LATERAL (VALUES ('all'), ('agency:' || d.agency_id), ('company:' || d.company_id)) s(scope)
-    WHERE s.scope IS NOT NULL AND (SELECT count(*) FROM rolled) >= 0
-    ORDER BY s.scope
-    ON CONFLICT (scope) DO UPDATE SET version = nextval('sales_scope_version_seq')
-    RETURNING scope`.execute(db);
-  return rows.length > 0;
+    SELECT (SELECT count(*) FROM moved)::text AS folded, (SELECT count(*) FROM added) AS added`.execute(db);
+  return Number(rows[0]?.folded ?? 0);
 }
 
-/** The scope's rollup version: what a cached read of its rollups is keyed by. */
+/**
+ * The scope's rollup version, the sum over its slots: what a cached read of its rollups is keyed
+ * by. A commit raises one slot's version to a number no slot had, so the sum never comes back.
+ */
 export async function scopeVersion(db: Db, scope: string): Promise<string> {
   const row = await db
     .selectFrom('sales_scope_versions')
     .modifyFront(stablePlan)
-    .select('version')
+    .select(sql<string>`coalesce(sum(version), 0)::text`.as('version'))
     .where('scope', '=', scope)
     .executeTakeFirst();
   return row?.version ?? '0';
 }
 
 /**
- * Recomputes every rollup from the documents (the bulk seed; never per request): one scan with
- * grouping sets computes all nine scope × dimension sums at once.
+ * Recomputes every rollup from the documents (the bulk seed; never per request), into slot 0: one
+ * scan with grouping sets computes all nine scope × dimension sums at once.
  */
 export async function rebuildRollups(db: Db): Promise<void> {
   await sql`TRUNCATE sales_rollups`.execute(db);
@@ -121,5 +175,5 @@ export async function rebuildRollups(db: Db): Promise<void> {
   await sql`UPDATE sales_scope_versions SET version = nextval('sales_scope_version_seq')`.execute(db);
   await sql`
     INSERT INTO sales_scope_versions (scope) SELECT DISTINCT scope FROM sales_rollups
-    ON CONFLICT (scope) DO NOTHING`.execute(db);
+    ON CONFLICT (scope, slot) DO NOTHING`.execute(db);
 }

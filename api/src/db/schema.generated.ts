@@ -617,10 +617,12 @@ export interface SalesRollups {
   refunds: Numeric;
   revenue: Numeric;
   scope: string;
+  slot: Generated<number>;
 }
 
 export interface SalesScopeVersions {
   scope: string;
+  slot: Generated<number>;
   version: Generated<Int8>;
 }
 

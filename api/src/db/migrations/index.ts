@@ -30,6 +30,7 @@ import * as scheduleChangeAcknowledgements from './20261126T0500-schedule-change
 import * as eventsUndispatchedBooking from './20261126T0510-events-undispatched-booking.js';
 import * as accountingDocuments from './20261126T0520-accounting-documents.js';
 import * as backOfficeConnections from './20261126T0600-back-office-connections.js';
+import * as salesRollupSlots from './20261126T0700-sales-rollup-slots.js';
 import * as fareWatchIssued from './20261126T0720-fare-watch-issued.js';
 
 export const migrations: Record<string, Migration> = {
@@ -86,6 +87,8 @@ export const migrations: Record<string, Migration> = {
   '20261126T0520-accounting-documents': accountingDocuments,
   // back-office connections: where the feed is delivered, and each batch fixed before it is sent
   '20261126T0600-back-office-connections': backOfficeConnections,
+  // sales rollups in slots: concurrent sales add to different rows; the worker compacts past days
+  '20261126T0700-sales-rollup-slots': salesRollupSlots,
   // fare watch for issued bookings: the tier's settings, its net saving and its exchange
   '20261126T0720-fare-watch-issued': fareWatchIssued,
 };

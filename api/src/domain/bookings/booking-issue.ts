@@ -206,8 +206,10 @@ async function finishIssue(
       at: issuedAt,
     });
     if (!issued) return undefined;
-    // The sales documents last: their rollup rows are shared by every sale of the day, so they are
-    // locked only for the commit that follows.
+    // The event before the sales documents: it changes nothing the documents read, and the
+    // documents take the agency's accounting counter, the last lock, held to the commit that
+    // follows (every issue of the agency waits for it), so nothing but the commit comes after it.
+    await recordBookingEvent(trx, 'booking.issued', issued, issuedAt);
     const documents = JSON.parse(facts.documents) as BookingDocument[];
     await recordTicketSales(trx, {
       booking: issued,
@@ -225,7 +227,6 @@ async function finishIssue(
       feeMinor: 0,
       agentId: input.actorAccountId ?? row.agent_id,
     });
-    await recordBookingEvent(trx, 'booking.issued', issued, issuedAt);
     return issued;
   });
 }
