@@ -258,9 +258,9 @@ describe('a claim taken at fan-out', () => {
       .where('id', '=', endpoint.id)
       .executeTakeFirstOrThrow();
     const event = await stack.ctx.db.selectFrom('events').selectAll().where('id', '=', eventId).executeTakeFirstOrThrow();
-    // The fan-out claimed it 4 s ago: its claim (timeout 2 s + 5 s) has 3 s left, less than an
-    // attempt needs with its margin.
-    const earlier = createWebhookDeliverer({ ...deps, clock: { now: () => new Date(Date.now() - 4_000) } });
+    // The fan-out claimed it 9 s ago: its claim (timeout 2 s + 10 s) has 3 s left, less than an
+    // attempt needs with the time to record it (2 s + 2 s).
+    const earlier = createWebhookDeliverer({ ...deps, clock: { now: () => new Date(Date.now() - 9_000) } });
     const now = new Date();
     const [held, ...more] = await stack.ctx.db.transaction().execute((trx) =>
       earlier.writeFanOut(

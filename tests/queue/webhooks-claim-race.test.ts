@@ -2,7 +2,7 @@
 // connection pool and HTTP agent) race 40 claimers at once on one round's deliveries, in three ways
 // at the same time: claims taken at fan-out (the round's deliveries are written by one worker's
 // `writeFanOut`, half of them claimed there, and sent by `deliverHeld` while the others race),
-// batch claims (the delivery loop's `deliverDue`) and claims by id (a queue job's `attempt`,
+// batch claims (the delivery loop's `claimDue`) and claims by id (a queue job's `attempt`,
 // several jobs for each delivery). A quarter of the deliveries fail their first attempt
 // (the receiver answers 500), and the retry schedule here is immediate, so the race covers retries
 // too. Per round: every delivery succeeds, the receiver saw each delivery exactly once per recorded
@@ -204,7 +204,7 @@ async function race(ids: string[], held: HeldClaim[], fanningOut: WebhookDeliver
         // Odd claimers behave as queue jobs (a claim by id, two or more jobs per delivery); even ones
         // as delivery loops (a batch of whatever is due).
         if (c % 2 === 1) await Promise.all(ids.slice((c % 7) * 3, (c % 7) * 3 + 4).map((id) => deliverer.attempt(id)));
-        else await Promise.all((await deliverer.deliverDue(5)).map((a) => a.done));
+        else await Promise.all((await deliverer.claimDue(5)).map((c) => deliverer.deliverHeld(c).done));
       }
     }),
   ]);

@@ -4,7 +4,8 @@
 // (webhook-delivery.ts). It claims when the dispatcher has fanned out more than it took, when a
 // slot frees while more may wait, when a booking's next delivery is freed, and on a short interval
 // for the rest (retries falling due, a claim run out, another worker's fan-out). Wake-ups are
-// coalesced: one claim at a time, and a wake-up during a claim asks for one more. Two workers'
+// coalesced: at most two claims at a time (the second only for a batch of some size), and a
+// wake-up while no other may start asks for one more when one ends. Two workers'
 // loops share the work through the claim (SKIP LOCKED), never send the same attempt twice, and a
 // worker killed mid-attempt leaves its claims to run out for the others.
 import type { DeliverySlots, HeldClaim, StartedAttempt, WebhookDeliverer } from '../domain/webhooks/webhook-delivery.js';
@@ -13,6 +14,9 @@ export interface WebhookDeliveryLoop extends DeliverySlots {
   wake(): void;
   close(): Promise<void>;
 }
+
+const maxClaims = 2;
+const minSecondClaim = 10;
 
 export function startWebhookDeliveryLoop(deps: {
   deliverer: WebhookDeliverer;
@@ -24,15 +28,15 @@ export function startWebhookDeliveryLoop(deps: {
   const recording = new Set<Promise<unknown>>();
   // Claims taken at fan-out, waiting for a slot (each still checks its claim before it sends).
   const ready: HeldClaim[] = [];
-  let claiming: Promise<void> | null = null;
-  // Slots the claim under way may fill.
+  const claiming = new Set<Promise<void>>();
+  // Slots the claims under way may fill.
   let claimingFor = 0;
   let again = false;
   let closed = false;
   // The last claim filled every free slot: more may be due, so a freed slot claims again.
   let moreMayWait = false;
 
-  const open = () => deps.concurrency - inFlight.size - claimingFor;
+  const open = () => deps.concurrency - inFlight.size;
 
   const run = (attempt: StartedAttempt) => {
     // A slot is the request: it frees when the receiver has answered, while the outcome is
@@ -40,7 +44,7 @@ export function startWebhookDeliveryLoop(deps: {
     const slot = attempt.sent.finally(() => {
       inFlight.delete(slot);
       startReady();
-      if (moreMayWait && ready.length === 0) wake();
+      if (moreMayWait) wake();
     });
     inFlight.add(slot);
     const recorded: Promise<unknown> = attempt.done.catch(deps.onError).finally(() => recording.delete(recorded));
@@ -51,37 +55,49 @@ export function startWebhookDeliveryLoop(deps: {
     while (ready.length > 0 && open() > 0 && !closed) run(deps.deliverer.deliverHeld(ready.shift()!));
   };
 
-  const fill = async () => {
-    do {
-      again = false;
-      startReady();
-      const free = open() - ready.length;
-      if (free <= 0) {
-        moreMayWait = true;
-        return;
-      }
-      let started: StartedAttempt[];
-      claimingFor = free;
-      try {
-        started = await deps.deliverer.deliverDue(free);
-      } catch (error) {
-        deps.onError(error);
-        return;
-      } finally {
-        claimingFor = 0;
-      }
-      moreMayWait = started.length === free;
-      for (const attempt of started) run(attempt);
-    } while (again && !closed);
+  const claim = async (limit: number) => {
+    let claimed: HeldClaim[];
+    claimingFor += limit;
+    try {
+      claimed = await deps.deliverer.claimDue(limit);
+    } catch (error) {
+      deps.onError(error);
+      return;
+    } finally {
+      claimingFor -= limit;
+    }
+    moreMayWait = claimed.length === limit;
+    ready.push(...claimed);
+    startReady();
   };
+
+  // Room for claims: the free slots and a line as long as the slots. A freed slot starts the next
+  // claim in line at once instead of waiting for a claim's round trip; a claim waits in line about
+  // one request, and is given back if it waits too long to cover its attempt (webhook-delivery.ts).
+  const room = () => Math.max(0, deps.concurrency - inFlight.size - claimingFor + deps.concurrency - ready.length);
 
   const wake = () => {
     if (closed) return;
-    if (claiming) {
+    startReady();
+    const free = room();
+    if (free <= 0) {
+      moreMayWait = true;
+      return;
+    }
+    // A second claim runs beside one under way only for a batch worth its round trip: while one
+    // claim waits for PostgreSQL, the room made meanwhile is filled by the next.
+    if (claiming.size >= maxClaims || (claiming.size > 0 && free < minSecondClaim)) {
       again = true;
       return;
     }
-    claiming = fill().finally(() => (claiming = null));
+    const pass: Promise<void> = claim(free).finally(() => {
+      claiming.delete(pass);
+      if ((again || moreMayWait) && !closed) {
+        again = false;
+        wake();
+      }
+    });
+    claiming.add(pass);
   };
 
   const timer = setInterval(wake, deps.everyMs);
@@ -89,9 +105,7 @@ export function startWebhookDeliveryLoop(deps: {
 
   return {
     wake,
-    // The free slots and a line as long as the slots: a claim waits at most about one request for
-    // its slot, and is given back if it waits too long for its claim to cover the attempt.
-    free: () => Math.max(0, open() + deps.concurrency - ready.length),
+    free: room,
     take(claims) {
       // Once closing, nothing new is claimed, but what was claimed for this worker is still sent.
       if (closed) for (const claim of claims) run(deps.deliverer.deliverHeld(claim));
@@ -103,7 +117,7 @@ export function startWebhookDeliveryLoop(deps: {
     async close() {
       closed = true;
       clearInterval(timer);
-      await claiming;
+      while (claiming.size > 0) await Promise.allSettled([...claiming]);
       for (const claim of ready.splice(0)) run(deps.deliverer.deliverHeld(claim));
       await Promise.allSettled([...inFlight, ...recording]);
     },

@@ -61,7 +61,7 @@ export function createEventDispatcher(deps: { db: Db; clock: Clock; consumers: r
 
   return {
     /** Dispatches until nothing waits; answers how many events it handed on. */
-    async dispatchPending(batch = 100): Promise<number> {
+    async dispatchPending(batch = 500): Promise<number> {
       let total = 0;
       for (;;) {
         const n = await dispatchBatch(batch);

@@ -86,18 +86,18 @@ export interface HeldClaim {
 export interface WebhookDeliverer {
   /** One attempt of this delivery, if it is due and free (a queue job's delivery). */
   attempt(deliveryId: string): Promise<AttemptOutcome>;
-  /**
-   * Claims up to `limit` due deliveries and starts an attempt of each. Answers, for each, when its
-   * request is over (`sent`: the receiver answered or did not; its connection is free again) and
-   * its outcome once recorded (`done`).
-   */
-  deliverDue(limit: number): Promise<StartedAttempt[]>;
+  /** Claims up to `limit` due deliveries, the oldest due first, for `deliverHeld`. */
+  claimDue(limit: number): Promise<HeldClaim[]>;
   /**
    * Writes a fan-out's deliveries in the dispatcher's transaction, the first `claimUpTo` of them
    * (in log order) already claimed when the delivery claim's conditions allow; answers those.
    */
   writeFanOut(trx: Db, fanOut: FanOut, claimUpTo: number): Promise<HeldClaim[]>;
-  /** Starts an attempt of a claim held since fan-out, as `deliverDue` does. */
+  /**
+   * Starts the attempt of a held claim (taken at fan-out or by `claimDue`). Answers when its request
+   * is over (`sent`: the receiver answered or did not; its connection is free again) and its
+   * outcome once recorded (`done`).
+   */
   deliverHeld(claim: HeldClaim): StartedAttempt;
 }
 
@@ -115,8 +115,11 @@ export interface FanOut {
   events: ReadonlyMap<string, ContrailEvent>;
 }
 
-// What a claim holds beyond the attempt's timeout: its recording, a slow database.
-const claimMarginMs = 5_000;
+// What a claim holds beyond the attempt's timeout: a wait in the delivery loop's line, then the
+// attempt's recording on a slow database. A claim is sent only while it still covers the attempt
+// and `recordMarginMs`; held in line longer, it is given back.
+const claimMarginMs = 10_000;
+const recordMarginMs = 2_000;
 
 export function createWebhookDeliverer(deps: WebhookDeliveryDeps): WebhookDeliverer {
   const { db, clock } = deps;
@@ -173,7 +176,7 @@ export function createWebhookDeliverer(deps: WebhookDeliveryDeps): WebhookDelive
       const now = clock.now();
       // A claim held in memory until it can no longer cover a whole attempt is given back unsent:
       // it could run out mid-send, and another worker would send the same attempt.
-      if (held.until.getTime() - now.getTime() < deps.timeoutMs + claimMarginMs / 2) {
+      if (held.until.getTime() - now.getTime() < deps.timeoutMs + recordMarginMs) {
         await releaseClaims(db, [delivery.id], token);
         deps.wake();
         return 'not_claimed';
@@ -210,9 +213,7 @@ export function createWebhookDeliverer(deps: WebhookDeliveryDeps): WebhookDelive
       const [held] = await claim(1, 1_000, [deliveryId]);
       return held ? attemptHeld(held, () => undefined) : 'not_claimed';
     },
-    async deliverDue(limit) {
-      return (await claim(limit, 0)).map(start);
-    },
+    claimDue: (limit) => claim(limit, 0),
     async writeFanOut(trx, fanOut, claimUpTo) {
       const now = clock.now();
       const held = newClaim(now);
