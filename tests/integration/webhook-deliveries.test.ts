@@ -257,7 +257,11 @@ describe('a claim taken at fan-out', () => {
       .selectAll()
       .where('id', '=', endpoint.id)
       .executeTakeFirstOrThrow();
-    const event = await stack.ctx.db.selectFrom('events').selectAll().where('id', '=', eventId).executeTakeFirstOrThrow();
+    const event = await stack.ctx.db
+      .selectFrom('events')
+      .selectAll()
+      .where('id', '=', eventId)
+      .executeTakeFirstOrThrow();
     // The fan-out claimed it 9 s ago: its claim (timeout 2 s + 10 s) has 3 s left, less than an
     // attempt needs with the time to record it (2 s + 2 s).
     const earlier = createWebhookDeliverer({ ...deps, clock: { now: () => new Date(Date.now() - 9_000) } });

@@ -144,7 +144,11 @@ async function pendingRound(round: number) {
     });
   }
   const fanningOut = workers[round % 2]!;
-  const endpoint = await db.selectFrom('webhook_endpoints').selectAll().where('id', '=', endpointId).executeTakeFirstOrThrow();
+  const endpoint = await db
+    .selectFrom('webhook_endpoints')
+    .selectAll()
+    .where('id', '=', endpointId)
+    .executeTakeFirstOrThrow();
   const held = await db.transaction().execute(async (trx) => {
     const claimed = await fanningOut.deliverer.writeFanOut(
       trx,

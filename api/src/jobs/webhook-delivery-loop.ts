@@ -8,7 +8,12 @@
 // wake-up while no other may start asks for one more when one ends. Two workers'
 // loops share the work through the claim (SKIP LOCKED), never send the same attempt twice, and a
 // worker killed mid-attempt leaves its claims to run out for the others.
-import type { DeliverySlots, HeldClaim, StartedAttempt, WebhookDeliverer } from '../domain/webhooks/webhook-delivery.js';
+import type {
+  DeliverySlots,
+  HeldClaim,
+  StartedAttempt,
+  WebhookDeliverer,
+} from '../domain/webhooks/webhook-delivery.js';
 
 export interface WebhookDeliveryLoop extends DeliverySlots {
   wake(): void;

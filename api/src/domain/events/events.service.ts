@@ -20,7 +20,10 @@ export interface ContrailEvent {
 }
 
 export const eventView = (
-  row: Pick<EventRow, 'id' | 'type' | 'created_at' | 'live_mode' | 'agency_id' | 'data' | 'request_id' | 'idempotency_key'>,
+  row: Pick<
+    EventRow,
+    'id' | 'type' | 'created_at' | 'live_mode' | 'agency_id' | 'data' | 'request_id' | 'idempotency_key'
+  >,
 ): ContrailEvent => ({
   id: row.id,
   type: row.type as EventType,

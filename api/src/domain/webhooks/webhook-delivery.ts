@@ -136,7 +136,11 @@ export function createWebhookDeliverer(deps: WebhookDeliveryDeps): WebhookDelive
 
   /** The claims as held, each endpoint's secrets opened once for the batch. */
   function holding(
-    claimed: { delivery: WebhookDeliveryRow; endpoint: SendingEndpoint | undefined; envelope: ContrailEvent | undefined }[],
+    claimed: {
+      delivery: WebhookDeliveryRow;
+      endpoint: SendingEndpoint | undefined;
+      envelope: ContrailEvent | undefined;
+    }[],
     claim: { token: string; until: Date },
     now: Date,
   ): HeldClaim[] {
