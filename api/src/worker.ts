@@ -193,7 +193,11 @@ export async function startWorker(
     // notifications: the notification centre and the emails people chose
     createNotificationConsumer({ mail, appUrl: consoleUrl(config) }),
     // webhooks: one delivery per matching endpoint
-    createWebhookConsumer({ clock, wake: () => deliveryLoop?.wake() }),
+    createWebhookConsumer({
+      clock,
+      deliverer,
+      slots: { free: () => deliveryLoop?.free() ?? 0, take: (claims) => deliveryLoop?.take(claims) },
+    }),
   ];
   const eventLoop = startEventDispatchLoop({
     databaseUrl: config.DATABASE_URL,
