@@ -30,6 +30,7 @@ import * as scheduleChangeAcknowledgements from './20261126T0500-schedule-change
 import * as eventsUndispatchedBooking from './20261126T0510-events-undispatched-booking.js';
 import * as accountingDocuments from './20261126T0520-accounting-documents.js';
 import * as backOfficeConnections from './20261126T0600-back-office-connections.js';
+import * as backOfficeConnectionsApi from './20261126T0730-back-office-connections-api.js';
 
 export const migrations: Record<string, Migration> = {
   // accounts, sign-in, API tokens
@@ -85,4 +86,6 @@ export const migrations: Record<string, Migration> = {
   '20261126T0520-accounting-documents': accountingDocuments,
   // back-office connections: where the feed is delivered, and each batch fixed before it is sent
   '20261126T0600-back-office-connections': backOfficeConnections,
+  // back-office connections over the API: one backfill batch per range, the 24-hour failure announced once
+  '20261126T0730-back-office-connections-api': backOfficeConnectionsApi,
 };

@@ -14,7 +14,7 @@ import type { OutboundGuard } from '../../outbound/outbound-guard.js';
 import { SftpFailure, uploadFile } from '../../outbound/sftp-upload.js';
 import type { Clock } from '../clock.js';
 import type { SecretBox } from '../crypto/secret-box.js';
-import { DomainError } from '../errors.js';
+import { DomainError, notFound } from '../errors.js';
 import { newId } from '../ids.js';
 import {
   batchFileName,
@@ -126,11 +126,20 @@ export async function backfill(
         pointer: '/after_sequence',
       });
   }
-  return deps.db
-    .transaction()
-    .execute((trx) =>
-      fixBatch(trx, deps.clock, connection, { agencyId: connection.agency_id, first, last }, 'backfill'),
-    );
+  return deps.db.transaction().execute(async (trx) => {
+    // One range is one batch: backfills of a connection queue behind its row lock (the lock the
+    // cut takes; nothing else is locked with it), and the one that finds the range fixed queues
+    // that batch again instead of fixing a second cut of the same documents.
+    const locked = await repo.lockConnection(trx, connection.id);
+    if (!locked) throw notFound('back-office connection');
+    const fixed = await repo.findBackfill(trx, connection.id, { first, last });
+    if (fixed) {
+      await repo.requeueDelivery(trx, fixed.id, deps.clock.now());
+      return (await repo.findDelivery(trx, fixed.id))!;
+    }
+    const row = await fixBatch(trx, deps.clock, locked, { agencyId: connection.agency_id, first, last }, 'backfill');
+    return (await repo.findDelivery(trx, row.id))!;
+  });
 }
 
 /** Sends one due delivery (or the named one); answers what it did, or null when none was due. */
