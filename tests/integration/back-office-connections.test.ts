@@ -125,7 +125,13 @@ describe('managing connections', () => {
       sftp: { host: '127.0.0.1', port: server.port, folder: server.folder },
     });
     const id = created.body.id as string;
-    expect(Object.keys(created.body.sftp).sort()).toEqual(['folder', 'host', 'host_key_fingerprint', 'port', 'username']);
+    expect(Object.keys(created.body.sftp).sort()).toEqual([
+      'folder',
+      'host',
+      'host_key_fingerprint',
+      'port',
+      'username',
+    ]);
     const row = (await repo.findConnection(stack.ctx.db, id))!;
     expect(row.credentials_sealed).not.toContain(password);
     expect(JSON.stringify(row.settings)).not.toContain(password);
@@ -140,15 +146,21 @@ describe('managing connections', () => {
     expect(foreign.status).toBe(404);
     const theirs = await call(api().get('/api/v1/back_office_connections').set(bearer(stranger.token)));
     expect(theirs.body.data).toEqual([]);
-    expect(
-      (await call(api().delete(`/api/v1/back_office_connections/${id}`).set(bearer(stranger.token)))).status,
-    ).toBe(404);
+    expect((await call(api().delete(`/api/v1/back_office_connections/${id}`).set(bearer(stranger.token)))).status).toBe(
+      404,
+    );
     // Staff name the agency.
     const staffList = await call(
       api().get('/api/v1/back_office_connections').query({ agency_id: tenant.agencyId }).set(bearer(admin.token)),
     );
     expect(staffList.body.data.map((c: { id: string }) => c.id)).toContain(id);
-    const unnamed = await create(admin, { name: 'x', kind: 'sftp', format: 'csv', schedule: 'each', sftp: sftpOf(server) });
+    const unnamed = await create(admin, {
+      name: 'x',
+      kind: 'sftp',
+      format: 'csv',
+      schedule: 'each',
+      sftp: sftpOf(server),
+    });
     expect(unnamed.status).toBe(400);
     expect(unnamed.body.errors[0].source).toEqual({ parameter: 'agency_id' });
 
@@ -161,7 +173,9 @@ describe('managing connections', () => {
     expect(changed.status, changed.text).toBe(200);
     expect(changed.body).toMatchObject({ name: 'Accountant', schedule: 'hourly', daily_at: null });
     // The new key replaced the credentials as a whole.
-    expect(JSON.parse(deps.credentials.open((await repo.findConnection(stack.ctx.db, id))!.credentials_sealed))).toEqual({
+    expect(
+      JSON.parse(deps.credentials.open((await repo.findConnection(stack.ctx.db, id))!.credentials_sealed)),
+    ).toEqual({
       private_key: other.privateKey,
     });
 
@@ -280,7 +294,11 @@ describe('deliveries, resend, backfill and the preview', () => {
     const before = await repo.findConnection(stack.ctx.db, id);
     const first = Number(before!.delivered_through) + 1;
     await recordTopUps(stack.ctx.db, t, agentId, 12);
-    const preview = await call(api().get(path(`/${id}/preview`)).set(bearer(supervisor.token)));
+    const preview = await call(
+      api()
+        .get(path(`/${id}/preview`))
+        .set(bearer(supervisor.token)),
+    );
     expect(preview.status, preview.text).toBe(200);
     expect(preview.body).toMatchObject({ first_sequence: first, rows: preview.body.last_sequence - first + 1 });
     expect(preview.body.documents).toHaveLength(Math.min(10, preview.body.rows));
@@ -291,7 +309,10 @@ describe('deliveries, resend, backfill and the preview', () => {
     await recordTopUps(stack.ctx.db, t, agentId, 2);
     await cutBatch(deps, id);
     const page = await call(
-      api().get(path(`/${id}/deliveries`)).query({ per_page: 1, page: 2 }).set(bearer(supervisor.token)),
+      api()
+        .get(path(`/${id}/deliveries`))
+        .query({ per_page: 1, page: 2 })
+        .set(bearer(supervisor.token)),
     );
     expect(page.status, page.text).toBe(200);
     expect(page.body.meta).toEqual({ page: 2, per_page: 1, total: 2 });
@@ -303,20 +324,37 @@ describe('deliveries, resend, backfill and the preview', () => {
       checksum: batch.checksum,
       file_name: batch.file_name,
     });
-    expect((await call(api().get(path(`/${id}/deliveries`)).set(bearer(stranger.token)))).status).toBe(404);
+    expect(
+      (
+        await call(
+          api()
+            .get(path(`/${id}/deliveries`))
+            .set(bearer(stranger.token)),
+        )
+      ).status,
+    ).toBe(404);
 
     const today = new Date().toISOString().slice(0, 10);
     const byDay = await call(
-      api().post(path(`/${id}/backfill`)).set(bearer(supervisor.token)).send({ date_from: today, date_to: today }),
+      api()
+        .post(path(`/${id}/backfill`))
+        .set(bearer(supervisor.token))
+        .send({ date_from: today, date_to: today }),
     );
     expect(byDay.status, byDay.text).toBe(202);
     expect(byDay.body).toMatchObject({ reason: 'backfill', status: 'pending', first_sequence: 1 });
     const both = await call(
-      api().post(path(`/${id}/backfill`)).set(bearer(supervisor.token)).send({ after_sequence: 1, date_from: today }),
+      api()
+        .post(path(`/${id}/backfill`))
+        .set(bearer(supervisor.token))
+        .send({ after_sequence: 1, date_from: today }),
     );
     expect(both.status).toBe(400);
     const empty = await call(
-      api().post(path(`/${id}/backfill`)).set(bearer(supervisor.token)).send({ after_sequence: 1_000_000 }),
+      api()
+        .post(path(`/${id}/backfill`))
+        .set(bearer(supervisor.token))
+        .send({ after_sequence: 1_000_000 }),
     );
     expect(empty.status).toBe(400);
     expect(empty.body.errors[0].source).toEqual({ pointer: '/after_sequence' });
@@ -342,7 +380,9 @@ describe('deliveries, resend, backfill and the preview', () => {
       rmSync(file);
       const answers = await Promise.all(
         Array.from({ length: 30 }, () =>
-          api().post(path(`/${id}/deliveries/${batch.id}/resend`)).set(bearer(supervisorOfT.token)),
+          api()
+            .post(path(`/${id}/deliveries/${batch.id}/resend`))
+            .set(bearer(supervisorOfT.token)),
         ),
       );
       expect(answers.map((a) => a.status)).toEqual(Array(30).fill(202));
@@ -358,7 +398,11 @@ describe('deliveries, resend, backfill and the preview', () => {
       });
       expect(sha256(file)).toBe(batch.checksum);
     }
-    const other = await call(api().post(path(`/${id}/deliveries/${batch.id}/resend`)).set(bearer(supervisor.token)));
+    const other = await call(
+      api()
+        .post(path(`/${id}/deliveries/${batch.id}/resend`))
+        .set(bearer(supervisor.token)),
+    );
     expect(other.status).toBe(404);
   });
 
@@ -378,7 +422,10 @@ describe('deliveries, resend, backfill and the preview', () => {
       const range = { after_sequence: round * 5 - 5, through_sequence: round * 5 + 5 };
       const answers = await Promise.all(
         Array.from({ length: 30 }, () =>
-          api().post(path(`/${id}/backfill`)).set(bearer(supervisorOfT.token)).send(range),
+          api()
+            .post(path(`/${id}/backfill`))
+            .set(bearer(supervisorOfT.token))
+            .send(range),
         ),
       );
       expect(answers.map((a) => a.status)).toEqual(Array(30).fill(202));

@@ -26,6 +26,8 @@ const ApiTokensScreen = screen(() => import('../features/api-tokens'), 'ApiToken
 const webhooks = () => import('../features/webhooks');
 const WebhooksScreen = screen(webhooks, 'WebhooksScreen');
 const EventsScreen = screen(webhooks, 'EventsScreen');
+// the back-office feed: its own chunk, texts included
+const BackOfficeFeedScreen = screen(() => import('../features/back-office-feed'), 'BackOfficeFeedScreen');
 // flight search
 const SearchScreen = screen(() => import('../features/search'), 'SearchScreen');
 // bookings
@@ -110,6 +112,16 @@ const routes: Record<PagePath, Route> = {
     screen: () => (
       <SettingsLayout>
         <EventsScreen />
+      </SettingsLayout>
+    ),
+  },
+  // the back-office feed: supervisors and staff (the screen tells anyone else so in one sentence)
+  [paths.backOfficeFeed]: {
+    access: 'signedIn',
+    preload: BackOfficeFeedScreen.preload,
+    screen: () => (
+      <SettingsLayout>
+        <BackOfficeFeedScreen />
       </SettingsLayout>
     ),
   },

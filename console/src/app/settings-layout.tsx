@@ -1,5 +1,5 @@
 // The settings pages share a title and their own small navigation: the account, API tokens, and
-// for supervisors and staff the agency's webhooks and events.
+// for supervisors and staff the agency's webhooks, events and back-office connections.
 import { Anchor, Group, Stack, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,6 +15,7 @@ const sections = [
 const developerSections = [
   { path: '/settings/webhooks', label: 'settings.nav.webhooks' },
   { path: '/settings/events', label: 'settings.nav.events' },
+  { path: '/settings/back_office', label: 'settings.nav.backOffice' },
 ] as const;
 
 export function SettingsLayout({ children }: { children: ReactNode }) {
