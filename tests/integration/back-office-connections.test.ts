@@ -4,14 +4,23 @@
 // when asked) and changes nothing; a host the address guard refuses is a 422; the connection test
 // names what failed (host key, credentials, unreachable, read-only folder); deliveries are paged;
 // the next batch is previewed. Races, for BACK_OFFICE_ROUNDS rounds (default 10): 30 concurrent
-// resends of one delivery are one send, and 30 concurrent backfills of one range are one batch.
+// resends of one delivery are one send, and 30 concurrent backfills of one range are one batch; a
+// connection failing for 24 hours is announced once per failing spell (event and notification) while
+// 30 of its deliveries fail at once.
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as repo from '../../api/src/db/back-office-connections.repository.js';
-import { cutBatch, sendDueDelivery, type DeliveryDeps } from '../../api/src/domain/back-office-feed/deliveries.js';
+import {
+  alertAfterMs,
+  cutBatch,
+  sendDueDelivery,
+  type DeliveryDeps,
+} from '../../api/src/domain/back-office-feed/deliveries.js';
+import { createNotificationConsumer } from '../../api/src/domain/notifications/notification-consumer.js';
+import { dispatchedOf } from '../support/notifications.js';
 import { systemClock } from '../../api/src/domain/clock.js';
 import { createSecretBox } from '../../api/src/domain/crypto/secret-box.js';
 import { createOutboundGuard } from '../../api/src/outbound/outbound-guard.js';
@@ -446,4 +455,104 @@ describe('deliveries, resend, backfill and the preview', () => {
     const all = await repo.listDeliveries(stack.ctx.db, id, { page: 1, perPage: 100 });
     expect(all.total).toBe(rounds);
   });
+});
+
+describe('a connection failing for 24 hours', () => {
+  it(
+    `is announced once per failing spell, event and notification, while 30 deliveries fail at once (${rounds} rounds)`,
+    { timeout: 240_000 },
+    async () => {
+      const t = await createTenant(stack.ctx.db);
+      await recordTopUps(stack.ctx.db, t, agentId, 30);
+      const supervisorOfT = await createAccount(stack.ctx.db, { userType: 'Supervisor', tenant: t });
+      const created = await create(supervisorOfT, {
+        name: 'Dead office',
+        kind: 'sftp',
+        format: 'csv',
+        schedule: 'each',
+        sftp: sftpOf(server, { port: 9 }),
+      });
+      const id = created.body.id as string;
+      const batches = [];
+      for (let n = 0; n < 30; n += 1)
+        batches.push(
+          (
+            await call(
+              api()
+                .post(`/api/v1/back_office_connections/${id}/backfill`)
+                .set(bearer(supervisorOfT.token))
+                .send({ after_sequence: n, through_sequence: n + 1 }),
+            )
+          ).body.id as string,
+        );
+      const announcements = () =>
+        stack.ctx.db
+          .selectFrom('events')
+          .select(['id', 'data', 'agency_id', 'live_mode'])
+          .where('type', '=', 'back_office_connection.failing')
+          .where('agency_id', '=', t.agencyId)
+          .orderBy('seq')
+          .execute();
+      const dueNow = () =>
+        stack.ctx.db
+          .updateTable('back_office_deliveries')
+          .set({ next_attempt_at: new Date(0), status: 'failed' })
+          .where('connection_id', '=', id)
+          .execute();
+
+      // Failing for an hour: nobody is told yet.
+      await repo.updateConnection(stack.ctx.db, id, { failing_since: new Date(Date.now() - 3_600_000) });
+      await dueNow();
+      await Promise.all(batches.map((b) => sendDueDelivery(deps, b)));
+      expect(await announcements()).toEqual([]);
+
+      for (let round = 1; round <= rounds; round += 1) {
+        // A spell that began a day and a minute ago: thirty deliveries fail at once.
+        const since = new Date(Date.now() - alertAfterMs - 60_000 - round);
+        await repo.updateConnection(stack.ctx.db, id, { failing_since: since, failing_alerted_at: null });
+        await dueNow();
+        const results = await Promise.all(batches.map((b) => sendDueDelivery(deps, b)));
+        expect(results.every((r) => r?.status === 'failed')).toBe(true);
+        // And again, later in the same spell.
+        await dueNow();
+        await Promise.all(batches.map((b) => sendDueDelivery(deps, b)));
+        const events = await announcements();
+        expect(events).toHaveLength(round);
+        expect(events.at(-1)).toMatchObject({
+          live_mode: true,
+          data: { object: { id, name: 'Dead office', failing_since: since.toISOString() } },
+        });
+      }
+
+      // The notification: the agency's supervisors hear of it once, linked to the Back office page.
+      const consumer = createNotificationConsumer({ mail: stack.ctx.mail, appUrl: 'https://console.example.test' });
+      const [first] = await announcements();
+      const event = await dispatchedOf(stack.ctx.db, first!.id);
+      for (let n = 0; n < 3; n += 1) {
+        const after = await stack.ctx.db.transaction().execute((trx) => consumer.fanOut(trx, [event]));
+        if (after) await after();
+      }
+      const notes = await stack.ctx.db
+        .selectFrom('notifications')
+        .selectAll()
+        .where('event_id', '=', first!.id)
+        .where('recipient_id', '=', supervisorOfT.id)
+        .execute();
+      expect(notes).toHaveLength(1);
+      expect(notes[0]).toMatchObject({ event_type: 'back_office_connection.failing', link: '/settings/back_office' });
+      expect(JSON.stringify(notes[0]!.params)).toContain('Dead office');
+
+      // A delivery that succeeds ends the spell.
+      const connection = (await repo.findConnection(stack.ctx.db, id))!;
+      await repo.updateConnection(stack.ctx.db, id, {
+        settings: JSON.stringify({ ...(connection.settings as object), port: server.port }),
+      });
+      await dueNow();
+      expect(await sendDueDelivery(deps, batches[0])).toMatchObject({ status: 'delivered' });
+      expect(await repo.findConnection(stack.ctx.db, id)).toMatchObject({
+        failing_since: null,
+        failing_alerted_at: null,
+      });
+    },
+  );
 });

@@ -50,10 +50,25 @@ export async function updateConnection(
   id: string,
   changes: Updateable<BackOfficeConnectionsTable>,
 ): Promise<ConnectionRow | undefined> {
+  return db.updateTable('back_office_connections').set(changes).where('id', '=', id).returningAll().executeTakeFirst();
+}
+
+/**
+ * Marks the connection's failing spell announced when it has lasted since `failingBefore` and was not
+ * announced yet; answers the row only to the one caller that marked it.
+ */
+export async function markFailingAnnounced(
+  db: Db,
+  id: string,
+  at: Date,
+  failingBefore: Date,
+): Promise<ConnectionRow | undefined> {
   return db
     .updateTable('back_office_connections')
-    .set(changes)
+    .set({ failing_alerted_at: at })
     .where('id', '=', id)
+    .where('failing_alerted_at', 'is', null)
+    .where('failing_since', '<=', failingBefore)
     .returningAll()
     .executeTakeFirst();
 }

@@ -27,6 +27,7 @@ import {
   type SftpCredentials,
   type SftpSettings,
 } from './connection-settings.js';
+import { connectionView, deliveryView } from './connection-view.js';
 import { backfill } from './deliveries.js';
 
 type Format = 'csv' | 'jsonl';
@@ -55,53 +56,6 @@ export interface ConnectionChange {
 
 /** How many documents the preview shows of the next batch. */
 const previewRows = 10;
-
-export function connectionView(r: repo.ConnectionRow) {
-  const s = r.settings as SftpSettings;
-  return {
-    id: r.id,
-    agency_id: r.agency_id,
-    name: r.name,
-    kind: r.kind as 'sftp',
-    format: r.format as Format,
-    schedule: r.schedule as Schedule,
-    daily_at: r.daily_at,
-    enabled: r.enabled,
-    delivered_through: Number(r.delivered_through),
-    failing_since: r.failing_since?.toISOString() ?? null,
-    // Named field by field: whatever else the settings hold never reaches an answer.
-    sftp: {
-      host: s.host,
-      port: s.port,
-      username: s.username,
-      folder: s.folder,
-      host_key_fingerprint: s.host_key_fingerprint,
-    },
-    created_at: r.created_at.toISOString(),
-    updated_at: r.updated_at.toISOString(),
-  };
-}
-
-export function deliveryView(d: repo.DeliveryRow) {
-  return {
-    id: d.id,
-    connection_id: d.connection_id,
-    reason: d.reason as 'scheduled' | 'backfill',
-    first_sequence: Number(d.first_sequence),
-    last_sequence: Number(d.last_sequence),
-    rows: d.rows,
-    file_name: d.file_name,
-    bytes: Number(d.bytes),
-    checksum: d.checksum,
-    status: d.status as 'pending' | 'sending' | 'delivered' | 'failed',
-    attempts: d.attempts,
-    next_attempt_at: d.next_attempt_at.toISOString(),
-    last_error: d.last_error,
-    duration_ms: d.duration_ms,
-    created_at: d.created_at.toISOString(),
-    delivered_at: d.delivered_at?.toISOString() ?? null,
-  };
-}
 
 const invalid = (pointer: string, detail: string) => new DomainError('validation_failed', detail, { pointer });
 
@@ -193,7 +147,7 @@ export function createBackOfficeConnectionsService(deps: {
 
     async update(principal: Principal, id: string, change: ConnectionChange) {
       const row = await reachable(principal, id);
-      const schedule = change.schedule ?? (row.schedule as Schedule);
+      const schedule = change.schedule ?? row.schedule;
       const dailyAt = checkSchedule(
         schedule,
         change.daily_at !== undefined ? change.daily_at : schedule === 'daily' ? row.daily_at : null,
@@ -206,11 +160,14 @@ export function createBackOfficeConnectionsService(deps: {
         const { password, private_key, ...rest } = change.sftp;
         const before = row.settings as SftpSettings;
         const settings = checkSftpSettings({ ...before, ...rest });
-        if (settings.host !== before.host || settings.port !== before.port) await checkHost(settings.host, settings.port);
+        if (settings.host !== before.host || settings.port !== before.port)
+          await checkHost(settings.host, settings.port);
         changes.settings = JSON.stringify(settings);
         // A new credential replaces the credentials as a whole (a key does not keep an old password).
         if (password !== undefined || private_key !== undefined)
-          changes.credentials_sealed = deps.credentials.seal(JSON.stringify(checkCredentials({ password, private_key })));
+          changes.credentials_sealed = deps.credentials.seal(
+            JSON.stringify(checkCredentials({ password, private_key })),
+          );
       }
       changes.updated_at = clock.now();
       const updated = await repo.updateConnection(db, row.id, changes);
@@ -258,8 +215,7 @@ export function createBackOfficeConnectionsService(deps: {
       const row = await reachable(principal, id);
       const bySequence = range.after_sequence !== undefined || range.through_sequence !== undefined;
       const byDate = range.date_from !== undefined || range.date_to !== undefined;
-      if (bySequence && byDate)
-        throw invalid('/date_from', 'Give a sequence range or a date range, not both.');
+      if (bySequence && byDate) throw invalid('/date_from', 'Give a sequence range or a date range, not both.');
       if (
         range.after_sequence !== undefined &&
         range.through_sequence !== undefined &&

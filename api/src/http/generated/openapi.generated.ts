@@ -5935,7 +5935,7 @@ export interface components {
          * @description What happened. The part before the dot is the event's family.
          * @enum {string}
          */
-        EventType: "booking.created" | "booking.issued" | "booking.voided" | "booking.cancelled" | "booking.expired" | "booking.time_limit_changed" | "booking.time_limit_approaching" | "booking.refunded" | "booking.exchanged" | "booking.cheaper_fare_found" | "booking.rebooked_cheaper" | "emd.issued" | "emd.failed" | "schedule_change.detected" | "schedule_change.resolved" | "balance.low" | "sales_report.ready" | "webhook_endpoint.disabled";
+        EventType: "booking.created" | "booking.issued" | "booking.voided" | "booking.cancelled" | "booking.expired" | "booking.time_limit_changed" | "booking.time_limit_approaching" | "booking.refunded" | "booking.exchanged" | "booking.cheaper_fare_found" | "booking.rebooked_cheaper" | "emd.issued" | "emd.failed" | "schedule_change.detected" | "schedule_change.resolved" | "balance.low" | "sales_report.ready" | "webhook_endpoint.disabled" | "back_office_connection.failing";
         /** @description The API call that caused the event (null for changes the airline or the worker made). */
         EventRequest: {
             /** @description The call's `X-Request-Id`. */
@@ -6093,6 +6093,26 @@ export interface components {
             };
             request: components["schemas"]["EventRequest"];
         };
+        /** @description Every delivery to a back-office connection has failed for 24 hours (raised once per failing spell); the object is the connection. */
+        BackOfficeConnectionEvent: {
+            /**
+             * @description The event's id (`evt_…`), also the `webhook-id` of its deliveries.
+             * @example evt_4t7w1z5r6y2k3v9q2m8x
+             */
+            id: string;
+            /** @enum {string} */
+            type: "back_office_connection.failing";
+            /** Format: date-time */
+            created_at: string;
+            /** @description Always true (accounting documents are real sales). */
+            live_mode: boolean;
+            /** @description The agency whose event it is; null for platform-wide events. */
+            agency_id: string | null;
+            data: {
+                object: components["schemas"]["BackOfficeConnection"];
+            };
+            request: components["schemas"]["EventRequest"];
+        };
         /** @description A test delivery that POST /webhook_endpoints/{id}/ping sends (not kept in the event log); the object is the endpoint. */
         PingEvent: {
             /**
@@ -6117,7 +6137,7 @@ export interface components {
          * @description Something that changed, as the event log keeps it: `data.object` is the resource as its own GET
          *     answered when the event happened. The same envelope is the body of every webhook delivery (and a ping's, which the log does not keep).
          */
-        Event: components["schemas"]["BookingEvent"] | components["schemas"]["ScheduleChangeEvent"] | components["schemas"]["BalanceLowEvent"] | components["schemas"]["SalesReportReadyEvent"] | components["schemas"]["WebhookEndpointEvent"] | components["schemas"]["PingEvent"];
+        Event: components["schemas"]["BookingEvent"] | components["schemas"]["ScheduleChangeEvent"] | components["schemas"]["BalanceLowEvent"] | components["schemas"]["SalesReportReadyEvent"] | components["schemas"]["WebhookEndpointEvent"] | components["schemas"]["BackOfficeConnectionEvent"] | components["schemas"]["PingEvent"];
         /** @description A page of events, newest first. */
         EventList: {
             data: components["schemas"]["Event"][];
@@ -6131,7 +6151,7 @@ export interface components {
          * @description A family of events (the part of the event type before the dot); people choose how they hear of each family.
          * @enum {string}
          */
-        EventFamily: "booking" | "emd" | "schedule_change" | "balance" | "sales_report" | "webhook_endpoint";
+        EventFamily: "booking" | "emd" | "schedule_change" | "balance" | "sales_report" | "webhook_endpoint" | "back_office_connection";
         /**
          * @description One event told to one person. The title and body are written in the reader's language (the
          *     account's `language`); `link` is the console page the event is about.
@@ -6199,6 +6219,7 @@ export interface components {
             balance?: components["schemas"]["NotificationChannel"];
             sales_report?: components["schemas"]["NotificationChannel"];
             webhook_endpoint?: components["schemas"]["NotificationChannel"];
+            back_office_connection?: components["schemas"]["NotificationChannel"];
         };
         /** @description A booking that needs a person, and what they should do. */
         ActionItem: {
