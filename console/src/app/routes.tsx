@@ -115,10 +115,10 @@ const routes: Record<PagePath, Route> = {
       </SettingsLayout>
     ),
   },
-  // the back-office feed: supervisors and staff (the screen tells anyone else so in one sentence)
+  // the back-office feed: supervisors and staff (the screen tells anyone else so in one sentence);
+  // not preloaded at startup: the first visit's script is at its size budget, and this page is rare
   [paths.backOfficeFeed]: {
     access: 'signedIn',
-    preload: BackOfficeFeedScreen.preload,
     screen: () => (
       <SettingsLayout>
         <BackOfficeFeedScreen />
