@@ -30,7 +30,6 @@ import { webhookScheduleOf } from './config.js';
 import { createWebhookConsumer } from './domain/webhooks/webhook-consumer.js';
 import { createWebhookDeliverer } from './domain/webhooks/webhook-delivery.js';
 import { runDeliveries } from './domain/back-office-feed/deliveries.js';
-import { createSecretBox } from './domain/crypto/secret-box.js';
 import { webhookDeliveryProcessor } from './jobs/processors/webhook-delivery.processor.js';
 import { startWebhookDeliveryLoop, type WebhookDeliveryLoop } from './jobs/webhook-delivery-loop.js';
 import { sweepWebhooks } from './jobs/webhooks-sweep.js';
@@ -175,7 +174,7 @@ export async function startWorker(
   const backOfficeDeps = {
     db,
     clock,
-    credentials: createSecretBox(config.SECRET_KEY, 'back-office-credential'),
+    credentials: core.backOfficeCredentials,
     guard: core.outboundGuard,
   };
   const deliverBackOffice = () => {

@@ -99,7 +99,9 @@ export type ErrorCode =
   | 'webhook_url_refused'
   | 'webhook_endpoint_disabled'
   | 'webhook_endpoint_mismatch'
-  | 'test_event_unavailable';
+  | 'test_event_unavailable'
+  // back-office connections
+  | 'back_office_host_refused';
 
 export class DomainError extends Error {
   constructor(

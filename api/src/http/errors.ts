@@ -148,6 +148,11 @@ export const errorRegistry: Record<ErrorCode, { status: number; title: string }>
     title: 'The booking holds the lowest fare family: no fare has worse conditions.',
   },
   // webhooks
+  // back-office connections
+  back_office_host_refused: {
+    status: 422,
+    title: 'This server does not connect to that address: name the back office by a public host.',
+  },
   webhook_url_refused: {
     status: 422,
     title: 'This URL cannot receive webhooks: it must be https in live mode and reach a public address.',

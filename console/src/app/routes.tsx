@@ -26,6 +26,8 @@ const ApiTokensScreen = screen(() => import('../features/api-tokens'), 'ApiToken
 const webhooks = () => import('../features/webhooks');
 const WebhooksScreen = screen(webhooks, 'WebhooksScreen');
 const EventsScreen = screen(webhooks, 'EventsScreen');
+// the back-office feed: its own chunk, texts included
+const BackOfficeFeedScreen = screen(() => import('../features/back-office-feed'), 'BackOfficeFeedScreen');
 // flight search
 const SearchScreen = screen(() => import('../features/search'), 'SearchScreen');
 // bookings
@@ -114,6 +116,16 @@ const routes: Record<PagePath, Route> = {
     screen: () => (
       <SettingsLayout>
         <EventsScreen />
+      </SettingsLayout>
+    ),
+  },
+  // the back-office feed: supervisors and staff (the screen tells anyone else so in one sentence);
+  // not preloaded at startup: the first visit's script is at its size budget, and this page is rare
+  [paths.backOfficeFeed]: {
+    access: 'signedIn',
+    screen: () => (
+      <SettingsLayout>
+        <BackOfficeFeedScreen />
       </SettingsLayout>
     ),
   },

@@ -93,6 +93,7 @@ export const pl: Record<ErrorCode, string> = {
   fare_watch_nothing_worse: 'Rezerwacja ma najniższą rodzinę taryf: nie ma taryfy o gorszych warunkach.',
   sandbox_only: 'To działa tylko w trybie testowym: dla rezerwacji testowych, z tokenem testowym lub w konsoli.',
   // webhooks
+  back_office_host_refused: 'Ten serwer nie łączy się z takim adresem: podaj publiczny host zaplecza.',
   webhook_url_refused:
     'Na ten adres nie można wysyłać webhooków: w trybie produkcyjnym potrzebny jest https i adres publiczny.',
   webhook_endpoint_disabled: 'Ten endpoint jest wyłączony; najpierw go włącz.',

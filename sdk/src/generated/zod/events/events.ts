@@ -31,7 +31,7 @@ export const listEventsQueryLimitDefault = 25;
 export const listEventsQueryLimitMax = 100;
 
 export const listEventsQueryParams = zod.object({
-  "type": zod.array(zod.enum(['booking.created', 'booking.issued', 'booking.voided', 'booking.cancelled', 'booking.expired', 'booking.time_limit_changed', 'booking.time_limit_approaching', 'booking.refunded', 'booking.exchanged', 'booking.cheaper_fare_found', 'booking.rebooked_cheaper', 'emd.issued', 'emd.failed', 'schedule_change.detected', 'schedule_change.resolved', 'balance.low', 'sales_report.ready', 'webhook_endpoint.disabled']).describe('What happened. The part before the dot is the event\'s family.')).max(listEventsQueryTypeMax).optional().describe('Only events of these types (repeat the parameter, or separate with commas).'),
+  "type": zod.array(zod.enum(['booking.created', 'booking.issued', 'booking.voided', 'booking.cancelled', 'booking.expired', 'booking.time_limit_changed', 'booking.time_limit_approaching', 'booking.refunded', 'booking.exchanged', 'booking.cheaper_fare_found', 'booking.rebooked_cheaper', 'emd.issued', 'emd.failed', 'schedule_change.detected', 'schedule_change.resolved', 'balance.low', 'sales_report.ready', 'webhook_endpoint.disabled', 'back_office_connection.failing']).describe('What happened. The part before the dot is the event\'s family.')).max(listEventsQueryTypeMax).optional().describe('Only events of these types (repeat the parameter, or separate with commas).'),
   "created_after": zod.iso.datetime({}).optional().describe('Only events created after this instant.'),
   "created_before": zod.iso.datetime({}).optional().describe('Only events created before this instant.'),
   "delivery_success": zod.boolean().optional().describe('`true`: only events every webhook delivery of which succeeded; `false`: only events with a delivery\nstill pending or given up. Events no endpoint received are in neither.\n'),
@@ -62,7 +62,7 @@ export const listEventsResponseDataItemDataFareWatchNetSavingCurrencyRegExp = ne
 export const listEventsResponseDataItemDataObjectRemovedSegmentsItemOriginDestinationMin = 0;export const listEventsResponseDataItemDataObjectAddedSegmentsItemOriginDestinationMin = 0;export const listEventsResponseDataItemDataObjectNewSegmentsItemOriginDestinationMin = 0;export const listEventsResponseDataItemDataObjectBalanceAmountAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
 export const listEventsResponseDataItemDataObjectBalanceAmountCurrencyRegExp = new RegExp('^[A-Z]{3}$');
 export const listEventsResponseDataItemDataObjectLowBalanceThresholdRegExp = new RegExp('^[0-9]{1,12}(\\.[0-9]{1,2})?$');
-export const listEventsResponseDataItemDataObjectAgentsCountMin = 0;export const listEventsResponseDataItemDataObjectRowsMin = 0;
+export const listEventsResponseDataItemDataObjectAgentsCountMin = 0;export const listEventsResponseDataItemDataObjectRowsMin = 0;export const listEventsResponseDataItemDataObjectDeliveredThroughMin = 0;
 
 export const listEventsResponse = zod.object({
   "data": zod.array(zod.union([zod.object({
@@ -305,7 +305,7 @@ export const listEventsResponse = zod.object({
   "id": zod.string(),
   "url": zod.url().describe('Where deliveries are POSTed; `https` in live mode.'),
   "description": zod.string().nullable(),
-  "events": zod.array(zod.enum(['booking.created', 'booking.issued', 'booking.voided', 'booking.cancelled', 'booking.expired', 'booking.time_limit_changed', 'booking.time_limit_approaching', 'booking.refunded', 'booking.exchanged', 'booking.cheaper_fare_found', 'booking.rebooked_cheaper', 'emd.issued', 'emd.failed', 'schedule_change.detected', 'schedule_change.resolved', 'balance.low', 'sales_report.ready', 'webhook_endpoint.disabled']).describe('What happened. The part before the dot is the event\'s family.')).describe('The event types it receives.'),
+  "events": zod.array(zod.enum(['booking.created', 'booking.issued', 'booking.voided', 'booking.cancelled', 'booking.expired', 'booking.time_limit_changed', 'booking.time_limit_approaching', 'booking.refunded', 'booking.exchanged', 'booking.cheaper_fare_found', 'booking.rebooked_cheaper', 'emd.issued', 'emd.failed', 'schedule_change.detected', 'schedule_change.resolved', 'balance.low', 'sales_report.ready', 'webhook_endpoint.disabled', 'back_office_connection.failing']).describe('What happened. The part before the dot is the event\'s family.')).describe('The event types it receives.'),
   "enabled": zod.boolean(),
   "disabled_reason": zod.union([zod.literal('gone'),zod.literal('failing'),zod.literal(null)]).nullable().describe('Why Contrail switched it off: `gone` (the receiver answered 410), `failing` (every delivery failed\nfor 5 days); null while enabled or when a person switched it off.\n'),
   "live_mode": zod.boolean(),
@@ -319,6 +319,39 @@ export const listEventsResponse = zod.object({
   "idempotency_key": zod.string().nullable().describe('The call\'s `Idempotency-Key`, when it sent one.')
 }).nullable().describe('The API call that caused the event (null for changes the airline or the worker made).')
 }).describe('Contrail switched a webhook endpoint off (its receiver answered 410, or failed every delivery for 5 days); the object is the endpoint.'),zod.object({
+  "id": zod.string().describe('The event\'s id (`evt_…`), also the `webhook-id` of its deliveries.'),
+  "type": zod.enum(['back_office_connection.failing']),
+  "created_at": zod.iso.datetime({}),
+  "live_mode": zod.boolean().describe('Always true (accounting documents are real sales).'),
+  "agency_id": zod.string().nullable().describe('The agency whose event it is; null for platform-wide events.'),
+  "data": zod.object({
+  "object": zod.object({
+  "id": zod.string(),
+  "agency_id": zod.string(),
+  "name": zod.string(),
+  "kind": zod.enum(['sftp']).describe('How batches are delivered.'),
+  "format": zod.enum(['csv', 'jsonl']).describe('The batch file\'s format (CSV or JSON Lines), documented column by column in the accounting-documents guide.'),
+  "schedule": zod.enum(['each', 'hourly', 'daily']).describe('When a batch is cut — `each` as documents come, `hourly`, or `daily` at `daily_at` on the agency\'s clock.'),
+  "daily_at": zod.string().nullable().describe('For a `daily` schedule, the time on the agency\'s clock (HH:MM); null otherwise.'),
+  "enabled": zod.boolean(),
+  "delivered_through": zod.number().min(listEventsResponseDataItemDataObjectDeliveredThroughMin).describe('The last sequence number a scheduled batch was cut up to; the next batch starts after it.'),
+  "failing_since": zod.iso.datetime({}).nullable().describe('Since when every delivery has failed; null while deliveries succeed.'),
+  "sftp": zod.object({
+  "host": zod.string(),
+  "port": zod.number(),
+  "username": zod.string(),
+  "folder": zod.string(),
+  "host_key_fingerprint": zod.string().describe('The server\'s pinned host key as `ssh-keygen -lf` prints it (`SHA256:…`).')
+}).describe('The SFTP server and folder (the credentials are never answered).'),
+  "created_at": zod.iso.datetime({}),
+  "updated_at": zod.iso.datetime({})
+}).describe('Where an agency\'s accounting documents are delivered: an SFTP folder, in CSV or JSON Lines, on a\nschedule. The credentials (password or private key) are write-only: sealed at rest and never\nanswered.\n')
+}),
+  "request": zod.object({
+  "id": zod.string().describe('The call\'s `X-Request-Id`.'),
+  "idempotency_key": zod.string().nullable().describe('The call\'s `Idempotency-Key`, when it sent one.')
+}).nullable().describe('The API call that caused the event (null for changes the airline or the worker made).')
+}).describe('Every delivery to a back-office connection has failed for 24 hours (raised once per failing spell); the object is the connection.'),zod.object({
   "id": zod.string().describe('The event\'s id (`evt_…`), also the `webhook-id` of its delivery.'),
   "type": zod.enum(['ping']),
   "created_at": zod.iso.datetime({}),
@@ -329,7 +362,7 @@ export const listEventsResponse = zod.object({
   "id": zod.string(),
   "url": zod.url().describe('Where deliveries are POSTed; `https` in live mode.'),
   "description": zod.string().nullable(),
-  "events": zod.array(zod.enum(['booking.created', 'booking.issued', 'booking.voided', 'booking.cancelled', 'booking.expired', 'booking.time_limit_changed', 'booking.time_limit_approaching', 'booking.refunded', 'booking.exchanged', 'booking.cheaper_fare_found', 'booking.rebooked_cheaper', 'emd.issued', 'emd.failed', 'schedule_change.detected', 'schedule_change.resolved', 'balance.low', 'sales_report.ready', 'webhook_endpoint.disabled']).describe('What happened. The part before the dot is the event\'s family.')).describe('The event types it receives.'),
+  "events": zod.array(zod.enum(['booking.created', 'booking.issued', 'booking.voided', 'booking.cancelled', 'booking.expired', 'booking.time_limit_changed', 'booking.time_limit_approaching', 'booking.refunded', 'booking.exchanged', 'booking.cheaper_fare_found', 'booking.rebooked_cheaper', 'emd.issued', 'emd.failed', 'schedule_change.detected', 'schedule_change.resolved', 'balance.low', 'sales_report.ready', 'webhook_endpoint.disabled', 'back_office_connection.failing']).describe('What happened. The part before the dot is the event\'s family.')).describe('The event types it receives.'),
   "enabled": zod.boolean(),
   "disabled_reason": zod.union([zod.literal('gone'),zod.literal('failing'),zod.literal(null)]).nullable().describe('Why Contrail switched it off: `gone` (the receiver answered 410), `failing` (every delivery failed\nfor 5 days); null while enabled or when a person switched it off.\n'),
   "live_mode": zod.boolean(),
@@ -376,7 +409,7 @@ export const getEventResponseDataFareWatchNetSavingCurrencyRegExp = new RegExp('
 export const getEventResponseDataObjectRemovedSegmentsItemOriginDestinationMin = 0;export const getEventResponseDataObjectAddedSegmentsItemOriginDestinationMin = 0;export const getEventResponseDataObjectNewSegmentsItemOriginDestinationMin = 0;export const getEventResponseDataObjectBalanceAmountAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
 export const getEventResponseDataObjectBalanceAmountCurrencyRegExp = new RegExp('^[A-Z]{3}$');
 export const getEventResponseDataObjectLowBalanceThresholdRegExp = new RegExp('^[0-9]{1,12}(\\.[0-9]{1,2})?$');
-export const getEventResponseDataObjectAgentsCountMin = 0;export const getEventResponseDataObjectRowsMin = 0;
+export const getEventResponseDataObjectAgentsCountMin = 0;export const getEventResponseDataObjectRowsMin = 0;export const getEventResponseDataObjectDeliveredThroughMin = 0;
 
 export const getEventResponse = zod.union([zod.object({
   "id": zod.string().describe('The event\'s id (`evt_…`), also the `webhook-id` of its deliveries.'),
@@ -618,7 +651,7 @@ export const getEventResponse = zod.union([zod.object({
   "id": zod.string(),
   "url": zod.url().describe('Where deliveries are POSTed; `https` in live mode.'),
   "description": zod.string().nullable(),
-  "events": zod.array(zod.enum(['booking.created', 'booking.issued', 'booking.voided', 'booking.cancelled', 'booking.expired', 'booking.time_limit_changed', 'booking.time_limit_approaching', 'booking.refunded', 'booking.exchanged', 'booking.cheaper_fare_found', 'booking.rebooked_cheaper', 'emd.issued', 'emd.failed', 'schedule_change.detected', 'schedule_change.resolved', 'balance.low', 'sales_report.ready', 'webhook_endpoint.disabled']).describe('What happened. The part before the dot is the event\'s family.')).describe('The event types it receives.'),
+  "events": zod.array(zod.enum(['booking.created', 'booking.issued', 'booking.voided', 'booking.cancelled', 'booking.expired', 'booking.time_limit_changed', 'booking.time_limit_approaching', 'booking.refunded', 'booking.exchanged', 'booking.cheaper_fare_found', 'booking.rebooked_cheaper', 'emd.issued', 'emd.failed', 'schedule_change.detected', 'schedule_change.resolved', 'balance.low', 'sales_report.ready', 'webhook_endpoint.disabled', 'back_office_connection.failing']).describe('What happened. The part before the dot is the event\'s family.')).describe('The event types it receives.'),
   "enabled": zod.boolean(),
   "disabled_reason": zod.union([zod.literal('gone'),zod.literal('failing'),zod.literal(null)]).nullable().describe('Why Contrail switched it off: `gone` (the receiver answered 410), `failing` (every delivery failed\nfor 5 days); null while enabled or when a person switched it off.\n'),
   "live_mode": zod.boolean(),
@@ -632,6 +665,39 @@ export const getEventResponse = zod.union([zod.object({
   "idempotency_key": zod.string().nullable().describe('The call\'s `Idempotency-Key`, when it sent one.')
 }).nullable().describe('The API call that caused the event (null for changes the airline or the worker made).')
 }).describe('Contrail switched a webhook endpoint off (its receiver answered 410, or failed every delivery for 5 days); the object is the endpoint.'),zod.object({
+  "id": zod.string().describe('The event\'s id (`evt_…`), also the `webhook-id` of its deliveries.'),
+  "type": zod.enum(['back_office_connection.failing']),
+  "created_at": zod.iso.datetime({}),
+  "live_mode": zod.boolean().describe('Always true (accounting documents are real sales).'),
+  "agency_id": zod.string().nullable().describe('The agency whose event it is; null for platform-wide events.'),
+  "data": zod.object({
+  "object": zod.object({
+  "id": zod.string(),
+  "agency_id": zod.string(),
+  "name": zod.string(),
+  "kind": zod.enum(['sftp']).describe('How batches are delivered.'),
+  "format": zod.enum(['csv', 'jsonl']).describe('The batch file\'s format (CSV or JSON Lines), documented column by column in the accounting-documents guide.'),
+  "schedule": zod.enum(['each', 'hourly', 'daily']).describe('When a batch is cut — `each` as documents come, `hourly`, or `daily` at `daily_at` on the agency\'s clock.'),
+  "daily_at": zod.string().nullable().describe('For a `daily` schedule, the time on the agency\'s clock (HH:MM); null otherwise.'),
+  "enabled": zod.boolean(),
+  "delivered_through": zod.number().min(getEventResponseDataObjectDeliveredThroughMin).describe('The last sequence number a scheduled batch was cut up to; the next batch starts after it.'),
+  "failing_since": zod.iso.datetime({}).nullable().describe('Since when every delivery has failed; null while deliveries succeed.'),
+  "sftp": zod.object({
+  "host": zod.string(),
+  "port": zod.number(),
+  "username": zod.string(),
+  "folder": zod.string(),
+  "host_key_fingerprint": zod.string().describe('The server\'s pinned host key as `ssh-keygen -lf` prints it (`SHA256:…`).')
+}).describe('The SFTP server and folder (the credentials are never answered).'),
+  "created_at": zod.iso.datetime({}),
+  "updated_at": zod.iso.datetime({})
+}).describe('Where an agency\'s accounting documents are delivered: an SFTP folder, in CSV or JSON Lines, on a\nschedule. The credentials (password or private key) are write-only: sealed at rest and never\nanswered.\n')
+}),
+  "request": zod.object({
+  "id": zod.string().describe('The call\'s `X-Request-Id`.'),
+  "idempotency_key": zod.string().nullable().describe('The call\'s `Idempotency-Key`, when it sent one.')
+}).nullable().describe('The API call that caused the event (null for changes the airline or the worker made).')
+}).describe('Every delivery to a back-office connection has failed for 24 hours (raised once per failing spell); the object is the connection.'),zod.object({
   "id": zod.string().describe('The event\'s id (`evt_…`), also the `webhook-id` of its delivery.'),
   "type": zod.enum(['ping']),
   "created_at": zod.iso.datetime({}),
@@ -642,7 +708,7 @@ export const getEventResponse = zod.union([zod.object({
   "id": zod.string(),
   "url": zod.url().describe('Where deliveries are POSTed; `https` in live mode.'),
   "description": zod.string().nullable(),
-  "events": zod.array(zod.enum(['booking.created', 'booking.issued', 'booking.voided', 'booking.cancelled', 'booking.expired', 'booking.time_limit_changed', 'booking.time_limit_approaching', 'booking.refunded', 'booking.exchanged', 'booking.cheaper_fare_found', 'booking.rebooked_cheaper', 'emd.issued', 'emd.failed', 'schedule_change.detected', 'schedule_change.resolved', 'balance.low', 'sales_report.ready', 'webhook_endpoint.disabled']).describe('What happened. The part before the dot is the event\'s family.')).describe('The event types it receives.'),
+  "events": zod.array(zod.enum(['booking.created', 'booking.issued', 'booking.voided', 'booking.cancelled', 'booking.expired', 'booking.time_limit_changed', 'booking.time_limit_approaching', 'booking.refunded', 'booking.exchanged', 'booking.cheaper_fare_found', 'booking.rebooked_cheaper', 'emd.issued', 'emd.failed', 'schedule_change.detected', 'schedule_change.resolved', 'balance.low', 'sales_report.ready', 'webhook_endpoint.disabled', 'back_office_connection.failing']).describe('What happened. The part before the dot is the event\'s family.')).describe('The event types it receives.'),
   "enabled": zod.boolean(),
   "disabled_reason": zod.union([zod.literal('gone'),zod.literal('failing'),zod.literal(null)]).nullable().describe('Why Contrail switched it off: `gone` (the receiver answered 410), `failing` (every delivery failed\nfor 5 days); null while enabled or when a person switched it off.\n'),
   "live_mode": zod.boolean(),
