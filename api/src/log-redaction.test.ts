@@ -11,7 +11,7 @@ function linesOf(log: (logger: pino.Logger) => void): string {
       done();
     },
   });
-  log(pino(loggerOptions({ LOG_LEVEL: 'info' }), sink));
+  log(pino(loggerOptions({ LOG_LEVEL: 'info' } as Parameters<typeof loggerOptions>[0]), sink));
   return out;
 }
 
