@@ -20,7 +20,7 @@ const out = 'console/src/app/mantine-styles.css';
 writeFileSync(
   out,
   [
-    '/* Written by scripts/mantine-styles.ts: the Mantine components the console renders, in Mantine\'s order. */',
+    "/* Written by scripts/mantine-styles.ts: the Mantine components the console renders, in Mantine's order. */",
     ...chosen.map((f) => `@import '@mantine/core/styles/${f.file}';`),
     '',
   ].join('\n'),

@@ -83,7 +83,9 @@ describe('booking a fare that requires APIS data', () => {
     const before = await bookingCount();
     const res = await api().post('/api/v1/bookings').set(bearer(agent.token)).send(bookingBody(fare));
     expect(res.status, JSON.stringify(res.body)).toBe(422);
-    expect(res.body.errors.map((e: { code: string; source: { pointer: string } }) => [e.code, e.source.pointer])).toEqual([
+    expect(
+      res.body.errors.map((e: { code: string; source: { pointer: string } }) => [e.code, e.source.pointer]),
+    ).toEqual([
       ['passenger_data_required', '/passengers/0/gender'],
       ['passenger_data_required', '/passengers/0/identity_document'],
     ]);
@@ -99,7 +101,11 @@ describe('booking a fare that requires APIS data', () => {
 
   it('refuses a document that expires before the last flight', async () => {
     const body = bookingBody(fare);
-    body.passengers[0] = { ...body.passengers[0]!, gender: 'female', identity_document: { ...passport, expiry_date: inDays(20) } } as never;
+    body.passengers[0] = {
+      ...body.passengers[0]!,
+      gender: 'female',
+      identity_document: { ...passport, expiry_date: inDays(20) },
+    } as never;
     const res = await api().post('/api/v1/bookings').set(bearer(agent.token)).send(body);
     expect(res.status, JSON.stringify(res.body)).toBe(422);
     expect(res.body.errors).toMatchObject([

@@ -106,7 +106,8 @@ describe('the console build', () => {
     expect(chunkNames).toMatch(/assets\/search-[\w-]+\.js/);
     expect(scripts.some((f) => /\/(search|bookings|analytics|sales|back-office)-/.test(f))).toBe(false);
     const built = readdirSync(path.join(consoleDir(), 'assets'));
-    for (const language of ['en', 'ua', 'pl']) expect(built.some((f) => f.startsWith(`${language}-`) && f.endsWith('.js'))).toBe(true);
+    for (const language of ['en', 'ua', 'pl'])
+      expect(built.some((f) => f.startsWith(`${language}-`) && f.endsWith('.js'))).toBe(true);
   });
 
   it('blocks the first paint with Mantine’s stylesheets of the components the console renders only', () => {

@@ -8,9 +8,9 @@ import { describe, expect, it } from 'vitest';
 import { mantineClassesIn, mantineStyleFiles } from '../support/mantine-styles.js';
 
 const assets = 'console/dist/assets';
-const imported = [...readFileSync('console/src/app/mantine-styles.css', 'utf8').matchAll(/styles\/([\w-]+\.css)'/g)].map(
-  (m) => m[1]!,
-);
+const imported = [
+  ...readFileSync('console/src/app/mantine-styles.css', 'utf8').matchAll(/styles\/([\w-]+\.css)'/g),
+].map((m) => m[1]!);
 
 describe('the Mantine stylesheets the console loads', () => {
   it('define every Mantine class the built scripts name', () => {

@@ -79,7 +79,9 @@ const offerLifetimeMs = 30 * 60_000;
 export const apisCountries: ReadonlySet<string> = new Set(['US', 'CA', 'JP', 'SG', 'AE', 'IL']);
 
 export const needsPaxData = (journeys: readonly Journey[]): boolean =>
-  journeys.some((j) => j.segments.some((s) => apisCountries.has(s.flight.from.country) || apisCountries.has(s.flight.to.country)));
+  journeys.some((j) =>
+    j.segments.some((s) => apisCountries.has(s.flight.from.country) || apisCountries.has(s.flight.to.country)),
+  );
 /** Inside this window before departure airlines want the ticket issued at once. */
 const instantPaymentWindowMs = 72 * 3600_000;
 const ptcs: PassengerType[] = ['ADT', 'CHD', 'INF'];

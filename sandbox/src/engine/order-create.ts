@@ -83,6 +83,10 @@ function checkPassengers(offer: Offer, pax: readonly OrderPax[]): void {
     if (!p.gender || !p.document)
       throw new AirlineRefusal('PAX_DATA_REQUIRED', `${p.id} has no gender or travel document.`, `/PaxList/${i}`);
     if (p.document.expiry < lastDay)
-      throw new AirlineRefusal('PAX_DATA_REQUIRED', `${p.id}'s travel document expires before ${lastDay}.`, `/PaxList/${i}`);
+      throw new AirlineRefusal(
+        'PAX_DATA_REQUIRED',
+        `${p.id}'s travel document expires before ${lastDay}.`,
+        `/PaxList/${i}`,
+      );
   });
 }

@@ -46,7 +46,7 @@ export const ndcErrorCodes = {
   PAX_DATA_REQUIRED: {
     status: 400,
     typeCode: 'DATA',
-    text: 'The flight needs each passenger\'s gender and a travel document valid through the last flight.',
+    text: "The flight needs each passenger's gender and a travel document valid through the last flight.",
   },
   CHANGE_NOT_FOUND: { status: 404, typeCode: 'DATA', text: 'The order has no such airline change.' },
   INTERNAL: { status: 500, typeCode: 'SYSTEM', text: 'The airline could not process the message.' },

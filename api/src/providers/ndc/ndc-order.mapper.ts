@@ -64,8 +64,14 @@ export function toPaymentFunctions(payment: Payment): NdcPaymentFunctions {
 
 const ndcGenders = { female: 'F', male: 'M' } as const satisfies Record<PassengerGender, 'F' | 'M'>;
 const genderOfNdc = { F: 'female', M: 'male' } as const satisfies Record<'F' | 'M', PassengerGender>;
-const ndcDocTypes = { passport: 'PT', national_id: 'NI' } as const satisfies Record<IdentityDocument['type'], 'PT' | 'NI'>;
-const docTypeOfNdc = { PT: 'passport', NI: 'national_id' } as const satisfies Record<'PT' | 'NI', IdentityDocument['type']>;
+const ndcDocTypes = { passport: 'PT', national_id: 'NI' } as const satisfies Record<
+  IdentityDocument['type'],
+  'PT' | 'NI'
+>;
+const docTypeOfNdc = { PT: 'passport', NI: 'national_id' } as const satisfies Record<
+  'PT' | 'NI',
+  IdentityDocument['type']
+>;
 
 const toIdentityDoc = (d: IdentityDocument): NdcIdentityDoc => ({
   IdentityDocTypeCode: ndcDocTypes[d.type],

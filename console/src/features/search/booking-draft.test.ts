@@ -23,7 +23,12 @@ const texts = {
 };
 const noApis = { birthdate: true, gender: false, identity_document: false } as const;
 const apis = { birthdate: true, gender: true, identity_document: true } as const;
-const context = { today: '2026-05-01', firstDeparture: '2026-06-10', lastDeparture: '2026-06-20', requirements: noApis };
+const context = {
+  today: '2026-05-01',
+  firstDeparture: '2026-06-10',
+  lastDeparture: '2026-06-20',
+  requirements: noApis,
+};
 
 function filled(): BookingDraft {
   const draft = initialBookingDraft({ adults: 1, children: 1, infants: 1 });

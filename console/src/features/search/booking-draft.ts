@@ -43,8 +43,7 @@ export interface PassengerDraft {
 
 /** A passenger's field as the request's pointer names it, below `/passengers/{index}`. */
 export type PassengerField =
-  | Exclude<keyof PassengerDraft, 'type' | 'identity_document'>
-  | `identity_document/${keyof DocumentDraft}`;
+  Exclude<keyof PassengerDraft, 'type' | 'identity_document'> | `identity_document/${keyof DocumentDraft}`;
 
 export const documentFields: readonly (keyof DocumentDraft)[] = [
   'type',
@@ -185,7 +184,8 @@ export function checkBookingDraft(
         else if (!countryPattern.test(code)) errors[at(`identity_document/${key}`)] = texts.country;
       }
       if (!doc.expiry_date) errors[at('identity_document/expiry_date')] = texts.required;
-      else if (doc.expiry_date < context.lastDeparture) errors[at('identity_document/expiry_date')] = texts.documentExpired;
+      else if (doc.expiry_date < context.lastDeparture)
+        errors[at('identity_document/expiry_date')] = texts.documentExpired;
     }
   });
   const email = draft.email.trim();

@@ -125,7 +125,9 @@ export function PassengerForm({
               autoComplete="off"
               value={doc.issuing_country}
               error={at('identity_document/issuing_country')}
-              onChange={(e) => changeDocument({ issuing_country: e.currentTarget.value.toUpperCase() }, 'issuing_country')}
+              onChange={(e) =>
+                changeDocument({ issuing_country: e.currentTarget.value.toUpperCase() }, 'issuing_country')
+              }
             />
             <TextInput
               label={t('search.book.nationality')}
