@@ -1,6 +1,7 @@
 // Worker entry: configuration → the shared core (core.ts), mail transport → BullMQ workers and the
 // sweeper. It imports nothing from http/. SIGTERM lets active jobs finish before closing.
 import pino from 'pino';
+import { redactedPaths } from './log-redaction.js';
 import { ConfigError, consoleUrl, loadConfig } from './config.js';
 import { createCore, type BookingParts } from './core.js';
 import { queueNames } from './jobs/payloads.js';
@@ -41,7 +42,7 @@ export interface WorkerHandle {
 
 export async function startWorker(
   config = loadConfig(),
-  log = pino({ level: config.LOG_LEVEL, name: 'worker' }),
+  log = pino({ level: config.LOG_LEVEL, name: 'worker', redact: redactedPaths }),
 ): Promise<WorkerHandle> {
   // webhooks: 50 deliveries at once share these connections with the other processors.
   const core = createCore(config, { poolSize: 10, log: (msg) => log.warn(msg) });

@@ -70,6 +70,8 @@ export type ErrorCode =
   | 'price_increased'
   | 'sold_out'
   | 'passenger_mismatch'
+  | 'passenger_data_required'
+  | 'identity_document_expired'
   | 'ticketing_failed'
   | 'no_company_balance'
   // booking changes: reprice, reshop, refund and flight change requests

@@ -66,6 +66,8 @@ export const pl: Record<ErrorCode, string> = {
   price_increased: 'Linia lotnicza chce teraz więcej za tę rezerwację; nic nie wystawiono ani nie zmieniono.',
   sold_out: 'Klasa rezerwacyjna jest wyprzedana. Wyszukaj ponownie.',
   passenger_mismatch: 'Pasażerowie nie odpowiadają tym, dla których szukano taryfy.',
+  passenger_data_required: 'Linia lotnicza potrzebuje na ten lot więcej danych pasażera: płci i dokumentu podróży.',
+  identity_document_expired: 'Dokument podróży traci ważność przed ostatnim lotem.',
   ticketing_failed: 'Linia lotnicza odmówiła wystawienia biletów.',
   no_company_balance: 'Ten kanał płaci z salda firmy, a rezerwacja nie należy do żadnej firmy.',
   booking_not_issued: 'Ta rezerwacja nie ma jeszcze biletów; zamiast tego anuluj ją lub wyszukaj inny lot.',

@@ -2043,7 +2043,10 @@ export interface paths {
         /**
          * Book a fare
          * @description Books a fare of a stored search result (`fare_id` and `search_result_id`) for named
-         *     passengers, whose types must match the search's passengers. The airline holds the seats until
+         *     passengers, whose types must match the search's passengers. When the fare's
+         *     `passenger_requirements` ask for them, every passenger needs `gender` and an
+         *     `identity_document` valid through the last flight (`422 passenger_data_required`,
+         *     `422 identity_document_expired`). The airline holds the seats until
          *     `time_limit`; nothing is paid yet (issue with `POST /bookings/issue`). Contacts need both email
          *     and phone. Send an `Idempotency-Key` (the SDK does) so a retry never books twice.
          */
@@ -3605,6 +3608,19 @@ export interface components {
             weight_kg: number;
         };
         /**
+         * @description Which passenger data the airline requires to book this fare (advance passenger information,
+         *     APIS), typically on international routes. Book with `gender` and `identity_document` on every
+         *     passenger when they are `true`; a booking without them answers `422 passenger_data_required`.
+         *     A birth date is always required.
+         */
+        PassengerRequirements: {
+            /** @constant */
+            birthdate: true;
+            gender: boolean;
+            /** @description A passport or national identity card, valid on the day of the last flight. */
+            identity_document: boolean;
+        };
+        /**
          * @description One way to buy the offer's flights: a fare family at a price. NDC prices the whole itinerary, so a
          *     fare covers every origin-destination of its offer; `fare_segments` says, flight by flight, which
          *     booking class, cabin and fare basis it sells.
@@ -3670,6 +3686,7 @@ export interface components {
             /** @description When a booking must be ticketed by; null when the fare requires instant payment. */
             payment_time_limit: string | null;
             instant_payment: boolean;
+            passenger_requirements: components["schemas"]["PassengerRequirements"];
         };
         /** @description One itinerary of one airline with its fares, cheapest first. */
         Offer: {
@@ -5131,6 +5148,36 @@ export interface components {
                 exchange_rate: string;
             };
         };
+        /**
+         * @description The passenger's gender as the travel document states it.
+         * @enum {string}
+         */
+        PassengerGender: "female" | "male";
+        /**
+         * @description A passenger's travel document (APIS). Personal data: Contrail sends it to the airline and shows
+         *     it on the booking, and never writes it to a log.
+         */
+        IdentityDocument: {
+            /** @enum {string} */
+            type: "passport" | "national_id";
+            /** @example FP1234567 */
+            number: string;
+            /**
+             * @description ISO 3166-1 alpha-2 code of the country that issued the document.
+             * @example UA
+             */
+            issuing_country: string;
+            /**
+             * @description ISO 3166-1 alpha-2 code of the passenger's nationality.
+             * @example UA
+             */
+            nationality: string;
+            /**
+             * Format: date
+             * @description Must be on or after the day of the last flight.
+             */
+            expiry_date: string;
+        };
         /** @description A passenger as booked. */
         BookingPassenger: {
             /**
@@ -5144,6 +5191,10 @@ export interface components {
             title: string | null;
             /** Format: date */
             birthdate: string;
+            /** @description As booked; null when not given. */
+            gender: components["schemas"]["PassengerGender"] | null;
+            /** @description As booked; null when not given. */
+            identity_document: components["schemas"]["IdentityDocument"] | null;
         };
         /**
          * @description How the airline reaches the passengers. Both email and phone are required: airlines charge
@@ -5262,7 +5313,10 @@ export interface components {
             data: components["schemas"]["Booking"][];
             meta: components["schemas"]["ListMeta"];
         };
-        /** @description A passenger to book, named as on the travel document. */
+        /**
+         * @description A passenger to book, named as on the travel document. `gender` and `identity_document` are
+         *     required when the fare's `passenger_requirements` say so, and sent to the airline when given.
+         */
         BookingPassengerInput: {
             type: components["schemas"]["PassengerType"];
             first_name: string;
@@ -5271,6 +5325,8 @@ export interface components {
             title?: "MR" | "MRS" | "MS" | "MSTR" | "MISS";
             /** Format: date */
             birthdate: string;
+            gender?: components["schemas"]["PassengerGender"];
+            identity_document?: components["schemas"]["IdentityDocument"];
         };
         /**
          * @description Books a fare from a search result for named passengers.

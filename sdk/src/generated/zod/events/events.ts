@@ -50,6 +50,10 @@ export const listEventsResponseDataItemDataObjectBalancePaymentAgencyFeeAmountAm
 export const listEventsResponseDataItemDataObjectBalancePaymentAgencyFeeAmountCurrencyRegExp = new RegExp('^[A-Z]{3}$');
 export const listEventsResponseDataItemDataObjectBalancePaymentAgencyFeeFareAmountAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
 export const listEventsResponseDataItemDataObjectBalancePaymentAgencyFeeFareAmountCurrencyRegExp = new RegExp('^[A-Z]{3}$');
+export const listEventsResponseDataItemDataObjectPassengersItemIdentityDocumentNumberMax = 20;
+export const listEventsResponseDataItemDataObjectPassengersItemIdentityDocumentNumberRegExp = new RegExp('^[A-Za-z0-9]+$');
+export const listEventsResponseDataItemDataObjectPassengersItemIdentityDocumentIssuingCountryRegExp = new RegExp('^[A-Z]{2}$');
+export const listEventsResponseDataItemDataObjectPassengersItemIdentityDocumentNationalityRegExp = new RegExp('^[A-Z]{2}$');
 export const listEventsResponseDataItemDataObjectContactsEmailMax = 254;export const listEventsResponseDataItemDataObjectContactsPhoneRegExp = new RegExp('^\\+?[0-9][0-9 ()-]{5,24}$');
 export const listEventsResponseDataItemDataObjectSegmentsItemOriginDestinationMin = 0;export const listEventsResponseDataItemDataObjectDocumentsItemNumberRegExp = new RegExp('^[0-9]{13}$');
 export const listEventsResponseDataItemDataObjectDocumentsItemAmountAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
@@ -118,7 +122,15 @@ export const listEventsResponse = zod.object({
   "first_name": zod.string(),
   "last_name": zod.string(),
   "title": zod.string().nullable(),
-  "birthdate": zod.iso.date()
+  "birthdate": zod.iso.date(),
+  "gender": zod.union([zod.enum(['female', 'male']).describe('The passenger\'s gender as the travel document states it.'),zod.null()]).describe('As booked; null when not given.'),
+  "identity_document": zod.union([zod.object({
+  "type": zod.enum(['passport', 'national_id']),
+  "number": zod.string().min(1).max(listEventsResponseDataItemDataObjectPassengersItemIdentityDocumentNumberMax).regex(listEventsResponseDataItemDataObjectPassengersItemIdentityDocumentNumberRegExp),
+  "issuing_country": zod.string().regex(listEventsResponseDataItemDataObjectPassengersItemIdentityDocumentIssuingCountryRegExp).describe('ISO 3166-1 alpha-2 code of the country that issued the document.'),
+  "nationality": zod.string().regex(listEventsResponseDataItemDataObjectPassengersItemIdentityDocumentNationalityRegExp).describe('ISO 3166-1 alpha-2 code of the passenger\'s nationality.'),
+  "expiry_date": zod.iso.date().describe('Must be on or after the day of the last flight.')
+}).describe('A passenger\'s travel document (APIS). Personal data: Contrail sends it to the airline and shows\nit on the booking, and never writes it to a log.\n'),zod.null()]).describe('As booked; null when not given.')
 }).describe('A passenger as booked.')),
   "contacts": zod.object({
   "email": zod.email().max(listEventsResponseDataItemDataObjectContactsEmailMax),
@@ -397,6 +409,10 @@ export const getEventResponseDataObjectBalancePaymentAgencyFeeAmountAmountRegExp
 export const getEventResponseDataObjectBalancePaymentAgencyFeeAmountCurrencyRegExp = new RegExp('^[A-Z]{3}$');
 export const getEventResponseDataObjectBalancePaymentAgencyFeeFareAmountAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
 export const getEventResponseDataObjectBalancePaymentAgencyFeeFareAmountCurrencyRegExp = new RegExp('^[A-Z]{3}$');
+export const getEventResponseDataObjectPassengersItemIdentityDocumentNumberMax = 20;
+export const getEventResponseDataObjectPassengersItemIdentityDocumentNumberRegExp = new RegExp('^[A-Za-z0-9]+$');
+export const getEventResponseDataObjectPassengersItemIdentityDocumentIssuingCountryRegExp = new RegExp('^[A-Z]{2}$');
+export const getEventResponseDataObjectPassengersItemIdentityDocumentNationalityRegExp = new RegExp('^[A-Z]{2}$');
 export const getEventResponseDataObjectContactsEmailMax = 254;export const getEventResponseDataObjectContactsPhoneRegExp = new RegExp('^\\+?[0-9][0-9 ()-]{5,24}$');
 export const getEventResponseDataObjectSegmentsItemOriginDestinationMin = 0;export const getEventResponseDataObjectDocumentsItemNumberRegExp = new RegExp('^[0-9]{13}$');
 export const getEventResponseDataObjectDocumentsItemAmountAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
@@ -464,7 +480,15 @@ export const getEventResponse = zod.union([zod.object({
   "first_name": zod.string(),
   "last_name": zod.string(),
   "title": zod.string().nullable(),
-  "birthdate": zod.iso.date()
+  "birthdate": zod.iso.date(),
+  "gender": zod.union([zod.enum(['female', 'male']).describe('The passenger\'s gender as the travel document states it.'),zod.null()]).describe('As booked; null when not given.'),
+  "identity_document": zod.union([zod.object({
+  "type": zod.enum(['passport', 'national_id']),
+  "number": zod.string().min(1).max(getEventResponseDataObjectPassengersItemIdentityDocumentNumberMax).regex(getEventResponseDataObjectPassengersItemIdentityDocumentNumberRegExp),
+  "issuing_country": zod.string().regex(getEventResponseDataObjectPassengersItemIdentityDocumentIssuingCountryRegExp).describe('ISO 3166-1 alpha-2 code of the country that issued the document.'),
+  "nationality": zod.string().regex(getEventResponseDataObjectPassengersItemIdentityDocumentNationalityRegExp).describe('ISO 3166-1 alpha-2 code of the passenger\'s nationality.'),
+  "expiry_date": zod.iso.date().describe('Must be on or after the day of the last flight.')
+}).describe('A passenger\'s travel document (APIS). Personal data: Contrail sends it to the airline and shows\nit on the booking, and never writes it to a log.\n'),zod.null()]).describe('As booked; null when not given.')
 }).describe('A passenger as booked.')),
   "contacts": zod.object({
   "email": zod.email().max(getEventResponseDataObjectContactsEmailMax),
