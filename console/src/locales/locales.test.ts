@@ -1,16 +1,16 @@
 // Every text of the console exists in en, ua and pl (product spec §9); a key missing from one file
 // would silently fall back to English, so the files must match key for key. The same holds for the
-// texts that load with a screen's chunk (features/*/locales).
+// texts that load with a screen's chunk (one folder per screen here).
 import { describe, expect, it } from 'vitest';
 import en from './en.json';
 import pl from './pl.json';
 import ua from './ua.json';
-import fareWatchEn from '../features/fare-watch/locales/en.json';
-import fareWatchPl from '../features/fare-watch/locales/pl.json';
-import fareWatchUa from '../features/fare-watch/locales/ua.json';
-import backOfficeEn from '../features/back-office-feed/locales/en.json';
-import backOfficePl from '../features/back-office-feed/locales/pl.json';
-import backOfficeUa from '../features/back-office-feed/locales/ua.json';
+import fareWatchEn from './fare-watch/en.json';
+import fareWatchPl from './fare-watch/pl.json';
+import fareWatchUa from './fare-watch/ua.json';
+import backOfficeEn from './back-office-feed/en.json';
+import backOfficePl from './back-office-feed/pl.json';
+import backOfficeUa from './back-office-feed/ua.json';
 
 type Tree = { [key: string]: string | Tree };
 
