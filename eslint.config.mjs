@@ -93,6 +93,28 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: noHttp }] },
   },
   {
+    // The domain decides and never writes SQL: every statement lives in a db/ repository.
+    files: ['api/src/domain/**/*.ts'],
+    ignores: ['api/src/domain/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: noHttp,
+          paths: [{ name: 'kysely', importNames: ['sql'], message: 'SQL lives in db/: call a repository.' }],
+        },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            'CallExpression[callee.property.name=/^(selectFrom|insertInto|updateTable|deleteFrom|mergeInto|replaceInto|selectNoFrom)$/]',
+          message: 'The domain never writes a query: SQL lives in a db/ repository.',
+        },
+      ],
+    },
+  },
+  {
     files: ['api/src/db/migrations/**/*.ts'],
     rules: {
       'no-restricted-imports': [

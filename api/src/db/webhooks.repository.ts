@@ -71,6 +71,43 @@ export async function updateEndpoint(
     .executeTakeFirst();
 }
 
+/** A success ends the endpoint's failure clock (a no-op when it was not running). */
+export async function clearFailingSince(trx: Db, id: string): Promise<void> {
+  await trx
+    .updateTable('webhook_endpoints')
+    .set({ failing_since: null })
+    .where('id', '=', id)
+    .where('failing_since', 'is not', null)
+    .execute();
+}
+
+/** Starts the failure clock at `now` unless it runs already; answers when it started. */
+export async function startFailingClock(trx: Db, id: string, now: Date): Promise<Date | null> {
+  const row = await trx
+    .updateTable('webhook_endpoints')
+    .set({ failing_since: sql<Date>`coalesce(failing_since, ${now})` })
+    .where('id', '=', id)
+    .returning('failing_since')
+    .executeTakeFirst();
+  return row?.failing_since ?? null;
+}
+
+/** Switches an enabled endpoint off; answers it, or nothing when it was off already (once only). */
+export async function switchOffEndpoint(
+  trx: Db,
+  id: string,
+  reason: 'gone' | 'failing',
+  now: Date,
+): Promise<WebhookEndpointRow | undefined> {
+  return trx
+    .updateTable('webhook_endpoints')
+    .set({ enabled: false, disabled_reason: reason, updated_at: now })
+    .where('id', '=', id)
+    .where('enabled', '=', true)
+    .returningAll()
+    .executeTakeFirst();
+}
+
 /** Enabled endpoints of these agencies and modes: the fan-out's candidates. */
 export async function enabledEndpointsOf(db: Db, agencyIds: readonly string[]): Promise<WebhookEndpointRow[]> {
   if (agencyIds.length === 0) return [];

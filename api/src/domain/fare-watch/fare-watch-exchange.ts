@@ -15,7 +15,7 @@
 // Lock order: the booking row, then the opportunity row (the request is new, or claimed under the
 // booking's lock by the confirm; the company balance is the confirm's, after the booking row).
 import { findRequest, updateQuoted, type BookingRequestRow } from '../../db/booking-requests.repository.js';
-import { lockBookingRow } from '../../db/bookings.repository.js';
+import { findBookingById, lockBookingRow } from '../../db/bookings.repository.js';
 import {
   findOpportunity,
   opportunityOfRequest,
@@ -30,10 +30,10 @@ import { confirmChange } from '../bookings/booking-exchange-confirm.js';
 import { recordHistory } from '../bookings/booking-history.js';
 import { insertNewRequest, quotedRequest, type StoredOffer } from '../bookings/booking-request.js';
 import { ticketsKey } from '../bookings/booking-intents.js';
-import { effectiveStatus } from '../bookings/booking.js';
 import { DomainError } from '../errors.js';
 import { fromMinor } from '../../money.js';
 import type { Principal } from '../principal.js';
+import { decided, lockOpenOpportunity } from './fare-watch-claim.js';
 import { eventDetailOf } from './fare-watch-views.js';
 
 /** What the opportunity stored of an issued booking as it was when the fare was found. */
@@ -49,37 +49,22 @@ export interface IssuedOriginalRef {
  */
 async function claimExchange(deps: BookingDeps, opp: OpportunityRow, accountId: string | null) {
   const { db, clock } = deps;
-  const row = await db.selectFrom('bookings').selectAll().where('id', '=', opp.booking_id).executeTakeFirst();
-  if (!row) throw new DomainError('fare_watch_opportunity_decided');
+  const row = await findBookingById(db, opp.booking_id);
+  if (!row) throw decided();
   const { feeMinor } = await exchangeFee(deps, row);
   const claimed = await db.transaction().execute(async (trx) => {
     const at = clock.now();
-    // Lock order: the booking row, then the opportunity row.
-    const locked = await lockBookingRow(trx, opp.booking_id);
-    const now = await findOpportunity(trx, opp.id);
-    if (!locked || !now || now.status !== 'open' || !now.exchange_offer)
-      throw new DomainError('fare_watch_opportunity_decided');
-    if (now.expires_at <= at) {
-      await updateOpportunity(trx, opp.id, ['open'], { status: 'expired', updated_at: at });
-      return new DomainError(
-        'fare_watch_opportunity_expired',
-        `The airline's offer expired at ${now.expires_at.toISOString()}.`,
-      );
-    }
-    const status = effectiveStatus(locked, at);
-    const original = now.original as IssuedOriginalRef;
-    // The fare was found for these tickets; an exchange or refund since makes it another booking.
-    if (status !== 'issued' || original.tickets !== ticketsKey(locked)) {
-      await updateOpportunity(trx, opp.id, ['open'], {
-        status: 'failed',
-        detail: `The booking changed since the fare was found (it is ${status}).`,
-        updated_at: at,
-      });
-      return new DomainError(
-        'booking_changed_concurrently',
-        `The booking changed since the fare was found; it is ${status}.`,
-      );
-    }
+    // Lock order: the booking row, then the opportunity row (lockOpenOpportunity). The fare was
+    // found for these tickets; an exchange or refund since makes it another booking.
+    const open = await lockOpenOpportunity(
+      trx,
+      opp,
+      at,
+      (row, status, now) => status === 'issued' && (now.original as IssuedOriginalRef).tickets === ticketsKey(row),
+    );
+    if (open instanceof DomainError) return open;
+    const { row: locked, now } = open;
+    if (!now.exchange_offer) throw decided();
     const offer: StoredOffer = { ...(now.exchange_offer as StoredOffer), fee: fromMinor(feeMinor) };
     const request = quotedRequest(
       locked,

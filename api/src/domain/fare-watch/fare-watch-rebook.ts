@@ -25,7 +25,6 @@ import { recordHistory } from '../bookings/booking-history.js';
 import { writeIntent } from '../bookings/booking-intents.js';
 import { orderRefOf } from '../bookings/booking-order-ref.js';
 import {
-  effectiveStatus,
   orderFacts,
   passengerInputOf,
   passengersOf,
@@ -35,6 +34,7 @@ import {
 } from '../bookings/booking.js';
 import { DomainError } from '../errors.js';
 import { bookingFacts, carriesAncillaries, carryOver } from './fare-watch-ancillaries.js';
+import { lockOpenOpportunity } from './fare-watch-claim.js';
 import { eventDetailOf } from './fare-watch-views.js';
 
 export interface Accepter {
@@ -47,38 +47,20 @@ export interface OriginalRef {
   airline_locator: string;
 }
 
-const decided = () => new DomainError('fare_watch_opportunity_decided');
-
 /** Claims the accept and writes the rebook intent; answers the locked booking row. */
 async function claimAccept(deps: BookingDeps, opp: OpportunityRow, by: Accepter): Promise<BookingRow> {
   const { db, clock } = deps;
-  // A refusal that records something (expired, failed) commits it, then is thrown.
   const claimed = await db.transaction().execute(async (trx): Promise<BookingRow | DomainError> => {
     const at = clock.now();
-    // Lock order: the booking row, then the opportunity row.
-    const row = await lockBookingRow(trx, opp.booking_id);
-    const now = await findOpportunity(trx, opp.id);
-    if (!row || !now || now.status !== 'open') throw decided();
-    if (now.expires_at <= at) {
-      await updateOpportunity(trx, opp.id, ['open'], { status: 'expired', updated_at: at });
-      return new DomainError(
-        'fare_watch_opportunity_expired',
-        `The airline's offer expired at ${now.expires_at.toISOString()}.`,
-      );
-    }
-    const status = effectiveStatus(row, at);
-    const original = now.original as OriginalRef;
-    if (status !== 'new' || row.airline_locator !== original.airline_locator) {
-      await updateOpportunity(trx, opp.id, ['open'], {
-        status: 'failed',
-        detail: `The booking changed since the fare was found (it is ${status}).`,
-        updated_at: at,
-      });
-      return new DomainError(
-        'booking_changed_concurrently',
-        `The booking changed since the fare was found; it is ${status}.`,
-      );
-    }
+    // Lock order: the booking row, then the opportunity row (lockOpenOpportunity).
+    const open = await lockOpenOpportunity(
+      trx,
+      opp,
+      at,
+      (row, status, now) => status === 'new' && row.airline_locator === (now.original as OriginalRef).airline_locator,
+    );
+    if (open instanceof DomainError) return open;
+    const { row } = open;
     await updateOpportunity(trx, opp.id, ['open'], {
       status: 'accepting',
       stage: 'booking',

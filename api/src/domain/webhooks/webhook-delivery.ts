@@ -23,11 +23,14 @@ import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db/database.js';
 import {
   claimDeliveries,
+  clearFailingSince,
   dropDelivery,
   failPendingOf,
   insertDeliveriesClaiming,
   releaseClaims,
   settleAttempts,
+  startFailingClock,
+  switchOffEndpoint,
   type NewDelivery,
   type SendingEndpoint,
   type SettleInput,
@@ -42,7 +45,6 @@ import { newId } from '../ids.js';
 import type { JobProducer } from '../job-producer.js';
 import { endpointView } from './webhook-endpoint-view.js';
 import { signDelivery } from './webhook-signing.js';
-import { sql } from 'kysely';
 
 export interface WebhookDeliveryDeps {
   db: Db;
@@ -340,22 +342,12 @@ async function settle(
       : await deps.db.transaction().execute(async (trx) => {
           if ((await settleAttempts(trx, [settleInput])).size === 0) return false;
           if (succeeded) {
-            await trx
-              .updateTable('webhook_endpoints')
-              .set({ failing_since: null })
-              .where('id', '=', endpoint.id)
-              .where('failing_since', 'is not', null)
-              .execute();
+            await clearFailingSince(trx, endpoint.id);
             return true;
           }
           // The failure clock starts at the first failure since the last success.
-          const clockRow = await trx
-            .updateTable('webhook_endpoints')
-            .set({ failing_since: sql<Date>`coalesce(failing_since, ${now})` })
-            .where('id', '=', endpoint.id)
-            .returning('failing_since')
-            .executeTakeFirst();
-          const failingFor = clockRow?.failing_since ? now.getTime() - clockRow.failing_since.getTime() : 0;
+          const failingSince = await startFailingClock(trx, endpoint.id, now);
+          const failingFor = failingSince ? now.getTime() - failingSince.getTime() : 0;
           if (gone) await switchOff(trx, endpoint.id, 'gone', now);
           else if (failingFor >= deps.disableAfterMs) await switchOff(trx, endpoint.id, 'failing', now);
           return true;
@@ -376,13 +368,7 @@ async function settle(
  * `webhook_endpoint.disabled` in the same transaction. Lock order: the endpoint row alone.
  */
 async function switchOff(trx: Db, endpointId: string, reason: 'gone' | 'failing', now: Date): Promise<void> {
-  const row = await trx
-    .updateTable('webhook_endpoints')
-    .set({ enabled: false, disabled_reason: reason, updated_at: now })
-    .where('id', '=', endpointId)
-    .where('enabled', '=', true)
-    .returningAll()
-    .executeTakeFirst();
+  const row = await switchOffEndpoint(trx, endpointId, reason, now);
   if (!row) return;
   await failPendingOf(trx, endpointId, now);
   await recordEvent(trx, {
