@@ -60,7 +60,9 @@ const ConfigSchema = Type.Object({
   // it is taken to be stranded (its process died or deadlocked); longer than any airline call.
   RECONCILE_EVERY_MS: Type.Integer({ default: 30_000, minimum: 1_000 }),
   INTENT_STALE_MS: Type.Integer({ default: 120_000, minimum: 0 }),
-  // events: the worker hears of each commit at once (LISTEN); this pass catches what it did not hear.
+  // events: the worker hears of each commit at once (LISTEN, the NOTIFY sent right after the commit);
+  // this pass catches what it did not hear, so a wake-up lost between a commit and its NOTIFY (the
+  // API process died there) or while the listener reconnects delays dispatch by at most this long.
   EVENTS_SWEEP_MS: Type.Integer({ default: 2_000, minimum: 100 }),
   // How long before a held booking's time limit `booking.time_limit_approaching` is raised, in minutes.
   TIME_LIMIT_WARNINGS_MIN: Type.String({ default: '1440,120', pattern: '^\\d{1,5}(,\\d{1,5})*$' }),
