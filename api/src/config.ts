@@ -8,6 +8,10 @@ const ConfigSchema = Type.Object({
   PORT: Type.Integer({ default: 3000, minimum: 0, maximum: 65535 }),
   DATABASE_URL: Type.String({ minLength: 1, pattern: '^postgres(ql)?://' }),
   DATABASE_POOL_SIZE: Type.Integer({ default: 10, minimum: 1, maximum: 200 }),
+  // How long a statement may wait for one of those connections (or for one to open). A burst on one
+  // resource (200 issues against one company balance) queues for its turn and must not fail:
+  // longer than any such queue, shorter than the server's 30 s request timeout.
+  DATABASE_POOL_WAIT_MS: Type.Integer({ default: 20_000, minimum: 1_000, maximum: 29_000 }),
   // Empty means no Redis: BullMQ then runs on its PostgreSQL backend, in DATABASE_URL.
   REDIS_URL: Type.String({ default: '', pattern: '^(redis://.*)?$' }),
   // Queues and Redis keys of two deployments (or test runs) sharing one Redis stay apart by prefix.

@@ -6,8 +6,13 @@ import type { Database } from './schema.js';
 
 export type Db = Kysely<Database>;
 
-export function createDb(connectionString: string, poolSize = 10): Db {
-  const options = { connectionString, max: poolSize, connectionTimeoutMillis: 5_000 };
+/**
+ * `poolWaitMs` bounds a statement's wait for a free connection of the pool, or for a new one to
+ * open: past it the statement fails (a 500). It must outlast the queue a legitimate burst builds
+ * (every request of it waiting for its turn at one row lock holds or awaits a connection).
+ */
+export function createDb(connectionString: string, poolSize = 10, poolWaitMs = 20_000): Db {
+  const options = { connectionString, max: poolSize, connectionTimeoutMillis: poolWaitMs };
   const pool = new pg.Pool(options);
   // Connections for stable-plan reads (see `stablePlan`), opened only when one runs.
   const stablePool = new pg.Pool({ ...options, options: '-c plan_cache_mode=force_generic_plan' });
