@@ -38,6 +38,10 @@ import {
   createAccountingDocumentsService,
   type AccountingDocumentsService,
 } from './domain/accounting/accounting-documents.service.js';
+import {
+  createBackOfficeConnectionsService,
+  type BackOfficeConnectionsService,
+} from './domain/back-office-feed/connections.service.js';
 // bookings
 import { createBookingsService, type BookingsService } from './domain/bookings/bookings.service.js';
 import type { AirlineNotifications } from './domain/bookings/airline-notifications.service.js';
@@ -91,6 +95,7 @@ export interface AppContext {
   // Sales and analytics
   sales: SalesService;
   accountingDocuments: AccountingDocumentsService;
+  backOfficeConnections: BackOfficeConnectionsService;
   // bookings
   bookings: BookingsService;
   airlineNotifications: AirlineNotifications;
@@ -117,6 +122,7 @@ export function createAppContext(config: Config, overrides: { clock?: Clock } = 
   const limiter = createSignInLimiter(limitStore, clock);
   const searches = createSearchService({ db, clock, provider, channels, deadlineMs: config.SEARCH_DEADLINE_MS });
   const events = createEventsService({ db });
+  const accountingDocuments = createAccountingDocumentsService({ db });
   const flushTimer = setInterval(() => void auth.flush().catch(() => undefined), 10_000);
   flushTimer.unref();
 
@@ -159,7 +165,14 @@ export function createAppContext(config: Config, overrides: { clock?: Clock } = 
       exports: core.salesExports,
       syncReportLimit: config.SALES_EXPORT_SYNC_LIMIT,
     }),
-    accountingDocuments: createAccountingDocumentsService({ db }),
+    accountingDocuments,
+    backOfficeConnections: createBackOfficeConnectionsService({
+      db,
+      clock,
+      credentials: core.backOfficeCredentials,
+      guard: core.outboundGuard,
+      accounting: accountingDocuments,
+    }),
     // bookings
     bookings: createBookingsService({
       db,

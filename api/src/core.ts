@@ -47,6 +47,8 @@ export interface Core extends BookingParts {
   salesExports: SalesExports;
   // webhooks: signing secrets sealed at rest, and the one guard of user-given addresses
   webhookSecrets: SecretBox;
+  /** Back-office connections' credentials (SFTP passwords and keys). */
+  backOfficeCredentials: SecretBox;
   outboundGuard: OutboundGuard;
   close(): Promise<void>;
 }
@@ -104,6 +106,7 @@ export function createCore(
     airlineNotifications,
     salesExports,
     webhookSecrets: createSecretBox(config.SECRET_KEY, 'webhook-secret'),
+    backOfficeCredentials: createSecretBox(config.SECRET_KEY, 'back-office-credential'),
     outboundGuard: createOutboundGuard({ allowCidrs: config.WEBHOOK_ALLOW_CIDRS }),
     async close() {
       redisLimits?.close();

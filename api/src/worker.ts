@@ -1,6 +1,7 @@
 // Worker entry: configuration → the shared core (core.ts), mail transport → BullMQ workers and the
 // sweeper. It imports nothing from http/. SIGTERM lets active jobs finish before closing.
 import pino from 'pino';
+import { redactedPaths } from './log-redaction.js';
 import { ConfigError, consoleUrl, loadConfig } from './config.js';
 import { createCore, type BookingParts } from './core.js';
 import { queueNames } from './jobs/payloads.js';
@@ -30,7 +31,6 @@ import { webhookScheduleOf } from './config.js';
 import { createWebhookConsumer } from './domain/webhooks/webhook-consumer.js';
 import { createWebhookDeliverer } from './domain/webhooks/webhook-delivery.js';
 import { runDeliveries } from './domain/back-office-feed/deliveries.js';
-import { createSecretBox } from './domain/crypto/secret-box.js';
 import { webhookDeliveryProcessor } from './jobs/processors/webhook-delivery.processor.js';
 import { startWebhookDeliveryLoop, type WebhookDeliveryLoop } from './jobs/webhook-delivery-loop.js';
 import { sweepWebhooks } from './jobs/webhooks-sweep.js';
@@ -42,7 +42,7 @@ export interface WorkerHandle {
 
 export async function startWorker(
   config = loadConfig(),
-  log = pino({ level: config.LOG_LEVEL, name: 'worker' }),
+  log = pino({ level: config.LOG_LEVEL, name: 'worker', redact: redactedPaths }),
 ): Promise<WorkerHandle> {
   // webhooks: 50 deliveries at once share these connections with the other processors.
   const core = createCore(config, { poolSize: 10, log: (msg) => log.warn(msg) });
@@ -175,7 +175,7 @@ export async function startWorker(
   const backOfficeDeps = {
     db,
     clock,
-    credentials: createSecretBox(config.SECRET_KEY, 'back-office-credential'),
+    credentials: core.backOfficeCredentials,
     guard: core.outboundGuard,
   };
   const deliverBackOffice = () => {
@@ -193,7 +193,11 @@ export async function startWorker(
     // notifications: the notification centre and the emails people chose
     createNotificationConsumer({ mail, appUrl: consoleUrl(config) }),
     // webhooks: one delivery per matching endpoint
-    createWebhookConsumer({ clock, wake: () => deliveryLoop?.wake() }),
+    createWebhookConsumer({
+      clock,
+      deliverer,
+      slots: { free: () => deliveryLoop?.free() ?? 0, take: (claims) => deliveryLoop?.take(claims) },
+    }),
   ];
   const eventLoop = startEventDispatchLoop({
     databaseUrl: config.DATABASE_URL,

@@ -1,29 +1,33 @@
 // The back office's entry: everything stateful (SDK settings, i18n, notifications, query client)
 // is created here once and handed down; nothing below reaches for a global.
-import '@mantine/core/styles.css';
+// Only the stylesheets of the Mantine components the console renders (scripts/mantine-styles.ts).
+import './app/mantine-styles.css';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { configureSdk } from './app/configure-sdk';
 import { preloadScreen } from './app/routes';
 import { createQueryClient } from './app/query-client';
+import { prefetchCurrentAccount } from './hooks/use-current-account';
 import { createNotificationCenter, errorNotices, takeNotificationFromUrl } from './notifications';
 import { createI18n, readStoredLanguage, syncDocumentLanguage } from './lib/i18n';
 import { startAnalyticsAfterConsent } from './lib/product-analytics/product-analytics';
 
+const language = readStoredLanguage(window.localStorage);
+// The reader's texts, the page's code and its first data are fetched together with the account,
+// not one after the other; the first render waits only for the texts.
+const i18nReady = createI18n(language);
 configureSdk(document);
-// The page's own code is fetched beside the account, not after it.
-preloadScreen(window.location.pathname);
-// Product analytics: only with a configured key and the visitor's cookie consent.
-startAnalyticsAfterConsent(window);
-
-const i18n = createI18n(readStoredLanguage(window.localStorage));
-syncDocumentLanguage(i18n, document.documentElement);
-
 const notifications = createNotificationCenter();
 const queryClient = createQueryClient((error) => {
-  for (const notice of errorNotices(error, i18n.t('notifications.serverProblem'))) notifications.notify(notice);
+  void i18nReady.then((i18n) => {
+    for (const notice of errorNotices(error, i18n.t('notifications.serverProblem'))) notifications.notify(notice);
+  });
 });
+prefetchCurrentAccount(queryClient);
+preloadScreen(window.location.pathname, queryClient);
+// Product analytics: only with a configured key and the visitor's cookie consent.
+startAnalyticsAfterConsent(window);
 
 // Taken from the address before the first render, shown once the app is on screen: its clock
 // (4 s for a success) starts when it can be read, not while the page is still being built. The
@@ -36,12 +40,17 @@ const showNoticeFromAddress = () => {
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
-// As a transition, React builds the first screen in slices and lets the browser paint and take
-// input between them, instead of blocking a phone's main thread for the whole tree at once.
-startTransition(() =>
-  createRoot(root).render(
-    <StrictMode>
-      <App services={{ i18n, queryClient, notifications }} onShown={showNoticeFromAddress} />
-    </StrictMode>,
-  ),
-);
+// A callback, not a top-level await: an entry that awaits at its top level makes the bundler split
+// every module it shares with a screen's chunk into a file of its own (dozens of requests).
+void i18nReady.then((i18n) => {
+  syncDocumentLanguage(i18n, document.documentElement);
+  // As a transition, React builds the first screen in slices and lets the browser paint and take
+  // input between them, instead of blocking a phone's main thread for the whole tree at once.
+  startTransition(() =>
+    createRoot(root).render(
+      <StrictMode>
+        <App services={{ i18n, queryClient, notifications }} onShown={showNoticeFromAddress} />
+      </StrictMode>,
+    ),
+  );
+});

@@ -131,7 +131,16 @@ async function directCycle(i: number): Promise<void> {
         offerId: offer.offerId,
         sellerReference: `bench-${i}-${Date.now()}`,
         passengers: [
-          { id: 'PAX1', type: 'ADT', givenName: 'Bench', surname: 'Direct', title: null, birthdate: '1985-03-14' },
+          {
+            id: 'PAX1',
+            type: 'ADT',
+            givenName: 'Bench',
+            surname: 'Direct',
+            title: null,
+            birthdate: '1985-03-14',
+            gender: null,
+            identityDocument: null,
+          },
         ],
         contact: { email: 'bench@example.com', phone: '+48 600 100 200' },
       })

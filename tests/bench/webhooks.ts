@@ -38,6 +38,32 @@ const concurrency = 50;
 const rate = 50;
 const latencySeconds = arg('latency-seconds', 20);
 const downSeconds = arg('down-seconds', 120);
+const countStatements = process.argv.includes('--statements');
+
+// `--statements`: every statement this process sends to PostgreSQL during the throughput rounds,
+// by shape (its first words), counted and timed from send to answer: where a delivery's round
+// trips go.
+const statements = new Map<string, { n: number; ms: number }>();
+let counting = false;
+if (countStatements) {
+  const query = Reflect.get(pg.Client.prototype, 'query') as (this: pg.Client, ...args: unknown[]) => unknown;
+  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+    const first = args[0] as string | { text?: string } | undefined;
+    const text = typeof first === 'string' ? first : (first?.text ?? '');
+    const result = query.apply(this, args);
+    if (!counting || !(result instanceof Promise)) return result;
+    const shape = text.replace(/\s+/g, ' ').trim().slice(0, 90);
+    const t0 = performance.now();
+    const done = () => {
+      const s = statements.get(shape) ?? { n: 0, ms: 0 };
+      s.n++;
+      s.ms += performance.now() - t0;
+      statements.set(shape, s);
+    };
+    result.then(done, done);
+    return result;
+  } as typeof pg.Client.prototype.query;
+}
 
 const databaseUrl = await benchDatabase('contrail_bench_webhooks');
 const db = createDb(databaseUrl, 4);
@@ -191,6 +217,7 @@ await bareLoop(500);
 // it comes and goes); the median round is the figure.
 const throughput: { bare: number; webhooks: number; fanOut: number; ratio: number; bareElu: number; elu: number }[] =
   [];
+counting = countStatements;
 for (let round = 0; round < rounds; round++) {
   const bareBusy = eventLoopUtilization();
   const bare = await bareLoop(burst);
@@ -213,6 +240,7 @@ for (let round = 0; round < rounds; round++) {
   const fanOut = burst / ((new Date(fanned.last).getTime() - wallAtCommit) / 1000);
   throughput.push({ bare, webhooks, fanOut, ratio: webhooks / bare, bareElu, elu });
 }
+counting = false;
 const median = [...throughput].sort((a, b) => a.ratio - b.ratio)[Math.floor(rounds / 2)]!;
 
 // --- 2. latency at a steady rate
@@ -244,6 +272,15 @@ console.log(`latency: ${rate} events/s for ${latencySeconds} s, commit -> receip
 console.log(
   `  p50 ${ms(percentile(latencies, 50))}  p99 ${ms(percentile(latencies, 99))}  max ${ms(Math.max(...latencies))} (goal p99 <= 250 ms)`,
 );
+if (countStatements) {
+  const deliveries = burst * rounds;
+  const all = [...statements.values()].reduce((t, s) => ({ n: t.n + s.n, ms: t.ms + s.ms }), { n: 0, ms: 0 });
+  console.log(
+    `statements in the throughput rounds: ${(all.n / deliveries).toFixed(2)} per delivery, ${(all.ms / deliveries).toFixed(2)} ms of waiting per delivery (summed over connections)`,
+  );
+  for (const [shape, s] of [...statements].sort((a, b) => b[1].ms - a[1].ms).slice(0, 15))
+    console.log(`  ${(s.n / deliveries).toFixed(3)}/delivery ${(s.ms / s.n).toFixed(2)} ms each  ${shape}`);
+}
 if (downSeconds > 0) await recovery();
 
 async function recovery() {

@@ -11,6 +11,7 @@ import { startStack, type Stack } from '../support/stack.js';
 import { backOfficeCases } from '../support/tenancy-back-office.js';
 import { exemptFromTenancy, type CrossAgencyCase, type CrossAgencyRegistry } from '../support/tenancy.js';
 import { recordDocuments } from '../support/sales.js';
+import { recordTopUps } from '../support/accounting-documents.js';
 // schedule changes
 import { pendingChangeOf } from '../support/schedule-changes.js';
 
@@ -332,6 +333,60 @@ const cases: CrossAgencyRegistry = {
       return { method: 'post', path: `/api/v1/webhook_deliveries/${ping.body.id}/resend` };
     },
   },
+  // back-office connections: one of the owner's agency (an address that resolves nowhere is accepted
+  // at save time), and a batch of it fixed by a backfill.
+  getBackOfficeConnection: {
+    async arrange({ headers }) {
+      return { method: 'get', path: `/api/v1/back_office_connections/${await backOfficeConnection(headers)}` };
+    },
+  },
+  updateBackOfficeConnection: {
+    async arrange({ headers }) {
+      const id = await backOfficeConnection(headers);
+      return { method: 'patch', path: `/api/v1/back_office_connections/${id}`, body: { enabled: false } };
+    },
+  },
+  deleteBackOfficeConnection: {
+    async arrange({ headers }) {
+      return { method: 'delete', path: `/api/v1/back_office_connections/${await backOfficeConnection(headers)}` };
+    },
+  },
+  testBackOfficeConnection: {
+    async arrange({ headers }) {
+      return { method: 'post', path: `/api/v1/back_office_connections/${await backOfficeConnection(headers)}/test` };
+    },
+  },
+  listBackOfficeDeliveries: {
+    async arrange({ headers }) {
+      return {
+        method: 'get',
+        path: `/api/v1/back_office_connections/${await backOfficeConnection(headers)}/deliveries`,
+      };
+    },
+  },
+  previewBackOfficeBatch: {
+    async arrange({ headers }) {
+      return { method: 'get', path: `/api/v1/back_office_connections/${await backOfficeConnection(headers)}/preview` };
+    },
+  },
+  backfillBackOfficeConnection: {
+    async arrange({ headers, tenant, account }) {
+      await recordTopUps(stack.ctx.db, tenant, account.id, 1);
+      return {
+        method: 'post',
+        path: `/api/v1/back_office_connections/${await backOfficeConnection(headers)}/backfill`,
+        body: { after_sequence: 0 },
+      };
+    },
+  },
+  resendBackOfficeDelivery: {
+    async arrange({ headers, tenant, account }) {
+      await recordTopUps(stack.ctx.db, tenant, account.id, 1);
+      const id = await backOfficeConnection(headers);
+      const batch = await post(headers, `/api/v1/back_office_connections/${id}/backfill`, { after_sequence: 0 });
+      return { method: 'post', path: `/api/v1/back_office_connections/${id}/deliveries/${batch.id}/resend` };
+    },
+  },
   redeliverEvent: {
     async arrange({ headers }) {
       const locator = await booking(headers);
@@ -350,6 +405,23 @@ async function webhookEndpoint(headers: Record<string, string>): Promise<string>
   const created = await post(headers, '/api/v1/webhook_endpoints', {
     url: 'https://hooks.invalid/contrail',
     events: ['booking.created'],
+  });
+  return created.id as string;
+}
+
+async function backOfficeConnection(headers: Record<string, string>): Promise<string> {
+  const created = await post(headers, '/api/v1/back_office_connections', {
+    name: 'Mid office',
+    kind: 'sftp',
+    format: 'csv',
+    schedule: 'each',
+    sftp: {
+      host: 'sftp.invalid',
+      username: 'contrail',
+      folder: '/inbox',
+      host_key_fingerprint: `SHA256:${'A'.repeat(43)}`,
+      password: 'secret',
+    },
   });
   return created.id as string;
 }

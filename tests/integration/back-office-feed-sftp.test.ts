@@ -7,7 +7,6 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { recordAccountingDocument } from '../../api/src/domain/accounting/record-accounting-document.js';
 import * as repo from '../../api/src/db/back-office-connections.repository.js';
 import { dropSpool, spoolPathOf } from '../../api/src/domain/back-office-feed/batch-file.js';
 import { cutBatch, sendDueDelivery, type DeliveryDeps } from '../../api/src/domain/back-office-feed/deliveries.js';
@@ -15,6 +14,7 @@ import { systemClock } from '../../api/src/domain/clock.js';
 import { createSecretBox } from '../../api/src/domain/crypto/secret-box.js';
 import { newId } from '../../api/src/domain/ids.js';
 import { createOutboundGuard } from '../../api/src/outbound/outbound-guard.js';
+import { recordTopUps } from '../support/accounting-documents.js';
 import { createAccount, createTenant, type TestTenant } from '../support/factories.js';
 import { testSecretKey } from '../support/services.js';
 import { startDroppingRelay, startSftpServer, type SftpServer } from '../support/sftp-server.js';
@@ -46,40 +46,7 @@ afterAll(async () => {
   await stack?.close();
 });
 
-async function documents(t: TestTenant, agentId: string, n: number) {
-  await stack.ctx.db.transaction().execute(async (trx) => {
-    for (let i = 0; i < n; i += 1)
-      await recordAccountingDocument(trx, {
-        id: newId('acd'),
-        agencyId: t.agencyId,
-        sourceId: newId('src'),
-        transactionCode: 'TOPU',
-        documentNumber: newId('trx'),
-        originalDocumentNumber: null,
-        locator: null,
-        airlineOrderId: null,
-        issuedAt: new Date(),
-        agentId,
-        companyId: t.companyId,
-        channelId: null,
-        passengerName: 'KOVALENKO/OLENA MRS, "the, quoted"',
-        passengerType: 'ADT',
-        itinerary: [],
-        baseFare: '0.00',
-        taxes: {},
-        taxTotal: '0.00',
-        commission: '0.00',
-        markup: '0.00',
-        serviceFee: '0.00',
-        total: `${i}.00`,
-        currency: 'EUR',
-        balance: null,
-        payment: null,
-        paymentWords: 'Company balance',
-        settlement: null,
-      });
-  });
-}
+const documents = (t: TestTenant, agentId: string, n: number) => recordTopUps(stack.ctx.db, t, agentId, n);
 
 async function connectionTo(t: TestTenant, to: SftpServer, overrides: { port?: number; fingerprint?: string } = {}) {
   const id = newId('boc');

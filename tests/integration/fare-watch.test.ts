@@ -327,7 +327,16 @@ describe('a rebook its process left open', () => {
         offerId: opp.airline_offer_id,
         sellerReference: row.id,
         passengers: [
-          { id: 'PAX1', type: 'ADT', givenName: 'Olena', surname: 'Kovalenko', title: 'MRS', birthdate: '1985-03-14' },
+          {
+            id: 'PAX1',
+            type: 'ADT',
+            givenName: 'Olena',
+            surname: 'Kovalenko',
+            title: 'MRS',
+            birthdate: '1985-03-14',
+            gender: null,
+            identityDocument: null,
+          },
         ],
         contact: { email: 'olena@example.com', phone: '+48 600 100 200' },
       });

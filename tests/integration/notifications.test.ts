@@ -384,6 +384,7 @@ describe('notification preferences', () => {
       balance: 'both',
       sales_report: 'in_app',
       webhook_endpoint: 'both',
+      back_office_connection: 'both',
     });
     const put = await api()
       .put('/api/v1/account/notification_preferences')

@@ -2,13 +2,16 @@
 // each stands (pending with no attempt, then delivered with the receiver's code and the duration),
 // one delivery sent again (same webhook-id, a new row), a test event of a chosen type (ping, a copy
 // of the agency's newest event of that type, 422 when there is none), and the walls: an agent is
-// refused, another agency's supervisor sees 404, a switched-off endpoint takes no resend.
+// refused, another agency's supervisor sees 404, a switched-off endpoint takes no resend. A claim
+// taken at fan-out that waited in memory until it could no longer cover an attempt is given back
+// unsent, and the next claim sends it.
 // Attempts are made by the real delivery code against a real HTTP receiver on loopback.
 import { randomBytes } from 'node:crypto';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemClock } from '../../api/src/domain/clock.js';
 import { createSecretBox } from '../../api/src/domain/crypto/secret-box.js';
+import { eventView } from '../../api/src/domain/events/events.service.js';
 import { recordEvent } from '../../api/src/domain/events/record-event.js';
 import { createWebhookDeliverer, type WebhookDeliveryDeps } from '../../api/src/domain/webhooks/webhook-delivery.js';
 import { createOutboundGuard } from '../../api/src/outbound/outbound-guard.js';
@@ -23,6 +26,7 @@ let receiver: Receiver;
 let tenant: TestTenant;
 let supervisor: TestAccount;
 let deliver: (deliveryId: string) => Promise<string>;
+let deps: WebhookDeliveryDeps;
 
 beforeAll(async () => {
   [stack, receiver] = await Promise.all([
@@ -32,7 +36,7 @@ beforeAll(async () => {
   tenant = await createTenant(stack.ctx.db);
   supervisor = await createAccount(stack.ctx.db, { userType: 'Supervisor', tenant });
   const guard = createOutboundGuard({ allowCidrs: '127.0.0.0/8' });
-  const deps: WebhookDeliveryDeps = {
+  deps = {
     db: stack.ctx.db,
     clock: systemClock,
     secrets: createSecretBox(stack.config.SECRET_KEY, 'webhook-secret'),
@@ -241,5 +245,66 @@ describe('walls', () => {
 
     const missing = await api().post('/api/v1/webhook_deliveries/whd_nope/resend').set(bearer(supervisor.token));
     expect(missing.status).toBe(404);
+  });
+});
+
+describe('a claim taken at fan-out', () => {
+  it('is given back unsent when it waited too long to cover an attempt, and the next claim sends it', async () => {
+    const endpoint = await createEndpoint(supervisor, ['booking.issued']);
+    const eventId = await raise('booking.issued', { locator: 'HELD01' });
+    const endpointRow = await stack.ctx.db
+      .selectFrom('webhook_endpoints')
+      .selectAll()
+      .where('id', '=', endpoint.id)
+      .executeTakeFirstOrThrow();
+    const event = await stack.ctx.db
+      .selectFrom('events')
+      .selectAll()
+      .where('id', '=', eventId)
+      .executeTakeFirstOrThrow();
+    // The fan-out claimed it 9 s ago: its claim (timeout 2 s + 10 s) has 3 s left, less than an
+    // attempt needs with the time to record it (2 s + 2 s).
+    const earlier = createWebhookDeliverer({ ...deps, clock: { now: () => new Date(Date.now() - 9_000) } });
+    const now = new Date();
+    const [held, ...more] = await stack.ctx.db.transaction().execute((trx) =>
+      earlier.writeFanOut(
+        trx,
+        {
+          rows: [
+            {
+              id: `whd_held_${randomBytes(6).toString('hex')}`,
+              endpoint_id: endpoint.id,
+              event_id: eventId,
+              event_type: event.type,
+              event_seq: event.seq,
+              booking_id: null,
+              next_attempt_at: now,
+              created_at: now,
+            },
+          ],
+          endpoints: new Map([[endpoint.id, endpointRow]]),
+          events: new Map([[eventId, eventView(event)]]),
+        },
+        1,
+      ),
+    );
+    expect(more).toHaveLength(0);
+    expect(held!.delivery).toMatchObject({ status: 'pending', attempts: 0, claim_token: held!.token });
+
+    const deliverer = createWebhookDeliverer(deps);
+    expect(await deliverer.deliverHeld(held!).done).toBe('not_claimed');
+    expect(receiver.received.filter((d) => d.headers['webhook-id'] === eventId)).toHaveLength(0);
+    const released = await stack.ctx.db
+      .selectFrom('webhook_deliveries')
+      .selectAll()
+      .where('id', '=', held!.delivery.id)
+      .executeTakeFirstOrThrow();
+    expect(released).toMatchObject({ status: 'pending', attempts: 0, claim_token: null, claimed_until: null });
+
+    expect(await deliver(held!.delivery.id)).toBe('succeeded');
+    const arrived = receiver.received.filter((d) => d.headers['webhook-id'] === eventId);
+    expect(arrived).toHaveLength(1);
+    expect(verifyStandardWebhook(arrived[0]!, [endpoint.secret])).toEqual([0]);
+    expect(JSON.parse(arrived[0]!.body)).toEqual(eventView(event));
   });
 });

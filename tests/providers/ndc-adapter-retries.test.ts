@@ -47,6 +47,8 @@ const passenger = {
   surname: 'Kowalska',
   title: null,
   birthdate: '1985-03-14',
+  gender: null,
+  identityDocument: null,
 };
 
 async function failure(call: Promise<unknown>): Promise<ProviderError> {

@@ -1,7 +1,9 @@
 // Many claimers on the same pending deliveries: two workers' worth of delivery code (each its own
-// connection pool and HTTP agent) race 40 claimers at once on one round's deliveries, in two ways
-// at the same time: batch claims (the delivery loop's `deliverDue`) and claims by id (a queue job's
-// `attempt`, several jobs for each delivery). A quarter of the deliveries fail their first attempt
+// connection pool and HTTP agent) race 40 claimers at once on one round's deliveries, in three ways
+// at the same time: claims taken at fan-out (the round's deliveries are written by one worker's
+// `writeFanOut`, half of them claimed there, and sent by `deliverHeld` while the others race),
+// batch claims (the delivery loop's `claimDue`) and claims by id (a queue job's `attempt`,
+// several jobs for each delivery). A quarter of the deliveries fail their first attempt
 // (the receiver answers 500), and the retry schedule here is immediate, so the race covers retries
 // too. Per round: every delivery succeeds, the receiver saw each delivery exactly once per recorded
 // attempt (never two sends of one attempt), every send carries the event's id as webhook-id and
@@ -9,12 +11,16 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createDb, type Db } from '../../api/src/db/database.js';
-import { insertDeliveries } from '../../api/src/db/webhooks.repository.js';
+import type { NewDelivery } from '../../api/src/db/webhooks.repository.js';
 import { systemClock } from '../../api/src/domain/clock.js';
 import { createSecretBox } from '../../api/src/domain/crypto/secret-box.js';
 import { recordEvent } from '../../api/src/domain/events/record-event.js';
 import { newId } from '../../api/src/domain/ids.js';
-import { createWebhookDeliverer, type WebhookDeliverer } from '../../api/src/domain/webhooks/webhook-delivery.js';
+import {
+  createWebhookDeliverer,
+  type HeldClaim,
+  type WebhookDeliverer,
+} from '../../api/src/domain/webhooks/webhook-delivery.js';
 import { newWebhookSecret } from '../../api/src/domain/webhooks/webhook-signing.js';
 import { createOutboundGuard } from '../../api/src/outbound/outbound-guard.js';
 import { createOutboundPoster, type OutboundPoster } from '../../api/src/outbound/outbound-http.js';
@@ -95,10 +101,14 @@ afterAll(async () => {
   await scratch?.drop();
 });
 
-/** One round's events (already dispatched) and their deliveries: 20 bookings of 3 events each. */
-async function pendingRound() {
+/**
+ * One round's events and their deliveries: 20 bookings of 3 events each, fanned out by one worker
+ * as its dispatcher does (the events still undispatched in the transaction that writes the
+ * deliveries, half of those claimed there), then marked dispatched.
+ */
+async function pendingRound(round: number) {
   const now = new Date();
-  const rows = [];
+  const rows: NewDelivery[] = [];
   const bookings = Array.from({ length: perRound / 3 }, () => `bkg_race_${randomBytes(5).toString('hex')}`);
   const keys = Array.from({ length: perRound }, () => `race:${randomBytes(8).toString('hex')}`);
   await db.transaction().execute(async (trx) => {
@@ -114,10 +124,9 @@ async function pendingRound() {
       });
   });
   const events = await db
-    .updateTable('events')
-    .set({ dispatched_at: now })
+    .selectFrom('events')
+    .select(['id', 'seq', 'booking_id', 'dedupe_key'])
     .where('dedupe_key', 'in', keys)
-    .returning(['id', 'seq', 'booking_id', 'dedupe_key'])
     .execute();
   const byKey = new Map(events.map((e) => [e.dedupe_key, e]));
   for (const [i, key] of keys.entries()) {
@@ -134,12 +143,47 @@ async function pendingRound() {
       created_at: now,
     });
   }
-  await insertDeliveries(db, rows);
-  return rows;
+  const fanningOut = workers[round % 2]!;
+  const endpoint = await db
+    .selectFrom('webhook_endpoints')
+    .selectAll()
+    .where('id', '=', endpointId)
+    .executeTakeFirstOrThrow();
+  const held = await db.transaction().execute(async (trx) => {
+    const claimed = await fanningOut.deliverer.writeFanOut(
+      trx,
+      {
+        rows,
+        endpoints: new Map([[endpointId, endpoint]]),
+        events: new Map(events.map((e) => [e.id, { ...envelope, id: e.id }])),
+      },
+      perRound / 2,
+    );
+    await trx
+      .updateTable('events')
+      .set({ dispatched_at: now })
+      .where(
+        'id',
+        'in',
+        events.map((e) => e.id),
+      )
+      .execute();
+    return claimed;
+  });
+  return { rows, held, fanningOut };
 }
 
+const envelope = {
+  type: 'booking.created' as const,
+  created_at: new Date().toISOString(),
+  live_mode: false,
+  agency_id: demoAgency.id,
+  data: { object: {} },
+  request: null,
+};
+
 /** 40 claimers, half on each worker, until nothing of the round is pending. */
-async function race(ids: string[]) {
+async function race(ids: string[], held: HeldClaim[], fanningOut: WebhookDeliverer) {
   const deadline = Date.now() + 30_000;
   let done = false;
   const watch = async () => {
@@ -157,13 +201,14 @@ async function race(ids: string[]) {
   };
   await Promise.all([
     watch(),
+    ...held.map((claim) => fanningOut.deliverHeld(claim).done),
     ...Array.from({ length: claimers }, async (_, c) => {
       const { deliverer } = workers[c % 2]!;
       while (!done) {
         // Odd claimers behave as queue jobs (a claim by id, two or more jobs per delivery); even ones
         // as delivery loops (a batch of whatever is due).
         if (c % 2 === 1) await Promise.all(ids.slice((c % 7) * 3, (c % 7) * 3 + 4).map((id) => deliverer.attempt(id)));
-        else await Promise.all((await deliverer.deliverDue(5)).map((a) => a.done));
+        else await Promise.all((await deliverer.claimDue(5)).map((c) => deliverer.deliverHeld(c).done));
       }
     }),
   ]);
@@ -171,9 +216,15 @@ async function race(ids: string[]) {
 
 it(`sends each attempt once under ${claimers} concurrent claimers, ${rounds} rounds`, async () => {
   for (let round = 0; round < rounds; round++) {
-    const rows = await pendingRound();
+    const { rows, held, fanningOut } = await pendingRound(round);
+    // The fan-out claims only what may go first: each booking's first event (20 of the 30 asked).
+    expect(held.length, `round ${round}: claimed at fan-out`).toBe(perRound / 3);
     const from = receiver.received.length;
-    await race(rows.map((r) => r.id));
+    await race(
+      rows.map((r) => r.id),
+      held,
+      fanningOut.deliverer,
+    );
     const arrived = receiver.received.slice(from);
 
     const deliveries = await db
@@ -210,7 +261,7 @@ it(`sends each attempt once under ${claimers} concurrent claimers, ${rounds} rou
       const id = d.headers['webhook-id'] as string;
       if (!firstArrival.has(id)) firstArrival.set(id, i);
     });
-    const byBooking = new Map<string, typeof rows>();
+    const byBooking = new Map<string | null, typeof rows>();
     for (const row of rows) byBooking.set(row.booking_id, [...(byBooking.get(row.booking_id) ?? []), row]);
     for (const list of byBooking.values()) {
       const order = list.map((r) => firstArrival.get(r.event_id)!);

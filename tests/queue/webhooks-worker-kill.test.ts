@@ -99,7 +99,7 @@ it('delivers after the worker is killed mid-attempt, with the same webhook-id', 
   await new Promise((resolve) => first.once('exit', resolve));
   for (const res of held.splice(0)) res.destroy();
   receiver.answer((_d, res) => res.writeHead(200).end());
-  // The dead worker's claim lasts WEBHOOK_TIMEOUT_MS + 5 s; then the new worker's sweeper takes it.
+  // The dead worker's claim lasts WEBHOOK_TIMEOUT_MS + 10 s; then the new worker's sweeper takes it.
   startWorkerProcess();
   const delivery = await waitFor(
     'delivered',

@@ -20,10 +20,25 @@ export async function lockConnection(trx: Db, id: string): Promise<ConnectionRow
   return trx.selectFrom('back_office_connections').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
 }
 
-export async function listConnections(db: Db, agencyId: string | null): Promise<ConnectionRow[]> {
-  let q = db.selectFrom('back_office_connections').selectAll();
-  if (agencyId) q = q.where('agency_id', '=', agencyId);
-  return q.orderBy('created_at').orderBy('id').limit(100).execute();
+/** A page of connections, oldest first: one agency's, or every agency's (`null`, staff). */
+export async function listConnections(
+  db: Db,
+  agencyId: string | null,
+  page: { page: number; perPage: number },
+): Promise<{ rows: ConnectionRow[]; total: number }> {
+  let q = db.selectFrom('back_office_connections');
+  if (agencyId !== null) q = q.where('agency_id', '=', agencyId);
+  const [rows, count] = await Promise.all([
+    q
+      .selectAll()
+      .orderBy('created_at')
+      .orderBy('id')
+      .limit(page.perPage)
+      .offset((page.page - 1) * page.perPage)
+      .execute(),
+    q.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.n) };
 }
 
 export async function enabledConnections(db: Db): Promise<ConnectionRow[]> {
@@ -34,8 +49,28 @@ export async function updateConnection(
   db: Db,
   id: string,
   changes: Updateable<BackOfficeConnectionsTable>,
-): Promise<void> {
-  await db.updateTable('back_office_connections').set(changes).where('id', '=', id).execute();
+): Promise<ConnectionRow | undefined> {
+  return db.updateTable('back_office_connections').set(changes).where('id', '=', id).returningAll().executeTakeFirst();
+}
+
+/**
+ * Marks the connection's failing spell announced when it has lasted since `failingBefore` and was not
+ * announced yet; answers the row only to the one caller that marked it.
+ */
+export async function markFailingAnnounced(
+  db: Db,
+  id: string,
+  at: Date,
+  failingBefore: Date,
+): Promise<ConnectionRow | undefined> {
+  return db
+    .updateTable('back_office_connections')
+    .set({ failing_alerted_at: at })
+    .where('id', '=', id)
+    .where('failing_alerted_at', 'is', null)
+    .where('failing_since', '<=', failingBefore)
+    .returningAll()
+    .executeTakeFirst();
 }
 
 export async function deleteConnection(db: Db, id: string): Promise<void> {
@@ -50,15 +85,40 @@ export async function findDelivery(db: Db, id: string): Promise<DeliveryRow | un
   return db.selectFrom('back_office_deliveries').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-export async function listDeliveries(db: Db, connectionId: string, limit: number): Promise<DeliveryRow[]> {
+/** A page of a connection's deliveries, newest first. */
+export async function listDeliveries(
+  db: Db,
+  connectionId: string,
+  page: { page: number; perPage: number },
+): Promise<{ rows: DeliveryRow[]; total: number }> {
+  const q = db.selectFrom('back_office_deliveries').where('connection_id', '=', connectionId);
+  const [rows, count] = await Promise.all([
+    q
+      .selectAll()
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(page.perPage)
+      .offset((page.page - 1) * page.perPage)
+      .execute(),
+    q.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.n) };
+}
+
+/** The connection's backfill batch of exactly this range, if one was fixed. */
+export async function findBackfill(
+  db: Db,
+  connectionId: string,
+  range: { first: number; last: number },
+): Promise<DeliveryRow | undefined> {
   return db
     .selectFrom('back_office_deliveries')
     .selectAll()
     .where('connection_id', '=', connectionId)
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(limit)
-    .execute();
+    .where('reason', '=', 'backfill')
+    .where('first_sequence', '=', String(range.first))
+    .where('last_sequence', '=', String(range.last))
+    .executeTakeFirst();
 }
 
 /**
@@ -104,7 +164,11 @@ export async function finishDelivery(
     .execute();
 }
 
-/** Makes a delivery due again now (a person's resend); the same range, bytes and name. */
+/**
+ * Makes a delivery due again now (a person's resend); the same range, bytes and name. One being
+ * sent is left alone, and one already waiting stays the one send it is: any number of resends
+ * before the worker takes it are a single send.
+ */
 export async function requeueDelivery(db: Db, id: string, now: Date): Promise<void> {
   await db
     .updateTable('back_office_deliveries')

@@ -193,6 +193,7 @@ export interface BackOfficeConnections {
   daily_at: string | null;
   delivered_through: Generated<Int8>;
   enabled: Generated<boolean>;
+  failing_alerted_at: Timestamp | null;
   failing_since: Timestamp | null;
   format: 'csv' | 'jsonl';
   id: string;

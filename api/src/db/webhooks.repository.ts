@@ -90,17 +90,81 @@ export async function insertDeliveries(db: Db, rows: Insertable<WebhookDeliverie
   await db.insertInto('webhook_deliveries').values(rows).execute();
 }
 
+export type NewDelivery = Pick<
+  Insertable<WebhookDeliveriesTable>,
+  'id' | 'endpoint_id' | 'event_id' | 'event_type' | 'next_attempt_at' | 'created_at'
+> & { event_seq: string; booking_id: string | null };
+
+/**
+ * Writes a fan-out's deliveries, the first attempt of some of them already claimed (the rows in
+ * `claim.ids`, under `claim.token` until `claim.until`), in one statement; answers the rows it
+ * claimed. A row is claimed only on the delivery claim's own conditions (`claimable`): run inside
+ * the dispatcher's transaction, the batch's own events are still undispatched, so a booking's
+ * second event in the batch is never claimed ahead of its first; it waits for the claim that
+ * follows it. Lock order: none taken beyond the new rows.
+ */
+export async function insertDeliveriesClaiming(
+  db: Db,
+  rows: readonly NewDelivery[],
+  claim: { ids: ReadonlySet<string>; token: string; until: Date },
+): Promise<WebhookDeliveryRow[]> {
+  if (rows.length === 0) return [];
+  const col = <T>(pick: (r: NewDelivery) => T) => rows.map(pick);
+  const result = await sql<WebhookDeliveryRow>`
+    WITH d AS (
+      SELECT * FROM unnest(
+        ${col((r) => r.id)}::text[], ${col((r) => r.endpoint_id)}::text[], ${col((r) => r.event_id)}::text[],
+        ${col((r) => r.event_type)}::text[], ${col((r) => r.event_seq)}::bigint[], ${col((r) => r.booking_id)}::text[],
+        ${col((r) => r.next_attempt_at)}::timestamptz[], ${col((r) => r.created_at)}::timestamptz[],
+        ${col((r) => claim.ids.has(r.id))}::boolean[]
+      ) AS d(id, endpoint_id, event_id, event_type, event_seq, booking_id, next_attempt_at, created_at, wanted)),
+    inserted AS (
+      INSERT INTO webhook_deliveries (id, endpoint_id, event_id, event_type, event_seq, booking_id,
+        next_attempt_at, created_at, claim_token, claimed_until)
+      SELECT d.id, d.endpoint_id, d.event_id, d.event_type, d.event_seq, d.booking_id, d.next_attempt_at,
+        d.created_at,
+        CASE WHEN d.wanted AND ${claimable} THEN ${claim.token} END,
+        CASE WHEN d.wanted AND ${claimable} THEN ${claim.until}::timestamptz END
+      FROM d
+      RETURNING *)
+    SELECT * FROM inserted WHERE claim_token IS NOT NULL`.execute(db);
+  return result.rows;
+}
+
 export async function findDelivery(db: Db, id: string): Promise<WebhookDeliveryRow | undefined> {
   return db.selectFrom('webhook_deliveries').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+/** What an attempt needs of its endpoint: where to send, whether it still may, how to sign. */
+export type SendingEndpoint = Pick<
+  WebhookEndpointRow,
+  'id' | 'url' | 'enabled' | 'secret_sealed' | 'previous_secret_sealed' | 'previous_secret_expires_at' | 'failing_since'
+>;
+
+/** What an attempt needs of its event: the envelope's fields. */
+export type EnvelopeRow = Pick<
+  EventRow,
+  'id' | 'type' | 'created_at' | 'live_mode' | 'agency_id' | 'data' | 'request_id' | 'idempotency_key'
+>;
+
 /**
- * Claims pending deliveries for one attempt each, in one statement: due (or nearly: a job may run a
- * moment early), not held by a live claim, and with no earlier delivery of the same booking to the
- * same endpoint still pending (per booking, an endpoint hears events in log order). `ids` narrows
- * the claim to those rows (a job's own delivery); without it, the oldest due come first. Rows
- * another claimer is taking at this moment are skipped (SKIP LOCKED), never waited for, and the
- * lock re-reads each row's claim before taking it, so two claimers never hold the same row.
+ * A claimed delivery with what its attempt sends: the endpoint (absent once deleted) and the event
+ * (absent when the delivery carries its own payload).
+ */
+export interface ClaimedDelivery {
+  delivery: WebhookDeliveryRow;
+  endpoint: SendingEndpoint | undefined;
+  event: EnvelopeRow | undefined;
+}
+
+/**
+ * Claims pending deliveries for one attempt each, in one statement that also reads what each
+ * attempt sends (its endpoint and event): due (or nearly: a job may run a moment early), not held
+ * by a live claim, and with no earlier delivery of the same booking to the same endpoint still
+ * pending (per booking, an endpoint hears events in log order). `ids` narrows the claim to those
+ * rows (a job's own delivery); without it, the oldest due come first. Rows another claimer is
+ * taking at this moment are skipped (SKIP LOCKED), never waited for, and the lock re-reads each
+ * row's claim before taking it, so two claimers never hold the same row.
  * The claim's commit does not wait for the disk (synchronous_commit off, for this statement only):
  * a claim lost to a database crash only frees the row early, so the delivery may be sent once more
  * after the crash (at least once, same webhook-id), and the attempt's outcome, written under the
@@ -112,34 +176,115 @@ export async function findDelivery(db: Db, id: string): Promise<WebhookDeliveryR
 export async function claimDeliveries(
   db: Db,
   input: { token: string; now: Date; until: Date; dueBy: Date; limit: number; ids?: readonly string[] },
-): Promise<WebhookDeliveryRow[]> {
+): Promise<ClaimedDelivery[]> {
   if (input.limit <= 0 || (input.ids && input.ids.length === 0)) return [];
   const byId = input.ids ? sql`AND d.id = ANY(${input.ids}::text[])` : sql``;
-  const result = await sql<WebhookDeliveryRow>`
+  const result = await sql<ClaimedFlat>`
     WITH picked AS (
       SELECT d.id FROM webhook_deliveries d
       WHERE d.status = 'pending' AND d.next_attempt_at <= ${input.dueBy}::timestamptz
         AND (d.claimed_until IS NULL OR d.claimed_until < ${input.now}::timestamptz)
         ${byId}
-        AND ${noEarlierPending}
-        -- An earlier event of the booking not yet fanned out (another dispatcher holds its batch)
-        -- has no delivery row yet, but comes first all the same.
-        AND NOT EXISTS (SELECT 1 FROM events ev
-          WHERE ev.booking_id = d.booking_id AND ev.dispatched_at IS NULL AND ev.seq < d.event_seq)
+        AND ${claimable}
       ORDER BY d.next_attempt_at
       LIMIT ${input.limit}
       FOR UPDATE OF d SKIP LOCKED)
     , unsynced AS (SELECT set_config('synchronous_commit', 'off', true))
-    UPDATE webhook_deliveries w SET claim_token = ${input.token}, claimed_until = ${input.until}::timestamptz
-    FROM picked, unsynced WHERE w.id = picked.id
-    RETURNING w.*`.execute(db);
-  return result.rows;
+    , claimed AS (
+      UPDATE webhook_deliveries w SET claim_token = ${input.token}, claimed_until = ${input.until}::timestamptz
+      FROM picked, unsynced WHERE w.id = picked.id
+      RETURNING w.*)
+    SELECT c.*,
+      en.url AS en_url, en.enabled AS en_enabled, en.secret_sealed AS en_secret_sealed,
+      en.previous_secret_sealed AS en_previous_secret_sealed,
+      en.previous_secret_expires_at AS en_previous_secret_expires_at, en.failing_since AS en_failing_since,
+      ev.id AS ev_id, ev.type AS ev_type, ev.created_at AS ev_created_at, ev.live_mode AS ev_live_mode,
+      ev.agency_id AS ev_agency_id, ev.data AS ev_data, ev.request_id AS ev_request_id,
+      ev.idempotency_key AS ev_idempotency_key
+    FROM claimed c
+    LEFT JOIN webhook_endpoints en ON en.id = c.endpoint_id AND en.deleted_at IS NULL
+    LEFT JOIN events ev ON ev.id = c.event_id AND c.payload IS NULL`.execute(db);
+  return result.rows.map(splitClaimed);
+}
+
+type ClaimedFlat = WebhookDeliveryRow & {
+  [K in keyof Omit<SendingEndpoint, 'id'> as `en_${K}`]: SendingEndpoint[K] | null;
+} & { [K in keyof EnvelopeRow as `ev_${K}`]: EnvelopeRow[K] | null };
+
+function splitClaimed(row: ClaimedFlat): ClaimedDelivery {
+  const {
+    en_url,
+    en_enabled,
+    en_secret_sealed,
+    en_previous_secret_sealed,
+    en_previous_secret_expires_at,
+    en_failing_since,
+    ev_id,
+    ev_type,
+    ev_created_at,
+    ev_live_mode,
+    ev_agency_id,
+    ev_data,
+    ev_request_id,
+    ev_idempotency_key,
+    ...delivery
+  } = row;
+  return {
+    delivery,
+    endpoint:
+      en_url === null || en_enabled === null || en_secret_sealed === null
+        ? undefined
+        : {
+            id: delivery.endpoint_id,
+            url: en_url,
+            enabled: en_enabled,
+            secret_sealed: en_secret_sealed,
+            previous_secret_sealed: en_previous_secret_sealed,
+            previous_secret_expires_at: en_previous_secret_expires_at,
+            failing_since: en_failing_since,
+          },
+    event:
+      ev_id === null || ev_type === null || ev_created_at === null || ev_live_mode === null
+        ? undefined
+        : {
+            id: ev_id,
+            type: ev_type,
+            created_at: ev_created_at,
+            live_mode: ev_live_mode,
+            agency_id: ev_agency_id,
+            data: ev_data,
+            request_id: ev_request_id,
+            idempotency_key: ev_idempotency_key,
+          },
+  };
+}
+
+/**
+ * Gives claims back before their time (held in memory too long to cover an attempt): the rows are
+ * free for the next claim at once. Only rows still under this token are touched.
+ */
+export async function releaseClaims(db: Db, ids: readonly string[], token: string): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .updateTable('webhook_deliveries')
+    .set({ claim_token: null, claimed_until: null })
+    .where('id', 'in', ids)
+    .where('claim_token', '=', token)
+    .where('status', '=', 'pending')
+    .execute();
 }
 
 // No earlier pending delivery of the same booking to the same endpoint (`d` is the delivery).
 const noEarlierPending = sql<boolean>`NOT EXISTS (SELECT 1 FROM webhook_deliveries e
   WHERE e.endpoint_id = d.endpoint_id AND e.booking_id = d.booking_id
     AND e.status = 'pending' AND e.event_seq < d.event_seq)`;
+
+// A delivery `d` may be claimed: nothing earlier of its booking is pending to its endpoint, and no
+// earlier event of its booking waits to be fanned out (another dispatcher holds its batch: it has
+// no delivery row yet, but comes first all the same).
+const claimable = sql<boolean>`(${noEarlierPending}
+  AND NOT EXISTS (SELECT 1 FROM events ev
+    WHERE ev.booking_id = d.booking_id AND ev.dispatched_at IS NULL AND ev.seq < d.event_seq))`;
 
 export interface SettleInput {
   deliveryId: string;
@@ -186,29 +331,6 @@ export async function settleAttempts(db: Db, inputs: readonly SettleInput[]): Pr
     FROM v JOIN settled ON settled.id = v.delivery_id
     RETURNING delivery_id`.execute(db);
   return new Set(result.rows.map((r) => r.delivery_id));
-}
-
-/** The endpoints of a batch of deliveries (deleted ones are absent). */
-export async function endpointsByIds(db: Db, ids: readonly string[]): Promise<Map<string, WebhookEndpointRow>> {
-  if (ids.length === 0) return new Map();
-  const rows = await db
-    .selectFrom('webhook_endpoints')
-    .selectAll()
-    .where('id', 'in', [...new Set(ids)])
-    .where('deleted_at', 'is', null)
-    .execute();
-  return new Map(rows.map((r) => [r.id, r]));
-}
-
-/** The events of a batch of deliveries, by id. */
-export async function eventsByIds(db: Db, ids: readonly string[]): Promise<Map<string, EventRow>> {
-  if (ids.length === 0) return new Map();
-  const rows = await db
-    .selectFrom('events')
-    .selectAll()
-    .where('id', 'in', [...new Set(ids)])
-    .execute();
-  return new Map(rows.map((r) => [r.id, r]));
 }
 
 /** Gives up a delivery without an attempt (its endpoint is gone or switched off). */

@@ -70,6 +70,8 @@ export type ErrorCode =
   | 'price_increased'
   | 'sold_out'
   | 'passenger_mismatch'
+  | 'passenger_data_required'
+  | 'identity_document_expired'
   | 'ticketing_failed'
   | 'no_company_balance'
   // booking changes: reprice, reshop, refund and flight change requests
@@ -99,7 +101,9 @@ export type ErrorCode =
   | 'webhook_url_refused'
   | 'webhook_endpoint_disabled'
   | 'webhook_endpoint_mismatch'
-  | 'test_event_unavailable';
+  | 'test_event_unavailable'
+  // back-office connections
+  | 'back_office_host_refused';
 
 export class DomainError extends Error {
   constructor(

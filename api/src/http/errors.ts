@@ -101,6 +101,11 @@ export const errorRegistry: Record<ErrorCode, { status: number; title: string }>
   price_increased: { status: 409, title: 'The airline now asks more for this booking; nothing was issued or changed.' },
   sold_out: { status: 409, title: 'The booking class sold out. Search again.' },
   passenger_mismatch: { status: 422, title: 'The passengers do not match the fare searched for.' },
+  passenger_data_required: {
+    status: 422,
+    title: 'The airline needs more passenger data for this flight: gender and travel document.',
+  },
+  identity_document_expired: { status: 422, title: 'The travel document expires before the last flight.' },
   ticketing_failed: { status: 422, title: 'The airline refused to issue the tickets.' },
   no_company_balance: {
     status: 422,
@@ -148,6 +153,11 @@ export const errorRegistry: Record<ErrorCode, { status: number; title: string }>
     title: 'The booking holds the lowest fare family: no fare has worse conditions.',
   },
   // webhooks
+  // back-office connections
+  back_office_host_refused: {
+    status: 422,
+    title: 'This server does not connect to that address: name the back office by a public host.',
+  },
   webhook_url_refused: {
     status: 422,
     title: 'This URL cannot receive webhooks: it must be https in live mode and reach a public address.',

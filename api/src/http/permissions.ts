@@ -136,6 +136,18 @@ export const permissions: Record<OperationId, Permission> = {
   listSales: { allow: 'signed-in' },
   // the accounting feed: the agency's books, for its supervisors and staff
   listAccountingDocuments: { allow: staffOrSupervisor },
+  // back-office connections: the agency's supervisors, staff for any agency (rows are walled in
+  // domain/back-office-feed/connections.service.ts)
+  listBackOfficeConnections: { allow: staffOrSupervisor },
+  createBackOfficeConnection: { allow: staffOrSupervisor },
+  getBackOfficeConnection: { allow: staffOrSupervisor },
+  updateBackOfficeConnection: { allow: staffOrSupervisor },
+  deleteBackOfficeConnection: { allow: staffOrSupervisor },
+  testBackOfficeConnection: { allow: staffOrSupervisor },
+  listBackOfficeDeliveries: { allow: staffOrSupervisor },
+  resendBackOfficeDelivery: { allow: staffOrSupervisor },
+  backfillBackOfficeConnection: { allow: staffOrSupervisor },
+  previewBackOfficeBatch: { allow: staffOrSupervisor },
   getSale: { allow: 'signed-in' },
   exportSales: { allow: 'signed-in' },
   getAnalytics: { allow: 'signed-in' },

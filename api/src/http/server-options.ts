@@ -5,6 +5,7 @@ import http from 'node:http';
 import type { Socket } from 'node:net';
 import { LogController, type FastifyHttpOptions, type FastifyReply, type FastifyServerFactory } from 'fastify';
 import type { Config } from '../config.js';
+import { redactedPaths } from '../log-redaction.js';
 import { DomainError, type ErrorCode } from '../domain/errors.js';
 import { errorLanguage } from './error-language.js';
 import { envelope, inLanguage, toWireErrors } from './errors.js';
@@ -77,11 +78,11 @@ const frameworkErrors: NonNullable<FastifyHttpOptions<http.Server>['frameworkErr
     .send(envelope(inLanguage(errors, errorLanguage(request)), request.id));
 };
 
+/** Credentials a request carries. */
+const requestSecrets = ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-csrf-token"]'];
+
 export function loggerOptions(config: Pick<Config, 'LOG_LEVEL'>) {
-  return {
-    level: config.LOG_LEVEL,
-    redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-csrf-token"]'],
-  };
+  return { level: config.LOG_LEVEL, redact: [...requestSecrets, ...redactedPaths] };
 }
 
 export function serverOptions(config: Config): FastifyHttpOptions<http.Server> {

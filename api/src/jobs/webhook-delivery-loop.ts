@@ -1,16 +1,27 @@
-// The worker's delivery loop: keeps up to `concurrency` webhook requests in flight, claiming due
-// deliveries from PostgreSQL in batches (webhook-delivery.ts). It is woken when the dispatcher has
-// fanned events out, when a slot frees while more may wait, when a booking's next delivery is
-// freed, and on a short interval for the rest (retries falling due, a claim run out, another
-// worker's fan-out). Wake-ups are coalesced: one claim at a time, and a wake-up during a claim asks
-// for one more. Two workers' loops share the work through the claim (SKIP LOCKED), never send the
-// same attempt twice, and a worker killed mid-attempt leaves its claims to run out for the others.
-import type { StartedAttempt, WebhookDeliverer } from '../domain/webhooks/webhook-delivery.js';
+// The worker's delivery loop: keeps up to `concurrency` webhook requests in flight. Claims taken at
+// fan-out (webhook-consumer.ts) are handed to it and start at once while slots are free, waiting in
+// line otherwise; for the rest it claims due deliveries from PostgreSQL in batches
+// (webhook-delivery.ts). It claims when the dispatcher has fanned out more than it took, when a
+// slot frees while more may wait, when a booking's next delivery is freed, and on a short interval
+// for the rest (retries falling due, a claim run out, another worker's fan-out). Wake-ups are
+// coalesced: at most two claims at a time (the second only for a batch of some size), and a
+// wake-up while no other may start asks for one more when one ends. Two workers'
+// loops share the work through the claim (SKIP LOCKED), never send the same attempt twice, and a
+// worker killed mid-attempt leaves its claims to run out for the others.
+import type {
+  DeliverySlots,
+  HeldClaim,
+  StartedAttempt,
+  WebhookDeliverer,
+} from '../domain/webhooks/webhook-delivery.js';
 
-export interface WebhookDeliveryLoop {
+export interface WebhookDeliveryLoop extends DeliverySlots {
   wake(): void;
   close(): Promise<void>;
 }
+
+const maxClaims = 2;
+const minSecondClaim = 10;
 
 export function startWebhookDeliveryLoop(deps: {
   deliverer: WebhookDeliverer;
@@ -20,49 +31,78 @@ export function startWebhookDeliveryLoop(deps: {
 }): WebhookDeliveryLoop {
   const inFlight = new Set<Promise<unknown>>();
   const recording = new Set<Promise<unknown>>();
-  let claiming: Promise<void> | null = null;
+  // Claims taken at fan-out, waiting for a slot (each still checks its claim before it sends).
+  const ready: HeldClaim[] = [];
+  const claiming = new Set<Promise<void>>();
+  // Slots the claims under way may fill.
+  let claimingFor = 0;
   let again = false;
   let closed = false;
   // The last claim filled every free slot: more may be due, so a freed slot claims again.
   let moreMayWait = false;
 
-  const fill = async () => {
-    do {
-      again = false;
-      const free = deps.concurrency - inFlight.size;
-      if (free <= 0) {
-        moreMayWait = true;
-        return;
-      }
-      let started: StartedAttempt[];
-      try {
-        started = await deps.deliverer.deliverDue(free);
-      } catch (error) {
-        deps.onError(error);
-        return;
-      }
-      moreMayWait = started.length === free;
-      for (const attempt of started) {
-        // A slot is the request: it frees when the receiver has answered, while the outcome is
-        // still being recorded (successes are written together), so the next claim need not wait.
-        const slot = attempt.sent.finally(() => {
-          inFlight.delete(slot);
-          if (moreMayWait) wake();
-        });
-        inFlight.add(slot);
-        const recorded: Promise<unknown> = attempt.done.catch(deps.onError).finally(() => recording.delete(recorded));
-        recording.add(recorded);
-      }
-    } while (again && !closed);
+  const open = () => deps.concurrency - inFlight.size;
+
+  const run = (attempt: StartedAttempt) => {
+    // A slot is the request: it frees when the receiver has answered, while the outcome is
+    // still being recorded (successes are written together), so the next claim need not wait.
+    const slot = attempt.sent.finally(() => {
+      inFlight.delete(slot);
+      startReady();
+      if (moreMayWait) wake();
+    });
+    inFlight.add(slot);
+    const recorded: Promise<unknown> = attempt.done.catch(deps.onError).finally(() => recording.delete(recorded));
+    recording.add(recorded);
   };
+
+  const startReady = () => {
+    while (ready.length > 0 && open() > 0 && !closed) run(deps.deliverer.deliverHeld(ready.shift()!));
+  };
+
+  const claim = async (limit: number) => {
+    let claimed: HeldClaim[];
+    claimingFor += limit;
+    try {
+      claimed = await deps.deliverer.claimDue(limit);
+    } catch (error) {
+      deps.onError(error);
+      return;
+    } finally {
+      claimingFor -= limit;
+    }
+    moreMayWait = claimed.length === limit;
+    ready.push(...claimed);
+    startReady();
+  };
+
+  // Room for claims: the free slots and a line as long as the slots. A freed slot starts the next
+  // claim in line at once instead of waiting for a claim's round trip; a claim waits in line about
+  // one request, and is given back if it waits too long to cover its attempt (webhook-delivery.ts).
+  const room = () => Math.max(0, deps.concurrency - inFlight.size - claimingFor + deps.concurrency - ready.length);
 
   const wake = () => {
     if (closed) return;
-    if (claiming) {
+    startReady();
+    const free = room();
+    if (free <= 0) {
+      moreMayWait = true;
+      return;
+    }
+    // A second claim runs beside one under way only for a batch worth its round trip: while one
+    // claim waits for PostgreSQL, the room made meanwhile is filled by the next.
+    if (claiming.size >= maxClaims || (claiming.size > 0 && free < minSecondClaim)) {
       again = true;
       return;
     }
-    claiming = fill().finally(() => (claiming = null));
+    const pass: Promise<void> = claim(free).finally(() => {
+      claiming.delete(pass);
+      if ((again || moreMayWait) && !closed) {
+        again = false;
+        wake();
+      }
+    });
+    claiming.add(pass);
   };
 
   const timer = setInterval(wake, deps.everyMs);
@@ -70,10 +110,20 @@ export function startWebhookDeliveryLoop(deps: {
 
   return {
     wake,
+    free: room,
+    take(claims) {
+      // Once closing, nothing new is claimed, but what was claimed for this worker is still sent.
+      if (closed) for (const claim of claims) run(deps.deliverer.deliverHeld(claim));
+      else ready.push(...claims);
+      startReady();
+      // What the fan-out did not claim (no free slot, or waiting behind a booking's earlier event).
+      wake();
+    },
     async close() {
       closed = true;
       clearInterval(timer);
-      await claiming;
+      while (claiming.size > 0) await Promise.allSettled([...claiming]);
+      for (const claim of ready.splice(0)) run(deps.deliverer.deliverHeld(claim));
       await Promise.allSettled([...inFlight, ...recording]);
     },
   };

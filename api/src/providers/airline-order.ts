@@ -8,6 +8,8 @@ import type { Money } from '../money.js';
 import type { CardBrand } from './card-brands.js';
 import type {
   CallOptions,
+  IdentityDocument,
+  PassengerGender,
   FareConditions,
   Journey,
   PassengerType,
@@ -24,6 +26,10 @@ export interface PassengerInput {
   readonly surname: string;
   readonly title: string | null;
   readonly birthdate: string;
+  /** Advance passenger data (APIS): sent when given, required where the offer says so. */
+  readonly gender: PassengerGender | null;
+  /** Personal data: passed to the airline and never logged. */
+  readonly identityDocument: IdentityDocument | null;
 }
 
 /** Email and phone are both required: airlines charge agencies (ADM) for bookings without them. */

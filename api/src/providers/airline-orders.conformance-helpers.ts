@@ -18,6 +18,15 @@ export function passengersFor(f: ConformanceFixture, surname = 'Kowalski'): Pass
       surname,
       title: null,
       birthdate: type === 'INF' ? infantBirthdate : birthdates[type],
+      // Every route's orders carry APIS data, so a route that requires it books like any other.
+      gender: 'female',
+      identityDocument: {
+        type: 'passport',
+        number: `PL${1000000 + i}`,
+        issuingCountry: 'PL',
+        nationality: 'PL',
+        expiryDate: '2099-12-31',
+      },
     }));
 }
 

@@ -25,6 +25,8 @@ export type ProviderErrorKind =
   | 'airline_error'
   // The order half: one kind per refusal an airline gives, so the domain can answer each precisely.
   | 'passenger_mismatch'
+  /** The flight needs passenger data (gender, travel document) the order did not carry. */
+  | 'passenger_data_required'
   | 'service_not_found'
   | 'order_not_found'
   /** The order is not the one the seller named (another booking's order under the same locator). */

@@ -75,6 +75,24 @@ export interface PassengerPrice {
   readonly fareCalculation: string;
 }
 
+export type PassengerGender = 'female' | 'male';
+
+/** A passenger's travel document (APIS); its number is personal data, never logged. */
+export interface IdentityDocument {
+  readonly type: 'passport' | 'national_id';
+  readonly number: string;
+  /** ISO 3166-1 alpha-2. */
+  readonly issuingCountry: string;
+  readonly nationality: string;
+  readonly expiryDate: string;
+}
+
+/** Which passenger data the airline needs to book an offer (birth dates it always needs). */
+export interface PassengerRequirements {
+  readonly gender: boolean;
+  readonly identityDocument: boolean;
+}
+
 export interface ProviderOffer {
   /** The airline's own offer id; meaningful only on the channel that shopped it. */
   readonly offerId: string;
@@ -96,6 +114,7 @@ export interface ProviderOffer {
     readonly carryOn: { pieces: number; weightKg: number };
   };
   readonly penalties: { change: PenaltyTerms; refund: PenaltyTerms };
+  readonly passengerRequirements: PassengerRequirements;
 }
 
 export interface PricedOffer {

@@ -12,6 +12,8 @@ export const paths = {
   // webhooks: an agency's endpoints and its event log
   webhooks: '/settings/webhooks',
   events: '/settings/events',
+  // the back-office feed: where the agency's accounting documents are delivered
+  backOfficeFeed: '/settings/back_office',
   search: '/search',
   bookings: '/bookings',
   admin: adminPaths.partners,
@@ -33,6 +35,7 @@ export const pagePaths = [
   paths.apiTokens,
   paths.webhooks,
   paths.events,
+  paths.backOfficeFeed,
   paths.search,
   paths.bookings,
   ...Object.values(adminPaths),

@@ -3,8 +3,11 @@
 // Each screen but the first a visitor meets (home, sign-in, not found) is its own chunk, loaded when
 // its page opens: a phone on the sign-in page downloads no search, bookings, charts or admin code.
 // route-view.tsx shows a loader while a chunk arrives.
+import type { QueryClient } from '@tanstack/react-query';
 import { lazy, type ComponentType, type ReactElement } from 'react';
 import { SignInScreen } from '../features/auth';
+// bookings: the first page's request, light enough for the entry (the screen stays a chunk)
+import { prefetchFirstBookingsPage } from '../features/bookings/bookings-list-query';
 import { HomeScreen } from '../features/home';
 import { NotFoundScreen } from '../features/not-found';
 import type { Access } from './access';
@@ -26,6 +29,8 @@ const ApiTokensScreen = screen(() => import('../features/api-tokens'), 'ApiToken
 const webhooks = () => import('../features/webhooks');
 const WebhooksScreen = screen(webhooks, 'WebhooksScreen');
 const EventsScreen = screen(webhooks, 'EventsScreen');
+// the back-office feed: its own chunk, texts included
+const BackOfficeFeedScreen = screen(() => import('../features/back-office-feed'), 'BackOfficeFeedScreen');
 // flight search
 const SearchScreen = screen(() => import('../features/search'), 'SearchScreen');
 // bookings
@@ -61,6 +66,8 @@ interface Route {
   screen: () => ReactElement;
   /** The lazy screen's code, fetched ahead of the first render (main.tsx, at startup). */
   preload?: () => void;
+  /** The screen's first data, asked for at startup beside the account instead of after it. */
+  prefetch?: (queryClient: QueryClient) => void;
 }
 
 function adminScreen(Screen: LazyScreen): Route {
@@ -117,10 +124,25 @@ const routes: Record<PagePath, Route> = {
       </SettingsLayout>
     ),
   },
+  // the back-office feed: supervisors and staff (the screen tells anyone else so in one sentence);
+  // not preloaded at startup: the first visit's script is at its size budget, and this page is rare
+  [paths.backOfficeFeed]: {
+    access: 'signedIn',
+    screen: () => (
+      <SettingsLayout>
+        <BackOfficeFeedScreen />
+      </SettingsLayout>
+    ),
+  },
   // flight search
   [paths.search]: { access: 'signedIn', preload: SearchScreen.preload, screen: () => <SearchScreen /> },
   // bookings
-  [paths.bookings]: { access: 'signedIn', preload: BookingsScreen.preload, screen: () => <BookingsScreen /> },
+  [paths.bookings]: {
+    access: 'signedIn',
+    preload: BookingsScreen.preload,
+    prefetch: prefetchFirstBookingsPage,
+    screen: () => <BookingsScreen />,
+  },
   // back office: who may call each operation is the API's business; these pages only
   // need a signed-in account.
   [adminPaths.partners]: adminScreen(PartnersScreen),
@@ -166,8 +188,11 @@ export function accessFor(path: string): Access | undefined {
 }
 
 /** Starts fetching the code of the page at `path`, so it arrives while the account is being read. */
-export function preloadScreen(path: string): void {
-  routeOf(path)?.preload?.();
+/** Fetches a page's code and first data at startup, together with the account. */
+export function preloadScreen(path: string, queryClient: QueryClient): void {
+  const route = routeOf(path);
+  route?.preload?.();
+  route?.prefetch?.(queryClient);
 }
 
 export function screenFor(path: string): ReactElement {

@@ -1,5 +1,5 @@
 // The settings pages share a title and their own small navigation: the account, API tokens, and
-// for supervisors and staff the agency's webhooks, events and Fare Watch settings.
+// for supervisors and staff the agency's webhooks, events, Fare Watch settings and back-office connections.
 import { Anchor, Group, Stack, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,8 +15,8 @@ const sections = [
 const developerSections = [
   { path: '/settings/webhooks', label: 'settings.nav.webhooks' },
   { path: '/settings/events', label: 'settings.nav.events' },
-  // fare watch
   { path: '/settings/fare_watch', label: 'settings.nav.fareWatch' },
+  { path: '/settings/back_office', label: 'settings.nav.backOffice' },
 ] as const;
 
 export function SettingsLayout({ children }: { children: ReactNode }) {

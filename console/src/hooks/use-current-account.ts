@@ -3,7 +3,7 @@
 // and the frame share this one query, so writing its cache (sign-in, settings) updates them all.
 import { AuthenticationError, getAccountDetails, type AccountDetails } from '@contrail/sdk';
 import { getGetAccountDetailsQueryKey } from '@contrail/sdk/react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 
 export const accountQueryKey = getGetAccountDetailsQueryKey();
@@ -17,8 +17,15 @@ async function fetchAccount({ signal }: { signal: AbortSignal }): Promise<Accoun
   }
 }
 
+const accountQuery = { queryKey: accountQueryKey, queryFn: fetchAccount, staleTime: 60_000 };
+
 export function useCurrentAccount() {
-  return useQuery({ queryKey: accountQueryKey, queryFn: fetchAccount, staleTime: 60_000 });
+  return useQuery(accountQuery);
+}
+
+/** Asks for the account at startup (main.tsx), before React has rendered the first screen. */
+export function prefetchCurrentAccount(queryClient: QueryClient): void {
+  void queryClient.prefetchQuery(accountQuery);
 }
 
 /** Stores the account an API call answered with (sign-in, onboarding, settings) as the current one. */

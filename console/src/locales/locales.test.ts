@@ -1,6 +1,6 @@
 // Every text of the console exists in en, ua and pl (product spec §9); a key missing from one file
 // would silently fall back to English, so the files must match key for key. The same holds for the
-// texts that load with a screen's chunk (fare-watch/).
+// texts that load with a screen's chunk (one folder per screen here).
 import { describe, expect, it } from 'vitest';
 import en from './en.json';
 import pl from './pl.json';
@@ -8,6 +8,9 @@ import ua from './ua.json';
 import fareWatchEn from './fare-watch/en.json';
 import fareWatchPl from './fare-watch/pl.json';
 import fareWatchUa from './fare-watch/ua.json';
+import backOfficeEn from './back-office-feed/en.json';
+import backOfficePl from './back-office-feed/pl.json';
+import backOfficeUa from './back-office-feed/ua.json';
 
 type Tree = { [key: string]: string | Tree };
 
@@ -29,6 +32,7 @@ function placeholders(text: string): string[] {
 const fileSets = {
   main: { en, ua, pl },
   'fare-watch': { en: fareWatchEn, ua: fareWatchUa, pl: fareWatchPl },
+  'back-office-feed': { en: backOfficeEn, ua: backOfficeUa, pl: backOfficePl },
 };
 
 describe.each(Object.entries(fileSets))('locale files: %s', (_set, files) => {
@@ -53,5 +57,6 @@ describe.each(Object.entries(fileSets))('locale files: %s', (_set, files) => {
 
 it('the texts that load with a chunk use keys of their own', () => {
   const main = leaves(en);
-  expect([...leaves(fareWatchEn).keys()].filter((key) => main.has(key))).toEqual([]);
+  for (const own of [fareWatchEn, backOfficeEn])
+    expect([...leaves(own).keys()].filter((key) => main.has(key))).toEqual([]);
 });

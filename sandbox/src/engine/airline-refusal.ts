@@ -1,6 +1,7 @@
 // How the order half says no. The engine throws these (it knows no HTTP); http/ndc-errors.ts maps
 // each code to its status and text, the way an airline's Errors element carries a code and a text.
 export type OrderErrorCode =
+  | 'PAX_DATA_REQUIRED'
   | 'ORDER_NOT_FOUND'
   | 'ORDER_MISMATCH'
   | 'PRICE_CHANGED'

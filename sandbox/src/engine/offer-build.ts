@@ -50,6 +50,8 @@ export interface Offer {
   readonly expiresAt: Date;
   readonly paymentTimeLimit: Date | null;
   readonly instantPayment: boolean;
+  /** The airline wants each passenger's gender and travel document at OrderCreate (APIS). */
+  readonly paxDataRequired: boolean;
   readonly scenarios: readonly RouteScenario[];
   /** Set once OfferPrice has re-quoted it, so a price change happens once per offer. */
   readonly repriced: boolean;
@@ -68,6 +70,18 @@ export interface OfferInputs {
 }
 
 const offerLifetimeMs = 30 * 60_000;
+
+/**
+ * Countries whose border authorities take advance passenger information (APIS) before departure:
+ * a flight to or from one of them needs each passenger's gender and travel document at booking.
+ * The sandbox's long-haul destinations; flights within Europe (the scenario routes) need neither.
+ */
+export const apisCountries: ReadonlySet<string> = new Set(['US', 'CA', 'JP', 'SG', 'AE', 'IL']);
+
+export const needsPaxData = (journeys: readonly Journey[]): boolean =>
+  journeys.some((j) =>
+    j.segments.some((s) => apisCountries.has(s.flight.from.country) || apisCountries.has(s.flight.to.country)),
+  );
 /** Inside this window before departure airlines want the ticket issued at once. */
 const instantPaymentWindowMs = 72 * 3600_000;
 const ptcs: PassengerType[] = ['ADT', 'CHD', 'INF'];
@@ -119,6 +133,7 @@ export function buildOffer(input: OfferInputs, clock: Clock, priceFactor = 1): O
     expiresAt: new Date(now.getTime() + offerLifetimeMs),
     paymentTimeLimit: instantPayment ? null : new Date(limit),
     instantPayment,
+    paxDataRequired: needsPaxData(journeys),
     repriced: priceFactor !== 1,
   };
 }

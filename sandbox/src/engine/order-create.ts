@@ -75,4 +75,18 @@ function checkPassengers(offer: Offer, pax: readonly OrderPax[]): void {
   if (new Set(pax.map((p) => p.id)).size !== pax.length) {
     throw new AirlineRefusal('PAX_MISMATCH', 'PaxID values must be unique.', '/PaxList');
   }
+  if (!offer.paxDataRequired) return;
+  // Flights to or from an APIS country: the border authority gets every passenger's gender and
+  // a document still valid on the day of the last flight.
+  const lastDay = offer.journeys.at(-1)!.segments.at(-1)!.flight.date;
+  pax.forEach((p, i) => {
+    if (!p.gender || !p.document)
+      throw new AirlineRefusal('PAX_DATA_REQUIRED', `${p.id} has no gender or travel document.`, `/PaxList/${i}`);
+    if (p.document.expiry < lastDay)
+      throw new AirlineRefusal(
+        'PAX_DATA_REQUIRED',
+        `${p.id}'s travel document expires before ${lastDay}.`,
+        `/PaxList/${i}`,
+      );
+  });
 }

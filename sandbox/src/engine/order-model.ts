@@ -20,6 +20,18 @@ export interface OrderPax {
   readonly givenName: string;
   surname: string;
   title?: string;
+  /** Advance passenger data (APIS), required where the offer's flights need it. */
+  readonly gender?: 'F' | 'M';
+  readonly document?: OrderPaxDocument;
+}
+
+/** A travel document as the airline keeps it: PT a passport, NI a national identity card. */
+export interface OrderPaxDocument {
+  readonly type: 'PT' | 'NI';
+  readonly id: string;
+  readonly issuingCountry: string;
+  readonly citizenship: string;
+  readonly expiry: string;
 }
 
 export interface OrderContact {

@@ -43,6 +43,11 @@ export const ndcErrorCodes = {
   SERVICE_NOT_FOUND: { status: 400, typeCode: 'DATA', text: 'The service is not offered for this order.' },
   SEAT_UNAVAILABLE: { status: 409, typeCode: 'DATA', text: 'The seat is not available.' },
   PAX_MISMATCH: { status: 400, typeCode: 'DATA', text: 'The passengers do not match the offer.' },
+  PAX_DATA_REQUIRED: {
+    status: 400,
+    typeCode: 'DATA',
+    text: "The flight needs each passenger's gender and a travel document valid through the last flight.",
+  },
   CHANGE_NOT_FOUND: { status: 404, typeCode: 'DATA', text: 'The order has no such airline change.' },
   INTERNAL: { status: 500, typeCode: 'SYSTEM', text: 'The airline could not process the message.' },
 } as const;

@@ -55,6 +55,8 @@ export const OfferSchema = Type.Object({
   TotalPrice: Type.Object({ TotalAmount: Money }),
   BaggageAllowance,
   Penalties,
+  /** Which passenger data OrderCreate needs beside birth dates (advance passenger information). */
+  PaxDataRequirements: Type.Object({ GenderRequired: Type.Boolean(), IdentityDocRequired: Type.Boolean() }),
   OfferItem: Type.Array(
     Type.Object({
       OfferItemID: Type.String(),

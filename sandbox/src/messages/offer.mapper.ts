@@ -58,6 +58,7 @@ export function offerToNdc(offer: Offer, inventory: Inventory): OfferSchema {
     })),
     TotalPrice: { TotalAmount: ndcMoney(offer.totalMinor, cur) },
     ...conditionsToNdc(offer),
+    PaxDataRequirements: { GenderRequired: offer.paxDataRequired, IdentityDocRequired: offer.paxDataRequired },
     OfferItem: offer.items.map((item) => {
       const taxMinor = item.taxes.reduce((sum, t) => sum + t.minor, 0);
       return {

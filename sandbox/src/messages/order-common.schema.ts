@@ -26,15 +26,32 @@ export type OrderRefRQ = Static<typeof OrderRefRQ>;
 
 const Name = Type.String({ minLength: 1, maxLength: 60, pattern: "^[A-Za-z][A-Za-z' -]*$" });
 
+const CountryCode = Type.String({ pattern: '^[A-Z]{2}$' });
+
+/** A travel document: PT a passport, NI a national identity card. */
+export const IdentityDoc = Type.Object(
+  {
+    IdentityDocTypeCode: Type.Union([Type.Literal('PT'), Type.Literal('NI')]),
+    IdentityDocID: Type.String({ minLength: 1, maxLength: 20, pattern: '^[A-Za-z0-9]+$' }),
+    IssuingCountryCode: CountryCode,
+    CitizenshipCountryCode: CountryCode,
+    ExpiryDate: IsoDate,
+  },
+  { additionalProperties: false },
+);
+export type IdentityDoc = Static<typeof IdentityDoc>;
+
 export const PaxInput = Type.Object(
   {
     PaxID: Type.String({ minLength: 1, maxLength: 20 }),
     PTC: PaxType,
     Birthdate: IsoDate,
+    GenderCode: Type.Optional(Type.Union([Type.Literal('F'), Type.Literal('M')])),
     Individual: Type.Object(
       { GivenName: Name, Surname: Name, TitleName: Type.Optional(Type.String({ maxLength: 10 })) },
       { additionalProperties: false },
     ),
+    IdentityDoc: Type.Optional(Type.Array(IdentityDoc, { maxItems: 1 })),
     ContactInfoRefID: Type.Optional(Type.String()),
   },
   { additionalProperties: false },

@@ -6,6 +6,7 @@ import Type, { type Static } from 'typebox';
 import { BaggageAllowance, DataLists, Penalties } from './air-shopping.schema.js';
 import { DateTime, Money, PayloadAttributes, Warning } from './common.schema.js';
 import { PaxType } from './air-shopping.schema.js';
+import { IdentityDoc } from './order-common.schema.js';
 
 export const OrderStatusCode = Type.Enum([
   'HELD',
@@ -124,11 +125,13 @@ export const OrderDataLists = Type.Intersect([
         PaxID: Type.String(),
         PTC: PaxType,
         Birthdate: Type.String(),
+        GenderCode: Type.Optional(Type.Union([Type.Literal('F'), Type.Literal('M')])),
         Individual: Type.Object({
           GivenName: Type.String(),
           Surname: Type.String(),
           TitleName: Type.Optional(Type.String()),
         }),
+        IdentityDoc: Type.Optional(Type.Array(IdentityDoc)),
         ContactInfoRefID: Type.String(),
       }),
     ),

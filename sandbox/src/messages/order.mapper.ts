@@ -139,7 +139,21 @@ export function orderToView(
         PaxID: p.id,
         PTC: p.ptc,
         Birthdate: p.birthdate,
+        ...(p.gender ? { GenderCode: p.gender } : {}),
         Individual: { GivenName: p.givenName, Surname: p.surname, ...(p.title ? { TitleName: p.title } : {}) },
+        ...(p.document
+          ? {
+              IdentityDoc: [
+                {
+                  IdentityDocTypeCode: p.document.type,
+                  IdentityDocID: p.document.id,
+                  IssuingCountryCode: p.document.issuingCountry,
+                  CitizenshipCountryCode: p.document.citizenship,
+                  ExpiryDate: p.document.expiry,
+                },
+              ],
+            }
+          : {}),
         ContactInfoRefID: contactId,
       })),
       ContactInfoList: [

@@ -10,6 +10,8 @@ import { channelOfRequest } from '../http/channel-credential.js';
 import { NdcFailure } from '../http/ndc-errors.js';
 import { parseBody } from '../http/parse-body.js';
 import { paymentOf } from '../http/payment.js';
+import type { OrderPaxDocument } from '../engine/order-model.js';
+import type { IdentityDoc } from '../messages/order-common.schema.js';
 import { OrderCreateRQ } from '../messages/order-create.schema.js';
 import type { OrderViewRS } from '../messages/order-view.schema.js';
 import { orderToView } from '../messages/order.mapper.js';
@@ -22,6 +24,14 @@ function repriceOfferFor(engine: NdcRouteDeps['engine'], credential: string, off
   if (reshop.expiresAt <= engine.clock.now()) throw new AirlineRefusal('RESHOP_OFFER_EXPIRED', undefined, '/OfferID');
   return reshop.offer;
 }
+
+const documentOf = (d: IdentityDoc): OrderPaxDocument => ({
+  type: d.IdentityDocTypeCode,
+  id: d.IdentityDocID,
+  issuingCountry: d.IssuingCountryCode,
+  citizenship: d.CitizenshipCountryCode,
+  expiry: d.ExpiryDate,
+});
 
 export default function orderCreateRoute(app: FastifyInstance, { engine, latency }: NdcRouteDeps): void {
   app.post('/ndc/OrderCreate', async (request): Promise<OrderViewRS> => {
@@ -47,6 +57,8 @@ export default function orderCreateRoute(app: FastifyInstance, { engine, latency
         givenName: p.Individual.GivenName,
         surname: p.Individual.Surname,
         ...(p.Individual.TitleName ? { title: p.Individual.TitleName } : {}),
+        ...(p.GenderCode ? { gender: p.GenderCode } : {}),
+        ...(p.IdentityDoc?.[0] ? { document: documentOf(p.IdentityDoc[0]) } : {}),
       })),
       contact: { email: contact.EmailAddress.EmailAddressText, phone: contact.Phone.PhoneNumber },
     });

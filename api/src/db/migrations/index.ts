@@ -32,6 +32,7 @@ import * as accountingDocuments from './20261126T0520-accounting-documents.js';
 import * as backOfficeConnections from './20261126T0600-back-office-connections.js';
 import * as salesRollupSlots from './20261126T0700-sales-rollup-slots.js';
 import * as fareWatchIssued from './20261126T0720-fare-watch-issued.js';
+import * as backOfficeConnectionsApi from './20261126T0730-back-office-connections-api.js';
 
 export const migrations: Record<string, Migration> = {
   // accounts, sign-in, API tokens
@@ -91,4 +92,6 @@ export const migrations: Record<string, Migration> = {
   '20261126T0700-sales-rollup-slots': salesRollupSlots,
   // fare watch for issued bookings: the tier's settings, its net saving and its exchange
   '20261126T0720-fare-watch-issued': fareWatchIssued,
+  // back-office connections over the API: one backfill batch per range, the 24-hour failure announced once
+  '20261126T0730-back-office-connections-api': backOfficeConnectionsApi,
 };

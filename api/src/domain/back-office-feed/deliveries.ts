@@ -14,7 +14,7 @@ import type { OutboundGuard } from '../../outbound/outbound-guard.js';
 import { SftpFailure, uploadFile } from '../../outbound/sftp-upload.js';
 import type { Clock } from '../clock.js';
 import type { SecretBox } from '../crypto/secret-box.js';
-import { DomainError } from '../errors.js';
+import { DomainError, notFound } from '../errors.js';
 import { newId } from '../ids.js';
 import {
   batchFileName,
@@ -26,10 +26,14 @@ import {
   type BatchRange,
 } from './batch-file.js';
 import { sftpTargetOf } from './connection-settings.js';
+import { recordEvent } from '../events/record-event.js';
+import { connectionView } from './connection-view.js';
 import { isDue } from './schedule.js';
 
 /** Waits between attempts of a failed delivery: 1 min, 5 min, 15 min, then hourly. */
 const retryDelaysMs = [60_000, 300_000, 900_000, 3_600_000];
+/** How long every delivery of a connection fails before people are told (once per failing spell). */
+export const alertAfterMs = 24 * 3_600_000;
 /** How long a worker holds a delivery it is sending before another may take it over. */
 const claimHoldMs = 10 * 60_000;
 
@@ -80,6 +84,29 @@ async function fixBatch(
   return row;
 }
 
+/**
+ * Raises `back_office_connection.failing` (and so its notification) once per failing spell: the
+ * conditional update that marks the spell announced and the event commit together, so of any number
+ * of failing sends, by any number of workers, one announces it. A delivery that succeeds clears
+ * `failing_since` and the mark, so the next spell is announced again; the event's dedupe key (the
+ * connection and the spell's start) is the backstop. Lock order: the connection row alone.
+ */
+async function announceFailing(deps: Pick<DeliveryDeps, 'db'>, connectionId: string, at: Date): Promise<void> {
+  await deps.db.transaction().execute(async (trx) => {
+    const row = await repo.markFailingAnnounced(trx, connectionId, at, new Date(at.getTime() - alertAfterMs));
+    if (!row) return;
+    await recordEvent(trx, {
+      type: 'back_office_connection.failing',
+      agencyId: row.agency_id,
+      liveMode: true,
+      object: connectionView(row),
+      at,
+      fromAirline: true,
+      dedupeKey: `back_office_connection.failing:${row.id}:${row.failing_since!.toISOString()}`,
+    });
+  });
+}
+
 /** Cuts the connection's next batch when its schedule says so and there is something new. */
 export async function cutBatch(deps: Pick<DeliveryDeps, 'db' | 'clock'>, connectionId: string, force = false) {
   return deps.db.transaction().execute(async (trx) => {
@@ -126,11 +153,20 @@ export async function backfill(
         pointer: '/after_sequence',
       });
   }
-  return deps.db
-    .transaction()
-    .execute((trx) =>
-      fixBatch(trx, deps.clock, connection, { agencyId: connection.agency_id, first, last }, 'backfill'),
-    );
+  return deps.db.transaction().execute(async (trx) => {
+    // One range is one batch: backfills of a connection queue behind its row lock (the lock the
+    // cut takes; nothing else is locked with it), and the one that finds the range fixed queues
+    // that batch again instead of fixing a second cut of the same documents.
+    const locked = await repo.lockConnection(trx, connection.id);
+    if (!locked) throw notFound('back-office connection');
+    const fixed = await repo.findBackfill(trx, connection.id, { first, last });
+    if (fixed) {
+      await repo.requeueDelivery(trx, fixed.id, deps.clock.now());
+      return (await repo.findDelivery(trx, fixed.id))!;
+    }
+    const row = await fixBatch(trx, deps.clock, locked, { agencyId: connection.agency_id, first, last }, 'backfill');
+    return (await repo.findDelivery(trx, row.id))!;
+  });
 }
 
 /** Sends one due delivery (or the named one); answers what it did, or null when none was due. */
@@ -169,7 +205,7 @@ export async function sendDueDelivery(deps: DeliveryDeps, onlyId?: string) {
       durationMs: Date.now() - started,
       error: null,
     });
-    await repo.updateConnection(deps.db, connection.id, { failing_since: null });
+    await repo.updateConnection(deps.db, connection.id, { failing_since: null, failing_alerted_at: null });
     return { id: delivery.id, status: 'delivered' as const };
   } catch (error) {
     file.stream.destroy();
@@ -184,6 +220,8 @@ export async function sendDueDelivery(deps: DeliveryDeps, onlyId?: string) {
       nextAttemptAt: new Date(at.getTime() + delay),
     });
     if (!connection.failing_since) await repo.updateConnection(deps.db, connection.id, { failing_since: at });
+    else if (at.getTime() - connection.failing_since.getTime() >= alertAfterMs)
+      await announceFailing(deps, connection.id, at);
     return { id: delivery.id, status: 'failed' as const, error: message };
   }
 }

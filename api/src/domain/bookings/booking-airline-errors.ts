@@ -28,6 +28,8 @@ export function orderRefusal(error: ProviderError): DomainError {
       return new DomainError('price_changed', said);
     case 'passenger_mismatch':
       return new DomainError('passenger_mismatch', said);
+    case 'passenger_data_required':
+      return new DomainError('passenger_data_required', said);
     case 'ticketing_failed':
       return new DomainError('ticketing_failed', said);
     case 'not_issued':

@@ -3,11 +3,12 @@
 // taken by the unique index, so a clash simply draws again.
 import { randomInt } from 'node:crypto';
 import { insertBookingWithHistory } from '../../db/booking-steps.repository.js';
-import type { PassengerInput } from '../../providers/airline-provider.js';
-import { DomainError, notFound } from '../errors.js';
+import type { PassengerGender } from '../../providers/airline-provider.js';
+import { DomainError, notFound, throwAll } from '../errors.js';
 import { newId } from '../ids.js';
 import { fromMinor, toMinor } from '../../money.js';
 import { parseFareId } from '../offers/fare-ids.js';
+import type { Fare, Offer } from '../offers/offer.js';
 import type { SearchService } from '../offers/search.service.js';
 import type { Principal } from '../principal.js';
 import type { AirlineNotifications } from './airline-notifications.service.js';
@@ -18,9 +19,11 @@ import { recordBookingEvent } from './booking-events.js';
 import {
   bookingView,
   orderFacts,
+  passengerInputOf,
   searchTextOf,
   type Booking,
   type BookingPassenger,
+  type IdentityDocument,
   type StoredFares,
 } from './booking.js';
 
@@ -29,7 +32,15 @@ type PassengerType = 'ADT' | 'CHD' | 'INF';
 export interface BookingCreate {
   fare_id: string;
   search_result_id: string;
-  passengers: { type: PassengerType; first_name: string; last_name: string; title?: string; birthdate: string }[];
+  passengers: {
+    type: PassengerType;
+    first_name: string;
+    last_name: string;
+    title?: string;
+    birthdate: string;
+    gender?: PassengerGender;
+    identity_document?: IdentityDocument;
+  }[];
   contacts: { email: string; phone: string };
 }
 
@@ -50,10 +61,11 @@ export async function createBooking(
 ): Promise<Booking> {
   const { db, clock, provider } = deps;
   if (!principal.agencyId) throw notFound('fare');
-  const { fare } = await deps.searches.findFare(principal, input.search_result_id, input.fare_id);
+  const { offer, fare } = await deps.searches.findFare(principal, input.search_result_id, input.fare_id);
   const ids = parseFareId(input.fare_id);
   if (!ids) throw notFound('fare');
   checkPassengers(input.passengers, fare.price.perPass);
+  checkPassengerData(input.passengers, fare, offer);
   const channel = await deps.channels.byId(principal, ids.channelId);
 
   const passengers: BookingPassenger[] = input.passengers.map((p, i) => ({
@@ -63,6 +75,8 @@ export async function createBooking(
     last_name: p.last_name,
     title: p.title ?? null,
     birthdate: p.birthdate,
+    gender: p.gender ?? null,
+    identity_document: p.identity_document ?? null,
   }));
   // The booking's id is made first: the airline keeps it with the order, and every later call
   // names both, so this booking can only ever act on the order made for it.
@@ -72,14 +86,7 @@ export async function createBooking(
       provider.createOrder(channel, {
         offerId: ids.airlineOfferId,
         sellerReference: bookingId,
-        passengers: passengers.map((p): PassengerInput => ({
-          id: p.id,
-          type: p.type,
-          givenName: p.first_name,
-          surname: p.last_name,
-          title: p.title,
-          birthdate: p.birthdate,
-        })),
+        passengers: passengers.map(passengerInputOf),
         contact: input.contacts,
       }),
     ),
@@ -164,4 +171,46 @@ function checkPassengers(
       `The fare is for ${perPass.map((p) => `${p.count} ${p.type}`).join(', ')}.`,
       { pointer: '/passengers' },
     );
+}
+
+/**
+ * Advance passenger data (APIS): where the airline requires it (the fare's passenger_requirements),
+ * every passenger carries a gender and a travel document valid through the day of the last flight.
+ * Checked before the airline is asked, so a booking it would refuse is never half made. Every
+ * problem is answered at once, each with its field, so a form can mark them all.
+ */
+function checkPassengerData(
+  passengers: readonly BookingCreate['passengers'][number][],
+  fare: Fare,
+  offer: Offer,
+): void {
+  const needs = fare.passenger_requirements;
+  // The last flight's local date, as its departure is published (YYYY-MM-DD first).
+  const lastFlightDay = offer.origin_destinations.at(-1)!.departure_at.slice(0, 10);
+  const problems: DomainError[] = [];
+  passengers.forEach((p, i) => {
+    const at = `/passengers/${i}`;
+    if (needs.gender && !p.gender)
+      problems.push(
+        new DomainError('passenger_data_required', `The airline needs passenger ${i + 1}'s gender.`, {
+          pointer: `${at}/gender`,
+        }),
+      );
+    if (needs.identity_document && !p.identity_document)
+      problems.push(
+        new DomainError('passenger_data_required', `The airline needs passenger ${i + 1}'s travel document.`, {
+          pointer: `${at}/identity_document`,
+        }),
+      );
+    // A document that ends before the journey does would be refused at the airport: refused here.
+    if (p.identity_document && p.identity_document.expiry_date < lastFlightDay)
+      problems.push(
+        new DomainError(
+          'identity_document_expired',
+          `Passenger ${i + 1}'s document expires before the last flight (${lastFlightDay}).`,
+          { pointer: `${at}/identity_document/expiry_date` },
+        ),
+      );
+  });
+  throwAll(problems);
 }

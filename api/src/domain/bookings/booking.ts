@@ -2,7 +2,14 @@
 // airline's order become it. The booking keeps the order's facts (status, time limit, void deadline,
 // flights, documents) as last seen, so lists never wait for an airline.
 import type { BookingRow } from '../../db/bookings.repository.js';
-import type { OrderFare, OrderServiceStatus, ProviderOrder, TravelDocument } from '../../providers/airline-provider.js';
+import type {
+  OrderFare,
+  OrderServiceStatus,
+  PassengerGender,
+  PassengerInput,
+  ProviderOrder,
+  TravelDocument,
+} from '../../providers/airline-provider.js';
 import { fromMinor, toMinor, type Money } from '../../money.js';
 
 export type BookingStatus = BookingRow['status'];
@@ -18,6 +25,15 @@ export interface BalancePayment {
 }
 type PassengerType = 'ADT' | 'CHD' | 'INF';
 
+export interface IdentityDocument {
+  type: 'passport' | 'national_id';
+  /** Personal data: shown on the booking, sent to the airline, never logged. */
+  number: string;
+  issuing_country: string;
+  nationality: string;
+  expiry_date: string;
+}
+
 export interface BookingPassenger {
   id: string;
   type: PassengerType;
@@ -25,6 +41,38 @@ export interface BookingPassenger {
   last_name: string;
   title: string | null;
   birthdate: string;
+  gender: PassengerGender | null;
+  identity_document: IdentityDocument | null;
+}
+
+/** The stored passengers; those booked before APIS data existed have none (null). */
+export function passengersOf(stored: unknown): BookingPassenger[] {
+  return (stored as BookingPassenger[]).map((p) => ({
+    ...p,
+    gender: p.gender ?? null,
+    identity_document: p.identity_document ?? null,
+  }));
+}
+
+/** A booked passenger as the airline port takes it, for every order made for the booking. */
+export function passengerInputOf(p: BookingPassenger): PassengerInput {
+  const document = p.identity_document ?? null;
+  return {
+    id: p.id,
+    type: p.type,
+    givenName: p.first_name,
+    surname: p.last_name,
+    title: p.title,
+    birthdate: p.birthdate,
+    gender: p.gender ?? null,
+    identityDocument: document && {
+      type: document.type,
+      number: document.number,
+      issuingCountry: document.issuing_country,
+      nationality: document.nationality,
+      expiryDate: document.expiry_date,
+    },
+  };
 }
 
 export interface BookingSegment {
@@ -138,7 +186,7 @@ export function bookingView(row: BookingRow, now: Date): Booking {
     carrier: row.carrier,
     airline_locator: row.airline_locator,
     form_of_payment: row.form_of_payment,
-    passengers: row.passengers as BookingPassenger[],
+    passengers: passengersOf(row.passengers),
     contacts: row.contacts as { email: string; phone: string },
     segments: row.segments as BookingSegment[],
     documents,

@@ -20,6 +20,7 @@ export const eventTypes = [
   'balance.low',
   'sales_report.ready',
   'webhook_endpoint.disabled',
+  'back_office_connection.failing',
 ] as const;
 
 export type EventType = (typeof eventTypes)[number];

@@ -19,7 +19,12 @@ export interface ContrailEvent {
   request: { id: string; idempotency_key: string | null } | null;
 }
 
-export const eventView = (row: EventRow): ContrailEvent => ({
+export const eventView = (
+  row: Pick<
+    EventRow,
+    'id' | 'type' | 'created_at' | 'live_mode' | 'agency_id' | 'data' | 'request_id' | 'idempotency_key'
+  >,
+): ContrailEvent => ({
   id: row.id,
   type: row.type as EventType,
   created_at: row.created_at.toISOString(),

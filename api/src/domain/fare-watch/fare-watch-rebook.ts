@@ -27,6 +27,8 @@ import { orderRefOf } from '../bookings/booking-order-ref.js';
 import {
   effectiveStatus,
   orderFacts,
+  passengerInputOf,
+  passengersOf,
   searchTextOf,
   type BookingPassenger,
   type StoredFares,
@@ -110,14 +112,7 @@ export async function acceptOpportunity(
     booked = await provider.createOrder(channel, {
       offerId: opp.airline_offer_id,
       sellerReference: row.id,
-      passengers: (row.passengers as BookingPassenger[]).map((p) => ({
-        id: p.id,
-        type: p.type,
-        givenName: p.first_name,
-        surname: p.last_name,
-        title: p.title,
-        birthdate: p.birthdate,
-      })),
+      passengers: passengersOf(row.passengers).map(passengerInputOf),
       contact: row.contacts as { email: string; phone: string },
     });
   } catch (error) {

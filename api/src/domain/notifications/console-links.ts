@@ -5,6 +5,7 @@ export const consolePages = {
   bookings: '/bookings',
   sales: '/sales',
   settings: '/settings',
+  backOffice: '/settings/back_office',
   agency: '/agency',
   adminCompany: '/admin/company',
   actionRequired: '/action_required',

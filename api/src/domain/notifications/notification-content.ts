@@ -15,6 +15,7 @@ const alerts = new Set<EventType>([
   'booking.cheaper_fare_found',
   'balance.low',
   'webhook_endpoint.disabled',
+  'back_office_connection.failing',
 ]);
 
 export const severityOf = (type: EventType): 'info' | 'alert' => (alerts.has(type) ? 'alert' : 'info');
@@ -70,6 +71,8 @@ export function paramsOf(
       return { date_from: str(o.date_from), date_to: str(o.date_to), rows: str(o.rows) };
     case 'webhook_endpoint.disabled':
       return { url: str(o.url) };
+    case 'back_office_connection.failing':
+      return { name: str(o.name), since: str(o.failing_since) };
     default:
       return { locator: str(o.locator) ?? str(o.booking_locator) };
   }
@@ -89,6 +92,8 @@ export function linkOf(
       return recipient.staff && companyId ? companyLink(companyId) : consolePages.agency;
     case 'sales_report.ready':
       return consolePages.sales;
+    case 'back_office_connection.failing':
+      return consolePages.backOffice;
     default:
       // webhook_endpoint.disabled: the endpoints have no console page yet.
       return null;

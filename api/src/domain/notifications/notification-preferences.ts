@@ -1,7 +1,7 @@
 // How each person hears of each family of events: in the console's notification centre, by email,
 // both, or not at all. A family nobody chose for has its default, picked by how much a missed
-// event costs: a schedule change, a refused EMD, a low balance or a disabled webhook endpoint
-// needs someone to act, so it is mailed as well; routine booking news stays in the app, and so
+// event costs: a schedule change, a refused EMD, a low balance, a disabled webhook endpoint or a
+// back-office connection failing for a day needs someone to act, so it is mailed as well; routine booking news stays in the app, and so
 // does a finished sales report, whose file is mailed anyway.
 import type { Db } from '../../db/database.js';
 import { preferencesOf, savePreferences } from '../../db/notifications.repository.js';
@@ -17,6 +17,7 @@ export const eventFamilies = [
   'balance',
   'sales_report',
   'webhook_endpoint',
+  'back_office_connection',
 ] as const satisfies readonly EventFamily[];
 
 export const defaultChannels: Record<EventFamily, NotificationChannel> = {
@@ -26,6 +27,7 @@ export const defaultChannels: Record<EventFamily, NotificationChannel> = {
   balance: 'both',
   sales_report: 'in_app',
   webhook_endpoint: 'both',
+  back_office_connection: 'both',
 };
 
 export const showsInApp = (channel: NotificationChannel) => channel === 'in_app' || channel === 'both';

@@ -1,7 +1,8 @@
 // Who hears of an event. The same walls as GET /events, seen from the other side:
 // - an event about a booking (bookings, EMDs, schedule changes) goes to the booking's agent and to
 //   the supervisors of the booking's agency;
-// - the agency's money and integrations (balance.low, webhook_endpoint.disabled) go to its
+// - the agency's money and integrations (balance.low, webhook_endpoint.disabled,
+//   back_office_connection.failing) go to its
 //   supervisors: an agent does not run the balance or the endpoints;
 // - a finished sales report goes to the one person who asked for it (the report is theirs);
 // - platform-wide alerts go to staff (Admin and Support): events of no agency, and, in live mode, a
@@ -27,7 +28,11 @@ export interface Directory {
   staff(): readonly string[];
 }
 
-const platformAlerts = new Set<EventType>(['balance.low', 'webhook_endpoint.disabled']);
+const platformAlerts = new Set<EventType>([
+  'balance.low',
+  'webhook_endpoint.disabled',
+  'back_office_connection.failing',
+]);
 
 /** Whether staff hear of the event (the consumer reads the staff list only when some event needs it). */
 export const concernsStaff = (e: Pick<RecipientFacts, 'type' | 'agencyId' | 'liveMode'>): boolean =>

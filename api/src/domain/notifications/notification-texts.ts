@@ -20,6 +20,8 @@ export interface NotificationParams {
   date_to?: string | null;
   rows?: string | null;
   url?: string | null;
+  name?: string | null;
+  since?: string | null;
 }
 
 /** The tag Intl and Content-Language know the language by (`ua` is the product's code for Ukrainian). */
@@ -117,6 +119,11 @@ const en: Record<EventType, TypeTexts> = {
     title: () => 'Webhook endpoint disabled',
     body: (p) => `Every delivery to ${p.url} failed, so the endpoint was disabled. Fix it, then enable it again.`,
   },
+  'back_office_connection.failing': {
+    title: (p) => `Back-office connection failing: ${p.name}`,
+    body: (p) =>
+      `Every delivery to ${p.name} has failed since ${p.since}. Accounting documents wait until it works again: test it on the Back office page.`,
+  },
 };
 
 const ua: Record<EventType, TypeTexts> = {
@@ -194,6 +201,11 @@ const ua: Record<EventType, TypeTexts> = {
   'webhook_endpoint.disabled': {
     title: () => 'Адресу для вебхуків вимкнено',
     body: (p) => `Жодна доставка на ${p.url} не вдалася, тому адресу вимкнено. Виправте її та ввімкніть знову.`,
+  },
+  'back_office_connection.failing': {
+    title: (p) => `Збій підключення до бек-офісу: ${p.name}`,
+    body: (p) =>
+      `Жодна доставка на ${p.name} не вдається з ${p.since}. Облікові документи чекають, доки підключення запрацює: перевірте його на сторінці «Бек-офіс».`,
   },
 };
 
@@ -273,6 +285,11 @@ const pl: Record<EventType, TypeTexts> = {
     title: () => 'Wyłączono adres webhooka',
     body: (p) => `Żadna dostawa na ${p.url} się nie powiodła, więc adres został wyłączony. Popraw go i włącz ponownie.`,
   },
+  'back_office_connection.failing': {
+    title: (p) => `Błędy połączenia z zapleczem: ${p.name}`,
+    body: (p) =>
+      `Każda dostawa do ${p.name} kończy się błędem od ${p.since}. Dokumenty księgowe czekają, aż połączenie zadziała: sprawdź je na stronie „Zaplecze”.`,
+  },
 };
 
 const texts: Record<Language, Record<EventType, TypeTexts>> = { en, ua, pl };
@@ -291,6 +308,8 @@ function filled(params: NotificationParams, language: Language) {
     date_to: params.date_to ?? dash,
     rows: params.rows ?? dash,
     url: params.url ?? dash,
+    name: params.name ?? dash,
+    since: params.since ?? dash,
   };
 }
 

@@ -115,6 +115,11 @@ export function fareOf(channelId: string, offer: ProviderOffer, markup: Markup |
     expires_at: offer.expiresAt,
     payment_time_limit: offer.paymentTimeLimit,
     instant_payment: offer.instantPayment,
+    passenger_requirements: {
+      birthdate: true,
+      gender: offer.passengerRequirements.gender,
+      identity_document: offer.passengerRequirements.identityDocument,
+    },
   };
 }
 

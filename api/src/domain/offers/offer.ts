@@ -76,6 +76,8 @@ export interface Fare {
   expires_at: string;
   payment_time_limit: string | null;
   instant_payment: boolean;
+  /** Which passenger data the airline needs to book this fare (APIS). */
+  passenger_requirements: { birthdate: true; gender: boolean; identity_document: boolean };
 }
 
 export interface Offer {

@@ -1,19 +1,23 @@
 // The webhooks' consumer of the event log: for each event, one delivery row per enabled endpoint
 // of its agency and mode that receives its type, written in the dispatcher's transaction (so an
-// event is fanned out once, or not at all); after the commit, the worker's delivery loop is woken
-// to claim them (webhook-delivery-loop). The rows are the truth: whatever this worker does not take
-// (it died, it is busy) another worker's loop claims on its next pass.
-import type { Insertable } from 'kysely';
-import type { WebhookDeliveriesTable } from '../../db/schema.js';
-import { enabledEndpointsOf, insertDeliveries } from '../../db/webhooks.repository.js';
+// event is fanned out once, or not at all). As many of them as this worker's delivery loop has free
+// slots for are written already claimed by this worker (webhook-delivery.ts, `writeFanOut`: the
+// delivery claim's own ordering conditions decide which may be), and after the commit they go
+// straight to the loop with the endpoint and event in hand; the loop is woken for the rest. The
+// rows are the truth: whatever this worker does not send (it died, it is busy) another worker's
+// loop claims on its next pass, a claim taken here once it runs out.
+import type { DeliverySlots, WebhookDeliverer } from './webhook-delivery.js';
+import { enabledEndpointsOf, type NewDelivery } from '../../db/webhooks.repository.js';
 import type { Clock } from '../clock.js';
 import type { EventConsumer } from '../events/event-dispatch.js';
+import type { ContrailEvent } from '../events/events.service.js';
 import { newId } from '../ids.js';
 
 export function createWebhookConsumer(deps: {
   clock: Clock;
-  /** Tells the delivery loop that deliveries were written. */
-  wake: () => void;
+  deliverer: Pick<WebhookDeliverer, 'writeFanOut'>;
+  /** The delivery loop: how many attempts it could start now, and where claims taken here go. */
+  slots: DeliverySlots;
 }): EventConsumer {
   return {
     name: 'webhooks',
@@ -22,7 +26,8 @@ export function createWebhookConsumer(deps: {
       const endpoints = await enabledEndpointsOf(trx, agencies);
       if (endpoints.length === 0) return;
       const now = deps.clock.now();
-      const rows: Insertable<WebhookDeliveriesTable>[] = [];
+      const rows: NewDelivery[] = [];
+      const envelopes = new Map<string, ContrailEvent>();
       for (const event of events) {
         for (const endpoint of endpoints) {
           // A test endpoint never hears a live event, nor a live one a test event.
@@ -38,11 +43,17 @@ export function createWebhookConsumer(deps: {
             next_attempt_at: now,
             created_at: now,
           });
+          const { seq: _seq, companyId: _company, bookingId: _booking, ...envelope } = event;
+          envelopes.set(event.id, envelope);
         }
       }
-      await insertDeliveries(trx, rows);
       if (rows.length === 0) return;
-      return async () => deps.wake();
+      const held = await deps.deliverer.writeFanOut(
+        trx,
+        { rows, endpoints: new Map(endpoints.map((e) => [e.id, e])), events: envelopes },
+        deps.slots.free(),
+      );
+      return async () => deps.slots.take(held);
     },
   };
 }

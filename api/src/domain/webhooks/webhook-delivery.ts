@@ -12,29 +12,32 @@
 // Per booking, an endpoint hears events in log order: a delivery is claimed only when no earlier
 // one of the same booking to the same endpoint is pending (the claim's condition), and finishing
 // one starts the next in line.
-// Throughput: a worker's delivery loop claims due deliveries in batches (one statement), reads their
-// endpoints and events in one round trip per batch, and records successes to healthy endpoints in
+// Throughput: a delivery costs a fraction of a round trip, not five. The dispatcher's fan-out writes
+// the first attempt of as many deliveries as this worker has free slots for already claimed by it
+// (`fanOutClaim`), and hands them to the delivery loop with the endpoint and event it has in hand:
+// no claim and no read before the send. The rest are claimed by the loop in batches, one statement
+// that also reads their endpoints and events. Successes to healthy endpoints are recorded in
 // batches too (the first success is written at once; those that finish while it is being written
-// go together in the next statement), so a delivery costs a fraction of a round trip, not five.
+// go together in the next statement).
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db/database.js';
-import type { EventRow } from '../../db/events.repository.js';
 import {
   claimDeliveries,
   dropDelivery,
-  endpointsByIds,
-  eventsByIds,
   failPendingOf,
+  insertDeliveriesClaiming,
+  releaseClaims,
   settleAttempts,
+  type NewDelivery,
+  type SendingEndpoint,
   type SettleInput,
   type WebhookDeliveryRow,
-  type WebhookEndpointRow,
 } from '../../db/webhooks.repository.js';
 import type { OutboundAnswer, OutboundPoster } from '../../outbound/outbound-http.js';
 import type { Clock } from '../clock.js';
 import type { SecretBox } from '../crypto/secret-box.js';
 import { recordEvent } from '../events/record-event.js';
-import { eventView } from '../events/events.service.js';
+import { eventView, type ContrailEvent } from '../events/events.service.js';
 import { newId } from '../ids.js';
 import type { JobProducer } from '../job-producer.js';
 import { endpointView } from './webhook-endpoint-view.js';
@@ -67,67 +70,121 @@ export interface StartedAttempt {
   done: Promise<AttemptOutcome>;
 }
 
+/** A claim this worker holds, with what its attempt sends. */
+export interface HeldClaim {
+  delivery: WebhookDeliveryRow;
+  token: string;
+  until: Date;
+  /** Absent once deleted. */
+  endpoint: SendingEndpoint | undefined;
+  /** The endpoint's signing secrets, opened once per endpoint in a batch. */
+  secrets: string[];
+  /** The event as GET /events/{id} answers it; absent when the delivery carries its own payload. */
+  envelope: ContrailEvent | undefined;
+}
+
 export interface WebhookDeliverer {
   /** One attempt of this delivery, if it is due and free (a queue job's delivery). */
   attempt(deliveryId: string): Promise<AttemptOutcome>;
+  /** Claims up to `limit` due deliveries, the oldest due first, for `deliverHeld`. */
+  claimDue(limit: number): Promise<HeldClaim[]>;
   /**
-   * Claims up to `limit` due deliveries and starts an attempt of each. Answers, for each, when its
-   * request is over (`sent`: the receiver answered or did not; its connection is free again) and
-   * its outcome once recorded (`done`).
+   * Writes a fan-out's deliveries in the dispatcher's transaction, the first `claimUpTo` of them
+   * (in log order) already claimed when the delivery claim's conditions allow; answers those.
    */
-  deliverDue(limit: number): Promise<StartedAttempt[]>;
+  writeFanOut(trx: Db, fanOut: FanOut, claimUpTo: number): Promise<HeldClaim[]>;
+  /**
+   * Starts the attempt of a held claim (taken at fan-out or by `claimDue`). Answers when its request
+   * is over (`sent`: the receiver answered or did not; its connection is free again) and its
+   * outcome once recorded (`done`).
+   */
+  deliverHeld(claim: HeldClaim): StartedAttempt;
 }
+
+/** The delivery loop as the fan-out sees it. */
+export interface DeliverySlots {
+  /** How many more attempts the loop would start now. */
+  free(): number;
+  /** Starts the attempts of claims taken at fan-out, and looks for the rest of what is due. */
+  take(claims: HeldClaim[]): void;
+}
+
+export interface FanOut {
+  rows: NewDelivery[];
+  endpoints: ReadonlyMap<string, SendingEndpoint>;
+  events: ReadonlyMap<string, ContrailEvent>;
+}
+
+// What a claim holds beyond the attempt's timeout: a wait in the delivery loop's line, then the
+// attempt's recording on a slow database. A claim is sent only while it still covers the attempt
+// and `recordMarginMs`; held in line longer, it is given back.
+const claimMarginMs = 10_000;
+const recordMarginMs = 2_000;
 
 export function createWebhookDeliverer(deps: WebhookDeliveryDeps): WebhookDeliverer {
   const { db, clock } = deps;
   const successes = successBatcher(db);
 
-  async function claim(limit: number, dueAheadMs: number, ids?: string[]) {
-    const token = randomUUID();
+  /**
+   * A new claim: its token, and how long it holds. It outlives the longest attempt, so it runs out
+   * only for a dead worker (or for a claim held unsent in memory too long: see `attemptHeld`).
+   */
+  const newClaim = (now: Date) => ({
+    token: randomUUID(),
+    until: new Date(now.getTime() + deps.timeoutMs + claimMarginMs),
+  });
+
+  /** The claims as held, each endpoint's secrets opened once for the batch. */
+  function holding(
+    claimed: {
+      delivery: WebhookDeliveryRow;
+      endpoint: SendingEndpoint | undefined;
+      envelope: ContrailEvent | undefined;
+    }[],
+    claim: { token: string; until: Date },
+    now: Date,
+  ): HeldClaim[] {
+    const secrets = new Map<string, string[]>();
+    return claimed.map((c) => {
+      let sealed: string[] = [];
+      if (c.endpoint) {
+        sealed = secrets.get(c.endpoint.id) ?? secretsOf(deps, c.endpoint, now);
+        secrets.set(c.endpoint.id, sealed);
+      }
+      return { ...c, ...claim, secrets: sealed };
+    });
+  }
+
+  async function claim(limit: number, dueAheadMs: number, ids?: string[]): Promise<HeldClaim[]> {
     const now = clock.now();
+    const held = newClaim(now);
     const claimed = await claimDeliveries(db, {
-      token,
+      ...held,
       now,
-      // The claim outlives the longest attempt, so it runs out only for a dead worker.
-      until: new Date(now.getTime() + deps.timeoutMs + 5_000),
       dueBy: new Date(now.getTime() + dueAheadMs),
       limit,
       ids,
     });
-    if (claimed.length === 0) return [];
-    const [endpoints, events] = await Promise.all([
-      endpointsByIds(
-        db,
-        claimed.map((d) => d.endpoint_id),
-      ),
-      eventsByIds(
-        db,
-        claimed.filter((d) => d.payload === null).map((d) => d.event_id),
-      ),
-    ]);
-    // A secret is opened once per endpoint in a batch, not once per delivery.
-    const secrets = new Map<string, string[]>();
-    return claimed.map((delivery) => {
-      const endpoint = endpoints.get(delivery.endpoint_id);
-      const sealed = endpoint && (secrets.get(endpoint.id) ?? secretsOf(deps, endpoint, now));
-      if (endpoint && sealed) secrets.set(endpoint.id, sealed);
-      return (onSent: () => void) =>
-        attemptClaimed(delivery, token, endpoint, sealed ?? [], events.get(delivery.event_id), onSent);
-    });
+    return holding(
+      claimed.map((c) => ({ ...c, envelope: c.event && eventView(c.event) })),
+      held,
+      now,
+    );
   }
 
   /** One attempt under a held claim; `onSent` says the request is over (also when none was made). */
-  async function attemptClaimed(
-    delivery: WebhookDeliveryRow,
-    token: string,
-    endpoint: WebhookEndpointRow | undefined,
-    secrets: string[],
-    event: EventRow | undefined,
-    onSent: () => void,
-  ): Promise<AttemptOutcome> {
+  async function attemptHeld(held: HeldClaim, onSent: () => void): Promise<AttemptOutcome> {
+    const { delivery, endpoint, envelope, token } = held;
     let answer: OutboundAnswer;
     try {
       const now = clock.now();
+      // A claim held in memory until it can no longer cover a whole attempt is given back unsent:
+      // it could run out mid-send, and another worker would send the same attempt.
+      if (held.until.getTime() - now.getTime() < deps.timeoutMs + recordMarginMs) {
+        await releaseClaims(db, [delivery.id], token);
+        deps.wake();
+        return 'not_claimed';
+      }
       if (!endpoint || !endpoint.enabled) {
         // Switched off or deleted since: nothing more goes there; the next in line is freed too.
         await dropDelivery(db, delivery.id, token, now);
@@ -135,12 +192,12 @@ export function createWebhookDeliverer(deps: WebhookDeliveryDeps): WebhookDelive
         return 'dropped';
       }
       const body =
-        delivery.payload !== null ? JSON.stringify(delivery.payload) : event ? JSON.stringify(eventView(event)) : null;
+        delivery.payload !== null ? JSON.stringify(delivery.payload) : envelope ? JSON.stringify(envelope) : null;
       if (body === null) {
         await dropDelivery(db, delivery.id, token, now);
         return 'dropped';
       }
-      const headers = signDelivery({ messageId: delivery.event_id, at: clock.now(), body, secrets });
+      const headers = signDelivery({ messageId: delivery.event_id, at: now, body, secrets: held.secrets });
       answer = await deps.poster.post(endpoint.url, body, { ...headers });
     } finally {
       onSent();
@@ -148,19 +205,35 @@ export function createWebhookDeliverer(deps: WebhookDeliveryDeps): WebhookDelive
     return settle(deps, successes, { delivery, endpoint, token, answer });
   }
 
+  const start = (held: HeldClaim): StartedAttempt => {
+    let sent!: () => void;
+    const over = new Promise<void>((resolve) => (sent = resolve));
+    return { sent: over, done: attemptHeld(held, sent) };
+  };
+
   return {
     async attempt(deliveryId) {
       // A job may run a moment before its delay is up.
-      const [run] = await claim(1, 1_000, [deliveryId]);
-      return run ? run(() => undefined) : 'not_claimed';
+      const [held] = await claim(1, 1_000, [deliveryId]);
+      return held ? attemptHeld(held, () => undefined) : 'not_claimed';
     },
-    async deliverDue(limit) {
-      return (await claim(limit, 0)).map((run) => {
-        let sent!: () => void;
-        const over = new Promise<void>((resolve) => (sent = resolve));
-        return { sent: over, done: run(sent) };
-      });
+    claimDue: (limit) => claim(limit, 0),
+    async writeFanOut(trx, fanOut, claimUpTo) {
+      const now = clock.now();
+      const held = newClaim(now);
+      const wanted = new Set(fanOut.rows.slice(0, Math.max(0, claimUpTo)).map((r) => r.id));
+      const claimed = await insertDeliveriesClaiming(trx, fanOut.rows, { ids: wanted, ...held });
+      return holding(
+        claimed.map((delivery) => ({
+          delivery,
+          endpoint: fanOut.endpoints.get(delivery.endpoint_id),
+          envelope: fanOut.events.get(delivery.event_id),
+        })),
+        held,
+        now,
+      );
     },
+    deliverHeld: start,
   };
 }
 
@@ -196,7 +269,7 @@ function successBatcher(db: Db) {
 }
 
 /** The current secret, and the previous one while its rotation window lasts. */
-function secretsOf(deps: WebhookDeliveryDeps, endpoint: WebhookEndpointRow, at: Date): string[] {
+function secretsOf(deps: WebhookDeliveryDeps, endpoint: SendingEndpoint, at: Date): string[] {
   const secrets = [deps.secrets.open(endpoint.secret_sealed)];
   if (
     endpoint.previous_secret_sealed &&
@@ -218,7 +291,7 @@ export function retryAfterMs(value: string | undefined, now: Date): number | nul
 async function settle(
   deps: WebhookDeliveryDeps,
   successes: (input: SettleInput) => Promise<boolean>,
-  input: { delivery: WebhookDeliveryRow; endpoint: WebhookEndpointRow; token: string; answer: OutboundAnswer },
+  input: { delivery: WebhookDeliveryRow; endpoint: SendingEndpoint; token: string; answer: OutboundAnswer },
 ): Promise<AttemptOutcome> {
   const { delivery, endpoint, token, answer } = input;
   const now = deps.clock.now();

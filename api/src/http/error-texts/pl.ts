@@ -66,6 +66,8 @@ export const pl: Record<ErrorCode, string> = {
   price_increased: 'Linia lotnicza chce teraz więcej za tę rezerwację; nic nie wystawiono ani nie zmieniono.',
   sold_out: 'Klasa rezerwacyjna jest wyprzedana. Wyszukaj ponownie.',
   passenger_mismatch: 'Pasażerowie nie odpowiadają tym, dla których szukano taryfy.',
+  passenger_data_required: 'Linia lotnicza potrzebuje na ten lot więcej danych pasażera: płci i dokumentu podróży.',
+  identity_document_expired: 'Dokument podróży traci ważność przed ostatnim lotem.',
   ticketing_failed: 'Linia lotnicza odmówiła wystawienia biletów.',
   no_company_balance: 'Ten kanał płaci z salda firmy, a rezerwacja nie należy do żadnej firmy.',
   booking_not_issued: 'Ta rezerwacja nie ma jeszcze biletów; zamiast tego anuluj ją lub wyszukaj inny lot.',
@@ -93,6 +95,7 @@ export const pl: Record<ErrorCode, string> = {
   fare_watch_nothing_worse: 'Rezerwacja ma najniższą rodzinę taryf: nie ma taryfy o gorszych warunkach.',
   sandbox_only: 'To działa tylko w trybie testowym: dla rezerwacji testowych, z tokenem testowym lub w konsoli.',
   // webhooks
+  back_office_host_refused: 'Ten serwer nie łączy się z takim adresem: podaj publiczny host zaplecza.',
   webhook_url_refused:
     'Na ten adres nie można wysyłać webhooków: w trybie produkcyjnym potrzebny jest https i adres publiczny.',
   webhook_endpoint_disabled: 'Ten endpoint jest wyłączony; najpierw go włącz.',

@@ -1847,6 +1847,183 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/back_office_connections": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List back-office connections
+         * @description The agency's connections to back and mid offices, oldest first. Supervisors and staff.
+         */
+        get: operations["listBackOfficeConnections"];
+        put?: never;
+        /**
+         * Create a back-office connection
+         * @description Where the agency's accounting documents go. The host is checked against the outbound address
+         *     guard now (and again on every connection); the password or private key is sealed at rest and
+         *     never answered. Supervisors for their agency; staff name it with `agency_id`.
+         */
+        post: operations["createBackOfficeConnection"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/back_office_connections/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        /** Read a back-office connection */
+        get: operations["getBackOfficeConnection"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a back-office connection
+         * @description The connection and its delivery history; files already delivered stay where they are.
+         */
+        delete: operations["deleteBackOfficeConnection"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a back-office connection
+         * @description Its name, format, schedule, SFTP settings or credentials, or whether it is enabled.
+         */
+        patch: operations["updateBackOfficeConnection"];
+        trace?: never;
+    };
+    "/back_office_connections/{id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Test a back-office connection
+         * @description Connects as a delivery would (address guard, pinned host key, credentials), writes a small probe
+         *     file in the folder and removes it. A refused step is answered in words, not as an error.
+         */
+        post: operations["testBackOfficeConnection"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/back_office_connections/{id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List a connection's deliveries
+         * @description Its batches, newest first, with their status, attempts, size, checksum and last error.
+         */
+        get: operations["listBackOfficeDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/back_office_connections/{id}/deliveries/{delivery_id}/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's id. */
+                id: components["parameters"]["Id"];
+                /** @description The delivery's id. */
+                delivery_id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a delivery again
+         * @description Queues the same batch again: the same range, the same file name, the same bytes (checked against
+         *     its checksum). A resend asked while the delivery is already waiting or being sent is the same
+         *     resend: it is sent once.
+         */
+        post: operations["resendBackOfficeDelivery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/back_office_connections/{id}/backfill": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a range of documents again
+         * @description Fixes the documents of a sequence range or of a range of days as one batch, as the schedule
+         *     does (range, file name, size and SHA-256 in the database before a byte is sent), and queues it.
+         *     Asking again for the same range while its batch exists answers that batch, queued again: one
+         *     range is never two batches.
+         */
+        post: operations["backfillBackOfficeConnection"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/back_office_connections/{id}/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Preview the next batch
+         * @description The range the connection's next scheduled batch would hold if it were cut now, and its first documents.
+         */
+        get: operations["previewBackOfficeBatch"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/bookings": {
         parameters: {
             query?: never;
@@ -1866,7 +2043,10 @@ export interface paths {
         /**
          * Book a fare
          * @description Books a fare of a stored search result (`fare_id` and `search_result_id`) for named
-         *     passengers, whose types must match the search's passengers. The airline holds the seats until
+         *     passengers, whose types must match the search's passengers. When the fare's
+         *     `passenger_requirements` ask for them, every passenger needs `gender` and an
+         *     `identity_document` valid through the last flight (`422 passenger_data_required`,
+         *     `422 identity_document_expired`). The airline holds the seats until
          *     `time_limit`; nothing is paid yet (issue with `POST /bookings/issue`). Contacts need both email
          *     and phone. Send an `Idempotency-Key` (the SDK does) so a retry never books twice.
          */
@@ -3428,6 +3608,19 @@ export interface components {
             weight_kg: number;
         };
         /**
+         * @description Which passenger data the airline requires to book this fare (advance passenger information,
+         *     APIS), typically on international routes. Book with `gender` and `identity_document` on every
+         *     passenger when they are `true`; a booking without them answers `422 passenger_data_required`.
+         *     A birth date is always required.
+         */
+        PassengerRequirements: {
+            /** @constant */
+            birthdate: true;
+            gender: boolean;
+            /** @description A passport or national identity card, valid on the day of the last flight. */
+            identity_document: boolean;
+        };
+        /**
          * @description One way to buy the offer's flights: a fare family at a price. NDC prices the whole itinerary, so a
          *     fare covers every origin-destination of its offer; `fare_segments` says, flight by flight, which
          *     booking class, cabin and fare basis it sells.
@@ -3493,6 +3686,7 @@ export interface components {
             /** @description When a booking must be ticketed by; null when the fare requires instant payment. */
             payment_time_limit: string | null;
             instant_payment: boolean;
+            passenger_requirements: components["schemas"]["PassengerRequirements"];
         };
         /** @description One itinerary of one airline with its fares, cheapest first. */
         Offer: {
@@ -4762,6 +4956,173 @@ export interface components {
             };
         };
         /**
+         * @description How batches are delivered.
+         * @enum {string}
+         */
+        BackOfficeConnectionKind: "sftp";
+        /**
+         * @description The batch file's format (CSV or JSON Lines), documented column by column in the accounting-documents guide.
+         * @enum {string}
+         */
+        BackOfficeFeedFormat: "csv" | "jsonl";
+        /**
+         * @description When a batch is cut — `each` as documents come, `hourly`, or `daily` at `daily_at` on the agency's clock.
+         * @enum {string}
+         */
+        BackOfficeSchedule: "each" | "hourly" | "daily";
+        /** @description The SFTP server and folder (the credentials are never answered). */
+        BackOfficeSftpSettings: {
+            host: string;
+            port: number;
+            username: string;
+            folder: string;
+            /** @description The server's pinned host key as `ssh-keygen -lf` prints it (`SHA256:…`). */
+            host_key_fingerprint: string;
+        };
+        /**
+         * @description Where an agency's accounting documents are delivered: an SFTP folder, in CSV or JSON Lines, on a
+         *     schedule. The credentials (password or private key) are write-only: sealed at rest and never
+         *     answered.
+         */
+        BackOfficeConnection: {
+            /** @example boc_4t7w1z5r6y2k3v9q2m8x */
+            id: string;
+            agency_id: string;
+            name: string;
+            kind: components["schemas"]["BackOfficeConnectionKind"];
+            format: components["schemas"]["BackOfficeFeedFormat"];
+            schedule: components["schemas"]["BackOfficeSchedule"];
+            /** @description For a `daily` schedule, the time on the agency's clock (HH:MM); null otherwise. */
+            daily_at: string | null;
+            enabled: boolean;
+            /** @description The last sequence number a scheduled batch was cut up to; the next batch starts after it. */
+            delivered_through: number;
+            /**
+             * Format: date-time
+             * @description Since when every delivery has failed; null while deliveries succeed.
+             */
+            failing_since: string | null;
+            sftp: components["schemas"]["BackOfficeSftpSettings"];
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        BackOfficeConnectionList: {
+            data: components["schemas"]["BackOfficeConnection"][];
+            meta: components["schemas"]["ListMeta"];
+        };
+        /**
+         * @description The SFTP server, folder and credentials. Give a password or a private key (or both); they are
+         *     sealed at rest and never answered. On a change, fields left out keep their value, and a new
+         *     password or private key replaces the credentials as a whole.
+         */
+        BackOfficeSftpInput: {
+            host?: string;
+            port?: number;
+            username?: string;
+            /** @description An absolute path on the server, without `..`. */
+            folder?: string;
+            /** @description The server's host key as `ssh-keygen -lf` prints it (`SHA256:…`); any other key is refused. */
+            host_key_fingerprint?: string;
+            password?: string;
+            /** @description A PEM or OpenSSH private key without a passphrase. */
+            private_key?: string;
+        };
+        BackOfficeConnectionCreate: {
+            name: string;
+            kind: components["schemas"]["BackOfficeConnectionKind"];
+            format: components["schemas"]["BackOfficeFeedFormat"];
+            schedule: components["schemas"]["BackOfficeSchedule"];
+            /** @description Required for a `daily` schedule (HH:MM on the agency's clock). */
+            daily_at?: string | null;
+            /** @default true */
+            enabled: boolean;
+            /**
+             * @description Where scheduled delivery starts: documents after this sequence number (default 0, the whole
+             *     feed). Earlier documents can be sent with a backfill.
+             */
+            delivered_through?: number;
+            sftp: components["schemas"]["BackOfficeSftpInput"] & unknown;
+        };
+        BackOfficeConnectionUpdate: {
+            name?: string;
+            format?: components["schemas"]["BackOfficeFeedFormat"];
+            schedule?: components["schemas"]["BackOfficeSchedule"];
+            daily_at?: string | null;
+            enabled?: boolean;
+            sftp?: components["schemas"]["BackOfficeSftpInput"];
+        };
+        /** @description What the connection test found. A refused test is an answer, not an error. */
+        BackOfficeConnectionTestResult: {
+            /** @description The server took a probe file in the folder and let it be removed. */
+            ok: boolean;
+            /**
+             * @description Which step failed: `host_key` (the server's key is not the pinned one), `auth` (user name or
+             *     credential refused), `connect` (unreachable), `write` (the folder refused the probe file),
+             *     `refused_address` (the host is an address this server does not contact).
+             * @enum {string|null}
+             */
+            failure: "host_key" | "auth" | "connect" | "write" | "refused_address" | null;
+            /** @description The failure in words; null when ok. */
+            error: string | null;
+            duration_ms: number;
+        };
+        /** @description One batch fixed for a connection (its sequence range, file name, size and SHA-256) and how sending it went. */
+        BackOfficeDelivery: {
+            /** @example bod_4t7w1z5r6y2k3v9q2m8x */
+            id: string;
+            connection_id: string;
+            /** @enum {string} */
+            reason: "scheduled" | "backfill";
+            first_sequence: number;
+            last_sequence: number;
+            rows: number;
+            file_name: string;
+            bytes: number;
+            /** @description SHA-256 of the file (hex). */
+            checksum: string;
+            /** @enum {string} */
+            status: "pending" | "sending" | "delivered" | "failed";
+            attempts: number;
+            /**
+             * Format: date-time
+             * @description When it is (or was) due; a failed delivery is tried again then.
+             */
+            next_attempt_at: string;
+            last_error: string | null;
+            duration_ms: number | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            delivered_at: string | null;
+        };
+        BackOfficeDeliveryList: {
+            data: components["schemas"]["BackOfficeDelivery"][];
+            meta: components["schemas"]["ListMeta"];
+        };
+        /**
+         * @description The documents to send again as one batch: a sequence range (`after_sequence`, and optionally
+         *     `through_sequence`) or a range of days (UTC, `date_from`, `date_to`), not both.
+         */
+        BackOfficeBackfill: {
+            after_sequence?: number;
+            through_sequence?: number;
+            /** Format: date */
+            date_from?: string;
+            /** Format: date */
+            date_to?: string;
+        };
+        /** @description What the connection's next scheduled batch would hold if it were cut now. */
+        BackOfficeBatchPreview: {
+            first_sequence: number;
+            /** @description The agency's last document now; below `first_sequence` when there is nothing new. */
+            last_sequence: number;
+            rows: number;
+            /** @description The batch's first documents. */
+            documents: components["schemas"]["AccountingDocument"][];
+        };
+        /**
          * @description `new`: held with a time limit; `issuing`: an issue is under way (ticketing is claimed, nothing
          *     else may issue it); `issued`: ticketed; `cancelled`: ended before issue; `voided`: tickets voided
          *     inside the carrier's void window; `expired`: the time limit passed unpaid; `refunded`: the tickets
@@ -4787,6 +5148,36 @@ export interface components {
                 exchange_rate: string;
             };
         };
+        /**
+         * @description The passenger's gender as the travel document states it.
+         * @enum {string}
+         */
+        PassengerGender: "female" | "male";
+        /**
+         * @description A passenger's travel document (APIS). Personal data: Contrail sends it to the airline and shows
+         *     it on the booking, and never writes it to a log.
+         */
+        IdentityDocument: {
+            /** @enum {string} */
+            type: "passport" | "national_id";
+            /** @example FP1234567 */
+            number: string;
+            /**
+             * @description ISO 3166-1 alpha-2 code of the country that issued the document.
+             * @example UA
+             */
+            issuing_country: string;
+            /**
+             * @description ISO 3166-1 alpha-2 code of the passenger's nationality.
+             * @example UA
+             */
+            nationality: string;
+            /**
+             * Format: date
+             * @description Must be on or after the day of the last flight.
+             */
+            expiry_date: string;
+        };
         /** @description A passenger as booked. */
         BookingPassenger: {
             /**
@@ -4800,6 +5191,10 @@ export interface components {
             title: string | null;
             /** Format: date */
             birthdate: string;
+            /** @description As booked; null when not given. */
+            gender: components["schemas"]["PassengerGender"] | null;
+            /** @description As booked; null when not given. */
+            identity_document: components["schemas"]["IdentityDocument"] | null;
         };
         /**
          * @description How the airline reaches the passengers. Both email and phone are required: airlines charge
@@ -4918,7 +5313,10 @@ export interface components {
             data: components["schemas"]["Booking"][];
             meta: components["schemas"]["ListMeta"];
         };
-        /** @description A passenger to book, named as on the travel document. */
+        /**
+         * @description A passenger to book, named as on the travel document. `gender` and `identity_document` are
+         *     required when the fare's `passenger_requirements` say so, and sent to the airline when given.
+         */
         BookingPassengerInput: {
             type: components["schemas"]["PassengerType"];
             first_name: string;
@@ -4927,6 +5325,8 @@ export interface components {
             title?: "MR" | "MRS" | "MS" | "MSTR" | "MISS";
             /** Format: date */
             birthdate: string;
+            gender?: components["schemas"]["PassengerGender"];
+            identity_document?: components["schemas"]["IdentityDocument"];
         };
         /**
          * @description Books a fare from a search result for named passengers.
@@ -5694,7 +6094,7 @@ export interface components {
          * @description What happened. The part before the dot is the event's family.
          * @enum {string}
          */
-        EventType: "booking.created" | "booking.issued" | "booking.voided" | "booking.cancelled" | "booking.expired" | "booking.time_limit_changed" | "booking.time_limit_approaching" | "booking.refunded" | "booking.exchanged" | "booking.cheaper_fare_found" | "booking.rebooked_cheaper" | "emd.issued" | "emd.failed" | "schedule_change.detected" | "schedule_change.resolved" | "balance.low" | "sales_report.ready" | "webhook_endpoint.disabled";
+        EventType: "booking.created" | "booking.issued" | "booking.voided" | "booking.cancelled" | "booking.expired" | "booking.time_limit_changed" | "booking.time_limit_approaching" | "booking.refunded" | "booking.exchanged" | "booking.cheaper_fare_found" | "booking.rebooked_cheaper" | "emd.issued" | "emd.failed" | "schedule_change.detected" | "schedule_change.resolved" | "balance.low" | "sales_report.ready" | "webhook_endpoint.disabled" | "back_office_connection.failing";
         /** @description On `booking.cheaper_fare_found` and `booking.rebooked_cheaper` only; the opportunity the event is about and its tier. */
         FareWatchEventDetail: {
             opportunity_id: string;
@@ -5860,6 +6260,26 @@ export interface components {
             };
             request: components["schemas"]["EventRequest"];
         };
+        /** @description Every delivery to a back-office connection has failed for 24 hours (raised once per failing spell); the object is the connection. */
+        BackOfficeConnectionEvent: {
+            /**
+             * @description The event's id (`evt_…`), also the `webhook-id` of its deliveries.
+             * @example evt_4t7w1z5r6y2k3v9q2m8x
+             */
+            id: string;
+            /** @enum {string} */
+            type: "back_office_connection.failing";
+            /** Format: date-time */
+            created_at: string;
+            /** @description Always true (accounting documents are real sales). */
+            live_mode: boolean;
+            /** @description The agency whose event it is; null for platform-wide events. */
+            agency_id: string | null;
+            data: {
+                object: components["schemas"]["BackOfficeConnection"];
+            };
+            request: components["schemas"]["EventRequest"];
+        };
         /** @description A test delivery that POST /webhook_endpoints/{id}/ping sends (not kept in the event log); the object is the endpoint. */
         PingEvent: {
             /**
@@ -5884,7 +6304,7 @@ export interface components {
          * @description Something that changed, as the event log keeps it: `data.object` is the resource as its own GET
          *     answered when the event happened. The same envelope is the body of every webhook delivery (and a ping's, which the log does not keep).
          */
-        Event: components["schemas"]["BookingEvent"] | components["schemas"]["ScheduleChangeEvent"] | components["schemas"]["BalanceLowEvent"] | components["schemas"]["SalesReportReadyEvent"] | components["schemas"]["WebhookEndpointEvent"] | components["schemas"]["PingEvent"];
+        Event: components["schemas"]["BookingEvent"] | components["schemas"]["ScheduleChangeEvent"] | components["schemas"]["BalanceLowEvent"] | components["schemas"]["SalesReportReadyEvent"] | components["schemas"]["WebhookEndpointEvent"] | components["schemas"]["BackOfficeConnectionEvent"] | components["schemas"]["PingEvent"];
         /** @description A page of events, newest first. */
         EventList: {
             data: components["schemas"]["Event"][];
@@ -5898,7 +6318,7 @@ export interface components {
          * @description A family of events (the part of the event type before the dot); people choose how they hear of each family.
          * @enum {string}
          */
-        EventFamily: "booking" | "emd" | "schedule_change" | "balance" | "sales_report" | "webhook_endpoint";
+        EventFamily: "booking" | "emd" | "schedule_change" | "balance" | "sales_report" | "webhook_endpoint" | "back_office_connection";
         /**
          * @description One event told to one person. The title and body are written in the reader's language (the
          *     account's `language`); `link` is the console page the event is about.
@@ -5966,6 +6386,7 @@ export interface components {
             balance?: components["schemas"]["NotificationChannel"];
             sales_report?: components["schemas"]["NotificationChannel"];
             webhook_endpoint?: components["schemas"]["NotificationChannel"];
+            back_office_connection?: components["schemas"]["NotificationChannel"];
         };
         /** @description A booking that needs a person, and what they should do. */
         ActionItem: {
@@ -9912,6 +10333,314 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listBackOfficeConnections: {
+        parameters: {
+            query?: {
+                /** @description Staff name the agency; a supervisor reaches their own (and may leave it out). */
+                agency_id?: string;
+                /** @description The page to return, from 1. */
+                page?: components["parameters"]["Page"];
+                /** @description How many items a page holds. */
+                per_page?: components["parameters"]["PerPage"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of connections. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BackOfficeConnectionList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    createBackOfficeConnection: {
+        parameters: {
+            query?: {
+                /** @description Staff name the agency; a supervisor reaches their own (and may leave it out). */
+                agency_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BackOfficeConnectionCreate"];
+            };
+        };
+        responses: {
+            /** @description The connection (never its credentials). */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BackOfficeConnection"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getBackOfficeConnection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The connection (never its credentials). */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BackOfficeConnection"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    deleteBackOfficeConnection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    updateBackOfficeConnection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BackOfficeConnectionUpdate"];
+            };
+        };
+        responses: {
+            /** @description The connection as changed. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BackOfficeConnection"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    testBackOfficeConnection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description What the test found. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BackOfficeConnectionTestResult"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listBackOfficeDeliveries: {
+        parameters: {
+            query?: {
+                /** @description The page to return, from 1. */
+                page?: components["parameters"]["Page"];
+                /** @description How many items a page holds. */
+                per_page?: components["parameters"]["PerPage"];
+            };
+            header?: never;
+            path: {
+                /** @description The resource's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of deliveries. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BackOfficeDeliveryList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    resendBackOfficeDelivery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's id. */
+                id: components["parameters"]["Id"];
+                /** @description The delivery's id. */
+                delivery_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The delivery, queued. */
+            202: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BackOfficeDelivery"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    backfillBackOfficeConnection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BackOfficeBackfill"];
+            };
+        };
+        responses: {
+            /** @description The batch, queued. */
+            202: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BackOfficeDelivery"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    previewBackOfficeBatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The next batch's range and first documents. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BackOfficeBatchPreview"];
+                };
+            };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];

@@ -14,6 +14,7 @@ export const consoleRoutes = [
   '/settings/api_tokens',
   '/settings/webhooks',
   '/settings/events',
+  '/settings/back_office',
   // flight search
   '/search',
   // bookings

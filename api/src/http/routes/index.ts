@@ -26,6 +26,7 @@ import { partnerHandlers } from './back-office/partners.handlers.js';
 import { ticketingHandlers } from './back-office/ticketing.handlers.js';
 import { salesHandlers } from './sales/sales.handlers.js';
 import { accountingDocumentHandlers } from './sales/accounting-documents.handlers.js';
+import { backOfficeConnectionHandlers } from './sales/back-office-connections.handlers.js';
 // bookings
 import { bookingHandlers } from './bookings/bookings.handlers.js';
 import { bookingChangeHandlers } from './bookings/changes.handlers.js';
@@ -112,6 +113,7 @@ export function handlersFor(ctx: AppContext): ServiceHandlers {
     ...ticketingHandlers(ctx),
     ...salesHandlers(ctx),
     ...accountingDocumentHandlers(ctx),
+    ...backOfficeConnectionHandlers(ctx),
     // bookings
     ...bookingHandlers(ctx),
     ...eventHandlers(ctx),

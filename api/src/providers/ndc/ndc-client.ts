@@ -31,6 +31,7 @@ const byAirlineCode: Record<string, ProviderErrorKind> = {
   OFFER_EXPIRED: 'offer_expired',
   SEARCH_TIMEOUT: 'timeout',
   PAX_MISMATCH: 'passenger_mismatch',
+  PAX_DATA_REQUIRED: 'passenger_data_required',
   SERVICE_NOT_FOUND: 'service_not_found',
   ORDER_NOT_FOUND: 'order_not_found',
   ORDER_MISMATCH: 'order_mismatch',

@@ -46,6 +46,8 @@ export interface NdcOffer {
   TotalPrice: { TotalAmount: NdcMoney };
   BaggageAllowance: { CheckedBags: NdcAllowance; CarryOn: NdcAllowance };
   Penalties: { Change: NdcPenalty; Refund: NdcPenalty };
+  /** The passenger data the airline needs at OrderCreate (absent: birth dates only). */
+  PaxDataRequirements?: { GenderRequired: boolean; IdentityDocRequired: boolean };
   OfferItem: {
     OfferItemID: string;
     PTC: 'ADT' | 'CHD' | 'INF';

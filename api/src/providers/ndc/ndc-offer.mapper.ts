@@ -108,5 +108,9 @@ export function offerOf(offer: NdcOffer, ownerName: string, index: DataListIndex
       carryOn: { pieces: offer.BaggageAllowance.CarryOn.Pieces, weightKg: offer.BaggageAllowance.CarryOn.WeightKg },
     },
     penalties: { change: penaltyOf(offer.Penalties.Change), refund: penaltyOf(offer.Penalties.Refund) },
+    passengerRequirements: {
+      gender: offer.PaxDataRequirements?.GenderRequired ?? false,
+      identityDocument: offer.PaxDataRequirements?.IdentityDocRequired ?? false,
+    },
   };
 }

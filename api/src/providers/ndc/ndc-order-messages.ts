@@ -13,11 +13,22 @@ export interface NdcPaymentFunctions {
   Amount: NdcMoney;
 }
 
+/** NDC's identity document: PT a passport, NI a national identity card. */
+export interface NdcIdentityDoc {
+  IdentityDocTypeCode: 'PT' | 'NI';
+  IdentityDocID: string;
+  IssuingCountryCode: string;
+  CitizenshipCountryCode: string;
+  ExpiryDate: string;
+}
+
 export interface NdcPaxInput {
   PaxID: string;
   PTC: Ptc;
   Birthdate: string;
+  GenderCode?: 'F' | 'M';
   Individual: { GivenName: string; Surname: string; TitleName?: string };
+  IdentityDoc?: NdcIdentityDoc[];
   ContactInfoRefID?: string;
 }
 

@@ -7,10 +7,12 @@ import type {
   FareConditions,
   CreateOrderRequest,
   FormOfPayment,
+  IdentityDocument,
   OrderJourney,
   OrderService,
   OrderStatus,
   OrderWarningKind,
+  PassengerGender,
   Payment,
   ProviderOrder,
   RefundQuote,
@@ -20,6 +22,7 @@ import type {
 import { fromNdcMoney, indexDataLists, penaltyOf, type DataListIndex } from './ndc-offer.mapper.js';
 import type {
   NdcAirlineChange,
+  NdcIdentityDoc,
   NdcFlightItem,
   NdcJourneyOverview,
   NdcPaymentFunctions,
@@ -59,6 +62,33 @@ export function toPaymentFunctions(payment: Payment): NdcPaymentFunctions {
   };
 }
 
+const ndcGenders = { female: 'F', male: 'M' } as const satisfies Record<PassengerGender, 'F' | 'M'>;
+const genderOfNdc = { F: 'female', M: 'male' } as const satisfies Record<'F' | 'M', PassengerGender>;
+const ndcDocTypes = { passport: 'PT', national_id: 'NI' } as const satisfies Record<
+  IdentityDocument['type'],
+  'PT' | 'NI'
+>;
+const docTypeOfNdc = { PT: 'passport', NI: 'national_id' } as const satisfies Record<
+  'PT' | 'NI',
+  IdentityDocument['type']
+>;
+
+const toIdentityDoc = (d: IdentityDocument): NdcIdentityDoc => ({
+  IdentityDocTypeCode: ndcDocTypes[d.type],
+  IdentityDocID: d.number,
+  IssuingCountryCode: d.issuingCountry,
+  CitizenshipCountryCode: d.nationality,
+  ExpiryDate: d.expiryDate,
+});
+
+const fromIdentityDoc = (d: NdcIdentityDoc): IdentityDocument => ({
+  type: docTypeOfNdc[d.IdentityDocTypeCode],
+  number: d.IdentityDocID,
+  issuingCountry: d.IssuingCountryCode,
+  nationality: d.CitizenshipCountryCode,
+  expiryDate: d.ExpiryDate,
+});
+
 export function toOrderCreate(request: CreateOrderRequest): OrderCreateRQ {
   return {
     OfferID: request.offerId,
@@ -67,7 +97,9 @@ export function toOrderCreate(request: CreateOrderRequest): OrderCreateRQ {
       PaxID: p.id,
       PTC: p.type,
       Birthdate: p.birthdate,
+      ...(p.gender ? { GenderCode: ndcGenders[p.gender] } : {}),
       Individual: { GivenName: p.givenName, Surname: p.surname, ...(p.title ? { TitleName: p.title } : {}) },
+      ...(p.identityDocument ? { IdentityDoc: [toIdentityDoc(p.identityDocument)] } : {}),
     })),
     ContactInfoList: [
       {
@@ -164,6 +196,8 @@ export function orderOf(view: OrderViewRS): ProviderOrder {
       surname: p.Individual.Surname,
       title: p.Individual.TitleName ?? null,
       birthdate: p.Birthdate,
+      gender: p.GenderCode ? genderOfNdc[p.GenderCode] : null,
+      identityDocument: p.IdentityDoc?.[0] ? fromIdentityDoc(p.IdentityDoc[0]) : null,
     })),
     contact: { email: contact?.EmailAddress.EmailAddressText ?? '', phone: contact?.Phone.PhoneNumber ?? '' },
     fares: flights.map((f) => ({

@@ -13,11 +13,10 @@ import { useDocumentTitle } from '../../hooks/use-document-title';
 import { useLanguage } from '../../lib/i18n';
 import { navigate, useQueryParam } from '../../lib/router';
 import { BookingDrawer } from './components/booking-drawer';
-import { BookingsFilters, initialFilter, type BookingsFilter } from './components/bookings-filters';
+import { BookingsFilters } from './components/bookings-filters';
 import { BookingsTable } from './components/bookings-table';
 import { bookingPath } from './use-booking-outcomes';
-
-const perPage = 20;
+import { bookingsPerPage, initialFilter, listParams, type BookingsFilter } from './bookings-list-query';
 
 export function BookingsScreen() {
   const { t } = useTranslation();
@@ -38,19 +37,9 @@ export function BookingsScreen() {
     });
   }, []);
 
-  const list = useListBookings(
-    {
-      page,
-      per_page: perPage,
-      ...(filter.status !== 'all' ? { status: filter.status } : {}),
-      ...(q ? { q } : {}),
-      ...(filter.dateFrom ? { date_from: filter.dateFrom } : {}),
-      ...(filter.dateTo ? { date_to: filter.dateTo } : {}),
-    },
-    { query: { placeholderData: keepPreviousData } },
-  );
+  const list = useListBookings(listParams(filter, q, page), { query: { placeholderData: keepPreviousData } });
   const total = list.data?.meta.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / perPage));
+  const pages = Math.max(1, Math.ceil(total / bookingsPerPage));
 
   return (
     <Stack gap="lg">

@@ -17,8 +17,18 @@ const texts = {
   phone: 'Bad phone',
   futureBirthdate: 'Future',
   age: { ADT: 'Adult 12+', CHD: 'Child 2-11', INF: 'Infant under 2' },
+  documentNumber: 'Bad number',
+  country: 'Bad country',
+  documentExpired: 'Expires too soon',
 };
-const context = { today: '2026-05-01', firstDeparture: '2026-06-10' };
+const noApis = { birthdate: true, gender: false, identity_document: false } as const;
+const apis = { birthdate: true, gender: true, identity_document: true } as const;
+const context = {
+  today: '2026-05-01',
+  firstDeparture: '2026-06-10',
+  lastDeparture: '2026-06-20',
+  requirements: noApis,
+};
 
 function filled(): BookingDraft {
   const draft = initialBookingDraft({ adults: 1, children: 1, infants: 1 });
@@ -43,7 +53,7 @@ describe('the booking form', () => {
     const draft = filled();
     draft.passengers[0]!.title = 'MRS';
     draft.passengers[1]!.first_name = ' Marta ';
-    const body = toBookingCreate(draft, 'fr_1', 'srch_1');
+    const body = toBookingCreate(draft, 'fr_1', 'srch_1', noApis);
     expect(body.passengers[0]).toEqual({
       type: 'ADT',
       title: 'MRS',
@@ -113,8 +123,51 @@ describe('the booking form', () => {
       undefined,
       new Headers(),
     );
-    const split = splitSearchError(error, bookingFieldKeys(draft));
+    const split = splitSearchError(error, bookingFieldKeys(draft, noApis));
     expect(split.fields).toEqual({ '/contacts/phone': 'phone is malformed' });
     expect(split.others).toEqual(['The fare is for 1 ADT.']);
+  });
+
+  it('asks for gender and a travel document valid through the last flight only where the airline requires them', () => {
+    const draft = filled();
+    expect(checkBookingDraft(draft, context, texts)).toEqual({});
+    const withApis = { ...context, requirements: apis };
+    draft.passengers[1]!.gender = 'female';
+    draft.passengers[1]!.identity_document = {
+      type: 'passport',
+      number: 'FP-12',
+      issuing_country: 'Ukr',
+      nationality: 'ua',
+      expiry_date: '2026-06-19',
+    };
+    draft.passengers.forEach((p, i) => {
+      if (i !== 1) p.gender = 'male';
+    });
+    draft.passengers[2]!.identity_document = {
+      type: 'national_id',
+      number: 'ab123',
+      issuing_country: 'pl',
+      nationality: 'PL',
+      expiry_date: '2030-01-01',
+    };
+    draft.passengers[0]!.gender = '';
+    expect(checkBookingDraft(draft, withApis, texts)).toEqual({
+      '/passengers/0/gender': 'Required',
+      '/passengers/0/identity_document/number': 'Required',
+      '/passengers/0/identity_document/issuing_country': 'Required',
+      '/passengers/0/identity_document/nationality': 'Required',
+      '/passengers/0/identity_document/expiry_date': 'Required',
+      '/passengers/1/identity_document/number': 'Bad number',
+      '/passengers/1/identity_document/issuing_country': 'Bad country',
+      '/passengers/1/identity_document/expiry_date': 'Expires too soon',
+    });
+    const body = toBookingCreate(draft, 'fr_1', 'srch_1', apis);
+    expect(body.passengers[2]).toMatchObject({
+      gender: 'male',
+      identity_document: { type: 'national_id', number: 'AB123', issuing_country: 'PL', nationality: 'PL' },
+    });
+    // Not required: not sent, whatever the form held.
+    expect(toBookingCreate(draft, 'fr_1', 'srch_1', noApis).passengers[2]).not.toHaveProperty('identity_document');
+    expect(bookingFieldKeys(draft, apis)).toContain('/passengers/0/identity_document');
   });
 });

@@ -98,7 +98,11 @@ function EventLog() {
                         </Anchor>
                       </Table.Td>
                       <Table.Td>
-                        <Text size="sm">{t(`webhooks.events.kind.${objectKind(event.type)}`)}</Text>
+                        <Text size="sm">
+                          {objectKind(event.type) === 'backOfficeConnection'
+                            ? t('settings.nav.backOffice')
+                            : t(`webhooks.events.kind.${objectKind(event.type)}`)}
+                        </Text>
                         {object.id && (
                           <Text size="xs" ff="monospace" c="gray.8" style={{ overflowWrap: 'anywhere' }}>
                             {object.id}

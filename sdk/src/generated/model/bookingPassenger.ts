@@ -15,6 +15,8 @@ every call. Errors always come as `{"errors": [...], "meta": {"request_id": ...}
  */
 import type { PassengerType } from './passengerType';
 import type { BookingPassengerTitle } from './bookingPassengerTitle';
+import type { BookingPassengerGender } from './bookingPassengerGender';
+import type { BookingPassengerIdentityDocument } from './bookingPassengerIdentityDocument';
 
 /**
  * A passenger as booked.
@@ -27,4 +29,8 @@ export interface BookingPassenger {
   last_name: string;
   title: BookingPassengerTitle;
   birthdate: string;
+  /** As booked; null when not given. */
+  gender: BookingPassengerGender;
+  /** As booked; null when not given. */
+  identity_document: BookingPassengerIdentityDocument;
 }

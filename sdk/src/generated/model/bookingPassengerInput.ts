@@ -15,9 +15,13 @@ every call. Errors always come as `{"errors": [...], "meta": {"request_id": ...}
  */
 import type { PassengerType } from './passengerType';
 import type { BookingPassengerInputTitle } from './bookingPassengerInputTitle';
+import type { PassengerGender } from './passengerGender';
+import type { IdentityDocument } from './identityDocument';
 
 /**
- * A passenger to book, named as on the travel document.
+ * A passenger to book, named as on the travel document. `gender` and `identity_document` are
+required when the fare's `passenger_requirements` say so, and sent to the airline when given.
+
  */
 export interface BookingPassengerInput {
   type: PassengerType;
@@ -35,4 +39,6 @@ export interface BookingPassengerInput {
   last_name: string;
   title?: BookingPassengerInputTitle;
   birthdate: string;
+  gender?: PassengerGender;
+  identity_document?: IdentityDocument;
 }

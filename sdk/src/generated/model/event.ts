@@ -18,6 +18,7 @@ import type { ScheduleChangeEvent } from './scheduleChangeEvent';
 import type { BalanceLowEvent } from './balanceLowEvent';
 import type { SalesReportReadyEvent } from './salesReportReadyEvent';
 import type { WebhookEndpointEvent } from './webhookEndpointEvent';
+import type { BackOfficeConnectionEvent } from './backOfficeConnectionEvent';
 import type { PingEvent } from './pingEvent';
 
 /**
@@ -25,4 +26,4 @@ import type { PingEvent } from './pingEvent';
 answered when the event happened. The same envelope is the body of every webhook delivery (and a ping's, which the log does not keep).
 
  */
-export type Event = BookingEvent | ScheduleChangeEvent | BalanceLowEvent | SalesReportReadyEvent | WebhookEndpointEvent | PingEvent;
+export type Event = BookingEvent | ScheduleChangeEvent | BalanceLowEvent | SalesReportReadyEvent | WebhookEndpointEvent | BackOfficeConnectionEvent | PingEvent;

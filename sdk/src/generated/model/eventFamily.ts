@@ -28,4 +28,5 @@ export const EventFamily = {
   balance: 'balance',
   sales_report: 'sales_report',
   webhook_endpoint: 'webhook_endpoint',
+  back_office_connection: 'back_office_connection',
 } as const;

@@ -40,4 +40,5 @@ export const EventType = {
   balancelow: 'balance.low',
   sales_reportready: 'sales_report.ready',
   webhook_endpointdisabled: 'webhook_endpoint.disabled',
+  back_office_connectionfailing: 'back_office_connection.failing',
 } as const;

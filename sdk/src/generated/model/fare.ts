@@ -23,6 +23,7 @@ import type { FareFareSegmentsItem } from './fareFareSegmentsItem';
 import type { FarePenalty } from './farePenalty';
 import type { FareBaggage } from './fareBaggage';
 import type { FarePaymentTimeLimit } from './farePaymentTimeLimit';
+import type { PassengerRequirements } from './passengerRequirements';
 
 /**
  * One way to buy the offer's flights: a fare family at a price. NDC prices the whole itinerary, so a
@@ -55,4 +56,5 @@ is in EUR already or no rate from its currency to EUR is known (then it is compa
   /** When a booking must be ticketed by; null when the fare requires instant payment. */
   payment_time_limit: FarePaymentTimeLimit;
   instant_payment: boolean;
+  passenger_requirements: PassengerRequirements;
 }

@@ -25,4 +25,5 @@ export interface NotificationPreferencesUpdate {
   balance?: NotificationChannel;
   sales_report?: NotificationChannel;
   webhook_endpoint?: NotificationChannel;
+  back_office_connection?: NotificationChannel;
 }

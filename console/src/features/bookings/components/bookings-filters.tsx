@@ -1,11 +1,10 @@
 // The list's filters: the status list (it starts with every active booking, held, being issued or
 // issued, so an issued booking stays in sight; ended ones, voided or cancelled, leave it),
 // a locator or passenger search and the booking-date range.
-import type { BookingStatus } from '@contrail/sdk';
 import { Group, Select, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import type { BookingsFilter, StatusChoice } from '../bookings-list-query';
 
-export type StatusChoice = BookingStatus | 'active' | 'all';
 const statusChoices: readonly StatusChoice[] = [
   'active',
   'new',
@@ -17,15 +16,6 @@ const statusChoices: readonly StatusChoice[] = [
   'refunded',
   'all',
 ];
-
-export interface BookingsFilter {
-  status: StatusChoice;
-  q: string;
-  dateFrom: string;
-  dateTo: string;
-}
-
-export const initialFilter: BookingsFilter = { status: 'active', q: '', dateFrom: '', dateTo: '' };
 
 export function BookingsFilters({
   value,

@@ -1,4 +1,5 @@
-// Booking a fare: one form per passenger of the search (title, names as on the document, birthdate;
+// Booking a fare: one form per passenger of the search (title, names as on the document, birthdate,
+// and gender and travel document where the airline requires them;
 // the type is the search's) and the contacts, checked here first and then by the server, whose
 // errors land beside the fields they point at. A held booking opens at /bookings?locator=….
 import type { Fare, OfferSearchRequest } from '@contrail/sdk';
@@ -18,6 +19,7 @@ import {
   type BookingDraft,
   type BookingErrors,
   type PassengerDraft,
+  type PassengerField,
 } from '../booking-draft';
 import { splitSearchError } from '../search-errors';
 import { PassengerForm } from './passenger-form';
@@ -56,7 +58,7 @@ export function BookingForm({
         navigate(`/bookings?locator=${booking.locator}`);
       },
       onError: (error) => {
-        const split = splitSearchError(error, bookingFieldKeys(draft));
+        const split = splitSearchError(error, bookingFieldKeys(draft, fare.passenger_requirements));
         setErrors(split.fields);
         if (split.noticeOnly) notifyError(error);
         else for (const text of split.others) notify({ type: 'error', text });
@@ -71,7 +73,7 @@ export function BookingForm({
     delete rest[field];
     setErrors(rest);
   };
-  const changePassenger = (index: number, passenger: PassengerDraft, field: keyof PassengerDraft) =>
+  const changePassenger = (index: number, passenger: PassengerDraft, field: PassengerField) =>
     change(
       { ...draft, passengers: draft.passengers.map((p, i) => (i === index ? passenger : p)) },
       `/passengers/${index}/${field}`,
@@ -80,7 +82,12 @@ export function BookingForm({
   const submit = () => {
     const found = checkBookingDraft(
       draft,
-      { today: today(), firstDeparture: request.origin_destinations[0]?.departure_date ?? today() },
+      {
+        today: today(),
+        firstDeparture: request.origin_destinations[0]?.departure_date ?? today(),
+        lastDeparture: request.origin_destinations.at(-1)?.departure_date ?? today(),
+        requirements: fare.passenger_requirements,
+      },
       {
         required: t('search.book.required'),
         latinLetters: t('search.book.latinLetters'),
@@ -88,11 +95,14 @@ export function BookingForm({
         phone: t('search.book.invalidPhone'),
         futureBirthdate: t('search.book.futureBirthdate'),
         age: { ADT: t('search.book.age.ADT'), CHD: t('search.book.age.CHD'), INF: t('search.book.age.INF') },
+        documentNumber: t('search.book.invalidDocumentNumber'),
+        country: t('search.book.invalidCountry'),
+        documentExpired: t('search.book.documentExpired'),
       },
     );
     setErrors(found);
     if (Object.keys(found).length > 0) return;
-    book.mutate({ data: toBookingCreate(draft, fare.fare_id, searchResultId) });
+    book.mutate({ data: toBookingCreate(draft, fare.fare_id, searchResultId, fare.passenger_requirements) });
   };
 
   return (
@@ -107,11 +117,17 @@ export function BookingForm({
         <Text size="sm" c="gray.8">
           {t('search.book.lead')}
         </Text>
+        {fare.passenger_requirements.identity_document || fare.passenger_requirements.gender ? (
+          <Alert color="blue" title={t('search.book.apisTitle')}>
+            {t('search.book.apisNote')}
+          </Alert>
+        ) : null}
         {draft.passengers.map((passenger, index) => (
           <PassengerForm
             key={index}
             index={index}
             passenger={passenger}
+            requirements={fare.passenger_requirements}
             errors={errors}
             onChange={(next, field) => changePassenger(index, next, field)}
           />

@@ -42,7 +42,13 @@ export function NotificationPreferencesForm({ account }: { account: AccountDetai
           {families.map((f) => (
             <NativeSelect
               key={f.family}
-              label={t(`settings.notifications.families.${f.family}`)}
+              label={
+                // The back-office connections' family goes by its page's name (no second text in
+                // the shared locale files, which every first visit loads).
+                f.family === 'back_office_connection'
+                  ? t('settings.nav.backOffice')
+                  : t(`settings.notifications.families.${f.family}`)
+              }
               value={f.channel}
               disabled={update.isPending}
               onChange={(event) =>

@@ -8,7 +8,8 @@ export function eventObject(event: Event): { id: string | null; locator: string 
   return { id: text(object['id']), locator: text(object['locator']) };
 }
 
-export type ObjectKind = 'booking' | 'scheduleChange' | 'company' | 'salesReport' | 'webhookEndpoint';
+export type ObjectKind =
+  'booking' | 'scheduleChange' | 'company' | 'salesReport' | 'webhookEndpoint' | 'backOfficeConnection';
 
 /** The kind of resource `data.object` is, by the event's family. */
 export function objectKind(type: Event['type']): ObjectKind {
@@ -17,6 +18,7 @@ export function objectKind(type: Event['type']): ObjectKind {
   if (family === 'balance') return 'company';
   if (family === 'sales_report') return 'salesReport';
   if (family === 'webhook_endpoint') return 'webhookEndpoint';
+  if (family === 'back_office_connection') return 'backOfficeConnection';
   // booking.*, emd.* (the booking), and a ping, whose object is the endpoint
   return family === 'ping' ? 'webhookEndpoint' : 'booking';
 }

@@ -15,7 +15,19 @@ every call. Errors always come as `{"errors": [...], "meta": {"request_id": ...}
  */
 import type {
   AccountingDocumentList,
-  ListAccountingDocumentsParams
+  BackOfficeBackfill,
+  BackOfficeBatchPreview,
+  BackOfficeConnection,
+  BackOfficeConnectionCreate,
+  BackOfficeConnectionList,
+  BackOfficeConnectionTestResult,
+  BackOfficeConnectionUpdate,
+  BackOfficeDelivery,
+  BackOfficeDeliveryList,
+  CreateBackOfficeConnectionParams,
+  ListAccountingDocumentsParams,
+  ListBackOfficeConnectionsParams,
+  ListBackOfficeDeliveriesParams
 } from '../../model';
 
 import { contrailFetch } from '../../../core/http';
@@ -59,6 +71,288 @@ export const getListAccountingDocumentsUrl = (params?: ListAccountingDocumentsPa
 export const listAccountingDocuments = async (params?: ListAccountingDocumentsParams, options?: RequestInit): Promise<AccountingDocumentList | string> => {
   
   return contrailFetch<AccountingDocumentList | string>(getListAccountingDocumentsUrl(params),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+/**
+ * The agency's connections to back and mid offices, oldest first. Supervisors and staff.
+ * @summary List back-office connections
+ */
+export const getListBackOfficeConnectionsUrl = (params?: ListBackOfficeConnectionsParams,) => {
+  const normalizedParams = new URLSearchParams();
+
+  Object.entries(params || {}).forEach(([key, value]) => {
+    
+    if (value !== undefined) {
+      normalizedParams.append(key, value === null ? 'null' : value.toString())
+    }
+  });
+
+  const stringifiedParams = normalizedParams.toString();
+
+  return stringifiedParams.length > 0 ? `/back_office_connections?${stringifiedParams}` : `/back_office_connections`
+}
+
+export const listBackOfficeConnections = async (params?: ListBackOfficeConnectionsParams, options?: RequestInit): Promise<BackOfficeConnectionList> => {
+  
+  return contrailFetch<BackOfficeConnectionList>(getListBackOfficeConnectionsUrl(params),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+/**
+ * Where the agency's accounting documents go. The host is checked against the outbound address
+guard now (and again on every connection); the password or private key is sealed at rest and
+never answered. Supervisors for their agency; staff name it with `agency_id`.
+
+ * @summary Create a back-office connection
+ */
+export const getCreateBackOfficeConnectionUrl = (params?: CreateBackOfficeConnectionParams,) => {
+  const normalizedParams = new URLSearchParams();
+
+  Object.entries(params || {}).forEach(([key, value]) => {
+    
+    if (value !== undefined) {
+      normalizedParams.append(key, value === null ? 'null' : value.toString())
+    }
+  });
+
+  const stringifiedParams = normalizedParams.toString();
+
+  return stringifiedParams.length > 0 ? `/back_office_connections?${stringifiedParams}` : `/back_office_connections`
+}
+
+export const createBackOfficeConnection = async (backOfficeConnectionCreate: BackOfficeConnectionCreate,
+    params?: CreateBackOfficeConnectionParams, options?: RequestInit): Promise<BackOfficeConnection> => {
+  
+  return contrailFetch<BackOfficeConnection>(getCreateBackOfficeConnectionUrl(params),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(
+      backOfficeConnectionCreate,)
+  }
+);}
+
+
+/**
+ * @summary Read a back-office connection
+ */
+export const getGetBackOfficeConnectionUrl = (id: string,) => {
+
+
+  
+
+  return `/back_office_connections/${id}`
+}
+
+export const getBackOfficeConnection = async (id: string, options?: RequestInit): Promise<BackOfficeConnection> => {
+  
+  return contrailFetch<BackOfficeConnection>(getGetBackOfficeConnectionUrl(id),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+/**
+ * Its name, format, schedule, SFTP settings or credentials, or whether it is enabled.
+ * @summary Change a back-office connection
+ */
+export const getUpdateBackOfficeConnectionUrl = (id: string,) => {
+
+
+  
+
+  return `/back_office_connections/${id}`
+}
+
+export const updateBackOfficeConnection = async (id: string,
+    backOfficeConnectionUpdate: BackOfficeConnectionUpdate, options?: RequestInit): Promise<BackOfficeConnection> => {
+  
+  return contrailFetch<BackOfficeConnection>(getUpdateBackOfficeConnectionUrl(id),
+  {      
+    ...options,
+    method: 'PATCH',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(
+      backOfficeConnectionUpdate,)
+  }
+);}
+
+
+/**
+ * The connection and its delivery history; files already delivered stay where they are.
+ * @summary Delete a back-office connection
+ */
+export const getDeleteBackOfficeConnectionUrl = (id: string,) => {
+
+
+  
+
+  return `/back_office_connections/${id}`
+}
+
+export const deleteBackOfficeConnection = async (id: string, options?: RequestInit): Promise<void> => {
+  
+  return contrailFetch<void>(getDeleteBackOfficeConnectionUrl(id),
+  {      
+    ...options,
+    method: 'DELETE'
+    
+    
+  }
+);}
+
+
+/**
+ * Connects as a delivery would (address guard, pinned host key, credentials), writes a small probe
+file in the folder and removes it. A refused step is answered in words, not as an error.
+
+ * @summary Test a back-office connection
+ */
+export const getTestBackOfficeConnectionUrl = (id: string,) => {
+
+
+  
+
+  return `/back_office_connections/${id}/test`
+}
+
+export const testBackOfficeConnection = async (id: string, options?: RequestInit): Promise<BackOfficeConnectionTestResult> => {
+  
+  return contrailFetch<BackOfficeConnectionTestResult>(getTestBackOfficeConnectionUrl(id),
+  {      
+    ...options,
+    method: 'POST'
+    
+    
+  }
+);}
+
+
+/**
+ * Its batches, newest first, with their status, attempts, size, checksum and last error.
+ * @summary List a connection's deliveries
+ */
+export const getListBackOfficeDeliveriesUrl = (id: string,
+    params?: ListBackOfficeDeliveriesParams,) => {
+  const normalizedParams = new URLSearchParams();
+
+  Object.entries(params || {}).forEach(([key, value]) => {
+    
+    if (value !== undefined) {
+      normalizedParams.append(key, value === null ? 'null' : value.toString())
+    }
+  });
+
+  const stringifiedParams = normalizedParams.toString();
+
+  return stringifiedParams.length > 0 ? `/back_office_connections/${id}/deliveries?${stringifiedParams}` : `/back_office_connections/${id}/deliveries`
+}
+
+export const listBackOfficeDeliveries = async (id: string,
+    params?: ListBackOfficeDeliveriesParams, options?: RequestInit): Promise<BackOfficeDeliveryList> => {
+  
+  return contrailFetch<BackOfficeDeliveryList>(getListBackOfficeDeliveriesUrl(id,params),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+/**
+ * Queues the same batch again: the same range, the same file name, the same bytes (checked against
+its checksum). A resend asked while the delivery is already waiting or being sent is the same
+resend: it is sent once.
+
+ * @summary Send a delivery again
+ */
+export const getResendBackOfficeDeliveryUrl = (id: string,
+    deliveryId: string,) => {
+
+
+  
+
+  return `/back_office_connections/${id}/deliveries/${deliveryId}/resend`
+}
+
+export const resendBackOfficeDelivery = async (id: string,
+    deliveryId: string, options?: RequestInit): Promise<BackOfficeDelivery> => {
+  
+  return contrailFetch<BackOfficeDelivery>(getResendBackOfficeDeliveryUrl(id,deliveryId),
+  {      
+    ...options,
+    method: 'POST'
+    
+    
+  }
+);}
+
+
+/**
+ * Fixes the documents of a sequence range or of a range of days as one batch, as the schedule
+does (range, file name, size and SHA-256 in the database before a byte is sent), and queues it.
+Asking again for the same range while its batch exists answers that batch, queued again: one
+range is never two batches.
+
+ * @summary Send a range of documents again
+ */
+export const getBackfillBackOfficeConnectionUrl = (id: string,) => {
+
+
+  
+
+  return `/back_office_connections/${id}/backfill`
+}
+
+export const backfillBackOfficeConnection = async (id: string,
+    backOfficeBackfill: BackOfficeBackfill, options?: RequestInit): Promise<BackOfficeDelivery> => {
+  
+  return contrailFetch<BackOfficeDelivery>(getBackfillBackOfficeConnectionUrl(id),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(
+      backOfficeBackfill,)
+  }
+);}
+
+
+/**
+ * The range the connection's next scheduled batch would hold if it were cut now, and its first documents.
+ * @summary Preview the next batch
+ */
+export const getPreviewBackOfficeBatchUrl = (id: string,) => {
+
+
+  
+
+  return `/back_office_connections/${id}/preview`
+}
+
+export const previewBackOfficeBatch = async (id: string, options?: RequestInit): Promise<BackOfficeBatchPreview> => {
+  
+  return contrailFetch<BackOfficeBatchPreview>(getPreviewBackOfficeBatchUrl(id),
   {      
     ...options,
     method: 'GET'

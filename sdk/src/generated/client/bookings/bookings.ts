@@ -91,7 +91,10 @@ export const listBookings = async (params?: ListBookingsParams, options?: Reques
 
 /**
  * Books a fare of a stored search result (`fare_id` and `search_result_id`) for named
-passengers, whose types must match the search's passengers. The airline holds the seats until
+passengers, whose types must match the search's passengers. When the fare's
+`passenger_requirements` ask for them, every passenger needs `gender` and an
+`identity_document` valid through the last flight (`422 passenger_data_required`,
+`422 identity_document_expired`). The airline holds the seats until
 `time_limit`; nothing is paid yet (issue with `POST /bookings/issue`). Contacts need both email
 and phone. Send an `Idempotency-Key` (the SDK does) so a retry never books twice.
 

@@ -14,28 +14,45 @@ every call. Errors always come as `{"errors": [...], "meta": {"request_id": ...}
  * OpenAPI spec version: 0.1.0
  */
 import {
+  useMutation,
   useQuery
 } from '@tanstack/react-query';
 import type {
   DataTag,
   DefinedInitialDataOptions,
   DefinedUseQueryResult,
+  MutationFunction,
   QueryClient,
   QueryFunction,
   QueryKey,
   UndefinedInitialDataOptions,
+  UseMutationOptions,
+  UseMutationResult,
   UseQueryOptions,
   UseQueryResult
 } from '@tanstack/react-query';
 
 import type {
   AccountingDocumentList,
+  BackOfficeBackfill,
+  BackOfficeBatchPreview,
+  BackOfficeConnection,
+  BackOfficeConnectionCreate,
+  BackOfficeConnectionList,
+  BackOfficeConnectionTestResult,
+  BackOfficeConnectionUpdate,
+  BackOfficeDelivery,
+  BackOfficeDeliveryList,
   BadRequestResponse,
+  CreateBackOfficeConnectionParams,
   ForbiddenResponse,
   ListAccountingDocumentsParams,
+  ListBackOfficeConnectionsParams,
+  ListBackOfficeDeliveriesParams,
   NotFoundResponse,
   TooManyRequestsResponse,
-  UnauthorizedResponse
+  UnauthorizedResponse,
+  UnprocessableResponse
 } from '../../model';
 
 import { contrailFetch } from '../../../core/http';
@@ -163,6 +180,880 @@ export function useListAccountingDocuments<TData = Awaited<ReturnType<typeof lis
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
 
   const queryOptions = getListAccountingDocumentsQueryOptions(params,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * The agency's connections to back and mid offices, oldest first. Supervisors and staff.
+ * @summary List back-office connections
+ */
+export const getListBackOfficeConnectionsUrl = (params?: ListBackOfficeConnectionsParams,) => {
+  const normalizedParams = new URLSearchParams();
+
+  Object.entries(params || {}).forEach(([key, value]) => {
+    
+    if (value !== undefined) {
+      normalizedParams.append(key, value === null ? 'null' : value.toString())
+    }
+  });
+
+  const stringifiedParams = normalizedParams.toString();
+
+  return stringifiedParams.length > 0 ? `/back_office_connections?${stringifiedParams}` : `/back_office_connections`
+}
+
+export const listBackOfficeConnections = async (params?: ListBackOfficeConnectionsParams, options?: RequestInit): Promise<BackOfficeConnectionList> => {
+  
+  return contrailFetch<BackOfficeConnectionList>(getListBackOfficeConnectionsUrl(params),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getListBackOfficeConnectionsQueryKey = (params?: ListBackOfficeConnectionsParams,) => {
+    return [
+    `/back_office_connections`, ...(params ? [params]: [])
+    ] as const;
+    }
+
+    
+export const getListBackOfficeConnectionsQueryOptions = <TData = Awaited<ReturnType<typeof listBackOfficeConnections>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse>(params?: ListBackOfficeConnectionsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listBackOfficeConnections>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getListBackOfficeConnectionsQueryKey(params);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof listBackOfficeConnections>>> = ({ signal }) => listBackOfficeConnections(params, { signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof listBackOfficeConnections>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type ListBackOfficeConnectionsQueryResult = NonNullable<Awaited<ReturnType<typeof listBackOfficeConnections>>>
+export type ListBackOfficeConnectionsQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse
+
+
+export function useListBackOfficeConnections<TData = Awaited<ReturnType<typeof listBackOfficeConnections>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse>(
+ params: undefined |  ListBackOfficeConnectionsParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listBackOfficeConnections>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listBackOfficeConnections>>,
+          TError,
+          Awaited<ReturnType<typeof listBackOfficeConnections>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof contrailFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListBackOfficeConnections<TData = Awaited<ReturnType<typeof listBackOfficeConnections>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse>(
+ params?: ListBackOfficeConnectionsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listBackOfficeConnections>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listBackOfficeConnections>>,
+          TError,
+          Awaited<ReturnType<typeof listBackOfficeConnections>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof contrailFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListBackOfficeConnections<TData = Awaited<ReturnType<typeof listBackOfficeConnections>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse>(
+ params?: ListBackOfficeConnectionsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listBackOfficeConnections>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary List back-office connections
+ */
+
+export function useListBackOfficeConnections<TData = Awaited<ReturnType<typeof listBackOfficeConnections>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse>(
+ params?: ListBackOfficeConnectionsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listBackOfficeConnections>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getListBackOfficeConnectionsQueryOptions(params,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * Where the agency's accounting documents go. The host is checked against the outbound address
+guard now (and again on every connection); the password or private key is sealed at rest and
+never answered. Supervisors for their agency; staff name it with `agency_id`.
+
+ * @summary Create a back-office connection
+ */
+export const getCreateBackOfficeConnectionUrl = (params?: CreateBackOfficeConnectionParams,) => {
+  const normalizedParams = new URLSearchParams();
+
+  Object.entries(params || {}).forEach(([key, value]) => {
+    
+    if (value !== undefined) {
+      normalizedParams.append(key, value === null ? 'null' : value.toString())
+    }
+  });
+
+  const stringifiedParams = normalizedParams.toString();
+
+  return stringifiedParams.length > 0 ? `/back_office_connections?${stringifiedParams}` : `/back_office_connections`
+}
+
+export const createBackOfficeConnection = async (backOfficeConnectionCreate: BackOfficeConnectionCreate,
+    params?: CreateBackOfficeConnectionParams, options?: RequestInit): Promise<BackOfficeConnection> => {
+  
+  return contrailFetch<BackOfficeConnection>(getCreateBackOfficeConnectionUrl(params),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(
+      backOfficeConnectionCreate,)
+  }
+);}
+
+
+
+
+export const getCreateBackOfficeConnectionMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UnprocessableResponse | TooManyRequestsResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createBackOfficeConnection>>, TError,{data: BackOfficeConnectionCreate;params?: CreateBackOfficeConnectionParams}, TContext>, request?: SecondParameter<typeof contrailFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof createBackOfficeConnection>>, TError,{data: BackOfficeConnectionCreate;params?: CreateBackOfficeConnectionParams}, TContext> => {
+
+const mutationKey = ['createBackOfficeConnection'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof createBackOfficeConnection>>, {data: BackOfficeConnectionCreate;params?: CreateBackOfficeConnectionParams}> = (props) => {
+          const {data,params} = props ?? {};
+
+          return  createBackOfficeConnection(data,params,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type CreateBackOfficeConnectionMutationResult = NonNullable<Awaited<ReturnType<typeof createBackOfficeConnection>>>
+    export type CreateBackOfficeConnectionMutationBody = BackOfficeConnectionCreate
+    export type CreateBackOfficeConnectionMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UnprocessableResponse | TooManyRequestsResponse
+
+    /**
+ * @summary Create a back-office connection
+ */
+export const useCreateBackOfficeConnection = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UnprocessableResponse | TooManyRequestsResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createBackOfficeConnection>>, TError,{data: BackOfficeConnectionCreate;params?: CreateBackOfficeConnectionParams}, TContext>, request?: SecondParameter<typeof contrailFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof createBackOfficeConnection>>,
+        TError,
+        {data: BackOfficeConnectionCreate;params?: CreateBackOfficeConnectionParams},
+        TContext
+      > => {
+
+      const mutationOptions = getCreateBackOfficeConnectionMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * @summary Read a back-office connection
+ */
+export const getGetBackOfficeConnectionUrl = (id: string,) => {
+
+
+  
+
+  return `/back_office_connections/${id}`
+}
+
+export const getBackOfficeConnection = async (id: string, options?: RequestInit): Promise<BackOfficeConnection> => {
+  
+  return contrailFetch<BackOfficeConnection>(getGetBackOfficeConnectionUrl(id),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getGetBackOfficeConnectionQueryKey = (id?: string,) => {
+    return [
+    `/back_office_connections/${id}`
+    ] as const;
+    }
+
+    
+export const getGetBackOfficeConnectionQueryOptions = <TData = Awaited<ReturnType<typeof getBackOfficeConnection>>, TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse>(id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getBackOfficeConnection>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetBackOfficeConnectionQueryKey(id);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getBackOfficeConnection>>> = ({ signal }) => getBackOfficeConnection(id, { signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, enabled: !!(id), ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getBackOfficeConnection>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetBackOfficeConnectionQueryResult = NonNullable<Awaited<ReturnType<typeof getBackOfficeConnection>>>
+export type GetBackOfficeConnectionQueryError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse
+
+
+export function useGetBackOfficeConnection<TData = Awaited<ReturnType<typeof getBackOfficeConnection>>, TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse>(
+ id: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getBackOfficeConnection>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getBackOfficeConnection>>,
+          TError,
+          Awaited<ReturnType<typeof getBackOfficeConnection>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof contrailFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetBackOfficeConnection<TData = Awaited<ReturnType<typeof getBackOfficeConnection>>, TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse>(
+ id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getBackOfficeConnection>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getBackOfficeConnection>>,
+          TError,
+          Awaited<ReturnType<typeof getBackOfficeConnection>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof contrailFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetBackOfficeConnection<TData = Awaited<ReturnType<typeof getBackOfficeConnection>>, TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse>(
+ id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getBackOfficeConnection>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary Read a back-office connection
+ */
+
+export function useGetBackOfficeConnection<TData = Awaited<ReturnType<typeof getBackOfficeConnection>>, TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse>(
+ id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getBackOfficeConnection>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetBackOfficeConnectionQueryOptions(id,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * Its name, format, schedule, SFTP settings or credentials, or whether it is enabled.
+ * @summary Change a back-office connection
+ */
+export const getUpdateBackOfficeConnectionUrl = (id: string,) => {
+
+
+  
+
+  return `/back_office_connections/${id}`
+}
+
+export const updateBackOfficeConnection = async (id: string,
+    backOfficeConnectionUpdate: BackOfficeConnectionUpdate, options?: RequestInit): Promise<BackOfficeConnection> => {
+  
+  return contrailFetch<BackOfficeConnection>(getUpdateBackOfficeConnectionUrl(id),
+  {      
+    ...options,
+    method: 'PATCH',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(
+      backOfficeConnectionUpdate,)
+  }
+);}
+
+
+
+
+export const getUpdateBackOfficeConnectionMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UnprocessableResponse | TooManyRequestsResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateBackOfficeConnection>>, TError,{id: string;data: BackOfficeConnectionUpdate}, TContext>, request?: SecondParameter<typeof contrailFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof updateBackOfficeConnection>>, TError,{id: string;data: BackOfficeConnectionUpdate}, TContext> => {
+
+const mutationKey = ['updateBackOfficeConnection'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof updateBackOfficeConnection>>, {id: string;data: BackOfficeConnectionUpdate}> = (props) => {
+          const {id,data} = props ?? {};
+
+          return  updateBackOfficeConnection(id,data,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type UpdateBackOfficeConnectionMutationResult = NonNullable<Awaited<ReturnType<typeof updateBackOfficeConnection>>>
+    export type UpdateBackOfficeConnectionMutationBody = BackOfficeConnectionUpdate
+    export type UpdateBackOfficeConnectionMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UnprocessableResponse | TooManyRequestsResponse
+
+    /**
+ * @summary Change a back-office connection
+ */
+export const useUpdateBackOfficeConnection = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UnprocessableResponse | TooManyRequestsResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateBackOfficeConnection>>, TError,{id: string;data: BackOfficeConnectionUpdate}, TContext>, request?: SecondParameter<typeof contrailFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof updateBackOfficeConnection>>,
+        TError,
+        {id: string;data: BackOfficeConnectionUpdate},
+        TContext
+      > => {
+
+      const mutationOptions = getUpdateBackOfficeConnectionMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * The connection and its delivery history; files already delivered stay where they are.
+ * @summary Delete a back-office connection
+ */
+export const getDeleteBackOfficeConnectionUrl = (id: string,) => {
+
+
+  
+
+  return `/back_office_connections/${id}`
+}
+
+export const deleteBackOfficeConnection = async (id: string, options?: RequestInit): Promise<void> => {
+  
+  return contrailFetch<void>(getDeleteBackOfficeConnectionUrl(id),
+  {      
+    ...options,
+    method: 'DELETE'
+    
+    
+  }
+);}
+
+
+
+
+export const getDeleteBackOfficeConnectionMutationOptions = <TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteBackOfficeConnection>>, TError,{id: string}, TContext>, request?: SecondParameter<typeof contrailFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof deleteBackOfficeConnection>>, TError,{id: string}, TContext> => {
+
+const mutationKey = ['deleteBackOfficeConnection'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof deleteBackOfficeConnection>>, {id: string}> = (props) => {
+          const {id} = props ?? {};
+
+          return  deleteBackOfficeConnection(id,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type DeleteBackOfficeConnectionMutationResult = NonNullable<Awaited<ReturnType<typeof deleteBackOfficeConnection>>>
+    
+    export type DeleteBackOfficeConnectionMutationError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse
+
+    /**
+ * @summary Delete a back-office connection
+ */
+export const useDeleteBackOfficeConnection = <TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteBackOfficeConnection>>, TError,{id: string}, TContext>, request?: SecondParameter<typeof contrailFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof deleteBackOfficeConnection>>,
+        TError,
+        {id: string},
+        TContext
+      > => {
+
+      const mutationOptions = getDeleteBackOfficeConnectionMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * Connects as a delivery would (address guard, pinned host key, credentials), writes a small probe
+file in the folder and removes it. A refused step is answered in words, not as an error.
+
+ * @summary Test a back-office connection
+ */
+export const getTestBackOfficeConnectionUrl = (id: string,) => {
+
+
+  
+
+  return `/back_office_connections/${id}/test`
+}
+
+export const testBackOfficeConnection = async (id: string, options?: RequestInit): Promise<BackOfficeConnectionTestResult> => {
+  
+  return contrailFetch<BackOfficeConnectionTestResult>(getTestBackOfficeConnectionUrl(id),
+  {      
+    ...options,
+    method: 'POST'
+    
+    
+  }
+);}
+
+
+
+
+export const getTestBackOfficeConnectionMutationOptions = <TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof testBackOfficeConnection>>, TError,{id: string}, TContext>, request?: SecondParameter<typeof contrailFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof testBackOfficeConnection>>, TError,{id: string}, TContext> => {
+
+const mutationKey = ['testBackOfficeConnection'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof testBackOfficeConnection>>, {id: string}> = (props) => {
+          const {id} = props ?? {};
+
+          return  testBackOfficeConnection(id,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type TestBackOfficeConnectionMutationResult = NonNullable<Awaited<ReturnType<typeof testBackOfficeConnection>>>
+    
+    export type TestBackOfficeConnectionMutationError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse
+
+    /**
+ * @summary Test a back-office connection
+ */
+export const useTestBackOfficeConnection = <TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof testBackOfficeConnection>>, TError,{id: string}, TContext>, request?: SecondParameter<typeof contrailFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof testBackOfficeConnection>>,
+        TError,
+        {id: string},
+        TContext
+      > => {
+
+      const mutationOptions = getTestBackOfficeConnectionMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * Its batches, newest first, with their status, attempts, size, checksum and last error.
+ * @summary List a connection's deliveries
+ */
+export const getListBackOfficeDeliveriesUrl = (id: string,
+    params?: ListBackOfficeDeliveriesParams,) => {
+  const normalizedParams = new URLSearchParams();
+
+  Object.entries(params || {}).forEach(([key, value]) => {
+    
+    if (value !== undefined) {
+      normalizedParams.append(key, value === null ? 'null' : value.toString())
+    }
+  });
+
+  const stringifiedParams = normalizedParams.toString();
+
+  return stringifiedParams.length > 0 ? `/back_office_connections/${id}/deliveries?${stringifiedParams}` : `/back_office_connections/${id}/deliveries`
+}
+
+export const listBackOfficeDeliveries = async (id: string,
+    params?: ListBackOfficeDeliveriesParams, options?: RequestInit): Promise<BackOfficeDeliveryList> => {
+  
+  return contrailFetch<BackOfficeDeliveryList>(getListBackOfficeDeliveriesUrl(id,params),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getListBackOfficeDeliveriesQueryKey = (id?: string,
+    params?: ListBackOfficeDeliveriesParams,) => {
+    return [
+    `/back_office_connections/${id}/deliveries`, ...(params ? [params]: [])
+    ] as const;
+    }
+
+    
+export const getListBackOfficeDeliveriesQueryOptions = <TData = Awaited<ReturnType<typeof listBackOfficeDeliveries>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse>(id: string,
+    params?: ListBackOfficeDeliveriesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listBackOfficeDeliveries>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getListBackOfficeDeliveriesQueryKey(id,params);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof listBackOfficeDeliveries>>> = ({ signal }) => listBackOfficeDeliveries(id,params, { signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, enabled: !!(id), ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof listBackOfficeDeliveries>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type ListBackOfficeDeliveriesQueryResult = NonNullable<Awaited<ReturnType<typeof listBackOfficeDeliveries>>>
+export type ListBackOfficeDeliveriesQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse
+
+
+export function useListBackOfficeDeliveries<TData = Awaited<ReturnType<typeof listBackOfficeDeliveries>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse>(
+ id: string,
+    params: undefined |  ListBackOfficeDeliveriesParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listBackOfficeDeliveries>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listBackOfficeDeliveries>>,
+          TError,
+          Awaited<ReturnType<typeof listBackOfficeDeliveries>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof contrailFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListBackOfficeDeliveries<TData = Awaited<ReturnType<typeof listBackOfficeDeliveries>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse>(
+ id: string,
+    params?: ListBackOfficeDeliveriesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listBackOfficeDeliveries>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listBackOfficeDeliveries>>,
+          TError,
+          Awaited<ReturnType<typeof listBackOfficeDeliveries>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof contrailFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListBackOfficeDeliveries<TData = Awaited<ReturnType<typeof listBackOfficeDeliveries>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse>(
+ id: string,
+    params?: ListBackOfficeDeliveriesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listBackOfficeDeliveries>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary List a connection's deliveries
+ */
+
+export function useListBackOfficeDeliveries<TData = Awaited<ReturnType<typeof listBackOfficeDeliveries>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse>(
+ id: string,
+    params?: ListBackOfficeDeliveriesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listBackOfficeDeliveries>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getListBackOfficeDeliveriesQueryOptions(id,params,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * Queues the same batch again: the same range, the same file name, the same bytes (checked against
+its checksum). A resend asked while the delivery is already waiting or being sent is the same
+resend: it is sent once.
+
+ * @summary Send a delivery again
+ */
+export const getResendBackOfficeDeliveryUrl = (id: string,
+    deliveryId: string,) => {
+
+
+  
+
+  return `/back_office_connections/${id}/deliveries/${deliveryId}/resend`
+}
+
+export const resendBackOfficeDelivery = async (id: string,
+    deliveryId: string, options?: RequestInit): Promise<BackOfficeDelivery> => {
+  
+  return contrailFetch<BackOfficeDelivery>(getResendBackOfficeDeliveryUrl(id,deliveryId),
+  {      
+    ...options,
+    method: 'POST'
+    
+    
+  }
+);}
+
+
+
+
+export const getResendBackOfficeDeliveryMutationOptions = <TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof resendBackOfficeDelivery>>, TError,{id: string;deliveryId: string}, TContext>, request?: SecondParameter<typeof contrailFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof resendBackOfficeDelivery>>, TError,{id: string;deliveryId: string}, TContext> => {
+
+const mutationKey = ['resendBackOfficeDelivery'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof resendBackOfficeDelivery>>, {id: string;deliveryId: string}> = (props) => {
+          const {id,deliveryId} = props ?? {};
+
+          return  resendBackOfficeDelivery(id,deliveryId,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type ResendBackOfficeDeliveryMutationResult = NonNullable<Awaited<ReturnType<typeof resendBackOfficeDelivery>>>
+    
+    export type ResendBackOfficeDeliveryMutationError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse
+
+    /**
+ * @summary Send a delivery again
+ */
+export const useResendBackOfficeDelivery = <TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof resendBackOfficeDelivery>>, TError,{id: string;deliveryId: string}, TContext>, request?: SecondParameter<typeof contrailFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof resendBackOfficeDelivery>>,
+        TError,
+        {id: string;deliveryId: string},
+        TContext
+      > => {
+
+      const mutationOptions = getResendBackOfficeDeliveryMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * Fixes the documents of a sequence range or of a range of days as one batch, as the schedule
+does (range, file name, size and SHA-256 in the database before a byte is sent), and queues it.
+Asking again for the same range while its batch exists answers that batch, queued again: one
+range is never two batches.
+
+ * @summary Send a range of documents again
+ */
+export const getBackfillBackOfficeConnectionUrl = (id: string,) => {
+
+
+  
+
+  return `/back_office_connections/${id}/backfill`
+}
+
+export const backfillBackOfficeConnection = async (id: string,
+    backOfficeBackfill: BackOfficeBackfill, options?: RequestInit): Promise<BackOfficeDelivery> => {
+  
+  return contrailFetch<BackOfficeDelivery>(getBackfillBackOfficeConnectionUrl(id),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(
+      backOfficeBackfill,)
+  }
+);}
+
+
+
+
+export const getBackfillBackOfficeConnectionMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof backfillBackOfficeConnection>>, TError,{id: string;data: BackOfficeBackfill}, TContext>, request?: SecondParameter<typeof contrailFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof backfillBackOfficeConnection>>, TError,{id: string;data: BackOfficeBackfill}, TContext> => {
+
+const mutationKey = ['backfillBackOfficeConnection'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof backfillBackOfficeConnection>>, {id: string;data: BackOfficeBackfill}> = (props) => {
+          const {id,data} = props ?? {};
+
+          return  backfillBackOfficeConnection(id,data,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type BackfillBackOfficeConnectionMutationResult = NonNullable<Awaited<ReturnType<typeof backfillBackOfficeConnection>>>
+    export type BackfillBackOfficeConnectionMutationBody = BackOfficeBackfill
+    export type BackfillBackOfficeConnectionMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse
+
+    /**
+ * @summary Send a range of documents again
+ */
+export const useBackfillBackOfficeConnection = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof backfillBackOfficeConnection>>, TError,{id: string;data: BackOfficeBackfill}, TContext>, request?: SecondParameter<typeof contrailFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof backfillBackOfficeConnection>>,
+        TError,
+        {id: string;data: BackOfficeBackfill},
+        TContext
+      > => {
+
+      const mutationOptions = getBackfillBackOfficeConnectionMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * The range the connection's next scheduled batch would hold if it were cut now, and its first documents.
+ * @summary Preview the next batch
+ */
+export const getPreviewBackOfficeBatchUrl = (id: string,) => {
+
+
+  
+
+  return `/back_office_connections/${id}/preview`
+}
+
+export const previewBackOfficeBatch = async (id: string, options?: RequestInit): Promise<BackOfficeBatchPreview> => {
+  
+  return contrailFetch<BackOfficeBatchPreview>(getPreviewBackOfficeBatchUrl(id),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getPreviewBackOfficeBatchQueryKey = (id?: string,) => {
+    return [
+    `/back_office_connections/${id}/preview`
+    ] as const;
+    }
+
+    
+export const getPreviewBackOfficeBatchQueryOptions = <TData = Awaited<ReturnType<typeof previewBackOfficeBatch>>, TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse>(id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof previewBackOfficeBatch>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getPreviewBackOfficeBatchQueryKey(id);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof previewBackOfficeBatch>>> = ({ signal }) => previewBackOfficeBatch(id, { signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, enabled: !!(id), ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof previewBackOfficeBatch>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type PreviewBackOfficeBatchQueryResult = NonNullable<Awaited<ReturnType<typeof previewBackOfficeBatch>>>
+export type PreviewBackOfficeBatchQueryError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse
+
+
+export function usePreviewBackOfficeBatch<TData = Awaited<ReturnType<typeof previewBackOfficeBatch>>, TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse>(
+ id: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof previewBackOfficeBatch>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof previewBackOfficeBatch>>,
+          TError,
+          Awaited<ReturnType<typeof previewBackOfficeBatch>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof contrailFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function usePreviewBackOfficeBatch<TData = Awaited<ReturnType<typeof previewBackOfficeBatch>>, TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse>(
+ id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof previewBackOfficeBatch>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof previewBackOfficeBatch>>,
+          TError,
+          Awaited<ReturnType<typeof previewBackOfficeBatch>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof contrailFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function usePreviewBackOfficeBatch<TData = Awaited<ReturnType<typeof previewBackOfficeBatch>>, TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse>(
+ id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof previewBackOfficeBatch>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary Preview the next batch
+ */
+
+export function usePreviewBackOfficeBatch<TData = Awaited<ReturnType<typeof previewBackOfficeBatch>>, TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse>(
+ id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof previewBackOfficeBatch>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getPreviewBackOfficeBatchQueryOptions(id,options)
 
   const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 

@@ -116,3 +116,311 @@ export const listAccountingDocumentsResponse = zod.object({
 })
 }).describe('Documents after the cursor, in sequence order.')
 
+/**
+ * The agency's connections to back and mid offices, oldest first. Supervisors and staff.
+ * @summary List back-office connections
+ */
+export const listBackOfficeConnectionsQueryAgencyIdMax = 64;
+export const listBackOfficeConnectionsQueryAgencyIdRegExp = new RegExp('^[A-Za-z0-9_-]+$');
+export const listBackOfficeConnectionsQueryPageDefault = 1;
+export const listBackOfficeConnectionsQueryPageMax = 100000;export const listBackOfficeConnectionsQueryPerPageDefault = 25;
+export const listBackOfficeConnectionsQueryPerPageMax = 100;
+
+export const listBackOfficeConnectionsQueryParams = zod.object({
+  "agency_id": zod.string().max(listBackOfficeConnectionsQueryAgencyIdMax).regex(listBackOfficeConnectionsQueryAgencyIdRegExp).optional().describe('Staff name the agency; a supervisor reaches their own (and may leave it out).'),
+  "page": zod.number().min(1).max(listBackOfficeConnectionsQueryPageMax).default(listBackOfficeConnectionsQueryPageDefault).describe('The page to return, from 1.'),
+  "per_page": zod.number().min(1).max(listBackOfficeConnectionsQueryPerPageMax).default(listBackOfficeConnectionsQueryPerPageDefault).describe('How many items a page holds.')
+})
+
+export const listBackOfficeConnectionsResponseDataItemDeliveredThroughMin = 0;export const listBackOfficeConnectionsResponseMetaPerPageMax = 100;export const listBackOfficeConnectionsResponseMetaTotalMin = 0;
+
+export const listBackOfficeConnectionsResponse = zod.object({
+  "data": zod.array(zod.object({
+  "id": zod.string(),
+  "agency_id": zod.string(),
+  "name": zod.string(),
+  "kind": zod.enum(['sftp']).describe('How batches are delivered.'),
+  "format": zod.enum(['csv', 'jsonl']).describe('The batch file\'s format (CSV or JSON Lines), documented column by column in the accounting-documents guide.'),
+  "schedule": zod.enum(['each', 'hourly', 'daily']).describe('When a batch is cut — `each` as documents come, `hourly`, or `daily` at `daily_at` on the agency\'s clock.'),
+  "daily_at": zod.string().nullable().describe('For a `daily` schedule, the time on the agency\'s clock (HH:MM); null otherwise.'),
+  "enabled": zod.boolean(),
+  "delivered_through": zod.number().min(listBackOfficeConnectionsResponseDataItemDeliveredThroughMin).describe('The last sequence number a scheduled batch was cut up to; the next batch starts after it.'),
+  "failing_since": zod.iso.datetime({}).nullable().describe('Since when every delivery has failed; null while deliveries succeed.'),
+  "sftp": zod.object({
+  "host": zod.string(),
+  "port": zod.number(),
+  "username": zod.string(),
+  "folder": zod.string(),
+  "host_key_fingerprint": zod.string().describe('The server\'s pinned host key as `ssh-keygen -lf` prints it (`SHA256:…`).')
+}).describe('The SFTP server and folder (the credentials are never answered).'),
+  "created_at": zod.iso.datetime({}),
+  "updated_at": zod.iso.datetime({})
+}).describe('Where an agency\'s accounting documents are delivered: an SFTP folder, in CSV or JSON Lines, on a\nschedule. The credentials (password or private key) are write-only: sealed at rest and never\nanswered.\n')),
+  "meta": zod.object({
+  "page": zod.number().min(1),
+  "per_page": zod.number().min(1).max(listBackOfficeConnectionsResponseMetaPerPageMax),
+  "total": zod.number().min(listBackOfficeConnectionsResponseMetaTotalMin).describe('How many items the whole list holds.')
+}).describe('Where a page sits in the whole list.')
+})
+
+/**
+ * Where the agency's accounting documents go. The host is checked against the outbound address
+guard now (and again on every connection); the password or private key is sealed at rest and
+never answered. Supervisors for their agency; staff name it with `agency_id`.
+
+ * @summary Create a back-office connection
+ */
+export const createBackOfficeConnectionQueryAgencyIdMax = 64;
+export const createBackOfficeConnectionQueryAgencyIdRegExp = new RegExp('^[A-Za-z0-9_-]+$');
+
+
+export const createBackOfficeConnectionQueryParams = zod.object({
+  "agency_id": zod.string().max(createBackOfficeConnectionQueryAgencyIdMax).regex(createBackOfficeConnectionQueryAgencyIdRegExp).optional().describe('Staff name the agency; a supervisor reaches their own (and may leave it out).')
+})
+
+export const createBackOfficeConnectionBodyNameMax = 100;export const createBackOfficeConnectionBodyDailyAtRegExp = new RegExp('^([01][0-9]|2[0-3]):[0-5][0-9]$');
+export const createBackOfficeConnectionBodyEnabledDefault = true;export const createBackOfficeConnectionBodyDeliveredThroughMin = 0;
+export const createBackOfficeConnectionBodyDeliveredThroughMax = 9007199254740991;export const createBackOfficeConnectionBodySftpHostMax = 253;export const createBackOfficeConnectionBodySftpPortMax = 65535;export const createBackOfficeConnectionBodySftpUsernameMax = 100;export const createBackOfficeConnectionBodySftpFolderMax = 500;export const createBackOfficeConnectionBodySftpHostKeyFingerprintMax = 60;export const createBackOfficeConnectionBodySftpPasswordMax = 500;export const createBackOfficeConnectionBodySftpPrivateKeyMax = 20000;
+
+export const createBackOfficeConnectionBody = zod.object({
+  "name": zod.string().min(1).max(createBackOfficeConnectionBodyNameMax),
+  "kind": zod.enum(['sftp']).describe('How batches are delivered.'),
+  "format": zod.enum(['csv', 'jsonl']).describe('The batch file\'s format (CSV or JSON Lines), documented column by column in the accounting-documents guide.'),
+  "schedule": zod.enum(['each', 'hourly', 'daily']).describe('When a batch is cut — `each` as documents come, `hourly`, or `daily` at `daily_at` on the agency\'s clock.'),
+  "daily_at": zod.string().regex(createBackOfficeConnectionBodyDailyAtRegExp).nullish().describe('Required for a `daily` schedule (HH:MM on the agency\'s clock).'),
+  "enabled": zod.boolean().default(createBackOfficeConnectionBodyEnabledDefault),
+  "delivered_through": zod.number().min(createBackOfficeConnectionBodyDeliveredThroughMin).max(createBackOfficeConnectionBodyDeliveredThroughMax).optional().describe('Where scheduled delivery starts: documents after this sequence number (default 0, the whole\nfeed). Earlier documents can be sent with a backfill.\n'),
+  "sftp": zod.object({
+  "host": zod.string().min(1).max(createBackOfficeConnectionBodySftpHostMax).optional(),
+  "port": zod.number().min(1).max(createBackOfficeConnectionBodySftpPortMax).optional(),
+  "username": zod.string().min(1).max(createBackOfficeConnectionBodySftpUsernameMax).optional(),
+  "folder": zod.string().min(1).max(createBackOfficeConnectionBodySftpFolderMax).optional().describe('An absolute path on the server, without `..`.'),
+  "host_key_fingerprint": zod.string().max(createBackOfficeConnectionBodySftpHostKeyFingerprintMax).optional().describe('The server\'s host key as `ssh-keygen -lf` prints it (`SHA256:…`); any other key is refused.'),
+  "password": zod.string().min(1).max(createBackOfficeConnectionBodySftpPasswordMax).optional(),
+  "private_key": zod.string().min(1).max(createBackOfficeConnectionBodySftpPrivateKeyMax).optional().describe('A PEM or OpenSSH private key without a passphrase.')
+}).describe('The SFTP server, folder and credentials. Give a password or a private key (or both); they are\nsealed at rest and never answered. On a change, fields left out keep their value, and a new\npassword or private key replaces the credentials as a whole.\n').and(zod.any())
+})
+
+/**
+ * @summary Read a back-office connection
+ */
+export const getBackOfficeConnectionResponseDeliveredThroughMin = 0;
+
+export const getBackOfficeConnectionResponse = zod.object({
+  "id": zod.string(),
+  "agency_id": zod.string(),
+  "name": zod.string(),
+  "kind": zod.enum(['sftp']).describe('How batches are delivered.'),
+  "format": zod.enum(['csv', 'jsonl']).describe('The batch file\'s format (CSV or JSON Lines), documented column by column in the accounting-documents guide.'),
+  "schedule": zod.enum(['each', 'hourly', 'daily']).describe('When a batch is cut — `each` as documents come, `hourly`, or `daily` at `daily_at` on the agency\'s clock.'),
+  "daily_at": zod.string().nullable().describe('For a `daily` schedule, the time on the agency\'s clock (HH:MM); null otherwise.'),
+  "enabled": zod.boolean(),
+  "delivered_through": zod.number().min(getBackOfficeConnectionResponseDeliveredThroughMin).describe('The last sequence number a scheduled batch was cut up to; the next batch starts after it.'),
+  "failing_since": zod.iso.datetime({}).nullable().describe('Since when every delivery has failed; null while deliveries succeed.'),
+  "sftp": zod.object({
+  "host": zod.string(),
+  "port": zod.number(),
+  "username": zod.string(),
+  "folder": zod.string(),
+  "host_key_fingerprint": zod.string().describe('The server\'s pinned host key as `ssh-keygen -lf` prints it (`SHA256:…`).')
+}).describe('The SFTP server and folder (the credentials are never answered).'),
+  "created_at": zod.iso.datetime({}),
+  "updated_at": zod.iso.datetime({})
+}).describe('Where an agency\'s accounting documents are delivered: an SFTP folder, in CSV or JSON Lines, on a\nschedule. The credentials (password or private key) are write-only: sealed at rest and never\nanswered.\n')
+
+/**
+ * Its name, format, schedule, SFTP settings or credentials, or whether it is enabled.
+ * @summary Change a back-office connection
+ */
+export const updateBackOfficeConnectionBodyNameMax = 100;export const updateBackOfficeConnectionBodyDailyAtRegExp = new RegExp('^([01][0-9]|2[0-3]):[0-5][0-9]$');
+export const updateBackOfficeConnectionBodySftpHostMax = 253;export const updateBackOfficeConnectionBodySftpPortMax = 65535;export const updateBackOfficeConnectionBodySftpUsernameMax = 100;export const updateBackOfficeConnectionBodySftpFolderMax = 500;export const updateBackOfficeConnectionBodySftpHostKeyFingerprintMax = 60;export const updateBackOfficeConnectionBodySftpPasswordMax = 500;export const updateBackOfficeConnectionBodySftpPrivateKeyMax = 20000;
+
+export const updateBackOfficeConnectionBody = zod.object({
+  "name": zod.string().min(1).max(updateBackOfficeConnectionBodyNameMax).optional(),
+  "format": zod.enum(['csv', 'jsonl']).optional().describe('The batch file\'s format (CSV or JSON Lines), documented column by column in the accounting-documents guide.'),
+  "schedule": zod.enum(['each', 'hourly', 'daily']).optional().describe('When a batch is cut — `each` as documents come, `hourly`, or `daily` at `daily_at` on the agency\'s clock.'),
+  "daily_at": zod.string().regex(updateBackOfficeConnectionBodyDailyAtRegExp).nullish(),
+  "enabled": zod.boolean().optional(),
+  "sftp": zod.object({
+  "host": zod.string().min(1).max(updateBackOfficeConnectionBodySftpHostMax).optional(),
+  "port": zod.number().min(1).max(updateBackOfficeConnectionBodySftpPortMax).optional(),
+  "username": zod.string().min(1).max(updateBackOfficeConnectionBodySftpUsernameMax).optional(),
+  "folder": zod.string().min(1).max(updateBackOfficeConnectionBodySftpFolderMax).optional().describe('An absolute path on the server, without `..`.'),
+  "host_key_fingerprint": zod.string().max(updateBackOfficeConnectionBodySftpHostKeyFingerprintMax).optional().describe('The server\'s host key as `ssh-keygen -lf` prints it (`SHA256:…`); any other key is refused.'),
+  "password": zod.string().min(1).max(updateBackOfficeConnectionBodySftpPasswordMax).optional(),
+  "private_key": zod.string().min(1).max(updateBackOfficeConnectionBodySftpPrivateKeyMax).optional().describe('A PEM or OpenSSH private key without a passphrase.')
+}).optional().describe('The SFTP server, folder and credentials. Give a password or a private key (or both); they are\nsealed at rest and never answered. On a change, fields left out keep their value, and a new\npassword or private key replaces the credentials as a whole.\n')
+})
+
+export const updateBackOfficeConnectionResponseDeliveredThroughMin = 0;
+
+export const updateBackOfficeConnectionResponse = zod.object({
+  "id": zod.string(),
+  "agency_id": zod.string(),
+  "name": zod.string(),
+  "kind": zod.enum(['sftp']).describe('How batches are delivered.'),
+  "format": zod.enum(['csv', 'jsonl']).describe('The batch file\'s format (CSV or JSON Lines), documented column by column in the accounting-documents guide.'),
+  "schedule": zod.enum(['each', 'hourly', 'daily']).describe('When a batch is cut — `each` as documents come, `hourly`, or `daily` at `daily_at` on the agency\'s clock.'),
+  "daily_at": zod.string().nullable().describe('For a `daily` schedule, the time on the agency\'s clock (HH:MM); null otherwise.'),
+  "enabled": zod.boolean(),
+  "delivered_through": zod.number().min(updateBackOfficeConnectionResponseDeliveredThroughMin).describe('The last sequence number a scheduled batch was cut up to; the next batch starts after it.'),
+  "failing_since": zod.iso.datetime({}).nullable().describe('Since when every delivery has failed; null while deliveries succeed.'),
+  "sftp": zod.object({
+  "host": zod.string(),
+  "port": zod.number(),
+  "username": zod.string(),
+  "folder": zod.string(),
+  "host_key_fingerprint": zod.string().describe('The server\'s pinned host key as `ssh-keygen -lf` prints it (`SHA256:…`).')
+}).describe('The SFTP server and folder (the credentials are never answered).'),
+  "created_at": zod.iso.datetime({}),
+  "updated_at": zod.iso.datetime({})
+}).describe('Where an agency\'s accounting documents are delivered: an SFTP folder, in CSV or JSON Lines, on a\nschedule. The credentials (password or private key) are write-only: sealed at rest and never\nanswered.\n')
+
+/**
+ * Connects as a delivery would (address guard, pinned host key, credentials), writes a small probe
+file in the folder and removes it. A refused step is answered in words, not as an error.
+
+ * @summary Test a back-office connection
+ */
+export const testBackOfficeConnectionResponseDurationMsMin = 0;
+
+export const testBackOfficeConnectionResponse = zod.object({
+  "ok": zod.boolean().describe('The server took a probe file in the folder and let it be removed.'),
+  "failure": zod.union([zod.literal('host_key'),zod.literal('auth'),zod.literal('connect'),zod.literal('write'),zod.literal('refused_address'),zod.literal(null)]).nullable().describe('Which step failed: `host_key` (the server\'s key is not the pinned one), `auth` (user name or\ncredential refused), `connect` (unreachable), `write` (the folder refused the probe file),\n`refused_address` (the host is an address this server does not contact).\n'),
+  "error": zod.string().nullable().describe('The failure in words; null when ok.'),
+  "duration_ms": zod.number().min(testBackOfficeConnectionResponseDurationMsMin)
+}).describe('What the connection test found. A refused test is an answer, not an error.')
+
+/**
+ * Its batches, newest first, with their status, attempts, size, checksum and last error.
+ * @summary List a connection's deliveries
+ */
+export const listBackOfficeDeliveriesQueryPageDefault = 1;
+export const listBackOfficeDeliveriesQueryPageMax = 100000;export const listBackOfficeDeliveriesQueryPerPageDefault = 25;
+export const listBackOfficeDeliveriesQueryPerPageMax = 100;
+
+export const listBackOfficeDeliveriesQueryParams = zod.object({
+  "page": zod.number().min(1).max(listBackOfficeDeliveriesQueryPageMax).default(listBackOfficeDeliveriesQueryPageDefault).describe('The page to return, from 1.'),
+  "per_page": zod.number().min(1).max(listBackOfficeDeliveriesQueryPerPageMax).default(listBackOfficeDeliveriesQueryPerPageDefault).describe('How many items a page holds.')
+})
+
+export const listBackOfficeDeliveriesResponseMetaPerPageMax = 100;export const listBackOfficeDeliveriesResponseMetaTotalMin = 0;
+
+export const listBackOfficeDeliveriesResponse = zod.object({
+  "data": zod.array(zod.object({
+  "id": zod.string(),
+  "connection_id": zod.string(),
+  "reason": zod.enum(['scheduled', 'backfill']),
+  "first_sequence": zod.number(),
+  "last_sequence": zod.number(),
+  "rows": zod.number(),
+  "file_name": zod.string(),
+  "bytes": zod.number(),
+  "checksum": zod.string().describe('SHA-256 of the file (hex).'),
+  "status": zod.enum(['pending', 'sending', 'delivered', 'failed']),
+  "attempts": zod.number(),
+  "next_attempt_at": zod.iso.datetime({}).describe('When it is (or was) due; a failed delivery is tried again then.'),
+  "last_error": zod.string().nullable(),
+  "duration_ms": zod.number().nullable(),
+  "created_at": zod.iso.datetime({}),
+  "delivered_at": zod.iso.datetime({}).nullable()
+}).describe('One batch fixed for a connection (its sequence range, file name, size and SHA-256) and how sending it went.')),
+  "meta": zod.object({
+  "page": zod.number().min(1),
+  "per_page": zod.number().min(1).max(listBackOfficeDeliveriesResponseMetaPerPageMax),
+  "total": zod.number().min(listBackOfficeDeliveriesResponseMetaTotalMin).describe('How many items the whole list holds.')
+}).describe('Where a page sits in the whole list.')
+})
+
+/**
+ * Fixes the documents of a sequence range or of a range of days as one batch, as the schedule
+does (range, file name, size and SHA-256 in the database before a byte is sent), and queues it.
+Asking again for the same range while its batch exists answers that batch, queued again: one
+range is never two batches.
+
+ * @summary Send a range of documents again
+ */
+export const backfillBackOfficeConnectionBodyAfterSequenceMin = 0;
+export const backfillBackOfficeConnectionBodyAfterSequenceMax = 9007199254740991;export const backfillBackOfficeConnectionBodyThroughSequenceMax = 9007199254740991;
+
+export const backfillBackOfficeConnectionBody = zod.object({
+  "after_sequence": zod.number().min(backfillBackOfficeConnectionBodyAfterSequenceMin).max(backfillBackOfficeConnectionBodyAfterSequenceMax).optional(),
+  "through_sequence": zod.number().min(1).max(backfillBackOfficeConnectionBodyThroughSequenceMax).optional(),
+  "date_from": zod.iso.date().optional(),
+  "date_to": zod.iso.date().optional()
+}).describe('The documents to send again as one batch: a sequence range (`after_sequence`, and optionally\n`through_sequence`) or a range of days (UTC, `date_from`, `date_to`), not both.\n')
+
+/**
+ * The range the connection's next scheduled batch would hold if it were cut now, and its first documents.
+ * @summary Preview the next batch
+ */
+export const previewBackOfficeBatchResponseRowsMin = 0;export const previewBackOfficeBatchResponseDocumentsItemAmountsCurrencyRegExp = new RegExp('^[A-Z]{3}$');
+export const previewBackOfficeBatchResponseDocumentsItemAmountsBaseFareRegExp = new RegExp('^-?[0-9]+\\.[0-9]{2}$');
+export const previewBackOfficeBatchResponseDocumentsItemAmountsTaxesRegExpOne = new RegExp('^-?[0-9]+\\.[0-9]{2}$');
+export const previewBackOfficeBatchResponseDocumentsItemAmountsTaxTotalRegExp = new RegExp('^-?[0-9]+\\.[0-9]{2}$');
+export const previewBackOfficeBatchResponseDocumentsItemAmountsCommissionRegExp = new RegExp('^-?[0-9]+\\.[0-9]{2}$');
+export const previewBackOfficeBatchResponseDocumentsItemAmountsMarkupRegExp = new RegExp('^-?[0-9]+\\.[0-9]{2}$');
+export const previewBackOfficeBatchResponseDocumentsItemAmountsServiceFeeRegExp = new RegExp('^-?[0-9]+\\.[0-9]{2}$');
+export const previewBackOfficeBatchResponseDocumentsItemAmountsTotalRegExp = new RegExp('^-?[0-9]+\\.[0-9]{2}$');
+export const previewBackOfficeBatchResponseDocumentsItemBalanceAmountRegExp = new RegExp('^-?[0-9]+\\.[0-9]{2}$');
+export const previewBackOfficeBatchResponseDocumentsMax = 20;
+
+export const previewBackOfficeBatchResponse = zod.object({
+  "first_sequence": zod.number(),
+  "last_sequence": zod.number().describe('The agency\'s last document now; below `first_sequence` when there is nothing new.'),
+  "rows": zod.number().min(previewBackOfficeBatchResponseRowsMin),
+  "documents": zod.array(zod.object({
+  "sequence": zod.number().min(1).describe('The agency\'s gapless number of the document.'),
+  "id": zod.string(),
+  "transaction_code": zod.enum(['TKTT', 'EMDA', 'EMDS', 'EXCH', 'RFND', 'CANX', 'FEES', 'TOPU', 'ADJT']).describe('What the row is: `TKTT` a ticket, `EMDA` an EMD tied to a flight, `EMDS` a standalone EMD, `EXCH`\nan exchange (a new ticket for an old one), `RFND` a refund, `CANX` a void, `FEES` the agency\'s\ntransaction fee, `TOPU` a company balance top-up, `ADJT` a balance adjustment.\n'),
+  "document_number": zod.string().describe('The ticket or EMD number; for a balance entry, the ledger entry\'s id.'),
+  "original_document_number": zod.string().nullable().describe('For an exchange, refund, void or fee, the document it refers to.'),
+  "locator": zod.string().nullable(),
+  "airline_order_id": zod.string().nullable().describe('The airline\'s own order id (its locator).'),
+  "issued_at": zod.iso.datetime({}),
+  "local_date": zod.iso.date().describe('The issue date on the agency\'s clock.'),
+  "agent": zod.object({
+  "id": zod.string(),
+  "name": zod.string()
+}).describe('Another resource, by id and name.'),
+  "company": zod.object({
+  "id": zod.string(),
+  "name": zod.string()
+}).nullable(),
+  "channel": zod.object({
+  "id": zod.string(),
+  "name": zod.string().nullable()
+}).nullable(),
+  "passenger": zod.object({
+  "name": zod.string(),
+  "type": zod.string().nullable()
+}).nullable(),
+  "itinerary": zod.array(zod.object({
+  "carrier": zod.string(),
+  "flight_number": zod.string(),
+  "origin": zod.string(),
+  "destination": zod.string(),
+  "departure_at": zod.string(),
+  "booking_class": zod.string(),
+  "fare_basis": zod.string().nullable()
+})),
+  "amounts": zod.object({
+  "currency": zod.string().regex(previewBackOfficeBatchResponseDocumentsItemAmountsCurrencyRegExp),
+  "base_fare": zod.string().regex(previewBackOfficeBatchResponseDocumentsItemAmountsBaseFareRegExp).describe('A signed decimal amount with two decimals.'),
+  "taxes": zod.record(zod.string(), zod.string().regex(previewBackOfficeBatchResponseDocumentsItemAmountsTaxesRegExpOne).describe('A signed decimal amount with two decimals.')).describe('Taxes by code; `XT` holds the taxes the airline did not break down.'),
+  "tax_total": zod.string().regex(previewBackOfficeBatchResponseDocumentsItemAmountsTaxTotalRegExp).describe('A signed decimal amount with two decimals.'),
+  "commission": zod.string().regex(previewBackOfficeBatchResponseDocumentsItemAmountsCommissionRegExp).describe('A signed decimal amount with two decimals.'),
+  "markup": zod.string().regex(previewBackOfficeBatchResponseDocumentsItemAmountsMarkupRegExp).describe('A signed decimal amount with two decimals.'),
+  "service_fee": zod.string().regex(previewBackOfficeBatchResponseDocumentsItemAmountsServiceFeeRegExp).describe('A signed decimal amount with two decimals.'),
+  "total": zod.string().regex(previewBackOfficeBatchResponseDocumentsItemAmountsTotalRegExp).describe('A signed decimal amount with two decimals.')
+}),
+  "balance": zod.object({
+  "amount": zod.string().regex(previewBackOfficeBatchResponseDocumentsItemBalanceAmountRegExp).describe('A signed decimal amount with two decimals.'),
+  "currency": zod.string(),
+  "rate": zod.string()
+}).nullable().describe('Paid from a company balance in another currency, the total as the balance paid it.'),
+  "form_of_payment": zod.string().describe('In words - `BSP cash`, a card\'s brand and last four (`Visa ending 4242`), `Company balance`.'),
+  "settlement": zod.union([zod.literal('bsp'),zod.literal('direct'),zod.literal(null)]).nullable().describe('How the airline is paid; null for the agency\'s own money (fees, balance entries).')
+}).describe('One financial event of an agency, as its back office books it. Amounts are signed decimal strings\nin `currency`: refunds, voids and exchange residuals are negative.\n')).max(previewBackOfficeBatchResponseDocumentsMax).describe('The batch\'s first documents.')
+}).describe('What the connection\'s next scheduled batch would hold if it were cut now.')
+

@@ -48,6 +48,10 @@ export const listBookingsResponseDataItemBalancePaymentAgencyFeeAmountAmountRegE
 export const listBookingsResponseDataItemBalancePaymentAgencyFeeAmountCurrencyRegExp = new RegExp('^[A-Z]{3}$');
 export const listBookingsResponseDataItemBalancePaymentAgencyFeeFareAmountAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
 export const listBookingsResponseDataItemBalancePaymentAgencyFeeFareAmountCurrencyRegExp = new RegExp('^[A-Z]{3}$');
+export const listBookingsResponseDataItemPassengersItemIdentityDocumentNumberMax = 20;
+export const listBookingsResponseDataItemPassengersItemIdentityDocumentNumberRegExp = new RegExp('^[A-Za-z0-9]+$');
+export const listBookingsResponseDataItemPassengersItemIdentityDocumentIssuingCountryRegExp = new RegExp('^[A-Z]{2}$');
+export const listBookingsResponseDataItemPassengersItemIdentityDocumentNationalityRegExp = new RegExp('^[A-Z]{2}$');
 export const listBookingsResponseDataItemContactsEmailMax = 254;export const listBookingsResponseDataItemContactsPhoneRegExp = new RegExp('^\\+?[0-9][0-9 ()-]{5,24}$');
 export const listBookingsResponseDataItemSegmentsItemOriginDestinationMin = 0;export const listBookingsResponseDataItemDocumentsItemNumberRegExp = new RegExp('^[0-9]{13}$');
 export const listBookingsResponseDataItemDocumentsItemAmountAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
@@ -104,7 +108,15 @@ export const listBookingsResponse = zod.object({
   "first_name": zod.string(),
   "last_name": zod.string(),
   "title": zod.string().nullable(),
-  "birthdate": zod.iso.date()
+  "birthdate": zod.iso.date(),
+  "gender": zod.union([zod.enum(['female', 'male']).describe('The passenger\'s gender as the travel document states it.'),zod.null()]).describe('As booked; null when not given.'),
+  "identity_document": zod.union([zod.object({
+  "type": zod.enum(['passport', 'national_id']),
+  "number": zod.string().min(1).max(listBookingsResponseDataItemPassengersItemIdentityDocumentNumberMax).regex(listBookingsResponseDataItemPassengersItemIdentityDocumentNumberRegExp),
+  "issuing_country": zod.string().regex(listBookingsResponseDataItemPassengersItemIdentityDocumentIssuingCountryRegExp).describe('ISO 3166-1 alpha-2 code of the country that issued the document.'),
+  "nationality": zod.string().regex(listBookingsResponseDataItemPassengersItemIdentityDocumentNationalityRegExp).describe('ISO 3166-1 alpha-2 code of the passenger\'s nationality.'),
+  "expiry_date": zod.iso.date().describe('Must be on or after the day of the last flight.')
+}).describe('A passenger\'s travel document (APIS). Personal data: Contrail sends it to the airline and shows\nit on the booking, and never writes it to a log.\n'),zod.null()]).describe('As booked; null when not given.')
 }).describe('A passenger as booked.')),
   "contacts": zod.object({
   "email": zod.email().max(listBookingsResponseDataItemContactsEmailMax),
@@ -161,7 +173,10 @@ export const listBookingsResponse = zod.object({
 
 /**
  * Books a fare of a stored search result (`fare_id` and `search_result_id`) for named
-passengers, whose types must match the search's passengers. The airline holds the seats until
+passengers, whose types must match the search's passengers. When the fare's
+`passenger_requirements` ask for them, every passenger needs `gender` and an
+`identity_document` valid through the last flight (`422 passenger_data_required`,
+`422 identity_document_expired`). The airline holds the seats until
 `time_limit`; nothing is paid yet (issue with `POST /bookings/issue`). Contacts need both email
 and phone. Send an `Idempotency-Key` (the SDK does) so a retry never books twice.
 
@@ -180,6 +195,10 @@ export const createBookingBodyFareIdMax = 512;export const createBookingBodySear
 export const createBookingBodyPassengersItemFirstNameRegExp = new RegExp('^[A-Za-z][A-Za-z \'-]*$');
 export const createBookingBodyPassengersItemLastNameMax = 60;
 export const createBookingBodyPassengersItemLastNameRegExp = new RegExp('^[A-Za-z][A-Za-z \'-]*$');
+export const createBookingBodyPassengersItemIdentityDocumentNumberMax = 20;
+export const createBookingBodyPassengersItemIdentityDocumentNumberRegExp = new RegExp('^[A-Za-z0-9]+$');
+export const createBookingBodyPassengersItemIdentityDocumentIssuingCountryRegExp = new RegExp('^[A-Z]{2}$');
+export const createBookingBodyPassengersItemIdentityDocumentNationalityRegExp = new RegExp('^[A-Z]{2}$');
 export const createBookingBodyPassengersMax = 9;export const createBookingBodyContactsEmailMax = 254;export const createBookingBodyContactsPhoneRegExp = new RegExp('^\\+?[0-9][0-9 ()-]{5,24}$');
 
 
@@ -191,8 +210,16 @@ export const createBookingBody = zod.object({
   "first_name": zod.string().min(1).max(createBookingBodyPassengersItemFirstNameMax).regex(createBookingBodyPassengersItemFirstNameRegExp),
   "last_name": zod.string().min(1).max(createBookingBodyPassengersItemLastNameMax).regex(createBookingBodyPassengersItemLastNameRegExp),
   "title": zod.enum(['MR', 'MRS', 'MS', 'MSTR', 'MISS']).optional(),
-  "birthdate": zod.iso.date()
-}).describe('A passenger to book, named as on the travel document.')).min(1).max(createBookingBodyPassengersMax),
+  "birthdate": zod.iso.date(),
+  "gender": zod.enum(['female', 'male']).optional().describe('The passenger\'s gender as the travel document states it.'),
+  "identity_document": zod.object({
+  "type": zod.enum(['passport', 'national_id']),
+  "number": zod.string().min(1).max(createBookingBodyPassengersItemIdentityDocumentNumberMax).regex(createBookingBodyPassengersItemIdentityDocumentNumberRegExp),
+  "issuing_country": zod.string().regex(createBookingBodyPassengersItemIdentityDocumentIssuingCountryRegExp).describe('ISO 3166-1 alpha-2 code of the country that issued the document.'),
+  "nationality": zod.string().regex(createBookingBodyPassengersItemIdentityDocumentNationalityRegExp).describe('ISO 3166-1 alpha-2 code of the passenger\'s nationality.'),
+  "expiry_date": zod.iso.date().describe('Must be on or after the day of the last flight.')
+}).optional().describe('A passenger\'s travel document (APIS). Personal data: Contrail sends it to the airline and shows\nit on the booking, and never writes it to a log.\n')
+}).describe('A passenger to book, named as on the travel document. `gender` and `identity_document` are\nrequired when the fare\'s `passenger_requirements` say so, and sent to the airline when given.\n')).min(1).max(createBookingBodyPassengersMax),
   "contacts": zod.object({
   "email": zod.email().max(createBookingBodyContactsEmailMax),
   "phone": zod.string().regex(createBookingBodyContactsPhoneRegExp)
@@ -243,6 +270,10 @@ export const issueBookingResponseBalancePaymentAgencyFeeAmountAmountRegExp = new
 export const issueBookingResponseBalancePaymentAgencyFeeAmountCurrencyRegExp = new RegExp('^[A-Z]{3}$');
 export const issueBookingResponseBalancePaymentAgencyFeeFareAmountAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
 export const issueBookingResponseBalancePaymentAgencyFeeFareAmountCurrencyRegExp = new RegExp('^[A-Z]{3}$');
+export const issueBookingResponsePassengersItemIdentityDocumentNumberMax = 20;
+export const issueBookingResponsePassengersItemIdentityDocumentNumberRegExp = new RegExp('^[A-Za-z0-9]+$');
+export const issueBookingResponsePassengersItemIdentityDocumentIssuingCountryRegExp = new RegExp('^[A-Z]{2}$');
+export const issueBookingResponsePassengersItemIdentityDocumentNationalityRegExp = new RegExp('^[A-Z]{2}$');
 export const issueBookingResponseContactsEmailMax = 254;export const issueBookingResponseContactsPhoneRegExp = new RegExp('^\\+?[0-9][0-9 ()-]{5,24}$');
 export const issueBookingResponseSegmentsItemOriginDestinationMin = 0;export const issueBookingResponseDocumentsItemNumberRegExp = new RegExp('^[0-9]{13}$');
 export const issueBookingResponseDocumentsItemAmountAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
@@ -298,7 +329,15 @@ export const issueBookingResponse = zod.object({
   "first_name": zod.string(),
   "last_name": zod.string(),
   "title": zod.string().nullable(),
-  "birthdate": zod.iso.date()
+  "birthdate": zod.iso.date(),
+  "gender": zod.union([zod.enum(['female', 'male']).describe('The passenger\'s gender as the travel document states it.'),zod.null()]).describe('As booked; null when not given.'),
+  "identity_document": zod.union([zod.object({
+  "type": zod.enum(['passport', 'national_id']),
+  "number": zod.string().min(1).max(issueBookingResponsePassengersItemIdentityDocumentNumberMax).regex(issueBookingResponsePassengersItemIdentityDocumentNumberRegExp),
+  "issuing_country": zod.string().regex(issueBookingResponsePassengersItemIdentityDocumentIssuingCountryRegExp).describe('ISO 3166-1 alpha-2 code of the country that issued the document.'),
+  "nationality": zod.string().regex(issueBookingResponsePassengersItemIdentityDocumentNationalityRegExp).describe('ISO 3166-1 alpha-2 code of the passenger\'s nationality.'),
+  "expiry_date": zod.iso.date().describe('Must be on or after the day of the last flight.')
+}).describe('A passenger\'s travel document (APIS). Personal data: Contrail sends it to the airline and shows\nit on the booking, and never writes it to a log.\n'),zod.null()]).describe('As booked; null when not given.')
 }).describe('A passenger as booked.')),
   "contacts": zod.object({
   "email": zod.email().max(issueBookingResponseContactsEmailMax),
@@ -438,6 +477,10 @@ export const reshopBookingResponseBalancePaymentAgencyFeeAmountAmountRegExp = ne
 export const reshopBookingResponseBalancePaymentAgencyFeeAmountCurrencyRegExp = new RegExp('^[A-Z]{3}$');
 export const reshopBookingResponseBalancePaymentAgencyFeeFareAmountAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
 export const reshopBookingResponseBalancePaymentAgencyFeeFareAmountCurrencyRegExp = new RegExp('^[A-Z]{3}$');
+export const reshopBookingResponsePassengersItemIdentityDocumentNumberMax = 20;
+export const reshopBookingResponsePassengersItemIdentityDocumentNumberRegExp = new RegExp('^[A-Za-z0-9]+$');
+export const reshopBookingResponsePassengersItemIdentityDocumentIssuingCountryRegExp = new RegExp('^[A-Z]{2}$');
+export const reshopBookingResponsePassengersItemIdentityDocumentNationalityRegExp = new RegExp('^[A-Z]{2}$');
 export const reshopBookingResponseContactsEmailMax = 254;export const reshopBookingResponseContactsPhoneRegExp = new RegExp('^\\+?[0-9][0-9 ()-]{5,24}$');
 export const reshopBookingResponseSegmentsItemOriginDestinationMin = 0;export const reshopBookingResponseDocumentsItemNumberRegExp = new RegExp('^[0-9]{13}$');
 export const reshopBookingResponseDocumentsItemAmountAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
@@ -493,7 +536,15 @@ export const reshopBookingResponse = zod.object({
   "first_name": zod.string(),
   "last_name": zod.string(),
   "title": zod.string().nullable(),
-  "birthdate": zod.iso.date()
+  "birthdate": zod.iso.date(),
+  "gender": zod.union([zod.enum(['female', 'male']).describe('The passenger\'s gender as the travel document states it.'),zod.null()]).describe('As booked; null when not given.'),
+  "identity_document": zod.union([zod.object({
+  "type": zod.enum(['passport', 'national_id']),
+  "number": zod.string().min(1).max(reshopBookingResponsePassengersItemIdentityDocumentNumberMax).regex(reshopBookingResponsePassengersItemIdentityDocumentNumberRegExp),
+  "issuing_country": zod.string().regex(reshopBookingResponsePassengersItemIdentityDocumentIssuingCountryRegExp).describe('ISO 3166-1 alpha-2 code of the country that issued the document.'),
+  "nationality": zod.string().regex(reshopBookingResponsePassengersItemIdentityDocumentNationalityRegExp).describe('ISO 3166-1 alpha-2 code of the passenger\'s nationality.'),
+  "expiry_date": zod.iso.date().describe('Must be on or after the day of the last flight.')
+}).describe('A passenger\'s travel document (APIS). Personal data: Contrail sends it to the airline and shows\nit on the booking, and never writes it to a log.\n'),zod.null()]).describe('As booked; null when not given.')
 }).describe('A passenger as booked.')),
   "contacts": zod.object({
   "email": zod.email().max(reshopBookingResponseContactsEmailMax),
@@ -589,6 +640,10 @@ export const modifyBookingResponseBalancePaymentAgencyFeeAmountAmountRegExp = ne
 export const modifyBookingResponseBalancePaymentAgencyFeeAmountCurrencyRegExp = new RegExp('^[A-Z]{3}$');
 export const modifyBookingResponseBalancePaymentAgencyFeeFareAmountAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
 export const modifyBookingResponseBalancePaymentAgencyFeeFareAmountCurrencyRegExp = new RegExp('^[A-Z]{3}$');
+export const modifyBookingResponsePassengersItemIdentityDocumentNumberMax = 20;
+export const modifyBookingResponsePassengersItemIdentityDocumentNumberRegExp = new RegExp('^[A-Za-z0-9]+$');
+export const modifyBookingResponsePassengersItemIdentityDocumentIssuingCountryRegExp = new RegExp('^[A-Z]{2}$');
+export const modifyBookingResponsePassengersItemIdentityDocumentNationalityRegExp = new RegExp('^[A-Z]{2}$');
 export const modifyBookingResponseContactsEmailMax = 254;export const modifyBookingResponseContactsPhoneRegExp = new RegExp('^\\+?[0-9][0-9 ()-]{5,24}$');
 export const modifyBookingResponseSegmentsItemOriginDestinationMin = 0;export const modifyBookingResponseDocumentsItemNumberRegExp = new RegExp('^[0-9]{13}$');
 export const modifyBookingResponseDocumentsItemAmountAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
@@ -644,7 +699,15 @@ export const modifyBookingResponse = zod.object({
   "first_name": zod.string(),
   "last_name": zod.string(),
   "title": zod.string().nullable(),
-  "birthdate": zod.iso.date()
+  "birthdate": zod.iso.date(),
+  "gender": zod.union([zod.enum(['female', 'male']).describe('The passenger\'s gender as the travel document states it.'),zod.null()]).describe('As booked; null when not given.'),
+  "identity_document": zod.union([zod.object({
+  "type": zod.enum(['passport', 'national_id']),
+  "number": zod.string().min(1).max(modifyBookingResponsePassengersItemIdentityDocumentNumberMax).regex(modifyBookingResponsePassengersItemIdentityDocumentNumberRegExp),
+  "issuing_country": zod.string().regex(modifyBookingResponsePassengersItemIdentityDocumentIssuingCountryRegExp).describe('ISO 3166-1 alpha-2 code of the country that issued the document.'),
+  "nationality": zod.string().regex(modifyBookingResponsePassengersItemIdentityDocumentNationalityRegExp).describe('ISO 3166-1 alpha-2 code of the passenger\'s nationality.'),
+  "expiry_date": zod.iso.date().describe('Must be on or after the day of the last flight.')
+}).describe('A passenger\'s travel document (APIS). Personal data: Contrail sends it to the airline and shows\nit on the booking, and never writes it to a log.\n'),zod.null()]).describe('As booked; null when not given.')
 }).describe('A passenger as booked.')),
   "contacts": zod.object({
   "email": zod.email().max(modifyBookingResponseContactsEmailMax),
@@ -736,6 +799,10 @@ export const getBookingResponseBalancePaymentAgencyFeeAmountAmountRegExp = new R
 export const getBookingResponseBalancePaymentAgencyFeeAmountCurrencyRegExp = new RegExp('^[A-Z]{3}$');
 export const getBookingResponseBalancePaymentAgencyFeeFareAmountAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
 export const getBookingResponseBalancePaymentAgencyFeeFareAmountCurrencyRegExp = new RegExp('^[A-Z]{3}$');
+export const getBookingResponsePassengersItemIdentityDocumentNumberMax = 20;
+export const getBookingResponsePassengersItemIdentityDocumentNumberRegExp = new RegExp('^[A-Za-z0-9]+$');
+export const getBookingResponsePassengersItemIdentityDocumentIssuingCountryRegExp = new RegExp('^[A-Z]{2}$');
+export const getBookingResponsePassengersItemIdentityDocumentNationalityRegExp = new RegExp('^[A-Z]{2}$');
 export const getBookingResponseContactsEmailMax = 254;export const getBookingResponseContactsPhoneRegExp = new RegExp('^\\+?[0-9][0-9 ()-]{5,24}$');
 export const getBookingResponseSegmentsItemOriginDestinationMin = 0;export const getBookingResponseDocumentsItemNumberRegExp = new RegExp('^[0-9]{13}$');
 export const getBookingResponseDocumentsItemAmountAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
@@ -791,7 +858,15 @@ export const getBookingResponse = zod.object({
   "first_name": zod.string(),
   "last_name": zod.string(),
   "title": zod.string().nullable(),
-  "birthdate": zod.iso.date()
+  "birthdate": zod.iso.date(),
+  "gender": zod.union([zod.enum(['female', 'male']).describe('The passenger\'s gender as the travel document states it.'),zod.null()]).describe('As booked; null when not given.'),
+  "identity_document": zod.union([zod.object({
+  "type": zod.enum(['passport', 'national_id']),
+  "number": zod.string().min(1).max(getBookingResponsePassengersItemIdentityDocumentNumberMax).regex(getBookingResponsePassengersItemIdentityDocumentNumberRegExp),
+  "issuing_country": zod.string().regex(getBookingResponsePassengersItemIdentityDocumentIssuingCountryRegExp).describe('ISO 3166-1 alpha-2 code of the country that issued the document.'),
+  "nationality": zod.string().regex(getBookingResponsePassengersItemIdentityDocumentNationalityRegExp).describe('ISO 3166-1 alpha-2 code of the passenger\'s nationality.'),
+  "expiry_date": zod.iso.date().describe('Must be on or after the day of the last flight.')
+}).describe('A passenger\'s travel document (APIS). Personal data: Contrail sends it to the airline and shows\nit on the booking, and never writes it to a log.\n'),zod.null()]).describe('As booked; null when not given.')
 }).describe('A passenger as booked.')),
   "contacts": zod.object({
   "email": zod.email().max(getBookingResponseContactsEmailMax),
@@ -862,6 +937,10 @@ export const cancelBookingResponseBalancePaymentAgencyFeeAmountAmountRegExp = ne
 export const cancelBookingResponseBalancePaymentAgencyFeeAmountCurrencyRegExp = new RegExp('^[A-Z]{3}$');
 export const cancelBookingResponseBalancePaymentAgencyFeeFareAmountAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
 export const cancelBookingResponseBalancePaymentAgencyFeeFareAmountCurrencyRegExp = new RegExp('^[A-Z]{3}$');
+export const cancelBookingResponsePassengersItemIdentityDocumentNumberMax = 20;
+export const cancelBookingResponsePassengersItemIdentityDocumentNumberRegExp = new RegExp('^[A-Za-z0-9]+$');
+export const cancelBookingResponsePassengersItemIdentityDocumentIssuingCountryRegExp = new RegExp('^[A-Z]{2}$');
+export const cancelBookingResponsePassengersItemIdentityDocumentNationalityRegExp = new RegExp('^[A-Z]{2}$');
 export const cancelBookingResponseContactsEmailMax = 254;export const cancelBookingResponseContactsPhoneRegExp = new RegExp('^\\+?[0-9][0-9 ()-]{5,24}$');
 export const cancelBookingResponseSegmentsItemOriginDestinationMin = 0;export const cancelBookingResponseDocumentsItemNumberRegExp = new RegExp('^[0-9]{13}$');
 export const cancelBookingResponseDocumentsItemAmountAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
@@ -917,7 +996,15 @@ export const cancelBookingResponse = zod.object({
   "first_name": zod.string(),
   "last_name": zod.string(),
   "title": zod.string().nullable(),
-  "birthdate": zod.iso.date()
+  "birthdate": zod.iso.date(),
+  "gender": zod.union([zod.enum(['female', 'male']).describe('The passenger\'s gender as the travel document states it.'),zod.null()]).describe('As booked; null when not given.'),
+  "identity_document": zod.union([zod.object({
+  "type": zod.enum(['passport', 'national_id']),
+  "number": zod.string().min(1).max(cancelBookingResponsePassengersItemIdentityDocumentNumberMax).regex(cancelBookingResponsePassengersItemIdentityDocumentNumberRegExp),
+  "issuing_country": zod.string().regex(cancelBookingResponsePassengersItemIdentityDocumentIssuingCountryRegExp).describe('ISO 3166-1 alpha-2 code of the country that issued the document.'),
+  "nationality": zod.string().regex(cancelBookingResponsePassengersItemIdentityDocumentNationalityRegExp).describe('ISO 3166-1 alpha-2 code of the passenger\'s nationality.'),
+  "expiry_date": zod.iso.date().describe('Must be on or after the day of the last flight.')
+}).describe('A passenger\'s travel document (APIS). Personal data: Contrail sends it to the airline and shows\nit on the booking, and never writes it to a log.\n'),zod.null()]).describe('As booked; null when not given.')
 }).describe('A passenger as booked.')),
   "contacts": zod.object({
   "email": zod.email().max(cancelBookingResponseContactsEmailMax),
@@ -1056,6 +1143,10 @@ export const confirmRefundRequestResponseBalancePaymentAgencyFeeAmountAmountRegE
 export const confirmRefundRequestResponseBalancePaymentAgencyFeeAmountCurrencyRegExp = new RegExp('^[A-Z]{3}$');
 export const confirmRefundRequestResponseBalancePaymentAgencyFeeFareAmountAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
 export const confirmRefundRequestResponseBalancePaymentAgencyFeeFareAmountCurrencyRegExp = new RegExp('^[A-Z]{3}$');
+export const confirmRefundRequestResponsePassengersItemIdentityDocumentNumberMax = 20;
+export const confirmRefundRequestResponsePassengersItemIdentityDocumentNumberRegExp = new RegExp('^[A-Za-z0-9]+$');
+export const confirmRefundRequestResponsePassengersItemIdentityDocumentIssuingCountryRegExp = new RegExp('^[A-Z]{2}$');
+export const confirmRefundRequestResponsePassengersItemIdentityDocumentNationalityRegExp = new RegExp('^[A-Z]{2}$');
 export const confirmRefundRequestResponseContactsEmailMax = 254;export const confirmRefundRequestResponseContactsPhoneRegExp = new RegExp('^\\+?[0-9][0-9 ()-]{5,24}$');
 export const confirmRefundRequestResponseSegmentsItemOriginDestinationMin = 0;export const confirmRefundRequestResponseDocumentsItemNumberRegExp = new RegExp('^[0-9]{13}$');
 export const confirmRefundRequestResponseDocumentsItemAmountAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
@@ -1111,7 +1202,15 @@ export const confirmRefundRequestResponse = zod.object({
   "first_name": zod.string(),
   "last_name": zod.string(),
   "title": zod.string().nullable(),
-  "birthdate": zod.iso.date()
+  "birthdate": zod.iso.date(),
+  "gender": zod.union([zod.enum(['female', 'male']).describe('The passenger\'s gender as the travel document states it.'),zod.null()]).describe('As booked; null when not given.'),
+  "identity_document": zod.union([zod.object({
+  "type": zod.enum(['passport', 'national_id']),
+  "number": zod.string().min(1).max(confirmRefundRequestResponsePassengersItemIdentityDocumentNumberMax).regex(confirmRefundRequestResponsePassengersItemIdentityDocumentNumberRegExp),
+  "issuing_country": zod.string().regex(confirmRefundRequestResponsePassengersItemIdentityDocumentIssuingCountryRegExp).describe('ISO 3166-1 alpha-2 code of the country that issued the document.'),
+  "nationality": zod.string().regex(confirmRefundRequestResponsePassengersItemIdentityDocumentNationalityRegExp).describe('ISO 3166-1 alpha-2 code of the passenger\'s nationality.'),
+  "expiry_date": zod.iso.date().describe('Must be on or after the day of the last flight.')
+}).describe('A passenger\'s travel document (APIS). Personal data: Contrail sends it to the airline and shows\nit on the booking, and never writes it to a log.\n'),zod.null()]).describe('As booked; null when not given.')
 }).describe('A passenger as booked.')),
   "contacts": zod.object({
   "email": zod.email().max(confirmRefundRequestResponseContactsEmailMax),
@@ -1230,6 +1329,10 @@ export const confirmFlightsChangeRequestResponseBalancePaymentAgencyFeeAmountAmo
 export const confirmFlightsChangeRequestResponseBalancePaymentAgencyFeeAmountCurrencyRegExp = new RegExp('^[A-Z]{3}$');
 export const confirmFlightsChangeRequestResponseBalancePaymentAgencyFeeFareAmountAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
 export const confirmFlightsChangeRequestResponseBalancePaymentAgencyFeeFareAmountCurrencyRegExp = new RegExp('^[A-Z]{3}$');
+export const confirmFlightsChangeRequestResponsePassengersItemIdentityDocumentNumberMax = 20;
+export const confirmFlightsChangeRequestResponsePassengersItemIdentityDocumentNumberRegExp = new RegExp('^[A-Za-z0-9]+$');
+export const confirmFlightsChangeRequestResponsePassengersItemIdentityDocumentIssuingCountryRegExp = new RegExp('^[A-Z]{2}$');
+export const confirmFlightsChangeRequestResponsePassengersItemIdentityDocumentNationalityRegExp = new RegExp('^[A-Z]{2}$');
 export const confirmFlightsChangeRequestResponseContactsEmailMax = 254;export const confirmFlightsChangeRequestResponseContactsPhoneRegExp = new RegExp('^\\+?[0-9][0-9 ()-]{5,24}$');
 export const confirmFlightsChangeRequestResponseSegmentsItemOriginDestinationMin = 0;export const confirmFlightsChangeRequestResponseDocumentsItemNumberRegExp = new RegExp('^[0-9]{13}$');
 export const confirmFlightsChangeRequestResponseDocumentsItemAmountAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
@@ -1285,7 +1388,15 @@ export const confirmFlightsChangeRequestResponse = zod.object({
   "first_name": zod.string(),
   "last_name": zod.string(),
   "title": zod.string().nullable(),
-  "birthdate": zod.iso.date()
+  "birthdate": zod.iso.date(),
+  "gender": zod.union([zod.enum(['female', 'male']).describe('The passenger\'s gender as the travel document states it.'),zod.null()]).describe('As booked; null when not given.'),
+  "identity_document": zod.union([zod.object({
+  "type": zod.enum(['passport', 'national_id']),
+  "number": zod.string().min(1).max(confirmFlightsChangeRequestResponsePassengersItemIdentityDocumentNumberMax).regex(confirmFlightsChangeRequestResponsePassengersItemIdentityDocumentNumberRegExp),
+  "issuing_country": zod.string().regex(confirmFlightsChangeRequestResponsePassengersItemIdentityDocumentIssuingCountryRegExp).describe('ISO 3166-1 alpha-2 code of the country that issued the document.'),
+  "nationality": zod.string().regex(confirmFlightsChangeRequestResponsePassengersItemIdentityDocumentNationalityRegExp).describe('ISO 3166-1 alpha-2 code of the passenger\'s nationality.'),
+  "expiry_date": zod.iso.date().describe('Must be on or after the day of the last flight.')
+}).describe('A passenger\'s travel document (APIS). Personal data: Contrail sends it to the airline and shows\nit on the booking, and never writes it to a log.\n'),zod.null()]).describe('As booked; null when not given.')
 }).describe('A passenger as booked.')),
   "contacts": zod.object({
   "email": zod.email().max(confirmFlightsChangeRequestResponseContactsEmailMax),
@@ -1535,6 +1646,10 @@ export const addBookingAncillariesResponseBalancePaymentAgencyFeeAmountAmountReg
 export const addBookingAncillariesResponseBalancePaymentAgencyFeeAmountCurrencyRegExp = new RegExp('^[A-Z]{3}$');
 export const addBookingAncillariesResponseBalancePaymentAgencyFeeFareAmountAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
 export const addBookingAncillariesResponseBalancePaymentAgencyFeeFareAmountCurrencyRegExp = new RegExp('^[A-Z]{3}$');
+export const addBookingAncillariesResponsePassengersItemIdentityDocumentNumberMax = 20;
+export const addBookingAncillariesResponsePassengersItemIdentityDocumentNumberRegExp = new RegExp('^[A-Za-z0-9]+$');
+export const addBookingAncillariesResponsePassengersItemIdentityDocumentIssuingCountryRegExp = new RegExp('^[A-Z]{2}$');
+export const addBookingAncillariesResponsePassengersItemIdentityDocumentNationalityRegExp = new RegExp('^[A-Z]{2}$');
 export const addBookingAncillariesResponseContactsEmailMax = 254;export const addBookingAncillariesResponseContactsPhoneRegExp = new RegExp('^\\+?[0-9][0-9 ()-]{5,24}$');
 export const addBookingAncillariesResponseSegmentsItemOriginDestinationMin = 0;export const addBookingAncillariesResponseDocumentsItemNumberRegExp = new RegExp('^[0-9]{13}$');
 export const addBookingAncillariesResponseDocumentsItemAmountAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
@@ -1590,7 +1705,15 @@ export const addBookingAncillariesResponse = zod.object({
   "first_name": zod.string(),
   "last_name": zod.string(),
   "title": zod.string().nullable(),
-  "birthdate": zod.iso.date()
+  "birthdate": zod.iso.date(),
+  "gender": zod.union([zod.enum(['female', 'male']).describe('The passenger\'s gender as the travel document states it.'),zod.null()]).describe('As booked; null when not given.'),
+  "identity_document": zod.union([zod.object({
+  "type": zod.enum(['passport', 'national_id']),
+  "number": zod.string().min(1).max(addBookingAncillariesResponsePassengersItemIdentityDocumentNumberMax).regex(addBookingAncillariesResponsePassengersItemIdentityDocumentNumberRegExp),
+  "issuing_country": zod.string().regex(addBookingAncillariesResponsePassengersItemIdentityDocumentIssuingCountryRegExp).describe('ISO 3166-1 alpha-2 code of the country that issued the document.'),
+  "nationality": zod.string().regex(addBookingAncillariesResponsePassengersItemIdentityDocumentNationalityRegExp).describe('ISO 3166-1 alpha-2 code of the passenger\'s nationality.'),
+  "expiry_date": zod.iso.date().describe('Must be on or after the day of the last flight.')
+}).describe('A passenger\'s travel document (APIS). Personal data: Contrail sends it to the airline and shows\nit on the booking, and never writes it to a log.\n'),zod.null()]).describe('As booked; null when not given.')
 }).describe('A passenger as booked.')),
   "contacts": zod.object({
   "email": zod.email().max(addBookingAncillariesResponseContactsEmailMax),

@@ -31,7 +31,7 @@ export const listEventsQueryLimitDefault = 25;
 export const listEventsQueryLimitMax = 100;
 
 export const listEventsQueryParams = zod.object({
-  "type": zod.array(zod.enum(['booking.created', 'booking.issued', 'booking.voided', 'booking.cancelled', 'booking.expired', 'booking.time_limit_changed', 'booking.time_limit_approaching', 'booking.refunded', 'booking.exchanged', 'booking.cheaper_fare_found', 'booking.rebooked_cheaper', 'emd.issued', 'emd.failed', 'schedule_change.detected', 'schedule_change.resolved', 'balance.low', 'sales_report.ready', 'webhook_endpoint.disabled']).describe('What happened. The part before the dot is the event\'s family.')).max(listEventsQueryTypeMax).optional().describe('Only events of these types (repeat the parameter, or separate with commas).'),
+  "type": zod.array(zod.enum(['booking.created', 'booking.issued', 'booking.voided', 'booking.cancelled', 'booking.expired', 'booking.time_limit_changed', 'booking.time_limit_approaching', 'booking.refunded', 'booking.exchanged', 'booking.cheaper_fare_found', 'booking.rebooked_cheaper', 'emd.issued', 'emd.failed', 'schedule_change.detected', 'schedule_change.resolved', 'balance.low', 'sales_report.ready', 'webhook_endpoint.disabled', 'back_office_connection.failing']).describe('What happened. The part before the dot is the event\'s family.')).max(listEventsQueryTypeMax).optional().describe('Only events of these types (repeat the parameter, or separate with commas).'),
   "created_after": zod.iso.datetime({}).optional().describe('Only events created after this instant.'),
   "created_before": zod.iso.datetime({}).optional().describe('Only events created before this instant.'),
   "delivery_success": zod.boolean().optional().describe('`true`: only events every webhook delivery of which succeeded; `false`: only events with a delivery\nstill pending or given up. Events no endpoint received are in neither.\n'),
@@ -50,6 +50,10 @@ export const listEventsResponseDataItemDataObjectBalancePaymentAgencyFeeAmountAm
 export const listEventsResponseDataItemDataObjectBalancePaymentAgencyFeeAmountCurrencyRegExp = new RegExp('^[A-Z]{3}$');
 export const listEventsResponseDataItemDataObjectBalancePaymentAgencyFeeFareAmountAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
 export const listEventsResponseDataItemDataObjectBalancePaymentAgencyFeeFareAmountCurrencyRegExp = new RegExp('^[A-Z]{3}$');
+export const listEventsResponseDataItemDataObjectPassengersItemIdentityDocumentNumberMax = 20;
+export const listEventsResponseDataItemDataObjectPassengersItemIdentityDocumentNumberRegExp = new RegExp('^[A-Za-z0-9]+$');
+export const listEventsResponseDataItemDataObjectPassengersItemIdentityDocumentIssuingCountryRegExp = new RegExp('^[A-Z]{2}$');
+export const listEventsResponseDataItemDataObjectPassengersItemIdentityDocumentNationalityRegExp = new RegExp('^[A-Z]{2}$');
 export const listEventsResponseDataItemDataObjectContactsEmailMax = 254;export const listEventsResponseDataItemDataObjectContactsPhoneRegExp = new RegExp('^\\+?[0-9][0-9 ()-]{5,24}$');
 export const listEventsResponseDataItemDataObjectSegmentsItemOriginDestinationMin = 0;export const listEventsResponseDataItemDataObjectDocumentsItemNumberRegExp = new RegExp('^[0-9]{13}$');
 export const listEventsResponseDataItemDataObjectDocumentsItemAmountAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
@@ -62,7 +66,7 @@ export const listEventsResponseDataItemDataFareWatchNetSavingCurrencyRegExp = ne
 export const listEventsResponseDataItemDataObjectRemovedSegmentsItemOriginDestinationMin = 0;export const listEventsResponseDataItemDataObjectAddedSegmentsItemOriginDestinationMin = 0;export const listEventsResponseDataItemDataObjectNewSegmentsItemOriginDestinationMin = 0;export const listEventsResponseDataItemDataObjectBalanceAmountAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
 export const listEventsResponseDataItemDataObjectBalanceAmountCurrencyRegExp = new RegExp('^[A-Z]{3}$');
 export const listEventsResponseDataItemDataObjectLowBalanceThresholdRegExp = new RegExp('^[0-9]{1,12}(\\.[0-9]{1,2})?$');
-export const listEventsResponseDataItemDataObjectAgentsCountMin = 0;export const listEventsResponseDataItemDataObjectRowsMin = 0;
+export const listEventsResponseDataItemDataObjectAgentsCountMin = 0;export const listEventsResponseDataItemDataObjectRowsMin = 0;export const listEventsResponseDataItemDataObjectDeliveredThroughMin = 0;
 
 export const listEventsResponse = zod.object({
   "data": zod.array(zod.union([zod.object({
@@ -118,7 +122,15 @@ export const listEventsResponse = zod.object({
   "first_name": zod.string(),
   "last_name": zod.string(),
   "title": zod.string().nullable(),
-  "birthdate": zod.iso.date()
+  "birthdate": zod.iso.date(),
+  "gender": zod.union([zod.enum(['female', 'male']).describe('The passenger\'s gender as the travel document states it.'),zod.null()]).describe('As booked; null when not given.'),
+  "identity_document": zod.union([zod.object({
+  "type": zod.enum(['passport', 'national_id']),
+  "number": zod.string().min(1).max(listEventsResponseDataItemDataObjectPassengersItemIdentityDocumentNumberMax).regex(listEventsResponseDataItemDataObjectPassengersItemIdentityDocumentNumberRegExp),
+  "issuing_country": zod.string().regex(listEventsResponseDataItemDataObjectPassengersItemIdentityDocumentIssuingCountryRegExp).describe('ISO 3166-1 alpha-2 code of the country that issued the document.'),
+  "nationality": zod.string().regex(listEventsResponseDataItemDataObjectPassengersItemIdentityDocumentNationalityRegExp).describe('ISO 3166-1 alpha-2 code of the passenger\'s nationality.'),
+  "expiry_date": zod.iso.date().describe('Must be on or after the day of the last flight.')
+}).describe('A passenger\'s travel document (APIS). Personal data: Contrail sends it to the airline and shows\nit on the booking, and never writes it to a log.\n'),zod.null()]).describe('As booked; null when not given.')
 }).describe('A passenger as booked.')),
   "contacts": zod.object({
   "email": zod.email().max(listEventsResponseDataItemDataObjectContactsEmailMax),
@@ -305,7 +317,7 @@ export const listEventsResponse = zod.object({
   "id": zod.string(),
   "url": zod.url().describe('Where deliveries are POSTed; `https` in live mode.'),
   "description": zod.string().nullable(),
-  "events": zod.array(zod.enum(['booking.created', 'booking.issued', 'booking.voided', 'booking.cancelled', 'booking.expired', 'booking.time_limit_changed', 'booking.time_limit_approaching', 'booking.refunded', 'booking.exchanged', 'booking.cheaper_fare_found', 'booking.rebooked_cheaper', 'emd.issued', 'emd.failed', 'schedule_change.detected', 'schedule_change.resolved', 'balance.low', 'sales_report.ready', 'webhook_endpoint.disabled']).describe('What happened. The part before the dot is the event\'s family.')).describe('The event types it receives.'),
+  "events": zod.array(zod.enum(['booking.created', 'booking.issued', 'booking.voided', 'booking.cancelled', 'booking.expired', 'booking.time_limit_changed', 'booking.time_limit_approaching', 'booking.refunded', 'booking.exchanged', 'booking.cheaper_fare_found', 'booking.rebooked_cheaper', 'emd.issued', 'emd.failed', 'schedule_change.detected', 'schedule_change.resolved', 'balance.low', 'sales_report.ready', 'webhook_endpoint.disabled', 'back_office_connection.failing']).describe('What happened. The part before the dot is the event\'s family.')).describe('The event types it receives.'),
   "enabled": zod.boolean(),
   "disabled_reason": zod.union([zod.literal('gone'),zod.literal('failing'),zod.literal(null)]).nullable().describe('Why Contrail switched it off: `gone` (the receiver answered 410), `failing` (every delivery failed\nfor 5 days); null while enabled or when a person switched it off.\n'),
   "live_mode": zod.boolean(),
@@ -319,6 +331,39 @@ export const listEventsResponse = zod.object({
   "idempotency_key": zod.string().nullable().describe('The call\'s `Idempotency-Key`, when it sent one.')
 }).nullable().describe('The API call that caused the event (null for changes the airline or the worker made).')
 }).describe('Contrail switched a webhook endpoint off (its receiver answered 410, or failed every delivery for 5 days); the object is the endpoint.'),zod.object({
+  "id": zod.string().describe('The event\'s id (`evt_…`), also the `webhook-id` of its deliveries.'),
+  "type": zod.enum(['back_office_connection.failing']),
+  "created_at": zod.iso.datetime({}),
+  "live_mode": zod.boolean().describe('Always true (accounting documents are real sales).'),
+  "agency_id": zod.string().nullable().describe('The agency whose event it is; null for platform-wide events.'),
+  "data": zod.object({
+  "object": zod.object({
+  "id": zod.string(),
+  "agency_id": zod.string(),
+  "name": zod.string(),
+  "kind": zod.enum(['sftp']).describe('How batches are delivered.'),
+  "format": zod.enum(['csv', 'jsonl']).describe('The batch file\'s format (CSV or JSON Lines), documented column by column in the accounting-documents guide.'),
+  "schedule": zod.enum(['each', 'hourly', 'daily']).describe('When a batch is cut — `each` as documents come, `hourly`, or `daily` at `daily_at` on the agency\'s clock.'),
+  "daily_at": zod.string().nullable().describe('For a `daily` schedule, the time on the agency\'s clock (HH:MM); null otherwise.'),
+  "enabled": zod.boolean(),
+  "delivered_through": zod.number().min(listEventsResponseDataItemDataObjectDeliveredThroughMin).describe('The last sequence number a scheduled batch was cut up to; the next batch starts after it.'),
+  "failing_since": zod.iso.datetime({}).nullable().describe('Since when every delivery has failed; null while deliveries succeed.'),
+  "sftp": zod.object({
+  "host": zod.string(),
+  "port": zod.number(),
+  "username": zod.string(),
+  "folder": zod.string(),
+  "host_key_fingerprint": zod.string().describe('The server\'s pinned host key as `ssh-keygen -lf` prints it (`SHA256:…`).')
+}).describe('The SFTP server and folder (the credentials are never answered).'),
+  "created_at": zod.iso.datetime({}),
+  "updated_at": zod.iso.datetime({})
+}).describe('Where an agency\'s accounting documents are delivered: an SFTP folder, in CSV or JSON Lines, on a\nschedule. The credentials (password or private key) are write-only: sealed at rest and never\nanswered.\n')
+}),
+  "request": zod.object({
+  "id": zod.string().describe('The call\'s `X-Request-Id`.'),
+  "idempotency_key": zod.string().nullable().describe('The call\'s `Idempotency-Key`, when it sent one.')
+}).nullable().describe('The API call that caused the event (null for changes the airline or the worker made).')
+}).describe('Every delivery to a back-office connection has failed for 24 hours (raised once per failing spell); the object is the connection.'),zod.object({
   "id": zod.string().describe('The event\'s id (`evt_…`), also the `webhook-id` of its delivery.'),
   "type": zod.enum(['ping']),
   "created_at": zod.iso.datetime({}),
@@ -329,7 +374,7 @@ export const listEventsResponse = zod.object({
   "id": zod.string(),
   "url": zod.url().describe('Where deliveries are POSTed; `https` in live mode.'),
   "description": zod.string().nullable(),
-  "events": zod.array(zod.enum(['booking.created', 'booking.issued', 'booking.voided', 'booking.cancelled', 'booking.expired', 'booking.time_limit_changed', 'booking.time_limit_approaching', 'booking.refunded', 'booking.exchanged', 'booking.cheaper_fare_found', 'booking.rebooked_cheaper', 'emd.issued', 'emd.failed', 'schedule_change.detected', 'schedule_change.resolved', 'balance.low', 'sales_report.ready', 'webhook_endpoint.disabled']).describe('What happened. The part before the dot is the event\'s family.')).describe('The event types it receives.'),
+  "events": zod.array(zod.enum(['booking.created', 'booking.issued', 'booking.voided', 'booking.cancelled', 'booking.expired', 'booking.time_limit_changed', 'booking.time_limit_approaching', 'booking.refunded', 'booking.exchanged', 'booking.cheaper_fare_found', 'booking.rebooked_cheaper', 'emd.issued', 'emd.failed', 'schedule_change.detected', 'schedule_change.resolved', 'balance.low', 'sales_report.ready', 'webhook_endpoint.disabled', 'back_office_connection.failing']).describe('What happened. The part before the dot is the event\'s family.')).describe('The event types it receives.'),
   "enabled": zod.boolean(),
   "disabled_reason": zod.union([zod.literal('gone'),zod.literal('failing'),zod.literal(null)]).nullable().describe('Why Contrail switched it off: `gone` (the receiver answered 410), `failing` (every delivery failed\nfor 5 days); null while enabled or when a person switched it off.\n'),
   "live_mode": zod.boolean(),
@@ -364,6 +409,10 @@ export const getEventResponseDataObjectBalancePaymentAgencyFeeAmountAmountRegExp
 export const getEventResponseDataObjectBalancePaymentAgencyFeeAmountCurrencyRegExp = new RegExp('^[A-Z]{3}$');
 export const getEventResponseDataObjectBalancePaymentAgencyFeeFareAmountAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
 export const getEventResponseDataObjectBalancePaymentAgencyFeeFareAmountCurrencyRegExp = new RegExp('^[A-Z]{3}$');
+export const getEventResponseDataObjectPassengersItemIdentityDocumentNumberMax = 20;
+export const getEventResponseDataObjectPassengersItemIdentityDocumentNumberRegExp = new RegExp('^[A-Za-z0-9]+$');
+export const getEventResponseDataObjectPassengersItemIdentityDocumentIssuingCountryRegExp = new RegExp('^[A-Z]{2}$');
+export const getEventResponseDataObjectPassengersItemIdentityDocumentNationalityRegExp = new RegExp('^[A-Z]{2}$');
 export const getEventResponseDataObjectContactsEmailMax = 254;export const getEventResponseDataObjectContactsPhoneRegExp = new RegExp('^\\+?[0-9][0-9 ()-]{5,24}$');
 export const getEventResponseDataObjectSegmentsItemOriginDestinationMin = 0;export const getEventResponseDataObjectDocumentsItemNumberRegExp = new RegExp('^[0-9]{13}$');
 export const getEventResponseDataObjectDocumentsItemAmountAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
@@ -376,7 +425,7 @@ export const getEventResponseDataFareWatchNetSavingCurrencyRegExp = new RegExp('
 export const getEventResponseDataObjectRemovedSegmentsItemOriginDestinationMin = 0;export const getEventResponseDataObjectAddedSegmentsItemOriginDestinationMin = 0;export const getEventResponseDataObjectNewSegmentsItemOriginDestinationMin = 0;export const getEventResponseDataObjectBalanceAmountAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
 export const getEventResponseDataObjectBalanceAmountCurrencyRegExp = new RegExp('^[A-Z]{3}$');
 export const getEventResponseDataObjectLowBalanceThresholdRegExp = new RegExp('^[0-9]{1,12}(\\.[0-9]{1,2})?$');
-export const getEventResponseDataObjectAgentsCountMin = 0;export const getEventResponseDataObjectRowsMin = 0;
+export const getEventResponseDataObjectAgentsCountMin = 0;export const getEventResponseDataObjectRowsMin = 0;export const getEventResponseDataObjectDeliveredThroughMin = 0;
 
 export const getEventResponse = zod.union([zod.object({
   "id": zod.string().describe('The event\'s id (`evt_…`), also the `webhook-id` of its deliveries.'),
@@ -431,7 +480,15 @@ export const getEventResponse = zod.union([zod.object({
   "first_name": zod.string(),
   "last_name": zod.string(),
   "title": zod.string().nullable(),
-  "birthdate": zod.iso.date()
+  "birthdate": zod.iso.date(),
+  "gender": zod.union([zod.enum(['female', 'male']).describe('The passenger\'s gender as the travel document states it.'),zod.null()]).describe('As booked; null when not given.'),
+  "identity_document": zod.union([zod.object({
+  "type": zod.enum(['passport', 'national_id']),
+  "number": zod.string().min(1).max(getEventResponseDataObjectPassengersItemIdentityDocumentNumberMax).regex(getEventResponseDataObjectPassengersItemIdentityDocumentNumberRegExp),
+  "issuing_country": zod.string().regex(getEventResponseDataObjectPassengersItemIdentityDocumentIssuingCountryRegExp).describe('ISO 3166-1 alpha-2 code of the country that issued the document.'),
+  "nationality": zod.string().regex(getEventResponseDataObjectPassengersItemIdentityDocumentNationalityRegExp).describe('ISO 3166-1 alpha-2 code of the passenger\'s nationality.'),
+  "expiry_date": zod.iso.date().describe('Must be on or after the day of the last flight.')
+}).describe('A passenger\'s travel document (APIS). Personal data: Contrail sends it to the airline and shows\nit on the booking, and never writes it to a log.\n'),zod.null()]).describe('As booked; null when not given.')
 }).describe('A passenger as booked.')),
   "contacts": zod.object({
   "email": zod.email().max(getEventResponseDataObjectContactsEmailMax),
@@ -618,7 +675,7 @@ export const getEventResponse = zod.union([zod.object({
   "id": zod.string(),
   "url": zod.url().describe('Where deliveries are POSTed; `https` in live mode.'),
   "description": zod.string().nullable(),
-  "events": zod.array(zod.enum(['booking.created', 'booking.issued', 'booking.voided', 'booking.cancelled', 'booking.expired', 'booking.time_limit_changed', 'booking.time_limit_approaching', 'booking.refunded', 'booking.exchanged', 'booking.cheaper_fare_found', 'booking.rebooked_cheaper', 'emd.issued', 'emd.failed', 'schedule_change.detected', 'schedule_change.resolved', 'balance.low', 'sales_report.ready', 'webhook_endpoint.disabled']).describe('What happened. The part before the dot is the event\'s family.')).describe('The event types it receives.'),
+  "events": zod.array(zod.enum(['booking.created', 'booking.issued', 'booking.voided', 'booking.cancelled', 'booking.expired', 'booking.time_limit_changed', 'booking.time_limit_approaching', 'booking.refunded', 'booking.exchanged', 'booking.cheaper_fare_found', 'booking.rebooked_cheaper', 'emd.issued', 'emd.failed', 'schedule_change.detected', 'schedule_change.resolved', 'balance.low', 'sales_report.ready', 'webhook_endpoint.disabled', 'back_office_connection.failing']).describe('What happened. The part before the dot is the event\'s family.')).describe('The event types it receives.'),
   "enabled": zod.boolean(),
   "disabled_reason": zod.union([zod.literal('gone'),zod.literal('failing'),zod.literal(null)]).nullable().describe('Why Contrail switched it off: `gone` (the receiver answered 410), `failing` (every delivery failed\nfor 5 days); null while enabled or when a person switched it off.\n'),
   "live_mode": zod.boolean(),
@@ -632,6 +689,39 @@ export const getEventResponse = zod.union([zod.object({
   "idempotency_key": zod.string().nullable().describe('The call\'s `Idempotency-Key`, when it sent one.')
 }).nullable().describe('The API call that caused the event (null for changes the airline or the worker made).')
 }).describe('Contrail switched a webhook endpoint off (its receiver answered 410, or failed every delivery for 5 days); the object is the endpoint.'),zod.object({
+  "id": zod.string().describe('The event\'s id (`evt_…`), also the `webhook-id` of its deliveries.'),
+  "type": zod.enum(['back_office_connection.failing']),
+  "created_at": zod.iso.datetime({}),
+  "live_mode": zod.boolean().describe('Always true (accounting documents are real sales).'),
+  "agency_id": zod.string().nullable().describe('The agency whose event it is; null for platform-wide events.'),
+  "data": zod.object({
+  "object": zod.object({
+  "id": zod.string(),
+  "agency_id": zod.string(),
+  "name": zod.string(),
+  "kind": zod.enum(['sftp']).describe('How batches are delivered.'),
+  "format": zod.enum(['csv', 'jsonl']).describe('The batch file\'s format (CSV or JSON Lines), documented column by column in the accounting-documents guide.'),
+  "schedule": zod.enum(['each', 'hourly', 'daily']).describe('When a batch is cut — `each` as documents come, `hourly`, or `daily` at `daily_at` on the agency\'s clock.'),
+  "daily_at": zod.string().nullable().describe('For a `daily` schedule, the time on the agency\'s clock (HH:MM); null otherwise.'),
+  "enabled": zod.boolean(),
+  "delivered_through": zod.number().min(getEventResponseDataObjectDeliveredThroughMin).describe('The last sequence number a scheduled batch was cut up to; the next batch starts after it.'),
+  "failing_since": zod.iso.datetime({}).nullable().describe('Since when every delivery has failed; null while deliveries succeed.'),
+  "sftp": zod.object({
+  "host": zod.string(),
+  "port": zod.number(),
+  "username": zod.string(),
+  "folder": zod.string(),
+  "host_key_fingerprint": zod.string().describe('The server\'s pinned host key as `ssh-keygen -lf` prints it (`SHA256:…`).')
+}).describe('The SFTP server and folder (the credentials are never answered).'),
+  "created_at": zod.iso.datetime({}),
+  "updated_at": zod.iso.datetime({})
+}).describe('Where an agency\'s accounting documents are delivered: an SFTP folder, in CSV or JSON Lines, on a\nschedule. The credentials (password or private key) are write-only: sealed at rest and never\nanswered.\n')
+}),
+  "request": zod.object({
+  "id": zod.string().describe('The call\'s `X-Request-Id`.'),
+  "idempotency_key": zod.string().nullable().describe('The call\'s `Idempotency-Key`, when it sent one.')
+}).nullable().describe('The API call that caused the event (null for changes the airline or the worker made).')
+}).describe('Every delivery to a back-office connection has failed for 24 hours (raised once per failing spell); the object is the connection.'),zod.object({
   "id": zod.string().describe('The event\'s id (`evt_…`), also the `webhook-id` of its delivery.'),
   "type": zod.enum(['ping']),
   "created_at": zod.iso.datetime({}),
@@ -642,7 +732,7 @@ export const getEventResponse = zod.union([zod.object({
   "id": zod.string(),
   "url": zod.url().describe('Where deliveries are POSTed; `https` in live mode.'),
   "description": zod.string().nullable(),
-  "events": zod.array(zod.enum(['booking.created', 'booking.issued', 'booking.voided', 'booking.cancelled', 'booking.expired', 'booking.time_limit_changed', 'booking.time_limit_approaching', 'booking.refunded', 'booking.exchanged', 'booking.cheaper_fare_found', 'booking.rebooked_cheaper', 'emd.issued', 'emd.failed', 'schedule_change.detected', 'schedule_change.resolved', 'balance.low', 'sales_report.ready', 'webhook_endpoint.disabled']).describe('What happened. The part before the dot is the event\'s family.')).describe('The event types it receives.'),
+  "events": zod.array(zod.enum(['booking.created', 'booking.issued', 'booking.voided', 'booking.cancelled', 'booking.expired', 'booking.time_limit_changed', 'booking.time_limit_approaching', 'booking.refunded', 'booking.exchanged', 'booking.cheaper_fare_found', 'booking.rebooked_cheaper', 'emd.issued', 'emd.failed', 'schedule_change.detected', 'schedule_change.resolved', 'balance.low', 'sales_report.ready', 'webhook_endpoint.disabled', 'back_office_connection.failing']).describe('What happened. The part before the dot is the event\'s family.')).describe('The event types it receives.'),
   "enabled": zod.boolean(),
   "disabled_reason": zod.union([zod.literal('gone'),zod.literal('failing'),zod.literal(null)]).nullable().describe('Why Contrail switched it off: `gone` (the receiver answered 410), `failing` (every delivery failed\nfor 5 days); null while enabled or when a person switched it off.\n'),
   "live_mode": zod.boolean(),

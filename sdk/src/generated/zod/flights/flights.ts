@@ -401,7 +401,12 @@ export const filterSearchResultResponse = zod.object({
 }),
   "expires_at": zod.iso.datetime({}).describe('After this the airline no longer honours the fare; search again.'),
   "payment_time_limit": zod.union([zod.iso.datetime({}),zod.null()]).describe('When a booking must be ticketed by; null when the fare requires instant payment.'),
-  "instant_payment": zod.boolean()
+  "instant_payment": zod.boolean(),
+  "passenger_requirements": zod.object({
+  "birthdate": zod.boolean(),
+  "gender": zod.boolean(),
+  "identity_document": zod.boolean().describe('A passport or national identity card, valid on the day of the last flight.')
+}).describe('Which passenger data the airline requires to book this fare (advance passenger information,\nAPIS), typically on international routes. Book with `gender` and `identity_document` on every\npassenger when they are `true`; a booking without them answers `422 passenger_data_required`.\nA birth date is always required.\n')
 }).describe('One way to buy the offer\'s flights: a fare family at a price. NDC prices the whole itinerary, so a\nfare covers every origin-destination of its offer; `fare_segments` says, flight by flight, which\nbooking class, cabin and fare basis it sells.\n')).min(1)
 }).describe('One itinerary of one airline with its fares, cheapest first.')),
   "facets": zod.object({
@@ -755,7 +760,12 @@ export const getSearchResultResponse = zod.object({
 }),
   "expires_at": zod.iso.datetime({}).describe('After this the airline no longer honours the fare; search again.'),
   "payment_time_limit": zod.union([zod.iso.datetime({}),zod.null()]).describe('When a booking must be ticketed by; null when the fare requires instant payment.'),
-  "instant_payment": zod.boolean()
+  "instant_payment": zod.boolean(),
+  "passenger_requirements": zod.object({
+  "birthdate": zod.boolean(),
+  "gender": zod.boolean(),
+  "identity_document": zod.boolean().describe('A passport or national identity card, valid on the day of the last flight.')
+}).describe('Which passenger data the airline requires to book this fare (advance passenger information,\nAPIS), typically on international routes. Book with `gender` and `identity_document` on every\npassenger when they are `true`; a booking without them answers `422 passenger_data_required`.\nA birth date is always required.\n')
 }).describe('One way to buy the offer\'s flights: a fare family at a price. NDC prices the whole itinerary, so a\nfare covers every origin-destination of its offer; `fare_segments` says, flight by flight, which\nbooking class, cabin and fare basis it sells.\n')).min(1)
 }).describe('One itinerary of one airline with its fares, cheapest first.')),
   "facets": zod.object({
@@ -1113,7 +1123,12 @@ export const removeSearchFilterResponse = zod.object({
 }),
   "expires_at": zod.iso.datetime({}).describe('After this the airline no longer honours the fare; search again.'),
   "payment_time_limit": zod.union([zod.iso.datetime({}),zod.null()]).describe('When a booking must be ticketed by; null when the fare requires instant payment.'),
-  "instant_payment": zod.boolean()
+  "instant_payment": zod.boolean(),
+  "passenger_requirements": zod.object({
+  "birthdate": zod.boolean(),
+  "gender": zod.boolean(),
+  "identity_document": zod.boolean().describe('A passport or national identity card, valid on the day of the last flight.')
+}).describe('Which passenger data the airline requires to book this fare (advance passenger information,\nAPIS), typically on international routes. Book with `gender` and `identity_document` on every\npassenger when they are `true`; a booking without them answers `422 passenger_data_required`.\nA birth date is always required.\n')
 }).describe('One way to buy the offer\'s flights: a fare family at a price. NDC prices the whole itinerary, so a\nfare covers every origin-destination of its offer; `fare_segments` says, flight by flight, which\nbooking class, cabin and fare basis it sells.\n')).min(1)
 }).describe('One itinerary of one airline with its fares, cheapest first.')),
   "facets": zod.object({
@@ -1420,7 +1435,12 @@ export const getOfferDetailsResponse = zod.object({
 }),
   "expires_at": zod.iso.datetime({}).describe('After this the airline no longer honours the fare; search again.'),
   "payment_time_limit": zod.union([zod.iso.datetime({}),zod.null()]).describe('When a booking must be ticketed by; null when the fare requires instant payment.'),
-  "instant_payment": zod.boolean()
+  "instant_payment": zod.boolean(),
+  "passenger_requirements": zod.object({
+  "birthdate": zod.boolean(),
+  "gender": zod.boolean(),
+  "identity_document": zod.boolean().describe('A passport or national identity card, valid on the day of the last flight.')
+}).describe('Which passenger data the airline requires to book this fare (advance passenger information,\nAPIS), typically on international routes. Book with `gender` and `identity_document` on every\npassenger when they are `true`; a booking without them answers `422 passenger_data_required`.\nA birth date is always required.\n')
 }).describe('One way to buy the offer\'s flights: a fare family at a price. NDC prices the whole itinerary, so a\nfare covers every origin-destination of its offer; `fare_segments` says, flight by flight, which\nbooking class, cabin and fare basis it sells.\n'),
   "offer": zod.object({
   "id": zod.string(),
@@ -1612,7 +1632,12 @@ export const getOfferDetailsResponse = zod.object({
 }),
   "expires_at": zod.iso.datetime({}).describe('After this the airline no longer honours the fare; search again.'),
   "payment_time_limit": zod.union([zod.iso.datetime({}),zod.null()]).describe('When a booking must be ticketed by; null when the fare requires instant payment.'),
-  "instant_payment": zod.boolean()
+  "instant_payment": zod.boolean(),
+  "passenger_requirements": zod.object({
+  "birthdate": zod.boolean(),
+  "gender": zod.boolean(),
+  "identity_document": zod.boolean().describe('A passport or national identity card, valid on the day of the last flight.')
+}).describe('Which passenger data the airline requires to book this fare (advance passenger information,\nAPIS), typically on international routes. Book with `gender` and `identity_document` on every\npassenger when they are `true`; a booking without them answers `422 passenger_data_required`.\nA birth date is always required.\n')
 }).describe('One way to buy the offer\'s flights: a fare family at a price. NDC prices the whole itinerary, so a\nfare covers every origin-destination of its offer; `fare_segments` says, flight by flight, which\nbooking class, cabin and fare basis it sells.\n')).min(1)
 }).describe('One itinerary of one airline with its fares, cheapest first.'),
   "price_changed": zod.boolean().describe('true when the airline\'s price differs from the one searched.'),

@@ -36,7 +36,7 @@ export const listWebhookEndpointsResponse = zod.object({
   "id": zod.string(),
   "url": zod.url().describe('Where deliveries are POSTed; `https` in live mode.'),
   "description": zod.string().nullable(),
-  "events": zod.array(zod.enum(['booking.created', 'booking.issued', 'booking.voided', 'booking.cancelled', 'booking.expired', 'booking.time_limit_changed', 'booking.time_limit_approaching', 'booking.refunded', 'booking.exchanged', 'booking.cheaper_fare_found', 'booking.rebooked_cheaper', 'emd.issued', 'emd.failed', 'schedule_change.detected', 'schedule_change.resolved', 'balance.low', 'sales_report.ready', 'webhook_endpoint.disabled']).describe('What happened. The part before the dot is the event\'s family.')).describe('The event types it receives.'),
+  "events": zod.array(zod.enum(['booking.created', 'booking.issued', 'booking.voided', 'booking.cancelled', 'booking.expired', 'booking.time_limit_changed', 'booking.time_limit_approaching', 'booking.refunded', 'booking.exchanged', 'booking.cheaper_fare_found', 'booking.rebooked_cheaper', 'emd.issued', 'emd.failed', 'schedule_change.detected', 'schedule_change.resolved', 'balance.low', 'sales_report.ready', 'webhook_endpoint.disabled', 'back_office_connection.failing']).describe('What happened. The part before the dot is the event\'s family.')).describe('The event types it receives.'),
   "enabled": zod.boolean(),
   "disabled_reason": zod.union([zod.literal('gone'),zod.literal('failing'),zod.literal(null)]).nullable().describe('Why Contrail switched it off: `gone` (the receiver answered 410), `failing` (every delivery failed\nfor 5 days); null while enabled or when a person switched it off.\n'),
   "live_mode": zod.boolean(),
@@ -63,7 +63,7 @@ export const createWebhookEndpointBodyUrlMax = 2000;export const createWebhookEn
 
 export const createWebhookEndpointBody = zod.object({
   "url": zod.string().min(createWebhookEndpointBodyUrlMin).max(createWebhookEndpointBodyUrlMax).describe('`https` in live mode; loopback, private, link-local and metadata addresses are refused.'),
-  "events": zod.array(zod.enum(['booking.created', 'booking.issued', 'booking.voided', 'booking.cancelled', 'booking.expired', 'booking.time_limit_changed', 'booking.time_limit_approaching', 'booking.refunded', 'booking.exchanged', 'booking.cheaper_fare_found', 'booking.rebooked_cheaper', 'emd.issued', 'emd.failed', 'schedule_change.detected', 'schedule_change.resolved', 'balance.low', 'sales_report.ready', 'webhook_endpoint.disabled']).describe('What happened. The part before the dot is the event\'s family.')).min(1).max(createWebhookEndpointBodyEventsMax),
+  "events": zod.array(zod.enum(['booking.created', 'booking.issued', 'booking.voided', 'booking.cancelled', 'booking.expired', 'booking.time_limit_changed', 'booking.time_limit_approaching', 'booking.refunded', 'booking.exchanged', 'booking.cheaper_fare_found', 'booking.rebooked_cheaper', 'emd.issued', 'emd.failed', 'schedule_change.detected', 'schedule_change.resolved', 'balance.low', 'sales_report.ready', 'webhook_endpoint.disabled', 'back_office_connection.failing']).describe('What happened. The part before the dot is the event\'s family.')).min(1).max(createWebhookEndpointBodyEventsMax),
   "description": zod.string().max(createWebhookEndpointBodyDescriptionMax).optional(),
   "live_mode": zod.boolean().optional().describe('For a console session only (default false): whether the endpoint receives live events. An API\ntoken decides by its own mode; a different value here is refused.\n')
 })
@@ -75,7 +75,7 @@ export const getWebhookEndpointResponse = zod.object({
   "id": zod.string(),
   "url": zod.url().describe('Where deliveries are POSTed; `https` in live mode.'),
   "description": zod.string().nullable(),
-  "events": zod.array(zod.enum(['booking.created', 'booking.issued', 'booking.voided', 'booking.cancelled', 'booking.expired', 'booking.time_limit_changed', 'booking.time_limit_approaching', 'booking.refunded', 'booking.exchanged', 'booking.cheaper_fare_found', 'booking.rebooked_cheaper', 'emd.issued', 'emd.failed', 'schedule_change.detected', 'schedule_change.resolved', 'balance.low', 'sales_report.ready', 'webhook_endpoint.disabled']).describe('What happened. The part before the dot is the event\'s family.')).describe('The event types it receives.'),
+  "events": zod.array(zod.enum(['booking.created', 'booking.issued', 'booking.voided', 'booking.cancelled', 'booking.expired', 'booking.time_limit_changed', 'booking.time_limit_approaching', 'booking.refunded', 'booking.exchanged', 'booking.cheaper_fare_found', 'booking.rebooked_cheaper', 'emd.issued', 'emd.failed', 'schedule_change.detected', 'schedule_change.resolved', 'balance.low', 'sales_report.ready', 'webhook_endpoint.disabled', 'back_office_connection.failing']).describe('What happened. The part before the dot is the event\'s family.')).describe('The event types it receives.'),
   "enabled": zod.boolean(),
   "disabled_reason": zod.union([zod.literal('gone'),zod.literal('failing'),zod.literal(null)]).nullable().describe('Why Contrail switched it off: `gone` (the receiver answered 410), `failing` (every delivery failed\nfor 5 days); null while enabled or when a person switched it off.\n'),
   "live_mode": zod.boolean(),
@@ -93,7 +93,7 @@ export const updateWebhookEndpointBodyUrlMax = 2000;export const updateWebhookEn
 
 export const updateWebhookEndpointBody = zod.object({
   "url": zod.string().min(updateWebhookEndpointBodyUrlMin).max(updateWebhookEndpointBodyUrlMax).optional(),
-  "events": zod.array(zod.enum(['booking.created', 'booking.issued', 'booking.voided', 'booking.cancelled', 'booking.expired', 'booking.time_limit_changed', 'booking.time_limit_approaching', 'booking.refunded', 'booking.exchanged', 'booking.cheaper_fare_found', 'booking.rebooked_cheaper', 'emd.issued', 'emd.failed', 'schedule_change.detected', 'schedule_change.resolved', 'balance.low', 'sales_report.ready', 'webhook_endpoint.disabled']).describe('What happened. The part before the dot is the event\'s family.')).min(1).max(updateWebhookEndpointBodyEventsMax).optional(),
+  "events": zod.array(zod.enum(['booking.created', 'booking.issued', 'booking.voided', 'booking.cancelled', 'booking.expired', 'booking.time_limit_changed', 'booking.time_limit_approaching', 'booking.refunded', 'booking.exchanged', 'booking.cheaper_fare_found', 'booking.rebooked_cheaper', 'emd.issued', 'emd.failed', 'schedule_change.detected', 'schedule_change.resolved', 'balance.low', 'sales_report.ready', 'webhook_endpoint.disabled', 'back_office_connection.failing']).describe('What happened. The part before the dot is the event\'s family.')).min(1).max(updateWebhookEndpointBodyEventsMax).optional(),
   "description": zod.string().max(updateWebhookEndpointBodyDescriptionMax).nullish(),
   "enabled": zod.boolean().optional().describe('Switching an endpoint back on clears why it was switched off and starts its failure clock again.')
 })
@@ -102,7 +102,7 @@ export const updateWebhookEndpointResponse = zod.object({
   "id": zod.string(),
   "url": zod.url().describe('Where deliveries are POSTed; `https` in live mode.'),
   "description": zod.string().nullable(),
-  "events": zod.array(zod.enum(['booking.created', 'booking.issued', 'booking.voided', 'booking.cancelled', 'booking.expired', 'booking.time_limit_changed', 'booking.time_limit_approaching', 'booking.refunded', 'booking.exchanged', 'booking.cheaper_fare_found', 'booking.rebooked_cheaper', 'emd.issued', 'emd.failed', 'schedule_change.detected', 'schedule_change.resolved', 'balance.low', 'sales_report.ready', 'webhook_endpoint.disabled']).describe('What happened. The part before the dot is the event\'s family.')).describe('The event types it receives.'),
+  "events": zod.array(zod.enum(['booking.created', 'booking.issued', 'booking.voided', 'booking.cancelled', 'booking.expired', 'booking.time_limit_changed', 'booking.time_limit_approaching', 'booking.refunded', 'booking.exchanged', 'booking.cheaper_fare_found', 'booking.rebooked_cheaper', 'emd.issued', 'emd.failed', 'schedule_change.detected', 'schedule_change.resolved', 'balance.low', 'sales_report.ready', 'webhook_endpoint.disabled', 'back_office_connection.failing']).describe('What happened. The part before the dot is the event\'s family.')).describe('The event types it receives.'),
   "enabled": zod.boolean(),
   "disabled_reason": zod.union([zod.literal('gone'),zod.literal('failing'),zod.literal(null)]).nullable().describe('Why Contrail switched it off: `gone` (the receiver answered 410), `failing` (every delivery failed\nfor 5 days); null while enabled or when a person switched it off.\n'),
   "live_mode": zod.boolean(),
@@ -122,7 +122,7 @@ export const rotateWebhookSecretResponse = zod.object({
   "id": zod.string(),
   "url": zod.url().describe('Where deliveries are POSTed; `https` in live mode.'),
   "description": zod.string().nullable(),
-  "events": zod.array(zod.enum(['booking.created', 'booking.issued', 'booking.voided', 'booking.cancelled', 'booking.expired', 'booking.time_limit_changed', 'booking.time_limit_approaching', 'booking.refunded', 'booking.exchanged', 'booking.cheaper_fare_found', 'booking.rebooked_cheaper', 'emd.issued', 'emd.failed', 'schedule_change.detected', 'schedule_change.resolved', 'balance.low', 'sales_report.ready', 'webhook_endpoint.disabled']).describe('What happened. The part before the dot is the event\'s family.')).describe('The event types it receives.'),
+  "events": zod.array(zod.enum(['booking.created', 'booking.issued', 'booking.voided', 'booking.cancelled', 'booking.expired', 'booking.time_limit_changed', 'booking.time_limit_approaching', 'booking.refunded', 'booking.exchanged', 'booking.cheaper_fare_found', 'booking.rebooked_cheaper', 'emd.issued', 'emd.failed', 'schedule_change.detected', 'schedule_change.resolved', 'balance.low', 'sales_report.ready', 'webhook_endpoint.disabled', 'back_office_connection.failing']).describe('What happened. The part before the dot is the event\'s family.')).describe('The event types it receives.'),
   "enabled": zod.boolean(),
   "disabled_reason": zod.union([zod.literal('gone'),zod.literal('failing'),zod.literal(null)]).nullable().describe('Why Contrail switched it off: `gone` (the receiver answered 410), `failing` (every delivery failed\nfor 5 days); null while enabled or when a person switched it off.\n'),
   "live_mode": zod.boolean(),
@@ -178,7 +178,7 @@ such event yet, the answer is 422 `test_event_unavailable`.
  * @summary Send a test event of a chosen type
  */
 export const sendTestWebhookEventBody = zod.object({
-  "type": zod.union([zod.enum(['ping']),zod.enum(['booking.created', 'booking.issued', 'booking.voided', 'booking.cancelled', 'booking.expired', 'booking.time_limit_changed', 'booking.time_limit_approaching', 'booking.refunded', 'booking.exchanged', 'booking.cheaper_fare_found', 'booking.rebooked_cheaper', 'emd.issued', 'emd.failed', 'schedule_change.detected', 'schedule_change.resolved', 'balance.low', 'sales_report.ready', 'webhook_endpoint.disabled']).describe('What happened. The part before the dot is the event\'s family.')]).describe('`ping`, or one of the event types.')
+  "type": zod.union([zod.enum(['ping']),zod.enum(['booking.created', 'booking.issued', 'booking.voided', 'booking.cancelled', 'booking.expired', 'booking.time_limit_changed', 'booking.time_limit_approaching', 'booking.refunded', 'booking.exchanged', 'booking.cheaper_fare_found', 'booking.rebooked_cheaper', 'emd.issued', 'emd.failed', 'schedule_change.detected', 'schedule_change.resolved', 'balance.low', 'sales_report.ready', 'webhook_endpoint.disabled', 'back_office_connection.failing']).describe('What happened. The part before the dot is the event\'s family.')]).describe('`ping`, or one of the event types.')
 })
 
 /**

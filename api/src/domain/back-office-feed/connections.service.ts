@@ -1,0 +1,259 @@
+// Back-office connections over the API: an agency's, managed by its supervisors and by staff (who
+// name the agency). Another agency's connection answers 404, never 403: its existence is not the
+// caller's business. Invariants kept here:
+// - credentials are write-only: sealed on the way in (secret-box, as card numbers are), opened only
+//   to connect, never answered, never part of an error or a log line;
+// - the host passes the outbound address guard when saved (a clear 422 now) and again at every
+//   connect (the check that counts);
+// - bad input is a clear 400 and changes nothing;
+// - a resend or a backfill never makes a second cut of documents already fixed in a batch (see
+//   deliveries.ts and the repository's requeue).
+import * as repo from '../../db/back-office-connections.repository.js';
+import { lastSequence, listAccountingDocuments } from '../../db/accounting-documents.repository.js';
+import type { Db } from '../../db/database.js';
+import { OutboundRefused, type OutboundGuard } from '../../outbound/outbound-guard.js';
+import { probe, SftpFailure } from '../../outbound/sftp-upload.js';
+import type { AccountingDocumentsService } from '../accounting/accounting-documents.service.js';
+import { documentOf } from '../accounting/accounting-formats.js';
+import type { Clock } from '../clock.js';
+import type { SecretBox } from '../crypto/secret-box.js';
+import { DomainError, notFound } from '../errors.js';
+import { newId } from '../ids.js';
+import { isStaff, type Principal } from '../principal.js';
+import {
+  checkCredentials,
+  checkSftpSettings,
+  sftpTargetOf,
+  type SftpCredentials,
+  type SftpSettings,
+} from './connection-settings.js';
+import { connectionView, deliveryView } from './connection-view.js';
+import { backfill } from './deliveries.js';
+
+type Format = 'csv' | 'jsonl';
+type Schedule = 'each' | 'hourly' | 'daily';
+type SftpInput = Partial<SftpSettings> & SftpCredentials;
+
+export interface ConnectionInput {
+  name: string;
+  kind: 'sftp';
+  format: Format;
+  schedule: Schedule;
+  daily_at?: string | null;
+  enabled?: boolean;
+  delivered_through?: number;
+  sftp: SftpInput;
+}
+
+export interface ConnectionChange {
+  name?: string;
+  format?: Format;
+  schedule?: Schedule;
+  daily_at?: string | null;
+  enabled?: boolean;
+  sftp?: SftpInput;
+}
+
+/** How many documents the preview shows of the next batch. */
+const previewRows = 10;
+
+const invalid = (pointer: string, detail: string) => new DomainError('validation_failed', detail, { pointer });
+
+export function createBackOfficeConnectionsService(deps: {
+  db: Db;
+  clock: Clock;
+  credentials: SecretBox;
+  guard: OutboundGuard;
+  accounting: Pick<AccountingDocumentsService, 'agencyOf'>;
+}) {
+  const { db, clock, guard } = deps;
+
+  async function reachable(principal: Principal, id: string): Promise<repo.ConnectionRow> {
+    const row = await repo.findConnection(db, id);
+    if (!row) throw notFound('back-office connection');
+    if (!isStaff(principal) && row.agency_id !== principal.agencyId) throw notFound('back-office connection');
+    return row;
+  }
+
+  /** The save-time address check: a clear 422 now rather than failed deliveries later. */
+  async function checkHost(host: string, port: number): Promise<void> {
+    try {
+      await guard.checkUrl(`https://${host.includes(':') ? `[${host.replace(/^\[|\]$/g, '')}]` : host}:${port}/`, {
+        requireHttps: false,
+      });
+    } catch (error) {
+      if (error instanceof OutboundRefused)
+        throw new DomainError('back_office_host_refused', error.message, { pointer: '/sftp/host' });
+      throw error;
+    }
+  }
+
+  function checkSchedule(schedule: Schedule, dailyAt: string | null): string | null {
+    if (schedule !== 'daily') return null;
+    if (!dailyAt) throw invalid('/daily_at', 'A daily schedule needs daily_at (HH:MM on the agency clock).');
+    return dailyAt;
+  }
+
+  function checkName(name: string): string {
+    const trimmed = name.trim();
+    if (!trimmed) throw invalid('/name', 'name must not be blank.');
+    return trimmed;
+  }
+
+  return {
+    async list(principal: Principal, named: string | undefined, page: { page: number; perPage: number }) {
+      // Staff may list every agency's; a supervisor lists their own.
+      const agencyId = isStaff(principal) && !named ? null : await deps.accounting.agencyOf(principal, named);
+      const { rows, total } = await repo.listConnections(db, agencyId, page);
+      return { items: rows.map(connectionView), total };
+    },
+
+    async create(principal: Principal, named: string | undefined, input: ConnectionInput) {
+      const agencyId = await deps.accounting.agencyOf(principal, named);
+      const name = checkName(input.name);
+      const dailyAt = checkSchedule(input.schedule, input.daily_at ?? null);
+      const settings = checkSftpSettings({
+        host: input.sftp.host ?? '',
+        port: input.sftp.port ?? 22,
+        username: input.sftp.username ?? '',
+        folder: input.sftp.folder ?? '',
+        host_key_fingerprint: input.sftp.host_key_fingerprint ?? '',
+      });
+      const credentials = checkCredentials({ password: input.sftp.password, private_key: input.sftp.private_key });
+      await checkHost(settings.host, settings.port);
+      const now = clock.now();
+      const id = newId('boc');
+      await repo.insertConnection(db, {
+        id,
+        agency_id: agencyId,
+        name,
+        kind: input.kind,
+        format: input.format,
+        schedule: input.schedule,
+        daily_at: dailyAt,
+        settings: JSON.stringify(settings),
+        credentials_sealed: deps.credentials.seal(JSON.stringify(credentials)),
+        enabled: input.enabled ?? true,
+        delivered_through: String(input.delivered_through ?? 0),
+        created_at: now,
+        updated_at: now,
+      });
+      return connectionView((await repo.findConnection(db, id))!);
+    },
+
+    async get(principal: Principal, id: string) {
+      return connectionView(await reachable(principal, id));
+    },
+
+    async update(principal: Principal, id: string, change: ConnectionChange) {
+      const row = await reachable(principal, id);
+      const schedule = change.schedule ?? row.schedule;
+      const dailyAt = checkSchedule(
+        schedule,
+        change.daily_at !== undefined ? change.daily_at : schedule === 'daily' ? row.daily_at : null,
+      );
+      const changes: Parameters<typeof repo.updateConnection>[2] = { schedule, daily_at: dailyAt };
+      if (change.name !== undefined) changes.name = checkName(change.name);
+      if (change.format !== undefined) changes.format = change.format;
+      if (change.enabled !== undefined) changes.enabled = change.enabled;
+      if (change.sftp) {
+        const { password, private_key, ...rest } = change.sftp;
+        const before = row.settings as SftpSettings;
+        const settings = checkSftpSettings({ ...before, ...rest });
+        if (settings.host !== before.host || settings.port !== before.port)
+          await checkHost(settings.host, settings.port);
+        changes.settings = JSON.stringify(settings);
+        // A new credential replaces the credentials as a whole (a key does not keep an old password).
+        if (password !== undefined || private_key !== undefined)
+          changes.credentials_sealed = deps.credentials.seal(
+            JSON.stringify(checkCredentials({ password, private_key })),
+          );
+      }
+      changes.updated_at = clock.now();
+      const updated = await repo.updateConnection(db, row.id, changes);
+      if (!updated) throw notFound('back-office connection');
+      return connectionView(updated);
+    },
+
+    async remove(principal: Principal, id: string): Promise<void> {
+      const row = await reachable(principal, id);
+      await repo.deleteConnection(db, row.id);
+    },
+
+    /** Connect, write a probe file, remove it; a refused step is an answer in words. */
+    async test(principal: Principal, id: string) {
+      const row = await reachable(principal, id);
+      const started = Date.now();
+      try {
+        await probe(guard, sftpTargetOf(row, deps.credentials));
+        return { ok: true, failure: null, error: null, duration_ms: Date.now() - started };
+      } catch (error) {
+        if (!(error instanceof SftpFailure)) throw error;
+        return { ok: false, failure: error.reason, error: error.message, duration_ms: Date.now() - started };
+      }
+    },
+
+    async deliveries(principal: Principal, id: string, page: { page: number; perPage: number }) {
+      const row = await reachable(principal, id);
+      const { rows, total } = await repo.listDeliveries(db, row.id, page);
+      return { items: rows.map(deliveryView), total };
+    },
+
+    async resend(principal: Principal, id: string, deliveryId: string) {
+      const row = await reachable(principal, id);
+      const delivery = await repo.findDelivery(db, deliveryId);
+      if (!delivery || delivery.connection_id !== row.id) throw notFound('delivery');
+      await repo.requeueDelivery(db, delivery.id, clock.now());
+      return deliveryView((await repo.findDelivery(db, delivery.id))!);
+    },
+
+    async backfill(
+      principal: Principal,
+      id: string,
+      range: { after_sequence?: number; through_sequence?: number; date_from?: string; date_to?: string },
+    ) {
+      const row = await reachable(principal, id);
+      const bySequence = range.after_sequence !== undefined || range.through_sequence !== undefined;
+      const byDate = range.date_from !== undefined || range.date_to !== undefined;
+      if (bySequence && byDate) throw invalid('/date_from', 'Give a sequence range or a date range, not both.');
+      if (
+        range.after_sequence !== undefined &&
+        range.through_sequence !== undefined &&
+        range.through_sequence <= range.after_sequence
+      )
+        throw invalid('/through_sequence', 'through_sequence must be after after_sequence.');
+      if (range.date_from && range.date_to && range.date_from > range.date_to)
+        throw invalid('/date_from', 'date_from must not be after date_to.');
+      const batch = await backfill({ db, clock }, row, {
+        afterSequence: range.after_sequence,
+        throughSequence: range.through_sequence,
+        from: range.date_from,
+        to: range.date_to,
+      });
+      return deliveryView(batch);
+    },
+
+    /** What the next scheduled batch would hold if it were cut now: its range and first documents. */
+    async preview(principal: Principal, id: string) {
+      const row = await reachable(principal, id);
+      const first = Number(row.delivered_through) + 1;
+      const last = await lastSequence(db, row.agency_id);
+      const documents =
+        last >= first
+          ? await listAccountingDocuments(
+              db,
+              { agencyId: row.agency_id, afterSequence: first - 1, throughSequence: last },
+              previewRows,
+            )
+          : [];
+      return {
+        first_sequence: first,
+        last_sequence: last,
+        rows: Math.max(0, last - first + 1),
+        documents: documents.map(documentOf),
+      };
+    },
+  };
+}
+
+export type BackOfficeConnectionsService = ReturnType<typeof createBackOfficeConnectionsService>;

@@ -1,0 +1,1 @@
+export { BackOfficeFeedScreen } from './back-office-feed-screen';

@@ -1,0 +1,116 @@
+// What a first visit to the console fetches, in a real browser: only the reader's language (the
+// others load when the reader switches, and the page changes language only once their texts are
+// in: never a key or the wrong language in between), and on /bookings the list is asked for
+// beside the account, not after its answer (no waterfall). The causes of the Lighthouse scores
+// that tests/bench/lighthouse.ts measures.
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import { launchBrowser, signInByPassword } from '../support/browser';
+import { createAccount, createTenant, type TestAccount } from '../support/factories';
+import { startStack, type Stack } from '../support/stack';
+
+let stack: Stack;
+let browser: Browser;
+let agent: TestAccount;
+let session: Awaited<ReturnType<BrowserContext['storageState']>> | undefined;
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  [stack, browser] = await Promise.all([startStack({ env: { TRUST_PROXY: 'true' } }), launchBrowser()]);
+  const tenant = await createTenant(stack.ctx.db);
+  agent = await createAccount(stack.ctx.db, { userType: 'Agent', tenant });
+}, 60_000);
+afterEach(async () => {
+  await Promise.all(contexts.splice(0).map((c) => c.close()));
+});
+afterAll(async () => {
+  await browser?.close();
+  await stack?.close();
+});
+
+const address = () => ['10', ...Array.from({ length: 3 }, () => String(1 + Math.floor(Math.random() * 254)))].join('.');
+
+async function newPage(signedIn: boolean): Promise<Page> {
+  if (signedIn && !session) {
+    const context = await browser.newContext({ extraHTTPHeaders: { 'X-Forwarded-For': address() } });
+    contexts.push(context);
+    const page = await context.newPage();
+    await signInByPassword(page, `${stack.baseUrl}/sign_in`, agent);
+    await page.waitForURL((a) => a.pathname === '/');
+    session = await context.storageState();
+  }
+  const context = await browser.newContext({
+    locale: 'en-GB',
+    viewport: { width: 400, height: 860 },
+    ...(signedIn ? { storageState: session } : {}),
+    extraHTTPHeaders: { 'X-Forwarded-For': address() },
+  });
+  contexts.push(context);
+  context.setDefaultTimeout(15_000);
+  return context.newPage();
+}
+
+const localeOf = (url: string) => /\/assets\/(en|ua|pl)-[\w-]+\.js$/.exec(url)?.[1];
+
+it('fetches only the reader’s language, and another one only when the reader switches to it', async () => {
+  const page = await newPage(false);
+  const fetched: string[] = [];
+  page.on('request', (r) => {
+    const locale = localeOf(r.url());
+    if (locale) fetched.push(locale);
+  });
+  await page.addInitScript(() => {
+    if (!sessionStorage.getItem('seeded')) {
+      localStorage.setItem('language', 'pl');
+      sessionStorage.setItem('seeded', '1');
+    }
+  });
+  await page.goto(`${stack.baseUrl}/sign_in`);
+  await page.getByRole('heading', { level: 1 }).waitFor();
+  expect(await page.locator('html').getAttribute('lang')).toBe('pl');
+  expect(fetched).toEqual(['pl']);
+
+  // Every text the page shows while switching is Polish or Ukrainian, never a key or English.
+  const headings: string[] = [];
+  await page.exposeFunction('seen', (text: string) => headings.push(text));
+  await page.evaluate(() => {
+    const h1 = document.querySelector('h1')!;
+    new MutationObserver(() => (window as unknown as { seen: (t: string) => void }).seen(h1.textContent ?? '')).observe(
+      h1,
+      { childList: true, subtree: true, characterData: true },
+    );
+  });
+  const before = await page.getByRole('heading', { level: 1 }).textContent();
+  await page.getByRole('button', { name: /^PL · / }).click();
+  await page.getByRole('menuitem', { name: 'Українська' }).click();
+  await expect.poll(() => page.locator('html').getAttribute('lang')).toBe('uk');
+  const after = await page.getByRole('heading', { level: 1 }).textContent();
+  expect(after).not.toBe(before);
+  expect(fetched).toEqual(['pl', 'ua']);
+  expect(headings.every((text) => text === after)).toBe(true);
+});
+
+it('asks for the bookings list beside the account, not after its answer', async () => {
+  const page = await newPage(true);
+  const events: string[] = [];
+  // The account answers late: a list that waited for it would be asked for after this.
+  await page.route('**/api/v1/account/details', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    events.push('account answered');
+    await route.continue();
+  });
+  page.on('request', (r) => {
+    const url = new URL(r.url());
+    if (url.pathname === '/api/v1/bookings') events.push('bookings asked');
+  });
+  await page.goto(`${stack.baseUrl}/bookings`);
+  await page
+    .getByText(/^Bookings: \d+/)
+    .or(page.getByText('No bookings match the filters.'))
+    .first()
+    .waitFor();
+  expect(events.indexOf('bookings asked')).toBeGreaterThanOrEqual(0);
+  expect(events.indexOf('bookings asked')).toBeLessThan(events.indexOf('account answered'));
+  // The early answer is the screen's own: the list is asked for once.
+  expect(events.filter((e) => e === 'bookings asked')).toHaveLength(1);
+});
