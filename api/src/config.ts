@@ -8,6 +8,10 @@ const ConfigSchema = Type.Object({
   PORT: Type.Integer({ default: 3000, minimum: 0, maximum: 65535 }),
   DATABASE_URL: Type.String({ minLength: 1, pattern: '^postgres(ql)?://' }),
   DATABASE_POOL_SIZE: Type.Integer({ default: 10, minimum: 1, maximum: 200 }),
+  // How long a statement may wait for one of those connections (or for one to open). A burst on one
+  // resource (200 issues against one company balance) queues for its turn and must not fail:
+  // longer than any such queue, shorter than the server's 30 s request timeout.
+  DATABASE_POOL_WAIT_MS: Type.Integer({ default: 20_000, minimum: 1_000, maximum: 29_000 }),
   // Empty means no Redis: BullMQ then runs on its PostgreSQL backend, in DATABASE_URL.
   REDIS_URL: Type.String({ default: '', pattern: '^(redis://.*)?$' }),
   // Queues and Redis keys of two deployments (or test runs) sharing one Redis stay apart by prefix.
@@ -60,7 +64,9 @@ const ConfigSchema = Type.Object({
   // it is taken to be stranded (its process died or deadlocked); longer than any airline call.
   RECONCILE_EVERY_MS: Type.Integer({ default: 30_000, minimum: 1_000 }),
   INTENT_STALE_MS: Type.Integer({ default: 120_000, minimum: 0 }),
-  // events: the worker hears of each commit at once (LISTEN); this pass catches what it did not hear.
+  // events: the worker hears of each commit at once (LISTEN, the NOTIFY sent right after the commit);
+  // this pass catches what it did not hear, so a wake-up lost between a commit and its NOTIFY (the
+  // API process died there) or while the listener reconnects delays dispatch by at most this long.
   EVENTS_SWEEP_MS: Type.Integer({ default: 2_000, minimum: 100 }),
   // How long before a held booking's time limit `booking.time_limit_approaching` is raised, in minutes.
   TIME_LIMIT_WARNINGS_MIN: Type.String({ default: '1440,120', pattern: '^\\d{1,5}(,\\d{1,5})*$' }),

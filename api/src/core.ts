@@ -75,7 +75,7 @@ export function createCore(
 ): Core {
   const clock = options.clock ?? systemClock;
   const log = options.log;
-  const db = createDb(config.DATABASE_URL, options.poolSize);
+  const db = createDb(config.DATABASE_URL, options.poolSize, config.DATABASE_POOL_WAIT_MS);
   const queues = createQueueBackend({
     redisUrl: config.REDIS_URL,
     databaseUrl: config.DATABASE_URL,

@@ -23,7 +23,16 @@ import { expectBalancesMatchLedgers, setupReasons } from '../support/ledgers.js'
 
 let stack: Stack;
 beforeAll(async () => {
-  stack = await startStack();
+  // Far fewer connections than concurrent requests, as on a loaded machine where every transaction
+  // takes longer: a request queues for a connection behind the others and must wait its turn, not
+  // fail. With the pool's old 5 s wait, some of the 200 issues below sometimes answered 500 (timeout
+  // exceeded when trying to connect); POOL_WAIT_MS=5000 runs it so.
+  stack = await startStack({
+    env: {
+      DATABASE_POOL_SIZE: '2',
+      ...(process.env.POOL_WAIT_MS ? { DATABASE_POOL_WAIT_MS: process.env.POOL_WAIT_MS } : {}),
+    },
+  });
 });
 afterAll(async () => {
   await stack.close();

@@ -340,6 +340,59 @@ describe('the dispatcher', () => {
     expect(seen).toHaveLength(3);
   });
 
+  it('wakes listeners once the change commits, never for one rolled back or a repeated dedupe key', async () => {
+    const listener = new pg.Client({ connectionString: scratch.url });
+    await listener.connect();
+    const heard: string[] = [];
+    listener.on('notification', (n) => heard.push(n.channel));
+    await listener.query('LISTEN contrail_events');
+    const raise = (trx: Db, dedupeKey?: string) =>
+      recordEvent(trx, {
+        type: 'booking.created',
+        agencyId: null,
+        liveMode: false,
+        object: {},
+        at: new Date(),
+        dedupeKey,
+      });
+    const quiet = () => new Promise((resolve) => setTimeout(resolve, 300));
+    try {
+      // Rolled back: the event never happened, nobody hears of it.
+      await sdb
+        .transaction()
+        .execute(async (trx) => {
+          await raise(trx);
+          throw new Error('roll back');
+        })
+        .catch(() => undefined);
+      await quiet();
+      expect(heard).toHaveLength(0);
+      // Committed: heard by the time the commit returns to its caller (the NOTIFY follows it on the
+      // same connection), once for the transaction however many events it wrote.
+      const key = `dedupe_${Date.now()}`;
+      await sdb.transaction().execute(async (trx) => {
+        await raise(trx, key);
+        await raise(trx);
+        await quiet();
+        expect(heard).toHaveLength(0);
+      });
+      await waitFor(
+        'the wake-up',
+        async () => heard.length,
+        (n) => n === 1,
+        2_000,
+      );
+      // A repeat of a dedupe key writes nothing, so it wakes nobody.
+      await sdb.transaction().execute(async (trx) => expect(await raise(trx, key)).toBe(false));
+      await quiet();
+      expect(heard).toHaveLength(1);
+    } finally {
+      await listener.end();
+      // No backlog for the next test's dispatcher.
+      await sdb.updateTable('events').set({ dispatched_at: new Date() }).where('dispatched_at', 'is', null).execute();
+    }
+  });
+
   it('hears a commit at once (LISTEN), and again after its connection is cut', async () => {
     const seen: string[] = [];
     const loop = startEventDispatchLoop({

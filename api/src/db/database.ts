@@ -6,8 +6,13 @@ import type { Database } from './schema.js';
 
 export type Db = Kysely<Database>;
 
-export function createDb(connectionString: string, poolSize = 10): Db {
-  const options = { connectionString, max: poolSize, connectionTimeoutMillis: 5_000 };
+/**
+ * `poolWaitMs` bounds a statement's wait for a free connection of the pool, or for a new one to
+ * open: past it the statement fails (a 500). It must outlast the queue a legitimate burst builds
+ * (every request of it waiting for its turn at one row lock holds or awaits a connection).
+ */
+export function createDb(connectionString: string, poolSize = 10, poolWaitMs = 20_000): Db {
+  const options = { connectionString, max: poolSize, connectionTimeoutMillis: poolWaitMs };
   const pool = new pg.Pool(options);
   // Connections for stable-plan reads (see `stablePlan`), opened only when one runs.
   const stablePool = new pg.Pool({ ...options, options: '-c plan_cache_mode=force_generic_plan' });
@@ -31,6 +36,53 @@ const stableMarker = '/* stable plan */';
 export const stablePlan = sql.raw(stableMarker);
 const stableRead = `select ${stableMarker}`;
 
+const announcePrefix = '/* notify after commit: ';
+
+/**
+ * Marks a statement whose change should wake the listeners of `channel` once it is durable,
+ * `query.modifyEnd(notifyAfterCommit(channel))`. The NOTIFY goes out on the same connection right
+ * after the transaction commits, in a statement of its own, and never when it rolls back (outside a
+ * transaction: right after the statement). Not inside the transaction, because PostgreSQL takes
+ * one lock for the whole database's notification queue when a notifying transaction commits and
+ * holds it through that commit's WAL flush: every notifying transaction would commit one after
+ * another, each holding its own row locks until its turn. A wake-up is only a hint (readers go by
+ * the rows), so one lost between the commit and the NOTIFY (the process died) is made up by the
+ * listener's periodic pass.
+ */
+export function notifyAfterCommit(channel: string) {
+  if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`not a channel name: ${channel}`);
+  return sql.raw(`${announcePrefix}${channel} */`);
+}
+
+/**
+ * The after-commit NOTIFY, one per channel and commit (the listeners only wake; the rows tell them
+ * what changed). Its own transaction commits without waiting for the WAL flush: it writes no row,
+ * and PostgreSQL drops pending notifications on a crash anyway, so the queue lock it takes is held
+ * for microseconds, not for a disk sync.
+ */
+async function announce(client: pg.PoolClient, channels: ReadonlySet<string>): Promise<void> {
+  for (const channel of channels) {
+    await client
+      .query({
+        name: 'contrail_notify_after_commit',
+        text: `SELECT set_config('synchronous_commit', 'off', true), pg_notify($1, '')`,
+        values: [channel],
+      })
+      .catch(() => undefined);
+  }
+}
+
+function announcedChannels(text: string, into: Set<string>): void {
+  let at = text.indexOf(announcePrefix);
+  while (at >= 0) {
+    const start = at + announcePrefix.length;
+    const end = text.indexOf(' */', start);
+    if (end < 0) return;
+    into.add(text.slice(start, end));
+    at = text.indexOf(announcePrefix, end);
+  }
+}
+
 const preparable = /^\s*(select|insert|update|delete|with)\b/i;
 const names = new Map<string, string>();
 const maxNames = 2_000;
@@ -47,14 +99,31 @@ function preparedStatements(pool: pg.Pool, stablePool: pg.Pool): PostgresPool {
     async connect() {
       let client: pg.PoolClient | undefined;
       let inTransaction = false;
+      // Channels to NOTIFY when the open transaction commits (see `notifyAfterCommit`).
+      const pending = new Set<string>();
       const wrapped: PostgresPoolClient = {
         query: (async (text: string, values: unknown[]) => {
+          let ending: 'commit' | 'rollback' | null = null;
           if (/^\s*(begin|start transaction)\b/i.test(text)) inTransaction = true;
-          else if (/^\s*(commit|rollback)\s*$/i.test(text)) inTransaction = false;
+          else if (/^\s*(commit|rollback)\s*$/i.test(text)) {
+            inTransaction = false;
+            ending = /^\s*commit/i.test(text) ? 'commit' : 'rollback';
+          }
           const config = { name: statementName(text), text, values };
           if (!inTransaction && text.startsWith(stableRead)) return stablePool.query(config);
           client ??= await pool.connect();
-          return client.query(config);
+          if (ending === null && !text.includes(announcePrefix)) return client.query(config);
+          // A statement that wrote something to announce (see `notifyAfterCommit`), or the end of a
+          // transaction: announce once it is committed, and never what rolled back (a failed COMMIT
+          // rolls back too, and throws before reaching the NOTIFY).
+          const ended = ending === null ? null : new Set(pending);
+          if (ending !== null) pending.clear();
+          const result = await client.query(config);
+          if (ending === null && (result.rowCount ?? 0) > 0) announcedChannels(text, pending);
+          const channels = ending === 'commit' ? ended! : inTransaction ? null : new Set(pending);
+          if (!inTransaction) pending.clear();
+          if (channels && channels.size > 0) await announce(client, channels);
+          return result;
         }) as unknown as PostgresPoolClient['query'],
         release: () => client?.release(),
       };

@@ -1,9 +1,9 @@
 // The event log: appended in the transaction of the change it records, read by GET /events and
-// claimed by the dispatcher. An append also says NOTIFY on `contrail_events`, which PostgreSQL
-// delivers only when (and if) the transaction commits, so a listener never hears of an event that
-// did not happen.
+// claimed by the dispatcher. An append also says NOTIFY on `contrail_events`, sent right after the
+// transaction commits (never if it rolls back), so a listener never hears of an event that did not
+// happen, and the change's transaction never waits in PostgreSQL's notification queue.
 import { sql, type Insertable, type Selectable } from 'kysely';
-import type { Db } from './database.js';
+import { notifyAfterCommit, type Db } from './database.js';
 import type { EventsTable } from './schema.js';
 
 export type EventRow = Selectable<EventsTable>;
@@ -12,23 +12,19 @@ export type NewEventRow = Omit<Insertable<EventsTable>, 'seq' | 'dispatched_at'>
 export const eventsChannel = 'contrail_events';
 
 /**
- * Appends an event and announces it on commit, in one statement (one round trip on every path that
- * raises one); answers false (nothing written, nothing announced) when an event with the same
- * dedupe key exists already.
+ * Appends an event, to be announced after its transaction commits; answers false when an event with
+ * the same dedupe key exists already (nothing written; the commit still wakes the listeners, who
+ * find nothing new, which is harmless).
  */
 export async function insertEvent(trx: Db, row: NewEventRow): Promise<boolean> {
-  const announced = await trx
-    .with('written', (db) =>
-      db
-        .insertInto('events')
-        .values(row)
-        .onConflict((oc) => oc.column('dedupe_key').doNothing())
-        .returning('id'),
-    )
-    .selectFrom('written')
-    .select(sql<string>`pg_notify(${eventsChannel}, written.id)::text`.as('notified'))
+  const written = await trx
+    .insertInto('events')
+    .values(row)
+    .onConflict((oc) => oc.column('dedupe_key').doNothing())
+    .returning('id')
+    .modifyEnd(notifyAfterCommit(eventsChannel))
     .execute();
-  return announced.length > 0;
+  return written.length > 0;
 }
 
 export interface EventFilter {
