@@ -9,15 +9,13 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { cutBatch, sendDueDelivery } from '../../api/src/domain/back-office-feed/deliveries';
-import { systemClock } from '../../api/src/domain/clock';
-import { createSecretBox } from '../../api/src/domain/crypto/secret-box';
-import { createOutboundGuard } from '../../api/src/outbound/outbound-guard';
 import { recordTopUps } from '../support/accounting-documents';
 import { seriousAxeViolations } from '../support/axe';
 import { launchBrowser, signInByPassword } from '../support/browser';
 import { createAccount, createTenant, type TestAccount, type TestTenant } from '../support/factories';
 import { testSecretKey } from '../support/services';
 import { startSftpServer, type SftpServer } from '../support/sftp-server';
+import { deliveryDeps } from '../support/back-office-deliveries.js';
 import { startStack, type Stack } from '../support/stack';
 
 let stack: Stack;
@@ -69,12 +67,7 @@ async function noSideways(page: Page) {
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
 }
 
-const deps = () => ({
-  db: stack.ctx.db,
-  clock: systemClock,
-  credentials: createSecretBox(testSecretKey, 'back-office-credential'),
-  guard: createOutboundGuard({ allowCidrs: '127.0.0.0/8' }),
-});
+const deps = () => deliveryDeps(stack.ctx.db, testSecretKey);
 
 describe('the Back office page', () => {
   it('creates, tests, previews, resends, backfills and edits an SFTP connection', { timeout: 120_000 }, async () => {
