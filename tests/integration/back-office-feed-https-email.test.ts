@@ -257,7 +257,7 @@ describe('kinds and their settings', () => {
         'back_office_settings_mismatch',
         '/https',
       ],
-      [{ kind: 'email', email: { to: ['not an address'] } }, 400, 'validation_failed', '/email/to/0'],
+      [{ kind: 'email', email: { to: ['not an address'] } }, 400, 'validation_failed', '/email/to'],
       [{ kind: 'email', email: { to: [] } }, 400, 'validation_failed', '/email/to'],
       [{ kind: 'https', https: { url: 'ftp://example.com/' } }, 400, 'validation_failed', '/https/url'],
       [

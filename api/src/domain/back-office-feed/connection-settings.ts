@@ -100,7 +100,7 @@ export function checkEmailSettings(s: EmailSettings): EmailSettings {
   const to = s.to.map((a) => a.trim());
   to.forEach((address, i) => {
     if (!mailbox.test(address))
-      throw new DomainError('validation_failed', `to[${i}] must be an email address.`, { pointer: `/email/to/${i}` });
+      throw new DomainError('validation_failed', `to[${i}] must be an email address.`, { pointer: '/email/to' });
   });
   if (to.length === 0)
     throw new DomainError('validation_failed', 'Give at least one address.', { pointer: '/email/to' });
