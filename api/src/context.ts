@@ -172,6 +172,8 @@ export function createAppContext(config: Config, overrides: { clock?: Clock } = 
       credentials: core.backOfficeCredentials,
       guard: core.outboundGuard,
       accounting: accountingDocuments,
+      mail,
+      httpsTimeoutMs: config.WEBHOOK_TIMEOUT_MS,
     }),
     // bookings
     bookings: createBookingsService({

@@ -177,6 +177,9 @@ export async function startWorker(
     clock,
     credentials: core.backOfficeCredentials,
     guard: core.outboundGuard,
+    // HTTPS connections post through the webhooks' guarded poster, signed as webhooks are.
+    poster,
+    mail,
   };
   const deliverBackOffice = () => {
     backOfficePass ??= runDeliveries(backOfficeDeps)

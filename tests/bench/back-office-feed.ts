@@ -15,10 +15,9 @@ import { createDb } from '../../api/src/db/database.js';
 import * as repo from '../../api/src/db/back-office-connections.repository.js';
 import { batchChunks } from '../../api/src/domain/back-office-feed/batch-file.js';
 import { cutBatch, sendDueDelivery } from '../../api/src/domain/back-office-feed/deliveries.js';
-import { systemClock } from '../../api/src/domain/clock.js';
 import { createSecretBox } from '../../api/src/domain/crypto/secret-box.js';
 import { newId } from '../../api/src/domain/ids.js';
-import { createOutboundGuard } from '../../api/src/outbound/outbound-guard.js';
+import { deliveryDeps } from '../support/back-office-deliveries.js';
 import { createTenant } from '../support/factories.js';
 import { startSftpServer } from '../support/sftp-server.js';
 import { benchDatabase, benchSecretKey } from './bench-support.js';
@@ -91,7 +90,7 @@ await repo.insertConnection(db, {
   created_at: now,
   updated_at: now,
 });
-const deps = { db, clock: systemClock, credentials: box, guard: createOutboundGuard({ allowCidrs: '127.0.0.0/8' }) };
+const deps = deliveryDeps(db, benchSecretKey);
 peak = 0;
 start = performance.now();
 const batch = (await cutBatch(deps, id))!;

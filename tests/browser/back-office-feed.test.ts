@@ -5,19 +5,19 @@
 // backfill, and edits the connection; an agent gets one sentence instead. axe finds no serious or
 // critical fault at 1280 and 400 px. Screenshots at both widths when CONSOLE_SHOTS_DIR is set.
 import { mkdirSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { cutBatch, sendDueDelivery } from '../../api/src/domain/back-office-feed/deliveries';
-import { systemClock } from '../../api/src/domain/clock';
-import { createSecretBox } from '../../api/src/domain/crypto/secret-box';
-import { createOutboundGuard } from '../../api/src/outbound/outbound-guard';
 import { recordTopUps } from '../support/accounting-documents';
 import { seriousAxeViolations } from '../support/axe';
 import { launchBrowser, signInByPassword } from '../support/browser';
 import { createAccount, createTenant, type TestAccount, type TestTenant } from '../support/factories';
 import { testSecretKey } from '../support/services';
 import { startSftpServer, type SftpServer } from '../support/sftp-server';
+import { deliveryDeps } from '../support/back-office-deliveries.js';
 import { startStack, type Stack } from '../support/stack';
 
 let stack: Stack;
@@ -69,12 +69,7 @@ async function noSideways(page: Page) {
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
 }
 
-const deps = () => ({
-  db: stack.ctx.db,
-  clock: systemClock,
-  credentials: createSecretBox(testSecretKey, 'back-office-credential'),
-  guard: createOutboundGuard({ allowCidrs: '127.0.0.0/8' }),
-});
+const deps = () => deliveryDeps(stack.ctx.db, testSecretKey);
 
 describe('the Back office page', () => {
   it('creates, tests, previews, resends, backfills and edits an SFTP connection', { timeout: 120_000 }, async () => {
@@ -165,6 +160,62 @@ describe('the Back office page', () => {
     expect(await seriousAxeViolations(page, 'opened at 400')).toEqual([]);
     expect(keyTraffic).toEqual([]);
   });
+
+  it(
+    'creates an HTTPS connection, shows its secret once and tests it; creates an email one at 400 px',
+    {
+      timeout: 120_000,
+    },
+    async () => {
+      const own = await createTenant(stack.ctx.db);
+      const supervisor = await createAccount(stack.ctx.db, { userType: 'Supervisor', tenant: own });
+      const probes: string[] = [];
+      const receiver = createServer((req, res) => {
+        probes.push(String(req.headers['contrail-probe']));
+        req.resume();
+        req.on('end', () => res.end('ok'));
+      });
+      await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+      try {
+        const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/feed`;
+        for (const width of [1280, 400]) {
+          const page = await signedIn(supervisor, width);
+          await page.goto(`${stack.baseUrl}/settings/back_office`);
+          await page.getByRole('heading', { name: 'New connection' }).waitFor();
+          const kind = width === 1280 ? 'https' : 'email';
+          await page.getByRole('textbox', { name: 'Name', exact: true }).fill(`Feed ${kind}`);
+          await page.getByRole('combobox', { name: 'Kind' }).selectOption(kind);
+          // Only the kind's own fields are asked for.
+          expect(await page.getByRole('textbox', { name: 'Host', exact: true }).count()).toBe(0);
+          if (kind === 'https') await page.getByRole('textbox', { name: 'Receiver URL' }).fill(url);
+          else
+            await page.getByRole('textbox', { name: 'Email addresses' }).fill('books@agency.test\naudit@agency.test');
+          await shot(page, `create-${kind}-${width}`);
+          expect(await seriousAxeViolations(page, `create ${kind} at ${width}`)).toEqual([]);
+          await noSideways(page);
+          await page.getByRole('button', { name: 'Create connection' }).click();
+          await page.getByText('Connection created.').waitFor();
+          const card = page.locator('[data-connection]').filter({ hasText: `Feed ${kind}` });
+          await card.waitFor();
+          if (kind === 'https') {
+            expect(await page.locator('[data-secret]').textContent()).toMatch(/^whsec_/);
+            await card.getByText(url).waitFor();
+            await card.getByRole('button', { name: 'Test connection' }).click();
+            await page.locator('[data-test-result="ok"]').waitFor();
+            await page.getByText('The receiver answered the signed probe with 2xx').waitFor();
+            expect(probes).toEqual(['true']);
+          } else {
+            expect(await page.locator('[data-secret]').count()).toBe(0);
+            await card.getByText('mailto:books@agency.test,audit@agency.test').waitFor();
+          }
+          await shot(page, `created-${kind}-${width}`);
+          await noSideways(page);
+        }
+      } finally {
+        await new Promise((resolve) => receiver.close(resolve));
+      }
+    },
+  );
 
   it('names a refused host key in the test result', { timeout: 60_000 }, async () => {
     const t = await createTenant(stack.ctx.db);

@@ -21,14 +21,12 @@ import {
 } from '../../api/src/domain/back-office-feed/deliveries.js';
 import { createNotificationConsumer } from '../../api/src/domain/notifications/notification-consumer.js';
 import { dispatchedOf } from '../support/notifications.js';
-import { systemClock } from '../../api/src/domain/clock.js';
-import { createSecretBox } from '../../api/src/domain/crypto/secret-box.js';
-import { createOutboundGuard } from '../../api/src/outbound/outbound-guard.js';
 import { recordTopUps } from '../support/accounting-documents.js';
 import { bearer } from '../support/bookings.js';
 import { createAccount, createTenant, type TestAccount, type TestTenant } from '../support/factories.js';
 import { testSecretKey } from '../support/services.js';
 import { startSftpServer, type SftpServer } from '../support/sftp-server.js';
+import { deliveryDeps } from '../support/back-office-deliveries.js';
 import { startStack, type Stack } from '../support/stack.js';
 
 const rounds = Number(process.env.BACK_OFFICE_ROUNDS ?? 10);
@@ -99,12 +97,7 @@ beforeAll(async () => {
   stranger = await createAccount(stack.ctx.db, { userType: 'Supervisor', tenant: await createTenant(stack.ctx.db) });
   admin = await createAccount(stack.ctx.db, { userType: 'Admin' });
   agentId = (await createAccount(stack.ctx.db, { userType: 'Agent', tenant })).id;
-  deps = {
-    db: stack.ctx.db,
-    clock: systemClock,
-    credentials: createSecretBox(testSecretKey, 'back-office-credential'),
-    guard: createOutboundGuard({ allowCidrs: '127.0.0.0/8' }),
-  };
+  deps = deliveryDeps(stack.ctx.db, testSecretKey);
 }, 60_000);
 afterAll(async () => {
   await Promise.all([server?.close(), readOnly?.close(), other?.close()]);

@@ -10,14 +10,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as repo from '../../api/src/db/back-office-connections.repository.js';
 import { dropSpool, spoolPathOf } from '../../api/src/domain/back-office-feed/batch-file.js';
 import { cutBatch, sendDueDelivery, type DeliveryDeps } from '../../api/src/domain/back-office-feed/deliveries.js';
-import { systemClock } from '../../api/src/domain/clock.js';
 import { createSecretBox } from '../../api/src/domain/crypto/secret-box.js';
 import { newId } from '../../api/src/domain/ids.js';
-import { createOutboundGuard } from '../../api/src/outbound/outbound-guard.js';
 import { recordTopUps } from '../support/accounting-documents.js';
 import { createAccount, createTenant, type TestTenant } from '../support/factories.js';
 import { testSecretKey } from '../support/services.js';
 import { startDroppingRelay, startSftpServer, type SftpServer } from '../support/sftp-server.js';
+import { deliveryDeps } from '../support/back-office-deliveries.js';
 import { startStack, type Stack } from '../support/stack.js';
 
 let stack: Stack;
@@ -34,12 +33,7 @@ beforeAll(async () => {
     startSftpServer({ readOnly: true }),
     startSftpServer(),
   ]);
-  deps = {
-    db: stack.ctx.db,
-    clock: systemClock,
-    credentials: box,
-    guard: createOutboundGuard({ allowCidrs: '127.0.0.0/8' }),
-  };
+  deps = deliveryDeps(stack.ctx.db, testSecretKey);
 }, 60_000);
 afterAll(async () => {
   await Promise.all([server?.close(), readOnly?.close(), other?.close()]);

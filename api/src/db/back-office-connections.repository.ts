@@ -177,3 +177,19 @@ export async function requeueDelivery(db: Db, id: string, now: Date): Promise<vo
     .where('status', '<>', 'sending')
     .execute();
 }
+
+/**
+ * Locks a delivery while this worker's claim on it still holds (the attempt it took is the row's
+ * last): a worker whose claim ran out and was taken over finds nothing and commits nothing.
+ */
+export async function lockOwnClaim(trx: Db, id: string, attempt: number): Promise<boolean> {
+  const row = await trx
+    .selectFrom('back_office_deliveries')
+    .select('id')
+    .where('id', '=', id)
+    .where('status', '=', 'sending')
+    .where('attempts', '=', attempt)
+    .forUpdate()
+    .executeTakeFirst();
+  return row !== undefined;
+}

@@ -197,7 +197,7 @@ export interface BackOfficeConnections {
   failing_since: Timestamp | null;
   format: 'csv' | 'jsonl';
   id: string;
-  kind: 'sftp';
+  kind: 'sftp' | 'https' | 'email';
   last_cut_at: Timestamp | null;
   name: string;
   schedule: 'each' | 'hourly' | 'daily';

@@ -103,7 +103,8 @@ export type ErrorCode =
   | 'webhook_endpoint_mismatch'
   | 'test_event_unavailable'
   // back-office connections
-  | 'back_office_host_refused';
+  | 'back_office_host_refused'
+  | 'back_office_settings_mismatch';
 
 export class DomainError extends Error {
   constructor(

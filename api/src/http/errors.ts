@@ -158,6 +158,10 @@ export const errorRegistry: Record<ErrorCode, { status: number; title: string }>
     status: 422,
     title: 'This server does not connect to that address: name the back office by a public host.',
   },
+  back_office_settings_mismatch: {
+    status: 400,
+    title: "Give the settings of the connection's kind (sftp, https or email), and only those.",
+  },
   webhook_url_refused: {
     status: 422,
     title: 'This URL cannot receive webhooks: it must be https in live mode and reach a public address.',

@@ -18,7 +18,7 @@ export interface OutboundAnswer {
 }
 
 export interface OutboundPoster {
-  post(url: string, body: string, headers: Record<string, string>): Promise<OutboundAnswer>;
+  post(url: string, body: string | Buffer, headers: Record<string, string>): Promise<OutboundAnswer>;
   close(): Promise<void>;
 }
 
@@ -35,7 +35,7 @@ export function createOutboundPoster(
     bodyTimeout: options.timeoutMs,
   });
 
-  async function post(url: string, body: string, headers: Record<string, string>): Promise<OutboundAnswer> {
+  async function post(url: string, body: string | Buffer, headers: Record<string, string>): Promise<OutboundAnswer> {
     const started = performance.now();
     const elapsed = () => Math.round(performance.now() - started);
     const failed = (error: string): OutboundAnswer => ({

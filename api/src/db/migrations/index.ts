@@ -33,6 +33,7 @@ import * as backOfficeConnections from './20261126T0600-back-office-connections.
 import * as salesRollupSlots from './20261126T0700-sales-rollup-slots.js';
 import * as fareWatchIssued from './20261126T0720-fare-watch-issued.js';
 import * as backOfficeConnectionsApi from './20261126T0730-back-office-connections-api.js';
+import * as backOfficeKinds from './20261126T0800-back-office-kinds.js';
 
 export const migrations: Record<string, Migration> = {
   // accounts, sign-in, API tokens
@@ -94,4 +95,6 @@ export const migrations: Record<string, Migration> = {
   '20261126T0720-fare-watch-issued': fareWatchIssued,
   // back-office connections over the API: one backfill batch per range, the 24-hour failure announced once
   '20261126T0730-back-office-connections-api': backOfficeConnectionsApi,
+  // back-office connections of more kinds: HTTPS and email beside SFTP
+  '20261126T0800-back-office-kinds': backOfficeKinds,
 };

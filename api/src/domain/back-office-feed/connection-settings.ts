@@ -66,3 +66,47 @@ export function sftpTargetOf(c: ConnectionRow, box: SecretBox): SftpTarget {
     ...(creds.private_key ? { privateKey: creds.private_key } : {}),
   };
 }
+
+/** An HTTPS connection: the receiver's URL; its credential is the signing secret Contrail made. */
+export interface HttpsSettings {
+  url: string;
+}
+
+export interface HttpsCredentials {
+  secret: string;
+}
+
+/** An email connection: who receives each batch as an attachment (no credential). */
+export interface EmailSettings {
+  to: string[];
+}
+
+/** One address as the contract's `format: email` means it, without the characters headers break on. */
+const mailbox = /^[^\s@<>(),;:"\\]+@[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?(\.[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?)+$/;
+
+export function checkHttpsSettings(s: HttpsSettings): HttpsSettings {
+  let url: URL;
+  try {
+    url = new URL(s.url);
+  } catch {
+    throw new DomainError('validation_failed', 'url must be an absolute https URL.', { pointer: '/https/url' });
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:')
+    throw new DomainError('validation_failed', 'url must be an absolute https URL.', { pointer: '/https/url' });
+  return { url: url.toString() };
+}
+
+export function checkEmailSettings(s: EmailSettings): EmailSettings {
+  const to = s.to.map((a) => a.trim());
+  to.forEach((address, i) => {
+    if (!mailbox.test(address))
+      throw new DomainError('validation_failed', `to[${i}] must be an email address.`, { pointer: '/email/to' });
+  });
+  if (to.length === 0)
+    throw new DomainError('validation_failed', 'Give at least one address.', { pointer: '/email/to' });
+  return { to: [...new Set(to)] };
+}
+
+export function httpsSecretOf(c: ConnectionRow, box: SecretBox): string {
+  return (JSON.parse(box.open(c.credentials_sealed)) as HttpsCredentials).secret;
+}

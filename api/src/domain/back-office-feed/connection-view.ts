@@ -1,16 +1,26 @@
 // A connection and a delivery as the API answers them (and as the back_office_connection.failing
-// event carries the connection). Credentials are never part of either: the SFTP settings are named
-// field by field.
+// event carries the connection). Credentials are never part of either: each kind's settings are
+// named field by field, and only the connection's own kind has them (the others are null).
 import type { ConnectionRow, DeliveryRow } from '../../db/back-office-connections.repository.js';
-import type { SftpSettings } from './connection-settings.js';
+import type { EmailSettings, HttpsSettings, SftpSettings } from './connection-settings.js';
+
+function sftpView(s: SftpSettings) {
+  return {
+    host: s.host,
+    port: s.port,
+    username: s.username,
+    folder: s.folder,
+    host_key_fingerprint: s.host_key_fingerprint,
+  };
+}
 
 export function connectionView(r: ConnectionRow) {
-  const s = r.settings as SftpSettings;
+  const kind = r.kind;
   return {
     id: r.id,
     agency_id: r.agency_id,
     name: r.name,
-    kind: r.kind as 'sftp',
+    kind,
     format: r.format,
     schedule: r.schedule,
     daily_at: r.daily_at,
@@ -18,13 +28,9 @@ export function connectionView(r: ConnectionRow) {
     delivered_through: Number(r.delivered_through),
     failing_since: r.failing_since?.toISOString() ?? null,
     // Named field by field: whatever else the settings hold never reaches an answer.
-    sftp: {
-      host: s.host,
-      port: s.port,
-      username: s.username,
-      folder: s.folder,
-      host_key_fingerprint: s.host_key_fingerprint,
-    },
+    sftp: kind === 'sftp' ? sftpView(r.settings as SftpSettings) : null,
+    https: kind === 'https' ? { url: (r.settings as HttpsSettings).url } : null,
+    email: kind === 'email' ? { to: [...(r.settings as EmailSettings).to] } : null,
     created_at: r.created_at.toISOString(),
     updated_at: r.updated_at.toISOString(),
   };

@@ -2,9 +2,12 @@
 // name the agency). Another agency's connection answers 404, never 403: its existence is not the
 // caller's business. Invariants kept here:
 // - credentials are write-only: sealed on the way in (secret-box, as card numbers are), opened only
-//   to connect, never answered, never part of an error or a log line;
-// - the host passes the outbound address guard when saved (a clear 422 now) and again at every
-//   connect (the check that counts);
+//   to connect, never answered, never part of an error or a log line; the one exception is an HTTPS
+//   connection's signing secret, which Contrail makes and answers once, at creation (as a webhook
+//   endpoint's);
+// - a connection holds the settings of its kind only (another kind's are a 400 that changes nothing);
+// - an SFTP host or HTTPS URL passes the outbound address guard when saved (a clear 422 now) and
+//   again at every connect (the check that counts);
 // - bad input is a clear 400 and changes nothing;
 // - a resend or a backfill never makes a second cut of documents already fixed in a batch (see
 //   deliveries.ts and the repository's requeue).
@@ -13,6 +16,8 @@ import { lastSequence, listAccountingDocuments } from '../../db/accounting-docum
 import type { Db } from '../../db/database.js';
 import { OutboundRefused, type OutboundGuard } from '../../outbound/outbound-guard.js';
 import { probe, SftpFailure } from '../../outbound/sftp-upload.js';
+import type { MailService } from '../mail/mail.service.js';
+import { newWebhookSecret } from '../webhooks/webhook-signing.js';
 import type { AccountingDocumentsService } from '../accounting/accounting-documents.service.js';
 import { documentOf } from '../accounting/accounting-formats.js';
 import type { Clock } from '../clock.js';
@@ -22,27 +27,35 @@ import { newId } from '../ids.js';
 import { isStaff, type Principal } from '../principal.js';
 import {
   checkCredentials,
+  checkEmailSettings,
+  checkHttpsSettings,
   checkSftpSettings,
   sftpTargetOf,
+  type EmailSettings,
+  type HttpsSettings,
   type SftpCredentials,
   type SftpSettings,
 } from './connection-settings.js';
 import { connectionView, deliveryView } from './connection-view.js';
-import { backfill } from './deliveries.js';
+import { backfill, probeEmail, probeHttps } from './deliveries.js';
 
 type Format = 'csv' | 'jsonl';
 type Schedule = 'each' | 'hourly' | 'daily';
+type Kind = 'sftp' | 'https' | 'email';
 type SftpInput = Partial<SftpSettings> & SftpCredentials;
+const kinds: readonly Kind[] = ['sftp', 'https', 'email'];
 
 export interface ConnectionInput {
   name: string;
-  kind: 'sftp';
+  kind: Kind;
   format: Format;
   schedule: Schedule;
   daily_at?: string | null;
   enabled?: boolean;
   delivered_through?: number;
-  sftp: SftpInput;
+  sftp?: SftpInput;
+  https?: Partial<HttpsSettings>;
+  email?: EmailSettings;
 }
 
 export interface ConnectionChange {
@@ -52,6 +65,21 @@ export interface ConnectionChange {
   daily_at?: string | null;
   enabled?: boolean;
   sftp?: SftpInput;
+  https?: Partial<HttpsSettings>;
+  email?: EmailSettings;
+}
+
+/** The kind's own settings must be there (on create) and no other kind's may be (ever). */
+function checkKindFields(kind: Kind, input: Pick<ConnectionInput, Kind>, creating: boolean): void {
+  for (const other of kinds)
+    if (other !== kind && input[other] !== undefined)
+      throw new DomainError('back_office_settings_mismatch', `A ${kind} connection takes no ${other} settings.`, {
+        pointer: `/${other}`,
+      });
+  if (creating && input[kind] === undefined)
+    throw new DomainError('back_office_settings_mismatch', `A ${kind} connection needs its ${kind} settings.`, {
+      pointer: `/${kind}`,
+    });
 }
 
 /** How many documents the preview shows of the next batch. */
@@ -65,6 +93,10 @@ export function createBackOfficeConnectionsService(deps: {
   credentials: SecretBox;
   guard: OutboundGuard;
   accounting: Pick<AccountingDocumentsService, 'agencyOf'>;
+  /** The mail outbox, where an email connection's test message goes. */
+  mail: Pick<MailService, 'queue'>;
+  /** How long an HTTPS connection's test waits for the receiver's answer. */
+  httpsTimeoutMs: number;
 }) {
   const { db, clock, guard } = deps;
 
@@ -76,16 +108,40 @@ export function createBackOfficeConnectionsService(deps: {
   }
 
   /** The save-time address check: a clear 422 now rather than failed deliveries later. */
-  async function checkHost(host: string, port: number): Promise<void> {
+  async function checkUrl(url: string, pointer: string): Promise<void> {
     try {
-      await guard.checkUrl(`https://${host.includes(':') ? `[${host.replace(/^\[|\]$/g, '')}]` : host}:${port}/`, {
-        requireHttps: false,
-      });
+      await guard.checkUrl(url, { requireHttps: false });
     } catch (error) {
       if (error instanceof OutboundRefused)
-        throw new DomainError('back_office_host_refused', error.message, { pointer: '/sftp/host' });
+        throw new DomainError('back_office_host_refused', error.message, { pointer });
       throw error;
     }
+  }
+
+  const checkHost = (host: string, port: number) =>
+    checkUrl(`https://${host.includes(':') ? `[${host.replace(/^\[|\]$/g, '')}]` : host}:${port}/`, '/sftp/host');
+
+  /** A new connection's settings and credentials by its kind; `secret` only for HTTPS. */
+  async function settingsOf(input: ConnectionInput) {
+    checkKindFields(input.kind, input, true);
+    if (input.kind === 'https') {
+      const settings = checkHttpsSettings({ url: input.https?.url ?? '' });
+      await checkUrl(settings.url, '/https/url');
+      const secret = newWebhookSecret();
+      return { settings, credentials: { secret }, secret };
+    }
+    if (input.kind === 'email') return { settings: checkEmailSettings(input.email!), credentials: {} };
+    const sftp = input.sftp!;
+    const settings = checkSftpSettings({
+      host: sftp.host ?? '',
+      port: sftp.port ?? 22,
+      username: sftp.username ?? '',
+      folder: sftp.folder ?? '',
+      host_key_fingerprint: sftp.host_key_fingerprint ?? '',
+    });
+    const credentials = checkCredentials({ password: sftp.password, private_key: sftp.private_key });
+    await checkHost(settings.host, settings.port);
+    return { settings, credentials };
   }
 
   function checkSchedule(schedule: Schedule, dailyAt: string | null): string | null {
@@ -112,15 +168,7 @@ export function createBackOfficeConnectionsService(deps: {
       const agencyId = await deps.accounting.agencyOf(principal, named);
       const name = checkName(input.name);
       const dailyAt = checkSchedule(input.schedule, input.daily_at ?? null);
-      const settings = checkSftpSettings({
-        host: input.sftp.host ?? '',
-        port: input.sftp.port ?? 22,
-        username: input.sftp.username ?? '',
-        folder: input.sftp.folder ?? '',
-        host_key_fingerprint: input.sftp.host_key_fingerprint ?? '',
-      });
-      const credentials = checkCredentials({ password: input.sftp.password, private_key: input.sftp.private_key });
-      await checkHost(settings.host, settings.port);
+      const { settings, credentials, secret } = await settingsOf(input);
       const now = clock.now();
       const id = newId('boc');
       await repo.insertConnection(db, {
@@ -138,7 +186,9 @@ export function createBackOfficeConnectionsService(deps: {
         created_at: now,
         updated_at: now,
       });
-      return connectionView((await repo.findConnection(db, id))!);
+      const view = connectionView((await repo.findConnection(db, id))!);
+      // The signing secret is answered here only: keep it, it is not shown again.
+      return secret ? { ...view, secret } : view;
     },
 
     async get(principal: Principal, id: string) {
@@ -147,6 +197,8 @@ export function createBackOfficeConnectionsService(deps: {
 
     async update(principal: Principal, id: string, change: ConnectionChange) {
       const row = await reachable(principal, id);
+      const kind = row.kind;
+      checkKindFields(kind, change, false);
       const schedule = change.schedule ?? row.schedule;
       const dailyAt = checkSchedule(
         schedule,
@@ -156,7 +208,14 @@ export function createBackOfficeConnectionsService(deps: {
       if (change.name !== undefined) changes.name = checkName(change.name);
       if (change.format !== undefined) changes.format = change.format;
       if (change.enabled !== undefined) changes.enabled = change.enabled;
-      if (change.sftp) {
+      if (change.https && kind === 'https') {
+        const before = row.settings as HttpsSettings;
+        const settings = checkHttpsSettings({ url: change.https.url ?? before.url });
+        if (settings.url !== before.url) await checkUrl(settings.url, '/https/url');
+        changes.settings = JSON.stringify(settings);
+      }
+      if (change.email && kind === 'email') changes.settings = JSON.stringify(checkEmailSettings(change.email));
+      if (change.sftp && kind === 'sftp') {
         const { password, private_key, ...rest } = change.sftp;
         const before = row.settings as SftpSettings;
         const settings = checkSftpSettings({ ...before, ...rest });
@@ -180,10 +239,26 @@ export function createBackOfficeConnectionsService(deps: {
       await repo.deleteConnection(db, row.id);
     },
 
-    /** Connect, write a probe file, remove it; a refused step is an answer in words. */
+    /**
+     * SFTP: connect, write a probe file, remove it. HTTPS: POST a small signed probe. Email: queue a
+     * probe message. A refused step is an answer in words.
+     */
     async test(principal: Principal, id: string) {
       const row = await reachable(principal, id);
       const started = Date.now();
+      if (row.kind === 'https') {
+        const failed = await probeHttps({ credentials: deps.credentials, guard, clock }, row, deps.httpsTimeoutMs);
+        return {
+          ok: failed === null,
+          failure: failed?.reason ?? null,
+          error: failed?.message ?? null,
+          duration_ms: Date.now() - started,
+        };
+      }
+      if (row.kind === 'email') {
+        await probeEmail(deps.mail, row);
+        return { ok: true, failure: null, error: null, duration_ms: Date.now() - started };
+      }
       try {
         await probe(guard, sftpTargetOf(row, deps.credentials));
         return { ok: true, failure: null, error: null, duration_ms: Date.now() - started };

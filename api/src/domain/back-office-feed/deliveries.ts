@@ -6,12 +6,22 @@
 // its checksum before the rename that publishes it, and writes it under the batch's name; a crash,
 // a timeout or a restart sends the same batch again, never a different cut of the same documents.
 //
-// Lock order: the connection row alone (never with a booking, a company or the accounting counter).
+// How a batch travels depends on the connection's kind, never what it is: SFTP writes the file under
+// a temporary name and renames it; HTTPS POSTs it signed as webhooks are, with `webhook-id` the
+// delivery's id on every attempt (a receiver deduplicates a resend on it), and only a 2xx counts;
+// email queues it as an attachment in the mail outbox in the same transaction that marks the
+// delivery delivered, so the message and the mark commit together or not at all.
+//
+// Lock order: the connection row alone (never with a booking, a company or the accounting counter);
+// an email send locks its delivery row alone, then writes the mail outbox rows.
 import { lastSequence, sequenceRangeOfDays } from '../../db/accounting-documents.repository.js';
 import * as repo from '../../db/back-office-connections.repository.js';
 import type { Db } from '../../db/database.js';
 import type { OutboundGuard } from '../../outbound/outbound-guard.js';
+import { createOutboundPoster, type OutboundPoster } from '../../outbound/outbound-http.js';
 import { SftpFailure, uploadFile } from '../../outbound/sftp-upload.js';
+import type { MailService } from '../mail/mail.service.js';
+import { signDelivery } from '../webhooks/webhook-signing.js';
 import type { Clock } from '../clock.js';
 import type { SecretBox } from '../crypto/secret-box.js';
 import { DomainError, notFound } from '../errors.js';
@@ -25,7 +35,7 @@ import {
   spoolPathOf,
   type BatchRange,
 } from './batch-file.js';
-import { sftpTargetOf } from './connection-settings.js';
+import { httpsSecretOf, sftpTargetOf, type EmailSettings, type HttpsSettings } from './connection-settings.js';
 import { recordEvent } from '../events/record-event.js';
 import { connectionView } from './connection-view.js';
 import { isDue } from './schedule.js';
@@ -42,6 +52,10 @@ export interface DeliveryDeps {
   clock: Clock;
   credentials: SecretBox;
   guard: OutboundGuard;
+  /** Posts an HTTPS connection's batches (through the guard). */
+  poster: OutboundPoster;
+  /** The mail outbox an email connection's batches are queued in. */
+  mail: Pick<MailService, 'queueIn' | 'trigger'>;
   /** Tests only: runs after the bytes are written and before the rename (a crash point). */
   beforeRename?: () => void;
 }
@@ -169,6 +183,164 @@ export async function backfill(
   });
 }
 
+/** Why an HTTPS or email send failed, in words a person can act on; never holds a credential. */
+export class DeliveryFailure extends Error {
+  constructor(
+    readonly reason: 'rejected' | 'connect' | 'write',
+    message: string,
+  ) {
+    super(message);
+    this.name = 'DeliveryFailure';
+  }
+}
+
+type BatchFile = ReturnType<typeof batchStream>;
+
+/**
+ * The batch's bytes in one buffer of the fixed size (read once, never concatenated), checked
+ * against the fixed checksum: bytes that differ are never sent under the batch's name. Whole,
+ * because the webhook signature covers the whole body.
+ */
+async function wholeBatch(file: BatchFile, delivery: repo.DeliveryRow): Promise<Buffer> {
+  const expected = Number(delivery.bytes);
+  const whole = Buffer.allocUnsafe(expected);
+  let at = 0;
+  const changed = () => new DeliveryFailure('write', 'The batch no longer reads as it was fixed; it was not sent.');
+  for await (const chunk of file.stream as AsyncIterable<Buffer>) {
+    if (at + chunk.length > expected) throw changed();
+    chunk.copy(whole, at);
+    at += chunk.length;
+  }
+  const made = file.result();
+  if (at !== expected || made.checksum !== delivery.checksum) throw changed();
+  return whole;
+}
+
+const contentTypeOf = (format: string) => (format === 'csv' ? 'text/csv; charset=utf-8' : 'application/x-ndjson');
+
+/** What a receiver needs to file a batch without opening it: whose, which range, which file, which bytes. */
+function batchHeaders(connection: repo.ConnectionRow, delivery: repo.DeliveryRow): Record<string, string> {
+  return {
+    'content-type': contentTypeOf(connection.format),
+    'user-agent': 'Contrail-Back-Office/1',
+    'contrail-agency-id': connection.agency_id,
+    'contrail-sequence-range': `${Number(delivery.first_sequence)}-${Number(delivery.last_sequence)}`,
+    'contrail-file-name': delivery.file_name,
+    'contrail-checksum': `sha256=${delivery.checksum}`,
+  };
+}
+
+/** POSTs the batch, signed; only a 2xx answer delivers it. `webhook-id` is the delivery's id. */
+async function postBatch(
+  deps: DeliveryDeps,
+  connection: repo.ConnectionRow,
+  delivery: repo.DeliveryRow,
+  file: BatchFile,
+) {
+  const body = await wholeBatch(file, delivery);
+  const signed = signDelivery({
+    messageId: delivery.id,
+    at: deps.clock.now(),
+    body,
+    secrets: [httpsSecretOf(connection, deps.credentials)],
+  });
+  const answer = await deps.poster.post((connection.settings as HttpsSettings).url, body, {
+    ...batchHeaders(connection, delivery),
+    ...signed,
+  });
+  if (answer.status === null) throw new DeliveryFailure('connect', answer.error ?? 'No answer came.');
+  if (answer.status < 200 || answer.status > 299)
+    throw new DeliveryFailure(
+      'rejected',
+      `The receiver answered ${answer.status}${answer.excerpt ? `: ${answer.excerpt.slice(0, 200)}` : ''}.`,
+    );
+}
+
+/**
+ * Queues the batch as an attachment and marks the delivery delivered, in one transaction, while
+ * this worker's claim holds (a worker whose claim was taken over commits nothing: one message per
+ * send). False when the claim was lost. Lock order: the delivery row alone, then the outbox rows.
+ */
+async function mailBatch(
+  deps: DeliveryDeps,
+  connection: repo.ConnectionRow,
+  delivery: repo.DeliveryRow,
+  file: BatchFile,
+  started: number,
+): Promise<boolean> {
+  const content = await wholeBatch(file, delivery);
+  const to = (connection.settings as EmailSettings).to.join(', ');
+  const range = `${Number(delivery.first_sequence)}–${Number(delivery.last_sequence)}`;
+  const messageId = await deps.db.transaction().execute(async (trx) => {
+    if (!(await repo.lockOwnClaim(trx, delivery.id, delivery.attempts))) return null;
+    const message = await deps.mail.queueIn(
+      trx,
+      {
+        channel: 'email',
+        to,
+        subject: `Contrail accounting documents ${range} (${connection.name})`,
+        body: [
+          `Accounting documents ${range} of agency ${connection.agency_id}: ${delivery.rows} rows.`,
+          `File: ${delivery.file_name} (${Number(delivery.bytes)} bytes, SHA-256 ${delivery.checksum}).`,
+          `Delivery: ${delivery.id} (the same on a resend of this batch).`,
+        ].join('\n'),
+      },
+      [{ filename: delivery.file_name, contentType: contentTypeOf(connection.format), content }],
+    );
+    await repo.finishDelivery(trx, delivery.id, {
+      status: 'delivered',
+      at: deps.clock.now(),
+      durationMs: Date.now() - started,
+      error: null,
+    });
+    return message.id;
+  });
+  if (messageId === null) return false;
+  await deps.mail.trigger(messageId);
+  return true;
+}
+
+/** An HTTPS connection's test: a small signed probe POST (marked as one); null when it answered 2xx. */
+export async function probeHttps(
+  deps: Pick<DeliveryDeps, 'credentials' | 'guard' | 'clock'>,
+  connection: repo.ConnectionRow,
+  timeoutMs: number,
+): Promise<DeliveryFailure | null> {
+  const body = Buffer.from('contrail probe\n');
+  const probeId = newId('bop');
+  const poster = createOutboundPoster(deps.guard, { timeoutMs, connections: 1 });
+  try {
+    const answer = await poster.post((connection.settings as HttpsSettings).url, body, {
+      'content-type': 'text/plain; charset=utf-8',
+      'user-agent': 'Contrail-Back-Office/1',
+      'contrail-agency-id': connection.agency_id,
+      'contrail-probe': 'true',
+      ...signDelivery({
+        messageId: probeId,
+        at: deps.clock.now(),
+        body,
+        secrets: [httpsSecretOf(connection, deps.credentials)],
+      }),
+    });
+    if (answer.status === null) return new DeliveryFailure('connect', answer.error ?? 'No answer came.');
+    if (answer.status < 200 || answer.status > 299)
+      return new DeliveryFailure('rejected', `The receiver answered the probe with ${answer.status}.`);
+    return null;
+  } finally {
+    await poster.close();
+  }
+}
+
+/** An email connection's test: a short probe message to its addresses through the mail outbox. */
+export async function probeEmail(mail: Pick<MailService, 'queue'>, connection: repo.ConnectionRow): Promise<void> {
+  await mail.queue({
+    channel: 'email',
+    to: (connection.settings as EmailSettings).to.join(', '),
+    subject: `Contrail back-office connection test (${connection.name})`,
+    body: 'This address will receive accounting-document batches from Contrail as attachments.',
+  });
+}
+
 /** Sends one due delivery (or the named one); answers what it did, or null when none was due. */
 export async function sendDueDelivery(deps: DeliveryDeps, onlyId?: string) {
   const now = deps.clock.now();
@@ -185,18 +357,26 @@ export async function sendDueDelivery(deps: DeliveryDeps, onlyId?: string) {
   const spool = spoolPathOf(delivery.id);
   const file = spooledStream(spool, Number(delivery.bytes)) ?? batchStream(deps.db, range, connection.format);
   try {
-    await uploadFile(deps.guard, sftpTargetOf(connection, deps.credentials), {
-      name: delivery.file_name,
-      body: file.stream,
-      expectBytes: Number(delivery.bytes),
-      beforeRename: () => {
-        const made = file.result();
-        // The batch was fixed by its checksum: bytes that differ are never published under its name.
-        if (made.checksum !== delivery.checksum || made.bytes !== Number(delivery.bytes))
-          throw new SftpFailure('write', 'The batch no longer reads as it was fixed; it was not published.');
-        deps.beforeRename?.();
-      },
-    });
+    if (connection.kind === 'https') await postBatch(deps, connection, delivery, file);
+    else if (connection.kind === 'email') {
+      // Marked delivered with the mail's commit (below); nothing else is left to do on success.
+      if (!(await mailBatch(deps, connection, delivery, file, started))) return null;
+      dropSpool(spool);
+      await repo.updateConnection(deps.db, connection.id, { failing_since: null, failing_alerted_at: null });
+      return { id: delivery.id, status: 'delivered' as const };
+    } else
+      await uploadFile(deps.guard, sftpTargetOf(connection, deps.credentials), {
+        name: delivery.file_name,
+        body: file.stream,
+        expectBytes: Number(delivery.bytes),
+        beforeRename: () => {
+          const made = file.result();
+          // The batch was fixed by its checksum: bytes that differ are never published under its name.
+          if (made.checksum !== delivery.checksum || made.bytes !== Number(delivery.bytes))
+            throw new SftpFailure('write', 'The batch no longer reads as it was fixed; it was not published.');
+          deps.beforeRename?.();
+        },
+      });
     dropSpool(spool);
     const at = deps.clock.now();
     await repo.finishDelivery(deps.db, delivery.id, {
@@ -210,7 +390,10 @@ export async function sendDueDelivery(deps: DeliveryDeps, onlyId?: string) {
   } catch (error) {
     file.stream.destroy();
     const at = deps.clock.now();
-    const message = error instanceof SftpFailure ? error.message : 'The delivery failed unexpectedly.';
+    const message =
+      error instanceof SftpFailure || error instanceof DeliveryFailure
+        ? error.message
+        : 'The delivery failed unexpectedly.';
     const delay = retryDelaysMs[Math.min(delivery.attempts - 1, retryDelaysMs.length - 1)]!;
     await repo.finishDelivery(deps.db, delivery.id, {
       status: 'failed',

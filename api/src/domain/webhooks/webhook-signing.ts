@@ -18,7 +18,8 @@ export function signDelivery(input: {
   /** The event's id: the same on every attempt, so a receiver deduplicates on it. */
   messageId: string;
   at: Date;
-  body: string;
+  /** The exact bytes sent (a JSON envelope, or a back-office batch file). */
+  body: string | Buffer;
   secrets: readonly string[];
 }): SignedHeaders {
   const signature = input.secrets.map((secret) => new Webhook(secret).sign(input.messageId, input.at, input.body));

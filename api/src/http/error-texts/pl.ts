@@ -96,6 +96,7 @@ export const pl: Record<ErrorCode, string> = {
   sandbox_only: 'To działa tylko w trybie testowym: dla rezerwacji testowych, z tokenem testowym lub w konsoli.',
   // webhooks
   back_office_host_refused: 'Ten serwer nie łączy się z takim adresem: podaj publiczny host zaplecza.',
+  back_office_settings_mismatch: 'Podaj ustawienia właściwe dla rodzaju połączenia (sftp, https lub email) i tylko je.',
   webhook_url_refused:
     'Na ten adres nie można wysyłać webhooków: w trybie produkcyjnym potrzebny jest https i adres publiczny.',
   webhook_endpoint_disabled: 'Ten endpoint jest wyłączony; najpierw go włącz.',

@@ -1862,9 +1862,10 @@ export interface paths {
         put?: never;
         /**
          * Create a back-office connection
-         * @description Where the agency's accounting documents go. The host is checked against the outbound address
-         *     guard now (and again on every connection); the password or private key is sealed at rest and
-         *     never answered. Supervisors for their agency; staff name it with `agency_id`.
+         * @description Where the agency's accounting documents go: an SFTP folder, an HTTPS endpoint or email
+         *     addresses. An SFTP host or HTTPS URL is checked against the outbound address guard now (and
+         *     again on every connection); the SFTP password or private key is sealed at rest and never
+         *     answered. An HTTPS connection's signing secret is made here and answered only in this answer. Supervisors for their agency; staff name it with `agency_id`.
          */
         post: operations["createBackOfficeConnection"];
         delete?: never;
@@ -4956,10 +4957,11 @@ export interface components {
             };
         };
         /**
-         * @description How batches are delivered.
+         * @description How batches are delivered: `sftp` (a file in a folder), `https` (the file POSTed, signed as
+         *     webhooks are) or `email` (the file attached). The connection holds the settings of its kind only.
          * @enum {string}
          */
-        BackOfficeConnectionKind: "sftp";
+        BackOfficeConnectionKind: "sftp" | "https" | "email";
         /**
          * @description The batch file's format (CSV or JSON Lines), documented column by column in the accounting-documents guide.
          * @enum {string}
@@ -4980,9 +4982,26 @@ export interface components {
             host_key_fingerprint: string;
         };
         /**
-         * @description Where an agency's accounting documents are delivered: an SFTP folder, in CSV or JSON Lines, on a
-         *     schedule. The credentials (password or private key) are write-only: sealed at rest and never
-         *     answered.
+         * @description The receiver's URL. Each batch is POSTed to it as `text/csv` or `application/x-ndjson`, signed as
+         *     webhooks are (Standard Webhooks: `webhook-id` is the delivery id, the same on every attempt, so a
+         *     receiver deduplicates a resend on it). The signing secret is answered once, at creation.
+         */
+        BackOfficeHttpsSettings: {
+            /**
+             * Format: uri
+             * @description https (http only towards addresses the operator allows); checked against the outbound address guard.
+             */
+            url: string;
+        };
+        /** @description Who receives each batch, attached as a CSV or JSON Lines file. */
+        BackOfficeEmailSettings: {
+            to: string[];
+        };
+        /**
+         * @description Where an agency's accounting documents are delivered: an SFTP folder, an HTTPS endpoint or email
+         *     addresses, in CSV or JSON Lines, on a schedule. Of `sftp`, `https` and `email`, the one named by
+         *     `kind` holds the settings and the others are null. Credentials (an SFTP password or private key,
+         *     an HTTPS signing secret) are never answered, except the signing secret once at creation.
          */
         BackOfficeConnection: {
             /** @example boc_4t7w1z5r6y2k3v9q2m8x */
@@ -5002,7 +5021,15 @@ export interface components {
              * @description Since when every delivery has failed; null while deliveries succeed.
              */
             failing_since: string | null;
-            sftp: components["schemas"]["BackOfficeSftpSettings"];
+            /**
+             * @description An `https` connection's signing secret (`whsec_` and base64), answered only by its creation:
+             *     keep it, it is not shown again.
+             * @example whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw
+             */
+            secret?: string;
+            sftp: components["schemas"]["BackOfficeSftpSettings"] | null;
+            https: components["schemas"]["BackOfficeHttpsSettings"] | null;
+            email: components["schemas"]["BackOfficeEmailSettings"] | null;
             /** Format: date-time */
             created_at: string;
             /** Format: date-time */
@@ -5029,6 +5056,14 @@ export interface components {
             /** @description A PEM or OpenSSH private key without a passphrase. */
             private_key?: string;
         };
+        /** @description The receiver's URL; the signing secret is made by Contrail and answered once, at creation. */
+        BackOfficeHttpsInput: {
+            url?: string;
+        };
+        /**
+         * @description A connection of one kind, with that kind's settings: `sftp` for kind sftp, `https` for https,
+         *     `email` for email (any other kind's settings are refused with `back_office_settings_mismatch`).
+         */
         BackOfficeConnectionCreate: {
             name: string;
             kind: components["schemas"]["BackOfficeConnectionKind"];
@@ -5043,8 +5078,11 @@ export interface components {
              *     feed). Earlier documents can be sent with a backfill.
              */
             delivered_through?: number;
-            sftp: components["schemas"]["BackOfficeSftpInput"] & unknown;
+            sftp?: components["schemas"]["BackOfficeSftpInput"] & unknown;
+            https?: components["schemas"]["BackOfficeHttpsInput"] & unknown;
+            email?: components["schemas"]["BackOfficeEmailSettings"];
         };
+        /** @description The fields to change; kind-specific settings only of the connection's own kind. */
         BackOfficeConnectionUpdate: {
             name?: string;
             format?: components["schemas"]["BackOfficeFeedFormat"];
@@ -5052,18 +5090,22 @@ export interface components {
             daily_at?: string | null;
             enabled?: boolean;
             sftp?: components["schemas"]["BackOfficeSftpInput"];
+            https?: components["schemas"]["BackOfficeHttpsInput"];
+            email?: components["schemas"]["BackOfficeEmailSettings"];
         };
         /** @description What the connection test found. A refused test is an answer, not an error. */
         BackOfficeConnectionTestResult: {
-            /** @description The server took a probe file in the folder and let it be removed. */
+            /** @description The server took a probe file in the folder and let it be removed, the HTTPS receiver answered the probe POST with 2xx, or the probe mail was queued. */
             ok: boolean;
             /**
              * @description Which step failed: `host_key` (the server's key is not the pinned one), `auth` (user name or
              *     credential refused), `connect` (unreachable), `write` (the folder refused the probe file),
-             *     `refused_address` (the host is an address this server does not contact).
+             *     `refused_address` (the host is an address this server does not contact), `rejected` (an
+             *     HTTPS receiver answered the probe with other than 2xx). An email connection's test queues a
+             *     short probe message.
              * @enum {string|null}
              */
-            failure: "host_key" | "auth" | "connect" | "write" | "refused_address" | null;
+            failure: "host_key" | "auth" | "connect" | "write" | "refused_address" | "rejected" | null;
             /** @description The failure in words; null when ok. */
             error: string | null;
             duration_ms: number;
@@ -10388,7 +10430,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The connection (never its credentials). */
+            /** @description The connection (never its credentials; an HTTPS connection's signing secret, once). */
             201: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];

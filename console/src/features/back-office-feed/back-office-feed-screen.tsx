@@ -17,6 +17,7 @@ import { useCurrentAccount } from '../../hooks/use-current-account';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { formatDateTime, useLanguage } from '../../lib/i18n';
 import { useNotify } from '../../notifications';
+import { NewSecret } from '../../components/new-secret';
 import { ConnectionForm } from './connection-form';
 import { ConnectionPanel, TestButton } from './connection-panel';
 import { useFeedTexts } from './texts';
@@ -80,8 +81,7 @@ function ConnectionCard({
               {c.name}
             </Anchor>
             <Text size="sm" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
-              sftp://{c.sftp.username}@{c.sftp.host}:{c.sftp.port}
-              {c.sftp.folder}
+              {addressOf(c)}
             </Text>
             <Text size="sm" c="gray.8">
               {schedule} · {c.format === 'csv' ? 'CSV' : 'JSON Lines'}
@@ -109,6 +109,13 @@ function ConnectionCard({
   );
 }
 
+/** Where a connection delivers, in one line: its SFTP address, HTTPS URL or email addresses. */
+function addressOf(c: BackOfficeConnection): string {
+  if (c.sftp) return `sftp://${c.sftp.username}@${c.sftp.host}:${c.sftp.port}${c.sftp.folder}`;
+  if (c.https) return c.https.url;
+  return c.email ? `mailto:${c.email.to.join(',')}` : '';
+}
+
 export function BackOfficeFeedScreen() {
   const { t } = useFeedTexts();
   useDocumentTitle(t('title'));
@@ -116,6 +123,8 @@ export function BackOfficeFeedScreen() {
   const [page, setPage] = useState(1);
   const [open, setOpen] = useState<string | null>(null);
   const [editing, setEditing] = useState<string | null>(null);
+  // An HTTPS connection's signing secret, shown once right after it is made.
+  const [secret, setSecret] = useState<string | null>(null);
   const allowed = account ? account.user_type !== 'Agent' : undefined;
   const list = useListBackOfficeConnections({ page, per_page: perPage }, { query: { enabled: allowed === true } });
   if (allowed === undefined)
@@ -158,11 +167,24 @@ export function BackOfficeFeedScreen() {
           </Stack>
         )}
       </SectionCard>
+      {secret && (
+        <SectionCard title={t('form.secretTitle')}>
+          <NewSecret secret={secret} onDone={() => setSecret(null)} />
+        </SectionCard>
+      )}
       {opened && <ConnectionPanel connection={opened} />}
       {edited ? (
         <ConnectionForm key={edited.id} editing={edited} staff={staff} onDone={() => setEditing(null)} />
       ) : (
-        <ConnectionForm key="new" staff={staff} onDone={(c) => c && setOpen(c.id)} />
+        <ConnectionForm
+          key="new"
+          staff={staff}
+          onDone={(c) => {
+            if (!c) return;
+            setOpen(c.id);
+            if (c.secret) setSecret(c.secret);
+          }}
+        />
       )}
     </Stack>
   );

@@ -1,7 +1,9 @@
-// A connection's settings, to create one or change it: name, format, schedule (and the daily time),
-// the SFTP server, folder and pinned host key, and the credentials. Credentials are write-only: the
-// form never shows saved ones, and on a change, leaving both empty keeps them. The API's 400s and
-// 422s are shown beside the field they name.
+// A connection's settings, to create one or change it: name, kind (chosen once, at creation),
+// format, schedule (and the daily time), then the kind's own fields: for SFTP the server, folder,
+// pinned host key and credentials; for HTTPS the receiver's URL (its signing secret is made by the
+// server and shown once, after creation); for email the addresses, one a line. Credentials are
+// write-only: the form never shows saved ones, and on a change, leaving both empty keeps them. The
+// API's 400s and 422s are shown beside the field they name.
 import type { BackOfficeConnection, BackOfficeConnectionCreate, BackOfficeConnectionUpdate } from '@contrail/sdk';
 import {
   getListBackOfficeConnectionsQueryKey,
@@ -41,7 +43,11 @@ const fields = [
   'host_key_fingerprint',
   'password',
   'private_key',
+  'url',
+  'to',
 ] as const;
+
+type Kind = 'sftp' | 'https' | 'email';
 
 export function ConnectionForm({
   editing,
@@ -52,7 +58,7 @@ export function ConnectionForm({
   editing?: BackOfficeConnection;
   /** Staff name the agency a new connection belongs to. */
   staff: boolean;
-  onDone: (saved: BackOfficeConnection | null) => void;
+  onDone: (saved: (BackOfficeConnection & { secret?: string }) | null) => void;
 }) {
   const { t } = useFeedTexts();
   const notify = useNotify();
@@ -63,11 +69,14 @@ export function ConnectionForm({
   const [schedule, setSchedule] = useState<'each' | 'hourly' | 'daily'>(editing?.schedule ?? 'each');
   const [dailyAt, setDailyAt] = useState(editing?.daily_at ?? '06:00');
   const [enabled, setEnabled] = useState(editing?.enabled ?? true);
-  const [host, setHost] = useState(editing?.sftp.host ?? '');
-  const [port, setPort] = useState<number>(editing?.sftp.port ?? 22);
-  const [username, setUsername] = useState(editing?.sftp.username ?? '');
-  const [folder, setFolder] = useState(editing?.sftp.folder ?? '/');
-  const [fingerprint, setFingerprint] = useState(editing?.sftp.host_key_fingerprint ?? '');
+  const [kind, setKind] = useState<Kind>(editing?.kind ?? 'sftp');
+  const [host, setHost] = useState(editing?.sftp?.host ?? '');
+  const [port, setPort] = useState<number>(editing?.sftp?.port ?? 22);
+  const [username, setUsername] = useState(editing?.sftp?.username ?? '');
+  const [folder, setFolder] = useState(editing?.sftp?.folder ?? '/');
+  const [fingerprint, setFingerprint] = useState(editing?.sftp?.host_key_fingerprint ?? '');
+  const [url, setUrl] = useState(editing?.https?.url ?? '');
+  const [to, setTo] = useState((editing?.email?.to ?? []).join('\n'));
   const [password, setPassword] = useState('');
   const [privateKey, setPrivateKey] = useState('');
   const { errors, report, clear } = useFormErrors(fields);
@@ -99,11 +108,25 @@ export function ConnectionForm({
       host_key_fingerprint: fingerprint.trim(),
       ...credentials,
     };
-    const common = { name, format, schedule, daily_at: schedule === 'daily' ? dailyAt : null, enabled, sftp };
+    // Only the kind's own settings travel: the API refuses another kind's.
+    const settings =
+      kind === 'https'
+        ? { https: { url: url.trim() } }
+        : kind === 'email'
+          ? {
+              email: {
+                to: to
+                  .split(/[\n,;]/)
+                  .map((a) => a.trim())
+                  .filter(Boolean),
+              },
+            }
+          : { sftp };
+    const common = { name, format, schedule, daily_at: schedule === 'daily' ? dailyAt : null, enabled, ...settings };
     if (editing) update.mutate({ id: editing.id, data: common satisfies BackOfficeConnectionUpdate });
     else
       create.mutate({
-        data: { ...common, kind: 'sftp' } satisfies BackOfficeConnectionCreate,
+        data: { ...common, kind } satisfies BackOfficeConnectionCreate,
         params: staff ? { agency_id: agencyId.trim() } : undefined,
       });
   };
@@ -129,6 +152,20 @@ export function ConnectionForm({
               />
             )}
             <TextInput label={t('form.name')} required maxLength={100} value={name} {...field('name', setName)} />
+            <NativeSelect
+              label={t('form.kind')}
+              value={kind}
+              disabled={Boolean(editing)}
+              data={[
+                { value: 'sftp', label: t('kind.sftp') },
+                { value: 'https', label: t('kind.https') },
+                { value: 'email', label: t('kind.email') },
+              ]}
+              onChange={(e) => {
+                const v = e.currentTarget.value;
+                setKind(v === 'https' ? 'https' : v === 'email' ? 'email' : 'sftp');
+              }}
+            />
             <NativeSelect
               label={t('form.format')}
               value={format}
@@ -158,58 +195,92 @@ export function ConnectionForm({
               />
             )}
           </SimpleGrid>
-          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-            <TextInput label={t('form.host')} required autoComplete="off" value={host} {...field('host', setHost)} />
-            <NumberInput
-              label={t('form.port')}
-              min={1}
-              max={65535}
-              allowDecimal={false}
-              value={port}
-              error={errors['port']}
-              onChange={(v) => {
-                setPort(typeof v === 'number' ? v : Number(v) || 0);
-                clear('port');
-              }}
-            />
+          {kind === 'https' && (
             <TextInput
-              label={t('form.username')}
+              label={t('form.url')}
+              description={t('form.urlHint')}
               required
+              type="url"
               autoComplete="off"
-              value={username}
-              {...field('username', setUsername)}
+              value={url}
+              {...field('url', setUrl)}
             />
-            <TextInput label={t('form.folder')} required value={folder} {...field('folder', setFolder)} />
-          </SimpleGrid>
-          <TextInput
-            label={t('form.fingerprint')}
-            description={t('form.fingerprintHint')}
-            required
-            styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
-            autoComplete="off"
-            value={fingerprint}
-            {...field('host_key_fingerprint', setFingerprint)}
-          />
-          <Text size="sm" c="gray.8">
-            {t('form.credentialsHint')} {editing ? t('form.keepCredentials') : ''}
-          </Text>
-          <PasswordInput
-            label={t('form.password')}
-            autoComplete="new-password"
-            value={password}
-            {...field('password', setPassword)}
-          />
-          <Textarea
-            label={t('form.privateKey')}
-            autosize
-            minRows={2}
-            maxRows={6}
-            styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
-            autoComplete="off"
-            spellCheck={false}
-            value={privateKey}
-            {...field('private_key', setPrivateKey)}
-          />
+          )}
+          {kind === 'email' && (
+            <Textarea
+              label={t('form.to')}
+              description={t('form.toHint')}
+              required
+              autosize
+              minRows={2}
+              maxRows={6}
+              autoComplete="off"
+              value={to}
+              {...field('to', setTo)}
+            />
+          )}
+          {kind === 'sftp' && (
+            <>
+              <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
+                <TextInput
+                  label={t('form.host')}
+                  required
+                  autoComplete="off"
+                  value={host}
+                  {...field('host', setHost)}
+                />
+                <NumberInput
+                  label={t('form.port')}
+                  min={1}
+                  max={65535}
+                  allowDecimal={false}
+                  value={port}
+                  error={errors['port']}
+                  onChange={(v) => {
+                    setPort(typeof v === 'number' ? v : Number(v) || 0);
+                    clear('port');
+                  }}
+                />
+                <TextInput
+                  label={t('form.username')}
+                  required
+                  autoComplete="off"
+                  value={username}
+                  {...field('username', setUsername)}
+                />
+                <TextInput label={t('form.folder')} required value={folder} {...field('folder', setFolder)} />
+              </SimpleGrid>
+              <TextInput
+                label={t('form.fingerprint')}
+                description={t('form.fingerprintHint')}
+                required
+                styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
+                autoComplete="off"
+                value={fingerprint}
+                {...field('host_key_fingerprint', setFingerprint)}
+              />
+              <Text size="sm" c="gray.8">
+                {t('form.credentialsHint')} {editing ? t('form.keepCredentials') : ''}
+              </Text>
+              <PasswordInput
+                label={t('form.password')}
+                autoComplete="new-password"
+                value={password}
+                {...field('password', setPassword)}
+              />
+              <Textarea
+                label={t('form.privateKey')}
+                autosize
+                minRows={2}
+                maxRows={6}
+                styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
+                autoComplete="off"
+                spellCheck={false}
+                value={privateKey}
+                {...field('private_key', setPrivateKey)}
+              />
+            </>
+          )}
           <Checkbox label={t('form.enabled')} checked={enabled} onChange={(e) => setEnabled(e.currentTarget.checked)} />
           <Group justify="flex-end">
             {editing && (

@@ -61,7 +61,10 @@ export function TestButton({ connection }: { connection: BackOfficeConnection })
         {result &&
           (result.ok ? (
             <Alert color="teal" variant="light">
-              {t('test.ok', { ms: result.duration_ms })}
+              {t(
+                connection.kind === 'https' ? 'test.okHttps' : connection.kind === 'email' ? 'test.okEmail' : 'test.ok',
+                { ms: result.duration_ms },
+              )}
             </Alert>
           ) : (
             <Alert

@@ -11,7 +11,7 @@ import { useDocumentTitle } from '../../hooks/use-document-title';
 import { CreateEndpointForm } from './components/create-endpoint-form';
 import { EndpointDrawer } from './components/endpoint-drawer';
 import { EndpointList } from './components/endpoint-list';
-import { NewSecret } from './components/new-secret';
+import { NewSecret } from '../../components/new-secret';
 import { useWebhooksAccess } from './use-manages-webhooks';
 
 export function WebhooksScreen() {

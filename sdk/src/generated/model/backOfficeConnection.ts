@@ -18,12 +18,15 @@ import type { BackOfficeFeedFormat } from './backOfficeFeedFormat';
 import type { BackOfficeSchedule } from './backOfficeSchedule';
 import type { BackOfficeConnectionDailyAt } from './backOfficeConnectionDailyAt';
 import type { BackOfficeConnectionFailingSince } from './backOfficeConnectionFailingSince';
-import type { BackOfficeSftpSettings } from './backOfficeSftpSettings';
+import type { BackOfficeConnectionSftp } from './backOfficeConnectionSftp';
+import type { BackOfficeConnectionHttps } from './backOfficeConnectionHttps';
+import type { BackOfficeConnectionEmail } from './backOfficeConnectionEmail';
 
 /**
- * Where an agency's accounting documents are delivered: an SFTP folder, in CSV or JSON Lines, on a
-schedule. The credentials (password or private key) are write-only: sealed at rest and never
-answered.
+ * Where an agency's accounting documents are delivered: an SFTP folder, an HTTPS endpoint or email
+addresses, in CSV or JSON Lines, on a schedule. Of `sftp`, `https` and `email`, the one named by
+`kind` holds the settings and the others are null. Credentials (an SFTP password or private key,
+an HTTPS signing secret) are never answered, except the signing secret once at creation.
 
  */
 export interface BackOfficeConnection {
@@ -43,7 +46,13 @@ export interface BackOfficeConnection {
   delivered_through: number;
   /** Since when every delivery has failed; null while deliveries succeed. */
   failing_since: BackOfficeConnectionFailingSince;
-  sftp: BackOfficeSftpSettings;
+  /** An `https` connection's signing secret (`whsec_` and base64), answered only by its creation:
+keep it, it is not shown again.
+ */
+  secret?: string;
+  sftp: BackOfficeConnectionSftp;
+  https: BackOfficeConnectionHttps;
+  email: BackOfficeConnectionEmail;
   created_at: string;
   updated_at: string;
 }

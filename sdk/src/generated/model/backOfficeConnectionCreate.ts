@@ -18,7 +18,14 @@ import type { BackOfficeFeedFormat } from './backOfficeFeedFormat';
 import type { BackOfficeSchedule } from './backOfficeSchedule';
 import type { BackOfficeConnectionCreateDailyAt } from './backOfficeConnectionCreateDailyAt';
 import type { BackOfficeConnectionCreateSftp } from './backOfficeConnectionCreateSftp';
+import type { BackOfficeConnectionCreateHttps } from './backOfficeConnectionCreateHttps';
+import type { BackOfficeEmailSettings } from './backOfficeEmailSettings';
 
+/**
+ * A connection of one kind, with that kind's settings: `sftp` for kind sftp, `https` for https,
+`email` for email (any other kind's settings are refused with `back_office_settings_mismatch`).
+
+ */
 export interface BackOfficeConnectionCreate {
   /**
    * @minLength 1
@@ -42,5 +49,7 @@ feed). Earlier documents can be sent with a backfill.
    * @maximum 9007199254740991
    */
   delivered_through?: number;
-  sftp: BackOfficeConnectionCreateSftp;
+  sftp?: BackOfficeConnectionCreateSftp;
+  https?: BackOfficeConnectionCreateHttps;
+  email?: BackOfficeEmailSettings;
 }

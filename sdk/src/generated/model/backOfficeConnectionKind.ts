@@ -15,7 +15,9 @@ every call. Errors always come as `{"errors": [...], "meta": {"request_id": ...}
  */
 
 /**
- * How batches are delivered.
+ * How batches are delivered: `sftp` (a file in a folder), `https` (the file POSTed, signed as
+webhooks are) or `email` (the file attached). The connection holds the settings of its kind only.
+
  */
 export type BackOfficeConnectionKind = typeof BackOfficeConnectionKind[keyof typeof BackOfficeConnectionKind];
 
@@ -23,4 +25,6 @@ export type BackOfficeConnectionKind = typeof BackOfficeConnectionKind[keyof typ
 // eslint-disable-next-line @typescript-eslint/no-redeclare
 export const BackOfficeConnectionKind = {
   sftp: 'sftp',
+  https: 'https',
+  email: 'email',
 } as const;

@@ -20,11 +20,13 @@ import type { BackOfficeConnectionTestResultError } from './backOfficeConnection
  * What the connection test found. A refused test is an answer, not an error.
  */
 export interface BackOfficeConnectionTestResult {
-  /** The server took a probe file in the folder and let it be removed. */
+  /** The server took a probe file in the folder and let it be removed, the HTTPS receiver answered the probe POST with 2xx, or the probe mail was queued. */
   ok: boolean;
   /** Which step failed: `host_key` (the server's key is not the pinned one), `auth` (user name or
 credential refused), `connect` (unreachable), `write` (the folder refused the probe file),
-`refused_address` (the host is an address this server does not contact).
+`refused_address` (the host is an address this server does not contact), `rejected` (an
+HTTPS receiver answered the probe with other than 2xx). An email connection's test queues a
+short probe message.
  */
   failure: BackOfficeConnectionTestResultFailure;
   /** The failure in words; null when ok. */

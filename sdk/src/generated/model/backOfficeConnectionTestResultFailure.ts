@@ -17,7 +17,9 @@ every call. Errors always come as `{"errors": [...], "meta": {"request_id": ...}
 /**
  * Which step failed: `host_key` (the server's key is not the pinned one), `auth` (user name or
 credential refused), `connect` (unreachable), `write` (the folder refused the probe file),
-`refused_address` (the host is an address this server does not contact).
+`refused_address` (the host is an address this server does not contact), `rejected` (an
+HTTPS receiver answered the probe with other than 2xx). An email connection's test queues a
+short probe message.
 
  */
-export type BackOfficeConnectionTestResultFailure = 'host_key' | 'auth' | 'connect' | 'write' | 'refused_address' | null;
+export type BackOfficeConnectionTestResultFailure = 'host_key' | 'auth' | 'connect' | 'write' | 'refused_address' | 'rejected' | null;

@@ -17,7 +17,12 @@ import type { BackOfficeFeedFormat } from './backOfficeFeedFormat';
 import type { BackOfficeSchedule } from './backOfficeSchedule';
 import type { BackOfficeConnectionUpdateDailyAt } from './backOfficeConnectionUpdateDailyAt';
 import type { BackOfficeSftpInput } from './backOfficeSftpInput';
+import type { BackOfficeHttpsInput } from './backOfficeHttpsInput';
+import type { BackOfficeEmailSettings } from './backOfficeEmailSettings';
 
+/**
+ * The fields to change; kind-specific settings only of the connection's own kind.
+ */
 export interface BackOfficeConnectionUpdate {
   /**
    * @minLength 1
@@ -30,4 +35,6 @@ export interface BackOfficeConnectionUpdate {
   daily_at?: BackOfficeConnectionUpdateDailyAt;
   enabled?: boolean;
   sftp?: BackOfficeSftpInput;
+  https?: BackOfficeHttpsInput;
+  email?: BackOfficeEmailSettings;
 }

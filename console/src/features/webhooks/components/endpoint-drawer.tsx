@@ -38,7 +38,7 @@ import { DeliveriesTable } from './deliveries-table';
 import { EnabledBadge } from './endpoint-list';
 import { EventTypesField, eventTypes } from './event-types-field';
 import { ModeBadge } from './mode-badge';
-import { NewSecret } from './new-secret';
+import { NewSecret } from '../../../components/new-secret';
 
 export function EndpointDrawer({ id, onClose }: { id: string | null; onClose: () => void }) {
   const { t } = useTranslation();

@@ -298,9 +298,10 @@ export function useListBackOfficeConnections<TData = Awaited<ReturnType<typeof l
 
 
 /**
- * Where the agency's accounting documents go. The host is checked against the outbound address
-guard now (and again on every connection); the password or private key is sealed at rest and
-never answered. Supervisors for their agency; staff name it with `agency_id`.
+ * Where the agency's accounting documents go: an SFTP folder, an HTTPS endpoint or email
+addresses. An SFTP host or HTTPS URL is checked against the outbound address guard now (and
+again on every connection); the SFTP password or private key is sealed at rest and never
+answered. An HTTPS connection's signing secret is made here and answered only in this answer. Supervisors for their agency; staff name it with `agency_id`.
 
  * @summary Create a back-office connection
  */

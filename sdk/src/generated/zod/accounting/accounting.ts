@@ -132,30 +132,37 @@ export const listBackOfficeConnectionsQueryParams = zod.object({
   "per_page": zod.number().min(1).max(listBackOfficeConnectionsQueryPerPageMax).default(listBackOfficeConnectionsQueryPerPageDefault).describe('How many items a page holds.')
 })
 
-export const listBackOfficeConnectionsResponseDataItemDeliveredThroughMin = 0;export const listBackOfficeConnectionsResponseMetaPerPageMax = 100;export const listBackOfficeConnectionsResponseMetaTotalMin = 0;
+export const listBackOfficeConnectionsResponseDataItemDeliveredThroughMin = 0;export const listBackOfficeConnectionsResponseDataItemHttpsUrlMax = 2000;export const listBackOfficeConnectionsResponseDataItemEmailToItemMax = 254;export const listBackOfficeConnectionsResponseDataItemEmailToMax = 10;export const listBackOfficeConnectionsResponseMetaPerPageMax = 100;export const listBackOfficeConnectionsResponseMetaTotalMin = 0;
 
 export const listBackOfficeConnectionsResponse = zod.object({
   "data": zod.array(zod.object({
   "id": zod.string(),
   "agency_id": zod.string(),
   "name": zod.string(),
-  "kind": zod.enum(['sftp']).describe('How batches are delivered.'),
+  "kind": zod.enum(['sftp', 'https', 'email']).describe('How batches are delivered: `sftp` (a file in a folder), `https` (the file POSTed, signed as\nwebhooks are) or `email` (the file attached). The connection holds the settings of its kind only.\n'),
   "format": zod.enum(['csv', 'jsonl']).describe('The batch file\'s format (CSV or JSON Lines), documented column by column in the accounting-documents guide.'),
   "schedule": zod.enum(['each', 'hourly', 'daily']).describe('When a batch is cut — `each` as documents come, `hourly`, or `daily` at `daily_at` on the agency\'s clock.'),
   "daily_at": zod.string().nullable().describe('For a `daily` schedule, the time on the agency\'s clock (HH:MM); null otherwise.'),
   "enabled": zod.boolean(),
   "delivered_through": zod.number().min(listBackOfficeConnectionsResponseDataItemDeliveredThroughMin).describe('The last sequence number a scheduled batch was cut up to; the next batch starts after it.'),
   "failing_since": zod.iso.datetime({}).nullable().describe('Since when every delivery has failed; null while deliveries succeed.'),
-  "sftp": zod.object({
+  "secret": zod.string().optional().describe('An `https` connection\'s signing secret (`whsec_` and base64), answered only by its creation:\nkeep it, it is not shown again.\n'),
+  "sftp": zod.union([zod.object({
   "host": zod.string(),
   "port": zod.number(),
   "username": zod.string(),
   "folder": zod.string(),
   "host_key_fingerprint": zod.string().describe('The server\'s pinned host key as `ssh-keygen -lf` prints it (`SHA256:…`).')
-}).describe('The SFTP server and folder (the credentials are never answered).'),
+}).describe('The SFTP server and folder (the credentials are never answered).'),zod.null()]),
+  "https": zod.union([zod.object({
+  "url": zod.url().max(listBackOfficeConnectionsResponseDataItemHttpsUrlMax).describe('https (http only towards addresses the operator allows); checked against the outbound address guard.')
+}).describe('The receiver\'s URL. Each batch is POSTed to it as `text/csv` or `application/x-ndjson`, signed as\nwebhooks are (Standard Webhooks: `webhook-id` is the delivery id, the same on every attempt, so a\nreceiver deduplicates a resend on it). The signing secret is answered once, at creation.\n'),zod.null()]),
+  "email": zod.union([zod.object({
+  "to": zod.array(zod.email().max(listBackOfficeConnectionsResponseDataItemEmailToItemMax)).min(1).max(listBackOfficeConnectionsResponseDataItemEmailToMax)
+}).describe('Who receives each batch, attached as a CSV or JSON Lines file.'),zod.null()]),
   "created_at": zod.iso.datetime({}),
   "updated_at": zod.iso.datetime({})
-}).describe('Where an agency\'s accounting documents are delivered: an SFTP folder, in CSV or JSON Lines, on a\nschedule. The credentials (password or private key) are write-only: sealed at rest and never\nanswered.\n')),
+}).describe('Where an agency\'s accounting documents are delivered: an SFTP folder, an HTTPS endpoint or email\naddresses, in CSV or JSON Lines, on a schedule. Of `sftp`, `https` and `email`, the one named by\n`kind` holds the settings and the others are null. Credentials (an SFTP password or private key,\nan HTTPS signing secret) are never answered, except the signing secret once at creation.\n')),
   "meta": zod.object({
   "page": zod.number().min(1),
   "per_page": zod.number().min(1).max(listBackOfficeConnectionsResponseMetaPerPageMax),
@@ -164,9 +171,10 @@ export const listBackOfficeConnectionsResponse = zod.object({
 })
 
 /**
- * Where the agency's accounting documents go. The host is checked against the outbound address
-guard now (and again on every connection); the password or private key is sealed at rest and
-never answered. Supervisors for their agency; staff name it with `agency_id`.
+ * Where the agency's accounting documents go: an SFTP folder, an HTTPS endpoint or email
+addresses. An SFTP host or HTTPS URL is checked against the outbound address guard now (and
+again on every connection); the SFTP password or private key is sealed at rest and never
+answered. An HTTPS connection's signing secret is made here and answered only in this answer. Supervisors for their agency; staff name it with `agency_id`.
 
  * @summary Create a back-office connection
  */
@@ -180,11 +188,11 @@ export const createBackOfficeConnectionQueryParams = zod.object({
 
 export const createBackOfficeConnectionBodyNameMax = 100;export const createBackOfficeConnectionBodyDailyAtRegExp = new RegExp('^([01][0-9]|2[0-3]):[0-5][0-9]$');
 export const createBackOfficeConnectionBodyEnabledDefault = true;export const createBackOfficeConnectionBodyDeliveredThroughMin = 0;
-export const createBackOfficeConnectionBodyDeliveredThroughMax = 9007199254740991;export const createBackOfficeConnectionBodySftpHostMax = 253;export const createBackOfficeConnectionBodySftpPortMax = 65535;export const createBackOfficeConnectionBodySftpUsernameMax = 100;export const createBackOfficeConnectionBodySftpFolderMax = 500;export const createBackOfficeConnectionBodySftpHostKeyFingerprintMax = 60;export const createBackOfficeConnectionBodySftpPasswordMax = 500;export const createBackOfficeConnectionBodySftpPrivateKeyMax = 20000;
+export const createBackOfficeConnectionBodyDeliveredThroughMax = 9007199254740991;export const createBackOfficeConnectionBodySftpHostMax = 253;export const createBackOfficeConnectionBodySftpPortMax = 65535;export const createBackOfficeConnectionBodySftpUsernameMax = 100;export const createBackOfficeConnectionBodySftpFolderMax = 500;export const createBackOfficeConnectionBodySftpHostKeyFingerprintMax = 60;export const createBackOfficeConnectionBodySftpPasswordMax = 500;export const createBackOfficeConnectionBodySftpPrivateKeyMax = 20000;export const createBackOfficeConnectionBodyHttpsUrlMax = 2000;export const createBackOfficeConnectionBodyEmailToItemMax = 254;export const createBackOfficeConnectionBodyEmailToMax = 10;
 
 export const createBackOfficeConnectionBody = zod.object({
   "name": zod.string().min(1).max(createBackOfficeConnectionBodyNameMax),
-  "kind": zod.enum(['sftp']).describe('How batches are delivered.'),
+  "kind": zod.enum(['sftp', 'https', 'email']).describe('How batches are delivered: `sftp` (a file in a folder), `https` (the file POSTed, signed as\nwebhooks are) or `email` (the file attached). The connection holds the settings of its kind only.\n'),
   "format": zod.enum(['csv', 'jsonl']).describe('The batch file\'s format (CSV or JSON Lines), documented column by column in the accounting-documents guide.'),
   "schedule": zod.enum(['each', 'hourly', 'daily']).describe('When a batch is cut — `each` as documents come, `hourly`, or `daily` at `daily_at` on the agency\'s clock.'),
   "daily_at": zod.string().regex(createBackOfficeConnectionBodyDailyAtRegExp).nullish().describe('Required for a `daily` schedule (HH:MM on the agency\'s clock).'),
@@ -198,42 +206,55 @@ export const createBackOfficeConnectionBody = zod.object({
   "host_key_fingerprint": zod.string().max(createBackOfficeConnectionBodySftpHostKeyFingerprintMax).optional().describe('The server\'s host key as `ssh-keygen -lf` prints it (`SHA256:…`); any other key is refused.'),
   "password": zod.string().min(1).max(createBackOfficeConnectionBodySftpPasswordMax).optional(),
   "private_key": zod.string().min(1).max(createBackOfficeConnectionBodySftpPrivateKeyMax).optional().describe('A PEM or OpenSSH private key without a passphrase.')
-}).describe('The SFTP server, folder and credentials. Give a password or a private key (or both); they are\nsealed at rest and never answered. On a change, fields left out keep their value, and a new\npassword or private key replaces the credentials as a whole.\n').and(zod.any())
-})
+}).describe('The SFTP server, folder and credentials. Give a password or a private key (or both); they are\nsealed at rest and never answered. On a change, fields left out keep their value, and a new\npassword or private key replaces the credentials as a whole.\n').and(zod.any()).optional(),
+  "https": zod.object({
+  "url": zod.string().min(1).max(createBackOfficeConnectionBodyHttpsUrlMax).optional()
+}).describe('The receiver\'s URL; the signing secret is made by Contrail and answered once, at creation.').and(zod.any()).optional(),
+  "email": zod.object({
+  "to": zod.array(zod.email().max(createBackOfficeConnectionBodyEmailToItemMax)).min(1).max(createBackOfficeConnectionBodyEmailToMax)
+}).optional().describe('Who receives each batch, attached as a CSV or JSON Lines file.')
+}).describe('A connection of one kind, with that kind\'s settings: `sftp` for kind sftp, `https` for https,\n`email` for email (any other kind\'s settings are refused with `back_office_settings_mismatch`).\n')
 
 /**
  * @summary Read a back-office connection
  */
-export const getBackOfficeConnectionResponseDeliveredThroughMin = 0;
+export const getBackOfficeConnectionResponseDeliveredThroughMin = 0;export const getBackOfficeConnectionResponseHttpsUrlMax = 2000;export const getBackOfficeConnectionResponseEmailToItemMax = 254;export const getBackOfficeConnectionResponseEmailToMax = 10;
 
 export const getBackOfficeConnectionResponse = zod.object({
   "id": zod.string(),
   "agency_id": zod.string(),
   "name": zod.string(),
-  "kind": zod.enum(['sftp']).describe('How batches are delivered.'),
+  "kind": zod.enum(['sftp', 'https', 'email']).describe('How batches are delivered: `sftp` (a file in a folder), `https` (the file POSTed, signed as\nwebhooks are) or `email` (the file attached). The connection holds the settings of its kind only.\n'),
   "format": zod.enum(['csv', 'jsonl']).describe('The batch file\'s format (CSV or JSON Lines), documented column by column in the accounting-documents guide.'),
   "schedule": zod.enum(['each', 'hourly', 'daily']).describe('When a batch is cut — `each` as documents come, `hourly`, or `daily` at `daily_at` on the agency\'s clock.'),
   "daily_at": zod.string().nullable().describe('For a `daily` schedule, the time on the agency\'s clock (HH:MM); null otherwise.'),
   "enabled": zod.boolean(),
   "delivered_through": zod.number().min(getBackOfficeConnectionResponseDeliveredThroughMin).describe('The last sequence number a scheduled batch was cut up to; the next batch starts after it.'),
   "failing_since": zod.iso.datetime({}).nullable().describe('Since when every delivery has failed; null while deliveries succeed.'),
-  "sftp": zod.object({
+  "secret": zod.string().optional().describe('An `https` connection\'s signing secret (`whsec_` and base64), answered only by its creation:\nkeep it, it is not shown again.\n'),
+  "sftp": zod.union([zod.object({
   "host": zod.string(),
   "port": zod.number(),
   "username": zod.string(),
   "folder": zod.string(),
   "host_key_fingerprint": zod.string().describe('The server\'s pinned host key as `ssh-keygen -lf` prints it (`SHA256:…`).')
-}).describe('The SFTP server and folder (the credentials are never answered).'),
+}).describe('The SFTP server and folder (the credentials are never answered).'),zod.null()]),
+  "https": zod.union([zod.object({
+  "url": zod.url().max(getBackOfficeConnectionResponseHttpsUrlMax).describe('https (http only towards addresses the operator allows); checked against the outbound address guard.')
+}).describe('The receiver\'s URL. Each batch is POSTed to it as `text/csv` or `application/x-ndjson`, signed as\nwebhooks are (Standard Webhooks: `webhook-id` is the delivery id, the same on every attempt, so a\nreceiver deduplicates a resend on it). The signing secret is answered once, at creation.\n'),zod.null()]),
+  "email": zod.union([zod.object({
+  "to": zod.array(zod.email().max(getBackOfficeConnectionResponseEmailToItemMax)).min(1).max(getBackOfficeConnectionResponseEmailToMax)
+}).describe('Who receives each batch, attached as a CSV or JSON Lines file.'),zod.null()]),
   "created_at": zod.iso.datetime({}),
   "updated_at": zod.iso.datetime({})
-}).describe('Where an agency\'s accounting documents are delivered: an SFTP folder, in CSV or JSON Lines, on a\nschedule. The credentials (password or private key) are write-only: sealed at rest and never\nanswered.\n')
+}).describe('Where an agency\'s accounting documents are delivered: an SFTP folder, an HTTPS endpoint or email\naddresses, in CSV or JSON Lines, on a schedule. Of `sftp`, `https` and `email`, the one named by\n`kind` holds the settings and the others are null. Credentials (an SFTP password or private key,\nan HTTPS signing secret) are never answered, except the signing secret once at creation.\n')
 
 /**
  * Its name, format, schedule, SFTP settings or credentials, or whether it is enabled.
  * @summary Change a back-office connection
  */
 export const updateBackOfficeConnectionBodyNameMax = 100;export const updateBackOfficeConnectionBodyDailyAtRegExp = new RegExp('^([01][0-9]|2[0-3]):[0-5][0-9]$');
-export const updateBackOfficeConnectionBodySftpHostMax = 253;export const updateBackOfficeConnectionBodySftpPortMax = 65535;export const updateBackOfficeConnectionBodySftpUsernameMax = 100;export const updateBackOfficeConnectionBodySftpFolderMax = 500;export const updateBackOfficeConnectionBodySftpHostKeyFingerprintMax = 60;export const updateBackOfficeConnectionBodySftpPasswordMax = 500;export const updateBackOfficeConnectionBodySftpPrivateKeyMax = 20000;
+export const updateBackOfficeConnectionBodySftpHostMax = 253;export const updateBackOfficeConnectionBodySftpPortMax = 65535;export const updateBackOfficeConnectionBodySftpUsernameMax = 100;export const updateBackOfficeConnectionBodySftpFolderMax = 500;export const updateBackOfficeConnectionBodySftpHostKeyFingerprintMax = 60;export const updateBackOfficeConnectionBodySftpPasswordMax = 500;export const updateBackOfficeConnectionBodySftpPrivateKeyMax = 20000;export const updateBackOfficeConnectionBodyHttpsUrlMax = 2000;export const updateBackOfficeConnectionBodyEmailToItemMax = 254;export const updateBackOfficeConnectionBodyEmailToMax = 10;
 
 export const updateBackOfficeConnectionBody = zod.object({
   "name": zod.string().min(1).max(updateBackOfficeConnectionBodyNameMax).optional(),
@@ -249,32 +270,45 @@ export const updateBackOfficeConnectionBody = zod.object({
   "host_key_fingerprint": zod.string().max(updateBackOfficeConnectionBodySftpHostKeyFingerprintMax).optional().describe('The server\'s host key as `ssh-keygen -lf` prints it (`SHA256:…`); any other key is refused.'),
   "password": zod.string().min(1).max(updateBackOfficeConnectionBodySftpPasswordMax).optional(),
   "private_key": zod.string().min(1).max(updateBackOfficeConnectionBodySftpPrivateKeyMax).optional().describe('A PEM or OpenSSH private key without a passphrase.')
-}).optional().describe('The SFTP server, folder and credentials. Give a password or a private key (or both); they are\nsealed at rest and never answered. On a change, fields left out keep their value, and a new\npassword or private key replaces the credentials as a whole.\n')
-})
+}).optional().describe('The SFTP server, folder and credentials. Give a password or a private key (or both); they are\nsealed at rest and never answered. On a change, fields left out keep their value, and a new\npassword or private key replaces the credentials as a whole.\n'),
+  "https": zod.object({
+  "url": zod.string().min(1).max(updateBackOfficeConnectionBodyHttpsUrlMax).optional()
+}).optional().describe('The receiver\'s URL; the signing secret is made by Contrail and answered once, at creation.'),
+  "email": zod.object({
+  "to": zod.array(zod.email().max(updateBackOfficeConnectionBodyEmailToItemMax)).min(1).max(updateBackOfficeConnectionBodyEmailToMax)
+}).optional().describe('Who receives each batch, attached as a CSV or JSON Lines file.')
+}).describe('The fields to change; kind-specific settings only of the connection\'s own kind.')
 
-export const updateBackOfficeConnectionResponseDeliveredThroughMin = 0;
+export const updateBackOfficeConnectionResponseDeliveredThroughMin = 0;export const updateBackOfficeConnectionResponseHttpsUrlMax = 2000;export const updateBackOfficeConnectionResponseEmailToItemMax = 254;export const updateBackOfficeConnectionResponseEmailToMax = 10;
 
 export const updateBackOfficeConnectionResponse = zod.object({
   "id": zod.string(),
   "agency_id": zod.string(),
   "name": zod.string(),
-  "kind": zod.enum(['sftp']).describe('How batches are delivered.'),
+  "kind": zod.enum(['sftp', 'https', 'email']).describe('How batches are delivered: `sftp` (a file in a folder), `https` (the file POSTed, signed as\nwebhooks are) or `email` (the file attached). The connection holds the settings of its kind only.\n'),
   "format": zod.enum(['csv', 'jsonl']).describe('The batch file\'s format (CSV or JSON Lines), documented column by column in the accounting-documents guide.'),
   "schedule": zod.enum(['each', 'hourly', 'daily']).describe('When a batch is cut — `each` as documents come, `hourly`, or `daily` at `daily_at` on the agency\'s clock.'),
   "daily_at": zod.string().nullable().describe('For a `daily` schedule, the time on the agency\'s clock (HH:MM); null otherwise.'),
   "enabled": zod.boolean(),
   "delivered_through": zod.number().min(updateBackOfficeConnectionResponseDeliveredThroughMin).describe('The last sequence number a scheduled batch was cut up to; the next batch starts after it.'),
   "failing_since": zod.iso.datetime({}).nullable().describe('Since when every delivery has failed; null while deliveries succeed.'),
-  "sftp": zod.object({
+  "secret": zod.string().optional().describe('An `https` connection\'s signing secret (`whsec_` and base64), answered only by its creation:\nkeep it, it is not shown again.\n'),
+  "sftp": zod.union([zod.object({
   "host": zod.string(),
   "port": zod.number(),
   "username": zod.string(),
   "folder": zod.string(),
   "host_key_fingerprint": zod.string().describe('The server\'s pinned host key as `ssh-keygen -lf` prints it (`SHA256:…`).')
-}).describe('The SFTP server and folder (the credentials are never answered).'),
+}).describe('The SFTP server and folder (the credentials are never answered).'),zod.null()]),
+  "https": zod.union([zod.object({
+  "url": zod.url().max(updateBackOfficeConnectionResponseHttpsUrlMax).describe('https (http only towards addresses the operator allows); checked against the outbound address guard.')
+}).describe('The receiver\'s URL. Each batch is POSTed to it as `text/csv` or `application/x-ndjson`, signed as\nwebhooks are (Standard Webhooks: `webhook-id` is the delivery id, the same on every attempt, so a\nreceiver deduplicates a resend on it). The signing secret is answered once, at creation.\n'),zod.null()]),
+  "email": zod.union([zod.object({
+  "to": zod.array(zod.email().max(updateBackOfficeConnectionResponseEmailToItemMax)).min(1).max(updateBackOfficeConnectionResponseEmailToMax)
+}).describe('Who receives each batch, attached as a CSV or JSON Lines file.'),zod.null()]),
   "created_at": zod.iso.datetime({}),
   "updated_at": zod.iso.datetime({})
-}).describe('Where an agency\'s accounting documents are delivered: an SFTP folder, in CSV or JSON Lines, on a\nschedule. The credentials (password or private key) are write-only: sealed at rest and never\nanswered.\n')
+}).describe('Where an agency\'s accounting documents are delivered: an SFTP folder, an HTTPS endpoint or email\naddresses, in CSV or JSON Lines, on a schedule. Of `sftp`, `https` and `email`, the one named by\n`kind` holds the settings and the others are null. Credentials (an SFTP password or private key,\nan HTTPS signing secret) are never answered, except the signing secret once at creation.\n')
 
 /**
  * Connects as a delivery would (address guard, pinned host key, credentials), writes a small probe
@@ -285,8 +319,8 @@ file in the folder and removes it. A refused step is answered in words, not as a
 export const testBackOfficeConnectionResponseDurationMsMin = 0;
 
 export const testBackOfficeConnectionResponse = zod.object({
-  "ok": zod.boolean().describe('The server took a probe file in the folder and let it be removed.'),
-  "failure": zod.union([zod.literal('host_key'),zod.literal('auth'),zod.literal('connect'),zod.literal('write'),zod.literal('refused_address'),zod.literal(null)]).nullable().describe('Which step failed: `host_key` (the server\'s key is not the pinned one), `auth` (user name or\ncredential refused), `connect` (unreachable), `write` (the folder refused the probe file),\n`refused_address` (the host is an address this server does not contact).\n'),
+  "ok": zod.boolean().describe('The server took a probe file in the folder and let it be removed, the HTTPS receiver answered the probe POST with 2xx, or the probe mail was queued.'),
+  "failure": zod.union([zod.literal('host_key'),zod.literal('auth'),zod.literal('connect'),zod.literal('write'),zod.literal('refused_address'),zod.literal('rejected'),zod.literal(null)]).nullable().describe('Which step failed: `host_key` (the server\'s key is not the pinned one), `auth` (user name or\ncredential refused), `connect` (unreachable), `write` (the folder refused the probe file),\n`refused_address` (the host is an address this server does not contact), `rejected` (an\nHTTPS receiver answered the probe with other than 2xx). An email connection\'s test queues a\nshort probe message.\n'),
   "error": zod.string().nullable().describe('The failure in words; null when ok.'),
   "duration_ms": zod.number().min(testBackOfficeConnectionResponseDurationMsMin)
 }).describe('What the connection test found. A refused test is an answer, not an error.')

@@ -66,7 +66,7 @@ export const listEventsResponseDataItemDataFareWatchNetSavingCurrencyRegExp = ne
 export const listEventsResponseDataItemDataObjectRemovedSegmentsItemOriginDestinationMin = 0;export const listEventsResponseDataItemDataObjectAddedSegmentsItemOriginDestinationMin = 0;export const listEventsResponseDataItemDataObjectNewSegmentsItemOriginDestinationMin = 0;export const listEventsResponseDataItemDataObjectBalanceAmountAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
 export const listEventsResponseDataItemDataObjectBalanceAmountCurrencyRegExp = new RegExp('^[A-Z]{3}$');
 export const listEventsResponseDataItemDataObjectLowBalanceThresholdRegExp = new RegExp('^[0-9]{1,12}(\\.[0-9]{1,2})?$');
-export const listEventsResponseDataItemDataObjectAgentsCountMin = 0;export const listEventsResponseDataItemDataObjectRowsMin = 0;export const listEventsResponseDataItemDataObjectDeliveredThroughMin = 0;
+export const listEventsResponseDataItemDataObjectAgentsCountMin = 0;export const listEventsResponseDataItemDataObjectRowsMin = 0;export const listEventsResponseDataItemDataObjectDeliveredThroughMin = 0;export const listEventsResponseDataItemDataObjectHttpsUrlMax = 2000;export const listEventsResponseDataItemDataObjectEmailToItemMax = 254;export const listEventsResponseDataItemDataObjectEmailToMax = 10;
 
 export const listEventsResponse = zod.object({
   "data": zod.array(zod.union([zod.object({
@@ -341,23 +341,30 @@ export const listEventsResponse = zod.object({
   "id": zod.string(),
   "agency_id": zod.string(),
   "name": zod.string(),
-  "kind": zod.enum(['sftp']).describe('How batches are delivered.'),
+  "kind": zod.enum(['sftp', 'https', 'email']).describe('How batches are delivered: `sftp` (a file in a folder), `https` (the file POSTed, signed as\nwebhooks are) or `email` (the file attached). The connection holds the settings of its kind only.\n'),
   "format": zod.enum(['csv', 'jsonl']).describe('The batch file\'s format (CSV or JSON Lines), documented column by column in the accounting-documents guide.'),
   "schedule": zod.enum(['each', 'hourly', 'daily']).describe('When a batch is cut — `each` as documents come, `hourly`, or `daily` at `daily_at` on the agency\'s clock.'),
   "daily_at": zod.string().nullable().describe('For a `daily` schedule, the time on the agency\'s clock (HH:MM); null otherwise.'),
   "enabled": zod.boolean(),
   "delivered_through": zod.number().min(listEventsResponseDataItemDataObjectDeliveredThroughMin).describe('The last sequence number a scheduled batch was cut up to; the next batch starts after it.'),
   "failing_since": zod.iso.datetime({}).nullable().describe('Since when every delivery has failed; null while deliveries succeed.'),
-  "sftp": zod.object({
+  "secret": zod.string().optional().describe('An `https` connection\'s signing secret (`whsec_` and base64), answered only by its creation:\nkeep it, it is not shown again.\n'),
+  "sftp": zod.union([zod.object({
   "host": zod.string(),
   "port": zod.number(),
   "username": zod.string(),
   "folder": zod.string(),
   "host_key_fingerprint": zod.string().describe('The server\'s pinned host key as `ssh-keygen -lf` prints it (`SHA256:…`).')
-}).describe('The SFTP server and folder (the credentials are never answered).'),
+}).describe('The SFTP server and folder (the credentials are never answered).'),zod.null()]),
+  "https": zod.union([zod.object({
+  "url": zod.url().max(listEventsResponseDataItemDataObjectHttpsUrlMax).describe('https (http only towards addresses the operator allows); checked against the outbound address guard.')
+}).describe('The receiver\'s URL. Each batch is POSTed to it as `text/csv` or `application/x-ndjson`, signed as\nwebhooks are (Standard Webhooks: `webhook-id` is the delivery id, the same on every attempt, so a\nreceiver deduplicates a resend on it). The signing secret is answered once, at creation.\n'),zod.null()]),
+  "email": zod.union([zod.object({
+  "to": zod.array(zod.email().max(listEventsResponseDataItemDataObjectEmailToItemMax)).min(1).max(listEventsResponseDataItemDataObjectEmailToMax)
+}).describe('Who receives each batch, attached as a CSV or JSON Lines file.'),zod.null()]),
   "created_at": zod.iso.datetime({}),
   "updated_at": zod.iso.datetime({})
-}).describe('Where an agency\'s accounting documents are delivered: an SFTP folder, in CSV or JSON Lines, on a\nschedule. The credentials (password or private key) are write-only: sealed at rest and never\nanswered.\n')
+}).describe('Where an agency\'s accounting documents are delivered: an SFTP folder, an HTTPS endpoint or email\naddresses, in CSV or JSON Lines, on a schedule. Of `sftp`, `https` and `email`, the one named by\n`kind` holds the settings and the others are null. Credentials (an SFTP password or private key,\nan HTTPS signing secret) are never answered, except the signing secret once at creation.\n')
 }),
   "request": zod.object({
   "id": zod.string().describe('The call\'s `X-Request-Id`.'),
@@ -425,7 +432,7 @@ export const getEventResponseDataFareWatchNetSavingCurrencyRegExp = new RegExp('
 export const getEventResponseDataObjectRemovedSegmentsItemOriginDestinationMin = 0;export const getEventResponseDataObjectAddedSegmentsItemOriginDestinationMin = 0;export const getEventResponseDataObjectNewSegmentsItemOriginDestinationMin = 0;export const getEventResponseDataObjectBalanceAmountAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
 export const getEventResponseDataObjectBalanceAmountCurrencyRegExp = new RegExp('^[A-Z]{3}$');
 export const getEventResponseDataObjectLowBalanceThresholdRegExp = new RegExp('^[0-9]{1,12}(\\.[0-9]{1,2})?$');
-export const getEventResponseDataObjectAgentsCountMin = 0;export const getEventResponseDataObjectRowsMin = 0;export const getEventResponseDataObjectDeliveredThroughMin = 0;
+export const getEventResponseDataObjectAgentsCountMin = 0;export const getEventResponseDataObjectRowsMin = 0;export const getEventResponseDataObjectDeliveredThroughMin = 0;export const getEventResponseDataObjectHttpsUrlMax = 2000;export const getEventResponseDataObjectEmailToItemMax = 254;export const getEventResponseDataObjectEmailToMax = 10;
 
 export const getEventResponse = zod.union([zod.object({
   "id": zod.string().describe('The event\'s id (`evt_…`), also the `webhook-id` of its deliveries.'),
@@ -699,23 +706,30 @@ export const getEventResponse = zod.union([zod.object({
   "id": zod.string(),
   "agency_id": zod.string(),
   "name": zod.string(),
-  "kind": zod.enum(['sftp']).describe('How batches are delivered.'),
+  "kind": zod.enum(['sftp', 'https', 'email']).describe('How batches are delivered: `sftp` (a file in a folder), `https` (the file POSTed, signed as\nwebhooks are) or `email` (the file attached). The connection holds the settings of its kind only.\n'),
   "format": zod.enum(['csv', 'jsonl']).describe('The batch file\'s format (CSV or JSON Lines), documented column by column in the accounting-documents guide.'),
   "schedule": zod.enum(['each', 'hourly', 'daily']).describe('When a batch is cut — `each` as documents come, `hourly`, or `daily` at `daily_at` on the agency\'s clock.'),
   "daily_at": zod.string().nullable().describe('For a `daily` schedule, the time on the agency\'s clock (HH:MM); null otherwise.'),
   "enabled": zod.boolean(),
   "delivered_through": zod.number().min(getEventResponseDataObjectDeliveredThroughMin).describe('The last sequence number a scheduled batch was cut up to; the next batch starts after it.'),
   "failing_since": zod.iso.datetime({}).nullable().describe('Since when every delivery has failed; null while deliveries succeed.'),
-  "sftp": zod.object({
+  "secret": zod.string().optional().describe('An `https` connection\'s signing secret (`whsec_` and base64), answered only by its creation:\nkeep it, it is not shown again.\n'),
+  "sftp": zod.union([zod.object({
   "host": zod.string(),
   "port": zod.number(),
   "username": zod.string(),
   "folder": zod.string(),
   "host_key_fingerprint": zod.string().describe('The server\'s pinned host key as `ssh-keygen -lf` prints it (`SHA256:…`).')
-}).describe('The SFTP server and folder (the credentials are never answered).'),
+}).describe('The SFTP server and folder (the credentials are never answered).'),zod.null()]),
+  "https": zod.union([zod.object({
+  "url": zod.url().max(getEventResponseDataObjectHttpsUrlMax).describe('https (http only towards addresses the operator allows); checked against the outbound address guard.')
+}).describe('The receiver\'s URL. Each batch is POSTed to it as `text/csv` or `application/x-ndjson`, signed as\nwebhooks are (Standard Webhooks: `webhook-id` is the delivery id, the same on every attempt, so a\nreceiver deduplicates a resend on it). The signing secret is answered once, at creation.\n'),zod.null()]),
+  "email": zod.union([zod.object({
+  "to": zod.array(zod.email().max(getEventResponseDataObjectEmailToItemMax)).min(1).max(getEventResponseDataObjectEmailToMax)
+}).describe('Who receives each batch, attached as a CSV or JSON Lines file.'),zod.null()]),
   "created_at": zod.iso.datetime({}),
   "updated_at": zod.iso.datetime({})
-}).describe('Where an agency\'s accounting documents are delivered: an SFTP folder, in CSV or JSON Lines, on a\nschedule. The credentials (password or private key) are write-only: sealed at rest and never\nanswered.\n')
+}).describe('Where an agency\'s accounting documents are delivered: an SFTP folder, an HTTPS endpoint or email\naddresses, in CSV or JSON Lines, on a schedule. Of `sftp`, `https` and `email`, the one named by\n`kind` holds the settings and the others are null. Credentials (an SFTP password or private key,\nan HTTPS signing secret) are never answered, except the signing secret once at creation.\n')
 }),
   "request": zod.object({
   "id": zod.string().describe('The call\'s `X-Request-Id`.'),
