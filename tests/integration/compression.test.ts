@@ -145,6 +145,21 @@ describe('the console page', () => {
     expect((await rawGet('/packs/.vite/manifest.json')).status).toBe(404);
   });
 
+  it('preloads the opened screen’s code with the page, not after the entry has run', async () => {
+    const screenPreloads = (html: string) =>
+      [...html.matchAll(/<link rel="modulepreload"[^>]*href="\/packs\/assets\/(search|bookings)-[\w-]+\.js"/g)].map(
+        (m) => m[1],
+      );
+    expect(screenPreloads((await page('/search')).html)).toEqual(['search']);
+    expect(screenPreloads((await page('/bookings?page=2')).html)).toEqual(['bookings']);
+    expect(screenPreloads((await page('/sign_in')).html)).toEqual([]);
+    // Each file is preloaded once: what the entry already preloads is not repeated.
+    const links = [...(await page('/search')).html.matchAll(/(?:href|src)="(\/packs\/assets\/[^"]+\.js)"/g)].map(
+      (m) => m[1],
+    );
+    expect(new Set(links).size).toBe(links.length);
+  });
+
   it('preloads the very chunk the entry imports for that language', async () => {
     const { html } = await page('/sign_in', 'contrail_language=ua');
     const chunk = /<link rel="modulepreload"[^>]*href="\/packs\/(assets\/ua-[\w-]+\.js)"/.exec(html)![1]!;
