@@ -160,6 +160,11 @@ describe('the console page', () => {
     expect(new Set(links).size).toBe(links.length);
   });
 
+  it('paints the brand mark from the HTML itself, before any script has run', async () => {
+    const { html } = await page('/bookings');
+    expect(html).toMatch(/<div id="root">\s*<svg aria-hidden="true"/);
+  });
+
   it('preloads the very chunk the entry imports for that language', async () => {
     const { html } = await page('/sign_in', 'contrail_language=ua');
     const chunk = /<link rel="modulepreload"[^>]*href="\/packs\/(assets\/ua-[\w-]+\.js)"/.exec(html)![1]!;
