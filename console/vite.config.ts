@@ -20,6 +20,9 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // dist/.vite/manifest.json: the API reads it to preload the reader's language chunk
+    // (api/src/http/plugins/static-console.ts).
+    manifest: true,
     rollupOptions: {
       input: {
         main: page('index.html'),

@@ -5,15 +5,16 @@ import './app/mantine-styles.css';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
-import { configureSdk } from './app/configure-sdk';
+import { configureSdk, readCsrfToken } from './app/configure-sdk';
 import { preloadScreen } from './app/routes';
 import { createQueryClient } from './app/query-client';
 import { prefetchCurrentAccount } from './hooks/use-current-account';
 import { createNotificationCenter, errorNotices, takeNotificationFromUrl } from './notifications';
-import { createI18n, readStoredLanguage, syncDocumentLanguage } from './lib/i18n';
+import { createI18n, mirrorLanguageCookie, readStoredLanguage, syncDocumentLanguage } from './lib/i18n';
 import { startAnalyticsAfterConsent } from './lib/product-analytics/product-analytics';
 
 const language = readStoredLanguage(window.localStorage);
+mirrorLanguageCookie(document, window.localStorage);
 // The reader's texts, the page's code and its first data are fetched together with the account,
 // not one after the other; the first render waits only for the texts.
 const i18nReady = createI18n(language);
@@ -24,7 +25,9 @@ const queryClient = createQueryClient((error) => {
     for (const notice of errorNotices(error, i18n.t('notifications.serverProblem'))) notifications.notify(notice);
   });
 });
-prefetchCurrentAccount(queryClient);
+// The CSRF cookie lives exactly as long as the session: without it nobody is signed in, and asking
+// would only earn a 401 (which the browser logs as an error on the sign-in page).
+prefetchCurrentAccount(queryClient, { signedOut: readCsrfToken(document) === undefined });
 preloadScreen(window.location.pathname, queryClient);
 // Product analytics: only with a configured key and the visitor's cookie consent.
 startAnalyticsAfterConsent(window);

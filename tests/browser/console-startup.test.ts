@@ -65,6 +65,10 @@ it('fetches only the reader’s language, and another one only when the reader s
       sessionStorage.setItem('seeded', '1');
     }
   });
+  // The console keeps the choice in localStorage and mirrors it into a cookie (the page the API
+  // serves preloads that language's texts; a choice stored before the cookie existed costs one
+  // English preload, and the cookie is written on that visit).
+  await page.context().addCookies([{ name: 'contrail_language', value: 'pl', url: stack.baseUrl }]);
   await page.goto(`${stack.baseUrl}/sign_in`);
   await page.getByRole('heading', { level: 1 }).waitFor();
   expect(await page.locator('html').getAttribute('lang')).toBe('pl');
@@ -88,6 +92,41 @@ it('fetches only the reader’s language, and another one only when the reader s
   expect(after).not.toBe(before);
   expect(fetched).toEqual(['pl', 'ua']);
   expect(headings.every((text) => text === after)).toBe(true);
+
+  // The choice is mirrored into a cookie, so the next page the API serves preloads its texts.
+  const cookie = async () => (await page.context().cookies()).find((c) => c.name === 'contrail_language')?.value;
+  expect(await cookie()).toBe('ua');
+  const html = await (await page.request.get(`${stack.baseUrl}/sign_in`, { headers: { Accept: 'text/html' } })).text();
+  expect(html).toMatch(/<link rel="modulepreload"[^>]*href="\/packs\/assets\/ua-[\w-]+\.js"/);
+});
+
+it('opens the sign-in page without asking who is signed in: no 401, no error in the console', async () => {
+  const page = await newPage(false);
+  const errors: string[] = [];
+  const asked: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('request', (r) => {
+    if (new URL(r.url()).pathname === '/api/v1/account/details') asked.push(r.url());
+  });
+  await page.goto(`${stack.baseUrl}/sign_in`);
+  await page.getByRole('heading', { level: 1 }).waitFor();
+  await page.getByLabel('Email or phone').waitFor();
+  await page.waitForLoadState('networkidle');
+  expect(asked).toEqual([]);
+  expect(errors).toEqual([]);
+  // Signing in still finds the account and leaves the page.
+  await page.getByLabel('Email or phone').fill(agent.email);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('button', { name: 'Sign in with a password instead' }).click();
+  await page.getByLabel(/^Password/).fill(agent.password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await page.waitForURL((a) => a.pathname === '/');
+  await page.goto(`${stack.baseUrl}/search`);
+  await page.getByRole('heading', { level: 1, name: 'Flight search' }).waitFor();
+  expect(asked.length).toBeGreaterThan(0);
 });
 
 it('asks for the bookings list beside the account, not after its answer', async () => {

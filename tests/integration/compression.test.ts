@@ -118,6 +118,63 @@ describe('the console build', () => {
   });
 });
 
+describe('the console page', () => {
+  const preloads = (html: string) =>
+    [...html.matchAll(/<link rel="modulepreload"[^>]*href="\/packs\/assets\/(en|ua|pl)-[\w-]+\.js"/g)].map((m) => m[1]);
+  const page = async (pathname: string, cookie?: string) => {
+    const res = await rawGet(pathname, { Accept: 'text/html', ...(cookie ? { Cookie: cookie } : {}) });
+    return { ...res, html: res.body.toString('utf8') };
+  };
+
+  it('preloads the texts of the language the console starts in: the chosen one, else English', async () => {
+    // The first paint waits for the language's chunk; without the hint the browser finds it only
+    // after running the entry script.
+    const fresh = await page('/sign_in');
+    expect(fresh.status).toBe(200);
+    expect(preloads(fresh.html)).toEqual(['en']);
+    expect(fresh.headers.vary).toMatch(/cookie/i);
+    expect(preloads((await page('/bookings', 'other=1; contrail_language=pl')).html)).toEqual(['pl']);
+    expect(preloads((await page('/search', 'contrail_language=ua')).html)).toEqual(['ua']);
+    // An unknown language falls back to English, as the console itself does.
+    expect(preloads((await page('/search', 'contrail_language=de')).html)).toEqual(['en']);
+    // The not-found page is the console too.
+    const missing = await page('/no-such-page', 'contrail_language=pl');
+    expect(missing.status).toBe(404);
+    expect(preloads(missing.html)).toEqual(['pl']);
+    // The build manifest the server reads is not published with the assets.
+    expect((await rawGet('/packs/.vite/manifest.json')).status).toBe(404);
+  });
+
+  it('preloads the opened screen’s code with the page, not after the entry has run', async () => {
+    const screenPreloads = (html: string) =>
+      [...html.matchAll(/<link rel="modulepreload"[^>]*href="\/packs\/assets\/(search|bookings)-[\w-]+\.js"/g)].map(
+        (m) => m[1],
+      );
+    expect(screenPreloads((await page('/search')).html)).toEqual(['search']);
+    expect(screenPreloads((await page('/bookings?page=2')).html)).toEqual(['bookings']);
+    expect(screenPreloads((await page('/sign_in')).html)).toEqual([]);
+    // Each file is preloaded once: what the entry already preloads is not repeated.
+    const links = [...(await page('/search')).html.matchAll(/(?:href|src)="(\/packs\/assets\/[^"]+\.js)"/g)].map(
+      (m) => m[1],
+    );
+    expect(new Set(links).size).toBe(links.length);
+  });
+
+  it('paints the brand mark from the HTML itself, before any script has run', async () => {
+    const { html } = await page('/bookings');
+    expect(html).toMatch(/<div id="root">\s*<svg aria-hidden="true"/);
+  });
+
+  it('preloads the very chunk the entry imports for that language', async () => {
+    const { html } = await page('/sign_in', 'contrail_language=ua');
+    const chunk = /<link rel="modulepreload"[^>]*href="\/packs\/(assets\/ua-[\w-]+\.js)"/.exec(html)![1]!;
+    expect(existsSync(path.join(consoleDir(), chunk))).toBe(true);
+    // Imported by one of the scripts the page starts with (the entry or a chunk it preloads).
+    const startup = initialScripts().map((file) => readFileSync(path.join(consoleDir(), file), 'utf8'));
+    expect(startup.some((code) => code.includes(`./${chunk.slice('assets/'.length)}`))).toBe(true);
+  });
+});
+
 describe('API answers', () => {
   it('compresses a large JSON answer with brotli (else gzip) for clients that accept it', async () => {
     const asAdmin = { Authorization: `Bearer ${tokens.Admin}` };

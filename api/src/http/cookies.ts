@@ -10,6 +10,8 @@ export type CookieSecure = 'auto' | 'always' | 'never';
 export const sessionCookie = 'contrail_session';
 export const csrfCookie = 'contrail_csrf';
 export const apiTokenCookie = 'contrail_api_token';
+/** The console's chosen language, written by the console (console/src/lib/i18n/language-storage.ts). */
+export const languageCookie = 'contrail_language';
 
 /** One cookie of the request, read only when an operation asks. */
 export function cookieOf(request: FastifyRequest, name: string): string | undefined {

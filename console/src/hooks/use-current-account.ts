@@ -23,9 +23,14 @@ export function useCurrentAccount() {
   return useQuery(accountQuery);
 }
 
-/** Asks for the account at startup (main.tsx), before React has rendered the first screen. */
-export function prefetchCurrentAccount(queryClient: QueryClient): void {
-  void queryClient.prefetchQuery(accountQuery);
+/**
+ * Asks for the account at startup (main.tsx), before React has rendered the first screen. A
+ * browser with no session is known to be signed out without asking: the account is `null` from
+ * the start (sign-in writes the real one).
+ */
+export function prefetchCurrentAccount(queryClient: QueryClient, { signedOut }: { signedOut: boolean }): void {
+  if (signedOut) queryClient.setQueryData(accountQueryKey, null);
+  else void queryClient.prefetchQuery(accountQuery);
 }
 
 /** Stores the account an API call answered with (sign-in, onboarding, settings) as the current one. */

@@ -1,11 +1,15 @@
 // The console build under /packs/ (product spec §9) and its SPA routes, each answered with the
 // build's index.html. When the build is missing, a route says how to make it instead of failing
-// obscurely.
+// obscurely. The page preloads the texts of the language the console will start in (the one the
+// reader chose on this browser, mirrored into a cookie, else English) and the opened screen's code:
+// the first paint waits for both, and without the hint the browser would find them only after
+// running the entry script.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DomainError } from '../../domain/errors.js';
+import { cookieOf, languageCookie } from '../cookies.js';
 
 export const consoleRoutes = [
   '/sign_in',
@@ -41,8 +45,84 @@ export const consoleRoutes = [
   '/settings/fare_watch',
 ];
 
+/** The console's default language, the one it starts in when the reader has chosen none. */
+const defaultLanguage = 'en';
+
+/**
+ * The screens a first visit most often opens, each a chunk of its own (console/src/app/routes.tsx):
+ * preloaded with the page, their code is on its way while the entry still loads, instead of being
+ * found only once the entry has run (one round trip less before the screen's first paint).
+ */
+const screenSources: Record<string, string> = {
+  '/search': 'src/features/search/index.ts',
+  '/bookings': 'src/features/bookings/index.ts',
+  '/sales': 'src/features/sales/index.ts',
+  '/analytics': 'src/features/analytics/index.ts',
+  '/settings': 'src/features/settings/index.ts',
+  '/action_required': 'src/features/action-required/index.ts',
+  '/fare_watch': 'src/features/fare-watch/index.ts',
+};
+
+type Manifest = Record<string, { file: string; imports?: string[]; css?: string[] }>;
+
+/** A chunk's file and the files of every chunk it imports statically, however deep, with their stylesheets. */
+function chunkFiles(manifest: Manifest, key: string, seen = new Set<string>()): Set<string> {
+  const chunk = manifest[key];
+  if (chunk === undefined || seen.has(chunk.file)) return seen;
+  seen.add(chunk.file);
+  for (const css of chunk.css ?? []) seen.add(css);
+  for (const imported of chunk.imports ?? []) chunkFiles(manifest, imported, seen);
+  return seen;
+}
+
+/** A preload hint for a built file: a module, or a stylesheet the screen's import waits for. */
+const preloadLink = (file: string) =>
+  file.endsWith('.css')
+    ? `    <link rel="preload" as="style" crossorigin href="/packs/${file}">\n`
+    : `    <link rel="modulepreload" crossorigin href="/packs/${file}">\n`;
+
+/**
+ * The page for a language and a path: index.html plus `modulepreload`s of that language's texts
+ * chunk and, for a screen of screenSources, its chunks the entry does not already preload. Read
+ * from Vite's build manifest (dist/.vite/manifest.json); without one the page is index.html.
+ */
+export function consolePages(
+  consoleDir: string,
+  html: string,
+): (language: string | undefined, pathname: string) => string {
+  const manifestFile = path.join(consoleDir, '.vite', 'manifest.json');
+  if (!existsSync(manifestFile)) return () => html;
+  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Manifest;
+  const languages = new Map<string, string>();
+  for (const [source, chunk] of Object.entries(manifest)) {
+    const language = /^src\/locales\/([a-z]{2})\.json$/.exec(source)?.[1];
+    if (language !== undefined) languages.set(language, chunk.file);
+  }
+  const entry = chunkFiles(manifest, 'index.html');
+  const screens = new Map(
+    Object.entries(screenSources).map(([route, source]) => [
+      route,
+      [...chunkFiles(manifest, source)].filter((file) => !entry.has(file)),
+    ]),
+  );
+  const pages = new Map<string, string>();
+  return (requested, pathname) => {
+    const language = requested !== undefined && languages.has(requested) ? requested : defaultLanguage;
+    const screen = screens.has(pathname) ? pathname : '';
+    const key = `${language} ${screen}`;
+    let page = pages.get(key);
+    if (page === undefined) {
+      const files = [languages.get(language), ...(screens.get(screen) ?? [])].filter((f) => f !== undefined);
+      const links = files.map(preloadLink);
+      page = html.replace('</head>', `${links.join('')}  </head>`);
+      pages.set(key, page);
+    }
+    return page;
+  };
+}
+
 /** Answers with the console's page (the SPA decides the screen from the URL). */
-export type SendConsole = (request: unknown, reply: FastifyReply) => Promise<FastifyReply>;
+export type SendConsole = (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>;
 
 export async function registerConsole(
   app: FastifyInstance,
@@ -51,6 +131,9 @@ export async function registerConsole(
 ): Promise<SendConsole> {
   const indexFile = path.join(consoleDir, 'index.html');
   const consoleIndex = existsSync(indexFile) ? withKey(readFileSync(indexFile, 'utf8')) : null;
+  const pageOf = consoleIndex === null ? null : consolePages(consoleDir, consoleIndex);
+  const pageFor = (request: FastifyRequest): string | null =>
+    pageOf?.(cookieOf(request, languageCookie), request.url.split('?')[0]!) ?? null;
 
   if (consoleIndex !== null) {
     await app.register(fastifyStatic, {
@@ -61,8 +144,9 @@ export async function registerConsole(
       decorateReply: false,
       // The build wrote a .br and a .gz beside each text asset (console/src/build/precompress.plugin.ts).
       preCompressed: true,
-      // marketing: the prerendered pages are served at their own paths, never as assets.
-      allowedPath: (pathName) => !pathName.startsWith('/marketing/'),
+      // marketing: the prerendered pages are served at their own paths, never as assets; the build
+      // manifest (.vite/) is read by this server only.
+      allowedPath: (pathName) => !pathName.startsWith('/marketing/') && !pathName.startsWith('/.vite/'),
       // Vite names assets by content hash, so they never change under one name.
       setHeaders: (reply, filePath) => {
         if (filePath.includes(`${path.sep}assets${path.sep}`))
@@ -70,16 +154,25 @@ export async function registerConsole(
       },
     });
   }
-  const sendConsole: SendConsole = async (_request, reply) => {
+  const sendConsole: SendConsole = async (request, reply) => {
     if (consoleIndex === null)
       throw new DomainError('service_unavailable', 'The console is not built: run `npm run build`.');
-    return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(consoleIndex);
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('Cache-Control', 'no-cache')
+      .header('Vary', 'Cookie')
+      .send(pageFor(request));
   };
   for (const url of consoleRoutes) app.get(url, sendConsole);
   // Any other page path: the console shows its not-found screen for a path it has no screen for.
   if (consoleIndex !== null)
-    app.decorate('notFoundPage', async (_request: FastifyRequest, reply: FastifyReply) =>
-      reply.code(404).type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(consoleIndex),
+    app.decorate('notFoundPage', async (request: FastifyRequest, reply: FastifyReply) =>
+      reply
+        .code(404)
+        .type('text/html; charset=utf-8')
+        .header('Cache-Control', 'no-cache')
+        .header('Vary', 'Cookie')
+        .send(pageFor(request)),
     );
   return sendConsole;
 }

@@ -11,7 +11,7 @@ export {
   formatMonth,
 } from './format-date';
 export { formatMoney, formatMoneyShort } from './format-money';
-export { hasStoredLanguage, readStoredLanguage, storeLanguage } from './language-storage';
+export { hasStoredLanguage, mirrorLanguageCookie, readStoredLanguage, storeLanguage } from './language-storage';
 export { defaultLanguage, isLanguage, languages, nativeNames, toIntlLocale, type Language } from './languages';
 export { addTexts } from './add-texts';
 export { syncDocumentLanguage } from './sync-document-language';

@@ -11,6 +11,10 @@ export const defaultLanguage: Language = 'en';
 /** The browser storage key the product uses for the interface language. */
 export const languageStorageKey = 'language';
 
+/** The stored language mirrored as a cookie, for the API that serves the console's page: it
+ * preloads that language's texts (api/src/http/plugins/static-console.ts reads the same name). */
+export const languageCookieName = 'contrail_language';
+
 /** Each language named in itself, so a reader finds their own language whatever the UI shows. */
 export const nativeNames: Record<Language, string> = {
   en: 'English',

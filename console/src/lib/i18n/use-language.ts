@@ -1,8 +1,8 @@
 // The interface language as the product code, and a setter that switches i18next, remembers the
-// choice and tells the document (screen readers and hyphenation read `<html lang>`).
+// choice (and mirrors it into a cookie for the next page load) and tells the document (screen readers and hyphenation read `<html lang>`).
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { storeLanguage } from './language-storage';
+import { mirrorLanguageCookie, storeLanguage } from './language-storage';
 import { fromIntlLocale, toIntlLocale, type Language } from './languages';
 
 export function useLanguage(): [Language, (language: Language) => void] {
@@ -12,6 +12,7 @@ export function useLanguage(): [Language, (language: Language) => void] {
   const setLanguage = useCallback(
     (next: Language) => {
       storeLanguage(globalThis.localStorage, next);
+      mirrorLanguageCookie(globalThis.document, globalThis.localStorage);
       void i18n.changeLanguage(toIntlLocale(next));
     },
     [i18n],
