@@ -261,10 +261,17 @@ it("saves the agency's settings from the supervisor's form; an agent is told it 
       await page.evaluate(() => localStorage.setItem('language', 'en'));
       await page.reload();
       await form.getByLabel('Check every (hours)').fill('12');
+      await form.getByRole('switch', { name: 'Watch issued bookings' }).check();
       await form.getByRole('button', { name: 'Save' }).click();
       await page.getByText('Fare Watch settings saved.').waitFor();
       const saved = await request(stack.baseUrl).get('/api/v1/fare_watch/settings').set(bearer(supervisor.token));
-      expect(saved.body).toMatchObject({ check_every_hours: 12, held_enabled: true });
+      expect(saved.body).toMatchObject({ check_every_hours: 12, held_enabled: true, issued_enabled: true });
+      // Saving again keeps the issued tier: the form sends every setting, not only the ones it started with.
+      await form.getByLabel('Check every (hours)').fill('8');
+      await form.getByRole('button', { name: 'Save' }).click();
+      await page.getByText('Fare Watch settings saved.').last().waitFor();
+      const again = await request(stack.baseUrl).get('/api/v1/fare_watch/settings').set(bearer(supervisor.token));
+      expect(again.body).toMatchObject({ check_every_hours: 8, issued_enabled: true });
     }
   }
   const page = await pageAs(agent, '/settings/fare_watch', 1280);

@@ -36,7 +36,8 @@ export function FareComparison({
   ];
   return (
     <TableScroll minWidth={320} label={t('fareWatch.card.comparison', { locator })}>
-      <Table fz="sm" verticalSpacing={4} layout="fixed">
+      {/* Three equal columns at 400 px: a long word (Ukrainian "Заброньований") wraps instead of running into the next. */}
+      <Table fz="sm" verticalSpacing={4} layout="fixed" style={{ overflowWrap: 'anywhere', hyphens: 'auto' }}>
         <Table.Thead>
           <Table.Tr>
             <Table.Th scope="col">{t('fareWatch.fare.label')}</Table.Th>

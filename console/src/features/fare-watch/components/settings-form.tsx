@@ -1,6 +1,6 @@
 // The agency's Fare Watch settings (GET/PUT /fare_watch/settings) as one form: watch held bookings,
-// the minimum saving (amount and %), how often to check, when to stop before the time limit, and
-// automatic rebooking. Saved as a whole; the channels chosen through the API are kept as they are.
+// watch issued ones (and those with seats or EMDs), the minimum saving (amount and %), how often to
+// check, when to stop before the time limit or departure, and automatic rebooking of holds. Saved as a whole; the channels chosen through the API are kept as they are.
 // The API's 400 is shown beside the field it names.
 import type { FareWatchSettings } from '@contrail/sdk';
 import { getGetFareWatchSettingsQueryKey, useUpdateFareWatchSettings } from '@contrail/sdk/react';
@@ -14,6 +14,8 @@ import { useNotify } from '../../../notifications';
 
 const fields = [
   'held_enabled',
+  'issued_enabled',
+  'issued_with_ancillaries',
   'min_saving_amount',
   'min_saving_percent',
   'check_every_hours',
@@ -49,6 +51,8 @@ export function SettingsForm({ settings, agencyId }: { settings: FareWatchSettin
       params,
       data: {
         held_enabled: draft.held_enabled,
+        issued_enabled: draft.issued_enabled,
+        issued_with_ancillaries: draft.issued_with_ancillaries,
         min_saving_amount: draft.min_saving_amount.trim(),
         min_saving_percent: draft.min_saving_percent,
         check_every_hours: draft.check_every_hours,
@@ -69,6 +73,21 @@ export function SettingsForm({ settings, agencyId }: { settings: FareWatchSettin
             checked={draft.held_enabled}
             onChange={(e) => set('held_enabled', e.currentTarget.checked)}
             error={errors.held_enabled}
+          />
+          <Switch
+            label={t('fareWatch.settings.issuedEnabled')}
+            description={t('fareWatch.settings.issuedEnabledHint')}
+            checked={draft.issued_enabled}
+            onChange={(e) => set('issued_enabled', e.currentTarget.checked)}
+            error={errors.issued_enabled}
+          />
+          <Switch
+            label={t('fareWatch.settings.issuedWithAncillaries')}
+            description={t('fareWatch.settings.issuedWithAncillariesHint')}
+            disabled={!draft.issued_enabled}
+            checked={draft.issued_with_ancillaries}
+            onChange={(e) => set('issued_with_ancillaries', e.currentTarget.checked)}
+            error={errors.issued_with_ancillaries}
           />
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
             <TextInput
