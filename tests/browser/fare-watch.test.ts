@@ -261,7 +261,7 @@ it("saves the agency's settings from the supervisor's form; an agent is told it 
       await page.evaluate(() => localStorage.setItem('language', 'en'));
       await page.reload();
       await form.getByLabel('Check every (hours)').fill('12');
-      await form.getByRole('switch', { name: 'Watch issued bookings' }).check();
+      await form.getByRole('switch', { name: /^Watch issued bookings/ }).click({ force: true });
       await form.getByRole('button', { name: 'Save' }).click();
       await page.getByText('Fare Watch settings saved.').waitFor();
       const saved = await request(stack.baseUrl).get('/api/v1/fare_watch/settings').set(bearer(supervisor.token));
