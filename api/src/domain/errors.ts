@@ -121,6 +121,10 @@ export class DomainError extends Error {
 
 export const notFound = (what: string): DomainError => new DomainError('not_found', `No such ${what}.`);
 
+/** A request field that is wrong, named by its JSON pointer. */
+export const invalidField = (pointer: string, detail: string): DomainError =>
+  new DomainError('validation_failed', detail, { pointer });
+
 /** Several problems found at once (for example every dependency that does not answer). */
 export class DomainErrors extends Error {
   constructor(readonly errors: [DomainError, ...DomainError[]]) {

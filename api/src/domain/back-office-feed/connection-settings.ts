@@ -4,7 +4,7 @@
 import type { ConnectionRow } from '../../db/back-office-connections.repository.js';
 import type { SftpTarget } from '../../outbound/sftp-upload.js';
 import type { SecretBox } from '../crypto/secret-box.js';
-import { DomainError } from '../errors.js';
+import { DomainError, invalidField } from '../errors.js';
 
 export interface SftpSettings {
   host: string;
@@ -24,16 +24,16 @@ const hostName =
   /^(?=.{1,253}$)([A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)(\.[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$|^[0-9.]+$|^\[?[0-9a-fA-F:]+\]?$/;
 
 export function checkSftpSettings(s: SftpSettings): SftpSettings {
-  const bad = (pointer: string, detail: string) => new DomainError('validation_failed', detail, { pointer });
-  if (!hostName.test(s.host)) throw bad('/sftp/host', 'host must be a host name or an IP address.');
-  if (!Number.isInteger(s.port) || s.port < 1 || s.port > 65535) throw bad('/sftp/port', 'port must be 1-65535.');
+  if (!hostName.test(s.host)) throw invalidField('/sftp/host', 'host must be a host name or an IP address.');
+  if (!Number.isInteger(s.port) || s.port < 1 || s.port > 65535)
+    throw invalidField('/sftp/port', 'port must be 1-65535.');
   if (!fingerprint.test(s.host_key_fingerprint))
-    throw bad(
+    throw invalidField(
       '/sftp/host_key_fingerprint',
       'host_key_fingerprint must be the SHA256 fingerprint as ssh-keygen -lf prints it (SHA256:…).',
     );
   if (!s.folder.startsWith('/') || s.folder.includes('\0') || s.folder.split('/').includes('..'))
-    throw bad('/sftp/folder', 'folder must be an absolute path without "..".');
+    throw invalidField('/sftp/folder', 'folder must be an absolute path without "..".');
   return {
     host: s.host,
     port: s.port,

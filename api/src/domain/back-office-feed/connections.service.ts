@@ -22,7 +22,7 @@ import type { AccountingDocumentsService } from '../accounting/accounting-docume
 import { documentOf } from '../accounting/accounting-formats.js';
 import type { Clock } from '../clock.js';
 import type { SecretBox } from '../crypto/secret-box.js';
-import { DomainError, notFound } from '../errors.js';
+import { DomainError, invalidField, notFound } from '../errors.js';
 import { newId } from '../ids.js';
 import { isStaff, type Principal } from '../principal.js';
 import {
@@ -85,8 +85,6 @@ function checkKindFields(kind: Kind, input: Pick<ConnectionInput, Kind>, creatin
 /** How many documents the preview shows of the next batch. */
 const previewRows = 10;
 
-const invalid = (pointer: string, detail: string) => new DomainError('validation_failed', detail, { pointer });
-
 export function createBackOfficeConnectionsService(deps: {
   db: Db;
   clock: Clock;
@@ -146,13 +144,13 @@ export function createBackOfficeConnectionsService(deps: {
 
   function checkSchedule(schedule: Schedule, dailyAt: string | null): string | null {
     if (schedule !== 'daily') return null;
-    if (!dailyAt) throw invalid('/daily_at', 'A daily schedule needs daily_at (HH:MM on the agency clock).');
+    if (!dailyAt) throw invalidField('/daily_at', 'A daily schedule needs daily_at (HH:MM on the agency clock).');
     return dailyAt;
   }
 
   function checkName(name: string): string {
     const trimmed = name.trim();
-    if (!trimmed) throw invalid('/name', 'name must not be blank.');
+    if (!trimmed) throw invalidField('/name', 'name must not be blank.');
     return trimmed;
   }
 
@@ -290,15 +288,15 @@ export function createBackOfficeConnectionsService(deps: {
       const row = await reachable(principal, id);
       const bySequence = range.after_sequence !== undefined || range.through_sequence !== undefined;
       const byDate = range.date_from !== undefined || range.date_to !== undefined;
-      if (bySequence && byDate) throw invalid('/date_from', 'Give a sequence range or a date range, not both.');
+      if (bySequence && byDate) throw invalidField('/date_from', 'Give a sequence range or a date range, not both.');
       if (
         range.after_sequence !== undefined &&
         range.through_sequence !== undefined &&
         range.through_sequence <= range.after_sequence
       )
-        throw invalid('/through_sequence', 'through_sequence must be after after_sequence.');
+        throw invalidField('/through_sequence', 'through_sequence must be after after_sequence.');
       if (range.date_from && range.date_to && range.date_from > range.date_to)
-        throw invalid('/date_from', 'date_from must not be after date_to.');
+        throw invalidField('/date_from', 'date_from must not be after date_to.');
       const batch = await backfill({ db, clock }, row, {
         afterSequence: range.after_sequence,
         throughSequence: range.through_sequence,

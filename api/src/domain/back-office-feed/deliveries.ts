@@ -22,6 +22,7 @@ import { createOutboundPoster, type OutboundPoster } from '../../outbound/outbou
 import { SftpFailure, uploadFile } from '../../outbound/sftp-upload.js';
 import type { MailService } from '../mail/mail.service.js';
 import { signDelivery } from '../webhooks/webhook-signing.js';
+import { feedContentType } from '../accounting/accounting-formats.js';
 import type { Clock } from '../clock.js';
 import type { SecretBox } from '../crypto/secret-box.js';
 import { DomainError, notFound } from '../errors.js';
@@ -216,12 +217,10 @@ async function wholeBatch(file: BatchFile, delivery: repo.DeliveryRow): Promise<
   return whole;
 }
 
-const contentTypeOf = (format: string) => (format === 'csv' ? 'text/csv; charset=utf-8' : 'application/x-ndjson');
-
 /** What a receiver needs to file a batch without opening it: whose, which range, which file, which bytes. */
 function batchHeaders(connection: repo.ConnectionRow, delivery: repo.DeliveryRow): Record<string, string> {
   return {
-    'content-type': contentTypeOf(connection.format),
+    'content-type': feedContentType[connection.format],
     'user-agent': 'Contrail-Back-Office/1',
     'contrail-agency-id': connection.agency_id,
     'contrail-sequence-range': `${Number(delivery.first_sequence)}-${Number(delivery.last_sequence)}`,
@@ -285,7 +284,7 @@ async function mailBatch(
           `Delivery: ${delivery.id} (the same on a resend of this batch).`,
         ].join('\n'),
       },
-      [{ filename: delivery.file_name, contentType: contentTypeOf(connection.format), content }],
+      [{ filename: delivery.file_name, contentType: feedContentType[connection.format], content }],
     );
     await repo.finishDelivery(trx, delivery.id, {
       status: 'delivered',

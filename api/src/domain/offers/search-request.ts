@@ -2,7 +2,7 @@
 // adult's lap, nine seats at most, no journey back to where it starts, no departure in the past,
 // and only airports the airlines fly to.
 import { airportRefs } from '../reference/airports.data.js';
-import { DomainError, throwAll } from '../errors.js';
+import { DomainError, invalidField, throwAll } from '../errors.js';
 import type { ShopRequest } from '../../providers/airline-provider.js';
 
 export interface SearchRequest {
@@ -17,8 +17,7 @@ const served = new Set(airportRefs.map((a) => a.code));
 
 export function checkSearchRequest(request: SearchRequest, today: string): void {
   const problems: DomainError[] = [];
-  const problem = (pointer: string, detail: string) =>
-    problems.push(new DomainError('validation_failed', detail, { pointer }));
+  const problem = (pointer: string, detail: string) => problems.push(invalidField(pointer, detail));
   const { adults, children, infants } = request.passengers;
   if (infants > adults)
     problem('/passengers/infants', 'Each infant travels on an adult’s lap: no more infants than adults.');
