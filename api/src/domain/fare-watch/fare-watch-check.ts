@@ -65,15 +65,18 @@ export async function checkBooking(
     currency,
     opportunity_id: null,
   };
+  /** Writes the check's line in the log and answers it. */
+  const logged = async (line: FareWatchCheckRow) => {
+    await insertCheck(db, line);
+    return line;
+  };
   if (tier === 'issued' && !settings.issued_with_ancillaries && hasSeatsOrEmds(row)) {
     // Asked of nobody: the agency did not opt in to exchanging bookings with seats or EMDs.
-    const skipped = {
+    return logged({
       ...check,
-      outcome: 'rejected' as const,
+      outcome: 'rejected',
       reason: 'The booking has seats or EMDs; the agency watches such issued bookings only when it opts in.',
-    };
-    await insertCheck(db, skipped);
-    return skipped;
+    });
   }
   try {
     const { channel } = await deps.channels.forBooking(row);
@@ -81,15 +84,10 @@ export async function checkBooking(
     const [order] = await Promise.all([provider.retrieveOrder(channel, orderRefOf(row)), deps.pacer.wait(channel.id)]);
     if (tier === 'issued' && order.conditions && !order.conditions.change.allowed) {
       // An exchange is a change: a fare that allows none has no cheaper fare to move to.
-      const refused = { ...check, outcome: 'rejected' as const, reason: 'The fare allows no changes.' };
-      await insertCheck(db, refused);
-      return refused;
+      return logged({ ...check, outcome: 'rejected', reason: 'The fare allows no changes.' });
     }
     const [offer] = await provider.reshopOrder(channel, orderRefOf(row), { type: 'reprice' });
-    if (!offer) {
-      await insertCheck(db, { ...check, outcome: 'not_cheaper', reason: 'The airline gave no price.' });
-      return { ...check, outcome: 'not_cheaper', reason: 'The airline gave no price.' };
-    }
+    if (!offer) return logged({ ...check, outcome: 'not_cheaper', reason: 'The airline gave no price.' });
     const markupMinor = toMinor(row.markup_total);
     const verdict = judgeFare({
       tier,
@@ -120,15 +118,13 @@ export async function checkBooking(
       };
       const carried = carryOver(order, bookingFacts(row), offered);
       if ('refusal' in carried) {
-        const refused: FareWatchCheckRow = {
+        return logged({
           ...check,
           outcome: 'rejected',
           reason: carried.refusal,
           candidate_total: verdict.candidate.price.amount,
           saving: fromMinor(verdict.savingMinor),
-        };
-        await insertCheck(db, refused);
-        return refused;
+        });
       }
     }
     const found: FareWatchCheckRow = {
@@ -165,9 +161,7 @@ export async function checkBooking(
     }
     return stored ? found : { ...found, opportunity_id: null, reason: 'A rebook of the booking is running.' };
   } catch (error) {
-    const failed = { ...check, reason: refusalText(asDomainError(error)) };
-    await insertCheck(db, failed);
-    return failed;
+    return logged({ ...check, reason: refusalText(asDomainError(error)) });
   }
 }
 
