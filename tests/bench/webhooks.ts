@@ -10,21 +10,25 @@
 //     same load, then up; the production retry schedule; waits until every event arrived, and
 //     counts duplicates by webhook-id. `--down-seconds 0` leaves this part out (a quick run).
 import { randomBytes } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
+import inspector from 'node:inspector';
 import { createServer, type Server } from 'node:http';
 import { performance as nodePerformance, type EventLoopUtilization } from 'node:perf_hooks';
 import pg from 'pg';
 import pino from 'pino';
+import { Webhook } from 'standardwebhooks';
 import { Agent, request } from 'undici';
 import { loadConfig } from '../../api/src/config.js';
 import { createDb } from '../../api/src/db/database.js';
+import type { EventRow } from '../../api/src/db/events.repository.js';
 import { recordEvent } from '../../api/src/domain/events/record-event.js';
+import { eventView } from '../../api/src/domain/events/events.service.js';
 import { createSecretBox } from '../../api/src/domain/crypto/secret-box.js';
 import { newWebhookSecret } from '../../api/src/domain/webhooks/webhook-signing.js';
 import { newId } from '../../api/src/domain/ids.js';
 import { demoAgency, demoCompany } from '../../api/src/scripts/seed.js';
 import { startWorker } from '../../api/src/worker.js';
 import { localRedisUrl } from '../../scripts/local-services.js';
-import { signStandardWebhook } from '../support/webhook-receiver.js';
 import { benchDatabase, benchSecretKey, percentile } from './bench-support.js';
 
 const arg = (name: string, fallback: number) => {
@@ -178,26 +182,41 @@ async function waitAll(ids: Iterable<string>, timeoutMs: number): Promise<boolea
   return false;
 }
 
-// --- 1. throughput, and the bare loop
+// --- 1. throughput, and the bare loop. The bare loop sends what Contrail sends: the same envelope
+// (same fields, same size), signed per request with the same `standardwebhooks` package, over an
+// undici Agent with the poster's connection settings (keep-alive, 50 connections), to the same
+// receiver, 50 requests in flight.
+const bareEnvelope = eventView({
+  id: newId('evt'),
+  type: 'booking.created',
+  created_at: new Date(),
+  live_mode: false,
+  agency_id: demoAgency.id,
+  data: JSON.parse(JSON.stringify({ object })) as unknown as EventRow['data'],
+  request_id: null,
+  idempotency_key: null,
+});
 async function bareLoop(n: number): Promise<number> {
-  const agent = new Agent({ connections: concurrency });
-  const body = JSON.stringify({ id: 'evt_x', type: 'booking.created', data: { object } });
+  const agent = new Agent({ connections: concurrency, keepAliveTimeout: 10_000 });
+  const body = JSON.stringify(bareEnvelope);
+  const signer = new Webhook(secret);
   let next = 0;
   const t0 = performance.now();
   await Promise.all(
     Array.from({ length: concurrency }, async () => {
       while (next < n) {
         const id = `evt_bare_${next++}`;
-        const ts = Math.floor(Date.now() / 1000);
+        const at = new Date();
         const res = await request(url, {
           method: 'POST',
           dispatcher: agent,
           body,
           headers: {
             'content-type': 'application/json',
+            'user-agent': 'Contrail-Webhooks/1',
             'webhook-id': id,
-            'webhook-timestamp': String(ts),
-            'webhook-signature': signStandardWebhook(secret, id, ts, body),
+            'webhook-timestamp': String(Math.floor(at.getTime() / 1000)),
+            'webhook-signature': signer.sign(id, at, body),
           },
         });
         await res.body.text();
@@ -209,20 +228,38 @@ async function bareLoop(n: number): Promise<number> {
   return n / seconds;
 }
 
+// `--profile FILE`: a CPU profile of this process (worker, receiver, dispatcher) during the
+// Contrail rounds only, written to FILE, and its functions by self time.
+const profileFile = (() => {
+  const i = process.argv.indexOf('--profile');
+  return i > 0 ? process.argv[i + 1] : undefined;
+})();
+interface CpuProfile {
+  nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number } }[];
+  samples: number[];
+  timeDeltas: number[];
+  startTime: number;
+  endTime: number;
+}
+const profiles: CpuProfile[] = [];
+const profiler = profileFile ? new inspector.Session() : undefined;
+profiler?.connect();
+const post = (method: string, params?: object) =>
+  new Promise<unknown>((resolve, reject) =>
+    profiler!.post(method, params ?? {}, (error, result) => (error ? reject(error) : resolve(result))),
+  );
+if (profiler) {
+  await post('Profiler.enable');
+  await post('Profiler.setSamplingInterval', { interval: 500 });
+}
+
 // Warm both paths (JIT, connections, the worker's first jobs).
 await waitAll((await commitEvents(200)).keys(), 60_000);
 await bareLoop(500);
 
-// Rounds of the bare loop and Contrail back to back, so both meet the same machine (other work on
-// it comes and goes); the median round is the figure.
-const throughput: { bare: number; webhooks: number; fanOut: number; ratio: number; bareElu: number; elu: number }[] =
-  [];
-counting = countStatements;
-for (let round = 0; round < rounds; round++) {
-  const bareBusy = eventLoopUtilization();
-  const bare = await bareLoop(burst);
-  const bareElu = eventLoopUtilization(bareBusy).utilization;
+async function contrailRound(): Promise<{ webhooks: number; fanOut: number; elu: number }> {
   const burstIds = await commitEvents(burst);
+  counting = countStatements;
   const busy = eventLoopUtilization();
   const tBurst = Math.min(...burstIds.values());
   const wallAtCommit = Date.now() - (performance.now() - tBurst);
@@ -230,6 +267,7 @@ for (let round = 0; round < rounds; round++) {
   const lastArrival = Math.max(...[...burstIds.keys()].map((id) => arrivals.get(id)![0]!));
   const webhooks = burst / ((lastArrival - tBurst) / 1000);
   const elu = eventLoopUtilization(busy).utilization;
+  counting = false;
   // Where the time went: the dispatcher's fan-out (events -> delivery rows, with the notification
   // centre's rows in the same transactions) runs alongside the deliveries.
   const fanned = await db
@@ -238,9 +276,34 @@ for (let round = 0; round < rounds; round++) {
     .where('event_id', 'in', [...burstIds.keys()])
     .executeTakeFirstOrThrow();
   const fanOut = burst / ((new Date(fanned.last).getTime() - wallAtCommit) / 1000);
-  throughput.push({ bare, webhooks, fanOut, ratio: webhooks / bare, bareElu, elu });
+  return { webhooks, fanOut, elu };
 }
-counting = false;
+
+async function bareRound(): Promise<{ bare: number; elu: number }> {
+  const busy = eventLoopUtilization();
+  const bare = await bareLoop(burst);
+  return { bare, elu: eventLoopUtilization(busy).utilization };
+}
+
+// The bare loop and Contrail take turns (bare, Contrail, bare, ..., Contrail, bare), and each
+// Contrail round is compared with the two bare rounds on either side of it (their geometric mean):
+// other work on this machine comes and goes, and a round then meets the same machine as its
+// baseline. The median of the rounds' ratios is the figure.
+const bares = [await bareRound()];
+const contrail: Awaited<ReturnType<typeof contrailRound>>[] = [];
+for (let round = 0; round < rounds; round++) {
+  if (profiler) await post('Profiler.start');
+  contrail.push(await contrailRound());
+  if (profiler) {
+    const { profile } = (await post('Profiler.stop')) as { profile: CpuProfile };
+    profiles.push(profile);
+  }
+  bares.push(await bareRound());
+}
+const throughput = contrail.map((c, i) => {
+  const bare = Math.sqrt(bares[i]!.bare * bares[i + 1]!.bare);
+  return { ...c, before: bares[i]!, after: bares[i + 1]!, bare, ratio: c.webhooks / bare };
+});
 const median = [...throughput].sort((a, b) => a.ratio - b.ratio)[Math.floor(rounds / 2)]!;
 
 // --- 2. latency at a steady rate
@@ -262,10 +325,12 @@ const latencies = [...latencyIds].map(([id, at]) => arrivals.get(id)![0]! - at);
 
 const ms = (x: number) => `${x.toFixed(1)} ms`;
 console.log(`webhooks bench (loopback receiver, ${concurrency} concurrent deliveries, worker in-process, Redis queue)`);
-console.log(`throughput: ${burst} events a round, ${rounds} rounds (bare loop, then Contrail)`);
+console.log(
+  `throughput: ${burst} events a round, ${rounds} rounds (bare loop and Contrail in turns: bare, Contrail, bare, ...; each Contrail round against the geometric mean of the bare rounds on either side)`,
+);
 for (const [i, r] of throughput.entries())
   console.log(
-    `  round ${i + 1}: bare signed POST loop ${r.bare.toFixed(0)} req/s, Contrail ${r.webhooks.toFixed(0)} deliveries/s (commit of the batch -> last arrival; fan-out alone ${r.fanOut.toFixed(0)} events/s), ratio ${r.ratio.toFixed(2)}x; this process's event loop busy ${(100 * r.bareElu).toFixed(0)}% / ${(100 * r.elu).toFixed(0)}%`,
+    `  round ${i + 1}: bare signed POST loop ${r.before.bare.toFixed(0)} / ${r.after.bare.toFixed(0)} req/s (mean ${r.bare.toFixed(0)}), Contrail ${r.webhooks.toFixed(0)} deliveries/s (commit of the batch -> last arrival; fan-out alone ${r.fanOut.toFixed(0)} events/s), ratio ${r.ratio.toFixed(2)}x; this process's event loop busy ${(100 * r.before.elu).toFixed(0)}% / ${(100 * r.elu).toFixed(0)}%`,
   );
 console.log(`  median ratio               ${median.ratio.toFixed(2)}x (goal >= 0.5x)`);
 console.log(`latency: ${rate} events/s for ${latencySeconds} s, commit -> receipt (${latencies.length} events)`);
@@ -280,6 +345,29 @@ if (countStatements) {
   );
   for (const [shape, s] of [...statements].sort((a, b) => b[1].ms - a[1].ms).slice(0, 15))
     console.log(`  ${(s.n / deliveries).toFixed(3)}/delivery ${(s.ms / s.n).toFixed(2)} ms each  ${shape}`);
+}
+if (profileFile) {
+  // Self time per function (name, file and line), summed over the Contrail rounds' samples.
+  const self = new Map<string, number>();
+  let total = 0;
+  for (const [i, profile] of profiles.entries()) {
+    writeFileSync(
+      profiles.length > 1 ? profileFile.replace(/(\.cpuprofile)?$/, `-${i + 1}.cpuprofile`) : profileFile,
+      JSON.stringify(profile),
+    );
+    const frames = new Map(profile.nodes.map((n) => [n.id, n.callFrame]));
+    for (const [k, id] of profile.samples.entries()) {
+      const f = frames.get(id)!;
+      const where = f.url ? `${f.url.replace(/^.*\/(node_modules|api|tests)\//, '$1/')}:${f.lineNumber + 1}` : '';
+      const key = `${f.functionName || '(anonymous)'} ${where}`.trim();
+      const us = profile.timeDeltas[k] ?? 0;
+      self.set(key, (self.get(key) ?? 0) + us);
+      total += us;
+    }
+  }
+  console.log(`profile of the Contrail rounds (${(total / 1e6).toFixed(1)} s sampled, ${profileFile}): self time`);
+  for (const [key, us] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 25))
+    console.log(`  ${((100 * us) / total).toFixed(1).padStart(5)}%  ${key}`);
 }
 if (downSeconds > 0) await recovery();
 
