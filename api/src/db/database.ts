@@ -16,11 +16,33 @@ export function createDb(connectionString: string, poolSize = 10, poolWaitMs = 2
   const pool = new pg.Pool(options);
   // Connections for stable-plan reads (see `stablePlan`), opened only when one runs.
   const stablePool = new pg.Pool({ ...options, options: '-c plan_cache_mode=force_generic_plan' });
+  // Connections for keyed statements (see `keyedPlan`), opened only when one runs.
+  const keyedPool = new pg.Pool({
+    ...options,
+    options: keyedPlanSwitches.map((name) => `-c ${name}=off`).join(' '),
+  });
   // An idle client that dies (PostgreSQL restarted) must not crash the process; the pool replaces it.
   pool.on('error', () => undefined);
   stablePool.on('error', () => undefined);
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparedStatements(pool, stablePool) }) });
+  keyedPool.on('error', () => undefined);
+  return new Kysely<Database>({
+    dialect: new PostgresDialect({ pool: preparedStatements(pool, stablePool, keyedPool) }),
+  });
 }
+
+const keyedMarker = '/* keyed plan */';
+const keyedPlanSwitches = ['enable_seqscan', 'enable_bitmapscan', 'enable_sort', 'enable_hashjoin', 'enable_mergejoin'];
+
+/**
+ * Ends a statement that reaches its rows only by key (index probes in nested loops, an index walked
+ * in its own order up to a LIMIT) and whose plan must not follow the statistics: a table whose
+ * matching rows swing from none to thousands within seconds, faster than ANALYZE follows (the
+ * webhook deliveries in a burst). Planned on statistics that say "few rows", such a statement sorts
+ * or hashes every matching row on each call: O(rows) a call, O(n^2) for a burst. Outside a
+ * transaction it runs on a connection whose planner has sequential and bitmap scans, sorts, hash
+ * and merge joins switched off, so it can only walk the indexes; inside one, like any other.
+ */
+export const keyedPlan = sql.raw(keyedMarker);
 
 const stableMarker = '/* stable plan */';
 
@@ -92,9 +114,9 @@ const maxNames = 2_000;
  * connection instead of on every call: on a three-table read by key that halves the database time
  * (`npm run bench`). Query texts are Kysely's compiled SQL, with values always bound apart, so the
  * set of shapes is small; past `maxNames` new shapes run unnamed. A connection is taken from the
- * pool at its first statement, so a stable-plan read holds only its own.
+ * pool at its first statement, so a stable-plan read or a keyed statement holds only its own.
  */
-function preparedStatements(pool: pg.Pool, stablePool: pg.Pool): PostgresPool {
+function preparedStatements(pool: pg.Pool, stablePool: pg.Pool, keyedPool: pg.Pool): PostgresPool {
   return {
     async connect() {
       let client: pg.PoolClient | undefined;
@@ -111,6 +133,7 @@ function preparedStatements(pool: pg.Pool, stablePool: pg.Pool): PostgresPool {
           }
           const config = { name: statementName(text), text, values };
           if (!inTransaction && text.startsWith(stableRead)) return stablePool.query(config);
+          if (!inTransaction && text.endsWith(keyedMarker)) return keyedPool.query(config);
           client ??= await pool.connect();
           if (ending === null && !text.includes(announcePrefix)) return client.query(config);
           // A statement that wrote something to announce (see `notifyAfterCommit`), or the end of a
@@ -130,7 +153,7 @@ function preparedStatements(pool: pg.Pool, stablePool: pg.Pool): PostgresPool {
       return wrapped;
     },
     end: async () => {
-      await Promise.all([pool.end(), stablePool.end()]);
+      await Promise.all([pool.end(), stablePool.end(), keyedPool.end()]);
     },
   };
 }

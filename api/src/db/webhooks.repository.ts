@@ -2,7 +2,7 @@
 // and their attempts. Claims are rows: a worker holds a delivery by `claim_token` until
 // `claimed_until`, so two workers never send the same attempt, and a dead worker's claim runs out.
 import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
-import type { Db } from './database.js';
+import { keyedPlan, type Db } from './database.js';
 import type { EventRow } from './events.repository.js';
 import type { WebhookAttemptsTable, WebhookDeliveriesTable, WebhookEndpointsTable } from './schema.js';
 
@@ -216,6 +216,8 @@ export async function claimDeliveries(
 ): Promise<ClaimedDelivery[]> {
   if (input.limit <= 0 || (input.ids && input.ids.length === 0)) return [];
   const byId = input.ids ? sql`AND d.id = ANY(${input.ids}::text[])` : sql``;
+  // A job's own rows are reached by their key; the rest by the pending index, oldest due first.
+  const order = input.ids ? sql`` : sql`ORDER BY d.next_attempt_at`;
   const result = await sql<ClaimedFlat>`
     WITH picked AS (
       SELECT d.id FROM webhook_deliveries d
@@ -223,7 +225,7 @@ export async function claimDeliveries(
         AND (d.claimed_until IS NULL OR d.claimed_until < ${input.now}::timestamptz)
         ${byId}
         AND ${claimable}
-      ORDER BY d.next_attempt_at
+      ${order}
       LIMIT ${input.limit}
       FOR UPDATE OF d SKIP LOCKED)
     , unsynced AS (SELECT set_config('synchronous_commit', 'off', true))
@@ -240,7 +242,8 @@ export async function claimDeliveries(
       ev.idempotency_key AS ev_idempotency_key
     FROM claimed c
     LEFT JOIN webhook_endpoints en ON en.id = c.endpoint_id AND en.deleted_at IS NULL
-    LEFT JOIN events ev ON ev.id = c.event_id AND c.payload IS NULL`.execute(db);
+    LEFT JOIN events ev ON ev.id = c.event_id AND c.payload IS NULL
+    ${keyedPlan}`.execute(db);
   return result.rows.map(splitClaimed);
 }
 
@@ -312,16 +315,20 @@ export async function releaseClaims(db: Db, ids: readonly string[], token: strin
 }
 
 // No earlier pending delivery of the same booking to the same endpoint (`d` is the delivery).
+// `OFFSET 0` keeps each check a probe of its own index for the row at hand (the ordering index
+// here, the undispatched events' booking index below), run only for the rows the claim walks:
+// turned into an anti-join, it was planned (on statistics that said "nothing undispatched") as a
+// scan of every undispatched event for each candidate row.
 const noEarlierPending = sql<boolean>`NOT EXISTS (SELECT 1 FROM webhook_deliveries e
   WHERE e.endpoint_id = d.endpoint_id AND e.booking_id = d.booking_id
-    AND e.status = 'pending' AND e.event_seq < d.event_seq)`;
+    AND e.status = 'pending' AND e.event_seq < d.event_seq OFFSET 0)`;
 
 // A delivery `d` may be claimed: nothing earlier of its booking is pending to its endpoint, and no
 // earlier event of its booking waits to be fanned out (another dispatcher holds its batch: it has
 // no delivery row yet, but comes first all the same).
 const claimable = sql<boolean>`(${noEarlierPending}
   AND NOT EXISTS (SELECT 1 FROM events ev
-    WHERE ev.booking_id = d.booking_id AND ev.dispatched_at IS NULL AND ev.seq < d.event_seq))`;
+    WHERE ev.booking_id = d.booking_id AND ev.dispatched_at IS NULL AND ev.seq < d.event_seq OFFSET 0))`;
 
 export interface SettleInput {
   deliveryId: string;
@@ -366,7 +373,8 @@ export async function settleAttempts(db: Db, inputs: readonly SettleInput[]): Pr
     SELECT v.attempt_id, v.delivery_id, v.endpoint_id, v.attempt, v.succeeded, v.status_code,
       v.response_excerpt, v.duration_ms, v.error, v.next_retry_at, v.created_at
     FROM v JOIN settled ON settled.id = v.delivery_id
-    RETURNING delivery_id`.execute(db);
+    RETURNING delivery_id
+    ${keyedPlan}`.execute(db);
   return new Set(result.rows.map((r) => r.delivery_id));
 }
 
