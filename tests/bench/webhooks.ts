@@ -54,8 +54,7 @@ if (countStatements) {
   pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
     const first = args[0] as string | { text?: string } | undefined;
     const text = typeof first === 'string' ? first : (first?.text ?? '');
-    const result = query.apply(this, args);
-    if (!counting || !(result instanceof Promise)) return result;
+    if (!counting) return query.apply(this, args);
     const shape = text.replace(/\s+/g, ' ').trim().slice(0, 90);
     const t0 = performance.now();
     const done = () => {
@@ -64,7 +63,16 @@ if (countStatements) {
       s.ms += performance.now() - t0;
       statements.set(shape, s);
     };
-    result.then(done, done);
+    // pg.Pool's own query() (the stable-plan and keyed connections) answers by callback.
+    const last = args.length - 1;
+    const callback = args[last];
+    if (typeof callback === 'function')
+      args[last] = (...answer: unknown[]) => {
+        done();
+        return (callback as (...a: unknown[]) => unknown)(...answer);
+      };
+    const result = query.apply(this, args);
+    if (result instanceof Promise) result.then(done, done);
     return result;
   } as typeof pg.Client.prototype.query;
 }
