@@ -200,7 +200,7 @@ const bareEnvelope = eventView({
   created_at: new Date(),
   live_mode: false,
   agency_id: demoAgency.id,
-  data: JSON.parse(JSON.stringify({ object })) as unknown as EventRow['data'],
+  data: JSON.parse(JSON.stringify({ object })) as EventRow['data'],
   request_id: null,
   idempotency_key: null,
 });
