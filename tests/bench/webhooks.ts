@@ -1,9 +1,11 @@
 // `npm run bench:webhooks`: webhook delivery on this machine, to a receiver on loopback, with the
 // real worker (dispatcher, consumer, BullMQ on Redis, the delivery processor) in this process.
 //  1. Throughput: N events committed at once, delivered at 50 concurrent deliveries; deliveries per
-//     second as a ratio to a bare loop of signed POSTs from Node (HMAC on node:crypto, undici) at the
-//     same concurrency to the same receiver, measured just before, in the same run; `--rounds`
-//     (default 3) pairs, the median ratio reported. Goal: >= 0.5x.
+//     second as a ratio to a bare loop of signed POSTs from Node (the same envelope, signed with
+//     standardwebhooks, undici with the poster's agent settings) at the same concurrency to the
+//     same receiver, in the same run: bare and Contrail rounds in turns, each Contrail round against
+//     the bare rounds on either side; `--rounds` (default 3) Contrail rounds, the median ratio
+//     reported. Goal: >= 0.5x. `--profile FILE`: a CPU profile of the Contrail rounds.
 //  2. Latency: 50 events/s steady; from each event's commit to its arrival at the receiver. Goal:
 //     p99 <= 250 ms.
 //  3. Recovery: the receiver down (connections refused) for `--down-seconds` (default 120) under the
