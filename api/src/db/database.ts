@@ -126,13 +126,13 @@ function queryToSink(
   return new Promise<{ command: string; rowCount: number; rows: never[] }>((resolve, reject) => {
     // Kysely reads `rows` (none: they went to the sink) and a write's `rowCount` (a sink only reads).
     const query = new pg.Query(config);
-    let failed: unknown = null;
+    let failed: Error | null = null;
     query.on('row', (row: unknown) => {
       if (failed === null)
         try {
           onRow(row);
         } catch (error) {
-          failed = error ?? new Error('the row sink failed');
+          failed = error instanceof Error ? error : new Error(String(error));
         }
     });
     query.on('error', reject);
