@@ -2,7 +2,7 @@
 // and none is collected; inside a transaction the read sees the transaction's own rows; a sink that
 // throws fails the read (and the connection serves the next statement); 40 concurrent sinks keep
 // their own rows apart, and the statement is prepared under one name however often it runs.
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import { afterAll, expect, inject, it } from 'vitest';
 import { createDb, eachRow } from '../../api/src/db/database.js';
 import { newId } from '../../api/src/domain/ids.js';
@@ -12,8 +12,15 @@ afterAll(async () => {
   await db.destroy();
 });
 
+// The tests resolve kysely's ESM build and the API its CommonJS one: the same builders, two types.
+type Read<R> = Parameters<typeof eachRow<R>>[1];
+const read = <R>(query: RawBuilder<R>) => query as unknown as Read<R>;
+const run = <R>(query: RawBuilder<R>) => query.execute(db as unknown as Parameters<RawBuilder<R>['execute']>[0]);
+
 const series = (n: number, tag: string) =>
-  sql<{ n: number; tag: string }>`SELECT g AS n, ${tag}::text AS tag FROM generate_series(1, ${n}::int) g ORDER BY g`;
+  read(
+    sql<{ n: number; tag: string }>`SELECT g AS n, ${tag}::text AS tag FROM generate_series(1, ${n}::int) g ORDER BY g`,
+  );
 
 it('hands every row to the sink in order, and answers how many', async () => {
   const seen: number[] = [];
@@ -29,8 +36,10 @@ it('reads inside a transaction on its connection; a sink that throws fails the r
     .execute(async (trx) => {
       await trx.insertInto('sales_scope_versions').values({ scope }).execute();
       const found: string[] = [];
-      await eachRow(trx, sql<{ scope: string }>`SELECT scope FROM sales_scope_versions WHERE scope = ${scope}`, (r) =>
-        found.push(r.scope),
+      await eachRow(
+        trx,
+        read(sql<{ scope: string }>`SELECT scope FROM sales_scope_versions WHERE scope = ${scope}`),
+        (r) => found.push(r.scope),
       );
       expect(found).toEqual([scope]);
       throw new Error('roll back');
@@ -44,7 +53,7 @@ it('reads inside a transaction on its connection; a sink that throws fails the r
     }),
   ).rejects.toThrow('the sink is full');
   expect(calls).toBe(10);
-  const after = await sql<{ one: number }>`SELECT 1 AS one`.execute(db);
+  const after = await run(sql<{ one: number }>`SELECT 1 AS one`);
   expect(after.rows).toEqual([{ one: 1 }]);
 });
 
@@ -64,8 +73,10 @@ it('keeps 40 concurrent sinks apart, over many rounds, under one prepared statem
       expect(rows.map((r) => r.n)).toEqual(Array.from({ length: 200 + i }, (_, k) => k + 1));
     }
   }
-  const prepared = await sql<{ statement: string }>`
-    SELECT statement FROM pg_prepared_statements WHERE statement NOT LIKE '%pg_prepared_statements%'`.execute(db);
+  const prepared = await run(
+    sql<{ statement: string }>`
+    SELECT statement FROM pg_prepared_statements WHERE statement NOT LIKE '%pg_prepared_statements%'`,
+  );
   const statements = prepared.rows.map((r) => r.statement);
   // The statement text carries no sink mark: one name per connection that ran it.
   expect(statements.filter((t) => t.includes('generate_series'))).toHaveLength(1);
