@@ -1,4 +1,5 @@
 // The accounting-documents feed: a real booking issued from the company balance with an agency fee,
+// its taxes by the airline's codes,
 // then voided, reads back as TKTT, FEES and CANX (the void negative, pointing at the ticket) in JSON,
 // CSV and JSON Lines, and the sales list shows the same signs and forms of payment in words; balance
 // changes are TOPU and ADJT rows. Under 40 concurrent financial transactions per round (some rolled
@@ -70,7 +71,15 @@ describe('a booking issued and voided, and balance changes', () => {
       transaction_code: string;
       document_number: string;
       original_document_number: string | null;
-      amounts: { total: string; base_fare: string; service_fee: string; currency: string };
+      amounts: {
+        total: string;
+        base_fare: string;
+        taxes: Record<string, string>;
+        tax_total: string;
+        markup: string;
+        service_fee: string;
+        currency: string;
+      };
       form_of_payment: string;
       settlement: string | null;
       locator: string | null;
@@ -94,6 +103,22 @@ describe('a booking issued and voided, and balance changes', () => {
     expect(tktt!.itinerary.length).toBeGreaterThan(0);
     expect(fee).toMatchObject({ original_document_number: ticket, amounts: { total: '2.50', service_fee: '2.50' } });
     expect(canx).toMatchObject({ original_document_number: ticket, amounts: { total: `-${fare!.amount}` } });
+    // Taxes by code, as the airline priced the fare (the sandbox's carrier surcharge YQ and its
+    // airport taxes): they add up to the tax total, and base fare + taxes + markup to the total;
+    // the void carries the same codes, negative.
+    const cents = (a: string) => Math.round(Number(a) * 100);
+    const sum = (taxes: Record<string, string>) => Object.values(taxes).reduce((acc, a) => acc + cents(a), 0);
+    expect(Object.keys(tktt!.amounts.taxes)).toContain('YQ');
+    expect(Object.keys(tktt!.amounts.taxes)).not.toContain('XT');
+    expect(sum(tktt!.amounts.taxes)).toBe(cents(tktt!.amounts.tax_total));
+    expect(cents(tktt!.amounts.tax_total)).toBeGreaterThan(0);
+    expect(cents(tktt!.amounts.base_fare) + cents(tktt!.amounts.tax_total) + cents(tktt!.amounts.markup)).toBe(
+      cents(tktt!.amounts.total),
+    );
+    expect(canx!.amounts.taxes).toEqual(
+      Object.fromEntries(Object.entries(tktt!.amounts.taxes).map(([code, a]) => [code, `-${a}`])),
+    );
+    expect(sum(canx!.amounts.taxes)).toBe(cents(canx!.amounts.tax_total));
     expect(rows.slice(-2).map((r) => r.amounts.total)).toEqual(['150.00', '-20.00']);
 
     const page = await feed(supervisor, 'after_sequence=1&limit=2&types=CANX&types=FEES&types=ADJT');
@@ -107,6 +132,10 @@ describe('a booking issued and voided, and balance changes', () => {
     expect(lines[0]!.startsWith('sequence,transaction_code,document_number,')).toBe(true);
     expect(lines).toHaveLength(6);
     expect(lines[3]!.startsWith(`3,CANX,${ticket},${ticket},${booked.locator},`)).toBe(true);
+    const taxesCell = Object.entries(tktt!.amounts.taxes)
+      .map(([code, a]) => `${code}:${a}`)
+      .join(' ');
+    expect(lines[1]!).toContain(`,${taxesCell},${tktt!.amounts.tax_total},`);
     const jsonl = await feed(supervisor, {}, 'application/x-ndjson');
     const objects = jsonl.text
       .trimEnd()

@@ -3,10 +3,13 @@
 // HTTP server verifies every POST with that secret (Standard Webhooks), and gets the batch's exact
 // bytes with headers naming the agency, range, file and checksum, `webhook-id` being the delivery's
 // id; a 500 then a 200 is retried and delivered once, with the same webhook-id; the connection test
-// POSTs a probe marked as one. Email: the batch goes through the mail outbox to a loopback SMTP server
+// POSTs a probe marked as one. A big batch streams with its content-length (rebuilt from the range
+// when the spool is gone), verified whole by the receiver; a spool that no longer reads as the fixed
+// batch posts nothing. Email: the batch goes through the mail outbox to a loopback SMTP server
 // (smtp-server) as an attachment whose bytes are the batch's and whose SHA-256 is its checksum.
 // Another kind's settings on a connection are refused (400, in Ukrainian when asked) and change nothing.
 import { createHash } from 'node:crypto';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { simpleParser, type ParsedMail } from 'mailparser';
@@ -15,6 +18,7 @@ import { Webhook } from 'standardwebhooks';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as repo from '../../api/src/db/back-office-connections.repository.js';
+import { dropSpool, spoolPathOf } from '../../api/src/domain/back-office-feed/batch-file.js';
 import { cutBatch, sendDueDelivery, type DeliveryDeps } from '../../api/src/domain/back-office-feed/deliveries.js';
 import { createMailTransport } from '../../api/src/mail/transport.js';
 import { recordTopUps } from '../support/accounting-documents.js';
@@ -190,6 +194,61 @@ describe('an HTTPS connection', () => {
     const row = await repo.findDelivery(stack.ctx.db, batch.id);
     expect(row).toMatchObject({ status: 'failed', last_error: 'The receiver answered 401: ok.' });
     expect(row!.next_attempt_at.getTime()).toBeGreaterThan(Date.now());
+  });
+});
+
+describe('an HTTPS batch that is big', () => {
+  it('streams with its length, signed over the whole body; bytes that differ from the fixed batch are not sent', async () => {
+    const t = await createTenant(stack.ctx.db);
+    const sup = await createAccount(stack.ctx.db, { userType: 'Supervisor', tenant: t });
+    const agent = await createAccount(stack.ctx.db, { userType: 'Agent', tenant: t });
+    const created = await api()
+      .post('/api/v1/back_office_connections')
+      .set(bearer(sup.token))
+      .send({ name: 'Big', kind: 'https', format: 'csv', schedule: 'each', https: { url: receiverUrl } });
+    expect(created.status, created.text).toBe(201);
+    const id = created.body.id as string;
+    const firstSecret = receiverSecret;
+    receiverSecret = created.body.secret as string;
+    try {
+      await recordTopUps(stack.ctx.db, t, agent.id, 3000);
+      const batch = (await cutBatch(deps, id))!;
+      expect(Number(batch.bytes)).toBeGreaterThan(256 * 1024);
+      // A worker without the spooled file reads the range from PostgreSQL (twice: to sign, to send).
+      dropSpool(spoolPathOf(batch.id));
+      got.length = 0;
+      expect(await sendDueDelivery(deps, batch.id)).toMatchObject({ status: 'delivered' });
+      expect(got).toHaveLength(1);
+      expect(got[0]!.verified).toBe(true);
+      expect(got[0]!.headers['content-length']).toBe(batch.bytes);
+      expect(got[0]!.headers['transfer-encoding']).toBeUndefined();
+      expect(sha256(got[0]!.body)).toBe(batch.checksum);
+
+      // The spooled file no longer reads as the batch fixed (same size, other bytes): nothing is posted.
+      await recordTopUps(stack.ctx.db, t, agent.id, 50);
+      const next = (await cutBatch(deps, id))!;
+      const spool = spoolPathOf(next.id);
+      const bytes = readFileSync(spool);
+      bytes[bytes.length - 3] = bytes[bytes.length - 3] === 0x30 ? 0x31 : 0x30;
+      writeFileSync(spool, bytes);
+      got.length = 0;
+      expect(await sendDueDelivery(deps, next.id)).toMatchObject({
+        status: 'failed',
+        error: 'The batch no longer reads as it was fixed; it was not sent.',
+      });
+      expect(got).toHaveLength(0);
+      // Rebuilt from the range, the same batch goes.
+      dropSpool(spool);
+      await stack.ctx.db
+        .updateTable('back_office_deliveries')
+        .set({ next_attempt_at: new Date(0) })
+        .where('id', '=', next.id)
+        .execute();
+      expect(await sendDueDelivery(deps, next.id)).toMatchObject({ status: 'delivered' });
+      expect(got.map((r) => [r.verified, sha256(r.body)])).toEqual([[true, next.checksum]]);
+    } finally {
+      receiverSecret = firstSecret;
+    }
   });
 });
 

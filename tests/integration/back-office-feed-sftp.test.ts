@@ -171,6 +171,40 @@ describe('an SFTP connection', () => {
     expect((await repo.findConnection(stack.ctx.db, id))!.failing_since).not.toBeNull();
   });
 
+  it('delivers nothing while switched off: its batches wait, then go when it is switched on', async () => {
+    const { t, agentId } = await tenantWithDocuments(10);
+    const id = await connectionTo(t, server);
+    const first = (await cutBatch(deps, id))!;
+    await documents(t, agentId, 4);
+    const second = (await cutBatch(deps, id))!;
+    await repo.updateConnection(stack.ctx.db, id, { enabled: false });
+    // Nothing is cut, and no worker takes its batches, however many ask at once; a resend waits too.
+    await documents(t, agentId, 3);
+    expect(await cutBatch(deps, id)).toBeNull();
+    await repo.requeueDelivery(stack.ctx.db, first.id, new Date());
+    const asks = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => sendDueDelivery(deps, i % 2 ? first.id : second.id)),
+    );
+    expect(asks.every((a) => a === null)).toBe(true);
+    for (const batch of [first, second])
+      expect(await repo.findDelivery(stack.ctx.db, batch.id)).toMatchObject({ status: 'pending', attempts: 0 });
+    expect(filesIn(server)).not.toContain(first.file_name);
+    expect(filesIn(server)).not.toContain(second.file_name);
+    expect((await repo.findConnection(stack.ctx.db, id))!.failing_since).toBeNull();
+
+    await repo.updateConnection(stack.ctx.db, id, { enabled: true });
+    const sent = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => sendDueDelivery(deps, i % 2 ? first.id : second.id)),
+    );
+    expect(sent.filter((r) => r?.status === 'delivered')).toHaveLength(2);
+    for (const batch of [first, second]) {
+      expect(await repo.findDelivery(stack.ctx.db, batch.id)).toMatchObject({ status: 'delivered', attempts: 1 });
+      expect(sha256(join(server.folder, batch.file_name))).toBe(batch.checksum);
+    }
+    // The documents written while it was off are the next batch.
+    expect(await cutBatch(deps, id)).toMatchObject({ first_sequence: '15', last_sequence: '17' });
+  });
+
   it('refuses a server whose host key is not the pinned one, with a clear error, before sending', async () => {
     const { t } = await tenantWithDocuments(3);
     const id = await connectionTo(t, other, { fingerprint: server.hostKeyFingerprint });

@@ -6,6 +6,7 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toMinor } from '../../api/src/money.js';
+import type { StoredFares } from '../../api/src/domain/bookings/booking.js';
 import { balanceOf, bearer, book, findFares, inDays, payBy, setAgencyFee, setBalance } from '../support/bookings.js';
 import { createAccount, createTenant, type TestAccount, type TestTenant } from '../support/factories.js';
 import { startStack, type Stack } from '../support/stack.js';
@@ -108,6 +109,15 @@ describe('a flight change request', () => {
     });
 
     const before = await balance();
+    const faresNow = async () =>
+      (
+        (await db()
+          .selectFrom('bookings')
+          .select('fares')
+          .where('locator', '=', booking.locator)
+          .executeTakeFirstOrThrow()) as { fares: StoredFares }
+      ).fares.airline[0]!;
+    const oldFare = await faresNow();
     const confirmed = await post(`/orders/${booking.locator}/flights_change_requests/confirm`, {
       flights_change_request_id: created.body.id,
       offer_id: chosen.offer_id,
@@ -143,6 +153,33 @@ describe('a flight change request', () => {
       expect.objectContaining({ number: newTicket.number, total: chosen.total_due.amount, fees: '4.00' }),
     ]);
     expect(sales[0]!.related_document_id).toMatch(new RegExp(`_${oldTicket}$`));
+    // The accounting row: the airline's tax difference by code (new fare's less old fare's), the
+    // fare taking the rest of the difference; codes add up to the tax total.
+    const newFare = await faresNow();
+    expect(newFare.taxes?.length).toBeGreaterThan(0);
+    const [exch] = await db()
+      .selectFrom('accounting_documents')
+      .select(['base_fare', 'taxes', 'tax_total', 'total'])
+      .where('document_number', '=', newTicket.number)
+      .where('transaction_code', '=', 'EXCH')
+      .execute();
+    const taxes = exch!.taxes as Record<string, string>;
+    const byCode = (f: typeof newFare) => {
+      const m = new Map<string, number>();
+      for (const t of f.taxes ?? []) m.set(t.code, (m.get(t.code) ?? 0) + toMinor(t.amount.amount));
+      return m;
+    };
+    const [next, old] = [byCode(newFare), byCode(oldFare)];
+    const expected = Object.fromEntries(
+      [...new Set([...next.keys(), ...old.keys()])]
+        .map((code) => [code, (next.get(code) ?? 0) - (old.get(code) ?? 0)] as const)
+        .filter(([, minor]) => minor !== 0)
+        .map(([code, minor]) => [code, (minor / 100).toFixed(2)]),
+    );
+    expect(taxes).toEqual(expected);
+    expect(Object.values(taxes).reduce((a, t) => a + toMinor(t), 0)).toBe(toMinor(exch!.tax_total));
+    expect(toMinor(exch!.tax_total)).toBe(toMinor(newFare.taxTotal.amount) - toMinor(oldFare.taxTotal.amount));
+    expect(toMinor(exch!.base_fare) + toMinor(exch!.tax_total)).toBe(toMinor(exch!.total));
     expect((await historyOf(booking.locator)).map((h) => h.action).slice(-3)).toEqual([
       'change_quoted',
       'exchange_started',

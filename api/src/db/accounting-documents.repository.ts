@@ -6,7 +6,7 @@
 // counter holder needs, and the agency's numbers commit one after another, without gaps.
 import { sql } from 'kysely';
 import type { AccountingDocumentInput, AccountingFilter, AccountingRow } from './accounting-rows.js';
-import type { Db } from './database.js';
+import { eachRow, type Db } from './database.js';
 
 /** What a form of payment reads as when the row is written (a card: its brand and last four). */
 const paymentWords = (input: AccountingDocumentInput) =>
@@ -84,6 +84,23 @@ export async function listAccountingDocuments(db: Db, f: AccountingFilter, limit
     db,
   );
   return rows;
+}
+
+/**
+ * The rows of the filter in sequence order, up to `limit`, each handed to `onRow` as it arrives
+ * (none collected: see `eachRow`); answers how many there were.
+ */
+export function eachAccountingDocument(
+  db: Db,
+  f: AccountingFilter,
+  limit: number,
+  onRow: (row: AccountingRow) => void,
+): Promise<number> {
+  return eachRow(
+    db,
+    sql<AccountingRow>`SELECT ${columns} FROM accounting_documents d WHERE ${where(f)} ORDER BY d.agency_id, d.sequence LIMIT ${limit}`,
+    onRow,
+  );
 }
 
 /** The last number the agency has given (0 before its first document); committed rows only. */

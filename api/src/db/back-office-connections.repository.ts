@@ -123,7 +123,8 @@ export async function findBackfill(
 
 /**
  * Claims one due delivery for `holdMs` (pending or failed and due, or sending with a claim that ran
- * out: its worker died). One statement, SKIP LOCKED: two workers never take the same one.
+ * out: its worker died). One statement, SKIP LOCKED: two workers never take the same one. A
+ * switched-off connection's deliveries are never claimed: they wait, due, and go when it is on again.
  */
 export async function claimDueDelivery(
   db: Db,
@@ -139,6 +140,7 @@ export async function claimDueDelivery(
       WHERE status <> 'delivered' AND next_attempt_at <= ${now}
         AND (status <> 'sending' OR claimed_until < ${now})
         ${onlyId ? sql`AND id = ${onlyId}` : sql``}
+        AND EXISTS (SELECT 1 FROM back_office_connections c WHERE c.id = connection_id AND c.enabled)
       ORDER BY next_attempt_at, first_sequence LIMIT 1
       FOR UPDATE SKIP LOCKED)
     RETURNING d.*`.execute(db);

@@ -3,6 +3,7 @@
 // for it), redirects are answered as they are and never followed (a 3xx could point anywhere), and
 // one deadline covers connecting, sending and reading the answer.
 import { isIP } from 'node:net';
+import { Readable } from 'node:stream';
 import { Agent, request } from 'undici';
 import { OutboundRefused, type OutboundGuard } from './outbound-guard.js';
 
@@ -17,8 +18,14 @@ export interface OutboundAnswer {
   error: string | null;
 }
 
+/**
+ * A body to post: bytes in hand, or bytes read as they are sent (with their `content-length` in
+ * the headers; a stream that fails, or ends short or long, aborts the request: no answer).
+ */
+export type OutboundBody = string | Buffer | AsyncIterable<Buffer>;
+
 export interface OutboundPoster {
-  post(url: string, body: string | Buffer, headers: Record<string, string>): Promise<OutboundAnswer>;
+  post(url: string, body: OutboundBody, headers: Record<string, string>): Promise<OutboundAnswer>;
   close(): Promise<void>;
 }
 
@@ -35,7 +42,7 @@ export function createOutboundPoster(
     bodyTimeout: options.timeoutMs,
   });
 
-  async function post(url: string, body: string | Buffer, headers: Record<string, string>): Promise<OutboundAnswer> {
+  async function post(url: string, body: OutboundBody, headers: Record<string, string>): Promise<OutboundAnswer> {
     const started = performance.now();
     const elapsed = () => Math.round(performance.now() - started);
     const failed = (error: string): OutboundAnswer => ({
@@ -57,7 +64,7 @@ export function createOutboundPoster(
     try {
       const res = await request(target, {
         method: 'POST',
-        body,
+        body: typeof body === 'string' || Buffer.isBuffer(body) ? body : Readable.from(body, { objectMode: false }),
         headers: { 'content-type': 'application/json', 'user-agent': 'Contrail-Webhooks/1', ...headers },
         dispatcher: agent,
         maxRedirections: 0,

@@ -84,6 +84,11 @@ export interface OrderFare {
   readonly passengerIds: readonly string[];
   /** Per passenger. */
   readonly base: Money;
+  /**
+   * The taxes by code (they add up to `taxTotal`); absent when the airline gives only the total,
+   * and in fares stored before the airline gave them.
+   */
+  readonly taxes?: readonly { code: string; amount: Money }[];
   readonly taxTotal: Money;
   readonly total: Money;
   readonly fareBasis: readonly string[];

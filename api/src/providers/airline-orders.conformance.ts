@@ -26,6 +26,12 @@ export function airlineOrdersConformance(setup: () => Promise<ConformanceFixture
       expect(order).toMatchObject({ status: 'held', documents: [], payments: [] });
       expect(order.amountDue).toEqual(order.total);
       expect(order.passengers.map((p) => p.surname)).toEqual(passengers.map((p) => p.surname));
+      // Taxes by code, when the airline gives them, add up to the fare's tax total.
+      for (const fare of order.fares) {
+        if (!fare.taxes) continue;
+        expect(fare.taxes.every((t) => /^[A-Z0-9]{2}$/.test(t.code))).toBe(true);
+        expect(fare.taxes.reduce((sum, t) => sum + toMinor(t.amount.amount), 0)).toBe(toMinor(fare.taxTotal.amount));
+      }
       expect(await f.provider.retrieveOrder(f.channel, refOf(order))).toMatchObject({
         orderId: order.orderId,
         status: 'held',

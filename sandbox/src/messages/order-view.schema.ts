@@ -23,7 +23,19 @@ const FlightItem = Type.Object({
   TypeCode: Type.Literal('FLIGHT'),
   PTC: PaxType,
   PaxRefID: Type.Array(Type.String()),
-  Price: Type.Object({ BaseAmount: Money, TotalTaxAmount: Money, TotalAmount: Money }),
+  /**
+   * Per passenger. TaxSummary keeps the taxes by code of the fare the order holds now (the priced
+   * offer's, or the reissued one's after an exchange); its Tax amounts add up to TotalTaxAmount.
+   */
+  Price: Type.Object({
+    BaseAmount: Money,
+    TaxSummary: Type.Object({
+      Tax: Type.Array(Type.Object({ TaxCode: Type.String(), Amount: Money })),
+      TotalTaxAmount: Money,
+    }),
+    TotalTaxAmount: Money,
+    TotalAmount: Money,
+  }),
   FareDetail: Type.Object({
     FareComponent: Type.Array(Type.Object({ PaxJourneyRefID: Type.String(), FareBasisCode: Type.String() })),
     FareCalculation: Type.String(),

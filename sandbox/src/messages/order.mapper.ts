@@ -74,6 +74,10 @@ export function orderToView(
           PaxRefID: order.pax.filter((p) => p.ptc === item.ptc).map((p) => p.id),
           Price: {
             BaseAmount: ndcMoney(item.baseMinor, cur),
+            TaxSummary: {
+              Tax: item.taxes.map((t) => ({ TaxCode: t.code, Amount: ndcMoney(t.minor, cur) })),
+              TotalTaxAmount: ndcMoney(item.totalMinor - item.baseMinor, cur),
+            },
             TotalTaxAmount: ndcMoney(item.totalMinor - item.baseMinor, cur),
             TotalAmount: ndcMoney(item.totalMinor, cur),
           },

@@ -43,6 +43,26 @@ describe('POST /ndc/OrderCreate and /ndc/OrderRetrieve', () => {
     expect(retrieved.json().Order).toEqual(body.Order);
   });
 
+  it("keeps the priced offer's taxes by code on each flight item; they add up to its tax total", async () => {
+    const s = await sandbox;
+    const offer = await shopOffer(s, { carrier: 'LH', surnames: ['Kowalska'] });
+    const res = await s.ndc('OrderCreate', orderCreateRQ(offer.OfferID, ['Kowalska']));
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(Value.Check(OrderViewRS, body)).toBe(true);
+    type Money = { Amount: string; CurCode: string };
+    type Taxed = { TaxSummary: { Tax: { TaxCode: string; Amount: Money }[]; TotalTaxAmount: Money } };
+    const item = body.Order.OrderItem.find((i: { TypeCode: string }) => i.TypeCode === 'FLIGHT');
+    const offered = offer.OfferItem.find((i) => i.PTC === item.PTC)!;
+    const price = item.Price as Taxed & { TotalTaxAmount: Money };
+    expect(price.TaxSummary).toEqual((offered.Price as unknown as Taxed).TaxSummary);
+    expect(price.TaxSummary.Tax.map((t) => t.TaxCode)).toContain('YQ');
+    const cents = (m: Money) => Math.round(Number(m.Amount) * 100);
+    const sum = price.TaxSummary.Tax.reduce((acc, t) => acc + cents(t.Amount), 0);
+    expect(sum).toBe(cents(price.TaxSummary.TotalTaxAmount));
+    expect(sum).toBe(cents(price.TotalTaxAmount));
+  });
+
   it('sells a class out: orders keep taking seats until the class is gone', async () => {
     const s = await sandbox;
     const offer = await shopOffer(s, { route: ['WAW', 'MUC'], carrier: 'LH', family: 0 });

@@ -83,6 +83,13 @@ describe('the feed formats', () => {
     expect(fileOf('csv', [row])).toBe(csvHeader + line);
   });
 
+  it('write taxes by code as CODE:amount separated by spaces (in the order the row holds them), and as an object', () => {
+    const coded = { ...row, taxes: { DE: '-17.10', UA: '-14.40', YQ: '-52.70' }, tax_total: '-84.20' };
+    expect(csvLine(coded)).toContain(',EUR,-250.00,DE:-17.10 UA:-14.40 YQ:-52.70,-84.20,');
+    expect(documentOf(coded).amounts.taxes).toEqual({ DE: '-17.10', UA: '-14.40', YQ: '-52.70' });
+    expect(JSON.parse(jsonLine(coded)).amounts.taxes).toEqual(coded.taxes);
+  });
+
   it('write JSON Lines as the API’s object, one per line', () => {
     expect(JSON.parse(jsonLine(row))).toEqual(JSON.parse(JSON.stringify(documentOf(row))));
     expect(fileOf('jsonl', [row, row]).split('\n')).toHaveLength(3);

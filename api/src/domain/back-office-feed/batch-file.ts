@@ -1,5 +1,5 @@
 // A batch's file: the agency's documents of a sequence range in a format, produced page by page so
-// a batch of any size costs one page of memory. The same range always gives the same bytes
+// a batch of any size costs two pages of text. The same range always gives the same bytes
 // (documents never change), which is what lets a batch be fixed by its checksum before it is sent
 // and sent again, identically, after a crash.
 import { createHash } from 'node:crypto';
@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { listAccountingDocuments } from '../../db/accounting-documents.repository.js';
+import { eachAccountingDocument } from '../../db/accounting-documents.repository.js';
 import type { Db } from '../../db/database.js';
 import { csvHeader, csvLine, jsonLine, type FeedFormat } from '../accounting/accounting-formats.js';
 
@@ -21,34 +21,56 @@ export interface BatchRange {
 const pageSize = 2_000;
 
 /**
- * The file's text, a page of documents at a time. The numbers are gapless, so each page's range is
- * known before it is read: the next page is already being read while this one is written out.
+ * The file's text, a page of documents at a time. Each row becomes its line as it arrives from
+ * PostgreSQL (rows are never collected: see `eachAccountingDocument`), so a page costs its text,
+ * not its row objects. The numbers are gapless, so each page's range is known before it is read:
+ * the next page is already being read while this one is written out.
  */
 export async function* batchChunks(db: Db, range: BatchRange, format: FeedFormat): AsyncGenerator<Buffer> {
   if (format === 'csv') yield Buffer.from(csvHeader, 'utf8');
   const line = format === 'csv' ? csvLine : jsonLine;
-  const page = (after: number) =>
-    after >= range.last
-      ? Promise.resolve([])
-      : listAccountingDocuments(
-          db,
-          { agencyId: range.agencyId, afterSequence: after, throughSequence: Math.min(range.last, after + pageSize) },
-          pageSize,
-        );
-  let after = range.first - 1;
-  let next = page(after);
-  while (after < range.last) {
-    const rows = await next;
-    if (rows.length === 0) break;
-    after = Number(rows.at(-1)!.sequence);
-    next = page(after);
+  const page = async (after: number) => {
+    if (after >= range.last) return null;
     let text = '';
-    for (const r of rows) text += line(r);
-    yield Buffer.from(text, 'utf8');
+    let last = after;
+    const through = Math.min(range.last, after + pageSize);
+    const count = await eachAccountingDocument(
+      db,
+      { agencyId: range.agencyId, afterSequence: after, throughSequence: through },
+      pageSize,
+      (r) => {
+        text += line(r);
+        last = Number(r.sequence);
+      },
+    );
+    return count === 0 ? null : { last, chunk: Buffer.from(text, 'utf8') };
+  };
+  // A read that fails while its chunk waits for the consumer is not an unhandled rejection: the
+  // consumer meets its error at the next step.
+  const ahead = (after: number) => {
+    const read = page(after);
+    read.catch(() => undefined);
+    return read;
+  };
+  let next = ahead(range.first - 1);
+  try {
+    for (;;) {
+      const current = await next;
+      if (!current) break;
+      next = ahead(current.last);
+      yield current.chunk;
+    }
+  } finally {
+    // A consumer that stops early leaves no read behind unawaited.
+    await next.catch(() => undefined);
   }
-  // A consumer that stops early leaves no read behind unawaited.
-  await next.catch(() => undefined);
 }
+
+/**
+ * The pages as a byte stream that holds at most one page ahead of its reader. (Readable.from's own
+ * default, an object stream of 16, would let 16 pages pile up before a slow writer.)
+ */
+const byteStream = { objectMode: false, highWaterMark: 1 << 16 };
 
 /**
  * Where the worker that fixed a batch keeps its bytes until they are sent, so the send is a copy
@@ -70,7 +92,7 @@ export async function spoolBatch(db: Db, range: BatchRange, format: FeedFormat, 
       yield chunk;
     }
   };
-  await pipeline(Readable.from(hashing()), createWriteStream(path));
+  await pipeline(Readable.from(hashing(), byteStream), createWriteStream(path));
   return { bytes, checksum: hash.digest('hex') };
 }
 
@@ -114,6 +136,7 @@ export function batchStream(db: Db, range: BatchRange, format: FeedFormat) {
         yield chunk;
       }
     })(),
+    byteStream,
   );
   return { stream, result: () => ({ bytes, checksum: hash.digest('hex') }) };
 }

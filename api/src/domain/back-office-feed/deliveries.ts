@@ -8,7 +8,8 @@
 //
 // How a batch travels depends on the connection's kind, never what it is: SFTP writes the file under
 // a temporary name and renames it; HTTPS POSTs it signed as webhooks are, with `webhook-id` the
-// delivery's id on every attempt (a receiver deduplicates a resend on it), and only a 2xx counts;
+// delivery's id on every attempt (a receiver deduplicates a resend on it), and only a 2xx counts
+// (the body streams, never held whole);
 // email queues it as an attachment in the mail outbox in the same transaction that marks the
 // delivery delivered, so the message and the mark commit together or not at all.
 //
@@ -21,7 +22,7 @@ import type { OutboundGuard } from '../../outbound/outbound-guard.js';
 import { createOutboundPoster, type OutboundPoster } from '../../outbound/outbound-http.js';
 import { SftpFailure, uploadFile } from '../../outbound/sftp-upload.js';
 import type { MailService } from '../mail/mail.service.js';
-import { signDelivery } from '../webhooks/webhook-signing.js';
+import { deliverySigner, signDelivery } from '../webhooks/webhook-signing.js';
 import { feedContentType } from '../accounting/accounting-formats.js';
 import type { Clock } from '../clock.js';
 import type { SecretBox } from '../crypto/secret-box.js';
@@ -200,7 +201,7 @@ type BatchFile = ReturnType<typeof batchStream>;
 /**
  * The batch's bytes in one buffer of the fixed size (read once, never concatenated), checked
  * against the fixed checksum: bytes that differ are never sent under the batch's name. Whole,
- * because the webhook signature covers the whole body.
+ * because the mail outbox keeps an attachment as one value.
  */
 async function wholeBatch(file: BatchFile, delivery: repo.DeliveryRow): Promise<Buffer> {
   const expected = Number(delivery.bytes);
@@ -229,24 +230,55 @@ function batchHeaders(connection: repo.ConnectionRow, delivery: repo.DeliveryRow
   };
 }
 
-/** POSTs the batch, signed; only a 2xx answer delivers it. `webhook-id` is the delivery's id. */
+/**
+ * POSTs the batch, signed; only a 2xx answer delivers it. `webhook-id` is the delivery's id on every
+ * attempt. The body is never held whole: the signature covers the whole body, so a first read of
+ * the file signs it (and checks it is the fixed batch), a second streams it to the receiver with
+ * its length, checked again as it goes; bytes that differ end the request before its last byte, so
+ * a receiver never gets a whole body that is not the batch.
+ */
 async function postBatch(
   deps: DeliveryDeps,
   connection: repo.ConnectionRow,
   delivery: repo.DeliveryRow,
-  file: BatchFile,
+  open: () => BatchFile,
+  opened: (file: BatchFile) => void,
 ) {
-  const body = await wholeBatch(file, delivery);
-  const signed = signDelivery({
+  const expected = Number(delivery.bytes);
+  const changed = () => new DeliveryFailure('write', 'The batch no longer reads as it was fixed; it was not sent.');
+  const signer = deliverySigner({
     messageId: delivery.id,
     at: deps.clock.now(),
-    body,
     secrets: [httpsSecretOf(connection, deps.credentials)],
   });
-  const answer = await deps.poster.post((connection.settings as HttpsSettings).url, body, {
+  const first = open();
+  opened(first);
+  for await (const chunk of first.stream as AsyncIterable<Buffer>) signer.update(chunk);
+  const measured = first.result();
+  if (measured.bytes !== expected || measured.checksum !== delivery.checksum) throw changed();
+
+  const second = open();
+  opened(second);
+  let differs = false;
+  const body = async function* () {
+    let sent = 0;
+    for await (const chunk of second.stream as AsyncIterable<Buffer>) {
+      sent += chunk.length;
+      if (sent > expected) break;
+      yield chunk;
+    }
+    const made = second.result();
+    if (made.bytes !== expected || made.checksum !== delivery.checksum) {
+      differs = true;
+      throw changed();
+    }
+  };
+  const answer = await deps.poster.post((connection.settings as HttpsSettings).url, body(), {
     ...batchHeaders(connection, delivery),
-    ...signed,
+    'content-length': String(expected),
+    ...signer.headers(),
   });
+  if (differs) throw changed();
   if (answer.status === null) throw new DeliveryFailure('connect', answer.error ?? 'No answer came.');
   if (answer.status < 200 || answer.status > 299)
     throw new DeliveryFailure(
@@ -354,16 +386,22 @@ export async function sendDueDelivery(deps: DeliveryDeps, onlyId?: string) {
     last: Number(delivery.last_sequence),
   };
   const spool = spoolPathOf(delivery.id);
-  const file = spooledStream(spool, Number(delivery.bytes)) ?? batchStream(deps.db, range, connection.format);
+  const open = () => spooledStream(spool, Number(delivery.bytes)) ?? batchStream(deps.db, range, connection.format);
+  // Every stream this send opens, destroyed when it fails (an HTTPS send reads the file twice).
+  const files: BatchFile[] = [];
   try {
-    if (connection.kind === 'https') await postBatch(deps, connection, delivery, file);
+    if (connection.kind === 'https') await postBatch(deps, connection, delivery, open, (f) => files.push(f));
     else if (connection.kind === 'email') {
+      const file = open();
+      files.push(file);
       // Marked delivered with the mail's commit (below); nothing else is left to do on success.
       if (!(await mailBatch(deps, connection, delivery, file, started))) return null;
       dropSpool(spool);
       await repo.updateConnection(deps.db, connection.id, { failing_since: null, failing_alerted_at: null });
       return { id: delivery.id, status: 'delivered' as const };
-    } else
+    } else {
+      const file = open();
+      files.push(file);
       await uploadFile(deps.guard, sftpTargetOf(connection, deps.credentials), {
         name: delivery.file_name,
         body: file.stream,
@@ -376,6 +414,7 @@ export async function sendDueDelivery(deps: DeliveryDeps, onlyId?: string) {
           deps.beforeRename?.();
         },
       });
+    }
     dropSpool(spool);
     const at = deps.clock.now();
     await repo.finishDelivery(deps.db, delivery.id, {
@@ -387,7 +426,7 @@ export async function sendDueDelivery(deps: DeliveryDeps, onlyId?: string) {
     await repo.updateConnection(deps.db, connection.id, { failing_since: null, failing_alerted_at: null });
     return { id: delivery.id, status: 'delivered' as const };
   } catch (error) {
-    file.stream.destroy();
+    for (const f of files) f.stream.destroy();
     const at = deps.clock.now();
     const message =
       error instanceof SftpFailure || error instanceof DeliveryFailure

@@ -7,6 +7,7 @@
 // Signs: what the customer pays is positive, what goes back to them negative (a refund, a void, an
 // exchange's residual); an agency fee is charged, so positive, whichever transaction it rides on.
 import type { BookingRow } from '../../db/bookings.repository.js';
+import type { OrderFare } from '../../providers/airline-provider.js';
 import type { Db } from '../../db/database.js';
 import { fromMinor, toMinor } from '../../money.js';
 import {
@@ -30,7 +31,51 @@ export interface SaleFacts {
   originalNumber: string | null;
   /** An exchange: the new fare less the old one plus the penalty, signed (a residual is negative). */
   exchangeDifferenceMinor?: number;
+  /**
+   * An exchange: the new fare's taxes less the old fare's, by code, signed, as the airline priced
+   * both (absent: the airline gave no taxes for one of them, and the difference stays in the fare).
+   */
+  exchangeTaxesMinor?: Readonly<Record<string, number>> | undefined;
 }
+
+type FareTaxes = Pick<OrderFare, 'taxes' | 'taxTotal'>;
+
+/**
+ * A fare's taxes by code in minor units, same codes summed. They add up to the fare's tax total:
+ * what the codes do not cover (a fare stored before the airline gave codes, or an airline that
+ * gives only the total) is `XT`, as BSP reports an undetailed remainder.
+ */
+export function taxesByCodeMinor(fare: FareTaxes): Record<string, number> {
+  const totalMinor = toMinor(fare.taxTotal.amount);
+  const byCode: Record<string, number> = {};
+  for (const t of fare.taxes ?? []) byCode[t.code] = (byCode[t.code] ?? 0) + toMinor(t.amount.amount);
+  const rest = totalMinor - Object.values(byCode).reduce((a, b) => a + b, 0);
+  if (rest !== 0) byCode.XT = (byCode.XT ?? 0) + rest;
+  return Object.fromEntries(Object.entries(byCode).filter(([, minor]) => minor !== 0));
+}
+
+/**
+ * The new fare's taxes less the old one's, by code (a code only one of them has counts as 0 in the
+ * other). When one of them has no codes (stored before the airline gave them), the difference of
+ * the totals is one XT: codes against an undetailed total would be a difference the airline never made.
+ */
+export function taxDifferenceMinor(newFare: FareTaxes, oldFare: FareTaxes): Record<string, number> {
+  if (!newFare.taxes || !oldFare.taxes) {
+    const minor = toMinor(newFare.taxTotal.amount) - toMinor(oldFare.taxTotal.amount);
+    return minor === 0 ? {} : { XT: minor };
+  }
+  const next = taxesByCodeMinor(newFare);
+  const old = taxesByCodeMinor(oldFare);
+  const diff: Record<string, number> = {};
+  for (const code of new Set([...Object.keys(next), ...Object.keys(old)])) {
+    const minor = (next[code] ?? 0) - (old[code] ?? 0);
+    if (minor !== 0) diff[code] = minor;
+  }
+  return diff;
+}
+
+const amountsOf = (byCode: Readonly<Record<string, number>>, sign: 1 | -1) =>
+  Object.fromEntries(Object.entries(byCode).map(([code, minor]) => [code, fromMinor(sign * minor)]));
 
 /** Records the sales document and, when it is new, its accounting documents, in `trx`. */
 export async function recordSale(trx: Db, booking: BookingRow, sale: SalesDocumentInput, facts: SaleFacts) {
@@ -82,9 +127,21 @@ export function accountingDocumentsOf(
           fare_basis: fare?.fareBasis[i] ?? fare?.fareBasis[0] ?? null,
         }));
   const exchange = code === 'EXCH' && facts.exchangeDifferenceMinor !== undefined;
-  const baseFare = exchange ? fromMinor(facts.exchangeDifferenceMinor!) : signed(sale.fare);
+  // Taxes by code: a ticket's and its void's are the fare's as the airline priced it (when the
+  // sale carries the fare's whole tax total); an exchange's are the airline's difference between
+  // the new fare and the old; any other sale's taxes (an EMD has none; a refund's are not broken
+  // down by the airline, so its amount stays in the fare) are one undetailed XT.
+  const taxesMinor: Record<string, number> = exchange
+    ? { ...facts.exchangeTaxesMinor }
+    : fare && (code === 'TKTT' || code === 'CANX') && toMinor(sale.taxes) === toMinor(fare.taxTotal.amount)
+      ? taxesByCodeMinor(fare)
+      : toMinor(sale.taxes) !== 0
+        ? { XT: toMinor(sale.taxes) }
+        : {};
+  const taxTotalMinor = Object.values(taxesMinor).reduce((a, b) => a + b, 0);
+  const baseFare = exchange ? fromMinor(facts.exchangeDifferenceMinor! - taxTotalMinor) : signed(sale.fare);
   const total = exchange ? fromMinor(facts.exchangeDifferenceMinor!) : signed(fromMinor(netMinor));
-  const taxTotal = signed(sale.taxes);
+  const taxTotal = exchange ? fromMinor(taxTotalMinor) : signed(sale.taxes);
   const balanceOf = (minor: number) =>
     sale.balance
       ? {
@@ -116,7 +173,7 @@ export function accountingDocumentsOf(
     transactionCode: code,
     originalDocumentNumber: facts.originalNumber,
     baseFare,
-    taxes: toMinor(sale.taxes) !== 0 ? { XT: taxTotal } : {},
+    taxes: amountsOf(taxesMinor, back && !exchange ? -1 : 1),
     taxTotal,
     markup: signed(sale.markup),
     serviceFee: '0.00',

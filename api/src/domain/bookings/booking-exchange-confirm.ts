@@ -178,6 +178,7 @@ async function finishChange(
       booking: updated,
       newTickets,
       oldTickets,
+      oldFares: fares,
       penaltyMinor: toMinor(offer.penalty),
       feeMinor: toMinor(request.fee_amount ?? '0'),
       formOfPayment: input.form,

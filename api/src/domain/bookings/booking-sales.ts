@@ -6,7 +6,7 @@
 import type { BookingRow } from '../../db/bookings.repository.js';
 import type { Db } from '../../db/database.js';
 import { convertMinor } from '../exchange-rates.js';
-import { recordSale } from './booking-accounting.js';
+import { recordSale, taxDifferenceMinor, taxesByCodeMinor } from './booking-accounting.js';
 import { fromMinor, toMinor } from '../../money.js';
 import type { SalesDocumentInput, SalesDocumentKind } from '../sales/sales-document.js';
 import {
@@ -215,6 +215,8 @@ export async function recordExchangeSales(
     booking: BookingRow;
     newTickets: readonly (BookingDocument & { exchangedFrom: string | null })[];
     oldTickets: readonly BookingDocument[];
+    /** The airline's fares before the exchange (`booking` holds the new ones). */
+    oldFares: StoredFares;
     penaltyMinor: number;
     feeMinor: number;
     formOfPayment: SalesDocumentInput['formOfPayment'];
@@ -226,6 +228,8 @@ export async function recordExchangeSales(
   const passengers = new Map((booking.passengers as BookingPassenger[]).map((p) => [p.id, p]));
   const route = routeOf(booking.segments as BookingSegment[]);
   const old = new Map(input.oldTickets.map((t) => [t.number, t]));
+  const fareOf = (fares: StoredFares, passengerId: string) =>
+    fares.airline.find((f) => f.passengerIds.includes(passengerId));
   const penalties = split(
     input.penaltyMinor,
     input.newTickets.map(() => 1),
@@ -236,6 +240,8 @@ export async function recordExchangeSales(
     const differenceMinor = toMinor(doc.amount.amount) - (replaced ? toMinor(replaced.amount.amount) : 0);
     const moreMinor = Math.max(0, differenceMinor);
     const fareMinor = moreMinor + penalties[i]!;
+    const newFare = fareOf(booking.fares as StoredFares, doc.passenger_id);
+    const oldFare = fareOf(input.oldFares, doc.passenger_id);
     await recordSale(
       trx,
       booking,
@@ -260,6 +266,13 @@ export async function recordExchangeSales(
         originalNumber: doc.exchangedFrom,
         // The accounting row keeps the sign the sales document drops: a cheaper new ticket is a residual.
         exchangeDifferenceMinor: differenceMinor + penalties[i]!,
+        ...(newFare
+          ? {
+              exchangeTaxesMinor: replaced
+                ? oldFare && taxDifferenceMinor(newFare, oldFare)
+                : taxesByCodeMinor(newFare),
+            }
+          : {}),
       },
     );
     fee = 0;

@@ -2,7 +2,7 @@
 // `${webhook-id}.${webhook-timestamp}.${body}`, HMAC-SHA256 under the base64 key after `whsec_`,
 // and `webhook-signature` lists one `v1,<base64>` per secret, space-separated. During a rotation
 // both the new and the previous secret sign, so a receiver holding either one verifies.
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
 
 /** A new signing secret: 24 random bytes, as Standard Webhooks writes them. */
@@ -27,5 +27,36 @@ export function signDelivery(input: {
     'webhook-id': input.messageId,
     'webhook-timestamp': String(Math.floor(input.at.getTime() / 1000)),
     'webhook-signature': signature.join(' '),
+  };
+}
+
+/**
+ * The same signature as `signDelivery`, over a body that is too big to hold: it is fed in chunks as
+ * they are read, and `headers()` after the last one. HMAC-SHA256 over the bytes as they come (a
+ * chunk may end inside a character), which is what Standard Webhooks signs for a UTF-8 body.
+ */
+export function deliverySigner(input: { messageId: string; at: Date; secrets: readonly string[] }) {
+  const timestamp = String(Math.floor(input.at.getTime() / 1000));
+  const macs = input.secrets.map((secret) =>
+    createHmac('sha256', Buffer.from(secret.replace(/^whsec_/, ''), 'base64')).update(
+      `${input.messageId}.${timestamp}.`,
+      'utf8',
+    ),
+  );
+  let signed: SignedHeaders | null = null;
+  return {
+    update(chunk: Buffer): void {
+      if (signed) throw new Error('The body was signed already.');
+      for (const mac of macs) mac.update(chunk);
+    },
+    /** The headers; the first call ends the body (a digest is taken once). */
+    headers(): SignedHeaders {
+      signed ??= {
+        'webhook-id': input.messageId,
+        'webhook-timestamp': timestamp,
+        'webhook-signature': macs.map((mac) => `v1,${mac.digest('base64')}`).join(' '),
+      };
+      return signed;
+    },
   };
 }

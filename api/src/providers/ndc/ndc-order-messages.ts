@@ -82,7 +82,13 @@ export interface NdcFlightItem {
   TypeCode: 'FLIGHT';
   PTC: Ptc;
   PaxRefID: string[];
-  Price: { BaseAmount: NdcMoney; TotalTaxAmount: NdcMoney; TotalAmount: NdcMoney };
+  Price: {
+    BaseAmount: NdcMoney;
+    /** The taxes by code; an airline that gives only the total leaves it out. */
+    TaxSummary?: { Tax: { TaxCode: string; Amount: NdcMoney }[]; TotalTaxAmount: NdcMoney };
+    TotalTaxAmount: NdcMoney;
+    TotalAmount: NdcMoney;
+  };
   FareDetail: { FareComponent: { PaxJourneyRefID: string; FareBasisCode: string }[]; FareCalculation: string };
 }
 

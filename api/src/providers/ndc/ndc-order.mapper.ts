@@ -204,6 +204,9 @@ export function orderOf(view: OrderViewRS): ProviderOrder {
       type: f.PTC,
       passengerIds: f.PaxRefID,
       base: fromNdcMoney(f.Price.BaseAmount),
+      ...(f.Price.TaxSummary
+        ? { taxes: f.Price.TaxSummary.Tax.map((t) => ({ code: t.TaxCode, amount: fromNdcMoney(t.Amount) })) }
+        : {}),
       taxTotal: fromNdcMoney(f.Price.TotalTaxAmount),
       total: fromNdcMoney(f.Price.TotalAmount),
       fareBasis: f.FareDetail.FareComponent.map((c) => c.FareBasisCode),
