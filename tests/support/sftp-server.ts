@@ -85,7 +85,8 @@ export async function startSftpServer(
 }
 
 async function waitForListen(port: number, log: () => string) {
-  const deadline = Date.now() + 10_000;
+  // A loaded machine (the suite runs files in parallel) can take well over 10 s to start sshd.
+  const deadline = Date.now() + 30_000;
   while (Date.now() < deadline) {
     const ok = await new Promise<boolean>((resolve) => {
       const s = connect(port, '127.0.0.1', () => {
