@@ -15,7 +15,8 @@ import { closedPort } from '../support/services.js';
 
 export const benchSecretKey = 'bench-secret-key-that-is-long-enough-0123456789';
 
-export async function benchDatabase(name = 'contrail_bench'): Promise<string> {
+/** BENCH_DATABASE names another database (a branch whose migrations the shared one must not get). */
+export async function benchDatabase(name = process.env.BENCH_DATABASE ?? 'contrail_bench'): Promise<string> {
   const admin = process.env.BENCH_DATABASE_ADMIN_URL ?? localPostgresUrl;
   const client = new pg.Client({ connectionString: admin });
   await client.connect();

@@ -97,6 +97,83 @@ it('50 concurrent issue requests for one booking ticket once and debit once', as
   expect(history.filter((h) => h.action === 'issued')).toHaveLength(1);
 });
 
+it('50 concurrent issue requests for one booking paid without a debit (BSP cash) ticket once', async () => {
+  // Nothing to debit: the claim is one statement of its own, outside a transaction.
+  const tenant = await createTenant(db());
+  const agent = await createAccount(db(), { userType: 'Agent', tenant });
+  await payBy(db(), tenant, 'bsp_cash');
+  const [fare] = await findFares(stack.baseUrl, bearer(agent.token), { origin: 'WAW', destination: 'FRA', days: 51 });
+  const booked = await book(stack.baseUrl, bearer(agent.token), fare!);
+  const answers = await Promise.all(Array.from({ length: 50 }, () => issue(agent.token, booked.locator)));
+  expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
+  for (const a of answers.filter((x) => x.status !== 200))
+    expect(['booking_being_issued', 'booking_already_issued']).toContain(a.body.errors[0].code);
+  const history = await db()
+    .selectFrom('booking_history as h')
+    .innerJoin('bookings as b', 'b.id', 'h.booking_id')
+    .select('h.action')
+    .where('b.locator', '=', booked.locator)
+    .execute();
+  expect(history.filter((h) => h.action === 'issue_started')).toHaveLength(1);
+  expect(history.filter((h) => h.action === 'issued')).toHaveLength(1);
+  const intents = await db()
+    .selectFrom('airline_intents as i')
+    .innerJoin('bookings as b', 'b.id', 'i.booking_id')
+    .select(['i.operation', 'i.state'])
+    .where('b.locator', '=', booked.locator)
+    .execute();
+  expect(intents).toEqual([{ operation: 'issue', state: 'succeeded' }]);
+  const sales = await db().selectFrom('sales_documents').select('id').where('locator', '=', booked.locator).execute();
+  expect(sales).toHaveLength(1);
+});
+
+it('an issue that meets another open airline operation of the booking is refused and writes nothing', async () => {
+  const tenant = await createTenant(db());
+  const agent = await createAccount(db(), { userType: 'Agent', tenant });
+  await payBy(db(), tenant, 'bsp_cash');
+  const [fare] = await findFares(stack.baseUrl, bearer(agent.token), { origin: 'WAW', destination: 'FRA', days: 52 });
+  const booked = await book(stack.baseUrl, bearer(agent.token), fare!);
+  const row = await db()
+    .selectFrom('bookings')
+    .selectAll()
+    .where('locator', '=', booked.locator)
+    .executeTakeFirstOrThrow();
+  // A cancel of the booking in flight (its intent open), as the cancel writes it.
+  const at = new Date();
+  await db()
+    .insertInto('airline_intents')
+    .values({
+      id: `ain_open_${row.id}`,
+      booking_id: row.id,
+      operation: 'cancel',
+      state: 'pending',
+      request_id: null,
+      attempt_id: null,
+      debit_amount: '0.00',
+      credit_amount: '0.00',
+      currency: row.currency.trim(),
+      detail: null,
+      created_at: at,
+      updated_at: at,
+    })
+    .execute();
+  const refused = await issue(agent.token, booked.locator);
+  expect(refused.status, JSON.stringify(refused.body)).toBe(409);
+  expect(refused.body.errors[0].code).toBe('booking_changed_concurrently');
+  expect(refused.body.errors[0].detail ?? refused.body.errors[0].message).toContain('cancel');
+  const after = await db().selectFrom('bookings').selectAll().where('id', '=', row.id).executeTakeFirstOrThrow();
+  expect(after.status).toBe('new');
+  expect(after.issue_attempt_id).toBeNull();
+  const history = await db().selectFrom('booking_history').select('action').where('booking_id', '=', row.id).execute();
+  expect(history.filter((h) => h.action === 'issue_started')).toHaveLength(0);
+  const intents = await db()
+    .selectFrom('airline_intents')
+    .select('operation')
+    .where('booking_id', '=', row.id)
+    .execute();
+  expect(intents).toEqual([{ operation: 'cancel' }]);
+});
+
 it(
   '200 bookings issued at once against one balance leave it at the start less the exact sum',
   { timeout: 240_000 },

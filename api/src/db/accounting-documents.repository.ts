@@ -1,9 +1,11 @@
-// Accounting documents: the numbered insert and the reads along an agency's sequence.
+// Accounting documents: the insert and the reads along an agency's sequence.
 //
-// Lock order: the agency's accounting_sequences row is the LAST lock a financial transaction takes
-// (after the booking row, the company balance row and the sales rollups), and it is held to the
-// end of that transaction. So a writer never waits for the counter while holding something another
-// counter holder needs, and the agency's numbers commit one after another, without gaps.
+// Numbering: a row is inserted without its number; a deferred trigger (migration
+// 20261127T1200-issue-latency-number-at-commit) gives it the agency's next number as the writing
+// transaction commits, taking the agency's accounting_sequences row then. So that row is the LAST
+// lock every financial transaction takes, whatever order its statements run in, held only through
+// the commit itself: the agency's numbers commit one after another, without gaps, and a reader
+// sees only numbered rows.
 import { sql } from 'kysely';
 import type { AccountingDocumentInput, AccountingFilter, AccountingRow } from './accounting-rows.js';
 import { eachRow, type Db } from './database.js';
@@ -22,25 +24,18 @@ const paymentWords = (input: AccountingDocumentInput) =>
         ELSE 'Not stated' END`;
 
 /**
- * Numbers and writes one document in the caller's transaction, in one statement; a `sourceId` that
- * was recorded already changes nothing (the counter does not move) and answers null.
+ * Writes one document in the caller's transaction, in one statement; its number comes at commit.
+ * A `sourceId` that was recorded already changes nothing and answers false.
  */
-export async function insertAccountingDocument(trx: Db, input: AccountingDocumentInput): Promise<number | null> {
-  const { rows } = await sql<{ sequence: string }>`
-    WITH fresh AS (
-      SELECT 1 WHERE NOT EXISTS (SELECT 1 FROM accounting_documents WHERE source_id = ${input.sourceId})),
-    seq AS (
-      INSERT INTO accounting_sequences AS s (agency_id, last_sequence)
-      SELECT ${input.agencyId}, 1 FROM fresh
-      ON CONFLICT (agency_id) DO UPDATE SET last_sequence = s.last_sequence + 1
-      RETURNING last_sequence)
+export async function insertAccountingDocument(trx: Db, input: AccountingDocumentInput): Promise<boolean> {
+  const { rows } = await sql<{ id: string }>`
     INSERT INTO accounting_documents (
-      id, agency_id, sequence, source_id, transaction_code, document_number, original_document_number,
+      id, agency_id, source_id, transaction_code, document_number, original_document_number,
       locator, airline_order_id, issued_at, local_date, agent_id, agent_name, company_id, company_name,
       channel_id, channel_name, passenger_name, passenger_type, itinerary, base_fare, taxes, tax_total,
       commission, markup, service_fee, total, currency, balance_amount, balance_currency, balance_rate,
       form_of_payment, settlement)
-    SELECT ${input.id}, ${input.agencyId}, seq.last_sequence, ${input.sourceId}, ${input.transactionCode},
+    SELECT ${input.id}, ${input.agencyId}, ${input.sourceId}, ${input.transactionCode},
       ${input.documentNumber}, ${input.originalDocumentNumber}, ${input.locator}, ${input.airlineOrderId},
       ${input.issuedAt}, (${input.issuedAt}::timestamptz AT TIME ZONE ag.time_zone)::date,
       ${input.agentId}, coalesce((SELECT a.first_name || ' ' || a.last_name FROM accounts a WHERE a.id = ${input.agentId}), ''),
@@ -51,9 +46,10 @@ export async function insertAccountingDocument(trx: Db, input: AccountingDocumen
       ${input.commission}::numeric, ${input.markup}::numeric, ${input.serviceFee}::numeric, ${input.total}::numeric,
       ${input.currency}, ${input.balance?.amount ?? null}::numeric, ${input.balance?.currency ?? null},
       ${input.balance?.rate ?? null}::numeric, ${paymentWords(input)}, ${input.settlement}
-    FROM seq JOIN agencies ag ON ag.id = ${input.agencyId}
-    RETURNING sequence`.execute(trx);
-  return rows[0] ? Number(rows[0].sequence) : null;
+    FROM agencies ag WHERE ag.id = ${input.agencyId}
+    ON CONFLICT (source_id) DO NOTHING
+    RETURNING id`.execute(trx);
+  return rows.length > 0;
 }
 
 const columns = sql.raw(`id, agency_id, sequence::text AS sequence, transaction_code, document_number,

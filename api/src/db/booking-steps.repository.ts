@@ -42,24 +42,32 @@ export async function insertBookingWithHistory(db: Db, row: BookingInsert, histo
 /**
  * Takes the issue claim (only a `new` booking moves to `issuing`, with `changes`), writes its pending
  * airline intent and its history entry. Undefined when the booking was not `new`; `intentWritten`
- * false when another airline intent of the booking is open (the partial unique index decides), in
- * which case the caller must roll its transaction back.
+ * false when another airline intent of the booking is open (the partial unique index decides). In a
+ * transaction the claim then stands and the caller must roll the transaction back; `alone` (the
+ * statement is its own transaction) makes the open intent fail the statement instead, so nothing
+ * is written, and answers no row.
  */
 export async function claimIssueWithIntent(
   trx: Db,
   input: { id: string; changes: BookingChanges; intent: IntentInsert; history: HistoryRow },
-): Promise<{ row: BookingRow; intentWritten: boolean } | undefined> {
-  const result = await sql<BookingRow & { intent_written: boolean }>`
+  alone = false,
+): Promise<{ row: BookingRow | null; intentWritten: boolean } | undefined> {
+  const query = sql<BookingRow & { intent_written: boolean }>`
     WITH claimed AS (
       UPDATE bookings SET ${setClause(input.changes)}
       WHERE id = ${input.id} AND status = 'new'
       RETURNING *
     ), intent AS (
       ${insertBeside('airline_intents', { ...input.intent, state: 'pending' }, 'claimed')}
-      ON CONFLICT (booking_id) WHERE state IN ('pending', 'unknown') DO NOTHING
+      ${alone ? sql`` : sql`ON CONFLICT (booking_id) WHERE state IN ('pending', 'unknown') DO NOTHING`}
       RETURNING id
     ), history AS (${insertBeside('booking_history', { ...input.history }, 'claimed')})
-    SELECT claimed.*, EXISTS (SELECT 1 FROM intent) AS intent_written FROM claimed`.execute(trx);
+    SELECT claimed.*, EXISTS (SELECT 1 FROM intent) AS intent_written FROM claimed`;
+  const result = await query.execute(trx).catch((error: { code?: string; constraint?: string }) => {
+    if (alone && error.code === '23505' && error.constraint === 'airline_intents_one_open_idx') return null;
+    throw error;
+  });
+  if (result === null) return { row: null, intentWritten: false };
   const found = result.rows[0];
   if (!found) return undefined;
   const { intent_written: intentWritten, ...row } = found;

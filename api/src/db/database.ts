@@ -80,11 +80,13 @@ export function notifyAfterCommit(channel: string) {
  * The after-commit NOTIFY, one per channel and commit (the listeners only wake; the rows tell them
  * what changed). Its own transaction commits without waiting for the WAL flush: it writes no row,
  * and PostgreSQL drops pending notifications on a crash anyway, so the queue lock it takes is held
- * for microseconds, not for a disk sync.
+ * for microseconds, not for a disk sync. Queued, not awaited: every NOTIFY is queued on the
+ * connection at once, before the connection goes back to the pool, so each runs on its own ahead of
+ * the next holder's statements, and the committed work answers without waiting another round trip.
  */
-async function announce(client: pg.PoolClient, channels: ReadonlySet<string>): Promise<void> {
+function announce(client: pg.PoolClient, channels: ReadonlySet<string>): void {
   for (const channel of channels) {
-    await client
+    client
       .query({
         name: 'contrail_notify_after_commit',
         text: `SELECT set_config('synchronous_commit', 'off', true), pg_notify($1, '')`,
@@ -208,7 +210,7 @@ function preparedStatements(pool: pg.Pool, stablePool: pg.Pool, keyedPool: pg.Po
           if (ending === null && (result.rowCount ?? 0) > 0) announcedChannels(text, pending);
           const channels = ending === 'commit' ? ended! : inTransaction ? null : new Set(pending);
           if (!inTransaction) pending.clear();
-          if (channels && channels.size > 0) await announce(client, channels);
+          if (channels && channels.size > 0) announce(client, channels);
           return result;
         }) as unknown as PostgresPoolClient['query'],
         release: () => client?.release(),

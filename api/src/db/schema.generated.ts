@@ -38,7 +38,7 @@ export interface AccountingDocuments {
   original_document_number: string | null;
   passenger_name: string | null;
   passenger_type: string | null;
-  sequence: Int8;
+  sequence: Int8 | null;
   service_fee: Numeric;
   settlement: 'bsp' | 'direct' | null;
   source_id: string;

@@ -1,8 +1,8 @@
 // The one way an accounting document comes into being. The bookings code (through
 // bookings/booking-accounting.ts) and the company ledger call it inside the transaction of the
-// financial change, after every other lock that transaction takes: the agency's counter row is the
-// last lock (see db/accounting-documents.repository.ts), so a rollback gives its number back and
-// numbers commit in order.
+// financial change; the row gets the agency's next number as that transaction commits, the
+// agency's counter row being the last lock it takes (see db/accounting-documents.repository.ts),
+// so a rollback takes no number and numbers commit in order.
 import { insertAccountingDocument } from '../../db/accounting-documents.repository.js';
 import type { Db } from '../../db/database.js';
 import { DomainError } from '../errors.js';
@@ -11,10 +11,10 @@ import type { AccountingDocumentInput } from './accounting-document.js';
 const signedMoney = /^-?[0-9]+(\.[0-9]{1,2})?$/;
 
 /**
- * Numbers and writes the document in `trx`; answers its sequence, or null when `sourceId` was
+ * Writes the document in `trx`, numbered when `trx` commits; answers false when `sourceId` was
  * recorded already (a retried job records nothing twice).
  */
-export async function recordAccountingDocument(trx: Db, doc: AccountingDocumentInput): Promise<number | null> {
+export async function recordAccountingDocument(trx: Db, doc: AccountingDocumentInput): Promise<boolean> {
   for (const field of ['baseFare', 'taxTotal', 'commission', 'markup', 'serviceFee', 'total'] as const) {
     if (!signedMoney.test(doc[field]))
       throw new DomainError('validation_failed', `${field} must be a decimal string with at most two decimals.`);

@@ -1,8 +1,8 @@
 // The accounting documents a sale produces: with each new sales document, its row of the feed, and
 // a separate FEES row for the agency's transaction fee it carries (the fee is the agency's own
 // revenue, not the airline's, so a back office books it apart). Written in the transaction that
-// records the sale, after the booking row, the company balance and the rollups are locked: the
-// agency's counter is the last lock (db/accounting-documents.repository.ts).
+// records the sale and numbered as it commits: the agency's counter is the last lock
+// (db/accounting-documents.repository.ts).
 //
 // Signs: what the customer pays is positive, what goes back to them negative (a refund, a void, an
 // exchange's residual); an agency fee is charged, so positive, whichever transaction it rides on.

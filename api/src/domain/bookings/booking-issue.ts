@@ -7,6 +7,7 @@
 import { orderRefOf } from './booking-order-ref.js';
 import { claimIssueWithIntent, finishClaimedIssue } from '../../db/booking-steps.repository.js';
 import { findBookingByLocator, ticketingPathOf, updateClaimed, type BookingRow } from '../../db/bookings.repository.js';
+import type { Db } from '../../db/database.js';
 import { closeIntent, markIntentUnknown } from '../../db/airline-intents.repository.js';
 import type { ProviderOrder } from '../../providers/airline-provider.js';
 import { closedTicketingGate, type TicketingGate } from '../channels/channel-state.js';
@@ -86,37 +87,45 @@ export async function issueBooking(
   const at = clock.now();
   // What the debit will take, known before it is posted: the claim records it in the same statement.
   const debitMinor = byBalance ? airlineMinor + feeMinor : 0;
-  await db.transaction().execute(async (trx) => {
-    // Lock order: the booking row (the claim, which writes the intent and history beside it in one
-    // statement), then the company balance row (the debit).
-    const claim = await claimIssueWithIntent(trx, {
-      id: row.id,
-      changes: {
-        status: 'issuing',
-        issue_attempt_id: attempt,
-        issuing_started_at: at,
-        updated_at: at,
-        form_of_payment: path.form_of_payment,
-        balance_debit: byBalance ? fromMinor(debitMinor) : null,
-        balance_currency: paying.balance_currency,
-        balance_rate: paying.balance_rate,
+  // Lock order: the booking row (the claim, which writes the intent and history beside it in one
+  // statement), then the company balance row (the debit).
+  const claimIn = async (trx: Db, alone: boolean) => {
+    const claim = await claimIssueWithIntent(
+      trx,
+      {
+        id: row.id,
+        changes: {
+          status: 'issuing',
+          issue_attempt_id: attempt,
+          issuing_started_at: at,
+          updated_at: at,
+          form_of_payment: path.form_of_payment,
+          balance_debit: byBalance ? fromMinor(debitMinor) : null,
+          balance_currency: paying.balance_currency,
+          balance_rate: paying.balance_rate,
+        },
+        intent: intentRowOf(row, { operation: 'issue', attemptId: attempt, debitMinor, at }),
+        history: historyRowOf({
+          bookingId: row.id,
+          action: 'issue_started',
+          actorAccountId: principal.accountId,
+          at,
+          detail: `Paying ${fromMinor(airlineMinor)} ${currency} by ${path.form_of_payment}.`,
+        }),
       },
-      intent: intentRowOf(row, { operation: 'issue', attemptId: attempt, debitMinor, at }),
-      history: historyRowOf({
-        bookingId: row.id,
-        action: 'issue_started',
-        actorAccountId: principal.accountId,
-        at,
-        detail: `Paying ${fromMinor(airlineMinor)} ${currency} by ${path.form_of_payment}.`,
-      }),
-    });
+      alone,
+    );
     if (!claim) {
       const now = await findBookingByLocator(trx, row.locator);
       throw notIssuable(now ? effectiveStatus(now, clock.now()) : 'cancelled');
     }
-    // No other airline operation of the booking (a cancel) may be in flight: the claim goes back.
-    if (!claim.intentWritten) throw await openIntentRefusal(trx, claim.row);
-    if (byBalance) {
+    // No other airline operation of the booking (a cancel) may be in flight: the claim goes back
+    // (alone, the statement wrote nothing).
+    if (!claim.intentWritten) throw await openIntentRefusal(trx, claim.row ?? row);
+  };
+  if (byBalance) {
+    await db.transaction().execute(async (trx) => {
+      await claimIn(trx, false);
       await debitForIssue(trx, paying, {
         airlineMinor,
         feeMinor,
@@ -124,8 +133,12 @@ export async function issueBooking(
         actorAccountId: principal.accountId,
         at,
       });
-    }
-  });
+    });
+  } else {
+    // Nothing to debit: the claim is one statement, atomic on its own, without a transaction's
+    // BEGIN and COMMIT round trips.
+    await claimIn(db, true);
+  }
 
   let order: ProviderOrder;
   try {
@@ -206,9 +219,8 @@ async function finishIssue(
       at: issuedAt,
     });
     if (!issued) return undefined;
-    // The event before the sales documents: it changes nothing the documents read, and the
-    // documents take the agency's accounting counter, the last lock, held to the commit that
-    // follows (every issue of the agency waits for it), so nothing but the commit comes after it.
+    // The sales documents' accounting rows take the agency's accounting counter as this
+    // transaction commits (the last lock, held only through the commit itself).
     await recordBookingEvent(trx, 'booking.issued', issued, issuedAt);
     const documents = JSON.parse(facts.documents) as BookingDocument[];
     await recordTicketSales(trx, {
