@@ -1,0 +1,86 @@
+// The admin assistant's conversations, messages and plans. A plan's execution is claimed by one
+// UPDATE (executed_at set once, while unexpired), so concurrent confirmations run it at most once.
+import type { Db } from './database.js';
+
+export interface PlanRow {
+  id: string;
+  conversation_id: string;
+  account_id: string;
+  question: string;
+  hash: string;
+  steps: unknown;
+  created_at: Date;
+  expires_at: Date;
+  executed_at: Date | null;
+  result: unknown;
+}
+
+export async function findConversation(db: Db, id: string): Promise<{ id: string; account_id: string } | undefined> {
+  return db
+    .selectFrom('assistant_conversations')
+    .select(['id', 'account_id'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+export async function insertConversation(db: Db, row: { id: string; account_id: string; created_at: Date }) {
+  await db.insertInto('assistant_conversations').values(row).execute();
+}
+
+export async function insertMessages(
+  db: Db,
+  rows: { id: string; conversation_id: string; role: 'user' | 'assistant'; text: string; body: unknown; created_at: Date }[],
+) {
+  await db
+    .insertInto('assistant_messages')
+    .values(rows.map((r) => ({ ...r, body: r.body === null ? null : JSON.stringify(r.body) })))
+    .execute();
+}
+
+export async function insertPlan(db: Db, row: Omit<PlanRow, 'executed_at' | 'result'>) {
+  await db
+    .insertInto('assistant_plans')
+    .values({ ...row, steps: JSON.stringify(row.steps) })
+    .execute();
+}
+
+export async function findPlan(db: Db, id: string): Promise<PlanRow | undefined> {
+  return db.selectFrom('assistant_plans').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/**
+ * Claims the plan for execution: sets executed_at if nobody has and it has not expired at `at`.
+ * One statement, so of any number of concurrent callers exactly one gets the row back.
+ */
+export async function claimPlan(db: Db, id: string, at: Date): Promise<PlanRow | undefined> {
+  return db
+    .updateTable('assistant_plans')
+    .set({ executed_at: at })
+    .where('id', '=', id)
+    .where('executed_at', 'is', null)
+    .where('expires_at', '>', at)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** Keeps the first execution's result; every later confirmation answers it. */
+export async function storePlanResult(db: Db, id: string, result: unknown) {
+  await db
+    .updateTable('assistant_plans')
+    .set({ result: JSON.stringify(result) })
+    .where('id', '=', id)
+    .where('result', 'is', null)
+    .execute();
+}
+
+/** Names the assistant resolves words against: partners and companies (typos are matched in the domain). */
+export async function directory(db: Db): Promise<{
+  agencies: { id: string; name: string; status: string }[];
+  companies: { id: string; name: string; agency_id: string | null; currency: string }[];
+}> {
+  const [agencies, companies] = await Promise.all([
+    db.selectFrom('agencies').select(['id', 'name', 'status']).orderBy('id').limit(5000).execute(),
+    db.selectFrom('companies').select(['id', 'name', 'agency_id', 'balance_currency']).orderBy('id').limit(5000).execute(),
+  ]);
+  return { agencies, companies: companies.map(({ balance_currency, ...c }) => ({ ...c, currency: balance_currency.trim() })) };
+}
