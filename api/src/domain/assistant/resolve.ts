@@ -44,6 +44,10 @@ export function bestName<T extends Named>(question: string, names: readonly T[])
           best = { item, distance: d, length: target.length };
       }
     }
+    // "Acme" for "Acme Corp": a long enough first word, exactly, counts as one typo.
+    const first = nameWords[0]!;
+    if (nameWords.length > 1 && first.length >= 4 && qWords.includes(first) && (!best || best.distance > 1))
+      best = { item, distance: 1, length: first.length };
   }
   return best && { item: best.item, distance: best.distance };
 }

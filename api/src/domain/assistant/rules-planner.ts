@@ -35,7 +35,7 @@ const has = (text: string, source: string) => ure(source, 'i').test(text);
 // Cues, all three languages. Stems end without \b where Ukrainian and Polish inflect.
 const readCue = String.raw`^\s*(show|list|which|what|who|whom|how|are|is|was|were|did|find|give|display|tell|покажи|які|який|яка|хто|що|скільки|чи|знайди|виведи|pokaż|pokaz|jakie|jaki|jaka|kto|co|ile|czy|znajdź|znajdz|wyświetl)\b`;
 const who = String.raw`\b(who|whom|хто|kto)\b`;
-const topUp = String.raw`\b(top up|top-up|topup|credit|add|fund|поповн\p{L}*|зарахуй|додай|doładuj\p{L}*|doladuj\p{L}*|zasil\p{L}*|dodaj)`;
+const topUp = String.raw`\b(top up|top-up|topup|credit|add|fund)\b|\b(поповн\p{L}*|зарахуй|додай|doładuj\p{L}*|doladuj\p{L}*|zasil\p{L}*|dodaj)`;
 const debit = String.raw`\b(debit|charge|deduct|withdraw|спиши|списати|зніми|obciąż\p{L}*|obciaz\p{L}*|pobierz|odejmij)`;
 const archive = String.raw`\b(archive|архівуй|архівувати|заархівуй|zarchiwizuj|archiwizuj)\b`;
 const resend = String.raw`\b(resend|send again|redeliver|надішли ще раз|надішли повторно|повтори|wyślij ponownie|wyslij ponownie|ponów|ponow)`;
@@ -50,7 +50,7 @@ const agencyWord = String.raw`\b(agency|agencies|partner|partners|агенц\p{L
 const companyWord = String.raw`\b(company|companies|client|компані\p{L}*|клієнт\p{L}*|firm\p{L}*|spółk\p{L}*|klient\p{L}*)`;
 const bookingsWord = String.raw`\b(bookings?|pnrs?|orders?|бронюван\p{L}*|броні|бронь|замовлен\p{L}*|rezerwacj\p{L}*|zamówie\p{L}*)`;
 const historyWord = String.raw`\b(history|state|status|історі\p{L}*|стан|статус|historia|historii|stan|status)\b`;
-const salesWord = String.raw`\b(sales|sold|revenue|turnover|продаж\p{L}*|продано|виручк\p{L}*|оборот\p{L}*|sprzeda\p{L}*|przych\p{L}*|obrót|obrot\p{L}*)`;
+const salesWord = String.raw`\b(sales|sold|sell\p{L}*|revenue|turnover|прода\p{L}*|виручк\p{L}*|оборот\p{L}*|sprzeda\p{L}*|przych\p{L}*|obrót|obrot\p{L}*)`;
 const ledgerWord = String.raw`\b(ledger|movements?|transactions?|entries|рух\p{L}*|операці\p{L}*|транзакці\p{L}*|проводк\p{L}*|operacj\p{L}*|ruchy|transakcj\p{L}*|wpływ\p{L}*)`;
 const balanceWord = String.raw`\b(balances?|баланс\p{L}*|залиш\p{L}*|saldo|salda|sald)\b`;
 const channelsWord = String.raw`\b(channels?|gates?|канал\p{L}*|шлюз\p{L}*|kanał\p{L}*|kanal\p{L}*|bramk\p{L}*)`;
@@ -216,6 +216,7 @@ async function writeOf(q: string, ctx: PlannerContext): Promise<Planned | undefi
     });
   }
 
+  if (has(q, bookingsWord)) return undefined;
   const opens = has(q, openVerb) || has(q, onVerb);
   const closes = has(q, closeVerb) || has(q, offVerb);
   if (opens === closes) return undefined;
