@@ -238,6 +238,12 @@ export function createAppContext(config: Config, overrides: { clock?: Clock } = 
             components: { schemas: Record<string, unknown> };
           }
         ).components.schemas,
+      model: {
+        url: config.ASSISTANT_MODEL_URL,
+        model: config.ASSISTANT_MODEL,
+        apiKey: config.ASSISTANT_MODEL_KEY,
+        timeoutMs: config.ASSISTANT_MODEL_TIMEOUT_MS,
+      },
       allowed: (operationId, userType) => {
         const permission = permissions[operationId as OperationId];
         return permission !== undefined && mayCall(permission, userType);

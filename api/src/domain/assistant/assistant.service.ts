@@ -13,6 +13,7 @@ import type { Clock } from '../clock.js';
 import { DomainError, notFound } from '../errors.js';
 import { newId } from '../ids.js';
 import type { Principal, UserType } from '../principal.js';
+import { createModelPlanner, type ModelSettings } from './model-planner.js';
 import { planByRules, type Call, type Directory, type Planned } from './rules-planner.js';
 import { tableOf } from './tables.js';
 import { say, stepSummary, texts, type Language } from './texts.js';
@@ -54,9 +55,6 @@ export interface Execution {
   steps: StepOutcome[];
 }
 
-/** Another planner (a model) proposes calls the same way; it never runs a write itself. */
-export type Planner = (question: string, ctx: { principal: Principal; directory: Directory; now: Date }) => Promise<Planned>;
-
 /** Canonical JSON: keys sorted at every level, so equal steps always hash the same. */
 export function canonical(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
@@ -79,17 +77,20 @@ export function createAssistantService(deps: ToolDeps & {
   contractSchemas: () => Record<string, unknown>;
   /** Whether a role may call a contract operation (the permission matrix). */
   allowed: (operationId: string, userType: UserType) => boolean;
-  /** A model planner, when one is configured; rules otherwise. */
-  planner?: Planner;
+  /** A model server, when one is configured; the rules planner otherwise. */
+  model?: ModelSettings;
 }) {
   const { db, clock } = deps;
+  const planByModel = deps.model?.url ? createModelPlanner(deps.model) : undefined;
+  let schemas: Record<string, unknown> | undefined;
+  const contractSchemas = () => (schemas ??= deps.contractSchemas());
   let validators: Map<string, { own: ValidateFunction; body?: ValidateFunction }> | undefined;
 
   function validatorsOf(tool: Tool) {
     if (!validators) {
       const ajv = new Ajv2020({ strict: false, allErrors: false });
       addFormats.default(ajv);
-      ajv.addSchema({ $id: 'contract', components: { schemas: deps.contractSchemas() } });
+      ajv.addSchema({ $id: 'contract', components: { schemas: contractSchemas() } });
       validators = new Map();
       for (const t of tools.values()) {
         validators.set(t.name, {
@@ -156,6 +157,7 @@ export function createAssistantService(deps: ToolDeps & {
   ): Promise<Omit<Answer, 'conversation_id' | 'planner'>> {
     const help = () => ({ answer: `${say(texts.unknown, language)} ${say(texts.examples, language)}`, tables: [], plan: null });
     if (planned.kind === 'unknown') return help();
+    if (planned.kind === 'model') return modelAnswer(principal, question, language, planned, directory, conversationId, at);
     if (planned.kind === 'missing') return { answer: say(texts[planned.what], language), tables: [], plan: null };
     const calls = planned.kind === 'read' ? [planned.call] : planned.steps;
     for (const call of calls) {
@@ -175,10 +177,22 @@ export function createAssistantService(deps: ToolDeps & {
         throw error;
       }
     }
+    return { answer: say(texts.planReady, language), tables: [], plan: await propose(principal, question, language, planned.steps, directory, conversationId, at) };
+  }
+
+  async function propose(
+    principal: Principal,
+    question: string,
+    language: Language,
+    calls: Call[],
+    directory: Directory,
+    conversationId: string,
+    at: Date,
+  ): Promise<PlanView> {
     const names: Record<string, string> = Object.fromEntries(
       [...directory.agencies, ...directory.companies].map((n) => [n.id, n.name]),
     );
-    const steps = planned.steps.map((s) => ({ tool: s.tool, args: s.args }));
+    const steps = calls.map((s) => ({ tool: s.tool, args: s.args }));
     const plan: PlanView = {
       id: newId('apl'),
       hash: planHash(steps),
@@ -195,7 +209,44 @@ export function createAssistantService(deps: ToolDeps & {
       created_at: at,
       expires_at: new Date(plan.expires_at),
     });
-    return { answer: say(texts.planReady, language), tables: [], plan };
+    return plan;
+  }
+
+  /** The model's turn: its reads' tables, and its writes as a plan, if every one is allowed and valid. */
+  async function modelAnswer(
+    principal: Principal,
+    question: string,
+    language: Language,
+    planned: Extract<Planned, { kind: 'model' }>,
+    directory: Directory,
+    conversationId: string,
+    at: Date,
+  ): Promise<Omit<Answer, 'conversation_id' | 'planner'>> {
+    const tables = planned.reads.flatMap((r) => tableOf(r.tool, r.result, language, directory).tables);
+    if (planned.refused.length)
+      return { answer: say(texts.modelRefused, language, { tools: planned.refused.join(', ').slice(0, 200) }), tables, plan: null };
+    for (const call of planned.writes) {
+      const c = checked(call);
+      if ('error' in c) return { answer: say(texts.invalid, language, { detail: c.error.detail ?? '' }), tables, plan: null };
+      if (!mayRun(principal, c.tool, call.args)) return { answer: say(texts.forbidden, language), tables, plan: null };
+    }
+    if (planned.writes.length === 0) return { answer: planned.text, tables, plan: null };
+    const plan = await propose(principal, question, language, planned.writes, directory, conversationId, at);
+    return { answer: `${planned.text}\n${say(texts.planReady, language)}`.trim(), tables, plan };
+  }
+
+  /** A read the model asked for: checked like any call, run with the caller's principal; a refusal is data. */
+  async function modelRead(principal: Principal, call: Call): Promise<unknown> {
+    const c = checked(call);
+    if ('error' in c) return { error: c.error.detail };
+    if (c.tool.kind !== 'read') return { error: 'Writes are only proposed.' };
+    if (!mayRun(principal, c.tool, call.args)) return { error: 'Your role may not do this.' };
+    try {
+      return await c.tool.run(deps, principal, call.args);
+    } catch (error) {
+      if (error instanceof DomainError) return { error: error.detail ?? error.code };
+      throw error;
+    }
   }
 
   async function run(principal: Principal, plan: repo.PlanRow): Promise<StepOutcome[]> {
@@ -231,9 +282,13 @@ export function createAssistantService(deps: ToolDeps & {
         conversationOf(principal, input.conversation_id, at),
         repo.directory(db),
       ]);
-      const planner = deps.planner ? 'model' : 'rules';
-      const planned = deps.planner
-        ? await deps.planner(question, { principal, directory, now: at })
+      const planner = planByModel ? 'model' : 'rules';
+      const planned = planByModel
+        ? await planByModel(question, {
+            language,
+            schemas: contractSchemas(),
+            runRead: (call) => modelRead(principal, call),
+          })
         : await planByRules(question, { now: at, directory, channelOf: (a, c) => channelOf(principal, a, c) });
       const body = await answerOf(principal, question, language, planned, directory, conversationId, at);
       await repo.insertMessages(db, [

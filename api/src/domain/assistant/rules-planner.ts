@@ -21,7 +21,15 @@ export type Planned =
   | { kind: 'read'; call: Call }
   | { kind: 'write'; steps: Call[] }
   | { kind: 'missing'; what: keyof typeof texts }
-  | { kind: 'unknown' };
+  | { kind: 'unknown' }
+  /** The model planner's turn: reads it ran (already checked), writes it proposes, tools it named that do not exist. */
+  | {
+      kind: 'model';
+      text: string;
+      reads: { tool: string; args: Record<string, unknown>; result: unknown }[];
+      writes: Call[];
+      refused: string[];
+    };
 
 export interface PlannerContext {
   now: Date;

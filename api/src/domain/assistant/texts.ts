@@ -101,6 +101,11 @@ export const texts = {
     'Ось план. Нічого ще не змінено: підтвердьте його, щоб виконати (він діє 10 хвилин).',
     'Oto plan. Nic jeszcze nie zmieniono: potwierdź go, aby go wykonać (wygasa za 10 minut).',
   ),
+  modelRefused: t(
+    'The model asked for tools that do not exist ({tools}); nothing was proposed.',
+    'Модель запросила інструменти, яких не існує ({tools}); нічого не запропоновано.',
+    'Model poprosił o narzędzia, które nie istnieją ({tools}); nic nie zaproponowano.',
+  ),
   found: t('Found {n}.', 'Знайдено: {n}.', 'Znaleziono: {n}.'),
   notFoundBooking: t('No such booking.', 'Такого бронювання немає.', 'Nie ma takiej rezerwacji.'),
   invalid: t(
