@@ -1,5 +1,6 @@
 // The admin assistant's conversations, messages and plans. A plan's execution is claimed by one
 // UPDATE (executed_at set once, while unexpired), so concurrent confirmations run it at most once.
+import { sql } from 'kysely';
 import type { Db } from './database.js';
 
 export interface PlanRow {
@@ -16,11 +17,7 @@ export interface PlanRow {
 }
 
 export async function findConversation(db: Db, id: string): Promise<{ id: string; account_id: string } | undefined> {
-  return db
-    .selectFrom('assistant_conversations')
-    .select(['id', 'account_id'])
-    .where('id', '=', id)
-    .executeTakeFirst();
+  return db.selectFrom('assistant_conversations').select(['id', 'account_id']).where('id', '=', id).executeTakeFirst();
 }
 
 export async function insertConversation(db: Db, row: { id: string; account_id: string; created_at: Date }) {
@@ -29,7 +26,14 @@ export async function insertConversation(db: Db, row: { id: string; account_id: 
 
 export async function insertMessages(
   db: Db,
-  rows: { id: string; conversation_id: string; role: 'user' | 'assistant'; text: string; body: unknown; created_at: Date }[],
+  rows: {
+    id: string;
+    conversation_id: string;
+    role: 'user' | 'assistant';
+    text: string;
+    body: unknown;
+    created_at: Date;
+  }[],
 ) {
   await db
     .insertInto('assistant_messages')
@@ -42,6 +46,22 @@ export async function insertPlan(db: Db, row: Omit<PlanRow, 'executed_at' | 'res
     .insertInto('assistant_plans')
     .values({ ...row, steps: JSON.stringify(row.steps) })
     .execute();
+}
+
+/** One turn of a conversation: the conversation if it is new, the plan proposed, both messages. */
+export async function recordTurn(
+  db: Db,
+  turn: {
+    conversation?: { id: string; account_id: string; created_at: Date };
+    plans: Omit<PlanRow, 'executed_at' | 'result'>[];
+    messages: Parameters<typeof insertMessages>[1];
+  },
+) {
+  await db.transaction().execute(async (trx) => {
+    if (turn.conversation) await insertConversation(trx, turn.conversation);
+    for (const plan of turn.plans) await insertPlan(trx, plan);
+    await insertMessages(trx, turn.messages);
+  });
 }
 
 export async function findPlan(db: Db, id: string): Promise<PlanRow | undefined> {
@@ -78,9 +98,35 @@ export async function directory(db: Db): Promise<{
   agencies: { id: string; name: string; status: string }[];
   companies: { id: string; name: string; agency_id: string | null; currency: string }[];
 }> {
-  const [agencies, companies] = await Promise.all([
-    db.selectFrom('agencies').select(['id', 'name', 'status']).orderBy('id').limit(5000).execute(),
-    db.selectFrom('companies').select(['id', 'name', 'agency_id', 'balance_currency']).orderBy('id').limit(5000).execute(),
-  ]);
-  return { agencies, companies: companies.map(({ balance_currency, ...c }) => ({ ...c, currency: balance_currency.trim() })) };
+  // One statement (one round trip, one connection): partners, then companies.
+  const rows = await db
+    .selectFrom('agencies')
+    .select([
+      sql<'agency' | 'company'>`'agency'`.as('kind'),
+      'id',
+      'name',
+      'status',
+      sql<string | null>`NULL`.as('agency_id'),
+      sql<string | null>`NULL`.as('currency'),
+    ])
+    .unionAll(
+      db
+        .selectFrom('companies')
+        .select([
+          sql<'agency' | 'company'>`'company'`.as('kind'),
+          'id',
+          'name',
+          sql<string>`''`.as('status'),
+          'agency_id',
+          sql<string | null>`trim(balance_currency)`.as('currency'),
+        ]),
+    )
+    .limit(10_000)
+    .execute();
+  return {
+    agencies: rows.filter((r) => r.kind === 'agency').map(({ id, name, status }) => ({ id, name, status })),
+    companies: rows
+      .filter((r) => r.kind === 'company')
+      .map(({ id, name, agency_id, currency }) => ({ id, name, agency_id, currency: currency ?? '' })),
+  };
 }

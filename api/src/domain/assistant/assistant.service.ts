@@ -49,6 +49,12 @@ export interface StepOutcome {
   error: { code: string; detail: string } | null;
 }
 
+interface Turn {
+  conversationId: string;
+  isNew: boolean;
+  plans: Omit<repo.PlanRow, 'executed_at' | 'result'>[];
+}
+
 export interface Execution {
   plan_id: string;
   executed_at: string;
@@ -71,15 +77,17 @@ export const planHash = (steps: readonly Call[]): string =>
     .update(canonical(steps.map((s) => ({ tool: s.tool, args: s.args }))))
     .digest('hex');
 
-export function createAssistantService(deps: ToolDeps & {
-  clock: Clock;
-  /** The contract's component schemas (tool inputs are checked against the contract's own). */
-  contractSchemas: () => Record<string, unknown>;
-  /** Whether a role may call a contract operation (the permission matrix). */
-  allowed: (operationId: string, userType: UserType) => boolean;
-  /** A model server, when one is configured; the rules planner otherwise. */
-  model?: ModelSettings;
-}) {
+export function createAssistantService(
+  deps: ToolDeps & {
+    clock: Clock;
+    /** The contract's component schemas (tool inputs are checked against the contract's own). */
+    contractSchemas: () => Record<string, unknown>;
+    /** Whether a role may call a contract operation (the permission matrix). */
+    allowed: (operationId: string, userType: UserType) => boolean;
+    /** A model server, when one is configured; the rules planner otherwise. */
+    model?: ModelSettings;
+  },
+) {
   const { db, clock } = deps;
   const planByModel = deps.model?.url ? createModelPlanner(deps.model) : undefined;
   let schemas: Record<string, unknown> | undefined;
@@ -130,15 +138,14 @@ export function createAssistantService(deps: ToolDeps & {
   const mayRun = (principal: Principal, tool: Tool, args: unknown) =>
     deps.allowed(operationOf(tool, args), principal.userType);
 
-  async function conversationOf(principal: Principal, id: string | undefined, at: Date): Promise<string> {
+  /** The conversation the turn belongs to: the caller's own, or a new one (written with the turn). */
+  async function turnOf(principal: Principal, id: string | undefined): Promise<Turn> {
     if (id) {
       const found = await repo.findConversation(db, id);
       if (!found || found.account_id !== principal.accountId) throw notFound('conversation');
-      return id;
+      return { conversationId: id, isNew: false, plans: [] };
     }
-    const created = newId('acv');
-    await repo.insertConversation(db, { id: created, account_id: principal.accountId, created_at: at });
-    return created;
+    return { conversationId: newId('acv'), isNew: true, plans: [] };
   }
 
   async function channelOf(principal: Principal, agencyId: string, carrier: string) {
@@ -152,19 +159,25 @@ export function createAssistantService(deps: ToolDeps & {
     language: Language,
     planned: Planned,
     directory: Directory,
-    conversationId: string,
+    turn: Turn,
     at: Date,
   ): Promise<Omit<Answer, 'conversation_id' | 'planner'>> {
-    const help = () => ({ answer: `${say(texts.unknown, language)} ${say(texts.examples, language)}`, tables: [], plan: null });
+    const help = () => ({
+      answer: `${say(texts.unknown, language)} ${say(texts.examples, language)}`,
+      tables: [],
+      plan: null,
+    });
     if (planned.kind === 'unknown') return help();
-    if (planned.kind === 'model') return modelAnswer(principal, question, language, planned, directory, conversationId, at);
+    if (planned.kind === 'model') return modelAnswer(principal, question, language, planned, directory, turn, at);
     if (planned.kind === 'missing') return { answer: say(texts[planned.what], language), tables: [], plan: null };
     const calls = planned.kind === 'read' ? [planned.call] : planned.steps;
     for (const call of calls) {
       const c = checked(call);
-      if ('error' in c) return { answer: say(texts.invalid, language, { detail: c.error.detail ?? '' }), tables: [], plan: null };
+      if ('error' in c)
+        return { answer: say(texts.invalid, language, { detail: c.error.detail ?? '' }), tables: [], plan: null };
       if (planned.kind === 'read' && c.tool.kind !== 'read') return help();
-      if (!mayRun(principal, c.tool, call.args)) return { answer: say(texts.forbidden, language), tables: [], plan: null };
+      if (!mayRun(principal, c.tool, call.args))
+        return { answer: say(texts.forbidden, language), tables: [], plan: null };
     }
     if (planned.kind === 'read') {
       const tool = tools.get(planned.call.tool)!;
@@ -177,7 +190,11 @@ export function createAssistantService(deps: ToolDeps & {
         throw error;
       }
     }
-    return { answer: say(texts.planReady, language), tables: [], plan: await propose(principal, question, language, planned.steps, directory, conversationId, at) };
+    return {
+      answer: say(texts.planReady, language),
+      tables: [],
+      plan: await propose(principal, question, language, planned.steps, directory, turn, at),
+    };
   }
 
   async function propose(
@@ -186,7 +203,7 @@ export function createAssistantService(deps: ToolDeps & {
     language: Language,
     calls: Call[],
     directory: Directory,
-    conversationId: string,
+    turn: Turn,
     at: Date,
   ): Promise<PlanView> {
     const names: Record<string, string> = Object.fromEntries(
@@ -199,9 +216,9 @@ export function createAssistantService(deps: ToolDeps & {
       steps: steps.map((s) => ({ ...s, summary: stepSummary(language, s.tool, s.args, names) })),
       expires_at: new Date(at.getTime() + planLifetimeMs).toISOString(),
     };
-    await repo.insertPlan(db, {
+    turn.plans.push({
       id: plan.id,
-      conversation_id: conversationId,
+      conversation_id: turn.conversationId,
       account_id: principal.accountId,
       question,
       hash: plan.hash,
@@ -219,19 +236,24 @@ export function createAssistantService(deps: ToolDeps & {
     language: Language,
     planned: Extract<Planned, { kind: 'model' }>,
     directory: Directory,
-    conversationId: string,
+    turn: Turn,
     at: Date,
   ): Promise<Omit<Answer, 'conversation_id' | 'planner'>> {
     const tables = planned.reads.flatMap((r) => tableOf(r.tool, r.result, language, directory).tables);
     if (planned.refused.length)
-      return { answer: say(texts.modelRefused, language, { tools: planned.refused.join(', ').slice(0, 200) }), tables, plan: null };
+      return {
+        answer: say(texts.modelRefused, language, { tools: planned.refused.join(', ').slice(0, 200) }),
+        tables,
+        plan: null,
+      };
     for (const call of planned.writes) {
       const c = checked(call);
-      if ('error' in c) return { answer: say(texts.invalid, language, { detail: c.error.detail ?? '' }), tables, plan: null };
+      if ('error' in c)
+        return { answer: say(texts.invalid, language, { detail: c.error.detail ?? '' }), tables, plan: null };
       if (!mayRun(principal, c.tool, call.args)) return { answer: say(texts.forbidden, language), tables, plan: null };
     }
     if (planned.writes.length === 0) return { answer: planned.text, tables, plan: null };
-    const plan = await propose(principal, question, language, planned.writes, directory, conversationId, at);
+    const plan = await propose(principal, question, language, planned.writes, directory, turn, at);
     return { answer: `${planned.text}\n${say(texts.planReady, language)}`.trim(), tables, plan };
   }
 
@@ -256,12 +278,18 @@ export function createAssistantService(deps: ToolDeps & {
       const c = checked(step);
       let outcome: StepOutcome;
       if ('error' in c) outcome = failed(step.tool, c.error);
-      else if (c.tool.kind !== 'write') outcome = failed(step.tool, new DomainError('forbidden', 'Only writes are planned.'));
+      else if (c.tool.kind !== 'write')
+        outcome = failed(step.tool, new DomainError('forbidden', 'Only writes are planned.'));
       else if (!mayRun(principal, c.tool, step.args))
         outcome = failed(step.tool, new DomainError('forbidden', 'Your role may not do this.'));
       else {
         try {
-          outcome = { tool: step.tool, ok: true, result: (await c.tool.run(deps, acting, step.args)) ?? null, error: null };
+          outcome = {
+            tool: step.tool,
+            ok: true,
+            result: (await c.tool.run(deps, acting, step.args)) ?? null,
+            error: null,
+          };
         } catch (error) {
           if (!(error instanceof DomainError)) throw error;
           outcome = failed(step.tool, error);
@@ -278,10 +306,8 @@ export function createAssistantService(deps: ToolDeps & {
       const at = clock.now();
       const language: Language = input.language ?? principal.language ?? 'en';
       const question = input.question.trim();
-      const [conversationId, directory] = await Promise.all([
-        conversationOf(principal, input.conversation_id, at),
-        repo.directory(db),
-      ]);
+      const [turn, directory] = await Promise.all([turnOf(principal, input.conversation_id), repo.directory(db)]);
+      const conversationId = turn.conversationId;
       const planner = planByModel ? 'model' : 'rules';
       const planned = planByModel
         ? await planByModel(question, {
@@ -290,18 +316,30 @@ export function createAssistantService(deps: ToolDeps & {
             runRead: (call) => modelRead(principal, call),
           })
         : await planByRules(question, { now: at, directory, channelOf: (a, c) => channelOf(principal, a, c) });
-      const body = await answerOf(principal, question, language, planned, directory, conversationId, at);
-      await repo.insertMessages(db, [
-        { id: newId('amg'), conversation_id: conversationId, role: 'user', text: question, body: null, created_at: at },
-        {
-          id: newId('amg'),
-          conversation_id: conversationId,
-          role: 'assistant',
-          text: body.answer,
-          body: { tables: body.tables, plan: body.plan },
-          created_at: at,
-        },
-      ]);
+      const body = await answerOf(principal, question, language, planned, directory, turn, at);
+      // The conversation (if new), its plan and both messages, in one transaction.
+      await repo.recordTurn(db, {
+        conversation: turn.isNew ? { id: conversationId, account_id: principal.accountId, created_at: at } : undefined,
+        plans: turn.plans,
+        messages: [
+          {
+            id: newId('amg'),
+            conversation_id: conversationId,
+            role: 'user',
+            text: question,
+            body: null,
+            created_at: at,
+          },
+          {
+            id: newId('amg'),
+            conversation_id: conversationId,
+            role: 'assistant',
+            text: body.answer,
+            body: { tables: body.tables, plan: body.plan },
+            created_at: at,
+          },
+        ],
+      });
       return { conversation_id: conversationId, ...body, planner };
     },
 

@@ -10,8 +10,16 @@ const dayMs = 86_400_000;
 
 /** A Unicode word boundary: JavaScript's `\\b` knows only ASCII letters, not Cyrillic or Polish ones. */
 const boundary = String.raw`(?:(?<![\p{L}\p{N}])(?=[\p{L}\p{N}])|(?<=[\p{L}\p{N}])(?![\p{L}\p{N}]))`;
+const compiled = new Map<string, RegExp>();
+/** The expression with `\\b` as a Unicode word boundary, compiled once (a global one keeps state, so it is not kept). */
 export function ure(source: string, flags = ''): RegExp {
-  return new RegExp(source.replaceAll(String.raw`\b`, boundary), `u${flags}`);
+  const key = `${flags}/${source}`;
+  let re = compiled.get(key);
+  if (!re) {
+    re = new RegExp(source.replaceAll(String.raw`\b`, boundary), `u${flags}`);
+    if (!flags.includes('g')) compiled.set(key, re);
+  }
+  return re;
 }
 const iso = (d: Date) => d.toISOString().slice(0, 10);
 const utcDay = (d: Date) => new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate()));
@@ -64,13 +72,23 @@ export function dateRangeOf(question: string, now: Date): DayRange | undefined {
     return { from: iso(y), to: iso(y) };
   }
   const monday = addDays(today, -((today.getUTCDay() + 6) % 7));
-  if (ure(String.raw`\b(last week|past week|минулого тижня|минулий тиждень|zeszłym tygodniu|zeszły tydzień|ostatnim tygodniu|poprzednim tygodniu)`).test(text))
+  if (
+    ure(
+      String.raw`\b(last week|past week|минулого тижня|минулий тиждень|zeszłym tygodniu|zeszły tydzień|ostatnim tygodniu|poprzednim tygodniu)`,
+    ).test(text)
+  )
     return { from: iso(addDays(monday, -7)), to: iso(addDays(monday, -1)) };
   if (ure(String.raw`\b(this week|цього тижня|цей тиждень|tym tygodniu|ten tydzień)`).test(text))
     return { from: iso(monday), to: iso(today) };
-  const lastDays = ure(String.raw`\b(?:last|past|останні|за останні|ostatnie|ostatnich)\s+(\d{1,3})\s*(?:days|днів|дні|dni)`).exec(text);
+  const lastDays = ure(
+    String.raw`\b(?:last|past|останні|за останні|ostatnie|ostatnich)\s+(\d{1,3})\s*(?:days|днів|дні|dni)`,
+  ).exec(text);
   if (lastDays) return { from: iso(addDays(today, -(Number(lastDays[1]) - 1))), to: iso(today) };
-  if (ure(String.raw`\b(last month|минулого місяця|минулий місяць|zeszłym miesiącu|poprzednim miesiącu|zeszły miesiąc)`).test(text)) {
+  if (
+    ure(
+      String.raw`\b(last month|минулого місяця|минулий місяць|zeszłym miesiącu|poprzednim miesiącu|zeszły miesiąc)`,
+    ).test(text)
+  ) {
     const y = today.getUTCMonth() === 0 ? today.getUTCFullYear() - 1 : today.getUTCFullYear();
     const m = (today.getUTCMonth() + 11) % 12;
     return { from: ymd(y, m, 1), to: ymd(y, m, lastDayOf(y, m)) };
@@ -90,7 +108,12 @@ export function dateRangeOf(question: string, now: Date): DayRange | undefined {
       if (a >= 1 && b >= a) return { from: ymd(year, month.month, a), to: ymd(year, month.month, b) };
     }
     const single = ure(String.raw`\b(\d{1,2})\s+\p{L}`).exec(text.slice(Math.max(0, month.index - 4)));
-    if (single && Number(single[1]) >= 1 && Number(single[1]) <= lastDayOf(year, month.month) && !/\d{4}/.test(single[0])) {
+    if (
+      single &&
+      Number(single[1]) >= 1 &&
+      Number(single[1]) <= lastDayOf(year, month.month) &&
+      !/\d{4}/.test(single[0])
+    ) {
       const d = Number(single[1]);
       return { from: ymd(year, month.month, d), to: ymd(year, month.month, d) };
     }

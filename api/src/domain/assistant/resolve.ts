@@ -28,7 +28,10 @@ export interface Named {
 }
 
 /** The best match of any name among the question's word windows, with its distance; undefined if none is close. */
-export function bestName<T extends Named>(question: string, names: readonly T[]): { item: T; distance: number } | undefined {
+export function bestName<T extends Named>(
+  question: string,
+  names: readonly T[],
+): { item: T; distance: number } | undefined {
   const qWords = words(question);
   let best: { item: T; distance: number; length: number } | undefined;
   for (const item of names) {
@@ -38,6 +41,7 @@ export function bestName<T extends Named>(question: string, names: readonly T[])
     for (const k of new Set([nameWords.length, nameWords.length + 1, Math.max(1, nameWords.length - 1)])) {
       for (let i = 0; i + k <= qWords.length; i++) {
         const window = qWords.slice(i, i + k).join(' ');
+        if (Math.abs(window.length - target.length) > allowedTypos(target.length)) continue;
         const d = levenshtein(window, target);
         if (d > allowedTypos(target.length)) continue;
         if (!best || d < best.distance || (d === best.distance && target.length > best.length))

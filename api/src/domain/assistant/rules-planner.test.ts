@@ -234,7 +234,11 @@ describe('the rules planner question set', () => {
       expect(set.list, language).toHaveLength(40);
       for (const [i, question] of set.list.entries()) {
         const want =
-          expected[i] === ('TOP_UP' as unknown) ? topUp(set.topUp) : expected[i] === ('DEBIT' as unknown) ? debit(set.debit) : expected[i];
+          expected[i] === ('TOP_UP' as unknown)
+            ? topUp(set.topUp)
+            : expected[i] === ('DEBIT' as unknown)
+              ? debit(set.debit)
+              : expected[i];
         const got = await plan(question);
         total++;
         try {
@@ -245,7 +249,9 @@ describe('the rules planner question set', () => {
       }
     }
     const accuracy = (total - misses.length) / total;
-    console.log(`rules planner: ${total - misses.length}/${total} = ${(accuracy * 100).toFixed(1)}%\n${misses.join('\n')}`);
+    console.log(
+      `rules planner: ${total - misses.length}/${total} = ${(accuracy * 100).toFixed(1)}%\n${misses.join('\n')}`,
+    );
     expect(total).toBe(120);
     expect(accuracy).toBeGreaterThanOrEqual(0.95);
   });

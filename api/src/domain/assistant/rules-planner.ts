@@ -74,16 +74,30 @@ const statuses: [string, string][] = [
 ];
 
 function amountIn(question: string): { amount: string; currency?: string } | undefined {
-  const m = ure(
-    String.raw`(\d+(?:[.,]\d{1,2})?)\s*(eur|euro|€|usd|\$|pln|zł|zl|uah|грн|gbp|£)?`,
-    'i',
-  ).exec(question.replace(/(?<=\d)[  ](?=\d{3}\b)/g, ''));
+  const m = ure(String.raw`(\d+(?:[.,]\d{1,2})?)\s*(eur|euro|€|usd|\$|pln|zł|zl|uah|грн|gbp|£)?`, 'i').exec(
+    question.replace(/(?<=\d)[  ](?=\d{3}\b)/g, ''),
+  );
   if (!m) return undefined;
   const currency = m[2]?.toLowerCase();
   const code =
     currency === undefined
       ? undefined
-      : ({ eur: 'EUR', euro: 'EUR', '€': 'EUR', usd: 'USD', $: 'USD', pln: 'PLN', zł: 'PLN', zl: 'PLN', uah: 'UAH', грн: 'UAH', gbp: 'GBP', '£': 'GBP' } as Record<string, string>)[currency];
+      : (
+          {
+            eur: 'EUR',
+            euro: 'EUR',
+            '€': 'EUR',
+            usd: 'USD',
+            $: 'USD',
+            pln: 'PLN',
+            zł: 'PLN',
+            zl: 'PLN',
+            uah: 'UAH',
+            грн: 'UAH',
+            gbp: 'GBP',
+            '£': 'GBP',
+          } as Record<string, string>
+        )[currency];
   const [whole, frac = ''] = m[1]!.replace(',', '.').split('.');
   return { amount: `${whole}.${frac.padEnd(2, '0')}`, currency: code };
 }
@@ -94,7 +108,10 @@ function commentIn(question: string): string | undefined {
     'i',
   ).exec(question);
   const quoted = /["«„“]([^"»”]+)["»”]/u.exec(question);
-  const text = (m?.[1] ?? quoted?.[1])?.trim().replace(/^["«„“]|["»”]$/gu, '').trim();
+  const text = (m?.[1] ?? quoted?.[1])
+    ?.trim()
+    .replace(/^["«„“]|["»”]$/gu, '')
+    .trim();
   return text ? text.slice(0, 500) : undefined;
 }
 
@@ -112,7 +129,9 @@ function entitiesIn(question: string, directory: Directory): Entities {
   if (agency && company) {
     if (saysCompany && !saysAgency) return { company: company.item };
     if (saysAgency && !saysCompany) return { agency: agency.item };
-    return agency.distance <= company.distance ? { agency: agency.item, company: company.item } : { company: company.item };
+    return agency.distance <= company.distance
+      ? { agency: agency.item, company: company.item }
+      : { company: company.item };
   }
   return { agency: agency?.item, company: company?.item };
 }
@@ -190,7 +209,10 @@ function read(tool: string, args: Record<string, unknown>): Planned {
 }
 
 function locatorAfterKeyword(q: string): string | undefined {
-  const m = ure(String.raw`\b(?:booking|locator|pnr|бронювання|локатор|rezerwacj\p{L}*|lokator)\s+([a-z0-9]{6})\b`, 'i').exec(q);
+  const m = ure(
+    String.raw`\b(?:booking|locator|pnr|бронювання|локатор|rezerwacj\p{L}*|lokator)\s+([a-z0-9]{6})\b`,
+    'i',
+  ).exec(q);
   return m?.[1]?.toUpperCase();
 }
 

@@ -12,7 +12,9 @@ export function tableOf(
   directory: Directory,
 ): { answer: string; tables: Table[] } {
   const name = (id: string | null | undefined) =>
-    id ? (directory.agencies.find((a) => a.id === id)?.name ?? directory.companies.find((c) => c.id === id)?.name ?? id) : null;
+    id
+      ? (directory.agencies.find((a) => a.id === id)?.name ?? directory.companies.find((c) => c.id === id)?.name ?? id)
+      : null;
   const found = (n: number, tables: Table[]) => ({ answer: say(texts.found, language, { n }), tables });
   switch (tool) {
     case 'find_bookings':
@@ -47,14 +49,23 @@ export function tableOf(
             h.created_at ?? null,
             h.action ?? null,
             h.actor?.name ?? h.actor_account_id ?? null,
-            typeof h.text === 'string' ? h.text : h.comment ?? null,
+            typeof h.text === 'string' ? h.text : (h.comment ?? null),
           ]),
         },
       ]);
     }
     case 'sales_summary': {
       const rows = (bucket: any, label: string): Cell[][] =>
-        bucket.amounts.map((a: any): Cell[] => [label, bucket.documents, bucket.passengers, a.currency, a.revenue, a.fees, a.markups, a.refunds]);
+        bucket.amounts.map((a: any): Cell[] => [
+          label,
+          bucket.documents,
+          bucket.passengers,
+          a.currency,
+          a.revenue,
+          a.fees,
+          a.markups,
+          a.refunds,
+        ]);
       const columns = ['', 'documents', 'passengers', 'currency', 'revenue', 'fees', 'markups', 'refunds'];
       return {
         answer: `${result.from} – ${result.to}: ${result.totals.documents}`,
@@ -73,7 +84,13 @@ export function tableOf(
         {
           title: titles.balances[language],
           columns: ['company', 'id', 'partner', 'balance', 'ticketing_active'],
-          rows: result.map((c: any): Cell[] => [c.name, c.id, name(c.agency_id), money(c.balance_amount), c.ticketing_active]),
+          rows: result.map((c: any): Cell[] => [
+            c.name,
+            c.id,
+            name(c.agency_id),
+            money(c.balance_amount),
+            c.ticketing_active,
+          ]),
         },
       ]);
     case 'ledger':
@@ -81,7 +98,13 @@ export function tableOf(
         {
           title: titles.ledger[language],
           columns: ['created_at', 'amount', 'balance_after', 'reason', 'actor'],
-          rows: result.map((t: any): Cell[] => [t.created_at, money(t.amount), money(t.balance_after), t.reason, t.actor_account_id]),
+          rows: result.map((t: any): Cell[] => [
+            t.created_at,
+            money(t.amount),
+            money(t.balance_after),
+            t.reason,
+            t.actor_account_id,
+          ]),
         },
       ]);
     case 'channels':

@@ -6,7 +6,7 @@ const t = (en: string, ua: string, pl: string): Text => ({ en, ua, pl });
 
 export const texts = {
   unknown: t(
-    "I did not understand that. I answer questions and propose changes through these tools only; for example:",
+    'I did not understand that. I answer questions and propose changes through these tools only; for example:',
     'Я не зрозумів запитання. Я відповідаю і пропоную зміни лише через ці інструменти; наприклад:',
     'Nie zrozumiałem pytania. Odpowiadam i proponuję zmiany tylko za pomocą tych narzędzi; na przykład:',
   ),
@@ -132,7 +132,12 @@ const onOff = { true: t('open', 'відкрити', 'otworzyć'), false: t('clos
 const switchWord = { true: t('switch on', 'увімкнути', 'włączyć'), false: t('switch off', 'вимкнути', 'wyłączyć') };
 
 /** A plan step in words. */
-export function stepSummary(language: Language, tool: string, args: Record<string, any>, names: Record<string, string>): string {
+export function stepSummary(
+  language: Language,
+  tool: string,
+  args: Record<string, any>,
+  names: Record<string, string>,
+): string {
   const name = (id: unknown) => (typeof id === 'string' ? `${names[id] ?? id} (${id})` : '');
   const open = onOff[String(Boolean(args.active)) as 'true' | 'false'][language];
   switch (tool) {
@@ -143,12 +148,24 @@ export function stepSummary(language: Language, tool: string, args: Record<strin
         pl: `${open} bramkę „${args.gate}”`,
       }[language];
     case 'set_partner_gate':
-      return { en: `${open} the gate of partner ${name(args.agency_id)}`, ua: `${open} шлюз партнера ${name(args.agency_id)}`, pl: `${open} bramkę partnera ${name(args.agency_id)}` }[language];
+      return {
+        en: `${open} the gate of partner ${name(args.agency_id)}`,
+        ua: `${open} шлюз партнера ${name(args.agency_id)}`,
+        pl: `${open} bramkę partnera ${name(args.agency_id)}`,
+      }[language];
     case 'set_company_gate':
-      return { en: `${open} the gate of company ${name(args.company_id)}`, ua: `${open} шлюз компанії ${name(args.company_id)}`, pl: `${open} bramkę firmy ${name(args.company_id)}` }[language];
+      return {
+        en: `${open} the gate of company ${name(args.company_id)}`,
+        ua: `${open} шлюз компанії ${name(args.company_id)}`,
+        pl: `${open} bramkę firmy ${name(args.company_id)}`,
+      }[language];
     case 'switch_channel': {
       const w = switchWord[String(Boolean(args.on_by_admin)) as 'true' | 'false'][language];
-      return { en: `${w} channel ${name(args.channel_id)}`, ua: `${w} канал ${name(args.channel_id)}`, pl: `${w} kanał ${name(args.channel_id)}` }[language];
+      return {
+        en: `${w} channel ${name(args.channel_id)}`,
+        ua: `${w} канал ${name(args.channel_id)}`,
+        pl: `${w} kanał ${name(args.channel_id)}`,
+      }[language];
     }
     case 'change_balance': {
       const money = `${args.amount?.amount} ${args.amount?.currency}`;
@@ -160,9 +177,17 @@ export function stepSummary(language: Language, tool: string, args: Record<strin
       }[language];
     }
     case 'archive_partner':
-      return { en: `archive partner ${name(args.agency_id)}`, ua: `архівувати партнера ${name(args.agency_id)}`, pl: `zarchiwizować partnera ${name(args.agency_id)}` }[language];
+      return {
+        en: `archive partner ${name(args.agency_id)}`,
+        ua: `архівувати партнера ${name(args.agency_id)}`,
+        pl: `zarchiwizować partnera ${name(args.agency_id)}`,
+      }[language];
     case 'resend_webhook':
-      return { en: `resend webhook delivery ${args.delivery_id}`, ua: `повторно надіслати доставку вебхука ${args.delivery_id}`, pl: `ponownie wysłać doręczenie webhooka ${args.delivery_id}` }[language];
+      return {
+        en: `resend webhook delivery ${args.delivery_id}`,
+        ua: `повторно надіслати доставку вебхука ${args.delivery_id}`,
+        pl: `ponownie wysłać doręczenie webhooka ${args.delivery_id}`,
+      }[language];
     default:
       return tool;
   }

@@ -158,7 +158,11 @@ const whoChanged: Tool<{ entity_type?: string; entity_id?: string; agency_id?: s
   kind: 'read',
   operationId: 'listAuditEntries',
   input: {
-    own: { entity_type: { type: 'string', maxLength: 64 }, entity_id: { type: 'string', maxLength: 64 }, agency_id: id },
+    own: {
+      entity_type: { type: 'string', maxLength: 64 },
+      entity_id: { type: 'string', maxLength: 64 },
+      agency_id: id,
+    },
   },
   async run(deps, _principal, args) {
     const { rows } = await auditEntriesWithPlans(deps.db, {
