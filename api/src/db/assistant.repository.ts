@@ -48,7 +48,10 @@ export async function insertPlan(db: Db, row: Omit<PlanRow, 'executed_at' | 'res
     .execute();
 }
 
-/** One turn of a conversation: the conversation if it is new, the plan proposed, both messages. */
+/**
+ * One turn of a conversation in one statement (one round trip, atomic): the conversation if it is
+ * new, the plan proposed if any, and both messages.
+ */
 export async function recordTurn(
   db: Db,
   turn: {
@@ -57,11 +60,25 @@ export async function recordTurn(
     messages: Parameters<typeof insertMessages>[1];
   },
 ) {
-  await db.transaction().execute(async (trx) => {
-    if (turn.conversation) await insertConversation(trx, turn.conversation);
-    for (const plan of turn.plans) await insertPlan(trx, plan);
-    await insertMessages(trx, turn.messages);
-  });
+  const [plan, ...more] = turn.plans;
+  if (more.length) throw new Error('one plan per turn');
+  const conversation = turn.conversation
+    ? sql`INSERT INTO assistant_conversations (id, account_id, created_at)
+        VALUES (${turn.conversation.id}, ${turn.conversation.account_id}, ${turn.conversation.created_at})`
+    : sql`SELECT 1`;
+  const planned = plan
+    ? sql`INSERT INTO assistant_plans (id, conversation_id, account_id, question, hash, steps, created_at, expires_at)
+        VALUES (${plan.id}, ${plan.conversation_id}, ${plan.account_id}, ${plan.question}, ${plan.hash},
+          ${JSON.stringify(plan.steps)}::jsonb, ${plan.created_at}, ${plan.expires_at})`
+    : sql`SELECT 1`;
+  const rows = turn.messages.map(
+    (m) =>
+      sql`(${m.id}, ${m.conversation_id}, ${m.role}, ${m.text}, ${m.body === null ? null : JSON.stringify(m.body)}::jsonb, ${m.created_at})`,
+  );
+  // The messages refer to the conversation and wait for it: constraints are checked at the statement's end.
+  await sql`WITH conversation AS (${conversation}), plan AS (${planned})
+    INSERT INTO assistant_messages (id, conversation_id, role, text, body, created_at)
+    VALUES ${sql.join(rows)}`.execute(db);
 }
 
 export async function findPlan(db: Db, id: string): Promise<PlanRow | undefined> {

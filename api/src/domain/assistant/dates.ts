@@ -8,15 +8,21 @@ export interface DayRange {
 
 const dayMs = 86_400_000;
 
-/** A Unicode word boundary: JavaScript's `\\b` knows only ASCII letters, not Cyrillic or Polish ones. */
-const boundary = String.raw`(?:(?<![\p{L}\p{N}])(?=[\p{L}\p{N}])|(?<=[\p{L}\p{N}])(?![\p{L}\p{N}]))`;
+/**
+ * `\\b` as a Unicode word boundary (JavaScript's knows only ASCII letters, not Cyrillic or Polish
+ * ones): where a word starts (at the start of the expression, or after `(` or `|`), else where one ends.
+ */
+const wordStart = String.raw`(?<![\p{L}\p{N}])`;
+const wordEnd = String.raw`(?![\p{L}\p{N}])`;
+const boundaries = (source: string) =>
+  source.replace(/\\b/g, (_, offset: number) => (offset === 0 || '(|'.includes(source[offset - 1]!) ? wordStart : wordEnd));
 const compiled = new Map<string, RegExp>();
 /** The expression with `\\b` as a Unicode word boundary, compiled once (a global one keeps state, so it is not kept). */
 export function ure(source: string, flags = ''): RegExp {
   const key = `${flags}/${source}`;
   let re = compiled.get(key);
   if (!re) {
-    re = new RegExp(source.replaceAll(String.raw`\b`, boundary), `u${flags}`);
+    re = new RegExp(boundaries(source), `u${flags}`);
     if (!flags.includes('g')) compiled.set(key, re);
   }
   return re;
