@@ -51,13 +51,22 @@ const run = async (s: Scenario, duration: number) => {
     body: s.body,
     headers: s.headers,
   });
-  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${s.name}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+  if (result.non2xx > 0 || result.errors > 0)
+    throw new Error(`${s.name}: ${result.non2xx} non-2xx, ${result.errors} errors`);
   return { rps: result.requests.average, p99: result.latency.p99, p50: result.latency.p50 };
 };
 
-const results = new Map(scenarios.map((s) => [s.name, { rps: [] as number[], p99: [] as number[], p50: [] as number[] }]));
-console.log(`${rounds} rounds × ${scenarios.length} scenarios, ${seconds} s each, ${connections} connections, loopback`);
-console.log(`load average before: ${loadavg().map((l) => l.toFixed(2)).join(' ')} (${cpus().length} cores)\n`);
+const results = new Map(
+  scenarios.map((s) => [s.name, { rps: [] as number[], p99: [] as number[], p50: [] as number[] }]),
+);
+console.log(
+  `${rounds} rounds × ${scenarios.length} scenarios, ${seconds} s each, ${connections} connections, loopback`,
+);
+console.log(
+  `load average before: ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')} (${cpus().length} cores)\n`,
+);
 try {
   for (const s of scenarios) await run(s, 2); // warm-up, untimed
   for (let round = 1; round <= rounds; round++) {
@@ -67,7 +76,9 @@ try {
       into.rps.push(r.rps);
       into.p99.push(r.p99);
       into.p50.push(r.p50);
-      console.log(`round ${round}  ${s.name.padEnd(42)} ${r.rps.toFixed(0).padStart(6)} req/s  p50 ${r.p50} ms  p99 ${r.p99} ms`);
+      console.log(
+        `round ${round}  ${s.name.padEnd(42)} ${r.rps.toFixed(0).padStart(6)} req/s  p50 ${r.p50} ms  p99 ${r.p99} ms`,
+      );
     }
   }
 } finally {
@@ -84,4 +95,8 @@ for (const [name, r] of results) {
 }
 const worstAsk = Math.max(...[...results].filter(([n]) => n.startsWith('ask')).map(([, r]) => median(r.p99)));
 console.log(`\nask p99 (worst scenario, median of rounds): ${worstAsk} ms  goal ≤ 50 ms`);
-console.log(`load average after: ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+console.log(
+  `load average after: ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')}`,
+);

@@ -20,7 +20,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     body jsonb,
     created_at timestamptz NOT NULL
   )`.execute(db);
-  await sql`CREATE INDEX assistant_messages_conversation ON assistant_messages (conversation_id, created_at)`.execute(db);
+  await sql`CREATE INDEX assistant_messages_conversation ON assistant_messages (conversation_id, created_at)`.execute(
+    db,
+  );
   await sql`CREATE TABLE assistant_plans (
     id text PRIMARY KEY,
     conversation_id text NOT NULL REFERENCES assistant_conversations(id),

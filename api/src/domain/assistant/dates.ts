@@ -15,7 +15,9 @@ const dayMs = 86_400_000;
 const wordStart = String.raw`(?<![\p{L}\p{N}])`;
 const wordEnd = String.raw`(?![\p{L}\p{N}])`;
 const boundaries = (source: string) =>
-  source.replace(/\\b/g, (_, offset: number) => (offset === 0 || '(|'.includes(source[offset - 1]!) ? wordStart : wordEnd));
+  source.replace(/\\b/g, (_, offset: number) =>
+    offset === 0 || '(|'.includes(source[offset - 1]!) ? wordStart : wordEnd,
+  );
 const compiled = new Map<string, RegExp>();
 /** The expression with `\\b` as a Unicode word boundary, compiled once (a global one keeps state, so it is not kept). */
 export function ure(source: string, flags = ''): RegExp {

@@ -73,7 +73,7 @@ export function createModelPlanner(settings: ModelSettings) {
     const reads: { tool: string; args: Record<string, unknown>; result: unknown }[] = [];
     const set: ToolSet = {};
     for (const t of tools.values()) {
-      const inputSchema = jsonSchema<Record<string, unknown>>(inputSchemaOf(t, ctx.schemas) as never);
+      const inputSchema = jsonSchema<Record<string, unknown>>(inputSchemaOf(t, ctx.schemas));
       set[t.name] =
         t.kind === 'read'
           ? aiTool({

@@ -7,7 +7,10 @@ type Handlers = Pick<ServiceHandlers, 'askAssistant' | 'executeAssistantPlan'>;
 
 export function assistantHandlers(ctx: Pick<AppContext, 'assistant'>): Handlers {
   return {
-    askAssistant: async (request) => ({ status: 200, body: await ctx.assistant.ask(principalOf(request), request.body) }),
+    askAssistant: async (request) => ({
+      status: 200,
+      body: await ctx.assistant.ask(principalOf(request), request.body),
+    }),
     executeAssistantPlan: async (request) => ({
       status: 200,
       body: await ctx.assistant.execute(principalOf(request), request.body),
