@@ -185,9 +185,10 @@ export function createAssistantService(
         const result = await tool.run(deps, principal, planned.call.args);
         return { ...tableOf(tool.name, result, language, directory), plan: null };
       } catch (error) {
-        if (error instanceof DomainError && error.code === 'not_found')
-          return { answer: say(texts.notFoundBooking, language), tables: [], plan: null };
-        throw error;
+        if (!(error instanceof DomainError)) throw error;
+        // A refusal of the service (no such booking, a range too long…) is an answer in words.
+        if (error.code === 'not_found') return { answer: say(texts.notFoundBooking, language), tables: [], plan: null };
+        return { answer: say(texts.invalid, language, { detail: error.detail ?? error.code }), tables: [], plan: null };
       }
     }
     return {

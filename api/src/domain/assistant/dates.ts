@@ -70,7 +70,9 @@ const ymd = (y: number, m: number, d: number) => iso(new Date(Date.UTC(y, m, d))
 export function dateRangeOf(question: string, now: Date): DayRange | undefined {
   const text = question.toLowerCase();
   const today = utcDay(now);
-  const isoDates = [...text.matchAll(ure(String.raw`\b(\d{4}-\d{2}-\d{2})\b`, 'g'))].map((m) => m[1]!);
+  const isoDates = [...text.matchAll(ure(String.raw`\b(\d{4}-\d{2}-\d{2})\b`, 'g'))]
+    .map((m) => m[1]!)
+    .filter((d) => !Number.isNaN(Date.parse(d)) && new Date(d).toISOString().startsWith(d));
   if (isoDates.length >= 2) return { from: isoDates[0]!, to: isoDates[1]! };
   if (isoDates.length === 1) return { from: isoDates[0]!, to: isoDates[0]! };
 

@@ -74,9 +74,10 @@ const statuses: [string, string][] = [
 ];
 
 function amountIn(question: string): { amount: string; currency?: string } | undefined {
-  const m = ure(String.raw`(\d+(?:[.,]\d{1,2})?)\s*(eur|euro|€|usd|\$|pln|zł|zl|uah|грн|gbp|£)?`, 'i').exec(
-    question.replace(/(?<=\d)[  ](?=\d{3}\b)/g, ''),
-  );
+  const m = ure(
+    String.raw`(?<![\d.,])(\d{1,10}(?:[.,]\d{1,2})?)(?![\d.,]*\d)\s*(eur|euro|€|usd|\$|pln|zł|zl|uah|грн|gbp|£)?`,
+    'i',
+  ).exec(question.replace(/(?<=\d)[  ](?=\d{3}\b)/g, ''));
   if (!m) return undefined;
   const currency = m[2]?.toLowerCase();
   const code =
