@@ -104,6 +104,14 @@ const ConfigSchema = Type.Object({
   // back-office feed: how often the worker cuts the batches that are due and sends what is due (ms).
   // SFTP hosts go through the same SSRF guard as webhooks (WEBHOOK_ALLOW_CIDRS).
   BACK_OFFICE_SWEEP_MS: Type.Integer({ default: 15_000, minimum: 100 }),
+  // the admin assistant: an OpenAI-compatible chat-completions server (vLLM, llama.cpp, Ollama…) and
+  // its model. Empty URL: the offline rules planner answers. The model only proposes; a person
+  // confirms every change (POST /admin_panel/execute).
+  ASSISTANT_MODEL_URL: Type.String({ default: '', pattern: '^(https?://[^?#]*[^/?#])?$' }),
+  ASSISTANT_MODEL: Type.String({ default: '', maxLength: 200 }),
+  ASSISTANT_MODEL_KEY: Type.String({ default: '' }),
+  // One ask's whole conversation with the model, tool calls included, at most this long (ms).
+  ASSISTANT_MODEL_TIMEOUT_MS: Type.Integer({ default: 20_000, minimum: 100, maximum: 120_000 }),
 });
 
 export type Config = Readonly<Static<typeof ConfigSchema>>;

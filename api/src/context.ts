@@ -67,6 +67,11 @@ import {
   createWebhookEndpointsService,
   type WebhookEndpointsService,
 } from './domain/webhooks/webhook-endpoints.service.js';
+// the admin assistant
+import { readFileSync } from 'node:fs';
+import { createAssistantService, type AssistantService } from './domain/assistant/assistant.service.js';
+import { mayCall, permissions } from './http/permissions.js';
+import type { OperationId } from './http/contract.js';
 
 export interface AppContext {
   config: Config;
@@ -111,6 +116,8 @@ export interface AppContext {
   fareWatch: FareWatchService;
   // webhooks
   webhookEndpoints: WebhookEndpointsService;
+  // the admin assistant
+  assistant: AssistantService;
   close(): Promise<void>;
 }
 
@@ -123,6 +130,31 @@ export function createAppContext(config: Config, overrides: { clock?: Clock } = 
   const searches = createSearchService({ db, clock, provider, channels, deadlineMs: config.SEARCH_DEADLINE_MS });
   const events = createEventsService({ db });
   const accountingDocuments = createAccountingDocumentsService({ db });
+  const backOffice = createBackOffice({ db, clock, auth, secretKey: config.SECRET_KEY });
+  const sales = createSalesService({
+    db,
+    clock,
+    exports: core.salesExports,
+    syncReportLimit: config.SALES_EXPORT_SYNC_LIMIT,
+  });
+  const bookings = createBookingsService({
+    db,
+    clock,
+    provider,
+    channels,
+    cards: core.cards,
+    searches,
+    jobs,
+    notifications: airlineNotifications,
+  });
+  const webhookEndpoints = createWebhookEndpointsService({
+    db,
+    clock,
+    secrets: core.webhookSecrets,
+    guard: core.outboundGuard,
+    jobs,
+    events,
+  });
   const flushTimer = setInterval(() => void auth.flush().catch(() => undefined), 10_000);
   flushTimer.unref();
 
@@ -157,14 +189,9 @@ export function createAppContext(config: Config, overrides: { clock?: Clock } = 
       salesInbox: config.SALES_INBOX,
     }),
     // back office
-    backOffice: createBackOffice({ db, clock, auth, secretKey: config.SECRET_KEY }),
+    backOffice,
     // Sales and analytics
-    sales: createSalesService({
-      db,
-      clock,
-      exports: core.salesExports,
-      syncReportLimit: config.SALES_EXPORT_SYNC_LIMIT,
-    }),
+    sales,
     accountingDocuments,
     backOfficeConnections: createBackOfficeConnectionsService({
       db,
@@ -176,16 +203,7 @@ export function createAppContext(config: Config, overrides: { clock?: Clock } = 
       httpsTimeoutMs: config.WEBHOOK_TIMEOUT_MS,
     }),
     // bookings
-    bookings: createBookingsService({
-      db,
-      clock,
-      provider,
-      channels,
-      cards: core.cards,
-      searches,
-      jobs,
-      notifications: airlineNotifications,
-    }),
+    bookings,
     airlineNotifications,
     // events
     events,
@@ -205,13 +223,31 @@ export function createAppContext(config: Config, overrides: { clock?: Clock } = 
       pacer: createReshopPacer(limitStore, config.FARE_WATCH_RESHOPS_PER_SECOND),
     }),
     // webhooks
-    webhookEndpoints: createWebhookEndpointsService({
+    webhookEndpoints,
+    // the admin assistant: its tools call the services above, checked against the permission matrix
+    assistant: createAssistantService({
       db,
       clock,
-      secrets: core.webhookSecrets,
-      guard: core.outboundGuard,
-      jobs,
-      events,
+      backOffice,
+      bookings,
+      sales,
+      webhookEndpoints,
+      contractSchemas: () =>
+        (
+          JSON.parse(readFileSync(new URL('./http/generated/openapi.bundle.json', import.meta.url), 'utf8')) as {
+            components: { schemas: Record<string, unknown> };
+          }
+        ).components.schemas,
+      model: {
+        url: config.ASSISTANT_MODEL_URL,
+        model: config.ASSISTANT_MODEL,
+        apiKey: config.ASSISTANT_MODEL_KEY,
+        timeoutMs: config.ASSISTANT_MODEL_TIMEOUT_MS,
+      },
+      allowed: (operationId, userType) => {
+        const permission = permissions[operationId as OperationId];
+        return permission !== undefined && mayCall(permission, userType);
+      },
     }),
     async close() {
       clearInterval(flushTimer);

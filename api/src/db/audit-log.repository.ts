@@ -11,6 +11,9 @@ export interface AuditRow {
   agency_id: string | null;
   before: unknown;
   after: unknown;
+  /** The assistant's plan (and its question) the change was made through, if any. */
+  assistant_plan_id?: string | null;
+  assistant_question?: string | null;
   created_at: Date;
 }
 

@@ -173,12 +173,42 @@ export interface ApiTokens {
   token_hash: string;
 }
 
+export interface AssistantConversations {
+  account_id: string;
+  created_at: Timestamp;
+  id: string;
+}
+
+export interface AssistantMessages {
+  body: JsonText | null;
+  conversation_id: string;
+  created_at: Timestamp;
+  id: string;
+  role: 'user' | 'assistant';
+  text: string;
+}
+
+export interface AssistantPlans {
+  account_id: string;
+  conversation_id: string;
+  created_at: Timestamp;
+  executed_at: Timestamp | null;
+  expires_at: Timestamp;
+  hash: string;
+  id: string;
+  question: string;
+  result: JsonText | null;
+  steps: JsonText;
+}
+
 export interface AuditLog {
   action: string;
   actor_account_id: string;
   actor_user_type: string;
   after: JsonText | null;
   agency_id: string | null;
+  assistant_plan_id: string | null;
+  assistant_question: string | null;
   before: JsonText | null;
   created_at: Generated<Timestamp>;
   entity_id: string;
@@ -788,6 +818,9 @@ export interface DB {
   airline_notifications: AirlineNotifications;
   airline_pacing: AirlinePacing;
   api_tokens: ApiTokens;
+  assistant_conversations: AssistantConversations;
+  assistant_messages: AssistantMessages;
+  assistant_plans: AssistantPlans;
   audit_log: AuditLog;
   back_office_connections: BackOfficeConnections;
   back_office_deliveries: BackOfficeDeliveries;

@@ -104,7 +104,11 @@ export type ErrorCode =
   | 'test_event_unavailable'
   // back-office connections
   | 'back_office_host_refused'
-  | 'back_office_settings_mismatch';
+  | 'back_office_settings_mismatch'
+  // the admin assistant
+  | 'assistant_plan_expired'
+  | 'assistant_plan_mismatch'
+  | 'assistant_plan_running';
 
 export class DomainError extends Error {
   constructor(

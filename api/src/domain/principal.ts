@@ -12,6 +12,8 @@ export interface Principal {
   language?: 'en' | 'ua' | 'pl';
   /** How the caller authenticated; test tokens reach the sandbox airlines only. */
   via: { kind: 'token'; tokenId: string; mode: 'test' | 'live' } | { kind: 'session'; sessionId: string };
+  /** Set while the admin assistant runs a confirmed plan: every audit entry names the plan and its question. */
+  assistant?: { planId: string; question: string };
 }
 
 /** Admin and Support are platform staff (product spec §6). */

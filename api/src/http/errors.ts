@@ -175,6 +175,13 @@ export const errorRegistry: Record<ErrorCode, { status: number; title: string }>
     status: 422,
     title: 'There is no event of this type in this mode yet to send as a test; send a ping, or choose another type.',
   },
+  // the admin assistant
+  assistant_plan_expired: { status: 410, title: 'This plan has expired (plans last 10 minutes); ask again.' },
+  assistant_plan_mismatch: {
+    status: 409,
+    title: 'The plan does not match what the assistant proposed; ask again and confirm the new plan.',
+  },
+  assistant_plan_running: { status: 409, title: 'This plan is running right now; ask for its result again shortly.' },
 };
 
 export interface WireError {

@@ -222,6 +222,10 @@ export const permissions: Record<OperationId, Permission> = {
   listActionRequired: { allow: 'signed-in' },
   // Airlines push order changes here; the key in the URL, not an account, lets them in.
   receiveAirlineNotification: open,
+  // the admin assistant: staff only; each tool it calls is checked again against this matrix with
+  // the caller's role (domain/assistant/tools.ts names the operation each tool stands for).
+  askAssistant: { allow: staff },
+  executeAssistantPlan: { allow: staff },
 };
 
 export function mayCall(permission: Permission, userType: UserType): boolean {

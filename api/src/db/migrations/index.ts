@@ -34,6 +34,7 @@ import * as salesRollupSlots from './20261126T0700-sales-rollup-slots.js';
 import * as fareWatchIssued from './20261126T0720-fare-watch-issued.js';
 import * as backOfficeConnectionsApi from './20261126T0730-back-office-connections-api.js';
 import * as backOfficeKinds from './20261126T0800-back-office-kinds.js';
+import * as assistantPlans from './20261127T0100-assistant-plans.js';
 import * as issueLatencyNumberAtCommit from './20261127T1200-issue-latency-number-at-commit.js';
 
 export const migrations: Record<string, Migration> = {
@@ -98,6 +99,8 @@ export const migrations: Record<string, Migration> = {
   '20261126T0730-back-office-connections-api': backOfficeConnectionsApi,
   // back-office connections of more kinds: HTTPS and email beside SFTP
   '20261126T0800-back-office-kinds': backOfficeKinds,
+  // the admin assistant: conversations, plans run at most once, audit entries made through a plan
+  '20261127T0100-assistant-plans': assistantPlans,
   // accounting documents numbered at commit (a deferred trigger), not in the writing statement
   '20261127T1200-issue-latency-number-at-commit': issueLatencyNumberAtCommit,
 };

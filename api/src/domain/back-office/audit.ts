@@ -29,15 +29,23 @@ export function auditRecorder(clock: Clock): RecordChange {
       agency_id: change.agencyId,
       before: change.before,
       after: change.after,
+      assistant_plan_id: principal.assistant?.planId ?? null,
+      assistant_question: principal.assistant?.question ?? null,
       created_at: clock.now(),
     });
+}
+
+/** Entries with the assistant's plan and question, for the assistant's "who changed X". */
+export async function auditEntriesWithPlans(db: Db, query: AuditQuery) {
+  return listAuditEntries(db, query);
 }
 
 export async function auditEntries(db: Db, query: AuditQuery) {
   const { rows, total } = await listAuditEntries(db, query);
   return {
     total,
-    items: rows.map((r) => ({
+    // The assistant's plan and question stay out of the contract's entry (the assistant reads them).
+    items: rows.map(({ assistant_plan_id: _plan, assistant_question: _question, ...r }) => ({
       ...r,
       before: (r.before ?? null) as Record<string, unknown> | null,
       after: (r.after ?? null) as Record<string, unknown> | null,

@@ -25,7 +25,8 @@ export interface SalesQuery extends DayRange {
 export interface SalesService {
   list(principal: Principal, query: SalesQuery): Promise<{ items: SalesDocument[]; total: number }>;
   get(principal: Principal, id: string): Promise<SalesDocument>;
-  analytics(principal: Principal, range: DayRange): Promise<Analytics>;
+  /** `agencyId` narrows staff's whole scope to one partner (a supervisor's scope is theirs already). */
+  analytics(principal: Principal, range: DayRange, agencyId?: string): Promise<Analytics>;
   /** The report as a stream, or DomainError `no_sales_in_range` / `sales_report_emailed`. */
   report(principal: Principal, range: DayRange): Promise<Readable>;
 }
@@ -88,8 +89,10 @@ export function createSalesService(deps: {
       if (!row) throw notFound('sales document');
       return toDocument(row);
     },
-    async analytics(principal, range) {
-      return analyticsFor(db, cache, await salesScopeOf(db, principal), analyticsRange(range, deps.clock));
+    async analytics(principal, range, agencyId) {
+      const scope = await salesScopeOf(db, principal);
+      const narrowed = agencyId && scope.kind === 'all' ? { kind: 'agency' as const, id: agencyId } : scope;
+      return analyticsFor(db, cache, narrowed, analyticsRange(range, deps.clock));
     },
     async report(principal, range) {
       checkRange(range);

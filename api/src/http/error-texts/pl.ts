@@ -104,4 +104,8 @@ export const pl: Record<ErrorCode, string> = {
     'Endpoint należy do innej agencji lub innego trybu, więc nie może otrzymać tego zdarzenia.',
   test_event_unavailable:
     'W tym trybie nie ma jeszcze zdarzenia tego typu, które można wysłać jako test; wyślij ping albo wybierz inny typ.',
+  assistant_plan_expired: 'Ten plan wygasł (plany są ważne 10 minut); zapytaj ponownie.',
+  assistant_plan_mismatch:
+    'Plan nie zgadza się z tym, co zaproponował asystent; zapytaj ponownie i potwierdź nowy plan.',
+  assistant_plan_running: 'Ten plan jest właśnie wykonywany; za chwilę zapytaj ponownie o jego wynik.',
 };

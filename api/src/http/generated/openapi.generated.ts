@@ -3173,6 +3173,54 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin_panel/ask": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ask the admin assistant
+         * @description Admin and Support only. A reading question is answered at once, with tables. A request to
+         *     change something comes back as a plan and changes nothing yet; confirm it with
+         *     `POST /admin_panel/execute`. The assistant calls only allow-listed tools that act through the
+         *     same services as the API, with the caller's permissions.
+         */
+        post: operations["askAssistant"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin_panel/execute": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Run a plan the assistant proposed
+         * @description Admin and Support only, and only the plan's own author. Runs the plan's steps in order, each
+         *     re-checked against the caller's permissions and the state at that moment, and answers each
+         *     step's result or error. A plan runs at most once: a repeat answers the first result. A plan
+         *     expires ten minutes after it was proposed (410), and one whose hash does not match is refused
+         *     (409). Every change is written to the audit log as made via the assistant, with the question
+         *     and the plan id.
+         */
+        post: operations["executeAssistantPlan"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -6606,6 +6654,98 @@ export interface components {
         WebhookDeliveryStateList: {
             data: components["schemas"]["WebhookDeliveryState"][];
             meta: components["schemas"]["ListMeta"];
+        };
+        /**
+         * @description A question to the admin assistant, in plain words.
+         * @example {
+         *       "question": "who changed the main gate yesterday?",
+         *       "language": "en"
+         *     }
+         */
+        AssistantQuestion: {
+            /** @description The question or request, in English, Ukrainian or Polish. */
+            question: string;
+            /** @description Continue this conversation (the caller's own); omitted, a new one starts. */
+            conversation_id?: string;
+            /**
+             * @description The language of the answer's text; omitted, the account's language.
+             * @enum {string}
+             */
+            language?: "en" | "ua" | "pl";
+        };
+        /** @description One table of a read answer. */
+        AssistantTable: {
+            title: string;
+            columns: string[];
+            /** @description One array per row, one cell per column. */
+            rows: (string | number | boolean | null)[][];
+        };
+        /** @description One change the plan would make, through one allow-listed tool. */
+        AssistantPlanStep: {
+            /** @description The tool's name (an allow-listed write). */
+            tool: string;
+            /** @description The tool's arguments, checked against its input schema. */
+            args: {
+                [key: string]: unknown;
+            };
+            /** @description The step in words, in the answer's language. */
+            summary: string;
+        };
+        /**
+         * @description Changes proposed by the assistant. Nothing has happened yet: `POST /admin_panel/execute` with the
+         *     plan's id and hash runs it, once, within ten minutes.
+         */
+        AssistantPlan: {
+            id: string;
+            /** @description SHA-256 of the plan's steps; an edited plan does not match it. */
+            hash: string;
+            steps: components["schemas"]["AssistantPlanStep"][];
+            /** Format: date-time */
+            expires_at: string;
+        };
+        /** @description The assistant's answer. Reads are answered at once with tables; changes come back as a plan. */
+        AssistantAnswer: {
+            conversation_id: string;
+            /** @description The answer in words, in the requested language. */
+            answer: string;
+            tables: components["schemas"]["AssistantTable"][];
+            plan: components["schemas"]["AssistantPlan"] | null;
+            /**
+             * @description Which planner understood the question.
+             * @enum {string}
+             */
+            planner: "rules" | "model";
+        };
+        /**
+         * @description Confirms a plan that the assistant proposed.
+         * @example {
+         *       "plan_id": "apl_01JD0000000000000000000000",
+         *       "plan_hash": "3f79bb7b435b05321651daefd374cdc681dc06faa65e374e38337b88ca046dea"
+         *     }
+         */
+        AssistantExecute: {
+            plan_id: string;
+            plan_hash: string;
+        };
+        /**
+         * @description What a plan's execution did, step by step. A plan runs at most once: asking again answers this
+         *     same result.
+         */
+        AssistantExecution: {
+            plan_id: string;
+            /** Format: date-time */
+            executed_at: string;
+            steps: {
+                tool: string;
+                ok: boolean;
+                /** @description What the tool answered (as the operation it stands for would), when it succeeded. */
+                result: unknown;
+                /** @description Why the step failed, when it did; later steps are not run. */
+                error: null | {
+                    code: string;
+                    detail: string;
+                };
+            }[];
         };
     };
     responses: {
@@ -12591,6 +12731,68 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    askAssistant: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AssistantQuestion"];
+            };
+        };
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AssistantAnswer"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    executeAssistantPlan: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AssistantExecute"];
+            };
+        };
+        responses: {
+            /** @description What each step did. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AssistantExecution"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            410: components["responses"]["Gone"];
             429: components["responses"]["TooManyRequests"];
         };
     };

@@ -41,6 +41,8 @@ import { scheduleChangeHandlers } from './schedule-changes/schedule-changes.hand
 import { fareWatchHandlers } from './fare-watch/fare-watch.handlers.js';
 // webhooks
 import { webhookEndpointHandlers } from './webhooks/webhook-endpoints.handlers.js';
+// the admin assistant
+import { assistantHandlers } from './assistant/assistant.handlers.js';
 
 export const apiPrefix = '/api/v1';
 const bundleUrl = new URL('../generated/openapi.bundle.json', import.meta.url);
@@ -127,6 +129,7 @@ export function handlersFor(ctx: AppContext): ServiceHandlers {
     ...fareWatchHandlers(ctx),
     // webhooks
     ...webhookEndpointHandlers(ctx),
+    ...assistantHandlers(ctx),
   };
 }
 

@@ -2,6 +2,7 @@
 export * from './account/account';
 export * from './accounting/accounting';
 export * from './airline-notifications/airline-notifications';
+export * from './assistant/assistant';
 export * from './audit/audit';
 export * from './auth/auth';
 export * from './bookings/bookings';

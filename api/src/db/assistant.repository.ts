@@ -1,0 +1,149 @@
+// The admin assistant's conversations, messages and plans. A plan's execution is claimed by one
+// UPDATE (executed_at set once, while unexpired), so concurrent confirmations run it at most once.
+import { sql } from 'kysely';
+import type { Db } from './database.js';
+
+export interface PlanRow {
+  id: string;
+  conversation_id: string;
+  account_id: string;
+  question: string;
+  hash: string;
+  steps: unknown;
+  created_at: Date;
+  expires_at: Date;
+  executed_at: Date | null;
+  result: unknown;
+}
+
+export async function findConversation(db: Db, id: string): Promise<{ id: string; account_id: string } | undefined> {
+  return db.selectFrom('assistant_conversations').select(['id', 'account_id']).where('id', '=', id).executeTakeFirst();
+}
+
+export async function insertConversation(db: Db, row: { id: string; account_id: string; created_at: Date }) {
+  await db.insertInto('assistant_conversations').values(row).execute();
+}
+
+export async function insertMessages(
+  db: Db,
+  rows: {
+    id: string;
+    conversation_id: string;
+    role: 'user' | 'assistant';
+    text: string;
+    body: unknown;
+    created_at: Date;
+  }[],
+) {
+  await db
+    .insertInto('assistant_messages')
+    .values(rows.map((r) => ({ ...r, body: r.body === null ? null : JSON.stringify(r.body) })))
+    .execute();
+}
+
+export async function insertPlan(db: Db, row: Omit<PlanRow, 'executed_at' | 'result'>) {
+  await db
+    .insertInto('assistant_plans')
+    .values({ ...row, steps: JSON.stringify(row.steps) })
+    .execute();
+}
+
+/**
+ * One turn of a conversation in one statement (one round trip, atomic): the conversation if it is
+ * new, the plan proposed if any, and both messages.
+ */
+export async function recordTurn(
+  db: Db,
+  turn: {
+    conversation?: { id: string; account_id: string; created_at: Date };
+    plans: Omit<PlanRow, 'executed_at' | 'result'>[];
+    messages: Parameters<typeof insertMessages>[1];
+  },
+) {
+  const [plan, ...more] = turn.plans;
+  if (more.length) throw new Error('one plan per turn');
+  const conversation = turn.conversation
+    ? sql`INSERT INTO assistant_conversations (id, account_id, created_at)
+        VALUES (${turn.conversation.id}, ${turn.conversation.account_id}, ${turn.conversation.created_at})`
+    : sql`SELECT 1`;
+  const planned = plan
+    ? sql`INSERT INTO assistant_plans (id, conversation_id, account_id, question, hash, steps, created_at, expires_at)
+        VALUES (${plan.id}, ${plan.conversation_id}, ${plan.account_id}, ${plan.question}, ${plan.hash},
+          ${JSON.stringify(plan.steps)}::jsonb, ${plan.created_at}, ${plan.expires_at})`
+    : sql`SELECT 1`;
+  const rows = turn.messages.map(
+    (m) =>
+      sql`(${m.id}, ${m.conversation_id}, ${m.role}, ${m.text}, ${m.body === null ? null : JSON.stringify(m.body)}::jsonb, ${m.created_at})`,
+  );
+  // The messages refer to the conversation and wait for it: constraints are checked at the statement's end.
+  await sql`WITH conversation AS (${conversation}), plan AS (${planned})
+    INSERT INTO assistant_messages (id, conversation_id, role, text, body, created_at)
+    VALUES ${sql.join(rows)}`.execute(db);
+}
+
+export async function findPlan(db: Db, id: string): Promise<PlanRow | undefined> {
+  return db.selectFrom('assistant_plans').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/**
+ * Claims the plan for execution: sets executed_at if nobody has and it has not expired at `at`.
+ * One statement, so of any number of concurrent callers exactly one gets the row back.
+ */
+export async function claimPlan(db: Db, id: string, at: Date): Promise<PlanRow | undefined> {
+  return db
+    .updateTable('assistant_plans')
+    .set({ executed_at: at })
+    .where('id', '=', id)
+    .where('executed_at', 'is', null)
+    .where('expires_at', '>', at)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** Keeps the first execution's result; every later confirmation answers it. */
+export async function storePlanResult(db: Db, id: string, result: unknown) {
+  await db
+    .updateTable('assistant_plans')
+    .set({ result: JSON.stringify(result) })
+    .where('id', '=', id)
+    .where('result', 'is', null)
+    .execute();
+}
+
+/** Names the assistant resolves words against: partners and companies (typos are matched in the domain). */
+export async function directory(db: Db): Promise<{
+  agencies: { id: string; name: string; status: string }[];
+  companies: { id: string; name: string; agency_id: string | null; currency: string }[];
+}> {
+  // One statement (one round trip, one connection): partners, then companies.
+  const rows = await db
+    .selectFrom('agencies')
+    .select([
+      sql<'agency' | 'company'>`'agency'`.as('kind'),
+      'id',
+      'name',
+      'status',
+      sql<string | null>`NULL`.as('agency_id'),
+      sql<string | null>`NULL`.as('currency'),
+    ])
+    .unionAll(
+      db
+        .selectFrom('companies')
+        .select([
+          sql<'agency' | 'company'>`'company'`.as('kind'),
+          'id',
+          'name',
+          sql<string>`''`.as('status'),
+          'agency_id',
+          sql<string | null>`trim(balance_currency)`.as('currency'),
+        ]),
+    )
+    .limit(10_000)
+    .execute();
+  return {
+    agencies: rows.filter((r) => r.kind === 'agency').map(({ id, name, status }) => ({ id, name, status })),
+    companies: rows
+      .filter((r) => r.kind === 'company')
+      .map(({ id, name, agency_id, currency }) => ({ id, name, agency_id, currency: currency ?? '' })),
+  };
+}

@@ -1,0 +1,272 @@
+// The rules planner's question set: 120 questions, 40 in each language, each with the tool and
+// arguments it must produce (or what it must ask for, or that it did not understand). The accuracy
+// is reported and must stay at or above 95%.
+import { describe, expect, it } from 'vitest';
+import { planByRules, type Directory, type Planned } from './rules-planner.js';
+
+const directory: Directory = {
+  agencies: [
+    { id: 'agy_sky', name: 'Sky Travel', status: 'active' },
+    { id: 'agy_blue', name: 'Blue Horizon Tours', status: 'active' },
+    { id: 'agy_old', name: 'Old Routes', status: 'archived' },
+  ],
+  companies: [
+    { id: 'cmp_acme', name: 'Acme Corp', agency_id: 'agy_sky', currency: 'EUR' },
+    { id: 'cmp_nord', name: 'Nordwind Logistics', agency_id: 'agy_blue', currency: 'PLN' },
+  ],
+};
+const channels: Record<string, string> = { 'agy_sky/LH': 'ach_sky_lh', 'agy_sky/LO': 'ach_sky_lo' };
+// A Thursday: last week is 16–22 November, this week from the 23rd, last month October.
+const now = new Date('2026-11-26T12:00:00Z');
+
+const lastWeek = { from: '2026-11-16', to: '2026-11-22' };
+const thisWeek = { from: '2026-11-23', to: '2026-11-26' };
+const yesterday = { from: '2026-11-25', to: '2026-11-25' };
+const march = { from: '2026-03-01', to: '2026-03-31' };
+const march1to15 = { from: '2026-03-01', to: '2026-03-15' };
+const lastMonth = { from: '2026-10-01', to: '2026-10-31' };
+const thisMonth = { from: '2026-11-01', to: '2026-11-26' };
+const last7 = { from: '2026-11-20', to: '2026-11-26' };
+
+const read = (tool: string, args: Record<string, unknown>): Planned => ({ kind: 'read', call: { tool, args } });
+const write = (tool: string, args: Record<string, unknown>): Planned => ({ kind: 'write', steps: [{ tool, args }] });
+const missing = (what: string) => ({ kind: 'missing', what }) as Planned;
+const unknown: Planned = { kind: 'unknown' };
+
+// The same 40 intents in each language, in the same order.
+const expected: Planned[] = [
+  read('find_bookings', { ...lastWeek, agency_id: 'agy_sky' }),
+  read('find_bookings', { status: 'issued', ...yesterday }),
+  read('find_bookings', { q: 'Kowalski' }),
+  read('find_bookings', { status: 'cancelled', ...march }),
+  read('find_bookings', { ...thisWeek, company_id: 'cmp_acme' }),
+  read('booking_history', { locator: 'AB12CD' }),
+  read('booking_history', { locator: 'XY34ZK' }),
+  read('booking_history', { locator: 'QW12ER' }),
+  read('sales_summary', { ...march, carrier: 'LH' }),
+  read('sales_summary', { ...lastMonth, agency_id: 'agy_sky' }),
+  read('sales_summary', { ...march1to15, carrier: 'LH' }),
+  read('sales_summary', { ...yesterday }),
+  read('sales_summary', { ...thisMonth }),
+  read('balances', { company_id: 'cmp_acme' }),
+  read('balances', { company_id: 'cmp_acme' }),
+  read('balances', { agency_id: 'agy_blue' }),
+  read('ledger', { company_id: 'cmp_acme' }),
+  read('ledger', { company_id: 'cmp_nord' }),
+  read('ledger', { company_id: 'cmp_nord' }),
+  read('channels', { agency_id: 'agy_sky' }),
+  read('channels', {}),
+  read('who_changed', { entity_type: 'ticketing_gate', entity_id: 'main' }),
+  read('who_changed', { agency_id: 'agy_sky' }),
+  read('who_changed', { entity_type: 'company', entity_id: 'cmp_acme' }),
+  write('set_platform_gate', { gate: 'main', active: false }),
+  write('set_platform_gate', { gate: 'channel', active: true }),
+  write('set_partner_gate', { agency_id: 'agy_sky', active: false }),
+  write('set_partner_gate', { agency_id: 'agy_sky', active: true }),
+  write('set_company_gate', { company_id: 'cmp_acme', active: false }),
+  write('switch_channel', { channel_id: 'ach_sky_lh', on_by_admin: false }),
+  write('switch_channel', { channel_id: 'ach_sky_lo', on_by_admin: true }),
+  'TOP_UP' as unknown as Planned,
+  'DEBIT' as unknown as Planned,
+  missing('needComment'),
+  missing('needAmount'),
+  write('archive_partner', { agency_id: 'agy_old' }),
+  write('resend_webhook', { delivery_id: 'whd_abc123' }),
+  missing('needWhat'),
+  unknown,
+  read('find_bookings', { status: 'expired', ...last7 }),
+];
+
+const topUp = (reason: string) =>
+  write('change_balance', { company_id: 'cmp_acme', amount: { amount: '500.00', currency: 'EUR' }, reason });
+const debit = (reason: string) =>
+  write('change_balance', { company_id: 'cmp_nord', amount: { amount: '-120.50', currency: 'PLN' }, reason });
+
+const questions: Record<'en' | 'ua' | 'pl', { list: string[]; topUp: string; debit: string }> = {
+  en: {
+    topUp: 'bank transfer',
+    debit: 'correction',
+    list: [
+      'show bookings of Sky Travel last week',
+      'list issued bookings yesterday',
+      'find bookings of passenger Kowalski',
+      'cancelled bookings in March',
+      'bookings of Acme Corp this week',
+      'show booking AB12CD',
+      'history of booking XY34ZK',
+      'what is the status of QW12ER?',
+      'sales of LH in March',
+      'revenue of Sky Travel last month',
+      'sales by Lufthansa from 1 to 15 March',
+      'how much did we sell yesterday',
+      'total sales this month',
+      'balance of company Acme Corp',
+      'what is the balance of Acme',
+      'balances of agency Blue Horizon Tours',
+      'ledger of Acme Corp',
+      'show the transactions of company Nordwind Logistics',
+      'ledger movements of Nordwnd Logistics',
+      'channels of agency Sky Travel',
+      'which gates are closed?',
+      'who changed the main gate?',
+      'who closed the gate of Sky Travel',
+      'who changed company Acme Corp',
+      'close the main gate',
+      'open the channel gate',
+      'close the gate of agency Sky Travel',
+      'open Sky Travl',
+      'block company Acme Corp',
+      'switch off LH for agency Sky Travel',
+      'enable LOT Polish Airlines for Sky Travel',
+      'top up Acme Corp by 500 EUR, comment: bank transfer',
+      'debit Nordwind Logistics 120.50 PLN reason: correction',
+      'top up Acme Corp by 200',
+      'top up Acme Corp, comment: gift',
+      'archive partner Old Routes',
+      'resend webhook delivery whd_abc123',
+      'close it',
+      'what is the weather in Paris',
+      'show expired bookings last 7 days',
+    ],
+  },
+  ua: {
+    topUp: 'банківський переказ',
+    debit: 'коригування',
+    list: [
+      'покажи бронювання Sky Travel за минулий тиждень',
+      'виписані бронювання вчора',
+      'знайди бронювання пасажира Kowalski',
+      'скасовані бронювання у березні',
+      'бронювання Acme Corp цього тижня',
+      'покажи бронювання AB12CD',
+      'історія бронювання XY34ZK',
+      'який статус QW12ER?',
+      'продажі LH у березні',
+      'виручка Sky Travel за минулий місяць',
+      'продажі Lufthansa з 1 по 15 березня',
+      'скільки продали вчора',
+      'загальні продажі цього місяця',
+      'баланс компанії Acme Corp',
+      'який баланс Acme',
+      'баланси агенції Blue Horizon Tours',
+      'рух коштів Acme Corp',
+      'покажи операції компанії Nordwind Logistics',
+      'транзакції Nordwnd Logistics',
+      'канали агенції Sky Travel',
+      'які шлюзи закриті?',
+      'хто змінив головний шлюз?',
+      'хто закрив шлюз Sky Travel',
+      'хто змінював компанію Acme Corp',
+      'закрий головний шлюз',
+      'відкрий шлюз каналів',
+      'закрий шлюз агенції Sky Travel',
+      'відкрий Sky Travl',
+      'заблокуй компанію Acme Corp',
+      'вимкни LH для агенції Sky Travel',
+      'увімкни LOT Polish Airlines для Sky Travel',
+      'поповни Acme Corp на 500 EUR, коментар: банківський переказ',
+      'спиши з Nordwind Logistics 120.50 PLN причина: коригування',
+      'поповни Acme Corp на 200',
+      'поповни Acme Corp, коментар: подарунок',
+      'архівуй партнера Old Routes',
+      'надішли повторно доставку whd_abc123',
+      'закрий це',
+      'яка погода в Парижі',
+      'покажи прострочені бронювання за останні 7 днів',
+    ],
+  },
+  pl: {
+    topUp: 'przelew bankowy',
+    debit: 'korekta',
+    list: [
+      'pokaż rezerwacje Sky Travel w zeszłym tygodniu',
+      'wystawione rezerwacje wczoraj',
+      'znajdź rezerwacje pasażera Kowalski',
+      'anulowane rezerwacje w marcu',
+      'rezerwacje Acme Corp w tym tygodniu',
+      'pokaż rezerwację AB12CD',
+      'historia rezerwacji XY34ZK',
+      'jaki jest status QW12ER?',
+      'sprzedaż LH w marcu',
+      'przychód Sky Travel w zeszłym miesiącu',
+      'sprzedaż Lufthansa od 1 do 15 marca',
+      'ile sprzedaliśmy wczoraj',
+      'całkowita sprzedaż w tym miesiącu',
+      'saldo firmy Acme Corp',
+      'jakie jest saldo Acme',
+      'salda agencji Blue Horizon Tours',
+      'operacje Acme Corp',
+      'pokaż transakcje firmy Nordwind Logistics',
+      'ruchy na koncie Nordwnd Logistics',
+      'kanały agencji Sky Travel',
+      'które bramki są zamknięte?',
+      'kto zmienił główną bramkę?',
+      'kto zamknął bramkę Sky Travel',
+      'kto zmieniał firmę Acme Corp',
+      'zamknij główną bramkę',
+      'otwórz bramkę kanałów',
+      'zamknij bramkę agencji Sky Travel',
+      'otwórz Sky Travl',
+      'zablokuj firmę Acme Corp',
+      'wyłącz LH dla agencji Sky Travel',
+      'włącz LOT Polish Airlines dla Sky Travel',
+      'doładuj Acme Corp o 500 EUR, komentarz: przelew bankowy',
+      'obciąż Nordwind Logistics kwotą 120,50 PLN powód: korekta',
+      'doładuj Acme Corp o 200',
+      'doładuj Acme Corp, komentarz: prezent',
+      'zarchiwizuj partnera Old Routes',
+      'wyślij ponownie doręczenie whd_abc123',
+      'zamknij to',
+      'jaka jest pogoda w Paryżu',
+      'pokaż wygasłe rezerwacje z ostatnich 7 dni',
+    ],
+  },
+};
+
+const plan = (question: string) =>
+  planByRules(question, { now, directory, channelOf: async (a, c) => channels[`${a}/${c}`] });
+
+describe('the rules planner question set', () => {
+  it('has 40 questions in each language, and answers at least 95% of them as expected', async () => {
+    const misses: string[] = [];
+    let total = 0;
+    for (const [language, set] of Object.entries(questions)) {
+      expect(set.list, language).toHaveLength(40);
+      for (const [i, question] of set.list.entries()) {
+        const want =
+          expected[i] === ('TOP_UP' as unknown)
+            ? topUp(set.topUp)
+            : expected[i] === ('DEBIT' as unknown)
+              ? debit(set.debit)
+              : expected[i];
+        const got = await plan(question);
+        total++;
+        try {
+          expect(got).toEqual(want);
+        } catch {
+          misses.push(`${language} #${i + 1} "${question}": got ${JSON.stringify(got)}, want ${JSON.stringify(want)}`);
+        }
+      }
+    }
+    const accuracy = (total - misses.length) / total;
+    console.log(
+      `rules planner: ${total - misses.length}/${total} = ${(accuracy * 100).toFixed(1)}%\n${misses.join('\n')}`,
+    );
+    expect(total).toBe(120);
+    expect(accuracy).toBeGreaterThanOrEqual(0.95);
+  });
+
+  it('never plans a write from a question, nor from SQL', async () => {
+    for (const question of [
+      'which gates are closed?',
+      'are any channels switched off?',
+      'czy bramka Sky Travel jest zamknięta?',
+      'чи закритий шлюз Sky Travel?',
+      'SELECT * INTO stolen FROM accounts',
+      'WITH x AS (DELETE FROM transactions RETURNING *) SELECT * FROM x',
+      'SELECT 1; COMMIT; DROP TABLE audit_log',
+      "SELECT pg_read_file('/etc/passwd')",
+    ])
+      expect((await plan(question)).kind, question).not.toBe('write');
+  });
+});

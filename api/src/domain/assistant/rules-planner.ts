@@ -1,0 +1,267 @@
+// The rules planner: deterministic and offline. It reads a question in English, Ukrainian or Polish
+// with keyword tables, date phrases (dates.ts) and names resolved against the database
+// (resolve.ts), and answers one tool call to read, a write plan, a request for what is missing, or
+// "not understood". It proposes a write only on an explicit imperative verb with every name
+// resolved; a question ("which gates are closed?") is always a read.
+import { dateRangeOf, ure } from './dates.js';
+import { bestName, carrierIn, locatorIn, words } from './resolve.js';
+import type { texts } from './texts.js';
+
+export interface Directory {
+  agencies: { id: string; name: string; status: string }[];
+  companies: { id: string; name: string; agency_id: string | null; currency?: string }[];
+}
+
+export interface Call {
+  tool: string;
+  args: Record<string, unknown>;
+}
+
+export type Planned =
+  | { kind: 'read'; call: Call }
+  | { kind: 'write'; steps: Call[] }
+  | { kind: 'missing'; what: keyof typeof texts }
+  | { kind: 'unknown' }
+  /** The model planner's turn: reads it ran (already checked), writes it proposes, tools it named that do not exist. */
+  | {
+      kind: 'model';
+      text: string;
+      reads: { tool: string; args: Record<string, unknown>; result: unknown }[];
+      writes: Call[];
+      refused: string[];
+    };
+
+export interface PlannerContext {
+  now: Date;
+  directory: Directory;
+  /** The partner's channel of a carrier, if it has one (the planner's one lookup beyond names). */
+  channelOf(agencyId: string, carrier: string): Promise<string | undefined>;
+}
+
+const has = (text: string, source: string) => ure(source, 'i').test(text);
+
+// Cues, all three languages. Stems end without \b where Ukrainian and Polish inflect.
+const readCue = String.raw`^\s*(show|list|which|what|who|whom|how|are|is|was|were|did|find|give|display|tell|покажи|які|який|яка|хто|що|скільки|чи|знайди|виведи|pokaż|pokaz|jakie|jaki|jaka|kto|co|ile|czy|znajdź|znajdz|wyświetl)\b`;
+const who = String.raw`\b(who|whom|хто|kto)\b`;
+const topUp = String.raw`\b(top up|top-up|topup|credit|add|fund)\b|\b(поповн\p{L}*|зарахуй|додай|doładuj\p{L}*|doladuj\p{L}*|zasil\p{L}*|dodaj)`;
+const debit = String.raw`\b(debit|charge|deduct|withdraw|спиши|списати|зніми|obciąż\p{L}*|obciaz\p{L}*|pobierz|odejmij)`;
+const archive = String.raw`\b(archive|архівуй|архівувати|заархівуй|zarchiwizuj|archiwizuj)\b`;
+const resend = String.raw`\b(resend|send again|redeliver|надішли ще раз|надішли повторно|повтори|wyślij ponownie|wyslij ponownie|ponów|ponow)`;
+const openVerb = String.raw`\b(open|reopen|unblock|відкрий|відкрити|розблокуй|otwórz|otworz|odblokuj)\b`;
+const closeVerb = String.raw`\b(close|block|shut|закрий|закрити|заблокуй|zamknij|zablokuj)\b`;
+const onVerb = String.raw`\b(switch on|turn on|enable|activate|увімкни|ввімкни|увімкнути|включи|активуй|włącz|wlacz|aktywuj)\b`;
+const offVerb = String.raw`\b(switch off|turn off|disable|deactivate|вимкни|вимкнути|виключи|деактивуй|wyłącz|wylacz|dezaktywuj)\b`;
+const mainGate = String.raw`\b(main gate|main|головн\p{L}*|główn\p{L}*|glown\p{L}*)`;
+const channelGate = String.raw`\b(channel gate|шлюз каналів|bramk\p{L}* kanałów|bramk\p{L}* kanalow)`;
+const allAgenciesGate = String.raw`\b(agency gate|agencies gate|шлюз агенцій|bramk\p{L}* agencji)\b`;
+const agencyWord = String.raw`\b(agency|agencies|partner|partners|агенц\p{L}*|партнер\p{L}*|agencj\p{L}*|partner\p{L}*)`;
+const companyWord = String.raw`\b(company|companies|client|компані\p{L}*|клієнт\p{L}*|firm\p{L}*|spółk\p{L}*|klient\p{L}*)`;
+const bookingsWord = String.raw`\b(bookings?|pnrs?|orders?|бронюван\p{L}*|броні|бронь|замовлен\p{L}*|rezerwacj\p{L}*|zamówie\p{L}*)`;
+const historyWord = String.raw`\b(history|state|status|історі\p{L}*|стан|статус|historia|historii|stan|status)\b`;
+const salesWord = String.raw`\b(sales|sold|sell\p{L}*|revenue|turnover|прода\p{L}*|виручк\p{L}*|оборот\p{L}*|sprzeda\p{L}*|przych\p{L}*|obrót|obrot\p{L}*)`;
+const ledgerWord = String.raw`\b(ledger|movements?|transactions?|entries|рух\p{L}*|операці\p{L}*|транзакці\p{L}*|проводк\p{L}*|operacj\p{L}*|ruchy|transakcj\p{L}*|wpływ\p{L}*)`;
+const balanceWord = String.raw`\b(balances?|баланс\p{L}*|залиш\p{L}*|saldo|salda|sald)\b`;
+const channelsWord = String.raw`\b(channels?|gates?|канал\p{L}*|шлюз\p{L}*|kanał\p{L}*|kanal\p{L}*|bramk\p{L}*)`;
+const changedWord = String.raw`\b(chang\p{L}*|clos\p{L}*|open\p{L}*|set|switch\p{L}*|archiv\p{L}*|top\p{L}*|змін\p{L}*|закри\p{L}*|відкри\p{L}*|вимкну\p{L}*|увімкну\p{L}*|zmieni\p{L}*|zamkn\p{L}*|otworzy\p{L}*|wyłączy\p{L}*|włączy\p{L}*)`;
+
+const statuses: [string, string][] = [
+  [String.raw`\b(issued|ticketed|виписан\p{L}*|wystawion\p{L}*)`, 'issued'],
+  [String.raw`\b(cancel+ed|скасован\p{L}*|anulowan\p{L}*)`, 'cancelled'],
+  [String.raw`\b(voided|анульован\p{L}*|unieważnion\p{L}*)`, 'voided'],
+  [String.raw`\b(expired|прострочен\p{L}*|wygasł\p{L}*|wygasl\p{L}*)`, 'expired'],
+  [String.raw`\b(refunded|повернен\p{L}*|zwrócon\p{L}*|zwrocon\p{L}*)`, 'refunded'],
+  [String.raw`\b(held|unpaid|new|on hold|нов\p{L}*|неоплачен\p{L}*|nowe|nieopłacon\p{L}*)\b`, 'new'],
+];
+
+function amountIn(question: string): { amount: string; currency?: string } | undefined {
+  const m = ure(
+    String.raw`(?<![\d.,])(\d{1,10}(?:[.,]\d{1,2})?)(?![\d.,]*\d)\s*(eur|euro|€|usd|\$|pln|zł|zl|uah|грн|gbp|£)?`,
+    'i',
+  ).exec(question.replace(/(?<=\d)[  ](?=\d{3}\b)/g, ''));
+  if (!m) return undefined;
+  const currency = m[2]?.toLowerCase();
+  const code =
+    currency === undefined
+      ? undefined
+      : (
+          {
+            eur: 'EUR',
+            euro: 'EUR',
+            '€': 'EUR',
+            usd: 'USD',
+            $: 'USD',
+            pln: 'PLN',
+            zł: 'PLN',
+            zl: 'PLN',
+            uah: 'UAH',
+            грн: 'UAH',
+            gbp: 'GBP',
+            '£': 'GBP',
+          } as Record<string, string>
+        )[currency];
+  const [whole, frac = ''] = m[1]!.replace(',', '.').split('.');
+  return { amount: `${whole}.${frac.padEnd(2, '0')}`, currency: code };
+}
+
+function commentIn(question: string): string | undefined {
+  const m = ure(
+    String.raw`\b(?:comment|reason|note|коментар\p{L}*|причин\p{L}*|примітк\p{L}*|komentarz\p{L}*|powód|powod|uwag\p{L}*)\b\s*[:\-–]?\s*(.+)$`,
+    'i',
+  ).exec(question);
+  const quoted = /["«„“]([^"»”]+)["»”]/u.exec(question);
+  const text = (m?.[1] ?? quoted?.[1])
+    ?.trim()
+    .replace(/^["«„“]|["»”]$/gu, '')
+    .trim();
+  return text ? text.slice(0, 500) : undefined;
+}
+
+interface Entities {
+  agency?: { id: string; name: string };
+  company?: { id: string; name: string; currency?: string };
+}
+
+/** Partner and company names; a keyword ("agency", "company") decides when a name fits both. */
+function entitiesIn(question: string, directory: Directory): Entities {
+  const agency = bestName(question, directory.agencies.filter((a) => a.status !== 'archived') ?? []);
+  const company = bestName(question, directory.companies);
+  const saysAgency = has(question, agencyWord);
+  const saysCompany = has(question, companyWord);
+  if (agency && company) {
+    if (saysCompany && !saysAgency) return { company: company.item };
+    if (saysAgency && !saysCompany) return { agency: agency.item };
+    return agency.distance <= company.distance
+      ? { agency: agency.item, company: company.item }
+      : { company: company.item };
+  }
+  return { agency: agency?.item, company: company?.item };
+}
+
+/** Like entitiesIn, but any partner named, archived or not (to archive, or to read its history). */
+function anyAgency(question: string, directory: Directory) {
+  return bestName(question, directory.agencies)?.item;
+}
+
+export async function planByRules(question: string, ctx: PlannerContext): Promise<Planned> {
+  const q = question.trim();
+  const range = dateRangeOf(q, ctx.now);
+  const dates = range ? { from: range.from, to: range.to } : {};
+  const asks = has(q, readCue) || q.endsWith('?');
+  const locator = locatorIn(q) ?? locatorAfterKeyword(q);
+
+  // "who changed X": the audit log (before any verb: "who closed the gate" is a question)
+  if (has(q, who) && has(q, changedWord)) {
+    const e = entitiesIn(q, ctx.directory);
+    if (has(q, mainGate)) return read('who_changed', { entity_type: 'ticketing_gate', entity_id: 'main' });
+    if (has(q, channelGate)) return read('who_changed', { entity_type: 'ticketing_gate', entity_id: 'channel' });
+    if (e.company && !e.agency) return read('who_changed', { entity_type: 'company', entity_id: e.company.id });
+    const agency = e.agency ?? anyAgency(q, ctx.directory);
+    if (agency) return read('who_changed', { agency_id: agency.id });
+    if (has(q, channelsWord)) return read('who_changed', { entity_type: 'ticketing_gate' });
+    return read('who_changed', {});
+  }
+
+  if (!asks) {
+    const write = await writeOf(q, ctx);
+    if (write) return write;
+  }
+
+  // reads
+  const e = entitiesIn(q, ctx.directory);
+  if (has(q, ledgerWord) && !has(q, bookingsWord)) {
+    if (!e.company) return { kind: 'missing', what: 'needCompany' };
+    return read('ledger', { company_id: e.company.id });
+  }
+  if (has(q, salesWord)) {
+    const carrier = carrierIn(q);
+    return read('sales_summary', {
+      ...dates,
+      ...(e.agency ? { agency_id: e.agency.id } : {}),
+      ...(carrier ? { carrier } : {}),
+    });
+  }
+  if (has(q, balanceWord)) {
+    if (e.company) return read('balances', { company_id: e.company.id });
+    return read('balances', e.agency ? { agency_id: e.agency.id } : {});
+  }
+  if (locator && (has(q, historyWord) || !has(q, bookingsWord) || words(q).length <= 4))
+    return read('booking_history', { locator });
+  if (has(q, bookingsWord)) {
+    const status = statuses.find(([re]) => has(q, re))?.[1];
+    const passenger = ure(
+      String.raw`\b(?:passenger|traveller|пасажир\p{L}*|pasażer\p{L}*|pasazer\p{L}*)\s+([\p{L}'-]+(?:\s+[\p{Lu}][\p{L}'-]+)?)`,
+      'i',
+    ).exec(q)?.[1];
+    return read('find_bookings', {
+      ...(locator ? { q: locator } : passenger ? { q: passenger } : {}),
+      ...(status ? { status } : {}),
+      ...dates,
+      ...(e.agency && !e.company ? { agency_id: e.agency.id } : {}),
+      ...(e.company ? { company_id: e.company.id } : {}),
+    });
+  }
+  if (has(q, channelsWord)) return read('channels', e.agency ? { agency_id: e.agency.id } : {});
+  if (locator) return read('booking_history', { locator });
+  return { kind: 'unknown' };
+}
+
+function read(tool: string, args: Record<string, unknown>): Planned {
+  return { kind: 'read', call: { tool, args } };
+}
+
+function locatorAfterKeyword(q: string): string | undefined {
+  const m = ure(
+    String.raw`\b(?:booking|locator|pnr|бронювання|локатор|rezerwacj\p{L}*|lokator)\s+([a-z0-9]{6})\b`,
+    'i',
+  ).exec(q);
+  return m?.[1]?.toUpperCase();
+}
+
+async function writeOf(q: string, ctx: PlannerContext): Promise<Planned | undefined> {
+  const write = (tool: string, args: Record<string, unknown>): Planned => ({ kind: 'write', steps: [{ tool, args }] });
+  const e = entitiesIn(q, ctx.directory);
+
+  if (has(q, archive)) {
+    const agency = anyAgency(q, ctx.directory);
+    return agency ? write('archive_partner', { agency_id: agency.id }) : { kind: 'missing', what: 'needAgency' };
+  }
+  if (has(q, resend)) {
+    const delivery = /(?<![\p{L}\p{N}_])(whd_[a-z0-9]+)/u.exec(q)?.[1];
+    return delivery ? write('resend_webhook', { delivery_id: delivery }) : { kind: 'missing', what: 'needDelivery' };
+  }
+  const credit = has(q, topUp);
+  const charge = has(q, debit);
+  if ((credit || charge) && !has(q, onVerb) && !has(q, openVerb)) {
+    const company = e.company;
+    if (!company) return { kind: 'missing', what: 'needCompany' };
+    const amount = amountIn(q.replace(company.name, ''));
+    if (!amount || Number(amount.amount) === 0) return { kind: 'missing', what: 'needAmount' };
+    const reason = commentIn(q);
+    if (!reason) return { kind: 'missing', what: 'needComment' };
+    const currency = amount.currency ?? company.currency;
+    if (!currency) return { kind: 'missing', what: 'needAmount' };
+    return write('change_balance', {
+      company_id: company.id,
+      amount: { amount: charge && !credit ? `-${amount.amount}` : amount.amount, currency },
+      reason,
+    });
+  }
+
+  if (has(q, bookingsWord)) return undefined;
+  const opens = has(q, openVerb) || has(q, onVerb);
+  const closes = has(q, closeVerb) || has(q, offVerb);
+  if (opens === closes) return undefined;
+  const active = opens;
+  const carrier = carrierIn(q);
+  if (e.agency && carrier && !has(q, String.raw`\bgate\b|шлюз|bramk`)) {
+    const channel = await ctx.channelOf(e.agency.id, carrier);
+    if (!channel) return { kind: 'missing', what: 'needChannel' };
+    return write('switch_channel', { channel_id: channel, on_by_admin: active });
+  }
+  if (e.company && !e.agency) return write('set_company_gate', { company_id: e.company.id, active });
+  if (e.agency) return write('set_partner_gate', { agency_id: e.agency.id, active });
+  if (has(q, channelGate)) return write('set_platform_gate', { gate: 'channel', active });
+  if (has(q, allAgenciesGate)) return write('set_platform_gate', { gate: 'agency', active });
+  if (has(q, mainGate)) return write('set_platform_gate', { gate: 'main', active });
+  return { kind: 'missing', what: 'needWhat' };
+}

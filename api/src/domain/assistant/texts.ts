@@ -1,0 +1,198 @@
+// What the assistant says, in English, Ukrainian and Polish.
+export type Language = 'en' | 'ua' | 'pl';
+
+type Text = Record<Language, string>;
+const t = (en: string, ua: string, pl: string): Text => ({ en, ua, pl });
+
+export const texts = {
+  unknown: t(
+    'I did not understand that. I answer questions and propose changes through these tools only; for example:',
+    'Я не зрозумів запитання. Я відповідаю і пропоную зміни лише через ці інструменти; наприклад:',
+    'Nie zrozumiałem pytania. Odpowiadam i proponuję zmiany tylko za pomocą tych narzędzi; na przykład:',
+  ),
+  examples: t(
+    [
+      '"show bookings of Sky Travel last week"',
+      '"history of booking AB12CD"',
+      '"sales of LH in March"',
+      '"balance of company Acme"',
+      '"ledger of company Acme"',
+      '"channels of agency Sky Travel"',
+      '"who changed the main gate?"',
+      '"close the gate of agency Sky Travel"',
+      '"switch off LH for agency Sky Travel"',
+      '"top up Acme by 500 EUR, comment: bank transfer"',
+      '"archive partner Sky Travel"',
+    ].join('; '),
+    [
+      '"покажи бронювання Sky Travel за минулий тиждень"',
+      '"історія бронювання AB12CD"',
+      '"продажі LH у березні"',
+      '"баланс компанії Acme"',
+      '"рух коштів компанії Acme"',
+      '"канали агенції Sky Travel"',
+      '"хто змінив головний шлюз?"',
+      '"закрий шлюз агенції Sky Travel"',
+      '"вимкни LH для агенції Sky Travel"',
+      '"поповни Acme на 500 EUR, коментар: банківський переказ"',
+      '"архівуй партнера Sky Travel"',
+    ].join('; '),
+    [
+      '"pokaż rezerwacje Sky Travel w zeszłym tygodniu"',
+      '"historia rezerwacji AB12CD"',
+      '"sprzedaż LH w marcu"',
+      '"saldo firmy Acme"',
+      '"operacje firmy Acme"',
+      '"kanały agencji Sky Travel"',
+      '"kto zmienił główną bramkę?"',
+      '"zamknij bramkę agencji Sky Travel"',
+      '"wyłącz LH dla agencji Sky Travel"',
+      '"doładuj Acme o 500 EUR, komentarz: przelew bankowy"',
+      '"zarchiwizuj partnera Sky Travel"',
+    ].join('; '),
+  ),
+  needCompany: t(
+    'Which company? I could not find its name.',
+    'Яка компанія? Я не знайшов її назви.',
+    'Która firma? Nie znalazłem jej nazwy.',
+  ),
+  needAgency: t(
+    'Which partner (agency)? I could not find its name.',
+    'Який партнер (агенція)? Я не знайшов його назви.',
+    'Który partner (agencja)? Nie znalazłem jego nazwy.',
+  ),
+  needAmount: t(
+    'What amount? Write it with its currency, for example "500 EUR".',
+    'Яка сума? Напишіть її з валютою, наприклад "500 EUR".',
+    'Jaka kwota? Podaj ją z walutą, na przykład "500 EUR".',
+  ),
+  needComment: t(
+    'A balance change needs a comment: add "comment: …" to the request.',
+    'Зміна балансу потребує коментаря: додайте "коментар: …" до запиту.',
+    'Zmiana salda wymaga komentarza: dodaj "komentarz: …" do polecenia.',
+  ),
+  needWhat: t(
+    'What should I open or close, switch on or off? Name a gate, a partner, a company or a carrier of a partner.',
+    'Що відкрити чи закрити, увімкнути чи вимкнути? Назвіть шлюз, партнера, компанію або перевізника партнера.',
+    'Co otworzyć lub zamknąć, włączyć lub wyłączyć? Podaj bramkę, partnera, firmę albo przewoźnika partnera.',
+  ),
+  needChannel: t(
+    'That partner has no channel of this carrier.',
+    'У цього партнера немає каналу цього перевізника.',
+    'Ten partner nie ma kanału tego przewoźnika.',
+  ),
+  needDelivery: t(
+    'Which delivery? Give its id (whd_…).',
+    'Яку доставку? Вкажіть її id (whd_…).',
+    'Które doręczenie? Podaj jego id (whd_…).',
+  ),
+  needLocator: t(
+    'Which booking? Give its locator (six letters and digits).',
+    'Яке бронювання? Вкажіть його локатор (шість літер і цифр).',
+    'Która rezerwacja? Podaj jej lokator (sześć liter i cyfr).',
+  ),
+  forbidden: t(
+    'You may not do this by hand, so I cannot do it for you either.',
+    'Ви не можете зробити це вручну, тож і я не можу зробити це за вас.',
+    'Nie możesz zrobić tego ręcznie, więc ja też nie mogę zrobić tego za ciebie.',
+  ),
+  planReady: t(
+    'Here is the plan. Nothing has changed yet: confirm it to run it (it expires in 10 minutes).',
+    'Ось план. Нічого ще не змінено: підтвердьте його, щоб виконати (він діє 10 хвилин).',
+    'Oto plan. Nic jeszcze nie zmieniono: potwierdź go, aby go wykonać (wygasa za 10 minut).',
+  ),
+  modelRefused: t(
+    'The model asked for tools that do not exist ({tools}); nothing was proposed.',
+    'Модель запросила інструменти, яких не існує ({tools}); нічого не запропоновано.',
+    'Model poprosił o narzędzia, które nie istnieją ({tools}); nic nie zaproponowano.',
+  ),
+  found: t('Found {n}.', 'Знайдено: {n}.', 'Znaleziono: {n}.'),
+  notFoundBooking: t('No such booking.', 'Такого бронювання немає.', 'Nie ma takiej rezerwacji.'),
+  invalid: t(
+    'I understood the request but its details are not valid: {detail}',
+    'Я зрозумів запит, але його дані неправильні: {detail}',
+    'Zrozumiałem polecenie, ale jego dane są nieprawidłowe: {detail}',
+  ),
+};
+
+export const titles = {
+  bookings: t('Bookings', 'Бронювання', 'Rezerwacje'),
+  booking: t('Booking', 'Бронювання', 'Rezerwacja'),
+  history: t('History', 'Історія', 'Historia'),
+  sales: t('Sales', 'Продажі', 'Sprzedaż'),
+  byCarrier: t('By carrier', 'За перевізниками', 'Według przewoźników'),
+  balances: t('Balances', 'Баланси', 'Salda'),
+  ledger: t('Ledger', 'Рух коштів', 'Operacje'),
+  gates: t('Gates', 'Шлюзи', 'Bramki'),
+  channels: t('Channels', 'Канали', 'Kanały'),
+  audit: t('Changes', 'Зміни', 'Zmiany'),
+};
+
+const onOff = { true: t('open', 'відкрити', 'otworzyć'), false: t('close', 'закрити', 'zamknąć') };
+const switchWord = { true: t('switch on', 'увімкнути', 'włączyć'), false: t('switch off', 'вимкнути', 'wyłączyć') };
+
+/** A plan step in words. */
+export function stepSummary(
+  language: Language,
+  tool: string,
+  args: Record<string, any>,
+  names: Record<string, string>,
+): string {
+  const name = (id: unknown) => (typeof id === 'string' ? `${names[id] ?? id} (${id})` : '');
+  const open = onOff[String(Boolean(args.active)) as 'true' | 'false'][language];
+  switch (tool) {
+    case 'set_platform_gate':
+      return {
+        en: `${open} the ${args.gate} gate`,
+        ua: `${open} шлюз «${args.gate}»`,
+        pl: `${open} bramkę „${args.gate}”`,
+      }[language];
+    case 'set_partner_gate':
+      return {
+        en: `${open} the gate of partner ${name(args.agency_id)}`,
+        ua: `${open} шлюз партнера ${name(args.agency_id)}`,
+        pl: `${open} bramkę partnera ${name(args.agency_id)}`,
+      }[language];
+    case 'set_company_gate':
+      return {
+        en: `${open} the gate of company ${name(args.company_id)}`,
+        ua: `${open} шлюз компанії ${name(args.company_id)}`,
+        pl: `${open} bramkę firmy ${name(args.company_id)}`,
+      }[language];
+    case 'switch_channel': {
+      const w = switchWord[String(Boolean(args.on_by_admin)) as 'true' | 'false'][language];
+      return {
+        en: `${w} channel ${name(args.channel_id)}`,
+        ua: `${w} канал ${name(args.channel_id)}`,
+        pl: `${w} kanał ${name(args.channel_id)}`,
+      }[language];
+    }
+    case 'change_balance': {
+      const money = `${args.amount?.amount} ${args.amount?.currency}`;
+      const debit = String(args.amount?.amount).startsWith('-');
+      return {
+        en: `${debit ? 'debit' : 'top up'} the balance of company ${name(args.company_id)} by ${money}, comment "${args.reason}"`,
+        ua: `${debit ? 'списати з балансу' : 'поповнити баланс'} компанії ${name(args.company_id)} на ${money}, коментар «${args.reason}»`,
+        pl: `${debit ? 'obciążyć saldo' : 'doładować saldo'} firmy ${name(args.company_id)} o ${money}, komentarz „${args.reason}”`,
+      }[language];
+    }
+    case 'archive_partner':
+      return {
+        en: `archive partner ${name(args.agency_id)}`,
+        ua: `архівувати партнера ${name(args.agency_id)}`,
+        pl: `zarchiwizować partnera ${name(args.agency_id)}`,
+      }[language];
+    case 'resend_webhook':
+      return {
+        en: `resend webhook delivery ${args.delivery_id}`,
+        ua: `повторно надіслати доставку вебхука ${args.delivery_id}`,
+        pl: `ponownie wysłać doręczenie webhooka ${args.delivery_id}`,
+      }[language];
+    default:
+      return tool;
+  }
+}
+
+export function say(text: Text, language: Language, vars: Record<string, string | number> = {}): string {
+  return text[language].replace(/\{(\w+)\}/g, (_, k: string) => String(vars[k] ?? ''));
+}

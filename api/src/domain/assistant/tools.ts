@@ -1,0 +1,268 @@
+// The assistant's tools: an allow-list, and nothing else. Each tool names the contract operation it
+// stands for (the caller must be allowed that operation, checked again at execution), takes its
+// input in the contract's own schema where one exists, and acts through the same domain service as
+// that operation, with the caller's principal, so the assistant can never do more than its user
+// could by hand. There is no tool that takes SQL, a URL or a service name.
+import type { BackOffice } from '../back-office/back-office.js';
+import { auditEntriesWithPlans } from '../back-office/audit.js';
+import type { BookingsService } from '../bookings/bookings.service.js';
+import type { Db } from '../../db/database.js';
+import type { Principal } from '../principal.js';
+import type { SalesService } from '../sales/sales.service.js';
+import type { WebhookEndpointsService } from '../webhooks/webhook-endpoints.service.js';
+
+export interface ToolDeps {
+  db: Db;
+  backOffice: BackOffice;
+  bookings: BookingsService;
+  sales: SalesService;
+  webhookEndpoints: WebhookEndpointsService;
+}
+
+export type Cell = string | number | boolean | null;
+export interface Table {
+  title: string;
+  columns: string[];
+  rows: Cell[][];
+}
+
+/** A tool's input: its own fields (path and query parameters), and a contract body schema by name. */
+export interface ToolInput {
+  /** JSON Schema properties of the fields that are not the body (ids, filters). */
+  own: Record<string, object>;
+  required?: readonly string[];
+  /** The contract component the rest of the arguments must match (the operation's request body). */
+  body?: string;
+}
+
+export interface Tool<A = any> {
+  name: string;
+  kind: 'read' | 'write';
+  /** The contract operation this tool stands for: the caller's role must be allowed it. */
+  operationId: string | ((args: A) => string);
+  input: ToolInput;
+  run(deps: ToolDeps, principal: Principal, args: A): Promise<unknown>;
+}
+
+const id = { type: 'string', minLength: 1, maxLength: 64 };
+const day = { type: 'string', pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$' };
+const page = { page: 1, perPage: 100 };
+
+// reads
+const findBookings: Tool<{
+  q?: string;
+  status?: string;
+  from?: string;
+  to?: string;
+  agency_id?: string;
+  company_id?: string;
+}> = {
+  name: 'find_bookings',
+  kind: 'read',
+  operationId: 'listBookings',
+  input: {
+    own: {
+      q: { type: 'string', minLength: 1, maxLength: 100 },
+      status: { enum: ['new', 'issuing', 'issued', 'cancelled', 'voided', 'expired', 'refunded'] },
+      from: day,
+      to: day,
+      agency_id: id,
+      company_id: id,
+    },
+  },
+  async run(deps, principal, args) {
+    const { items } = await deps.bookings.list(principal, {
+      q: args.q,
+      status: args.status as never,
+      from: args.from,
+      to: args.to,
+      ...page,
+    });
+    let companies: Set<string> | undefined;
+    if (args.agency_id) {
+      const { items: own } = await deps.backOffice.companies.list(principal, { agencyId: args.agency_id }, page);
+      companies = new Set(own.map((c) => c.id));
+    }
+    return items.filter(
+      (b) =>
+        (!args.company_id || b.company_id === args.company_id) &&
+        (!companies || (b.company_id !== null && companies.has(b.company_id))),
+    );
+  },
+};
+
+const bookingHistory: Tool<{ locator: string }> = {
+  name: 'booking_history',
+  kind: 'read',
+  operationId: 'listBookingHistory',
+  input: { own: { locator: { type: 'string', pattern: '^[A-Z0-9]{6}$' } }, required: ['locator'] },
+  async run(deps, principal, args) {
+    const [{ items: state }, { items: history }] = await Promise.all([
+      deps.bookings.list(principal, { q: args.locator, ...page }),
+      deps.bookings.history(principal, args.locator, page),
+    ]);
+    return { booking: state.find((b) => b.locator === args.locator) ?? null, history };
+  },
+};
+
+const salesSummary: Tool<{ from?: string; to?: string; agency_id?: string; carrier?: string }> = {
+  name: 'sales_summary',
+  kind: 'read',
+  operationId: 'getAnalytics',
+  input: { own: { from: day, to: day, agency_id: id, carrier: { type: 'string', pattern: '^[A-Z0-9]{2}$' } } },
+  async run(deps, principal, args) {
+    const analytics = await deps.sales.analytics(principal, { from: args.from, to: args.to }, args.agency_id);
+    return args.carrier
+      ? { ...analytics, byCarrier: analytics.byCarrier.filter((c) => c.carrier === args.carrier) }
+      : analytics;
+  },
+};
+
+const balances: Tool<{ agency_id?: string; company_id?: string }> = {
+  name: 'balances',
+  kind: 'read',
+  operationId: 'listCompanies',
+  input: { own: { agency_id: id, company_id: id } },
+  async run(deps, principal, args) {
+    if (args.company_id) return [await deps.backOffice.companies.get(principal, args.company_id)];
+    return (await deps.backOffice.companies.list(principal, { agencyId: args.agency_id }, page)).items;
+  },
+};
+
+const ledger: Tool<{ company_id: string }> = {
+  name: 'ledger',
+  kind: 'read',
+  operationId: 'listTransactions',
+  input: { own: { company_id: id }, required: ['company_id'] },
+  async run(deps, principal, args) {
+    return (await deps.backOffice.balances.list(principal, args.company_id, page)).items;
+  },
+};
+
+const channels: Tool<{ agency_id?: string }> = {
+  name: 'channels',
+  kind: 'read',
+  operationId: 'listAgencyChannels',
+  input: { own: { agency_id: id } },
+  async run(deps, principal, args) {
+    const [gates, { items }] = await Promise.all([
+      deps.backOffice.gates.gates(),
+      deps.backOffice.agencyChannels.list(principal, args.agency_id, page),
+    ]);
+    return { gates, channels: items };
+  },
+};
+
+const whoChanged: Tool<{ entity_type?: string; entity_id?: string; agency_id?: string }> = {
+  name: 'who_changed',
+  kind: 'read',
+  operationId: 'listAuditEntries',
+  input: {
+    own: {
+      entity_type: { type: 'string', maxLength: 64 },
+      entity_id: { type: 'string', maxLength: 64 },
+      agency_id: id,
+    },
+  },
+  async run(deps, _principal, args) {
+    const { rows } = await auditEntriesWithPlans(deps.db, {
+      entityType: args.entity_type,
+      entityId: args.entity_id,
+      agencyId: args.agency_id,
+      page: 1,
+      perPage: 50,
+    });
+    return rows;
+  },
+};
+
+// writes: only ever through a confirmed plan
+type PlatformGate = 'main' | 'agency' | 'channel';
+const gateOperation: Record<PlatformGate, string> = {
+  main: 'setMainGate',
+  agency: 'setAgencyGate',
+  channel: 'setChannelGate',
+};
+const setPlatformGate: Tool<{ gate: PlatformGate; active: boolean }> = {
+  name: 'set_platform_gate',
+  kind: 'write',
+  operationId: (args) => gateOperation[args.gate],
+  input: { own: { gate: { enum: ['main', 'agency', 'channel'] } }, required: ['gate'], body: 'ActiveFlag' },
+  run: (deps, principal, args) => deps.backOffice.gates.setGate(principal, args.gate, args.active),
+};
+
+const setPartnerGate: Tool<{ agency_id: string; active: boolean }> = {
+  name: 'set_partner_gate',
+  kind: 'write',
+  operationId: 'setPartnerGate',
+  input: { own: { agency_id: id }, required: ['agency_id'], body: 'ActiveFlag' },
+  run: (deps, principal, args) => deps.backOffice.agencies.setGate(principal, args.agency_id, args.active),
+};
+
+const setCompanyGate: Tool<{ company_id: string; active: boolean }> = {
+  name: 'set_company_gate',
+  kind: 'write',
+  operationId: 'setCompanyGate',
+  input: { own: { company_id: id }, required: ['company_id'], body: 'ActiveFlag' },
+  run: (deps, principal, args) => deps.backOffice.companies.setGate(principal, args.company_id, args.active),
+};
+
+const switchChannel: Tool<{ channel_id: string; on_by_admin: boolean }> = {
+  name: 'switch_channel',
+  kind: 'write',
+  operationId: 'updateAgencyChannel',
+  input: { own: { channel_id: id }, required: ['channel_id'], body: 'AgencyChannelUpdate' },
+  run: (deps, principal, args) =>
+    deps.backOffice.agencyChannels.update(principal, args.channel_id, { on_by_admin: args.on_by_admin }),
+};
+
+const changeBalance: Tool<{ company_id: string; amount: { amount: string; currency: string }; reason: string }> = {
+  name: 'change_balance',
+  kind: 'write',
+  operationId: 'createTransaction',
+  input: { own: {}, body: 'TransactionCreate' },
+  run: (deps, principal, args) => deps.backOffice.balances.change(principal, args),
+};
+
+const archivePartner: Tool<{ agency_id: string }> = {
+  name: 'archive_partner',
+  kind: 'write',
+  operationId: 'deleteAgency',
+  input: { own: { agency_id: id }, required: ['agency_id'] },
+  async run(deps, principal, args) {
+    await deps.backOffice.agencies.archive(principal, args.agency_id);
+    return { agency_id: args.agency_id, status: 'archived' };
+  },
+};
+
+const resendWebhook: Tool<{ delivery_id: string }> = {
+  name: 'resend_webhook',
+  kind: 'write',
+  operationId: 'resendWebhookDelivery',
+  input: { own: { delivery_id: id }, required: ['delivery_id'] },
+  run: (deps, principal, args) => deps.webhookEndpoints.resendDelivery(principal, args.delivery_id),
+};
+
+/** The allow-list: every tool the assistant has. Anything else does not exist for it. */
+export const tools: ReadonlyMap<string, Tool> = new Map(
+  [
+    findBookings,
+    bookingHistory,
+    salesSummary,
+    balances,
+    ledger,
+    channels,
+    whoChanged,
+    setPlatformGate,
+    setPartnerGate,
+    setCompanyGate,
+    switchChannel,
+    changeBalance,
+    archivePartner,
+    resendWebhook,
+  ].map((t) => [t.name, t as Tool]),
+);
+
+export function operationOf(tool: Tool, args: unknown): string {
+  return typeof tool.operationId === 'function' ? tool.operationId(args) : tool.operationId;
+}
