@@ -6,6 +6,7 @@ import { defineConfig } from 'vite';
 // marketing: prerendered marketing pages with their own light script entry.
 import { marketingEntry, marketingPages } from './src/marketing/build/prerender.plugin.ts';
 import { precompressAssets } from './src/build/precompress.plugin.ts';
+import { appShell } from './src/build/app-shell.plugin.ts';
 
 const page = (file: string) => fileURLToPath(new URL(file, import.meta.url));
 
@@ -15,6 +16,8 @@ export default defineConfig({
     react(),
     // marketing
     marketingPages({ base: '/packs/' }),
+    // the page paints its inline shell without waiting for the stylesheet
+    appShell(),
     precompressAssets(),
   ],
   build: {

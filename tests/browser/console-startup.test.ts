@@ -153,3 +153,39 @@ it('asks for the bookings list beside the account, not after its answer', async 
   // The early answer is the screen's own: the list is asked for once.
   expect(events.filter((e) => e === 'bookings asked')).toHaveLength(1);
 });
+
+it('paints the frame and the screen’s title from the HTML alone, where the app then draws them', async () => {
+  const page = await newPage(true);
+  // The stylesheet and the scripts held back: what shows is the HTML's own shell.
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/packs\/assets\/.+\.(js|css)$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(`${stack.baseUrl}/bookings`, { waitUntil: 'commit' });
+  const shellTitle = page.locator('.shell-title');
+  await expect.poll(() => shellTitle.textContent()).toBe('Bookings');
+  const box = async (selector: string) => {
+    const found = await page.locator(selector).evaluate((element) => {
+      const range = document.createRange();
+      range.selectNodeContents(element);
+      const { x, y, width, height } = range.getBoundingClientRect();
+      return { x, y, width, height, weight: getComputedStyle(element).fontWeight };
+    });
+    return found;
+  };
+  const before = await box('.shell-title');
+  expect(before.height).toBeGreaterThan(20);
+  expect(await page.locator('.shell-header svg').isVisible()).toBe(true);
+
+  release();
+  const title = page.getByRole('heading', { level: 1, name: 'Bookings' });
+  await title.waitFor();
+  await expect.poll(() => page.locator('.shell-title').count()).toBe(0);
+  // The app's title takes the very place and size of the shell's: nothing jumps, and the page's
+  // largest paint stays the early one.
+  expect(await box('h1')).toEqual(before);
+  // The stylesheet applied before the app rendered: Mantine's frame is styled.
+  expect(await page.locator('header').evaluate((h) => getComputedStyle(h).position)).toBe('fixed');
+});

@@ -110,11 +110,17 @@ describe('the console build', () => {
       expect(built.some((f) => f.startsWith(`${language}-`) && f.endsWith('.js'))).toBe(true);
   });
 
-  it('blocks the first paint with Mantine’s stylesheets of the components the console renders only', () => {
-    const css = /href="\/packs\/(assets\/main-[\w-]+\.css)"/.exec(indexHtml())![1]!;
+  it('loads Mantine’s stylesheets of the components the console renders only, without blocking the first paint', () => {
+    const html = indexHtml();
+    const css = /href="\/packs\/(assets\/main-[\w-]+\.css)"/.exec(html)![1]!;
     const { size } = statSync(path.join(consoleDir(), css));
     // All of Mantine's styles.css made it 250 kB; the console renders about 60 of its 105 components.
     expect(size).toBeLessThan(190_000);
+    // Preloaded, applied by the entry before the app renders: the inline shell paints without it.
+    expect(html).not.toMatch(/rel="stylesheet"/);
+    expect(html).toMatch(
+      /<link rel="preload" as="style" crossorigin href="\/packs\/assets\/main-[\w-]+\.css" data-stylesheet>/,
+    );
   });
 });
 
@@ -160,9 +166,27 @@ describe('the console page', () => {
     expect(new Set(links).size).toBe(links.length);
   });
 
-  it('paints the brand mark from the HTML itself, before any script has run', async () => {
+  it('paints the app’s frame from the HTML itself, before any script or stylesheet has arrived', async () => {
     const { html } = await page('/bookings');
-    expect(html).toMatch(/<div id="root">\s*<svg aria-hidden="true"/);
+    expect(html).toMatch(/<div id="root">\s*<div class="shell-header" aria-hidden="true">\s*<svg/);
+    expect(html).toMatch(/<style>[^<]*\.shell-header/);
+    // Signed out, the app sends the reader to sign-in: no screen's title then.
+    expect(html).not.toContain('shell-title"');
+  });
+
+  it('shows the page’s heading in the shell, for the reader the page is for, in their language', async () => {
+    const title = (html: string) => /<div class="shell-title"(?: data-size="h2")?>([^<]*)<\/div>/.exec(html)?.[1];
+    const session = 'contrail_csrf=any';
+    expect(title((await page('/bookings', session)).html)).toBe('Bookings');
+    expect(title((await page('/bookings?page=2', `${session}; contrail_language=pl`)).html)).toBe('Rezerwacje');
+    expect(title((await page('/search', `contrail_language=ua; ${session}`)).html)).toBe('Пошук рейсів');
+    // Signed out, the sign-in card's heading and lead; signed in, the app leaves sign-in at once.
+    const signIn = (await page('/sign_in', 'contrail_language=pl')).html;
+    expect(title(signIn)).toBe('Logowanie do Contrail');
+    expect(signIn).toContain('<div class="shell-lead">Wpisz e-mail lub numer telefonu swojego konta Contrail.</div>');
+    const signedIn = (await page('/sign_in', session)).html;
+    expect(signedIn).not.toContain('shell-title"');
+    expect(signedIn).toContain('<div class="shell-content"><!--shell-content--></div>');
   });
 
   it('preloads the very chunk the entry imports for that language', async () => {

@@ -19,7 +19,13 @@ import { adminPaths, agencyPath } from '../features/back-office/paths';
 /** A named export of a feature's module, loaded on first use or when preloadScreen asks for it. */
 function screen<M, K extends keyof M>(load: () => Promise<M>, name: K) {
   const Screen = lazy(async () => ({ default: (await load())[name] as ComponentType }));
-  return Object.assign(Screen, { preload: () => void load().catch(() => undefined) });
+  return Object.assign(Screen, {
+    preload: () =>
+      load().then(
+        () => undefined,
+        () => undefined,
+      ),
+  });
 }
 
 const OnboardingScreen = screen(() => import('../features/onboarding'), 'OnboardingScreen');
@@ -65,9 +71,9 @@ interface Route {
   access: Access;
   screen: () => ReactElement;
   /** The lazy screen's code, fetched ahead of the first render (main.tsx, at startup). */
-  preload?: () => void;
+  preload?: () => Promise<void>;
   /** The screen's first data, asked for at startup beside the account instead of after it. */
-  prefetch?: (queryClient: QueryClient) => void;
+  prefetch?: (queryClient: QueryClient) => Promise<void>;
 }
 
 function adminScreen(Screen: LazyScreen): Route {
@@ -187,12 +193,13 @@ export function accessFor(path: string): Access | undefined {
   return routeOf(path)?.access;
 }
 
-/** Starts fetching the code of the page at `path`, so it arrives while the account is being read. */
-/** Fetches a page's code and first data at startup, together with the account. */
-export function preloadScreen(path: string, queryClient: QueryClient): void {
+/**
+ * Fetches a page's code and first data at startup, together with the account; settles (never
+ * fails) once both are in.
+ */
+export function preloadScreen(path: string, queryClient: QueryClient): Promise<void> {
   const route = routeOf(path);
-  route?.preload?.();
-  route?.prefetch?.(queryClient);
+  return Promise.all([route?.preload?.(), route?.prefetch?.(queryClient)]).then(() => undefined);
 }
 
 export function screenFor(path: string): ReactElement {

@@ -10,7 +10,11 @@ export const theme = createTheme({
   headings: { fontWeight: '700' },
   // Mantine draws a dialog's title bar as <header>, which outside a sectioning element is a
   // second banner landmark beside the page's own: the one banner is the console's header.
+  // A closed select's or autocomplete's option list is not kept in the page (Mantine keeps it,
+  // hidden, by default): kept, each one is positioned as the screen mounts, which makes the browser
+  // compute the whole page's styles inside the first render's task on a phone.
   components: {
+    Combobox: { defaultProps: { keepMounted: false } },
     DrawerHeader: { defaultProps: { component: 'div' } },
     ModalHeader: { defaultProps: { component: 'div' } },
   },

@@ -26,11 +26,11 @@ export function useCurrentAccount() {
 /**
  * Asks for the account at startup (main.tsx), before React has rendered the first screen. A
  * browser with no session is known to be signed out without asking: the account is `null` from
- * the start (sign-in writes the real one).
+ * the start (sign-in writes the real one). Settles (never fails) once the answer is in.
  */
-export function prefetchCurrentAccount(queryClient: QueryClient, { signedOut }: { signedOut: boolean }): void {
+export function prefetchCurrentAccount(queryClient: QueryClient, { signedOut }: { signedOut: boolean }): Promise<void> {
   if (signedOut) queryClient.setQueryData(accountQueryKey, null);
-  else void queryClient.prefetchQuery(accountQuery);
+  return signedOut ? Promise.resolve() : queryClient.prefetchQuery(accountQuery);
 }
 
 /** Stores the account an API call answered with (sign-in, onboarding, settings) as the current one. */

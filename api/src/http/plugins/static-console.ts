@@ -3,13 +3,14 @@
 // obscurely. The page preloads the texts of the language the console will start in (the one the
 // reader chose on this browser, mirrored into a cookie, else English) and the opened screen's code:
 // the first paint waits for both, and without the hint the browser would find them only after
-// running the entry script.
+// running the entry script. The page's inline shell (the frame the app draws over) carries the
+// opened page's heading in the reader's language: the first paint shows it.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DomainError } from '../../domain/errors.js';
-import { cookieOf, languageCookie } from '../cookies.js';
+import { cookieOf, csrfCookie, languageCookie } from '../cookies.js';
 
 export const consoleRoutes = [
   '/sign_in',
@@ -63,6 +64,15 @@ const screenSources: Record<string, string> = {
   '/fare_watch': 'src/features/fare-watch/index.ts',
 };
 
+/**
+ * The shell's content per language and page, for a signed-in reader or a signed-out one, written
+ * by the console build (console/src/build/app-shell.plugin.ts).
+ */
+type ShellContent = Record<string, Record<string, { signedIn: boolean; html: string }>>;
+
+/** Where index.html's shell takes the page's content. */
+const shellSlot = '<!--shell-content-->';
+
 type Manifest = Record<string, { file: string; imports?: string[]; css?: string[] }>;
 
 /** A chunk's file and the files of every chunk it imports statically, however deep, with their stylesheets. */
@@ -84,14 +94,20 @@ const preloadLink = (file: string) =>
 /**
  * The page for a language and a path: index.html plus `modulepreload`s of that language's texts
  * chunk and, for a screen of screenSources, its chunks the entry does not already preload. Read
- * from Vite's build manifest (dist/.vite/manifest.json); without one the page is index.html.
+ * from Vite's build manifest (dist/.vite/manifest.json); without one the page is index.html. The
+ * shell shows the page's heading to the reader the page is for: a screen's title to a signed-in
+ * one (the app sends a signed-out one to sign-in), the sign-in card to a signed-out one.
  */
 export function consolePages(
   consoleDir: string,
   html: string,
-): (language: string | undefined, pathname: string) => string {
+): (language: string | undefined, pathname: string, signedIn?: boolean) => string {
   const manifestFile = path.join(consoleDir, '.vite', 'manifest.json');
   if (!existsSync(manifestFile)) return () => html;
+  const shellFile = path.join(consoleDir, '.vite', 'app-shell.json');
+  const shell: ShellContent = existsSync(shellFile)
+    ? (JSON.parse(readFileSync(shellFile, 'utf8')) as ShellContent)
+    : {};
   const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Manifest;
   const languages = new Map<string, string>();
   for (const [source, chunk] of Object.entries(manifest)) {
@@ -106,15 +122,18 @@ export function consolePages(
     ]),
   );
   const pages = new Map<string, string>();
-  return (requested, pathname) => {
+  return (requested, pathname, signedIn = false) => {
     const language = requested !== undefined && languages.has(requested) ? requested : defaultLanguage;
     const screen = screens.has(pathname) ? pathname : '';
-    const key = `${language} ${screen}`;
+    const content = shell[language]?.[pathname];
+    const shown = content?.signedIn === signedIn ? content.html : undefined;
+    const key = `${language} ${screen} ${shown ? pathname : ''}`;
     let page = pages.get(key);
     if (page === undefined) {
       const files = [languages.get(language), ...(screens.get(screen) ?? [])].filter((f) => f !== undefined);
       const links = files.map(preloadLink);
       page = html.replace('</head>', `${links.join('')}  </head>`);
+      if (shown) page = page.replace(shellSlot, shown);
       pages.set(key, page);
     }
     return page;
@@ -133,7 +152,12 @@ export async function registerConsole(
   const consoleIndex = existsSync(indexFile) ? withKey(readFileSync(indexFile, 'utf8')) : null;
   const pageOf = consoleIndex === null ? null : consolePages(consoleDir, consoleIndex);
   const pageFor = (request: FastifyRequest): string | null =>
-    pageOf?.(cookieOf(request, languageCookie), request.url.split('?')[0]!) ?? null;
+    pageOf?.(
+      cookieOf(request, languageCookie),
+      request.url.split('?')[0]!,
+      // The readable CSRF cookie lives exactly as long as the session.
+      cookieOf(request, csrfCookie) !== undefined,
+    ) ?? null;
 
   if (consoleIndex !== null) {
     await app.register(fastifyStatic, {

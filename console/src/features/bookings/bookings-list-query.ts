@@ -36,8 +36,8 @@ export function listParams(filter: BookingsFilter, q: string, page: number): Lis
  * Asks for the list's first page as the screen will. Quietly: a signed-out visitor's 401 shows no
  * notice (the page rules send them to sign-in), and the screen's own query reports any other failure.
  */
-export function prefetchFirstBookingsPage(queryClient: QueryClient): void {
-  void queryClient.prefetchQuery({
+export function prefetchFirstBookingsPage(queryClient: QueryClient): Promise<void> {
+  return queryClient.prefetchQuery({
     ...getListBookingsQueryOptions(listParams(initialFilter, '', 1)),
     meta: { silentErrors: true },
   });
