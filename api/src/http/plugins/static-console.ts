@@ -34,6 +34,7 @@ export const consoleRoutes = [
   '/admin/credit_cards',
   '/admin/exchange_rates',
   '/admin/audit_log',
+  '/admin/assistant',
   '/agency',
   // Sales and analytics
   '/sales',
