@@ -173,7 +173,7 @@ export function AssistantScreen() {
             </Stack>
           ))}
         </Stack>
-        <Stack gap={6} role="group" aria-label={t('suggestions')}>
+        <Stack gap={6} role="group" aria-label={t('suggestions')} data-suggestions>
           <Text size="sm" fw={600} component="span">
             {t('suggestions')}
           </Text>
