@@ -57,7 +57,12 @@ async function shot(page: Page, name: string) {
   if (!shotsDir) return;
   mkdirSync(shotsDir, { recursive: true });
   await page.waitForTimeout(300);
-  await page.screenshot({ path: path.join(shotsDir, `assistant-${name}.png`), fullPage: true });
+  // The viewport grows to the page, so the fixed header and footer stay where they belong.
+  const viewport = page.viewportSize() ?? { width: 1280, height: 900 };
+  const height = await page.evaluate(() => document.documentElement.scrollHeight);
+  await page.setViewportSize({ width: viewport.width, height: Math.max(height, viewport.height) });
+  await page.screenshot({ path: path.join(shotsDir, `assistant-${name}.png`) });
+  await page.setViewportSize(viewport);
 }
 
 async function noSideways(page: Page) {
@@ -112,6 +117,11 @@ describe('the Assistant page', () => {
     await page.getByRole('button', { name: 'which gates are closed?' }).click();
     await expect.poll(() => turns(page).count()).toBe(2);
     await page.getByRole('table', { name: 'Gates' }).waitFor();
+    // A long table shows its first ten rows, and the rest on demand.
+    const channels = page.getByRole('table', { name: 'Channels' });
+    expect(await channels.locator('tbody tr').count()).toBe(10);
+    await page.getByRole('button', { name: /^Show all \d+ rows$/ }).click();
+    expect(await channels.locator('tbody tr').count()).toBeGreaterThan(10);
     await shot(page, 'read-en-1280');
     expect(await seriousAxeViolations(page, 'read at 1280')).toEqual([]);
 
