@@ -178,6 +178,27 @@ describe('the Assistant page', () => {
       .waitFor();
   });
 
+  it('shows a refused plan as text, and nothing changes', { timeout: 60_000 }, async () => {
+    const admin = await createAccount(stack.ctx.db, { userType: 'Admin' });
+    const page = await signedIn(admin);
+    await page.goto(`${stack.baseUrl}/admin/assistant`);
+    const input = page.getByRole('textbox', { name: 'Your question' });
+    const before = await partnerGate(admin.token);
+    await input.fill(`${before ? 'close' : 'open'} the gate of agency ${tenantName}`);
+    await input.press('Enter');
+    // An edited plan: the server refuses its hash (409), and the card says why.
+    await page.route('**/admin_panel/execute', (route) => {
+      const body = JSON.parse(route.request().postData() ?? '{}') as Record<string, string>;
+      return route.continue({ postData: JSON.stringify({ ...body, plan_hash: '0'.repeat(64) }) });
+    });
+    await page.locator('[data-plan]').getByRole('button', { name: 'Confirm' }).click();
+    await page
+      .locator('[data-plan][data-state="failed"]')
+      .getByText(/^The plan was not run: .+/)
+      .waitFor();
+    expect(await partnerGate(admin.token)).toBe(before);
+  });
+
   it('is in Ukrainian and Polish, at 1280 and 400 px', { timeout: 120_000 }, async () => {
     const admin = await createAccount(stack.ctx.db, { userType: 'Admin' });
     const questions = {
