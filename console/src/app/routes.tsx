@@ -50,6 +50,8 @@ const ActionRequiredScreen = screen(() => import('../features/action-required'),
 const fareWatch = () => import('../features/fare-watch');
 const FareWatchScreen = screen(fareWatch, 'FareWatchScreen');
 const FareWatchSettingsScreen = screen(fareWatch, 'FareWatchSettingsScreen');
+// the admin assistant: its own chunk, texts included, inside the admin screens' frame
+const AssistantScreen = screen(() => import('../features/assistant'), 'AssistantScreen');
 // back office: one chunk for every admin screen and /agency.
 const backOffice = () => import('../features/back-office');
 const AdminLayout = lazy(async () => ({ default: (await backOffice()).AdminLayout }));
@@ -161,6 +163,7 @@ const routes: Record<PagePath, Route> = {
   [adminPaths.creditCards]: adminScreen(CreditCardsScreen),
   [adminPaths.exchangeRates]: adminScreen(ExchangeRatesScreen),
   [adminPaths.auditLog]: adminScreen(AuditLogScreen),
+  [adminPaths.assistant]: adminScreen(AssistantScreen),
   [agencyPath]: { access: 'signedIn', preload: AgencyScreen.preload, screen: () => <AgencyScreen /> },
   // Sales and analytics
   [paths.sales]: { access: 'signedIn', preload: SalesScreen.preload, screen: () => <SalesScreen /> },

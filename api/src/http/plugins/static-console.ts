@@ -35,6 +35,7 @@ export const consoleRoutes = [
   '/admin/credit_cards',
   '/admin/exchange_rates',
   '/admin/audit_log',
+  '/admin/assistant',
   '/agency',
   // Sales and analytics
   '/sales',

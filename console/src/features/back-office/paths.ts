@@ -12,6 +12,7 @@ export const adminPaths = {
   creditCards: '/admin/credit_cards',
   exchangeRates: '/admin/exchange_rates',
   auditLog: '/admin/audit_log',
+  assistant: '/admin/assistant',
 } as const;
 
 export const agencyPath = '/agency';
