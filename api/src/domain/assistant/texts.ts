@@ -86,6 +86,21 @@ export const texts = {
     'Яку доставку? Вкажіть її id (whd_…).',
     'Które doręczenie? Podaj jego id (whd_…).',
   ),
+  needMarkup: t(
+    'Which markup, and what value? Give its id (mku_…) and the new value, for example "5%" or "12 EUR".',
+    'Яку націнку і яке значення? Вкажіть її id (mku_…) і нове значення, наприклад "5%" або "12 EUR".',
+    'Którą marżę i jaką wartość? Podaj jej id (mku_…) i nową wartość, na przykład "5%" lub "12 EUR".',
+  ),
+  needBatch: t(
+    'Which batch? Give its id (bod_…).',
+    'Який пакет? Вкажіть його id (bod_…).',
+    'Która paczka? Podaj jej id (bod_…).',
+  ),
+  needJoinRequest: t(
+    'Which join request, and accept or decline? Give its id (jar_…).',
+    'Який запит на приєднання, і прийняти чи відхилити? Вкажіть його id (jar_…).',
+    'Która prośba o dołączenie, i przyjąć czy odrzucić? Podaj jej id (jar_…).',
+  ),
   needLocator: t(
     'Which booking? Give its locator (six letters and digits).',
     'Яке бронювання? Вкажіть його локатор (шість літер і цифр).',
@@ -126,6 +141,20 @@ export const titles = {
   gates: t('Gates', 'Шлюзи', 'Bramki'),
   channels: t('Channels', 'Канали', 'Kanały'),
   audit: t('Changes', 'Зміни', 'Zmiany'),
+  webhookFailures: t('Failed webhook deliveries', 'Невдалі доставки вебхуків', 'Nieudane doręczenia webhooków'),
+  backOfficeFailures: t(
+    'Failed back-office batches',
+    'Невдалі пакети для бек-офісу',
+    'Nieudane paczki do back office',
+  ),
+  failedEmds: t('Failed EMD requests', 'Невдалі запити EMD', 'Nieudane zlecenia EMD'),
+  scheduleChanges: t(
+    'Schedule changes awaiting action',
+    'Зміни розкладу, що чекають на дію',
+    'Zmiany rozkładu czekające na decyzję',
+  ),
+  fareWatchSavings: t('Fare Watch savings', 'Заощадження Fare Watch', 'Oszczędności Fare Watch'),
+  byMonth: t('By month', 'За місяцями', 'Według miesięcy'),
 };
 
 const onOff = { true: t('open', 'відкрити', 'otworzyć'), false: t('close', 'закрити', 'zamknąć') };
@@ -188,6 +217,31 @@ export function stepSummary(
         ua: `повторно надіслати доставку вебхука ${args.delivery_id}`,
         pl: `ponownie wysłać doręczenie webhooka ${args.delivery_id}`,
       }[language];
+    case 'set_markup': {
+      const changes = Object.entries(args)
+        .filter(([k]) => k !== 'markup_id')
+        .map(([k, v]) => `${k} = ${v === null ? 'null' : String(v)}`)
+        .join(', ');
+      return {
+        en: `set markup ${args.markup_id}: ${changes}`,
+        ua: `змінити націнку ${args.markup_id}: ${changes}`,
+        pl: `zmienić marżę ${args.markup_id}: ${changes}`,
+      }[language];
+    }
+    case 'resend_back_office_batch':
+      return {
+        en: `resend back-office batch ${args.delivery_id}`,
+        ua: `повторно надіслати пакет для бек-офісу ${args.delivery_id}`,
+        pl: `ponownie wysłać paczkę do back office ${args.delivery_id}`,
+      }[language];
+    case 'answer_join_request': {
+      const accept = args.answer === 'accept';
+      return {
+        en: `${accept ? 'accept' : 'decline'} join request ${args.request_id}`,
+        ua: `${accept ? 'прийняти' : 'відхилити'} запит на приєднання ${args.request_id}`,
+        pl: `${accept ? 'przyjąć' : 'odrzucić'} prośbę o dołączenie ${args.request_id}`,
+      }[language];
+    }
     default:
       return tool;
   }
