@@ -554,7 +554,8 @@ export async function listFailedDeliveries(
     .where('d.status', '=', 'failed');
   if (filter.agencyId !== undefined) base = base.where('e.agency_id', '=', filter.agencyId);
   if (filter.liveMode !== undefined) base = base.where('e.live_mode', '=', filter.liveMode);
-  if (filter.from) base = base.where('d.created_at', '>=', sql<Date>`${filter.from}::date::timestamp AT TIME ZONE 'UTC'`);
+  if (filter.from)
+    base = base.where('d.created_at', '>=', sql<Date>`${filter.from}::date::timestamp AT TIME ZONE 'UTC'`);
   if (filter.to)
     base = base.where('d.created_at', '<', sql<Date>`(${filter.to}::date + 1)::timestamp AT TIME ZONE 'UTC'`);
   const [rows, count] = await Promise.all([

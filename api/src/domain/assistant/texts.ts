@@ -23,6 +23,11 @@ export const texts = {
       '"switch off LH for agency Sky Travel"',
       '"top up Acme by 500 EUR, comment: bank transfer"',
       '"archive partner Sky Travel"',
+      '"failed webhook deliveries last week"',
+      '"schedule changes awaiting action"',
+      '"fare watch savings last month"',
+      '"set markup mku_… to 5%"',
+      '"accept join request jar_…"',
     ].join('; '),
     [
       '"покажи бронювання Sky Travel за минулий тиждень"',
@@ -36,6 +41,11 @@ export const texts = {
       '"вимкни LH для агенції Sky Travel"',
       '"поповни Acme на 500 EUR, коментар: банківський переказ"',
       '"архівуй партнера Sky Travel"',
+      '"невдалі доставки вебхуків за минулий тиждень"',
+      '"зміни розкладу, що чекають на дію"',
+      '"заощадження Fare Watch за минулий місяць"',
+      '"встанови націнку mku_… на 5%"',
+      '"прийми запит на приєднання jar_…"',
     ].join('; '),
     [
       '"pokaż rezerwacje Sky Travel w zeszłym tygodniu"',
@@ -49,6 +59,11 @@ export const texts = {
       '"wyłącz LH dla agencji Sky Travel"',
       '"doładuj Acme o 500 EUR, komentarz: przelew bankowy"',
       '"zarchiwizuj partnera Sky Travel"',
+      '"nieudane doręczenia webhooków w zeszłym tygodniu"',
+      '"zmiany rozkładu czekające na decyzję"',
+      '"oszczędności Fare Watch w zeszłym miesiącu"',
+      '"ustaw marżę mku_… na 5%"',
+      '"przyjmij prośbę o dołączenie jar_…"',
     ].join('; '),
   ),
   needCompany: t(
@@ -142,11 +157,7 @@ export const titles = {
   channels: t('Channels', 'Канали', 'Kanały'),
   audit: t('Changes', 'Зміни', 'Zmiany'),
   webhookFailures: t('Failed webhook deliveries', 'Невдалі доставки вебхуків', 'Nieudane doręczenia webhooków'),
-  backOfficeFailures: t(
-    'Failed back-office batches',
-    'Невдалі пакети для бек-офісу',
-    'Nieudane paczki do back office',
-  ),
+  backOfficeFailures: t('Failed back-office batches', 'Невдалі пакети для бек-офісу', 'Nieudane paczki do back office'),
   failedEmds: t('Failed EMD requests', 'Невдалі запити EMD', 'Nieudane zlecenia EMD'),
   scheduleChanges: t(
     'Schedule changes awaiting action',
