@@ -47,6 +47,11 @@ describe('huge money amounts', () => {
     expect(after).toEqual(before);
   });
 
+  it('a credit that would carry the balance past what it holds is refused, not a 500', async () => {
+    const res = await post('999999999999.99');
+    expect(res.status, JSON.stringify(res.body)).toBeLessThan(500);
+  });
+
   it('the largest amount the ledger holds is still taken', async () => {
     const res = await post('-999999999999.99');
     // A debit this large fails for the balance, not for the size: a clear 4xx either way, or taken.
