@@ -47,9 +47,10 @@ describe('huge money amounts', () => {
     expect(after).toEqual(before);
   });
 
-  it('a credit that would carry the balance past what it holds is refused, not a 500', async () => {
+  it('a credit that would carry the balance past what it holds is refused with 400, not a 500', async () => {
     const res = await post('999999999999.99');
-    expect(res.status, JSON.stringify(res.body)).toBeLessThan(500);
+    expect(res.status, JSON.stringify(res.body)).toBe(400);
+    expect(res.body.errors[0]).toMatchObject({ code: 'validation_failed', source: { pointer: '/amount/amount' } });
   });
 
   it('the largest amount the ledger holds is still taken', async () => {
