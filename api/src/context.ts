@@ -155,6 +155,24 @@ export function createAppContext(config: Config, overrides: { clock?: Clock } = 
     jobs,
     events,
   });
+  const backOfficeConnections = createBackOfficeConnectionsService({
+    db,
+    clock,
+    credentials: core.backOfficeCredentials,
+    guard: core.outboundGuard,
+    accounting: accountingDocuments,
+    mail,
+    httpsTimeoutMs: config.WEBHOOK_TIMEOUT_MS,
+  });
+  const scheduleChanges = createScheduleChangesService({ db, clock, provider, channels, cards: core.cards });
+  const fareWatch = createFareWatchService({
+    db,
+    clock,
+    provider,
+    channels,
+    cards: core.cards,
+    pacer: createReshopPacer(limitStore, config.FARE_WATCH_RESHOPS_PER_SECOND),
+  });
   const flushTimer = setInterval(() => void auth.flush().catch(() => undefined), 10_000);
   flushTimer.unref();
 
@@ -193,15 +211,7 @@ export function createAppContext(config: Config, overrides: { clock?: Clock } = 
     // Sales and analytics
     sales,
     accountingDocuments,
-    backOfficeConnections: createBackOfficeConnectionsService({
-      db,
-      clock,
-      credentials: core.backOfficeCredentials,
-      guard: core.outboundGuard,
-      accounting: accountingDocuments,
-      mail,
-      httpsTimeoutMs: config.WEBHOOK_TIMEOUT_MS,
-    }),
+    backOfficeConnections,
     // bookings
     bookings,
     airlineNotifications,
@@ -212,16 +222,9 @@ export function createAppContext(config: Config, overrides: { clock?: Clock } = 
     notificationPreferences: createNotificationPreferences({ db, clock }),
     actionRequired: createActionRequired({ db, clock }),
     // schedule changes
-    scheduleChanges: createScheduleChangesService({ db, clock, provider, channels, cards: core.cards }),
+    scheduleChanges,
     // fare watch
-    fareWatch: createFareWatchService({
-      db,
-      clock,
-      provider,
-      channels,
-      cards: core.cards,
-      pacer: createReshopPacer(limitStore, config.FARE_WATCH_RESHOPS_PER_SECOND),
-    }),
+    fareWatch,
     // webhooks
     webhookEndpoints,
     // the admin assistant: its tools call the services above, checked against the permission matrix
@@ -232,6 +235,9 @@ export function createAppContext(config: Config, overrides: { clock?: Clock } = 
       bookings,
       sales,
       webhookEndpoints,
+      backOfficeConnections,
+      scheduleChanges,
+      fareWatch,
       contractSchemas: () =>
         (
           JSON.parse(readFileSync(new URL('./http/generated/openapi.bundle.json', import.meta.url), 'utf8')) as {

@@ -119,6 +119,14 @@ describe('the model planner', () => {
         'set_platform_gate',
         'switch_channel',
         'who_changed',
+        'webhook_failures',
+        'back_office_failures',
+        'failed_emds',
+        'schedule_changes',
+        'fare_watch_savings',
+        'set_markup',
+        'resend_back_office_batch',
+        'answer_join_request',
       ].sort(),
     );
     // the injected text came back to the model as a tool result (data), not as a user or system turn

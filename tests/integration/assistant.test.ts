@@ -3,10 +3,10 @@
 // tampering, another user's plan, permissions, the audit trail, and the known "read-only SQL"
 // bypasses, which find no tool to reach.
 import { randomBytes } from 'node:crypto';
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTenant, type TestTenant } from '../support/factories.js';
+import { createAccount, createTenant, type TestTenant } from '../support/factories.js';
 import { bearer } from '../support/bookings.js';
 import { startStack, tokens, type Stack } from '../support/stack.js';
 
@@ -20,6 +20,10 @@ const ask = (token: string, body: object) =>
   request(stack.apiUrl).post('/admin_panel/ask').set(bearer(token)).send(body);
 const execute = (token: string, body: object) =>
   request(stack.apiUrl).post('/admin_panel/execute').set(bearer(token)).send(body);
+
+/** Raw fixture rows (the test's own Kysely build differs from the app's in type only). */
+const run = <R>(query: RawBuilder<R>) =>
+  query.execute(stack.ctx.db as unknown as Parameters<RawBuilder<R>['execute']>[0]);
 
 async function agencyRow() {
   return stack.ctx.db.selectFrom('agencies').selectAll().where('id', '=', tenant.agencyId).executeTakeFirstOrThrow();
@@ -193,6 +197,156 @@ describe('plans', () => {
       expect(await ledgerCount(tenant.companyId)).toBe(before + 1);
     }
   }, 120_000);
+});
+
+describe('the newer tools', () => {
+  const lastWeek = () => {
+    const day = new Date(Date.now() - 3 * 86_400_000);
+    return day;
+  };
+  const post = (path: string, body: object) => request(stack.apiUrl).post(path).set(bearer(tokens.Admin)).send(body);
+  async function confirm(question: string, language = 'en') {
+    const res = await ask(tokens.Support, { question, language });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.plan, JSON.stringify(res.body)).not.toBeNull();
+    const done = await execute(tokens.Support, { plan_id: res.body.plan.id, plan_hash: res.body.plan.hash });
+    expect(done.status, JSON.stringify(done.body)).toBe(200);
+    return { plan: res.body.plan, done: done.body };
+  }
+  async function booking(locator: string) {
+    const agent = await createAccount(stack.ctx.db, { userType: 'Agent', tenant });
+    const id = `bkg_${locator.toLowerCase()}${tag}`;
+    await run(sql`
+      INSERT INTO bookings (id, locator, agency_id, company_id, agent_id, channel_id, carrier, airline_locator, status,
+        provider_status, fake_booking, airline_total, markup_total, currency, passengers, contacts, segments, fares,
+        created_at, updated_at, search_text)
+      VALUES (${id}, ${locator}, ${tenant.agencyId}, ${tenant.companyId}, ${agent.id}, 'ach_x', 'LH', 'ZZ1234',
+        'issued', 'issued', true, 100, 0, 'EUR', '[]', '{}', '[]', '[]', now(), now(), ${locator.toLowerCase()})`);
+    return { id, agentId: agent.id };
+  }
+
+  it('lists failed webhook deliveries across endpoints, by partner and period', async () => {
+    const endpoint = `whe_${tag}`;
+    await run(sql`
+      INSERT INTO webhook_endpoints (id, agency_id, live_mode, url, events, secret_sealed, created_by, created_at, updated_at)
+      VALUES (${endpoint}, ${tenant.agencyId}, false, 'https://hooks.example.com/x', '{}', 'x', 'acc_x', now(), now())`);
+    for (const [id, status, at] of [
+      [`whd_fail${tag}`, 'failed', lastWeek()],
+      [`whd_ok${tag}`, 'succeeded', lastWeek()],
+      [`whd_old${tag}`, 'failed', new Date('2020-01-05T00:00:00Z')],
+    ] as const)
+      await run(sql`
+        INSERT INTO webhook_deliveries (id, endpoint_id, event_id, event_type, event_seq, status, attempts, next_attempt_at, created_at)
+        VALUES (${id}, ${endpoint}, 'evt_x', 'booking.issued', 1, ${status}, 8, now(), ${at})`);
+    const res = await ask(tokens.Support, { question: `failed webhook deliveries of ${agencyName} last 7 days` });
+    expect(res.body.plan).toBeNull();
+    const table = res.body.tables[0];
+    expect(table.title).toBe('Failed webhook deliveries');
+    expect(table.rows.map((r: unknown[]) => r[0])).toEqual([`whd_fail${tag}`]);
+    expect(table.rows[0][1]).toBe(agencyName);
+  });
+
+  it('lists failed back-office batches across connections, and resends one through a plan', async () => {
+    const connection = `boc_${tag}`;
+    await run(sql`
+      INSERT INTO back_office_connections (id, agency_id, name, kind, format, schedule, settings, credentials_sealed, created_at, updated_at)
+      VALUES (${connection}, ${tenant.agencyId}, 'Ledger', 'sftp', 'csv', 'daily', '{}', 'x', now(), now())`);
+    const batch = `bod_${tag}`;
+    await run(sql`
+      INSERT INTO back_office_deliveries (id, connection_id, agency_id, reason, first_sequence, last_sequence, rows,
+        file_name, bytes, checksum, status, attempts, next_attempt_at, last_error, created_at)
+      VALUES (${batch}, ${connection}, ${tenant.agencyId}, 'scheduled', 1, 3, 3, 'batch.csv', 10, 'abc', 'failed', 5,
+        now(), 'connection refused', now())`);
+    const res = await ask(tokens.Support, { question: `nieudane paczki back office ${agencyName}`, language: 'pl' });
+    expect(res.body.tables[0].title).toBe('Nieudane paczki do back office');
+    expect(res.body.tables[0].rows).toEqual([
+      [batch, connection, 'batch.csv', 3, 5, 'connection refused', expect.any(String)],
+    ]);
+
+    const status = async () =>
+      (
+        await stack.ctx.db
+          .selectFrom('back_office_deliveries')
+          .select('status')
+          .where('id', '=', batch)
+          .executeTakeFirstOrThrow()
+      ).status;
+    const question = `resend back-office batch ${batch}`;
+    const planned = await ask(tokens.Support, { question });
+    expect(planned.body.plan.steps).toMatchObject([{ tool: 'resend_back_office_batch', args: { delivery_id: batch } }]);
+    expect(await status()).toBe('failed');
+    const done = await execute(tokens.Support, { plan_id: planned.body.plan.id, plan_hash: planned.body.plan.hash });
+    expect(done.body.steps).toMatchObject([{ ok: true, result: { id: batch, status: 'pending' } }]);
+    expect(await status()).toBe('pending');
+  });
+
+  it('lists failed EMD requests, and schedule changes awaiting action', async () => {
+    const { id: bookingId, agentId } = await booking(`E${tag.slice(0, 3).toUpperCase()}M1`.slice(0, 6).padEnd(6, 'Q'));
+    await run(sql`
+      INSERT INTO booking_emd_requests (id, booking_id, items, amount, currency, status, attempts, error, requested_by,
+        created_at, updated_at, next_check_at, finished_at)
+      VALUES (${`emr_${tag}`}, ${bookingId}, '[]', 25, 'EUR', 'failed', 3, 'airline refused', ${agentId}, now(), now(),
+        now(), now())`);
+    const emds = await ask(tokens.Support, { question: `невдалі EMD агенції ${agencyName}`, language: 'ua' });
+    expect(emds.body.tables[0].title).toBe('Невдалі запити EMD');
+    expect(emds.body.tables[0].rows).toEqual([
+      [
+        `emr_${tag}`,
+        expect.any(String),
+        agencyName,
+        companyName,
+        '25.00 EUR',
+        3,
+        'airline refused',
+        expect.any(String),
+      ],
+    ]);
+
+    await run(sql`
+      INSERT INTO schedule_changes (id, booking_id, channel_id, notif_id, change_type, reason, removed_segments,
+        added_segments, new_segments, action_deadline, consequence, status, live_mode, created_at, updated_at)
+      VALUES (${`sch_${tag}`}, ${bookingId}, 'ach_x', ${`n_${tag}`}, 'retime', 'Retimed', '[]', '[]', '[]',
+        now() + interval '1 day', 'auto_accept', 'pending', false, now(), now())`);
+    const changes = await ask(tokens.Support, { question: 'schedule changes awaiting action' });
+    expect(changes.body.tables[0].title).toBe('Schedule changes awaiting action');
+    expect(changes.body.tables[0].rows.map((r: unknown[]) => r[0])).toContain(`sch_${tag}`);
+  });
+
+  it('answers Fare Watch savings for a period', async () => {
+    const res = await ask(tokens.Support, { question: 'fare watch savings in March' });
+    expect(res.body.plan).toBeNull();
+    expect(res.body.tables.map((t: { title: string }) => t.title)).toEqual(['Fare Watch savings', 'By month']);
+    expect(res.body.tables[1].rows.map((r: unknown[]) => r[0])).toEqual([expect.stringMatching(/^\d{4}-03$/)]);
+  });
+
+  it('sets a markup through a plan, checked by the contract and the markup rules', async () => {
+    const created = await post(`/companies/${tenant.companyId}/markups`, { kind: 'percentage', value: '3' });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const id = created.body.id as string;
+    const { plan, done } = await confirm(`встанови націнку ${id} на 5%`, 'ua');
+    expect(plan.steps[0]).toMatchObject({
+      tool: 'set_markup',
+      summary: `змінити націнку ${id}: kind = percentage, value = 5`,
+    });
+    expect(done.steps).toMatchObject([{ ok: true, result: { id, kind: 'percentage', value: '5.00' } }]);
+    const audit = await stack.ctx.db
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('assistant_plan_id', '=', plan.id)
+      .execute();
+    expect(audit).toMatchObject([{ action: 'updateMarkup', entity_id: id }]);
+  });
+
+  it('answers a join request through a plan', async () => {
+    const other = await createTenant(stack.ctx.db);
+    const created = await post('/join_agency_requests', { agency_id: tenant.agencyId, company_id: other.companyId });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const id = created.body.id as string;
+    const { done } = await confirm(`odrzuć prośbę o dołączenie ${id}`, 'pl');
+    expect(done.steps).toMatchObject([{ tool: 'answer_join_request', ok: true }]);
+    const left = await stack.ctx.db.selectFrom('join_agency_requests').select('id').where('id', '=', id).execute();
+    expect(left).toEqual([]);
+  });
 });
 
 describe('no SQL tool exists', () => {

@@ -195,3 +195,29 @@ export async function lockOwnClaim(trx: Db, id: string, attempt: number): Promis
     .executeTakeFirst();
   return row !== undefined;
 }
+
+/**
+ * Failed batches across every connection (of one agency when given), created in the period
+ * (`from`/`to` are UTC days, both included), newest first.
+ */
+export async function listFailedDeliveries(
+  db: Db,
+  filter: { agencyId?: string; from?: string; to?: string },
+  page: { page: number; perPage: number },
+): Promise<{ rows: DeliveryRow[]; total: number }> {
+  let q = db.selectFrom('back_office_deliveries').where('status', '=', 'failed');
+  if (filter.agencyId !== undefined) q = q.where('agency_id', '=', filter.agencyId);
+  if (filter.from) q = q.where('created_at', '>=', sql<Date>`${filter.from}::date::timestamp AT TIME ZONE 'UTC'`);
+  if (filter.to) q = q.where('created_at', '<', sql<Date>`(${filter.to}::date + 1)::timestamp AT TIME ZONE 'UTC'`);
+  const [rows, count] = await Promise.all([
+    q
+      .selectAll()
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(page.perPage)
+      .offset((page.page - 1) * page.perPage)
+      .execute(),
+    q.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.n) };
+}

@@ -3,6 +3,7 @@
 // EMDs; everything after the claim changes the row only while that attempt still holds it.
 import { sql, type Selectable, type Updateable } from 'kysely';
 import type { Db } from './database.js';
+import { withinScope, type VisibilityScope } from './bookings.repository.js';
 import type { BookingEmdRequestsTable } from './schema.js';
 
 export type EmdRequestRow = Selectable<BookingEmdRequestsTable>;
@@ -217,4 +218,58 @@ export async function insertEmdClaims(
 /** A failed request gives its items back: they may be asked for again. */
 export async function releaseEmdClaims(trx: Db, requestId: string): Promise<void> {
   await trx.deleteFrom('booking_emd_claims').where('request_id', '=', requestId).execute();
+}
+
+export interface FailedEmdRow {
+  id: string;
+  locator: string;
+  agency_id: string;
+  company_id: string | null;
+  amount: string;
+  currency: string;
+  attempts: number;
+  error: string | null;
+  created_at: Date;
+  finished_at: Date | null;
+}
+
+/**
+ * EMD requests that ended failed, of the bookings `scope` may see (of one agency when given),
+ * requested in the period (`from`/`to` are UTC days, both included), newest first.
+ */
+export async function listFailedEmdRequests(
+  db: Db,
+  filter: { scope: VisibilityScope; agencyId?: string; liveMode?: boolean; from?: string; to?: string },
+  page: { page: number; perPage: number },
+): Promise<{ rows: FailedEmdRow[]; total: number }> {
+  let q = withinScope(
+    db.selectFrom('booking_emd_requests as r').innerJoin('bookings as b', 'b.id', 'r.booking_id'),
+    filter.scope,
+  ).where('r.status', '=', 'failed');
+  if (filter.agencyId !== undefined) q = q.where('b.agency_id', '=', filter.agencyId);
+  if (filter.liveMode !== undefined) q = q.where('b.fake_booking', '=', !filter.liveMode);
+  if (filter.from) q = q.where('r.created_at', '>=', sql<Date>`${filter.from}::date::timestamp AT TIME ZONE 'UTC'`);
+  if (filter.to) q = q.where('r.created_at', '<', sql<Date>`(${filter.to}::date + 1)::timestamp AT TIME ZONE 'UTC'`);
+  const [rows, count] = await Promise.all([
+    q
+      .select([
+        'r.id',
+        'b.locator',
+        'b.agency_id',
+        'b.company_id',
+        'r.amount',
+        sql<string>`trim(r.currency)`.as('currency'),
+        'r.attempts',
+        'r.error',
+        'r.created_at',
+        'r.finished_at',
+      ])
+      .orderBy('r.created_at', 'desc')
+      .orderBy('r.id', 'desc')
+      .limit(page.perPage)
+      .offset((page.page - 1) * page.perPage)
+      .execute(),
+    q.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.n) };
 }

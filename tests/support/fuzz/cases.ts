@@ -23,6 +23,7 @@ const loneSurrogate = '\ud800';
 const encodedSurrogate = '%ED%A0%80';
 /** A number JSON can write but no float can hold: it reads back as Infinity. */
 const hugeNumberMark = '"__fuzz_huge_number__"';
+const decimalString = /^-?[0-9]+\.[0-9]+$/;
 const idName = /(^id$|_id$)/;
 
 type Pointer = (string | number)[];
@@ -136,6 +137,10 @@ function bodyCases(op: Operation, schema: Schema): Omit<FuzzCase, 'operationId' 
     const type = typeOf(field.schema);
     if (type === 'string') {
       const value = String(sample(field.schema));
+      // A decimal string (money) is a number too: 41 digits must be refused at the contract,
+      // not reach a numeric column and fail there.
+      if (decimalString.test(value))
+        send(`${at} huge decimal string`, withValue(base, field.pointer, `1${'0'.repeat(40)}`));
       send(`${at} NUL`, withValue(base, field.pointer, `${value}${nul}`));
       send(`${at} lone surrogate`, withValue(base, field.pointer, `${value}${loneSurrogate}`));
       if (idName.test(field.name)) send(`${at} empty id`, withValue(base, field.pointer, ''));

@@ -1,4 +1,4 @@
-// The rules planner's question set: 120 questions, 40 in each language, each with the tool and
+// The rules planner's question set: 168 questions, 56 in each language, each with the tool and
 // arguments it must produce (or what it must ask for, or that it did not understand). The accuracy
 // is reported and must stay at or above 95%.
 import { describe, expect, it } from 'vitest';
@@ -33,7 +33,7 @@ const write = (tool: string, args: Record<string, unknown>): Planned => ({ kind:
 const missing = (what: string) => ({ kind: 'missing', what }) as Planned;
 const unknown: Planned = { kind: 'unknown' };
 
-// The same 40 intents in each language, in the same order.
+// The same 56 intents in each language, in the same order.
 const expected: Planned[] = [
   read('find_bookings', { ...lastWeek, agency_id: 'agy_sky' }),
   read('find_bookings', { status: 'issued', ...yesterday }),
@@ -75,6 +75,23 @@ const expected: Planned[] = [
   missing('needWhat'),
   unknown,
   read('find_bookings', { status: 'expired', ...last7 }),
+  // delivery failures, failed EMDs, schedule changes, Fare Watch, markups, batches, join requests
+  read('webhook_failures', { ...lastWeek }),
+  read('webhook_failures', { agency_id: 'agy_sky' }),
+  read('back_office_failures', { ...yesterday }),
+  read('back_office_failures', { agency_id: 'agy_blue', ...march }),
+  read('failed_emds', { ...thisWeek }),
+  read('failed_emds', { agency_id: 'agy_sky' }),
+  read('schedule_changes', {}),
+  read('schedule_changes', { locator: 'AB12CD' }),
+  read('fare_watch_savings', { ...lastMonth }),
+  read('fare_watch_savings', { ...march }),
+  write('set_markup', { markup_id: 'mku_abc123', kind: 'percentage', value: '5' }),
+  write('set_markup', { markup_id: 'mku_abc123', kind: 'fixed', value: '12.00', currency: 'EUR' }),
+  write('resend_back_office_batch', { delivery_id: 'bod_abc123' }),
+  missing('needBatch'),
+  write('answer_join_request', { request_id: 'jar_abc123', answer: 'accept' }),
+  write('answer_join_request', { request_id: 'jar_abc123', answer: 'decline' }),
 ];
 
 const topUp = (reason: string) =>
@@ -127,6 +144,22 @@ const questions: Record<'en' | 'ua' | 'pl', { list: string[]; topUp: string; deb
       'close it',
       'what is the weather in Paris',
       'show expired bookings last 7 days',
+      'failed webhook deliveries last week',
+      'which webhooks of Sky Travel failed?',
+      'back-office delivery failures yesterday',
+      'failed back office batches of Blue Horizon Tours in March',
+      'failed EMDs this week',
+      'show EMD failures of Sky Travel',
+      'schedule changes awaiting action',
+      'which schedule changes of AB12CD need a decision?',
+      'fare watch savings last month',
+      'how much did we save with Fare Watch in March?',
+      'set markup mku_abc123 to 5%',
+      'change markup mku_abc123 to 12 EUR',
+      'resend back-office batch bod_abc123',
+      'resend the back-office batch',
+      'accept join request jar_abc123',
+      'decline join request jar_abc123',
     ],
   },
   ua: {
@@ -173,6 +206,22 @@ const questions: Record<'en' | 'ua' | 'pl', { list: string[]; topUp: string; deb
       'закрий це',
       'яка погода в Парижі',
       'покажи прострочені бронювання за останні 7 днів',
+      'невдалі доставки вебхуків за минулий тиждень',
+      'які вебхуки Sky Travel не спрацювали?',
+      'помилки доставки в бек-офіс вчора',
+      'невдалі пакети бек-офісу Blue Horizon Tours у березні',
+      'невдалі EMD цього тижня',
+      'покажи помилки EMD агенції Sky Travel',
+      'зміни розкладу, що чекають на дію',
+      'які зміни розкладу по AB12CD чекають рішення?',
+      'заощадження Fare Watch за минулий місяць',
+      'скільки зекономив Fare Watch у березні?',
+      'встанови націнку mku_abc123 на 5%',
+      'зміни націнку mku_abc123 на 12 EUR',
+      'надішли повторно пакет бек-офісу bod_abc123',
+      'надішли повторно пакет бек-офісу',
+      'прийми запит на приєднання jar_abc123',
+      'відхили запит на приєднання jar_abc123',
     ],
   },
   pl: {
@@ -219,6 +268,22 @@ const questions: Record<'en' | 'ua' | 'pl', { list: string[]; topUp: string; deb
       'zamknij to',
       'jaka jest pogoda w Paryżu',
       'pokaż wygasłe rezerwacje z ostatnich 7 dni',
+      'nieudane doręczenia webhooków w zeszłym tygodniu',
+      'które webhooki Sky Travel nie doszły?',
+      'błędy dostarczenia do back office wczoraj',
+      'nieudane paczki back office Blue Horizon Tours w marcu',
+      'nieudane EMD w tym tygodniu',
+      'pokaż błędy EMD agencji Sky Travel',
+      'zmiany rozkładu czekające na decyzję',
+      'jakie zmiany rozkładu dla AB12CD czekają na decyzję?',
+      'oszczędności Fare Watch w zeszłym miesiącu',
+      'ile zaoszczędził Fare Watch w marcu?',
+      'ustaw marżę mku_abc123 na 5%',
+      'zmień marżę mku_abc123 na 12 EUR',
+      'wyślij ponownie paczkę back office bod_abc123',
+      'wyślij ponownie paczkę back office',
+      'przyjmij prośbę o dołączenie jar_abc123',
+      'odrzuć prośbę o dołączenie jar_abc123',
     ],
   },
 };
@@ -227,11 +292,11 @@ const plan = (question: string) =>
   planByRules(question, { now, directory, channelOf: async (a, c) => channels[`${a}/${c}`] });
 
 describe('the rules planner question set', () => {
-  it('has 40 questions in each language, and answers at least 95% of them as expected', async () => {
+  it('has 56 questions in each language, and answers at least 95% of them as expected', async () => {
     const misses: string[] = [];
     let total = 0;
     for (const [language, set] of Object.entries(questions)) {
-      expect(set.list, language).toHaveLength(40);
+      expect(set.list, language).toHaveLength(expected.length);
       for (const [i, question] of set.list.entries()) {
         const want =
           expected[i] === ('TOP_UP' as unknown)
@@ -252,7 +317,8 @@ describe('the rules planner question set', () => {
     console.log(
       `rules planner: ${total - misses.length}/${total} = ${(accuracy * 100).toFixed(1)}%\n${misses.join('\n')}`,
     );
-    expect(total).toBe(120);
+    expect(expected).toHaveLength(56);
+    expect(total).toBe(168);
     expect(accuracy).toBeGreaterThanOrEqual(0.95);
   });
 
@@ -262,6 +328,9 @@ describe('the rules planner question set', () => {
       'are any channels switched off?',
       'czy bramka Sky Travel jest zamknięta?',
       'чи закритий шлюз Sky Travel?',
+      'was join request jar_abc123 accepted?',
+      'what is markup mku_abc123 set to?',
+      'czy paczka bod_abc123 została wysłana ponownie?',
       'SELECT * INTO stolen FROM accounts',
       'WITH x AS (DELETE FROM transactions RETURNING *) SELECT * FROM x',
       'SELECT 1; COMMIT; DROP TABLE audit_log',

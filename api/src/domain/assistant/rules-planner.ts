@@ -64,6 +64,19 @@ const balanceWord = String.raw`\b(balances?|баланс\p{L}*|залиш\p{L}*|
 const channelsWord = String.raw`\b(channels?|gates?|канал\p{L}*|шлюз\p{L}*|kanał\p{L}*|kanal\p{L}*|bramk\p{L}*)`;
 const changedWord = String.raw`\b(chang\p{L}*|clos\p{L}*|open\p{L}*|set|switch\p{L}*|archiv\p{L}*|top\p{L}*|змін\p{L}*|закри\p{L}*|відкри\p{L}*|вимкну\p{L}*|увімкну\p{L}*|zmieni\p{L}*|zamkn\p{L}*|otworzy\p{L}*|wyłączy\p{L}*|włączy\p{L}*)`;
 
+const failedWord = String.raw`\b(fail\p{L}*|errors?|undelivered|невдал\p{L}*|помилк\p{L}*|недоставлен\p{L}*|nieudan\p{L}*|błęd\p{L}*|bled\p{L}*|niedostarczon\p{L}*)`;
+const webhookWord = String.raw`\b(webhooks?|вебхук\p{L}*|webhook\p{L}*)`;
+const backOfficeWord = String.raw`\b(back[- ]?office|бек[- ]?офіс\p{L}*|бекофіс\p{L}*)`;
+const emdWord = String.raw`\b(emds?|емд)\b`;
+const scheduleWord = String.raw`\b(schedule chang\p{L}*|змін\p{L}* розклад\p{L}*|zmian\p{L}* rozkład\p{L}*|zmian\p{L}* rozklad\p{L}*)`;
+const fareWatchWord = String.raw`\b(fare[- ]?watch|фер[- ]?вотч)`;
+const savingsWord = String.raw`\b(sav\p{L}*|заощадж\p{L}*|економі\p{L}*|зекономи\p{L}*|oszczędn\p{L}*|oszczedn\p{L}*|zaoszczędz\p{L}*)`;
+const markupWord = String.raw`\b(markups?|націнк\p{L}*|marż\p{L}*|marz\p{L}*)`;
+const setVerb = String.raw`^\s*(set|change|update|make|встанови|змінити|зміни|постав|ustaw|zmień|zmien)\b`;
+const joinWord = String.raw`\b(join requests?|request to join|запит\p{L}* на приєднання|prośb\p{L}* o dołączenie|prosb\p{L}* o dolaczenie)`;
+const acceptVerb = String.raw`\b(accept|approve|прийми|схвали|підтверди|przyjmij|zaakceptuj|zatwierdź|zatwierdz)\b`;
+const declineVerb = String.raw`\b(decline|reject|refuse|відхили|odrzuć|odrzuc)\b`;
+
 const statuses: [string, string][] = [
   [String.raw`\b(issued|ticketed|виписан\p{L}*|wystawion\p{L}*)`, 'issued'],
   [String.raw`\b(cancel+ed|скасован\p{L}*|anulowan\p{L}*)`, 'cancelled'],
@@ -168,6 +181,15 @@ export async function planByRules(question: string, ctx: PlannerContext): Promis
 
   // reads
   const e = entitiesIn(q, ctx.directory);
+  const byAgencyAndDates = { ...(e.agency ? { agency_id: e.agency.id } : {}), ...dates };
+  if (has(q, failedWord) || has(q, webhookWord) || has(q, backOfficeWord)) {
+    if (has(q, emdWord)) return read('failed_emds', byAgencyAndDates);
+    if (has(q, backOfficeWord)) return read('back_office_failures', byAgencyAndDates);
+    if (has(q, webhookWord)) return read('webhook_failures', byAgencyAndDates);
+  }
+  if (has(q, emdWord)) return read('failed_emds', byAgencyAndDates);
+  if (has(q, scheduleWord)) return read('schedule_changes', locator ? { locator } : {});
+  if (has(q, fareWatchWord) || (has(q, savingsWord) && !has(q, salesWord))) return read('fare_watch_savings', dates);
   if (has(q, ledgerWord) && !has(q, bookingsWord)) {
     if (!e.company) return { kind: 'missing', what: 'needCompany' };
     return read('ledger', { company_id: e.company.id });
@@ -205,6 +227,27 @@ export async function planByRules(question: string, ctx: PlannerContext): Promis
   return { kind: 'unknown' };
 }
 
+/** An id of a kind (`whd_…`, `bod_…`, `jar_…`, `mku_…`) written in the question. */
+function idIn(q: string, prefix: string): string | undefined {
+  return ure(String.raw`(?<![\p{L}\p{N}_])(${prefix}_[a-z0-9]+)`, 'i').exec(q)?.[1];
+}
+
+/** "set markup mku_… to 5%" (a percentage) or "… to 12 EUR" (a fixed amount). */
+function markupOf(q: string): Planned | undefined {
+  const markup = idIn(q, 'mku');
+  if (!markup) return undefined;
+  const rest = q.replace(markup, '');
+  const percent = /(\d{1,8}(?:[.,]\d{1,2})?)\s*%/u.exec(rest)?.[1];
+  const step = (args: Record<string, unknown>): Planned => ({
+    kind: 'write',
+    steps: [{ tool: 'set_markup', args: { markup_id: markup, ...args } }],
+  });
+  if (percent) return step({ kind: 'percentage', value: percent.replace(',', '.') });
+  const amount = amountIn(rest);
+  if (!amount?.currency) return undefined;
+  return step({ kind: 'fixed', value: amount.amount, currency: amount.currency });
+}
+
 function read(tool: string, args: Record<string, unknown>): Planned {
   return { kind: 'read', call: { tool, args } };
 }
@@ -226,9 +269,21 @@ async function writeOf(q: string, ctx: PlannerContext): Promise<Planned | undefi
     return agency ? write('archive_partner', { agency_id: agency.id }) : { kind: 'missing', what: 'needAgency' };
   }
   if (has(q, resend)) {
-    const delivery = /(?<![\p{L}\p{N}_])(whd_[a-z0-9]+)/u.exec(q)?.[1];
+    const batch = idIn(q, 'bod');
+    if (batch) return write('resend_back_office_batch', { delivery_id: batch });
+    if (has(q, backOfficeWord)) return { kind: 'missing', what: 'needBatch' };
+    const delivery = idIn(q, 'whd');
     return delivery ? write('resend_webhook', { delivery_id: delivery }) : { kind: 'missing', what: 'needDelivery' };
   }
+  const joinRequest = idIn(q, 'jar');
+  if (joinRequest || has(q, joinWord)) {
+    const accept = has(q, acceptVerb);
+    const decline = has(q, declineVerb);
+    if (joinRequest && accept !== decline)
+      return write('answer_join_request', { request_id: joinRequest, answer: accept ? 'accept' : 'decline' });
+    if (accept || decline) return { kind: 'missing', what: 'needJoinRequest' };
+  }
+  if (has(q, markupWord) && has(q, setVerb)) return markupOf(q) ?? { kind: 'missing', what: 'needMarkup' };
   const credit = has(q, topUp);
   const charge = has(q, debit);
   if ((credit || charge) && !has(q, onVerb) && !has(q, openVerb)) {

@@ -144,6 +144,93 @@ export function tableOf(
           ]),
         },
       ]);
+    case 'webhook_failures':
+      return found(result.length, [
+        {
+          title: titles.webhookFailures[language],
+          columns: ['id', 'partner', 'endpoint', 'event', 'attempts', 'last_status', 'last_error', 'created_at'],
+          rows: result.map((d: any): Cell[] => [
+            d.id,
+            name(d.agency_id),
+            d.endpoint_url,
+            d.event_type,
+            d.attempts,
+            d.last_status_code,
+            d.last_error,
+            d.created_at,
+          ]),
+        },
+      ]);
+    case 'back_office_failures':
+      return found(result.length, [
+        {
+          title: titles.backOfficeFailures[language],
+          columns: ['id', 'connection', 'file', 'rows', 'attempts', 'last_error', 'created_at'],
+          rows: result.map((d: any): Cell[] => [
+            d.id,
+            d.connection_id,
+            d.file_name,
+            d.rows,
+            d.attempts,
+            d.last_error,
+            d.created_at,
+          ]),
+        },
+      ]);
+    case 'failed_emds':
+      return found(result.length, [
+        {
+          title: titles.failedEmds[language],
+          columns: ['id', 'locator', 'partner', 'company', 'amount', 'attempts', 'error', 'created_at'],
+          rows: result.map((r: any): Cell[] => [
+            r.id,
+            r.locator,
+            name(r.agency_id),
+            name(r.company_id),
+            `${r.amount} ${r.currency}`,
+            r.attempts,
+            r.error,
+            r.created_at,
+          ]),
+        },
+      ]);
+    case 'schedule_changes':
+      return found(result.length, [
+        {
+          title: titles.scheduleChanges[language],
+          columns: ['id', 'locator', 'type', 'action_deadline', 'consequence_of_inaction', 'available_actions'],
+          rows: result.map((c: any): Cell[] => [
+            c.id,
+            c.locator,
+            c.type,
+            c.action_deadline,
+            c.consequence_of_inaction,
+            (c.available_actions ?? []).join(', '),
+          ]),
+        },
+      ]);
+    case 'fare_watch_savings': {
+      const columns = ['', 'found', 'captured', 'savings', 'declined', 'expired'];
+      const row = (label: string, f: any): Cell[] => [
+        label,
+        f.found,
+        f.captured,
+        f.savings.map(money).join(', '),
+        f.declined,
+        f.expired,
+      ];
+      return {
+        answer: `${result.date_from} – ${result.date_to}: ${result.totals.savings.map(money).join(', ') || '0'}`,
+        tables: [
+          { title: titles.fareWatchSavings[language], columns, rows: [row('total', result.totals)] },
+          {
+            title: titles.byMonth[language],
+            columns,
+            rows: result.by_month.map((m: any) => row(m.month, m.figures)),
+          },
+        ],
+      };
+    }
     default:
       return { answer: '', tables: [] };
   }

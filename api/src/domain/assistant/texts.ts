@@ -23,6 +23,11 @@ export const texts = {
       '"switch off LH for agency Sky Travel"',
       '"top up Acme by 500 EUR, comment: bank transfer"',
       '"archive partner Sky Travel"',
+      '"failed webhook deliveries last week"',
+      '"schedule changes awaiting action"',
+      '"fare watch savings last month"',
+      '"set markup mku_… to 5%"',
+      '"accept join request jar_…"',
     ].join('; '),
     [
       '"покажи бронювання Sky Travel за минулий тиждень"',
@@ -36,6 +41,11 @@ export const texts = {
       '"вимкни LH для агенції Sky Travel"',
       '"поповни Acme на 500 EUR, коментар: банківський переказ"',
       '"архівуй партнера Sky Travel"',
+      '"невдалі доставки вебхуків за минулий тиждень"',
+      '"зміни розкладу, що чекають на дію"',
+      '"заощадження Fare Watch за минулий місяць"',
+      '"встанови націнку mku_… на 5%"',
+      '"прийми запит на приєднання jar_…"',
     ].join('; '),
     [
       '"pokaż rezerwacje Sky Travel w zeszłym tygodniu"',
@@ -49,6 +59,11 @@ export const texts = {
       '"wyłącz LH dla agencji Sky Travel"',
       '"doładuj Acme o 500 EUR, komentarz: przelew bankowy"',
       '"zarchiwizuj partnera Sky Travel"',
+      '"nieudane doręczenia webhooków w zeszłym tygodniu"',
+      '"zmiany rozkładu czekające na decyzję"',
+      '"oszczędności Fare Watch w zeszłym miesiącu"',
+      '"ustaw marżę mku_… na 5%"',
+      '"przyjmij prośbę o dołączenie jar_…"',
     ].join('; '),
   ),
   needCompany: t(
@@ -85,6 +100,21 @@ export const texts = {
     'Which delivery? Give its id (whd_…).',
     'Яку доставку? Вкажіть її id (whd_…).',
     'Które doręczenie? Podaj jego id (whd_…).',
+  ),
+  needMarkup: t(
+    'Which markup, and what value? Give its id (mku_…) and the new value, for example "5%" or "12 EUR".',
+    'Яку націнку і яке значення? Вкажіть її id (mku_…) і нове значення, наприклад "5%" або "12 EUR".',
+    'Którą marżę i jaką wartość? Podaj jej id (mku_…) i nową wartość, na przykład "5%" lub "12 EUR".',
+  ),
+  needBatch: t(
+    'Which batch? Give its id (bod_…).',
+    'Який пакет? Вкажіть його id (bod_…).',
+    'Która paczka? Podaj jej id (bod_…).',
+  ),
+  needJoinRequest: t(
+    'Which join request, and accept or decline? Give its id (jar_…).',
+    'Який запит на приєднання, і прийняти чи відхилити? Вкажіть його id (jar_…).',
+    'Która prośba o dołączenie, i przyjąć czy odrzucić? Podaj jej id (jar_…).',
   ),
   needLocator: t(
     'Which booking? Give its locator (six letters and digits).',
@@ -126,6 +156,16 @@ export const titles = {
   gates: t('Gates', 'Шлюзи', 'Bramki'),
   channels: t('Channels', 'Канали', 'Kanały'),
   audit: t('Changes', 'Зміни', 'Zmiany'),
+  webhookFailures: t('Failed webhook deliveries', 'Невдалі доставки вебхуків', 'Nieudane doręczenia webhooków'),
+  backOfficeFailures: t('Failed back-office batches', 'Невдалі пакети для бек-офісу', 'Nieudane paczki do back office'),
+  failedEmds: t('Failed EMD requests', 'Невдалі запити EMD', 'Nieudane zlecenia EMD'),
+  scheduleChanges: t(
+    'Schedule changes awaiting action',
+    'Зміни розкладу, що чекають на дію',
+    'Zmiany rozkładu czekające na decyzję',
+  ),
+  fareWatchSavings: t('Fare Watch savings', 'Заощадження Fare Watch', 'Oszczędności Fare Watch'),
+  byMonth: t('By month', 'За місяцями', 'Według miesięcy'),
 };
 
 const onOff = { true: t('open', 'відкрити', 'otworzyć'), false: t('close', 'закрити', 'zamknąć') };
@@ -188,6 +228,31 @@ export function stepSummary(
         ua: `повторно надіслати доставку вебхука ${args.delivery_id}`,
         pl: `ponownie wysłać doręczenie webhooka ${args.delivery_id}`,
       }[language];
+    case 'set_markup': {
+      const changes = Object.entries(args)
+        .filter(([k]) => k !== 'markup_id')
+        .map(([k, v]) => `${k} = ${v === null ? 'null' : String(v)}`)
+        .join(', ');
+      return {
+        en: `set markup ${args.markup_id}: ${changes}`,
+        ua: `змінити націнку ${args.markup_id}: ${changes}`,
+        pl: `zmienić marżę ${args.markup_id}: ${changes}`,
+      }[language];
+    }
+    case 'resend_back_office_batch':
+      return {
+        en: `resend back-office batch ${args.delivery_id}`,
+        ua: `повторно надіслати пакет для бек-офісу ${args.delivery_id}`,
+        pl: `ponownie wysłać paczkę do back office ${args.delivery_id}`,
+      }[language];
+    case 'answer_join_request': {
+      const accept = args.answer === 'accept';
+      return {
+        en: `${accept ? 'accept' : 'decline'} join request ${args.request_id}`,
+        ua: `${accept ? 'прийняти' : 'відхилити'} запит на приєднання ${args.request_id}`,
+        pl: `${accept ? 'przyjąć' : 'odrzucić'} prośbę o dołączenie ${args.request_id}`,
+      }[language];
+    }
     default:
       return tool;
   }

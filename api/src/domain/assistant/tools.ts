@@ -4,11 +4,15 @@
 // that operation, with the caller's principal, so the assistant can never do more than its user
 // could by hand. There is no tool that takes SQL, a URL or a service name.
 import type { BackOffice } from '../back-office/back-office.js';
+import type { BackOfficeConnectionsService } from '../back-office-feed/connections.service.js';
+import { failedEmdRequests } from '../bookings/booking-emd-failures.js';
 import { auditEntriesWithPlans } from '../back-office/audit.js';
 import type { BookingsService } from '../bookings/bookings.service.js';
 import type { Db } from '../../db/database.js';
+import type { FareWatchService } from '../fare-watch/fare-watch.service.js';
 import type { Principal } from '../principal.js';
 import type { SalesService } from '../sales/sales.service.js';
+import type { ScheduleChangesService } from '../schedule-changes/schedule-changes.service.js';
 import type { WebhookEndpointsService } from '../webhooks/webhook-endpoints.service.js';
 
 export interface ToolDeps {
@@ -17,6 +21,9 @@ export interface ToolDeps {
   bookings: BookingsService;
   sales: SalesService;
   webhookEndpoints: WebhookEndpointsService;
+  backOfficeConnections: BackOfficeConnectionsService;
+  scheduleChanges: ScheduleChangesService;
+  fareWatch: FareWatchService;
 }
 
 export type Cell = string | number | boolean | null;
@@ -176,6 +183,58 @@ const whoChanged: Tool<{ entity_type?: string; entity_id?: string; agency_id?: s
   },
 };
 
+type Period = { agency_id?: string; from?: string; to?: string };
+const period = { agency_id: id, from: day, to: day };
+const periodOf = (args: Period) => ({ agencyId: args.agency_id, from: args.from, to: args.to });
+
+const webhookFailures: Tool<Period> = {
+  name: 'webhook_failures',
+  kind: 'read',
+  operationId: 'listWebhookDeliveryStates',
+  input: { own: period },
+  async run(deps, principal, args) {
+    return (await deps.webhookEndpoints.failedDeliveries(principal, periodOf(args), page)).items;
+  },
+};
+
+const backOfficeFailures: Tool<Period> = {
+  name: 'back_office_failures',
+  kind: 'read',
+  operationId: 'listBackOfficeDeliveries',
+  input: { own: period },
+  async run(deps, principal, args) {
+    return (await deps.backOfficeConnections.failedDeliveries(principal, periodOf(args), page)).items;
+  },
+};
+
+const failedEmds: Tool<Period> = {
+  name: 'failed_emds',
+  kind: 'read',
+  operationId: 'listBookingAncillaries',
+  input: { own: period },
+  async run(deps, principal, args) {
+    return (await failedEmdRequests(deps.db, principal, periodOf(args), page)).items;
+  },
+};
+
+const scheduleChanges: Tool<{ locator?: string }> = {
+  name: 'schedule_changes',
+  kind: 'read',
+  operationId: 'listScheduleChanges',
+  input: { own: { locator: { type: 'string', pattern: '^[A-Z0-9]{6}$' } } },
+  async run(deps, principal, args) {
+    return (await deps.scheduleChanges.list(principal, { status: 'pending', locator: args.locator, ...page })).items;
+  },
+};
+
+const fareWatchSavings: Tool<{ from?: string; to?: string }> = {
+  name: 'fare_watch_savings',
+  kind: 'read',
+  operationId: 'getFareWatchSavings',
+  input: { own: { from: day, to: day } },
+  run: (deps, principal, args) => deps.fareWatch.savings(principal, { from: args.from, to: args.to }),
+};
+
 // writes: only ever through a confirmed plan
 type PlatformGate = 'main' | 'agency' | 'channel';
 const gateOperation: Record<PlatformGate, string> = {
@@ -243,6 +302,37 @@ const resendWebhook: Tool<{ delivery_id: string }> = {
   run: (deps, principal, args) => deps.webhookEndpoints.resendDelivery(principal, args.delivery_id),
 };
 
+const setMarkup: Tool<{
+  markup_id: string;
+  carrier?: string | null;
+  cabin?: 'Y' | 'C' | null;
+  kind?: 'fixed' | 'percentage';
+  value?: string;
+  currency?: string | null;
+}> = {
+  name: 'set_markup',
+  kind: 'write',
+  operationId: 'updateMarkup',
+  input: { own: { markup_id: id }, required: ['markup_id'], body: 'MarkupUpdate' },
+  run: (deps, principal, { markup_id, ...input }) => deps.backOffice.markups.update(principal, markup_id, input),
+};
+
+const resendBackOfficeBatch: Tool<{ delivery_id: string }> = {
+  name: 'resend_back_office_batch',
+  kind: 'write',
+  operationId: 'resendBackOfficeDelivery',
+  input: { own: { delivery_id: id }, required: ['delivery_id'] },
+  run: (deps, principal, args) => deps.backOfficeConnections.resendById(principal, args.delivery_id),
+};
+
+const answerJoinRequest: Tool<{ request_id: string; answer: 'accept' | 'decline' }> = {
+  name: 'answer_join_request',
+  kind: 'write',
+  operationId: 'answerJoinAgencyRequest',
+  input: { own: { request_id: id }, required: ['request_id'], body: 'JoinAgencyRequestAnswer' },
+  run: (deps, principal, args) => deps.backOffice.joinRequests.answer(principal, args.request_id, args.answer),
+};
+
 /** The allow-list: every tool the assistant has. Anything else does not exist for it. */
 export const tools: ReadonlyMap<string, Tool> = new Map(
   [
@@ -253,6 +343,11 @@ export const tools: ReadonlyMap<string, Tool> = new Map(
     ledger,
     channels,
     whoChanged,
+    webhookFailures,
+    backOfficeFailures,
+    failedEmds,
+    scheduleChanges,
+    fareWatchSavings,
     setPlatformGate,
     setPartnerGate,
     setCompanyGate,
@@ -260,6 +355,9 @@ export const tools: ReadonlyMap<string, Tool> = new Map(
     changeBalance,
     archivePartner,
     resendWebhook,
+    setMarkup,
+    resendBackOfficeBatch,
+    answerJoinRequest,
   ].map((t) => [t.name, t as Tool]),
 );
 

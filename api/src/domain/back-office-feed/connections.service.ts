@@ -280,6 +280,31 @@ export function createBackOfficeConnectionsService(deps: {
       return deliveryView((await repo.findDelivery(db, delivery.id))!);
     },
 
+    /** Failed batches across the caller's connections (staff: every agency's, or one). */
+    async failedDeliveries(
+      principal: Principal,
+      filter: { agencyId?: string; from?: string; to?: string },
+      page: { page: number; perPage: number },
+    ) {
+      if (!isStaff(principal) && filter.agencyId !== undefined && filter.agencyId !== principal.agencyId)
+        return { items: [], total: 0 };
+      const agencyId = isStaff(principal) ? filter.agencyId : (principal.agencyId ?? undefined);
+      if (!isStaff(principal) && !agencyId) return { items: [], total: 0 };
+      const { rows, total } = await repo.listFailedDeliveries(db, { ...filter, agencyId }, page);
+      return { items: rows.map(deliveryView), total };
+    },
+
+    /** `resend` by the delivery's id alone: its connection is the one it belongs to. */
+    async resendById(principal: Principal, deliveryId: string) {
+      const delivery = await repo.findDelivery(db, deliveryId);
+      if (!delivery) throw notFound('delivery');
+      await reachable(principal, delivery.connection_id).catch((error: unknown) => {
+        throw error instanceof DomainError && error.code === 'not_found' ? notFound('delivery') : error;
+      });
+      await repo.requeueDelivery(db, delivery.id, clock.now());
+      return deliveryView((await repo.findDelivery(db, delivery.id))!);
+    },
+
     async backfill(
       principal: Principal,
       id: string,

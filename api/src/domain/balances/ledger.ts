@@ -33,6 +33,8 @@ export interface LedgerPosting {
  * Posts the entries in `trx` (which must be a transaction). All or nothing: when the balance would
  * fall below zero it throws `insufficient_balance` and the caller's transaction rolls back.
  */
+const maxBalanceMinor = 99_999_999_999_999;
+
 export async function postToLedger(trx: Db, posting: LedgerPosting) {
   // Lock order: a booking's payment holds the booking row already; the company balance row comes
   // second, never first (booking row, then company balance row, everywhere).
@@ -47,6 +49,13 @@ export async function postToLedger(trx: Db, posting: LedgerPosting) {
     throw new DomainError(
       'insufficient_balance',
       `The balance is ${company.balance_amount} ${currency}; this needs ${fromMinor(-total)} ${currency}.`,
+    );
+  // numeric(14, 2): a balance holds at most 999 999 999 999.99; past that PostgreSQL would refuse the row.
+  if (toMinor(company.balance_amount) + total > maxBalanceMinor)
+    throw new DomainError(
+      'validation_failed',
+      `The balance is ${company.balance_amount} ${currency}; it cannot grow past ${fromMinor(maxBalanceMinor)} ${currency}.`,
+      { pointer: '/amount/amount' },
     );
   const rows: repo.TransactionRow[] = [];
   for (const entry of posting.entries) {

@@ -14,6 +14,7 @@ import {
   insertDeliveries,
   insertEndpoint,
   latestEventOfType,
+  listFailedDeliveries,
   listAttempts,
   listDeliveryStates,
   listEndpoints,
@@ -298,6 +299,30 @@ export function createWebhookEndpointsService(deps: {
      * One delivery again: the same event (same webhook-id, same body) to the same endpoint, as a new
      * delivery that goes at once, outside its booking's order (a repeat the person asked for).
      */
+    /** Deliveries that gave up, across the caller's endpoints (staff: every agency's, or one). */
+    async failedDeliveries(
+      principal: Principal,
+      filter: { agencyId?: string; from?: string; to?: string },
+      page: { page: number; perPage: number },
+    ) {
+      const wall = wallOf(principal);
+      if (wall.agencyId !== null && filter.agencyId !== undefined && filter.agencyId !== wall.agencyId)
+        return { items: [], total: 0 };
+      const { rows, total } = await listFailedDeliveries(
+        db,
+        { agencyId: wall.agencyId ?? filter.agencyId, liveMode: wall.liveMode, from: filter.from, to: filter.to },
+        page,
+      );
+      return {
+        items: rows.map((d) => ({
+          ...d,
+          created_at: d.created_at.toISOString(),
+          completed_at: d.completed_at?.toISOString() ?? null,
+        })),
+        total,
+      };
+    },
+
     async resendDelivery(principal: Principal, deliveryId: string): Promise<WebhookDeliveryView> {
       const delivery = await findDelivery(db, deliveryId);
       if (!delivery) throw notFound('webhook delivery');

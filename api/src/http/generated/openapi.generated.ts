@@ -3314,7 +3314,7 @@ export interface components {
          * @enum {string}
          */
         OnboardingState: "initial" | "privacy" | "complete";
-        /** @description An amount of money. The amount is a decimal string, never a float. */
+        /** @description An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger's numeric(14, 2) columns hold). */
         Money: {
             /** @example 123.45 */
             amount: string;

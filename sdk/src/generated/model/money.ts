@@ -15,10 +15,13 @@ every call. Errors always come as `{"errors": [...], "meta": {"request_id": ...}
  */
 
 /**
- * An amount of money. The amount is a decimal string, never a float.
+ * An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger's numeric(14, 2) columns hold).
  */
 export interface Money {
-  /** @pattern ^-?[0-9]+(\.[0-9]{1,4})?$ */
+  /**
+   * @maxLength 18
+   * @pattern ^-?[0-9]{1,12}(\.[0-9]{1,4})?$
+   */
   amount: string;
   /**
    * ISO 4217 currency code.

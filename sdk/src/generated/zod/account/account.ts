@@ -28,7 +28,8 @@ export const startOnboardingBody = zod.object({
   "language": zod.enum(['en', 'ua', 'pl']).optional().describe('An interface language of the console (`ua` is Ukrainian).')
 }).describe('The first onboarding step: who you are.')
 
-export const startOnboardingResponseCompanyBalanceAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const startOnboardingResponseCompanyBalanceAmountMax = 18;
+export const startOnboardingResponseCompanyBalanceAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const startOnboardingResponseCompanyBalanceCurrencyRegExp = new RegExp('^[A-Z]{3}$');
 
 
@@ -47,9 +48,9 @@ export const startOnboardingResponse = zod.object({
   "id": zod.string(),
   "name": zod.string(),
   "balance": zod.object({
-  "amount": zod.string().regex(startOnboardingResponseCompanyBalanceAmountRegExp),
+  "amount": zod.string().max(startOnboardingResponseCompanyBalanceAmountMax).regex(startOnboardingResponseCompanyBalanceAmountRegExp),
   "currency": zod.string().regex(startOnboardingResponseCompanyBalanceCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.')
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).')
 }).nullable().describe('The company the account books for; null for staff and supervisors.'),
   "agency": zod.object({
   "id": zod.string(),
@@ -74,7 +75,8 @@ export const acceptTermsBody = zod.object({
   "privacy_version": zod.string()
 }).describe('Accepts the current terms of use and privacy policy; their versions must be the current ones.')
 
-export const acceptTermsResponseCompanyBalanceAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const acceptTermsResponseCompanyBalanceAmountMax = 18;
+export const acceptTermsResponseCompanyBalanceAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const acceptTermsResponseCompanyBalanceCurrencyRegExp = new RegExp('^[A-Z]{3}$');
 
 
@@ -93,9 +95,9 @@ export const acceptTermsResponse = zod.object({
   "id": zod.string(),
   "name": zod.string(),
   "balance": zod.object({
-  "amount": zod.string().regex(acceptTermsResponseCompanyBalanceAmountRegExp),
+  "amount": zod.string().max(acceptTermsResponseCompanyBalanceAmountMax).regex(acceptTermsResponseCompanyBalanceAmountRegExp),
   "currency": zod.string().regex(acceptTermsResponseCompanyBalanceCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.')
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).')
 }).nullable().describe('The company the account books for; null for staff and supervisors.'),
   "agency": zod.object({
   "id": zod.string(),
@@ -115,7 +117,8 @@ export const completeAccountBody = zod.object({
   "password": zod.string().min(completeAccountBodyPasswordMin).max(completeAccountBodyPasswordMax).optional()
 }).describe('How the account signs in from now on; a password is required to choose `password`.')
 
-export const completeAccountResponseCompanyBalanceAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const completeAccountResponseCompanyBalanceAmountMax = 18;
+export const completeAccountResponseCompanyBalanceAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const completeAccountResponseCompanyBalanceCurrencyRegExp = new RegExp('^[A-Z]{3}$');
 
 
@@ -134,9 +137,9 @@ export const completeAccountResponse = zod.object({
   "id": zod.string(),
   "name": zod.string(),
   "balance": zod.object({
-  "amount": zod.string().regex(completeAccountResponseCompanyBalanceAmountRegExp),
+  "amount": zod.string().max(completeAccountResponseCompanyBalanceAmountMax).regex(completeAccountResponseCompanyBalanceAmountRegExp),
   "currency": zod.string().regex(completeAccountResponseCompanyBalanceCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.')
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).')
 }).nullable().describe('The company the account books for; null for staff and supervisors.'),
   "agency": zod.object({
   "id": zod.string(),
@@ -159,7 +162,8 @@ export const changePhoneBody = zod.object({
   "code": zod.string().regex(changePhoneBodyCodeRegExp).optional()
 }).describe('Without `code`, sends a code to the new address; with the code it received, makes the change.\n')
 
-export const changePhoneResponseCompanyBalanceAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const changePhoneResponseCompanyBalanceAmountMax = 18;
+export const changePhoneResponseCompanyBalanceAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const changePhoneResponseCompanyBalanceCurrencyRegExp = new RegExp('^[A-Z]{3}$');
 
 
@@ -178,9 +182,9 @@ export const changePhoneResponse = zod.object({
   "id": zod.string(),
   "name": zod.string(),
   "balance": zod.object({
-  "amount": zod.string().regex(changePhoneResponseCompanyBalanceAmountRegExp),
+  "amount": zod.string().max(changePhoneResponseCompanyBalanceAmountMax).regex(changePhoneResponseCompanyBalanceAmountRegExp),
   "currency": zod.string().regex(changePhoneResponseCompanyBalanceCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.')
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).')
 }).nullable().describe('The company the account books for; null for staff and supervisors.'),
   "agency": zod.object({
   "id": zod.string(),
@@ -203,7 +207,8 @@ export const changeEmailBody = zod.object({
   "code": zod.string().regex(changeEmailBodyCodeRegExp).optional()
 }).describe('Without `code`, sends a code to the new address; with the code it received, makes the change.\n')
 
-export const changeEmailResponseCompanyBalanceAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const changeEmailResponseCompanyBalanceAmountMax = 18;
+export const changeEmailResponseCompanyBalanceAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const changeEmailResponseCompanyBalanceCurrencyRegExp = new RegExp('^[A-Z]{3}$');
 
 
@@ -222,9 +227,9 @@ export const changeEmailResponse = zod.object({
   "id": zod.string(),
   "name": zod.string(),
   "balance": zod.object({
-  "amount": zod.string().regex(changeEmailResponseCompanyBalanceAmountRegExp),
+  "amount": zod.string().max(changeEmailResponseCompanyBalanceAmountMax).regex(changeEmailResponseCompanyBalanceAmountRegExp),
   "currency": zod.string().regex(changeEmailResponseCompanyBalanceCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.')
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).')
 }).nullable().describe('The company the account books for; null for staff and supervisors.'),
   "agency": zod.object({
   "id": zod.string(),
@@ -289,7 +294,8 @@ export const listApiTokensResponse = zod.object({
  * The account behind the token or session, with its company and agency.
  * @summary Who am I
  */
-export const getAccountDetailsResponseCompanyBalanceAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const getAccountDetailsResponseCompanyBalanceAmountMax = 18;
+export const getAccountDetailsResponseCompanyBalanceAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const getAccountDetailsResponseCompanyBalanceCurrencyRegExp = new RegExp('^[A-Z]{3}$');
 
 
@@ -308,9 +314,9 @@ export const getAccountDetailsResponse = zod.object({
   "id": zod.string(),
   "name": zod.string(),
   "balance": zod.object({
-  "amount": zod.string().regex(getAccountDetailsResponseCompanyBalanceAmountRegExp),
+  "amount": zod.string().max(getAccountDetailsResponseCompanyBalanceAmountMax).regex(getAccountDetailsResponseCompanyBalanceAmountRegExp),
   "currency": zod.string().regex(getAccountDetailsResponseCompanyBalanceCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.')
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).')
 }).nullable().describe('The company the account books for; null for staff and supervisors.'),
   "agency": zod.object({
   "id": zod.string(),
@@ -328,7 +334,8 @@ export const updateAccountDetailsBody = zod.object({
   "last_name": zod.string().min(1).max(updateAccountDetailsBodyLastNameMax).optional()
 })
 
-export const updateAccountDetailsResponseCompanyBalanceAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const updateAccountDetailsResponseCompanyBalanceAmountMax = 18;
+export const updateAccountDetailsResponseCompanyBalanceAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const updateAccountDetailsResponseCompanyBalanceCurrencyRegExp = new RegExp('^[A-Z]{3}$');
 
 
@@ -347,9 +354,9 @@ export const updateAccountDetailsResponse = zod.object({
   "id": zod.string(),
   "name": zod.string(),
   "balance": zod.object({
-  "amount": zod.string().regex(updateAccountDetailsResponseCompanyBalanceAmountRegExp),
+  "amount": zod.string().max(updateAccountDetailsResponseCompanyBalanceAmountMax).regex(updateAccountDetailsResponseCompanyBalanceAmountRegExp),
   "currency": zod.string().regex(updateAccountDetailsResponseCompanyBalanceCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.')
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).')
 }).nullable().describe('The company the account books for; null for staff and supervisors.'),
   "agency": zod.object({
   "id": zod.string(),
@@ -364,7 +371,8 @@ export const updateAccountLocaleBody = zod.object({
   "language": zod.enum(['en', 'ua', 'pl']).describe('An interface language of the console (`ua` is Ukrainian).')
 })
 
-export const updateAccountLocaleResponseCompanyBalanceAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const updateAccountLocaleResponseCompanyBalanceAmountMax = 18;
+export const updateAccountLocaleResponseCompanyBalanceAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const updateAccountLocaleResponseCompanyBalanceCurrencyRegExp = new RegExp('^[A-Z]{3}$');
 
 
@@ -383,9 +391,9 @@ export const updateAccountLocaleResponse = zod.object({
   "id": zod.string(),
   "name": zod.string(),
   "balance": zod.object({
-  "amount": zod.string().regex(updateAccountLocaleResponseCompanyBalanceAmountRegExp),
+  "amount": zod.string().max(updateAccountLocaleResponseCompanyBalanceAmountMax).regex(updateAccountLocaleResponseCompanyBalanceAmountRegExp),
   "currency": zod.string().regex(updateAccountLocaleResponseCompanyBalanceCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.')
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).')
 }).nullable().describe('The company the account books for; null for staff and supervisors.'),
   "agency": zod.object({
   "id": zod.string(),

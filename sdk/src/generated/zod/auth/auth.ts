@@ -55,7 +55,8 @@ export const signInBody = zod.object({
   "code": zod.string().regex(signInBodyCodeRegExp).optional()
 }).describe('The identity with either its password or the one-time code it was sent.')
 
-export const signInResponseAccountCompanyBalanceAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const signInResponseAccountCompanyBalanceAmountMax = 18;
+export const signInResponseAccountCompanyBalanceAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const signInResponseAccountCompanyBalanceCurrencyRegExp = new RegExp('^[A-Z]{3}$');
 
 
@@ -77,9 +78,9 @@ export const signInResponse = zod.object({
   "id": zod.string(),
   "name": zod.string(),
   "balance": zod.object({
-  "amount": zod.string().regex(signInResponseAccountCompanyBalanceAmountRegExp),
+  "amount": zod.string().max(signInResponseAccountCompanyBalanceAmountMax).regex(signInResponseAccountCompanyBalanceAmountRegExp),
   "currency": zod.string().regex(signInResponseAccountCompanyBalanceCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.')
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).')
 }).nullable().describe('The company the account books for; null for staff and supervisors.'),
   "agency": zod.object({
   "id": zod.string(),

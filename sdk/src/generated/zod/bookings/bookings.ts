@@ -37,16 +37,21 @@ export const listBookingsQueryParams = zod.object({
   "per_page": zod.number().min(1).max(listBookingsQueryPerPageMax).default(listBookingsQueryPerPageDefault).describe('How many items a page holds.')
 })
 
-export const listBookingsResponseDataItemPriceAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const listBookingsResponseDataItemPriceAmountMax = 18;
+export const listBookingsResponseDataItemPriceAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const listBookingsResponseDataItemPriceCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const listBookingsResponseDataItemBalancePaymentFareAmountAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const listBookingsResponseDataItemBalancePaymentFareAmountAmountMax = 18;
+export const listBookingsResponseDataItemBalancePaymentFareAmountAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const listBookingsResponseDataItemBalancePaymentFareAmountCurrencyRegExp = new RegExp('^[A-Z]{3}$');
 export const listBookingsResponseDataItemBalancePaymentBalanceCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const listBookingsResponseDataItemBalancePaymentAmountAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const listBookingsResponseDataItemBalancePaymentAmountAmountMax = 18;
+export const listBookingsResponseDataItemBalancePaymentAmountAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const listBookingsResponseDataItemBalancePaymentAmountCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const listBookingsResponseDataItemBalancePaymentAgencyFeeAmountAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const listBookingsResponseDataItemBalancePaymentAgencyFeeAmountAmountMax = 18;
+export const listBookingsResponseDataItemBalancePaymentAgencyFeeAmountAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const listBookingsResponseDataItemBalancePaymentAgencyFeeAmountCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const listBookingsResponseDataItemBalancePaymentAgencyFeeFareAmountAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const listBookingsResponseDataItemBalancePaymentAgencyFeeFareAmountAmountMax = 18;
+export const listBookingsResponseDataItemBalancePaymentAgencyFeeFareAmountAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const listBookingsResponseDataItemBalancePaymentAgencyFeeFareAmountCurrencyRegExp = new RegExp('^[A-Z]{3}$');
 export const listBookingsResponseDataItemPassengersItemIdentityDocumentNumberMax = 20;
 export const listBookingsResponseDataItemPassengersItemIdentityDocumentNumberRegExp = new RegExp('^[A-Za-z0-9]+$');
@@ -54,9 +59,11 @@ export const listBookingsResponseDataItemPassengersItemIdentityDocumentIssuingCo
 export const listBookingsResponseDataItemPassengersItemIdentityDocumentNationalityRegExp = new RegExp('^[A-Z]{2}$');
 export const listBookingsResponseDataItemContactsEmailMax = 254;export const listBookingsResponseDataItemContactsPhoneRegExp = new RegExp('^\\+?[0-9][0-9 ()-]{5,24}$');
 export const listBookingsResponseDataItemSegmentsItemOriginDestinationMin = 0;export const listBookingsResponseDataItemDocumentsItemNumberRegExp = new RegExp('^[0-9]{13}$');
-export const listBookingsResponseDataItemDocumentsItemAmountAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const listBookingsResponseDataItemDocumentsItemAmountAmountMax = 18;
+export const listBookingsResponseDataItemDocumentsItemAmountAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const listBookingsResponseDataItemDocumentsItemAmountCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const listBookingsResponseDataItemAncillariesItemPriceAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const listBookingsResponseDataItemAncillariesItemPriceAmountMax = 18;
+export const listBookingsResponseDataItemAncillariesItemPriceAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const listBookingsResponseDataItemAncillariesItemPriceCurrencyRegExp = new RegExp('^[A-Z]{3}$');
 export const listBookingsResponseDataItemAncillariesItemEmdNumberRegExp = new RegExp('^[0-9]{13}$');
 export const listBookingsResponseMetaPerPageMax = 100;export const listBookingsResponseMetaTotalMin = 0;
@@ -68,9 +75,9 @@ export const listBookingsResponse = zod.object({
   "time_limit": zod.iso.datetime({}).nullable().describe('Issue before this moment; null once the booking is issued or ended.'),
   "cancel_before": zod.iso.datetime({}).nullable(),
   "price": zod.object({
-  "amount": zod.string().regex(listBookingsResponseDataItemPriceAmountRegExp),
+  "amount": zod.string().max(listBookingsResponseDataItemPriceAmountMax).regex(listBookingsResponseDataItemPriceAmountRegExp),
   "currency": zod.string().regex(listBookingsResponseDataItemPriceCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),
   "provider_status": zod.enum(['held', 'issued', 'cancelled', 'voided', 'refunded', 'expired', 'airline_cancelled']).describe('The airline\'s own status of the order.'),
   "fake_booking": zod.boolean().describe('True for sandbox (test) bookings, which no real airline holds.'),
   "tickets_present": zod.boolean(),
@@ -81,24 +88,24 @@ export const listBookingsResponse = zod.object({
   "form_of_payment": zod.union([zod.literal('bsp_cash'),zod.literal('credit_card'),zod.literal('company_balance'),zod.literal(null)]).nullable().describe('How the tickets were paid; null until issued.'),
   "balance_payment": zod.union([zod.object({
   "fare_amount": zod.object({
-  "amount": zod.string().regex(listBookingsResponseDataItemBalancePaymentFareAmountAmountRegExp),
+  "amount": zod.string().max(listBookingsResponseDataItemBalancePaymentFareAmountAmountMax).regex(listBookingsResponseDataItemBalancePaymentFareAmountAmountRegExp),
   "currency": zod.string().regex(listBookingsResponseDataItemBalancePaymentFareAmountCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),
   "balance_currency": zod.string().regex(listBookingsResponseDataItemBalancePaymentBalanceCurrencyRegExp),
   "amount": zod.union([zod.object({
-  "amount": zod.string().regex(listBookingsResponseDataItemBalancePaymentAmountAmountRegExp),
+  "amount": zod.string().max(listBookingsResponseDataItemBalancePaymentAmountAmountMax).regex(listBookingsResponseDataItemBalancePaymentAmountAmountRegExp),
   "currency": zod.string().regex(listBookingsResponseDataItemBalancePaymentAmountCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),zod.null()]).describe('In the balance\'s currency; null when no exchange rate is known for the pair (the issue would be refused).'),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),zod.null()]).describe('In the balance\'s currency; null when no exchange rate is known for the pair (the issue would be refused).'),
   "exchange_rate": zod.string().nullable().describe('Units of the balance currency per unit of the fare\'s; null in the same currency or when none is known.'),
   "agency_fee": zod.object({
   "amount": zod.object({
-  "amount": zod.string().regex(listBookingsResponseDataItemBalancePaymentAgencyFeeAmountAmountRegExp),
+  "amount": zod.string().max(listBookingsResponseDataItemBalancePaymentAgencyFeeAmountAmountMax).regex(listBookingsResponseDataItemBalancePaymentAgencyFeeAmountAmountRegExp),
   "currency": zod.string().regex(listBookingsResponseDataItemBalancePaymentAgencyFeeAmountCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),
   "fare_amount": zod.object({
-  "amount": zod.string().regex(listBookingsResponseDataItemBalancePaymentAgencyFeeFareAmountAmountRegExp),
+  "amount": zod.string().max(listBookingsResponseDataItemBalancePaymentAgencyFeeFareAmountAmountMax).regex(listBookingsResponseDataItemBalancePaymentAgencyFeeFareAmountAmountRegExp),
   "currency": zod.string().regex(listBookingsResponseDataItemBalancePaymentAgencyFeeFareAmountCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),
   "exchange_rate": zod.string().describe('Units of the fare\'s currency per unit of the fee\'s.')
 }).optional().describe('Before issue, when the agency\'s issue fee is set in another currency than the fare; it is converted into the fare\'s currency at the pair\'s newest exchange rate, and `fare_amount` above includes it. Absent otherwise.')
 }).describe('What the company balance pays for the tickets (the airline\'s price and the agency\'s issue fee), before issue or as taken at issue. A balance in another currency than the fare pays the amount converted at the pair\'s newest exchange rate (before issue) or at the rate of the issue (after it).'),zod.null()]).optional().describe('Read one booking to get it. When the company balance pays (or paid) the tickets, what it takes, in its own currency; null otherwise.'),
@@ -140,9 +147,9 @@ export const listBookingsResponse = zod.object({
   "status": zod.enum(['issued', 'voided', 'refunded', 'exchanged']),
   "issued_at": zod.iso.datetime({}),
   "amount": zod.object({
-  "amount": zod.string().regex(listBookingsResponseDataItemDocumentsItemAmountAmountRegExp),
+  "amount": zod.string().max(listBookingsResponseDataItemDocumentsItemAmountAmountMax).regex(listBookingsResponseDataItemDocumentsItemAmountAmountRegExp),
   "currency": zod.string().regex(listBookingsResponseDataItemDocumentsItemAmountCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.')
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).')
 }).describe('A travel document the airline issued for the booking (ticket or EMD).')),
   "ancillaries": zod.array(zod.object({
   "id": zod.string(),
@@ -153,9 +160,9 @@ export const listBookingsResponse = zod.object({
   "flight_id": zod.string().nullable(),
   "seat": zod.string().nullable(),
   "price": zod.object({
-  "amount": zod.string().regex(listBookingsResponseDataItemAncillariesItemPriceAmountRegExp),
+  "amount": zod.string().max(listBookingsResponseDataItemAncillariesItemPriceAmountMax).regex(listBookingsResponseDataItemAncillariesItemPriceAmountRegExp),
   "currency": zod.string().regex(listBookingsResponseDataItemAncillariesItemPriceCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),
   "status": zod.enum(['priced', 'pending', 'issued', 'failed', 'voided', 'refunded']),
   "emd_number": zod.string().regex(listBookingsResponseDataItemAncillariesItemEmdNumberRegExp).nullable()
 }).describe('A service or seat added to the booking. `priced`: before issue, paid with the tickets;\n`pending`: its EMD is being issued; `issued`: the EMD exists (a free seat needs none, so its\n`emd_number` stays null); `failed`: the airline refused it (see the booking\'s `error`);\n`voided` and `refunded` follow the tickets.\n')).describe('Services and seats added to the booking, with their EMDs once issued.'),
@@ -259,16 +266,21 @@ export const issueBookingBody = zod.object({
   "reshop": zod.boolean().optional().describe('Re-price with the airline first. A lower price is taken; a higher one is refused\n(`price_increased`) and nothing is issued.\n')
 }).describe('Issues a booking\'s tickets.')
 
-export const issueBookingResponsePriceAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const issueBookingResponsePriceAmountMax = 18;
+export const issueBookingResponsePriceAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const issueBookingResponsePriceCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const issueBookingResponseBalancePaymentFareAmountAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const issueBookingResponseBalancePaymentFareAmountAmountMax = 18;
+export const issueBookingResponseBalancePaymentFareAmountAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const issueBookingResponseBalancePaymentFareAmountCurrencyRegExp = new RegExp('^[A-Z]{3}$');
 export const issueBookingResponseBalancePaymentBalanceCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const issueBookingResponseBalancePaymentAmountAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const issueBookingResponseBalancePaymentAmountAmountMax = 18;
+export const issueBookingResponseBalancePaymentAmountAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const issueBookingResponseBalancePaymentAmountCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const issueBookingResponseBalancePaymentAgencyFeeAmountAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const issueBookingResponseBalancePaymentAgencyFeeAmountAmountMax = 18;
+export const issueBookingResponseBalancePaymentAgencyFeeAmountAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const issueBookingResponseBalancePaymentAgencyFeeAmountCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const issueBookingResponseBalancePaymentAgencyFeeFareAmountAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const issueBookingResponseBalancePaymentAgencyFeeFareAmountAmountMax = 18;
+export const issueBookingResponseBalancePaymentAgencyFeeFareAmountAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const issueBookingResponseBalancePaymentAgencyFeeFareAmountCurrencyRegExp = new RegExp('^[A-Z]{3}$');
 export const issueBookingResponsePassengersItemIdentityDocumentNumberMax = 20;
 export const issueBookingResponsePassengersItemIdentityDocumentNumberRegExp = new RegExp('^[A-Za-z0-9]+$');
@@ -276,9 +288,11 @@ export const issueBookingResponsePassengersItemIdentityDocumentIssuingCountryReg
 export const issueBookingResponsePassengersItemIdentityDocumentNationalityRegExp = new RegExp('^[A-Z]{2}$');
 export const issueBookingResponseContactsEmailMax = 254;export const issueBookingResponseContactsPhoneRegExp = new RegExp('^\\+?[0-9][0-9 ()-]{5,24}$');
 export const issueBookingResponseSegmentsItemOriginDestinationMin = 0;export const issueBookingResponseDocumentsItemNumberRegExp = new RegExp('^[0-9]{13}$');
-export const issueBookingResponseDocumentsItemAmountAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const issueBookingResponseDocumentsItemAmountAmountMax = 18;
+export const issueBookingResponseDocumentsItemAmountAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const issueBookingResponseDocumentsItemAmountCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const issueBookingResponseAncillariesItemPriceAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const issueBookingResponseAncillariesItemPriceAmountMax = 18;
+export const issueBookingResponseAncillariesItemPriceAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const issueBookingResponseAncillariesItemPriceCurrencyRegExp = new RegExp('^[A-Z]{3}$');
 export const issueBookingResponseAncillariesItemEmdNumberRegExp = new RegExp('^[0-9]{13}$');
 
@@ -289,9 +303,9 @@ export const issueBookingResponse = zod.object({
   "time_limit": zod.iso.datetime({}).nullable().describe('Issue before this moment; null once the booking is issued or ended.'),
   "cancel_before": zod.iso.datetime({}).nullable(),
   "price": zod.object({
-  "amount": zod.string().regex(issueBookingResponsePriceAmountRegExp),
+  "amount": zod.string().max(issueBookingResponsePriceAmountMax).regex(issueBookingResponsePriceAmountRegExp),
   "currency": zod.string().regex(issueBookingResponsePriceCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),
   "provider_status": zod.enum(['held', 'issued', 'cancelled', 'voided', 'refunded', 'expired', 'airline_cancelled']).describe('The airline\'s own status of the order.'),
   "fake_booking": zod.boolean().describe('True for sandbox (test) bookings, which no real airline holds.'),
   "tickets_present": zod.boolean(),
@@ -302,24 +316,24 @@ export const issueBookingResponse = zod.object({
   "form_of_payment": zod.union([zod.literal('bsp_cash'),zod.literal('credit_card'),zod.literal('company_balance'),zod.literal(null)]).nullable().describe('How the tickets were paid; null until issued.'),
   "balance_payment": zod.union([zod.object({
   "fare_amount": zod.object({
-  "amount": zod.string().regex(issueBookingResponseBalancePaymentFareAmountAmountRegExp),
+  "amount": zod.string().max(issueBookingResponseBalancePaymentFareAmountAmountMax).regex(issueBookingResponseBalancePaymentFareAmountAmountRegExp),
   "currency": zod.string().regex(issueBookingResponseBalancePaymentFareAmountCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),
   "balance_currency": zod.string().regex(issueBookingResponseBalancePaymentBalanceCurrencyRegExp),
   "amount": zod.union([zod.object({
-  "amount": zod.string().regex(issueBookingResponseBalancePaymentAmountAmountRegExp),
+  "amount": zod.string().max(issueBookingResponseBalancePaymentAmountAmountMax).regex(issueBookingResponseBalancePaymentAmountAmountRegExp),
   "currency": zod.string().regex(issueBookingResponseBalancePaymentAmountCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),zod.null()]).describe('In the balance\'s currency; null when no exchange rate is known for the pair (the issue would be refused).'),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),zod.null()]).describe('In the balance\'s currency; null when no exchange rate is known for the pair (the issue would be refused).'),
   "exchange_rate": zod.string().nullable().describe('Units of the balance currency per unit of the fare\'s; null in the same currency or when none is known.'),
   "agency_fee": zod.object({
   "amount": zod.object({
-  "amount": zod.string().regex(issueBookingResponseBalancePaymentAgencyFeeAmountAmountRegExp),
+  "amount": zod.string().max(issueBookingResponseBalancePaymentAgencyFeeAmountAmountMax).regex(issueBookingResponseBalancePaymentAgencyFeeAmountAmountRegExp),
   "currency": zod.string().regex(issueBookingResponseBalancePaymentAgencyFeeAmountCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),
   "fare_amount": zod.object({
-  "amount": zod.string().regex(issueBookingResponseBalancePaymentAgencyFeeFareAmountAmountRegExp),
+  "amount": zod.string().max(issueBookingResponseBalancePaymentAgencyFeeFareAmountAmountMax).regex(issueBookingResponseBalancePaymentAgencyFeeFareAmountAmountRegExp),
   "currency": zod.string().regex(issueBookingResponseBalancePaymentAgencyFeeFareAmountCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),
   "exchange_rate": zod.string().describe('Units of the fare\'s currency per unit of the fee\'s.')
 }).optional().describe('Before issue, when the agency\'s issue fee is set in another currency than the fare; it is converted into the fare\'s currency at the pair\'s newest exchange rate, and `fare_amount` above includes it. Absent otherwise.')
 }).describe('What the company balance pays for the tickets (the airline\'s price and the agency\'s issue fee), before issue or as taken at issue. A balance in another currency than the fare pays the amount converted at the pair\'s newest exchange rate (before issue) or at the rate of the issue (after it).'),zod.null()]).optional().describe('Read one booking to get it. When the company balance pays (or paid) the tickets, what it takes, in its own currency; null otherwise.'),
@@ -361,9 +375,9 @@ export const issueBookingResponse = zod.object({
   "status": zod.enum(['issued', 'voided', 'refunded', 'exchanged']),
   "issued_at": zod.iso.datetime({}),
   "amount": zod.object({
-  "amount": zod.string().regex(issueBookingResponseDocumentsItemAmountAmountRegExp),
+  "amount": zod.string().max(issueBookingResponseDocumentsItemAmountAmountMax).regex(issueBookingResponseDocumentsItemAmountAmountRegExp),
   "currency": zod.string().regex(issueBookingResponseDocumentsItemAmountCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.')
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).')
 }).describe('A travel document the airline issued for the booking (ticket or EMD).')),
   "ancillaries": zod.array(zod.object({
   "id": zod.string(),
@@ -374,9 +388,9 @@ export const issueBookingResponse = zod.object({
   "flight_id": zod.string().nullable(),
   "seat": zod.string().nullable(),
   "price": zod.object({
-  "amount": zod.string().regex(issueBookingResponseAncillariesItemPriceAmountRegExp),
+  "amount": zod.string().max(issueBookingResponseAncillariesItemPriceAmountMax).regex(issueBookingResponseAncillariesItemPriceAmountRegExp),
   "currency": zod.string().regex(issueBookingResponseAncillariesItemPriceCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),
   "status": zod.enum(['priced', 'pending', 'issued', 'failed', 'voided', 'refunded']),
   "emd_number": zod.string().regex(issueBookingResponseAncillariesItemEmdNumberRegExp).nullable()
 }).describe('A service or seat added to the booking. `priced`: before issue, paid with the tickets;\n`pending`: its EMD is being issued; `issued`: the EMD exists (a free seat needs none, so its\n`emd_number` stays null); `failed`: the airline refused it (see the booking\'s `error`);\n`voided` and `refunded` follow the tickets.\n')).describe('Services and seats added to the booking, with their EMDs once issued.'),
@@ -410,28 +424,31 @@ export const repriceBookingBody = zod.object({
   "locator": zod.string().regex(repriceBookingBodyLocatorRegExp)
 }).describe('Names the booking to act on.')
 
-export const repriceBookingResponsePriceAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const repriceBookingResponsePriceAmountMax = 18;
+export const repriceBookingResponsePriceAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const repriceBookingResponsePriceCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const repriceBookingResponseNewPriceAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const repriceBookingResponseNewPriceAmountMax = 18;
+export const repriceBookingResponseNewPriceAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const repriceBookingResponseNewPriceCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const repriceBookingResponseDifferenceAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const repriceBookingResponseDifferenceAmountMax = 18;
+export const repriceBookingResponseDifferenceAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const repriceBookingResponseDifferenceCurrencyRegExp = new RegExp('^[A-Z]{3}$');
 
 
 export const repriceBookingResponse = zod.object({
   "locator": zod.string(),
   "price": zod.object({
-  "amount": zod.string().regex(repriceBookingResponsePriceAmountRegExp),
+  "amount": zod.string().max(repriceBookingResponsePriceAmountMax).regex(repriceBookingResponsePriceAmountRegExp),
   "currency": zod.string().regex(repriceBookingResponsePriceCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),
   "new_price": zod.object({
-  "amount": zod.string().regex(repriceBookingResponseNewPriceAmountRegExp),
+  "amount": zod.string().max(repriceBookingResponseNewPriceAmountMax).regex(repriceBookingResponseNewPriceAmountRegExp),
   "currency": zod.string().regex(repriceBookingResponseNewPriceCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),
   "difference": zod.object({
-  "amount": zod.string().regex(repriceBookingResponseDifferenceAmountRegExp),
+  "amount": zod.string().max(repriceBookingResponseDifferenceAmountMax).regex(repriceBookingResponseDifferenceAmountRegExp),
   "currency": zod.string().regex(repriceBookingResponseDifferenceCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),
   "price_changed": zod.boolean(),
   "offer_id": zod.string().describe('The airline\'s re-price offer, as Contrail keeps it for this booking.'),
   "expires_at": zod.iso.datetime({}).describe('The offer holds until then.')
@@ -466,16 +483,21 @@ export const reshopBookingBody = zod.object({
   "accept_price_increase": zod.boolean().optional()
 }).describe('Rebooks a held booking at what the airline asks now for the same flights (possibly a cheaper\nclass the airline opened). Cheaper is taken; dearer is refused with `price_increased` unless\n`accept_price_increase` is true. Without `offer_id` the airline is asked afresh; with it, that\noffer of `POST /bookings/reprice` is taken (before its expiry).\n')
 
-export const reshopBookingResponsePriceAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const reshopBookingResponsePriceAmountMax = 18;
+export const reshopBookingResponsePriceAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const reshopBookingResponsePriceCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const reshopBookingResponseBalancePaymentFareAmountAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const reshopBookingResponseBalancePaymentFareAmountAmountMax = 18;
+export const reshopBookingResponseBalancePaymentFareAmountAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const reshopBookingResponseBalancePaymentFareAmountCurrencyRegExp = new RegExp('^[A-Z]{3}$');
 export const reshopBookingResponseBalancePaymentBalanceCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const reshopBookingResponseBalancePaymentAmountAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const reshopBookingResponseBalancePaymentAmountAmountMax = 18;
+export const reshopBookingResponseBalancePaymentAmountAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const reshopBookingResponseBalancePaymentAmountCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const reshopBookingResponseBalancePaymentAgencyFeeAmountAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const reshopBookingResponseBalancePaymentAgencyFeeAmountAmountMax = 18;
+export const reshopBookingResponseBalancePaymentAgencyFeeAmountAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const reshopBookingResponseBalancePaymentAgencyFeeAmountCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const reshopBookingResponseBalancePaymentAgencyFeeFareAmountAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const reshopBookingResponseBalancePaymentAgencyFeeFareAmountAmountMax = 18;
+export const reshopBookingResponseBalancePaymentAgencyFeeFareAmountAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const reshopBookingResponseBalancePaymentAgencyFeeFareAmountCurrencyRegExp = new RegExp('^[A-Z]{3}$');
 export const reshopBookingResponsePassengersItemIdentityDocumentNumberMax = 20;
 export const reshopBookingResponsePassengersItemIdentityDocumentNumberRegExp = new RegExp('^[A-Za-z0-9]+$');
@@ -483,9 +505,11 @@ export const reshopBookingResponsePassengersItemIdentityDocumentIssuingCountryRe
 export const reshopBookingResponsePassengersItemIdentityDocumentNationalityRegExp = new RegExp('^[A-Z]{2}$');
 export const reshopBookingResponseContactsEmailMax = 254;export const reshopBookingResponseContactsPhoneRegExp = new RegExp('^\\+?[0-9][0-9 ()-]{5,24}$');
 export const reshopBookingResponseSegmentsItemOriginDestinationMin = 0;export const reshopBookingResponseDocumentsItemNumberRegExp = new RegExp('^[0-9]{13}$');
-export const reshopBookingResponseDocumentsItemAmountAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const reshopBookingResponseDocumentsItemAmountAmountMax = 18;
+export const reshopBookingResponseDocumentsItemAmountAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const reshopBookingResponseDocumentsItemAmountCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const reshopBookingResponseAncillariesItemPriceAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const reshopBookingResponseAncillariesItemPriceAmountMax = 18;
+export const reshopBookingResponseAncillariesItemPriceAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const reshopBookingResponseAncillariesItemPriceCurrencyRegExp = new RegExp('^[A-Z]{3}$');
 export const reshopBookingResponseAncillariesItemEmdNumberRegExp = new RegExp('^[0-9]{13}$');
 
@@ -496,9 +520,9 @@ export const reshopBookingResponse = zod.object({
   "time_limit": zod.iso.datetime({}).nullable().describe('Issue before this moment; null once the booking is issued or ended.'),
   "cancel_before": zod.iso.datetime({}).nullable(),
   "price": zod.object({
-  "amount": zod.string().regex(reshopBookingResponsePriceAmountRegExp),
+  "amount": zod.string().max(reshopBookingResponsePriceAmountMax).regex(reshopBookingResponsePriceAmountRegExp),
   "currency": zod.string().regex(reshopBookingResponsePriceCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),
   "provider_status": zod.enum(['held', 'issued', 'cancelled', 'voided', 'refunded', 'expired', 'airline_cancelled']).describe('The airline\'s own status of the order.'),
   "fake_booking": zod.boolean().describe('True for sandbox (test) bookings, which no real airline holds.'),
   "tickets_present": zod.boolean(),
@@ -509,24 +533,24 @@ export const reshopBookingResponse = zod.object({
   "form_of_payment": zod.union([zod.literal('bsp_cash'),zod.literal('credit_card'),zod.literal('company_balance'),zod.literal(null)]).nullable().describe('How the tickets were paid; null until issued.'),
   "balance_payment": zod.union([zod.object({
   "fare_amount": zod.object({
-  "amount": zod.string().regex(reshopBookingResponseBalancePaymentFareAmountAmountRegExp),
+  "amount": zod.string().max(reshopBookingResponseBalancePaymentFareAmountAmountMax).regex(reshopBookingResponseBalancePaymentFareAmountAmountRegExp),
   "currency": zod.string().regex(reshopBookingResponseBalancePaymentFareAmountCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),
   "balance_currency": zod.string().regex(reshopBookingResponseBalancePaymentBalanceCurrencyRegExp),
   "amount": zod.union([zod.object({
-  "amount": zod.string().regex(reshopBookingResponseBalancePaymentAmountAmountRegExp),
+  "amount": zod.string().max(reshopBookingResponseBalancePaymentAmountAmountMax).regex(reshopBookingResponseBalancePaymentAmountAmountRegExp),
   "currency": zod.string().regex(reshopBookingResponseBalancePaymentAmountCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),zod.null()]).describe('In the balance\'s currency; null when no exchange rate is known for the pair (the issue would be refused).'),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),zod.null()]).describe('In the balance\'s currency; null when no exchange rate is known for the pair (the issue would be refused).'),
   "exchange_rate": zod.string().nullable().describe('Units of the balance currency per unit of the fare\'s; null in the same currency or when none is known.'),
   "agency_fee": zod.object({
   "amount": zod.object({
-  "amount": zod.string().regex(reshopBookingResponseBalancePaymentAgencyFeeAmountAmountRegExp),
+  "amount": zod.string().max(reshopBookingResponseBalancePaymentAgencyFeeAmountAmountMax).regex(reshopBookingResponseBalancePaymentAgencyFeeAmountAmountRegExp),
   "currency": zod.string().regex(reshopBookingResponseBalancePaymentAgencyFeeAmountCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),
   "fare_amount": zod.object({
-  "amount": zod.string().regex(reshopBookingResponseBalancePaymentAgencyFeeFareAmountAmountRegExp),
+  "amount": zod.string().max(reshopBookingResponseBalancePaymentAgencyFeeFareAmountAmountMax).regex(reshopBookingResponseBalancePaymentAgencyFeeFareAmountAmountRegExp),
   "currency": zod.string().regex(reshopBookingResponseBalancePaymentAgencyFeeFareAmountCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),
   "exchange_rate": zod.string().describe('Units of the fare\'s currency per unit of the fee\'s.')
 }).optional().describe('Before issue, when the agency\'s issue fee is set in another currency than the fare; it is converted into the fare\'s currency at the pair\'s newest exchange rate, and `fare_amount` above includes it. Absent otherwise.')
 }).describe('What the company balance pays for the tickets (the airline\'s price and the agency\'s issue fee), before issue or as taken at issue. A balance in another currency than the fare pays the amount converted at the pair\'s newest exchange rate (before issue) or at the rate of the issue (after it).'),zod.null()]).optional().describe('Read one booking to get it. When the company balance pays (or paid) the tickets, what it takes, in its own currency; null otherwise.'),
@@ -568,9 +592,9 @@ export const reshopBookingResponse = zod.object({
   "status": zod.enum(['issued', 'voided', 'refunded', 'exchanged']),
   "issued_at": zod.iso.datetime({}),
   "amount": zod.object({
-  "amount": zod.string().regex(reshopBookingResponseDocumentsItemAmountAmountRegExp),
+  "amount": zod.string().max(reshopBookingResponseDocumentsItemAmountAmountMax).regex(reshopBookingResponseDocumentsItemAmountAmountRegExp),
   "currency": zod.string().regex(reshopBookingResponseDocumentsItemAmountCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.')
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).')
 }).describe('A travel document the airline issued for the booking (ticket or EMD).')),
   "ancillaries": zod.array(zod.object({
   "id": zod.string(),
@@ -581,9 +605,9 @@ export const reshopBookingResponse = zod.object({
   "flight_id": zod.string().nullable(),
   "seat": zod.string().nullable(),
   "price": zod.object({
-  "amount": zod.string().regex(reshopBookingResponseAncillariesItemPriceAmountRegExp),
+  "amount": zod.string().max(reshopBookingResponseAncillariesItemPriceAmountMax).regex(reshopBookingResponseAncillariesItemPriceAmountRegExp),
   "currency": zod.string().regex(reshopBookingResponseAncillariesItemPriceCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),
   "status": zod.enum(['priced', 'pending', 'issued', 'failed', 'voided', 'refunded']),
   "emd_number": zod.string().regex(reshopBookingResponseAncillariesItemEmdNumberRegExp).nullable()
 }).describe('A service or seat added to the booking. `priced`: before issue, paid with the tickets;\n`pending`: its EMD is being issued; `issued`: the EMD exists (a free seat needs none, so its\n`emd_number` stays null); `failed`: the airline refused it (see the booking\'s `error`);\n`voided` and `refunded` follow the tickets.\n')).describe('Services and seats added to the booking, with their EMDs once issued.'),
@@ -629,16 +653,21 @@ export const modifyBookingBody = zod.object({
 })).min(1).max(modifyBookingBodyPassengersMax).optional()
 }).describe('Corrects a booking. Contacts go to the airline at once (held or issued). Passenger corrections\n(title, birthdate; names never change) are accepted only before issue. Send at least one of\n`contacts` and `passengers`; every change is recorded in the history as before → after.\n')
 
-export const modifyBookingResponsePriceAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const modifyBookingResponsePriceAmountMax = 18;
+export const modifyBookingResponsePriceAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const modifyBookingResponsePriceCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const modifyBookingResponseBalancePaymentFareAmountAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const modifyBookingResponseBalancePaymentFareAmountAmountMax = 18;
+export const modifyBookingResponseBalancePaymentFareAmountAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const modifyBookingResponseBalancePaymentFareAmountCurrencyRegExp = new RegExp('^[A-Z]{3}$');
 export const modifyBookingResponseBalancePaymentBalanceCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const modifyBookingResponseBalancePaymentAmountAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const modifyBookingResponseBalancePaymentAmountAmountMax = 18;
+export const modifyBookingResponseBalancePaymentAmountAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const modifyBookingResponseBalancePaymentAmountCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const modifyBookingResponseBalancePaymentAgencyFeeAmountAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const modifyBookingResponseBalancePaymentAgencyFeeAmountAmountMax = 18;
+export const modifyBookingResponseBalancePaymentAgencyFeeAmountAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const modifyBookingResponseBalancePaymentAgencyFeeAmountCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const modifyBookingResponseBalancePaymentAgencyFeeFareAmountAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const modifyBookingResponseBalancePaymentAgencyFeeFareAmountAmountMax = 18;
+export const modifyBookingResponseBalancePaymentAgencyFeeFareAmountAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const modifyBookingResponseBalancePaymentAgencyFeeFareAmountCurrencyRegExp = new RegExp('^[A-Z]{3}$');
 export const modifyBookingResponsePassengersItemIdentityDocumentNumberMax = 20;
 export const modifyBookingResponsePassengersItemIdentityDocumentNumberRegExp = new RegExp('^[A-Za-z0-9]+$');
@@ -646,9 +675,11 @@ export const modifyBookingResponsePassengersItemIdentityDocumentIssuingCountryRe
 export const modifyBookingResponsePassengersItemIdentityDocumentNationalityRegExp = new RegExp('^[A-Z]{2}$');
 export const modifyBookingResponseContactsEmailMax = 254;export const modifyBookingResponseContactsPhoneRegExp = new RegExp('^\\+?[0-9][0-9 ()-]{5,24}$');
 export const modifyBookingResponseSegmentsItemOriginDestinationMin = 0;export const modifyBookingResponseDocumentsItemNumberRegExp = new RegExp('^[0-9]{13}$');
-export const modifyBookingResponseDocumentsItemAmountAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const modifyBookingResponseDocumentsItemAmountAmountMax = 18;
+export const modifyBookingResponseDocumentsItemAmountAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const modifyBookingResponseDocumentsItemAmountCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const modifyBookingResponseAncillariesItemPriceAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const modifyBookingResponseAncillariesItemPriceAmountMax = 18;
+export const modifyBookingResponseAncillariesItemPriceAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const modifyBookingResponseAncillariesItemPriceCurrencyRegExp = new RegExp('^[A-Z]{3}$');
 export const modifyBookingResponseAncillariesItemEmdNumberRegExp = new RegExp('^[0-9]{13}$');
 
@@ -659,9 +690,9 @@ export const modifyBookingResponse = zod.object({
   "time_limit": zod.iso.datetime({}).nullable().describe('Issue before this moment; null once the booking is issued or ended.'),
   "cancel_before": zod.iso.datetime({}).nullable(),
   "price": zod.object({
-  "amount": zod.string().regex(modifyBookingResponsePriceAmountRegExp),
+  "amount": zod.string().max(modifyBookingResponsePriceAmountMax).regex(modifyBookingResponsePriceAmountRegExp),
   "currency": zod.string().regex(modifyBookingResponsePriceCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),
   "provider_status": zod.enum(['held', 'issued', 'cancelled', 'voided', 'refunded', 'expired', 'airline_cancelled']).describe('The airline\'s own status of the order.'),
   "fake_booking": zod.boolean().describe('True for sandbox (test) bookings, which no real airline holds.'),
   "tickets_present": zod.boolean(),
@@ -672,24 +703,24 @@ export const modifyBookingResponse = zod.object({
   "form_of_payment": zod.union([zod.literal('bsp_cash'),zod.literal('credit_card'),zod.literal('company_balance'),zod.literal(null)]).nullable().describe('How the tickets were paid; null until issued.'),
   "balance_payment": zod.union([zod.object({
   "fare_amount": zod.object({
-  "amount": zod.string().regex(modifyBookingResponseBalancePaymentFareAmountAmountRegExp),
+  "amount": zod.string().max(modifyBookingResponseBalancePaymentFareAmountAmountMax).regex(modifyBookingResponseBalancePaymentFareAmountAmountRegExp),
   "currency": zod.string().regex(modifyBookingResponseBalancePaymentFareAmountCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),
   "balance_currency": zod.string().regex(modifyBookingResponseBalancePaymentBalanceCurrencyRegExp),
   "amount": zod.union([zod.object({
-  "amount": zod.string().regex(modifyBookingResponseBalancePaymentAmountAmountRegExp),
+  "amount": zod.string().max(modifyBookingResponseBalancePaymentAmountAmountMax).regex(modifyBookingResponseBalancePaymentAmountAmountRegExp),
   "currency": zod.string().regex(modifyBookingResponseBalancePaymentAmountCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),zod.null()]).describe('In the balance\'s currency; null when no exchange rate is known for the pair (the issue would be refused).'),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),zod.null()]).describe('In the balance\'s currency; null when no exchange rate is known for the pair (the issue would be refused).'),
   "exchange_rate": zod.string().nullable().describe('Units of the balance currency per unit of the fare\'s; null in the same currency or when none is known.'),
   "agency_fee": zod.object({
   "amount": zod.object({
-  "amount": zod.string().regex(modifyBookingResponseBalancePaymentAgencyFeeAmountAmountRegExp),
+  "amount": zod.string().max(modifyBookingResponseBalancePaymentAgencyFeeAmountAmountMax).regex(modifyBookingResponseBalancePaymentAgencyFeeAmountAmountRegExp),
   "currency": zod.string().regex(modifyBookingResponseBalancePaymentAgencyFeeAmountCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),
   "fare_amount": zod.object({
-  "amount": zod.string().regex(modifyBookingResponseBalancePaymentAgencyFeeFareAmountAmountRegExp),
+  "amount": zod.string().max(modifyBookingResponseBalancePaymentAgencyFeeFareAmountAmountMax).regex(modifyBookingResponseBalancePaymentAgencyFeeFareAmountAmountRegExp),
   "currency": zod.string().regex(modifyBookingResponseBalancePaymentAgencyFeeFareAmountCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),
   "exchange_rate": zod.string().describe('Units of the fare\'s currency per unit of the fee\'s.')
 }).optional().describe('Before issue, when the agency\'s issue fee is set in another currency than the fare; it is converted into the fare\'s currency at the pair\'s newest exchange rate, and `fare_amount` above includes it. Absent otherwise.')
 }).describe('What the company balance pays for the tickets (the airline\'s price and the agency\'s issue fee), before issue or as taken at issue. A balance in another currency than the fare pays the amount converted at the pair\'s newest exchange rate (before issue) or at the rate of the issue (after it).'),zod.null()]).optional().describe('Read one booking to get it. When the company balance pays (or paid) the tickets, what it takes, in its own currency; null otherwise.'),
@@ -731,9 +762,9 @@ export const modifyBookingResponse = zod.object({
   "status": zod.enum(['issued', 'voided', 'refunded', 'exchanged']),
   "issued_at": zod.iso.datetime({}),
   "amount": zod.object({
-  "amount": zod.string().regex(modifyBookingResponseDocumentsItemAmountAmountRegExp),
+  "amount": zod.string().max(modifyBookingResponseDocumentsItemAmountAmountMax).regex(modifyBookingResponseDocumentsItemAmountAmountRegExp),
   "currency": zod.string().regex(modifyBookingResponseDocumentsItemAmountCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.')
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).')
 }).describe('A travel document the airline issued for the booking (ticket or EMD).')),
   "ancillaries": zod.array(zod.object({
   "id": zod.string(),
@@ -744,9 +775,9 @@ export const modifyBookingResponse = zod.object({
   "flight_id": zod.string().nullable(),
   "seat": zod.string().nullable(),
   "price": zod.object({
-  "amount": zod.string().regex(modifyBookingResponseAncillariesItemPriceAmountRegExp),
+  "amount": zod.string().max(modifyBookingResponseAncillariesItemPriceAmountMax).regex(modifyBookingResponseAncillariesItemPriceAmountRegExp),
   "currency": zod.string().regex(modifyBookingResponseAncillariesItemPriceCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),
   "status": zod.enum(['priced', 'pending', 'issued', 'failed', 'voided', 'refunded']),
   "emd_number": zod.string().regex(modifyBookingResponseAncillariesItemEmdNumberRegExp).nullable()
 }).describe('A service or seat added to the booking. `priced`: before issue, paid with the tickets;\n`pending`: its EMD is being issued; `issued`: the EMD exists (a free seat needs none, so its\n`emd_number` stays null); `failed`: the airline refused it (see the booking\'s `error`);\n`voided` and `refunded` follow the tickets.\n')).describe('Services and seats added to the booking, with their EMDs once issued.'),
@@ -788,16 +819,21 @@ the stored booking is answered with `error` saying so.
 
  * @summary Get a booking
  */
-export const getBookingResponsePriceAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const getBookingResponsePriceAmountMax = 18;
+export const getBookingResponsePriceAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const getBookingResponsePriceCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const getBookingResponseBalancePaymentFareAmountAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const getBookingResponseBalancePaymentFareAmountAmountMax = 18;
+export const getBookingResponseBalancePaymentFareAmountAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const getBookingResponseBalancePaymentFareAmountCurrencyRegExp = new RegExp('^[A-Z]{3}$');
 export const getBookingResponseBalancePaymentBalanceCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const getBookingResponseBalancePaymentAmountAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const getBookingResponseBalancePaymentAmountAmountMax = 18;
+export const getBookingResponseBalancePaymentAmountAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const getBookingResponseBalancePaymentAmountCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const getBookingResponseBalancePaymentAgencyFeeAmountAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const getBookingResponseBalancePaymentAgencyFeeAmountAmountMax = 18;
+export const getBookingResponseBalancePaymentAgencyFeeAmountAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const getBookingResponseBalancePaymentAgencyFeeAmountCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const getBookingResponseBalancePaymentAgencyFeeFareAmountAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const getBookingResponseBalancePaymentAgencyFeeFareAmountAmountMax = 18;
+export const getBookingResponseBalancePaymentAgencyFeeFareAmountAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const getBookingResponseBalancePaymentAgencyFeeFareAmountCurrencyRegExp = new RegExp('^[A-Z]{3}$');
 export const getBookingResponsePassengersItemIdentityDocumentNumberMax = 20;
 export const getBookingResponsePassengersItemIdentityDocumentNumberRegExp = new RegExp('^[A-Za-z0-9]+$');
@@ -805,9 +841,11 @@ export const getBookingResponsePassengersItemIdentityDocumentIssuingCountryRegEx
 export const getBookingResponsePassengersItemIdentityDocumentNationalityRegExp = new RegExp('^[A-Z]{2}$');
 export const getBookingResponseContactsEmailMax = 254;export const getBookingResponseContactsPhoneRegExp = new RegExp('^\\+?[0-9][0-9 ()-]{5,24}$');
 export const getBookingResponseSegmentsItemOriginDestinationMin = 0;export const getBookingResponseDocumentsItemNumberRegExp = new RegExp('^[0-9]{13}$');
-export const getBookingResponseDocumentsItemAmountAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const getBookingResponseDocumentsItemAmountAmountMax = 18;
+export const getBookingResponseDocumentsItemAmountAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const getBookingResponseDocumentsItemAmountCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const getBookingResponseAncillariesItemPriceAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const getBookingResponseAncillariesItemPriceAmountMax = 18;
+export const getBookingResponseAncillariesItemPriceAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const getBookingResponseAncillariesItemPriceCurrencyRegExp = new RegExp('^[A-Z]{3}$');
 export const getBookingResponseAncillariesItemEmdNumberRegExp = new RegExp('^[0-9]{13}$');
 
@@ -818,9 +856,9 @@ export const getBookingResponse = zod.object({
   "time_limit": zod.iso.datetime({}).nullable().describe('Issue before this moment; null once the booking is issued or ended.'),
   "cancel_before": zod.iso.datetime({}).nullable(),
   "price": zod.object({
-  "amount": zod.string().regex(getBookingResponsePriceAmountRegExp),
+  "amount": zod.string().max(getBookingResponsePriceAmountMax).regex(getBookingResponsePriceAmountRegExp),
   "currency": zod.string().regex(getBookingResponsePriceCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),
   "provider_status": zod.enum(['held', 'issued', 'cancelled', 'voided', 'refunded', 'expired', 'airline_cancelled']).describe('The airline\'s own status of the order.'),
   "fake_booking": zod.boolean().describe('True for sandbox (test) bookings, which no real airline holds.'),
   "tickets_present": zod.boolean(),
@@ -831,24 +869,24 @@ export const getBookingResponse = zod.object({
   "form_of_payment": zod.union([zod.literal('bsp_cash'),zod.literal('credit_card'),zod.literal('company_balance'),zod.literal(null)]).nullable().describe('How the tickets were paid; null until issued.'),
   "balance_payment": zod.union([zod.object({
   "fare_amount": zod.object({
-  "amount": zod.string().regex(getBookingResponseBalancePaymentFareAmountAmountRegExp),
+  "amount": zod.string().max(getBookingResponseBalancePaymentFareAmountAmountMax).regex(getBookingResponseBalancePaymentFareAmountAmountRegExp),
   "currency": zod.string().regex(getBookingResponseBalancePaymentFareAmountCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),
   "balance_currency": zod.string().regex(getBookingResponseBalancePaymentBalanceCurrencyRegExp),
   "amount": zod.union([zod.object({
-  "amount": zod.string().regex(getBookingResponseBalancePaymentAmountAmountRegExp),
+  "amount": zod.string().max(getBookingResponseBalancePaymentAmountAmountMax).regex(getBookingResponseBalancePaymentAmountAmountRegExp),
   "currency": zod.string().regex(getBookingResponseBalancePaymentAmountCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),zod.null()]).describe('In the balance\'s currency; null when no exchange rate is known for the pair (the issue would be refused).'),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),zod.null()]).describe('In the balance\'s currency; null when no exchange rate is known for the pair (the issue would be refused).'),
   "exchange_rate": zod.string().nullable().describe('Units of the balance currency per unit of the fare\'s; null in the same currency or when none is known.'),
   "agency_fee": zod.object({
   "amount": zod.object({
-  "amount": zod.string().regex(getBookingResponseBalancePaymentAgencyFeeAmountAmountRegExp),
+  "amount": zod.string().max(getBookingResponseBalancePaymentAgencyFeeAmountAmountMax).regex(getBookingResponseBalancePaymentAgencyFeeAmountAmountRegExp),
   "currency": zod.string().regex(getBookingResponseBalancePaymentAgencyFeeAmountCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),
   "fare_amount": zod.object({
-  "amount": zod.string().regex(getBookingResponseBalancePaymentAgencyFeeFareAmountAmountRegExp),
+  "amount": zod.string().max(getBookingResponseBalancePaymentAgencyFeeFareAmountAmountMax).regex(getBookingResponseBalancePaymentAgencyFeeFareAmountAmountRegExp),
   "currency": zod.string().regex(getBookingResponseBalancePaymentAgencyFeeFareAmountCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),
   "exchange_rate": zod.string().describe('Units of the fare\'s currency per unit of the fee\'s.')
 }).optional().describe('Before issue, when the agency\'s issue fee is set in another currency than the fare; it is converted into the fare\'s currency at the pair\'s newest exchange rate, and `fare_amount` above includes it. Absent otherwise.')
 }).describe('What the company balance pays for the tickets (the airline\'s price and the agency\'s issue fee), before issue or as taken at issue. A balance in another currency than the fare pays the amount converted at the pair\'s newest exchange rate (before issue) or at the rate of the issue (after it).'),zod.null()]).optional().describe('Read one booking to get it. When the company balance pays (or paid) the tickets, what it takes, in its own currency; null otherwise.'),
@@ -890,9 +928,9 @@ export const getBookingResponse = zod.object({
   "status": zod.enum(['issued', 'voided', 'refunded', 'exchanged']),
   "issued_at": zod.iso.datetime({}),
   "amount": zod.object({
-  "amount": zod.string().regex(getBookingResponseDocumentsItemAmountAmountRegExp),
+  "amount": zod.string().max(getBookingResponseDocumentsItemAmountAmountMax).regex(getBookingResponseDocumentsItemAmountAmountRegExp),
   "currency": zod.string().regex(getBookingResponseDocumentsItemAmountCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.')
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).')
 }).describe('A travel document the airline issued for the booking (ticket or EMD).')),
   "ancillaries": zod.array(zod.object({
   "id": zod.string(),
@@ -903,9 +941,9 @@ export const getBookingResponse = zod.object({
   "flight_id": zod.string().nullable(),
   "seat": zod.string().nullable(),
   "price": zod.object({
-  "amount": zod.string().regex(getBookingResponseAncillariesItemPriceAmountRegExp),
+  "amount": zod.string().max(getBookingResponseAncillariesItemPriceAmountMax).regex(getBookingResponseAncillariesItemPriceAmountRegExp),
   "currency": zod.string().regex(getBookingResponseAncillariesItemPriceCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),
   "status": zod.enum(['priced', 'pending', 'issued', 'failed', 'voided', 'refunded']),
   "emd_number": zod.string().regex(getBookingResponseAncillariesItemEmdNumberRegExp).nullable()
 }).describe('A service or seat added to the booking. `priced`: before issue, paid with the tickets;\n`pending`: its EMD is being issued; `issued`: the EMD exists (a free seat needs none, so its\n`emd_number` stays null); `failed`: the airline refused it (see the booking\'s `error`);\n`voided` and `refunded` follow the tickets.\n')).describe('Services and seats added to the booking, with their EMDs once issued.'),
@@ -926,16 +964,21 @@ done.
 
  * @summary Cancel or void a booking
  */
-export const cancelBookingResponsePriceAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const cancelBookingResponsePriceAmountMax = 18;
+export const cancelBookingResponsePriceAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const cancelBookingResponsePriceCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const cancelBookingResponseBalancePaymentFareAmountAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const cancelBookingResponseBalancePaymentFareAmountAmountMax = 18;
+export const cancelBookingResponseBalancePaymentFareAmountAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const cancelBookingResponseBalancePaymentFareAmountCurrencyRegExp = new RegExp('^[A-Z]{3}$');
 export const cancelBookingResponseBalancePaymentBalanceCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const cancelBookingResponseBalancePaymentAmountAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const cancelBookingResponseBalancePaymentAmountAmountMax = 18;
+export const cancelBookingResponseBalancePaymentAmountAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const cancelBookingResponseBalancePaymentAmountCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const cancelBookingResponseBalancePaymentAgencyFeeAmountAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const cancelBookingResponseBalancePaymentAgencyFeeAmountAmountMax = 18;
+export const cancelBookingResponseBalancePaymentAgencyFeeAmountAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const cancelBookingResponseBalancePaymentAgencyFeeAmountCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const cancelBookingResponseBalancePaymentAgencyFeeFareAmountAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const cancelBookingResponseBalancePaymentAgencyFeeFareAmountAmountMax = 18;
+export const cancelBookingResponseBalancePaymentAgencyFeeFareAmountAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const cancelBookingResponseBalancePaymentAgencyFeeFareAmountCurrencyRegExp = new RegExp('^[A-Z]{3}$');
 export const cancelBookingResponsePassengersItemIdentityDocumentNumberMax = 20;
 export const cancelBookingResponsePassengersItemIdentityDocumentNumberRegExp = new RegExp('^[A-Za-z0-9]+$');
@@ -943,9 +986,11 @@ export const cancelBookingResponsePassengersItemIdentityDocumentIssuingCountryRe
 export const cancelBookingResponsePassengersItemIdentityDocumentNationalityRegExp = new RegExp('^[A-Z]{2}$');
 export const cancelBookingResponseContactsEmailMax = 254;export const cancelBookingResponseContactsPhoneRegExp = new RegExp('^\\+?[0-9][0-9 ()-]{5,24}$');
 export const cancelBookingResponseSegmentsItemOriginDestinationMin = 0;export const cancelBookingResponseDocumentsItemNumberRegExp = new RegExp('^[0-9]{13}$');
-export const cancelBookingResponseDocumentsItemAmountAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const cancelBookingResponseDocumentsItemAmountAmountMax = 18;
+export const cancelBookingResponseDocumentsItemAmountAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const cancelBookingResponseDocumentsItemAmountCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const cancelBookingResponseAncillariesItemPriceAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const cancelBookingResponseAncillariesItemPriceAmountMax = 18;
+export const cancelBookingResponseAncillariesItemPriceAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const cancelBookingResponseAncillariesItemPriceCurrencyRegExp = new RegExp('^[A-Z]{3}$');
 export const cancelBookingResponseAncillariesItemEmdNumberRegExp = new RegExp('^[0-9]{13}$');
 
@@ -956,9 +1001,9 @@ export const cancelBookingResponse = zod.object({
   "time_limit": zod.iso.datetime({}).nullable().describe('Issue before this moment; null once the booking is issued or ended.'),
   "cancel_before": zod.iso.datetime({}).nullable(),
   "price": zod.object({
-  "amount": zod.string().regex(cancelBookingResponsePriceAmountRegExp),
+  "amount": zod.string().max(cancelBookingResponsePriceAmountMax).regex(cancelBookingResponsePriceAmountRegExp),
   "currency": zod.string().regex(cancelBookingResponsePriceCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),
   "provider_status": zod.enum(['held', 'issued', 'cancelled', 'voided', 'refunded', 'expired', 'airline_cancelled']).describe('The airline\'s own status of the order.'),
   "fake_booking": zod.boolean().describe('True for sandbox (test) bookings, which no real airline holds.'),
   "tickets_present": zod.boolean(),
@@ -969,24 +1014,24 @@ export const cancelBookingResponse = zod.object({
   "form_of_payment": zod.union([zod.literal('bsp_cash'),zod.literal('credit_card'),zod.literal('company_balance'),zod.literal(null)]).nullable().describe('How the tickets were paid; null until issued.'),
   "balance_payment": zod.union([zod.object({
   "fare_amount": zod.object({
-  "amount": zod.string().regex(cancelBookingResponseBalancePaymentFareAmountAmountRegExp),
+  "amount": zod.string().max(cancelBookingResponseBalancePaymentFareAmountAmountMax).regex(cancelBookingResponseBalancePaymentFareAmountAmountRegExp),
   "currency": zod.string().regex(cancelBookingResponseBalancePaymentFareAmountCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),
   "balance_currency": zod.string().regex(cancelBookingResponseBalancePaymentBalanceCurrencyRegExp),
   "amount": zod.union([zod.object({
-  "amount": zod.string().regex(cancelBookingResponseBalancePaymentAmountAmountRegExp),
+  "amount": zod.string().max(cancelBookingResponseBalancePaymentAmountAmountMax).regex(cancelBookingResponseBalancePaymentAmountAmountRegExp),
   "currency": zod.string().regex(cancelBookingResponseBalancePaymentAmountCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),zod.null()]).describe('In the balance\'s currency; null when no exchange rate is known for the pair (the issue would be refused).'),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),zod.null()]).describe('In the balance\'s currency; null when no exchange rate is known for the pair (the issue would be refused).'),
   "exchange_rate": zod.string().nullable().describe('Units of the balance currency per unit of the fare\'s; null in the same currency or when none is known.'),
   "agency_fee": zod.object({
   "amount": zod.object({
-  "amount": zod.string().regex(cancelBookingResponseBalancePaymentAgencyFeeAmountAmountRegExp),
+  "amount": zod.string().max(cancelBookingResponseBalancePaymentAgencyFeeAmountAmountMax).regex(cancelBookingResponseBalancePaymentAgencyFeeAmountAmountRegExp),
   "currency": zod.string().regex(cancelBookingResponseBalancePaymentAgencyFeeAmountCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),
   "fare_amount": zod.object({
-  "amount": zod.string().regex(cancelBookingResponseBalancePaymentAgencyFeeFareAmountAmountRegExp),
+  "amount": zod.string().max(cancelBookingResponseBalancePaymentAgencyFeeFareAmountAmountMax).regex(cancelBookingResponseBalancePaymentAgencyFeeFareAmountAmountRegExp),
   "currency": zod.string().regex(cancelBookingResponseBalancePaymentAgencyFeeFareAmountCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),
   "exchange_rate": zod.string().describe('Units of the fare\'s currency per unit of the fee\'s.')
 }).optional().describe('Before issue, when the agency\'s issue fee is set in another currency than the fare; it is converted into the fare\'s currency at the pair\'s newest exchange rate, and `fare_amount` above includes it. Absent otherwise.')
 }).describe('What the company balance pays for the tickets (the airline\'s price and the agency\'s issue fee), before issue or as taken at issue. A balance in another currency than the fare pays the amount converted at the pair\'s newest exchange rate (before issue) or at the rate of the issue (after it).'),zod.null()]).optional().describe('Read one booking to get it. When the company balance pays (or paid) the tickets, what it takes, in its own currency; null otherwise.'),
@@ -1028,9 +1073,9 @@ export const cancelBookingResponse = zod.object({
   "status": zod.enum(['issued', 'voided', 'refunded', 'exchanged']),
   "issued_at": zod.iso.datetime({}),
   "amount": zod.object({
-  "amount": zod.string().regex(cancelBookingResponseDocumentsItemAmountAmountRegExp),
+  "amount": zod.string().max(cancelBookingResponseDocumentsItemAmountAmountMax).regex(cancelBookingResponseDocumentsItemAmountAmountRegExp),
   "currency": zod.string().regex(cancelBookingResponseDocumentsItemAmountCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.')
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).')
 }).describe('A travel document the airline issued for the booking (ticket or EMD).')),
   "ancillaries": zod.array(zod.object({
   "id": zod.string(),
@@ -1041,9 +1086,9 @@ export const cancelBookingResponse = zod.object({
   "flight_id": zod.string().nullable(),
   "seat": zod.string().nullable(),
   "price": zod.object({
-  "amount": zod.string().regex(cancelBookingResponseAncillariesItemPriceAmountRegExp),
+  "amount": zod.string().max(cancelBookingResponseAncillariesItemPriceAmountMax).regex(cancelBookingResponseAncillariesItemPriceAmountRegExp),
   "currency": zod.string().regex(cancelBookingResponseAncillariesItemPriceCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),
   "status": zod.enum(['priced', 'pending', 'issued', 'failed', 'voided', 'refunded']),
   "emd_number": zod.string().regex(cancelBookingResponseAncillariesItemEmdNumberRegExp).nullable()
 }).describe('A service or seat added to the booking. `priced`: before issue, paid with the tickets;\n`pending`: its EMD is being issued; `issued`: the EMD exists (a free seat needs none, so its\n`emd_number` stays null); `failed`: the airline refused it (see the booking\'s `error`);\n`voided` and `refunded` follow the tickets.\n')).describe('Services and seats added to the booking, with their EMDs once issued.'),
@@ -1132,16 +1177,21 @@ export const confirmRefundRequestBody = zod.object({
   "refund_request_id": zod.string().min(1).max(confirmRefundRequestBodyRefundRequestIdMax)
 }).describe('Confirms a refund quote of this booking.')
 
-export const confirmRefundRequestResponsePriceAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const confirmRefundRequestResponsePriceAmountMax = 18;
+export const confirmRefundRequestResponsePriceAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const confirmRefundRequestResponsePriceCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const confirmRefundRequestResponseBalancePaymentFareAmountAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const confirmRefundRequestResponseBalancePaymentFareAmountAmountMax = 18;
+export const confirmRefundRequestResponseBalancePaymentFareAmountAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const confirmRefundRequestResponseBalancePaymentFareAmountCurrencyRegExp = new RegExp('^[A-Z]{3}$');
 export const confirmRefundRequestResponseBalancePaymentBalanceCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const confirmRefundRequestResponseBalancePaymentAmountAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const confirmRefundRequestResponseBalancePaymentAmountAmountMax = 18;
+export const confirmRefundRequestResponseBalancePaymentAmountAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const confirmRefundRequestResponseBalancePaymentAmountCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const confirmRefundRequestResponseBalancePaymentAgencyFeeAmountAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const confirmRefundRequestResponseBalancePaymentAgencyFeeAmountAmountMax = 18;
+export const confirmRefundRequestResponseBalancePaymentAgencyFeeAmountAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const confirmRefundRequestResponseBalancePaymentAgencyFeeAmountCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const confirmRefundRequestResponseBalancePaymentAgencyFeeFareAmountAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const confirmRefundRequestResponseBalancePaymentAgencyFeeFareAmountAmountMax = 18;
+export const confirmRefundRequestResponseBalancePaymentAgencyFeeFareAmountAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const confirmRefundRequestResponseBalancePaymentAgencyFeeFareAmountCurrencyRegExp = new RegExp('^[A-Z]{3}$');
 export const confirmRefundRequestResponsePassengersItemIdentityDocumentNumberMax = 20;
 export const confirmRefundRequestResponsePassengersItemIdentityDocumentNumberRegExp = new RegExp('^[A-Za-z0-9]+$');
@@ -1149,9 +1199,11 @@ export const confirmRefundRequestResponsePassengersItemIdentityDocumentIssuingCo
 export const confirmRefundRequestResponsePassengersItemIdentityDocumentNationalityRegExp = new RegExp('^[A-Z]{2}$');
 export const confirmRefundRequestResponseContactsEmailMax = 254;export const confirmRefundRequestResponseContactsPhoneRegExp = new RegExp('^\\+?[0-9][0-9 ()-]{5,24}$');
 export const confirmRefundRequestResponseSegmentsItemOriginDestinationMin = 0;export const confirmRefundRequestResponseDocumentsItemNumberRegExp = new RegExp('^[0-9]{13}$');
-export const confirmRefundRequestResponseDocumentsItemAmountAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const confirmRefundRequestResponseDocumentsItemAmountAmountMax = 18;
+export const confirmRefundRequestResponseDocumentsItemAmountAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const confirmRefundRequestResponseDocumentsItemAmountCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const confirmRefundRequestResponseAncillariesItemPriceAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const confirmRefundRequestResponseAncillariesItemPriceAmountMax = 18;
+export const confirmRefundRequestResponseAncillariesItemPriceAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const confirmRefundRequestResponseAncillariesItemPriceCurrencyRegExp = new RegExp('^[A-Z]{3}$');
 export const confirmRefundRequestResponseAncillariesItemEmdNumberRegExp = new RegExp('^[0-9]{13}$');
 
@@ -1162,9 +1214,9 @@ export const confirmRefundRequestResponse = zod.object({
   "time_limit": zod.iso.datetime({}).nullable().describe('Issue before this moment; null once the booking is issued or ended.'),
   "cancel_before": zod.iso.datetime({}).nullable(),
   "price": zod.object({
-  "amount": zod.string().regex(confirmRefundRequestResponsePriceAmountRegExp),
+  "amount": zod.string().max(confirmRefundRequestResponsePriceAmountMax).regex(confirmRefundRequestResponsePriceAmountRegExp),
   "currency": zod.string().regex(confirmRefundRequestResponsePriceCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),
   "provider_status": zod.enum(['held', 'issued', 'cancelled', 'voided', 'refunded', 'expired', 'airline_cancelled']).describe('The airline\'s own status of the order.'),
   "fake_booking": zod.boolean().describe('True for sandbox (test) bookings, which no real airline holds.'),
   "tickets_present": zod.boolean(),
@@ -1175,24 +1227,24 @@ export const confirmRefundRequestResponse = zod.object({
   "form_of_payment": zod.union([zod.literal('bsp_cash'),zod.literal('credit_card'),zod.literal('company_balance'),zod.literal(null)]).nullable().describe('How the tickets were paid; null until issued.'),
   "balance_payment": zod.union([zod.object({
   "fare_amount": zod.object({
-  "amount": zod.string().regex(confirmRefundRequestResponseBalancePaymentFareAmountAmountRegExp),
+  "amount": zod.string().max(confirmRefundRequestResponseBalancePaymentFareAmountAmountMax).regex(confirmRefundRequestResponseBalancePaymentFareAmountAmountRegExp),
   "currency": zod.string().regex(confirmRefundRequestResponseBalancePaymentFareAmountCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),
   "balance_currency": zod.string().regex(confirmRefundRequestResponseBalancePaymentBalanceCurrencyRegExp),
   "amount": zod.union([zod.object({
-  "amount": zod.string().regex(confirmRefundRequestResponseBalancePaymentAmountAmountRegExp),
+  "amount": zod.string().max(confirmRefundRequestResponseBalancePaymentAmountAmountMax).regex(confirmRefundRequestResponseBalancePaymentAmountAmountRegExp),
   "currency": zod.string().regex(confirmRefundRequestResponseBalancePaymentAmountCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),zod.null()]).describe('In the balance\'s currency; null when no exchange rate is known for the pair (the issue would be refused).'),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),zod.null()]).describe('In the balance\'s currency; null when no exchange rate is known for the pair (the issue would be refused).'),
   "exchange_rate": zod.string().nullable().describe('Units of the balance currency per unit of the fare\'s; null in the same currency or when none is known.'),
   "agency_fee": zod.object({
   "amount": zod.object({
-  "amount": zod.string().regex(confirmRefundRequestResponseBalancePaymentAgencyFeeAmountAmountRegExp),
+  "amount": zod.string().max(confirmRefundRequestResponseBalancePaymentAgencyFeeAmountAmountMax).regex(confirmRefundRequestResponseBalancePaymentAgencyFeeAmountAmountRegExp),
   "currency": zod.string().regex(confirmRefundRequestResponseBalancePaymentAgencyFeeAmountCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),
   "fare_amount": zod.object({
-  "amount": zod.string().regex(confirmRefundRequestResponseBalancePaymentAgencyFeeFareAmountAmountRegExp),
+  "amount": zod.string().max(confirmRefundRequestResponseBalancePaymentAgencyFeeFareAmountAmountMax).regex(confirmRefundRequestResponseBalancePaymentAgencyFeeFareAmountAmountRegExp),
   "currency": zod.string().regex(confirmRefundRequestResponseBalancePaymentAgencyFeeFareAmountCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),
   "exchange_rate": zod.string().describe('Units of the fare\'s currency per unit of the fee\'s.')
 }).optional().describe('Before issue, when the agency\'s issue fee is set in another currency than the fare; it is converted into the fare\'s currency at the pair\'s newest exchange rate, and `fare_amount` above includes it. Absent otherwise.')
 }).describe('What the company balance pays for the tickets (the airline\'s price and the agency\'s issue fee), before issue or as taken at issue. A balance in another currency than the fare pays the amount converted at the pair\'s newest exchange rate (before issue) or at the rate of the issue (after it).'),zod.null()]).optional().describe('Read one booking to get it. When the company balance pays (or paid) the tickets, what it takes, in its own currency; null otherwise.'),
@@ -1234,9 +1286,9 @@ export const confirmRefundRequestResponse = zod.object({
   "status": zod.enum(['issued', 'voided', 'refunded', 'exchanged']),
   "issued_at": zod.iso.datetime({}),
   "amount": zod.object({
-  "amount": zod.string().regex(confirmRefundRequestResponseDocumentsItemAmountAmountRegExp),
+  "amount": zod.string().max(confirmRefundRequestResponseDocumentsItemAmountAmountMax).regex(confirmRefundRequestResponseDocumentsItemAmountAmountRegExp),
   "currency": zod.string().regex(confirmRefundRequestResponseDocumentsItemAmountCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.')
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).')
 }).describe('A travel document the airline issued for the booking (ticket or EMD).')),
   "ancillaries": zod.array(zod.object({
   "id": zod.string(),
@@ -1247,9 +1299,9 @@ export const confirmRefundRequestResponse = zod.object({
   "flight_id": zod.string().nullable(),
   "seat": zod.string().nullable(),
   "price": zod.object({
-  "amount": zod.string().regex(confirmRefundRequestResponseAncillariesItemPriceAmountRegExp),
+  "amount": zod.string().max(confirmRefundRequestResponseAncillariesItemPriceAmountMax).regex(confirmRefundRequestResponseAncillariesItemPriceAmountRegExp),
   "currency": zod.string().regex(confirmRefundRequestResponseAncillariesItemPriceCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),
   "status": zod.enum(['priced', 'pending', 'issued', 'failed', 'voided', 'refunded']),
   "emd_number": zod.string().regex(confirmRefundRequestResponseAncillariesItemEmdNumberRegExp).nullable()
 }).describe('A service or seat added to the booking. `priced`: before issue, paid with the tickets;\n`pending`: its EMD is being issued; `issued`: the EMD exists (a free seat needs none, so its\n`emd_number` stays null); `failed`: the airline refused it (see the booking\'s `error`);\n`voided` and `refunded` follow the tickets.\n')).describe('Services and seats added to the booking, with their EMDs once issued.'),
@@ -1318,16 +1370,21 @@ export const confirmFlightsChangeRequestBody = zod.object({
   "offer_id": zod.string().min(1).max(confirmFlightsChangeRequestBodyOfferIdMax)
 }).describe('Confirms one alternative of a flight change request of this booking.')
 
-export const confirmFlightsChangeRequestResponsePriceAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const confirmFlightsChangeRequestResponsePriceAmountMax = 18;
+export const confirmFlightsChangeRequestResponsePriceAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const confirmFlightsChangeRequestResponsePriceCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const confirmFlightsChangeRequestResponseBalancePaymentFareAmountAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const confirmFlightsChangeRequestResponseBalancePaymentFareAmountAmountMax = 18;
+export const confirmFlightsChangeRequestResponseBalancePaymentFareAmountAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const confirmFlightsChangeRequestResponseBalancePaymentFareAmountCurrencyRegExp = new RegExp('^[A-Z]{3}$');
 export const confirmFlightsChangeRequestResponseBalancePaymentBalanceCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const confirmFlightsChangeRequestResponseBalancePaymentAmountAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const confirmFlightsChangeRequestResponseBalancePaymentAmountAmountMax = 18;
+export const confirmFlightsChangeRequestResponseBalancePaymentAmountAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const confirmFlightsChangeRequestResponseBalancePaymentAmountCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const confirmFlightsChangeRequestResponseBalancePaymentAgencyFeeAmountAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const confirmFlightsChangeRequestResponseBalancePaymentAgencyFeeAmountAmountMax = 18;
+export const confirmFlightsChangeRequestResponseBalancePaymentAgencyFeeAmountAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const confirmFlightsChangeRequestResponseBalancePaymentAgencyFeeAmountCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const confirmFlightsChangeRequestResponseBalancePaymentAgencyFeeFareAmountAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const confirmFlightsChangeRequestResponseBalancePaymentAgencyFeeFareAmountAmountMax = 18;
+export const confirmFlightsChangeRequestResponseBalancePaymentAgencyFeeFareAmountAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const confirmFlightsChangeRequestResponseBalancePaymentAgencyFeeFareAmountCurrencyRegExp = new RegExp('^[A-Z]{3}$');
 export const confirmFlightsChangeRequestResponsePassengersItemIdentityDocumentNumberMax = 20;
 export const confirmFlightsChangeRequestResponsePassengersItemIdentityDocumentNumberRegExp = new RegExp('^[A-Za-z0-9]+$');
@@ -1335,9 +1392,11 @@ export const confirmFlightsChangeRequestResponsePassengersItemIdentityDocumentIs
 export const confirmFlightsChangeRequestResponsePassengersItemIdentityDocumentNationalityRegExp = new RegExp('^[A-Z]{2}$');
 export const confirmFlightsChangeRequestResponseContactsEmailMax = 254;export const confirmFlightsChangeRequestResponseContactsPhoneRegExp = new RegExp('^\\+?[0-9][0-9 ()-]{5,24}$');
 export const confirmFlightsChangeRequestResponseSegmentsItemOriginDestinationMin = 0;export const confirmFlightsChangeRequestResponseDocumentsItemNumberRegExp = new RegExp('^[0-9]{13}$');
-export const confirmFlightsChangeRequestResponseDocumentsItemAmountAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const confirmFlightsChangeRequestResponseDocumentsItemAmountAmountMax = 18;
+export const confirmFlightsChangeRequestResponseDocumentsItemAmountAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const confirmFlightsChangeRequestResponseDocumentsItemAmountCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const confirmFlightsChangeRequestResponseAncillariesItemPriceAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const confirmFlightsChangeRequestResponseAncillariesItemPriceAmountMax = 18;
+export const confirmFlightsChangeRequestResponseAncillariesItemPriceAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const confirmFlightsChangeRequestResponseAncillariesItemPriceCurrencyRegExp = new RegExp('^[A-Z]{3}$');
 export const confirmFlightsChangeRequestResponseAncillariesItemEmdNumberRegExp = new RegExp('^[0-9]{13}$');
 
@@ -1348,9 +1407,9 @@ export const confirmFlightsChangeRequestResponse = zod.object({
   "time_limit": zod.iso.datetime({}).nullable().describe('Issue before this moment; null once the booking is issued or ended.'),
   "cancel_before": zod.iso.datetime({}).nullable(),
   "price": zod.object({
-  "amount": zod.string().regex(confirmFlightsChangeRequestResponsePriceAmountRegExp),
+  "amount": zod.string().max(confirmFlightsChangeRequestResponsePriceAmountMax).regex(confirmFlightsChangeRequestResponsePriceAmountRegExp),
   "currency": zod.string().regex(confirmFlightsChangeRequestResponsePriceCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),
   "provider_status": zod.enum(['held', 'issued', 'cancelled', 'voided', 'refunded', 'expired', 'airline_cancelled']).describe('The airline\'s own status of the order.'),
   "fake_booking": zod.boolean().describe('True for sandbox (test) bookings, which no real airline holds.'),
   "tickets_present": zod.boolean(),
@@ -1361,24 +1420,24 @@ export const confirmFlightsChangeRequestResponse = zod.object({
   "form_of_payment": zod.union([zod.literal('bsp_cash'),zod.literal('credit_card'),zod.literal('company_balance'),zod.literal(null)]).nullable().describe('How the tickets were paid; null until issued.'),
   "balance_payment": zod.union([zod.object({
   "fare_amount": zod.object({
-  "amount": zod.string().regex(confirmFlightsChangeRequestResponseBalancePaymentFareAmountAmountRegExp),
+  "amount": zod.string().max(confirmFlightsChangeRequestResponseBalancePaymentFareAmountAmountMax).regex(confirmFlightsChangeRequestResponseBalancePaymentFareAmountAmountRegExp),
   "currency": zod.string().regex(confirmFlightsChangeRequestResponseBalancePaymentFareAmountCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),
   "balance_currency": zod.string().regex(confirmFlightsChangeRequestResponseBalancePaymentBalanceCurrencyRegExp),
   "amount": zod.union([zod.object({
-  "amount": zod.string().regex(confirmFlightsChangeRequestResponseBalancePaymentAmountAmountRegExp),
+  "amount": zod.string().max(confirmFlightsChangeRequestResponseBalancePaymentAmountAmountMax).regex(confirmFlightsChangeRequestResponseBalancePaymentAmountAmountRegExp),
   "currency": zod.string().regex(confirmFlightsChangeRequestResponseBalancePaymentAmountCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),zod.null()]).describe('In the balance\'s currency; null when no exchange rate is known for the pair (the issue would be refused).'),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),zod.null()]).describe('In the balance\'s currency; null when no exchange rate is known for the pair (the issue would be refused).'),
   "exchange_rate": zod.string().nullable().describe('Units of the balance currency per unit of the fare\'s; null in the same currency or when none is known.'),
   "agency_fee": zod.object({
   "amount": zod.object({
-  "amount": zod.string().regex(confirmFlightsChangeRequestResponseBalancePaymentAgencyFeeAmountAmountRegExp),
+  "amount": zod.string().max(confirmFlightsChangeRequestResponseBalancePaymentAgencyFeeAmountAmountMax).regex(confirmFlightsChangeRequestResponseBalancePaymentAgencyFeeAmountAmountRegExp),
   "currency": zod.string().regex(confirmFlightsChangeRequestResponseBalancePaymentAgencyFeeAmountCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),
   "fare_amount": zod.object({
-  "amount": zod.string().regex(confirmFlightsChangeRequestResponseBalancePaymentAgencyFeeFareAmountAmountRegExp),
+  "amount": zod.string().max(confirmFlightsChangeRequestResponseBalancePaymentAgencyFeeFareAmountAmountMax).regex(confirmFlightsChangeRequestResponseBalancePaymentAgencyFeeFareAmountAmountRegExp),
   "currency": zod.string().regex(confirmFlightsChangeRequestResponseBalancePaymentAgencyFeeFareAmountCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),
   "exchange_rate": zod.string().describe('Units of the fare\'s currency per unit of the fee\'s.')
 }).optional().describe('Before issue, when the agency\'s issue fee is set in another currency than the fare; it is converted into the fare\'s currency at the pair\'s newest exchange rate, and `fare_amount` above includes it. Absent otherwise.')
 }).describe('What the company balance pays for the tickets (the airline\'s price and the agency\'s issue fee), before issue or as taken at issue. A balance in another currency than the fare pays the amount converted at the pair\'s newest exchange rate (before issue) or at the rate of the issue (after it).'),zod.null()]).optional().describe('Read one booking to get it. When the company balance pays (or paid) the tickets, what it takes, in its own currency; null otherwise.'),
@@ -1420,9 +1479,9 @@ export const confirmFlightsChangeRequestResponse = zod.object({
   "status": zod.enum(['issued', 'voided', 'refunded', 'exchanged']),
   "issued_at": zod.iso.datetime({}),
   "amount": zod.object({
-  "amount": zod.string().regex(confirmFlightsChangeRequestResponseDocumentsItemAmountAmountRegExp),
+  "amount": zod.string().max(confirmFlightsChangeRequestResponseDocumentsItemAmountAmountMax).regex(confirmFlightsChangeRequestResponseDocumentsItemAmountAmountRegExp),
   "currency": zod.string().regex(confirmFlightsChangeRequestResponseDocumentsItemAmountCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.')
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).')
 }).describe('A travel document the airline issued for the booking (ticket or EMD).')),
   "ancillaries": zod.array(zod.object({
   "id": zod.string(),
@@ -1433,9 +1492,9 @@ export const confirmFlightsChangeRequestResponse = zod.object({
   "flight_id": zod.string().nullable(),
   "seat": zod.string().nullable(),
   "price": zod.object({
-  "amount": zod.string().regex(confirmFlightsChangeRequestResponseAncillariesItemPriceAmountRegExp),
+  "amount": zod.string().max(confirmFlightsChangeRequestResponseAncillariesItemPriceAmountMax).regex(confirmFlightsChangeRequestResponseAncillariesItemPriceAmountRegExp),
   "currency": zod.string().regex(confirmFlightsChangeRequestResponseAncillariesItemPriceCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),
   "status": zod.enum(['priced', 'pending', 'issued', 'failed', 'voided', 'refunded']),
   "emd_number": zod.string().regex(confirmFlightsChangeRequestResponseAncillariesItemEmdNumberRegExp).nullable()
 }).describe('A service or seat added to the booking. `priced`: before issue, paid with the tickets;\n`pending`: its EMD is being issued; `issued`: the EMD exists (a free seat needs none, so its\n`emd_number` stays null); `failed`: the airline refused it (see the booking\'s `error`);\n`voided` and `refunded` follow the tickets.\n')).describe('Services and seats added to the booking, with their EMDs once issued.'),
@@ -1467,17 +1526,23 @@ export const priceReshopOfferBody = zod.object({
   "offer_id": zod.string().min(1).max(priceReshopOfferBodyOfferIdMax)
 }).describe('Names an alternative of one of this booking\'s flight change requests.')
 
-export const priceReshopOfferResponseAlternativeSegmentsItemOriginDestinationMin = 0;export const priceReshopOfferResponseAlternativeNewPriceAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const priceReshopOfferResponseAlternativeSegmentsItemOriginDestinationMin = 0;export const priceReshopOfferResponseAlternativeNewPriceAmountMax = 18;
+export const priceReshopOfferResponseAlternativeNewPriceAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const priceReshopOfferResponseAlternativeNewPriceCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const priceReshopOfferResponseAlternativePriceDifferenceAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const priceReshopOfferResponseAlternativePriceDifferenceAmountMax = 18;
+export const priceReshopOfferResponseAlternativePriceDifferenceAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const priceReshopOfferResponseAlternativePriceDifferenceCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const priceReshopOfferResponseAlternativePenaltyAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const priceReshopOfferResponseAlternativePenaltyAmountMax = 18;
+export const priceReshopOfferResponseAlternativePenaltyAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const priceReshopOfferResponseAlternativePenaltyCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const priceReshopOfferResponseAlternativeFeeAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const priceReshopOfferResponseAlternativeFeeAmountMax = 18;
+export const priceReshopOfferResponseAlternativeFeeAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const priceReshopOfferResponseAlternativeFeeCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const priceReshopOfferResponseAlternativeTotalDueAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const priceReshopOfferResponseAlternativeTotalDueAmountMax = 18;
+export const priceReshopOfferResponseAlternativeTotalDueAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const priceReshopOfferResponseAlternativeTotalDueCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const priceReshopOfferResponseAlternativeResidualAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const priceReshopOfferResponseAlternativeResidualAmountMax = 18;
+export const priceReshopOfferResponseAlternativeResidualAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const priceReshopOfferResponseAlternativeResidualCurrencyRegExp = new RegExp('^[A-Z]{3}$');
 
 
@@ -1497,29 +1562,29 @@ export const priceReshopOfferResponse = zod.object({
   "booking_class": zod.string()
 }).describe('One flight of the booking with its booking class.')).describe('The booking\'s flights after the change (all journeys).'),
   "new_price": zod.object({
-  "amount": zod.string().regex(priceReshopOfferResponseAlternativeNewPriceAmountRegExp),
+  "amount": zod.string().max(priceReshopOfferResponseAlternativeNewPriceAmountMax).regex(priceReshopOfferResponseAlternativeNewPriceAmountRegExp),
   "currency": zod.string().regex(priceReshopOfferResponseAlternativeNewPriceCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),
   "price_difference": zod.object({
-  "amount": zod.string().regex(priceReshopOfferResponseAlternativePriceDifferenceAmountRegExp),
+  "amount": zod.string().max(priceReshopOfferResponseAlternativePriceDifferenceAmountMax).regex(priceReshopOfferResponseAlternativePriceDifferenceAmountRegExp),
   "currency": zod.string().regex(priceReshopOfferResponseAlternativePriceDifferenceCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),
   "penalty": zod.object({
-  "amount": zod.string().regex(priceReshopOfferResponseAlternativePenaltyAmountRegExp),
+  "amount": zod.string().max(priceReshopOfferResponseAlternativePenaltyAmountMax).regex(priceReshopOfferResponseAlternativePenaltyAmountRegExp),
   "currency": zod.string().regex(priceReshopOfferResponseAlternativePenaltyCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),
   "fee": zod.object({
-  "amount": zod.string().regex(priceReshopOfferResponseAlternativeFeeAmountRegExp),
+  "amount": zod.string().max(priceReshopOfferResponseAlternativeFeeAmountMax).regex(priceReshopOfferResponseAlternativeFeeAmountRegExp),
   "currency": zod.string().regex(priceReshopOfferResponseAlternativeFeeCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),
   "total_due": zod.object({
-  "amount": zod.string().regex(priceReshopOfferResponseAlternativeTotalDueAmountRegExp),
+  "amount": zod.string().max(priceReshopOfferResponseAlternativeTotalDueAmountMax).regex(priceReshopOfferResponseAlternativeTotalDueAmountRegExp),
   "currency": zod.string().regex(priceReshopOfferResponseAlternativeTotalDueCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),
   "residual": zod.object({
-  "amount": zod.string().regex(priceReshopOfferResponseAlternativeResidualAmountRegExp),
+  "amount": zod.string().max(priceReshopOfferResponseAlternativeResidualAmountMax).regex(priceReshopOfferResponseAlternativeResidualAmountRegExp),
   "currency": zod.string().regex(priceReshopOfferResponseAlternativeResidualCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),
   "expires_at": zod.iso.datetime({})
 }).describe('One way to change the flights. `new_price` is what the booking would cost (the airline\'s new\ntotal plus the booking\'s markup); `price_difference` is new_price less the booking\'s price;\n`penalty` the airline\'s change fee; `fee` the agency\'s exchange fee when a company balance pays;\n`total_due` what confirming costs now: max(0, price_difference) + penalty + fee; `residual`\nwhat the airline gives back when the new flights are cheaper (max(0, −price_difference)), to the\noriginal form of payment: a company balance is credited with it when the tickets are reissued.\n'),
   "price_changed": zod.boolean(),
@@ -1538,9 +1603,11 @@ export const listBookingAncillariesQueryParams = zod.object({
   "type": zod.enum(['bags', 'seats', 'other'])
 })
 
-export const listBookingAncillariesResponseServicesItemOriginDestinationMin = 0;export const listBookingAncillariesResponseServicesItemPriceAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const listBookingAncillariesResponseServicesItemOriginDestinationMin = 0;export const listBookingAncillariesResponseServicesItemPriceAmountMax = 18;
+export const listBookingAncillariesResponseServicesItemPriceAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const listBookingAncillariesResponseServicesItemPriceCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const listBookingAncillariesResponseSeatMapsItemRowsItemSeatsItemPriceAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const listBookingAncillariesResponseSeatMapsItemRowsItemSeatsItemPriceAmountMax = 18;
+export const listBookingAncillariesResponseSeatMapsItemRowsItemSeatsItemPriceAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const listBookingAncillariesResponseSeatMapsItemRowsItemSeatsItemPriceCurrencyRegExp = new RegExp('^[A-Z]{3}$');
 
 
@@ -1559,9 +1626,9 @@ export const listBookingAncillariesResponse = zod.object({
   "flight_id": zod.string().nullable().describe('The flight a per-flight service applies to; null for the whole journey.'),
   "passenger_ids": zod.array(zod.string()).describe('The booking\'s passengers it may be bought for (infants take none).'),
   "price": zod.object({
-  "amount": zod.string().regex(listBookingAncillariesResponseServicesItemPriceAmountRegExp),
+  "amount": zod.string().max(listBookingAncillariesResponseServicesItemPriceAmountMax).regex(listBookingAncillariesResponseServicesItemPriceAmountRegExp),
   "currency": zod.string().regex(listBookingAncillariesResponseServicesItemPriceCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.')
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).')
 }).describe('A service the airline sells for the booking, to add by its `id`.')),
   "seat_maps": zod.array(zod.object({
   "flight_id": zod.string(),
@@ -1577,9 +1644,9 @@ export const listBookingAncillariesResponse = zod.object({
   "available": zod.boolean(),
   "characteristics": zod.array(zod.string()),
   "price": zod.union([zod.object({
-  "amount": zod.string().regex(listBookingAncillariesResponseSeatMapsItemRowsItemSeatsItemPriceAmountRegExp),
+  "amount": zod.string().max(listBookingAncillariesResponseSeatMapsItemRowsItemSeatsItemPriceAmountMax).regex(listBookingAncillariesResponseSeatMapsItemRowsItemSeatsItemPriceAmountRegExp),
   "currency": zod.string().regex(listBookingAncillariesResponseSeatMapsItemRowsItemSeatsItemPriceCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),zod.null()]).describe('null when the seat is free of charge.')
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),zod.null()]).describe('null when the seat is free of charge.')
 }))
 }))
 }).describe('One flight\'s seat map. Characteristics are PADIS codes (W window, A aisle, 9 centre, E exit row, L legroom).'))
@@ -1635,16 +1702,21 @@ export const addBookingAncillariesBody = zod.object({
 }).describe('A seat from the seat map of one of the booking\'s flights.')])).min(1).max(addBookingAncillariesBodyItemsMax)
 }).describe('Services and seats to add, each for one passenger of the booking.')
 
-export const addBookingAncillariesResponsePriceAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const addBookingAncillariesResponsePriceAmountMax = 18;
+export const addBookingAncillariesResponsePriceAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const addBookingAncillariesResponsePriceCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const addBookingAncillariesResponseBalancePaymentFareAmountAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const addBookingAncillariesResponseBalancePaymentFareAmountAmountMax = 18;
+export const addBookingAncillariesResponseBalancePaymentFareAmountAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const addBookingAncillariesResponseBalancePaymentFareAmountCurrencyRegExp = new RegExp('^[A-Z]{3}$');
 export const addBookingAncillariesResponseBalancePaymentBalanceCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const addBookingAncillariesResponseBalancePaymentAmountAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const addBookingAncillariesResponseBalancePaymentAmountAmountMax = 18;
+export const addBookingAncillariesResponseBalancePaymentAmountAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const addBookingAncillariesResponseBalancePaymentAmountCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const addBookingAncillariesResponseBalancePaymentAgencyFeeAmountAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const addBookingAncillariesResponseBalancePaymentAgencyFeeAmountAmountMax = 18;
+export const addBookingAncillariesResponseBalancePaymentAgencyFeeAmountAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const addBookingAncillariesResponseBalancePaymentAgencyFeeAmountCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const addBookingAncillariesResponseBalancePaymentAgencyFeeFareAmountAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const addBookingAncillariesResponseBalancePaymentAgencyFeeFareAmountAmountMax = 18;
+export const addBookingAncillariesResponseBalancePaymentAgencyFeeFareAmountAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const addBookingAncillariesResponseBalancePaymentAgencyFeeFareAmountCurrencyRegExp = new RegExp('^[A-Z]{3}$');
 export const addBookingAncillariesResponsePassengersItemIdentityDocumentNumberMax = 20;
 export const addBookingAncillariesResponsePassengersItemIdentityDocumentNumberRegExp = new RegExp('^[A-Za-z0-9]+$');
@@ -1652,9 +1724,11 @@ export const addBookingAncillariesResponsePassengersItemIdentityDocumentIssuingC
 export const addBookingAncillariesResponsePassengersItemIdentityDocumentNationalityRegExp = new RegExp('^[A-Z]{2}$');
 export const addBookingAncillariesResponseContactsEmailMax = 254;export const addBookingAncillariesResponseContactsPhoneRegExp = new RegExp('^\\+?[0-9][0-9 ()-]{5,24}$');
 export const addBookingAncillariesResponseSegmentsItemOriginDestinationMin = 0;export const addBookingAncillariesResponseDocumentsItemNumberRegExp = new RegExp('^[0-9]{13}$');
-export const addBookingAncillariesResponseDocumentsItemAmountAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const addBookingAncillariesResponseDocumentsItemAmountAmountMax = 18;
+export const addBookingAncillariesResponseDocumentsItemAmountAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const addBookingAncillariesResponseDocumentsItemAmountCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const addBookingAncillariesResponseAncillariesItemPriceAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const addBookingAncillariesResponseAncillariesItemPriceAmountMax = 18;
+export const addBookingAncillariesResponseAncillariesItemPriceAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const addBookingAncillariesResponseAncillariesItemPriceCurrencyRegExp = new RegExp('^[A-Z]{3}$');
 export const addBookingAncillariesResponseAncillariesItemEmdNumberRegExp = new RegExp('^[0-9]{13}$');
 
@@ -1665,9 +1739,9 @@ export const addBookingAncillariesResponse = zod.object({
   "time_limit": zod.iso.datetime({}).nullable().describe('Issue before this moment; null once the booking is issued or ended.'),
   "cancel_before": zod.iso.datetime({}).nullable(),
   "price": zod.object({
-  "amount": zod.string().regex(addBookingAncillariesResponsePriceAmountRegExp),
+  "amount": zod.string().max(addBookingAncillariesResponsePriceAmountMax).regex(addBookingAncillariesResponsePriceAmountRegExp),
   "currency": zod.string().regex(addBookingAncillariesResponsePriceCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),
   "provider_status": zod.enum(['held', 'issued', 'cancelled', 'voided', 'refunded', 'expired', 'airline_cancelled']).describe('The airline\'s own status of the order.'),
   "fake_booking": zod.boolean().describe('True for sandbox (test) bookings, which no real airline holds.'),
   "tickets_present": zod.boolean(),
@@ -1678,24 +1752,24 @@ export const addBookingAncillariesResponse = zod.object({
   "form_of_payment": zod.union([zod.literal('bsp_cash'),zod.literal('credit_card'),zod.literal('company_balance'),zod.literal(null)]).nullable().describe('How the tickets were paid; null until issued.'),
   "balance_payment": zod.union([zod.object({
   "fare_amount": zod.object({
-  "amount": zod.string().regex(addBookingAncillariesResponseBalancePaymentFareAmountAmountRegExp),
+  "amount": zod.string().max(addBookingAncillariesResponseBalancePaymentFareAmountAmountMax).regex(addBookingAncillariesResponseBalancePaymentFareAmountAmountRegExp),
   "currency": zod.string().regex(addBookingAncillariesResponseBalancePaymentFareAmountCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),
   "balance_currency": zod.string().regex(addBookingAncillariesResponseBalancePaymentBalanceCurrencyRegExp),
   "amount": zod.union([zod.object({
-  "amount": zod.string().regex(addBookingAncillariesResponseBalancePaymentAmountAmountRegExp),
+  "amount": zod.string().max(addBookingAncillariesResponseBalancePaymentAmountAmountMax).regex(addBookingAncillariesResponseBalancePaymentAmountAmountRegExp),
   "currency": zod.string().regex(addBookingAncillariesResponseBalancePaymentAmountCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),zod.null()]).describe('In the balance\'s currency; null when no exchange rate is known for the pair (the issue would be refused).'),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),zod.null()]).describe('In the balance\'s currency; null when no exchange rate is known for the pair (the issue would be refused).'),
   "exchange_rate": zod.string().nullable().describe('Units of the balance currency per unit of the fare\'s; null in the same currency or when none is known.'),
   "agency_fee": zod.object({
   "amount": zod.object({
-  "amount": zod.string().regex(addBookingAncillariesResponseBalancePaymentAgencyFeeAmountAmountRegExp),
+  "amount": zod.string().max(addBookingAncillariesResponseBalancePaymentAgencyFeeAmountAmountMax).regex(addBookingAncillariesResponseBalancePaymentAgencyFeeAmountAmountRegExp),
   "currency": zod.string().regex(addBookingAncillariesResponseBalancePaymentAgencyFeeAmountCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),
   "fare_amount": zod.object({
-  "amount": zod.string().regex(addBookingAncillariesResponseBalancePaymentAgencyFeeFareAmountAmountRegExp),
+  "amount": zod.string().max(addBookingAncillariesResponseBalancePaymentAgencyFeeFareAmountAmountMax).regex(addBookingAncillariesResponseBalancePaymentAgencyFeeFareAmountAmountRegExp),
   "currency": zod.string().regex(addBookingAncillariesResponseBalancePaymentAgencyFeeFareAmountCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),
   "exchange_rate": zod.string().describe('Units of the fare\'s currency per unit of the fee\'s.')
 }).optional().describe('Before issue, when the agency\'s issue fee is set in another currency than the fare; it is converted into the fare\'s currency at the pair\'s newest exchange rate, and `fare_amount` above includes it. Absent otherwise.')
 }).describe('What the company balance pays for the tickets (the airline\'s price and the agency\'s issue fee), before issue or as taken at issue. A balance in another currency than the fare pays the amount converted at the pair\'s newest exchange rate (before issue) or at the rate of the issue (after it).'),zod.null()]).optional().describe('Read one booking to get it. When the company balance pays (or paid) the tickets, what it takes, in its own currency; null otherwise.'),
@@ -1737,9 +1811,9 @@ export const addBookingAncillariesResponse = zod.object({
   "status": zod.enum(['issued', 'voided', 'refunded', 'exchanged']),
   "issued_at": zod.iso.datetime({}),
   "amount": zod.object({
-  "amount": zod.string().regex(addBookingAncillariesResponseDocumentsItemAmountAmountRegExp),
+  "amount": zod.string().max(addBookingAncillariesResponseDocumentsItemAmountAmountMax).regex(addBookingAncillariesResponseDocumentsItemAmountAmountRegExp),
   "currency": zod.string().regex(addBookingAncillariesResponseDocumentsItemAmountCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.')
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).')
 }).describe('A travel document the airline issued for the booking (ticket or EMD).')),
   "ancillaries": zod.array(zod.object({
   "id": zod.string(),
@@ -1750,9 +1824,9 @@ export const addBookingAncillariesResponse = zod.object({
   "flight_id": zod.string().nullable(),
   "seat": zod.string().nullable(),
   "price": zod.object({
-  "amount": zod.string().regex(addBookingAncillariesResponseAncillariesItemPriceAmountRegExp),
+  "amount": zod.string().max(addBookingAncillariesResponseAncillariesItemPriceAmountMax).regex(addBookingAncillariesResponseAncillariesItemPriceAmountRegExp),
   "currency": zod.string().regex(addBookingAncillariesResponseAncillariesItemPriceCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),
   "status": zod.enum(['priced', 'pending', 'issued', 'failed', 'voided', 'refunded']),
   "emd_number": zod.string().regex(addBookingAncillariesResponseAncillariesItemEmdNumberRegExp).nullable()
 }).describe('A service or seat added to the booking. `priced`: before issue, paid with the tickets;\n`pending`: its EMD is being issued; `issued`: the EMD exists (a free seat needs none, so its\n`emd_number` stays null); `failed`: the airline refused it (see the booking\'s `error`);\n`voided` and `refunded` follow the tickets.\n')).describe('Services and seats added to the booking, with their EMDs once issued.'),

@@ -32,7 +32,8 @@ export const listCompaniesQueryParams = zod.object({
   "q": zod.string().max(listCompaniesQueryQMax).optional().describe('Only companies whose name contains this.')
 })
 
-export const listCompaniesResponseDataItemBalanceAmountAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const listCompaniesResponseDataItemBalanceAmountAmountMax = 18;
+export const listCompaniesResponseDataItemBalanceAmountAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const listCompaniesResponseDataItemBalanceAmountCurrencyRegExp = new RegExp('^[A-Z]{3}$');
 export const listCompaniesResponseDataItemLowBalanceThresholdRegExp = new RegExp('^[0-9]{1,12}(\\.[0-9]{1,2})?$');
 export const listCompaniesResponseDataItemAgentsCountMin = 0;export const listCompaniesResponseMetaPerPageMax = 100;export const listCompaniesResponseMetaTotalMin = 0;
@@ -43,9 +44,9 @@ export const listCompaniesResponse = zod.object({
   "name": zod.string(),
   "agency_id": zod.string().nullable().describe('The partner it is connected to; null when none.'),
   "balance_amount": zod.object({
-  "amount": zod.string().regex(listCompaniesResponseDataItemBalanceAmountAmountRegExp),
+  "amount": zod.string().max(listCompaniesResponseDataItemBalanceAmountAmountMax).regex(listCompaniesResponseDataItemBalanceAmountAmountRegExp),
   "currency": zod.string().regex(listCompaniesResponseDataItemBalanceAmountCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),
   "shared_bookings": zod.boolean().describe('Whether its agents see each other\'s bookings.'),
   "ticketing_active": zod.boolean().describe('The company\'s own ticketing gate.'),
   "low_balance_threshold": zod.string().regex(listCompaniesResponseDataItemLowBalanceThresholdRegExp).nullable().describe('When the balance falls below this amount (in the balance\'s currency), a `balance.low` event is raised; null for never.'),
@@ -85,7 +86,8 @@ export const createCompanyBody = zod.object({
  * Staff, or a supervisor of its partner.
  * @summary Read a company
  */
-export const getCompanyResponseBalanceAmountAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const getCompanyResponseBalanceAmountAmountMax = 18;
+export const getCompanyResponseBalanceAmountAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const getCompanyResponseBalanceAmountCurrencyRegExp = new RegExp('^[A-Z]{3}$');
 export const getCompanyResponseLowBalanceThresholdRegExp = new RegExp('^[0-9]{1,12}(\\.[0-9]{1,2})?$');
 export const getCompanyResponseAgentsCountMin = 0;
@@ -95,9 +97,9 @@ export const getCompanyResponse = zod.object({
   "name": zod.string(),
   "agency_id": zod.string().nullable().describe('The partner it is connected to; null when none.'),
   "balance_amount": zod.object({
-  "amount": zod.string().regex(getCompanyResponseBalanceAmountAmountRegExp),
+  "amount": zod.string().max(getCompanyResponseBalanceAmountAmountMax).regex(getCompanyResponseBalanceAmountAmountRegExp),
   "currency": zod.string().regex(getCompanyResponseBalanceAmountCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),
   "shared_bookings": zod.boolean().describe('Whether its agents see each other\'s bookings.'),
   "ticketing_active": zod.boolean().describe('The company\'s own ticketing gate.'),
   "low_balance_threshold": zod.string().regex(getCompanyResponseLowBalanceThresholdRegExp).nullable().describe('When the balance falls below this amount (in the balance\'s currency), a `balance.low` event is raised; null for never.'),
@@ -116,7 +118,8 @@ export const updateCompanyBody = zod.object({
   "low_balance_threshold": zod.string().regex(updateCompanyBodyLowBalanceThresholdRegExp).nullish().describe('The balance (in its own currency) below which `balance.low` is raised; null to never raise it.')
 }).describe('The settings of a company to change; what is left out stays as it is.')
 
-export const updateCompanyResponseBalanceAmountAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const updateCompanyResponseBalanceAmountAmountMax = 18;
+export const updateCompanyResponseBalanceAmountAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const updateCompanyResponseBalanceAmountCurrencyRegExp = new RegExp('^[A-Z]{3}$');
 export const updateCompanyResponseLowBalanceThresholdRegExp = new RegExp('^[0-9]{1,12}(\\.[0-9]{1,2})?$');
 export const updateCompanyResponseAgentsCountMin = 0;
@@ -126,9 +129,9 @@ export const updateCompanyResponse = zod.object({
   "name": zod.string(),
   "agency_id": zod.string().nullable().describe('The partner it is connected to; null when none.'),
   "balance_amount": zod.object({
-  "amount": zod.string().regex(updateCompanyResponseBalanceAmountAmountRegExp),
+  "amount": zod.string().max(updateCompanyResponseBalanceAmountAmountMax).regex(updateCompanyResponseBalanceAmountAmountRegExp),
   "currency": zod.string().regex(updateCompanyResponseBalanceAmountCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),
   "shared_bookings": zod.boolean().describe('Whether its agents see each other\'s bookings.'),
   "ticketing_active": zod.boolean().describe('The company\'s own ticketing gate.'),
   "low_balance_threshold": zod.string().regex(updateCompanyResponseLowBalanceThresholdRegExp).nullable().describe('When the balance falls below this amount (in the balance\'s currency), a `balance.low` event is raised; null for never.'),
@@ -268,11 +271,14 @@ export const listTransactionsQueryParams = zod.object({
   "company_id": zod.string().max(listTransactionsQueryCompanyIdMax).optional().describe('Only those of this company.')
 })
 
-export const listTransactionsResponseDataItemAmountAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const listTransactionsResponseDataItemAmountAmountMax = 18;
+export const listTransactionsResponseDataItemAmountAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const listTransactionsResponseDataItemAmountCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const listTransactionsResponseDataItemBalanceAfterAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const listTransactionsResponseDataItemBalanceAfterAmountMax = 18;
+export const listTransactionsResponseDataItemBalanceAfterAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const listTransactionsResponseDataItemBalanceAfterCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const listTransactionsResponseDataItemOriginalAmountAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const listTransactionsResponseDataItemOriginalAmountAmountMax = 18;
+export const listTransactionsResponseDataItemOriginalAmountAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const listTransactionsResponseDataItemOriginalAmountCurrencyRegExp = new RegExp('^[A-Z]{3}$');
 export const listTransactionsResponseMetaPerPageMax = 100;export const listTransactionsResponseMetaTotalMin = 0;
 
@@ -281,20 +287,20 @@ export const listTransactionsResponse = zod.object({
   "id": zod.string(),
   "company_id": zod.string(),
   "amount": zod.object({
-  "amount": zod.string().regex(listTransactionsResponseDataItemAmountAmountRegExp),
+  "amount": zod.string().max(listTransactionsResponseDataItemAmountAmountMax).regex(listTransactionsResponseDataItemAmountAmountRegExp),
   "currency": zod.string().regex(listTransactionsResponseDataItemAmountCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),
   "balance_after": zod.object({
-  "amount": zod.string().regex(listTransactionsResponseDataItemBalanceAfterAmountRegExp),
+  "amount": zod.string().max(listTransactionsResponseDataItemBalanceAfterAmountMax).regex(listTransactionsResponseDataItemBalanceAfterAmountRegExp),
   "currency": zod.string().regex(listTransactionsResponseDataItemBalanceAfterCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),
   "reason": zod.string(),
   "actor_account_id": zod.string().describe('Who made the change.'),
   "created_at": zod.iso.datetime({}),
   "original_amount": zod.union([zod.object({
-  "amount": zod.string().regex(listTransactionsResponseDataItemOriginalAmountAmountRegExp),
+  "amount": zod.string().max(listTransactionsResponseDataItemOriginalAmountAmountMax).regex(listTransactionsResponseDataItemOriginalAmountAmountRegExp),
   "currency": zod.string().regex(listTransactionsResponseDataItemOriginalAmountCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),zod.null()]).optional().describe('When the entry was priced in another currency than the balance (a fare paid from the balance), the amount as priced; `amount` is it converted at `exchange_rate`.'),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),zod.null()]).optional().describe('When the entry was priced in another currency than the balance (a fare paid from the balance), the amount as priced; `amount` is it converted at `exchange_rate`.'),
   "exchange_rate": zod.string().nullish().describe('The rate `original_amount` was converted at (units of the balance currency per unit).')
 }).describe('One entry of a company balance ledger.')),
   "meta": zod.object({
@@ -317,16 +323,17 @@ export const createTransactionHeader = zod.object({
   "Idempotency-Key": zod.string().min(createTransactionHeaderIdempotencyKeyMin).max(createTransactionHeaderIdempotencyKeyMax).regex(createTransactionHeaderIdempotencyKeyRegExp).optional().describe('Makes a POST safe to retry. The same key with the same body replays the first answer; with\nanother body it is refused (422); while the first is still running, 409. Keys are scoped to the\ncaller and kept 24 hours. The SDK sends one with every POST and reuses it across its retries.\n')
 })
 
-export const createTransactionBodyCompanyIdMax = 64;export const createTransactionBodyAmountAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const createTransactionBodyCompanyIdMax = 64;export const createTransactionBodyAmountAmountMax = 18;
+export const createTransactionBodyAmountAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const createTransactionBodyAmountCurrencyRegExp = new RegExp('^[A-Z]{3}$');
 export const createTransactionBodyReasonMax = 500;
 
 export const createTransactionBody = zod.object({
   "company_id": zod.string().max(createTransactionBodyCompanyIdMax),
   "amount": zod.object({
-  "amount": zod.string().regex(createTransactionBodyAmountAmountRegExp),
+  "amount": zod.string().max(createTransactionBodyAmountAmountMax).regex(createTransactionBodyAmountAmountRegExp),
   "currency": zod.string().regex(createTransactionBodyAmountCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),
   "reason": zod.string().min(1).max(createTransactionBodyReasonMax)
 }).describe('A balance change: a credit (positive) or a debit (negative).')
 
@@ -398,11 +405,14 @@ export const setExchangeRateBody = zod.object({
  * Staff, or a supervisor of its company's partner.
  * @summary Read a ledger entry
  */
-export const getTransactionResponseAmountAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const getTransactionResponseAmountAmountMax = 18;
+export const getTransactionResponseAmountAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const getTransactionResponseAmountCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const getTransactionResponseBalanceAfterAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const getTransactionResponseBalanceAfterAmountMax = 18;
+export const getTransactionResponseBalanceAfterAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const getTransactionResponseBalanceAfterCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const getTransactionResponseOriginalAmountAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const getTransactionResponseOriginalAmountAmountMax = 18;
+export const getTransactionResponseOriginalAmountAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const getTransactionResponseOriginalAmountCurrencyRegExp = new RegExp('^[A-Z]{3}$');
 
 
@@ -410,20 +420,20 @@ export const getTransactionResponse = zod.object({
   "id": zod.string(),
   "company_id": zod.string(),
   "amount": zod.object({
-  "amount": zod.string().regex(getTransactionResponseAmountAmountRegExp),
+  "amount": zod.string().max(getTransactionResponseAmountAmountMax).regex(getTransactionResponseAmountAmountRegExp),
   "currency": zod.string().regex(getTransactionResponseAmountCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),
   "balance_after": zod.object({
-  "amount": zod.string().regex(getTransactionResponseBalanceAfterAmountRegExp),
+  "amount": zod.string().max(getTransactionResponseBalanceAfterAmountMax).regex(getTransactionResponseBalanceAfterAmountRegExp),
   "currency": zod.string().regex(getTransactionResponseBalanceAfterCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),
   "reason": zod.string(),
   "actor_account_id": zod.string().describe('Who made the change.'),
   "created_at": zod.iso.datetime({}),
   "original_amount": zod.union([zod.object({
-  "amount": zod.string().regex(getTransactionResponseOriginalAmountAmountRegExp),
+  "amount": zod.string().max(getTransactionResponseOriginalAmountAmountMax).regex(getTransactionResponseOriginalAmountAmountRegExp),
   "currency": zod.string().regex(getTransactionResponseOriginalAmountCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),zod.null()]).optional().describe('When the entry was priced in another currency than the balance (a fare paid from the balance), the amount as priced; `amount` is it converted at `exchange_rate`.'),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),zod.null()]).optional().describe('When the entry was priced in another currency than the balance (a fare paid from the balance), the amount as priced; `amount` is it converted at `exchange_rate`.'),
   "exchange_rate": zod.string().nullish().describe('The rate `original_amount` was converted at (units of the balance currency per unit).')
 }).describe('One entry of a company balance ledger.')
 

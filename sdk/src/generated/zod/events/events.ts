@@ -39,16 +39,21 @@ export const listEventsQueryParams = zod.object({
   "limit": zod.number().min(1).max(listEventsQueryLimitMax).default(listEventsQueryLimitDefault).describe('How many events a page holds.')
 })
 
-export const listEventsResponseDataItemDataObjectPriceAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const listEventsResponseDataItemDataObjectPriceAmountMax = 18;
+export const listEventsResponseDataItemDataObjectPriceAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const listEventsResponseDataItemDataObjectPriceCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const listEventsResponseDataItemDataObjectBalancePaymentFareAmountAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const listEventsResponseDataItemDataObjectBalancePaymentFareAmountAmountMax = 18;
+export const listEventsResponseDataItemDataObjectBalancePaymentFareAmountAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const listEventsResponseDataItemDataObjectBalancePaymentFareAmountCurrencyRegExp = new RegExp('^[A-Z]{3}$');
 export const listEventsResponseDataItemDataObjectBalancePaymentBalanceCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const listEventsResponseDataItemDataObjectBalancePaymentAmountAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const listEventsResponseDataItemDataObjectBalancePaymentAmountAmountMax = 18;
+export const listEventsResponseDataItemDataObjectBalancePaymentAmountAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const listEventsResponseDataItemDataObjectBalancePaymentAmountCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const listEventsResponseDataItemDataObjectBalancePaymentAgencyFeeAmountAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const listEventsResponseDataItemDataObjectBalancePaymentAgencyFeeAmountAmountMax = 18;
+export const listEventsResponseDataItemDataObjectBalancePaymentAgencyFeeAmountAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const listEventsResponseDataItemDataObjectBalancePaymentAgencyFeeAmountCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const listEventsResponseDataItemDataObjectBalancePaymentAgencyFeeFareAmountAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const listEventsResponseDataItemDataObjectBalancePaymentAgencyFeeFareAmountAmountMax = 18;
+export const listEventsResponseDataItemDataObjectBalancePaymentAgencyFeeFareAmountAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const listEventsResponseDataItemDataObjectBalancePaymentAgencyFeeFareAmountCurrencyRegExp = new RegExp('^[A-Z]{3}$');
 export const listEventsResponseDataItemDataObjectPassengersItemIdentityDocumentNumberMax = 20;
 export const listEventsResponseDataItemDataObjectPassengersItemIdentityDocumentNumberRegExp = new RegExp('^[A-Za-z0-9]+$');
@@ -56,14 +61,18 @@ export const listEventsResponseDataItemDataObjectPassengersItemIdentityDocumentI
 export const listEventsResponseDataItemDataObjectPassengersItemIdentityDocumentNationalityRegExp = new RegExp('^[A-Z]{2}$');
 export const listEventsResponseDataItemDataObjectContactsEmailMax = 254;export const listEventsResponseDataItemDataObjectContactsPhoneRegExp = new RegExp('^\\+?[0-9][0-9 ()-]{5,24}$');
 export const listEventsResponseDataItemDataObjectSegmentsItemOriginDestinationMin = 0;export const listEventsResponseDataItemDataObjectDocumentsItemNumberRegExp = new RegExp('^[0-9]{13}$');
-export const listEventsResponseDataItemDataObjectDocumentsItemAmountAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const listEventsResponseDataItemDataObjectDocumentsItemAmountAmountMax = 18;
+export const listEventsResponseDataItemDataObjectDocumentsItemAmountAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const listEventsResponseDataItemDataObjectDocumentsItemAmountCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const listEventsResponseDataItemDataObjectAncillariesItemPriceAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const listEventsResponseDataItemDataObjectAncillariesItemPriceAmountMax = 18;
+export const listEventsResponseDataItemDataObjectAncillariesItemPriceAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const listEventsResponseDataItemDataObjectAncillariesItemPriceCurrencyRegExp = new RegExp('^[A-Z]{3}$');
 export const listEventsResponseDataItemDataObjectAncillariesItemEmdNumberRegExp = new RegExp('^[0-9]{13}$');
-export const listEventsResponseDataItemDataFareWatchNetSavingAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const listEventsResponseDataItemDataFareWatchNetSavingAmountMax = 18;
+export const listEventsResponseDataItemDataFareWatchNetSavingAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const listEventsResponseDataItemDataFareWatchNetSavingCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const listEventsResponseDataItemDataObjectRemovedSegmentsItemOriginDestinationMin = 0;export const listEventsResponseDataItemDataObjectAddedSegmentsItemOriginDestinationMin = 0;export const listEventsResponseDataItemDataObjectNewSegmentsItemOriginDestinationMin = 0;export const listEventsResponseDataItemDataObjectBalanceAmountAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const listEventsResponseDataItemDataObjectRemovedSegmentsItemOriginDestinationMin = 0;export const listEventsResponseDataItemDataObjectAddedSegmentsItemOriginDestinationMin = 0;export const listEventsResponseDataItemDataObjectNewSegmentsItemOriginDestinationMin = 0;export const listEventsResponseDataItemDataObjectBalanceAmountAmountMax = 18;
+export const listEventsResponseDataItemDataObjectBalanceAmountAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const listEventsResponseDataItemDataObjectBalanceAmountCurrencyRegExp = new RegExp('^[A-Z]{3}$');
 export const listEventsResponseDataItemDataObjectLowBalanceThresholdRegExp = new RegExp('^[0-9]{1,12}(\\.[0-9]{1,2})?$');
 export const listEventsResponseDataItemDataObjectAgentsCountMin = 0;export const listEventsResponseDataItemDataObjectRowsMin = 0;export const listEventsResponseDataItemDataObjectDeliveredThroughMin = 0;export const listEventsResponseDataItemDataObjectHttpsUrlMax = 2000;export const listEventsResponseDataItemDataObjectEmailToItemMax = 254;export const listEventsResponseDataItemDataObjectEmailToMax = 10;
@@ -82,9 +91,9 @@ export const listEventsResponse = zod.object({
   "time_limit": zod.iso.datetime({}).nullable().describe('Issue before this moment; null once the booking is issued or ended.'),
   "cancel_before": zod.iso.datetime({}).nullable(),
   "price": zod.object({
-  "amount": zod.string().regex(listEventsResponseDataItemDataObjectPriceAmountRegExp),
+  "amount": zod.string().max(listEventsResponseDataItemDataObjectPriceAmountMax).regex(listEventsResponseDataItemDataObjectPriceAmountRegExp),
   "currency": zod.string().regex(listEventsResponseDataItemDataObjectPriceCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),
   "provider_status": zod.enum(['held', 'issued', 'cancelled', 'voided', 'refunded', 'expired', 'airline_cancelled']).describe('The airline\'s own status of the order.'),
   "fake_booking": zod.boolean().describe('True for sandbox (test) bookings, which no real airline holds.'),
   "tickets_present": zod.boolean(),
@@ -95,24 +104,24 @@ export const listEventsResponse = zod.object({
   "form_of_payment": zod.union([zod.literal('bsp_cash'),zod.literal('credit_card'),zod.literal('company_balance'),zod.literal(null)]).nullable().describe('How the tickets were paid; null until issued.'),
   "balance_payment": zod.union([zod.object({
   "fare_amount": zod.object({
-  "amount": zod.string().regex(listEventsResponseDataItemDataObjectBalancePaymentFareAmountAmountRegExp),
+  "amount": zod.string().max(listEventsResponseDataItemDataObjectBalancePaymentFareAmountAmountMax).regex(listEventsResponseDataItemDataObjectBalancePaymentFareAmountAmountRegExp),
   "currency": zod.string().regex(listEventsResponseDataItemDataObjectBalancePaymentFareAmountCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),
   "balance_currency": zod.string().regex(listEventsResponseDataItemDataObjectBalancePaymentBalanceCurrencyRegExp),
   "amount": zod.union([zod.object({
-  "amount": zod.string().regex(listEventsResponseDataItemDataObjectBalancePaymentAmountAmountRegExp),
+  "amount": zod.string().max(listEventsResponseDataItemDataObjectBalancePaymentAmountAmountMax).regex(listEventsResponseDataItemDataObjectBalancePaymentAmountAmountRegExp),
   "currency": zod.string().regex(listEventsResponseDataItemDataObjectBalancePaymentAmountCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),zod.null()]).describe('In the balance\'s currency; null when no exchange rate is known for the pair (the issue would be refused).'),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),zod.null()]).describe('In the balance\'s currency; null when no exchange rate is known for the pair (the issue would be refused).'),
   "exchange_rate": zod.string().nullable().describe('Units of the balance currency per unit of the fare\'s; null in the same currency or when none is known.'),
   "agency_fee": zod.object({
   "amount": zod.object({
-  "amount": zod.string().regex(listEventsResponseDataItemDataObjectBalancePaymentAgencyFeeAmountAmountRegExp),
+  "amount": zod.string().max(listEventsResponseDataItemDataObjectBalancePaymentAgencyFeeAmountAmountMax).regex(listEventsResponseDataItemDataObjectBalancePaymentAgencyFeeAmountAmountRegExp),
   "currency": zod.string().regex(listEventsResponseDataItemDataObjectBalancePaymentAgencyFeeAmountCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),
   "fare_amount": zod.object({
-  "amount": zod.string().regex(listEventsResponseDataItemDataObjectBalancePaymentAgencyFeeFareAmountAmountRegExp),
+  "amount": zod.string().max(listEventsResponseDataItemDataObjectBalancePaymentAgencyFeeFareAmountAmountMax).regex(listEventsResponseDataItemDataObjectBalancePaymentAgencyFeeFareAmountAmountRegExp),
   "currency": zod.string().regex(listEventsResponseDataItemDataObjectBalancePaymentAgencyFeeFareAmountCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),
   "exchange_rate": zod.string().describe('Units of the fare\'s currency per unit of the fee\'s.')
 }).optional().describe('Before issue, when the agency\'s issue fee is set in another currency than the fare; it is converted into the fare\'s currency at the pair\'s newest exchange rate, and `fare_amount` above includes it. Absent otherwise.')
 }).describe('What the company balance pays for the tickets (the airline\'s price and the agency\'s issue fee), before issue or as taken at issue. A balance in another currency than the fare pays the amount converted at the pair\'s newest exchange rate (before issue) or at the rate of the issue (after it).'),zod.null()]).optional().describe('Read one booking to get it. When the company balance pays (or paid) the tickets, what it takes, in its own currency; null otherwise.'),
@@ -154,9 +163,9 @@ export const listEventsResponse = zod.object({
   "status": zod.enum(['issued', 'voided', 'refunded', 'exchanged']),
   "issued_at": zod.iso.datetime({}),
   "amount": zod.object({
-  "amount": zod.string().regex(listEventsResponseDataItemDataObjectDocumentsItemAmountAmountRegExp),
+  "amount": zod.string().max(listEventsResponseDataItemDataObjectDocumentsItemAmountAmountMax).regex(listEventsResponseDataItemDataObjectDocumentsItemAmountAmountRegExp),
   "currency": zod.string().regex(listEventsResponseDataItemDataObjectDocumentsItemAmountCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.')
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).')
 }).describe('A travel document the airline issued for the booking (ticket or EMD).')),
   "ancillaries": zod.array(zod.object({
   "id": zod.string(),
@@ -167,9 +176,9 @@ export const listEventsResponse = zod.object({
   "flight_id": zod.string().nullable(),
   "seat": zod.string().nullable(),
   "price": zod.object({
-  "amount": zod.string().regex(listEventsResponseDataItemDataObjectAncillariesItemPriceAmountRegExp),
+  "amount": zod.string().max(listEventsResponseDataItemDataObjectAncillariesItemPriceAmountMax).regex(listEventsResponseDataItemDataObjectAncillariesItemPriceAmountRegExp),
   "currency": zod.string().regex(listEventsResponseDataItemDataObjectAncillariesItemPriceCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),
   "status": zod.enum(['priced', 'pending', 'issued', 'failed', 'voided', 'refunded']),
   "emd_number": zod.string().regex(listEventsResponseDataItemDataObjectAncillariesItemEmdNumberRegExp).nullable()
 }).describe('A service or seat added to the booking. `priced`: before issue, paid with the tickets;\n`pending`: its EMD is being issued; `issued`: the EMD exists (a free seat needs none, so its\n`emd_number` stays null); `failed`: the airline refused it (see the booking\'s `error`);\n`voided` and `refunded` follow the tickets.\n')).describe('Services and seats added to the booking, with their EMDs once issued.'),
@@ -182,9 +191,9 @@ export const listEventsResponse = zod.object({
   "opportunity_id": zod.string(),
   "tier": zod.enum(['held', 'issued']),
   "net_saving": zod.object({
-  "amount": zod.string().regex(listEventsResponseDataItemDataFareWatchNetSavingAmountRegExp),
+  "amount": zod.string().max(listEventsResponseDataItemDataFareWatchNetSavingAmountMax).regex(listEventsResponseDataItemDataFareWatchNetSavingAmountRegExp),
   "currency": zod.string().regex(listEventsResponseDataItemDataFareWatchNetSavingCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.')
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).')
 }).optional().describe('On `booking.cheaper_fare_found` and `booking.rebooked_cheaper` only; the opportunity the event is about and its tier.')
 }),
   "request": zod.object({
@@ -271,9 +280,9 @@ export const listEventsResponse = zod.object({
   "name": zod.string(),
   "agency_id": zod.string().nullable().describe('The partner it is connected to; null when none.'),
   "balance_amount": zod.object({
-  "amount": zod.string().regex(listEventsResponseDataItemDataObjectBalanceAmountAmountRegExp),
+  "amount": zod.string().max(listEventsResponseDataItemDataObjectBalanceAmountAmountMax).regex(listEventsResponseDataItemDataObjectBalanceAmountAmountRegExp),
   "currency": zod.string().regex(listEventsResponseDataItemDataObjectBalanceAmountCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),
   "shared_bookings": zod.boolean().describe('Whether its agents see each other\'s bookings.'),
   "ticketing_active": zod.boolean().describe('The company\'s own ticketing gate.'),
   "low_balance_threshold": zod.string().regex(listEventsResponseDataItemDataObjectLowBalanceThresholdRegExp).nullable().describe('When the balance falls below this amount (in the balance\'s currency), a `balance.low` event is raised; null for never.'),
@@ -405,16 +414,21 @@ export const listEventsResponse = zod.object({
  * One event of the caller's agency (staff: any), with the resource as it was when the event happened.
  * @summary Read an event
  */
-export const getEventResponseDataObjectPriceAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const getEventResponseDataObjectPriceAmountMax = 18;
+export const getEventResponseDataObjectPriceAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const getEventResponseDataObjectPriceCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const getEventResponseDataObjectBalancePaymentFareAmountAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const getEventResponseDataObjectBalancePaymentFareAmountAmountMax = 18;
+export const getEventResponseDataObjectBalancePaymentFareAmountAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const getEventResponseDataObjectBalancePaymentFareAmountCurrencyRegExp = new RegExp('^[A-Z]{3}$');
 export const getEventResponseDataObjectBalancePaymentBalanceCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const getEventResponseDataObjectBalancePaymentAmountAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const getEventResponseDataObjectBalancePaymentAmountAmountMax = 18;
+export const getEventResponseDataObjectBalancePaymentAmountAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const getEventResponseDataObjectBalancePaymentAmountCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const getEventResponseDataObjectBalancePaymentAgencyFeeAmountAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const getEventResponseDataObjectBalancePaymentAgencyFeeAmountAmountMax = 18;
+export const getEventResponseDataObjectBalancePaymentAgencyFeeAmountAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const getEventResponseDataObjectBalancePaymentAgencyFeeAmountCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const getEventResponseDataObjectBalancePaymentAgencyFeeFareAmountAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const getEventResponseDataObjectBalancePaymentAgencyFeeFareAmountAmountMax = 18;
+export const getEventResponseDataObjectBalancePaymentAgencyFeeFareAmountAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const getEventResponseDataObjectBalancePaymentAgencyFeeFareAmountCurrencyRegExp = new RegExp('^[A-Z]{3}$');
 export const getEventResponseDataObjectPassengersItemIdentityDocumentNumberMax = 20;
 export const getEventResponseDataObjectPassengersItemIdentityDocumentNumberRegExp = new RegExp('^[A-Za-z0-9]+$');
@@ -422,14 +436,18 @@ export const getEventResponseDataObjectPassengersItemIdentityDocumentIssuingCoun
 export const getEventResponseDataObjectPassengersItemIdentityDocumentNationalityRegExp = new RegExp('^[A-Z]{2}$');
 export const getEventResponseDataObjectContactsEmailMax = 254;export const getEventResponseDataObjectContactsPhoneRegExp = new RegExp('^\\+?[0-9][0-9 ()-]{5,24}$');
 export const getEventResponseDataObjectSegmentsItemOriginDestinationMin = 0;export const getEventResponseDataObjectDocumentsItemNumberRegExp = new RegExp('^[0-9]{13}$');
-export const getEventResponseDataObjectDocumentsItemAmountAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const getEventResponseDataObjectDocumentsItemAmountAmountMax = 18;
+export const getEventResponseDataObjectDocumentsItemAmountAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const getEventResponseDataObjectDocumentsItemAmountCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const getEventResponseDataObjectAncillariesItemPriceAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const getEventResponseDataObjectAncillariesItemPriceAmountMax = 18;
+export const getEventResponseDataObjectAncillariesItemPriceAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const getEventResponseDataObjectAncillariesItemPriceCurrencyRegExp = new RegExp('^[A-Z]{3}$');
 export const getEventResponseDataObjectAncillariesItemEmdNumberRegExp = new RegExp('^[0-9]{13}$');
-export const getEventResponseDataFareWatchNetSavingAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const getEventResponseDataFareWatchNetSavingAmountMax = 18;
+export const getEventResponseDataFareWatchNetSavingAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const getEventResponseDataFareWatchNetSavingCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const getEventResponseDataObjectRemovedSegmentsItemOriginDestinationMin = 0;export const getEventResponseDataObjectAddedSegmentsItemOriginDestinationMin = 0;export const getEventResponseDataObjectNewSegmentsItemOriginDestinationMin = 0;export const getEventResponseDataObjectBalanceAmountAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const getEventResponseDataObjectRemovedSegmentsItemOriginDestinationMin = 0;export const getEventResponseDataObjectAddedSegmentsItemOriginDestinationMin = 0;export const getEventResponseDataObjectNewSegmentsItemOriginDestinationMin = 0;export const getEventResponseDataObjectBalanceAmountAmountMax = 18;
+export const getEventResponseDataObjectBalanceAmountAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const getEventResponseDataObjectBalanceAmountCurrencyRegExp = new RegExp('^[A-Z]{3}$');
 export const getEventResponseDataObjectLowBalanceThresholdRegExp = new RegExp('^[0-9]{1,12}(\\.[0-9]{1,2})?$');
 export const getEventResponseDataObjectAgentsCountMin = 0;export const getEventResponseDataObjectRowsMin = 0;export const getEventResponseDataObjectDeliveredThroughMin = 0;export const getEventResponseDataObjectHttpsUrlMax = 2000;export const getEventResponseDataObjectEmailToItemMax = 254;export const getEventResponseDataObjectEmailToMax = 10;
@@ -447,9 +465,9 @@ export const getEventResponse = zod.union([zod.object({
   "time_limit": zod.iso.datetime({}).nullable().describe('Issue before this moment; null once the booking is issued or ended.'),
   "cancel_before": zod.iso.datetime({}).nullable(),
   "price": zod.object({
-  "amount": zod.string().regex(getEventResponseDataObjectPriceAmountRegExp),
+  "amount": zod.string().max(getEventResponseDataObjectPriceAmountMax).regex(getEventResponseDataObjectPriceAmountRegExp),
   "currency": zod.string().regex(getEventResponseDataObjectPriceCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),
   "provider_status": zod.enum(['held', 'issued', 'cancelled', 'voided', 'refunded', 'expired', 'airline_cancelled']).describe('The airline\'s own status of the order.'),
   "fake_booking": zod.boolean().describe('True for sandbox (test) bookings, which no real airline holds.'),
   "tickets_present": zod.boolean(),
@@ -460,24 +478,24 @@ export const getEventResponse = zod.union([zod.object({
   "form_of_payment": zod.union([zod.literal('bsp_cash'),zod.literal('credit_card'),zod.literal('company_balance'),zod.literal(null)]).nullable().describe('How the tickets were paid; null until issued.'),
   "balance_payment": zod.union([zod.object({
   "fare_amount": zod.object({
-  "amount": zod.string().regex(getEventResponseDataObjectBalancePaymentFareAmountAmountRegExp),
+  "amount": zod.string().max(getEventResponseDataObjectBalancePaymentFareAmountAmountMax).regex(getEventResponseDataObjectBalancePaymentFareAmountAmountRegExp),
   "currency": zod.string().regex(getEventResponseDataObjectBalancePaymentFareAmountCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),
   "balance_currency": zod.string().regex(getEventResponseDataObjectBalancePaymentBalanceCurrencyRegExp),
   "amount": zod.union([zod.object({
-  "amount": zod.string().regex(getEventResponseDataObjectBalancePaymentAmountAmountRegExp),
+  "amount": zod.string().max(getEventResponseDataObjectBalancePaymentAmountAmountMax).regex(getEventResponseDataObjectBalancePaymentAmountAmountRegExp),
   "currency": zod.string().regex(getEventResponseDataObjectBalancePaymentAmountCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),zod.null()]).describe('In the balance\'s currency; null when no exchange rate is known for the pair (the issue would be refused).'),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),zod.null()]).describe('In the balance\'s currency; null when no exchange rate is known for the pair (the issue would be refused).'),
   "exchange_rate": zod.string().nullable().describe('Units of the balance currency per unit of the fare\'s; null in the same currency or when none is known.'),
   "agency_fee": zod.object({
   "amount": zod.object({
-  "amount": zod.string().regex(getEventResponseDataObjectBalancePaymentAgencyFeeAmountAmountRegExp),
+  "amount": zod.string().max(getEventResponseDataObjectBalancePaymentAgencyFeeAmountAmountMax).regex(getEventResponseDataObjectBalancePaymentAgencyFeeAmountAmountRegExp),
   "currency": zod.string().regex(getEventResponseDataObjectBalancePaymentAgencyFeeAmountCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),
   "fare_amount": zod.object({
-  "amount": zod.string().regex(getEventResponseDataObjectBalancePaymentAgencyFeeFareAmountAmountRegExp),
+  "amount": zod.string().max(getEventResponseDataObjectBalancePaymentAgencyFeeFareAmountAmountMax).regex(getEventResponseDataObjectBalancePaymentAgencyFeeFareAmountAmountRegExp),
   "currency": zod.string().regex(getEventResponseDataObjectBalancePaymentAgencyFeeFareAmountCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),
   "exchange_rate": zod.string().describe('Units of the fare\'s currency per unit of the fee\'s.')
 }).optional().describe('Before issue, when the agency\'s issue fee is set in another currency than the fare; it is converted into the fare\'s currency at the pair\'s newest exchange rate, and `fare_amount` above includes it. Absent otherwise.')
 }).describe('What the company balance pays for the tickets (the airline\'s price and the agency\'s issue fee), before issue or as taken at issue. A balance in another currency than the fare pays the amount converted at the pair\'s newest exchange rate (before issue) or at the rate of the issue (after it).'),zod.null()]).optional().describe('Read one booking to get it. When the company balance pays (or paid) the tickets, what it takes, in its own currency; null otherwise.'),
@@ -519,9 +537,9 @@ export const getEventResponse = zod.union([zod.object({
   "status": zod.enum(['issued', 'voided', 'refunded', 'exchanged']),
   "issued_at": zod.iso.datetime({}),
   "amount": zod.object({
-  "amount": zod.string().regex(getEventResponseDataObjectDocumentsItemAmountAmountRegExp),
+  "amount": zod.string().max(getEventResponseDataObjectDocumentsItemAmountAmountMax).regex(getEventResponseDataObjectDocumentsItemAmountAmountRegExp),
   "currency": zod.string().regex(getEventResponseDataObjectDocumentsItemAmountCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.')
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).')
 }).describe('A travel document the airline issued for the booking (ticket or EMD).')),
   "ancillaries": zod.array(zod.object({
   "id": zod.string(),
@@ -532,9 +550,9 @@ export const getEventResponse = zod.union([zod.object({
   "flight_id": zod.string().nullable(),
   "seat": zod.string().nullable(),
   "price": zod.object({
-  "amount": zod.string().regex(getEventResponseDataObjectAncillariesItemPriceAmountRegExp),
+  "amount": zod.string().max(getEventResponseDataObjectAncillariesItemPriceAmountMax).regex(getEventResponseDataObjectAncillariesItemPriceAmountRegExp),
   "currency": zod.string().regex(getEventResponseDataObjectAncillariesItemPriceCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),
   "status": zod.enum(['priced', 'pending', 'issued', 'failed', 'voided', 'refunded']),
   "emd_number": zod.string().regex(getEventResponseDataObjectAncillariesItemEmdNumberRegExp).nullable()
 }).describe('A service or seat added to the booking. `priced`: before issue, paid with the tickets;\n`pending`: its EMD is being issued; `issued`: the EMD exists (a free seat needs none, so its\n`emd_number` stays null); `failed`: the airline refused it (see the booking\'s `error`);\n`voided` and `refunded` follow the tickets.\n')).describe('Services and seats added to the booking, with their EMDs once issued.'),
@@ -547,9 +565,9 @@ export const getEventResponse = zod.union([zod.object({
   "opportunity_id": zod.string(),
   "tier": zod.enum(['held', 'issued']),
   "net_saving": zod.object({
-  "amount": zod.string().regex(getEventResponseDataFareWatchNetSavingAmountRegExp),
+  "amount": zod.string().max(getEventResponseDataFareWatchNetSavingAmountMax).regex(getEventResponseDataFareWatchNetSavingAmountRegExp),
   "currency": zod.string().regex(getEventResponseDataFareWatchNetSavingCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.')
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).')
 }).optional().describe('On `booking.cheaper_fare_found` and `booking.rebooked_cheaper` only; the opportunity the event is about and its tier.')
 }),
   "request": zod.object({
@@ -636,9 +654,9 @@ export const getEventResponse = zod.union([zod.object({
   "name": zod.string(),
   "agency_id": zod.string().nullable().describe('The partner it is connected to; null when none.'),
   "balance_amount": zod.object({
-  "amount": zod.string().regex(getEventResponseDataObjectBalanceAmountAmountRegExp),
+  "amount": zod.string().max(getEventResponseDataObjectBalanceAmountAmountMax).regex(getEventResponseDataObjectBalanceAmountAmountRegExp),
   "currency": zod.string().regex(getEventResponseDataObjectBalanceAmountCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),
   "shared_bookings": zod.boolean().describe('Whether its agents see each other\'s bookings.'),
   "ticketing_active": zod.boolean().describe('The company\'s own ticketing gate.'),
   "low_balance_threshold": zod.string().regex(getEventResponseDataObjectLowBalanceThresholdRegExp).nullable().describe('When the balance falls below this amount (in the balance\'s currency), a `balance.low` event is raised; null for never.'),

@@ -31,10 +31,12 @@ export const getFareWatchSavingsQueryParams = zod.object({
   "date_to": zod.iso.date().optional().describe('The last day of the range (UTC), inclusive.')
 })
 
-export const getFareWatchSavingsResponseTotalsSavingsItemAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const getFareWatchSavingsResponseTotalsSavingsItemAmountMax = 18;
+export const getFareWatchSavingsResponseTotalsSavingsItemAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const getFareWatchSavingsResponseTotalsSavingsItemCurrencyRegExp = new RegExp('^[A-Z]{3}$');
 export const getFareWatchSavingsResponseByMonthItemMonthRegExp = new RegExp('^[0-9]{4}-[0-9]{2}$');
-export const getFareWatchSavingsResponseByMonthItemFiguresSavingsItemAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const getFareWatchSavingsResponseByMonthItemFiguresSavingsItemAmountMax = 18;
+export const getFareWatchSavingsResponseByMonthItemFiguresSavingsItemAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const getFareWatchSavingsResponseByMonthItemFiguresSavingsItemCurrencyRegExp = new RegExp('^[A-Z]{3}$');
 
 
@@ -45,9 +47,9 @@ export const getFareWatchSavingsResponse = zod.object({
   "found": zod.number(),
   "captured": zod.number(),
   "savings": zod.array(zod.object({
-  "amount": zod.string().regex(getFareWatchSavingsResponseTotalsSavingsItemAmountRegExp),
+  "amount": zod.string().max(getFareWatchSavingsResponseTotalsSavingsItemAmountMax).regex(getFareWatchSavingsResponseTotalsSavingsItemAmountRegExp),
   "currency": zod.string().regex(getFareWatchSavingsResponseTotalsSavingsItemCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.')),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).')),
   "declined": zod.number(),
   "declined_by_reason": zod.object({
   "traveller_wants_original": zod.number(),
@@ -63,9 +65,9 @@ export const getFareWatchSavingsResponse = zod.object({
   "found": zod.number(),
   "captured": zod.number(),
   "savings": zod.array(zod.object({
-  "amount": zod.string().regex(getFareWatchSavingsResponseByMonthItemFiguresSavingsItemAmountRegExp),
+  "amount": zod.string().max(getFareWatchSavingsResponseByMonthItemFiguresSavingsItemAmountMax).regex(getFareWatchSavingsResponseByMonthItemFiguresSavingsItemAmountRegExp),
   "currency": zod.string().regex(getFareWatchSavingsResponseByMonthItemFiguresSavingsItemCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.')),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).')),
   "declined": zod.number(),
   "declined_by_reason": zod.object({
   "traveller_wants_original": zod.number(),
@@ -184,27 +186,38 @@ export const listFareWatchOpportunitiesQueryParams = zod.object({
   "per_page": zod.number().min(1).max(listFareWatchOpportunitiesQueryPerPageMax).default(listFareWatchOpportunitiesQueryPerPageDefault).describe('How many items a page holds.')
 })
 
-export const listFareWatchOpportunitiesResponseDataItemOriginalChangeFeeAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const listFareWatchOpportunitiesResponseDataItemOriginalChangeFeeAmountMax = 18;
+export const listFareWatchOpportunitiesResponseDataItemOriginalChangeFeeAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const listFareWatchOpportunitiesResponseDataItemOriginalChangeFeeCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const listFareWatchOpportunitiesResponseDataItemOriginalRefundFeeAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const listFareWatchOpportunitiesResponseDataItemOriginalRefundFeeAmountMax = 18;
+export const listFareWatchOpportunitiesResponseDataItemOriginalRefundFeeAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const listFareWatchOpportunitiesResponseDataItemOriginalRefundFeeCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const listFareWatchOpportunitiesResponseDataItemOriginalPriceAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const listFareWatchOpportunitiesResponseDataItemOriginalPriceAmountMax = 18;
+export const listFareWatchOpportunitiesResponseDataItemOriginalPriceAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const listFareWatchOpportunitiesResponseDataItemOriginalPriceCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const listFareWatchOpportunitiesResponseDataItemCandidateChangeFeeAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const listFareWatchOpportunitiesResponseDataItemCandidateChangeFeeAmountMax = 18;
+export const listFareWatchOpportunitiesResponseDataItemCandidateChangeFeeAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const listFareWatchOpportunitiesResponseDataItemCandidateChangeFeeCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const listFareWatchOpportunitiesResponseDataItemCandidateRefundFeeAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const listFareWatchOpportunitiesResponseDataItemCandidateRefundFeeAmountMax = 18;
+export const listFareWatchOpportunitiesResponseDataItemCandidateRefundFeeAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const listFareWatchOpportunitiesResponseDataItemCandidateRefundFeeCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const listFareWatchOpportunitiesResponseDataItemCandidatePriceAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const listFareWatchOpportunitiesResponseDataItemCandidatePriceAmountMax = 18;
+export const listFareWatchOpportunitiesResponseDataItemCandidatePriceAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const listFareWatchOpportunitiesResponseDataItemCandidatePriceCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const listFareWatchOpportunitiesResponseDataItemSavingAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const listFareWatchOpportunitiesResponseDataItemSavingAmountMax = 18;
+export const listFareWatchOpportunitiesResponseDataItemSavingAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const listFareWatchOpportunitiesResponseDataItemSavingCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const listFareWatchOpportunitiesResponseDataItemNetSavingAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const listFareWatchOpportunitiesResponseDataItemNetSavingAmountMax = 18;
+export const listFareWatchOpportunitiesResponseDataItemNetSavingAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const listFareWatchOpportunitiesResponseDataItemNetSavingCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const listFareWatchOpportunitiesResponseDataItemNetSavingPartsFareSavingAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const listFareWatchOpportunitiesResponseDataItemNetSavingPartsFareSavingAmountMax = 18;
+export const listFareWatchOpportunitiesResponseDataItemNetSavingPartsFareSavingAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const listFareWatchOpportunitiesResponseDataItemNetSavingPartsFareSavingCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const listFareWatchOpportunitiesResponseDataItemNetSavingPartsChangePenaltyAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const listFareWatchOpportunitiesResponseDataItemNetSavingPartsChangePenaltyAmountMax = 18;
+export const listFareWatchOpportunitiesResponseDataItemNetSavingPartsChangePenaltyAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const listFareWatchOpportunitiesResponseDataItemNetSavingPartsChangePenaltyCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const listFareWatchOpportunitiesResponseDataItemNetSavingPartsForfeitedResidualAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const listFareWatchOpportunitiesResponseDataItemNetSavingPartsForfeitedResidualAmountMax = 18;
+export const listFareWatchOpportunitiesResponseDataItemNetSavingPartsForfeitedResidualAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const listFareWatchOpportunitiesResponseDataItemNetSavingPartsForfeitedResidualCurrencyRegExp = new RegExp('^[A-Z]{3}$');
 export const listFareWatchOpportunitiesResponseMetaPerPageMax = 100;export const listFareWatchOpportunitiesResponseMetaTotalMin = 0;
 
@@ -222,21 +235,21 @@ export const listFareWatchOpportunitiesResponse = zod.object({
   "change": zod.object({
   "allowed": zod.boolean(),
   "fee": zod.union([zod.object({
-  "amount": zod.string().regex(listFareWatchOpportunitiesResponseDataItemOriginalChangeFeeAmountRegExp),
+  "amount": zod.string().max(listFareWatchOpportunitiesResponseDataItemOriginalChangeFeeAmountMax).regex(listFareWatchOpportunitiesResponseDataItemOriginalChangeFeeAmountRegExp),
   "currency": zod.string().regex(listFareWatchOpportunitiesResponseDataItemOriginalChangeFeeCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),zod.null()])
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),zod.null()])
 }).describe('Whether a change (or refund) is allowed, and its fee.'),
   "refund": zod.object({
   "allowed": zod.boolean(),
   "fee": zod.union([zod.object({
-  "amount": zod.string().regex(listFareWatchOpportunitiesResponseDataItemOriginalRefundFeeAmountRegExp),
+  "amount": zod.string().max(listFareWatchOpportunitiesResponseDataItemOriginalRefundFeeAmountMax).regex(listFareWatchOpportunitiesResponseDataItemOriginalRefundFeeAmountRegExp),
   "currency": zod.string().regex(listFareWatchOpportunitiesResponseDataItemOriginalRefundFeeCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),zod.null()])
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),zod.null()])
 }).describe('Whether a change (or refund) is allowed, and its fee.'),
   "price": zod.object({
-  "amount": zod.string().regex(listFareWatchOpportunitiesResponseDataItemOriginalPriceAmountRegExp),
+  "amount": zod.string().max(listFareWatchOpportunitiesResponseDataItemOriginalPriceAmountMax).regex(listFareWatchOpportunitiesResponseDataItemOriginalPriceAmountRegExp),
   "currency": zod.string().regex(listFareWatchOpportunitiesResponseDataItemOriginalPriceCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.')
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).')
 }).describe('One side of an opportunity - the fare as booked, or the cheaper fare found - with its conditions.'),
   "candidate": zod.object({
   "fare_basis": zod.array(zod.string()),
@@ -246,44 +259,44 @@ export const listFareWatchOpportunitiesResponse = zod.object({
   "change": zod.object({
   "allowed": zod.boolean(),
   "fee": zod.union([zod.object({
-  "amount": zod.string().regex(listFareWatchOpportunitiesResponseDataItemCandidateChangeFeeAmountRegExp),
+  "amount": zod.string().max(listFareWatchOpportunitiesResponseDataItemCandidateChangeFeeAmountMax).regex(listFareWatchOpportunitiesResponseDataItemCandidateChangeFeeAmountRegExp),
   "currency": zod.string().regex(listFareWatchOpportunitiesResponseDataItemCandidateChangeFeeCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),zod.null()])
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),zod.null()])
 }).describe('Whether a change (or refund) is allowed, and its fee.'),
   "refund": zod.object({
   "allowed": zod.boolean(),
   "fee": zod.union([zod.object({
-  "amount": zod.string().regex(listFareWatchOpportunitiesResponseDataItemCandidateRefundFeeAmountRegExp),
+  "amount": zod.string().max(listFareWatchOpportunitiesResponseDataItemCandidateRefundFeeAmountMax).regex(listFareWatchOpportunitiesResponseDataItemCandidateRefundFeeAmountRegExp),
   "currency": zod.string().regex(listFareWatchOpportunitiesResponseDataItemCandidateRefundFeeCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),zod.null()])
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),zod.null()])
 }).describe('Whether a change (or refund) is allowed, and its fee.'),
   "price": zod.object({
-  "amount": zod.string().regex(listFareWatchOpportunitiesResponseDataItemCandidatePriceAmountRegExp),
+  "amount": zod.string().max(listFareWatchOpportunitiesResponseDataItemCandidatePriceAmountMax).regex(listFareWatchOpportunitiesResponseDataItemCandidatePriceAmountRegExp),
   "currency": zod.string().regex(listFareWatchOpportunitiesResponseDataItemCandidatePriceCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.')
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).')
 }).describe('One side of an opportunity - the fare as booked, or the cheaper fare found - with its conditions.'),
   "saving": zod.object({
-  "amount": zod.string().regex(listFareWatchOpportunitiesResponseDataItemSavingAmountRegExp),
+  "amount": zod.string().max(listFareWatchOpportunitiesResponseDataItemSavingAmountMax).regex(listFareWatchOpportunitiesResponseDataItemSavingAmountRegExp),
   "currency": zod.string().regex(listFareWatchOpportunitiesResponseDataItemSavingCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),
   "saving_percent": zod.number(),
   "net_saving": zod.object({
-  "amount": zod.string().regex(listFareWatchOpportunitiesResponseDataItemNetSavingAmountRegExp),
+  "amount": zod.string().max(listFareWatchOpportunitiesResponseDataItemNetSavingAmountMax).regex(listFareWatchOpportunitiesResponseDataItemNetSavingAmountRegExp),
   "currency": zod.string().regex(listFareWatchOpportunitiesResponseDataItemNetSavingCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),
   "net_saving_parts": zod.object({
   "fare_saving": zod.object({
-  "amount": zod.string().regex(listFareWatchOpportunitiesResponseDataItemNetSavingPartsFareSavingAmountRegExp),
+  "amount": zod.string().max(listFareWatchOpportunitiesResponseDataItemNetSavingPartsFareSavingAmountMax).regex(listFareWatchOpportunitiesResponseDataItemNetSavingPartsFareSavingAmountRegExp),
   "currency": zod.string().regex(listFareWatchOpportunitiesResponseDataItemNetSavingPartsFareSavingCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),
   "change_penalty": zod.object({
-  "amount": zod.string().regex(listFareWatchOpportunitiesResponseDataItemNetSavingPartsChangePenaltyAmountRegExp),
+  "amount": zod.string().max(listFareWatchOpportunitiesResponseDataItemNetSavingPartsChangePenaltyAmountMax).regex(listFareWatchOpportunitiesResponseDataItemNetSavingPartsChangePenaltyAmountRegExp),
   "currency": zod.string().regex(listFareWatchOpportunitiesResponseDataItemNetSavingPartsChangePenaltyCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),
   "forfeited_residual": zod.object({
-  "amount": zod.string().regex(listFareWatchOpportunitiesResponseDataItemNetSavingPartsForfeitedResidualAmountRegExp),
+  "amount": zod.string().max(listFareWatchOpportunitiesResponseDataItemNetSavingPartsForfeitedResidualAmountMax).regex(listFareWatchOpportunitiesResponseDataItemNetSavingPartsForfeitedResidualAmountRegExp),
   "currency": zod.string().regex(listFareWatchOpportunitiesResponseDataItemNetSavingPartsForfeitedResidualCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),
   "residual_refund": zod.union([zod.literal('cash'),zod.literal('credit'),zod.literal(null)]).nullable().describe('How the airline returns the residual of an exchange (null for a held booking, which is rebooked).')
 }).describe('How the net saving is made: the fare saving, less the change penalty the airline charges for the\nexchange, less the residual it does not give back in cash (a fare that is not refundable returns\nthe residual as a credit, which counts as forfeited). A held booking has no penalty and forfeits\nnothing.\n'),
   "expires_at": zod.iso.datetime({}).describe('When the airline\'s offer expires; the opportunity expires with it.'),
@@ -307,27 +320,38 @@ export const listFareWatchOpportunitiesResponse = zod.object({
  * One opportunity of a booking the caller may see; any other id answers 404. An open one past its offer's expiry reads as expired.
  * @summary Read a Fare Watch opportunity
  */
-export const getFareWatchOpportunityResponseOriginalChangeFeeAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const getFareWatchOpportunityResponseOriginalChangeFeeAmountMax = 18;
+export const getFareWatchOpportunityResponseOriginalChangeFeeAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const getFareWatchOpportunityResponseOriginalChangeFeeCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const getFareWatchOpportunityResponseOriginalRefundFeeAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const getFareWatchOpportunityResponseOriginalRefundFeeAmountMax = 18;
+export const getFareWatchOpportunityResponseOriginalRefundFeeAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const getFareWatchOpportunityResponseOriginalRefundFeeCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const getFareWatchOpportunityResponseOriginalPriceAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const getFareWatchOpportunityResponseOriginalPriceAmountMax = 18;
+export const getFareWatchOpportunityResponseOriginalPriceAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const getFareWatchOpportunityResponseOriginalPriceCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const getFareWatchOpportunityResponseCandidateChangeFeeAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const getFareWatchOpportunityResponseCandidateChangeFeeAmountMax = 18;
+export const getFareWatchOpportunityResponseCandidateChangeFeeAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const getFareWatchOpportunityResponseCandidateChangeFeeCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const getFareWatchOpportunityResponseCandidateRefundFeeAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const getFareWatchOpportunityResponseCandidateRefundFeeAmountMax = 18;
+export const getFareWatchOpportunityResponseCandidateRefundFeeAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const getFareWatchOpportunityResponseCandidateRefundFeeCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const getFareWatchOpportunityResponseCandidatePriceAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const getFareWatchOpportunityResponseCandidatePriceAmountMax = 18;
+export const getFareWatchOpportunityResponseCandidatePriceAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const getFareWatchOpportunityResponseCandidatePriceCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const getFareWatchOpportunityResponseSavingAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const getFareWatchOpportunityResponseSavingAmountMax = 18;
+export const getFareWatchOpportunityResponseSavingAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const getFareWatchOpportunityResponseSavingCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const getFareWatchOpportunityResponseNetSavingAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const getFareWatchOpportunityResponseNetSavingAmountMax = 18;
+export const getFareWatchOpportunityResponseNetSavingAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const getFareWatchOpportunityResponseNetSavingCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const getFareWatchOpportunityResponseNetSavingPartsFareSavingAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const getFareWatchOpportunityResponseNetSavingPartsFareSavingAmountMax = 18;
+export const getFareWatchOpportunityResponseNetSavingPartsFareSavingAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const getFareWatchOpportunityResponseNetSavingPartsFareSavingCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const getFareWatchOpportunityResponseNetSavingPartsChangePenaltyAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const getFareWatchOpportunityResponseNetSavingPartsChangePenaltyAmountMax = 18;
+export const getFareWatchOpportunityResponseNetSavingPartsChangePenaltyAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const getFareWatchOpportunityResponseNetSavingPartsChangePenaltyCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const getFareWatchOpportunityResponseNetSavingPartsForfeitedResidualAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const getFareWatchOpportunityResponseNetSavingPartsForfeitedResidualAmountMax = 18;
+export const getFareWatchOpportunityResponseNetSavingPartsForfeitedResidualAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const getFareWatchOpportunityResponseNetSavingPartsForfeitedResidualCurrencyRegExp = new RegExp('^[A-Z]{3}$');
 
 
@@ -344,21 +368,21 @@ export const getFareWatchOpportunityResponse = zod.object({
   "change": zod.object({
   "allowed": zod.boolean(),
   "fee": zod.union([zod.object({
-  "amount": zod.string().regex(getFareWatchOpportunityResponseOriginalChangeFeeAmountRegExp),
+  "amount": zod.string().max(getFareWatchOpportunityResponseOriginalChangeFeeAmountMax).regex(getFareWatchOpportunityResponseOriginalChangeFeeAmountRegExp),
   "currency": zod.string().regex(getFareWatchOpportunityResponseOriginalChangeFeeCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),zod.null()])
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),zod.null()])
 }).describe('Whether a change (or refund) is allowed, and its fee.'),
   "refund": zod.object({
   "allowed": zod.boolean(),
   "fee": zod.union([zod.object({
-  "amount": zod.string().regex(getFareWatchOpportunityResponseOriginalRefundFeeAmountRegExp),
+  "amount": zod.string().max(getFareWatchOpportunityResponseOriginalRefundFeeAmountMax).regex(getFareWatchOpportunityResponseOriginalRefundFeeAmountRegExp),
   "currency": zod.string().regex(getFareWatchOpportunityResponseOriginalRefundFeeCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),zod.null()])
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),zod.null()])
 }).describe('Whether a change (or refund) is allowed, and its fee.'),
   "price": zod.object({
-  "amount": zod.string().regex(getFareWatchOpportunityResponseOriginalPriceAmountRegExp),
+  "amount": zod.string().max(getFareWatchOpportunityResponseOriginalPriceAmountMax).regex(getFareWatchOpportunityResponseOriginalPriceAmountRegExp),
   "currency": zod.string().regex(getFareWatchOpportunityResponseOriginalPriceCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.')
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).')
 }).describe('One side of an opportunity - the fare as booked, or the cheaper fare found - with its conditions.'),
   "candidate": zod.object({
   "fare_basis": zod.array(zod.string()),
@@ -368,44 +392,44 @@ export const getFareWatchOpportunityResponse = zod.object({
   "change": zod.object({
   "allowed": zod.boolean(),
   "fee": zod.union([zod.object({
-  "amount": zod.string().regex(getFareWatchOpportunityResponseCandidateChangeFeeAmountRegExp),
+  "amount": zod.string().max(getFareWatchOpportunityResponseCandidateChangeFeeAmountMax).regex(getFareWatchOpportunityResponseCandidateChangeFeeAmountRegExp),
   "currency": zod.string().regex(getFareWatchOpportunityResponseCandidateChangeFeeCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),zod.null()])
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),zod.null()])
 }).describe('Whether a change (or refund) is allowed, and its fee.'),
   "refund": zod.object({
   "allowed": zod.boolean(),
   "fee": zod.union([zod.object({
-  "amount": zod.string().regex(getFareWatchOpportunityResponseCandidateRefundFeeAmountRegExp),
+  "amount": zod.string().max(getFareWatchOpportunityResponseCandidateRefundFeeAmountMax).regex(getFareWatchOpportunityResponseCandidateRefundFeeAmountRegExp),
   "currency": zod.string().regex(getFareWatchOpportunityResponseCandidateRefundFeeCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),zod.null()])
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),zod.null()])
 }).describe('Whether a change (or refund) is allowed, and its fee.'),
   "price": zod.object({
-  "amount": zod.string().regex(getFareWatchOpportunityResponseCandidatePriceAmountRegExp),
+  "amount": zod.string().max(getFareWatchOpportunityResponseCandidatePriceAmountMax).regex(getFareWatchOpportunityResponseCandidatePriceAmountRegExp),
   "currency": zod.string().regex(getFareWatchOpportunityResponseCandidatePriceCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.')
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).')
 }).describe('One side of an opportunity - the fare as booked, or the cheaper fare found - with its conditions.'),
   "saving": zod.object({
-  "amount": zod.string().regex(getFareWatchOpportunityResponseSavingAmountRegExp),
+  "amount": zod.string().max(getFareWatchOpportunityResponseSavingAmountMax).regex(getFareWatchOpportunityResponseSavingAmountRegExp),
   "currency": zod.string().regex(getFareWatchOpportunityResponseSavingCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),
   "saving_percent": zod.number(),
   "net_saving": zod.object({
-  "amount": zod.string().regex(getFareWatchOpportunityResponseNetSavingAmountRegExp),
+  "amount": zod.string().max(getFareWatchOpportunityResponseNetSavingAmountMax).regex(getFareWatchOpportunityResponseNetSavingAmountRegExp),
   "currency": zod.string().regex(getFareWatchOpportunityResponseNetSavingCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),
   "net_saving_parts": zod.object({
   "fare_saving": zod.object({
-  "amount": zod.string().regex(getFareWatchOpportunityResponseNetSavingPartsFareSavingAmountRegExp),
+  "amount": zod.string().max(getFareWatchOpportunityResponseNetSavingPartsFareSavingAmountMax).regex(getFareWatchOpportunityResponseNetSavingPartsFareSavingAmountRegExp),
   "currency": zod.string().regex(getFareWatchOpportunityResponseNetSavingPartsFareSavingCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),
   "change_penalty": zod.object({
-  "amount": zod.string().regex(getFareWatchOpportunityResponseNetSavingPartsChangePenaltyAmountRegExp),
+  "amount": zod.string().max(getFareWatchOpportunityResponseNetSavingPartsChangePenaltyAmountMax).regex(getFareWatchOpportunityResponseNetSavingPartsChangePenaltyAmountRegExp),
   "currency": zod.string().regex(getFareWatchOpportunityResponseNetSavingPartsChangePenaltyCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),
   "forfeited_residual": zod.object({
-  "amount": zod.string().regex(getFareWatchOpportunityResponseNetSavingPartsForfeitedResidualAmountRegExp),
+  "amount": zod.string().max(getFareWatchOpportunityResponseNetSavingPartsForfeitedResidualAmountMax).regex(getFareWatchOpportunityResponseNetSavingPartsForfeitedResidualAmountRegExp),
   "currency": zod.string().regex(getFareWatchOpportunityResponseNetSavingPartsForfeitedResidualCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),
   "residual_refund": zod.union([zod.literal('cash'),zod.literal('credit'),zod.literal(null)]).nullable().describe('How the airline returns the residual of an exchange (null for a held booking, which is rebooked).')
 }).describe('How the net saving is made: the fare saving, less the change penalty the airline charges for the\nexchange, less the residual it does not give back in cash (a fare that is not refundable returns\nthe residual as a credit, which counts as forfeited). A held booking has no penalty and forfeits\nnothing.\n'),
   "expires_at": zod.iso.datetime({}).describe('When the airline\'s offer expires; the opportunity expires with it.'),
@@ -454,27 +478,38 @@ export const acceptFareWatchOpportunityBody = zod.object({
   "accept_earlier_time_limit": zod.boolean().optional().describe('Rebook even when the new hold\'s time limit is earlier than the old one\'s.')
 }).describe('Accepting an opportunity.')
 
-export const acceptFareWatchOpportunityResponseOriginalChangeFeeAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const acceptFareWatchOpportunityResponseOriginalChangeFeeAmountMax = 18;
+export const acceptFareWatchOpportunityResponseOriginalChangeFeeAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const acceptFareWatchOpportunityResponseOriginalChangeFeeCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const acceptFareWatchOpportunityResponseOriginalRefundFeeAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const acceptFareWatchOpportunityResponseOriginalRefundFeeAmountMax = 18;
+export const acceptFareWatchOpportunityResponseOriginalRefundFeeAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const acceptFareWatchOpportunityResponseOriginalRefundFeeCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const acceptFareWatchOpportunityResponseOriginalPriceAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const acceptFareWatchOpportunityResponseOriginalPriceAmountMax = 18;
+export const acceptFareWatchOpportunityResponseOriginalPriceAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const acceptFareWatchOpportunityResponseOriginalPriceCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const acceptFareWatchOpportunityResponseCandidateChangeFeeAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const acceptFareWatchOpportunityResponseCandidateChangeFeeAmountMax = 18;
+export const acceptFareWatchOpportunityResponseCandidateChangeFeeAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const acceptFareWatchOpportunityResponseCandidateChangeFeeCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const acceptFareWatchOpportunityResponseCandidateRefundFeeAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const acceptFareWatchOpportunityResponseCandidateRefundFeeAmountMax = 18;
+export const acceptFareWatchOpportunityResponseCandidateRefundFeeAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const acceptFareWatchOpportunityResponseCandidateRefundFeeCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const acceptFareWatchOpportunityResponseCandidatePriceAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const acceptFareWatchOpportunityResponseCandidatePriceAmountMax = 18;
+export const acceptFareWatchOpportunityResponseCandidatePriceAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const acceptFareWatchOpportunityResponseCandidatePriceCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const acceptFareWatchOpportunityResponseSavingAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const acceptFareWatchOpportunityResponseSavingAmountMax = 18;
+export const acceptFareWatchOpportunityResponseSavingAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const acceptFareWatchOpportunityResponseSavingCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const acceptFareWatchOpportunityResponseNetSavingAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const acceptFareWatchOpportunityResponseNetSavingAmountMax = 18;
+export const acceptFareWatchOpportunityResponseNetSavingAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const acceptFareWatchOpportunityResponseNetSavingCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const acceptFareWatchOpportunityResponseNetSavingPartsFareSavingAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const acceptFareWatchOpportunityResponseNetSavingPartsFareSavingAmountMax = 18;
+export const acceptFareWatchOpportunityResponseNetSavingPartsFareSavingAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const acceptFareWatchOpportunityResponseNetSavingPartsFareSavingCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const acceptFareWatchOpportunityResponseNetSavingPartsChangePenaltyAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const acceptFareWatchOpportunityResponseNetSavingPartsChangePenaltyAmountMax = 18;
+export const acceptFareWatchOpportunityResponseNetSavingPartsChangePenaltyAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const acceptFareWatchOpportunityResponseNetSavingPartsChangePenaltyCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const acceptFareWatchOpportunityResponseNetSavingPartsForfeitedResidualAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const acceptFareWatchOpportunityResponseNetSavingPartsForfeitedResidualAmountMax = 18;
+export const acceptFareWatchOpportunityResponseNetSavingPartsForfeitedResidualAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const acceptFareWatchOpportunityResponseNetSavingPartsForfeitedResidualCurrencyRegExp = new RegExp('^[A-Z]{3}$');
 
 
@@ -491,21 +526,21 @@ export const acceptFareWatchOpportunityResponse = zod.object({
   "change": zod.object({
   "allowed": zod.boolean(),
   "fee": zod.union([zod.object({
-  "amount": zod.string().regex(acceptFareWatchOpportunityResponseOriginalChangeFeeAmountRegExp),
+  "amount": zod.string().max(acceptFareWatchOpportunityResponseOriginalChangeFeeAmountMax).regex(acceptFareWatchOpportunityResponseOriginalChangeFeeAmountRegExp),
   "currency": zod.string().regex(acceptFareWatchOpportunityResponseOriginalChangeFeeCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),zod.null()])
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),zod.null()])
 }).describe('Whether a change (or refund) is allowed, and its fee.'),
   "refund": zod.object({
   "allowed": zod.boolean(),
   "fee": zod.union([zod.object({
-  "amount": zod.string().regex(acceptFareWatchOpportunityResponseOriginalRefundFeeAmountRegExp),
+  "amount": zod.string().max(acceptFareWatchOpportunityResponseOriginalRefundFeeAmountMax).regex(acceptFareWatchOpportunityResponseOriginalRefundFeeAmountRegExp),
   "currency": zod.string().regex(acceptFareWatchOpportunityResponseOriginalRefundFeeCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),zod.null()])
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),zod.null()])
 }).describe('Whether a change (or refund) is allowed, and its fee.'),
   "price": zod.object({
-  "amount": zod.string().regex(acceptFareWatchOpportunityResponseOriginalPriceAmountRegExp),
+  "amount": zod.string().max(acceptFareWatchOpportunityResponseOriginalPriceAmountMax).regex(acceptFareWatchOpportunityResponseOriginalPriceAmountRegExp),
   "currency": zod.string().regex(acceptFareWatchOpportunityResponseOriginalPriceCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.')
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).')
 }).describe('One side of an opportunity - the fare as booked, or the cheaper fare found - with its conditions.'),
   "candidate": zod.object({
   "fare_basis": zod.array(zod.string()),
@@ -515,44 +550,44 @@ export const acceptFareWatchOpportunityResponse = zod.object({
   "change": zod.object({
   "allowed": zod.boolean(),
   "fee": zod.union([zod.object({
-  "amount": zod.string().regex(acceptFareWatchOpportunityResponseCandidateChangeFeeAmountRegExp),
+  "amount": zod.string().max(acceptFareWatchOpportunityResponseCandidateChangeFeeAmountMax).regex(acceptFareWatchOpportunityResponseCandidateChangeFeeAmountRegExp),
   "currency": zod.string().regex(acceptFareWatchOpportunityResponseCandidateChangeFeeCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),zod.null()])
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),zod.null()])
 }).describe('Whether a change (or refund) is allowed, and its fee.'),
   "refund": zod.object({
   "allowed": zod.boolean(),
   "fee": zod.union([zod.object({
-  "amount": zod.string().regex(acceptFareWatchOpportunityResponseCandidateRefundFeeAmountRegExp),
+  "amount": zod.string().max(acceptFareWatchOpportunityResponseCandidateRefundFeeAmountMax).regex(acceptFareWatchOpportunityResponseCandidateRefundFeeAmountRegExp),
   "currency": zod.string().regex(acceptFareWatchOpportunityResponseCandidateRefundFeeCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),zod.null()])
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),zod.null()])
 }).describe('Whether a change (or refund) is allowed, and its fee.'),
   "price": zod.object({
-  "amount": zod.string().regex(acceptFareWatchOpportunityResponseCandidatePriceAmountRegExp),
+  "amount": zod.string().max(acceptFareWatchOpportunityResponseCandidatePriceAmountMax).regex(acceptFareWatchOpportunityResponseCandidatePriceAmountRegExp),
   "currency": zod.string().regex(acceptFareWatchOpportunityResponseCandidatePriceCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.')
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).')
 }).describe('One side of an opportunity - the fare as booked, or the cheaper fare found - with its conditions.'),
   "saving": zod.object({
-  "amount": zod.string().regex(acceptFareWatchOpportunityResponseSavingAmountRegExp),
+  "amount": zod.string().max(acceptFareWatchOpportunityResponseSavingAmountMax).regex(acceptFareWatchOpportunityResponseSavingAmountRegExp),
   "currency": zod.string().regex(acceptFareWatchOpportunityResponseSavingCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),
   "saving_percent": zod.number(),
   "net_saving": zod.object({
-  "amount": zod.string().regex(acceptFareWatchOpportunityResponseNetSavingAmountRegExp),
+  "amount": zod.string().max(acceptFareWatchOpportunityResponseNetSavingAmountMax).regex(acceptFareWatchOpportunityResponseNetSavingAmountRegExp),
   "currency": zod.string().regex(acceptFareWatchOpportunityResponseNetSavingCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),
   "net_saving_parts": zod.object({
   "fare_saving": zod.object({
-  "amount": zod.string().regex(acceptFareWatchOpportunityResponseNetSavingPartsFareSavingAmountRegExp),
+  "amount": zod.string().max(acceptFareWatchOpportunityResponseNetSavingPartsFareSavingAmountMax).regex(acceptFareWatchOpportunityResponseNetSavingPartsFareSavingAmountRegExp),
   "currency": zod.string().regex(acceptFareWatchOpportunityResponseNetSavingPartsFareSavingCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),
   "change_penalty": zod.object({
-  "amount": zod.string().regex(acceptFareWatchOpportunityResponseNetSavingPartsChangePenaltyAmountRegExp),
+  "amount": zod.string().max(acceptFareWatchOpportunityResponseNetSavingPartsChangePenaltyAmountMax).regex(acceptFareWatchOpportunityResponseNetSavingPartsChangePenaltyAmountRegExp),
   "currency": zod.string().regex(acceptFareWatchOpportunityResponseNetSavingPartsChangePenaltyCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),
   "forfeited_residual": zod.object({
-  "amount": zod.string().regex(acceptFareWatchOpportunityResponseNetSavingPartsForfeitedResidualAmountRegExp),
+  "amount": zod.string().max(acceptFareWatchOpportunityResponseNetSavingPartsForfeitedResidualAmountMax).regex(acceptFareWatchOpportunityResponseNetSavingPartsForfeitedResidualAmountRegExp),
   "currency": zod.string().regex(acceptFareWatchOpportunityResponseNetSavingPartsForfeitedResidualCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),
   "residual_refund": zod.union([zod.literal('cash'),zod.literal('credit'),zod.literal(null)]).nullable().describe('How the airline returns the residual of an exchange (null for a held booking, which is rebooked).')
 }).describe('How the net saving is made: the fare saving, less the change penalty the airline charges for the\nexchange, less the residual it does not give back in cash (a fare that is not refundable returns\nthe residual as a credit, which counts as forfeited). A held booking has no penalty and forfeits\nnothing.\n'),
   "expires_at": zod.iso.datetime({}).describe('When the airline\'s offer expires; the opportunity expires with it.'),
@@ -586,27 +621,38 @@ export const declineFareWatchOpportunityBody = zod.object({
   "note": zod.string().max(declineFareWatchOpportunityBodyNoteMax).optional()
 }).describe('Declining an opportunity, with the reason.')
 
-export const declineFareWatchOpportunityResponseOriginalChangeFeeAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const declineFareWatchOpportunityResponseOriginalChangeFeeAmountMax = 18;
+export const declineFareWatchOpportunityResponseOriginalChangeFeeAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const declineFareWatchOpportunityResponseOriginalChangeFeeCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const declineFareWatchOpportunityResponseOriginalRefundFeeAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const declineFareWatchOpportunityResponseOriginalRefundFeeAmountMax = 18;
+export const declineFareWatchOpportunityResponseOriginalRefundFeeAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const declineFareWatchOpportunityResponseOriginalRefundFeeCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const declineFareWatchOpportunityResponseOriginalPriceAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const declineFareWatchOpportunityResponseOriginalPriceAmountMax = 18;
+export const declineFareWatchOpportunityResponseOriginalPriceAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const declineFareWatchOpportunityResponseOriginalPriceCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const declineFareWatchOpportunityResponseCandidateChangeFeeAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const declineFareWatchOpportunityResponseCandidateChangeFeeAmountMax = 18;
+export const declineFareWatchOpportunityResponseCandidateChangeFeeAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const declineFareWatchOpportunityResponseCandidateChangeFeeCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const declineFareWatchOpportunityResponseCandidateRefundFeeAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const declineFareWatchOpportunityResponseCandidateRefundFeeAmountMax = 18;
+export const declineFareWatchOpportunityResponseCandidateRefundFeeAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const declineFareWatchOpportunityResponseCandidateRefundFeeCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const declineFareWatchOpportunityResponseCandidatePriceAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const declineFareWatchOpportunityResponseCandidatePriceAmountMax = 18;
+export const declineFareWatchOpportunityResponseCandidatePriceAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const declineFareWatchOpportunityResponseCandidatePriceCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const declineFareWatchOpportunityResponseSavingAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const declineFareWatchOpportunityResponseSavingAmountMax = 18;
+export const declineFareWatchOpportunityResponseSavingAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const declineFareWatchOpportunityResponseSavingCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const declineFareWatchOpportunityResponseNetSavingAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const declineFareWatchOpportunityResponseNetSavingAmountMax = 18;
+export const declineFareWatchOpportunityResponseNetSavingAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const declineFareWatchOpportunityResponseNetSavingCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const declineFareWatchOpportunityResponseNetSavingPartsFareSavingAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const declineFareWatchOpportunityResponseNetSavingPartsFareSavingAmountMax = 18;
+export const declineFareWatchOpportunityResponseNetSavingPartsFareSavingAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const declineFareWatchOpportunityResponseNetSavingPartsFareSavingCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const declineFareWatchOpportunityResponseNetSavingPartsChangePenaltyAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const declineFareWatchOpportunityResponseNetSavingPartsChangePenaltyAmountMax = 18;
+export const declineFareWatchOpportunityResponseNetSavingPartsChangePenaltyAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const declineFareWatchOpportunityResponseNetSavingPartsChangePenaltyCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const declineFareWatchOpportunityResponseNetSavingPartsForfeitedResidualAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const declineFareWatchOpportunityResponseNetSavingPartsForfeitedResidualAmountMax = 18;
+export const declineFareWatchOpportunityResponseNetSavingPartsForfeitedResidualAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const declineFareWatchOpportunityResponseNetSavingPartsForfeitedResidualCurrencyRegExp = new RegExp('^[A-Z]{3}$');
 
 
@@ -623,21 +669,21 @@ export const declineFareWatchOpportunityResponse = zod.object({
   "change": zod.object({
   "allowed": zod.boolean(),
   "fee": zod.union([zod.object({
-  "amount": zod.string().regex(declineFareWatchOpportunityResponseOriginalChangeFeeAmountRegExp),
+  "amount": zod.string().max(declineFareWatchOpportunityResponseOriginalChangeFeeAmountMax).regex(declineFareWatchOpportunityResponseOriginalChangeFeeAmountRegExp),
   "currency": zod.string().regex(declineFareWatchOpportunityResponseOriginalChangeFeeCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),zod.null()])
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),zod.null()])
 }).describe('Whether a change (or refund) is allowed, and its fee.'),
   "refund": zod.object({
   "allowed": zod.boolean(),
   "fee": zod.union([zod.object({
-  "amount": zod.string().regex(declineFareWatchOpportunityResponseOriginalRefundFeeAmountRegExp),
+  "amount": zod.string().max(declineFareWatchOpportunityResponseOriginalRefundFeeAmountMax).regex(declineFareWatchOpportunityResponseOriginalRefundFeeAmountRegExp),
   "currency": zod.string().regex(declineFareWatchOpportunityResponseOriginalRefundFeeCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),zod.null()])
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),zod.null()])
 }).describe('Whether a change (or refund) is allowed, and its fee.'),
   "price": zod.object({
-  "amount": zod.string().regex(declineFareWatchOpportunityResponseOriginalPriceAmountRegExp),
+  "amount": zod.string().max(declineFareWatchOpportunityResponseOriginalPriceAmountMax).regex(declineFareWatchOpportunityResponseOriginalPriceAmountRegExp),
   "currency": zod.string().regex(declineFareWatchOpportunityResponseOriginalPriceCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.')
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).')
 }).describe('One side of an opportunity - the fare as booked, or the cheaper fare found - with its conditions.'),
   "candidate": zod.object({
   "fare_basis": zod.array(zod.string()),
@@ -647,44 +693,44 @@ export const declineFareWatchOpportunityResponse = zod.object({
   "change": zod.object({
   "allowed": zod.boolean(),
   "fee": zod.union([zod.object({
-  "amount": zod.string().regex(declineFareWatchOpportunityResponseCandidateChangeFeeAmountRegExp),
+  "amount": zod.string().max(declineFareWatchOpportunityResponseCandidateChangeFeeAmountMax).regex(declineFareWatchOpportunityResponseCandidateChangeFeeAmountRegExp),
   "currency": zod.string().regex(declineFareWatchOpportunityResponseCandidateChangeFeeCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),zod.null()])
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),zod.null()])
 }).describe('Whether a change (or refund) is allowed, and its fee.'),
   "refund": zod.object({
   "allowed": zod.boolean(),
   "fee": zod.union([zod.object({
-  "amount": zod.string().regex(declineFareWatchOpportunityResponseCandidateRefundFeeAmountRegExp),
+  "amount": zod.string().max(declineFareWatchOpportunityResponseCandidateRefundFeeAmountMax).regex(declineFareWatchOpportunityResponseCandidateRefundFeeAmountRegExp),
   "currency": zod.string().regex(declineFareWatchOpportunityResponseCandidateRefundFeeCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),zod.null()])
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),zod.null()])
 }).describe('Whether a change (or refund) is allowed, and its fee.'),
   "price": zod.object({
-  "amount": zod.string().regex(declineFareWatchOpportunityResponseCandidatePriceAmountRegExp),
+  "amount": zod.string().max(declineFareWatchOpportunityResponseCandidatePriceAmountMax).regex(declineFareWatchOpportunityResponseCandidatePriceAmountRegExp),
   "currency": zod.string().regex(declineFareWatchOpportunityResponseCandidatePriceCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.')
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).')
 }).describe('One side of an opportunity - the fare as booked, or the cheaper fare found - with its conditions.'),
   "saving": zod.object({
-  "amount": zod.string().regex(declineFareWatchOpportunityResponseSavingAmountRegExp),
+  "amount": zod.string().max(declineFareWatchOpportunityResponseSavingAmountMax).regex(declineFareWatchOpportunityResponseSavingAmountRegExp),
   "currency": zod.string().regex(declineFareWatchOpportunityResponseSavingCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),
   "saving_percent": zod.number(),
   "net_saving": zod.object({
-  "amount": zod.string().regex(declineFareWatchOpportunityResponseNetSavingAmountRegExp),
+  "amount": zod.string().max(declineFareWatchOpportunityResponseNetSavingAmountMax).regex(declineFareWatchOpportunityResponseNetSavingAmountRegExp),
   "currency": zod.string().regex(declineFareWatchOpportunityResponseNetSavingCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),
   "net_saving_parts": zod.object({
   "fare_saving": zod.object({
-  "amount": zod.string().regex(declineFareWatchOpportunityResponseNetSavingPartsFareSavingAmountRegExp),
+  "amount": zod.string().max(declineFareWatchOpportunityResponseNetSavingPartsFareSavingAmountMax).regex(declineFareWatchOpportunityResponseNetSavingPartsFareSavingAmountRegExp),
   "currency": zod.string().regex(declineFareWatchOpportunityResponseNetSavingPartsFareSavingCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),
   "change_penalty": zod.object({
-  "amount": zod.string().regex(declineFareWatchOpportunityResponseNetSavingPartsChangePenaltyAmountRegExp),
+  "amount": zod.string().max(declineFareWatchOpportunityResponseNetSavingPartsChangePenaltyAmountMax).regex(declineFareWatchOpportunityResponseNetSavingPartsChangePenaltyAmountRegExp),
   "currency": zod.string().regex(declineFareWatchOpportunityResponseNetSavingPartsChangePenaltyCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),
   "forfeited_residual": zod.object({
-  "amount": zod.string().regex(declineFareWatchOpportunityResponseNetSavingPartsForfeitedResidualAmountRegExp),
+  "amount": zod.string().max(declineFareWatchOpportunityResponseNetSavingPartsForfeitedResidualAmountMax).regex(declineFareWatchOpportunityResponseNetSavingPartsForfeitedResidualAmountRegExp),
   "currency": zod.string().regex(declineFareWatchOpportunityResponseNetSavingPartsForfeitedResidualCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),
   "residual_refund": zod.union([zod.literal('cash'),zod.literal('credit'),zod.literal(null)]).nullable().describe('How the airline returns the residual of an exchange (null for a held booking, which is rebooked).')
 }).describe('How the net saving is made: the fare saving, less the change penalty the airline charges for the\nexchange, less the residual it does not give back in cash (a fare that is not refundable returns\nthe residual as a credit, which counts as forfeited). A held booking has no penalty and forfeits\nnothing.\n'),
   "expires_at": zod.iso.datetime({}).describe('When the airline\'s offer expires; the opportunity expires with it.'),
@@ -702,9 +748,11 @@ export const declineFareWatchOpportunityResponse = zod.object({
  * Whether the booking is watched, when it was and will be checked, and every check (when, what was found, why it was refused), newest first.
  * @summary A booking's Fare Watch and its check log
  */
-export const getBookingFareWatchResponseChecksItemCandidatePriceAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const getBookingFareWatchResponseChecksItemCandidatePriceAmountMax = 18;
+export const getBookingFareWatchResponseChecksItemCandidatePriceAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const getBookingFareWatchResponseChecksItemCandidatePriceCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const getBookingFareWatchResponseChecksItemSavingAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const getBookingFareWatchResponseChecksItemSavingAmountMax = 18;
+export const getBookingFareWatchResponseChecksItemSavingAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const getBookingFareWatchResponseChecksItemSavingCurrencyRegExp = new RegExp('^[A-Z]{3}$');
 
 
@@ -718,13 +766,13 @@ export const getBookingFareWatchResponse = zod.object({
   "outcome": zod.enum(['found', 'not_cheaper', 'rejected', 'error']),
   "reason": zod.string().nullable().describe('Why the fare found was refused (conditions, threshold, other flights) or what failed.'),
   "candidate_price": zod.union([zod.object({
-  "amount": zod.string().regex(getBookingFareWatchResponseChecksItemCandidatePriceAmountRegExp),
+  "amount": zod.string().max(getBookingFareWatchResponseChecksItemCandidatePriceAmountMax).regex(getBookingFareWatchResponseChecksItemCandidatePriceAmountRegExp),
   "currency": zod.string().regex(getBookingFareWatchResponseChecksItemCandidatePriceCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),zod.null()]),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),zod.null()]),
   "saving": zod.union([zod.object({
-  "amount": zod.string().regex(getBookingFareWatchResponseChecksItemSavingAmountRegExp),
+  "amount": zod.string().max(getBookingFareWatchResponseChecksItemSavingAmountMax).regex(getBookingFareWatchResponseChecksItemSavingAmountRegExp),
   "currency": zod.string().regex(getBookingFareWatchResponseChecksItemSavingCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),zod.null()]),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),zod.null()]),
   "opportunity_id": zod.string().nullable()
 }).describe('One check of a booking - when, what was found, and why a cheaper fare was refused.'))
 }).describe('A booking\'s Fare Watch - whether it is watched, and the log of its checks (newest first, the last 100).')
@@ -737,9 +785,11 @@ export const updateBookingFareWatchBody = zod.object({
   "opted_out": zod.boolean()
 }).describe('Opting one booking out of Fare Watch (or back in).')
 
-export const updateBookingFareWatchResponseChecksItemCandidatePriceAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const updateBookingFareWatchResponseChecksItemCandidatePriceAmountMax = 18;
+export const updateBookingFareWatchResponseChecksItemCandidatePriceAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const updateBookingFareWatchResponseChecksItemCandidatePriceCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const updateBookingFareWatchResponseChecksItemSavingAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const updateBookingFareWatchResponseChecksItemSavingAmountMax = 18;
+export const updateBookingFareWatchResponseChecksItemSavingAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const updateBookingFareWatchResponseChecksItemSavingCurrencyRegExp = new RegExp('^[A-Z]{3}$');
 
 
@@ -753,13 +803,13 @@ export const updateBookingFareWatchResponse = zod.object({
   "outcome": zod.enum(['found', 'not_cheaper', 'rejected', 'error']),
   "reason": zod.string().nullable().describe('Why the fare found was refused (conditions, threshold, other flights) or what failed.'),
   "candidate_price": zod.union([zod.object({
-  "amount": zod.string().regex(updateBookingFareWatchResponseChecksItemCandidatePriceAmountRegExp),
+  "amount": zod.string().max(updateBookingFareWatchResponseChecksItemCandidatePriceAmountMax).regex(updateBookingFareWatchResponseChecksItemCandidatePriceAmountRegExp),
   "currency": zod.string().regex(updateBookingFareWatchResponseChecksItemCandidatePriceCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),zod.null()]),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),zod.null()]),
   "saving": zod.union([zod.object({
-  "amount": zod.string().regex(updateBookingFareWatchResponseChecksItemSavingAmountRegExp),
+  "amount": zod.string().max(updateBookingFareWatchResponseChecksItemSavingAmountMax).regex(updateBookingFareWatchResponseChecksItemSavingAmountRegExp),
   "currency": zod.string().regex(updateBookingFareWatchResponseChecksItemSavingCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),zod.null()]),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),zod.null()]),
   "opportunity_id": zod.string().nullable()
 }).describe('One check of a booking - when, what was found, and why a cheaper fare was refused.'))
 }).describe('A booking\'s Fare Watch - whether it is watched, and the log of its checks (newest first, the last 100).')
@@ -786,9 +836,11 @@ export const cheaperFareSandboxBookingBody = zod.object({
   "conditions": zod.enum(['equal', 'worse']).describe('`equal`: a lower class of the same brand (bags, change and refund rules unchanged), to be\nfound; `worse`: a class of the brand below (fewer bags, stricter penalties), to be refused. A\nbooking already in the lowest brand has nothing worse: 422 `action_not_available`.\n')
 }).describe('Which cheaper class the sandbox airline opens on the booking\'s flights.')
 
-export const cheaperFareSandboxBookingResponseCandidatePriceAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const cheaperFareSandboxBookingResponseCandidatePriceAmountMax = 18;
+export const cheaperFareSandboxBookingResponseCandidatePriceAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const cheaperFareSandboxBookingResponseCandidatePriceCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const cheaperFareSandboxBookingResponseSavingAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const cheaperFareSandboxBookingResponseSavingAmountMax = 18;
+export const cheaperFareSandboxBookingResponseSavingAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const cheaperFareSandboxBookingResponseSavingCurrencyRegExp = new RegExp('^[A-Z]{3}$');
 
 
@@ -797,13 +849,13 @@ export const cheaperFareSandboxBookingResponse = zod.object({
   "outcome": zod.enum(['found', 'not_cheaper', 'rejected', 'error']),
   "reason": zod.string().nullable().describe('Why the fare found was refused (conditions, threshold, other flights) or what failed.'),
   "candidate_price": zod.union([zod.object({
-  "amount": zod.string().regex(cheaperFareSandboxBookingResponseCandidatePriceAmountRegExp),
+  "amount": zod.string().max(cheaperFareSandboxBookingResponseCandidatePriceAmountMax).regex(cheaperFareSandboxBookingResponseCandidatePriceAmountRegExp),
   "currency": zod.string().regex(cheaperFareSandboxBookingResponseCandidatePriceCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),zod.null()]),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),zod.null()]),
   "saving": zod.union([zod.object({
-  "amount": zod.string().regex(cheaperFareSandboxBookingResponseSavingAmountRegExp),
+  "amount": zod.string().max(cheaperFareSandboxBookingResponseSavingAmountMax).regex(cheaperFareSandboxBookingResponseSavingAmountRegExp),
   "currency": zod.string().regex(cheaperFareSandboxBookingResponseSavingCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),zod.null()]),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),zod.null()]),
   "opportunity_id": zod.string().nullable()
 }).describe('One check of a booking - when, what was found, and why a cheaper fare was refused.')
 

@@ -122,52 +122,75 @@ export const filterSearchResultResponseOffersItemOriginDestinationsItemFlightsIt
 export const filterSearchResultResponseOffersItemOriginDestinationsItemFlightsItemDurationMinutesMin = 0;export const filterSearchResultResponseOffersItemOriginDestinationsItemFlightsItemDistanceKmMin = 0;export const filterSearchResultResponseOffersItemFaresItemPriceAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
 export const filterSearchResultResponseOffersItemFaresItemPriceCurrencyRegExp = new RegExp('^[A-Z]{3}$');
 export const filterSearchResultResponseOffersItemFaresItemPricePerPassItemAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
-export const filterSearchResultResponseOffersItemFaresItemPriceEurAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const filterSearchResultResponseOffersItemFaresItemPriceEurAmountMax = 18;
+export const filterSearchResultResponseOffersItemFaresItemPriceEurAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const filterSearchResultResponseOffersItemFaresItemPriceEurCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const filterSearchResultResponseOffersItemFaresItemPriceDetailBaseAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const filterSearchResultResponseOffersItemFaresItemPriceDetailBaseAmountMax = 18;
+export const filterSearchResultResponseOffersItemFaresItemPriceDetailBaseAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const filterSearchResultResponseOffersItemFaresItemPriceDetailBaseCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const filterSearchResultResponseOffersItemFaresItemPriceDetailTaxesAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const filterSearchResultResponseOffersItemFaresItemPriceDetailTaxesAmountMax = 18;
+export const filterSearchResultResponseOffersItemFaresItemPriceDetailTaxesAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const filterSearchResultResponseOffersItemFaresItemPriceDetailTaxesCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const filterSearchResultResponseOffersItemFaresItemPriceDetailTaxBreakdownItemAmountAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const filterSearchResultResponseOffersItemFaresItemPriceDetailTaxBreakdownItemAmountAmountMax = 18;
+export const filterSearchResultResponseOffersItemFaresItemPriceDetailTaxBreakdownItemAmountAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const filterSearchResultResponseOffersItemFaresItemPriceDetailTaxBreakdownItemAmountCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const filterSearchResultResponseOffersItemFaresItemPriceDetailMarkupAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const filterSearchResultResponseOffersItemFaresItemPriceDetailMarkupAmountMax = 18;
+export const filterSearchResultResponseOffersItemFaresItemPriceDetailMarkupAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const filterSearchResultResponseOffersItemFaresItemPriceDetailMarkupCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const filterSearchResultResponseOffersItemFaresItemPriceDetailTotalAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const filterSearchResultResponseOffersItemFaresItemPriceDetailTotalAmountMax = 18;
+export const filterSearchResultResponseOffersItemFaresItemPriceDetailTotalAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const filterSearchResultResponseOffersItemFaresItemPriceDetailTotalCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const filterSearchResultResponseOffersItemFaresItemPriceDetailPassengersItemBaseAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const filterSearchResultResponseOffersItemFaresItemPriceDetailPassengersItemBaseAmountMax = 18;
+export const filterSearchResultResponseOffersItemFaresItemPriceDetailPassengersItemBaseAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const filterSearchResultResponseOffersItemFaresItemPriceDetailPassengersItemBaseCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const filterSearchResultResponseOffersItemFaresItemPriceDetailPassengersItemTaxesAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const filterSearchResultResponseOffersItemFaresItemPriceDetailPassengersItemTaxesAmountMax = 18;
+export const filterSearchResultResponseOffersItemFaresItemPriceDetailPassengersItemTaxesAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const filterSearchResultResponseOffersItemFaresItemPriceDetailPassengersItemTaxesCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const filterSearchResultResponseOffersItemFaresItemPriceDetailPassengersItemMarkupAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const filterSearchResultResponseOffersItemFaresItemPriceDetailPassengersItemMarkupAmountMax = 18;
+export const filterSearchResultResponseOffersItemFaresItemPriceDetailPassengersItemMarkupAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const filterSearchResultResponseOffersItemFaresItemPriceDetailPassengersItemMarkupCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const filterSearchResultResponseOffersItemFaresItemPriceDetailPassengersItemTotalAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const filterSearchResultResponseOffersItemFaresItemPriceDetailPassengersItemTotalAmountMax = 18;
+export const filterSearchResultResponseOffersItemFaresItemPriceDetailPassengersItemTotalAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const filterSearchResultResponseOffersItemFaresItemPriceDetailPassengersItemTotalCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const filterSearchResultResponseOffersItemFaresItemOriginalPriceDetailBaseAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const filterSearchResultResponseOffersItemFaresItemOriginalPriceDetailBaseAmountMax = 18;
+export const filterSearchResultResponseOffersItemFaresItemOriginalPriceDetailBaseAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const filterSearchResultResponseOffersItemFaresItemOriginalPriceDetailBaseCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const filterSearchResultResponseOffersItemFaresItemOriginalPriceDetailTaxesAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const filterSearchResultResponseOffersItemFaresItemOriginalPriceDetailTaxesAmountMax = 18;
+export const filterSearchResultResponseOffersItemFaresItemOriginalPriceDetailTaxesAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const filterSearchResultResponseOffersItemFaresItemOriginalPriceDetailTaxesCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const filterSearchResultResponseOffersItemFaresItemOriginalPriceDetailTaxBreakdownItemAmountAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const filterSearchResultResponseOffersItemFaresItemOriginalPriceDetailTaxBreakdownItemAmountAmountMax = 18;
+export const filterSearchResultResponseOffersItemFaresItemOriginalPriceDetailTaxBreakdownItemAmountAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const filterSearchResultResponseOffersItemFaresItemOriginalPriceDetailTaxBreakdownItemAmountCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const filterSearchResultResponseOffersItemFaresItemOriginalPriceDetailMarkupAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const filterSearchResultResponseOffersItemFaresItemOriginalPriceDetailMarkupAmountMax = 18;
+export const filterSearchResultResponseOffersItemFaresItemOriginalPriceDetailMarkupAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const filterSearchResultResponseOffersItemFaresItemOriginalPriceDetailMarkupCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const filterSearchResultResponseOffersItemFaresItemOriginalPriceDetailTotalAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const filterSearchResultResponseOffersItemFaresItemOriginalPriceDetailTotalAmountMax = 18;
+export const filterSearchResultResponseOffersItemFaresItemOriginalPriceDetailTotalAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const filterSearchResultResponseOffersItemFaresItemOriginalPriceDetailTotalCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const filterSearchResultResponseOffersItemFaresItemOriginalPriceDetailPassengersItemBaseAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const filterSearchResultResponseOffersItemFaresItemOriginalPriceDetailPassengersItemBaseAmountMax = 18;
+export const filterSearchResultResponseOffersItemFaresItemOriginalPriceDetailPassengersItemBaseAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const filterSearchResultResponseOffersItemFaresItemOriginalPriceDetailPassengersItemBaseCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const filterSearchResultResponseOffersItemFaresItemOriginalPriceDetailPassengersItemTaxesAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const filterSearchResultResponseOffersItemFaresItemOriginalPriceDetailPassengersItemTaxesAmountMax = 18;
+export const filterSearchResultResponseOffersItemFaresItemOriginalPriceDetailPassengersItemTaxesAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const filterSearchResultResponseOffersItemFaresItemOriginalPriceDetailPassengersItemTaxesCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const filterSearchResultResponseOffersItemFaresItemOriginalPriceDetailPassengersItemMarkupAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const filterSearchResultResponseOffersItemFaresItemOriginalPriceDetailPassengersItemMarkupAmountMax = 18;
+export const filterSearchResultResponseOffersItemFaresItemOriginalPriceDetailPassengersItemMarkupAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const filterSearchResultResponseOffersItemFaresItemOriginalPriceDetailPassengersItemMarkupCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const filterSearchResultResponseOffersItemFaresItemOriginalPriceDetailPassengersItemTotalAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const filterSearchResultResponseOffersItemFaresItemOriginalPriceDetailPassengersItemTotalAmountMax = 18;
+export const filterSearchResultResponseOffersItemFaresItemOriginalPriceDetailPassengersItemTotalAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const filterSearchResultResponseOffersItemFaresItemOriginalPriceDetailPassengersItemTotalCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const filterSearchResultResponseOffersItemFaresItemFareSegmentsItemSeatsLeftMin = 0;export const filterSearchResultResponseOffersItemFaresItemPenaltyChangeFeeAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const filterSearchResultResponseOffersItemFaresItemFareSegmentsItemSeatsLeftMin = 0;export const filterSearchResultResponseOffersItemFaresItemPenaltyChangeFeeAmountMax = 18;
+export const filterSearchResultResponseOffersItemFaresItemPenaltyChangeFeeAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const filterSearchResultResponseOffersItemFaresItemPenaltyChangeFeeCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const filterSearchResultResponseOffersItemFaresItemPenaltyRefundFeeAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const filterSearchResultResponseOffersItemFaresItemPenaltyRefundFeeAmountMax = 18;
+export const filterSearchResultResponseOffersItemFaresItemPenaltyRefundFeeAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const filterSearchResultResponseOffersItemFaresItemPenaltyRefundFeeCurrencyRegExp = new RegExp('^[A-Z]{3}$');
 export const filterSearchResultResponseOffersItemFaresItemBaggageCheckedPiecesMin = 0;export const filterSearchResultResponseOffersItemFaresItemBaggageCheckedWeightKgMin = 0;export const filterSearchResultResponseOffersItemFaresItemBaggageCarryOnPiecesMin = 0;export const filterSearchResultResponseOffersItemFaresItemBaggageCarryOnWeightKgMin = 0;export const filterSearchResultResponseFacetsCarriersItemCodeRegExp = new RegExp('^[A-Z0-9]{2}$');
-export const filterSearchResultResponseFacetsPriceMinAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const filterSearchResultResponseFacetsPriceMinAmountMax = 18;
+export const filterSearchResultResponseFacetsPriceMinAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const filterSearchResultResponseFacetsPriceMinCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const filterSearchResultResponseFacetsPriceMaxAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const filterSearchResultResponseFacetsPriceMaxAmountMax = 18;
+export const filterSearchResultResponseFacetsPriceMaxAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const filterSearchResultResponseFacetsPriceMaxCurrencyRegExp = new RegExp('^[A-Z]{3}$');
 export const filterSearchResultResponseMetaTotalOffersMin = 0;export const filterSearchResultResponseMetaShownOffersMin = 0;export const filterSearchResultResponseMetaChannelsItemCarrierRegExp = new RegExp('^[A-Z0-9]{2}$');
 export const filterSearchResultResponseMetaChannelsItemOffersMin = 0;export const filterSearchResultResponseMetaChannelsItemDurationMsMin = 0;
@@ -269,99 +292,99 @@ export const filterSearchResultResponse = zod.object({
 })).describe('Price per passenger, by type.')
 }).describe('What the agency sells the fare for, markups included.'),
   "price_eur": zod.union([zod.object({
-  "amount": zod.string().regex(filterSearchResultResponseOffersItemFaresItemPriceEurAmountRegExp),
+  "amount": zod.string().max(filterSearchResultResponseOffersItemFaresItemPriceEurAmountMax).regex(filterSearchResultResponseOffersItemFaresItemPriceEurAmountRegExp),
   "currency": zod.string().regex(filterSearchResultResponseOffersItemFaresItemPriceEurCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),zod.null()]).describe('The price in EUR at the exchange rate in effect: what the search\'s price filter and its price\norder compare, so fares in several currencies are filtered and sorted alike. Null when the price\nis in EUR already or no rate from its currency to EUR is known (then it is compared as it is).\n'),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),zod.null()]).describe('The price in EUR at the exchange rate in effect: what the search\'s price filter and its price\norder compare, so fares in several currencies are filtered and sorted alike. Null when the price\nis in EUR already or no rate from its currency to EUR is known (then it is compared as it is).\n'),
   "price_detail": zod.object({
   "base": zod.object({
-  "amount": zod.string().regex(filterSearchResultResponseOffersItemFaresItemPriceDetailBaseAmountRegExp),
+  "amount": zod.string().max(filterSearchResultResponseOffersItemFaresItemPriceDetailBaseAmountMax).regex(filterSearchResultResponseOffersItemFaresItemPriceDetailBaseAmountRegExp),
   "currency": zod.string().regex(filterSearchResultResponseOffersItemFaresItemPriceDetailBaseCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),
   "taxes": zod.object({
-  "amount": zod.string().regex(filterSearchResultResponseOffersItemFaresItemPriceDetailTaxesAmountRegExp),
+  "amount": zod.string().max(filterSearchResultResponseOffersItemFaresItemPriceDetailTaxesAmountMax).regex(filterSearchResultResponseOffersItemFaresItemPriceDetailTaxesAmountRegExp),
   "currency": zod.string().regex(filterSearchResultResponseOffersItemFaresItemPriceDetailTaxesCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),
   "tax_breakdown": zod.array(zod.object({
   "code": zod.string(),
   "amount": zod.object({
-  "amount": zod.string().regex(filterSearchResultResponseOffersItemFaresItemPriceDetailTaxBreakdownItemAmountAmountRegExp),
+  "amount": zod.string().max(filterSearchResultResponseOffersItemFaresItemPriceDetailTaxBreakdownItemAmountAmountMax).regex(filterSearchResultResponseOffersItemFaresItemPriceDetailTaxBreakdownItemAmountAmountRegExp),
   "currency": zod.string().regex(filterSearchResultResponseOffersItemFaresItemPriceDetailTaxBreakdownItemAmountCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.')
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).')
 })).describe('Taxes by code, for all passengers.'),
   "markup": zod.object({
-  "amount": zod.string().regex(filterSearchResultResponseOffersItemFaresItemPriceDetailMarkupAmountRegExp),
+  "amount": zod.string().max(filterSearchResultResponseOffersItemFaresItemPriceDetailMarkupAmountMax).regex(filterSearchResultResponseOffersItemFaresItemPriceDetailMarkupAmountRegExp),
   "currency": zod.string().regex(filterSearchResultResponseOffersItemFaresItemPriceDetailMarkupCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),
   "total": zod.object({
-  "amount": zod.string().regex(filterSearchResultResponseOffersItemFaresItemPriceDetailTotalAmountRegExp),
+  "amount": zod.string().max(filterSearchResultResponseOffersItemFaresItemPriceDetailTotalAmountMax).regex(filterSearchResultResponseOffersItemFaresItemPriceDetailTotalAmountRegExp),
   "currency": zod.string().regex(filterSearchResultResponseOffersItemFaresItemPriceDetailTotalCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),
   "passengers": zod.array(zod.object({
   "type": zod.enum(['ADT', 'CHD', 'INF']).describe('Adult (12+), child (2–11) or infant on lap (under 2).'),
   "count": zod.number().min(1),
   "base": zod.object({
-  "amount": zod.string().regex(filterSearchResultResponseOffersItemFaresItemPriceDetailPassengersItemBaseAmountRegExp),
+  "amount": zod.string().max(filterSearchResultResponseOffersItemFaresItemPriceDetailPassengersItemBaseAmountMax).regex(filterSearchResultResponseOffersItemFaresItemPriceDetailPassengersItemBaseAmountRegExp),
   "currency": zod.string().regex(filterSearchResultResponseOffersItemFaresItemPriceDetailPassengersItemBaseCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),
   "taxes": zod.object({
-  "amount": zod.string().regex(filterSearchResultResponseOffersItemFaresItemPriceDetailPassengersItemTaxesAmountRegExp),
+  "amount": zod.string().max(filterSearchResultResponseOffersItemFaresItemPriceDetailPassengersItemTaxesAmountMax).regex(filterSearchResultResponseOffersItemFaresItemPriceDetailPassengersItemTaxesAmountRegExp),
   "currency": zod.string().regex(filterSearchResultResponseOffersItemFaresItemPriceDetailPassengersItemTaxesCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),
   "markup": zod.object({
-  "amount": zod.string().regex(filterSearchResultResponseOffersItemFaresItemPriceDetailPassengersItemMarkupAmountRegExp),
+  "amount": zod.string().max(filterSearchResultResponseOffersItemFaresItemPriceDetailPassengersItemMarkupAmountMax).regex(filterSearchResultResponseOffersItemFaresItemPriceDetailPassengersItemMarkupAmountRegExp),
   "currency": zod.string().regex(filterSearchResultResponseOffersItemFaresItemPriceDetailPassengersItemMarkupCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),
   "total": zod.object({
-  "amount": zod.string().regex(filterSearchResultResponseOffersItemFaresItemPriceDetailPassengersItemTotalAmountRegExp),
+  "amount": zod.string().max(filterSearchResultResponseOffersItemFaresItemPriceDetailPassengersItemTotalAmountMax).regex(filterSearchResultResponseOffersItemFaresItemPriceDetailPassengersItemTotalAmountRegExp),
   "currency": zod.string().regex(filterSearchResultResponseOffersItemFaresItemPriceDetailPassengersItemTotalCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),
   "fare_basis": zod.array(zod.string()).describe('One fare basis per origin-destination.'),
   "fare_calculation": zod.string().describe('The fare calculation line as the airline filed it.')
 }))
 }).describe('A price broken down, for all passengers and per passenger type.'),
   "original_price_detail": zod.object({
   "base": zod.object({
-  "amount": zod.string().regex(filterSearchResultResponseOffersItemFaresItemOriginalPriceDetailBaseAmountRegExp),
+  "amount": zod.string().max(filterSearchResultResponseOffersItemFaresItemOriginalPriceDetailBaseAmountMax).regex(filterSearchResultResponseOffersItemFaresItemOriginalPriceDetailBaseAmountRegExp),
   "currency": zod.string().regex(filterSearchResultResponseOffersItemFaresItemOriginalPriceDetailBaseCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),
   "taxes": zod.object({
-  "amount": zod.string().regex(filterSearchResultResponseOffersItemFaresItemOriginalPriceDetailTaxesAmountRegExp),
+  "amount": zod.string().max(filterSearchResultResponseOffersItemFaresItemOriginalPriceDetailTaxesAmountMax).regex(filterSearchResultResponseOffersItemFaresItemOriginalPriceDetailTaxesAmountRegExp),
   "currency": zod.string().regex(filterSearchResultResponseOffersItemFaresItemOriginalPriceDetailTaxesCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),
   "tax_breakdown": zod.array(zod.object({
   "code": zod.string(),
   "amount": zod.object({
-  "amount": zod.string().regex(filterSearchResultResponseOffersItemFaresItemOriginalPriceDetailTaxBreakdownItemAmountAmountRegExp),
+  "amount": zod.string().max(filterSearchResultResponseOffersItemFaresItemOriginalPriceDetailTaxBreakdownItemAmountAmountMax).regex(filterSearchResultResponseOffersItemFaresItemOriginalPriceDetailTaxBreakdownItemAmountAmountRegExp),
   "currency": zod.string().regex(filterSearchResultResponseOffersItemFaresItemOriginalPriceDetailTaxBreakdownItemAmountCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.')
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).')
 })).describe('Taxes by code, for all passengers.'),
   "markup": zod.object({
-  "amount": zod.string().regex(filterSearchResultResponseOffersItemFaresItemOriginalPriceDetailMarkupAmountRegExp),
+  "amount": zod.string().max(filterSearchResultResponseOffersItemFaresItemOriginalPriceDetailMarkupAmountMax).regex(filterSearchResultResponseOffersItemFaresItemOriginalPriceDetailMarkupAmountRegExp),
   "currency": zod.string().regex(filterSearchResultResponseOffersItemFaresItemOriginalPriceDetailMarkupCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),
   "total": zod.object({
-  "amount": zod.string().regex(filterSearchResultResponseOffersItemFaresItemOriginalPriceDetailTotalAmountRegExp),
+  "amount": zod.string().max(filterSearchResultResponseOffersItemFaresItemOriginalPriceDetailTotalAmountMax).regex(filterSearchResultResponseOffersItemFaresItemOriginalPriceDetailTotalAmountRegExp),
   "currency": zod.string().regex(filterSearchResultResponseOffersItemFaresItemOriginalPriceDetailTotalCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),
   "passengers": zod.array(zod.object({
   "type": zod.enum(['ADT', 'CHD', 'INF']).describe('Adult (12+), child (2–11) or infant on lap (under 2).'),
   "count": zod.number().min(1),
   "base": zod.object({
-  "amount": zod.string().regex(filterSearchResultResponseOffersItemFaresItemOriginalPriceDetailPassengersItemBaseAmountRegExp),
+  "amount": zod.string().max(filterSearchResultResponseOffersItemFaresItemOriginalPriceDetailPassengersItemBaseAmountMax).regex(filterSearchResultResponseOffersItemFaresItemOriginalPriceDetailPassengersItemBaseAmountRegExp),
   "currency": zod.string().regex(filterSearchResultResponseOffersItemFaresItemOriginalPriceDetailPassengersItemBaseCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),
   "taxes": zod.object({
-  "amount": zod.string().regex(filterSearchResultResponseOffersItemFaresItemOriginalPriceDetailPassengersItemTaxesAmountRegExp),
+  "amount": zod.string().max(filterSearchResultResponseOffersItemFaresItemOriginalPriceDetailPassengersItemTaxesAmountMax).regex(filterSearchResultResponseOffersItemFaresItemOriginalPriceDetailPassengersItemTaxesAmountRegExp),
   "currency": zod.string().regex(filterSearchResultResponseOffersItemFaresItemOriginalPriceDetailPassengersItemTaxesCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),
   "markup": zod.object({
-  "amount": zod.string().regex(filterSearchResultResponseOffersItemFaresItemOriginalPriceDetailPassengersItemMarkupAmountRegExp),
+  "amount": zod.string().max(filterSearchResultResponseOffersItemFaresItemOriginalPriceDetailPassengersItemMarkupAmountMax).regex(filterSearchResultResponseOffersItemFaresItemOriginalPriceDetailPassengersItemMarkupAmountRegExp),
   "currency": zod.string().regex(filterSearchResultResponseOffersItemFaresItemOriginalPriceDetailPassengersItemMarkupCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),
   "total": zod.object({
-  "amount": zod.string().regex(filterSearchResultResponseOffersItemFaresItemOriginalPriceDetailPassengersItemTotalAmountRegExp),
+  "amount": zod.string().max(filterSearchResultResponseOffersItemFaresItemOriginalPriceDetailPassengersItemTotalAmountMax).regex(filterSearchResultResponseOffersItemFaresItemOriginalPriceDetailPassengersItemTotalAmountRegExp),
   "currency": zod.string().regex(filterSearchResultResponseOffersItemFaresItemOriginalPriceDetailPassengersItemTotalCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),
   "fare_basis": zod.array(zod.string()).describe('One fare basis per origin-destination.'),
   "fare_calculation": zod.string().describe('The fare calculation line as the airline filed it.')
 }))
@@ -377,16 +400,16 @@ export const filterSearchResultResponse = zod.object({
   "change": zod.object({
   "allowed": zod.boolean(),
   "fee": zod.union([zod.object({
-  "amount": zod.string().regex(filterSearchResultResponseOffersItemFaresItemPenaltyChangeFeeAmountRegExp),
+  "amount": zod.string().max(filterSearchResultResponseOffersItemFaresItemPenaltyChangeFeeAmountMax).regex(filterSearchResultResponseOffersItemFaresItemPenaltyChangeFeeAmountRegExp),
   "currency": zod.string().regex(filterSearchResultResponseOffersItemFaresItemPenaltyChangeFeeCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),zod.null()]).describe('The airline\'s fee when allowed; null when free or not allowed.')
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),zod.null()]).describe('The airline\'s fee when allowed; null when free or not allowed.')
 }),
   "refund": zod.object({
   "allowed": zod.boolean(),
   "fee": zod.union([zod.object({
-  "amount": zod.string().regex(filterSearchResultResponseOffersItemFaresItemPenaltyRefundFeeAmountRegExp),
+  "amount": zod.string().max(filterSearchResultResponseOffersItemFaresItemPenaltyRefundFeeAmountMax).regex(filterSearchResultResponseOffersItemFaresItemPenaltyRefundFeeAmountRegExp),
   "currency": zod.string().regex(filterSearchResultResponseOffersItemFaresItemPenaltyRefundFeeCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),zod.null()]).describe('The airline\'s fee when allowed; null when free or not allowed.')
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),zod.null()]).describe('The airline\'s fee when allowed; null when free or not allowed.')
 })
 }),
   "baggage": zod.object({
@@ -418,13 +441,13 @@ export const filterSearchResultResponse = zod.object({
   "fare_families": zod.array(zod.string()),
   "price": zod.union([zod.object({
   "min": zod.object({
-  "amount": zod.string().regex(filterSearchResultResponseFacetsPriceMinAmountRegExp),
+  "amount": zod.string().max(filterSearchResultResponseFacetsPriceMinAmountMax).regex(filterSearchResultResponseFacetsPriceMinAmountRegExp),
   "currency": zod.string().regex(filterSearchResultResponseFacetsPriceMinCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),
   "max": zod.object({
-  "amount": zod.string().regex(filterSearchResultResponseFacetsPriceMaxAmountRegExp),
+  "amount": zod.string().max(filterSearchResultResponseFacetsPriceMaxAmountMax).regex(filterSearchResultResponseFacetsPriceMaxAmountRegExp),
   "currency": zod.string().regex(filterSearchResultResponseFacetsPriceMaxCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.')
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).')
 }),zod.null()]).describe('Cheapest and dearest fare in EUR; null when there are no offers.'),
   "baggage_available": zod.boolean()
 }).describe('What the filters can choose from, over the unfiltered offers.'),
@@ -481,52 +504,75 @@ export const getSearchResultResponseOffersItemOriginDestinationsItemFlightsItemD
 export const getSearchResultResponseOffersItemOriginDestinationsItemFlightsItemDurationMinutesMin = 0;export const getSearchResultResponseOffersItemOriginDestinationsItemFlightsItemDistanceKmMin = 0;export const getSearchResultResponseOffersItemFaresItemPriceAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
 export const getSearchResultResponseOffersItemFaresItemPriceCurrencyRegExp = new RegExp('^[A-Z]{3}$');
 export const getSearchResultResponseOffersItemFaresItemPricePerPassItemAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
-export const getSearchResultResponseOffersItemFaresItemPriceEurAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const getSearchResultResponseOffersItemFaresItemPriceEurAmountMax = 18;
+export const getSearchResultResponseOffersItemFaresItemPriceEurAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const getSearchResultResponseOffersItemFaresItemPriceEurCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const getSearchResultResponseOffersItemFaresItemPriceDetailBaseAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const getSearchResultResponseOffersItemFaresItemPriceDetailBaseAmountMax = 18;
+export const getSearchResultResponseOffersItemFaresItemPriceDetailBaseAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const getSearchResultResponseOffersItemFaresItemPriceDetailBaseCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const getSearchResultResponseOffersItemFaresItemPriceDetailTaxesAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const getSearchResultResponseOffersItemFaresItemPriceDetailTaxesAmountMax = 18;
+export const getSearchResultResponseOffersItemFaresItemPriceDetailTaxesAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const getSearchResultResponseOffersItemFaresItemPriceDetailTaxesCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const getSearchResultResponseOffersItemFaresItemPriceDetailTaxBreakdownItemAmountAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const getSearchResultResponseOffersItemFaresItemPriceDetailTaxBreakdownItemAmountAmountMax = 18;
+export const getSearchResultResponseOffersItemFaresItemPriceDetailTaxBreakdownItemAmountAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const getSearchResultResponseOffersItemFaresItemPriceDetailTaxBreakdownItemAmountCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const getSearchResultResponseOffersItemFaresItemPriceDetailMarkupAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const getSearchResultResponseOffersItemFaresItemPriceDetailMarkupAmountMax = 18;
+export const getSearchResultResponseOffersItemFaresItemPriceDetailMarkupAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const getSearchResultResponseOffersItemFaresItemPriceDetailMarkupCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const getSearchResultResponseOffersItemFaresItemPriceDetailTotalAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const getSearchResultResponseOffersItemFaresItemPriceDetailTotalAmountMax = 18;
+export const getSearchResultResponseOffersItemFaresItemPriceDetailTotalAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const getSearchResultResponseOffersItemFaresItemPriceDetailTotalCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const getSearchResultResponseOffersItemFaresItemPriceDetailPassengersItemBaseAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const getSearchResultResponseOffersItemFaresItemPriceDetailPassengersItemBaseAmountMax = 18;
+export const getSearchResultResponseOffersItemFaresItemPriceDetailPassengersItemBaseAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const getSearchResultResponseOffersItemFaresItemPriceDetailPassengersItemBaseCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const getSearchResultResponseOffersItemFaresItemPriceDetailPassengersItemTaxesAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const getSearchResultResponseOffersItemFaresItemPriceDetailPassengersItemTaxesAmountMax = 18;
+export const getSearchResultResponseOffersItemFaresItemPriceDetailPassengersItemTaxesAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const getSearchResultResponseOffersItemFaresItemPriceDetailPassengersItemTaxesCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const getSearchResultResponseOffersItemFaresItemPriceDetailPassengersItemMarkupAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const getSearchResultResponseOffersItemFaresItemPriceDetailPassengersItemMarkupAmountMax = 18;
+export const getSearchResultResponseOffersItemFaresItemPriceDetailPassengersItemMarkupAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const getSearchResultResponseOffersItemFaresItemPriceDetailPassengersItemMarkupCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const getSearchResultResponseOffersItemFaresItemPriceDetailPassengersItemTotalAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const getSearchResultResponseOffersItemFaresItemPriceDetailPassengersItemTotalAmountMax = 18;
+export const getSearchResultResponseOffersItemFaresItemPriceDetailPassengersItemTotalAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const getSearchResultResponseOffersItemFaresItemPriceDetailPassengersItemTotalCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const getSearchResultResponseOffersItemFaresItemOriginalPriceDetailBaseAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const getSearchResultResponseOffersItemFaresItemOriginalPriceDetailBaseAmountMax = 18;
+export const getSearchResultResponseOffersItemFaresItemOriginalPriceDetailBaseAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const getSearchResultResponseOffersItemFaresItemOriginalPriceDetailBaseCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const getSearchResultResponseOffersItemFaresItemOriginalPriceDetailTaxesAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const getSearchResultResponseOffersItemFaresItemOriginalPriceDetailTaxesAmountMax = 18;
+export const getSearchResultResponseOffersItemFaresItemOriginalPriceDetailTaxesAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const getSearchResultResponseOffersItemFaresItemOriginalPriceDetailTaxesCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const getSearchResultResponseOffersItemFaresItemOriginalPriceDetailTaxBreakdownItemAmountAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const getSearchResultResponseOffersItemFaresItemOriginalPriceDetailTaxBreakdownItemAmountAmountMax = 18;
+export const getSearchResultResponseOffersItemFaresItemOriginalPriceDetailTaxBreakdownItemAmountAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const getSearchResultResponseOffersItemFaresItemOriginalPriceDetailTaxBreakdownItemAmountCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const getSearchResultResponseOffersItemFaresItemOriginalPriceDetailMarkupAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const getSearchResultResponseOffersItemFaresItemOriginalPriceDetailMarkupAmountMax = 18;
+export const getSearchResultResponseOffersItemFaresItemOriginalPriceDetailMarkupAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const getSearchResultResponseOffersItemFaresItemOriginalPriceDetailMarkupCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const getSearchResultResponseOffersItemFaresItemOriginalPriceDetailTotalAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const getSearchResultResponseOffersItemFaresItemOriginalPriceDetailTotalAmountMax = 18;
+export const getSearchResultResponseOffersItemFaresItemOriginalPriceDetailTotalAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const getSearchResultResponseOffersItemFaresItemOriginalPriceDetailTotalCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const getSearchResultResponseOffersItemFaresItemOriginalPriceDetailPassengersItemBaseAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const getSearchResultResponseOffersItemFaresItemOriginalPriceDetailPassengersItemBaseAmountMax = 18;
+export const getSearchResultResponseOffersItemFaresItemOriginalPriceDetailPassengersItemBaseAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const getSearchResultResponseOffersItemFaresItemOriginalPriceDetailPassengersItemBaseCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const getSearchResultResponseOffersItemFaresItemOriginalPriceDetailPassengersItemTaxesAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const getSearchResultResponseOffersItemFaresItemOriginalPriceDetailPassengersItemTaxesAmountMax = 18;
+export const getSearchResultResponseOffersItemFaresItemOriginalPriceDetailPassengersItemTaxesAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const getSearchResultResponseOffersItemFaresItemOriginalPriceDetailPassengersItemTaxesCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const getSearchResultResponseOffersItemFaresItemOriginalPriceDetailPassengersItemMarkupAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const getSearchResultResponseOffersItemFaresItemOriginalPriceDetailPassengersItemMarkupAmountMax = 18;
+export const getSearchResultResponseOffersItemFaresItemOriginalPriceDetailPassengersItemMarkupAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const getSearchResultResponseOffersItemFaresItemOriginalPriceDetailPassengersItemMarkupCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const getSearchResultResponseOffersItemFaresItemOriginalPriceDetailPassengersItemTotalAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const getSearchResultResponseOffersItemFaresItemOriginalPriceDetailPassengersItemTotalAmountMax = 18;
+export const getSearchResultResponseOffersItemFaresItemOriginalPriceDetailPassengersItemTotalAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const getSearchResultResponseOffersItemFaresItemOriginalPriceDetailPassengersItemTotalCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const getSearchResultResponseOffersItemFaresItemFareSegmentsItemSeatsLeftMin = 0;export const getSearchResultResponseOffersItemFaresItemPenaltyChangeFeeAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const getSearchResultResponseOffersItemFaresItemFareSegmentsItemSeatsLeftMin = 0;export const getSearchResultResponseOffersItemFaresItemPenaltyChangeFeeAmountMax = 18;
+export const getSearchResultResponseOffersItemFaresItemPenaltyChangeFeeAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const getSearchResultResponseOffersItemFaresItemPenaltyChangeFeeCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const getSearchResultResponseOffersItemFaresItemPenaltyRefundFeeAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const getSearchResultResponseOffersItemFaresItemPenaltyRefundFeeAmountMax = 18;
+export const getSearchResultResponseOffersItemFaresItemPenaltyRefundFeeAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const getSearchResultResponseOffersItemFaresItemPenaltyRefundFeeCurrencyRegExp = new RegExp('^[A-Z]{3}$');
 export const getSearchResultResponseOffersItemFaresItemBaggageCheckedPiecesMin = 0;export const getSearchResultResponseOffersItemFaresItemBaggageCheckedWeightKgMin = 0;export const getSearchResultResponseOffersItemFaresItemBaggageCarryOnPiecesMin = 0;export const getSearchResultResponseOffersItemFaresItemBaggageCarryOnWeightKgMin = 0;export const getSearchResultResponseFacetsCarriersItemCodeRegExp = new RegExp('^[A-Z0-9]{2}$');
-export const getSearchResultResponseFacetsPriceMinAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const getSearchResultResponseFacetsPriceMinAmountMax = 18;
+export const getSearchResultResponseFacetsPriceMinAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const getSearchResultResponseFacetsPriceMinCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const getSearchResultResponseFacetsPriceMaxAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const getSearchResultResponseFacetsPriceMaxAmountMax = 18;
+export const getSearchResultResponseFacetsPriceMaxAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const getSearchResultResponseFacetsPriceMaxCurrencyRegExp = new RegExp('^[A-Z]{3}$');
 export const getSearchResultResponseMetaTotalOffersMin = 0;export const getSearchResultResponseMetaShownOffersMin = 0;export const getSearchResultResponseMetaChannelsItemCarrierRegExp = new RegExp('^[A-Z0-9]{2}$');
 export const getSearchResultResponseMetaChannelsItemOffersMin = 0;export const getSearchResultResponseMetaChannelsItemDurationMsMin = 0;
@@ -628,99 +674,99 @@ export const getSearchResultResponse = zod.object({
 })).describe('Price per passenger, by type.')
 }).describe('What the agency sells the fare for, markups included.'),
   "price_eur": zod.union([zod.object({
-  "amount": zod.string().regex(getSearchResultResponseOffersItemFaresItemPriceEurAmountRegExp),
+  "amount": zod.string().max(getSearchResultResponseOffersItemFaresItemPriceEurAmountMax).regex(getSearchResultResponseOffersItemFaresItemPriceEurAmountRegExp),
   "currency": zod.string().regex(getSearchResultResponseOffersItemFaresItemPriceEurCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),zod.null()]).describe('The price in EUR at the exchange rate in effect: what the search\'s price filter and its price\norder compare, so fares in several currencies are filtered and sorted alike. Null when the price\nis in EUR already or no rate from its currency to EUR is known (then it is compared as it is).\n'),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),zod.null()]).describe('The price in EUR at the exchange rate in effect: what the search\'s price filter and its price\norder compare, so fares in several currencies are filtered and sorted alike. Null when the price\nis in EUR already or no rate from its currency to EUR is known (then it is compared as it is).\n'),
   "price_detail": zod.object({
   "base": zod.object({
-  "amount": zod.string().regex(getSearchResultResponseOffersItemFaresItemPriceDetailBaseAmountRegExp),
+  "amount": zod.string().max(getSearchResultResponseOffersItemFaresItemPriceDetailBaseAmountMax).regex(getSearchResultResponseOffersItemFaresItemPriceDetailBaseAmountRegExp),
   "currency": zod.string().regex(getSearchResultResponseOffersItemFaresItemPriceDetailBaseCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),
   "taxes": zod.object({
-  "amount": zod.string().regex(getSearchResultResponseOffersItemFaresItemPriceDetailTaxesAmountRegExp),
+  "amount": zod.string().max(getSearchResultResponseOffersItemFaresItemPriceDetailTaxesAmountMax).regex(getSearchResultResponseOffersItemFaresItemPriceDetailTaxesAmountRegExp),
   "currency": zod.string().regex(getSearchResultResponseOffersItemFaresItemPriceDetailTaxesCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),
   "tax_breakdown": zod.array(zod.object({
   "code": zod.string(),
   "amount": zod.object({
-  "amount": zod.string().regex(getSearchResultResponseOffersItemFaresItemPriceDetailTaxBreakdownItemAmountAmountRegExp),
+  "amount": zod.string().max(getSearchResultResponseOffersItemFaresItemPriceDetailTaxBreakdownItemAmountAmountMax).regex(getSearchResultResponseOffersItemFaresItemPriceDetailTaxBreakdownItemAmountAmountRegExp),
   "currency": zod.string().regex(getSearchResultResponseOffersItemFaresItemPriceDetailTaxBreakdownItemAmountCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.')
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).')
 })).describe('Taxes by code, for all passengers.'),
   "markup": zod.object({
-  "amount": zod.string().regex(getSearchResultResponseOffersItemFaresItemPriceDetailMarkupAmountRegExp),
+  "amount": zod.string().max(getSearchResultResponseOffersItemFaresItemPriceDetailMarkupAmountMax).regex(getSearchResultResponseOffersItemFaresItemPriceDetailMarkupAmountRegExp),
   "currency": zod.string().regex(getSearchResultResponseOffersItemFaresItemPriceDetailMarkupCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),
   "total": zod.object({
-  "amount": zod.string().regex(getSearchResultResponseOffersItemFaresItemPriceDetailTotalAmountRegExp),
+  "amount": zod.string().max(getSearchResultResponseOffersItemFaresItemPriceDetailTotalAmountMax).regex(getSearchResultResponseOffersItemFaresItemPriceDetailTotalAmountRegExp),
   "currency": zod.string().regex(getSearchResultResponseOffersItemFaresItemPriceDetailTotalCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),
   "passengers": zod.array(zod.object({
   "type": zod.enum(['ADT', 'CHD', 'INF']).describe('Adult (12+), child (2–11) or infant on lap (under 2).'),
   "count": zod.number().min(1),
   "base": zod.object({
-  "amount": zod.string().regex(getSearchResultResponseOffersItemFaresItemPriceDetailPassengersItemBaseAmountRegExp),
+  "amount": zod.string().max(getSearchResultResponseOffersItemFaresItemPriceDetailPassengersItemBaseAmountMax).regex(getSearchResultResponseOffersItemFaresItemPriceDetailPassengersItemBaseAmountRegExp),
   "currency": zod.string().regex(getSearchResultResponseOffersItemFaresItemPriceDetailPassengersItemBaseCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),
   "taxes": zod.object({
-  "amount": zod.string().regex(getSearchResultResponseOffersItemFaresItemPriceDetailPassengersItemTaxesAmountRegExp),
+  "amount": zod.string().max(getSearchResultResponseOffersItemFaresItemPriceDetailPassengersItemTaxesAmountMax).regex(getSearchResultResponseOffersItemFaresItemPriceDetailPassengersItemTaxesAmountRegExp),
   "currency": zod.string().regex(getSearchResultResponseOffersItemFaresItemPriceDetailPassengersItemTaxesCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),
   "markup": zod.object({
-  "amount": zod.string().regex(getSearchResultResponseOffersItemFaresItemPriceDetailPassengersItemMarkupAmountRegExp),
+  "amount": zod.string().max(getSearchResultResponseOffersItemFaresItemPriceDetailPassengersItemMarkupAmountMax).regex(getSearchResultResponseOffersItemFaresItemPriceDetailPassengersItemMarkupAmountRegExp),
   "currency": zod.string().regex(getSearchResultResponseOffersItemFaresItemPriceDetailPassengersItemMarkupCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),
   "total": zod.object({
-  "amount": zod.string().regex(getSearchResultResponseOffersItemFaresItemPriceDetailPassengersItemTotalAmountRegExp),
+  "amount": zod.string().max(getSearchResultResponseOffersItemFaresItemPriceDetailPassengersItemTotalAmountMax).regex(getSearchResultResponseOffersItemFaresItemPriceDetailPassengersItemTotalAmountRegExp),
   "currency": zod.string().regex(getSearchResultResponseOffersItemFaresItemPriceDetailPassengersItemTotalCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),
   "fare_basis": zod.array(zod.string()).describe('One fare basis per origin-destination.'),
   "fare_calculation": zod.string().describe('The fare calculation line as the airline filed it.')
 }))
 }).describe('A price broken down, for all passengers and per passenger type.'),
   "original_price_detail": zod.object({
   "base": zod.object({
-  "amount": zod.string().regex(getSearchResultResponseOffersItemFaresItemOriginalPriceDetailBaseAmountRegExp),
+  "amount": zod.string().max(getSearchResultResponseOffersItemFaresItemOriginalPriceDetailBaseAmountMax).regex(getSearchResultResponseOffersItemFaresItemOriginalPriceDetailBaseAmountRegExp),
   "currency": zod.string().regex(getSearchResultResponseOffersItemFaresItemOriginalPriceDetailBaseCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),
   "taxes": zod.object({
-  "amount": zod.string().regex(getSearchResultResponseOffersItemFaresItemOriginalPriceDetailTaxesAmountRegExp),
+  "amount": zod.string().max(getSearchResultResponseOffersItemFaresItemOriginalPriceDetailTaxesAmountMax).regex(getSearchResultResponseOffersItemFaresItemOriginalPriceDetailTaxesAmountRegExp),
   "currency": zod.string().regex(getSearchResultResponseOffersItemFaresItemOriginalPriceDetailTaxesCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),
   "tax_breakdown": zod.array(zod.object({
   "code": zod.string(),
   "amount": zod.object({
-  "amount": zod.string().regex(getSearchResultResponseOffersItemFaresItemOriginalPriceDetailTaxBreakdownItemAmountAmountRegExp),
+  "amount": zod.string().max(getSearchResultResponseOffersItemFaresItemOriginalPriceDetailTaxBreakdownItemAmountAmountMax).regex(getSearchResultResponseOffersItemFaresItemOriginalPriceDetailTaxBreakdownItemAmountAmountRegExp),
   "currency": zod.string().regex(getSearchResultResponseOffersItemFaresItemOriginalPriceDetailTaxBreakdownItemAmountCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.')
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).')
 })).describe('Taxes by code, for all passengers.'),
   "markup": zod.object({
-  "amount": zod.string().regex(getSearchResultResponseOffersItemFaresItemOriginalPriceDetailMarkupAmountRegExp),
+  "amount": zod.string().max(getSearchResultResponseOffersItemFaresItemOriginalPriceDetailMarkupAmountMax).regex(getSearchResultResponseOffersItemFaresItemOriginalPriceDetailMarkupAmountRegExp),
   "currency": zod.string().regex(getSearchResultResponseOffersItemFaresItemOriginalPriceDetailMarkupCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),
   "total": zod.object({
-  "amount": zod.string().regex(getSearchResultResponseOffersItemFaresItemOriginalPriceDetailTotalAmountRegExp),
+  "amount": zod.string().max(getSearchResultResponseOffersItemFaresItemOriginalPriceDetailTotalAmountMax).regex(getSearchResultResponseOffersItemFaresItemOriginalPriceDetailTotalAmountRegExp),
   "currency": zod.string().regex(getSearchResultResponseOffersItemFaresItemOriginalPriceDetailTotalCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),
   "passengers": zod.array(zod.object({
   "type": zod.enum(['ADT', 'CHD', 'INF']).describe('Adult (12+), child (2–11) or infant on lap (under 2).'),
   "count": zod.number().min(1),
   "base": zod.object({
-  "amount": zod.string().regex(getSearchResultResponseOffersItemFaresItemOriginalPriceDetailPassengersItemBaseAmountRegExp),
+  "amount": zod.string().max(getSearchResultResponseOffersItemFaresItemOriginalPriceDetailPassengersItemBaseAmountMax).regex(getSearchResultResponseOffersItemFaresItemOriginalPriceDetailPassengersItemBaseAmountRegExp),
   "currency": zod.string().regex(getSearchResultResponseOffersItemFaresItemOriginalPriceDetailPassengersItemBaseCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),
   "taxes": zod.object({
-  "amount": zod.string().regex(getSearchResultResponseOffersItemFaresItemOriginalPriceDetailPassengersItemTaxesAmountRegExp),
+  "amount": zod.string().max(getSearchResultResponseOffersItemFaresItemOriginalPriceDetailPassengersItemTaxesAmountMax).regex(getSearchResultResponseOffersItemFaresItemOriginalPriceDetailPassengersItemTaxesAmountRegExp),
   "currency": zod.string().regex(getSearchResultResponseOffersItemFaresItemOriginalPriceDetailPassengersItemTaxesCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),
   "markup": zod.object({
-  "amount": zod.string().regex(getSearchResultResponseOffersItemFaresItemOriginalPriceDetailPassengersItemMarkupAmountRegExp),
+  "amount": zod.string().max(getSearchResultResponseOffersItemFaresItemOriginalPriceDetailPassengersItemMarkupAmountMax).regex(getSearchResultResponseOffersItemFaresItemOriginalPriceDetailPassengersItemMarkupAmountRegExp),
   "currency": zod.string().regex(getSearchResultResponseOffersItemFaresItemOriginalPriceDetailPassengersItemMarkupCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),
   "total": zod.object({
-  "amount": zod.string().regex(getSearchResultResponseOffersItemFaresItemOriginalPriceDetailPassengersItemTotalAmountRegExp),
+  "amount": zod.string().max(getSearchResultResponseOffersItemFaresItemOriginalPriceDetailPassengersItemTotalAmountMax).regex(getSearchResultResponseOffersItemFaresItemOriginalPriceDetailPassengersItemTotalAmountRegExp),
   "currency": zod.string().regex(getSearchResultResponseOffersItemFaresItemOriginalPriceDetailPassengersItemTotalCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),
   "fare_basis": zod.array(zod.string()).describe('One fare basis per origin-destination.'),
   "fare_calculation": zod.string().describe('The fare calculation line as the airline filed it.')
 }))
@@ -736,16 +782,16 @@ export const getSearchResultResponse = zod.object({
   "change": zod.object({
   "allowed": zod.boolean(),
   "fee": zod.union([zod.object({
-  "amount": zod.string().regex(getSearchResultResponseOffersItemFaresItemPenaltyChangeFeeAmountRegExp),
+  "amount": zod.string().max(getSearchResultResponseOffersItemFaresItemPenaltyChangeFeeAmountMax).regex(getSearchResultResponseOffersItemFaresItemPenaltyChangeFeeAmountRegExp),
   "currency": zod.string().regex(getSearchResultResponseOffersItemFaresItemPenaltyChangeFeeCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),zod.null()]).describe('The airline\'s fee when allowed; null when free or not allowed.')
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),zod.null()]).describe('The airline\'s fee when allowed; null when free or not allowed.')
 }),
   "refund": zod.object({
   "allowed": zod.boolean(),
   "fee": zod.union([zod.object({
-  "amount": zod.string().regex(getSearchResultResponseOffersItemFaresItemPenaltyRefundFeeAmountRegExp),
+  "amount": zod.string().max(getSearchResultResponseOffersItemFaresItemPenaltyRefundFeeAmountMax).regex(getSearchResultResponseOffersItemFaresItemPenaltyRefundFeeAmountRegExp),
   "currency": zod.string().regex(getSearchResultResponseOffersItemFaresItemPenaltyRefundFeeCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),zod.null()]).describe('The airline\'s fee when allowed; null when free or not allowed.')
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),zod.null()]).describe('The airline\'s fee when allowed; null when free or not allowed.')
 })
 }),
   "baggage": zod.object({
@@ -777,13 +823,13 @@ export const getSearchResultResponse = zod.object({
   "fare_families": zod.array(zod.string()),
   "price": zod.union([zod.object({
   "min": zod.object({
-  "amount": zod.string().regex(getSearchResultResponseFacetsPriceMinAmountRegExp),
+  "amount": zod.string().max(getSearchResultResponseFacetsPriceMinAmountMax).regex(getSearchResultResponseFacetsPriceMinAmountRegExp),
   "currency": zod.string().regex(getSearchResultResponseFacetsPriceMinCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),
   "max": zod.object({
-  "amount": zod.string().regex(getSearchResultResponseFacetsPriceMaxAmountRegExp),
+  "amount": zod.string().max(getSearchResultResponseFacetsPriceMaxAmountMax).regex(getSearchResultResponseFacetsPriceMaxAmountRegExp),
   "currency": zod.string().regex(getSearchResultResponseFacetsPriceMaxCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.')
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).')
 }),zod.null()]).describe('Cheapest and dearest fare in EUR; null when there are no offers.'),
   "baggage_available": zod.boolean()
 }).describe('What the filters can choose from, over the unfiltered offers.'),
@@ -844,52 +890,75 @@ export const removeSearchFilterResponseOffersItemOriginDestinationsItemFlightsIt
 export const removeSearchFilterResponseOffersItemOriginDestinationsItemFlightsItemDurationMinutesMin = 0;export const removeSearchFilterResponseOffersItemOriginDestinationsItemFlightsItemDistanceKmMin = 0;export const removeSearchFilterResponseOffersItemFaresItemPriceAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
 export const removeSearchFilterResponseOffersItemFaresItemPriceCurrencyRegExp = new RegExp('^[A-Z]{3}$');
 export const removeSearchFilterResponseOffersItemFaresItemPricePerPassItemAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
-export const removeSearchFilterResponseOffersItemFaresItemPriceEurAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const removeSearchFilterResponseOffersItemFaresItemPriceEurAmountMax = 18;
+export const removeSearchFilterResponseOffersItemFaresItemPriceEurAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const removeSearchFilterResponseOffersItemFaresItemPriceEurCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const removeSearchFilterResponseOffersItemFaresItemPriceDetailBaseAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const removeSearchFilterResponseOffersItemFaresItemPriceDetailBaseAmountMax = 18;
+export const removeSearchFilterResponseOffersItemFaresItemPriceDetailBaseAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const removeSearchFilterResponseOffersItemFaresItemPriceDetailBaseCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const removeSearchFilterResponseOffersItemFaresItemPriceDetailTaxesAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const removeSearchFilterResponseOffersItemFaresItemPriceDetailTaxesAmountMax = 18;
+export const removeSearchFilterResponseOffersItemFaresItemPriceDetailTaxesAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const removeSearchFilterResponseOffersItemFaresItemPriceDetailTaxesCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const removeSearchFilterResponseOffersItemFaresItemPriceDetailTaxBreakdownItemAmountAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const removeSearchFilterResponseOffersItemFaresItemPriceDetailTaxBreakdownItemAmountAmountMax = 18;
+export const removeSearchFilterResponseOffersItemFaresItemPriceDetailTaxBreakdownItemAmountAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const removeSearchFilterResponseOffersItemFaresItemPriceDetailTaxBreakdownItemAmountCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const removeSearchFilterResponseOffersItemFaresItemPriceDetailMarkupAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const removeSearchFilterResponseOffersItemFaresItemPriceDetailMarkupAmountMax = 18;
+export const removeSearchFilterResponseOffersItemFaresItemPriceDetailMarkupAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const removeSearchFilterResponseOffersItemFaresItemPriceDetailMarkupCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const removeSearchFilterResponseOffersItemFaresItemPriceDetailTotalAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const removeSearchFilterResponseOffersItemFaresItemPriceDetailTotalAmountMax = 18;
+export const removeSearchFilterResponseOffersItemFaresItemPriceDetailTotalAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const removeSearchFilterResponseOffersItemFaresItemPriceDetailTotalCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const removeSearchFilterResponseOffersItemFaresItemPriceDetailPassengersItemBaseAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const removeSearchFilterResponseOffersItemFaresItemPriceDetailPassengersItemBaseAmountMax = 18;
+export const removeSearchFilterResponseOffersItemFaresItemPriceDetailPassengersItemBaseAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const removeSearchFilterResponseOffersItemFaresItemPriceDetailPassengersItemBaseCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const removeSearchFilterResponseOffersItemFaresItemPriceDetailPassengersItemTaxesAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const removeSearchFilterResponseOffersItemFaresItemPriceDetailPassengersItemTaxesAmountMax = 18;
+export const removeSearchFilterResponseOffersItemFaresItemPriceDetailPassengersItemTaxesAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const removeSearchFilterResponseOffersItemFaresItemPriceDetailPassengersItemTaxesCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const removeSearchFilterResponseOffersItemFaresItemPriceDetailPassengersItemMarkupAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const removeSearchFilterResponseOffersItemFaresItemPriceDetailPassengersItemMarkupAmountMax = 18;
+export const removeSearchFilterResponseOffersItemFaresItemPriceDetailPassengersItemMarkupAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const removeSearchFilterResponseOffersItemFaresItemPriceDetailPassengersItemMarkupCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const removeSearchFilterResponseOffersItemFaresItemPriceDetailPassengersItemTotalAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const removeSearchFilterResponseOffersItemFaresItemPriceDetailPassengersItemTotalAmountMax = 18;
+export const removeSearchFilterResponseOffersItemFaresItemPriceDetailPassengersItemTotalAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const removeSearchFilterResponseOffersItemFaresItemPriceDetailPassengersItemTotalCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const removeSearchFilterResponseOffersItemFaresItemOriginalPriceDetailBaseAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const removeSearchFilterResponseOffersItemFaresItemOriginalPriceDetailBaseAmountMax = 18;
+export const removeSearchFilterResponseOffersItemFaresItemOriginalPriceDetailBaseAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const removeSearchFilterResponseOffersItemFaresItemOriginalPriceDetailBaseCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const removeSearchFilterResponseOffersItemFaresItemOriginalPriceDetailTaxesAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const removeSearchFilterResponseOffersItemFaresItemOriginalPriceDetailTaxesAmountMax = 18;
+export const removeSearchFilterResponseOffersItemFaresItemOriginalPriceDetailTaxesAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const removeSearchFilterResponseOffersItemFaresItemOriginalPriceDetailTaxesCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const removeSearchFilterResponseOffersItemFaresItemOriginalPriceDetailTaxBreakdownItemAmountAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const removeSearchFilterResponseOffersItemFaresItemOriginalPriceDetailTaxBreakdownItemAmountAmountMax = 18;
+export const removeSearchFilterResponseOffersItemFaresItemOriginalPriceDetailTaxBreakdownItemAmountAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const removeSearchFilterResponseOffersItemFaresItemOriginalPriceDetailTaxBreakdownItemAmountCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const removeSearchFilterResponseOffersItemFaresItemOriginalPriceDetailMarkupAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const removeSearchFilterResponseOffersItemFaresItemOriginalPriceDetailMarkupAmountMax = 18;
+export const removeSearchFilterResponseOffersItemFaresItemOriginalPriceDetailMarkupAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const removeSearchFilterResponseOffersItemFaresItemOriginalPriceDetailMarkupCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const removeSearchFilterResponseOffersItemFaresItemOriginalPriceDetailTotalAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const removeSearchFilterResponseOffersItemFaresItemOriginalPriceDetailTotalAmountMax = 18;
+export const removeSearchFilterResponseOffersItemFaresItemOriginalPriceDetailTotalAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const removeSearchFilterResponseOffersItemFaresItemOriginalPriceDetailTotalCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const removeSearchFilterResponseOffersItemFaresItemOriginalPriceDetailPassengersItemBaseAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const removeSearchFilterResponseOffersItemFaresItemOriginalPriceDetailPassengersItemBaseAmountMax = 18;
+export const removeSearchFilterResponseOffersItemFaresItemOriginalPriceDetailPassengersItemBaseAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const removeSearchFilterResponseOffersItemFaresItemOriginalPriceDetailPassengersItemBaseCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const removeSearchFilterResponseOffersItemFaresItemOriginalPriceDetailPassengersItemTaxesAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const removeSearchFilterResponseOffersItemFaresItemOriginalPriceDetailPassengersItemTaxesAmountMax = 18;
+export const removeSearchFilterResponseOffersItemFaresItemOriginalPriceDetailPassengersItemTaxesAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const removeSearchFilterResponseOffersItemFaresItemOriginalPriceDetailPassengersItemTaxesCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const removeSearchFilterResponseOffersItemFaresItemOriginalPriceDetailPassengersItemMarkupAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const removeSearchFilterResponseOffersItemFaresItemOriginalPriceDetailPassengersItemMarkupAmountMax = 18;
+export const removeSearchFilterResponseOffersItemFaresItemOriginalPriceDetailPassengersItemMarkupAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const removeSearchFilterResponseOffersItemFaresItemOriginalPriceDetailPassengersItemMarkupCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const removeSearchFilterResponseOffersItemFaresItemOriginalPriceDetailPassengersItemTotalAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const removeSearchFilterResponseOffersItemFaresItemOriginalPriceDetailPassengersItemTotalAmountMax = 18;
+export const removeSearchFilterResponseOffersItemFaresItemOriginalPriceDetailPassengersItemTotalAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const removeSearchFilterResponseOffersItemFaresItemOriginalPriceDetailPassengersItemTotalCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const removeSearchFilterResponseOffersItemFaresItemFareSegmentsItemSeatsLeftMin = 0;export const removeSearchFilterResponseOffersItemFaresItemPenaltyChangeFeeAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const removeSearchFilterResponseOffersItemFaresItemFareSegmentsItemSeatsLeftMin = 0;export const removeSearchFilterResponseOffersItemFaresItemPenaltyChangeFeeAmountMax = 18;
+export const removeSearchFilterResponseOffersItemFaresItemPenaltyChangeFeeAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const removeSearchFilterResponseOffersItemFaresItemPenaltyChangeFeeCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const removeSearchFilterResponseOffersItemFaresItemPenaltyRefundFeeAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const removeSearchFilterResponseOffersItemFaresItemPenaltyRefundFeeAmountMax = 18;
+export const removeSearchFilterResponseOffersItemFaresItemPenaltyRefundFeeAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const removeSearchFilterResponseOffersItemFaresItemPenaltyRefundFeeCurrencyRegExp = new RegExp('^[A-Z]{3}$');
 export const removeSearchFilterResponseOffersItemFaresItemBaggageCheckedPiecesMin = 0;export const removeSearchFilterResponseOffersItemFaresItemBaggageCheckedWeightKgMin = 0;export const removeSearchFilterResponseOffersItemFaresItemBaggageCarryOnPiecesMin = 0;export const removeSearchFilterResponseOffersItemFaresItemBaggageCarryOnWeightKgMin = 0;export const removeSearchFilterResponseFacetsCarriersItemCodeRegExp = new RegExp('^[A-Z0-9]{2}$');
-export const removeSearchFilterResponseFacetsPriceMinAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const removeSearchFilterResponseFacetsPriceMinAmountMax = 18;
+export const removeSearchFilterResponseFacetsPriceMinAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const removeSearchFilterResponseFacetsPriceMinCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const removeSearchFilterResponseFacetsPriceMaxAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const removeSearchFilterResponseFacetsPriceMaxAmountMax = 18;
+export const removeSearchFilterResponseFacetsPriceMaxAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const removeSearchFilterResponseFacetsPriceMaxCurrencyRegExp = new RegExp('^[A-Z]{3}$');
 export const removeSearchFilterResponseMetaTotalOffersMin = 0;export const removeSearchFilterResponseMetaShownOffersMin = 0;export const removeSearchFilterResponseMetaChannelsItemCarrierRegExp = new RegExp('^[A-Z0-9]{2}$');
 export const removeSearchFilterResponseMetaChannelsItemOffersMin = 0;export const removeSearchFilterResponseMetaChannelsItemDurationMsMin = 0;
@@ -991,99 +1060,99 @@ export const removeSearchFilterResponse = zod.object({
 })).describe('Price per passenger, by type.')
 }).describe('What the agency sells the fare for, markups included.'),
   "price_eur": zod.union([zod.object({
-  "amount": zod.string().regex(removeSearchFilterResponseOffersItemFaresItemPriceEurAmountRegExp),
+  "amount": zod.string().max(removeSearchFilterResponseOffersItemFaresItemPriceEurAmountMax).regex(removeSearchFilterResponseOffersItemFaresItemPriceEurAmountRegExp),
   "currency": zod.string().regex(removeSearchFilterResponseOffersItemFaresItemPriceEurCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),zod.null()]).describe('The price in EUR at the exchange rate in effect: what the search\'s price filter and its price\norder compare, so fares in several currencies are filtered and sorted alike. Null when the price\nis in EUR already or no rate from its currency to EUR is known (then it is compared as it is).\n'),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),zod.null()]).describe('The price in EUR at the exchange rate in effect: what the search\'s price filter and its price\norder compare, so fares in several currencies are filtered and sorted alike. Null when the price\nis in EUR already or no rate from its currency to EUR is known (then it is compared as it is).\n'),
   "price_detail": zod.object({
   "base": zod.object({
-  "amount": zod.string().regex(removeSearchFilterResponseOffersItemFaresItemPriceDetailBaseAmountRegExp),
+  "amount": zod.string().max(removeSearchFilterResponseOffersItemFaresItemPriceDetailBaseAmountMax).regex(removeSearchFilterResponseOffersItemFaresItemPriceDetailBaseAmountRegExp),
   "currency": zod.string().regex(removeSearchFilterResponseOffersItemFaresItemPriceDetailBaseCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),
   "taxes": zod.object({
-  "amount": zod.string().regex(removeSearchFilterResponseOffersItemFaresItemPriceDetailTaxesAmountRegExp),
+  "amount": zod.string().max(removeSearchFilterResponseOffersItemFaresItemPriceDetailTaxesAmountMax).regex(removeSearchFilterResponseOffersItemFaresItemPriceDetailTaxesAmountRegExp),
   "currency": zod.string().regex(removeSearchFilterResponseOffersItemFaresItemPriceDetailTaxesCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),
   "tax_breakdown": zod.array(zod.object({
   "code": zod.string(),
   "amount": zod.object({
-  "amount": zod.string().regex(removeSearchFilterResponseOffersItemFaresItemPriceDetailTaxBreakdownItemAmountAmountRegExp),
+  "amount": zod.string().max(removeSearchFilterResponseOffersItemFaresItemPriceDetailTaxBreakdownItemAmountAmountMax).regex(removeSearchFilterResponseOffersItemFaresItemPriceDetailTaxBreakdownItemAmountAmountRegExp),
   "currency": zod.string().regex(removeSearchFilterResponseOffersItemFaresItemPriceDetailTaxBreakdownItemAmountCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.')
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).')
 })).describe('Taxes by code, for all passengers.'),
   "markup": zod.object({
-  "amount": zod.string().regex(removeSearchFilterResponseOffersItemFaresItemPriceDetailMarkupAmountRegExp),
+  "amount": zod.string().max(removeSearchFilterResponseOffersItemFaresItemPriceDetailMarkupAmountMax).regex(removeSearchFilterResponseOffersItemFaresItemPriceDetailMarkupAmountRegExp),
   "currency": zod.string().regex(removeSearchFilterResponseOffersItemFaresItemPriceDetailMarkupCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),
   "total": zod.object({
-  "amount": zod.string().regex(removeSearchFilterResponseOffersItemFaresItemPriceDetailTotalAmountRegExp),
+  "amount": zod.string().max(removeSearchFilterResponseOffersItemFaresItemPriceDetailTotalAmountMax).regex(removeSearchFilterResponseOffersItemFaresItemPriceDetailTotalAmountRegExp),
   "currency": zod.string().regex(removeSearchFilterResponseOffersItemFaresItemPriceDetailTotalCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),
   "passengers": zod.array(zod.object({
   "type": zod.enum(['ADT', 'CHD', 'INF']).describe('Adult (12+), child (2–11) or infant on lap (under 2).'),
   "count": zod.number().min(1),
   "base": zod.object({
-  "amount": zod.string().regex(removeSearchFilterResponseOffersItemFaresItemPriceDetailPassengersItemBaseAmountRegExp),
+  "amount": zod.string().max(removeSearchFilterResponseOffersItemFaresItemPriceDetailPassengersItemBaseAmountMax).regex(removeSearchFilterResponseOffersItemFaresItemPriceDetailPassengersItemBaseAmountRegExp),
   "currency": zod.string().regex(removeSearchFilterResponseOffersItemFaresItemPriceDetailPassengersItemBaseCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),
   "taxes": zod.object({
-  "amount": zod.string().regex(removeSearchFilterResponseOffersItemFaresItemPriceDetailPassengersItemTaxesAmountRegExp),
+  "amount": zod.string().max(removeSearchFilterResponseOffersItemFaresItemPriceDetailPassengersItemTaxesAmountMax).regex(removeSearchFilterResponseOffersItemFaresItemPriceDetailPassengersItemTaxesAmountRegExp),
   "currency": zod.string().regex(removeSearchFilterResponseOffersItemFaresItemPriceDetailPassengersItemTaxesCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),
   "markup": zod.object({
-  "amount": zod.string().regex(removeSearchFilterResponseOffersItemFaresItemPriceDetailPassengersItemMarkupAmountRegExp),
+  "amount": zod.string().max(removeSearchFilterResponseOffersItemFaresItemPriceDetailPassengersItemMarkupAmountMax).regex(removeSearchFilterResponseOffersItemFaresItemPriceDetailPassengersItemMarkupAmountRegExp),
   "currency": zod.string().regex(removeSearchFilterResponseOffersItemFaresItemPriceDetailPassengersItemMarkupCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),
   "total": zod.object({
-  "amount": zod.string().regex(removeSearchFilterResponseOffersItemFaresItemPriceDetailPassengersItemTotalAmountRegExp),
+  "amount": zod.string().max(removeSearchFilterResponseOffersItemFaresItemPriceDetailPassengersItemTotalAmountMax).regex(removeSearchFilterResponseOffersItemFaresItemPriceDetailPassengersItemTotalAmountRegExp),
   "currency": zod.string().regex(removeSearchFilterResponseOffersItemFaresItemPriceDetailPassengersItemTotalCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),
   "fare_basis": zod.array(zod.string()).describe('One fare basis per origin-destination.'),
   "fare_calculation": zod.string().describe('The fare calculation line as the airline filed it.')
 }))
 }).describe('A price broken down, for all passengers and per passenger type.'),
   "original_price_detail": zod.object({
   "base": zod.object({
-  "amount": zod.string().regex(removeSearchFilterResponseOffersItemFaresItemOriginalPriceDetailBaseAmountRegExp),
+  "amount": zod.string().max(removeSearchFilterResponseOffersItemFaresItemOriginalPriceDetailBaseAmountMax).regex(removeSearchFilterResponseOffersItemFaresItemOriginalPriceDetailBaseAmountRegExp),
   "currency": zod.string().regex(removeSearchFilterResponseOffersItemFaresItemOriginalPriceDetailBaseCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),
   "taxes": zod.object({
-  "amount": zod.string().regex(removeSearchFilterResponseOffersItemFaresItemOriginalPriceDetailTaxesAmountRegExp),
+  "amount": zod.string().max(removeSearchFilterResponseOffersItemFaresItemOriginalPriceDetailTaxesAmountMax).regex(removeSearchFilterResponseOffersItemFaresItemOriginalPriceDetailTaxesAmountRegExp),
   "currency": zod.string().regex(removeSearchFilterResponseOffersItemFaresItemOriginalPriceDetailTaxesCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),
   "tax_breakdown": zod.array(zod.object({
   "code": zod.string(),
   "amount": zod.object({
-  "amount": zod.string().regex(removeSearchFilterResponseOffersItemFaresItemOriginalPriceDetailTaxBreakdownItemAmountAmountRegExp),
+  "amount": zod.string().max(removeSearchFilterResponseOffersItemFaresItemOriginalPriceDetailTaxBreakdownItemAmountAmountMax).regex(removeSearchFilterResponseOffersItemFaresItemOriginalPriceDetailTaxBreakdownItemAmountAmountRegExp),
   "currency": zod.string().regex(removeSearchFilterResponseOffersItemFaresItemOriginalPriceDetailTaxBreakdownItemAmountCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.')
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).')
 })).describe('Taxes by code, for all passengers.'),
   "markup": zod.object({
-  "amount": zod.string().regex(removeSearchFilterResponseOffersItemFaresItemOriginalPriceDetailMarkupAmountRegExp),
+  "amount": zod.string().max(removeSearchFilterResponseOffersItemFaresItemOriginalPriceDetailMarkupAmountMax).regex(removeSearchFilterResponseOffersItemFaresItemOriginalPriceDetailMarkupAmountRegExp),
   "currency": zod.string().regex(removeSearchFilterResponseOffersItemFaresItemOriginalPriceDetailMarkupCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),
   "total": zod.object({
-  "amount": zod.string().regex(removeSearchFilterResponseOffersItemFaresItemOriginalPriceDetailTotalAmountRegExp),
+  "amount": zod.string().max(removeSearchFilterResponseOffersItemFaresItemOriginalPriceDetailTotalAmountMax).regex(removeSearchFilterResponseOffersItemFaresItemOriginalPriceDetailTotalAmountRegExp),
   "currency": zod.string().regex(removeSearchFilterResponseOffersItemFaresItemOriginalPriceDetailTotalCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),
   "passengers": zod.array(zod.object({
   "type": zod.enum(['ADT', 'CHD', 'INF']).describe('Adult (12+), child (2–11) or infant on lap (under 2).'),
   "count": zod.number().min(1),
   "base": zod.object({
-  "amount": zod.string().regex(removeSearchFilterResponseOffersItemFaresItemOriginalPriceDetailPassengersItemBaseAmountRegExp),
+  "amount": zod.string().max(removeSearchFilterResponseOffersItemFaresItemOriginalPriceDetailPassengersItemBaseAmountMax).regex(removeSearchFilterResponseOffersItemFaresItemOriginalPriceDetailPassengersItemBaseAmountRegExp),
   "currency": zod.string().regex(removeSearchFilterResponseOffersItemFaresItemOriginalPriceDetailPassengersItemBaseCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),
   "taxes": zod.object({
-  "amount": zod.string().regex(removeSearchFilterResponseOffersItemFaresItemOriginalPriceDetailPassengersItemTaxesAmountRegExp),
+  "amount": zod.string().max(removeSearchFilterResponseOffersItemFaresItemOriginalPriceDetailPassengersItemTaxesAmountMax).regex(removeSearchFilterResponseOffersItemFaresItemOriginalPriceDetailPassengersItemTaxesAmountRegExp),
   "currency": zod.string().regex(removeSearchFilterResponseOffersItemFaresItemOriginalPriceDetailPassengersItemTaxesCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),
   "markup": zod.object({
-  "amount": zod.string().regex(removeSearchFilterResponseOffersItemFaresItemOriginalPriceDetailPassengersItemMarkupAmountRegExp),
+  "amount": zod.string().max(removeSearchFilterResponseOffersItemFaresItemOriginalPriceDetailPassengersItemMarkupAmountMax).regex(removeSearchFilterResponseOffersItemFaresItemOriginalPriceDetailPassengersItemMarkupAmountRegExp),
   "currency": zod.string().regex(removeSearchFilterResponseOffersItemFaresItemOriginalPriceDetailPassengersItemMarkupCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),
   "total": zod.object({
-  "amount": zod.string().regex(removeSearchFilterResponseOffersItemFaresItemOriginalPriceDetailPassengersItemTotalAmountRegExp),
+  "amount": zod.string().max(removeSearchFilterResponseOffersItemFaresItemOriginalPriceDetailPassengersItemTotalAmountMax).regex(removeSearchFilterResponseOffersItemFaresItemOriginalPriceDetailPassengersItemTotalAmountRegExp),
   "currency": zod.string().regex(removeSearchFilterResponseOffersItemFaresItemOriginalPriceDetailPassengersItemTotalCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),
   "fare_basis": zod.array(zod.string()).describe('One fare basis per origin-destination.'),
   "fare_calculation": zod.string().describe('The fare calculation line as the airline filed it.')
 }))
@@ -1099,16 +1168,16 @@ export const removeSearchFilterResponse = zod.object({
   "change": zod.object({
   "allowed": zod.boolean(),
   "fee": zod.union([zod.object({
-  "amount": zod.string().regex(removeSearchFilterResponseOffersItemFaresItemPenaltyChangeFeeAmountRegExp),
+  "amount": zod.string().max(removeSearchFilterResponseOffersItemFaresItemPenaltyChangeFeeAmountMax).regex(removeSearchFilterResponseOffersItemFaresItemPenaltyChangeFeeAmountRegExp),
   "currency": zod.string().regex(removeSearchFilterResponseOffersItemFaresItemPenaltyChangeFeeCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),zod.null()]).describe('The airline\'s fee when allowed; null when free or not allowed.')
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),zod.null()]).describe('The airline\'s fee when allowed; null when free or not allowed.')
 }),
   "refund": zod.object({
   "allowed": zod.boolean(),
   "fee": zod.union([zod.object({
-  "amount": zod.string().regex(removeSearchFilterResponseOffersItemFaresItemPenaltyRefundFeeAmountRegExp),
+  "amount": zod.string().max(removeSearchFilterResponseOffersItemFaresItemPenaltyRefundFeeAmountMax).regex(removeSearchFilterResponseOffersItemFaresItemPenaltyRefundFeeAmountRegExp),
   "currency": zod.string().regex(removeSearchFilterResponseOffersItemFaresItemPenaltyRefundFeeCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),zod.null()]).describe('The airline\'s fee when allowed; null when free or not allowed.')
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),zod.null()]).describe('The airline\'s fee when allowed; null when free or not allowed.')
 })
 }),
   "baggage": zod.object({
@@ -1140,13 +1209,13 @@ export const removeSearchFilterResponse = zod.object({
   "fare_families": zod.array(zod.string()),
   "price": zod.union([zod.object({
   "min": zod.object({
-  "amount": zod.string().regex(removeSearchFilterResponseFacetsPriceMinAmountRegExp),
+  "amount": zod.string().max(removeSearchFilterResponseFacetsPriceMinAmountMax).regex(removeSearchFilterResponseFacetsPriceMinAmountRegExp),
   "currency": zod.string().regex(removeSearchFilterResponseFacetsPriceMinCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),
   "max": zod.object({
-  "amount": zod.string().regex(removeSearchFilterResponseFacetsPriceMaxAmountRegExp),
+  "amount": zod.string().max(removeSearchFilterResponseFacetsPriceMaxAmountMax).regex(removeSearchFilterResponseFacetsPriceMaxAmountRegExp),
   "currency": zod.string().regex(removeSearchFilterResponseFacetsPriceMaxCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.')
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).')
 }),zod.null()]).describe('Cheapest and dearest fare in EUR; null when there are no offers.'),
   "baggage_available": zod.boolean()
 }).describe('What the filters can choose from, over the unfiltered offers.'),
@@ -1186,47 +1255,68 @@ export const getOfferDetailsQueryParams = zod.object({
 export const getOfferDetailsResponseFarePriceAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
 export const getOfferDetailsResponseFarePriceCurrencyRegExp = new RegExp('^[A-Z]{3}$');
 export const getOfferDetailsResponseFarePricePerPassItemAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
-export const getOfferDetailsResponseFarePriceEurAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const getOfferDetailsResponseFarePriceEurAmountMax = 18;
+export const getOfferDetailsResponseFarePriceEurAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const getOfferDetailsResponseFarePriceEurCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const getOfferDetailsResponseFarePriceDetailBaseAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const getOfferDetailsResponseFarePriceDetailBaseAmountMax = 18;
+export const getOfferDetailsResponseFarePriceDetailBaseAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const getOfferDetailsResponseFarePriceDetailBaseCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const getOfferDetailsResponseFarePriceDetailTaxesAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const getOfferDetailsResponseFarePriceDetailTaxesAmountMax = 18;
+export const getOfferDetailsResponseFarePriceDetailTaxesAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const getOfferDetailsResponseFarePriceDetailTaxesCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const getOfferDetailsResponseFarePriceDetailTaxBreakdownItemAmountAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const getOfferDetailsResponseFarePriceDetailTaxBreakdownItemAmountAmountMax = 18;
+export const getOfferDetailsResponseFarePriceDetailTaxBreakdownItemAmountAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const getOfferDetailsResponseFarePriceDetailTaxBreakdownItemAmountCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const getOfferDetailsResponseFarePriceDetailMarkupAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const getOfferDetailsResponseFarePriceDetailMarkupAmountMax = 18;
+export const getOfferDetailsResponseFarePriceDetailMarkupAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const getOfferDetailsResponseFarePriceDetailMarkupCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const getOfferDetailsResponseFarePriceDetailTotalAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const getOfferDetailsResponseFarePriceDetailTotalAmountMax = 18;
+export const getOfferDetailsResponseFarePriceDetailTotalAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const getOfferDetailsResponseFarePriceDetailTotalCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const getOfferDetailsResponseFarePriceDetailPassengersItemBaseAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const getOfferDetailsResponseFarePriceDetailPassengersItemBaseAmountMax = 18;
+export const getOfferDetailsResponseFarePriceDetailPassengersItemBaseAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const getOfferDetailsResponseFarePriceDetailPassengersItemBaseCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const getOfferDetailsResponseFarePriceDetailPassengersItemTaxesAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const getOfferDetailsResponseFarePriceDetailPassengersItemTaxesAmountMax = 18;
+export const getOfferDetailsResponseFarePriceDetailPassengersItemTaxesAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const getOfferDetailsResponseFarePriceDetailPassengersItemTaxesCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const getOfferDetailsResponseFarePriceDetailPassengersItemMarkupAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const getOfferDetailsResponseFarePriceDetailPassengersItemMarkupAmountMax = 18;
+export const getOfferDetailsResponseFarePriceDetailPassengersItemMarkupAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const getOfferDetailsResponseFarePriceDetailPassengersItemMarkupCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const getOfferDetailsResponseFarePriceDetailPassengersItemTotalAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const getOfferDetailsResponseFarePriceDetailPassengersItemTotalAmountMax = 18;
+export const getOfferDetailsResponseFarePriceDetailPassengersItemTotalAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const getOfferDetailsResponseFarePriceDetailPassengersItemTotalCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const getOfferDetailsResponseFareOriginalPriceDetailBaseAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const getOfferDetailsResponseFareOriginalPriceDetailBaseAmountMax = 18;
+export const getOfferDetailsResponseFareOriginalPriceDetailBaseAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const getOfferDetailsResponseFareOriginalPriceDetailBaseCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const getOfferDetailsResponseFareOriginalPriceDetailTaxesAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const getOfferDetailsResponseFareOriginalPriceDetailTaxesAmountMax = 18;
+export const getOfferDetailsResponseFareOriginalPriceDetailTaxesAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const getOfferDetailsResponseFareOriginalPriceDetailTaxesCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const getOfferDetailsResponseFareOriginalPriceDetailTaxBreakdownItemAmountAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const getOfferDetailsResponseFareOriginalPriceDetailTaxBreakdownItemAmountAmountMax = 18;
+export const getOfferDetailsResponseFareOriginalPriceDetailTaxBreakdownItemAmountAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const getOfferDetailsResponseFareOriginalPriceDetailTaxBreakdownItemAmountCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const getOfferDetailsResponseFareOriginalPriceDetailMarkupAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const getOfferDetailsResponseFareOriginalPriceDetailMarkupAmountMax = 18;
+export const getOfferDetailsResponseFareOriginalPriceDetailMarkupAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const getOfferDetailsResponseFareOriginalPriceDetailMarkupCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const getOfferDetailsResponseFareOriginalPriceDetailTotalAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const getOfferDetailsResponseFareOriginalPriceDetailTotalAmountMax = 18;
+export const getOfferDetailsResponseFareOriginalPriceDetailTotalAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const getOfferDetailsResponseFareOriginalPriceDetailTotalCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const getOfferDetailsResponseFareOriginalPriceDetailPassengersItemBaseAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const getOfferDetailsResponseFareOriginalPriceDetailPassengersItemBaseAmountMax = 18;
+export const getOfferDetailsResponseFareOriginalPriceDetailPassengersItemBaseAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const getOfferDetailsResponseFareOriginalPriceDetailPassengersItemBaseCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const getOfferDetailsResponseFareOriginalPriceDetailPassengersItemTaxesAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const getOfferDetailsResponseFareOriginalPriceDetailPassengersItemTaxesAmountMax = 18;
+export const getOfferDetailsResponseFareOriginalPriceDetailPassengersItemTaxesAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const getOfferDetailsResponseFareOriginalPriceDetailPassengersItemTaxesCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const getOfferDetailsResponseFareOriginalPriceDetailPassengersItemMarkupAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const getOfferDetailsResponseFareOriginalPriceDetailPassengersItemMarkupAmountMax = 18;
+export const getOfferDetailsResponseFareOriginalPriceDetailPassengersItemMarkupAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const getOfferDetailsResponseFareOriginalPriceDetailPassengersItemMarkupCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const getOfferDetailsResponseFareOriginalPriceDetailPassengersItemTotalAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const getOfferDetailsResponseFareOriginalPriceDetailPassengersItemTotalAmountMax = 18;
+export const getOfferDetailsResponseFareOriginalPriceDetailPassengersItemTotalAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const getOfferDetailsResponseFareOriginalPriceDetailPassengersItemTotalCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const getOfferDetailsResponseFareFareSegmentsItemSeatsLeftMin = 0;export const getOfferDetailsResponseFarePenaltyChangeFeeAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const getOfferDetailsResponseFareFareSegmentsItemSeatsLeftMin = 0;export const getOfferDetailsResponseFarePenaltyChangeFeeAmountMax = 18;
+export const getOfferDetailsResponseFarePenaltyChangeFeeAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const getOfferDetailsResponseFarePenaltyChangeFeeCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const getOfferDetailsResponseFarePenaltyRefundFeeAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const getOfferDetailsResponseFarePenaltyRefundFeeAmountMax = 18;
+export const getOfferDetailsResponseFarePenaltyRefundFeeAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const getOfferDetailsResponseFarePenaltyRefundFeeCurrencyRegExp = new RegExp('^[A-Z]{3}$');
 export const getOfferDetailsResponseFareBaggageCheckedPiecesMin = 0;export const getOfferDetailsResponseFareBaggageCheckedWeightKgMin = 0;export const getOfferDetailsResponseFareBaggageCarryOnPiecesMin = 0;export const getOfferDetailsResponseFareBaggageCarryOnWeightKgMin = 0;export const getOfferDetailsResponseOfferOwnerCodeRegExp = new RegExp('^[A-Z0-9]{2}$');
 export const getOfferDetailsResponseOfferOriginDestinationsItemOriginRegExp = new RegExp('^[A-Z]{3}$');
@@ -1238,49 +1328,71 @@ export const getOfferDetailsResponseOfferOriginDestinationsItemFlightsItemDestin
 export const getOfferDetailsResponseOfferOriginDestinationsItemFlightsItemDurationMinutesMin = 0;export const getOfferDetailsResponseOfferOriginDestinationsItemFlightsItemDistanceKmMin = 0;export const getOfferDetailsResponseOfferFaresItemPriceAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
 export const getOfferDetailsResponseOfferFaresItemPriceCurrencyRegExp = new RegExp('^[A-Z]{3}$');
 export const getOfferDetailsResponseOfferFaresItemPricePerPassItemAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
-export const getOfferDetailsResponseOfferFaresItemPriceEurAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const getOfferDetailsResponseOfferFaresItemPriceEurAmountMax = 18;
+export const getOfferDetailsResponseOfferFaresItemPriceEurAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const getOfferDetailsResponseOfferFaresItemPriceEurCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const getOfferDetailsResponseOfferFaresItemPriceDetailBaseAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const getOfferDetailsResponseOfferFaresItemPriceDetailBaseAmountMax = 18;
+export const getOfferDetailsResponseOfferFaresItemPriceDetailBaseAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const getOfferDetailsResponseOfferFaresItemPriceDetailBaseCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const getOfferDetailsResponseOfferFaresItemPriceDetailTaxesAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const getOfferDetailsResponseOfferFaresItemPriceDetailTaxesAmountMax = 18;
+export const getOfferDetailsResponseOfferFaresItemPriceDetailTaxesAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const getOfferDetailsResponseOfferFaresItemPriceDetailTaxesCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const getOfferDetailsResponseOfferFaresItemPriceDetailTaxBreakdownItemAmountAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const getOfferDetailsResponseOfferFaresItemPriceDetailTaxBreakdownItemAmountAmountMax = 18;
+export const getOfferDetailsResponseOfferFaresItemPriceDetailTaxBreakdownItemAmountAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const getOfferDetailsResponseOfferFaresItemPriceDetailTaxBreakdownItemAmountCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const getOfferDetailsResponseOfferFaresItemPriceDetailMarkupAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const getOfferDetailsResponseOfferFaresItemPriceDetailMarkupAmountMax = 18;
+export const getOfferDetailsResponseOfferFaresItemPriceDetailMarkupAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const getOfferDetailsResponseOfferFaresItemPriceDetailMarkupCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const getOfferDetailsResponseOfferFaresItemPriceDetailTotalAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const getOfferDetailsResponseOfferFaresItemPriceDetailTotalAmountMax = 18;
+export const getOfferDetailsResponseOfferFaresItemPriceDetailTotalAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const getOfferDetailsResponseOfferFaresItemPriceDetailTotalCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const getOfferDetailsResponseOfferFaresItemPriceDetailPassengersItemBaseAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const getOfferDetailsResponseOfferFaresItemPriceDetailPassengersItemBaseAmountMax = 18;
+export const getOfferDetailsResponseOfferFaresItemPriceDetailPassengersItemBaseAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const getOfferDetailsResponseOfferFaresItemPriceDetailPassengersItemBaseCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const getOfferDetailsResponseOfferFaresItemPriceDetailPassengersItemTaxesAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const getOfferDetailsResponseOfferFaresItemPriceDetailPassengersItemTaxesAmountMax = 18;
+export const getOfferDetailsResponseOfferFaresItemPriceDetailPassengersItemTaxesAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const getOfferDetailsResponseOfferFaresItemPriceDetailPassengersItemTaxesCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const getOfferDetailsResponseOfferFaresItemPriceDetailPassengersItemMarkupAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const getOfferDetailsResponseOfferFaresItemPriceDetailPassengersItemMarkupAmountMax = 18;
+export const getOfferDetailsResponseOfferFaresItemPriceDetailPassengersItemMarkupAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const getOfferDetailsResponseOfferFaresItemPriceDetailPassengersItemMarkupCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const getOfferDetailsResponseOfferFaresItemPriceDetailPassengersItemTotalAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const getOfferDetailsResponseOfferFaresItemPriceDetailPassengersItemTotalAmountMax = 18;
+export const getOfferDetailsResponseOfferFaresItemPriceDetailPassengersItemTotalAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const getOfferDetailsResponseOfferFaresItemPriceDetailPassengersItemTotalCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const getOfferDetailsResponseOfferFaresItemOriginalPriceDetailBaseAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const getOfferDetailsResponseOfferFaresItemOriginalPriceDetailBaseAmountMax = 18;
+export const getOfferDetailsResponseOfferFaresItemOriginalPriceDetailBaseAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const getOfferDetailsResponseOfferFaresItemOriginalPriceDetailBaseCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const getOfferDetailsResponseOfferFaresItemOriginalPriceDetailTaxesAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const getOfferDetailsResponseOfferFaresItemOriginalPriceDetailTaxesAmountMax = 18;
+export const getOfferDetailsResponseOfferFaresItemOriginalPriceDetailTaxesAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const getOfferDetailsResponseOfferFaresItemOriginalPriceDetailTaxesCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const getOfferDetailsResponseOfferFaresItemOriginalPriceDetailTaxBreakdownItemAmountAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const getOfferDetailsResponseOfferFaresItemOriginalPriceDetailTaxBreakdownItemAmountAmountMax = 18;
+export const getOfferDetailsResponseOfferFaresItemOriginalPriceDetailTaxBreakdownItemAmountAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const getOfferDetailsResponseOfferFaresItemOriginalPriceDetailTaxBreakdownItemAmountCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const getOfferDetailsResponseOfferFaresItemOriginalPriceDetailMarkupAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const getOfferDetailsResponseOfferFaresItemOriginalPriceDetailMarkupAmountMax = 18;
+export const getOfferDetailsResponseOfferFaresItemOriginalPriceDetailMarkupAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const getOfferDetailsResponseOfferFaresItemOriginalPriceDetailMarkupCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const getOfferDetailsResponseOfferFaresItemOriginalPriceDetailTotalAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const getOfferDetailsResponseOfferFaresItemOriginalPriceDetailTotalAmountMax = 18;
+export const getOfferDetailsResponseOfferFaresItemOriginalPriceDetailTotalAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const getOfferDetailsResponseOfferFaresItemOriginalPriceDetailTotalCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const getOfferDetailsResponseOfferFaresItemOriginalPriceDetailPassengersItemBaseAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const getOfferDetailsResponseOfferFaresItemOriginalPriceDetailPassengersItemBaseAmountMax = 18;
+export const getOfferDetailsResponseOfferFaresItemOriginalPriceDetailPassengersItemBaseAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const getOfferDetailsResponseOfferFaresItemOriginalPriceDetailPassengersItemBaseCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const getOfferDetailsResponseOfferFaresItemOriginalPriceDetailPassengersItemTaxesAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const getOfferDetailsResponseOfferFaresItemOriginalPriceDetailPassengersItemTaxesAmountMax = 18;
+export const getOfferDetailsResponseOfferFaresItemOriginalPriceDetailPassengersItemTaxesAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const getOfferDetailsResponseOfferFaresItemOriginalPriceDetailPassengersItemTaxesCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const getOfferDetailsResponseOfferFaresItemOriginalPriceDetailPassengersItemMarkupAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const getOfferDetailsResponseOfferFaresItemOriginalPriceDetailPassengersItemMarkupAmountMax = 18;
+export const getOfferDetailsResponseOfferFaresItemOriginalPriceDetailPassengersItemMarkupAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const getOfferDetailsResponseOfferFaresItemOriginalPriceDetailPassengersItemMarkupCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const getOfferDetailsResponseOfferFaresItemOriginalPriceDetailPassengersItemTotalAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const getOfferDetailsResponseOfferFaresItemOriginalPriceDetailPassengersItemTotalAmountMax = 18;
+export const getOfferDetailsResponseOfferFaresItemOriginalPriceDetailPassengersItemTotalAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const getOfferDetailsResponseOfferFaresItemOriginalPriceDetailPassengersItemTotalCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const getOfferDetailsResponseOfferFaresItemFareSegmentsItemSeatsLeftMin = 0;export const getOfferDetailsResponseOfferFaresItemPenaltyChangeFeeAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const getOfferDetailsResponseOfferFaresItemFareSegmentsItemSeatsLeftMin = 0;export const getOfferDetailsResponseOfferFaresItemPenaltyChangeFeeAmountMax = 18;
+export const getOfferDetailsResponseOfferFaresItemPenaltyChangeFeeAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const getOfferDetailsResponseOfferFaresItemPenaltyChangeFeeCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const getOfferDetailsResponseOfferFaresItemPenaltyRefundFeeAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const getOfferDetailsResponseOfferFaresItemPenaltyRefundFeeAmountMax = 18;
+export const getOfferDetailsResponseOfferFaresItemPenaltyRefundFeeAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const getOfferDetailsResponseOfferFaresItemPenaltyRefundFeeCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const getOfferDetailsResponseOfferFaresItemBaggageCheckedPiecesMin = 0;export const getOfferDetailsResponseOfferFaresItemBaggageCheckedWeightKgMin = 0;export const getOfferDetailsResponseOfferFaresItemBaggageCarryOnPiecesMin = 0;export const getOfferDetailsResponseOfferFaresItemBaggageCarryOnWeightKgMin = 0;export const getOfferDetailsResponsePreviousPriceAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const getOfferDetailsResponseOfferFaresItemBaggageCheckedPiecesMin = 0;export const getOfferDetailsResponseOfferFaresItemBaggageCheckedWeightKgMin = 0;export const getOfferDetailsResponseOfferFaresItemBaggageCarryOnPiecesMin = 0;export const getOfferDetailsResponseOfferFaresItemBaggageCarryOnWeightKgMin = 0;export const getOfferDetailsResponsePreviousPriceAmountMax = 18;
+export const getOfferDetailsResponsePreviousPriceAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const getOfferDetailsResponsePreviousPriceCurrencyRegExp = new RegExp('^[A-Z]{3}$');
 
 
@@ -1303,99 +1415,99 @@ export const getOfferDetailsResponse = zod.object({
 })).describe('Price per passenger, by type.')
 }).describe('What the agency sells the fare for, markups included.'),
   "price_eur": zod.union([zod.object({
-  "amount": zod.string().regex(getOfferDetailsResponseFarePriceEurAmountRegExp),
+  "amount": zod.string().max(getOfferDetailsResponseFarePriceEurAmountMax).regex(getOfferDetailsResponseFarePriceEurAmountRegExp),
   "currency": zod.string().regex(getOfferDetailsResponseFarePriceEurCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),zod.null()]).describe('The price in EUR at the exchange rate in effect: what the search\'s price filter and its price\norder compare, so fares in several currencies are filtered and sorted alike. Null when the price\nis in EUR already or no rate from its currency to EUR is known (then it is compared as it is).\n'),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),zod.null()]).describe('The price in EUR at the exchange rate in effect: what the search\'s price filter and its price\norder compare, so fares in several currencies are filtered and sorted alike. Null when the price\nis in EUR already or no rate from its currency to EUR is known (then it is compared as it is).\n'),
   "price_detail": zod.object({
   "base": zod.object({
-  "amount": zod.string().regex(getOfferDetailsResponseFarePriceDetailBaseAmountRegExp),
+  "amount": zod.string().max(getOfferDetailsResponseFarePriceDetailBaseAmountMax).regex(getOfferDetailsResponseFarePriceDetailBaseAmountRegExp),
   "currency": zod.string().regex(getOfferDetailsResponseFarePriceDetailBaseCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),
   "taxes": zod.object({
-  "amount": zod.string().regex(getOfferDetailsResponseFarePriceDetailTaxesAmountRegExp),
+  "amount": zod.string().max(getOfferDetailsResponseFarePriceDetailTaxesAmountMax).regex(getOfferDetailsResponseFarePriceDetailTaxesAmountRegExp),
   "currency": zod.string().regex(getOfferDetailsResponseFarePriceDetailTaxesCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),
   "tax_breakdown": zod.array(zod.object({
   "code": zod.string(),
   "amount": zod.object({
-  "amount": zod.string().regex(getOfferDetailsResponseFarePriceDetailTaxBreakdownItemAmountAmountRegExp),
+  "amount": zod.string().max(getOfferDetailsResponseFarePriceDetailTaxBreakdownItemAmountAmountMax).regex(getOfferDetailsResponseFarePriceDetailTaxBreakdownItemAmountAmountRegExp),
   "currency": zod.string().regex(getOfferDetailsResponseFarePriceDetailTaxBreakdownItemAmountCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.')
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).')
 })).describe('Taxes by code, for all passengers.'),
   "markup": zod.object({
-  "amount": zod.string().regex(getOfferDetailsResponseFarePriceDetailMarkupAmountRegExp),
+  "amount": zod.string().max(getOfferDetailsResponseFarePriceDetailMarkupAmountMax).regex(getOfferDetailsResponseFarePriceDetailMarkupAmountRegExp),
   "currency": zod.string().regex(getOfferDetailsResponseFarePriceDetailMarkupCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),
   "total": zod.object({
-  "amount": zod.string().regex(getOfferDetailsResponseFarePriceDetailTotalAmountRegExp),
+  "amount": zod.string().max(getOfferDetailsResponseFarePriceDetailTotalAmountMax).regex(getOfferDetailsResponseFarePriceDetailTotalAmountRegExp),
   "currency": zod.string().regex(getOfferDetailsResponseFarePriceDetailTotalCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),
   "passengers": zod.array(zod.object({
   "type": zod.enum(['ADT', 'CHD', 'INF']).describe('Adult (12+), child (2–11) or infant on lap (under 2).'),
   "count": zod.number().min(1),
   "base": zod.object({
-  "amount": zod.string().regex(getOfferDetailsResponseFarePriceDetailPassengersItemBaseAmountRegExp),
+  "amount": zod.string().max(getOfferDetailsResponseFarePriceDetailPassengersItemBaseAmountMax).regex(getOfferDetailsResponseFarePriceDetailPassengersItemBaseAmountRegExp),
   "currency": zod.string().regex(getOfferDetailsResponseFarePriceDetailPassengersItemBaseCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),
   "taxes": zod.object({
-  "amount": zod.string().regex(getOfferDetailsResponseFarePriceDetailPassengersItemTaxesAmountRegExp),
+  "amount": zod.string().max(getOfferDetailsResponseFarePriceDetailPassengersItemTaxesAmountMax).regex(getOfferDetailsResponseFarePriceDetailPassengersItemTaxesAmountRegExp),
   "currency": zod.string().regex(getOfferDetailsResponseFarePriceDetailPassengersItemTaxesCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),
   "markup": zod.object({
-  "amount": zod.string().regex(getOfferDetailsResponseFarePriceDetailPassengersItemMarkupAmountRegExp),
+  "amount": zod.string().max(getOfferDetailsResponseFarePriceDetailPassengersItemMarkupAmountMax).regex(getOfferDetailsResponseFarePriceDetailPassengersItemMarkupAmountRegExp),
   "currency": zod.string().regex(getOfferDetailsResponseFarePriceDetailPassengersItemMarkupCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),
   "total": zod.object({
-  "amount": zod.string().regex(getOfferDetailsResponseFarePriceDetailPassengersItemTotalAmountRegExp),
+  "amount": zod.string().max(getOfferDetailsResponseFarePriceDetailPassengersItemTotalAmountMax).regex(getOfferDetailsResponseFarePriceDetailPassengersItemTotalAmountRegExp),
   "currency": zod.string().regex(getOfferDetailsResponseFarePriceDetailPassengersItemTotalCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),
   "fare_basis": zod.array(zod.string()).describe('One fare basis per origin-destination.'),
   "fare_calculation": zod.string().describe('The fare calculation line as the airline filed it.')
 }))
 }).describe('A price broken down, for all passengers and per passenger type.'),
   "original_price_detail": zod.object({
   "base": zod.object({
-  "amount": zod.string().regex(getOfferDetailsResponseFareOriginalPriceDetailBaseAmountRegExp),
+  "amount": zod.string().max(getOfferDetailsResponseFareOriginalPriceDetailBaseAmountMax).regex(getOfferDetailsResponseFareOriginalPriceDetailBaseAmountRegExp),
   "currency": zod.string().regex(getOfferDetailsResponseFareOriginalPriceDetailBaseCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),
   "taxes": zod.object({
-  "amount": zod.string().regex(getOfferDetailsResponseFareOriginalPriceDetailTaxesAmountRegExp),
+  "amount": zod.string().max(getOfferDetailsResponseFareOriginalPriceDetailTaxesAmountMax).regex(getOfferDetailsResponseFareOriginalPriceDetailTaxesAmountRegExp),
   "currency": zod.string().regex(getOfferDetailsResponseFareOriginalPriceDetailTaxesCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),
   "tax_breakdown": zod.array(zod.object({
   "code": zod.string(),
   "amount": zod.object({
-  "amount": zod.string().regex(getOfferDetailsResponseFareOriginalPriceDetailTaxBreakdownItemAmountAmountRegExp),
+  "amount": zod.string().max(getOfferDetailsResponseFareOriginalPriceDetailTaxBreakdownItemAmountAmountMax).regex(getOfferDetailsResponseFareOriginalPriceDetailTaxBreakdownItemAmountAmountRegExp),
   "currency": zod.string().regex(getOfferDetailsResponseFareOriginalPriceDetailTaxBreakdownItemAmountCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.')
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).')
 })).describe('Taxes by code, for all passengers.'),
   "markup": zod.object({
-  "amount": zod.string().regex(getOfferDetailsResponseFareOriginalPriceDetailMarkupAmountRegExp),
+  "amount": zod.string().max(getOfferDetailsResponseFareOriginalPriceDetailMarkupAmountMax).regex(getOfferDetailsResponseFareOriginalPriceDetailMarkupAmountRegExp),
   "currency": zod.string().regex(getOfferDetailsResponseFareOriginalPriceDetailMarkupCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),
   "total": zod.object({
-  "amount": zod.string().regex(getOfferDetailsResponseFareOriginalPriceDetailTotalAmountRegExp),
+  "amount": zod.string().max(getOfferDetailsResponseFareOriginalPriceDetailTotalAmountMax).regex(getOfferDetailsResponseFareOriginalPriceDetailTotalAmountRegExp),
   "currency": zod.string().regex(getOfferDetailsResponseFareOriginalPriceDetailTotalCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),
   "passengers": zod.array(zod.object({
   "type": zod.enum(['ADT', 'CHD', 'INF']).describe('Adult (12+), child (2–11) or infant on lap (under 2).'),
   "count": zod.number().min(1),
   "base": zod.object({
-  "amount": zod.string().regex(getOfferDetailsResponseFareOriginalPriceDetailPassengersItemBaseAmountRegExp),
+  "amount": zod.string().max(getOfferDetailsResponseFareOriginalPriceDetailPassengersItemBaseAmountMax).regex(getOfferDetailsResponseFareOriginalPriceDetailPassengersItemBaseAmountRegExp),
   "currency": zod.string().regex(getOfferDetailsResponseFareOriginalPriceDetailPassengersItemBaseCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),
   "taxes": zod.object({
-  "amount": zod.string().regex(getOfferDetailsResponseFareOriginalPriceDetailPassengersItemTaxesAmountRegExp),
+  "amount": zod.string().max(getOfferDetailsResponseFareOriginalPriceDetailPassengersItemTaxesAmountMax).regex(getOfferDetailsResponseFareOriginalPriceDetailPassengersItemTaxesAmountRegExp),
   "currency": zod.string().regex(getOfferDetailsResponseFareOriginalPriceDetailPassengersItemTaxesCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),
   "markup": zod.object({
-  "amount": zod.string().regex(getOfferDetailsResponseFareOriginalPriceDetailPassengersItemMarkupAmountRegExp),
+  "amount": zod.string().max(getOfferDetailsResponseFareOriginalPriceDetailPassengersItemMarkupAmountMax).regex(getOfferDetailsResponseFareOriginalPriceDetailPassengersItemMarkupAmountRegExp),
   "currency": zod.string().regex(getOfferDetailsResponseFareOriginalPriceDetailPassengersItemMarkupCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),
   "total": zod.object({
-  "amount": zod.string().regex(getOfferDetailsResponseFareOriginalPriceDetailPassengersItemTotalAmountRegExp),
+  "amount": zod.string().max(getOfferDetailsResponseFareOriginalPriceDetailPassengersItemTotalAmountMax).regex(getOfferDetailsResponseFareOriginalPriceDetailPassengersItemTotalAmountRegExp),
   "currency": zod.string().regex(getOfferDetailsResponseFareOriginalPriceDetailPassengersItemTotalCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),
   "fare_basis": zod.array(zod.string()).describe('One fare basis per origin-destination.'),
   "fare_calculation": zod.string().describe('The fare calculation line as the airline filed it.')
 }))
@@ -1411,16 +1523,16 @@ export const getOfferDetailsResponse = zod.object({
   "change": zod.object({
   "allowed": zod.boolean(),
   "fee": zod.union([zod.object({
-  "amount": zod.string().regex(getOfferDetailsResponseFarePenaltyChangeFeeAmountRegExp),
+  "amount": zod.string().max(getOfferDetailsResponseFarePenaltyChangeFeeAmountMax).regex(getOfferDetailsResponseFarePenaltyChangeFeeAmountRegExp),
   "currency": zod.string().regex(getOfferDetailsResponseFarePenaltyChangeFeeCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),zod.null()]).describe('The airline\'s fee when allowed; null when free or not allowed.')
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),zod.null()]).describe('The airline\'s fee when allowed; null when free or not allowed.')
 }),
   "refund": zod.object({
   "allowed": zod.boolean(),
   "fee": zod.union([zod.object({
-  "amount": zod.string().regex(getOfferDetailsResponseFarePenaltyRefundFeeAmountRegExp),
+  "amount": zod.string().max(getOfferDetailsResponseFarePenaltyRefundFeeAmountMax).regex(getOfferDetailsResponseFarePenaltyRefundFeeAmountRegExp),
   "currency": zod.string().regex(getOfferDetailsResponseFarePenaltyRefundFeeCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),zod.null()]).describe('The airline\'s fee when allowed; null when free or not allowed.')
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),zod.null()]).describe('The airline\'s fee when allowed; null when free or not allowed.')
 })
 }),
   "baggage": zod.object({
@@ -1500,99 +1612,99 @@ export const getOfferDetailsResponse = zod.object({
 })).describe('Price per passenger, by type.')
 }).describe('What the agency sells the fare for, markups included.'),
   "price_eur": zod.union([zod.object({
-  "amount": zod.string().regex(getOfferDetailsResponseOfferFaresItemPriceEurAmountRegExp),
+  "amount": zod.string().max(getOfferDetailsResponseOfferFaresItemPriceEurAmountMax).regex(getOfferDetailsResponseOfferFaresItemPriceEurAmountRegExp),
   "currency": zod.string().regex(getOfferDetailsResponseOfferFaresItemPriceEurCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),zod.null()]).describe('The price in EUR at the exchange rate in effect: what the search\'s price filter and its price\norder compare, so fares in several currencies are filtered and sorted alike. Null when the price\nis in EUR already or no rate from its currency to EUR is known (then it is compared as it is).\n'),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),zod.null()]).describe('The price in EUR at the exchange rate in effect: what the search\'s price filter and its price\norder compare, so fares in several currencies are filtered and sorted alike. Null when the price\nis in EUR already or no rate from its currency to EUR is known (then it is compared as it is).\n'),
   "price_detail": zod.object({
   "base": zod.object({
-  "amount": zod.string().regex(getOfferDetailsResponseOfferFaresItemPriceDetailBaseAmountRegExp),
+  "amount": zod.string().max(getOfferDetailsResponseOfferFaresItemPriceDetailBaseAmountMax).regex(getOfferDetailsResponseOfferFaresItemPriceDetailBaseAmountRegExp),
   "currency": zod.string().regex(getOfferDetailsResponseOfferFaresItemPriceDetailBaseCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),
   "taxes": zod.object({
-  "amount": zod.string().regex(getOfferDetailsResponseOfferFaresItemPriceDetailTaxesAmountRegExp),
+  "amount": zod.string().max(getOfferDetailsResponseOfferFaresItemPriceDetailTaxesAmountMax).regex(getOfferDetailsResponseOfferFaresItemPriceDetailTaxesAmountRegExp),
   "currency": zod.string().regex(getOfferDetailsResponseOfferFaresItemPriceDetailTaxesCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),
   "tax_breakdown": zod.array(zod.object({
   "code": zod.string(),
   "amount": zod.object({
-  "amount": zod.string().regex(getOfferDetailsResponseOfferFaresItemPriceDetailTaxBreakdownItemAmountAmountRegExp),
+  "amount": zod.string().max(getOfferDetailsResponseOfferFaresItemPriceDetailTaxBreakdownItemAmountAmountMax).regex(getOfferDetailsResponseOfferFaresItemPriceDetailTaxBreakdownItemAmountAmountRegExp),
   "currency": zod.string().regex(getOfferDetailsResponseOfferFaresItemPriceDetailTaxBreakdownItemAmountCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.')
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).')
 })).describe('Taxes by code, for all passengers.'),
   "markup": zod.object({
-  "amount": zod.string().regex(getOfferDetailsResponseOfferFaresItemPriceDetailMarkupAmountRegExp),
+  "amount": zod.string().max(getOfferDetailsResponseOfferFaresItemPriceDetailMarkupAmountMax).regex(getOfferDetailsResponseOfferFaresItemPriceDetailMarkupAmountRegExp),
   "currency": zod.string().regex(getOfferDetailsResponseOfferFaresItemPriceDetailMarkupCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),
   "total": zod.object({
-  "amount": zod.string().regex(getOfferDetailsResponseOfferFaresItemPriceDetailTotalAmountRegExp),
+  "amount": zod.string().max(getOfferDetailsResponseOfferFaresItemPriceDetailTotalAmountMax).regex(getOfferDetailsResponseOfferFaresItemPriceDetailTotalAmountRegExp),
   "currency": zod.string().regex(getOfferDetailsResponseOfferFaresItemPriceDetailTotalCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),
   "passengers": zod.array(zod.object({
   "type": zod.enum(['ADT', 'CHD', 'INF']).describe('Adult (12+), child (2–11) or infant on lap (under 2).'),
   "count": zod.number().min(1),
   "base": zod.object({
-  "amount": zod.string().regex(getOfferDetailsResponseOfferFaresItemPriceDetailPassengersItemBaseAmountRegExp),
+  "amount": zod.string().max(getOfferDetailsResponseOfferFaresItemPriceDetailPassengersItemBaseAmountMax).regex(getOfferDetailsResponseOfferFaresItemPriceDetailPassengersItemBaseAmountRegExp),
   "currency": zod.string().regex(getOfferDetailsResponseOfferFaresItemPriceDetailPassengersItemBaseCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),
   "taxes": zod.object({
-  "amount": zod.string().regex(getOfferDetailsResponseOfferFaresItemPriceDetailPassengersItemTaxesAmountRegExp),
+  "amount": zod.string().max(getOfferDetailsResponseOfferFaresItemPriceDetailPassengersItemTaxesAmountMax).regex(getOfferDetailsResponseOfferFaresItemPriceDetailPassengersItemTaxesAmountRegExp),
   "currency": zod.string().regex(getOfferDetailsResponseOfferFaresItemPriceDetailPassengersItemTaxesCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),
   "markup": zod.object({
-  "amount": zod.string().regex(getOfferDetailsResponseOfferFaresItemPriceDetailPassengersItemMarkupAmountRegExp),
+  "amount": zod.string().max(getOfferDetailsResponseOfferFaresItemPriceDetailPassengersItemMarkupAmountMax).regex(getOfferDetailsResponseOfferFaresItemPriceDetailPassengersItemMarkupAmountRegExp),
   "currency": zod.string().regex(getOfferDetailsResponseOfferFaresItemPriceDetailPassengersItemMarkupCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),
   "total": zod.object({
-  "amount": zod.string().regex(getOfferDetailsResponseOfferFaresItemPriceDetailPassengersItemTotalAmountRegExp),
+  "amount": zod.string().max(getOfferDetailsResponseOfferFaresItemPriceDetailPassengersItemTotalAmountMax).regex(getOfferDetailsResponseOfferFaresItemPriceDetailPassengersItemTotalAmountRegExp),
   "currency": zod.string().regex(getOfferDetailsResponseOfferFaresItemPriceDetailPassengersItemTotalCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),
   "fare_basis": zod.array(zod.string()).describe('One fare basis per origin-destination.'),
   "fare_calculation": zod.string().describe('The fare calculation line as the airline filed it.')
 }))
 }).describe('A price broken down, for all passengers and per passenger type.'),
   "original_price_detail": zod.object({
   "base": zod.object({
-  "amount": zod.string().regex(getOfferDetailsResponseOfferFaresItemOriginalPriceDetailBaseAmountRegExp),
+  "amount": zod.string().max(getOfferDetailsResponseOfferFaresItemOriginalPriceDetailBaseAmountMax).regex(getOfferDetailsResponseOfferFaresItemOriginalPriceDetailBaseAmountRegExp),
   "currency": zod.string().regex(getOfferDetailsResponseOfferFaresItemOriginalPriceDetailBaseCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),
   "taxes": zod.object({
-  "amount": zod.string().regex(getOfferDetailsResponseOfferFaresItemOriginalPriceDetailTaxesAmountRegExp),
+  "amount": zod.string().max(getOfferDetailsResponseOfferFaresItemOriginalPriceDetailTaxesAmountMax).regex(getOfferDetailsResponseOfferFaresItemOriginalPriceDetailTaxesAmountRegExp),
   "currency": zod.string().regex(getOfferDetailsResponseOfferFaresItemOriginalPriceDetailTaxesCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),
   "tax_breakdown": zod.array(zod.object({
   "code": zod.string(),
   "amount": zod.object({
-  "amount": zod.string().regex(getOfferDetailsResponseOfferFaresItemOriginalPriceDetailTaxBreakdownItemAmountAmountRegExp),
+  "amount": zod.string().max(getOfferDetailsResponseOfferFaresItemOriginalPriceDetailTaxBreakdownItemAmountAmountMax).regex(getOfferDetailsResponseOfferFaresItemOriginalPriceDetailTaxBreakdownItemAmountAmountRegExp),
   "currency": zod.string().regex(getOfferDetailsResponseOfferFaresItemOriginalPriceDetailTaxBreakdownItemAmountCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.')
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).')
 })).describe('Taxes by code, for all passengers.'),
   "markup": zod.object({
-  "amount": zod.string().regex(getOfferDetailsResponseOfferFaresItemOriginalPriceDetailMarkupAmountRegExp),
+  "amount": zod.string().max(getOfferDetailsResponseOfferFaresItemOriginalPriceDetailMarkupAmountMax).regex(getOfferDetailsResponseOfferFaresItemOriginalPriceDetailMarkupAmountRegExp),
   "currency": zod.string().regex(getOfferDetailsResponseOfferFaresItemOriginalPriceDetailMarkupCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),
   "total": zod.object({
-  "amount": zod.string().regex(getOfferDetailsResponseOfferFaresItemOriginalPriceDetailTotalAmountRegExp),
+  "amount": zod.string().max(getOfferDetailsResponseOfferFaresItemOriginalPriceDetailTotalAmountMax).regex(getOfferDetailsResponseOfferFaresItemOriginalPriceDetailTotalAmountRegExp),
   "currency": zod.string().regex(getOfferDetailsResponseOfferFaresItemOriginalPriceDetailTotalCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),
   "passengers": zod.array(zod.object({
   "type": zod.enum(['ADT', 'CHD', 'INF']).describe('Adult (12+), child (2–11) or infant on lap (under 2).'),
   "count": zod.number().min(1),
   "base": zod.object({
-  "amount": zod.string().regex(getOfferDetailsResponseOfferFaresItemOriginalPriceDetailPassengersItemBaseAmountRegExp),
+  "amount": zod.string().max(getOfferDetailsResponseOfferFaresItemOriginalPriceDetailPassengersItemBaseAmountMax).regex(getOfferDetailsResponseOfferFaresItemOriginalPriceDetailPassengersItemBaseAmountRegExp),
   "currency": zod.string().regex(getOfferDetailsResponseOfferFaresItemOriginalPriceDetailPassengersItemBaseCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),
   "taxes": zod.object({
-  "amount": zod.string().regex(getOfferDetailsResponseOfferFaresItemOriginalPriceDetailPassengersItemTaxesAmountRegExp),
+  "amount": zod.string().max(getOfferDetailsResponseOfferFaresItemOriginalPriceDetailPassengersItemTaxesAmountMax).regex(getOfferDetailsResponseOfferFaresItemOriginalPriceDetailPassengersItemTaxesAmountRegExp),
   "currency": zod.string().regex(getOfferDetailsResponseOfferFaresItemOriginalPriceDetailPassengersItemTaxesCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),
   "markup": zod.object({
-  "amount": zod.string().regex(getOfferDetailsResponseOfferFaresItemOriginalPriceDetailPassengersItemMarkupAmountRegExp),
+  "amount": zod.string().max(getOfferDetailsResponseOfferFaresItemOriginalPriceDetailPassengersItemMarkupAmountMax).regex(getOfferDetailsResponseOfferFaresItemOriginalPriceDetailPassengersItemMarkupAmountRegExp),
   "currency": zod.string().regex(getOfferDetailsResponseOfferFaresItemOriginalPriceDetailPassengersItemMarkupCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),
   "total": zod.object({
-  "amount": zod.string().regex(getOfferDetailsResponseOfferFaresItemOriginalPriceDetailPassengersItemTotalAmountRegExp),
+  "amount": zod.string().max(getOfferDetailsResponseOfferFaresItemOriginalPriceDetailPassengersItemTotalAmountMax).regex(getOfferDetailsResponseOfferFaresItemOriginalPriceDetailPassengersItemTotalAmountRegExp),
   "currency": zod.string().regex(getOfferDetailsResponseOfferFaresItemOriginalPriceDetailPassengersItemTotalCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),
   "fare_basis": zod.array(zod.string()).describe('One fare basis per origin-destination.'),
   "fare_calculation": zod.string().describe('The fare calculation line as the airline filed it.')
 }))
@@ -1608,16 +1720,16 @@ export const getOfferDetailsResponse = zod.object({
   "change": zod.object({
   "allowed": zod.boolean(),
   "fee": zod.union([zod.object({
-  "amount": zod.string().regex(getOfferDetailsResponseOfferFaresItemPenaltyChangeFeeAmountRegExp),
+  "amount": zod.string().max(getOfferDetailsResponseOfferFaresItemPenaltyChangeFeeAmountMax).regex(getOfferDetailsResponseOfferFaresItemPenaltyChangeFeeAmountRegExp),
   "currency": zod.string().regex(getOfferDetailsResponseOfferFaresItemPenaltyChangeFeeCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),zod.null()]).describe('The airline\'s fee when allowed; null when free or not allowed.')
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),zod.null()]).describe('The airline\'s fee when allowed; null when free or not allowed.')
 }),
   "refund": zod.object({
   "allowed": zod.boolean(),
   "fee": zod.union([zod.object({
-  "amount": zod.string().regex(getOfferDetailsResponseOfferFaresItemPenaltyRefundFeeAmountRegExp),
+  "amount": zod.string().max(getOfferDetailsResponseOfferFaresItemPenaltyRefundFeeAmountMax).regex(getOfferDetailsResponseOfferFaresItemPenaltyRefundFeeAmountRegExp),
   "currency": zod.string().regex(getOfferDetailsResponseOfferFaresItemPenaltyRefundFeeCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),zod.null()]).describe('The airline\'s fee when allowed; null when free or not allowed.')
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),zod.null()]).describe('The airline\'s fee when allowed; null when free or not allowed.')
 })
 }),
   "baggage": zod.object({
@@ -1642,9 +1754,9 @@ export const getOfferDetailsResponse = zod.object({
 }).describe('One itinerary of one airline with its fares, cheapest first.'),
   "price_changed": zod.boolean().describe('true when the airline\'s price differs from the one searched.'),
   "previous_price": zod.object({
-  "amount": zod.string().regex(getOfferDetailsResponsePreviousPriceAmountRegExp),
+  "amount": zod.string().max(getOfferDetailsResponsePreviousPriceAmountMax).regex(getOfferDetailsResponsePreviousPriceAmountRegExp),
   "currency": zod.string().regex(getOfferDetailsResponsePreviousPriceCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),
   "fare_rules": zod.array(zod.object({
   "category": zod.enum(['fare', 'changes', 'refunds', 'baggage', 'ticketing']),
   "text": zod.string()
@@ -1669,9 +1781,11 @@ export const listOfferAncillariesQueryParams = zod.object({
   "type": zod.enum(['bags', 'seats', 'other'])
 })
 
-export const listOfferAncillariesResponseServicesItemOriginDestinationMin = 0;export const listOfferAncillariesResponseServicesItemPriceAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const listOfferAncillariesResponseServicesItemOriginDestinationMin = 0;export const listOfferAncillariesResponseServicesItemPriceAmountMax = 18;
+export const listOfferAncillariesResponseServicesItemPriceAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const listOfferAncillariesResponseServicesItemPriceCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const listOfferAncillariesResponseSeatMapsItemRowsItemSeatsItemPriceAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const listOfferAncillariesResponseSeatMapsItemRowsItemSeatsItemPriceAmountMax = 18;
+export const listOfferAncillariesResponseSeatMapsItemRowsItemSeatsItemPriceAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const listOfferAncillariesResponseSeatMapsItemRowsItemSeatsItemPriceCurrencyRegExp = new RegExp('^[A-Z]{3}$');
 
 
@@ -1688,9 +1802,9 @@ export const listOfferAncillariesResponse = zod.object({
   "flight_id": zod.union([zod.string(),zod.null()]).describe('The flight a per-flight service applies to; null for the whole journey.'),
   "passenger_types": zod.array(zod.enum(['ADT', 'CHD', 'INF']).describe('Adult (12+), child (2–11) or infant on lap (under 2).')),
   "price": zod.object({
-  "amount": zod.string().regex(listOfferAncillariesResponseServicesItemPriceAmountRegExp),
+  "amount": zod.string().max(listOfferAncillariesResponseServicesItemPriceAmountMax).regex(listOfferAncillariesResponseServicesItemPriceAmountRegExp),
   "currency": zod.string().regex(listOfferAncillariesResponseServicesItemPriceCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.')
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).')
 })),
   "seat_maps": zod.array(zod.object({
   "flight_id": zod.string(),
@@ -1706,9 +1820,9 @@ export const listOfferAncillariesResponse = zod.object({
   "available": zod.boolean(),
   "characteristics": zod.array(zod.string()),
   "price": zod.union([zod.object({
-  "amount": zod.string().regex(listOfferAncillariesResponseSeatMapsItemRowsItemSeatsItemPriceAmountRegExp),
+  "amount": zod.string().max(listOfferAncillariesResponseSeatMapsItemRowsItemSeatsItemPriceAmountMax).regex(listOfferAncillariesResponseSeatMapsItemRowsItemSeatsItemPriceAmountRegExp),
   "currency": zod.string().regex(listOfferAncillariesResponseSeatMapsItemRowsItemSeatsItemPriceCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),zod.null()]).describe('null when the seat is free of charge.')
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),zod.null()]).describe('null when the seat is free of charge.')
 }))
 }))
 }).describe('One flight\'s seat map. Characteristics are PADIS codes (W window, A aisle, 9 centre, E exit row, L legroom).'))

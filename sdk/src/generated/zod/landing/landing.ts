@@ -76,21 +76,23 @@ export const priceNeoFlightBody = zod.object({
   "airline": zod.string().regex(priceNeoFlightBodyAirlineRegExp).describe('The carrier code; only the neo-airline\'s flights are priced here.')
 }).describe('One flight to price, as GET /neo_flights listed it.')
 
-export const priceNeoFlightResponseAirlinePriceAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const priceNeoFlightResponseAirlinePriceAmountMax = 18;
+export const priceNeoFlightResponseAirlinePriceAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const priceNeoFlightResponseAirlinePriceCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const priceNeoFlightResponseProviderPriceAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const priceNeoFlightResponseProviderPriceAmountMax = 18;
+export const priceNeoFlightResponseProviderPriceAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const priceNeoFlightResponseProviderPriceCurrencyRegExp = new RegExp('^[A-Z]{3}$');
 
 
 export const priceNeoFlightResponse = zod.object({
   "airline_price": zod.union([zod.object({
-  "amount": zod.string().regex(priceNeoFlightResponseAirlinePriceAmountRegExp),
+  "amount": zod.string().max(priceNeoFlightResponseAirlinePriceAmountMax).regex(priceNeoFlightResponseAirlinePriceAmountRegExp),
   "currency": zod.string().regex(priceNeoFlightResponseAirlinePriceCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),zod.null()]),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),zod.null()]),
   "provider_price": zod.object({
-  "amount": zod.string().regex(priceNeoFlightResponseProviderPriceAmountRegExp),
+  "amount": zod.string().max(priceNeoFlightResponseProviderPriceAmountMax).regex(priceNeoFlightResponseProviderPriceAmountRegExp),
   "currency": zod.string().regex(priceNeoFlightResponseProviderPriceCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.')
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).')
 }).describe('The price of one adult seat on the flight, in its cheapest fare. `provider_price` is Contrail\'s\nprice (the fare we hold with the neo-airline); `airline_price` is the airline\'s own public fare\nfor the same flight, or null when the airline publishes none.\n')
 
 /**

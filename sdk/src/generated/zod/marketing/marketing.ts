@@ -36,15 +36,20 @@ export const quoteDemoFareBody = zod.object({
 export const quoteDemoFareResponseSegmentsItemFromRegExp = new RegExp('^[A-Z]{3}$');
 export const quoteDemoFareResponseSegmentsItemToRegExp = new RegExp('^[A-Z]{3}$');
 export const quoteDemoFareResponseSegmentsMax = 24;export const quoteDemoFareResponseNucTotalRegExp = new RegExp('^[0-9]+\\.[0-9]{2}$');
-export const quoteDemoFareResponseFlightsMax = 24;export const quoteDemoFareResponseGdsFareAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const quoteDemoFareResponseFlightsMax = 24;export const quoteDemoFareResponseGdsFareAmountMax = 18;
+export const quoteDemoFareResponseGdsFareAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const quoteDemoFareResponseGdsFareCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const quoteDemoFareResponseGdsSurchargeAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const quoteDemoFareResponseGdsSurchargeAmountMax = 18;
+export const quoteDemoFareResponseGdsSurchargeAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const quoteDemoFareResponseGdsSurchargeCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const quoteDemoFareResponseGdsPriceAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const quoteDemoFareResponseGdsPriceAmountMax = 18;
+export const quoteDemoFareResponseGdsPriceAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const quoteDemoFareResponseGdsPriceCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const quoteDemoFareResponseOurPriceAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const quoteDemoFareResponseOurPriceAmountMax = 18;
+export const quoteDemoFareResponseOurPriceAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const quoteDemoFareResponseOurPriceCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const quoteDemoFareResponseSavingAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const quoteDemoFareResponseSavingAmountMax = 18;
+export const quoteDemoFareResponseSavingAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const quoteDemoFareResponseSavingCurrencyRegExp = new RegExp('^[A-Z]{3}$');
 
 
@@ -61,25 +66,25 @@ export const quoteDemoFareResponse = zod.object({
   "carrier": zod.string().describe('The carrier whose NDC offer was priced.'),
   "flights": zod.array(zod.string()).max(quoteDemoFareResponseFlightsMax),
   "gds_fare": zod.object({
-  "amount": zod.string().regex(quoteDemoFareResponseGdsFareAmountRegExp),
+  "amount": zod.string().max(quoteDemoFareResponseGdsFareAmountMax).regex(quoteDemoFareResponseGdsFareAmountRegExp),
   "currency": zod.string().regex(quoteDemoFareResponseGdsFareCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),
   "gds_surcharge": zod.object({
-  "amount": zod.string().regex(quoteDemoFareResponseGdsSurchargeAmountRegExp),
+  "amount": zod.string().max(quoteDemoFareResponseGdsSurchargeAmountMax).regex(quoteDemoFareResponseGdsSurchargeAmountRegExp),
   "currency": zod.string().regex(quoteDemoFareResponseGdsSurchargeCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),
   "gds_price": zod.object({
-  "amount": zod.string().regex(quoteDemoFareResponseGdsPriceAmountRegExp),
+  "amount": zod.string().max(quoteDemoFareResponseGdsPriceAmountMax).regex(quoteDemoFareResponseGdsPriceAmountRegExp),
   "currency": zod.string().regex(quoteDemoFareResponseGdsPriceCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),
   "our_price": zod.object({
-  "amount": zod.string().regex(quoteDemoFareResponseOurPriceAmountRegExp),
+  "amount": zod.string().max(quoteDemoFareResponseOurPriceAmountMax).regex(quoteDemoFareResponseOurPriceAmountRegExp),
   "currency": zod.string().regex(quoteDemoFareResponseOurPriceCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),
   "saving": zod.object({
-  "amount": zod.string().regex(quoteDemoFareResponseSavingAmountRegExp),
+  "amount": zod.string().max(quoteDemoFareResponseSavingAmountMax).regex(quoteDemoFareResponseSavingAmountRegExp),
   "currency": zod.string().regex(quoteDemoFareResponseSavingCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.')
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).')
 }).describe('Both prices for one adult, fares without taxes, in the carrier\'s currency. `saving` is the GDS\nprice minus ours (negative when the GDS fare is the cheaper one).\n')
 
 /**

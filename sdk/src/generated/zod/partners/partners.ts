@@ -32,7 +32,8 @@ export const listAgenciesQueryParams = zod.object({
   "q": zod.string().max(listAgenciesQueryQMax).optional().describe('Only partners whose name contains this.')
 })
 
-export const listAgenciesResponseDataItemSupervisorsCountMin = 0;export const listAgenciesResponseDataItemAgencyTransactionFeesItemAmountAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const listAgenciesResponseDataItemSupervisorsCountMin = 0;export const listAgenciesResponseDataItemAgencyTransactionFeesItemAmountAmountMax = 18;
+export const listAgenciesResponseDataItemAgencyTransactionFeesItemAmountAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const listAgenciesResponseDataItemAgencyTransactionFeesItemAmountCurrencyRegExp = new RegExp('^[A-Z]{3}$');
 export const listAgenciesResponseMetaPerPageMax = 100;export const listAgenciesResponseMetaTotalMin = 0;
 
@@ -51,9 +52,9 @@ export const listAgenciesResponse = zod.object({
   "agency_id": zod.string(),
   "kind": zod.enum(['issue', 'void', 'refund', 'exchange', 'emd']),
   "amount": zod.object({
-  "amount": zod.string().regex(listAgenciesResponseDataItemAgencyTransactionFeesItemAmountAmountRegExp),
+  "amount": zod.string().max(listAgenciesResponseDataItemAgencyTransactionFeesItemAmountAmountMax).regex(listAgenciesResponseDataItemAgencyTransactionFeesItemAmountAmountRegExp),
   "currency": zod.string().regex(listAgenciesResponseDataItemAgencyTransactionFeesItemAmountCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),
   "updated_at": zod.iso.datetime({})
 }).describe('A fee the platform charges the agency for one kind of transaction.')),
   "created_at": zod.iso.datetime({}),
@@ -92,7 +93,8 @@ export const createAgencyBody = zod.object({
  * Staff, or a supervisor of this partner.
  * @summary Read a partner
  */
-export const getAgencyResponseSupervisorsCountMin = 0;export const getAgencyResponseAgencyTransactionFeesItemAmountAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const getAgencyResponseSupervisorsCountMin = 0;export const getAgencyResponseAgencyTransactionFeesItemAmountAmountMax = 18;
+export const getAgencyResponseAgencyTransactionFeesItemAmountAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const getAgencyResponseAgencyTransactionFeesItemAmountCurrencyRegExp = new RegExp('^[A-Z]{3}$');
 
 
@@ -110,9 +112,9 @@ export const getAgencyResponse = zod.object({
   "agency_id": zod.string(),
   "kind": zod.enum(['issue', 'void', 'refund', 'exchange', 'emd']),
   "amount": zod.object({
-  "amount": zod.string().regex(getAgencyResponseAgencyTransactionFeesItemAmountAmountRegExp),
+  "amount": zod.string().max(getAgencyResponseAgencyTransactionFeesItemAmountAmountMax).regex(getAgencyResponseAgencyTransactionFeesItemAmountAmountRegExp),
   "currency": zod.string().regex(getAgencyResponseAgencyTransactionFeesItemAmountCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),
   "updated_at": zod.iso.datetime({})
 }).describe('A fee the platform charges the agency for one kind of transaction.')),
   "created_at": zod.iso.datetime({}),
@@ -130,7 +132,8 @@ export const updateAgencyBody = zod.object({
   "status": zod.enum(['active', 'suspended']).optional()
 }).describe('A partner\'s fields to change.')
 
-export const updateAgencyResponseSupervisorsCountMin = 0;export const updateAgencyResponseAgencyTransactionFeesItemAmountAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const updateAgencyResponseSupervisorsCountMin = 0;export const updateAgencyResponseAgencyTransactionFeesItemAmountAmountMax = 18;
+export const updateAgencyResponseAgencyTransactionFeesItemAmountAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const updateAgencyResponseAgencyTransactionFeesItemAmountCurrencyRegExp = new RegExp('^[A-Z]{3}$');
 
 
@@ -148,9 +151,9 @@ export const updateAgencyResponse = zod.object({
   "agency_id": zod.string(),
   "kind": zod.enum(['issue', 'void', 'refund', 'exchange', 'emd']),
   "amount": zod.object({
-  "amount": zod.string().regex(updateAgencyResponseAgencyTransactionFeesItemAmountAmountRegExp),
+  "amount": zod.string().max(updateAgencyResponseAgencyTransactionFeesItemAmountAmountMax).regex(updateAgencyResponseAgencyTransactionFeesItemAmountAmountRegExp),
   "currency": zod.string().regex(updateAgencyResponseAgencyTransactionFeesItemAmountCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),
   "updated_at": zod.iso.datetime({})
 }).describe('A fee the platform charges the agency for one kind of transaction.')),
   "created_at": zod.iso.datetime({}),
@@ -178,7 +181,8 @@ export const setAgencyProductionApiBody = zod.object({
   "active": zod.boolean().describe('On (open) or off (closed).')
 }).describe('Switches a gate or a flag on or off.')
 
-export const setAgencyProductionApiResponseSupervisorsCountMin = 0;export const setAgencyProductionApiResponseAgencyTransactionFeesItemAmountAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const setAgencyProductionApiResponseSupervisorsCountMin = 0;export const setAgencyProductionApiResponseAgencyTransactionFeesItemAmountAmountMax = 18;
+export const setAgencyProductionApiResponseAgencyTransactionFeesItemAmountAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const setAgencyProductionApiResponseAgencyTransactionFeesItemAmountCurrencyRegExp = new RegExp('^[A-Z]{3}$');
 
 
@@ -196,9 +200,9 @@ export const setAgencyProductionApiResponse = zod.object({
   "agency_id": zod.string(),
   "kind": zod.enum(['issue', 'void', 'refund', 'exchange', 'emd']),
   "amount": zod.object({
-  "amount": zod.string().regex(setAgencyProductionApiResponseAgencyTransactionFeesItemAmountAmountRegExp),
+  "amount": zod.string().max(setAgencyProductionApiResponseAgencyTransactionFeesItemAmountAmountMax).regex(setAgencyProductionApiResponseAgencyTransactionFeesItemAmountAmountRegExp),
   "currency": zod.string().regex(setAgencyProductionApiResponseAgencyTransactionFeesItemAmountCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),
   "updated_at": zod.iso.datetime({})
 }).describe('A fee the platform charges the agency for one kind of transaction.')),
   "created_at": zod.iso.datetime({}),
@@ -213,7 +217,8 @@ export const setAgencyCorporateNumberBody = zod.object({
   "active": zod.boolean().describe('On (open) or off (closed).')
 }).describe('Switches a gate or a flag on or off.')
 
-export const setAgencyCorporateNumberResponseSupervisorsCountMin = 0;export const setAgencyCorporateNumberResponseAgencyTransactionFeesItemAmountAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const setAgencyCorporateNumberResponseSupervisorsCountMin = 0;export const setAgencyCorporateNumberResponseAgencyTransactionFeesItemAmountAmountMax = 18;
+export const setAgencyCorporateNumberResponseAgencyTransactionFeesItemAmountAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const setAgencyCorporateNumberResponseAgencyTransactionFeesItemAmountCurrencyRegExp = new RegExp('^[A-Z]{3}$');
 
 
@@ -231,9 +236,9 @@ export const setAgencyCorporateNumberResponse = zod.object({
   "agency_id": zod.string(),
   "kind": zod.enum(['issue', 'void', 'refund', 'exchange', 'emd']),
   "amount": zod.object({
-  "amount": zod.string().regex(setAgencyCorporateNumberResponseAgencyTransactionFeesItemAmountAmountRegExp),
+  "amount": zod.string().max(setAgencyCorporateNumberResponseAgencyTransactionFeesItemAmountAmountMax).regex(setAgencyCorporateNumberResponseAgencyTransactionFeesItemAmountAmountRegExp),
   "currency": zod.string().regex(setAgencyCorporateNumberResponseAgencyTransactionFeesItemAmountCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),
   "updated_at": zod.iso.datetime({})
 }).describe('A fee the platform charges the agency for one kind of transaction.')),
   "created_at": zod.iso.datetime({}),
@@ -248,7 +253,8 @@ export const setAgencyGhostSegmentsRemarksBody = zod.object({
   "active": zod.boolean().describe('On (open) or off (closed).')
 }).describe('Switches a gate or a flag on or off.')
 
-export const setAgencyGhostSegmentsRemarksResponseSupervisorsCountMin = 0;export const setAgencyGhostSegmentsRemarksResponseAgencyTransactionFeesItemAmountAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const setAgencyGhostSegmentsRemarksResponseSupervisorsCountMin = 0;export const setAgencyGhostSegmentsRemarksResponseAgencyTransactionFeesItemAmountAmountMax = 18;
+export const setAgencyGhostSegmentsRemarksResponseAgencyTransactionFeesItemAmountAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const setAgencyGhostSegmentsRemarksResponseAgencyTransactionFeesItemAmountCurrencyRegExp = new RegExp('^[A-Z]{3}$');
 
 
@@ -266,9 +272,9 @@ export const setAgencyGhostSegmentsRemarksResponse = zod.object({
   "agency_id": zod.string(),
   "kind": zod.enum(['issue', 'void', 'refund', 'exchange', 'emd']),
   "amount": zod.object({
-  "amount": zod.string().regex(setAgencyGhostSegmentsRemarksResponseAgencyTransactionFeesItemAmountAmountRegExp),
+  "amount": zod.string().max(setAgencyGhostSegmentsRemarksResponseAgencyTransactionFeesItemAmountAmountMax).regex(setAgencyGhostSegmentsRemarksResponseAgencyTransactionFeesItemAmountAmountRegExp),
   "currency": zod.string().regex(setAgencyGhostSegmentsRemarksResponseAgencyTransactionFeesItemAmountCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),
   "updated_at": zod.iso.datetime({})
 }).describe('A fee the platform charges the agency for one kind of transaction.')),
   "created_at": zod.iso.datetime({}),
@@ -461,7 +467,8 @@ export const listAgencyTransactionFeesQueryParams = zod.object({
   "agency_id": zod.string().max(listAgencyTransactionFeesQueryAgencyIdMax).optional().describe('Only those of this partner.')
 })
 
-export const listAgencyTransactionFeesResponseDataItemAmountAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const listAgencyTransactionFeesResponseDataItemAmountAmountMax = 18;
+export const listAgencyTransactionFeesResponseDataItemAmountAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const listAgencyTransactionFeesResponseDataItemAmountCurrencyRegExp = new RegExp('^[A-Z]{3}$');
 export const listAgencyTransactionFeesResponseMetaPerPageMax = 100;export const listAgencyTransactionFeesResponseMetaTotalMin = 0;
 
@@ -471,9 +478,9 @@ export const listAgencyTransactionFeesResponse = zod.object({
   "agency_id": zod.string(),
   "kind": zod.enum(['issue', 'void', 'refund', 'exchange', 'emd']),
   "amount": zod.object({
-  "amount": zod.string().regex(listAgencyTransactionFeesResponseDataItemAmountAmountRegExp),
+  "amount": zod.string().max(listAgencyTransactionFeesResponseDataItemAmountAmountMax).regex(listAgencyTransactionFeesResponseDataItemAmountAmountRegExp),
   "currency": zod.string().regex(listAgencyTransactionFeesResponseDataItemAmountCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),
   "updated_at": zod.iso.datetime({})
 }).describe('A fee the platform charges the agency for one kind of transaction.')),
   "meta": zod.object({
@@ -487,7 +494,8 @@ export const listAgencyTransactionFeesResponse = zod.object({
  * Staff, or a supervisor of its partner.
  * @summary Read a transaction fee
  */
-export const getAgencyTransactionFeeResponseAmountAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const getAgencyTransactionFeeResponseAmountAmountMax = 18;
+export const getAgencyTransactionFeeResponseAmountAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const getAgencyTransactionFeeResponseAmountCurrencyRegExp = new RegExp('^[A-Z]{3}$');
 
 
@@ -496,9 +504,9 @@ export const getAgencyTransactionFeeResponse = zod.object({
   "agency_id": zod.string(),
   "kind": zod.enum(['issue', 'void', 'refund', 'exchange', 'emd']),
   "amount": zod.object({
-  "amount": zod.string().regex(getAgencyTransactionFeeResponseAmountAmountRegExp),
+  "amount": zod.string().max(getAgencyTransactionFeeResponseAmountAmountMax).regex(getAgencyTransactionFeeResponseAmountAmountRegExp),
   "currency": zod.string().regex(getAgencyTransactionFeeResponseAmountCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),
   "updated_at": zod.iso.datetime({})
 }).describe('A fee the platform charges the agency for one kind of transaction.')
 
@@ -506,18 +514,20 @@ export const getAgencyTransactionFeeResponse = zod.object({
  * Staff only.
  * @summary Set a transaction fee
  */
-export const updateAgencyTransactionFeeBodyAmountAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const updateAgencyTransactionFeeBodyAmountAmountMax = 18;
+export const updateAgencyTransactionFeeBodyAmountAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const updateAgencyTransactionFeeBodyAmountCurrencyRegExp = new RegExp('^[A-Z]{3}$');
 
 
 export const updateAgencyTransactionFeeBody = zod.object({
   "amount": zod.object({
-  "amount": zod.string().regex(updateAgencyTransactionFeeBodyAmountAmountRegExp),
+  "amount": zod.string().max(updateAgencyTransactionFeeBodyAmountAmountMax).regex(updateAgencyTransactionFeeBodyAmountAmountRegExp),
   "currency": zod.string().regex(updateAgencyTransactionFeeBodyAmountCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.')
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).')
 }).describe('The new fee.')
 
-export const updateAgencyTransactionFeeResponseAmountAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const updateAgencyTransactionFeeResponseAmountAmountMax = 18;
+export const updateAgencyTransactionFeeResponseAmountAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const updateAgencyTransactionFeeResponseAmountCurrencyRegExp = new RegExp('^[A-Z]{3}$');
 
 
@@ -526,9 +536,9 @@ export const updateAgencyTransactionFeeResponse = zod.object({
   "agency_id": zod.string(),
   "kind": zod.enum(['issue', 'void', 'refund', 'exchange', 'emd']),
   "amount": zod.object({
-  "amount": zod.string().regex(updateAgencyTransactionFeeResponseAmountAmountRegExp),
+  "amount": zod.string().max(updateAgencyTransactionFeeResponseAmountAmountMax).regex(updateAgencyTransactionFeeResponseAmountAmountRegExp),
   "currency": zod.string().regex(updateAgencyTransactionFeeResponseAmountCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),
   "updated_at": zod.iso.datetime({})
 }).describe('A fee the platform charges the agency for one kind of transaction.')
 

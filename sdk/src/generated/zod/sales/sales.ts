@@ -37,17 +37,23 @@ export const listSalesQueryParams = zod.object({
 })
 
 export const listSalesResponseDataItemCarrierRegExp = new RegExp('^[A-Z0-9]{2}$');
-export const listSalesResponseDataItemFareAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const listSalesResponseDataItemFareAmountMax = 18;
+export const listSalesResponseDataItemFareAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const listSalesResponseDataItemFareCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const listSalesResponseDataItemTaxesAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const listSalesResponseDataItemTaxesAmountMax = 18;
+export const listSalesResponseDataItemTaxesAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const listSalesResponseDataItemTaxesCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const listSalesResponseDataItemFeesAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const listSalesResponseDataItemFeesAmountMax = 18;
+export const listSalesResponseDataItemFeesAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const listSalesResponseDataItemFeesCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const listSalesResponseDataItemMarkupAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const listSalesResponseDataItemMarkupAmountMax = 18;
+export const listSalesResponseDataItemMarkupAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const listSalesResponseDataItemMarkupCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const listSalesResponseDataItemCommissionAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const listSalesResponseDataItemCommissionAmountMax = 18;
+export const listSalesResponseDataItemCommissionAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const listSalesResponseDataItemCommissionCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const listSalesResponseDataItemTotalAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const listSalesResponseDataItemTotalAmountMax = 18;
+export const listSalesResponseDataItemTotalAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const listSalesResponseDataItemTotalCurrencyRegExp = new RegExp('^[A-Z]{3}$');
 export const listSalesResponseMetaPerPageMax = 100;export const listSalesResponseMetaTotalMin = 0;
 
@@ -64,29 +70,29 @@ export const listSalesResponse = zod.object({
   "route": zod.string(),
   "issued_at": zod.iso.datetime({}),
   "fare": zod.object({
-  "amount": zod.string().regex(listSalesResponseDataItemFareAmountRegExp),
+  "amount": zod.string().max(listSalesResponseDataItemFareAmountMax).regex(listSalesResponseDataItemFareAmountRegExp),
   "currency": zod.string().regex(listSalesResponseDataItemFareCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),
   "taxes": zod.object({
-  "amount": zod.string().regex(listSalesResponseDataItemTaxesAmountRegExp),
+  "amount": zod.string().max(listSalesResponseDataItemTaxesAmountMax).regex(listSalesResponseDataItemTaxesAmountRegExp),
   "currency": zod.string().regex(listSalesResponseDataItemTaxesCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),
   "fees": zod.object({
-  "amount": zod.string().regex(listSalesResponseDataItemFeesAmountRegExp),
+  "amount": zod.string().max(listSalesResponseDataItemFeesAmountMax).regex(listSalesResponseDataItemFeesAmountRegExp),
   "currency": zod.string().regex(listSalesResponseDataItemFeesCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),
   "markup": zod.object({
-  "amount": zod.string().regex(listSalesResponseDataItemMarkupAmountRegExp),
+  "amount": zod.string().max(listSalesResponseDataItemMarkupAmountMax).regex(listSalesResponseDataItemMarkupAmountRegExp),
   "currency": zod.string().regex(listSalesResponseDataItemMarkupCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),
   "commission": zod.object({
-  "amount": zod.string().regex(listSalesResponseDataItemCommissionAmountRegExp),
+  "amount": zod.string().max(listSalesResponseDataItemCommissionAmountMax).regex(listSalesResponseDataItemCommissionAmountRegExp),
   "currency": zod.string().regex(listSalesResponseDataItemCommissionCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),
   "total": zod.object({
-  "amount": zod.string().regex(listSalesResponseDataItemTotalAmountRegExp),
+  "amount": zod.string().max(listSalesResponseDataItemTotalAmountMax).regex(listSalesResponseDataItemTotalAmountRegExp),
   "currency": zod.string().regex(listSalesResponseDataItemTotalCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),
   "form_of_payment": zod.enum(['bsp_cash', 'credit_card', 'company_balance']),
   "form_of_payment_text": zod.string().describe('The form of payment in words - `BSP cash`, a card\'s brand and last four, `Company balance`.'),
   "agent": zod.object({
@@ -128,17 +134,23 @@ export const exportSalesQueryParams = zod.object({
  * @summary Read one sales document
  */
 export const getSaleResponseCarrierRegExp = new RegExp('^[A-Z0-9]{2}$');
-export const getSaleResponseFareAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const getSaleResponseFareAmountMax = 18;
+export const getSaleResponseFareAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const getSaleResponseFareCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const getSaleResponseTaxesAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const getSaleResponseTaxesAmountMax = 18;
+export const getSaleResponseTaxesAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const getSaleResponseTaxesCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const getSaleResponseFeesAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const getSaleResponseFeesAmountMax = 18;
+export const getSaleResponseFeesAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const getSaleResponseFeesCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const getSaleResponseMarkupAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const getSaleResponseMarkupAmountMax = 18;
+export const getSaleResponseMarkupAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const getSaleResponseMarkupCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const getSaleResponseCommissionAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const getSaleResponseCommissionAmountMax = 18;
+export const getSaleResponseCommissionAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const getSaleResponseCommissionCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const getSaleResponseTotalAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const getSaleResponseTotalAmountMax = 18;
+export const getSaleResponseTotalAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const getSaleResponseTotalCurrencyRegExp = new RegExp('^[A-Z]{3}$');
 
 
@@ -154,29 +166,29 @@ export const getSaleResponse = zod.object({
   "route": zod.string(),
   "issued_at": zod.iso.datetime({}),
   "fare": zod.object({
-  "amount": zod.string().regex(getSaleResponseFareAmountRegExp),
+  "amount": zod.string().max(getSaleResponseFareAmountMax).regex(getSaleResponseFareAmountRegExp),
   "currency": zod.string().regex(getSaleResponseFareCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),
   "taxes": zod.object({
-  "amount": zod.string().regex(getSaleResponseTaxesAmountRegExp),
+  "amount": zod.string().max(getSaleResponseTaxesAmountMax).regex(getSaleResponseTaxesAmountRegExp),
   "currency": zod.string().regex(getSaleResponseTaxesCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),
   "fees": zod.object({
-  "amount": zod.string().regex(getSaleResponseFeesAmountRegExp),
+  "amount": zod.string().max(getSaleResponseFeesAmountMax).regex(getSaleResponseFeesAmountRegExp),
   "currency": zod.string().regex(getSaleResponseFeesCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),
   "markup": zod.object({
-  "amount": zod.string().regex(getSaleResponseMarkupAmountRegExp),
+  "amount": zod.string().max(getSaleResponseMarkupAmountMax).regex(getSaleResponseMarkupAmountRegExp),
   "currency": zod.string().regex(getSaleResponseMarkupCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),
   "commission": zod.object({
-  "amount": zod.string().regex(getSaleResponseCommissionAmountRegExp),
+  "amount": zod.string().max(getSaleResponseCommissionAmountMax).regex(getSaleResponseCommissionAmountRegExp),
   "currency": zod.string().regex(getSaleResponseCommissionCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),
   "total": zod.object({
-  "amount": zod.string().regex(getSaleResponseTotalAmountRegExp),
+  "amount": zod.string().max(getSaleResponseTotalAmountMax).regex(getSaleResponseTotalAmountRegExp),
   "currency": zod.string().regex(getSaleResponseTotalCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),
   "form_of_payment": zod.enum(['bsp_cash', 'credit_card', 'company_balance']),
   "form_of_payment_text": zod.string().describe('The form of payment in words - `BSP cash`, a card\'s brand and last four, `Company balance`.'),
   "agent": zod.object({
@@ -206,37 +218,53 @@ export const getAnalyticsQueryParams = zod.object({
   "date_to": zod.iso.date().optional().describe('The last day of the range (issue date, UTC), inclusive.')
 })
 
-export const getAnalyticsResponseTotalsAmountsItemRevenueAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const getAnalyticsResponseTotalsAmountsItemRevenueAmountMax = 18;
+export const getAnalyticsResponseTotalsAmountsItemRevenueAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const getAnalyticsResponseTotalsAmountsItemRevenueCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const getAnalyticsResponseTotalsAmountsItemFeesAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const getAnalyticsResponseTotalsAmountsItemFeesAmountMax = 18;
+export const getAnalyticsResponseTotalsAmountsItemFeesAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const getAnalyticsResponseTotalsAmountsItemFeesCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const getAnalyticsResponseTotalsAmountsItemMarkupsAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const getAnalyticsResponseTotalsAmountsItemMarkupsAmountMax = 18;
+export const getAnalyticsResponseTotalsAmountsItemMarkupsAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const getAnalyticsResponseTotalsAmountsItemMarkupsCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const getAnalyticsResponseTotalsAmountsItemRefundsAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const getAnalyticsResponseTotalsAmountsItemRefundsAmountMax = 18;
+export const getAnalyticsResponseTotalsAmountsItemRefundsAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const getAnalyticsResponseTotalsAmountsItemRefundsCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const getAnalyticsResponseByDayItemAmountsItemRevenueAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const getAnalyticsResponseByDayItemAmountsItemRevenueAmountMax = 18;
+export const getAnalyticsResponseByDayItemAmountsItemRevenueAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const getAnalyticsResponseByDayItemAmountsItemRevenueCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const getAnalyticsResponseByDayItemAmountsItemFeesAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const getAnalyticsResponseByDayItemAmountsItemFeesAmountMax = 18;
+export const getAnalyticsResponseByDayItemAmountsItemFeesAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const getAnalyticsResponseByDayItemAmountsItemFeesCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const getAnalyticsResponseByDayItemAmountsItemMarkupsAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const getAnalyticsResponseByDayItemAmountsItemMarkupsAmountMax = 18;
+export const getAnalyticsResponseByDayItemAmountsItemMarkupsAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const getAnalyticsResponseByDayItemAmountsItemMarkupsCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const getAnalyticsResponseByDayItemAmountsItemRefundsAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const getAnalyticsResponseByDayItemAmountsItemRefundsAmountMax = 18;
+export const getAnalyticsResponseByDayItemAmountsItemRefundsAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const getAnalyticsResponseByDayItemAmountsItemRefundsCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const getAnalyticsResponseByCarrierItemAmountsItemRevenueAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const getAnalyticsResponseByCarrierItemAmountsItemRevenueAmountMax = 18;
+export const getAnalyticsResponseByCarrierItemAmountsItemRevenueAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const getAnalyticsResponseByCarrierItemAmountsItemRevenueCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const getAnalyticsResponseByCarrierItemAmountsItemFeesAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const getAnalyticsResponseByCarrierItemAmountsItemFeesAmountMax = 18;
+export const getAnalyticsResponseByCarrierItemAmountsItemFeesAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const getAnalyticsResponseByCarrierItemAmountsItemFeesCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const getAnalyticsResponseByCarrierItemAmountsItemMarkupsAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const getAnalyticsResponseByCarrierItemAmountsItemMarkupsAmountMax = 18;
+export const getAnalyticsResponseByCarrierItemAmountsItemMarkupsAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const getAnalyticsResponseByCarrierItemAmountsItemMarkupsCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const getAnalyticsResponseByCarrierItemAmountsItemRefundsAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const getAnalyticsResponseByCarrierItemAmountsItemRefundsAmountMax = 18;
+export const getAnalyticsResponseByCarrierItemAmountsItemRefundsAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const getAnalyticsResponseByCarrierItemAmountsItemRefundsCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const getAnalyticsResponseByAgentItemAmountsItemRevenueAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const getAnalyticsResponseByAgentItemAmountsItemRevenueAmountMax = 18;
+export const getAnalyticsResponseByAgentItemAmountsItemRevenueAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const getAnalyticsResponseByAgentItemAmountsItemRevenueCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const getAnalyticsResponseByAgentItemAmountsItemFeesAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const getAnalyticsResponseByAgentItemAmountsItemFeesAmountMax = 18;
+export const getAnalyticsResponseByAgentItemAmountsItemFeesAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const getAnalyticsResponseByAgentItemAmountsItemFeesCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const getAnalyticsResponseByAgentItemAmountsItemMarkupsAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const getAnalyticsResponseByAgentItemAmountsItemMarkupsAmountMax = 18;
+export const getAnalyticsResponseByAgentItemAmountsItemMarkupsAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const getAnalyticsResponseByAgentItemAmountsItemMarkupsCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-export const getAnalyticsResponseByAgentItemAmountsItemRefundsAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const getAnalyticsResponseByAgentItemAmountsItemRefundsAmountMax = 18;
+export const getAnalyticsResponseByAgentItemAmountsItemRefundsAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const getAnalyticsResponseByAgentItemAmountsItemRefundsCurrencyRegExp = new RegExp('^[A-Z]{3}$');
 
 
@@ -248,21 +276,21 @@ export const getAnalyticsResponse = zod.object({
   "passengers": zod.number(),
   "amounts": zod.array(zod.object({
   "revenue": zod.object({
-  "amount": zod.string().regex(getAnalyticsResponseTotalsAmountsItemRevenueAmountRegExp),
+  "amount": zod.string().max(getAnalyticsResponseTotalsAmountsItemRevenueAmountMax).regex(getAnalyticsResponseTotalsAmountsItemRevenueAmountRegExp),
   "currency": zod.string().regex(getAnalyticsResponseTotalsAmountsItemRevenueCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),
   "fees": zod.object({
-  "amount": zod.string().regex(getAnalyticsResponseTotalsAmountsItemFeesAmountRegExp),
+  "amount": zod.string().max(getAnalyticsResponseTotalsAmountsItemFeesAmountMax).regex(getAnalyticsResponseTotalsAmountsItemFeesAmountRegExp),
   "currency": zod.string().regex(getAnalyticsResponseTotalsAmountsItemFeesCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),
   "markups": zod.object({
-  "amount": zod.string().regex(getAnalyticsResponseTotalsAmountsItemMarkupsAmountRegExp),
+  "amount": zod.string().max(getAnalyticsResponseTotalsAmountsItemMarkupsAmountMax).regex(getAnalyticsResponseTotalsAmountsItemMarkupsAmountRegExp),
   "currency": zod.string().regex(getAnalyticsResponseTotalsAmountsItemMarkupsCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),
   "refunds": zod.object({
-  "amount": zod.string().regex(getAnalyticsResponseTotalsAmountsItemRefundsAmountRegExp),
+  "amount": zod.string().max(getAnalyticsResponseTotalsAmountsItemRefundsAmountMax).regex(getAnalyticsResponseTotalsAmountsItemRefundsAmountRegExp),
   "currency": zod.string().regex(getAnalyticsResponseTotalsAmountsItemRefundsCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.')
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).')
 }).describe('Money figures of a set of documents in one currency. Revenue is the total of tickets, EMDs and\nexchanges less voids; fees and markups likewise (refunds\' fees count as fees); refunds are the\ntotals of refund documents.\n'))
 }),
   "by_day": zod.array(zod.object({
@@ -271,21 +299,21 @@ export const getAnalyticsResponse = zod.object({
   "passengers": zod.number(),
   "amounts": zod.array(zod.object({
   "revenue": zod.object({
-  "amount": zod.string().regex(getAnalyticsResponseByDayItemAmountsItemRevenueAmountRegExp),
+  "amount": zod.string().max(getAnalyticsResponseByDayItemAmountsItemRevenueAmountMax).regex(getAnalyticsResponseByDayItemAmountsItemRevenueAmountRegExp),
   "currency": zod.string().regex(getAnalyticsResponseByDayItemAmountsItemRevenueCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),
   "fees": zod.object({
-  "amount": zod.string().regex(getAnalyticsResponseByDayItemAmountsItemFeesAmountRegExp),
+  "amount": zod.string().max(getAnalyticsResponseByDayItemAmountsItemFeesAmountMax).regex(getAnalyticsResponseByDayItemAmountsItemFeesAmountRegExp),
   "currency": zod.string().regex(getAnalyticsResponseByDayItemAmountsItemFeesCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),
   "markups": zod.object({
-  "amount": zod.string().regex(getAnalyticsResponseByDayItemAmountsItemMarkupsAmountRegExp),
+  "amount": zod.string().max(getAnalyticsResponseByDayItemAmountsItemMarkupsAmountMax).regex(getAnalyticsResponseByDayItemAmountsItemMarkupsAmountRegExp),
   "currency": zod.string().regex(getAnalyticsResponseByDayItemAmountsItemMarkupsCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),
   "refunds": zod.object({
-  "amount": zod.string().regex(getAnalyticsResponseByDayItemAmountsItemRefundsAmountRegExp),
+  "amount": zod.string().max(getAnalyticsResponseByDayItemAmountsItemRefundsAmountMax).regex(getAnalyticsResponseByDayItemAmountsItemRefundsAmountRegExp),
   "currency": zod.string().regex(getAnalyticsResponseByDayItemAmountsItemRefundsCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.')
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).')
 }).describe('Money figures of a set of documents in one currency. Revenue is the total of tickets, EMDs and\nexchanges less voids; fees and markups likewise (refunds\' fees count as fees); refunds are the\ntotals of refund documents.\n'))
 })).describe('Every day of the range, oldest first, including days without sales.'),
   "by_carrier": zod.array(zod.object({
@@ -293,21 +321,21 @@ export const getAnalyticsResponse = zod.object({
   "documents": zod.number(),
   "amounts": zod.array(zod.object({
   "revenue": zod.object({
-  "amount": zod.string().regex(getAnalyticsResponseByCarrierItemAmountsItemRevenueAmountRegExp),
+  "amount": zod.string().max(getAnalyticsResponseByCarrierItemAmountsItemRevenueAmountMax).regex(getAnalyticsResponseByCarrierItemAmountsItemRevenueAmountRegExp),
   "currency": zod.string().regex(getAnalyticsResponseByCarrierItemAmountsItemRevenueCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),
   "fees": zod.object({
-  "amount": zod.string().regex(getAnalyticsResponseByCarrierItemAmountsItemFeesAmountRegExp),
+  "amount": zod.string().max(getAnalyticsResponseByCarrierItemAmountsItemFeesAmountMax).regex(getAnalyticsResponseByCarrierItemAmountsItemFeesAmountRegExp),
   "currency": zod.string().regex(getAnalyticsResponseByCarrierItemAmountsItemFeesCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),
   "markups": zod.object({
-  "amount": zod.string().regex(getAnalyticsResponseByCarrierItemAmountsItemMarkupsAmountRegExp),
+  "amount": zod.string().max(getAnalyticsResponseByCarrierItemAmountsItemMarkupsAmountMax).regex(getAnalyticsResponseByCarrierItemAmountsItemMarkupsAmountRegExp),
   "currency": zod.string().regex(getAnalyticsResponseByCarrierItemAmountsItemMarkupsCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),
   "refunds": zod.object({
-  "amount": zod.string().regex(getAnalyticsResponseByCarrierItemAmountsItemRefundsAmountRegExp),
+  "amount": zod.string().max(getAnalyticsResponseByCarrierItemAmountsItemRefundsAmountMax).regex(getAnalyticsResponseByCarrierItemAmountsItemRefundsAmountRegExp),
   "currency": zod.string().regex(getAnalyticsResponseByCarrierItemAmountsItemRefundsCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.')
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).')
 }).describe('Money figures of a set of documents in one currency. Revenue is the total of tickets, EMDs and\nexchanges less voids; fees and markups likewise (refunds\' fees count as fees); refunds are the\ntotals of refund documents.\n'))
 })).describe('Carriers with sales in the range, most documents first.'),
   "by_agent": zod.array(zod.object({
@@ -318,21 +346,21 @@ export const getAnalyticsResponse = zod.object({
   "documents": zod.number(),
   "amounts": zod.array(zod.object({
   "revenue": zod.object({
-  "amount": zod.string().regex(getAnalyticsResponseByAgentItemAmountsItemRevenueAmountRegExp),
+  "amount": zod.string().max(getAnalyticsResponseByAgentItemAmountsItemRevenueAmountMax).regex(getAnalyticsResponseByAgentItemAmountsItemRevenueAmountRegExp),
   "currency": zod.string().regex(getAnalyticsResponseByAgentItemAmountsItemRevenueCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),
   "fees": zod.object({
-  "amount": zod.string().regex(getAnalyticsResponseByAgentItemAmountsItemFeesAmountRegExp),
+  "amount": zod.string().max(getAnalyticsResponseByAgentItemAmountsItemFeesAmountMax).regex(getAnalyticsResponseByAgentItemAmountsItemFeesAmountRegExp),
   "currency": zod.string().regex(getAnalyticsResponseByAgentItemAmountsItemFeesCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),
   "markups": zod.object({
-  "amount": zod.string().regex(getAnalyticsResponseByAgentItemAmountsItemMarkupsAmountRegExp),
+  "amount": zod.string().max(getAnalyticsResponseByAgentItemAmountsItemMarkupsAmountMax).regex(getAnalyticsResponseByAgentItemAmountsItemMarkupsAmountRegExp),
   "currency": zod.string().regex(getAnalyticsResponseByAgentItemAmountsItemMarkupsCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),
   "refunds": zod.object({
-  "amount": zod.string().regex(getAnalyticsResponseByAgentItemAmountsItemRefundsAmountRegExp),
+  "amount": zod.string().max(getAnalyticsResponseByAgentItemAmountsItemRefundsAmountMax).regex(getAnalyticsResponseByAgentItemAmountsItemRefundsAmountRegExp),
   "currency": zod.string().regex(getAnalyticsResponseByAgentItemAmountsItemRefundsCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.')
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).')
 }).describe('Money figures of a set of documents in one currency. Revenue is the total of tickets, EMDs and\nexchanges less voids; fees and markups likewise (refunds\' fees count as fees); refunds are the\ntotals of refund documents.\n'))
 })).describe('The 20 agents with the most documents in the range, most first.')
 }).describe('Sales in the caller\'s scope over a range of issue days: totals, and series by day, by carrier\nand by agent. Money comes per currency (`amounts`, one entry per currency sold).\n`passengers` counts issued tickets (one passenger each).\n')

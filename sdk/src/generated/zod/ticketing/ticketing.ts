@@ -76,7 +76,8 @@ export const setPartnerGateBody = zod.object({
   "active": zod.boolean().describe('On (open) or off (closed).')
 }).describe('Switches a gate or a flag on or off.')
 
-export const setPartnerGateResponseSupervisorsCountMin = 0;export const setPartnerGateResponseAgencyTransactionFeesItemAmountAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const setPartnerGateResponseSupervisorsCountMin = 0;export const setPartnerGateResponseAgencyTransactionFeesItemAmountAmountMax = 18;
+export const setPartnerGateResponseAgencyTransactionFeesItemAmountAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const setPartnerGateResponseAgencyTransactionFeesItemAmountCurrencyRegExp = new RegExp('^[A-Z]{3}$');
 
 
@@ -94,9 +95,9 @@ export const setPartnerGateResponse = zod.object({
   "agency_id": zod.string(),
   "kind": zod.enum(['issue', 'void', 'refund', 'exchange', 'emd']),
   "amount": zod.object({
-  "amount": zod.string().regex(setPartnerGateResponseAgencyTransactionFeesItemAmountAmountRegExp),
+  "amount": zod.string().max(setPartnerGateResponseAgencyTransactionFeesItemAmountAmountMax).regex(setPartnerGateResponseAgencyTransactionFeesItemAmountAmountRegExp),
   "currency": zod.string().regex(setPartnerGateResponseAgencyTransactionFeesItemAmountCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),
   "updated_at": zod.iso.datetime({})
 }).describe('A fee the platform charges the agency for one kind of transaction.')),
   "created_at": zod.iso.datetime({}),
@@ -111,7 +112,8 @@ export const setCompanyGateBody = zod.object({
   "active": zod.boolean().describe('On (open) or off (closed).')
 }).describe('Switches a gate or a flag on or off.')
 
-export const setCompanyGateResponseBalanceAmountAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const setCompanyGateResponseBalanceAmountAmountMax = 18;
+export const setCompanyGateResponseBalanceAmountAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const setCompanyGateResponseBalanceAmountCurrencyRegExp = new RegExp('^[A-Z]{3}$');
 export const setCompanyGateResponseLowBalanceThresholdRegExp = new RegExp('^[0-9]{1,12}(\\.[0-9]{1,2})?$');
 export const setCompanyGateResponseAgentsCountMin = 0;
@@ -121,9 +123,9 @@ export const setCompanyGateResponse = zod.object({
   "name": zod.string(),
   "agency_id": zod.string().nullable().describe('The partner it is connected to; null when none.'),
   "balance_amount": zod.object({
-  "amount": zod.string().regex(setCompanyGateResponseBalanceAmountAmountRegExp),
+  "amount": zod.string().max(setCompanyGateResponseBalanceAmountAmountMax).regex(setCompanyGateResponseBalanceAmountAmountRegExp),
   "currency": zod.string().regex(setCompanyGateResponseBalanceAmountCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),
   "shared_bookings": zod.boolean().describe('Whether its agents see each other\'s bookings.'),
   "ticketing_active": zod.boolean().describe('The company\'s own ticketing gate.'),
   "low_balance_threshold": zod.string().regex(setCompanyGateResponseLowBalanceThresholdRegExp).nullable().describe('When the balance falls below this amount (in the balance\'s currency), a `balance.low` event is raised; null for never.'),
@@ -483,7 +485,8 @@ export const setCompanySharedBookingsBody = zod.object({
   "shared_bookings": zod.boolean()
 }).describe('Whether a company\'s agents see each other\'s bookings.')
 
-export const setCompanySharedBookingsResponseBalanceAmountAmountRegExp = new RegExp('^-?[0-9]+(\\.[0-9]{1,4})?$');
+export const setCompanySharedBookingsResponseBalanceAmountAmountMax = 18;
+export const setCompanySharedBookingsResponseBalanceAmountAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const setCompanySharedBookingsResponseBalanceAmountCurrencyRegExp = new RegExp('^[A-Z]{3}$');
 export const setCompanySharedBookingsResponseLowBalanceThresholdRegExp = new RegExp('^[0-9]{1,12}(\\.[0-9]{1,2})?$');
 export const setCompanySharedBookingsResponseAgentsCountMin = 0;
@@ -493,9 +496,9 @@ export const setCompanySharedBookingsResponse = zod.object({
   "name": zod.string(),
   "agency_id": zod.string().nullable().describe('The partner it is connected to; null when none.'),
   "balance_amount": zod.object({
-  "amount": zod.string().regex(setCompanySharedBookingsResponseBalanceAmountAmountRegExp),
+  "amount": zod.string().max(setCompanySharedBookingsResponseBalanceAmountAmountMax).regex(setCompanySharedBookingsResponseBalanceAmountAmountRegExp),
   "currency": zod.string().regex(setCompanySharedBookingsResponseBalanceAmountCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float.'),
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),
   "shared_bookings": zod.boolean().describe('Whether its agents see each other\'s bookings.'),
   "ticketing_active": zod.boolean().describe('The company\'s own ticketing gate.'),
   "low_balance_threshold": zod.string().regex(setCompanySharedBookingsResponseLowBalanceThresholdRegExp).nullable().describe('When the balance falls below this amount (in the balance\'s currency), a `balance.low` event is raised; null for never.'),
