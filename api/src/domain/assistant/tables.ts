@@ -1,11 +1,23 @@
 // A read tool's result as the answer's words and tables.
 import type { Directory } from './rules-planner.js';
-import { say, texts, titles, type Language } from './texts.js';
+import { columnLabels, say, texts, titles, type Language } from './texts.js';
 import type { Cell, Table } from './tools.js';
 
 const money = (m: { amount: string; currency: string } | null | undefined) => (m ? `${m.amount} ${m.currency}` : null);
 
 export function tableOf(
+  tool: string,
+  result: any,
+  language: Language,
+  directory: Directory,
+): { answer: string; tables: Table[] } {
+  const { answer, tables } = tablesByKey(tool, result, language, directory);
+  // Headings in the asker's language, as the titles and the answer are.
+  const label = (key: string) => columnLabels[key]?.[language] ?? key;
+  return { answer, tables: tables.map((table) => ({ ...table, columns: table.columns.map(label) })) };
+}
+
+function tablesByKey(
   tool: string,
   result: any,
   language: Language,
