@@ -55,7 +55,7 @@ const expected: Planned[] = [
   read('ledger', { company_id: 'cmp_nord' }),
   read('ledger', { company_id: 'cmp_nord' }),
   read('channels', { agency_id: 'agy_sky' }),
-  read('channels', {}),
+  read('channels', { closed_only: true }),
   read('who_changed', { entity_type: 'ticketing_gate', entity_id: 'main' }),
   read('who_changed', { agency_id: 'agy_sky' }),
   read('who_changed', { entity_type: 'company', entity_id: 'cmp_acme' }),

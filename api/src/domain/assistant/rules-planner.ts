@@ -64,6 +64,7 @@ const balanceWord = String.raw`\b(balances?|баланс\p{L}*|залиш\p{L}*|
 const channelsWord = String.raw`\b(channels?|gates?|канал\p{L}*|шлюз\p{L}*|kanał\p{L}*|kanal\p{L}*|bramk\p{L}*)`;
 const changedWord = String.raw`\b(chang\p{L}*|clos\p{L}*|open\p{L}*|set|switch\p{L}*|archiv\p{L}*|top\p{L}*|змін\p{L}*|закри\p{L}*|відкри\p{L}*|вимкну\p{L}*|увімкну\p{L}*|zmieni\p{L}*|zamkn\p{L}*|otworzy\p{L}*|wyłączy\p{L}*|włączy\p{L}*)`;
 
+const closedWord = String.raw`\b(closed|off|inactive|switched\s+off|закрит\p{L}*|вимкнен\p{L}*|неактивн\p{L}*|zamknięt\p{L}*|zamkniet\p{L}*|wyłączon\p{L}*|wylaczon\p{L}*|nieaktywn\p{L}*)`;
 const failedWord = String.raw`\b(fail\p{L}*|errors?|undelivered|невдал\p{L}*|помилк\p{L}*|недоставлен\p{L}*|nieudan\p{L}*|błęd\p{L}*|bled\p{L}*|niedostarczon\p{L}*)`;
 const webhookWord = String.raw`\b(webhooks?|вебхук\p{L}*|webhook\p{L}*)`;
 const backOfficeWord = String.raw`\b(back[- ]?office|бек[- ]?офіс\p{L}*|бекофіс\p{L}*)`;
@@ -222,7 +223,11 @@ export async function planByRules(question: string, ctx: PlannerContext): Promis
       ...(e.company ? { company_id: e.company.id } : {}),
     });
   }
-  if (has(q, channelsWord)) return read('channels', e.agency ? { agency_id: e.agency.id } : {});
+  if (has(q, channelsWord))
+    return read('channels', {
+      ...(e.agency ? { agency_id: e.agency.id } : {}),
+      ...(has(q, closedWord) ? { closed_only: true } : {}),
+    });
   if (locator) return read('booking_history', { locator });
   return { kind: 'unknown' };
 }

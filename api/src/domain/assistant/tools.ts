@@ -146,17 +146,18 @@ const ledger: Tool<{ company_id: string }> = {
   },
 };
 
-const channels: Tool<{ agency_id?: string }> = {
+const channels: Tool<{ agency_id?: string; closed_only?: boolean }> = {
   name: 'channels',
   kind: 'read',
   operationId: 'listAgencyChannels',
-  input: { own: { agency_id: id } },
+  input: { own: { agency_id: id, closed_only: { type: 'boolean' } } },
   async run(deps, principal, args) {
     const [gates, { items }] = await Promise.all([
       deps.backOffice.gates.gates(),
       deps.backOffice.agencyChannels.list(principal, args.agency_id, page),
     ]);
-    return { gates, channels: items };
+    // "Which are closed?" lists the channels that cannot sell now, whichever switch closed them.
+    return { gates, channels: args.closed_only ? items.filter((c) => !c.active) : items };
   },
 };
 
