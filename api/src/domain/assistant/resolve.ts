@@ -34,6 +34,10 @@ export function bestName<T extends Named>(
 ): { item: T; distance: number } | undefined {
   const qWords = words(question);
   let best: { item: T; distance: number; length: number } | undefined;
+  // "Acme" for "Acme Corp": a long enough first word, exactly, counts as one typo, but only when no
+  // whole name is near: "channels of agency Zefyrine Voyages" names Zephyrine Voyages, not a
+  // partner called "Agency Travel".
+  let byFirstWord: { item: T; distance: number; length: number } | undefined;
   for (const item of names) {
     const nameWords = words(item.name);
     if (nameWords.length === 0) continue;
@@ -48,12 +52,12 @@ export function bestName<T extends Named>(
           best = { item, distance: d, length: target.length };
       }
     }
-    // "Acme" for "Acme Corp": a long enough first word, exactly, counts as one typo.
     const first = nameWords[0]!;
-    if (nameWords.length > 1 && first.length >= 4 && qWords.includes(first) && (!best || best.distance > 1))
-      best = { item, distance: 1, length: first.length };
+    if (nameWords.length > 1 && first.length >= 4 && qWords.includes(first) && first.length > (byFirstWord?.length ?? 0))
+      byFirstWord = { item, distance: 1, length: first.length };
   }
-  return best && { item: best.item, distance: best.distance };
+  const chosen = best ?? byFirstWord;
+  return chosen && { item: chosen.item, distance: chosen.distance };
 }
 
 /** A carrier named by its two-letter code (as written, in capitals) or by its name. */
