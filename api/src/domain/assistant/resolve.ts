@@ -53,7 +53,12 @@ export function bestName<T extends Named>(
       }
     }
     const first = nameWords[0]!;
-    if (nameWords.length > 1 && first.length >= 4 && qWords.includes(first) && first.length > (byFirstWord?.length ?? 0))
+    if (
+      nameWords.length > 1 &&
+      first.length >= 4 &&
+      qWords.includes(first) &&
+      first.length > (byFirstWord?.length ?? 0)
+    )
       byFirstWord = { item, distance: 1, length: first.length };
   }
   const chosen = best ?? byFirstWord;
