@@ -114,7 +114,7 @@ describe('the Assistant page', () => {
     expect(await input.inputValue()).toBe('');
 
     // A suggested question fills and sends.
-    await page.getByRole('button', { name: 'which gates are closed?' }).click();
+    await page.getByRole('button', { name: 'list the channels and their gates' }).click();
     await expect.poll(() => turns(page).count()).toBe(2);
     await page.getByRole('table', { name: 'Gates' }).waitFor();
     // A long table shows its first ten rows, and the rest on demand.
