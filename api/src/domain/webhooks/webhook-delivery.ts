@@ -215,8 +215,10 @@ export function createWebhookDeliverer(deps: WebhookDeliveryDeps): WebhookDelive
 
   return {
     async attempt(deliveryId) {
-      // A job may run a moment before its delay is up.
-      const [held] = await claim(1, 1_000, [deliveryId]);
+      // Only a due row: the loop may already have made the attempt this job was queued for, and
+      // with any look-ahead the job would then send the next attempt before its step is up. A job
+      // that runs a moment early leaves the row to the loop's next pass.
+      const [held] = await claim(1, 0, [deliveryId]);
       return held ? attemptHeld(held, () => undefined) : 'not_claimed';
     },
     claimDue: (limit) => claim(limit, 0),
