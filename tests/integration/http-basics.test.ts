@@ -2,19 +2,24 @@
 import { readFileSync } from 'node:fs';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAccount } from '../support/factories.js';
 import { setCookies } from '../support/sessions.js';
 import { startStack, tokens, type Stack } from '../support/stack.js';
 
 let stack: Stack;
+// Its own Support account: these tests change the account's name and language, which the shared
+// demo accounts must keep for every other file of the run.
+let asSupport: { Authorization: string };
 beforeAll(async () => {
   stack = await startStack();
+  const support = await createAccount(stack.ctx.db, { userType: 'Support' });
+  asSupport = { Authorization: `Bearer ${support.token}` };
 });
 afterAll(async () => {
   await stack.close();
 });
 
 const asAdmin = { Authorization: `Bearer ${tokens.Admin}` };
-const asSupport = { Authorization: `Bearer ${tokens.Support}` };
 
 describe('X-HTTP-Method-Override on POST', () => {
   it('reaches the PUT operation', async () => {
