@@ -160,6 +160,8 @@ describe('a flight change request', () => {
     const [exch] = await db()
       .selectFrom('accounting_documents')
       .select(['base_fare', 'taxes', 'tax_total', 'total'])
+      // Ticket numbers repeat across sandboxes started with the same seed: this agency's own row.
+      .where('agency_id', '=', own.agencyId)
       .where('document_number', '=', newTicket.number)
       .where('transaction_code', '=', 'EXCH')
       .execute();
