@@ -20,32 +20,13 @@ export async function findConversation(db: Db, id: string): Promise<{ id: string
   return db.selectFrom('assistant_conversations').select(['id', 'account_id']).where('id', '=', id).executeTakeFirst();
 }
 
-export async function insertConversation(db: Db, row: { id: string; account_id: string; created_at: Date }) {
-  await db.insertInto('assistant_conversations').values(row).execute();
-}
-
-export async function insertMessages(
-  db: Db,
-  rows: {
-    id: string;
-    conversation_id: string;
-    role: 'user' | 'assistant';
-    text: string;
-    body: unknown;
-    created_at: Date;
-  }[],
-) {
-  await db
-    .insertInto('assistant_messages')
-    .values(rows.map((r) => ({ ...r, body: r.body === null ? null : JSON.stringify(r.body) })))
-    .execute();
-}
-
-export async function insertPlan(db: Db, row: Omit<PlanRow, 'executed_at' | 'result'>) {
-  await db
-    .insertInto('assistant_plans')
-    .values({ ...row, steps: JSON.stringify(row.steps) })
-    .execute();
+export interface MessageRow {
+  id: string;
+  conversation_id: string;
+  role: 'user' | 'assistant';
+  text: string;
+  body: unknown;
+  created_at: Date;
 }
 
 /**
@@ -57,7 +38,7 @@ export async function recordTurn(
   turn: {
     conversation?: { id: string; account_id: string; created_at: Date };
     plans: Omit<PlanRow, 'executed_at' | 'result'>[];
-    messages: Parameters<typeof insertMessages>[1];
+    messages: MessageRow[];
   },
 ) {
   const [plan, ...more] = turn.plans;
@@ -100,14 +81,19 @@ export async function claimPlan(db: Db, id: string, at: Date): Promise<PlanRow |
     .executeTakeFirst();
 }
 
-/** Keeps the first execution's result; every later confirmation answers it. */
-export async function storePlanResult(db: Db, id: string, result: unknown) {
-  await db
+/**
+ * Keeps the first execution's result and answers it as stored (jsonb orders keys its own way, so
+ * the first answer equals every repeat); undefined when a result was stored already.
+ */
+export async function storePlanResult(db: Db, id: string, result: unknown): Promise<unknown> {
+  const row = await db
     .updateTable('assistant_plans')
     .set({ result: JSON.stringify(result) })
     .where('id', '=', id)
     .where('result', 'is', null)
-    .execute();
+    .returning('result')
+    .executeTakeFirst();
+  return row?.result;
 }
 
 /** Names the assistant resolves words against: partners and companies (typos are matched in the domain). */

@@ -130,8 +130,6 @@ export function createAssistantService(
     if (v.body && !v.body(body)) return { error: new DomainError('validation_failed', ajvDetail(v.body)) };
     if (!v.body && Object.keys(own).length !== Object.keys(call.args).length)
       return { error: new DomainError('validation_failed', 'Unknown arguments.') };
-    if (tool.name === 'switch_channel' && typeof call.args.on_by_admin !== 'boolean')
-      return { error: new DomainError('validation_failed', 'on_by_admin is required.') };
     return { tool };
   }
 
@@ -368,9 +366,7 @@ export function createAssistantService(
           await repo.storePlanResult(db, plan.id, execution);
           throw error;
         }
-        await repo.storePlanResult(db, plan.id, execution);
-        // Answered as stored (jsonb orders keys its own way), so the first answer equals every repeat.
-        return ((await repo.findPlan(db, plan.id))?.result ?? execution) as Execution;
+        return ((await repo.storePlanResult(db, plan.id, execution)) ?? execution) as Execution;
       }
       // Someone else claimed it (or it expired): wait for the first result, briefly.
       for (let waited = 0; waited < 10_000; waited += 25) {

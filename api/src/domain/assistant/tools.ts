@@ -37,6 +37,7 @@ export interface Table {
 export interface ToolInput {
   /** JSON Schema properties of the fields that are not the body (ids, filters). */
   own: Record<string, object>;
+  /** Fields that must be there, own or body (a body field the operation leaves optional, too). */
   required?: readonly string[];
   /** The contract component the rest of the arguments must match (the operation's request body). */
   body?: string;
@@ -271,7 +272,7 @@ const switchChannel: Tool<{ channel_id: string; on_by_admin: boolean }> = {
   name: 'switch_channel',
   kind: 'write',
   operationId: 'updateAgencyChannel',
-  input: { own: { channel_id: id }, required: ['channel_id'], body: 'AgencyChannelUpdate' },
+  input: { own: { channel_id: id }, required: ['channel_id', 'on_by_admin'], body: 'AgencyChannelUpdate' },
   run: (deps, principal, args) =>
     deps.backOffice.agencyChannels.update(principal, args.channel_id, { on_by_admin: args.on_by_admin }),
 };
