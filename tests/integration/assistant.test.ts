@@ -125,6 +125,16 @@ describe('plans', () => {
       assistant_question: question,
       actor_user_type: 'Support',
     });
+    // The audit log's own answer says the change was made through the assistant, and why.
+    const logged = await request(stack.apiUrl)
+      .get('/audit_log')
+      .query({ agency_id: tenant.agencyId, entity_type: 'agency' })
+      .set(bearer(tokens.Admin));
+    expect(logged.status).toBe(200);
+    expect(logged.body.data.find((e: { id: string }) => e.id === audit[0]!.id)).toMatchObject({
+      action: 'setPartnerGate',
+      via_assistant: { plan_id: plan.id, question },
+    });
 
     // a repeat answers the first result and changes nothing more
     await stack.ctx.db

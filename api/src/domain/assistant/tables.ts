@@ -146,13 +146,13 @@ function tablesByKey(
           title: titles.audit[language],
           columns: ['created_at', 'actor', 'role', 'action', 'entity', 'via_assistant_plan', 'question'],
           rows: result.map((r: any): Cell[] => [
-            r.created_at instanceof Date ? r.created_at.toISOString() : r.created_at,
+            r.created_at,
             r.actor_account_id,
             r.actor_user_type,
             r.action,
             `${r.entity_type} ${r.entity_id}`,
-            r.assistant_plan_id ?? null,
-            r.assistant_question ?? null,
+            r.via_assistant?.plan_id ?? null,
+            r.via_assistant?.question ?? null,
           ]),
         },
       ]);

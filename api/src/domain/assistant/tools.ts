@@ -6,7 +6,6 @@
 import type { BackOffice } from '../back-office/back-office.js';
 import type { BackOfficeConnectionsService } from '../back-office-feed/connections.service.js';
 import { failedEmdRequests } from '../bookings/booking-emd-failures.js';
-import { auditEntriesWithPlans } from '../back-office/audit.js';
 import type { BookingsService } from '../bookings/bookings.service.js';
 import type { Db } from '../../db/database.js';
 import type { FareWatchService } from '../fare-watch/fare-watch.service.js';
@@ -174,14 +173,14 @@ const whoChanged: Tool<{ entity_type?: string; entity_id?: string; agency_id?: s
     },
   },
   async run(deps, _principal, args) {
-    const { rows } = await auditEntriesWithPlans(deps.db, {
+    const { items } = await deps.backOffice.auditLog({
       entityType: args.entity_type,
       entityId: args.entity_id,
       agencyId: args.agency_id,
       page: 1,
       perPage: 50,
     });
-    return rows;
+    return items;
   },
 };
 

@@ -35,7 +35,6 @@ export function auditRecorder(clock: Clock): RecordChange {
     });
 }
 
-/** Entries with the assistant's plan and question, for the assistant's "who changed X". */
 export async function auditEntriesWithPlans(db: Db, query: AuditQuery) {
   return listAuditEntries(db, query);
 }
@@ -44,9 +43,9 @@ export async function auditEntries(db: Db, query: AuditQuery) {
   const { rows, total } = await listAuditEntries(db, query);
   return {
     total,
-    // The assistant's plan and question stay out of the contract's entry (the assistant reads them).
-    items: rows.map(({ assistant_plan_id: _plan, assistant_question: _question, ...r }) => ({
+    items: rows.map(({ assistant_plan_id: planId, assistant_question: question, ...r }) => ({
       ...r,
+      via_assistant: planId ? { plan_id: planId, question: question ?? '' } : null,
       before: (r.before ?? null) as Record<string, unknown> | null,
       after: (r.after ?? null) as Record<string, unknown> | null,
       created_at: r.created_at.toISOString(),

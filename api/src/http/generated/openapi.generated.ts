@@ -4729,6 +4729,12 @@ export interface components {
             exp_year?: number;
             holder?: string;
         };
+        /** @description The admin assistant's confirmed plan a change was made through, and the question it answered. */
+        AuditAssistantPlan: {
+            /** @example apl_k2m9x4t7w1z5r6y2v9q3 */
+            plan_id: string;
+            question: string;
+        };
         /** @description One change: who made it, to what, and the state before and after. */
         AuditEntry: {
             /** @example aud_z5r6y2k3v9q2m8x4t7w1 */
@@ -4747,6 +4753,8 @@ export interface components {
             after: {
                 [key: string]: unknown;
             } | null;
+            /** @description The assistant's plan the change was made through; null for a change made by hand. */
+            via_assistant: components["schemas"]["AuditAssistantPlan"] | null;
             /** Format: date-time */
             created_at: string;
         };

@@ -16,6 +16,7 @@ every call. Errors always come as `{"errors": [...], "meta": {"request_id": ...}
 import type { AuditEntryAgencyId } from './auditEntryAgencyId';
 import type { AuditEntryBefore } from './auditEntryBefore';
 import type { AuditEntryAfter } from './auditEntryAfter';
+import type { AuditEntryViaAssistant } from './auditEntryViaAssistant';
 
 /**
  * One change: who made it, to what, and the state before and after.
@@ -30,5 +31,7 @@ export interface AuditEntry {
   agency_id: AuditEntryAgencyId;
   before: AuditEntryBefore;
   after: AuditEntryAfter;
+  /** The assistant's plan the change was made through; null for a change made by hand. */
+  via_assistant: AuditEntryViaAssistant;
   created_at: string;
 }

@@ -43,6 +43,11 @@ export function AuditLogScreen() {
                       <Text size="xs" c="gray.7" ff="monospace">
                         {e.actor_account_id}
                       </Text>
+                      {e.via_assistant && (
+                        <Text size="xs" c="gray.7">
+                          {t('backOffice.audit.viaAssistant', { question: e.via_assistant.question })}
+                        </Text>
+                      )}
                     </Table.Td>
                     <Table.Td>
                       <Text size="sm">{auditAction(e.action, e.entity_type, t)}</Text>

@@ -46,6 +46,10 @@ export const listAuditEntriesResponse = zod.object({
   "agency_id": zod.string().nullable(),
   "before": zod.record(zod.string(), zod.any()).nullable(),
   "after": zod.record(zod.string(), zod.any()).nullable(),
+  "via_assistant": zod.union([zod.object({
+  "plan_id": zod.string(),
+  "question": zod.string()
+}).describe('The admin assistant\'s confirmed plan a change was made through, and the question it answered.'),zod.null()]).describe('The assistant\'s plan the change was made through; null for a change made by hand.'),
   "created_at": zod.iso.datetime({})
 }).describe('One change: who made it, to what, and the state before and after.')),
   "meta": zod.object({
