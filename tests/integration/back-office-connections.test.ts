@@ -445,7 +445,7 @@ describe('deliveries, resend, backfill and the preview', () => {
         .execute();
       expect(fixed).toHaveLength(1);
     }
-    const all = await repo.listDeliveries(stack.ctx.db, id, { page: 1, perPage: 100 });
+    const all = await repo.listDeliveries(stack.ctx.db, { connectionId: id }, { page: 1, perPage: 100 });
     expect(all.total).toBe(rounds);
   });
 });

@@ -85,13 +85,21 @@ export async function findDelivery(db: Db, id: string): Promise<DeliveryRow | un
   return db.selectFrom('back_office_deliveries').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-/** A page of a connection's deliveries, newest first. */
+/**
+ * A page of deliveries, newest first: a connection's, or across connections by agency, status and
+ * creation day (`from`/`to` are UTC days, both included).
+ */
 export async function listDeliveries(
   db: Db,
-  connectionId: string,
+  filter: { connectionId?: string; agencyId?: string; status?: DeliveryRow['status']; from?: string; to?: string },
   page: { page: number; perPage: number },
 ): Promise<{ rows: DeliveryRow[]; total: number }> {
-  const q = db.selectFrom('back_office_deliveries').where('connection_id', '=', connectionId);
+  let q = db.selectFrom('back_office_deliveries');
+  if (filter.connectionId !== undefined) q = q.where('connection_id', '=', filter.connectionId);
+  if (filter.agencyId !== undefined) q = q.where('agency_id', '=', filter.agencyId);
+  if (filter.status !== undefined) q = q.where('status', '=', filter.status);
+  if (filter.from) q = q.where('created_at', '>=', sql<Date>`${filter.from}::date::timestamp AT TIME ZONE 'UTC'`);
+  if (filter.to) q = q.where('created_at', '<', sql<Date>`(${filter.to}::date + 1)::timestamp AT TIME ZONE 'UTC'`);
   const [rows, count] = await Promise.all([
     q
       .selectAll()
@@ -194,30 +202,4 @@ export async function lockOwnClaim(trx: Db, id: string, attempt: number): Promis
     .forUpdate()
     .executeTakeFirst();
   return row !== undefined;
-}
-
-/**
- * Failed batches across every connection (of one agency when given), created in the period
- * (`from`/`to` are UTC days, both included), newest first.
- */
-export async function listFailedDeliveries(
-  db: Db,
-  filter: { agencyId?: string; from?: string; to?: string },
-  page: { page: number; perPage: number },
-): Promise<{ rows: DeliveryRow[]; total: number }> {
-  let q = db.selectFrom('back_office_deliveries').where('status', '=', 'failed');
-  if (filter.agencyId !== undefined) q = q.where('agency_id', '=', filter.agencyId);
-  if (filter.from) q = q.where('created_at', '>=', sql<Date>`${filter.from}::date::timestamp AT TIME ZONE 'UTC'`);
-  if (filter.to) q = q.where('created_at', '<', sql<Date>`(${filter.to}::date + 1)::timestamp AT TIME ZONE 'UTC'`);
-  const [rows, count] = await Promise.all([
-    q
-      .selectAll()
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(page.perPage)
-      .offset((page.page - 1) * page.perPage)
-      .execute(),
-    q.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(count.n) };
 }

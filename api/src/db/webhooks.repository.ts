@@ -447,6 +447,7 @@ export interface DeliveryStateRow {
   id: string;
   endpoint_id: string;
   endpoint_url: string;
+  agency_id: string;
   event_id: string;
   event_type: string;
   status: 'pending' | 'succeeded' | 'failed';
@@ -460,20 +461,36 @@ export interface DeliveryStateRow {
 }
 
 /**
- * Deliveries to an endpoint and/or of an event, newest first, each with its last attempt's answer
- * (the attempt row with the highest number, taken by a lateral join on the delivery's own index).
+ * Deliveries, newest first, each with its last attempt's answer (the attempt row with the highest
+ * number, taken by a lateral join on the delivery's own index): to an endpoint and/or of an event,
+ * or across endpoints by agency, mode, status and creation day (`from`/`to` are UTC days, both
+ * included).
  */
 export async function listDeliveryStates(
   db: Db,
-  filter: { endpointId?: string; eventId?: string },
+  filter: {
+    endpointId?: string;
+    eventId?: string;
+    agencyId?: string;
+    liveMode?: boolean;
+    status?: DeliveryStateRow['status'];
+    from?: string;
+    to?: string;
+  },
   page: { page: number; perPage: number },
 ): Promise<{ rows: DeliveryStateRow[]; total: number }> {
-  let base = db.selectFrom('webhook_deliveries as d');
+  let base = db.selectFrom('webhook_deliveries as d').innerJoin('webhook_endpoints as e', 'e.id', 'd.endpoint_id');
   if (filter.endpointId !== undefined) base = base.where('d.endpoint_id', '=', filter.endpointId);
   if (filter.eventId !== undefined) base = base.where('d.event_id', '=', filter.eventId);
+  if (filter.agencyId !== undefined) base = base.where('e.agency_id', '=', filter.agencyId);
+  if (filter.liveMode !== undefined) base = base.where('e.live_mode', '=', filter.liveMode);
+  if (filter.status !== undefined) base = base.where('d.status', '=', filter.status);
+  if (filter.from)
+    base = base.where('d.created_at', '>=', sql<Date>`${filter.from}::date::timestamp AT TIME ZONE 'UTC'`);
+  if (filter.to)
+    base = base.where('d.created_at', '<', sql<Date>`(${filter.to}::date + 1)::timestamp AT TIME ZONE 'UTC'`);
   const [rows, count] = await Promise.all([
     base
-      .innerJoin('webhook_endpoints as e', 'e.id', 'd.endpoint_id')
       .leftJoinLateral(
         (eb) =>
           eb
@@ -489,6 +506,7 @@ export async function listDeliveryStates(
         'd.id',
         'd.endpoint_id',
         'e.url as endpoint_url',
+        'e.agency_id',
         'd.event_id',
         'd.event_type',
         'd.status',
@@ -524,71 +542,4 @@ export async function latestEventOfType(
     .orderBy('seq', 'desc')
     .limit(1)
     .executeTakeFirst();
-}
-
-export interface FailedDeliveryRow {
-  id: string;
-  endpoint_id: string;
-  endpoint_url: string;
-  agency_id: string;
-  event_type: string;
-  attempts: number;
-  created_at: Date;
-  completed_at: Date | null;
-  last_status_code: number | null;
-  last_error: string | null;
-}
-
-/**
- * Deliveries that gave up, across every endpoint (of one agency and mode when given), created in
- * the period (`from`/`to` are UTC days, both included), newest first.
- */
-export async function listFailedDeliveries(
-  db: Db,
-  filter: { agencyId?: string; liveMode?: boolean; from?: string; to?: string },
-  page: { page: number; perPage: number },
-): Promise<{ rows: FailedDeliveryRow[]; total: number }> {
-  let base = db
-    .selectFrom('webhook_deliveries as d')
-    .innerJoin('webhook_endpoints as e', 'e.id', 'd.endpoint_id')
-    .where('d.status', '=', 'failed');
-  if (filter.agencyId !== undefined) base = base.where('e.agency_id', '=', filter.agencyId);
-  if (filter.liveMode !== undefined) base = base.where('e.live_mode', '=', filter.liveMode);
-  if (filter.from)
-    base = base.where('d.created_at', '>=', sql<Date>`${filter.from}::date::timestamp AT TIME ZONE 'UTC'`);
-  if (filter.to)
-    base = base.where('d.created_at', '<', sql<Date>`(${filter.to}::date + 1)::timestamp AT TIME ZONE 'UTC'`);
-  const [rows, count] = await Promise.all([
-    base
-      .leftJoinLateral(
-        (eb) =>
-          eb
-            .selectFrom('webhook_attempts as a')
-            .select(['a.status_code', 'a.error'])
-            .whereRef('a.delivery_id', '=', 'd.id')
-            .orderBy('a.attempt', 'desc')
-            .limit(1)
-            .as('last'),
-        (join) => join.onTrue(),
-      )
-      .select([
-        'd.id',
-        'd.endpoint_id',
-        'e.url as endpoint_url',
-        'e.agency_id',
-        'd.event_type',
-        'd.attempts',
-        'd.created_at',
-        'd.completed_at',
-        'last.status_code as last_status_code',
-        'last.error as last_error',
-      ])
-      .orderBy('d.created_at', 'desc')
-      .orderBy('d.id', 'desc')
-      .limit(page.perPage)
-      .offset((page.page - 1) * page.perPage)
-      .execute(),
-    base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(count.n) };
 }

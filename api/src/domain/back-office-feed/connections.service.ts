@@ -268,7 +268,7 @@ export function createBackOfficeConnectionsService(deps: {
 
     async deliveries(principal: Principal, id: string, page: { page: number; perPage: number }) {
       const row = await reachable(principal, id);
-      const { rows, total } = await repo.listDeliveries(db, row.id, page);
+      const { rows, total } = await repo.listDeliveries(db, { connectionId: row.id }, page);
       return { items: rows.map(deliveryView), total };
     },
 
@@ -290,7 +290,7 @@ export function createBackOfficeConnectionsService(deps: {
         return { items: [], total: 0 };
       const agencyId = isStaff(principal) ? filter.agencyId : (principal.agencyId ?? undefined);
       if (!isStaff(principal) && !agencyId) return { items: [], total: 0 };
-      const { rows, total } = await repo.listFailedDeliveries(db, { ...filter, agencyId }, page);
+      const { rows, total } = await repo.listDeliveries(db, { ...filter, agencyId, status: 'failed' }, page);
       return { items: rows.map(deliveryView), total };
     },
 

@@ -14,11 +14,11 @@ import {
   insertDeliveries,
   insertEndpoint,
   latestEventOfType,
-  listFailedDeliveries,
   listAttempts,
   listDeliveryStates,
   listEndpoints,
   updateEndpoint,
+  type DeliveryStateRow,
   type WebhookEndpointRow,
 } from '../../db/webhooks.repository.js';
 import { OutboundRefused, type OutboundGuard } from '../../outbound/outbound-guard.js';
@@ -274,25 +274,12 @@ export function createWebhookEndpointsService(deps: {
       // an endpoint of its event's agency and mode, so either wall keeps the caller to its own.
       if (filter.endpointId !== undefined) await reachable(principal, filter.endpointId);
       if (filter.eventId !== undefined) await deps.events.get(principal, filter.eventId);
-      const { rows, total } = await listDeliveryStates(db, filter, page);
-      return {
-        items: rows.map((d) => ({
-          id: d.id,
-          endpoint_id: d.endpoint_id,
-          endpoint_url: d.endpoint_url,
-          event_id: d.event_id,
-          event_type: d.event_type,
-          status: d.status,
-          attempts: d.attempts,
-          next_attempt_at: d.status === 'pending' ? d.next_attempt_at.toISOString() : null,
-          last_status_code: d.last_status_code,
-          last_duration_ms: d.last_duration_ms,
-          last_error: d.last_error,
-          created_at: d.created_at.toISOString(),
-          completed_at: d.completed_at ? d.completed_at.toISOString() : null,
-        })),
-        total,
-      };
+      const { rows, total } = await listDeliveryStates(
+        db,
+        { endpointId: filter.endpointId, eventId: filter.eventId },
+        page,
+      );
+      return { items: rows.map(deliveryStateView), total };
     },
 
     /**
@@ -308,19 +295,18 @@ export function createWebhookEndpointsService(deps: {
       const wall = wallOf(principal);
       if (wall.agencyId !== null && filter.agencyId !== undefined && filter.agencyId !== wall.agencyId)
         return { items: [], total: 0 };
-      const { rows, total } = await listFailedDeliveries(
+      const { rows, total } = await listDeliveryStates(
         db,
-        { agencyId: wall.agencyId ?? filter.agencyId, liveMode: wall.liveMode, from: filter.from, to: filter.to },
+        {
+          status: 'failed',
+          agencyId: wall.agencyId ?? filter.agencyId,
+          liveMode: wall.liveMode,
+          from: filter.from,
+          to: filter.to,
+        },
         page,
       );
-      return {
-        items: rows.map((d) => ({
-          ...d,
-          created_at: d.created_at.toISOString(),
-          completed_at: d.completed_at?.toISOString() ?? null,
-        })),
-        total,
-      };
+      return { items: rows.map((d) => ({ ...deliveryStateView(d), agency_id: d.agency_id })), total };
     },
 
     async resendDelivery(principal: Principal, deliveryId: string): Promise<WebhookDeliveryView> {
@@ -392,3 +378,22 @@ export function createWebhookEndpointsService(deps: {
 }
 
 export type WebhookEndpointsService = ReturnType<typeof createWebhookEndpointsService>;
+
+/** A delivery's state as the contract's WebhookDeliveryState shows it. */
+function deliveryStateView(d: DeliveryStateRow) {
+  return {
+    id: d.id,
+    endpoint_id: d.endpoint_id,
+    endpoint_url: d.endpoint_url,
+    event_id: d.event_id,
+    event_type: d.event_type,
+    status: d.status,
+    attempts: d.attempts,
+    next_attempt_at: d.status === 'pending' ? d.next_attempt_at.toISOString() : null,
+    last_status_code: d.last_status_code,
+    last_duration_ms: d.last_duration_ms,
+    last_error: d.last_error,
+    created_at: d.created_at.toISOString(),
+    completed_at: d.completed_at ? d.completed_at.toISOString() : null,
+  };
+}
