@@ -20,3 +20,11 @@ export interface Principal {
 export function isStaff(principal: Principal): boolean {
   return principal.userType === 'Admin' || principal.userType === 'Support';
 }
+
+/**
+ * The mode a caller's reads are walled to: a test token sees test data only, a live token live data
+ * only; undefined for a console session, which sees both.
+ */
+export function liveModeOf(principal: Principal): boolean | undefined {
+  return principal.via.kind === 'token' ? principal.via.mode === 'live' : undefined;
+}

@@ -3,7 +3,7 @@
 // request: a new POST of the ancillaries is a new request.
 import { listFailedEmdRequests } from '../../db/emd-requests.repository.js';
 import type { Db } from '../../db/database.js';
-import type { Principal } from '../principal.js';
+import { liveModeOf, type Principal } from '../principal.js';
 import { visibilityOf } from './booking-access.js';
 
 export async function failedEmdRequests(
@@ -12,10 +12,9 @@ export async function failedEmdRequests(
   filter: { agencyId?: string; from?: string; to?: string },
   page: { page: number; perPage: number },
 ) {
-  const liveMode = principal.via.kind === 'token' ? principal.via.mode === 'live' : undefined;
   const { rows, total } = await listFailedEmdRequests(
     db,
-    { scope: await visibilityOf(db, principal), liveMode, ...filter },
+    { scope: await visibilityOf(db, principal), liveMode: liveModeOf(principal), ...filter },
     page,
   );
   return {

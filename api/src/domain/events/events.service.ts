@@ -6,7 +6,7 @@
 import type { Db } from '../../db/database.js';
 import { findEvents, type EventRow } from '../../db/events.repository.js';
 import { DomainError, notFound } from '../errors.js';
-import { isStaff, type Principal } from '../principal.js';
+import { isStaff, liveModeOf, type Principal } from '../principal.js';
 import type { EventType } from './event-types.js';
 
 export interface ContrailEvent {
@@ -55,7 +55,7 @@ function decodeCursor(cursor: string): string {
 
 /** Which events a caller may see, as a repository filter. */
 function wallOf(principal: Principal): { agencyId: string | null; agentId?: string; liveMode?: boolean } {
-  const liveMode = principal.via.kind === 'token' ? principal.via.mode === 'live' : undefined;
+  const liveMode = liveModeOf(principal);
   if (isStaff(principal)) return { agencyId: null, liveMode };
   if (!principal.agencyId) throw new DomainError('forbidden');
   // An agent reaches their own bookings, so they hear of those; the agency's money and reports

@@ -24,7 +24,7 @@ import { asDomainError } from '../bookings/booking-airline-errors.js';
 import { orderRefOf } from '../bookings/booking-order-ref.js';
 import { effectiveStatus } from '../bookings/booking.js';
 import { DomainError, notFound } from '../errors.js';
-import { isStaff, type Principal } from '../principal.js';
+import { isStaff, liveModeOf, type Principal } from '../principal.js';
 import { checkBooking, type CheckDeps } from './fare-watch-check.js';
 import { acceptExchange } from './fare-watch-exchange.js';
 import { acceptOpportunity } from './fare-watch-rebook.js';
@@ -60,9 +60,6 @@ export interface PassOptions {
 
 /** The last checks a booking's log shows. */
 const logLength = 100;
-
-const liveModeOf = (principal: Principal) =>
-  principal.via.kind === 'token' ? principal.via.mode === 'live' : undefined;
 
 export function createFareWatchService(deps: CheckDeps) {
   const { db, clock } = deps;

@@ -15,7 +15,7 @@ import type { BookingDeps } from '../bookings/booking-deps.js';
 import { orderRefOf } from '../bookings/booking-order-ref.js';
 import { effectiveStatus } from '../bookings/booking.js';
 import { DomainError, notFound } from '../errors.js';
-import type { Principal } from '../principal.js';
+import { liveModeOf, type Principal } from '../principal.js';
 import { retryAcknowledgements } from './schedule-change-acknowledge.js';
 import { carryOut, claimDecision, settleStale, type Decider } from './schedule-change-decide.js';
 import { scheduleChangeView, type ScheduleChange, type ScheduleChangeAction } from './schedule-change.js';
@@ -39,9 +39,6 @@ export interface DisruptInput {
 
 /** How long a claimed decision may run before the deadline pass takes it for one a dead process left. */
 const staleDecisionMs = 5 * 60_000;
-
-const liveModeOf = (principal: Principal) =>
-  principal.via.kind === 'token' ? principal.via.mode === 'live' : undefined;
 
 export function createScheduleChangesService(deps: BookingDeps) {
   const { db, clock } = deps;

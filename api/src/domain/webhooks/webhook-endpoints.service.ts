@@ -29,7 +29,7 @@ import type { EventType } from '../events/event-types.js';
 import type { EventsService } from '../events/events.service.js';
 import { newId } from '../ids.js';
 import type { JobProducer } from '../job-producer.js';
-import { isStaff, type Principal } from '../principal.js';
+import { isStaff, liveModeOf, type Principal } from '../principal.js';
 import { endpointView, type WebhookEndpoint } from './webhook-endpoint-view.js';
 import { newWebhookSecret } from './webhook-signing.js';
 
@@ -55,7 +55,7 @@ export function createWebhookEndpointsService(deps: {
 
   /** Whose endpoints a caller reaches: staff every agency's; a token only its own mode's. */
   function wallOf(principal: Principal): { agencyId: string | null; liveMode?: boolean } {
-    const liveMode = principal.via.kind === 'token' ? principal.via.mode === 'live' : undefined;
+    const liveMode = liveModeOf(principal);
     if (isStaff(principal)) return { agencyId: null, liveMode };
     if (!principal.agencyId) throw new DomainError('forbidden');
     return { agencyId: principal.agencyId, liveMode };
