@@ -102,7 +102,9 @@ export async function startSftpServer(
     },
     async close() {
       child.kill('SIGTERM');
-      await new Promise((resolve) => (child.exitCode !== null ? resolve(null) : child.once('exit', resolve)));
+      // A process ended by a signal (see `kill`) has a signalCode and no exitCode.
+      const ended = () => child.exitCode !== null || child.signalCode !== null;
+      await new Promise((resolve) => (ended() ? resolve(null) : child.once('exit', resolve)));
       rmSync(dir, { recursive: true, force: true });
     },
   };
