@@ -16,6 +16,8 @@ export interface SftpServer {
   hostKeyFingerprint: string;
   /** The served folder (absolute, on this machine). */
   folder: string;
+  /** Kills sshd and every session it forked at once (SIGKILL), as a crash would; the folder stays. */
+  kill(): void;
   close(): Promise<void>;
 }
 
@@ -76,9 +78,33 @@ export async function startSftpServer(
     privateKey: readFileSync(userKey, 'utf8'),
     hostKeyFingerprint: fingerprint,
     folder,
+    kill() {
+      // Each session runs in processes sshd forked (in sessions of their own), not in sshd itself.
+      const tree = (pid: number): number[] => {
+        let children: number[] = [];
+        try {
+          children = execFileSync('ps', ['-o', 'pid=', '--ppid', String(pid)])
+            .toString()
+            .split('\n')
+            .filter((l) => l.trim())
+            .map(Number);
+        } catch {
+          // ps answers 1 when the process has no children.
+        }
+        return [...children.flatMap(tree), pid];
+      };
+      for (const pid of tree(child.pid!))
+        try {
+          process.kill(pid, 'SIGKILL');
+        } catch {
+          // Gone already.
+        }
+    },
     async close() {
       child.kill('SIGTERM');
-      await new Promise((resolve) => (child.exitCode !== null ? resolve(null) : child.once('exit', resolve)));
+      // A process ended by a signal (see `kill`) has a signalCode and no exitCode.
+      const ended = () => child.exitCode !== null || child.signalCode !== null;
+      await new Promise((resolve) => (ended() ? resolve(null) : child.once('exit', resolve)));
       rmSync(dir, { recursive: true, force: true });
     },
   };

@@ -1,11 +1,14 @@
 // Writing a file to an SFTP server a user named: through the outbound guard (the host resolves
 // once, through the guard's lookup, and that address is dialled), with the server's host key pinned
 // (its OpenSSH SHA256 fingerprint; any other key is refused before a credential is sent), and under
-// a temporary name renamed at the end, so a reader of the folder never sees half a file.
+// a temporary name renamed at the end, so a reader of the folder never sees half a file. The bytes
+// go with several WRITE requests in flight (see `sftp-file-writer.ts`), not one per round trip.
 import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
+import type { SFTPWrapper } from 'ssh2';
 import SftpClient from 'ssh2-sftp-client';
 import type { OutboundGuard } from './outbound-guard.js';
+import { writeRemoteFile } from './sftp-file-writer.js';
 
 export interface SftpTarget {
   host: string;
@@ -43,13 +46,18 @@ const lookupOnce = (guard: OutboundGuard, host: string) =>
 
 const joinPath = (folder: string, name: string) => `${folder.replace(/\/+$/, '') || '.'}/${name}`;
 
-async function connect(guard: OutboundGuard, target: SftpTarget, timeoutMs: number): Promise<SftpClient> {
+async function connect(
+  guard: OutboundGuard,
+  target: SftpTarget,
+  timeoutMs: number,
+): Promise<{ client: SftpClient; sftp: SFTPWrapper }> {
   const address = await lookupOnce(guard, target.host);
   // The key the server showed, kept for the error a mismatch answers.
   const shown: { fingerprint: string | null } = { fingerprint: null };
   const client = new SftpClient('contrail-back-office');
+  let sftp: SFTPWrapper;
   try {
-    await client.connect({
+    sftp = await client.connect({
       host: address,
       port: target.port,
       username: target.username,
@@ -77,13 +85,14 @@ async function connect(guard: OutboundGuard, target: SftpTarget, timeoutMs: numb
       throw new SftpFailure('auth', `The server refused the user name or its credential (${target.username}).`);
     throw new SftpFailure('connect', `Could not connect to ${target.host}:${target.port}: ${message}`);
   }
-  return client;
+  return { client, sftp };
 }
 
 /**
- * Writes `body` as `<folder>/<name>`: first as `.<name>.part`, then renamed. When `<name>` is there
- * already with `expectBytes` bytes (a previous attempt renamed it and then lost its answer), it is
- * left as it is and the write counts as done.
+ * Writes `body` as `<folder>/<name>`: first as `.<name>.part`, then renamed once the server holds
+ * exactly `expectBytes` bytes under the temporary name (and `beforeRename`, which checks what was
+ * read, has not thrown). When `<name>` is there already with `expectBytes` bytes (a previous attempt
+ * renamed it and then lost its answer), it is left as it is and the write counts as done.
  */
 export async function uploadFile(
   guard: OutboundGuard,
@@ -91,7 +100,7 @@ export async function uploadFile(
   file: { name: string; body: Readable | Buffer; expectBytes: number; beforeRename?: () => void },
   timeoutMs = 30_000,
 ): Promise<{ alreadyThere: boolean }> {
-  const client = await connect(guard, target, timeoutMs);
+  const { client, sftp } = await connect(guard, target, timeoutMs);
   const final = joinPath(target.folder, file.name);
   const temporary = joinPath(target.folder, `.${file.name}.part`);
   try {
@@ -101,8 +110,12 @@ export async function uploadFile(
       if (stat.size === file.expectBytes) return { alreadyThere: true };
       await client.delete(final);
     }
+    let sent: number;
     try {
-      await client.put(file.body, temporary);
+      sent = await writeRemoteFile(sftp, temporary, file.body);
+      // Every WRITE was acknowledged; what the server says it holds is the last word before publishing.
+      const held = (await client.stat(temporary)).size;
+      if (held !== sent) throw new Error(`it holds ${held} of the ${sent} bytes sent`);
     } catch (error) {
       await client.delete(temporary, true).catch(() => undefined);
       throw new SftpFailure(
@@ -111,6 +124,11 @@ export async function uploadFile(
       );
     }
     file.beforeRename?.();
+    if (sent !== file.expectBytes)
+      throw new SftpFailure(
+        'write',
+        `${sent} bytes were read for a file of ${file.expectBytes}; it was not published.`,
+      );
     await client.rename(temporary, final);
     return { alreadyThere: false };
   } catch (error) {
@@ -127,11 +145,11 @@ export async function uploadFile(
 /** The connection test: connect, write a small probe file, remove it. */
 export async function probe(guard: OutboundGuard, target: SftpTarget, timeoutMs = 15_000): Promise<void> {
   const name = `.contrail-probe-${Date.now().toString(36)}`;
-  const client = await connect(guard, target, timeoutMs);
+  const { client, sftp } = await connect(guard, target, timeoutMs);
   try {
     const path = joinPath(target.folder, name);
     try {
-      await client.put(Buffer.from('contrail probe\n'), path);
+      await writeRemoteFile(sftp, path, Buffer.from('contrail probe\n'));
     } catch (error) {
       throw new SftpFailure(
         'write',
