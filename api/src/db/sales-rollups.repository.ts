@@ -17,6 +17,8 @@ import { sql } from 'kysely';
 import type { SalesDocumentInput } from './sales-rows.js';
 import { stablePlan, type Db } from './database.js';
 import { insertDocumentQuery } from './sales.repository.js';
+import { accountingDocumentInsert } from './accounting-documents.repository.js';
+import type { AccountingDocumentInput } from './accounting-rows.js';
 
 /**
  * What one document adds to its rollups (and to a direct sum over documents, for agents' own
@@ -53,15 +55,30 @@ const sums = sql.raw(`
 
 /**
  * Inserts a document and adds it to its rollups and its scopes' versions, in one statement (one
- * round trip instead of three, on the issue path). An id that exists changes nothing and answers
- * false. Lock order: the rollup rows of this transaction's slot in key order, then the scopes'
+ * round trip instead of three, on the issue path), with the document's `accounting` documents
+ * beside it (one more round trip each saved), written only when the document is new. An id that
+ * exists changes nothing and answers false. Lock order: the rollup rows of this transaction's slot in key order, then the scopes'
  * version rows of the same slot: the filter on `rolled` is a one-time gate that runs the rollups'
  * upsert to its end before the first version row is touched, the order every writer keeps. Only
  * a transaction with the same slot (one in rollupSlots of those running) waits for these rows.
  */
-export async function insertDocumentWithRollups(db: Db, doc: SalesDocumentInput): Promise<boolean> {
+export async function insertDocumentWithRollups(
+  db: Db,
+  doc: SalesDocumentInput,
+  accounting: readonly AccountingDocumentInput[] = [],
+): Promise<boolean> {
+  // Each accounting row takes the agency's number at commit (accounting-documents.repository.ts),
+  // in the order the rows were written: each waits for the one before it.
+  const accountingRows = accounting.map(
+    (input, i) =>
+      sql`${sql.raw(`accounting_${i}`)} AS (${accountingDocumentInsert(input, {
+        onlyIf: 'doc',
+        after: i > 0 ? `accounting_${i - 1}` : undefined,
+      })} RETURNING 1),`,
+  );
   const { rows } = await sql<{ scope: string }>`
     WITH doc AS (${insertDocumentQuery(db, doc)}),
+    ${accountingRows.length ? sql.join(accountingRows, sql` `) : sql``}
     rolled AS (
       INSERT INTO sales_rollups (scope, dimension, day, key, currency, slot, documents, passengers, revenue, fees, markups, refunds)
       SELECT scope, dimension, day, key, currency, ${writerSlot}, ${sums}

@@ -18,7 +18,6 @@ import {
   type ItinerarySegment,
   type TransactionCode,
 } from '../accounting/accounting-document.js';
-import { recordAccountingDocument } from '../accounting/record-accounting-document.js';
 import { convertMinor } from '../exchange-rates.js';
 import { newId } from '../ids.js';
 import { recordSalesDocument } from '../sales/record-sales-document.js';
@@ -79,8 +78,7 @@ const amountsOf = (byCode: Readonly<Record<string, number>>, sign: 1 | -1) =>
 
 /** Records the sales document and, when it is new, its accounting documents, in `trx`. */
 export async function recordSale(trx: Db, booking: BookingRow, sale: SalesDocumentInput, facts: SaleFacts) {
-  if (!(await recordSalesDocument(trx, sale))) return;
-  for (const doc of accountingDocumentsOf(booking, sale, facts)) await recordAccountingDocument(trx, doc);
+  await recordSalesDocument(trx, sale, accountingDocumentsOf(booking, sale, facts));
 }
 
 function codeOf(booking: BookingRow, sale: SalesDocumentInput): TransactionCode {
