@@ -60,10 +60,12 @@ const sums = sql.raw(`
  * beside it (one more round trip each saved), written only when the document is new, and the
  * change's `event`, if given, appended whether or not (one more). An id that exists changes
  * nothing else and answers false; its event is then appended but not announced (the listeners'
- * periodic pass finds it). Lock order: the rollup rows of this transaction's slot in key order, then the scopes'
- * version rows of the same slot: the filter on `rolled` is a one-time gate that runs the rollups'
- * upsert to its end before the first version row is touched, the order every writer keeps. Only
- * a transaction with the same slot (one in rollupSlots of those running) waits for these rows.
+ * periodic pass finds it). Lock order: the rollup rows of this transaction's slot in key order,
+ * then the scopes' version rows of the same slot: the filter on `rolled` is a one-time gate that
+ * runs the rollups' upsert to its end before the first version row is touched, the order every
+ * writer keeps. Only a transaction with the same slot (one in rollupSlots of those running) waits
+ * for these rows. The accounting and event rows are new rows, which no one else waits for; the
+ * agency's accounting counter is still taken last, at commit.
  */
 export async function insertDocumentWithRollups(
   db: Db,

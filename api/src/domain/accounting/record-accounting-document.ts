@@ -1,8 +1,9 @@
 // The one way an accounting document comes into being. The company ledger calls it inside the
 // transaction of the financial change; a sale's documents are checked here and written with the
-// sale, in its statement (sales/record-sales-document.ts, called by bookings/booking-accounting.ts); the row gets the agency's next number as that transaction commits, the
-// agency's counter row being the last lock it takes (see db/accounting-documents.repository.ts),
-// so a rollback takes no number and numbers commit in order.
+// sale, in its statement (sales/record-sales-document.ts, called by bookings/booking-accounting.ts).
+// The row gets the agency's next number as that transaction commits, the agency's counter row
+// being the last lock it takes (see db/accounting-documents.repository.ts), so a rollback takes no
+// number and numbers commit in order.
 import { insertAccountingDocument } from '../../db/accounting-documents.repository.js';
 import type { Db } from '../../db/database.js';
 import { DomainError } from '../errors.js';
