@@ -6,7 +6,7 @@
 // lock every financial transaction takes, whatever order its statements run in, held only through
 // the commit itself: the agency's numbers commit one after another, without gaps, and a reader
 // sees only numbered rows.
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { AccountingDocumentInput, AccountingFilter, AccountingRow } from './accounting-rows.js';
 import { eachRow, type Db } from './database.js';
 
@@ -28,7 +28,22 @@ const paymentWords = (input: AccountingDocumentInput) =>
  * A `sourceId` that was recorded already changes nothing and answers false.
  */
 export async function insertAccountingDocument(trx: Db, input: AccountingDocumentInput): Promise<boolean> {
-  const { rows } = await sql<{ id: string }>`
+  const { rows } = await sql<{ id: string }>`${accountingDocumentInsert(input)} RETURNING id`.execute(trx);
+  return rows.length > 0;
+}
+
+/**
+ * The INSERT of one accounting document, for a statement to carry beside its own write (a sale's:
+ * sales-rollups.repository.ts). `onlyIf` names a CTE of that statement: the row is written only
+ * when it answered a row (the sale was new). `after` names the CTE of the document before this
+ * one, which then runs to its end first: rows are numbered at commit in the order they were
+ * written. A `sourceId` that was recorded already writes nothing.
+ */
+export function accountingDocumentInsert(
+  input: AccountingDocumentInput,
+  beside: { onlyIf?: string; after?: string } = {},
+): RawBuilder<unknown> {
+  return sql`
     INSERT INTO accounting_documents (
       id, agency_id, source_id, transaction_code, document_number, original_document_number,
       locator, airline_order_id, issued_at, local_date, agent_id, agent_name, company_id, company_name,
@@ -47,9 +62,9 @@ export async function insertAccountingDocument(trx: Db, input: AccountingDocumen
       ${input.currency}, ${input.balance?.amount ?? null}::numeric, ${input.balance?.currency ?? null},
       ${input.balance?.rate ?? null}::numeric, ${paymentWords(input)}, ${input.settlement}
     FROM agencies ag WHERE ag.id = ${input.agencyId}
-    ON CONFLICT (source_id) DO NOTHING
-    RETURNING id`.execute(trx);
-  return rows.length > 0;
+      ${beside.onlyIf ? sql`AND EXISTS (SELECT 1 FROM ${sql.table(beside.onlyIf)})` : sql``}
+      ${beside.after ? sql`AND (SELECT count(*) FROM ${sql.table(beside.after)}) >= 0` : sql``}
+    ON CONFLICT (source_id) DO NOTHING`;
 }
 
 const columns = sql.raw(`id, agency_id, sequence::text AS sequence, transaction_code, document_number,

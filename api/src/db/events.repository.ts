@@ -17,14 +17,20 @@ export const eventsChannel = 'contrail_events';
  * find nothing new, which is harmless).
  */
 export async function insertEvent(trx: Db, row: NewEventRow): Promise<boolean> {
-  const written = await trx
+  const written = await eventInsertQuery(trx, row).modifyEnd(notifyAfterCommit(eventsChannel)).execute();
+  return written.length > 0;
+}
+
+/**
+ * The append alone, for a statement that carries it beside its own write (a sale's:
+ * sales-rollups.repository.ts); that statement ends with `notifyAfterCommit(eventsChannel)`.
+ */
+export function eventInsertQuery(db: Db, row: NewEventRow) {
+  return db
     .insertInto('events')
     .values(row)
     .onConflict((oc) => oc.column('dedupe_key').doNothing())
-    .returning('id')
-    .modifyEnd(notifyAfterCommit(eventsChannel))
-    .execute();
-  return written.length > 0;
+    .returning('id');
 }
 
 export interface EventFilter {

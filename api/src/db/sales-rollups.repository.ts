@@ -15,8 +15,11 @@
 // versions: each write raises its slot's, so the sum moves on at every commit that touched the scope.
 import { sql } from 'kysely';
 import type { SalesDocumentInput } from './sales-rows.js';
-import { stablePlan, type Db } from './database.js';
+import { notifyAfterCommit, stablePlan, type Db } from './database.js';
+import { eventInsertQuery, eventsChannel, type NewEventRow } from './events.repository.js';
 import { insertDocumentQuery } from './sales.repository.js';
+import { accountingDocumentInsert } from './accounting-documents.repository.js';
+import type { AccountingDocumentInput } from './accounting-rows.js';
 
 /**
  * What one document adds to its rollups (and to a direct sum over documents, for agents' own
@@ -53,15 +56,36 @@ const sums = sql.raw(`
 
 /**
  * Inserts a document and adds it to its rollups and its scopes' versions, in one statement (one
- * round trip instead of three, on the issue path). An id that exists changes nothing and answers
- * false. Lock order: the rollup rows of this transaction's slot in key order, then the scopes'
- * version rows of the same slot: the filter on `rolled` is a one-time gate that runs the rollups'
- * upsert to its end before the first version row is touched, the order every writer keeps. Only
- * a transaction with the same slot (one in rollupSlots of those running) waits for these rows.
+ * round trip instead of three, on the issue path), with the document's `accounting` documents
+ * beside it (one more round trip each saved), written only when the document is new, and the
+ * change's `event`, if given, appended whether or not (one more). An id that exists changes
+ * nothing else and answers false; its event is then appended but not announced (the listeners'
+ * periodic pass finds it). Lock order: the rollup rows of this transaction's slot in key order,
+ * then the scopes' version rows of the same slot: the filter on `rolled` is a one-time gate that
+ * runs the rollups' upsert to its end before the first version row is touched, the order every
+ * writer keeps. Only a transaction with the same slot (one in rollupSlots of those running) waits
+ * for these rows. The accounting and event rows are new rows, which no one else waits for; the
+ * agency's accounting counter is still taken last, at commit.
  */
-export async function insertDocumentWithRollups(db: Db, doc: SalesDocumentInput): Promise<boolean> {
+export async function insertDocumentWithRollups(
+  db: Db,
+  doc: SalesDocumentInput,
+  accounting: readonly AccountingDocumentInput[] = [],
+  event?: NewEventRow,
+): Promise<boolean> {
+  // Each accounting row takes the agency's number at commit (accounting-documents.repository.ts),
+  // in the order the rows were written: each waits for the one before it.
+  const accountingRows = accounting.map(
+    (input, i) =>
+      sql`${sql.raw(`accounting_${i}`)} AS (${accountingDocumentInsert(input, {
+        onlyIf: 'doc',
+        after: i > 0 ? `accounting_${i - 1}` : undefined,
+      })} RETURNING 1),`,
+  );
   const { rows } = await sql<{ scope: string }>`
     WITH doc AS (${insertDocumentQuery(db, doc)}),
+    ${accountingRows.length ? sql.join(accountingRows, sql` `) : sql``}
+    ${event ? sql`event AS (${eventInsertQuery(db, event)}),` : sql``}
     rolled AS (
       INSERT INTO sales_rollups (scope, dimension, day, key, currency, slot, documents, passengers, revenue, fees, markups, refunds)
       SELECT scope, dimension, day, key, currency, ${writerSlot}, ${sums}
@@ -77,7 +101,7 @@ export async function insertDocumentWithRollups(db: Db, doc: SalesDocumentInput)
     WHERE s.scope IS NOT NULL AND (SELECT count(*) FROM rolled) >= 0
     ORDER BY s.scope
     ON CONFLICT (scope, slot) DO UPDATE SET version = nextval('sales_scope_version_seq')
-    RETURNING scope`.execute(db);
+    RETURNING scope ${event ? notifyAfterCommit(eventsChannel) : sql``}`.execute(db);
   return rows.length > 0;
 }
 

@@ -9,6 +9,7 @@
 import type { BookingRow } from '../../db/bookings.repository.js';
 import type { OrderFare } from '../../providers/airline-provider.js';
 import type { Db } from '../../db/database.js';
+import type { NewEventRow } from '../../db/events.repository.js';
 import { fromMinor, toMinor } from '../../money.js';
 import {
   negate,
@@ -18,7 +19,6 @@ import {
   type ItinerarySegment,
   type TransactionCode,
 } from '../accounting/accounting-document.js';
-import { recordAccountingDocument } from '../accounting/record-accounting-document.js';
 import { convertMinor } from '../exchange-rates.js';
 import { newId } from '../ids.js';
 import { recordSalesDocument } from '../sales/record-sales-document.js';
@@ -77,10 +77,18 @@ export function taxDifferenceMinor(newFare: FareTaxes, oldFare: FareTaxes): Reco
 const amountsOf = (byCode: Readonly<Record<string, number>>, sign: 1 | -1) =>
   Object.fromEntries(Object.entries(byCode).map(([code, minor]) => [code, fromMinor(sign * minor)]));
 
-/** Records the sales document and, when it is new, its accounting documents, in `trx`. */
-export async function recordSale(trx: Db, booking: BookingRow, sale: SalesDocumentInput, facts: SaleFacts) {
-  if (!(await recordSalesDocument(trx, sale))) return;
-  for (const doc of accountingDocumentsOf(booking, sale, facts)) await recordAccountingDocument(trx, doc);
+/**
+ * Records the sales document and, when it is new, its accounting documents, in `trx`, in one
+ * statement; with `event`, the change's event is appended by that statement too.
+ */
+export async function recordSale(
+  trx: Db,
+  booking: BookingRow,
+  sale: SalesDocumentInput,
+  facts: SaleFacts,
+  event?: NewEventRow,
+) {
+  await recordSalesDocument(trx, sale, accountingDocumentsOf(booking, sale, facts), event);
 }
 
 function codeOf(booking: BookingRow, sale: SalesDocumentInput): TransactionCode {

@@ -4,7 +4,8 @@
 import { findBookingById, type BookingRow } from '../../db/bookings.repository.js';
 import type { Db } from '../../db/database.js';
 import type { EventType } from '../events/event-types.js';
-import { recordEvent } from '../events/record-event.js';
+import { eventRowOf, recordEvent, type EventInput } from '../events/record-event.js';
+import type { NewEventRow } from '../../db/events.repository.js';
 import { balancePaymentOf } from './booking-balance-payment.js';
 import { bookingView } from './booking.js';
 import type { Money } from '../../money.js';
@@ -30,10 +31,33 @@ export async function recordBookingEvent(
   at: Date,
   options: { dedupeKey?: string; fromAirline?: boolean; fareWatch?: FareWatchEventDetail } = {},
 ): Promise<boolean> {
+  return recordEvent(trx, await bookingEventOf(trx, type, booking, at, options));
+}
+
+/**
+ * The booking's event, to be appended by a statement of the same transaction that writes no more
+ * to the booking (the issue's sales statement): `recordBookingEvent` without the append.
+ */
+export async function bookingEventRow(
+  trx: Db,
+  type: BookingEventType,
+  booking: BookingRow,
+  at: Date,
+): Promise<NewEventRow> {
+  return eventRowOf(await bookingEventOf(trx, type, booking, at, {}));
+}
+
+async function bookingEventOf(
+  trx: Db,
+  type: BookingEventType,
+  booking: string | BookingRow,
+  at: Date,
+  options: { dedupeKey?: string; fromAirline?: boolean; fareWatch?: FareWatchEventDetail },
+): Promise<EventInput> {
   const row = typeof booking === 'string' ? await findBookingById(trx, booking) : booking;
   if (!row) throw new Error(`recordBookingEvent: booking ${booking as string} not found in its own transaction`);
   const view = bookingView(row, at);
-  return recordEvent(trx, {
+  return {
     type,
     agencyId: row.agency_id,
     companyId: row.company_id,
@@ -50,5 +74,5 @@ export async function recordBookingEvent(
     at,
     dedupeKey: options.dedupeKey,
     fromAirline: options.fromAirline,
-  });
+  };
 }

@@ -19,7 +19,7 @@ import { bookingFor } from './booking-access.js';
 import { asDomainError, outcomeUnknown, refusalText, staleClaimMs } from './booking-airline-errors.js';
 import { retrieveQuietly, timedCall, type AirlineTiming, type BookingDeps } from './booking-deps.js';
 import { historyRowOf, recordHistory } from './booking-history.js';
-import { recordBookingEvent } from './booking-events.js';
+import { bookingEventRow } from './booking-events.js';
 import { intentRowOf, openIntentRefusal } from './booking-intents.js';
 import {
   agencyFee,
@@ -220,10 +220,13 @@ async function finishIssue(
     });
     if (!issued) return undefined;
     // The sales documents' accounting rows take the agency's accounting counter as this
-    // transaction commits (the last lock, held only through the commit itself).
-    await recordBookingEvent(trx, 'booking.issued', issued, issuedAt);
+    // transaction commits (the last lock, held only through the commit itself). The event is the
+    // booking as this update left it, appended by the first ticket's sales statement: nothing
+    // after the update writes to the booking.
+    const event = await bookingEventRow(trx, 'booking.issued', issued, issuedAt);
     const documents = JSON.parse(facts.documents) as BookingDocument[];
     await recordTicketSales(trx, {
+      event,
       booking: issued,
       documents,
       kind: 'ticket',

@@ -5,6 +5,7 @@
 // accounting documents, signed, in the same transaction (booking-accounting.ts).
 import type { BookingRow } from '../../db/bookings.repository.js';
 import type { Db } from '../../db/database.js';
+import { insertEvent, type NewEventRow } from '../../db/events.repository.js';
 import { convertMinor } from '../exchange-rates.js';
 import { recordSale, taxDifferenceMinor, taxesByCodeMinor } from './booking-accounting.js';
 import { fromMinor, toMinor } from '../../money.js';
@@ -31,6 +32,8 @@ export async function recordTicketSales(
     feeOriginal?: { amount: string; currency: string; rate: string } | null;
     agentId: string;
     at: Date;
+    /** The change's event: appended by the first ticket's statement (by one of its own without tickets). */
+    event?: NewEventRow;
   },
 ): Promise<void> {
   const { booking } = input;
@@ -39,6 +42,7 @@ export async function recordTicketSales(
   const route = routeOf(booking.segments as BookingSegment[]);
   const currency = booking.currency.trim();
   let fee = input.feeMinor;
+  let event = input.event;
   for (const doc of input.documents.filter((d) => d.type === 'ticket')) {
     const passenger = passengers.get(doc.passenger_id);
     const fare = fares.airline.find((f) => f.passengerIds.includes(doc.passenger_id));
@@ -74,9 +78,12 @@ export async function recordTicketSales(
         ...(fee > 0 && input.feeOriginal ? { feeOriginal: input.feeOriginal } : {}),
       },
       { passengerId: doc.passenger_id, originalNumber: input.kind === 'void' ? doc.number : null },
+      event,
     );
     fee = 0;
+    event = undefined;
   }
+  if (event) await insertEvent(trx, event);
 }
 
 /** Paid from a balance in another currency: the document's total as the balance paid it, at the rate. */

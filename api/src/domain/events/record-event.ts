@@ -2,7 +2,7 @@
 // so the two commit or roll back together. The envelope is fixed here, once:
 // {id, type, created_at, live_mode, agency_id, data: {object, …context}, request}.
 import type { Db } from '../../db/database.js';
-import { insertEvent } from '../../db/events.repository.js';
+import { insertEvent, type NewEventRow } from '../../db/events.repository.js';
 import { newId } from '../ids.js';
 import type { EventType } from './event-types.js';
 import { callingRequest } from './request-context.js';
@@ -32,8 +32,16 @@ export interface EventInput {
 
 /** Appends the event in `trx`; false when its dedupe key was raised already. */
 export async function recordEvent(trx: Db, input: EventInput): Promise<boolean> {
+  return insertEvent(trx, eventRowOf(input));
+}
+
+/**
+ * The event's row, for a change whose own statement appends it (a sale's, on the issue path):
+ * read in the calling request's context, as `recordEvent` reads it.
+ */
+export function eventRowOf(input: EventInput): NewEventRow {
   const request = input.fromAirline ? null : callingRequest();
-  return insertEvent(trx, {
+  return {
     id: newId('evt'),
     type: input.type,
     agency_id: input.agencyId,
@@ -46,5 +54,5 @@ export async function recordEvent(trx: Db, input: EventInput): Promise<boolean> 
     idempotency_key: request?.idempotencyKey ?? null,
     dedupe_key: input.dedupeKey ?? null,
     created_at: input.at,
-  });
+  };
 }

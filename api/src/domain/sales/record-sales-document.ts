@@ -2,7 +2,10 @@
 // transaction that records the airline's answer (issue, void, refund, exchange), so the document,
 // its rollups and the booking change commit or roll back together.
 import type { Db } from '../../db/database.js';
+import type { NewEventRow } from '../../db/events.repository.js';
 import { insertDocumentWithRollups } from '../../db/sales-rollups.repository.js';
+import { checkAccountingDocument } from '../accounting/record-accounting-document.js';
+import type { AccountingDocumentInput } from '../accounting/accounting-document.js';
 import { DomainError } from '../errors.js';
 import type { SalesDocumentInput } from './sales-document.js';
 
@@ -10,8 +13,10 @@ const money = /^[0-9]+(\.[0-9]{1,2})?$/;
 
 /**
  * Records a document and adds it to the analytics rollups, in the caller's transaction `trx`
- * (a plain Db works too, but then the two writes are not atomic). Recording an id that exists is a
- * no-op and answers false, so a retried job cannot count a document twice.
+ * (a plain Db works too, but then the two writes are not atomic), with its `accounting` documents
+ * (numbered as `trx` commits) in the same statement, and the change's `event` if given (appended
+ * either way). Recording an id that exists is a no-op for the documents and answers false, so a
+ * retried job cannot count a document twice.
  *
  * @example
  *   await db.transaction().execute(async (trx) => {
@@ -25,11 +30,17 @@ const money = /^[0-9]+(\.[0-9]{1,2})?$/;
  *     });
  *   });
  */
-export async function recordSalesDocument(trx: Db, doc: SalesDocumentInput): Promise<boolean> {
+export async function recordSalesDocument(
+  trx: Db,
+  doc: SalesDocumentInput,
+  accounting: readonly AccountingDocumentInput[] = [],
+  event?: NewEventRow,
+): Promise<boolean> {
   for (const field of ['fare', 'taxes', 'fees', 'markup', 'commission', 'total'] as const) {
     if (!money.test(doc[field]))
       throw new DomainError('validation_failed', `${field} must be a non-negative decimal string.`);
   }
   if (!/^[A-Z]{3}$/.test(doc.currency)) throw new DomainError('validation_failed', 'currency must be ISO 4217.');
-  return insertDocumentWithRollups(trx, doc);
+  accounting.forEach(checkAccountingDocument);
+  return insertDocumentWithRollups(trx, doc, accounting, event);
 }
