@@ -34,7 +34,7 @@ export const searchOffersBodyOriginDestinationsMax = 6;export const searchOffers
 export const searchOffersBodyPassengersChildrenMin = 0;
 export const searchOffersBodyPassengersChildrenMax = 8;export const searchOffersBodyPassengersInfantsDefault = 0;
 export const searchOffersBodyPassengersInfantsMin = 0;
-export const searchOffersBodyPassengersInfantsMax = 9;export const searchOffersBodyCarriersItemRegExp = new RegExp('^[A-Z0-9]{2}$');
+export const searchOffersBodyPassengersInfantsMax = 9;export const searchOffersBodyCabinDefault = "economy";export const searchOffersBodyCarriersItemRegExp = new RegExp('^[A-Z0-9]{2}$');
 export const searchOffersBodyCarriersMax = 20;
 
 export const searchOffersBody = zod.object({
@@ -48,7 +48,7 @@ export const searchOffersBody = zod.object({
   "children": zod.number().min(searchOffersBodyPassengersChildrenMin).max(searchOffersBodyPassengersChildrenMax).optional(),
   "infants": zod.number().min(searchOffersBodyPassengersInfantsMin).max(searchOffersBodyPassengersInfantsMax).optional()
 }),
-  "cabin": zod.enum(['economy', 'business']).optional().describe('The cabin searched.'),
+  "cabin": zod.enum(['economy', 'business']).describe('The cabin searched.').default(searchOffersBodyCabinDefault),
   "carriers": zod.array(zod.string().regex(searchOffersBodyCarriersItemRegExp).describe('IATA airline designator.')).max(searchOffersBodyCarriersMax).optional().describe('Only these airlines. Omit to search every airline you have a channel for.')
 }).describe('A search: one origin-destination for one-way, two for a return, up to six for multi-city.\nInfants travel on an adult\'s lap, so there may be no more infants than adults; at most nine seats.\n')
 
