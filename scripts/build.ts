@@ -26,6 +26,8 @@ run('npx', [
   '-o',
   'dist/docs/index.html',
   '--inlineBundle',
+  // Redoc's page would send usage traces to Redocly's cloud; the CSP of /docs forbids it anyway.
+  '--openapi.disableTelemetry',
 ]);
 // Its inline scripts become files, for a Content-Security-Policy without 'unsafe-inline' scripts.
 for (const stale of readdirSync('dist/docs').filter((f) => f.endsWith('.js'))) rmSync(`dist/docs/${stale}`);
