@@ -1,9 +1,10 @@
 // Headers every response carries: Request-Id, and X-Request-Id for the clients that read that name
-// (also on errors and 404s; the id is the `request_id` of every log line of the request) and the security headers, computed once and written in one hook (helmet runs a dozen
-// middlewares per request, the costliest part of a cheap request in `npm run bench`). JSON
-// answers under /api get OWASP's REST set, which forbids rendering or framing them at all; pages
-// (the console, the docs) get helmet's full set with a CSP for our own origin. Mantine injects
-// styles at run time, hence 'unsafe-inline' for styles only. A route may replace its page CSP.
+// (also on errors and 404s; the id is the `request_id` of every log line of the request), and the
+// security headers, computed once and written in one hook (helmet runs a dozen middlewares per
+// request, the costliest part of a cheap request in `npm run bench`). JSON answers under /api get
+// OWASP's REST set, which forbids rendering or framing them at all; pages (the console, the docs)
+// get helmet's full set with a CSP for our own origin. Mantine injects styles at run time, hence
+// 'unsafe-inline' for styles only. A route may replace its page CSP.
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
