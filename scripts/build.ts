@@ -1,7 +1,8 @@
 // `npm run build`: what the API serves besides operations: the console (Vite, under /packs/) and
 // the offline API docs (Redocly, with its script inlined so /docs needs no other host).
 import { spawnSync } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { externalizeScripts } from './docs-page.js';
 
 // A step's own output is shown only when it fails: Redocly 2.77 (the last release for Node 20,
 // pinned) prints a Node 22 notice and a Redoc 3 banner on every run, which say nothing about this
@@ -25,7 +26,14 @@ run('npx', [
   '-o',
   'dist/docs/index.html',
   '--inlineBundle',
+  // Redoc's page would send usage traces to Redocly's cloud; the CSP of /docs forbids it anyway.
+  '--openapi.disableTelemetry',
 ]);
+// Its inline scripts become files, for a Content-Security-Policy without 'unsafe-inline' scripts.
+for (const stale of readdirSync('dist/docs').filter((f) => f.endsWith('.js'))) rmSync(`dist/docs/${stale}`);
+const docsPage = externalizeScripts(readFileSync('dist/docs/index.html', 'utf8'), '/docs/');
+for (const [name, code] of docsPage.scripts) writeFileSync(`dist/docs/${name}`, code);
+writeFileSync('dist/docs/index.html', docsPage.html);
 console.log('build: API docs → dist/docs/index.html');
 run('npm', ['run', 'build', '-w', 'console']);
 console.log('build: console → console/dist');

@@ -5,6 +5,9 @@ import { defineConfig } from 'orval';
 
 const input = { target: '../api/src/http/generated/openapi.bundle.json' };
 const mutator = { path: './src/core/http.ts', name: 'contrailFetch' };
+// Request bodies whose fields have defaults live in components/requestBodies (so that generators
+// make those fields optional); their types keep the component's own name, with no `Body` suffix.
+const components = { requestBodies: { suffix: '' } };
 
 export default defineConfig({
   client: {
@@ -16,7 +19,7 @@ export default defineConfig({
       client: 'fetch',
       clean: true,
       headers: true,
-      override: { mutator, fetch: { includeHttpResponseReturnType: false } },
+      override: { mutator, components, fetch: { includeHttpResponseReturnType: false } },
     },
   },
   hooks: {
@@ -29,7 +32,12 @@ export default defineConfig({
       httpClient: 'fetch',
       clean: true,
       headers: true,
-      override: { mutator, fetch: { includeHttpResponseReturnType: false }, query: { useQuery: true } },
+      override: {
+        mutator,
+        components,
+        fetch: { includeHttpResponseReturnType: false },
+        query: { useQuery: true },
+      },
     },
   },
   zod: {

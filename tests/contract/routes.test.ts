@@ -18,6 +18,8 @@ const infraRoutes = new Set([
   'GET /healthz',
   'GET /readyz',
   'GET /docs',
+  // the docs page's scripts
+  'GET /docs/:file',
   'GET /packs/*',
   'HEAD /packs/*',
   ...consoleRoutes.map((route) => `GET ${route}`),

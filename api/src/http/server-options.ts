@@ -57,7 +57,7 @@ export function clientErrorHandler(error: NodeJS.ErrnoException, socket: Socket)
   if (socket.writable) {
     socket.write(
       `HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
-        `Content-Length: ${Buffer.byteLength(body)}\r\nX-Request-Id: ${id}\r\nConnection: close\r\n\r\n${body}`,
+        `Content-Length: ${Buffer.byteLength(body)}\r\nRequest-Id: ${id}\r\nX-Request-Id: ${id}\r\nConnection: close\r\n\r\n${body}`,
     );
   }
   socket.destroy();
@@ -73,6 +73,7 @@ const frameworkErrors: NonNullable<FastifyHttpOptions<http.Server>['frameworkErr
   // No route means none of our hooks run for this answer, so it carries its request id itself.
   void (reply as FastifyReply)
     .code(status)
+    .header('request-id', request.id)
     .header('x-request-id', request.id)
     .type('application/json; charset=utf-8')
     .send(envelope(inLanguage(errors, errorLanguage(request)), request.id));

@@ -3286,7 +3286,7 @@ export interface components {
          *     exists, and whether it signs in by code or by password. A code has been sent if the identity is
          *     an account that signs in by code; an account with a password signs in with it instead.
          */
-        StartSignInResponse: {
+        SignInStarted: {
             /** @enum {integer} */
             code_length: 6;
             /** @description Seconds a sent code stays valid. */
@@ -3488,57 +3488,35 @@ export interface components {
          * @example WAW
          */
         AirportCode: string;
+        /** @description One origin-destination of a search, on a day. */
+        SearchLeg: {
+            origin: components["schemas"]["AirportCode"];
+            destination: components["schemas"]["AirportCode"];
+            /**
+             * Format: date
+             * @example 2026-12-15
+             */
+            departure_date: string;
+        };
+        /**
+         * @description The cabin searched.
+         * @enum {string}
+         */
+        SearchCabin: "economy" | "business";
         /**
          * @description IATA airline designator.
          * @example LH
          */
         CarrierCode: string;
-        /**
-         * @description A search: one origin-destination for one-way, two for a return, up to six for multi-city.
-         *     Infants travel on an adult's lap, so there may be no more infants than adults; at most nine seats.
-         * @example {
-         *       "origin_destinations": [
-         *         {
-         *           "origin": "WAW",
-         *           "destination": "FRA",
-         *           "departure_date": "2026-12-15"
-         *         },
-         *         {
-         *           "origin": "FRA",
-         *           "destination": "WAW",
-         *           "departure_date": "2026-12-20"
-         *         }
-         *       ],
-         *       "passengers": {
-         *         "adults": 1,
-         *         "children": 0,
-         *         "infants": 0
-         *       },
-         *       "cabin": "economy"
-         *     }
-         */
-        OfferSearchRequest: {
-            origin_destinations: {
-                origin: components["schemas"]["AirportCode"];
-                destination: components["schemas"]["AirportCode"];
-                /**
-                 * Format: date
-                 * @example 2026-12-15
-                 */
-                departure_date: string;
-            }[];
+        /** @description A search as it was run: the request with every default filled in (see `POST /offers`). */
+        OfferSearch: {
+            origin_destinations: components["schemas"]["SearchLeg"][];
             passengers: {
                 adults: number;
-                /** @default 0 */
                 children: number;
-                /** @default 0 */
                 infants: number;
             };
-            /**
-             * @default economy
-             * @enum {string}
-             */
-            cabin: "economy" | "business";
+            cabin: components["schemas"]["SearchCabin"];
             /** @description Only these airlines. Omit to search every airline you have a channel for. */
             carriers?: components["schemas"]["CarrierCode"][];
         };
@@ -3767,7 +3745,7 @@ export interface components {
             created_at: string;
             /** Format: date-time */
             expires_at: string;
-            request: components["schemas"]["OfferSearchRequest"];
+            request: components["schemas"]["OfferSearch"];
             filters: components["schemas"]["SearchFilters"];
             offers: components["schemas"]["Offer"][];
             /** @description What the filters can choose from, over the unfiltered offers. */
@@ -5116,28 +5094,6 @@ export interface components {
         BackOfficeHttpsInput: {
             url?: string;
         };
-        /**
-         * @description A connection of one kind, with that kind's settings: `sftp` for kind sftp, `https` for https,
-         *     `email` for email (any other kind's settings are refused with `back_office_settings_mismatch`).
-         */
-        BackOfficeConnectionCreate: {
-            name: string;
-            kind: components["schemas"]["BackOfficeConnectionKind"];
-            format: components["schemas"]["BackOfficeFeedFormat"];
-            schedule: components["schemas"]["BackOfficeSchedule"];
-            /** @description Required for a `daily` schedule (HH:MM on the agency's clock). */
-            daily_at?: string | null;
-            /** @default true */
-            enabled: boolean;
-            /**
-             * @description Where scheduled delivery starts: documents after this sequence number (default 0, the whole
-             *     feed). Earlier documents can be sent with a backfill.
-             */
-            delivered_through?: number;
-            sftp?: components["schemas"]["BackOfficeSftpInput"] & unknown;
-            https?: components["schemas"]["BackOfficeHttpsInput"] & unknown;
-            email?: components["schemas"]["BackOfficeEmailSettings"];
-        };
         /** @description The fields to change; kind-specific settings only of the connection's own kind. */
         BackOfficeConnectionUpdate: {
             name?: string;
@@ -5453,22 +5409,6 @@ export interface components {
             contacts: components["schemas"]["BookingContacts"];
         };
         /**
-         * @description Issues a booking's tickets.
-         * @example {
-         *       "locator": "K7XQ2M",
-         *       "reshop": false
-         *     }
-         */
-        BookingIssue: {
-            locator: string;
-            /**
-             * @description Re-price with the airline first. A lower price is taken; a higher one is refused
-             *     (`price_increased`) and nothing is issued.
-             * @default false
-             */
-            reshop: boolean;
-        };
-        /**
          * @description Names the booking to act on.
          * @example {
          *       "locator": "K7XQ2M"
@@ -5503,23 +5443,6 @@ export interface components {
              * @description The offer holds until then.
              */
             expires_at: string;
-        };
-        /**
-         * @description Rebooks a held booking at what the airline asks now for the same flights (possibly a cheaper
-         *     class the airline opened). Cheaper is taken; dearer is refused with `price_increased` unless
-         *     `accept_price_increase` is true. Without `offer_id` the airline is asked afresh; with it, that
-         *     offer of `POST /bookings/reprice` is taken (before its expiry).
-         * @example {
-         *       "locator": "K7XQ2M",
-         *       "offer_id": "rsh_4k2m9q7x1v3b8n5c",
-         *       "accept_price_increase": false
-         *     }
-         */
-        BookingReshop: {
-            locator: string;
-            offer_id?: string;
-            /** @default false */
-            accept_price_increase: boolean;
         };
         /**
          * @description Corrects a booking. Contacts go to the airline at once (held or issued). Passenger corrections
@@ -5944,41 +5867,6 @@ export interface components {
             meta: components["schemas"]["ListMeta"];
         };
         /**
-         * @description What the sandbox airline should do to a test booking. `delay` moves the first journey later by
-         *     `minutes` (default 45); `retime` moves it by `minutes` (default −90: earlier); `flight_number_change`
-         *     renumbers its first flight; `cancellation` cancels its flights and protects the passengers on the
-         *     same flights a day later; `time_limit_change` shortens a hold's time limit (held bookings only).
-         * @example {
-         *       "kind": "delay",
-         *       "minutes": 90,
-         *       "notice": "light",
-         *       "action_deadline": "2026-06-01T12:00:00Z",
-         *       "consequence_of_inaction": "auto_accept"
-         *     }
-         */
-        SandboxDisruption: {
-            kind: components["schemas"]["ScheduleChangeType"];
-            /** @description For `delay` (later by this much) and `retime` (negative is earlier). */
-            minutes?: number;
-            /**
-             * @description `full`: the airline's notice carries the new order; `light`: it only says the order changed, and Contrail retrieves the order.
-             * @enum {string}
-             */
-            notice: "full" | "light";
-            /**
-             * Format: date-time
-             * @description Until when the airline waits for a decision (in the future).
-             */
-            action_deadline: string;
-            /** @enum {string} */
-            consequence_of_inaction: "auto_accept" | "auto_cancel";
-            /**
-             * @description How many times the airline sends the same notice (Contrail keeps one schedule change).
-             * @default 1
-             */
-            repeat: number;
-        };
-        /**
          * @description The sandbox airline changed its order and is pushing its notice; the schedule change appears in
          *     `GET /schedule_changes?locator=` once Contrail has taken the notice in (usually within a second).
          */
@@ -6026,27 +5914,6 @@ export interface components {
             channel_ids: string[] | null;
             /** Format: date-time */
             updated_at: string;
-        };
-        /** @description The agency's Fare Watch settings as a whole (every field; what is left out takes its default). */
-        FareWatchSettingsUpdate: {
-            /** @default false */
-            held_enabled: boolean;
-            /** @default 0.00 */
-            min_saving_amount: string;
-            /** @default 1 */
-            min_saving_percent: number;
-            /** @default 6 */
-            check_every_hours: number;
-            /** @default 2 */
-            stop_before_hours: number;
-            /** @default false */
-            auto_apply_held: boolean;
-            /** @default false */
-            issued_enabled: boolean;
-            /** @default false */
-            issued_with_ancillaries: boolean;
-            /** @default null */
-            channel_ids: string[] | null;
         };
         /**
          * @description `open` until someone decides or the offer expires; `accepting` while the rebook runs; then
@@ -6138,14 +6005,6 @@ export interface components {
         FareWatchOpportunityList: {
             data: components["schemas"]["FareWatchOpportunity"][];
             meta: components["schemas"]["ListMeta"];
-        };
-        /** @description Accepting an opportunity. */
-        FareWatchAccept: {
-            /**
-             * @description Rebook even when the new hold's time limit is earlier than the old one's.
-             * @default false
-             */
-            accept_earlier_time_limit: boolean;
         };
         /** @description Declining an opportunity, with the reason. */
         FareWatchDecline: {
@@ -6757,11 +6616,26 @@ export interface components {
         };
     };
     responses: {
-        /** @description Too many requests; wait as `Retry-After` says. */
+        /** @description Too many requests; wait as `Retry-After` says. The per-address ceiling also sends the `RateLimit-*` fields; the sign-in limits send `Retry-After` alone. */
         TooManyRequests: {
             headers: {
+                "Request-Id": components["headers"]["RequestId"];
                 "X-Request-Id": components["headers"]["RequestId"];
                 "Retry-After": components["headers"]["RetryAfter"];
+                "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
+        /** @description Something failed on our side; nothing internal is told. Quote the request id to support. */
+        InternalServerError: {
+            headers: {
+                "Request-Id": components["headers"]["RequestId"];
+                "X-Request-Id": components["headers"]["RequestId"];
                 [name: string]: unknown;
             };
             content: {
@@ -6771,6 +6645,7 @@ export interface components {
         /** @description The service or one of its dependencies cannot answer right now; each error names one. */
         ServiceUnavailable: {
             headers: {
+                "Request-Id": components["headers"]["RequestId"];
                 "X-Request-Id": components["headers"]["RequestId"];
                 [name: string]: unknown;
             };
@@ -6781,6 +6656,29 @@ export interface components {
         /** @description The request is malformed or fails validation. */
         BadRequest: {
             headers: {
+                "Request-Id": components["headers"]["RequestId"];
+                "X-Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
+        /** @description The request body is larger than the API takes (1 MiB); nothing was done. */
+        PayloadTooLarge: {
+            headers: {
+                "Request-Id": components["headers"]["RequestId"];
+                "X-Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
+        /** @description The body is not `application/json`; nothing was done. */
+        UnsupportedMediaType: {
+            headers: {
+                "Request-Id": components["headers"]["RequestId"];
                 "X-Request-Id": components["headers"]["RequestId"];
                 [name: string]: unknown;
             };
@@ -6791,6 +6689,7 @@ export interface components {
         /** @description No valid API token or session. */
         Unauthorized: {
             headers: {
+                "Request-Id": components["headers"]["RequestId"];
                 "X-Request-Id": components["headers"]["RequestId"];
                 [name: string]: unknown;
             };
@@ -6801,6 +6700,7 @@ export interface components {
         /** @description The caller may not do this, or the CSRF token is missing. */
         Forbidden: {
             headers: {
+                "Request-Id": components["headers"]["RequestId"];
                 "X-Request-Id": components["headers"]["RequestId"];
                 [name: string]: unknown;
             };
@@ -6811,7 +6711,9 @@ export interface components {
         /** @description A request with this Idempotency-Key is still running, or the resource changed. */
         Conflict: {
             headers: {
+                "Request-Id": components["headers"]["RequestId"];
                 "X-Request-Id": components["headers"]["RequestId"];
+                "Retry-After": components["headers"]["RetryAfter"];
                 [name: string]: unknown;
             };
             content: {
@@ -6821,6 +6723,7 @@ export interface components {
         /** @description The request is well formed but cannot be carried out. */
         Unprocessable: {
             headers: {
+                "Request-Id": components["headers"]["RequestId"];
                 "X-Request-Id": components["headers"]["RequestId"];
                 [name: string]: unknown;
             };
@@ -6831,6 +6734,7 @@ export interface components {
         /** @description No such resource, or it belongs to someone else. */
         NotFound: {
             headers: {
+                "Request-Id": components["headers"]["RequestId"];
                 "X-Request-Id": components["headers"]["RequestId"];
                 [name: string]: unknown;
             };
@@ -6841,6 +6745,7 @@ export interface components {
         /** @description The airline refused or failed the request; the detail carries its words. */
         BadGateway: {
             headers: {
+                "Request-Id": components["headers"]["RequestId"];
                 "X-Request-Id": components["headers"]["RequestId"];
                 [name: string]: unknown;
             };
@@ -6851,6 +6756,7 @@ export interface components {
         /** @description No airline answered before the deadline. */
         GatewayTimeout: {
             headers: {
+                "Request-Id": components["headers"]["RequestId"];
                 "X-Request-Id": components["headers"]["RequestId"];
                 [name: string]: unknown;
             };
@@ -6861,6 +6767,7 @@ export interface components {
         /** @description The offers have expired at the airline; search again. */
         Gone: {
             headers: {
+                "Request-Id": components["headers"]["RequestId"];
                 "X-Request-Id": components["headers"]["RequestId"];
                 [name: string]: unknown;
             };
@@ -6871,6 +6778,7 @@ export interface components {
         /** @description The airline no longer has this booking; it leaves the active list. */
         RangeNotSatisfiable: {
             headers: {
+                "Request-Id": components["headers"]["RequestId"];
                 "X-Request-Id": components["headers"]["RequestId"];
                 [name: string]: unknown;
             };
@@ -6903,14 +6811,147 @@ export interface components {
         /** @description The booking's six-character locator (letters and digits). Anything else answers 400. */
         Locator: string;
     };
-    requestBodies: never;
+    requestBodies: {
+        OfferSearchRequest: {
+            content: {
+                "application/json": {
+                    origin_destinations: components["schemas"]["SearchLeg"][];
+                    passengers: {
+                        adults: number;
+                        /** @default 0 */
+                        children: number;
+                        /** @default 0 */
+                        infants: number;
+                    };
+                    /** @default economy */
+                    cabin: components["schemas"]["SearchCabin"];
+                    /** @description Only these airlines. Omit to search every airline you have a channel for. */
+                    carriers?: components["schemas"]["CarrierCode"][];
+                };
+            };
+        };
+        BackOfficeConnectionCreate: {
+            content: {
+                "application/json": {
+                    name: string;
+                    kind: components["schemas"]["BackOfficeConnectionKind"];
+                    format: components["schemas"]["BackOfficeFeedFormat"];
+                    schedule: components["schemas"]["BackOfficeSchedule"];
+                    /** @description Required for a `daily` schedule (HH:MM on the agency's clock). */
+                    daily_at?: string | null;
+                    /** @default true */
+                    enabled: boolean;
+                    /**
+                     * @description Where scheduled delivery starts: documents after this sequence number (default 0, the whole
+                     *     feed). Earlier documents can be sent with a backfill.
+                     */
+                    delivered_through?: number;
+                    sftp?: components["schemas"]["BackOfficeSftpInput"] & unknown;
+                    https?: components["schemas"]["BackOfficeHttpsInput"] & unknown;
+                    email?: components["schemas"]["BackOfficeEmailSettings"];
+                };
+            };
+        };
+        BookingIssue: {
+            content: {
+                "application/json": {
+                    locator: string;
+                    /**
+                     * @description Re-price with the airline first. A lower price is taken; a higher one is refused
+                     *     (`price_increased`) and nothing is issued.
+                     * @default false
+                     */
+                    reshop: boolean;
+                };
+            };
+        };
+        BookingReshop: {
+            content: {
+                "application/json": {
+                    locator: string;
+                    offer_id?: string;
+                    /** @default false */
+                    accept_price_increase: boolean;
+                };
+            };
+        };
+        SandboxDisruption: {
+            content: {
+                "application/json": {
+                    kind: components["schemas"]["ScheduleChangeType"];
+                    /** @description For `delay` (later by this much) and `retime` (negative is earlier). */
+                    minutes?: number;
+                    /**
+                     * @description `full`: the airline's notice carries the new order; `light`: it only says the order changed, and Contrail retrieves the order.
+                     * @enum {string}
+                     */
+                    notice: "full" | "light";
+                    /**
+                     * Format: date-time
+                     * @description Until when the airline waits for a decision (in the future).
+                     */
+                    action_deadline: string;
+                    /** @enum {string} */
+                    consequence_of_inaction: "auto_accept" | "auto_cancel";
+                    /**
+                     * @description How many times the airline sends the same notice (Contrail keeps one schedule change).
+                     * @default 1
+                     */
+                    repeat: number;
+                };
+            };
+        };
+        FareWatchSettingsUpdate: {
+            content: {
+                "application/json": {
+                    /** @default false */
+                    held_enabled: boolean;
+                    /** @default 0.00 */
+                    min_saving_amount: string;
+                    /** @default 1 */
+                    min_saving_percent: number;
+                    /** @default 6 */
+                    check_every_hours: number;
+                    /** @default 2 */
+                    stop_before_hours: number;
+                    /** @default false */
+                    auto_apply_held: boolean;
+                    /** @default false */
+                    issued_enabled: boolean;
+                    /** @default false */
+                    issued_with_ancillaries: boolean;
+                    /** @default null */
+                    channel_ids: string[] | null;
+                };
+            };
+        };
+        FareWatchAccept: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description Rebook even when the new hold's time limit is earlier than the old one's.
+                     * @default false
+                     */
+                    accept_earlier_time_limit: boolean;
+                };
+            };
+        };
+    };
     headers: {
-        /** @description The id of this request; quote it to support. Echoed when the client sent one. */
+        /** @description The id of this request, the same id its log lines carry; quote it to support. Every answer carries it as `Request-Id` and, for older clients, as `X-Request-Id`. Echoed when the client sent an `X-Request-Id` of its own. */
         RequestId: string;
         /** @description Seconds to wait before trying again. */
         RetryAfter: number;
-        /** @description The session (`contrail_session`, HttpOnly) and CSRF (`contrail_csrf`) cookies. */
+        /** @description The ceiling of requests a client address may send in one window (IETF RateLimit header fields draft). */
+        RateLimitLimit: number;
+        /** @description How many requests are left in this window. */
+        RateLimitRemaining: number;
+        /** @description Seconds until the window ends and the count starts again. */
+        RateLimitReset: number;
+        /** @description The session (`contrail_session`, HttpOnly) and CSRF (`contrail_csrf`) cookies: set on signing in, cleared (expired) on signing out. */
         SetCookie: string;
+        /** @description `true` when this answer is the stored answer of an earlier request with the same `Idempotency-Key` and body (nothing ran again); absent on a first answer. */
+        IdempotencyReplayed: "true";
     };
     pathItems: never;
 }
@@ -6928,6 +6969,7 @@ export interface operations {
             /** @description The service is alive. */
             200: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -6936,6 +6978,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     getReadiness: {
@@ -6950,6 +6993,7 @@ export interface operations {
             /** @description Every dependency answers. */
             200: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -6958,6 +7002,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
     };
@@ -6977,15 +7022,19 @@ export interface operations {
             /** @description Go on to sign in with the code (if one was sent) or the password. */
             200: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["StartSignInResponse"];
+                    "application/json": components["schemas"]["SignInStarted"];
                 };
             };
             400: components["responses"]["BadRequest"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     signIn: {
@@ -7004,6 +7053,7 @@ export interface operations {
             /** @description Signed in. */
             200: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
@@ -7014,7 +7064,10 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     sendVoiceOtp: {
@@ -7033,6 +7086,7 @@ export interface operations {
             /** @description The call is on its way if the account has a phone. */
             202: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -7041,7 +7095,10 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     signOut: {
@@ -7056,7 +7113,9 @@ export interface operations {
             /** @description Signed out. */
             204: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     "X-Request-Id": components["headers"]["RequestId"];
+                    "Set-Cookie": components["headers"]["SetCookie"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -7064,6 +7123,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     startOnboarding: {
@@ -7082,6 +7142,7 @@ export interface operations {
             /** @description The account as it is now. */
             200: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -7093,7 +7154,10 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     getLegalVersions: {
@@ -7108,6 +7172,7 @@ export interface operations {
             /** @description The versions to accept. */
             200: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -7116,6 +7181,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     acceptTerms: {
@@ -7134,6 +7200,7 @@ export interface operations {
             /** @description The account as it is now. */
             200: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -7145,8 +7212,11 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     completeAccount: {
@@ -7165,6 +7235,7 @@ export interface operations {
             /** @description The account as it is now. */
             200: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -7175,8 +7246,11 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     changePhone: {
@@ -7195,6 +7269,7 @@ export interface operations {
             /** @description The account as it is now (unchanged until the code is given). */
             200: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -7205,6 +7280,7 @@ export interface operations {
             /** @description A code was sent to the new phone. */
             202: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -7216,8 +7292,11 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     changeEmail: {
@@ -7236,6 +7315,7 @@ export interface operations {
             /** @description The account as it is now (unchanged until the code is given). */
             200: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -7246,6 +7326,7 @@ export interface operations {
             /** @description A code was sent to the new email. */
             202: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -7257,8 +7338,11 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     createApiToken: {
@@ -7284,8 +7368,10 @@ export interface operations {
             /** @description The new token, shown this once. */
             201: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     "Set-Cookie": components["headers"]["SetCookie"];
+                    "Idempotency-Replayed": components["headers"]["IdempotencyReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7296,8 +7382,11 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     listApiTokens: {
@@ -7317,6 +7406,7 @@ export interface operations {
             /** @description A page of tokens. */
             200: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -7328,6 +7418,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     revokeApiToken: {
@@ -7345,6 +7436,7 @@ export interface operations {
             /** @description Revoked. */
             204: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -7354,6 +7446,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     getAccountDetails: {
@@ -7368,6 +7461,7 @@ export interface operations {
             /** @description The caller's account. */
             200: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -7378,6 +7472,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     updateAccountDetails: {
@@ -7396,6 +7491,7 @@ export interface operations {
             /** @description The account as it is now. */
             200: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -7406,7 +7502,10 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     updateAccountLocale: {
@@ -7425,6 +7524,7 @@ export interface operations {
             /** @description The account as it is now. */
             200: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -7435,7 +7535,10 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     listMailMessages: {
@@ -7457,6 +7560,7 @@ export interface operations {
             /** @description A page of messages. */
             200: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -7468,6 +7572,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     sendMail: {
@@ -7493,7 +7598,9 @@ export interface operations {
             /** @description The message is queued. */
             202: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     "X-Request-Id": components["headers"]["RequestId"];
+                    "Idempotency-Replayed": components["headers"]["IdempotencyReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7504,8 +7611,11 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     getMailMessage: {
@@ -7523,6 +7633,7 @@ export interface operations {
             /** @description The message. */
             200: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -7534,6 +7645,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     deleteMailMessage: {
@@ -7551,6 +7663,7 @@ export interface operations {
             /** @description Deleted. */
             204: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -7560,6 +7673,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     updateMailMessage: {
@@ -7581,6 +7695,7 @@ export interface operations {
             /** @description The message as it is now. */
             200: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -7592,7 +7707,10 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     searchOffers: {
@@ -7602,15 +7720,12 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["OfferSearchRequest"];
-            };
-        };
+        requestBody: components["requestBodies"]["OfferSearchRequest"];
         responses: {
             /** @description The stored search result. */
             201: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     /** @description In ms: `airlines;dur=` the airline calls, from the first call to the last answer or the deadline; `total;dur=` the search itself; `request;dur=` the whole request in the API, from its arrival to its answer being ready (sign-in, checks and the search). `request` − `airlines` is the API's own share of the wait. */
                     "Server-Timing"?: string;
@@ -7623,8 +7738,11 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
             502: components["responses"]["BadGateway"];
             504: components["responses"]["GatewayTimeout"];
         };
@@ -7645,6 +7763,7 @@ export interface operations {
             /** @description The search result with the filters applied. */
             200: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -7657,7 +7776,10 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             410: components["responses"]["Gone"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     getSearchResult: {
@@ -7675,6 +7797,7 @@ export interface operations {
             /** @description The search result. */
             200: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -7687,6 +7810,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             410: components["responses"]["Gone"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     removeSearchFilter: {
@@ -7706,6 +7830,7 @@ export interface operations {
             /** @description The search result without that filter. */
             200: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -7719,6 +7844,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             410: components["responses"]["Gone"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     getOfferDetails: {
@@ -7738,6 +7864,7 @@ export interface operations {
             /** @description The fare re-priced now. */
             200: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -7751,6 +7878,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             410: components["responses"]["Gone"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
             502: components["responses"]["BadGateway"];
             504: components["responses"]["GatewayTimeout"];
         };
@@ -7772,6 +7900,7 @@ export interface operations {
             /** @description The ancillaries of that type. */
             200: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -7785,6 +7914,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             410: components["responses"]["Gone"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
             502: components["responses"]["BadGateway"];
             504: components["responses"]["GatewayTimeout"];
         };
@@ -7807,6 +7937,7 @@ export interface operations {
             /** @description A page of airports. */
             200: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -7818,6 +7949,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     listCarriers: {
@@ -7838,6 +7970,7 @@ export interface operations {
             /** @description A page of carriers. */
             200: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -7849,6 +7982,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     quoteDemoFare: {
@@ -7867,6 +8001,7 @@ export interface operations {
             /** @description The itinerary as read, the GDS price and ours. */
             200: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -7875,8 +8010,11 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
     };
@@ -7897,6 +8035,7 @@ export interface operations {
             /** @description A page of demo requests. */
             200: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -7908,6 +8047,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     createDemoRequest: {
@@ -7926,6 +8066,7 @@ export interface operations {
             /** @description The request is stored and the sales team is told. */
             202: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -7934,7 +8075,10 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     listNeoFlights: {
@@ -7949,6 +8093,7 @@ export interface operations {
             /** @description The flights. */
             200: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -7957,6 +8102,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
     };
@@ -7976,6 +8122,7 @@ export interface operations {
             /** @description The prices. */
             200: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -7985,7 +8132,10 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
     };
@@ -8005,6 +8155,7 @@ export interface operations {
             /** @description Stored, and the sales inbox is told. */
             201: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -8013,7 +8164,10 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     listPresentationRequests: {
@@ -8033,6 +8187,7 @@ export interface operations {
             /** @description A page of requests. */
             200: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -8044,6 +8199,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     listAgencies: {
@@ -8069,6 +8225,7 @@ export interface operations {
             /** @description The result. */
             200: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -8080,6 +8237,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     createAgency: {
@@ -8105,7 +8263,9 @@ export interface operations {
             /** @description The result. */
             201: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     "X-Request-Id": components["headers"]["RequestId"];
+                    "Idempotency-Replayed": components["headers"]["IdempotencyReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8117,8 +8277,11 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     getAgency: {
@@ -8136,6 +8299,7 @@ export interface operations {
             /** @description The result. */
             200: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -8147,6 +8311,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     deleteAgency: {
@@ -8164,6 +8329,7 @@ export interface operations {
             /** @description Done. */
             204: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -8173,6 +8339,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     updateAgency: {
@@ -8194,6 +8361,7 @@ export interface operations {
             /** @description The result. */
             200: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -8206,8 +8374,11 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     duplicateAgency: {
@@ -8232,7 +8403,9 @@ export interface operations {
             /** @description The result. */
             201: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     "X-Request-Id": components["headers"]["RequestId"];
+                    "Idempotency-Replayed": components["headers"]["IdempotencyReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8246,6 +8419,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     setAgencyProductionApi: {
@@ -8267,6 +8441,7 @@ export interface operations {
             /** @description The result. */
             200: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -8278,8 +8453,11 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     setAgencyCorporateNumber: {
@@ -8301,6 +8479,7 @@ export interface operations {
             /** @description The result. */
             200: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -8312,8 +8491,11 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     setAgencyGhostSegmentsRemarks: {
@@ -8335,6 +8517,7 @@ export interface operations {
             /** @description The result. */
             200: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -8346,8 +8529,11 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     listSupervisors: {
@@ -8370,6 +8556,7 @@ export interface operations {
             /** @description The result. */
             200: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -8382,6 +8569,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     createSupervisor: {
@@ -8410,7 +8598,9 @@ export interface operations {
             /** @description The result. */
             201: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     "X-Request-Id": components["headers"]["RequestId"];
+                    "Idempotency-Replayed": components["headers"]["IdempotencyReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8422,8 +8612,11 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     getSupervisor: {
@@ -8443,6 +8636,7 @@ export interface operations {
             /** @description The result. */
             200: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -8454,6 +8648,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     deleteSupervisor: {
@@ -8473,6 +8668,7 @@ export interface operations {
             /** @description Done. */
             204: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -8483,6 +8679,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     updateSupervisor: {
@@ -8506,6 +8703,7 @@ export interface operations {
             /** @description The result. */
             200: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -8518,8 +8716,11 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     listSupports: {
@@ -8539,6 +8740,7 @@ export interface operations {
             /** @description The result. */
             200: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -8550,6 +8752,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     createSupport: {
@@ -8575,7 +8778,9 @@ export interface operations {
             /** @description The result. */
             201: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     "X-Request-Id": components["headers"]["RequestId"];
+                    "Idempotency-Replayed": components["headers"]["IdempotencyReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8587,8 +8792,11 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     getSupport: {
@@ -8606,6 +8814,7 @@ export interface operations {
             /** @description The result. */
             200: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -8617,6 +8826,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     listAgencyTransactionFees: {
@@ -8638,6 +8848,7 @@ export interface operations {
             /** @description The result. */
             200: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -8650,6 +8861,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     getAgencyTransactionFee: {
@@ -8667,6 +8879,7 @@ export interface operations {
             /** @description The result. */
             200: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -8678,6 +8891,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     updateAgencyTransactionFee: {
@@ -8699,6 +8913,7 @@ export interface operations {
             /** @description The result. */
             200: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -8710,8 +8925,11 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     listCompanies: {
@@ -8737,6 +8955,7 @@ export interface operations {
             /** @description The result. */
             200: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -8749,6 +8968,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     createCompany: {
@@ -8774,7 +8994,9 @@ export interface operations {
             /** @description The result. */
             201: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     "X-Request-Id": components["headers"]["RequestId"];
+                    "Idempotency-Replayed": components["headers"]["IdempotencyReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8786,8 +9008,11 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     getCompany: {
@@ -8805,6 +9030,7 @@ export interface operations {
             /** @description The result. */
             200: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -8816,6 +9042,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     deleteCompany: {
@@ -8833,6 +9060,7 @@ export interface operations {
             /** @description Done. */
             204: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -8843,6 +9071,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     updateCompany: {
@@ -8864,6 +9093,7 @@ export interface operations {
             /** @description The company as changed. */
             200: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -8875,7 +9105,10 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     listMarkups: {
@@ -8898,6 +9131,7 @@ export interface operations {
             /** @description The result. */
             200: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -8910,6 +9144,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     createMarkup: {
@@ -8938,7 +9173,9 @@ export interface operations {
             /** @description The result. */
             201: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     "X-Request-Id": components["headers"]["RequestId"];
+                    "Idempotency-Replayed": components["headers"]["IdempotencyReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8950,8 +9187,11 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     getMarkup: {
@@ -8969,6 +9209,7 @@ export interface operations {
             /** @description The result. */
             200: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -8980,6 +9221,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     deleteMarkup: {
@@ -8997,6 +9239,7 @@ export interface operations {
             /** @description Done. */
             204: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -9006,6 +9249,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     updateMarkup: {
@@ -9027,6 +9271,7 @@ export interface operations {
             /** @description The result. */
             200: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -9038,8 +9283,11 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     listTransactions: {
@@ -9061,6 +9309,7 @@ export interface operations {
             /** @description The result. */
             200: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -9074,6 +9323,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     createTransaction: {
@@ -9099,7 +9349,9 @@ export interface operations {
             /** @description The result. */
             201: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     "X-Request-Id": components["headers"]["RequestId"];
+                    "Idempotency-Replayed": components["headers"]["IdempotencyReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9111,8 +9363,11 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     listExchangeRates: {
@@ -9136,6 +9391,7 @@ export interface operations {
             /** @description The result. */
             200: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -9147,6 +9403,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     setExchangeRate: {
@@ -9172,7 +9429,9 @@ export interface operations {
             /** @description The result. */
             201: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     "X-Request-Id": components["headers"]["RequestId"];
+                    "Idempotency-Replayed": components["headers"]["IdempotencyReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9183,8 +9442,11 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     getTransaction: {
@@ -9202,6 +9464,7 @@ export interface operations {
             /** @description The result. */
             200: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -9213,6 +9476,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     listAgentCompanyRelationships: {
@@ -9234,6 +9498,7 @@ export interface operations {
             /** @description The result. */
             200: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -9247,6 +9512,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     createAgentCompanyRelationship: {
@@ -9272,7 +9538,9 @@ export interface operations {
             /** @description The result. */
             201: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     "X-Request-Id": components["headers"]["RequestId"];
+                    "Idempotency-Replayed": components["headers"]["IdempotencyReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9284,8 +9552,11 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     getAgentCompanyRelationship: {
@@ -9303,6 +9574,7 @@ export interface operations {
             /** @description The result. */
             200: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -9314,6 +9586,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     deleteAgentCompanyRelationship: {
@@ -9331,6 +9604,7 @@ export interface operations {
             /** @description Done. */
             204: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -9340,6 +9614,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     listJoinAgencyRequests: {
@@ -9361,6 +9636,7 @@ export interface operations {
             /** @description The result. */
             200: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -9372,6 +9648,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     createJoinAgencyRequest: {
@@ -9397,7 +9674,9 @@ export interface operations {
             /** @description The result. */
             201: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     "X-Request-Id": components["headers"]["RequestId"];
+                    "Idempotency-Replayed": components["headers"]["IdempotencyReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9409,8 +9688,11 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     getJoinAgencyRequest: {
@@ -9428,6 +9710,7 @@ export interface operations {
             /** @description The result. */
             200: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -9439,6 +9722,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     deleteJoinAgencyRequest: {
@@ -9456,6 +9740,7 @@ export interface operations {
             /** @description Done. */
             204: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -9465,6 +9750,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     answerJoinAgencyRequest: {
@@ -9486,6 +9772,7 @@ export interface operations {
             /** @description The result. */
             200: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -9498,8 +9785,11 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     getTicketingGates: {
@@ -9514,6 +9804,7 @@ export interface operations {
             /** @description The result. */
             200: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -9524,6 +9815,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     setMainGate: {
@@ -9542,6 +9834,7 @@ export interface operations {
             /** @description The result. */
             200: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -9553,8 +9846,11 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     setAgencyGate: {
@@ -9573,6 +9869,7 @@ export interface operations {
             /** @description The result. */
             200: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -9584,8 +9881,11 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     setChannelGate: {
@@ -9604,6 +9904,7 @@ export interface operations {
             /** @description The result. */
             200: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -9615,8 +9916,11 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     setPartnerGate: {
@@ -9638,6 +9942,7 @@ export interface operations {
             /** @description The result. */
             200: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -9649,8 +9954,11 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     setCompanyGate: {
@@ -9672,6 +9980,7 @@ export interface operations {
             /** @description The result. */
             200: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -9683,8 +9992,11 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     listSourceChannels: {
@@ -9704,6 +10016,7 @@ export interface operations {
             /** @description The result. */
             200: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -9715,6 +10028,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     setSourceChannelSurface: {
@@ -9739,6 +10053,7 @@ export interface operations {
             /** @description The result. */
             200: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -9750,8 +10065,11 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     listAgencyChannels: {
@@ -9773,6 +10091,7 @@ export interface operations {
             /** @description The result. */
             200: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -9785,6 +10104,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     createAgencyChannel: {
@@ -9810,7 +10130,9 @@ export interface operations {
             /** @description The result. */
             201: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     "X-Request-Id": components["headers"]["RequestId"];
+                    "Idempotency-Replayed": components["headers"]["IdempotencyReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9822,8 +10144,11 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     getAgencyChannel: {
@@ -9841,6 +10166,7 @@ export interface operations {
             /** @description The result. */
             200: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -9852,6 +10178,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     deleteAgencyChannel: {
@@ -9869,6 +10196,7 @@ export interface operations {
             /** @description Done. */
             204: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -9878,6 +10206,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     updateAgencyChannel: {
@@ -9899,6 +10228,7 @@ export interface operations {
             /** @description The result. */
             200: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -9910,8 +10240,11 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     addAgencyChannelCreditCard: {
@@ -9940,7 +10273,9 @@ export interface operations {
             /** @description The result. */
             201: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     "X-Request-Id": components["headers"]["RequestId"];
+                    "Idempotency-Replayed": components["headers"]["IdempotencyReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9952,8 +10287,11 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     removeAgencyChannelCreditCard: {
@@ -9973,6 +10311,7 @@ export interface operations {
             /** @description Done. */
             204: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -9982,6 +10321,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     listCompanyChannels: {
@@ -10003,6 +10343,7 @@ export interface operations {
             /** @description The result. */
             200: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -10016,6 +10357,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     getCompanyChannel: {
@@ -10033,6 +10375,7 @@ export interface operations {
             /** @description The result. */
             200: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -10044,6 +10387,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     updateCompanyChannel: {
@@ -10065,6 +10409,7 @@ export interface operations {
             /** @description The result. */
             200: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -10076,8 +10421,11 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     setCompanySharedBookings: {
@@ -10099,6 +10447,7 @@ export interface operations {
             /** @description The result. */
             200: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -10110,8 +10459,11 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     listCreditCards: {
@@ -10133,6 +10485,7 @@ export interface operations {
             /** @description The result. */
             200: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -10145,6 +10498,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     createCreditCard: {
@@ -10170,7 +10524,9 @@ export interface operations {
             /** @description The result. */
             201: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     "X-Request-Id": components["headers"]["RequestId"];
+                    "Idempotency-Replayed": components["headers"]["IdempotencyReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10182,8 +10538,11 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     getCreditCard: {
@@ -10201,6 +10560,7 @@ export interface operations {
             /** @description The result. */
             200: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -10212,6 +10572,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     deleteCreditCard: {
@@ -10229,6 +10590,7 @@ export interface operations {
             /** @description Done. */
             204: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -10238,6 +10600,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     updateCreditCard: {
@@ -10259,6 +10622,7 @@ export interface operations {
             /** @description The result. */
             200: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -10270,8 +10634,11 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     listAuditEntries: {
@@ -10299,6 +10666,7 @@ export interface operations {
             /** @description The result. */
             200: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -10311,6 +10679,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     listSales: {
@@ -10336,6 +10705,7 @@ export interface operations {
             /** @description A page of documents. */
             200: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -10347,6 +10717,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     exportSales: {
@@ -10366,6 +10737,7 @@ export interface operations {
             /** @description The report. */
             200: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     /** @description attachment; filename="Sales report.xlsx" */
                     "Content-Disposition"?: string;
@@ -10378,6 +10750,7 @@ export interface operations {
             /** @description No documents in the range (`no_sales_in_range`), or the query is not valid. */
             400: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -10390,6 +10763,7 @@ export interface operations {
             /** @description The report is too large to answer at once; it will be emailed (`sales_report_emailed`). */
             413: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -10398,6 +10772,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     getSale: {
@@ -10415,6 +10790,7 @@ export interface operations {
             /** @description The document. */
             200: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -10426,6 +10802,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     getAnalytics: {
@@ -10445,6 +10822,7 @@ export interface operations {
             /** @description The analytics. */
             200: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -10456,6 +10834,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     getFareWatchSavings: {
@@ -10475,6 +10854,7 @@ export interface operations {
             /** @description The savings. */
             200: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -10486,6 +10866,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     listAccountingDocuments: {
@@ -10513,6 +10894,7 @@ export interface operations {
             /** @description Documents after the cursor, in sequence order. */
             200: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -10527,6 +10909,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     listBackOfficeConnections: {
@@ -10548,6 +10931,7 @@ export interface operations {
             /** @description A page of connections. */
             200: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -10560,6 +10944,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     createBackOfficeConnection: {
@@ -10572,15 +10957,12 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["BackOfficeConnectionCreate"];
-            };
-        };
+        requestBody: components["requestBodies"]["BackOfficeConnectionCreate"];
         responses: {
             /** @description The connection (never its credentials; an HTTPS connection's signing secret, once). */
             201: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -10592,8 +10974,11 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     getBackOfficeConnection: {
@@ -10611,6 +10996,7 @@ export interface operations {
             /** @description The connection (never its credentials). */
             200: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -10622,6 +11008,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     deleteBackOfficeConnection: {
@@ -10639,6 +11026,7 @@ export interface operations {
             /** @description Deleted. */
             204: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -10648,6 +11036,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     updateBackOfficeConnection: {
@@ -10669,6 +11058,7 @@ export interface operations {
             /** @description The connection as changed. */
             200: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -10680,8 +11070,11 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     testBackOfficeConnection: {
@@ -10699,6 +11092,7 @@ export interface operations {
             /** @description What the test found. */
             200: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -10710,6 +11104,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     listBackOfficeDeliveries: {
@@ -10732,6 +11127,7 @@ export interface operations {
             /** @description A page of deliveries. */
             200: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -10744,6 +11140,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     resendBackOfficeDelivery: {
@@ -10763,6 +11160,7 @@ export interface operations {
             /** @description The delivery, queued. */
             202: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -10774,6 +11172,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     backfillBackOfficeConnection: {
@@ -10795,6 +11194,7 @@ export interface operations {
             /** @description The batch, queued. */
             202: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -10806,7 +11206,10 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     previewBackOfficeBatch: {
@@ -10824,6 +11227,7 @@ export interface operations {
             /** @description The next batch's range and first documents. */
             200: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -10835,6 +11239,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     listBookings: {
@@ -10865,6 +11270,7 @@ export interface operations {
             /** @description A page of bookings. */
             200: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -10876,6 +11282,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     createBooking: {
@@ -10901,7 +11308,9 @@ export interface operations {
             /** @description The booking, held. */
             201: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     "X-Request-Id": components["headers"]["RequestId"];
+                    "Idempotency-Replayed": components["headers"]["IdempotencyReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10914,8 +11323,11 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             410: components["responses"]["Gone"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
             502: components["responses"]["BadGateway"];
             504: components["responses"]["GatewayTimeout"];
         };
@@ -10934,16 +11346,14 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["BookingIssue"];
-            };
-        };
+        requestBody: components["requestBodies"]["BookingIssue"];
         responses: {
             /** @description The booking, issued, with its tickets. */
             200: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     "X-Request-Id": components["headers"]["RequestId"];
+                    "Idempotency-Replayed": components["headers"]["IdempotencyReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10955,9 +11365,12 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             416: components["responses"]["RangeNotSatisfiable"];
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
             502: components["responses"]["BadGateway"];
             504: components["responses"]["GatewayTimeout"];
         };
@@ -10985,7 +11398,9 @@ export interface operations {
             /** @description The price check. */
             200: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     "X-Request-Id": components["headers"]["RequestId"];
+                    "Idempotency-Replayed": components["headers"]["IdempotencyReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10997,9 +11412,12 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             416: components["responses"]["RangeNotSatisfiable"];
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
             502: components["responses"]["BadGateway"];
             504: components["responses"]["GatewayTimeout"];
         };
@@ -11018,16 +11436,14 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["BookingReshop"];
-            };
-        };
+        requestBody: components["requestBodies"]["BookingReshop"];
         responses: {
             /** @description The booking, rebooked (or unchanged when the price is the same). */
             200: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     "X-Request-Id": components["headers"]["RequestId"];
+                    "Idempotency-Replayed": components["headers"]["IdempotencyReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11039,9 +11455,12 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             416: components["responses"]["RangeNotSatisfiable"];
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
             502: components["responses"]["BadGateway"];
             504: components["responses"]["GatewayTimeout"];
         };
@@ -11069,7 +11488,9 @@ export interface operations {
             /** @description The booking, corrected. */
             200: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     "X-Request-Id": components["headers"]["RequestId"];
+                    "Idempotency-Replayed": components["headers"]["IdempotencyReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11081,9 +11502,12 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             416: components["responses"]["RangeNotSatisfiable"];
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
             502: components["responses"]["BadGateway"];
             504: components["responses"]["GatewayTimeout"];
         };
@@ -11111,7 +11535,9 @@ export interface operations {
             /** @description The history entry (action `comment`). */
             201: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     "X-Request-Id": components["headers"]["RequestId"];
+                    "Idempotency-Replayed": components["headers"]["IdempotencyReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11123,8 +11549,11 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     getBooking: {
@@ -11142,6 +11571,7 @@ export interface operations {
             /** @description The booking. */
             200: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -11156,6 +11586,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             416: components["responses"]["RangeNotSatisfiable"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     cancelBooking: {
@@ -11173,6 +11604,7 @@ export interface operations {
             /** @description The booking, cancelled or voided. */
             200: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -11188,6 +11620,7 @@ export interface operations {
             416: components["responses"]["RangeNotSatisfiable"];
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
             502: components["responses"]["BadGateway"];
             504: components["responses"]["GatewayTimeout"];
         };
@@ -11212,6 +11645,7 @@ export interface operations {
             /** @description A page of history entries. */
             200: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -11224,6 +11658,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     createRefundRequest: {
@@ -11252,7 +11687,9 @@ export interface operations {
             /** @description The refund quote. */
             201: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     "X-Request-Id": components["headers"]["RequestId"];
+                    "Idempotency-Replayed": components["headers"]["IdempotencyReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11264,9 +11701,12 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             416: components["responses"]["RangeNotSatisfiable"];
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
             502: components["responses"]["BadGateway"];
             504: components["responses"]["GatewayTimeout"];
         };
@@ -11297,7 +11737,9 @@ export interface operations {
             /** @description The booking, refunded. */
             200: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     "X-Request-Id": components["headers"]["RequestId"];
+                    "Idempotency-Replayed": components["headers"]["IdempotencyReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11309,9 +11751,12 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             416: components["responses"]["RangeNotSatisfiable"];
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
             502: components["responses"]["BadGateway"];
             504: components["responses"]["GatewayTimeout"];
         };
@@ -11342,7 +11787,9 @@ export interface operations {
             /** @description The request with its alternatives. */
             201: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     "X-Request-Id": components["headers"]["RequestId"];
+                    "Idempotency-Replayed": components["headers"]["IdempotencyReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11354,9 +11801,12 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             416: components["responses"]["RangeNotSatisfiable"];
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
             502: components["responses"]["BadGateway"];
             504: components["responses"]["GatewayTimeout"];
         };
@@ -11387,7 +11837,9 @@ export interface operations {
             /** @description The booking with its reissued tickets. */
             200: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     "X-Request-Id": components["headers"]["RequestId"];
+                    "Idempotency-Replayed": components["headers"]["IdempotencyReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11399,9 +11851,12 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             416: components["responses"]["RangeNotSatisfiable"];
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
             502: components["responses"]["BadGateway"];
             504: components["responses"]["GatewayTimeout"];
         };
@@ -11432,7 +11887,9 @@ export interface operations {
             /** @description The alternative, priced now. */
             200: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     "X-Request-Id": components["headers"]["RequestId"];
+                    "Idempotency-Replayed": components["headers"]["IdempotencyReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11444,9 +11901,12 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             416: components["responses"]["RangeNotSatisfiable"];
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
             502: components["responses"]["BadGateway"];
             504: components["responses"]["GatewayTimeout"];
         };
@@ -11468,6 +11928,7 @@ export interface operations {
             /** @description The ancillaries of that type. */
             200: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -11482,6 +11943,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             416: components["responses"]["RangeNotSatisfiable"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
             502: components["responses"]["BadGateway"];
             504: components["responses"]["GatewayTimeout"];
         };
@@ -11512,7 +11974,9 @@ export interface operations {
             /** @description Before issue; the booking with the services priced in. */
             200: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     "X-Request-Id": components["headers"]["RequestId"];
+                    "Idempotency-Replayed": components["headers"]["IdempotencyReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11522,7 +11986,9 @@ export interface operations {
             /** @description After issue; the booking, its EMDs to follow (`async_emd_issue` true). */
             202: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     "X-Request-Id": components["headers"]["RequestId"];
+                    "Idempotency-Replayed": components["headers"]["IdempotencyReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11534,9 +12000,12 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             416: components["responses"]["RangeNotSatisfiable"];
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
             502: components["responses"]["BadGateway"];
             504: components["responses"]["GatewayTimeout"];
         };
@@ -11563,6 +12032,7 @@ export interface operations {
             /** @description Received (or already received). */
             204: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -11570,7 +12040,10 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     listScheduleChanges: {
@@ -11596,6 +12069,7 @@ export interface operations {
             /** @description A page of schedule changes. */
             200: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -11607,6 +12081,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     getScheduleChange: {
@@ -11624,6 +12099,7 @@ export interface operations {
             /** @description The schedule change. */
             200: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -11636,6 +12112,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     acceptScheduleChange: {
@@ -11664,7 +12141,9 @@ export interface operations {
             /** @description The schedule change, decided. */
             200: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     "X-Request-Id": components["headers"]["RequestId"];
+                    "Idempotency-Replayed": components["headers"]["IdempotencyReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11676,8 +12155,11 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
             502: components["responses"]["BadGateway"];
             504: components["responses"]["GatewayTimeout"];
         };
@@ -11708,7 +12190,9 @@ export interface operations {
             /** @description The schedule change, decided. */
             200: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     "X-Request-Id": components["headers"]["RequestId"];
+                    "Idempotency-Replayed": components["headers"]["IdempotencyReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11720,8 +12204,11 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
             502: components["responses"]["BadGateway"];
             504: components["responses"]["GatewayTimeout"];
         };
@@ -11752,7 +12239,9 @@ export interface operations {
             /** @description The schedule change, decided. */
             200: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     "X-Request-Id": components["headers"]["RequestId"];
+                    "Idempotency-Replayed": components["headers"]["IdempotencyReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11764,8 +12253,11 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
             502: components["responses"]["BadGateway"];
             504: components["responses"]["GatewayTimeout"];
         };
@@ -11787,16 +12279,14 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["SandboxDisruption"];
-            };
-        };
+        requestBody: components["requestBodies"]["SandboxDisruption"];
         responses: {
             /** @description The airline changed its order and is sending its notice. */
             202: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     "X-Request-Id": components["headers"]["RequestId"];
+                    "Idempotency-Replayed": components["headers"]["IdempotencyReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11808,8 +12298,11 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
             502: components["responses"]["BadGateway"];
             504: components["responses"]["GatewayTimeout"];
         };
@@ -11829,6 +12322,7 @@ export interface operations {
             /** @description The settings. */
             200: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -11841,6 +12335,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     updateFareWatchSettings: {
@@ -11853,15 +12348,12 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["FareWatchSettingsUpdate"];
-            };
-        };
+        requestBody: components["requestBodies"]["FareWatchSettingsUpdate"];
         responses: {
             /** @description The settings as saved. */
             200: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -11873,8 +12365,11 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     listFareWatchOpportunities: {
@@ -11900,6 +12395,7 @@ export interface operations {
             /** @description A page of opportunities. */
             200: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -11911,6 +12407,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     getFareWatchOpportunity: {
@@ -11928,6 +12425,7 @@ export interface operations {
             /** @description The opportunity. */
             200: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -11940,6 +12438,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     acceptFareWatchOpportunity: {
@@ -11959,16 +12458,14 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["FareWatchAccept"];
-            };
-        };
+        requestBody: components["requestBodies"]["FareWatchAccept"];
         responses: {
             /** @description The opportunity, accepted. */
             200: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     "X-Request-Id": components["headers"]["RequestId"];
+                    "Idempotency-Replayed": components["headers"]["IdempotencyReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11980,8 +12477,11 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
             502: components["responses"]["BadGateway"];
             504: components["responses"]["GatewayTimeout"];
         };
@@ -12012,7 +12512,9 @@ export interface operations {
             /** @description The opportunity, declined. */
             200: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     "X-Request-Id": components["headers"]["RequestId"];
+                    "Idempotency-Replayed": components["headers"]["IdempotencyReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12024,8 +12526,11 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     getBookingFareWatch: {
@@ -12043,6 +12548,7 @@ export interface operations {
             /** @description The booking's Fare Watch. */
             200: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -12055,6 +12561,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     updateBookingFareWatch: {
@@ -12076,6 +12583,7 @@ export interface operations {
             /** @description The booking's Fare Watch. */
             200: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -12087,7 +12595,10 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     cheaperFareSandboxBooking: {
@@ -12116,7 +12627,9 @@ export interface operations {
             /** @description The check Fare Watch made. */
             200: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     "X-Request-Id": components["headers"]["RequestId"];
+                    "Idempotency-Replayed": components["headers"]["IdempotencyReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12128,8 +12641,11 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
             502: components["responses"]["BadGateway"];
             504: components["responses"]["GatewayTimeout"];
         };
@@ -12162,6 +12678,7 @@ export interface operations {
             /** @description A page of events. */
             200: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -12173,6 +12690,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     getEvent: {
@@ -12190,6 +12708,7 @@ export interface operations {
             /** @description The event. */
             200: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -12201,6 +12720,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     listNotifications: {
@@ -12220,6 +12740,7 @@ export interface operations {
             /** @description A page of notifications. */
             200: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -12231,6 +12752,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     readNotification: {
@@ -12248,6 +12770,7 @@ export interface operations {
             /** @description The notification as it is now. */
             200: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -12260,6 +12783,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     readAllNotifications: {
@@ -12274,6 +12798,7 @@ export interface operations {
             /** @description How many were marked read. */
             200: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -12284,6 +12809,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     getNotificationPreferences: {
@@ -12298,6 +12824,7 @@ export interface operations {
             /** @description Every family with its channel. */
             200: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -12308,6 +12835,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     updateNotificationPreferences: {
@@ -12326,6 +12854,7 @@ export interface operations {
             /** @description Every family with its channel, as it is now. */
             200: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -12336,7 +12865,10 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     listActionRequired: {
@@ -12356,6 +12888,7 @@ export interface operations {
             /** @description A page of the queue. */
             200: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -12367,6 +12900,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     redeliverEvent: {
@@ -12388,6 +12922,7 @@ export interface operations {
             /** @description The deliveries on their way. */
             202: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -12400,8 +12935,11 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     listWebhookEndpoints: {
@@ -12421,6 +12959,7 @@ export interface operations {
             /** @description A page of endpoints. */
             200: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -12432,6 +12971,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     createWebhookEndpoint: {
@@ -12450,6 +12990,7 @@ export interface operations {
             /** @description The endpoint and its secret. */
             201: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -12460,8 +13001,11 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     getWebhookEndpoint: {
@@ -12479,6 +13023,7 @@ export interface operations {
             /** @description The endpoint (never its secret). */
             200: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -12490,6 +13035,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     deleteWebhookEndpoint: {
@@ -12507,6 +13053,7 @@ export interface operations {
             /** @description Deleted. */
             204: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -12516,6 +13063,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     updateWebhookEndpoint: {
@@ -12537,6 +13085,7 @@ export interface operations {
             /** @description The endpoint as changed. */
             200: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -12548,8 +13097,11 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     pingWebhookEndpoint: {
@@ -12567,6 +13119,7 @@ export interface operations {
             /** @description The ping delivery, on its way. */
             202: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -12579,6 +13132,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     rotateWebhookSecret: {
@@ -12596,6 +13150,7 @@ export interface operations {
             /** @description The endpoint and its new secret. */
             200: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -12607,6 +13162,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     listWebhookDeliveries: {
@@ -12629,6 +13185,7 @@ export interface operations {
             /** @description A page of attempts. */
             200: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -12641,6 +13198,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     sendTestWebhookEvent: {
@@ -12662,6 +13220,7 @@ export interface operations {
             /** @description The test delivery, on its way. */
             202: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -12674,8 +13233,11 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     listWebhookDeliveryStates: {
@@ -12699,6 +13261,7 @@ export interface operations {
             /** @description A page of deliveries. */
             200: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -12711,6 +13274,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     resendWebhookDelivery: {
@@ -12728,6 +13292,7 @@ export interface operations {
             /** @description The new delivery, on its way. */
             202: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -12740,6 +13305,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     askAssistant: {
@@ -12758,6 +13324,7 @@ export interface operations {
             /** @description The answer. */
             200: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -12769,7 +13336,10 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     executeAssistantPlan: {
@@ -12788,6 +13358,7 @@ export interface operations {
             /** @description What each step did. */
             200: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -12801,7 +13372,10 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             410: components["responses"]["Gone"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
 }

@@ -1,9 +1,10 @@
-// Headers every response carries: X-Request-Id (also on errors and 404s; the id is in every log
-// line too) and the security headers, computed once and written in one hook (helmet runs a dozen
-// middlewares per request, the costliest part of a cheap request in `npm run bench`). JSON
-// answers under /api get OWASP's REST set, which forbids rendering or framing them at all; pages
-// (the console, the docs) get helmet's full set with a CSP for our own origin. Mantine injects
-// styles at run time, hence 'unsafe-inline' for styles only. A route may replace its page CSP.
+// Headers every response carries: Request-Id, and X-Request-Id for the clients that read that name
+// (also on errors and 404s; the id is the `request_id` of every log line of the request), and the
+// security headers, computed once and written in one hook (helmet runs a dozen middlewares per
+// request, the costliest part of a cheap request in `npm run bench`). JSON answers under /api get
+// OWASP's REST set, which forbids rendering or framing them at all; pages (the console, the docs)
+// get helmet's full set with a CSP for our own origin. Mantine injects styles at run time, hence
+// 'unsafe-inline' for styles only. A route may replace its page CSP.
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
@@ -57,6 +58,7 @@ const pageHeaders = {
 export default fp(
   async (app: FastifyInstance) => {
     app.addHook('onRequest', (request, reply, done) => {
+      reply.header('request-id', request.id);
       reply.header('x-request-id', request.id);
       if (request.protocol === 'https') reply.header('strict-transport-security', hsts);
       if (request.url.startsWith('/api/')) {

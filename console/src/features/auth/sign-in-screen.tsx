@@ -2,7 +2,7 @@
 // start_sign_in answers every identity alike (it must not tell who has an account, or who has a
 // password), so the code step follows, and a password holder switches to the password step from
 // there. Either step can go back to change the identity.
-import type { StartSignInResponse } from '@contrail/sdk';
+import type { SignInStarted } from '@contrail/sdk';
 import { Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -23,7 +23,7 @@ export function SignInScreen() {
   const [identity, setIdentity] = useState('');
   const [step, setStep] = useState<Step>({ name: 'initial' });
 
-  const started = (value: string, answer: StartSignInResponse) => {
+  const started = (value: string, answer: SignInStarted) => {
     setIdentity(value);
     setStep({ name: 'otp', identity: value, codeLength: answer.code_length, expiresIn: answer.code_expires_in });
   };

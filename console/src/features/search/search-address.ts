@@ -1,10 +1,10 @@
 // A search kept in the address (/search?trip=return&legs=WAW-FRA-2026-12-15&ret=2026-12-20&adt=1…),
 // so a reload, a bookmark or a link sent to a colleague runs the same search again. Only what the
 // form holds goes in; an address that does not read as a search gives no draft (the empty form).
-import type { OfferSearchRequestCabin } from '@contrail/sdk';
+import type { SearchCabin } from '@contrail/sdk';
 import { airportCode, legsFor, maxLegs, maxSeats, tripTypes, type SearchDraft, type TripType } from './search-draft';
 
-const cabins: readonly OfferSearchRequestCabin[] = ['economy', 'business'];
+const cabins: readonly SearchCabin[] = ['economy', 'business'];
 const legPattern = /^([A-Z]{3})-([A-Z]{3})-(\d{4}-\d{2}-\d{2})$/;
 const datePattern = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -42,7 +42,7 @@ export function draftFromQuery(search: string): SearchDraft | undefined {
   if (trip === 'multiCity' && legs.length < 2) return undefined;
   const returnDate = params.get('ret') ?? '';
   if (trip === 'return' && !datePattern.test(returnDate)) return undefined;
-  const cabin = (params.get('cabin') ?? 'economy') as OfferSearchRequestCabin;
+  const cabin = (params.get('cabin') ?? 'economy') as SearchCabin;
   const adults = count(params.get('adt'), 1);
   const children = count(params.get('chd'), 0);
   const infants = count(params.get('inf'), 0);

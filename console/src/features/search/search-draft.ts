@@ -2,7 +2,7 @@
 // two origin-destinations, the second the first reversed; multi-city is up to six legs as entered
 // (the contract's own limit). The form keeps every leg it had when the trip type changes, so
 // switching back and forth loses nothing.
-import type { OfferSearchRequest, OfferSearchRequestCabin } from '@contrail/sdk';
+import type { OfferSearchRequest, SearchCabin } from '@contrail/sdk';
 
 export type TripType = 'oneWay' | 'return' | 'multiCity';
 export const tripTypes: readonly TripType[] = ['oneWay', 'return', 'multiCity'];
@@ -24,7 +24,7 @@ export interface SearchDraft {
   adults: number;
   children: number;
   infants: number;
-  cabin: OfferSearchRequestCabin;
+  cabin: SearchCabin;
 }
 
 export const emptyLeg: LegDraft = { origin: '', destination: '', date: '' };

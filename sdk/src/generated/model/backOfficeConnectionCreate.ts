@@ -16,17 +16,11 @@ every call. Errors always come as `{"errors": [...], "meta": {"request_id": ...}
 import type { BackOfficeConnectionKind } from './backOfficeConnectionKind';
 import type { BackOfficeFeedFormat } from './backOfficeFeedFormat';
 import type { BackOfficeSchedule } from './backOfficeSchedule';
-import type { BackOfficeConnectionCreateDailyAt } from './backOfficeConnectionCreateDailyAt';
-import type { BackOfficeConnectionCreateSftp } from './backOfficeConnectionCreateSftp';
-import type { BackOfficeConnectionCreateHttps } from './backOfficeConnectionCreateHttps';
+import type { BackOfficeSftpInput } from './backOfficeSftpInput';
+import type { BackOfficeHttpsInput } from './backOfficeHttpsInput';
 import type { BackOfficeEmailSettings } from './backOfficeEmailSettings';
 
-/**
- * A connection of one kind, with that kind's settings: `sftp` for kind sftp, `https` for https,
-`email` for email (any other kind's settings are refused with `back_office_settings_mismatch`).
-
- */
-export interface BackOfficeConnectionCreate {
+export type BackOfficeConnectionCreate = {
   /**
    * @minLength 1
    * @maxLength 100
@@ -39,7 +33,7 @@ export interface BackOfficeConnectionCreate {
    * Required for a `daily` schedule (HH:MM on the agency's clock).
    * @pattern ^([01][0-9]|2[0-3]):[0-5][0-9]$
    */
-  daily_at?: BackOfficeConnectionCreateDailyAt;
+  daily_at?: string | null;
   enabled?: boolean;
   /**
    * Where scheduled delivery starts: documents after this sequence number (default 0, the whole
@@ -49,7 +43,7 @@ feed). Earlier documents can be sent with a backfill.
    * @maximum 9007199254740991
    */
   delivered_through?: number;
-  sftp?: BackOfficeConnectionCreateSftp;
-  https?: BackOfficeConnectionCreateHttps;
+  sftp?: BackOfficeSftpInput & unknown;
+  https?: BackOfficeHttpsInput & unknown;
   email?: BackOfficeEmailSettings;
-}
+};

@@ -14,14 +14,11 @@ every call. Errors always come as `{"errors": [...], "meta": {"request_id": ...}
  * OpenAPI spec version: 0.1.0
  */
 
-/**
- * Issues a booking's tickets.
- */
-export interface BookingIssue {
+export type BookingIssue = {
   /** @pattern ^[A-Z0-9]{6}$ */
   locator: string;
   /** Re-price with the airline first. A lower price is taken; a higher one is refused
 (`price_increased`) and nothing is issued.
  */
   reshop?: boolean;
-}
+};

@@ -14,14 +14,7 @@ every call. Errors always come as `{"errors": [...], "meta": {"request_id": ...}
  * OpenAPI spec version: 0.1.0
  */
 
-/**
- * Rebooks a held booking at what the airline asks now for the same flights (possibly a cheaper
-class the airline opened). Cheaper is taken; dearer is refused with `price_increased` unless
-`accept_price_increase` is true. Without `offer_id` the airline is asked afresh; with it, that
-offer of `POST /bookings/reprice` is taken (before its expiry).
-
- */
-export interface BookingReshop {
+export type BookingReshop = {
   /** @pattern ^[A-Z0-9]{6}$ */
   locator: string;
   /**
@@ -30,4 +23,4 @@ export interface BookingReshop {
    */
   offer_id?: string;
   accept_price_increase?: boolean;
-}
+};

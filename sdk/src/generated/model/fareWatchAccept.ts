@@ -14,10 +14,7 @@ every call. Errors always come as `{"errors": [...], "meta": {"request_id": ...}
  * OpenAPI spec version: 0.1.0
  */
 
-/**
- * Accepting an opportunity.
- */
-export interface FareWatchAccept {
+export type FareWatchAccept = {
   /** Rebook even when the new hold's time limit is earlier than the old one's. */
   accept_earlier_time_limit?: boolean;
-}
+};

@@ -13,12 +13,8 @@ every call. Errors always come as `{"errors": [...], "meta": {"request_id": ...}
 
  * OpenAPI spec version: 0.1.0
  */
-import type { FareWatchSettingsUpdateChannelIds } from './fareWatchSettingsUpdateChannelIds';
 
-/**
- * The agency's Fare Watch settings as a whole (every field; what is left out takes its default).
- */
-export interface FareWatchSettingsUpdate {
+export type FareWatchSettingsUpdate = {
   held_enabled?: boolean;
   /** @pattern ^\d{1,7}(\.\d{1,2})?$ */
   min_saving_amount?: string;
@@ -41,5 +37,5 @@ export interface FareWatchSettingsUpdate {
   issued_enabled?: boolean;
   issued_with_ancillaries?: boolean;
   /** @maxItems 50 */
-  channel_ids?: FareWatchSettingsUpdateChannelIds;
-}
+  channel_ids?: string[] | null;
+};

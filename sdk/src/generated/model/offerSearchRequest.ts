@@ -13,27 +13,37 @@ every call. Errors always come as `{"errors": [...], "meta": {"request_id": ...}
 
  * OpenAPI spec version: 0.1.0
  */
-import type { OfferSearchRequestOriginDestinationsItem } from './offerSearchRequestOriginDestinationsItem';
-import type { OfferSearchRequestPassengers } from './offerSearchRequestPassengers';
-import type { OfferSearchRequestCabin } from './offerSearchRequestCabin';
+import type { SearchLeg } from './searchLeg';
+import type { SearchCabin } from './searchCabin';
 import type { CarrierCode } from './carrierCode';
 
-/**
- * A search: one origin-destination for one-way, two for a return, up to six for multi-city.
-Infants travel on an adult's lap, so there may be no more infants than adults; at most nine seats.
-
- */
-export interface OfferSearchRequest {
+export type OfferSearchRequest = {
   /**
    * @minItems 1
    * @maxItems 6
    */
-  origin_destinations: OfferSearchRequestOriginDestinationsItem[];
-  passengers: OfferSearchRequestPassengers;
-  cabin?: OfferSearchRequestCabin;
+  origin_destinations: SearchLeg[];
+  passengers: {
+  /**
+   * @minimum 1
+   * @maximum 9
+   */
+  adults: number;
+  /**
+   * @minimum 0
+   * @maximum 8
+   */
+  children?: number;
+  /**
+   * @minimum 0
+   * @maximum 9
+   */
+  infants?: number;
+};
+  cabin?: SearchCabin;
   /**
    * Only these airlines. Omit to search every airline you have a channel for.
    * @maxItems 20
    */
   carriers?: CarrierCode[];
-}
+};

@@ -14,17 +14,8 @@ every call. Errors always come as `{"errors": [...], "meta": {"request_id": ...}
  * OpenAPI spec version: 0.1.0
  */
 import type { ScheduleChangeType } from './scheduleChangeType';
-import type { SandboxDisruptionNotice } from './sandboxDisruptionNotice';
-import type { SandboxDisruptionConsequenceOfInaction } from './sandboxDisruptionConsequenceOfInaction';
 
-/**
- * What the sandbox airline should do to a test booking. `delay` moves the first journey later by
-`minutes` (default 45); `retime` moves it by `minutes` (default −90: earlier); `flight_number_change`
-renumbers its first flight; `cancellation` cancels its flights and protects the passengers on the
-same flights a day later; `time_limit_change` shortens a hold's time limit (held bookings only).
-
- */
-export interface SandboxDisruption {
+export type SandboxDisruption = {
   kind: ScheduleChangeType;
   /**
    * For `delay` (later by this much) and `retime` (negative is earlier).
@@ -33,14 +24,14 @@ export interface SandboxDisruption {
    */
   minutes?: number;
   /** `full`: the airline's notice carries the new order; `light`: it only says the order changed, and Contrail retrieves the order. */
-  notice: SandboxDisruptionNotice;
+  notice: 'full' | 'light';
   /** Until when the airline waits for a decision (in the future). */
   action_deadline: string;
-  consequence_of_inaction: SandboxDisruptionConsequenceOfInaction;
+  consequence_of_inaction: 'auto_accept' | 'auto_cancel';
   /**
    * How many times the airline sends the same notice (Contrail keeps one schedule change).
    * @minimum 1
    * @maximum 5
    */
   repeat?: number;
-}
+};

@@ -13,7 +13,7 @@ every call. Errors always come as `{"errors": [...], "meta": {"request_id": ...}
 
  * OpenAPI spec version: 0.1.0
  */
-import type { OfferSearchRequest } from './offerSearchRequest';
+import type { OfferSearch } from './offerSearch';
 import type { SearchFilters } from './searchFilters';
 import type { Offer } from './offer';
 import type { SearchResultFacets } from './searchResultFacets';
@@ -28,7 +28,7 @@ export interface SearchResult {
   id: string;
   created_at: string;
   expires_at: string;
-  request: OfferSearchRequest;
+  request: OfferSearch;
   filters: SearchFilters;
   offers: Offer[];
   /** What the filters can choose from, over the unfiltered offers. */

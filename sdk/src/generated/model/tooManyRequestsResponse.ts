@@ -16,6 +16,6 @@ every call. Errors always come as `{"errors": [...], "meta": {"request_id": ...}
 import type { ErrorEnvelope } from './errorEnvelope';
 
 /**
- * Too many requests; wait as `Retry-After` says.
+ * Too many requests; wait as `Retry-After` says. The per-address ceiling also sends the `RateLimit-*` fields; the sign-in limits send `Retry-After` alone.
  */
 export type TooManyRequestsResponse = ErrorEnvelope;

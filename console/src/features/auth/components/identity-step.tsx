@@ -1,6 +1,6 @@
 // Step `initial`: the email or phone. The API answers the same for unknown identities, so this
 // step never says whether an account exists; it only learns which step comes next.
-import type { StartSignInResponse } from '@contrail/sdk';
+import type { SignInStarted } from '@contrail/sdk';
 import { useStartSignIn } from '@contrail/sdk/react';
 import { Button, Stack, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
@@ -14,7 +14,7 @@ export function IdentityStep({
   onStarted,
 }: {
   initialIdentity: string;
-  onStarted: (identity: string, answer: StartSignInResponse) => void;
+  onStarted: (identity: string, answer: SignInStarted) => void;
 }) {
   const { t } = useTranslation();
   const [identity, setIdentity] = useState(initialIdentity);

@@ -17,8 +17,8 @@ import type {
   Accepted,
   Session,
   SignInRequest,
+  SignInStarted,
   StartSignInRequest,
-  StartSignInResponse,
   VoiceOtpRequest
 } from '../../model';
 
@@ -41,9 +41,9 @@ export const getStartSignInUrl = () => {
   return `/start_sign_in`
 }
 
-export const startSignIn = async (startSignInRequest: StartSignInRequest, options?: RequestInit): Promise<StartSignInResponse> => {
+export const startSignIn = async (startSignInRequest: StartSignInRequest, options?: RequestInit): Promise<SignInStarted> => {
   
-  return contrailFetch<StartSignInResponse>(getStartSignInUrl(),
+  return contrailFetch<SignInStarted>(getStartSignInUrl(),
   {      
     ...options,
     method: 'POST',

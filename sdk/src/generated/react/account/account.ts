@@ -45,15 +45,18 @@ import type {
   CreateApiTokenHeaders,
   CreatedApiToken,
   ForbiddenResponse,
+  InternalServerErrorResponse,
   LegalVersions,
   ListApiTokensParams,
   LocaleUpdate,
   NotFoundResponse,
   OnboardingRequest,
+  PayloadTooLargeResponse,
   TermsAcceptance,
   TooManyRequestsResponse,
   UnauthorizedResponse,
-  UnprocessableResponse
+  UnprocessableResponse,
+  UnsupportedMediaTypeResponse
 } from '../../model';
 
 import { contrailFetch } from '../../../core/http';
@@ -94,7 +97,7 @@ export const startOnboarding = async (onboardingRequest: OnboardingRequest, opti
 
 
 
-export const getStartOnboardingMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | TooManyRequestsResponse,
+export const getStartOnboardingMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | TooManyRequestsResponse | InternalServerErrorResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof startOnboarding>>, TError,{data: OnboardingRequest}, TContext>, request?: SecondParameter<typeof contrailFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof startOnboarding>>, TError,{data: OnboardingRequest}, TContext> => {
 
@@ -121,12 +124,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type StartOnboardingMutationResult = NonNullable<Awaited<ReturnType<typeof startOnboarding>>>
     export type StartOnboardingMutationBody = OnboardingRequest
-    export type StartOnboardingMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | TooManyRequestsResponse
+    export type StartOnboardingMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | TooManyRequestsResponse | InternalServerErrorResponse
 
     /**
  * @summary Onboarding, first step
  */
-export const useStartOnboarding = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | TooManyRequestsResponse,
+export const useStartOnboarding = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | TooManyRequestsResponse | InternalServerErrorResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof startOnboarding>>, TError,{data: OnboardingRequest}, TContext>, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof startOnboarding>>,
@@ -172,7 +175,7 @@ export const getGetLegalVersionsQueryKey = () => {
     }
 
     
-export const getGetLegalVersionsQueryOptions = <TData = Awaited<ReturnType<typeof getLegalVersions>>, TError = TooManyRequestsResponse>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getLegalVersions>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
+export const getGetLegalVersionsQueryOptions = <TData = Awaited<ReturnType<typeof getLegalVersions>>, TError = TooManyRequestsResponse | InternalServerErrorResponse>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getLegalVersions>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -191,10 +194,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetLegalVersionsQueryResult = NonNullable<Awaited<ReturnType<typeof getLegalVersions>>>
-export type GetLegalVersionsQueryError = TooManyRequestsResponse
+export type GetLegalVersionsQueryError = TooManyRequestsResponse | InternalServerErrorResponse
 
 
-export function useGetLegalVersions<TData = Awaited<ReturnType<typeof getLegalVersions>>, TError = TooManyRequestsResponse>(
+export function useGetLegalVersions<TData = Awaited<ReturnType<typeof getLegalVersions>>, TError = TooManyRequestsResponse | InternalServerErrorResponse>(
   options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getLegalVersions>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getLegalVersions>>,
@@ -204,7 +207,7 @@ export function useGetLegalVersions<TData = Awaited<ReturnType<typeof getLegalVe
       >, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetLegalVersions<TData = Awaited<ReturnType<typeof getLegalVersions>>, TError = TooManyRequestsResponse>(
+export function useGetLegalVersions<TData = Awaited<ReturnType<typeof getLegalVersions>>, TError = TooManyRequestsResponse | InternalServerErrorResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getLegalVersions>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getLegalVersions>>,
@@ -214,7 +217,7 @@ export function useGetLegalVersions<TData = Awaited<ReturnType<typeof getLegalVe
       >, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetLegalVersions<TData = Awaited<ReturnType<typeof getLegalVersions>>, TError = TooManyRequestsResponse>(
+export function useGetLegalVersions<TData = Awaited<ReturnType<typeof getLegalVersions>>, TError = TooManyRequestsResponse | InternalServerErrorResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getLegalVersions>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -222,7 +225,7 @@ export function useGetLegalVersions<TData = Awaited<ReturnType<typeof getLegalVe
  * @summary Current terms and privacy policy versions
  */
 
-export function useGetLegalVersions<TData = Awaited<ReturnType<typeof getLegalVersions>>, TError = TooManyRequestsResponse>(
+export function useGetLegalVersions<TData = Awaited<ReturnType<typeof getLegalVersions>>, TError = TooManyRequestsResponse | InternalServerErrorResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getLegalVersions>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -265,7 +268,7 @@ export const acceptTerms = async (termsAcceptance: TermsAcceptance, options?: Re
 
 
 
-export const getAcceptTermsMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | UnprocessableResponse | TooManyRequestsResponse,
+export const getAcceptTermsMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | UnprocessableResponse | TooManyRequestsResponse | InternalServerErrorResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof acceptTerms>>, TError,{data: TermsAcceptance}, TContext>, request?: SecondParameter<typeof contrailFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof acceptTerms>>, TError,{data: TermsAcceptance}, TContext> => {
 
@@ -292,12 +295,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type AcceptTermsMutationResult = NonNullable<Awaited<ReturnType<typeof acceptTerms>>>
     export type AcceptTermsMutationBody = TermsAcceptance
-    export type AcceptTermsMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | UnprocessableResponse | TooManyRequestsResponse
+    export type AcceptTermsMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | UnprocessableResponse | TooManyRequestsResponse | InternalServerErrorResponse
 
     /**
  * @summary Accept the terms and the privacy policy
  */
-export const useAcceptTerms = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | UnprocessableResponse | TooManyRequestsResponse,
+export const useAcceptTerms = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | UnprocessableResponse | TooManyRequestsResponse | InternalServerErrorResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof acceptTerms>>, TError,{data: TermsAcceptance}, TContext>, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof acceptTerms>>,
@@ -337,7 +340,7 @@ export const completeAccount = async (accountCompletion: AccountCompletion, opti
 
 
 
-export const getCompleteAccountMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | UnprocessableResponse | TooManyRequestsResponse,
+export const getCompleteAccountMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | UnprocessableResponse | TooManyRequestsResponse | InternalServerErrorResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof completeAccount>>, TError,{data: AccountCompletion}, TContext>, request?: SecondParameter<typeof contrailFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof completeAccount>>, TError,{data: AccountCompletion}, TContext> => {
 
@@ -364,12 +367,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CompleteAccountMutationResult = NonNullable<Awaited<ReturnType<typeof completeAccount>>>
     export type CompleteAccountMutationBody = AccountCompletion
-    export type CompleteAccountMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | UnprocessableResponse | TooManyRequestsResponse
+    export type CompleteAccountMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | UnprocessableResponse | TooManyRequestsResponse | InternalServerErrorResponse
 
     /**
  * @summary Choose how to sign in
  */
-export const useCompleteAccount = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | UnprocessableResponse | TooManyRequestsResponse,
+export const useCompleteAccount = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | UnprocessableResponse | TooManyRequestsResponse | InternalServerErrorResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof completeAccount>>, TError,{data: AccountCompletion}, TContext>, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof completeAccount>>,
@@ -411,7 +414,7 @@ export const changePhone = async (contactChange: ContactChange, options?: Reques
 
 
 
-export const getChangePhoneMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | UnprocessableResponse | TooManyRequestsResponse,
+export const getChangePhoneMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | UnprocessableResponse | TooManyRequestsResponse | InternalServerErrorResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof changePhone>>, TError,{data: ContactChange}, TContext>, request?: SecondParameter<typeof contrailFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof changePhone>>, TError,{data: ContactChange}, TContext> => {
 
@@ -438,12 +441,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type ChangePhoneMutationResult = NonNullable<Awaited<ReturnType<typeof changePhone>>>
     export type ChangePhoneMutationBody = ContactChange
-    export type ChangePhoneMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | UnprocessableResponse | TooManyRequestsResponse
+    export type ChangePhoneMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | UnprocessableResponse | TooManyRequestsResponse | InternalServerErrorResponse
 
     /**
  * @summary Change my phone
  */
-export const useChangePhone = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | UnprocessableResponse | TooManyRequestsResponse,
+export const useChangePhone = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | UnprocessableResponse | TooManyRequestsResponse | InternalServerErrorResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof changePhone>>, TError,{data: ContactChange}, TContext>, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof changePhone>>,
@@ -485,7 +488,7 @@ export const changeEmail = async (contactChange: ContactChange, options?: Reques
 
 
 
-export const getChangeEmailMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | UnprocessableResponse | TooManyRequestsResponse,
+export const getChangeEmailMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | UnprocessableResponse | TooManyRequestsResponse | InternalServerErrorResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof changeEmail>>, TError,{data: ContactChange}, TContext>, request?: SecondParameter<typeof contrailFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof changeEmail>>, TError,{data: ContactChange}, TContext> => {
 
@@ -512,12 +515,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type ChangeEmailMutationResult = NonNullable<Awaited<ReturnType<typeof changeEmail>>>
     export type ChangeEmailMutationBody = ContactChange
-    export type ChangeEmailMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | UnprocessableResponse | TooManyRequestsResponse
+    export type ChangeEmailMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | UnprocessableResponse | TooManyRequestsResponse | InternalServerErrorResponse
 
     /**
  * @summary Change my email
  */
-export const useChangeEmail = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | UnprocessableResponse | TooManyRequestsResponse,
+export const useChangeEmail = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | UnprocessableResponse | TooManyRequestsResponse | InternalServerErrorResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof changeEmail>>, TError,{data: ContactChange}, TContext>, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof changeEmail>>,
@@ -560,7 +563,7 @@ export const createApiToken = async (apiTokenRequest: ApiTokenRequest,
 
 
 
-export const getCreateApiTokenMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | UnprocessableResponse | TooManyRequestsResponse,
+export const getCreateApiTokenMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | UnprocessableResponse | TooManyRequestsResponse | InternalServerErrorResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createApiToken>>, TError,{data: ApiTokenRequest;headers?: CreateApiTokenHeaders}, TContext>, request?: SecondParameter<typeof contrailFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof createApiToken>>, TError,{data: ApiTokenRequest;headers?: CreateApiTokenHeaders}, TContext> => {
 
@@ -587,12 +590,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CreateApiTokenMutationResult = NonNullable<Awaited<ReturnType<typeof createApiToken>>>
     export type CreateApiTokenMutationBody = ApiTokenRequest
-    export type CreateApiTokenMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | UnprocessableResponse | TooManyRequestsResponse
+    export type CreateApiTokenMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | UnprocessableResponse | TooManyRequestsResponse | InternalServerErrorResponse
 
     /**
  * @summary Create an API token
  */
-export const useCreateApiToken = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | UnprocessableResponse | TooManyRequestsResponse,
+export const useCreateApiToken = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | UnprocessableResponse | TooManyRequestsResponse | InternalServerErrorResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createApiToken>>, TError,{data: ApiTokenRequest;headers?: CreateApiTokenHeaders}, TContext>, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof createApiToken>>,
@@ -646,7 +649,7 @@ export const getListApiTokensQueryKey = (params?: ListApiTokensParams,) => {
     }
 
     
-export const getListApiTokensQueryOptions = <TData = Awaited<ReturnType<typeof listApiTokens>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse>(params?: ListApiTokensParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listApiTokens>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
+export const getListApiTokensQueryOptions = <TData = Awaited<ReturnType<typeof listApiTokens>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse | InternalServerErrorResponse>(params?: ListApiTokensParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listApiTokens>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -665,10 +668,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type ListApiTokensQueryResult = NonNullable<Awaited<ReturnType<typeof listApiTokens>>>
-export type ListApiTokensQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse
+export type ListApiTokensQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse | InternalServerErrorResponse
 
 
-export function useListApiTokens<TData = Awaited<ReturnType<typeof listApiTokens>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse>(
+export function useListApiTokens<TData = Awaited<ReturnType<typeof listApiTokens>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
  params: undefined |  ListApiTokensParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listApiTokens>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof listApiTokens>>,
@@ -678,7 +681,7 @@ export function useListApiTokens<TData = Awaited<ReturnType<typeof listApiTokens
       >, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListApiTokens<TData = Awaited<ReturnType<typeof listApiTokens>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse>(
+export function useListApiTokens<TData = Awaited<ReturnType<typeof listApiTokens>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
  params?: ListApiTokensParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listApiTokens>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof listApiTokens>>,
@@ -688,7 +691,7 @@ export function useListApiTokens<TData = Awaited<ReturnType<typeof listApiTokens
       >, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListApiTokens<TData = Awaited<ReturnType<typeof listApiTokens>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse>(
+export function useListApiTokens<TData = Awaited<ReturnType<typeof listApiTokens>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
  params?: ListApiTokensParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listApiTokens>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -696,7 +699,7 @@ export function useListApiTokens<TData = Awaited<ReturnType<typeof listApiTokens
  * @summary List my API tokens
  */
 
-export function useListApiTokens<TData = Awaited<ReturnType<typeof listApiTokens>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse>(
+export function useListApiTokens<TData = Awaited<ReturnType<typeof listApiTokens>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
  params?: ListApiTokensParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listApiTokens>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -738,7 +741,7 @@ export const revokeApiToken = async (id: string, options?: RequestInit): Promise
 
 
 
-export const getRevokeApiTokenMutationOptions = <TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse,
+export const getRevokeApiTokenMutationOptions = <TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof revokeApiToken>>, TError,{id: string}, TContext>, request?: SecondParameter<typeof contrailFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof revokeApiToken>>, TError,{id: string}, TContext> => {
 
@@ -765,12 +768,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type RevokeApiTokenMutationResult = NonNullable<Awaited<ReturnType<typeof revokeApiToken>>>
     
-    export type RevokeApiTokenMutationError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse
+    export type RevokeApiTokenMutationError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse
 
     /**
  * @summary Revoke an API token
  */
-export const useRevokeApiToken = <TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse,
+export const useRevokeApiToken = <TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof revokeApiToken>>, TError,{id: string}, TContext>, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof revokeApiToken>>,
@@ -817,7 +820,7 @@ export const getGetAccountDetailsQueryKey = () => {
     }
 
     
-export const getGetAccountDetailsQueryOptions = <TData = Awaited<ReturnType<typeof getAccountDetails>>, TError = UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAccountDetails>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
+export const getGetAccountDetailsQueryOptions = <TData = Awaited<ReturnType<typeof getAccountDetails>>, TError = UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse | InternalServerErrorResponse>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAccountDetails>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -836,10 +839,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetAccountDetailsQueryResult = NonNullable<Awaited<ReturnType<typeof getAccountDetails>>>
-export type GetAccountDetailsQueryError = UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse
+export type GetAccountDetailsQueryError = UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse | InternalServerErrorResponse
 
 
-export function useGetAccountDetails<TData = Awaited<ReturnType<typeof getAccountDetails>>, TError = UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse>(
+export function useGetAccountDetails<TData = Awaited<ReturnType<typeof getAccountDetails>>, TError = UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
   options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAccountDetails>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getAccountDetails>>,
@@ -849,7 +852,7 @@ export function useGetAccountDetails<TData = Awaited<ReturnType<typeof getAccoun
       >, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetAccountDetails<TData = Awaited<ReturnType<typeof getAccountDetails>>, TError = UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse>(
+export function useGetAccountDetails<TData = Awaited<ReturnType<typeof getAccountDetails>>, TError = UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAccountDetails>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getAccountDetails>>,
@@ -859,7 +862,7 @@ export function useGetAccountDetails<TData = Awaited<ReturnType<typeof getAccoun
       >, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetAccountDetails<TData = Awaited<ReturnType<typeof getAccountDetails>>, TError = UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse>(
+export function useGetAccountDetails<TData = Awaited<ReturnType<typeof getAccountDetails>>, TError = UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAccountDetails>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -867,7 +870,7 @@ export function useGetAccountDetails<TData = Awaited<ReturnType<typeof getAccoun
  * @summary Who am I
  */
 
-export function useGetAccountDetails<TData = Awaited<ReturnType<typeof getAccountDetails>>, TError = UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse>(
+export function useGetAccountDetails<TData = Awaited<ReturnType<typeof getAccountDetails>>, TError = UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAccountDetails>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -909,7 +912,7 @@ export const updateAccountDetails = async (accountDetailsUpdate: AccountDetailsU
 
 
 
-export const getUpdateAccountDetailsMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse,
+export const getUpdateAccountDetailsMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | TooManyRequestsResponse | InternalServerErrorResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateAccountDetails>>, TError,{data: AccountDetailsUpdate}, TContext>, request?: SecondParameter<typeof contrailFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof updateAccountDetails>>, TError,{data: AccountDetailsUpdate}, TContext> => {
 
@@ -936,12 +939,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type UpdateAccountDetailsMutationResult = NonNullable<Awaited<ReturnType<typeof updateAccountDetails>>>
     export type UpdateAccountDetailsMutationBody = AccountDetailsUpdate
-    export type UpdateAccountDetailsMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse
+    export type UpdateAccountDetailsMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | TooManyRequestsResponse | InternalServerErrorResponse
 
     /**
  * @summary Change my name
  */
-export const useUpdateAccountDetails = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse,
+export const useUpdateAccountDetails = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | TooManyRequestsResponse | InternalServerErrorResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateAccountDetails>>, TError,{data: AccountDetailsUpdate}, TContext>, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof updateAccountDetails>>,
@@ -980,7 +983,7 @@ export const updateAccountLocale = async (localeUpdate: LocaleUpdate, options?: 
 
 
 
-export const getUpdateAccountLocaleMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse,
+export const getUpdateAccountLocaleMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | TooManyRequestsResponse | InternalServerErrorResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateAccountLocale>>, TError,{data: LocaleUpdate}, TContext>, request?: SecondParameter<typeof contrailFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof updateAccountLocale>>, TError,{data: LocaleUpdate}, TContext> => {
 
@@ -1007,12 +1010,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type UpdateAccountLocaleMutationResult = NonNullable<Awaited<ReturnType<typeof updateAccountLocale>>>
     export type UpdateAccountLocaleMutationBody = LocaleUpdate
-    export type UpdateAccountLocaleMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse
+    export type UpdateAccountLocaleMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | TooManyRequestsResponse | InternalServerErrorResponse
 
     /**
  * @summary Change my interface language
  */
-export const useUpdateAccountLocale = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse,
+export const useUpdateAccountLocale = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | TooManyRequestsResponse | InternalServerErrorResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateAccountLocale>>, TError,{data: LocaleUpdate}, TContext>, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof updateAccountLocale>>,

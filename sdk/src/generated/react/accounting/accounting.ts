@@ -46,13 +46,16 @@ import type {
   BadRequestResponse,
   CreateBackOfficeConnectionParams,
   ForbiddenResponse,
+  InternalServerErrorResponse,
   ListAccountingDocumentsParams,
   ListBackOfficeConnectionsParams,
   ListBackOfficeDeliveriesParams,
   NotFoundResponse,
+  PayloadTooLargeResponse,
   TooManyRequestsResponse,
   UnauthorizedResponse,
-  UnprocessableResponse
+  UnprocessableResponse,
+  UnsupportedMediaTypeResponse
 } from '../../model';
 
 import { contrailFetch } from '../../../core/http';
@@ -124,7 +127,7 @@ export const getListAccountingDocumentsQueryKey = (params?: ListAccountingDocume
     }
 
     
-export const getListAccountingDocumentsQueryOptions = <TData = Awaited<ReturnType<typeof listAccountingDocuments>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse>(params?: ListAccountingDocumentsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listAccountingDocuments>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
+export const getListAccountingDocumentsQueryOptions = <TData = Awaited<ReturnType<typeof listAccountingDocuments>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse>(params?: ListAccountingDocumentsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listAccountingDocuments>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -143,10 +146,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type ListAccountingDocumentsQueryResult = NonNullable<Awaited<ReturnType<typeof listAccountingDocuments>>>
-export type ListAccountingDocumentsQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse
+export type ListAccountingDocumentsQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse
 
 
-export function useListAccountingDocuments<TData = Awaited<ReturnType<typeof listAccountingDocuments>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse>(
+export function useListAccountingDocuments<TData = Awaited<ReturnType<typeof listAccountingDocuments>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
  params: undefined |  ListAccountingDocumentsParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listAccountingDocuments>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof listAccountingDocuments>>,
@@ -156,7 +159,7 @@ export function useListAccountingDocuments<TData = Awaited<ReturnType<typeof lis
       >, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListAccountingDocuments<TData = Awaited<ReturnType<typeof listAccountingDocuments>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse>(
+export function useListAccountingDocuments<TData = Awaited<ReturnType<typeof listAccountingDocuments>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
  params?: ListAccountingDocumentsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listAccountingDocuments>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof listAccountingDocuments>>,
@@ -166,7 +169,7 @@ export function useListAccountingDocuments<TData = Awaited<ReturnType<typeof lis
       >, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListAccountingDocuments<TData = Awaited<ReturnType<typeof listAccountingDocuments>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse>(
+export function useListAccountingDocuments<TData = Awaited<ReturnType<typeof listAccountingDocuments>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
  params?: ListAccountingDocumentsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listAccountingDocuments>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -174,7 +177,7 @@ export function useListAccountingDocuments<TData = Awaited<ReturnType<typeof lis
  * @summary Read the accounting-documents feed
  */
 
-export function useListAccountingDocuments<TData = Awaited<ReturnType<typeof listAccountingDocuments>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse>(
+export function useListAccountingDocuments<TData = Awaited<ReturnType<typeof listAccountingDocuments>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
  params?: ListAccountingDocumentsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listAccountingDocuments>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -231,7 +234,7 @@ export const getListBackOfficeConnectionsQueryKey = (params?: ListBackOfficeConn
     }
 
     
-export const getListBackOfficeConnectionsQueryOptions = <TData = Awaited<ReturnType<typeof listBackOfficeConnections>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse>(params?: ListBackOfficeConnectionsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listBackOfficeConnections>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
+export const getListBackOfficeConnectionsQueryOptions = <TData = Awaited<ReturnType<typeof listBackOfficeConnections>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse>(params?: ListBackOfficeConnectionsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listBackOfficeConnections>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -250,10 +253,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type ListBackOfficeConnectionsQueryResult = NonNullable<Awaited<ReturnType<typeof listBackOfficeConnections>>>
-export type ListBackOfficeConnectionsQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse
+export type ListBackOfficeConnectionsQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse
 
 
-export function useListBackOfficeConnections<TData = Awaited<ReturnType<typeof listBackOfficeConnections>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse>(
+export function useListBackOfficeConnections<TData = Awaited<ReturnType<typeof listBackOfficeConnections>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
  params: undefined |  ListBackOfficeConnectionsParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listBackOfficeConnections>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof listBackOfficeConnections>>,
@@ -263,7 +266,7 @@ export function useListBackOfficeConnections<TData = Awaited<ReturnType<typeof l
       >, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListBackOfficeConnections<TData = Awaited<ReturnType<typeof listBackOfficeConnections>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse>(
+export function useListBackOfficeConnections<TData = Awaited<ReturnType<typeof listBackOfficeConnections>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
  params?: ListBackOfficeConnectionsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listBackOfficeConnections>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof listBackOfficeConnections>>,
@@ -273,7 +276,7 @@ export function useListBackOfficeConnections<TData = Awaited<ReturnType<typeof l
       >, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListBackOfficeConnections<TData = Awaited<ReturnType<typeof listBackOfficeConnections>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse>(
+export function useListBackOfficeConnections<TData = Awaited<ReturnType<typeof listBackOfficeConnections>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
  params?: ListBackOfficeConnectionsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listBackOfficeConnections>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -281,7 +284,7 @@ export function useListBackOfficeConnections<TData = Awaited<ReturnType<typeof l
  * @summary List back-office connections
  */
 
-export function useListBackOfficeConnections<TData = Awaited<ReturnType<typeof listBackOfficeConnections>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse>(
+export function useListBackOfficeConnections<TData = Awaited<ReturnType<typeof listBackOfficeConnections>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
  params?: ListBackOfficeConnectionsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listBackOfficeConnections>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -336,7 +339,7 @@ export const createBackOfficeConnection = async (backOfficeConnectionCreate: Bac
 
 
 
-export const getCreateBackOfficeConnectionMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UnprocessableResponse | TooManyRequestsResponse,
+export const getCreateBackOfficeConnectionMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | UnprocessableResponse | TooManyRequestsResponse | InternalServerErrorResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createBackOfficeConnection>>, TError,{data: BackOfficeConnectionCreate;params?: CreateBackOfficeConnectionParams}, TContext>, request?: SecondParameter<typeof contrailFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof createBackOfficeConnection>>, TError,{data: BackOfficeConnectionCreate;params?: CreateBackOfficeConnectionParams}, TContext> => {
 
@@ -363,12 +366,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CreateBackOfficeConnectionMutationResult = NonNullable<Awaited<ReturnType<typeof createBackOfficeConnection>>>
     export type CreateBackOfficeConnectionMutationBody = BackOfficeConnectionCreate
-    export type CreateBackOfficeConnectionMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UnprocessableResponse | TooManyRequestsResponse
+    export type CreateBackOfficeConnectionMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | UnprocessableResponse | TooManyRequestsResponse | InternalServerErrorResponse
 
     /**
  * @summary Create a back-office connection
  */
-export const useCreateBackOfficeConnection = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UnprocessableResponse | TooManyRequestsResponse,
+export const useCreateBackOfficeConnection = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | UnprocessableResponse | TooManyRequestsResponse | InternalServerErrorResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createBackOfficeConnection>>, TError,{data: BackOfficeConnectionCreate;params?: CreateBackOfficeConnectionParams}, TContext>, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof createBackOfficeConnection>>,
@@ -414,7 +417,7 @@ export const getGetBackOfficeConnectionQueryKey = (id?: string,) => {
     }
 
     
-export const getGetBackOfficeConnectionQueryOptions = <TData = Awaited<ReturnType<typeof getBackOfficeConnection>>, TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse>(id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getBackOfficeConnection>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
+export const getGetBackOfficeConnectionQueryOptions = <TData = Awaited<ReturnType<typeof getBackOfficeConnection>>, TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse>(id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getBackOfficeConnection>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -433,10 +436,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetBackOfficeConnectionQueryResult = NonNullable<Awaited<ReturnType<typeof getBackOfficeConnection>>>
-export type GetBackOfficeConnectionQueryError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse
+export type GetBackOfficeConnectionQueryError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse
 
 
-export function useGetBackOfficeConnection<TData = Awaited<ReturnType<typeof getBackOfficeConnection>>, TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse>(
+export function useGetBackOfficeConnection<TData = Awaited<ReturnType<typeof getBackOfficeConnection>>, TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
  id: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getBackOfficeConnection>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getBackOfficeConnection>>,
@@ -446,7 +449,7 @@ export function useGetBackOfficeConnection<TData = Awaited<ReturnType<typeof get
       >, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetBackOfficeConnection<TData = Awaited<ReturnType<typeof getBackOfficeConnection>>, TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse>(
+export function useGetBackOfficeConnection<TData = Awaited<ReturnType<typeof getBackOfficeConnection>>, TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
  id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getBackOfficeConnection>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getBackOfficeConnection>>,
@@ -456,7 +459,7 @@ export function useGetBackOfficeConnection<TData = Awaited<ReturnType<typeof get
       >, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetBackOfficeConnection<TData = Awaited<ReturnType<typeof getBackOfficeConnection>>, TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse>(
+export function useGetBackOfficeConnection<TData = Awaited<ReturnType<typeof getBackOfficeConnection>>, TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
  id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getBackOfficeConnection>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -464,7 +467,7 @@ export function useGetBackOfficeConnection<TData = Awaited<ReturnType<typeof get
  * @summary Read a back-office connection
  */
 
-export function useGetBackOfficeConnection<TData = Awaited<ReturnType<typeof getBackOfficeConnection>>, TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse>(
+export function useGetBackOfficeConnection<TData = Awaited<ReturnType<typeof getBackOfficeConnection>>, TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
  id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getBackOfficeConnection>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -508,7 +511,7 @@ export const updateBackOfficeConnection = async (id: string,
 
 
 
-export const getUpdateBackOfficeConnectionMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UnprocessableResponse | TooManyRequestsResponse,
+export const getUpdateBackOfficeConnectionMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | UnprocessableResponse | TooManyRequestsResponse | InternalServerErrorResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateBackOfficeConnection>>, TError,{id: string;data: BackOfficeConnectionUpdate}, TContext>, request?: SecondParameter<typeof contrailFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof updateBackOfficeConnection>>, TError,{id: string;data: BackOfficeConnectionUpdate}, TContext> => {
 
@@ -535,12 +538,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type UpdateBackOfficeConnectionMutationResult = NonNullable<Awaited<ReturnType<typeof updateBackOfficeConnection>>>
     export type UpdateBackOfficeConnectionMutationBody = BackOfficeConnectionUpdate
-    export type UpdateBackOfficeConnectionMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UnprocessableResponse | TooManyRequestsResponse
+    export type UpdateBackOfficeConnectionMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | UnprocessableResponse | TooManyRequestsResponse | InternalServerErrorResponse
 
     /**
  * @summary Change a back-office connection
  */
-export const useUpdateBackOfficeConnection = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UnprocessableResponse | TooManyRequestsResponse,
+export const useUpdateBackOfficeConnection = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | UnprocessableResponse | TooManyRequestsResponse | InternalServerErrorResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateBackOfficeConnection>>, TError,{id: string;data: BackOfficeConnectionUpdate}, TContext>, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof updateBackOfficeConnection>>,
@@ -579,7 +582,7 @@ export const deleteBackOfficeConnection = async (id: string, options?: RequestIn
 
 
 
-export const getDeleteBackOfficeConnectionMutationOptions = <TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse,
+export const getDeleteBackOfficeConnectionMutationOptions = <TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteBackOfficeConnection>>, TError,{id: string}, TContext>, request?: SecondParameter<typeof contrailFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof deleteBackOfficeConnection>>, TError,{id: string}, TContext> => {
 
@@ -606,12 +609,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type DeleteBackOfficeConnectionMutationResult = NonNullable<Awaited<ReturnType<typeof deleteBackOfficeConnection>>>
     
-    export type DeleteBackOfficeConnectionMutationError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse
+    export type DeleteBackOfficeConnectionMutationError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse
 
     /**
  * @summary Delete a back-office connection
  */
-export const useDeleteBackOfficeConnection = <TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse,
+export const useDeleteBackOfficeConnection = <TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteBackOfficeConnection>>, TError,{id: string}, TContext>, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof deleteBackOfficeConnection>>,
@@ -652,7 +655,7 @@ export const testBackOfficeConnection = async (id: string, options?: RequestInit
 
 
 
-export const getTestBackOfficeConnectionMutationOptions = <TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse,
+export const getTestBackOfficeConnectionMutationOptions = <TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof testBackOfficeConnection>>, TError,{id: string}, TContext>, request?: SecondParameter<typeof contrailFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof testBackOfficeConnection>>, TError,{id: string}, TContext> => {
 
@@ -679,12 +682,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type TestBackOfficeConnectionMutationResult = NonNullable<Awaited<ReturnType<typeof testBackOfficeConnection>>>
     
-    export type TestBackOfficeConnectionMutationError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse
+    export type TestBackOfficeConnectionMutationError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse
 
     /**
  * @summary Test a back-office connection
  */
-export const useTestBackOfficeConnection = <TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse,
+export const useTestBackOfficeConnection = <TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof testBackOfficeConnection>>, TError,{id: string}, TContext>, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof testBackOfficeConnection>>,
@@ -741,7 +744,7 @@ export const getListBackOfficeDeliveriesQueryKey = (id?: string,
     }
 
     
-export const getListBackOfficeDeliveriesQueryOptions = <TData = Awaited<ReturnType<typeof listBackOfficeDeliveries>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse>(id: string,
+export const getListBackOfficeDeliveriesQueryOptions = <TData = Awaited<ReturnType<typeof listBackOfficeDeliveries>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse>(id: string,
     params?: ListBackOfficeDeliveriesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listBackOfficeDeliveries>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
 ) => {
 
@@ -761,10 +764,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type ListBackOfficeDeliveriesQueryResult = NonNullable<Awaited<ReturnType<typeof listBackOfficeDeliveries>>>
-export type ListBackOfficeDeliveriesQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse
+export type ListBackOfficeDeliveriesQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse
 
 
-export function useListBackOfficeDeliveries<TData = Awaited<ReturnType<typeof listBackOfficeDeliveries>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse>(
+export function useListBackOfficeDeliveries<TData = Awaited<ReturnType<typeof listBackOfficeDeliveries>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
  id: string,
     params: undefined |  ListBackOfficeDeliveriesParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listBackOfficeDeliveries>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
@@ -775,7 +778,7 @@ export function useListBackOfficeDeliveries<TData = Awaited<ReturnType<typeof li
       >, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListBackOfficeDeliveries<TData = Awaited<ReturnType<typeof listBackOfficeDeliveries>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse>(
+export function useListBackOfficeDeliveries<TData = Awaited<ReturnType<typeof listBackOfficeDeliveries>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
  id: string,
     params?: ListBackOfficeDeliveriesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listBackOfficeDeliveries>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
@@ -786,7 +789,7 @@ export function useListBackOfficeDeliveries<TData = Awaited<ReturnType<typeof li
       >, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListBackOfficeDeliveries<TData = Awaited<ReturnType<typeof listBackOfficeDeliveries>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse>(
+export function useListBackOfficeDeliveries<TData = Awaited<ReturnType<typeof listBackOfficeDeliveries>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
  id: string,
     params?: ListBackOfficeDeliveriesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listBackOfficeDeliveries>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient
@@ -795,7 +798,7 @@ export function useListBackOfficeDeliveries<TData = Awaited<ReturnType<typeof li
  * @summary List a connection's deliveries
  */
 
-export function useListBackOfficeDeliveries<TData = Awaited<ReturnType<typeof listBackOfficeDeliveries>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse>(
+export function useListBackOfficeDeliveries<TData = Awaited<ReturnType<typeof listBackOfficeDeliveries>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
  id: string,
     params?: ListBackOfficeDeliveriesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listBackOfficeDeliveries>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient 
@@ -843,7 +846,7 @@ export const resendBackOfficeDelivery = async (id: string,
 
 
 
-export const getResendBackOfficeDeliveryMutationOptions = <TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse,
+export const getResendBackOfficeDeliveryMutationOptions = <TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof resendBackOfficeDelivery>>, TError,{id: string;deliveryId: string}, TContext>, request?: SecondParameter<typeof contrailFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof resendBackOfficeDelivery>>, TError,{id: string;deliveryId: string}, TContext> => {
 
@@ -870,12 +873,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type ResendBackOfficeDeliveryMutationResult = NonNullable<Awaited<ReturnType<typeof resendBackOfficeDelivery>>>
     
-    export type ResendBackOfficeDeliveryMutationError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse
+    export type ResendBackOfficeDeliveryMutationError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse
 
     /**
  * @summary Send a delivery again
  */
-export const useResendBackOfficeDelivery = <TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse,
+export const useResendBackOfficeDelivery = <TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof resendBackOfficeDelivery>>, TError,{id: string;deliveryId: string}, TContext>, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof resendBackOfficeDelivery>>,
@@ -920,7 +923,7 @@ export const backfillBackOfficeConnection = async (id: string,
 
 
 
-export const getBackfillBackOfficeConnectionMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse,
+export const getBackfillBackOfficeConnectionMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | TooManyRequestsResponse | InternalServerErrorResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof backfillBackOfficeConnection>>, TError,{id: string;data: BackOfficeBackfill}, TContext>, request?: SecondParameter<typeof contrailFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof backfillBackOfficeConnection>>, TError,{id: string;data: BackOfficeBackfill}, TContext> => {
 
@@ -947,12 +950,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type BackfillBackOfficeConnectionMutationResult = NonNullable<Awaited<ReturnType<typeof backfillBackOfficeConnection>>>
     export type BackfillBackOfficeConnectionMutationBody = BackOfficeBackfill
-    export type BackfillBackOfficeConnectionMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse
+    export type BackfillBackOfficeConnectionMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | TooManyRequestsResponse | InternalServerErrorResponse
 
     /**
  * @summary Send a range of documents again
  */
-export const useBackfillBackOfficeConnection = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse,
+export const useBackfillBackOfficeConnection = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | TooManyRequestsResponse | InternalServerErrorResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof backfillBackOfficeConnection>>, TError,{id: string;data: BackOfficeBackfill}, TContext>, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof backfillBackOfficeConnection>>,
@@ -999,7 +1002,7 @@ export const getPreviewBackOfficeBatchQueryKey = (id?: string,) => {
     }
 
     
-export const getPreviewBackOfficeBatchQueryOptions = <TData = Awaited<ReturnType<typeof previewBackOfficeBatch>>, TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse>(id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof previewBackOfficeBatch>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
+export const getPreviewBackOfficeBatchQueryOptions = <TData = Awaited<ReturnType<typeof previewBackOfficeBatch>>, TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse>(id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof previewBackOfficeBatch>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -1018,10 +1021,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type PreviewBackOfficeBatchQueryResult = NonNullable<Awaited<ReturnType<typeof previewBackOfficeBatch>>>
-export type PreviewBackOfficeBatchQueryError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse
+export type PreviewBackOfficeBatchQueryError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse
 
 
-export function usePreviewBackOfficeBatch<TData = Awaited<ReturnType<typeof previewBackOfficeBatch>>, TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse>(
+export function usePreviewBackOfficeBatch<TData = Awaited<ReturnType<typeof previewBackOfficeBatch>>, TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
  id: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof previewBackOfficeBatch>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof previewBackOfficeBatch>>,
@@ -1031,7 +1034,7 @@ export function usePreviewBackOfficeBatch<TData = Awaited<ReturnType<typeof prev
       >, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function usePreviewBackOfficeBatch<TData = Awaited<ReturnType<typeof previewBackOfficeBatch>>, TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse>(
+export function usePreviewBackOfficeBatch<TData = Awaited<ReturnType<typeof previewBackOfficeBatch>>, TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
  id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof previewBackOfficeBatch>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof previewBackOfficeBatch>>,
@@ -1041,7 +1044,7 @@ export function usePreviewBackOfficeBatch<TData = Awaited<ReturnType<typeof prev
       >, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function usePreviewBackOfficeBatch<TData = Awaited<ReturnType<typeof previewBackOfficeBatch>>, TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse>(
+export function usePreviewBackOfficeBatch<TData = Awaited<ReturnType<typeof previewBackOfficeBatch>>, TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
  id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof previewBackOfficeBatch>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -1049,7 +1052,7 @@ export function usePreviewBackOfficeBatch<TData = Awaited<ReturnType<typeof prev
  * @summary Preview the next batch
  */
 
-export function usePreviewBackOfficeBatch<TData = Awaited<ReturnType<typeof previewBackOfficeBatch>>, TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse>(
+export function usePreviewBackOfficeBatch<TData = Awaited<ReturnType<typeof previewBackOfficeBatch>>, TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
  id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof previewBackOfficeBatch>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {

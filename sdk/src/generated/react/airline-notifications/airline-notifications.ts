@@ -26,9 +26,12 @@ import type {
 import type {
   AirlineNotification,
   BadRequestResponse,
+  InternalServerErrorResponse,
   NotFoundResponse,
+  PayloadTooLargeResponse,
   ReceiveAirlineNotificationParams,
-  TooManyRequestsResponse
+  TooManyRequestsResponse,
+  UnsupportedMediaTypeResponse
 } from '../../model';
 
 import { contrailFetch } from '../../../core/http';
@@ -86,7 +89,7 @@ export const receiveAirlineNotification = async (channelId: string,
 
 
 
-export const getReceiveAirlineNotificationMutationOptions = <TError = BadRequestResponse | NotFoundResponse | TooManyRequestsResponse,
+export const getReceiveAirlineNotificationMutationOptions = <TError = BadRequestResponse | NotFoundResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | TooManyRequestsResponse | InternalServerErrorResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof receiveAirlineNotification>>, TError,{channelId: string;data: AirlineNotification;params: ReceiveAirlineNotificationParams}, TContext>, request?: SecondParameter<typeof contrailFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof receiveAirlineNotification>>, TError,{channelId: string;data: AirlineNotification;params: ReceiveAirlineNotificationParams}, TContext> => {
 
@@ -113,12 +116,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type ReceiveAirlineNotificationMutationResult = NonNullable<Awaited<ReturnType<typeof receiveAirlineNotification>>>
     export type ReceiveAirlineNotificationMutationBody = AirlineNotification
-    export type ReceiveAirlineNotificationMutationError = BadRequestResponse | NotFoundResponse | TooManyRequestsResponse
+    export type ReceiveAirlineNotificationMutationError = BadRequestResponse | NotFoundResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | TooManyRequestsResponse | InternalServerErrorResponse
 
     /**
  * @summary Receive an airline's order change notification
  */
-export const useReceiveAirlineNotification = <TError = BadRequestResponse | NotFoundResponse | TooManyRequestsResponse,
+export const useReceiveAirlineNotification = <TError = BadRequestResponse | NotFoundResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | TooManyRequestsResponse | InternalServerErrorResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof receiveAirlineNotification>>, TError,{channelId: string;data: AirlineNotification;params: ReceiveAirlineNotificationParams}, TContext>, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof receiveAirlineNotification>>,

@@ -32,9 +32,12 @@ import type {
   ConflictResponse,
   ForbiddenResponse,
   GoneResponse,
+  InternalServerErrorResponse,
   NotFoundResponse,
+  PayloadTooLargeResponse,
   TooManyRequestsResponse,
-  UnauthorizedResponse
+  UnauthorizedResponse,
+  UnsupportedMediaTypeResponse
 } from '../../model';
 
 import { contrailFetch } from '../../../core/http';
@@ -79,7 +82,7 @@ export const askAssistant = async (assistantQuestion: AssistantQuestion, options
 
 
 
-export const getAskAssistantMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse,
+export const getAskAssistantMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | TooManyRequestsResponse | InternalServerErrorResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof askAssistant>>, TError,{data: AssistantQuestion}, TContext>, request?: SecondParameter<typeof contrailFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof askAssistant>>, TError,{data: AssistantQuestion}, TContext> => {
 
@@ -106,12 +109,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type AskAssistantMutationResult = NonNullable<Awaited<ReturnType<typeof askAssistant>>>
     export type AskAssistantMutationBody = AssistantQuestion
-    export type AskAssistantMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse
+    export type AskAssistantMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | TooManyRequestsResponse | InternalServerErrorResponse
 
     /**
  * @summary Ask the admin assistant
  */
-export const useAskAssistant = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse,
+export const useAskAssistant = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | TooManyRequestsResponse | InternalServerErrorResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof askAssistant>>, TError,{data: AssistantQuestion}, TContext>, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof askAssistant>>,
@@ -157,7 +160,7 @@ export const executeAssistantPlan = async (assistantExecute: AssistantExecute, o
 
 
 
-export const getExecuteAssistantPlanMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | GoneResponse | TooManyRequestsResponse,
+export const getExecuteAssistantPlanMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | GoneResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | TooManyRequestsResponse | InternalServerErrorResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof executeAssistantPlan>>, TError,{data: AssistantExecute}, TContext>, request?: SecondParameter<typeof contrailFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof executeAssistantPlan>>, TError,{data: AssistantExecute}, TContext> => {
 
@@ -184,12 +187,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type ExecuteAssistantPlanMutationResult = NonNullable<Awaited<ReturnType<typeof executeAssistantPlan>>>
     export type ExecuteAssistantPlanMutationBody = AssistantExecute
-    export type ExecuteAssistantPlanMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | GoneResponse | TooManyRequestsResponse
+    export type ExecuteAssistantPlanMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | GoneResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | TooManyRequestsResponse | InternalServerErrorResponse
 
     /**
  * @summary Run a plan the assistant proposed
  */
-export const useExecuteAssistantPlan = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | GoneResponse | TooManyRequestsResponse,
+export const useExecuteAssistantPlan = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | GoneResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | TooManyRequestsResponse | InternalServerErrorResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof executeAssistantPlan>>, TError,{data: AssistantExecute}, TContext>, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof executeAssistantPlan>>,

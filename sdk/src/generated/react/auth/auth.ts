@@ -27,12 +27,15 @@ import type {
   Accepted,
   BadRequestResponse,
   ForbiddenResponse,
+  InternalServerErrorResponse,
+  PayloadTooLargeResponse,
   Session,
   SignInRequest,
+  SignInStarted,
   StartSignInRequest,
-  StartSignInResponse,
   TooManyRequestsResponse,
   UnauthorizedResponse,
+  UnsupportedMediaTypeResponse,
   VoiceOtpRequest
 } from '../../model';
 
@@ -64,9 +67,9 @@ export const getStartSignInUrl = () => {
   return `/start_sign_in`
 }
 
-export const startSignIn = async (startSignInRequest: StartSignInRequest, options?: RequestInit): Promise<StartSignInResponse> => {
+export const startSignIn = async (startSignInRequest: StartSignInRequest, options?: RequestInit): Promise<SignInStarted> => {
   
-  return contrailFetch<StartSignInResponse>(getStartSignInUrl(),
+  return contrailFetch<SignInStarted>(getStartSignInUrl(),
   {      
     ...options,
     method: 'POST',
@@ -79,7 +82,7 @@ export const startSignIn = async (startSignInRequest: StartSignInRequest, option
 
 
 
-export const getStartSignInMutationOptions = <TError = BadRequestResponse | TooManyRequestsResponse,
+export const getStartSignInMutationOptions = <TError = BadRequestResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | TooManyRequestsResponse | InternalServerErrorResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof startSignIn>>, TError,{data: StartSignInRequest}, TContext>, request?: SecondParameter<typeof contrailFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof startSignIn>>, TError,{data: StartSignInRequest}, TContext> => {
 
@@ -106,12 +109,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type StartSignInMutationResult = NonNullable<Awaited<ReturnType<typeof startSignIn>>>
     export type StartSignInMutationBody = StartSignInRequest
-    export type StartSignInMutationError = BadRequestResponse | TooManyRequestsResponse
+    export type StartSignInMutationError = BadRequestResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | TooManyRequestsResponse | InternalServerErrorResponse
 
     /**
  * @summary Start signing in
  */
-export const useStartSignIn = <TError = BadRequestResponse | TooManyRequestsResponse,
+export const useStartSignIn = <TError = BadRequestResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | TooManyRequestsResponse | InternalServerErrorResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof startSignIn>>, TError,{data: StartSignInRequest}, TContext>, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof startSignIn>>,
@@ -155,7 +158,7 @@ export const signIn = async (signInRequest: SignInRequest, options?: RequestInit
 
 
 
-export const getSignInMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | TooManyRequestsResponse,
+export const getSignInMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | TooManyRequestsResponse | InternalServerErrorResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof signIn>>, TError,{data: SignInRequest}, TContext>, request?: SecondParameter<typeof contrailFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof signIn>>, TError,{data: SignInRequest}, TContext> => {
 
@@ -182,12 +185,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type SignInMutationResult = NonNullable<Awaited<ReturnType<typeof signIn>>>
     export type SignInMutationBody = SignInRequest
-    export type SignInMutationError = BadRequestResponse | UnauthorizedResponse | TooManyRequestsResponse
+    export type SignInMutationError = BadRequestResponse | UnauthorizedResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | TooManyRequestsResponse | InternalServerErrorResponse
 
     /**
  * @summary Sign in
  */
-export const useSignIn = <TError = BadRequestResponse | UnauthorizedResponse | TooManyRequestsResponse,
+export const useSignIn = <TError = BadRequestResponse | UnauthorizedResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | TooManyRequestsResponse | InternalServerErrorResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof signIn>>, TError,{data: SignInRequest}, TContext>, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof signIn>>,
@@ -227,7 +230,7 @@ export const sendVoiceOtp = async (voiceOtpRequest: VoiceOtpRequest, options?: R
 
 
 
-export const getSendVoiceOtpMutationOptions = <TError = BadRequestResponse | TooManyRequestsResponse,
+export const getSendVoiceOtpMutationOptions = <TError = BadRequestResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | TooManyRequestsResponse | InternalServerErrorResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof sendVoiceOtp>>, TError,{data: VoiceOtpRequest}, TContext>, request?: SecondParameter<typeof contrailFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof sendVoiceOtp>>, TError,{data: VoiceOtpRequest}, TContext> => {
 
@@ -254,12 +257,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type SendVoiceOtpMutationResult = NonNullable<Awaited<ReturnType<typeof sendVoiceOtp>>>
     export type SendVoiceOtpMutationBody = VoiceOtpRequest
-    export type SendVoiceOtpMutationError = BadRequestResponse | TooManyRequestsResponse
+    export type SendVoiceOtpMutationError = BadRequestResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | TooManyRequestsResponse | InternalServerErrorResponse
 
     /**
  * @summary Send the code by a voice call
  */
-export const useSendVoiceOtp = <TError = BadRequestResponse | TooManyRequestsResponse,
+export const useSendVoiceOtp = <TError = BadRequestResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | TooManyRequestsResponse | InternalServerErrorResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof sendVoiceOtp>>, TError,{data: VoiceOtpRequest}, TContext>, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof sendVoiceOtp>>,
@@ -298,7 +301,7 @@ export const signOut = async ( options?: RequestInit): Promise<void> => {
 
 
 
-export const getSignOutMutationOptions = <TError = UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse,
+export const getSignOutMutationOptions = <TError = UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse | InternalServerErrorResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof signOut>>, TError,void, TContext>, request?: SecondParameter<typeof contrailFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof signOut>>, TError,void, TContext> => {
 
@@ -325,12 +328,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type SignOutMutationResult = NonNullable<Awaited<ReturnType<typeof signOut>>>
     
-    export type SignOutMutationError = UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse
+    export type SignOutMutationError = UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse | InternalServerErrorResponse
 
     /**
  * @summary Sign out
  */
-export const useSignOut = <TError = UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse,
+export const useSignOut = <TError = UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse | InternalServerErrorResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof signOut>>, TError,void, TContext>, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof signOut>>,

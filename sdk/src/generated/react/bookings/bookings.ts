@@ -63,12 +63,14 @@ import type {
   ForbiddenResponse,
   GatewayTimeoutResponse,
   GoneResponse,
+  InternalServerErrorResponse,
   IssueBookingHeaders,
   ListBookingAncillariesParams,
   ListBookingHistoryParams,
   ListBookingsParams,
   ModifyBookingHeaders,
   NotFoundResponse,
+  PayloadTooLargeResponse,
   PriceReshopOfferHeaders,
   RangeNotSatisfiableResponse,
   RefundRequest,
@@ -79,7 +81,8 @@ import type {
   ReshopOfferPriced,
   TooManyRequestsResponse,
   UnauthorizedResponse,
-  UnprocessableResponse
+  UnprocessableResponse,
+  UnsupportedMediaTypeResponse
 } from '../../model';
 
 import { contrailFetch } from '../../../core/http';
@@ -138,7 +141,7 @@ export const getListBookingsQueryKey = (params?: ListBookingsParams,) => {
     }
 
     
-export const getListBookingsQueryOptions = <TData = Awaited<ReturnType<typeof listBookings>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse>(params?: ListBookingsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listBookings>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
+export const getListBookingsQueryOptions = <TData = Awaited<ReturnType<typeof listBookings>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse | InternalServerErrorResponse>(params?: ListBookingsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listBookings>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -157,10 +160,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type ListBookingsQueryResult = NonNullable<Awaited<ReturnType<typeof listBookings>>>
-export type ListBookingsQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse
+export type ListBookingsQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse | InternalServerErrorResponse
 
 
-export function useListBookings<TData = Awaited<ReturnType<typeof listBookings>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse>(
+export function useListBookings<TData = Awaited<ReturnType<typeof listBookings>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
  params: undefined |  ListBookingsParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listBookings>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof listBookings>>,
@@ -170,7 +173,7 @@ export function useListBookings<TData = Awaited<ReturnType<typeof listBookings>>
       >, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListBookings<TData = Awaited<ReturnType<typeof listBookings>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse>(
+export function useListBookings<TData = Awaited<ReturnType<typeof listBookings>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
  params?: ListBookingsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listBookings>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof listBookings>>,
@@ -180,7 +183,7 @@ export function useListBookings<TData = Awaited<ReturnType<typeof listBookings>>
       >, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListBookings<TData = Awaited<ReturnType<typeof listBookings>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse>(
+export function useListBookings<TData = Awaited<ReturnType<typeof listBookings>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
  params?: ListBookingsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listBookings>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -188,7 +191,7 @@ export function useListBookings<TData = Awaited<ReturnType<typeof listBookings>>
  * @summary List bookings
  */
 
-export function useListBookings<TData = Awaited<ReturnType<typeof listBookings>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse>(
+export function useListBookings<TData = Awaited<ReturnType<typeof listBookings>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
  params?: ListBookingsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listBookings>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -239,7 +242,7 @@ export const createBooking = async (bookingCreate: BookingCreate,
 
 
 
-export const getCreateBookingMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | GoneResponse | UnprocessableResponse | TooManyRequestsResponse | BadGatewayResponse | GatewayTimeoutResponse,
+export const getCreateBookingMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | GoneResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | UnprocessableResponse | TooManyRequestsResponse | InternalServerErrorResponse | BadGatewayResponse | GatewayTimeoutResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createBooking>>, TError,{data: BookingCreate;headers?: CreateBookingHeaders}, TContext>, request?: SecondParameter<typeof contrailFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof createBooking>>, TError,{data: BookingCreate;headers?: CreateBookingHeaders}, TContext> => {
 
@@ -266,12 +269,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CreateBookingMutationResult = NonNullable<Awaited<ReturnType<typeof createBooking>>>
     export type CreateBookingMutationBody = BookingCreate
-    export type CreateBookingMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | GoneResponse | UnprocessableResponse | TooManyRequestsResponse | BadGatewayResponse | GatewayTimeoutResponse
+    export type CreateBookingMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | GoneResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | UnprocessableResponse | TooManyRequestsResponse | InternalServerErrorResponse | BadGatewayResponse | GatewayTimeoutResponse
 
     /**
  * @summary Book a fare
  */
-export const useCreateBooking = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | GoneResponse | UnprocessableResponse | TooManyRequestsResponse | BadGatewayResponse | GatewayTimeoutResponse,
+export const useCreateBooking = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | GoneResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | UnprocessableResponse | TooManyRequestsResponse | InternalServerErrorResponse | BadGatewayResponse | GatewayTimeoutResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createBooking>>, TError,{data: BookingCreate;headers?: CreateBookingHeaders}, TContext>, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof createBooking>>,
@@ -324,7 +327,7 @@ export const issueBooking = async (bookingIssue: BookingIssue,
 
 
 
-export const getIssueBookingMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | RangeNotSatisfiableResponse | UnprocessableResponse | TooManyRequestsResponse | BadGatewayResponse | GatewayTimeoutResponse,
+export const getIssueBookingMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | RangeNotSatisfiableResponse | UnprocessableResponse | TooManyRequestsResponse | InternalServerErrorResponse | BadGatewayResponse | GatewayTimeoutResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof issueBooking>>, TError,{data: BookingIssue;headers?: IssueBookingHeaders}, TContext>, request?: SecondParameter<typeof contrailFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof issueBooking>>, TError,{data: BookingIssue;headers?: IssueBookingHeaders}, TContext> => {
 
@@ -351,12 +354,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type IssueBookingMutationResult = NonNullable<Awaited<ReturnType<typeof issueBooking>>>
     export type IssueBookingMutationBody = BookingIssue
-    export type IssueBookingMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | RangeNotSatisfiableResponse | UnprocessableResponse | TooManyRequestsResponse | BadGatewayResponse | GatewayTimeoutResponse
+    export type IssueBookingMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | RangeNotSatisfiableResponse | UnprocessableResponse | TooManyRequestsResponse | InternalServerErrorResponse | BadGatewayResponse | GatewayTimeoutResponse
 
     /**
  * @summary Issue a booking
  */
-export const useIssueBooking = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | RangeNotSatisfiableResponse | UnprocessableResponse | TooManyRequestsResponse | BadGatewayResponse | GatewayTimeoutResponse,
+export const useIssueBooking = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | RangeNotSatisfiableResponse | UnprocessableResponse | TooManyRequestsResponse | InternalServerErrorResponse | BadGatewayResponse | GatewayTimeoutResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof issueBooking>>, TError,{data: BookingIssue;headers?: IssueBookingHeaders}, TContext>, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof issueBooking>>,
@@ -401,7 +404,7 @@ export const repriceBooking = async (bookingLocatorRequest: BookingLocatorReques
 
 
 
-export const getRepriceBookingMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | RangeNotSatisfiableResponse | UnprocessableResponse | TooManyRequestsResponse | BadGatewayResponse | GatewayTimeoutResponse,
+export const getRepriceBookingMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | RangeNotSatisfiableResponse | UnprocessableResponse | TooManyRequestsResponse | InternalServerErrorResponse | BadGatewayResponse | GatewayTimeoutResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof repriceBooking>>, TError,{data: BookingLocatorRequest;headers?: RepriceBookingHeaders}, TContext>, request?: SecondParameter<typeof contrailFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof repriceBooking>>, TError,{data: BookingLocatorRequest;headers?: RepriceBookingHeaders}, TContext> => {
 
@@ -428,12 +431,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type RepriceBookingMutationResult = NonNullable<Awaited<ReturnType<typeof repriceBooking>>>
     export type RepriceBookingMutationBody = BookingLocatorRequest
-    export type RepriceBookingMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | RangeNotSatisfiableResponse | UnprocessableResponse | TooManyRequestsResponse | BadGatewayResponse | GatewayTimeoutResponse
+    export type RepriceBookingMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | RangeNotSatisfiableResponse | UnprocessableResponse | TooManyRequestsResponse | InternalServerErrorResponse | BadGatewayResponse | GatewayTimeoutResponse
 
     /**
  * @summary Check what a booking costs now
  */
-export const useRepriceBooking = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | RangeNotSatisfiableResponse | UnprocessableResponse | TooManyRequestsResponse | BadGatewayResponse | GatewayTimeoutResponse,
+export const useRepriceBooking = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | RangeNotSatisfiableResponse | UnprocessableResponse | TooManyRequestsResponse | InternalServerErrorResponse | BadGatewayResponse | GatewayTimeoutResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof repriceBooking>>, TError,{data: BookingLocatorRequest;headers?: RepriceBookingHeaders}, TContext>, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof repriceBooking>>,
@@ -481,7 +484,7 @@ export const reshopBooking = async (bookingReshop: BookingReshop,
 
 
 
-export const getReshopBookingMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | RangeNotSatisfiableResponse | UnprocessableResponse | TooManyRequestsResponse | BadGatewayResponse | GatewayTimeoutResponse,
+export const getReshopBookingMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | RangeNotSatisfiableResponse | UnprocessableResponse | TooManyRequestsResponse | InternalServerErrorResponse | BadGatewayResponse | GatewayTimeoutResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof reshopBooking>>, TError,{data: BookingReshop;headers?: ReshopBookingHeaders}, TContext>, request?: SecondParameter<typeof contrailFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof reshopBooking>>, TError,{data: BookingReshop;headers?: ReshopBookingHeaders}, TContext> => {
 
@@ -508,12 +511,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type ReshopBookingMutationResult = NonNullable<Awaited<ReturnType<typeof reshopBooking>>>
     export type ReshopBookingMutationBody = BookingReshop
-    export type ReshopBookingMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | RangeNotSatisfiableResponse | UnprocessableResponse | TooManyRequestsResponse | BadGatewayResponse | GatewayTimeoutResponse
+    export type ReshopBookingMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | RangeNotSatisfiableResponse | UnprocessableResponse | TooManyRequestsResponse | InternalServerErrorResponse | BadGatewayResponse | GatewayTimeoutResponse
 
     /**
  * @summary Rebook a held booking at the current price
  */
-export const useReshopBooking = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | RangeNotSatisfiableResponse | UnprocessableResponse | TooManyRequestsResponse | BadGatewayResponse | GatewayTimeoutResponse,
+export const useReshopBooking = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | RangeNotSatisfiableResponse | UnprocessableResponse | TooManyRequestsResponse | InternalServerErrorResponse | BadGatewayResponse | GatewayTimeoutResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof reshopBooking>>, TError,{data: BookingReshop;headers?: ReshopBookingHeaders}, TContext>, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof reshopBooking>>,
@@ -559,7 +562,7 @@ export const modifyBooking = async (bookingModify: BookingModify,
 
 
 
-export const getModifyBookingMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | RangeNotSatisfiableResponse | UnprocessableResponse | TooManyRequestsResponse | BadGatewayResponse | GatewayTimeoutResponse,
+export const getModifyBookingMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | RangeNotSatisfiableResponse | UnprocessableResponse | TooManyRequestsResponse | InternalServerErrorResponse | BadGatewayResponse | GatewayTimeoutResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof modifyBooking>>, TError,{data: BookingModify;headers?: ModifyBookingHeaders}, TContext>, request?: SecondParameter<typeof contrailFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof modifyBooking>>, TError,{data: BookingModify;headers?: ModifyBookingHeaders}, TContext> => {
 
@@ -586,12 +589,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type ModifyBookingMutationResult = NonNullable<Awaited<ReturnType<typeof modifyBooking>>>
     export type ModifyBookingMutationBody = BookingModify
-    export type ModifyBookingMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | RangeNotSatisfiableResponse | UnprocessableResponse | TooManyRequestsResponse | BadGatewayResponse | GatewayTimeoutResponse
+    export type ModifyBookingMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | RangeNotSatisfiableResponse | UnprocessableResponse | TooManyRequestsResponse | InternalServerErrorResponse | BadGatewayResponse | GatewayTimeoutResponse
 
     /**
  * @summary Correct contacts or passenger data
  */
-export const useModifyBooking = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | RangeNotSatisfiableResponse | UnprocessableResponse | TooManyRequestsResponse | BadGatewayResponse | GatewayTimeoutResponse,
+export const useModifyBooking = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | RangeNotSatisfiableResponse | UnprocessableResponse | TooManyRequestsResponse | InternalServerErrorResponse | BadGatewayResponse | GatewayTimeoutResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof modifyBooking>>, TError,{data: BookingModify;headers?: ModifyBookingHeaders}, TContext>, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof modifyBooking>>,
@@ -633,7 +636,7 @@ export const commentBooking = async (bookingComment: BookingComment,
 
 
 
-export const getCommentBookingMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | UnprocessableResponse | TooManyRequestsResponse,
+export const getCommentBookingMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | UnprocessableResponse | TooManyRequestsResponse | InternalServerErrorResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof commentBooking>>, TError,{data: BookingComment;headers?: CommentBookingHeaders}, TContext>, request?: SecondParameter<typeof contrailFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof commentBooking>>, TError,{data: BookingComment;headers?: CommentBookingHeaders}, TContext> => {
 
@@ -660,12 +663,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CommentBookingMutationResult = NonNullable<Awaited<ReturnType<typeof commentBooking>>>
     export type CommentBookingMutationBody = BookingComment
-    export type CommentBookingMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | UnprocessableResponse | TooManyRequestsResponse
+    export type CommentBookingMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | UnprocessableResponse | TooManyRequestsResponse | InternalServerErrorResponse
 
     /**
  * @summary Comment on a booking
  */
-export const useCommentBooking = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | UnprocessableResponse | TooManyRequestsResponse,
+export const useCommentBooking = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | UnprocessableResponse | TooManyRequestsResponse | InternalServerErrorResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof commentBooking>>, TError,{data: BookingComment;headers?: CommentBookingHeaders}, TContext>, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof commentBooking>>,
@@ -718,7 +721,7 @@ export const getGetBookingQueryKey = (locator?: string,) => {
     }
 
     
-export const getGetBookingQueryOptions = <TData = Awaited<ReturnType<typeof getBooking>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | RangeNotSatisfiableResponse | TooManyRequestsResponse>(locator: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getBooking>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
+export const getGetBookingQueryOptions = <TData = Awaited<ReturnType<typeof getBooking>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | RangeNotSatisfiableResponse | TooManyRequestsResponse | InternalServerErrorResponse>(locator: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getBooking>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -737,10 +740,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetBookingQueryResult = NonNullable<Awaited<ReturnType<typeof getBooking>>>
-export type GetBookingQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | RangeNotSatisfiableResponse | TooManyRequestsResponse
+export type GetBookingQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | RangeNotSatisfiableResponse | TooManyRequestsResponse | InternalServerErrorResponse
 
 
-export function useGetBooking<TData = Awaited<ReturnType<typeof getBooking>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | RangeNotSatisfiableResponse | TooManyRequestsResponse>(
+export function useGetBooking<TData = Awaited<ReturnType<typeof getBooking>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | RangeNotSatisfiableResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
  locator: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getBooking>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getBooking>>,
@@ -750,7 +753,7 @@ export function useGetBooking<TData = Awaited<ReturnType<typeof getBooking>>, TE
       >, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetBooking<TData = Awaited<ReturnType<typeof getBooking>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | RangeNotSatisfiableResponse | TooManyRequestsResponse>(
+export function useGetBooking<TData = Awaited<ReturnType<typeof getBooking>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | RangeNotSatisfiableResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
  locator: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getBooking>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getBooking>>,
@@ -760,7 +763,7 @@ export function useGetBooking<TData = Awaited<ReturnType<typeof getBooking>>, TE
       >, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetBooking<TData = Awaited<ReturnType<typeof getBooking>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | RangeNotSatisfiableResponse | TooManyRequestsResponse>(
+export function useGetBooking<TData = Awaited<ReturnType<typeof getBooking>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | RangeNotSatisfiableResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
  locator: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getBooking>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -768,7 +771,7 @@ export function useGetBooking<TData = Awaited<ReturnType<typeof getBooking>>, TE
  * @summary Get a booking
  */
 
-export function useGetBooking<TData = Awaited<ReturnType<typeof getBooking>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | RangeNotSatisfiableResponse | TooManyRequestsResponse>(
+export function useGetBooking<TData = Awaited<ReturnType<typeof getBooking>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | RangeNotSatisfiableResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
  locator: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getBooking>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -817,7 +820,7 @@ export const cancelBooking = async (locator: string, options?: RequestInit): Pro
 
 
 
-export const getCancelBookingMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | RangeNotSatisfiableResponse | UnprocessableResponse | TooManyRequestsResponse | BadGatewayResponse | GatewayTimeoutResponse,
+export const getCancelBookingMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | RangeNotSatisfiableResponse | UnprocessableResponse | TooManyRequestsResponse | InternalServerErrorResponse | BadGatewayResponse | GatewayTimeoutResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof cancelBooking>>, TError,{locator: string}, TContext>, request?: SecondParameter<typeof contrailFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof cancelBooking>>, TError,{locator: string}, TContext> => {
 
@@ -844,12 +847,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CancelBookingMutationResult = NonNullable<Awaited<ReturnType<typeof cancelBooking>>>
     
-    export type CancelBookingMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | RangeNotSatisfiableResponse | UnprocessableResponse | TooManyRequestsResponse | BadGatewayResponse | GatewayTimeoutResponse
+    export type CancelBookingMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | RangeNotSatisfiableResponse | UnprocessableResponse | TooManyRequestsResponse | InternalServerErrorResponse | BadGatewayResponse | GatewayTimeoutResponse
 
     /**
  * @summary Cancel or void a booking
  */
-export const useCancelBooking = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | RangeNotSatisfiableResponse | UnprocessableResponse | TooManyRequestsResponse | BadGatewayResponse | GatewayTimeoutResponse,
+export const useCancelBooking = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | RangeNotSatisfiableResponse | UnprocessableResponse | TooManyRequestsResponse | InternalServerErrorResponse | BadGatewayResponse | GatewayTimeoutResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof cancelBooking>>, TError,{locator: string}, TContext>, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof cancelBooking>>,
@@ -906,7 +909,7 @@ export const getListBookingHistoryQueryKey = (locator?: string,
     }
 
     
-export const getListBookingHistoryQueryOptions = <TData = Awaited<ReturnType<typeof listBookingHistory>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse>(locator: string,
+export const getListBookingHistoryQueryOptions = <TData = Awaited<ReturnType<typeof listBookingHistory>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse>(locator: string,
     params?: ListBookingHistoryParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listBookingHistory>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
 ) => {
 
@@ -926,10 +929,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type ListBookingHistoryQueryResult = NonNullable<Awaited<ReturnType<typeof listBookingHistory>>>
-export type ListBookingHistoryQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse
+export type ListBookingHistoryQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse
 
 
-export function useListBookingHistory<TData = Awaited<ReturnType<typeof listBookingHistory>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse>(
+export function useListBookingHistory<TData = Awaited<ReturnType<typeof listBookingHistory>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
  locator: string,
     params: undefined |  ListBookingHistoryParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listBookingHistory>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
@@ -940,7 +943,7 @@ export function useListBookingHistory<TData = Awaited<ReturnType<typeof listBook
       >, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListBookingHistory<TData = Awaited<ReturnType<typeof listBookingHistory>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse>(
+export function useListBookingHistory<TData = Awaited<ReturnType<typeof listBookingHistory>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
  locator: string,
     params?: ListBookingHistoryParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listBookingHistory>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
@@ -951,7 +954,7 @@ export function useListBookingHistory<TData = Awaited<ReturnType<typeof listBook
       >, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListBookingHistory<TData = Awaited<ReturnType<typeof listBookingHistory>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse>(
+export function useListBookingHistory<TData = Awaited<ReturnType<typeof listBookingHistory>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
  locator: string,
     params?: ListBookingHistoryParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listBookingHistory>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient
@@ -960,7 +963,7 @@ export function useListBookingHistory<TData = Awaited<ReturnType<typeof listBook
  * @summary List a booking's history
  */
 
-export function useListBookingHistory<TData = Awaited<ReturnType<typeof listBookingHistory>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse>(
+export function useListBookingHistory<TData = Awaited<ReturnType<typeof listBookingHistory>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
  locator: string,
     params?: ListBookingHistoryParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listBookingHistory>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient 
@@ -1010,7 +1013,7 @@ export const createRefundRequest = async (locator: string,
 
 
 
-export const getCreateRefundRequestMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | RangeNotSatisfiableResponse | UnprocessableResponse | TooManyRequestsResponse | BadGatewayResponse | GatewayTimeoutResponse,
+export const getCreateRefundRequestMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | RangeNotSatisfiableResponse | UnprocessableResponse | TooManyRequestsResponse | InternalServerErrorResponse | BadGatewayResponse | GatewayTimeoutResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createRefundRequest>>, TError,{locator: string;data: EmptyRequest;headers?: CreateRefundRequestHeaders}, TContext>, request?: SecondParameter<typeof contrailFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof createRefundRequest>>, TError,{locator: string;data: EmptyRequest;headers?: CreateRefundRequestHeaders}, TContext> => {
 
@@ -1037,12 +1040,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CreateRefundRequestMutationResult = NonNullable<Awaited<ReturnType<typeof createRefundRequest>>>
     export type CreateRefundRequestMutationBody = EmptyRequest
-    export type CreateRefundRequestMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | RangeNotSatisfiableResponse | UnprocessableResponse | TooManyRequestsResponse | BadGatewayResponse | GatewayTimeoutResponse
+    export type CreateRefundRequestMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | RangeNotSatisfiableResponse | UnprocessableResponse | TooManyRequestsResponse | InternalServerErrorResponse | BadGatewayResponse | GatewayTimeoutResponse
 
     /**
  * @summary Quote a refund
  */
-export const useCreateRefundRequest = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | RangeNotSatisfiableResponse | UnprocessableResponse | TooManyRequestsResponse | BadGatewayResponse | GatewayTimeoutResponse,
+export const useCreateRefundRequest = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | RangeNotSatisfiableResponse | UnprocessableResponse | TooManyRequestsResponse | InternalServerErrorResponse | BadGatewayResponse | GatewayTimeoutResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createRefundRequest>>, TError,{locator: string;data: EmptyRequest;headers?: CreateRefundRequestHeaders}, TContext>, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof createRefundRequest>>,
@@ -1092,7 +1095,7 @@ export const confirmRefundRequest = async (locator: string,
 
 
 
-export const getConfirmRefundRequestMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | RangeNotSatisfiableResponse | UnprocessableResponse | TooManyRequestsResponse | BadGatewayResponse | GatewayTimeoutResponse,
+export const getConfirmRefundRequestMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | RangeNotSatisfiableResponse | UnprocessableResponse | TooManyRequestsResponse | InternalServerErrorResponse | BadGatewayResponse | GatewayTimeoutResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof confirmRefundRequest>>, TError,{locator: string;data: RefundRequestConfirm;headers?: ConfirmRefundRequestHeaders}, TContext>, request?: SecondParameter<typeof contrailFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof confirmRefundRequest>>, TError,{locator: string;data: RefundRequestConfirm;headers?: ConfirmRefundRequestHeaders}, TContext> => {
 
@@ -1119,12 +1122,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type ConfirmRefundRequestMutationResult = NonNullable<Awaited<ReturnType<typeof confirmRefundRequest>>>
     export type ConfirmRefundRequestMutationBody = RefundRequestConfirm
-    export type ConfirmRefundRequestMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | RangeNotSatisfiableResponse | UnprocessableResponse | TooManyRequestsResponse | BadGatewayResponse | GatewayTimeoutResponse
+    export type ConfirmRefundRequestMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | RangeNotSatisfiableResponse | UnprocessableResponse | TooManyRequestsResponse | InternalServerErrorResponse | BadGatewayResponse | GatewayTimeoutResponse
 
     /**
  * @summary Confirm a refund
  */
-export const useConfirmRefundRequest = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | RangeNotSatisfiableResponse | UnprocessableResponse | TooManyRequestsResponse | BadGatewayResponse | GatewayTimeoutResponse,
+export const useConfirmRefundRequest = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | RangeNotSatisfiableResponse | UnprocessableResponse | TooManyRequestsResponse | InternalServerErrorResponse | BadGatewayResponse | GatewayTimeoutResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof confirmRefundRequest>>, TError,{locator: string;data: RefundRequestConfirm;headers?: ConfirmRefundRequestHeaders}, TContext>, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof confirmRefundRequest>>,
@@ -1171,7 +1174,7 @@ export const createFlightsChangeRequest = async (locator: string,
 
 
 
-export const getCreateFlightsChangeRequestMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | RangeNotSatisfiableResponse | UnprocessableResponse | TooManyRequestsResponse | BadGatewayResponse | GatewayTimeoutResponse,
+export const getCreateFlightsChangeRequestMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | RangeNotSatisfiableResponse | UnprocessableResponse | TooManyRequestsResponse | InternalServerErrorResponse | BadGatewayResponse | GatewayTimeoutResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createFlightsChangeRequest>>, TError,{locator: string;data: FlightsChangeRequestCreate;headers?: CreateFlightsChangeRequestHeaders}, TContext>, request?: SecondParameter<typeof contrailFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof createFlightsChangeRequest>>, TError,{locator: string;data: FlightsChangeRequestCreate;headers?: CreateFlightsChangeRequestHeaders}, TContext> => {
 
@@ -1198,12 +1201,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CreateFlightsChangeRequestMutationResult = NonNullable<Awaited<ReturnType<typeof createFlightsChangeRequest>>>
     export type CreateFlightsChangeRequestMutationBody = FlightsChangeRequestCreate
-    export type CreateFlightsChangeRequestMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | RangeNotSatisfiableResponse | UnprocessableResponse | TooManyRequestsResponse | BadGatewayResponse | GatewayTimeoutResponse
+    export type CreateFlightsChangeRequestMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | RangeNotSatisfiableResponse | UnprocessableResponse | TooManyRequestsResponse | InternalServerErrorResponse | BadGatewayResponse | GatewayTimeoutResponse
 
     /**
  * @summary Ask for other flights
  */
-export const useCreateFlightsChangeRequest = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | RangeNotSatisfiableResponse | UnprocessableResponse | TooManyRequestsResponse | BadGatewayResponse | GatewayTimeoutResponse,
+export const useCreateFlightsChangeRequest = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | RangeNotSatisfiableResponse | UnprocessableResponse | TooManyRequestsResponse | InternalServerErrorResponse | BadGatewayResponse | GatewayTimeoutResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createFlightsChangeRequest>>, TError,{locator: string;data: FlightsChangeRequestCreate;headers?: CreateFlightsChangeRequestHeaders}, TContext>, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof createFlightsChangeRequest>>,
@@ -1256,7 +1259,7 @@ export const confirmFlightsChangeRequest = async (locator: string,
 
 
 
-export const getConfirmFlightsChangeRequestMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | RangeNotSatisfiableResponse | UnprocessableResponse | TooManyRequestsResponse | BadGatewayResponse | GatewayTimeoutResponse,
+export const getConfirmFlightsChangeRequestMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | RangeNotSatisfiableResponse | UnprocessableResponse | TooManyRequestsResponse | InternalServerErrorResponse | BadGatewayResponse | GatewayTimeoutResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof confirmFlightsChangeRequest>>, TError,{locator: string;data: FlightsChangeRequestConfirm;headers?: ConfirmFlightsChangeRequestHeaders}, TContext>, request?: SecondParameter<typeof contrailFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof confirmFlightsChangeRequest>>, TError,{locator: string;data: FlightsChangeRequestConfirm;headers?: ConfirmFlightsChangeRequestHeaders}, TContext> => {
 
@@ -1283,12 +1286,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type ConfirmFlightsChangeRequestMutationResult = NonNullable<Awaited<ReturnType<typeof confirmFlightsChangeRequest>>>
     export type ConfirmFlightsChangeRequestMutationBody = FlightsChangeRequestConfirm
-    export type ConfirmFlightsChangeRequestMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | RangeNotSatisfiableResponse | UnprocessableResponse | TooManyRequestsResponse | BadGatewayResponse | GatewayTimeoutResponse
+    export type ConfirmFlightsChangeRequestMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | RangeNotSatisfiableResponse | UnprocessableResponse | TooManyRequestsResponse | InternalServerErrorResponse | BadGatewayResponse | GatewayTimeoutResponse
 
     /**
  * @summary Confirm a flight change
  */
-export const useConfirmFlightsChangeRequest = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | RangeNotSatisfiableResponse | UnprocessableResponse | TooManyRequestsResponse | BadGatewayResponse | GatewayTimeoutResponse,
+export const useConfirmFlightsChangeRequest = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | RangeNotSatisfiableResponse | UnprocessableResponse | TooManyRequestsResponse | InternalServerErrorResponse | BadGatewayResponse | GatewayTimeoutResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof confirmFlightsChangeRequest>>, TError,{locator: string;data: FlightsChangeRequestConfirm;headers?: ConfirmFlightsChangeRequestHeaders}, TContext>, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof confirmFlightsChangeRequest>>,
@@ -1333,7 +1336,7 @@ export const priceReshopOffer = async (locator: string,
 
 
 
-export const getPriceReshopOfferMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | RangeNotSatisfiableResponse | UnprocessableResponse | TooManyRequestsResponse | BadGatewayResponse | GatewayTimeoutResponse,
+export const getPriceReshopOfferMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | RangeNotSatisfiableResponse | UnprocessableResponse | TooManyRequestsResponse | InternalServerErrorResponse | BadGatewayResponse | GatewayTimeoutResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof priceReshopOffer>>, TError,{locator: string;data: ReshopOfferPrice;headers?: PriceReshopOfferHeaders}, TContext>, request?: SecondParameter<typeof contrailFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof priceReshopOffer>>, TError,{locator: string;data: ReshopOfferPrice;headers?: PriceReshopOfferHeaders}, TContext> => {
 
@@ -1360,12 +1363,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type PriceReshopOfferMutationResult = NonNullable<Awaited<ReturnType<typeof priceReshopOffer>>>
     export type PriceReshopOfferMutationBody = ReshopOfferPrice
-    export type PriceReshopOfferMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | RangeNotSatisfiableResponse | UnprocessableResponse | TooManyRequestsResponse | BadGatewayResponse | GatewayTimeoutResponse
+    export type PriceReshopOfferMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | RangeNotSatisfiableResponse | UnprocessableResponse | TooManyRequestsResponse | InternalServerErrorResponse | BadGatewayResponse | GatewayTimeoutResponse
 
     /**
  * @summary Price an alternative again
  */
-export const usePriceReshopOffer = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | RangeNotSatisfiableResponse | UnprocessableResponse | TooManyRequestsResponse | BadGatewayResponse | GatewayTimeoutResponse,
+export const usePriceReshopOffer = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | RangeNotSatisfiableResponse | UnprocessableResponse | TooManyRequestsResponse | InternalServerErrorResponse | BadGatewayResponse | GatewayTimeoutResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof priceReshopOffer>>, TError,{locator: string;data: ReshopOfferPrice;headers?: PriceReshopOfferHeaders}, TContext>, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof priceReshopOffer>>,
@@ -1426,7 +1429,7 @@ export const getListBookingAncillariesQueryKey = (locator?: string,
     }
 
     
-export const getListBookingAncillariesQueryOptions = <TData = Awaited<ReturnType<typeof listBookingAncillaries>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | RangeNotSatisfiableResponse | TooManyRequestsResponse | BadGatewayResponse | GatewayTimeoutResponse>(locator: string,
+export const getListBookingAncillariesQueryOptions = <TData = Awaited<ReturnType<typeof listBookingAncillaries>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | RangeNotSatisfiableResponse | TooManyRequestsResponse | InternalServerErrorResponse | BadGatewayResponse | GatewayTimeoutResponse>(locator: string,
     params: ListBookingAncillariesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listBookingAncillaries>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
 ) => {
 
@@ -1446,10 +1449,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type ListBookingAncillariesQueryResult = NonNullable<Awaited<ReturnType<typeof listBookingAncillaries>>>
-export type ListBookingAncillariesQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | RangeNotSatisfiableResponse | TooManyRequestsResponse | BadGatewayResponse | GatewayTimeoutResponse
+export type ListBookingAncillariesQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | RangeNotSatisfiableResponse | TooManyRequestsResponse | InternalServerErrorResponse | BadGatewayResponse | GatewayTimeoutResponse
 
 
-export function useListBookingAncillaries<TData = Awaited<ReturnType<typeof listBookingAncillaries>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | RangeNotSatisfiableResponse | TooManyRequestsResponse | BadGatewayResponse | GatewayTimeoutResponse>(
+export function useListBookingAncillaries<TData = Awaited<ReturnType<typeof listBookingAncillaries>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | RangeNotSatisfiableResponse | TooManyRequestsResponse | InternalServerErrorResponse | BadGatewayResponse | GatewayTimeoutResponse>(
  locator: string,
     params: ListBookingAncillariesParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listBookingAncillaries>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
@@ -1460,7 +1463,7 @@ export function useListBookingAncillaries<TData = Awaited<ReturnType<typeof list
       >, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListBookingAncillaries<TData = Awaited<ReturnType<typeof listBookingAncillaries>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | RangeNotSatisfiableResponse | TooManyRequestsResponse | BadGatewayResponse | GatewayTimeoutResponse>(
+export function useListBookingAncillaries<TData = Awaited<ReturnType<typeof listBookingAncillaries>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | RangeNotSatisfiableResponse | TooManyRequestsResponse | InternalServerErrorResponse | BadGatewayResponse | GatewayTimeoutResponse>(
  locator: string,
     params: ListBookingAncillariesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listBookingAncillaries>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
@@ -1471,7 +1474,7 @@ export function useListBookingAncillaries<TData = Awaited<ReturnType<typeof list
       >, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListBookingAncillaries<TData = Awaited<ReturnType<typeof listBookingAncillaries>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | RangeNotSatisfiableResponse | TooManyRequestsResponse | BadGatewayResponse | GatewayTimeoutResponse>(
+export function useListBookingAncillaries<TData = Awaited<ReturnType<typeof listBookingAncillaries>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | RangeNotSatisfiableResponse | TooManyRequestsResponse | InternalServerErrorResponse | BadGatewayResponse | GatewayTimeoutResponse>(
  locator: string,
     params: ListBookingAncillariesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listBookingAncillaries>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient
@@ -1480,7 +1483,7 @@ export function useListBookingAncillaries<TData = Awaited<ReturnType<typeof list
  * @summary List what the airline offers for a booking
  */
 
-export function useListBookingAncillaries<TData = Awaited<ReturnType<typeof listBookingAncillaries>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | RangeNotSatisfiableResponse | TooManyRequestsResponse | BadGatewayResponse | GatewayTimeoutResponse>(
+export function useListBookingAncillaries<TData = Awaited<ReturnType<typeof listBookingAncillaries>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | RangeNotSatisfiableResponse | TooManyRequestsResponse | InternalServerErrorResponse | BadGatewayResponse | GatewayTimeoutResponse>(
  locator: string,
     params: ListBookingAncillariesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listBookingAncillaries>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient 
@@ -1546,7 +1549,7 @@ export const addBookingAncillaries = async (locator: string,
 
 
 
-export const getAddBookingAncillariesMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | RangeNotSatisfiableResponse | UnprocessableResponse | TooManyRequestsResponse | BadGatewayResponse | GatewayTimeoutResponse,
+export const getAddBookingAncillariesMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | RangeNotSatisfiableResponse | UnprocessableResponse | TooManyRequestsResponse | InternalServerErrorResponse | BadGatewayResponse | GatewayTimeoutResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof addBookingAncillaries>>, TError,{locator: string;data: BookingAncillariesAdd;headers?: AddBookingAncillariesHeaders}, TContext>, request?: SecondParameter<typeof contrailFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof addBookingAncillaries>>, TError,{locator: string;data: BookingAncillariesAdd;headers?: AddBookingAncillariesHeaders}, TContext> => {
 
@@ -1573,12 +1576,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type AddBookingAncillariesMutationResult = NonNullable<Awaited<ReturnType<typeof addBookingAncillaries>>>
     export type AddBookingAncillariesMutationBody = BookingAncillariesAdd
-    export type AddBookingAncillariesMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | RangeNotSatisfiableResponse | UnprocessableResponse | TooManyRequestsResponse | BadGatewayResponse | GatewayTimeoutResponse
+    export type AddBookingAncillariesMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | RangeNotSatisfiableResponse | UnprocessableResponse | TooManyRequestsResponse | InternalServerErrorResponse | BadGatewayResponse | GatewayTimeoutResponse
 
     /**
  * @summary Add ancillaries to a booking
  */
-export const useAddBookingAncillaries = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | RangeNotSatisfiableResponse | UnprocessableResponse | TooManyRequestsResponse | BadGatewayResponse | GatewayTimeoutResponse,
+export const useAddBookingAncillaries = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | RangeNotSatisfiableResponse | UnprocessableResponse | TooManyRequestsResponse | InternalServerErrorResponse | BadGatewayResponse | GatewayTimeoutResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof addBookingAncillaries>>, TError,{locator: string;data: BookingAncillariesAdd;headers?: AddBookingAncillariesHeaders}, TContext>, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof addBookingAncillaries>>,

@@ -51,6 +51,7 @@ import type {
   ExchangeRateCreate,
   ExchangeRateList,
   ForbiddenResponse,
+  InternalServerErrorResponse,
   JoinAgencyRequest,
   JoinAgencyRequestAnswer,
   JoinAgencyRequestCreate,
@@ -66,13 +67,15 @@ import type {
   MarkupList,
   MarkupUpdate,
   NotFoundResponse,
+  PayloadTooLargeResponse,
   SetExchangeRateHeaders,
   TooManyRequestsResponse,
   Transaction,
   TransactionCreate,
   TransactionList,
   UnauthorizedResponse,
-  UnprocessableResponse
+  UnprocessableResponse,
+  UnsupportedMediaTypeResponse
 } from '../../model';
 
 import { contrailFetch } from '../../../core/http';
@@ -127,7 +130,7 @@ export const getListCompaniesQueryKey = (params?: ListCompaniesParams,) => {
     }
 
     
-export const getListCompaniesQueryOptions = <TData = Awaited<ReturnType<typeof listCompanies>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse>(params?: ListCompaniesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listCompanies>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
+export const getListCompaniesQueryOptions = <TData = Awaited<ReturnType<typeof listCompanies>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse>(params?: ListCompaniesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listCompanies>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -146,10 +149,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type ListCompaniesQueryResult = NonNullable<Awaited<ReturnType<typeof listCompanies>>>
-export type ListCompaniesQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse
+export type ListCompaniesQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse
 
 
-export function useListCompanies<TData = Awaited<ReturnType<typeof listCompanies>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse>(
+export function useListCompanies<TData = Awaited<ReturnType<typeof listCompanies>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
  params: undefined |  ListCompaniesParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listCompanies>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof listCompanies>>,
@@ -159,7 +162,7 @@ export function useListCompanies<TData = Awaited<ReturnType<typeof listCompanies
       >, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListCompanies<TData = Awaited<ReturnType<typeof listCompanies>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse>(
+export function useListCompanies<TData = Awaited<ReturnType<typeof listCompanies>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
  params?: ListCompaniesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listCompanies>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof listCompanies>>,
@@ -169,7 +172,7 @@ export function useListCompanies<TData = Awaited<ReturnType<typeof listCompanies
       >, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListCompanies<TData = Awaited<ReturnType<typeof listCompanies>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse>(
+export function useListCompanies<TData = Awaited<ReturnType<typeof listCompanies>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
  params?: ListCompaniesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listCompanies>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -177,7 +180,7 @@ export function useListCompanies<TData = Awaited<ReturnType<typeof listCompanies
  * @summary List companies
  */
 
-export function useListCompanies<TData = Awaited<ReturnType<typeof listCompanies>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse>(
+export function useListCompanies<TData = Awaited<ReturnType<typeof listCompanies>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
  params?: ListCompaniesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listCompanies>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -221,7 +224,7 @@ export const createCompany = async (companyCreate: CompanyCreate,
 
 
 
-export const getCreateCompanyMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | UnprocessableResponse | TooManyRequestsResponse,
+export const getCreateCompanyMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | UnprocessableResponse | TooManyRequestsResponse | InternalServerErrorResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createCompany>>, TError,{data: CompanyCreate;headers?: CreateCompanyHeaders}, TContext>, request?: SecondParameter<typeof contrailFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof createCompany>>, TError,{data: CompanyCreate;headers?: CreateCompanyHeaders}, TContext> => {
 
@@ -248,12 +251,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CreateCompanyMutationResult = NonNullable<Awaited<ReturnType<typeof createCompany>>>
     export type CreateCompanyMutationBody = CompanyCreate
-    export type CreateCompanyMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | UnprocessableResponse | TooManyRequestsResponse
+    export type CreateCompanyMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | UnprocessableResponse | TooManyRequestsResponse | InternalServerErrorResponse
 
     /**
  * @summary Create a company
  */
-export const useCreateCompany = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | UnprocessableResponse | TooManyRequestsResponse,
+export const useCreateCompany = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | UnprocessableResponse | TooManyRequestsResponse | InternalServerErrorResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createCompany>>, TError,{data: CompanyCreate;headers?: CreateCompanyHeaders}, TContext>, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof createCompany>>,
@@ -300,7 +303,7 @@ export const getGetCompanyQueryKey = (id?: string,) => {
     }
 
     
-export const getGetCompanyQueryOptions = <TData = Awaited<ReturnType<typeof getCompany>>, TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse>(id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCompany>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
+export const getGetCompanyQueryOptions = <TData = Awaited<ReturnType<typeof getCompany>>, TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse>(id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCompany>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -319,10 +322,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetCompanyQueryResult = NonNullable<Awaited<ReturnType<typeof getCompany>>>
-export type GetCompanyQueryError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse
+export type GetCompanyQueryError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse
 
 
-export function useGetCompany<TData = Awaited<ReturnType<typeof getCompany>>, TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse>(
+export function useGetCompany<TData = Awaited<ReturnType<typeof getCompany>>, TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
  id: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCompany>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getCompany>>,
@@ -332,7 +335,7 @@ export function useGetCompany<TData = Awaited<ReturnType<typeof getCompany>>, TE
       >, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetCompany<TData = Awaited<ReturnType<typeof getCompany>>, TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse>(
+export function useGetCompany<TData = Awaited<ReturnType<typeof getCompany>>, TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
  id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCompany>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getCompany>>,
@@ -342,7 +345,7 @@ export function useGetCompany<TData = Awaited<ReturnType<typeof getCompany>>, TE
       >, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetCompany<TData = Awaited<ReturnType<typeof getCompany>>, TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse>(
+export function useGetCompany<TData = Awaited<ReturnType<typeof getCompany>>, TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
  id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCompany>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -350,7 +353,7 @@ export function useGetCompany<TData = Awaited<ReturnType<typeof getCompany>>, TE
  * @summary Read a company
  */
 
-export function useGetCompany<TData = Awaited<ReturnType<typeof getCompany>>, TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse>(
+export function useGetCompany<TData = Awaited<ReturnType<typeof getCompany>>, TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
  id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCompany>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -394,7 +397,7 @@ export const updateCompany = async (id: string,
 
 
 
-export const getUpdateCompanyMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse,
+export const getUpdateCompanyMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | TooManyRequestsResponse | InternalServerErrorResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateCompany>>, TError,{id: string;data: CompanyUpdate}, TContext>, request?: SecondParameter<typeof contrailFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof updateCompany>>, TError,{id: string;data: CompanyUpdate}, TContext> => {
 
@@ -421,12 +424,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type UpdateCompanyMutationResult = NonNullable<Awaited<ReturnType<typeof updateCompany>>>
     export type UpdateCompanyMutationBody = CompanyUpdate
-    export type UpdateCompanyMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse
+    export type UpdateCompanyMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | TooManyRequestsResponse | InternalServerErrorResponse
 
     /**
  * @summary Change a company's settings
  */
-export const useUpdateCompany = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse,
+export const useUpdateCompany = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | TooManyRequestsResponse | InternalServerErrorResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateCompany>>, TError,{id: string;data: CompanyUpdate}, TContext>, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof updateCompany>>,
@@ -465,7 +468,7 @@ export const deleteCompany = async (id: string, options?: RequestInit): Promise<
 
 
 
-export const getDeleteCompanyMutationOptions = <TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse,
+export const getDeleteCompanyMutationOptions = <TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | InternalServerErrorResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteCompany>>, TError,{id: string}, TContext>, request?: SecondParameter<typeof contrailFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof deleteCompany>>, TError,{id: string}, TContext> => {
 
@@ -492,12 +495,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type DeleteCompanyMutationResult = NonNullable<Awaited<ReturnType<typeof deleteCompany>>>
     
-    export type DeleteCompanyMutationError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse
+    export type DeleteCompanyMutationError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | InternalServerErrorResponse
 
     /**
  * @summary Delete a company
  */
-export const useDeleteCompany = <TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse,
+export const useDeleteCompany = <TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | InternalServerErrorResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteCompany>>, TError,{id: string}, TContext>, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof deleteCompany>>,
@@ -554,7 +557,7 @@ export const getListMarkupsQueryKey = (id?: string,
     }
 
     
-export const getListMarkupsQueryOptions = <TData = Awaited<ReturnType<typeof listMarkups>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse>(id: string,
+export const getListMarkupsQueryOptions = <TData = Awaited<ReturnType<typeof listMarkups>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse>(id: string,
     params?: ListMarkupsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listMarkups>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
 ) => {
 
@@ -574,10 +577,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type ListMarkupsQueryResult = NonNullable<Awaited<ReturnType<typeof listMarkups>>>
-export type ListMarkupsQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse
+export type ListMarkupsQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse
 
 
-export function useListMarkups<TData = Awaited<ReturnType<typeof listMarkups>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse>(
+export function useListMarkups<TData = Awaited<ReturnType<typeof listMarkups>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
  id: string,
     params: undefined |  ListMarkupsParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listMarkups>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
@@ -588,7 +591,7 @@ export function useListMarkups<TData = Awaited<ReturnType<typeof listMarkups>>, 
       >, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListMarkups<TData = Awaited<ReturnType<typeof listMarkups>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse>(
+export function useListMarkups<TData = Awaited<ReturnType<typeof listMarkups>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
  id: string,
     params?: ListMarkupsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listMarkups>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
@@ -599,7 +602,7 @@ export function useListMarkups<TData = Awaited<ReturnType<typeof listMarkups>>, 
       >, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListMarkups<TData = Awaited<ReturnType<typeof listMarkups>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse>(
+export function useListMarkups<TData = Awaited<ReturnType<typeof listMarkups>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
  id: string,
     params?: ListMarkupsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listMarkups>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient
@@ -608,7 +611,7 @@ export function useListMarkups<TData = Awaited<ReturnType<typeof listMarkups>>, 
  * @summary List a company's markups
  */
 
-export function useListMarkups<TData = Awaited<ReturnType<typeof listMarkups>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse>(
+export function useListMarkups<TData = Awaited<ReturnType<typeof listMarkups>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
  id: string,
     params?: ListMarkupsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listMarkups>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient 
@@ -654,7 +657,7 @@ export const createMarkup = async (id: string,
 
 
 
-export const getCreateMarkupMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | UnprocessableResponse | TooManyRequestsResponse,
+export const getCreateMarkupMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | UnprocessableResponse | TooManyRequestsResponse | InternalServerErrorResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createMarkup>>, TError,{id: string;data: MarkupCreate;headers?: CreateMarkupHeaders}, TContext>, request?: SecondParameter<typeof contrailFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof createMarkup>>, TError,{id: string;data: MarkupCreate;headers?: CreateMarkupHeaders}, TContext> => {
 
@@ -681,12 +684,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CreateMarkupMutationResult = NonNullable<Awaited<ReturnType<typeof createMarkup>>>
     export type CreateMarkupMutationBody = MarkupCreate
-    export type CreateMarkupMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | UnprocessableResponse | TooManyRequestsResponse
+    export type CreateMarkupMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | UnprocessableResponse | TooManyRequestsResponse | InternalServerErrorResponse
 
     /**
  * @summary Add a markup
  */
-export const useCreateMarkup = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | UnprocessableResponse | TooManyRequestsResponse,
+export const useCreateMarkup = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | UnprocessableResponse | TooManyRequestsResponse | InternalServerErrorResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createMarkup>>, TError,{id: string;data: MarkupCreate;headers?: CreateMarkupHeaders}, TContext>, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof createMarkup>>,
@@ -733,7 +736,7 @@ export const getGetMarkupQueryKey = (id?: string,) => {
     }
 
     
-export const getGetMarkupQueryOptions = <TData = Awaited<ReturnType<typeof getMarkup>>, TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse>(id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getMarkup>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
+export const getGetMarkupQueryOptions = <TData = Awaited<ReturnType<typeof getMarkup>>, TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse>(id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getMarkup>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -752,10 +755,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetMarkupQueryResult = NonNullable<Awaited<ReturnType<typeof getMarkup>>>
-export type GetMarkupQueryError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse
+export type GetMarkupQueryError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse
 
 
-export function useGetMarkup<TData = Awaited<ReturnType<typeof getMarkup>>, TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse>(
+export function useGetMarkup<TData = Awaited<ReturnType<typeof getMarkup>>, TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
  id: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getMarkup>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getMarkup>>,
@@ -765,7 +768,7 @@ export function useGetMarkup<TData = Awaited<ReturnType<typeof getMarkup>>, TErr
       >, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetMarkup<TData = Awaited<ReturnType<typeof getMarkup>>, TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse>(
+export function useGetMarkup<TData = Awaited<ReturnType<typeof getMarkup>>, TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
  id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getMarkup>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getMarkup>>,
@@ -775,7 +778,7 @@ export function useGetMarkup<TData = Awaited<ReturnType<typeof getMarkup>>, TErr
       >, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetMarkup<TData = Awaited<ReturnType<typeof getMarkup>>, TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse>(
+export function useGetMarkup<TData = Awaited<ReturnType<typeof getMarkup>>, TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
  id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getMarkup>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -783,7 +786,7 @@ export function useGetMarkup<TData = Awaited<ReturnType<typeof getMarkup>>, TErr
  * @summary Read a markup
  */
 
-export function useGetMarkup<TData = Awaited<ReturnType<typeof getMarkup>>, TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse>(
+export function useGetMarkup<TData = Awaited<ReturnType<typeof getMarkup>>, TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
  id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getMarkup>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -827,7 +830,7 @@ export const updateMarkup = async (id: string,
 
 
 
-export const getUpdateMarkupMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UnprocessableResponse | TooManyRequestsResponse,
+export const getUpdateMarkupMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | UnprocessableResponse | TooManyRequestsResponse | InternalServerErrorResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateMarkup>>, TError,{id: string;data: MarkupUpdate}, TContext>, request?: SecondParameter<typeof contrailFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof updateMarkup>>, TError,{id: string;data: MarkupUpdate}, TContext> => {
 
@@ -854,12 +857,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type UpdateMarkupMutationResult = NonNullable<Awaited<ReturnType<typeof updateMarkup>>>
     export type UpdateMarkupMutationBody = MarkupUpdate
-    export type UpdateMarkupMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UnprocessableResponse | TooManyRequestsResponse
+    export type UpdateMarkupMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | UnprocessableResponse | TooManyRequestsResponse | InternalServerErrorResponse
 
     /**
  * @summary Change a markup
  */
-export const useUpdateMarkup = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UnprocessableResponse | TooManyRequestsResponse,
+export const useUpdateMarkup = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | UnprocessableResponse | TooManyRequestsResponse | InternalServerErrorResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateMarkup>>, TError,{id: string;data: MarkupUpdate}, TContext>, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof updateMarkup>>,
@@ -898,7 +901,7 @@ export const deleteMarkup = async (id: string, options?: RequestInit): Promise<v
 
 
 
-export const getDeleteMarkupMutationOptions = <TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse,
+export const getDeleteMarkupMutationOptions = <TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteMarkup>>, TError,{id: string}, TContext>, request?: SecondParameter<typeof contrailFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof deleteMarkup>>, TError,{id: string}, TContext> => {
 
@@ -925,12 +928,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type DeleteMarkupMutationResult = NonNullable<Awaited<ReturnType<typeof deleteMarkup>>>
     
-    export type DeleteMarkupMutationError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse
+    export type DeleteMarkupMutationError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse
 
     /**
  * @summary Delete a markup
  */
-export const useDeleteMarkup = <TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse,
+export const useDeleteMarkup = <TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteMarkup>>, TError,{id: string}, TContext>, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof deleteMarkup>>,
@@ -984,7 +987,7 @@ export const getListTransactionsQueryKey = (params?: ListTransactionsParams,) =>
     }
 
     
-export const getListTransactionsQueryOptions = <TData = Awaited<ReturnType<typeof listTransactions>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UnprocessableResponse | TooManyRequestsResponse>(params?: ListTransactionsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listTransactions>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
+export const getListTransactionsQueryOptions = <TData = Awaited<ReturnType<typeof listTransactions>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UnprocessableResponse | TooManyRequestsResponse | InternalServerErrorResponse>(params?: ListTransactionsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listTransactions>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -1003,10 +1006,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type ListTransactionsQueryResult = NonNullable<Awaited<ReturnType<typeof listTransactions>>>
-export type ListTransactionsQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UnprocessableResponse | TooManyRequestsResponse
+export type ListTransactionsQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UnprocessableResponse | TooManyRequestsResponse | InternalServerErrorResponse
 
 
-export function useListTransactions<TData = Awaited<ReturnType<typeof listTransactions>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UnprocessableResponse | TooManyRequestsResponse>(
+export function useListTransactions<TData = Awaited<ReturnType<typeof listTransactions>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UnprocessableResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
  params: undefined |  ListTransactionsParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listTransactions>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof listTransactions>>,
@@ -1016,7 +1019,7 @@ export function useListTransactions<TData = Awaited<ReturnType<typeof listTransa
       >, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListTransactions<TData = Awaited<ReturnType<typeof listTransactions>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UnprocessableResponse | TooManyRequestsResponse>(
+export function useListTransactions<TData = Awaited<ReturnType<typeof listTransactions>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UnprocessableResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
  params?: ListTransactionsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listTransactions>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof listTransactions>>,
@@ -1026,7 +1029,7 @@ export function useListTransactions<TData = Awaited<ReturnType<typeof listTransa
       >, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListTransactions<TData = Awaited<ReturnType<typeof listTransactions>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UnprocessableResponse | TooManyRequestsResponse>(
+export function useListTransactions<TData = Awaited<ReturnType<typeof listTransactions>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UnprocessableResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
  params?: ListTransactionsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listTransactions>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -1034,7 +1037,7 @@ export function useListTransactions<TData = Awaited<ReturnType<typeof listTransa
  * @summary List balance ledger entries
  */
 
-export function useListTransactions<TData = Awaited<ReturnType<typeof listTransactions>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UnprocessableResponse | TooManyRequestsResponse>(
+export function useListTransactions<TData = Awaited<ReturnType<typeof listTransactions>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UnprocessableResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
  params?: ListTransactionsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listTransactions>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -1078,7 +1081,7 @@ export const createTransaction = async (transactionCreate: TransactionCreate,
 
 
 
-export const getCreateTransactionMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | UnprocessableResponse | TooManyRequestsResponse,
+export const getCreateTransactionMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | UnprocessableResponse | TooManyRequestsResponse | InternalServerErrorResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createTransaction>>, TError,{data: TransactionCreate;headers?: CreateTransactionHeaders}, TContext>, request?: SecondParameter<typeof contrailFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof createTransaction>>, TError,{data: TransactionCreate;headers?: CreateTransactionHeaders}, TContext> => {
 
@@ -1105,12 +1108,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CreateTransactionMutationResult = NonNullable<Awaited<ReturnType<typeof createTransaction>>>
     export type CreateTransactionMutationBody = TransactionCreate
-    export type CreateTransactionMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | UnprocessableResponse | TooManyRequestsResponse
+    export type CreateTransactionMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | UnprocessableResponse | TooManyRequestsResponse | InternalServerErrorResponse
 
     /**
  * @summary Change a company balance
  */
-export const useCreateTransaction = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | UnprocessableResponse | TooManyRequestsResponse,
+export const useCreateTransaction = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | UnprocessableResponse | TooManyRequestsResponse | InternalServerErrorResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createTransaction>>, TError,{data: TransactionCreate;headers?: CreateTransactionHeaders}, TContext>, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof createTransaction>>,
@@ -1164,7 +1167,7 @@ export const getListExchangeRatesQueryKey = (params?: ListExchangeRatesParams,) 
     }
 
     
-export const getListExchangeRatesQueryOptions = <TData = Awaited<ReturnType<typeof listExchangeRates>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse>(params?: ListExchangeRatesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listExchangeRates>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
+export const getListExchangeRatesQueryOptions = <TData = Awaited<ReturnType<typeof listExchangeRates>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse | InternalServerErrorResponse>(params?: ListExchangeRatesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listExchangeRates>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -1183,10 +1186,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type ListExchangeRatesQueryResult = NonNullable<Awaited<ReturnType<typeof listExchangeRates>>>
-export type ListExchangeRatesQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse
+export type ListExchangeRatesQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse | InternalServerErrorResponse
 
 
-export function useListExchangeRates<TData = Awaited<ReturnType<typeof listExchangeRates>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse>(
+export function useListExchangeRates<TData = Awaited<ReturnType<typeof listExchangeRates>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
  params: undefined |  ListExchangeRatesParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listExchangeRates>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof listExchangeRates>>,
@@ -1196,7 +1199,7 @@ export function useListExchangeRates<TData = Awaited<ReturnType<typeof listExcha
       >, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListExchangeRates<TData = Awaited<ReturnType<typeof listExchangeRates>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse>(
+export function useListExchangeRates<TData = Awaited<ReturnType<typeof listExchangeRates>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
  params?: ListExchangeRatesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listExchangeRates>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof listExchangeRates>>,
@@ -1206,7 +1209,7 @@ export function useListExchangeRates<TData = Awaited<ReturnType<typeof listExcha
       >, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListExchangeRates<TData = Awaited<ReturnType<typeof listExchangeRates>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse>(
+export function useListExchangeRates<TData = Awaited<ReturnType<typeof listExchangeRates>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
  params?: ListExchangeRatesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listExchangeRates>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -1214,7 +1217,7 @@ export function useListExchangeRates<TData = Awaited<ReturnType<typeof listExcha
  * @summary List exchange rates
  */
 
-export function useListExchangeRates<TData = Awaited<ReturnType<typeof listExchangeRates>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse>(
+export function useListExchangeRates<TData = Awaited<ReturnType<typeof listExchangeRates>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
  params?: ListExchangeRatesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listExchangeRates>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -1258,7 +1261,7 @@ export const setExchangeRate = async (exchangeRateCreate: ExchangeRateCreate,
 
 
 
-export const getSetExchangeRateMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | UnprocessableResponse | TooManyRequestsResponse,
+export const getSetExchangeRateMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | UnprocessableResponse | TooManyRequestsResponse | InternalServerErrorResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof setExchangeRate>>, TError,{data: ExchangeRateCreate;headers?: SetExchangeRateHeaders}, TContext>, request?: SecondParameter<typeof contrailFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof setExchangeRate>>, TError,{data: ExchangeRateCreate;headers?: SetExchangeRateHeaders}, TContext> => {
 
@@ -1285,12 +1288,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type SetExchangeRateMutationResult = NonNullable<Awaited<ReturnType<typeof setExchangeRate>>>
     export type SetExchangeRateMutationBody = ExchangeRateCreate
-    export type SetExchangeRateMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | UnprocessableResponse | TooManyRequestsResponse
+    export type SetExchangeRateMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | UnprocessableResponse | TooManyRequestsResponse | InternalServerErrorResponse
 
     /**
  * @summary Set an exchange rate
  */
-export const useSetExchangeRate = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | UnprocessableResponse | TooManyRequestsResponse,
+export const useSetExchangeRate = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | UnprocessableResponse | TooManyRequestsResponse | InternalServerErrorResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof setExchangeRate>>, TError,{data: ExchangeRateCreate;headers?: SetExchangeRateHeaders}, TContext>, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof setExchangeRate>>,
@@ -1337,7 +1340,7 @@ export const getGetTransactionQueryKey = (id?: string,) => {
     }
 
     
-export const getGetTransactionQueryOptions = <TData = Awaited<ReturnType<typeof getTransaction>>, TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse>(id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTransaction>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
+export const getGetTransactionQueryOptions = <TData = Awaited<ReturnType<typeof getTransaction>>, TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse>(id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTransaction>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -1356,10 +1359,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetTransactionQueryResult = NonNullable<Awaited<ReturnType<typeof getTransaction>>>
-export type GetTransactionQueryError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse
+export type GetTransactionQueryError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse
 
 
-export function useGetTransaction<TData = Awaited<ReturnType<typeof getTransaction>>, TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse>(
+export function useGetTransaction<TData = Awaited<ReturnType<typeof getTransaction>>, TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
  id: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTransaction>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getTransaction>>,
@@ -1369,7 +1372,7 @@ export function useGetTransaction<TData = Awaited<ReturnType<typeof getTransacti
       >, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetTransaction<TData = Awaited<ReturnType<typeof getTransaction>>, TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse>(
+export function useGetTransaction<TData = Awaited<ReturnType<typeof getTransaction>>, TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
  id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTransaction>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getTransaction>>,
@@ -1379,7 +1382,7 @@ export function useGetTransaction<TData = Awaited<ReturnType<typeof getTransacti
       >, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetTransaction<TData = Awaited<ReturnType<typeof getTransaction>>, TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse>(
+export function useGetTransaction<TData = Awaited<ReturnType<typeof getTransaction>>, TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
  id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTransaction>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -1387,7 +1390,7 @@ export function useGetTransaction<TData = Awaited<ReturnType<typeof getTransacti
  * @summary Read a ledger entry
  */
 
-export function useGetTransaction<TData = Awaited<ReturnType<typeof getTransaction>>, TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse>(
+export function useGetTransaction<TData = Awaited<ReturnType<typeof getTransaction>>, TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
  id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTransaction>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -1444,7 +1447,7 @@ export const getListAgentCompanyRelationshipsQueryKey = (params?: ListAgentCompa
     }
 
     
-export const getListAgentCompanyRelationshipsQueryOptions = <TData = Awaited<ReturnType<typeof listAgentCompanyRelationships>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UnprocessableResponse | TooManyRequestsResponse>(params?: ListAgentCompanyRelationshipsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listAgentCompanyRelationships>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
+export const getListAgentCompanyRelationshipsQueryOptions = <TData = Awaited<ReturnType<typeof listAgentCompanyRelationships>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UnprocessableResponse | TooManyRequestsResponse | InternalServerErrorResponse>(params?: ListAgentCompanyRelationshipsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listAgentCompanyRelationships>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -1463,10 +1466,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type ListAgentCompanyRelationshipsQueryResult = NonNullable<Awaited<ReturnType<typeof listAgentCompanyRelationships>>>
-export type ListAgentCompanyRelationshipsQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UnprocessableResponse | TooManyRequestsResponse
+export type ListAgentCompanyRelationshipsQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UnprocessableResponse | TooManyRequestsResponse | InternalServerErrorResponse
 
 
-export function useListAgentCompanyRelationships<TData = Awaited<ReturnType<typeof listAgentCompanyRelationships>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UnprocessableResponse | TooManyRequestsResponse>(
+export function useListAgentCompanyRelationships<TData = Awaited<ReturnType<typeof listAgentCompanyRelationships>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UnprocessableResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
  params: undefined |  ListAgentCompanyRelationshipsParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listAgentCompanyRelationships>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof listAgentCompanyRelationships>>,
@@ -1476,7 +1479,7 @@ export function useListAgentCompanyRelationships<TData = Awaited<ReturnType<type
       >, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListAgentCompanyRelationships<TData = Awaited<ReturnType<typeof listAgentCompanyRelationships>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UnprocessableResponse | TooManyRequestsResponse>(
+export function useListAgentCompanyRelationships<TData = Awaited<ReturnType<typeof listAgentCompanyRelationships>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UnprocessableResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
  params?: ListAgentCompanyRelationshipsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listAgentCompanyRelationships>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof listAgentCompanyRelationships>>,
@@ -1486,7 +1489,7 @@ export function useListAgentCompanyRelationships<TData = Awaited<ReturnType<type
       >, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListAgentCompanyRelationships<TData = Awaited<ReturnType<typeof listAgentCompanyRelationships>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UnprocessableResponse | TooManyRequestsResponse>(
+export function useListAgentCompanyRelationships<TData = Awaited<ReturnType<typeof listAgentCompanyRelationships>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UnprocessableResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
  params?: ListAgentCompanyRelationshipsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listAgentCompanyRelationships>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -1494,7 +1497,7 @@ export function useListAgentCompanyRelationships<TData = Awaited<ReturnType<type
  * @summary List agents of companies
  */
 
-export function useListAgentCompanyRelationships<TData = Awaited<ReturnType<typeof listAgentCompanyRelationships>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UnprocessableResponse | TooManyRequestsResponse>(
+export function useListAgentCompanyRelationships<TData = Awaited<ReturnType<typeof listAgentCompanyRelationships>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UnprocessableResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
  params?: ListAgentCompanyRelationshipsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listAgentCompanyRelationships>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -1538,7 +1541,7 @@ export const createAgentCompanyRelationship = async (agentCompanyRelationshipCre
 
 
 
-export const getCreateAgentCompanyRelationshipMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | UnprocessableResponse | TooManyRequestsResponse,
+export const getCreateAgentCompanyRelationshipMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | UnprocessableResponse | TooManyRequestsResponse | InternalServerErrorResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createAgentCompanyRelationship>>, TError,{data: AgentCompanyRelationshipCreate;headers?: CreateAgentCompanyRelationshipHeaders}, TContext>, request?: SecondParameter<typeof contrailFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof createAgentCompanyRelationship>>, TError,{data: AgentCompanyRelationshipCreate;headers?: CreateAgentCompanyRelationshipHeaders}, TContext> => {
 
@@ -1565,12 +1568,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CreateAgentCompanyRelationshipMutationResult = NonNullable<Awaited<ReturnType<typeof createAgentCompanyRelationship>>>
     export type CreateAgentCompanyRelationshipMutationBody = AgentCompanyRelationshipCreate
-    export type CreateAgentCompanyRelationshipMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | UnprocessableResponse | TooManyRequestsResponse
+    export type CreateAgentCompanyRelationshipMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | UnprocessableResponse | TooManyRequestsResponse | InternalServerErrorResponse
 
     /**
  * @summary Add an agent to a company
  */
-export const useCreateAgentCompanyRelationship = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | UnprocessableResponse | TooManyRequestsResponse,
+export const useCreateAgentCompanyRelationship = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | UnprocessableResponse | TooManyRequestsResponse | InternalServerErrorResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createAgentCompanyRelationship>>, TError,{data: AgentCompanyRelationshipCreate;headers?: CreateAgentCompanyRelationshipHeaders}, TContext>, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof createAgentCompanyRelationship>>,
@@ -1617,7 +1620,7 @@ export const getGetAgentCompanyRelationshipQueryKey = (id?: string,) => {
     }
 
     
-export const getGetAgentCompanyRelationshipQueryOptions = <TData = Awaited<ReturnType<typeof getAgentCompanyRelationship>>, TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse>(id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAgentCompanyRelationship>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
+export const getGetAgentCompanyRelationshipQueryOptions = <TData = Awaited<ReturnType<typeof getAgentCompanyRelationship>>, TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse>(id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAgentCompanyRelationship>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -1636,10 +1639,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetAgentCompanyRelationshipQueryResult = NonNullable<Awaited<ReturnType<typeof getAgentCompanyRelationship>>>
-export type GetAgentCompanyRelationshipQueryError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse
+export type GetAgentCompanyRelationshipQueryError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse
 
 
-export function useGetAgentCompanyRelationship<TData = Awaited<ReturnType<typeof getAgentCompanyRelationship>>, TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse>(
+export function useGetAgentCompanyRelationship<TData = Awaited<ReturnType<typeof getAgentCompanyRelationship>>, TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
  id: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAgentCompanyRelationship>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getAgentCompanyRelationship>>,
@@ -1649,7 +1652,7 @@ export function useGetAgentCompanyRelationship<TData = Awaited<ReturnType<typeof
       >, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetAgentCompanyRelationship<TData = Awaited<ReturnType<typeof getAgentCompanyRelationship>>, TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse>(
+export function useGetAgentCompanyRelationship<TData = Awaited<ReturnType<typeof getAgentCompanyRelationship>>, TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
  id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAgentCompanyRelationship>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getAgentCompanyRelationship>>,
@@ -1659,7 +1662,7 @@ export function useGetAgentCompanyRelationship<TData = Awaited<ReturnType<typeof
       >, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetAgentCompanyRelationship<TData = Awaited<ReturnType<typeof getAgentCompanyRelationship>>, TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse>(
+export function useGetAgentCompanyRelationship<TData = Awaited<ReturnType<typeof getAgentCompanyRelationship>>, TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
  id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAgentCompanyRelationship>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -1667,7 +1670,7 @@ export function useGetAgentCompanyRelationship<TData = Awaited<ReturnType<typeof
  * @summary Read an agent relationship
  */
 
-export function useGetAgentCompanyRelationship<TData = Awaited<ReturnType<typeof getAgentCompanyRelationship>>, TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse>(
+export function useGetAgentCompanyRelationship<TData = Awaited<ReturnType<typeof getAgentCompanyRelationship>>, TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
  id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAgentCompanyRelationship>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -1709,7 +1712,7 @@ export const deleteAgentCompanyRelationship = async (id: string, options?: Reque
 
 
 
-export const getDeleteAgentCompanyRelationshipMutationOptions = <TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse,
+export const getDeleteAgentCompanyRelationshipMutationOptions = <TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteAgentCompanyRelationship>>, TError,{id: string}, TContext>, request?: SecondParameter<typeof contrailFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof deleteAgentCompanyRelationship>>, TError,{id: string}, TContext> => {
 
@@ -1736,12 +1739,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type DeleteAgentCompanyRelationshipMutationResult = NonNullable<Awaited<ReturnType<typeof deleteAgentCompanyRelationship>>>
     
-    export type DeleteAgentCompanyRelationshipMutationError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse
+    export type DeleteAgentCompanyRelationshipMutationError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse
 
     /**
  * @summary Remove an agent from a company
  */
-export const useDeleteAgentCompanyRelationship = <TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse,
+export const useDeleteAgentCompanyRelationship = <TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteAgentCompanyRelationship>>, TError,{id: string}, TContext>, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof deleteAgentCompanyRelationship>>,
@@ -1795,7 +1798,7 @@ export const getListJoinAgencyRequestsQueryKey = (params?: ListJoinAgencyRequest
     }
 
     
-export const getListJoinAgencyRequestsQueryOptions = <TData = Awaited<ReturnType<typeof listJoinAgencyRequests>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse>(params?: ListJoinAgencyRequestsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listJoinAgencyRequests>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
+export const getListJoinAgencyRequestsQueryOptions = <TData = Awaited<ReturnType<typeof listJoinAgencyRequests>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse | InternalServerErrorResponse>(params?: ListJoinAgencyRequestsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listJoinAgencyRequests>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -1814,10 +1817,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type ListJoinAgencyRequestsQueryResult = NonNullable<Awaited<ReturnType<typeof listJoinAgencyRequests>>>
-export type ListJoinAgencyRequestsQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse
+export type ListJoinAgencyRequestsQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse | InternalServerErrorResponse
 
 
-export function useListJoinAgencyRequests<TData = Awaited<ReturnType<typeof listJoinAgencyRequests>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse>(
+export function useListJoinAgencyRequests<TData = Awaited<ReturnType<typeof listJoinAgencyRequests>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
  params: undefined |  ListJoinAgencyRequestsParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listJoinAgencyRequests>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof listJoinAgencyRequests>>,
@@ -1827,7 +1830,7 @@ export function useListJoinAgencyRequests<TData = Awaited<ReturnType<typeof list
       >, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListJoinAgencyRequests<TData = Awaited<ReturnType<typeof listJoinAgencyRequests>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse>(
+export function useListJoinAgencyRequests<TData = Awaited<ReturnType<typeof listJoinAgencyRequests>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
  params?: ListJoinAgencyRequestsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listJoinAgencyRequests>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof listJoinAgencyRequests>>,
@@ -1837,7 +1840,7 @@ export function useListJoinAgencyRequests<TData = Awaited<ReturnType<typeof list
       >, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListJoinAgencyRequests<TData = Awaited<ReturnType<typeof listJoinAgencyRequests>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse>(
+export function useListJoinAgencyRequests<TData = Awaited<ReturnType<typeof listJoinAgencyRequests>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
  params?: ListJoinAgencyRequestsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listJoinAgencyRequests>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -1845,7 +1848,7 @@ export function useListJoinAgencyRequests<TData = Awaited<ReturnType<typeof list
  * @summary List connection requests
  */
 
-export function useListJoinAgencyRequests<TData = Awaited<ReturnType<typeof listJoinAgencyRequests>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse>(
+export function useListJoinAgencyRequests<TData = Awaited<ReturnType<typeof listJoinAgencyRequests>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
  params?: ListJoinAgencyRequestsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listJoinAgencyRequests>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -1889,7 +1892,7 @@ export const createJoinAgencyRequest = async (joinAgencyRequestCreate: JoinAgenc
 
 
 
-export const getCreateJoinAgencyRequestMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | UnprocessableResponse | TooManyRequestsResponse,
+export const getCreateJoinAgencyRequestMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | UnprocessableResponse | TooManyRequestsResponse | InternalServerErrorResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createJoinAgencyRequest>>, TError,{data: JoinAgencyRequestCreate;headers?: CreateJoinAgencyRequestHeaders}, TContext>, request?: SecondParameter<typeof contrailFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof createJoinAgencyRequest>>, TError,{data: JoinAgencyRequestCreate;headers?: CreateJoinAgencyRequestHeaders}, TContext> => {
 
@@ -1916,12 +1919,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CreateJoinAgencyRequestMutationResult = NonNullable<Awaited<ReturnType<typeof createJoinAgencyRequest>>>
     export type CreateJoinAgencyRequestMutationBody = JoinAgencyRequestCreate
-    export type CreateJoinAgencyRequestMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | UnprocessableResponse | TooManyRequestsResponse
+    export type CreateJoinAgencyRequestMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | UnprocessableResponse | TooManyRequestsResponse | InternalServerErrorResponse
 
     /**
  * @summary Ask to connect a company to a partner
  */
-export const useCreateJoinAgencyRequest = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | UnprocessableResponse | TooManyRequestsResponse,
+export const useCreateJoinAgencyRequest = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | UnprocessableResponse | TooManyRequestsResponse | InternalServerErrorResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createJoinAgencyRequest>>, TError,{data: JoinAgencyRequestCreate;headers?: CreateJoinAgencyRequestHeaders}, TContext>, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof createJoinAgencyRequest>>,
@@ -1968,7 +1971,7 @@ export const getGetJoinAgencyRequestQueryKey = (id?: string,) => {
     }
 
     
-export const getGetJoinAgencyRequestQueryOptions = <TData = Awaited<ReturnType<typeof getJoinAgencyRequest>>, TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse>(id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getJoinAgencyRequest>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
+export const getGetJoinAgencyRequestQueryOptions = <TData = Awaited<ReturnType<typeof getJoinAgencyRequest>>, TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse>(id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getJoinAgencyRequest>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -1987,10 +1990,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetJoinAgencyRequestQueryResult = NonNullable<Awaited<ReturnType<typeof getJoinAgencyRequest>>>
-export type GetJoinAgencyRequestQueryError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse
+export type GetJoinAgencyRequestQueryError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse
 
 
-export function useGetJoinAgencyRequest<TData = Awaited<ReturnType<typeof getJoinAgencyRequest>>, TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse>(
+export function useGetJoinAgencyRequest<TData = Awaited<ReturnType<typeof getJoinAgencyRequest>>, TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
  id: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getJoinAgencyRequest>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getJoinAgencyRequest>>,
@@ -2000,7 +2003,7 @@ export function useGetJoinAgencyRequest<TData = Awaited<ReturnType<typeof getJoi
       >, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetJoinAgencyRequest<TData = Awaited<ReturnType<typeof getJoinAgencyRequest>>, TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse>(
+export function useGetJoinAgencyRequest<TData = Awaited<ReturnType<typeof getJoinAgencyRequest>>, TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
  id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getJoinAgencyRequest>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getJoinAgencyRequest>>,
@@ -2010,7 +2013,7 @@ export function useGetJoinAgencyRequest<TData = Awaited<ReturnType<typeof getJoi
       >, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetJoinAgencyRequest<TData = Awaited<ReturnType<typeof getJoinAgencyRequest>>, TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse>(
+export function useGetJoinAgencyRequest<TData = Awaited<ReturnType<typeof getJoinAgencyRequest>>, TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
  id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getJoinAgencyRequest>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -2018,7 +2021,7 @@ export function useGetJoinAgencyRequest<TData = Awaited<ReturnType<typeof getJoi
  * @summary Read a connection request
  */
 
-export function useGetJoinAgencyRequest<TData = Awaited<ReturnType<typeof getJoinAgencyRequest>>, TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse>(
+export function useGetJoinAgencyRequest<TData = Awaited<ReturnType<typeof getJoinAgencyRequest>>, TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
  id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getJoinAgencyRequest>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -2062,7 +2065,7 @@ export const answerJoinAgencyRequest = async (id: string,
 
 
 
-export const getAnswerJoinAgencyRequestMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | UnprocessableResponse | TooManyRequestsResponse,
+export const getAnswerJoinAgencyRequestMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | UnprocessableResponse | TooManyRequestsResponse | InternalServerErrorResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof answerJoinAgencyRequest>>, TError,{id: string;data: JoinAgencyRequestAnswer}, TContext>, request?: SecondParameter<typeof contrailFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof answerJoinAgencyRequest>>, TError,{id: string;data: JoinAgencyRequestAnswer}, TContext> => {
 
@@ -2089,12 +2092,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type AnswerJoinAgencyRequestMutationResult = NonNullable<Awaited<ReturnType<typeof answerJoinAgencyRequest>>>
     export type AnswerJoinAgencyRequestMutationBody = JoinAgencyRequestAnswer
-    export type AnswerJoinAgencyRequestMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | UnprocessableResponse | TooManyRequestsResponse
+    export type AnswerJoinAgencyRequestMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | UnprocessableResponse | TooManyRequestsResponse | InternalServerErrorResponse
 
     /**
  * @summary Answer a connection request
  */
-export const useAnswerJoinAgencyRequest = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | UnprocessableResponse | TooManyRequestsResponse,
+export const useAnswerJoinAgencyRequest = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | UnprocessableResponse | TooManyRequestsResponse | InternalServerErrorResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof answerJoinAgencyRequest>>, TError,{id: string;data: JoinAgencyRequestAnswer}, TContext>, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof answerJoinAgencyRequest>>,
@@ -2133,7 +2136,7 @@ export const deleteJoinAgencyRequest = async (id: string, options?: RequestInit)
 
 
 
-export const getDeleteJoinAgencyRequestMutationOptions = <TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse,
+export const getDeleteJoinAgencyRequestMutationOptions = <TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteJoinAgencyRequest>>, TError,{id: string}, TContext>, request?: SecondParameter<typeof contrailFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof deleteJoinAgencyRequest>>, TError,{id: string}, TContext> => {
 
@@ -2160,12 +2163,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type DeleteJoinAgencyRequestMutationResult = NonNullable<Awaited<ReturnType<typeof deleteJoinAgencyRequest>>>
     
-    export type DeleteJoinAgencyRequestMutationError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse
+    export type DeleteJoinAgencyRequestMutationError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse
 
     /**
  * @summary Withdraw or disconnect
  */
-export const useDeleteJoinAgencyRequest = <TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse,
+export const useDeleteJoinAgencyRequest = <TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteJoinAgencyRequest>>, TError,{id: string}, TContext>, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof deleteJoinAgencyRequest>>,

@@ -53,12 +53,15 @@ import type {
   GatewayTimeoutResponse,
   GetFareWatchSavingsParams,
   GetFareWatchSettingsParams,
+  InternalServerErrorResponse,
   ListFareWatchOpportunitiesParams,
   NotFoundResponse,
+  PayloadTooLargeResponse,
   SandboxCheaperFare,
   TooManyRequestsResponse,
   UnauthorizedResponse,
   UnprocessableResponse,
+  UnsupportedMediaTypeResponse,
   UpdateFareWatchSettingsParams
 } from '../../model';
 
@@ -120,7 +123,7 @@ export const getGetFareWatchSavingsQueryKey = (params?: GetFareWatchSavingsParam
     }
 
     
-export const getGetFareWatchSavingsQueryOptions = <TData = Awaited<ReturnType<typeof getFareWatchSavings>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse>(params?: GetFareWatchSavingsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getFareWatchSavings>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
+export const getGetFareWatchSavingsQueryOptions = <TData = Awaited<ReturnType<typeof getFareWatchSavings>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse | InternalServerErrorResponse>(params?: GetFareWatchSavingsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getFareWatchSavings>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -139,10 +142,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetFareWatchSavingsQueryResult = NonNullable<Awaited<ReturnType<typeof getFareWatchSavings>>>
-export type GetFareWatchSavingsQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse
+export type GetFareWatchSavingsQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse | InternalServerErrorResponse
 
 
-export function useGetFareWatchSavings<TData = Awaited<ReturnType<typeof getFareWatchSavings>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse>(
+export function useGetFareWatchSavings<TData = Awaited<ReturnType<typeof getFareWatchSavings>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
  params: undefined |  GetFareWatchSavingsParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getFareWatchSavings>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getFareWatchSavings>>,
@@ -152,7 +155,7 @@ export function useGetFareWatchSavings<TData = Awaited<ReturnType<typeof getFare
       >, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetFareWatchSavings<TData = Awaited<ReturnType<typeof getFareWatchSavings>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse>(
+export function useGetFareWatchSavings<TData = Awaited<ReturnType<typeof getFareWatchSavings>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
  params?: GetFareWatchSavingsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getFareWatchSavings>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getFareWatchSavings>>,
@@ -162,7 +165,7 @@ export function useGetFareWatchSavings<TData = Awaited<ReturnType<typeof getFare
       >, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetFareWatchSavings<TData = Awaited<ReturnType<typeof getFareWatchSavings>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse>(
+export function useGetFareWatchSavings<TData = Awaited<ReturnType<typeof getFareWatchSavings>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
  params?: GetFareWatchSavingsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getFareWatchSavings>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -170,7 +173,7 @@ export function useGetFareWatchSavings<TData = Awaited<ReturnType<typeof getFare
  * @summary Fare Watch savings per month
  */
 
-export function useGetFareWatchSavings<TData = Awaited<ReturnType<typeof getFareWatchSavings>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse>(
+export function useGetFareWatchSavings<TData = Awaited<ReturnType<typeof getFareWatchSavings>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
  params?: GetFareWatchSavingsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getFareWatchSavings>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -227,7 +230,7 @@ export const getGetFareWatchSettingsQueryKey = (params?: GetFareWatchSettingsPar
     }
 
     
-export const getGetFareWatchSettingsQueryOptions = <TData = Awaited<ReturnType<typeof getFareWatchSettings>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse>(params?: GetFareWatchSettingsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getFareWatchSettings>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
+export const getGetFareWatchSettingsQueryOptions = <TData = Awaited<ReturnType<typeof getFareWatchSettings>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse>(params?: GetFareWatchSettingsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getFareWatchSettings>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -246,10 +249,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetFareWatchSettingsQueryResult = NonNullable<Awaited<ReturnType<typeof getFareWatchSettings>>>
-export type GetFareWatchSettingsQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse
+export type GetFareWatchSettingsQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse
 
 
-export function useGetFareWatchSettings<TData = Awaited<ReturnType<typeof getFareWatchSettings>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse>(
+export function useGetFareWatchSettings<TData = Awaited<ReturnType<typeof getFareWatchSettings>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
  params: undefined |  GetFareWatchSettingsParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getFareWatchSettings>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getFareWatchSettings>>,
@@ -259,7 +262,7 @@ export function useGetFareWatchSettings<TData = Awaited<ReturnType<typeof getFar
       >, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetFareWatchSettings<TData = Awaited<ReturnType<typeof getFareWatchSettings>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse>(
+export function useGetFareWatchSettings<TData = Awaited<ReturnType<typeof getFareWatchSettings>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
  params?: GetFareWatchSettingsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getFareWatchSettings>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getFareWatchSettings>>,
@@ -269,7 +272,7 @@ export function useGetFareWatchSettings<TData = Awaited<ReturnType<typeof getFar
       >, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetFareWatchSettings<TData = Awaited<ReturnType<typeof getFareWatchSettings>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse>(
+export function useGetFareWatchSettings<TData = Awaited<ReturnType<typeof getFareWatchSettings>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
  params?: GetFareWatchSettingsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getFareWatchSettings>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -277,7 +280,7 @@ export function useGetFareWatchSettings<TData = Awaited<ReturnType<typeof getFar
  * @summary Read the agency's Fare Watch settings
  */
 
-export function useGetFareWatchSettings<TData = Awaited<ReturnType<typeof getFareWatchSettings>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse>(
+export function useGetFareWatchSettings<TData = Awaited<ReturnType<typeof getFareWatchSettings>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
  params?: GetFareWatchSettingsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getFareWatchSettings>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -328,7 +331,7 @@ export const updateFareWatchSettings = async (fareWatchSettingsUpdate: FareWatch
 
 
 
-export const getUpdateFareWatchSettingsMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UnprocessableResponse | TooManyRequestsResponse,
+export const getUpdateFareWatchSettingsMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | UnprocessableResponse | TooManyRequestsResponse | InternalServerErrorResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateFareWatchSettings>>, TError,{data: FareWatchSettingsUpdate;params?: UpdateFareWatchSettingsParams}, TContext>, request?: SecondParameter<typeof contrailFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof updateFareWatchSettings>>, TError,{data: FareWatchSettingsUpdate;params?: UpdateFareWatchSettingsParams}, TContext> => {
 
@@ -355,12 +358,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type UpdateFareWatchSettingsMutationResult = NonNullable<Awaited<ReturnType<typeof updateFareWatchSettings>>>
     export type UpdateFareWatchSettingsMutationBody = FareWatchSettingsUpdate
-    export type UpdateFareWatchSettingsMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UnprocessableResponse | TooManyRequestsResponse
+    export type UpdateFareWatchSettingsMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | UnprocessableResponse | TooManyRequestsResponse | InternalServerErrorResponse
 
     /**
  * @summary Set the agency's Fare Watch settings
  */
-export const useUpdateFareWatchSettings = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UnprocessableResponse | TooManyRequestsResponse,
+export const useUpdateFareWatchSettings = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | UnprocessableResponse | TooManyRequestsResponse | InternalServerErrorResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateFareWatchSettings>>, TError,{data: FareWatchSettingsUpdate;params?: UpdateFareWatchSettingsParams}, TContext>, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof updateFareWatchSettings>>,
@@ -417,7 +420,7 @@ export const getListFareWatchOpportunitiesQueryKey = (params?: ListFareWatchOppo
     }
 
     
-export const getListFareWatchOpportunitiesQueryOptions = <TData = Awaited<ReturnType<typeof listFareWatchOpportunities>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse>(params?: ListFareWatchOpportunitiesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listFareWatchOpportunities>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
+export const getListFareWatchOpportunitiesQueryOptions = <TData = Awaited<ReturnType<typeof listFareWatchOpportunities>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse | InternalServerErrorResponse>(params?: ListFareWatchOpportunitiesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listFareWatchOpportunities>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -436,10 +439,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type ListFareWatchOpportunitiesQueryResult = NonNullable<Awaited<ReturnType<typeof listFareWatchOpportunities>>>
-export type ListFareWatchOpportunitiesQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse
+export type ListFareWatchOpportunitiesQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse | InternalServerErrorResponse
 
 
-export function useListFareWatchOpportunities<TData = Awaited<ReturnType<typeof listFareWatchOpportunities>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse>(
+export function useListFareWatchOpportunities<TData = Awaited<ReturnType<typeof listFareWatchOpportunities>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
  params: undefined |  ListFareWatchOpportunitiesParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listFareWatchOpportunities>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof listFareWatchOpportunities>>,
@@ -449,7 +452,7 @@ export function useListFareWatchOpportunities<TData = Awaited<ReturnType<typeof 
       >, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListFareWatchOpportunities<TData = Awaited<ReturnType<typeof listFareWatchOpportunities>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse>(
+export function useListFareWatchOpportunities<TData = Awaited<ReturnType<typeof listFareWatchOpportunities>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
  params?: ListFareWatchOpportunitiesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listFareWatchOpportunities>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof listFareWatchOpportunities>>,
@@ -459,7 +462,7 @@ export function useListFareWatchOpportunities<TData = Awaited<ReturnType<typeof 
       >, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListFareWatchOpportunities<TData = Awaited<ReturnType<typeof listFareWatchOpportunities>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse>(
+export function useListFareWatchOpportunities<TData = Awaited<ReturnType<typeof listFareWatchOpportunities>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
  params?: ListFareWatchOpportunitiesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listFareWatchOpportunities>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -467,7 +470,7 @@ export function useListFareWatchOpportunities<TData = Awaited<ReturnType<typeof 
  * @summary List Fare Watch opportunities
  */
 
-export function useListFareWatchOpportunities<TData = Awaited<ReturnType<typeof listFareWatchOpportunities>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse>(
+export function useListFareWatchOpportunities<TData = Awaited<ReturnType<typeof listFareWatchOpportunities>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
  params?: ListFareWatchOpportunitiesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listFareWatchOpportunities>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -517,7 +520,7 @@ export const getGetFareWatchOpportunityQueryKey = (id?: string,) => {
     }
 
     
-export const getGetFareWatchOpportunityQueryOptions = <TData = Awaited<ReturnType<typeof getFareWatchOpportunity>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse>(id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getFareWatchOpportunity>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
+export const getGetFareWatchOpportunityQueryOptions = <TData = Awaited<ReturnType<typeof getFareWatchOpportunity>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse>(id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getFareWatchOpportunity>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -536,10 +539,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetFareWatchOpportunityQueryResult = NonNullable<Awaited<ReturnType<typeof getFareWatchOpportunity>>>
-export type GetFareWatchOpportunityQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse
+export type GetFareWatchOpportunityQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse
 
 
-export function useGetFareWatchOpportunity<TData = Awaited<ReturnType<typeof getFareWatchOpportunity>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse>(
+export function useGetFareWatchOpportunity<TData = Awaited<ReturnType<typeof getFareWatchOpportunity>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
  id: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getFareWatchOpportunity>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getFareWatchOpportunity>>,
@@ -549,7 +552,7 @@ export function useGetFareWatchOpportunity<TData = Awaited<ReturnType<typeof get
       >, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetFareWatchOpportunity<TData = Awaited<ReturnType<typeof getFareWatchOpportunity>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse>(
+export function useGetFareWatchOpportunity<TData = Awaited<ReturnType<typeof getFareWatchOpportunity>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
  id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getFareWatchOpportunity>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getFareWatchOpportunity>>,
@@ -559,7 +562,7 @@ export function useGetFareWatchOpportunity<TData = Awaited<ReturnType<typeof get
       >, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetFareWatchOpportunity<TData = Awaited<ReturnType<typeof getFareWatchOpportunity>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse>(
+export function useGetFareWatchOpportunity<TData = Awaited<ReturnType<typeof getFareWatchOpportunity>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
  id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getFareWatchOpportunity>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -567,7 +570,7 @@ export function useGetFareWatchOpportunity<TData = Awaited<ReturnType<typeof get
  * @summary Read a Fare Watch opportunity
  */
 
-export function useGetFareWatchOpportunity<TData = Awaited<ReturnType<typeof getFareWatchOpportunity>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse>(
+export function useGetFareWatchOpportunity<TData = Awaited<ReturnType<typeof getFareWatchOpportunity>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
  id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getFareWatchOpportunity>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -628,7 +631,7 @@ export const acceptFareWatchOpportunity = async (id: string,
 
 
 
-export const getAcceptFareWatchOpportunityMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | UnprocessableResponse | TooManyRequestsResponse | BadGatewayResponse | GatewayTimeoutResponse,
+export const getAcceptFareWatchOpportunityMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | UnprocessableResponse | TooManyRequestsResponse | InternalServerErrorResponse | BadGatewayResponse | GatewayTimeoutResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof acceptFareWatchOpportunity>>, TError,{id: string;data: FareWatchAccept;headers?: AcceptFareWatchOpportunityHeaders}, TContext>, request?: SecondParameter<typeof contrailFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof acceptFareWatchOpportunity>>, TError,{id: string;data: FareWatchAccept;headers?: AcceptFareWatchOpportunityHeaders}, TContext> => {
 
@@ -655,12 +658,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type AcceptFareWatchOpportunityMutationResult = NonNullable<Awaited<ReturnType<typeof acceptFareWatchOpportunity>>>
     export type AcceptFareWatchOpportunityMutationBody = FareWatchAccept
-    export type AcceptFareWatchOpportunityMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | UnprocessableResponse | TooManyRequestsResponse | BadGatewayResponse | GatewayTimeoutResponse
+    export type AcceptFareWatchOpportunityMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | UnprocessableResponse | TooManyRequestsResponse | InternalServerErrorResponse | BadGatewayResponse | GatewayTimeoutResponse
 
     /**
  * @summary Accept a Fare Watch opportunity (rebook and release, or exchange)
  */
-export const useAcceptFareWatchOpportunity = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | UnprocessableResponse | TooManyRequestsResponse | BadGatewayResponse | GatewayTimeoutResponse,
+export const useAcceptFareWatchOpportunity = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | UnprocessableResponse | TooManyRequestsResponse | InternalServerErrorResponse | BadGatewayResponse | GatewayTimeoutResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof acceptFareWatchOpportunity>>, TError,{id: string;data: FareWatchAccept;headers?: AcceptFareWatchOpportunityHeaders}, TContext>, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof acceptFareWatchOpportunity>>,
@@ -702,7 +705,7 @@ export const declineFareWatchOpportunity = async (id: string,
 
 
 
-export const getDeclineFareWatchOpportunityMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | UnprocessableResponse | TooManyRequestsResponse,
+export const getDeclineFareWatchOpportunityMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | UnprocessableResponse | TooManyRequestsResponse | InternalServerErrorResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof declineFareWatchOpportunity>>, TError,{id: string;data: FareWatchDecline;headers?: DeclineFareWatchOpportunityHeaders}, TContext>, request?: SecondParameter<typeof contrailFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof declineFareWatchOpportunity>>, TError,{id: string;data: FareWatchDecline;headers?: DeclineFareWatchOpportunityHeaders}, TContext> => {
 
@@ -729,12 +732,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type DeclineFareWatchOpportunityMutationResult = NonNullable<Awaited<ReturnType<typeof declineFareWatchOpportunity>>>
     export type DeclineFareWatchOpportunityMutationBody = FareWatchDecline
-    export type DeclineFareWatchOpportunityMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | UnprocessableResponse | TooManyRequestsResponse
+    export type DeclineFareWatchOpportunityMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | UnprocessableResponse | TooManyRequestsResponse | InternalServerErrorResponse
 
     /**
  * @summary Decline a Fare Watch opportunity
  */
-export const useDeclineFareWatchOpportunity = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | UnprocessableResponse | TooManyRequestsResponse,
+export const useDeclineFareWatchOpportunity = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | UnprocessableResponse | TooManyRequestsResponse | InternalServerErrorResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof declineFareWatchOpportunity>>, TError,{id: string;data: FareWatchDecline;headers?: DeclineFareWatchOpportunityHeaders}, TContext>, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof declineFareWatchOpportunity>>,
@@ -781,7 +784,7 @@ export const getGetBookingFareWatchQueryKey = (locator?: string,) => {
     }
 
     
-export const getGetBookingFareWatchQueryOptions = <TData = Awaited<ReturnType<typeof getBookingFareWatch>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse>(locator: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getBookingFareWatch>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
+export const getGetBookingFareWatchQueryOptions = <TData = Awaited<ReturnType<typeof getBookingFareWatch>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse>(locator: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getBookingFareWatch>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -800,10 +803,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetBookingFareWatchQueryResult = NonNullable<Awaited<ReturnType<typeof getBookingFareWatch>>>
-export type GetBookingFareWatchQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse
+export type GetBookingFareWatchQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse
 
 
-export function useGetBookingFareWatch<TData = Awaited<ReturnType<typeof getBookingFareWatch>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse>(
+export function useGetBookingFareWatch<TData = Awaited<ReturnType<typeof getBookingFareWatch>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
  locator: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getBookingFareWatch>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getBookingFareWatch>>,
@@ -813,7 +816,7 @@ export function useGetBookingFareWatch<TData = Awaited<ReturnType<typeof getBook
       >, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetBookingFareWatch<TData = Awaited<ReturnType<typeof getBookingFareWatch>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse>(
+export function useGetBookingFareWatch<TData = Awaited<ReturnType<typeof getBookingFareWatch>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
  locator: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getBookingFareWatch>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getBookingFareWatch>>,
@@ -823,7 +826,7 @@ export function useGetBookingFareWatch<TData = Awaited<ReturnType<typeof getBook
       >, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetBookingFareWatch<TData = Awaited<ReturnType<typeof getBookingFareWatch>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse>(
+export function useGetBookingFareWatch<TData = Awaited<ReturnType<typeof getBookingFareWatch>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
  locator: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getBookingFareWatch>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -831,7 +834,7 @@ export function useGetBookingFareWatch<TData = Awaited<ReturnType<typeof getBook
  * @summary A booking's Fare Watch and its check log
  */
 
-export function useGetBookingFareWatch<TData = Awaited<ReturnType<typeof getBookingFareWatch>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse>(
+export function useGetBookingFareWatch<TData = Awaited<ReturnType<typeof getBookingFareWatch>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
  locator: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getBookingFareWatch>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -875,7 +878,7 @@ export const updateBookingFareWatch = async (locator: string,
 
 
 
-export const getUpdateBookingFareWatchMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse,
+export const getUpdateBookingFareWatchMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | TooManyRequestsResponse | InternalServerErrorResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateBookingFareWatch>>, TError,{locator: string;data: BookingFareWatchUpdate}, TContext>, request?: SecondParameter<typeof contrailFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof updateBookingFareWatch>>, TError,{locator: string;data: BookingFareWatchUpdate}, TContext> => {
 
@@ -902,12 +905,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type UpdateBookingFareWatchMutationResult = NonNullable<Awaited<ReturnType<typeof updateBookingFareWatch>>>
     export type UpdateBookingFareWatchMutationBody = BookingFareWatchUpdate
-    export type UpdateBookingFareWatchMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse
+    export type UpdateBookingFareWatchMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | TooManyRequestsResponse | InternalServerErrorResponse
 
     /**
  * @summary Opt a booking out of Fare Watch (or back in)
  */
-export const useUpdateBookingFareWatch = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse,
+export const useUpdateBookingFareWatch = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | TooManyRequestsResponse | InternalServerErrorResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateBookingFareWatch>>, TError,{locator: string;data: BookingFareWatchUpdate}, TContext>, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof updateBookingFareWatch>>,
@@ -954,7 +957,7 @@ export const cheaperFareSandboxBooking = async (locator: string,
 
 
 
-export const getCheaperFareSandboxBookingMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | UnprocessableResponse | TooManyRequestsResponse | BadGatewayResponse | GatewayTimeoutResponse,
+export const getCheaperFareSandboxBookingMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | UnprocessableResponse | TooManyRequestsResponse | InternalServerErrorResponse | BadGatewayResponse | GatewayTimeoutResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof cheaperFareSandboxBooking>>, TError,{locator: string;data: SandboxCheaperFare;headers?: CheaperFareSandboxBookingHeaders}, TContext>, request?: SecondParameter<typeof contrailFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof cheaperFareSandboxBooking>>, TError,{locator: string;data: SandboxCheaperFare;headers?: CheaperFareSandboxBookingHeaders}, TContext> => {
 
@@ -981,12 +984,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CheaperFareSandboxBookingMutationResult = NonNullable<Awaited<ReturnType<typeof cheaperFareSandboxBooking>>>
     export type CheaperFareSandboxBookingMutationBody = SandboxCheaperFare
-    export type CheaperFareSandboxBookingMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | UnprocessableResponse | TooManyRequestsResponse | BadGatewayResponse | GatewayTimeoutResponse
+    export type CheaperFareSandboxBookingMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | UnprocessableResponse | TooManyRequestsResponse | InternalServerErrorResponse | BadGatewayResponse | GatewayTimeoutResponse
 
     /**
  * @summary Open a cheaper class on a test booking's flights (sandbox)
  */
-export const useCheaperFareSandboxBooking = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | UnprocessableResponse | TooManyRequestsResponse | BadGatewayResponse | GatewayTimeoutResponse,
+export const useCheaperFareSandboxBooking = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | UnprocessableResponse | TooManyRequestsResponse | InternalServerErrorResponse | BadGatewayResponse | GatewayTimeoutResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof cheaperFareSandboxBooking>>, TError,{locator: string;data: SandboxCheaperFare;headers?: CheaperFareSandboxBookingHeaders}, TContext>, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof cheaperFareSandboxBooking>>,

@@ -40,16 +40,19 @@ import type {
   GatewayTimeoutResponse,
   GetOfferDetailsParams,
   GoneResponse,
+  InternalServerErrorResponse,
   ListOfferAncillariesParams,
   NotFoundResponse,
   OfferDetails,
   OfferSearchRequest,
+  PayloadTooLargeResponse,
   RemoveSearchFilterParams,
   SearchFilterRequest,
   SearchResult,
   TooManyRequestsResponse,
   UnauthorizedResponse,
-  UnprocessableResponse
+  UnprocessableResponse,
+  UnsupportedMediaTypeResponse
 } from '../../model';
 
 import { contrailFetch } from '../../../core/http';
@@ -98,7 +101,7 @@ export const searchOffers = async (offerSearchRequest: OfferSearchRequest, optio
 
 
 
-export const getSearchOffersMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | UnprocessableResponse | TooManyRequestsResponse | BadGatewayResponse | GatewayTimeoutResponse,
+export const getSearchOffersMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | UnprocessableResponse | TooManyRequestsResponse | InternalServerErrorResponse | BadGatewayResponse | GatewayTimeoutResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof searchOffers>>, TError,{data: OfferSearchRequest}, TContext>, request?: SecondParameter<typeof contrailFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof searchOffers>>, TError,{data: OfferSearchRequest}, TContext> => {
 
@@ -125,12 +128,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type SearchOffersMutationResult = NonNullable<Awaited<ReturnType<typeof searchOffers>>>
     export type SearchOffersMutationBody = OfferSearchRequest
-    export type SearchOffersMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | UnprocessableResponse | TooManyRequestsResponse | BadGatewayResponse | GatewayTimeoutResponse
+    export type SearchOffersMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | UnprocessableResponse | TooManyRequestsResponse | InternalServerErrorResponse | BadGatewayResponse | GatewayTimeoutResponse
 
     /**
  * @summary Search flights
  */
-export const useSearchOffers = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | UnprocessableResponse | TooManyRequestsResponse | BadGatewayResponse | GatewayTimeoutResponse,
+export const useSearchOffers = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | UnprocessableResponse | TooManyRequestsResponse | InternalServerErrorResponse | BadGatewayResponse | GatewayTimeoutResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof searchOffers>>, TError,{data: OfferSearchRequest}, TContext>, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof searchOffers>>,
@@ -172,7 +175,7 @@ export const filterSearchResult = async (searchFilterRequest: SearchFilterReques
 
 
 
-export const getFilterSearchResultMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | GoneResponse | TooManyRequestsResponse,
+export const getFilterSearchResultMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | GoneResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | TooManyRequestsResponse | InternalServerErrorResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof filterSearchResult>>, TError,{data: SearchFilterRequest}, TContext>, request?: SecondParameter<typeof contrailFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof filterSearchResult>>, TError,{data: SearchFilterRequest}, TContext> => {
 
@@ -199,12 +202,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type FilterSearchResultMutationResult = NonNullable<Awaited<ReturnType<typeof filterSearchResult>>>
     export type FilterSearchResultMutationBody = SearchFilterRequest
-    export type FilterSearchResultMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | GoneResponse | TooManyRequestsResponse
+    export type FilterSearchResultMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | GoneResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | TooManyRequestsResponse | InternalServerErrorResponse
 
     /**
  * @summary Filter a search result
  */
-export const useFilterSearchResult = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | GoneResponse | TooManyRequestsResponse,
+export const useFilterSearchResult = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | GoneResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | TooManyRequestsResponse | InternalServerErrorResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof filterSearchResult>>, TError,{data: SearchFilterRequest}, TContext>, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof filterSearchResult>>,
@@ -251,7 +254,7 @@ export const getGetSearchResultQueryKey = (id?: string,) => {
     }
 
     
-export const getGetSearchResultQueryOptions = <TData = Awaited<ReturnType<typeof getSearchResult>>, TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | GoneResponse | TooManyRequestsResponse>(id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSearchResult>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
+export const getGetSearchResultQueryOptions = <TData = Awaited<ReturnType<typeof getSearchResult>>, TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | GoneResponse | TooManyRequestsResponse | InternalServerErrorResponse>(id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSearchResult>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -270,10 +273,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetSearchResultQueryResult = NonNullable<Awaited<ReturnType<typeof getSearchResult>>>
-export type GetSearchResultQueryError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | GoneResponse | TooManyRequestsResponse
+export type GetSearchResultQueryError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | GoneResponse | TooManyRequestsResponse | InternalServerErrorResponse
 
 
-export function useGetSearchResult<TData = Awaited<ReturnType<typeof getSearchResult>>, TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | GoneResponse | TooManyRequestsResponse>(
+export function useGetSearchResult<TData = Awaited<ReturnType<typeof getSearchResult>>, TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | GoneResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
  id: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSearchResult>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getSearchResult>>,
@@ -283,7 +286,7 @@ export function useGetSearchResult<TData = Awaited<ReturnType<typeof getSearchRe
       >, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetSearchResult<TData = Awaited<ReturnType<typeof getSearchResult>>, TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | GoneResponse | TooManyRequestsResponse>(
+export function useGetSearchResult<TData = Awaited<ReturnType<typeof getSearchResult>>, TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | GoneResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
  id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSearchResult>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getSearchResult>>,
@@ -293,7 +296,7 @@ export function useGetSearchResult<TData = Awaited<ReturnType<typeof getSearchRe
       >, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetSearchResult<TData = Awaited<ReturnType<typeof getSearchResult>>, TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | GoneResponse | TooManyRequestsResponse>(
+export function useGetSearchResult<TData = Awaited<ReturnType<typeof getSearchResult>>, TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | GoneResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
  id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSearchResult>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -301,7 +304,7 @@ export function useGetSearchResult<TData = Awaited<ReturnType<typeof getSearchRe
  * @summary Get a search result
  */
 
-export function useGetSearchResult<TData = Awaited<ReturnType<typeof getSearchResult>>, TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | GoneResponse | TooManyRequestsResponse>(
+export function useGetSearchResult<TData = Awaited<ReturnType<typeof getSearchResult>>, TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | GoneResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
  id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSearchResult>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -352,7 +355,7 @@ export const removeSearchFilter = async (id: string,
 
 
 
-export const getRemoveSearchFilterMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | GoneResponse | TooManyRequestsResponse,
+export const getRemoveSearchFilterMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | GoneResponse | TooManyRequestsResponse | InternalServerErrorResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof removeSearchFilter>>, TError,{id: string;params: RemoveSearchFilterParams}, TContext>, request?: SecondParameter<typeof contrailFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof removeSearchFilter>>, TError,{id: string;params: RemoveSearchFilterParams}, TContext> => {
 
@@ -379,12 +382,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type RemoveSearchFilterMutationResult = NonNullable<Awaited<ReturnType<typeof removeSearchFilter>>>
     
-    export type RemoveSearchFilterMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | GoneResponse | TooManyRequestsResponse
+    export type RemoveSearchFilterMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | GoneResponse | TooManyRequestsResponse | InternalServerErrorResponse
 
     /**
  * @summary Remove one filter
  */
-export const useRemoveSearchFilter = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | GoneResponse | TooManyRequestsResponse,
+export const useRemoveSearchFilter = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | GoneResponse | TooManyRequestsResponse | InternalServerErrorResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof removeSearchFilter>>, TError,{id: string;params: RemoveSearchFilterParams}, TContext>, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof removeSearchFilter>>,
@@ -443,7 +446,7 @@ export const getGetOfferDetailsQueryKey = (id?: string,
     }
 
     
-export const getGetOfferDetailsQueryOptions = <TData = Awaited<ReturnType<typeof getOfferDetails>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | GoneResponse | TooManyRequestsResponse | BadGatewayResponse | GatewayTimeoutResponse>(id: string,
+export const getGetOfferDetailsQueryOptions = <TData = Awaited<ReturnType<typeof getOfferDetails>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | GoneResponse | TooManyRequestsResponse | InternalServerErrorResponse | BadGatewayResponse | GatewayTimeoutResponse>(id: string,
     params: GetOfferDetailsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getOfferDetails>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
 ) => {
 
@@ -463,10 +466,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetOfferDetailsQueryResult = NonNullable<Awaited<ReturnType<typeof getOfferDetails>>>
-export type GetOfferDetailsQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | GoneResponse | TooManyRequestsResponse | BadGatewayResponse | GatewayTimeoutResponse
+export type GetOfferDetailsQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | GoneResponse | TooManyRequestsResponse | InternalServerErrorResponse | BadGatewayResponse | GatewayTimeoutResponse
 
 
-export function useGetOfferDetails<TData = Awaited<ReturnType<typeof getOfferDetails>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | GoneResponse | TooManyRequestsResponse | BadGatewayResponse | GatewayTimeoutResponse>(
+export function useGetOfferDetails<TData = Awaited<ReturnType<typeof getOfferDetails>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | GoneResponse | TooManyRequestsResponse | InternalServerErrorResponse | BadGatewayResponse | GatewayTimeoutResponse>(
  id: string,
     params: GetOfferDetailsParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getOfferDetails>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
@@ -477,7 +480,7 @@ export function useGetOfferDetails<TData = Awaited<ReturnType<typeof getOfferDet
       >, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetOfferDetails<TData = Awaited<ReturnType<typeof getOfferDetails>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | GoneResponse | TooManyRequestsResponse | BadGatewayResponse | GatewayTimeoutResponse>(
+export function useGetOfferDetails<TData = Awaited<ReturnType<typeof getOfferDetails>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | GoneResponse | TooManyRequestsResponse | InternalServerErrorResponse | BadGatewayResponse | GatewayTimeoutResponse>(
  id: string,
     params: GetOfferDetailsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getOfferDetails>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
@@ -488,7 +491,7 @@ export function useGetOfferDetails<TData = Awaited<ReturnType<typeof getOfferDet
       >, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetOfferDetails<TData = Awaited<ReturnType<typeof getOfferDetails>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | GoneResponse | TooManyRequestsResponse | BadGatewayResponse | GatewayTimeoutResponse>(
+export function useGetOfferDetails<TData = Awaited<ReturnType<typeof getOfferDetails>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | GoneResponse | TooManyRequestsResponse | InternalServerErrorResponse | BadGatewayResponse | GatewayTimeoutResponse>(
  id: string,
     params: GetOfferDetailsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getOfferDetails>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient
@@ -497,7 +500,7 @@ export function useGetOfferDetails<TData = Awaited<ReturnType<typeof getOfferDet
  * @summary Get a fare's details
  */
 
-export function useGetOfferDetails<TData = Awaited<ReturnType<typeof getOfferDetails>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | GoneResponse | TooManyRequestsResponse | BadGatewayResponse | GatewayTimeoutResponse>(
+export function useGetOfferDetails<TData = Awaited<ReturnType<typeof getOfferDetails>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | GoneResponse | TooManyRequestsResponse | InternalServerErrorResponse | BadGatewayResponse | GatewayTimeoutResponse>(
  id: string,
     params: GetOfferDetailsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getOfferDetails>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient 
@@ -558,7 +561,7 @@ export const getListOfferAncillariesQueryKey = (id?: string,
     }
 
     
-export const getListOfferAncillariesQueryOptions = <TData = Awaited<ReturnType<typeof listOfferAncillaries>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | GoneResponse | TooManyRequestsResponse | BadGatewayResponse | GatewayTimeoutResponse>(id: string,
+export const getListOfferAncillariesQueryOptions = <TData = Awaited<ReturnType<typeof listOfferAncillaries>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | GoneResponse | TooManyRequestsResponse | InternalServerErrorResponse | BadGatewayResponse | GatewayTimeoutResponse>(id: string,
     params: ListOfferAncillariesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listOfferAncillaries>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
 ) => {
 
@@ -578,10 +581,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type ListOfferAncillariesQueryResult = NonNullable<Awaited<ReturnType<typeof listOfferAncillaries>>>
-export type ListOfferAncillariesQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | GoneResponse | TooManyRequestsResponse | BadGatewayResponse | GatewayTimeoutResponse
+export type ListOfferAncillariesQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | GoneResponse | TooManyRequestsResponse | InternalServerErrorResponse | BadGatewayResponse | GatewayTimeoutResponse
 
 
-export function useListOfferAncillaries<TData = Awaited<ReturnType<typeof listOfferAncillaries>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | GoneResponse | TooManyRequestsResponse | BadGatewayResponse | GatewayTimeoutResponse>(
+export function useListOfferAncillaries<TData = Awaited<ReturnType<typeof listOfferAncillaries>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | GoneResponse | TooManyRequestsResponse | InternalServerErrorResponse | BadGatewayResponse | GatewayTimeoutResponse>(
  id: string,
     params: ListOfferAncillariesParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listOfferAncillaries>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
@@ -592,7 +595,7 @@ export function useListOfferAncillaries<TData = Awaited<ReturnType<typeof listOf
       >, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListOfferAncillaries<TData = Awaited<ReturnType<typeof listOfferAncillaries>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | GoneResponse | TooManyRequestsResponse | BadGatewayResponse | GatewayTimeoutResponse>(
+export function useListOfferAncillaries<TData = Awaited<ReturnType<typeof listOfferAncillaries>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | GoneResponse | TooManyRequestsResponse | InternalServerErrorResponse | BadGatewayResponse | GatewayTimeoutResponse>(
  id: string,
     params: ListOfferAncillariesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listOfferAncillaries>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
@@ -603,7 +606,7 @@ export function useListOfferAncillaries<TData = Awaited<ReturnType<typeof listOf
       >, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListOfferAncillaries<TData = Awaited<ReturnType<typeof listOfferAncillaries>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | GoneResponse | TooManyRequestsResponse | BadGatewayResponse | GatewayTimeoutResponse>(
+export function useListOfferAncillaries<TData = Awaited<ReturnType<typeof listOfferAncillaries>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | GoneResponse | TooManyRequestsResponse | InternalServerErrorResponse | BadGatewayResponse | GatewayTimeoutResponse>(
  id: string,
     params: ListOfferAncillariesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listOfferAncillaries>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient
@@ -612,7 +615,7 @@ export function useListOfferAncillaries<TData = Awaited<ReturnType<typeof listOf
  * @summary List a fare's ancillaries
  */
 
-export function useListOfferAncillaries<TData = Awaited<ReturnType<typeof listOfferAncillaries>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | GoneResponse | TooManyRequestsResponse | BadGatewayResponse | GatewayTimeoutResponse>(
+export function useListOfferAncillaries<TData = Awaited<ReturnType<typeof listOfferAncillaries>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | GoneResponse | TooManyRequestsResponse | InternalServerErrorResponse | BadGatewayResponse | GatewayTimeoutResponse>(
  id: string,
     params: ListOfferAncillariesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listOfferAncillaries>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient 

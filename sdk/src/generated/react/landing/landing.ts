@@ -35,17 +35,20 @@ import type {
 import type {
   BadRequestResponse,
   ForbiddenResponse,
+  InternalServerErrorResponse,
   ListPresentationRequestsParams,
   NeoAirlinePrice,
   NeoAirlinePriceRequest,
   NeoFlightList,
   NotFoundResponse,
+  PayloadTooLargeResponse,
   PresentationRequest,
   PresentationRequestCreate,
   PresentationRequestList,
   ServiceUnavailableResponse,
   TooManyRequestsResponse,
-  UnauthorizedResponse
+  UnauthorizedResponse,
+  UnsupportedMediaTypeResponse
 } from '../../model';
 
 import { contrailFetch } from '../../../core/http';
@@ -97,7 +100,7 @@ export const getListNeoFlightsQueryKey = () => {
     }
 
     
-export const getListNeoFlightsQueryOptions = <TData = Awaited<ReturnType<typeof listNeoFlights>>, TError = TooManyRequestsResponse | ServiceUnavailableResponse>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listNeoFlights>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
+export const getListNeoFlightsQueryOptions = <TData = Awaited<ReturnType<typeof listNeoFlights>>, TError = TooManyRequestsResponse | InternalServerErrorResponse | ServiceUnavailableResponse>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listNeoFlights>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -116,10 +119,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type ListNeoFlightsQueryResult = NonNullable<Awaited<ReturnType<typeof listNeoFlights>>>
-export type ListNeoFlightsQueryError = TooManyRequestsResponse | ServiceUnavailableResponse
+export type ListNeoFlightsQueryError = TooManyRequestsResponse | InternalServerErrorResponse | ServiceUnavailableResponse
 
 
-export function useListNeoFlights<TData = Awaited<ReturnType<typeof listNeoFlights>>, TError = TooManyRequestsResponse | ServiceUnavailableResponse>(
+export function useListNeoFlights<TData = Awaited<ReturnType<typeof listNeoFlights>>, TError = TooManyRequestsResponse | InternalServerErrorResponse | ServiceUnavailableResponse>(
   options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listNeoFlights>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof listNeoFlights>>,
@@ -129,7 +132,7 @@ export function useListNeoFlights<TData = Awaited<ReturnType<typeof listNeoFligh
       >, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListNeoFlights<TData = Awaited<ReturnType<typeof listNeoFlights>>, TError = TooManyRequestsResponse | ServiceUnavailableResponse>(
+export function useListNeoFlights<TData = Awaited<ReturnType<typeof listNeoFlights>>, TError = TooManyRequestsResponse | InternalServerErrorResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listNeoFlights>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof listNeoFlights>>,
@@ -139,7 +142,7 @@ export function useListNeoFlights<TData = Awaited<ReturnType<typeof listNeoFligh
       >, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListNeoFlights<TData = Awaited<ReturnType<typeof listNeoFlights>>, TError = TooManyRequestsResponse | ServiceUnavailableResponse>(
+export function useListNeoFlights<TData = Awaited<ReturnType<typeof listNeoFlights>>, TError = TooManyRequestsResponse | InternalServerErrorResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listNeoFlights>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -147,7 +150,7 @@ export function useListNeoFlights<TData = Awaited<ReturnType<typeof listNeoFligh
  * @summary List the neo-airline's direct flights
  */
 
-export function useListNeoFlights<TData = Awaited<ReturnType<typeof listNeoFlights>>, TError = TooManyRequestsResponse | ServiceUnavailableResponse>(
+export function useListNeoFlights<TData = Awaited<ReturnType<typeof listNeoFlights>>, TError = TooManyRequestsResponse | InternalServerErrorResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listNeoFlights>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -194,7 +197,7 @@ export const priceNeoFlight = async (neoAirlinePriceRequest: NeoAirlinePriceRequ
 
 
 
-export const getPriceNeoFlightMutationOptions = <TError = BadRequestResponse | NotFoundResponse | TooManyRequestsResponse | ServiceUnavailableResponse,
+export const getPriceNeoFlightMutationOptions = <TError = BadRequestResponse | NotFoundResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | TooManyRequestsResponse | InternalServerErrorResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof priceNeoFlight>>, TError,{data: NeoAirlinePriceRequest}, TContext>, request?: SecondParameter<typeof contrailFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof priceNeoFlight>>, TError,{data: NeoAirlinePriceRequest}, TContext> => {
 
@@ -221,12 +224,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type PriceNeoFlightMutationResult = NonNullable<Awaited<ReturnType<typeof priceNeoFlight>>>
     export type PriceNeoFlightMutationBody = NeoAirlinePriceRequest
-    export type PriceNeoFlightMutationError = BadRequestResponse | NotFoundResponse | TooManyRequestsResponse | ServiceUnavailableResponse
+    export type PriceNeoFlightMutationError = BadRequestResponse | NotFoundResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | TooManyRequestsResponse | InternalServerErrorResponse | ServiceUnavailableResponse
 
     /**
  * @summary Price one neo-airline flight
  */
-export const usePriceNeoFlight = <TError = BadRequestResponse | NotFoundResponse | TooManyRequestsResponse | ServiceUnavailableResponse,
+export const usePriceNeoFlight = <TError = BadRequestResponse | NotFoundResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | TooManyRequestsResponse | InternalServerErrorResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof priceNeoFlight>>, TError,{data: NeoAirlinePriceRequest}, TContext>, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof priceNeoFlight>>,
@@ -270,7 +273,7 @@ export const sendPresentationRequest = async (presentationRequestCreate: Present
 
 
 
-export const getSendPresentationRequestMutationOptions = <TError = BadRequestResponse | TooManyRequestsResponse,
+export const getSendPresentationRequestMutationOptions = <TError = BadRequestResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | TooManyRequestsResponse | InternalServerErrorResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof sendPresentationRequest>>, TError,{data: PresentationRequestCreate}, TContext>, request?: SecondParameter<typeof contrailFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof sendPresentationRequest>>, TError,{data: PresentationRequestCreate}, TContext> => {
 
@@ -297,12 +300,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type SendPresentationRequestMutationResult = NonNullable<Awaited<ReturnType<typeof sendPresentationRequest>>>
     export type SendPresentationRequestMutationBody = PresentationRequestCreate
-    export type SendPresentationRequestMutationError = BadRequestResponse | TooManyRequestsResponse
+    export type SendPresentationRequestMutationError = BadRequestResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | TooManyRequestsResponse | InternalServerErrorResponse
 
     /**
  * @summary Ask for an API presentation
  */
-export const useSendPresentationRequest = <TError = BadRequestResponse | TooManyRequestsResponse,
+export const useSendPresentationRequest = <TError = BadRequestResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | TooManyRequestsResponse | InternalServerErrorResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof sendPresentationRequest>>, TError,{data: PresentationRequestCreate}, TContext>, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof sendPresentationRequest>>,
@@ -356,7 +359,7 @@ export const getListPresentationRequestsQueryKey = (params?: ListPresentationReq
     }
 
     
-export const getListPresentationRequestsQueryOptions = <TData = Awaited<ReturnType<typeof listPresentationRequests>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse>(params?: ListPresentationRequestsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listPresentationRequests>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
+export const getListPresentationRequestsQueryOptions = <TData = Awaited<ReturnType<typeof listPresentationRequests>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse | InternalServerErrorResponse>(params?: ListPresentationRequestsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listPresentationRequests>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -375,10 +378,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type ListPresentationRequestsQueryResult = NonNullable<Awaited<ReturnType<typeof listPresentationRequests>>>
-export type ListPresentationRequestsQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse
+export type ListPresentationRequestsQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse | InternalServerErrorResponse
 
 
-export function useListPresentationRequests<TData = Awaited<ReturnType<typeof listPresentationRequests>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse>(
+export function useListPresentationRequests<TData = Awaited<ReturnType<typeof listPresentationRequests>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
  params: undefined |  ListPresentationRequestsParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listPresentationRequests>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof listPresentationRequests>>,
@@ -388,7 +391,7 @@ export function useListPresentationRequests<TData = Awaited<ReturnType<typeof li
       >, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListPresentationRequests<TData = Awaited<ReturnType<typeof listPresentationRequests>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse>(
+export function useListPresentationRequests<TData = Awaited<ReturnType<typeof listPresentationRequests>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
  params?: ListPresentationRequestsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listPresentationRequests>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof listPresentationRequests>>,
@@ -398,7 +401,7 @@ export function useListPresentationRequests<TData = Awaited<ReturnType<typeof li
       >, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListPresentationRequests<TData = Awaited<ReturnType<typeof listPresentationRequests>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse>(
+export function useListPresentationRequests<TData = Awaited<ReturnType<typeof listPresentationRequests>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
  params?: ListPresentationRequestsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listPresentationRequests>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -406,7 +409,7 @@ export function useListPresentationRequests<TData = Awaited<ReturnType<typeof li
  * @summary List API presentation requests
  */
 
-export function useListPresentationRequests<TData = Awaited<ReturnType<typeof listPresentationRequests>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse>(
+export function useListPresentationRequests<TData = Awaited<ReturnType<typeof listPresentationRequests>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
  params?: ListPresentationRequestsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listPresentationRequests>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {

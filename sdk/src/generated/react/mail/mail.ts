@@ -36,16 +36,19 @@ import type {
   BadRequestResponse,
   ConflictResponse,
   ForbiddenResponse,
+  InternalServerErrorResponse,
   ListMailMessagesParams,
   MailMessage,
   MailMessageList,
   MailMessageUpdate,
   NotFoundResponse,
+  PayloadTooLargeResponse,
   SendMailHeaders,
   SendMailRequest,
   TooManyRequestsResponse,
   UnauthorizedResponse,
-  UnprocessableResponse
+  UnprocessableResponse,
+  UnsupportedMediaTypeResponse
 } from '../../model';
 
 import { contrailFetch } from '../../../core/http';
@@ -100,7 +103,7 @@ export const getListMailMessagesQueryKey = (params?: ListMailMessagesParams,) =>
     }
 
     
-export const getListMailMessagesQueryOptions = <TData = Awaited<ReturnType<typeof listMailMessages>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse>(params?: ListMailMessagesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listMailMessages>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
+export const getListMailMessagesQueryOptions = <TData = Awaited<ReturnType<typeof listMailMessages>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse | InternalServerErrorResponse>(params?: ListMailMessagesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listMailMessages>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -119,10 +122,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type ListMailMessagesQueryResult = NonNullable<Awaited<ReturnType<typeof listMailMessages>>>
-export type ListMailMessagesQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse
+export type ListMailMessagesQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse | InternalServerErrorResponse
 
 
-export function useListMailMessages<TData = Awaited<ReturnType<typeof listMailMessages>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse>(
+export function useListMailMessages<TData = Awaited<ReturnType<typeof listMailMessages>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
  params: undefined |  ListMailMessagesParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listMailMessages>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof listMailMessages>>,
@@ -132,7 +135,7 @@ export function useListMailMessages<TData = Awaited<ReturnType<typeof listMailMe
       >, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListMailMessages<TData = Awaited<ReturnType<typeof listMailMessages>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse>(
+export function useListMailMessages<TData = Awaited<ReturnType<typeof listMailMessages>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
  params?: ListMailMessagesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listMailMessages>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof listMailMessages>>,
@@ -142,7 +145,7 @@ export function useListMailMessages<TData = Awaited<ReturnType<typeof listMailMe
       >, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListMailMessages<TData = Awaited<ReturnType<typeof listMailMessages>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse>(
+export function useListMailMessages<TData = Awaited<ReturnType<typeof listMailMessages>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
  params?: ListMailMessagesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listMailMessages>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -150,7 +153,7 @@ export function useListMailMessages<TData = Awaited<ReturnType<typeof listMailMe
  * @summary List the mail outbox
  */
 
-export function useListMailMessages<TData = Awaited<ReturnType<typeof listMailMessages>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse>(
+export function useListMailMessages<TData = Awaited<ReturnType<typeof listMailMessages>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
  params?: ListMailMessagesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listMailMessages>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -196,7 +199,7 @@ export const sendMail = async (sendMailRequest: SendMailRequest,
 
 
 
-export const getSendMailMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | UnprocessableResponse | TooManyRequestsResponse,
+export const getSendMailMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | UnprocessableResponse | TooManyRequestsResponse | InternalServerErrorResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof sendMail>>, TError,{data: SendMailRequest;headers?: SendMailHeaders}, TContext>, request?: SecondParameter<typeof contrailFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof sendMail>>, TError,{data: SendMailRequest;headers?: SendMailHeaders}, TContext> => {
 
@@ -223,12 +226,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type SendMailMutationResult = NonNullable<Awaited<ReturnType<typeof sendMail>>>
     export type SendMailMutationBody = SendMailRequest
-    export type SendMailMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | UnprocessableResponse | TooManyRequestsResponse
+    export type SendMailMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | UnprocessableResponse | TooManyRequestsResponse | InternalServerErrorResponse
 
     /**
  * @summary Send an email
  */
-export const useSendMail = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | UnprocessableResponse | TooManyRequestsResponse,
+export const useSendMail = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | UnprocessableResponse | TooManyRequestsResponse | InternalServerErrorResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof sendMail>>, TError,{data: SendMailRequest;headers?: SendMailHeaders}, TContext>, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof sendMail>>,
@@ -274,7 +277,7 @@ export const getGetMailMessageQueryKey = (id?: string,) => {
     }
 
     
-export const getGetMailMessageQueryOptions = <TData = Awaited<ReturnType<typeof getMailMessage>>, TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse>(id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getMailMessage>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
+export const getGetMailMessageQueryOptions = <TData = Awaited<ReturnType<typeof getMailMessage>>, TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse>(id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getMailMessage>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -293,10 +296,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetMailMessageQueryResult = NonNullable<Awaited<ReturnType<typeof getMailMessage>>>
-export type GetMailMessageQueryError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse
+export type GetMailMessageQueryError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse
 
 
-export function useGetMailMessage<TData = Awaited<ReturnType<typeof getMailMessage>>, TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse>(
+export function useGetMailMessage<TData = Awaited<ReturnType<typeof getMailMessage>>, TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
  id: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getMailMessage>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getMailMessage>>,
@@ -306,7 +309,7 @@ export function useGetMailMessage<TData = Awaited<ReturnType<typeof getMailMessa
       >, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetMailMessage<TData = Awaited<ReturnType<typeof getMailMessage>>, TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse>(
+export function useGetMailMessage<TData = Awaited<ReturnType<typeof getMailMessage>>, TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
  id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getMailMessage>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getMailMessage>>,
@@ -316,7 +319,7 @@ export function useGetMailMessage<TData = Awaited<ReturnType<typeof getMailMessa
       >, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetMailMessage<TData = Awaited<ReturnType<typeof getMailMessage>>, TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse>(
+export function useGetMailMessage<TData = Awaited<ReturnType<typeof getMailMessage>>, TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
  id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getMailMessage>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -324,7 +327,7 @@ export function useGetMailMessage<TData = Awaited<ReturnType<typeof getMailMessa
  * @summary Read one message of the outbox
  */
 
-export function useGetMailMessage<TData = Awaited<ReturnType<typeof getMailMessage>>, TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse>(
+export function useGetMailMessage<TData = Awaited<ReturnType<typeof getMailMessage>>, TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
  id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getMailMessage>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -367,7 +370,7 @@ export const updateMailMessage = async (id: string,
 
 
 
-export const getUpdateMailMessageMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse,
+export const getUpdateMailMessageMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | TooManyRequestsResponse | InternalServerErrorResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateMailMessage>>, TError,{id: string;data: MailMessageUpdate}, TContext>, request?: SecondParameter<typeof contrailFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof updateMailMessage>>, TError,{id: string;data: MailMessageUpdate}, TContext> => {
 
@@ -394,12 +397,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type UpdateMailMessageMutationResult = NonNullable<Awaited<ReturnType<typeof updateMailMessage>>>
     export type UpdateMailMessageMutationBody = MailMessageUpdate
-    export type UpdateMailMessageMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse
+    export type UpdateMailMessageMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | TooManyRequestsResponse | InternalServerErrorResponse
 
     /**
  * @summary Mark a message read or unread
  */
-export const useUpdateMailMessage = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse,
+export const useUpdateMailMessage = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | TooManyRequestsResponse | InternalServerErrorResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateMailMessage>>, TError,{id: string;data: MailMessageUpdate}, TContext>, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof updateMailMessage>>,
@@ -437,7 +440,7 @@ export const deleteMailMessage = async (id: string, options?: RequestInit): Prom
 
 
 
-export const getDeleteMailMessageMutationOptions = <TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse,
+export const getDeleteMailMessageMutationOptions = <TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteMailMessage>>, TError,{id: string}, TContext>, request?: SecondParameter<typeof contrailFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof deleteMailMessage>>, TError,{id: string}, TContext> => {
 
@@ -464,12 +467,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type DeleteMailMessageMutationResult = NonNullable<Awaited<ReturnType<typeof deleteMailMessage>>>
     
-    export type DeleteMailMessageMutationError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse
+    export type DeleteMailMessageMutationError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse
 
     /**
  * @summary Delete a message from the outbox
  */
-export const useDeleteMailMessage = <TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse,
+export const useDeleteMailMessage = <TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteMailMessage>>, TError,{id: string}, TContext>, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof deleteMailMessage>>,

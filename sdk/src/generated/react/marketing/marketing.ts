@@ -40,11 +40,14 @@ import type {
   DemoRequestCreate,
   DemoRequestList,
   ForbiddenResponse,
+  InternalServerErrorResponse,
   ListDemoRequestsParams,
+  PayloadTooLargeResponse,
   ServiceUnavailableResponse,
   TooManyRequestsResponse,
   UnauthorizedResponse,
-  UnprocessableResponse
+  UnprocessableResponse,
+  UnsupportedMediaTypeResponse
 } from '../../model';
 
 import { contrailFetch } from '../../../core/http';
@@ -92,7 +95,7 @@ export const quoteDemoFare = async (demoFareQuoteRequest: DemoFareQuoteRequest, 
 
 
 
-export const getQuoteDemoFareMutationOptions = <TError = BadRequestResponse | UnprocessableResponse | TooManyRequestsResponse | ServiceUnavailableResponse,
+export const getQuoteDemoFareMutationOptions = <TError = BadRequestResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | UnprocessableResponse | TooManyRequestsResponse | InternalServerErrorResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof quoteDemoFare>>, TError,{data: DemoFareQuoteRequest}, TContext>, request?: SecondParameter<typeof contrailFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof quoteDemoFare>>, TError,{data: DemoFareQuoteRequest}, TContext> => {
 
@@ -119,12 +122,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type QuoteDemoFareMutationResult = NonNullable<Awaited<ReturnType<typeof quoteDemoFare>>>
     export type QuoteDemoFareMutationBody = DemoFareQuoteRequest
-    export type QuoteDemoFareMutationError = BadRequestResponse | UnprocessableResponse | TooManyRequestsResponse | ServiceUnavailableResponse
+    export type QuoteDemoFareMutationError = BadRequestResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | UnprocessableResponse | TooManyRequestsResponse | InternalServerErrorResponse | ServiceUnavailableResponse
 
     /**
  * @summary Price a GDS fare calculation through NDC (marketing demo)
  */
-export const useQuoteDemoFare = <TError = BadRequestResponse | UnprocessableResponse | TooManyRequestsResponse | ServiceUnavailableResponse,
+export const useQuoteDemoFare = <TError = BadRequestResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | UnprocessableResponse | TooManyRequestsResponse | InternalServerErrorResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof quoteDemoFare>>, TError,{data: DemoFareQuoteRequest}, TContext>, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof quoteDemoFare>>,
@@ -166,7 +169,7 @@ export const createDemoRequest = async (demoRequestCreate: DemoRequestCreate, op
 
 
 
-export const getCreateDemoRequestMutationOptions = <TError = BadRequestResponse | TooManyRequestsResponse,
+export const getCreateDemoRequestMutationOptions = <TError = BadRequestResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | TooManyRequestsResponse | InternalServerErrorResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createDemoRequest>>, TError,{data: DemoRequestCreate}, TContext>, request?: SecondParameter<typeof contrailFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof createDemoRequest>>, TError,{data: DemoRequestCreate}, TContext> => {
 
@@ -193,12 +196,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CreateDemoRequestMutationResult = NonNullable<Awaited<ReturnType<typeof createDemoRequest>>>
     export type CreateDemoRequestMutationBody = DemoRequestCreate
-    export type CreateDemoRequestMutationError = BadRequestResponse | TooManyRequestsResponse
+    export type CreateDemoRequestMutationError = BadRequestResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | TooManyRequestsResponse | InternalServerErrorResponse
 
     /**
  * @summary Request a demo (marketing airlines page)
  */
-export const useCreateDemoRequest = <TError = BadRequestResponse | TooManyRequestsResponse,
+export const useCreateDemoRequest = <TError = BadRequestResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | TooManyRequestsResponse | InternalServerErrorResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createDemoRequest>>, TError,{data: DemoRequestCreate}, TContext>, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof createDemoRequest>>,
@@ -252,7 +255,7 @@ export const getListDemoRequestsQueryKey = (params?: ListDemoRequestsParams,) =>
     }
 
     
-export const getListDemoRequestsQueryOptions = <TData = Awaited<ReturnType<typeof listDemoRequests>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse>(params?: ListDemoRequestsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listDemoRequests>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
+export const getListDemoRequestsQueryOptions = <TData = Awaited<ReturnType<typeof listDemoRequests>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse | InternalServerErrorResponse>(params?: ListDemoRequestsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listDemoRequests>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -271,10 +274,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type ListDemoRequestsQueryResult = NonNullable<Awaited<ReturnType<typeof listDemoRequests>>>
-export type ListDemoRequestsQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse
+export type ListDemoRequestsQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse | InternalServerErrorResponse
 
 
-export function useListDemoRequests<TData = Awaited<ReturnType<typeof listDemoRequests>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse>(
+export function useListDemoRequests<TData = Awaited<ReturnType<typeof listDemoRequests>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
  params: undefined |  ListDemoRequestsParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listDemoRequests>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof listDemoRequests>>,
@@ -284,7 +287,7 @@ export function useListDemoRequests<TData = Awaited<ReturnType<typeof listDemoRe
       >, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListDemoRequests<TData = Awaited<ReturnType<typeof listDemoRequests>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse>(
+export function useListDemoRequests<TData = Awaited<ReturnType<typeof listDemoRequests>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
  params?: ListDemoRequestsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listDemoRequests>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof listDemoRequests>>,
@@ -294,7 +297,7 @@ export function useListDemoRequests<TData = Awaited<ReturnType<typeof listDemoRe
       >, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListDemoRequests<TData = Awaited<ReturnType<typeof listDemoRequests>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse>(
+export function useListDemoRequests<TData = Awaited<ReturnType<typeof listDemoRequests>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
  params?: ListDemoRequestsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listDemoRequests>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -302,7 +305,7 @@ export function useListDemoRequests<TData = Awaited<ReturnType<typeof listDemoRe
  * @summary List demo requests
  */
 
-export function useListDemoRequests<TData = Awaited<ReturnType<typeof listDemoRequests>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse>(
+export function useListDemoRequests<TData = Awaited<ReturnType<typeof listDemoRequests>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
  params?: ListDemoRequestsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listDemoRequests>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {

@@ -45,11 +45,13 @@ import type {
   CreateSupportHeaders,
   DuplicateAgencyHeaders,
   ForbiddenResponse,
+  InternalServerErrorResponse,
   ListAgenciesParams,
   ListAgencyTransactionFeesParams,
   ListSupervisorsParams,
   ListSupportsParams,
   NotFoundResponse,
+  PayloadTooLargeResponse,
   Person,
   PersonCreate,
   PersonList,
@@ -59,7 +61,8 @@ import type {
   TransactionFeeList,
   TransactionFeeUpdate,
   UnauthorizedResponse,
-  UnprocessableResponse
+  UnprocessableResponse,
+  UnsupportedMediaTypeResponse
 } from '../../model';
 
 import { contrailFetch } from '../../../core/http';
@@ -114,7 +117,7 @@ export const getListAgenciesQueryKey = (params?: ListAgenciesParams,) => {
     }
 
     
-export const getListAgenciesQueryOptions = <TData = Awaited<ReturnType<typeof listAgencies>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse>(params?: ListAgenciesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listAgencies>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
+export const getListAgenciesQueryOptions = <TData = Awaited<ReturnType<typeof listAgencies>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse | InternalServerErrorResponse>(params?: ListAgenciesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listAgencies>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -133,10 +136,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type ListAgenciesQueryResult = NonNullable<Awaited<ReturnType<typeof listAgencies>>>
-export type ListAgenciesQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse
+export type ListAgenciesQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse | InternalServerErrorResponse
 
 
-export function useListAgencies<TData = Awaited<ReturnType<typeof listAgencies>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse>(
+export function useListAgencies<TData = Awaited<ReturnType<typeof listAgencies>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
  params: undefined |  ListAgenciesParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listAgencies>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof listAgencies>>,
@@ -146,7 +149,7 @@ export function useListAgencies<TData = Awaited<ReturnType<typeof listAgencies>>
       >, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListAgencies<TData = Awaited<ReturnType<typeof listAgencies>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse>(
+export function useListAgencies<TData = Awaited<ReturnType<typeof listAgencies>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
  params?: ListAgenciesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listAgencies>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof listAgencies>>,
@@ -156,7 +159,7 @@ export function useListAgencies<TData = Awaited<ReturnType<typeof listAgencies>>
       >, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListAgencies<TData = Awaited<ReturnType<typeof listAgencies>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse>(
+export function useListAgencies<TData = Awaited<ReturnType<typeof listAgencies>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
  params?: ListAgenciesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listAgencies>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -164,7 +167,7 @@ export function useListAgencies<TData = Awaited<ReturnType<typeof listAgencies>>
  * @summary List partners
  */
 
-export function useListAgencies<TData = Awaited<ReturnType<typeof listAgencies>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse>(
+export function useListAgencies<TData = Awaited<ReturnType<typeof listAgencies>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
  params?: ListAgenciesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listAgencies>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -208,7 +211,7 @@ export const createAgency = async (agencyCreate: AgencyCreate,
 
 
 
-export const getCreateAgencyMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | UnprocessableResponse | TooManyRequestsResponse,
+export const getCreateAgencyMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | UnprocessableResponse | TooManyRequestsResponse | InternalServerErrorResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createAgency>>, TError,{data: AgencyCreate;headers?: CreateAgencyHeaders}, TContext>, request?: SecondParameter<typeof contrailFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof createAgency>>, TError,{data: AgencyCreate;headers?: CreateAgencyHeaders}, TContext> => {
 
@@ -235,12 +238,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CreateAgencyMutationResult = NonNullable<Awaited<ReturnType<typeof createAgency>>>
     export type CreateAgencyMutationBody = AgencyCreate
-    export type CreateAgencyMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | UnprocessableResponse | TooManyRequestsResponse
+    export type CreateAgencyMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | UnprocessableResponse | TooManyRequestsResponse | InternalServerErrorResponse
 
     /**
  * @summary Create a partner
  */
-export const useCreateAgency = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | UnprocessableResponse | TooManyRequestsResponse,
+export const useCreateAgency = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | UnprocessableResponse | TooManyRequestsResponse | InternalServerErrorResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createAgency>>, TError,{data: AgencyCreate;headers?: CreateAgencyHeaders}, TContext>, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof createAgency>>,
@@ -287,7 +290,7 @@ export const getGetAgencyQueryKey = (id?: string,) => {
     }
 
     
-export const getGetAgencyQueryOptions = <TData = Awaited<ReturnType<typeof getAgency>>, TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse>(id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAgency>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
+export const getGetAgencyQueryOptions = <TData = Awaited<ReturnType<typeof getAgency>>, TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse>(id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAgency>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -306,10 +309,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetAgencyQueryResult = NonNullable<Awaited<ReturnType<typeof getAgency>>>
-export type GetAgencyQueryError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse
+export type GetAgencyQueryError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse
 
 
-export function useGetAgency<TData = Awaited<ReturnType<typeof getAgency>>, TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse>(
+export function useGetAgency<TData = Awaited<ReturnType<typeof getAgency>>, TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
  id: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAgency>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getAgency>>,
@@ -319,7 +322,7 @@ export function useGetAgency<TData = Awaited<ReturnType<typeof getAgency>>, TErr
       >, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetAgency<TData = Awaited<ReturnType<typeof getAgency>>, TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse>(
+export function useGetAgency<TData = Awaited<ReturnType<typeof getAgency>>, TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
  id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAgency>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getAgency>>,
@@ -329,7 +332,7 @@ export function useGetAgency<TData = Awaited<ReturnType<typeof getAgency>>, TErr
       >, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetAgency<TData = Awaited<ReturnType<typeof getAgency>>, TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse>(
+export function useGetAgency<TData = Awaited<ReturnType<typeof getAgency>>, TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
  id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAgency>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -337,7 +340,7 @@ export function useGetAgency<TData = Awaited<ReturnType<typeof getAgency>>, TErr
  * @summary Read a partner
  */
 
-export function useGetAgency<TData = Awaited<ReturnType<typeof getAgency>>, TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse>(
+export function useGetAgency<TData = Awaited<ReturnType<typeof getAgency>>, TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
  id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAgency>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -381,7 +384,7 @@ export const updateAgency = async (id: string,
 
 
 
-export const getUpdateAgencyMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | UnprocessableResponse | TooManyRequestsResponse,
+export const getUpdateAgencyMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | UnprocessableResponse | TooManyRequestsResponse | InternalServerErrorResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateAgency>>, TError,{id: string;data: AgencyUpdate}, TContext>, request?: SecondParameter<typeof contrailFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof updateAgency>>, TError,{id: string;data: AgencyUpdate}, TContext> => {
 
@@ -408,12 +411,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type UpdateAgencyMutationResult = NonNullable<Awaited<ReturnType<typeof updateAgency>>>
     export type UpdateAgencyMutationBody = AgencyUpdate
-    export type UpdateAgencyMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | UnprocessableResponse | TooManyRequestsResponse
+    export type UpdateAgencyMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | UnprocessableResponse | TooManyRequestsResponse | InternalServerErrorResponse
 
     /**
  * @summary Change a partner
  */
-export const useUpdateAgency = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | UnprocessableResponse | TooManyRequestsResponse,
+export const useUpdateAgency = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | UnprocessableResponse | TooManyRequestsResponse | InternalServerErrorResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateAgency>>, TError,{id: string;data: AgencyUpdate}, TContext>, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof updateAgency>>,
@@ -452,7 +455,7 @@ export const deleteAgency = async (id: string, options?: RequestInit): Promise<v
 
 
 
-export const getDeleteAgencyMutationOptions = <TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse,
+export const getDeleteAgencyMutationOptions = <TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteAgency>>, TError,{id: string}, TContext>, request?: SecondParameter<typeof contrailFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof deleteAgency>>, TError,{id: string}, TContext> => {
 
@@ -479,12 +482,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type DeleteAgencyMutationResult = NonNullable<Awaited<ReturnType<typeof deleteAgency>>>
     
-    export type DeleteAgencyMutationError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse
+    export type DeleteAgencyMutationError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse
 
     /**
  * @summary Delete (archive) a partner
  */
-export const useDeleteAgency = <TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse,
+export const useDeleteAgency = <TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteAgency>>, TError,{id: string}, TContext>, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof deleteAgency>>,
@@ -524,7 +527,7 @@ export const duplicateAgency = async (id: string,
 
 
 
-export const getDuplicateAgencyMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | UnprocessableResponse | TooManyRequestsResponse,
+export const getDuplicateAgencyMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | UnprocessableResponse | TooManyRequestsResponse | InternalServerErrorResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof duplicateAgency>>, TError,{id: string;headers?: DuplicateAgencyHeaders}, TContext>, request?: SecondParameter<typeof contrailFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof duplicateAgency>>, TError,{id: string;headers?: DuplicateAgencyHeaders}, TContext> => {
 
@@ -551,12 +554,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type DuplicateAgencyMutationResult = NonNullable<Awaited<ReturnType<typeof duplicateAgency>>>
     
-    export type DuplicateAgencyMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | UnprocessableResponse | TooManyRequestsResponse
+    export type DuplicateAgencyMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | UnprocessableResponse | TooManyRequestsResponse | InternalServerErrorResponse
 
     /**
  * @summary Duplicate a partner
  */
-export const useDuplicateAgency = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | UnprocessableResponse | TooManyRequestsResponse,
+export const useDuplicateAgency = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | UnprocessableResponse | TooManyRequestsResponse | InternalServerErrorResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof duplicateAgency>>, TError,{id: string;headers?: DuplicateAgencyHeaders}, TContext>, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof duplicateAgency>>,
@@ -597,7 +600,7 @@ export const setAgencyProductionApi = async (id: string,
 
 
 
-export const getSetAgencyProductionApiMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UnprocessableResponse | TooManyRequestsResponse,
+export const getSetAgencyProductionApiMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | UnprocessableResponse | TooManyRequestsResponse | InternalServerErrorResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof setAgencyProductionApi>>, TError,{id: string;data: ActiveFlag}, TContext>, request?: SecondParameter<typeof contrailFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof setAgencyProductionApi>>, TError,{id: string;data: ActiveFlag}, TContext> => {
 
@@ -624,12 +627,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type SetAgencyProductionApiMutationResult = NonNullable<Awaited<ReturnType<typeof setAgencyProductionApi>>>
     export type SetAgencyProductionApiMutationBody = ActiveFlag
-    export type SetAgencyProductionApiMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UnprocessableResponse | TooManyRequestsResponse
+    export type SetAgencyProductionApiMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | UnprocessableResponse | TooManyRequestsResponse | InternalServerErrorResponse
 
     /**
  * @summary Switch a partner's production API
  */
-export const useSetAgencyProductionApi = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UnprocessableResponse | TooManyRequestsResponse,
+export const useSetAgencyProductionApi = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | UnprocessableResponse | TooManyRequestsResponse | InternalServerErrorResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof setAgencyProductionApi>>, TError,{id: string;data: ActiveFlag}, TContext>, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof setAgencyProductionApi>>,
@@ -670,7 +673,7 @@ export const setAgencyCorporateNumber = async (id: string,
 
 
 
-export const getSetAgencyCorporateNumberMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UnprocessableResponse | TooManyRequestsResponse,
+export const getSetAgencyCorporateNumberMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | UnprocessableResponse | TooManyRequestsResponse | InternalServerErrorResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof setAgencyCorporateNumber>>, TError,{id: string;data: ActiveFlag}, TContext>, request?: SecondParameter<typeof contrailFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof setAgencyCorporateNumber>>, TError,{id: string;data: ActiveFlag}, TContext> => {
 
@@ -697,12 +700,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type SetAgencyCorporateNumberMutationResult = NonNullable<Awaited<ReturnType<typeof setAgencyCorporateNumber>>>
     export type SetAgencyCorporateNumberMutationBody = ActiveFlag
-    export type SetAgencyCorporateNumberMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UnprocessableResponse | TooManyRequestsResponse
+    export type SetAgencyCorporateNumberMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | UnprocessableResponse | TooManyRequestsResponse | InternalServerErrorResponse
 
     /**
  * @summary Switch a partner's corporate number
  */
-export const useSetAgencyCorporateNumber = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UnprocessableResponse | TooManyRequestsResponse,
+export const useSetAgencyCorporateNumber = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | UnprocessableResponse | TooManyRequestsResponse | InternalServerErrorResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof setAgencyCorporateNumber>>, TError,{id: string;data: ActiveFlag}, TContext>, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof setAgencyCorporateNumber>>,
@@ -743,7 +746,7 @@ export const setAgencyGhostSegmentsRemarks = async (id: string,
 
 
 
-export const getSetAgencyGhostSegmentsRemarksMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UnprocessableResponse | TooManyRequestsResponse,
+export const getSetAgencyGhostSegmentsRemarksMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | UnprocessableResponse | TooManyRequestsResponse | InternalServerErrorResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof setAgencyGhostSegmentsRemarks>>, TError,{id: string;data: ActiveFlag}, TContext>, request?: SecondParameter<typeof contrailFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof setAgencyGhostSegmentsRemarks>>, TError,{id: string;data: ActiveFlag}, TContext> => {
 
@@ -770,12 +773,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type SetAgencyGhostSegmentsRemarksMutationResult = NonNullable<Awaited<ReturnType<typeof setAgencyGhostSegmentsRemarks>>>
     export type SetAgencyGhostSegmentsRemarksMutationBody = ActiveFlag
-    export type SetAgencyGhostSegmentsRemarksMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UnprocessableResponse | TooManyRequestsResponse
+    export type SetAgencyGhostSegmentsRemarksMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | UnprocessableResponse | TooManyRequestsResponse | InternalServerErrorResponse
 
     /**
  * @summary Switch a partner's ghost segments remarks
  */
-export const useSetAgencyGhostSegmentsRemarks = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UnprocessableResponse | TooManyRequestsResponse,
+export const useSetAgencyGhostSegmentsRemarks = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | UnprocessableResponse | TooManyRequestsResponse | InternalServerErrorResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof setAgencyGhostSegmentsRemarks>>, TError,{id: string;data: ActiveFlag}, TContext>, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof setAgencyGhostSegmentsRemarks>>,
@@ -832,7 +835,7 @@ export const getListSupervisorsQueryKey = (agencyId?: string,
     }
 
     
-export const getListSupervisorsQueryOptions = <TData = Awaited<ReturnType<typeof listSupervisors>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse>(agencyId: string,
+export const getListSupervisorsQueryOptions = <TData = Awaited<ReturnType<typeof listSupervisors>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse>(agencyId: string,
     params?: ListSupervisorsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listSupervisors>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
 ) => {
 
@@ -852,10 +855,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type ListSupervisorsQueryResult = NonNullable<Awaited<ReturnType<typeof listSupervisors>>>
-export type ListSupervisorsQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse
+export type ListSupervisorsQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse
 
 
-export function useListSupervisors<TData = Awaited<ReturnType<typeof listSupervisors>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse>(
+export function useListSupervisors<TData = Awaited<ReturnType<typeof listSupervisors>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
  agencyId: string,
     params: undefined |  ListSupervisorsParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listSupervisors>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
@@ -866,7 +869,7 @@ export function useListSupervisors<TData = Awaited<ReturnType<typeof listSupervi
       >, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListSupervisors<TData = Awaited<ReturnType<typeof listSupervisors>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse>(
+export function useListSupervisors<TData = Awaited<ReturnType<typeof listSupervisors>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
  agencyId: string,
     params?: ListSupervisorsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listSupervisors>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
@@ -877,7 +880,7 @@ export function useListSupervisors<TData = Awaited<ReturnType<typeof listSupervi
       >, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListSupervisors<TData = Awaited<ReturnType<typeof listSupervisors>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse>(
+export function useListSupervisors<TData = Awaited<ReturnType<typeof listSupervisors>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
  agencyId: string,
     params?: ListSupervisorsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listSupervisors>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient
@@ -886,7 +889,7 @@ export function useListSupervisors<TData = Awaited<ReturnType<typeof listSupervi
  * @summary List a partner's supervisors
  */
 
-export function useListSupervisors<TData = Awaited<ReturnType<typeof listSupervisors>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse>(
+export function useListSupervisors<TData = Awaited<ReturnType<typeof listSupervisors>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
  agencyId: string,
     params?: ListSupervisorsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listSupervisors>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient 
@@ -932,7 +935,7 @@ export const createSupervisor = async (agencyId: string,
 
 
 
-export const getCreateSupervisorMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | UnprocessableResponse | TooManyRequestsResponse,
+export const getCreateSupervisorMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | UnprocessableResponse | TooManyRequestsResponse | InternalServerErrorResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createSupervisor>>, TError,{agencyId: string;data: PersonCreate;headers?: CreateSupervisorHeaders}, TContext>, request?: SecondParameter<typeof contrailFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof createSupervisor>>, TError,{agencyId: string;data: PersonCreate;headers?: CreateSupervisorHeaders}, TContext> => {
 
@@ -959,12 +962,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CreateSupervisorMutationResult = NonNullable<Awaited<ReturnType<typeof createSupervisor>>>
     export type CreateSupervisorMutationBody = PersonCreate
-    export type CreateSupervisorMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | UnprocessableResponse | TooManyRequestsResponse
+    export type CreateSupervisorMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | UnprocessableResponse | TooManyRequestsResponse | InternalServerErrorResponse
 
     /**
  * @summary Add a supervisor
  */
-export const useCreateSupervisor = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | UnprocessableResponse | TooManyRequestsResponse,
+export const useCreateSupervisor = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | UnprocessableResponse | TooManyRequestsResponse | InternalServerErrorResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createSupervisor>>, TError,{agencyId: string;data: PersonCreate;headers?: CreateSupervisorHeaders}, TContext>, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof createSupervisor>>,
@@ -1014,7 +1017,7 @@ export const getGetSupervisorQueryKey = (agencyId?: string,
     }
 
     
-export const getGetSupervisorQueryOptions = <TData = Awaited<ReturnType<typeof getSupervisor>>, TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse>(agencyId: string,
+export const getGetSupervisorQueryOptions = <TData = Awaited<ReturnType<typeof getSupervisor>>, TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse>(agencyId: string,
     id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSupervisor>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
 ) => {
 
@@ -1034,10 +1037,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetSupervisorQueryResult = NonNullable<Awaited<ReturnType<typeof getSupervisor>>>
-export type GetSupervisorQueryError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse
+export type GetSupervisorQueryError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse
 
 
-export function useGetSupervisor<TData = Awaited<ReturnType<typeof getSupervisor>>, TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse>(
+export function useGetSupervisor<TData = Awaited<ReturnType<typeof getSupervisor>>, TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
  agencyId: string,
     id: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSupervisor>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
@@ -1048,7 +1051,7 @@ export function useGetSupervisor<TData = Awaited<ReturnType<typeof getSupervisor
       >, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetSupervisor<TData = Awaited<ReturnType<typeof getSupervisor>>, TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse>(
+export function useGetSupervisor<TData = Awaited<ReturnType<typeof getSupervisor>>, TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
  agencyId: string,
     id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSupervisor>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
@@ -1059,7 +1062,7 @@ export function useGetSupervisor<TData = Awaited<ReturnType<typeof getSupervisor
       >, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetSupervisor<TData = Awaited<ReturnType<typeof getSupervisor>>, TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse>(
+export function useGetSupervisor<TData = Awaited<ReturnType<typeof getSupervisor>>, TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
  agencyId: string,
     id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSupervisor>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient
@@ -1068,7 +1071,7 @@ export function useGetSupervisor<TData = Awaited<ReturnType<typeof getSupervisor
  * @summary Read a supervisor
  */
 
-export function useGetSupervisor<TData = Awaited<ReturnType<typeof getSupervisor>>, TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse>(
+export function useGetSupervisor<TData = Awaited<ReturnType<typeof getSupervisor>>, TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
  agencyId: string,
     id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSupervisor>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient 
@@ -1115,7 +1118,7 @@ export const updateSupervisor = async (agencyId: string,
 
 
 
-export const getUpdateSupervisorMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | UnprocessableResponse | TooManyRequestsResponse,
+export const getUpdateSupervisorMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | UnprocessableResponse | TooManyRequestsResponse | InternalServerErrorResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateSupervisor>>, TError,{agencyId: string;id: string;data: PersonUpdate}, TContext>, request?: SecondParameter<typeof contrailFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof updateSupervisor>>, TError,{agencyId: string;id: string;data: PersonUpdate}, TContext> => {
 
@@ -1142,12 +1145,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type UpdateSupervisorMutationResult = NonNullable<Awaited<ReturnType<typeof updateSupervisor>>>
     export type UpdateSupervisorMutationBody = PersonUpdate
-    export type UpdateSupervisorMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | UnprocessableResponse | TooManyRequestsResponse
+    export type UpdateSupervisorMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | UnprocessableResponse | TooManyRequestsResponse | InternalServerErrorResponse
 
     /**
  * @summary Change a supervisor, or a role
  */
-export const useUpdateSupervisor = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | UnprocessableResponse | TooManyRequestsResponse,
+export const useUpdateSupervisor = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | UnprocessableResponse | TooManyRequestsResponse | InternalServerErrorResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateSupervisor>>, TError,{agencyId: string;id: string;data: PersonUpdate}, TContext>, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof updateSupervisor>>,
@@ -1188,7 +1191,7 @@ export const deleteSupervisor = async (agencyId: string,
 
 
 
-export const getDeleteSupervisorMutationOptions = <TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse,
+export const getDeleteSupervisorMutationOptions = <TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | InternalServerErrorResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteSupervisor>>, TError,{agencyId: string;id: string}, TContext>, request?: SecondParameter<typeof contrailFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof deleteSupervisor>>, TError,{agencyId: string;id: string}, TContext> => {
 
@@ -1215,12 +1218,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type DeleteSupervisorMutationResult = NonNullable<Awaited<ReturnType<typeof deleteSupervisor>>>
     
-    export type DeleteSupervisorMutationError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse
+    export type DeleteSupervisorMutationError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | InternalServerErrorResponse
 
     /**
  * @summary Remove a supervisor
  */
-export const useDeleteSupervisor = <TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse,
+export const useDeleteSupervisor = <TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | InternalServerErrorResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteSupervisor>>, TError,{agencyId: string;id: string}, TContext>, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof deleteSupervisor>>,
@@ -1274,7 +1277,7 @@ export const getListSupportsQueryKey = (params?: ListSupportsParams,) => {
     }
 
     
-export const getListSupportsQueryOptions = <TData = Awaited<ReturnType<typeof listSupports>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse>(params?: ListSupportsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listSupports>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
+export const getListSupportsQueryOptions = <TData = Awaited<ReturnType<typeof listSupports>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse | InternalServerErrorResponse>(params?: ListSupportsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listSupports>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -1293,10 +1296,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type ListSupportsQueryResult = NonNullable<Awaited<ReturnType<typeof listSupports>>>
-export type ListSupportsQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse
+export type ListSupportsQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse | InternalServerErrorResponse
 
 
-export function useListSupports<TData = Awaited<ReturnType<typeof listSupports>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse>(
+export function useListSupports<TData = Awaited<ReturnType<typeof listSupports>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
  params: undefined |  ListSupportsParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listSupports>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof listSupports>>,
@@ -1306,7 +1309,7 @@ export function useListSupports<TData = Awaited<ReturnType<typeof listSupports>>
       >, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListSupports<TData = Awaited<ReturnType<typeof listSupports>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse>(
+export function useListSupports<TData = Awaited<ReturnType<typeof listSupports>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
  params?: ListSupportsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listSupports>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof listSupports>>,
@@ -1316,7 +1319,7 @@ export function useListSupports<TData = Awaited<ReturnType<typeof listSupports>>
       >, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListSupports<TData = Awaited<ReturnType<typeof listSupports>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse>(
+export function useListSupports<TData = Awaited<ReturnType<typeof listSupports>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
  params?: ListSupportsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listSupports>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -1324,7 +1327,7 @@ export function useListSupports<TData = Awaited<ReturnType<typeof listSupports>>
  * @summary List support users
  */
 
-export function useListSupports<TData = Awaited<ReturnType<typeof listSupports>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse>(
+export function useListSupports<TData = Awaited<ReturnType<typeof listSupports>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
  params?: ListSupportsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listSupports>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -1368,7 +1371,7 @@ export const createSupport = async (personCreate: PersonCreate,
 
 
 
-export const getCreateSupportMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | UnprocessableResponse | TooManyRequestsResponse,
+export const getCreateSupportMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | UnprocessableResponse | TooManyRequestsResponse | InternalServerErrorResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createSupport>>, TError,{data: PersonCreate;headers?: CreateSupportHeaders}, TContext>, request?: SecondParameter<typeof contrailFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof createSupport>>, TError,{data: PersonCreate;headers?: CreateSupportHeaders}, TContext> => {
 
@@ -1395,12 +1398,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CreateSupportMutationResult = NonNullable<Awaited<ReturnType<typeof createSupport>>>
     export type CreateSupportMutationBody = PersonCreate
-    export type CreateSupportMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | UnprocessableResponse | TooManyRequestsResponse
+    export type CreateSupportMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | UnprocessableResponse | TooManyRequestsResponse | InternalServerErrorResponse
 
     /**
  * @summary Add a support user
  */
-export const useCreateSupport = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | UnprocessableResponse | TooManyRequestsResponse,
+export const useCreateSupport = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | UnprocessableResponse | TooManyRequestsResponse | InternalServerErrorResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createSupport>>, TError,{data: PersonCreate;headers?: CreateSupportHeaders}, TContext>, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof createSupport>>,
@@ -1447,7 +1450,7 @@ export const getGetSupportQueryKey = (id?: string,) => {
     }
 
     
-export const getGetSupportQueryOptions = <TData = Awaited<ReturnType<typeof getSupport>>, TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse>(id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSupport>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
+export const getGetSupportQueryOptions = <TData = Awaited<ReturnType<typeof getSupport>>, TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse>(id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSupport>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -1466,10 +1469,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetSupportQueryResult = NonNullable<Awaited<ReturnType<typeof getSupport>>>
-export type GetSupportQueryError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse
+export type GetSupportQueryError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse
 
 
-export function useGetSupport<TData = Awaited<ReturnType<typeof getSupport>>, TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse>(
+export function useGetSupport<TData = Awaited<ReturnType<typeof getSupport>>, TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
  id: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSupport>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getSupport>>,
@@ -1479,7 +1482,7 @@ export function useGetSupport<TData = Awaited<ReturnType<typeof getSupport>>, TE
       >, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetSupport<TData = Awaited<ReturnType<typeof getSupport>>, TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse>(
+export function useGetSupport<TData = Awaited<ReturnType<typeof getSupport>>, TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
  id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSupport>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getSupport>>,
@@ -1489,7 +1492,7 @@ export function useGetSupport<TData = Awaited<ReturnType<typeof getSupport>>, TE
       >, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetSupport<TData = Awaited<ReturnType<typeof getSupport>>, TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse>(
+export function useGetSupport<TData = Awaited<ReturnType<typeof getSupport>>, TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
  id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSupport>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -1497,7 +1500,7 @@ export function useGetSupport<TData = Awaited<ReturnType<typeof getSupport>>, TE
  * @summary Read a support user
  */
 
-export function useGetSupport<TData = Awaited<ReturnType<typeof getSupport>>, TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse>(
+export function useGetSupport<TData = Awaited<ReturnType<typeof getSupport>>, TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
  id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSupport>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -1554,7 +1557,7 @@ export const getListAgencyTransactionFeesQueryKey = (params?: ListAgencyTransact
     }
 
     
-export const getListAgencyTransactionFeesQueryOptions = <TData = Awaited<ReturnType<typeof listAgencyTransactionFees>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse>(params?: ListAgencyTransactionFeesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listAgencyTransactionFees>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
+export const getListAgencyTransactionFeesQueryOptions = <TData = Awaited<ReturnType<typeof listAgencyTransactionFees>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse>(params?: ListAgencyTransactionFeesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listAgencyTransactionFees>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -1573,10 +1576,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type ListAgencyTransactionFeesQueryResult = NonNullable<Awaited<ReturnType<typeof listAgencyTransactionFees>>>
-export type ListAgencyTransactionFeesQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse
+export type ListAgencyTransactionFeesQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse
 
 
-export function useListAgencyTransactionFees<TData = Awaited<ReturnType<typeof listAgencyTransactionFees>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse>(
+export function useListAgencyTransactionFees<TData = Awaited<ReturnType<typeof listAgencyTransactionFees>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
  params: undefined |  ListAgencyTransactionFeesParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listAgencyTransactionFees>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof listAgencyTransactionFees>>,
@@ -1586,7 +1589,7 @@ export function useListAgencyTransactionFees<TData = Awaited<ReturnType<typeof l
       >, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListAgencyTransactionFees<TData = Awaited<ReturnType<typeof listAgencyTransactionFees>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse>(
+export function useListAgencyTransactionFees<TData = Awaited<ReturnType<typeof listAgencyTransactionFees>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
  params?: ListAgencyTransactionFeesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listAgencyTransactionFees>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof listAgencyTransactionFees>>,
@@ -1596,7 +1599,7 @@ export function useListAgencyTransactionFees<TData = Awaited<ReturnType<typeof l
       >, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListAgencyTransactionFees<TData = Awaited<ReturnType<typeof listAgencyTransactionFees>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse>(
+export function useListAgencyTransactionFees<TData = Awaited<ReturnType<typeof listAgencyTransactionFees>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
  params?: ListAgencyTransactionFeesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listAgencyTransactionFees>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -1604,7 +1607,7 @@ export function useListAgencyTransactionFees<TData = Awaited<ReturnType<typeof l
  * @summary List transaction fees
  */
 
-export function useListAgencyTransactionFees<TData = Awaited<ReturnType<typeof listAgencyTransactionFees>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse>(
+export function useListAgencyTransactionFees<TData = Awaited<ReturnType<typeof listAgencyTransactionFees>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
  params?: ListAgencyTransactionFeesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listAgencyTransactionFees>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -1654,7 +1657,7 @@ export const getGetAgencyTransactionFeeQueryKey = (id?: string,) => {
     }
 
     
-export const getGetAgencyTransactionFeeQueryOptions = <TData = Awaited<ReturnType<typeof getAgencyTransactionFee>>, TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse>(id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAgencyTransactionFee>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
+export const getGetAgencyTransactionFeeQueryOptions = <TData = Awaited<ReturnType<typeof getAgencyTransactionFee>>, TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse>(id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAgencyTransactionFee>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -1673,10 +1676,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetAgencyTransactionFeeQueryResult = NonNullable<Awaited<ReturnType<typeof getAgencyTransactionFee>>>
-export type GetAgencyTransactionFeeQueryError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse
+export type GetAgencyTransactionFeeQueryError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse
 
 
-export function useGetAgencyTransactionFee<TData = Awaited<ReturnType<typeof getAgencyTransactionFee>>, TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse>(
+export function useGetAgencyTransactionFee<TData = Awaited<ReturnType<typeof getAgencyTransactionFee>>, TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
  id: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAgencyTransactionFee>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getAgencyTransactionFee>>,
@@ -1686,7 +1689,7 @@ export function useGetAgencyTransactionFee<TData = Awaited<ReturnType<typeof get
       >, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetAgencyTransactionFee<TData = Awaited<ReturnType<typeof getAgencyTransactionFee>>, TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse>(
+export function useGetAgencyTransactionFee<TData = Awaited<ReturnType<typeof getAgencyTransactionFee>>, TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
  id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAgencyTransactionFee>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getAgencyTransactionFee>>,
@@ -1696,7 +1699,7 @@ export function useGetAgencyTransactionFee<TData = Awaited<ReturnType<typeof get
       >, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetAgencyTransactionFee<TData = Awaited<ReturnType<typeof getAgencyTransactionFee>>, TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse>(
+export function useGetAgencyTransactionFee<TData = Awaited<ReturnType<typeof getAgencyTransactionFee>>, TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
  id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAgencyTransactionFee>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -1704,7 +1707,7 @@ export function useGetAgencyTransactionFee<TData = Awaited<ReturnType<typeof get
  * @summary Read a transaction fee
  */
 
-export function useGetAgencyTransactionFee<TData = Awaited<ReturnType<typeof getAgencyTransactionFee>>, TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse>(
+export function useGetAgencyTransactionFee<TData = Awaited<ReturnType<typeof getAgencyTransactionFee>>, TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
  id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAgencyTransactionFee>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -1748,7 +1751,7 @@ export const updateAgencyTransactionFee = async (id: string,
 
 
 
-export const getUpdateAgencyTransactionFeeMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UnprocessableResponse | TooManyRequestsResponse,
+export const getUpdateAgencyTransactionFeeMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | UnprocessableResponse | TooManyRequestsResponse | InternalServerErrorResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateAgencyTransactionFee>>, TError,{id: string;data: TransactionFeeUpdate}, TContext>, request?: SecondParameter<typeof contrailFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof updateAgencyTransactionFee>>, TError,{id: string;data: TransactionFeeUpdate}, TContext> => {
 
@@ -1775,12 +1778,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type UpdateAgencyTransactionFeeMutationResult = NonNullable<Awaited<ReturnType<typeof updateAgencyTransactionFee>>>
     export type UpdateAgencyTransactionFeeMutationBody = TransactionFeeUpdate
-    export type UpdateAgencyTransactionFeeMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UnprocessableResponse | TooManyRequestsResponse
+    export type UpdateAgencyTransactionFeeMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | UnprocessableResponse | TooManyRequestsResponse | InternalServerErrorResponse
 
     /**
  * @summary Set a transaction fee
  */
-export const useUpdateAgencyTransactionFee = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UnprocessableResponse | TooManyRequestsResponse,
+export const useUpdateAgencyTransactionFee = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | UnprocessableResponse | TooManyRequestsResponse | InternalServerErrorResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateAgencyTransactionFee>>, TError,{id: string;data: TransactionFeeUpdate}, TContext>, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof updateAgencyTransactionFee>>,

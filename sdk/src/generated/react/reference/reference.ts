@@ -33,6 +33,7 @@ import type {
   BadRequestResponse,
   CarrierList,
   ForbiddenResponse,
+  InternalServerErrorResponse,
   ListAirportsParams,
   ListCarriersParams,
   TooManyRequestsResponse,
@@ -91,7 +92,7 @@ export const getListAirportsQueryKey = (params?: ListAirportsParams,) => {
     }
 
     
-export const getListAirportsQueryOptions = <TData = Awaited<ReturnType<typeof listAirports>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse>(params?: ListAirportsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listAirports>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
+export const getListAirportsQueryOptions = <TData = Awaited<ReturnType<typeof listAirports>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse | InternalServerErrorResponse>(params?: ListAirportsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listAirports>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -110,10 +111,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type ListAirportsQueryResult = NonNullable<Awaited<ReturnType<typeof listAirports>>>
-export type ListAirportsQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse
+export type ListAirportsQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse | InternalServerErrorResponse
 
 
-export function useListAirports<TData = Awaited<ReturnType<typeof listAirports>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse>(
+export function useListAirports<TData = Awaited<ReturnType<typeof listAirports>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
  params: undefined |  ListAirportsParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listAirports>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof listAirports>>,
@@ -123,7 +124,7 @@ export function useListAirports<TData = Awaited<ReturnType<typeof listAirports>>
       >, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListAirports<TData = Awaited<ReturnType<typeof listAirports>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse>(
+export function useListAirports<TData = Awaited<ReturnType<typeof listAirports>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
  params?: ListAirportsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listAirports>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof listAirports>>,
@@ -133,7 +134,7 @@ export function useListAirports<TData = Awaited<ReturnType<typeof listAirports>>
       >, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListAirports<TData = Awaited<ReturnType<typeof listAirports>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse>(
+export function useListAirports<TData = Awaited<ReturnType<typeof listAirports>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
  params?: ListAirportsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listAirports>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -141,7 +142,7 @@ export function useListAirports<TData = Awaited<ReturnType<typeof listAirports>>
  * @summary Search airports
  */
 
-export function useListAirports<TData = Awaited<ReturnType<typeof listAirports>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse>(
+export function useListAirports<TData = Awaited<ReturnType<typeof listAirports>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
  params?: ListAirportsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listAirports>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -198,7 +199,7 @@ export const getListCarriersQueryKey = (params?: ListCarriersParams,) => {
     }
 
     
-export const getListCarriersQueryOptions = <TData = Awaited<ReturnType<typeof listCarriers>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse>(params?: ListCarriersParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listCarriers>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
+export const getListCarriersQueryOptions = <TData = Awaited<ReturnType<typeof listCarriers>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse | InternalServerErrorResponse>(params?: ListCarriersParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listCarriers>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -217,10 +218,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type ListCarriersQueryResult = NonNullable<Awaited<ReturnType<typeof listCarriers>>>
-export type ListCarriersQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse
+export type ListCarriersQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse | InternalServerErrorResponse
 
 
-export function useListCarriers<TData = Awaited<ReturnType<typeof listCarriers>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse>(
+export function useListCarriers<TData = Awaited<ReturnType<typeof listCarriers>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
  params: undefined |  ListCarriersParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listCarriers>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof listCarriers>>,
@@ -230,7 +231,7 @@ export function useListCarriers<TData = Awaited<ReturnType<typeof listCarriers>>
       >, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListCarriers<TData = Awaited<ReturnType<typeof listCarriers>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse>(
+export function useListCarriers<TData = Awaited<ReturnType<typeof listCarriers>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
  params?: ListCarriersParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listCarriers>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof listCarriers>>,
@@ -240,7 +241,7 @@ export function useListCarriers<TData = Awaited<ReturnType<typeof listCarriers>>
       >, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListCarriers<TData = Awaited<ReturnType<typeof listCarriers>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse>(
+export function useListCarriers<TData = Awaited<ReturnType<typeof listCarriers>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
  params?: ListCarriersParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listCarriers>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -248,7 +249,7 @@ export function useListCarriers<TData = Awaited<ReturnType<typeof listCarriers>>
  * @summary Search carriers
  */
 
-export function useListCarriers<TData = Awaited<ReturnType<typeof listCarriers>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse>(
+export function useListCarriers<TData = Awaited<ReturnType<typeof listCarriers>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
  params?: ListCarriersParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listCarriers>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {

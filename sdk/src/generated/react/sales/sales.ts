@@ -35,6 +35,7 @@ import type {
   ExportSalesParams,
   ForbiddenResponse,
   GetAnalyticsParams,
+  InternalServerErrorResponse,
   ListSalesParams,
   NotFoundResponse,
   SalesDocument,
@@ -99,7 +100,7 @@ export const getListSalesQueryKey = (params?: ListSalesParams,) => {
     }
 
     
-export const getListSalesQueryOptions = <TData = Awaited<ReturnType<typeof listSales>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse>(params?: ListSalesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listSales>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
+export const getListSalesQueryOptions = <TData = Awaited<ReturnType<typeof listSales>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse | InternalServerErrorResponse>(params?: ListSalesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listSales>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -118,10 +119,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type ListSalesQueryResult = NonNullable<Awaited<ReturnType<typeof listSales>>>
-export type ListSalesQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse
+export type ListSalesQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse | InternalServerErrorResponse
 
 
-export function useListSales<TData = Awaited<ReturnType<typeof listSales>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse>(
+export function useListSales<TData = Awaited<ReturnType<typeof listSales>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
  params: undefined |  ListSalesParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listSales>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof listSales>>,
@@ -131,7 +132,7 @@ export function useListSales<TData = Awaited<ReturnType<typeof listSales>>, TErr
       >, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListSales<TData = Awaited<ReturnType<typeof listSales>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse>(
+export function useListSales<TData = Awaited<ReturnType<typeof listSales>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
  params?: ListSalesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listSales>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof listSales>>,
@@ -141,7 +142,7 @@ export function useListSales<TData = Awaited<ReturnType<typeof listSales>>, TErr
       >, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListSales<TData = Awaited<ReturnType<typeof listSales>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse>(
+export function useListSales<TData = Awaited<ReturnType<typeof listSales>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
  params?: ListSalesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listSales>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -149,7 +150,7 @@ export function useListSales<TData = Awaited<ReturnType<typeof listSales>>, TErr
  * @summary List sales documents
  */
 
-export function useListSales<TData = Awaited<ReturnType<typeof listSales>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse>(
+export function useListSales<TData = Awaited<ReturnType<typeof listSales>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
  params?: ListSalesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listSales>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -211,7 +212,7 @@ export const getExportSalesQueryKey = (params?: ExportSalesParams,) => {
     }
 
     
-export const getExportSalesQueryOptions = <TData = Awaited<ReturnType<typeof exportSales>>, TError = ErrorEnvelope | UnauthorizedResponse | ForbiddenResponse | ErrorEnvelope | TooManyRequestsResponse>(params?: ExportSalesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof exportSales>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
+export const getExportSalesQueryOptions = <TData = Awaited<ReturnType<typeof exportSales>>, TError = ErrorEnvelope | UnauthorizedResponse | ForbiddenResponse | ErrorEnvelope | TooManyRequestsResponse | InternalServerErrorResponse>(params?: ExportSalesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof exportSales>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -230,10 +231,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type ExportSalesQueryResult = NonNullable<Awaited<ReturnType<typeof exportSales>>>
-export type ExportSalesQueryError = ErrorEnvelope | UnauthorizedResponse | ForbiddenResponse | ErrorEnvelope | TooManyRequestsResponse
+export type ExportSalesQueryError = ErrorEnvelope | UnauthorizedResponse | ForbiddenResponse | ErrorEnvelope | TooManyRequestsResponse | InternalServerErrorResponse
 
 
-export function useExportSales<TData = Awaited<ReturnType<typeof exportSales>>, TError = ErrorEnvelope | UnauthorizedResponse | ForbiddenResponse | ErrorEnvelope | TooManyRequestsResponse>(
+export function useExportSales<TData = Awaited<ReturnType<typeof exportSales>>, TError = ErrorEnvelope | UnauthorizedResponse | ForbiddenResponse | ErrorEnvelope | TooManyRequestsResponse | InternalServerErrorResponse>(
  params: undefined |  ExportSalesParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof exportSales>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof exportSales>>,
@@ -243,7 +244,7 @@ export function useExportSales<TData = Awaited<ReturnType<typeof exportSales>>, 
       >, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useExportSales<TData = Awaited<ReturnType<typeof exportSales>>, TError = ErrorEnvelope | UnauthorizedResponse | ForbiddenResponse | ErrorEnvelope | TooManyRequestsResponse>(
+export function useExportSales<TData = Awaited<ReturnType<typeof exportSales>>, TError = ErrorEnvelope | UnauthorizedResponse | ForbiddenResponse | ErrorEnvelope | TooManyRequestsResponse | InternalServerErrorResponse>(
  params?: ExportSalesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof exportSales>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof exportSales>>,
@@ -253,7 +254,7 @@ export function useExportSales<TData = Awaited<ReturnType<typeof exportSales>>, 
       >, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useExportSales<TData = Awaited<ReturnType<typeof exportSales>>, TError = ErrorEnvelope | UnauthorizedResponse | ForbiddenResponse | ErrorEnvelope | TooManyRequestsResponse>(
+export function useExportSales<TData = Awaited<ReturnType<typeof exportSales>>, TError = ErrorEnvelope | UnauthorizedResponse | ForbiddenResponse | ErrorEnvelope | TooManyRequestsResponse | InternalServerErrorResponse>(
  params?: ExportSalesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof exportSales>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -261,7 +262,7 @@ export function useExportSales<TData = Awaited<ReturnType<typeof exportSales>>, 
  * @summary Download the sales report
  */
 
-export function useExportSales<TData = Awaited<ReturnType<typeof exportSales>>, TError = ErrorEnvelope | UnauthorizedResponse | ForbiddenResponse | ErrorEnvelope | TooManyRequestsResponse>(
+export function useExportSales<TData = Awaited<ReturnType<typeof exportSales>>, TError = ErrorEnvelope | UnauthorizedResponse | ForbiddenResponse | ErrorEnvelope | TooManyRequestsResponse | InternalServerErrorResponse>(
  params?: ExportSalesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof exportSales>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -311,7 +312,7 @@ export const getGetSaleQueryKey = (id?: string,) => {
     }
 
     
-export const getGetSaleQueryOptions = <TData = Awaited<ReturnType<typeof getSale>>, TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse>(id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSale>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
+export const getGetSaleQueryOptions = <TData = Awaited<ReturnType<typeof getSale>>, TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse>(id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSale>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -330,10 +331,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetSaleQueryResult = NonNullable<Awaited<ReturnType<typeof getSale>>>
-export type GetSaleQueryError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse
+export type GetSaleQueryError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse
 
 
-export function useGetSale<TData = Awaited<ReturnType<typeof getSale>>, TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse>(
+export function useGetSale<TData = Awaited<ReturnType<typeof getSale>>, TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
  id: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSale>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getSale>>,
@@ -343,7 +344,7 @@ export function useGetSale<TData = Awaited<ReturnType<typeof getSale>>, TError =
       >, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetSale<TData = Awaited<ReturnType<typeof getSale>>, TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse>(
+export function useGetSale<TData = Awaited<ReturnType<typeof getSale>>, TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
  id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSale>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getSale>>,
@@ -353,7 +354,7 @@ export function useGetSale<TData = Awaited<ReturnType<typeof getSale>>, TError =
       >, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetSale<TData = Awaited<ReturnType<typeof getSale>>, TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse>(
+export function useGetSale<TData = Awaited<ReturnType<typeof getSale>>, TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
  id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSale>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -361,7 +362,7 @@ export function useGetSale<TData = Awaited<ReturnType<typeof getSale>>, TError =
  * @summary Read one sales document
  */
 
-export function useGetSale<TData = Awaited<ReturnType<typeof getSale>>, TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse>(
+export function useGetSale<TData = Awaited<ReturnType<typeof getSale>>, TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
  id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSale>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -422,7 +423,7 @@ export const getGetAnalyticsQueryKey = (params?: GetAnalyticsParams,) => {
     }
 
     
-export const getGetAnalyticsQueryOptions = <TData = Awaited<ReturnType<typeof getAnalytics>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse>(params?: GetAnalyticsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAnalytics>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
+export const getGetAnalyticsQueryOptions = <TData = Awaited<ReturnType<typeof getAnalytics>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse | InternalServerErrorResponse>(params?: GetAnalyticsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAnalytics>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -441,10 +442,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetAnalyticsQueryResult = NonNullable<Awaited<ReturnType<typeof getAnalytics>>>
-export type GetAnalyticsQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse
+export type GetAnalyticsQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse | InternalServerErrorResponse
 
 
-export function useGetAnalytics<TData = Awaited<ReturnType<typeof getAnalytics>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse>(
+export function useGetAnalytics<TData = Awaited<ReturnType<typeof getAnalytics>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
  params: undefined |  GetAnalyticsParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAnalytics>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getAnalytics>>,
@@ -454,7 +455,7 @@ export function useGetAnalytics<TData = Awaited<ReturnType<typeof getAnalytics>>
       >, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetAnalytics<TData = Awaited<ReturnType<typeof getAnalytics>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse>(
+export function useGetAnalytics<TData = Awaited<ReturnType<typeof getAnalytics>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
  params?: GetAnalyticsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAnalytics>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getAnalytics>>,
@@ -464,7 +465,7 @@ export function useGetAnalytics<TData = Awaited<ReturnType<typeof getAnalytics>>
       >, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetAnalytics<TData = Awaited<ReturnType<typeof getAnalytics>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse>(
+export function useGetAnalytics<TData = Awaited<ReturnType<typeof getAnalytics>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
  params?: GetAnalyticsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAnalytics>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -472,7 +473,7 @@ export function useGetAnalytics<TData = Awaited<ReturnType<typeof getAnalytics>>
  * @summary Sales analytics for a range
  */
 
-export function useGetAnalytics<TData = Awaited<ReturnType<typeof getAnalytics>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse>(
+export function useGetAnalytics<TData = Awaited<ReturnType<typeof getAnalytics>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
  params?: GetAnalyticsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAnalytics>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {

@@ -43,15 +43,18 @@ import type {
   EmptyRequest,
   ForbiddenResponse,
   GatewayTimeoutResponse,
+  InternalServerErrorResponse,
   ListScheduleChangesParams,
   NotFoundResponse,
+  PayloadTooLargeResponse,
   SandboxDisruption,
   SandboxDisruptionResult,
   ScheduleChange,
   ScheduleChangeList,
   TooManyRequestsResponse,
   UnauthorizedResponse,
-  UnprocessableResponse
+  UnprocessableResponse,
+  UnsupportedMediaTypeResponse
 } from '../../model';
 
 import { contrailFetch } from '../../../core/http';
@@ -110,7 +113,7 @@ export const getListScheduleChangesQueryKey = (params?: ListScheduleChangesParam
     }
 
     
-export const getListScheduleChangesQueryOptions = <TData = Awaited<ReturnType<typeof listScheduleChanges>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse>(params?: ListScheduleChangesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listScheduleChanges>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
+export const getListScheduleChangesQueryOptions = <TData = Awaited<ReturnType<typeof listScheduleChanges>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse | InternalServerErrorResponse>(params?: ListScheduleChangesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listScheduleChanges>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -129,10 +132,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type ListScheduleChangesQueryResult = NonNullable<Awaited<ReturnType<typeof listScheduleChanges>>>
-export type ListScheduleChangesQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse
+export type ListScheduleChangesQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse | InternalServerErrorResponse
 
 
-export function useListScheduleChanges<TData = Awaited<ReturnType<typeof listScheduleChanges>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse>(
+export function useListScheduleChanges<TData = Awaited<ReturnType<typeof listScheduleChanges>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
  params: undefined |  ListScheduleChangesParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listScheduleChanges>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof listScheduleChanges>>,
@@ -142,7 +145,7 @@ export function useListScheduleChanges<TData = Awaited<ReturnType<typeof listSch
       >, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListScheduleChanges<TData = Awaited<ReturnType<typeof listScheduleChanges>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse>(
+export function useListScheduleChanges<TData = Awaited<ReturnType<typeof listScheduleChanges>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
  params?: ListScheduleChangesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listScheduleChanges>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof listScheduleChanges>>,
@@ -152,7 +155,7 @@ export function useListScheduleChanges<TData = Awaited<ReturnType<typeof listSch
       >, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListScheduleChanges<TData = Awaited<ReturnType<typeof listScheduleChanges>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse>(
+export function useListScheduleChanges<TData = Awaited<ReturnType<typeof listScheduleChanges>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
  params?: ListScheduleChangesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listScheduleChanges>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -160,7 +163,7 @@ export function useListScheduleChanges<TData = Awaited<ReturnType<typeof listSch
  * @summary List schedule changes
  */
 
-export function useListScheduleChanges<TData = Awaited<ReturnType<typeof listScheduleChanges>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse>(
+export function useListScheduleChanges<TData = Awaited<ReturnType<typeof listScheduleChanges>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
  params?: ListScheduleChangesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listScheduleChanges>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -210,7 +213,7 @@ export const getGetScheduleChangeQueryKey = (id?: string,) => {
     }
 
     
-export const getGetScheduleChangeQueryOptions = <TData = Awaited<ReturnType<typeof getScheduleChange>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse>(id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getScheduleChange>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
+export const getGetScheduleChangeQueryOptions = <TData = Awaited<ReturnType<typeof getScheduleChange>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse>(id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getScheduleChange>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -229,10 +232,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetScheduleChangeQueryResult = NonNullable<Awaited<ReturnType<typeof getScheduleChange>>>
-export type GetScheduleChangeQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse
+export type GetScheduleChangeQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse
 
 
-export function useGetScheduleChange<TData = Awaited<ReturnType<typeof getScheduleChange>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse>(
+export function useGetScheduleChange<TData = Awaited<ReturnType<typeof getScheduleChange>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
  id: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getScheduleChange>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getScheduleChange>>,
@@ -242,7 +245,7 @@ export function useGetScheduleChange<TData = Awaited<ReturnType<typeof getSchedu
       >, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetScheduleChange<TData = Awaited<ReturnType<typeof getScheduleChange>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse>(
+export function useGetScheduleChange<TData = Awaited<ReturnType<typeof getScheduleChange>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
  id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getScheduleChange>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getScheduleChange>>,
@@ -252,7 +255,7 @@ export function useGetScheduleChange<TData = Awaited<ReturnType<typeof getSchedu
       >, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetScheduleChange<TData = Awaited<ReturnType<typeof getScheduleChange>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse>(
+export function useGetScheduleChange<TData = Awaited<ReturnType<typeof getScheduleChange>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
  id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getScheduleChange>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -260,7 +263,7 @@ export function useGetScheduleChange<TData = Awaited<ReturnType<typeof getSchedu
  * @summary Read a schedule change
  */
 
-export function useGetScheduleChange<TData = Awaited<ReturnType<typeof getScheduleChange>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse>(
+export function useGetScheduleChange<TData = Awaited<ReturnType<typeof getScheduleChange>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
  id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getScheduleChange>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -308,7 +311,7 @@ export const acceptScheduleChange = async (id: string,
 
 
 
-export const getAcceptScheduleChangeMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | UnprocessableResponse | TooManyRequestsResponse | BadGatewayResponse | GatewayTimeoutResponse,
+export const getAcceptScheduleChangeMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | UnprocessableResponse | TooManyRequestsResponse | InternalServerErrorResponse | BadGatewayResponse | GatewayTimeoutResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof acceptScheduleChange>>, TError,{id: string;data: EmptyRequest;headers?: AcceptScheduleChangeHeaders}, TContext>, request?: SecondParameter<typeof contrailFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof acceptScheduleChange>>, TError,{id: string;data: EmptyRequest;headers?: AcceptScheduleChangeHeaders}, TContext> => {
 
@@ -335,12 +338,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type AcceptScheduleChangeMutationResult = NonNullable<Awaited<ReturnType<typeof acceptScheduleChange>>>
     export type AcceptScheduleChangeMutationBody = EmptyRequest
-    export type AcceptScheduleChangeMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | UnprocessableResponse | TooManyRequestsResponse | BadGatewayResponse | GatewayTimeoutResponse
+    export type AcceptScheduleChangeMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | UnprocessableResponse | TooManyRequestsResponse | InternalServerErrorResponse | BadGatewayResponse | GatewayTimeoutResponse
 
     /**
  * @summary Accept a schedule change
  */
-export const useAcceptScheduleChange = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | UnprocessableResponse | TooManyRequestsResponse | BadGatewayResponse | GatewayTimeoutResponse,
+export const useAcceptScheduleChange = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | UnprocessableResponse | TooManyRequestsResponse | InternalServerErrorResponse | BadGatewayResponse | GatewayTimeoutResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof acceptScheduleChange>>, TError,{id: string;data: EmptyRequest;headers?: AcceptScheduleChangeHeaders}, TContext>, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof acceptScheduleChange>>,
@@ -386,7 +389,7 @@ export const cancelScheduleChange = async (id: string,
 
 
 
-export const getCancelScheduleChangeMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | UnprocessableResponse | TooManyRequestsResponse | BadGatewayResponse | GatewayTimeoutResponse,
+export const getCancelScheduleChangeMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | UnprocessableResponse | TooManyRequestsResponse | InternalServerErrorResponse | BadGatewayResponse | GatewayTimeoutResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof cancelScheduleChange>>, TError,{id: string;data: EmptyRequest;headers?: CancelScheduleChangeHeaders}, TContext>, request?: SecondParameter<typeof contrailFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof cancelScheduleChange>>, TError,{id: string;data: EmptyRequest;headers?: CancelScheduleChangeHeaders}, TContext> => {
 
@@ -413,12 +416,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CancelScheduleChangeMutationResult = NonNullable<Awaited<ReturnType<typeof cancelScheduleChange>>>
     export type CancelScheduleChangeMutationBody = EmptyRequest
-    export type CancelScheduleChangeMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | UnprocessableResponse | TooManyRequestsResponse | BadGatewayResponse | GatewayTimeoutResponse
+    export type CancelScheduleChangeMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | UnprocessableResponse | TooManyRequestsResponse | InternalServerErrorResponse | BadGatewayResponse | GatewayTimeoutResponse
 
     /**
  * @summary Cancel the booking of a schedule change
  */
-export const useCancelScheduleChange = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | UnprocessableResponse | TooManyRequestsResponse | BadGatewayResponse | GatewayTimeoutResponse,
+export const useCancelScheduleChange = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | UnprocessableResponse | TooManyRequestsResponse | InternalServerErrorResponse | BadGatewayResponse | GatewayTimeoutResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof cancelScheduleChange>>, TError,{id: string;data: EmptyRequest;headers?: CancelScheduleChangeHeaders}, TContext>, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof cancelScheduleChange>>,
@@ -465,7 +468,7 @@ export const changeScheduleChange = async (id: string,
 
 
 
-export const getChangeScheduleChangeMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | UnprocessableResponse | TooManyRequestsResponse | BadGatewayResponse | GatewayTimeoutResponse,
+export const getChangeScheduleChangeMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | UnprocessableResponse | TooManyRequestsResponse | InternalServerErrorResponse | BadGatewayResponse | GatewayTimeoutResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof changeScheduleChange>>, TError,{id: string;data: EmptyRequest;headers?: ChangeScheduleChangeHeaders}, TContext>, request?: SecondParameter<typeof contrailFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof changeScheduleChange>>, TError,{id: string;data: EmptyRequest;headers?: ChangeScheduleChangeHeaders}, TContext> => {
 
@@ -492,12 +495,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type ChangeScheduleChangeMutationResult = NonNullable<Awaited<ReturnType<typeof changeScheduleChange>>>
     export type ChangeScheduleChangeMutationBody = EmptyRequest
-    export type ChangeScheduleChangeMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | UnprocessableResponse | TooManyRequestsResponse | BadGatewayResponse | GatewayTimeoutResponse
+    export type ChangeScheduleChangeMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | UnprocessableResponse | TooManyRequestsResponse | InternalServerErrorResponse | BadGatewayResponse | GatewayTimeoutResponse
 
     /**
  * @summary Change flights after a schedule change
  */
-export const useChangeScheduleChange = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | UnprocessableResponse | TooManyRequestsResponse | BadGatewayResponse | GatewayTimeoutResponse,
+export const useChangeScheduleChange = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | UnprocessableResponse | TooManyRequestsResponse | InternalServerErrorResponse | BadGatewayResponse | GatewayTimeoutResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof changeScheduleChange>>, TError,{id: string;data: EmptyRequest;headers?: ChangeScheduleChangeHeaders}, TContext>, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof changeScheduleChange>>,
@@ -543,7 +546,7 @@ export const disruptSandboxBooking = async (locator: string,
 
 
 
-export const getDisruptSandboxBookingMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | UnprocessableResponse | TooManyRequestsResponse | BadGatewayResponse | GatewayTimeoutResponse,
+export const getDisruptSandboxBookingMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | UnprocessableResponse | TooManyRequestsResponse | InternalServerErrorResponse | BadGatewayResponse | GatewayTimeoutResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof disruptSandboxBooking>>, TError,{locator: string;data: SandboxDisruption;headers?: DisruptSandboxBookingHeaders}, TContext>, request?: SecondParameter<typeof contrailFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof disruptSandboxBooking>>, TError,{locator: string;data: SandboxDisruption;headers?: DisruptSandboxBookingHeaders}, TContext> => {
 
@@ -570,12 +573,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type DisruptSandboxBookingMutationResult = NonNullable<Awaited<ReturnType<typeof disruptSandboxBooking>>>
     export type DisruptSandboxBookingMutationBody = SandboxDisruption
-    export type DisruptSandboxBookingMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | UnprocessableResponse | TooManyRequestsResponse | BadGatewayResponse | GatewayTimeoutResponse
+    export type DisruptSandboxBookingMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | UnprocessableResponse | TooManyRequestsResponse | InternalServerErrorResponse | BadGatewayResponse | GatewayTimeoutResponse
 
     /**
  * @summary Disrupt a test booking (sandbox)
  */
-export const useDisruptSandboxBooking = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | UnprocessableResponse | TooManyRequestsResponse | BadGatewayResponse | GatewayTimeoutResponse,
+export const useDisruptSandboxBooking = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | UnprocessableResponse | TooManyRequestsResponse | InternalServerErrorResponse | BadGatewayResponse | GatewayTimeoutResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof disruptSandboxBooking>>, TError,{locator: string;data: SandboxDisruption;headers?: DisruptSandboxBookingHeaders}, TContext>, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof disruptSandboxBooking>>,

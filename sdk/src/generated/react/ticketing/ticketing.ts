@@ -53,11 +53,13 @@ import type {
   CreditCardList,
   CreditCardUpdate,
   ForbiddenResponse,
+  InternalServerErrorResponse,
   ListAgencyChannelsParams,
   ListCompanyChannelsParams,
   ListCreditCardsParams,
   ListSourceChannelsParams,
   NotFoundResponse,
+  PayloadTooLargeResponse,
   SetSourceChannelSurfaceParams,
   SharedBookings,
   SourceChannel,
@@ -65,7 +67,8 @@ import type {
   TicketingGates,
   TooManyRequestsResponse,
   UnauthorizedResponse,
-  UnprocessableResponse
+  UnprocessableResponse,
+  UnsupportedMediaTypeResponse
 } from '../../model';
 
 import { contrailFetch } from '../../../core/http';
@@ -113,7 +116,7 @@ export const getGetTicketingGatesQueryKey = () => {
     }
 
     
-export const getGetTicketingGatesQueryOptions = <TData = Awaited<ReturnType<typeof getTicketingGates>>, TError = UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTicketingGates>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
+export const getGetTicketingGatesQueryOptions = <TData = Awaited<ReturnType<typeof getTicketingGates>>, TError = UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse | InternalServerErrorResponse>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTicketingGates>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -132,10 +135,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetTicketingGatesQueryResult = NonNullable<Awaited<ReturnType<typeof getTicketingGates>>>
-export type GetTicketingGatesQueryError = UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse
+export type GetTicketingGatesQueryError = UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse | InternalServerErrorResponse
 
 
-export function useGetTicketingGates<TData = Awaited<ReturnType<typeof getTicketingGates>>, TError = UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse>(
+export function useGetTicketingGates<TData = Awaited<ReturnType<typeof getTicketingGates>>, TError = UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
   options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTicketingGates>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getTicketingGates>>,
@@ -145,7 +148,7 @@ export function useGetTicketingGates<TData = Awaited<ReturnType<typeof getTicket
       >, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetTicketingGates<TData = Awaited<ReturnType<typeof getTicketingGates>>, TError = UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse>(
+export function useGetTicketingGates<TData = Awaited<ReturnType<typeof getTicketingGates>>, TError = UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTicketingGates>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getTicketingGates>>,
@@ -155,7 +158,7 @@ export function useGetTicketingGates<TData = Awaited<ReturnType<typeof getTicket
       >, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetTicketingGates<TData = Awaited<ReturnType<typeof getTicketingGates>>, TError = UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse>(
+export function useGetTicketingGates<TData = Awaited<ReturnType<typeof getTicketingGates>>, TError = UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTicketingGates>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -163,7 +166,7 @@ export function useGetTicketingGates<TData = Awaited<ReturnType<typeof getTicket
  * @summary Read the platform gates
  */
 
-export function useGetTicketingGates<TData = Awaited<ReturnType<typeof getTicketingGates>>, TError = UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse>(
+export function useGetTicketingGates<TData = Awaited<ReturnType<typeof getTicketingGates>>, TError = UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTicketingGates>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -206,7 +209,7 @@ export const setMainGate = async (activeFlag: ActiveFlag, options?: RequestInit)
 
 
 
-export const getSetMainGateMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UnprocessableResponse | TooManyRequestsResponse,
+export const getSetMainGateMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | UnprocessableResponse | TooManyRequestsResponse | InternalServerErrorResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof setMainGate>>, TError,{data: ActiveFlag}, TContext>, request?: SecondParameter<typeof contrailFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof setMainGate>>, TError,{data: ActiveFlag}, TContext> => {
 
@@ -233,12 +236,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type SetMainGateMutationResult = NonNullable<Awaited<ReturnType<typeof setMainGate>>>
     export type SetMainGateMutationBody = ActiveFlag
-    export type SetMainGateMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UnprocessableResponse | TooManyRequestsResponse
+    export type SetMainGateMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | UnprocessableResponse | TooManyRequestsResponse | InternalServerErrorResponse
 
     /**
  * @summary Open or close the main gate
  */
-export const useSetMainGate = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UnprocessableResponse | TooManyRequestsResponse,
+export const useSetMainGate = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | UnprocessableResponse | TooManyRequestsResponse | InternalServerErrorResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof setMainGate>>, TError,{data: ActiveFlag}, TContext>, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof setMainGate>>,
@@ -278,7 +281,7 @@ export const setAgencyGate = async (activeFlag: ActiveFlag, options?: RequestIni
 
 
 
-export const getSetAgencyGateMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UnprocessableResponse | TooManyRequestsResponse,
+export const getSetAgencyGateMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | UnprocessableResponse | TooManyRequestsResponse | InternalServerErrorResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof setAgencyGate>>, TError,{data: ActiveFlag}, TContext>, request?: SecondParameter<typeof contrailFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof setAgencyGate>>, TError,{data: ActiveFlag}, TContext> => {
 
@@ -305,12 +308,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type SetAgencyGateMutationResult = NonNullable<Awaited<ReturnType<typeof setAgencyGate>>>
     export type SetAgencyGateMutationBody = ActiveFlag
-    export type SetAgencyGateMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UnprocessableResponse | TooManyRequestsResponse
+    export type SetAgencyGateMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | UnprocessableResponse | TooManyRequestsResponse | InternalServerErrorResponse
 
     /**
  * @summary Open or close the consolidator (agency) gate
  */
-export const useSetAgencyGate = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UnprocessableResponse | TooManyRequestsResponse,
+export const useSetAgencyGate = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | UnprocessableResponse | TooManyRequestsResponse | InternalServerErrorResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof setAgencyGate>>, TError,{data: ActiveFlag}, TContext>, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof setAgencyGate>>,
@@ -350,7 +353,7 @@ export const setChannelGate = async (activeFlag: ActiveFlag, options?: RequestIn
 
 
 
-export const getSetChannelGateMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UnprocessableResponse | TooManyRequestsResponse,
+export const getSetChannelGateMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | UnprocessableResponse | TooManyRequestsResponse | InternalServerErrorResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof setChannelGate>>, TError,{data: ActiveFlag}, TContext>, request?: SecondParameter<typeof contrailFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof setChannelGate>>, TError,{data: ActiveFlag}, TContext> => {
 
@@ -377,12 +380,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type SetChannelGateMutationResult = NonNullable<Awaited<ReturnType<typeof setChannelGate>>>
     export type SetChannelGateMutationBody = ActiveFlag
-    export type SetChannelGateMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UnprocessableResponse | TooManyRequestsResponse
+    export type SetChannelGateMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | UnprocessableResponse | TooManyRequestsResponse | InternalServerErrorResponse
 
     /**
  * @summary Open or close the channel gate
  */
-export const useSetChannelGate = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UnprocessableResponse | TooManyRequestsResponse,
+export const useSetChannelGate = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | UnprocessableResponse | TooManyRequestsResponse | InternalServerErrorResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof setChannelGate>>, TError,{data: ActiveFlag}, TContext>, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof setChannelGate>>,
@@ -423,7 +426,7 @@ export const setPartnerGate = async (id: string,
 
 
 
-export const getSetPartnerGateMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UnprocessableResponse | TooManyRequestsResponse,
+export const getSetPartnerGateMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | UnprocessableResponse | TooManyRequestsResponse | InternalServerErrorResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof setPartnerGate>>, TError,{id: string;data: ActiveFlag}, TContext>, request?: SecondParameter<typeof contrailFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof setPartnerGate>>, TError,{id: string;data: ActiveFlag}, TContext> => {
 
@@ -450,12 +453,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type SetPartnerGateMutationResult = NonNullable<Awaited<ReturnType<typeof setPartnerGate>>>
     export type SetPartnerGateMutationBody = ActiveFlag
-    export type SetPartnerGateMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UnprocessableResponse | TooManyRequestsResponse
+    export type SetPartnerGateMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | UnprocessableResponse | TooManyRequestsResponse | InternalServerErrorResponse
 
     /**
  * @summary Open or close a partner's gate
  */
-export const useSetPartnerGate = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UnprocessableResponse | TooManyRequestsResponse,
+export const useSetPartnerGate = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | UnprocessableResponse | TooManyRequestsResponse | InternalServerErrorResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof setPartnerGate>>, TError,{id: string;data: ActiveFlag}, TContext>, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof setPartnerGate>>,
@@ -496,7 +499,7 @@ export const setCompanyGate = async (id: string,
 
 
 
-export const getSetCompanyGateMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UnprocessableResponse | TooManyRequestsResponse,
+export const getSetCompanyGateMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | UnprocessableResponse | TooManyRequestsResponse | InternalServerErrorResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof setCompanyGate>>, TError,{id: string;data: ActiveFlag}, TContext>, request?: SecondParameter<typeof contrailFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof setCompanyGate>>, TError,{id: string;data: ActiveFlag}, TContext> => {
 
@@ -523,12 +526,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type SetCompanyGateMutationResult = NonNullable<Awaited<ReturnType<typeof setCompanyGate>>>
     export type SetCompanyGateMutationBody = ActiveFlag
-    export type SetCompanyGateMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UnprocessableResponse | TooManyRequestsResponse
+    export type SetCompanyGateMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | UnprocessableResponse | TooManyRequestsResponse | InternalServerErrorResponse
 
     /**
  * @summary Open or close a company's gate
  */
-export const useSetCompanyGate = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UnprocessableResponse | TooManyRequestsResponse,
+export const useSetCompanyGate = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | UnprocessableResponse | TooManyRequestsResponse | InternalServerErrorResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof setCompanyGate>>, TError,{id: string;data: ActiveFlag}, TContext>, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof setCompanyGate>>,
@@ -582,7 +585,7 @@ export const getListSourceChannelsQueryKey = (params?: ListSourceChannelsParams,
     }
 
     
-export const getListSourceChannelsQueryOptions = <TData = Awaited<ReturnType<typeof listSourceChannels>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse>(params?: ListSourceChannelsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listSourceChannels>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
+export const getListSourceChannelsQueryOptions = <TData = Awaited<ReturnType<typeof listSourceChannels>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse | InternalServerErrorResponse>(params?: ListSourceChannelsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listSourceChannels>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -601,10 +604,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type ListSourceChannelsQueryResult = NonNullable<Awaited<ReturnType<typeof listSourceChannels>>>
-export type ListSourceChannelsQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse
+export type ListSourceChannelsQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse | InternalServerErrorResponse
 
 
-export function useListSourceChannels<TData = Awaited<ReturnType<typeof listSourceChannels>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse>(
+export function useListSourceChannels<TData = Awaited<ReturnType<typeof listSourceChannels>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
  params: undefined |  ListSourceChannelsParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listSourceChannels>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof listSourceChannels>>,
@@ -614,7 +617,7 @@ export function useListSourceChannels<TData = Awaited<ReturnType<typeof listSour
       >, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListSourceChannels<TData = Awaited<ReturnType<typeof listSourceChannels>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse>(
+export function useListSourceChannels<TData = Awaited<ReturnType<typeof listSourceChannels>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
  params?: ListSourceChannelsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listSourceChannels>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof listSourceChannels>>,
@@ -624,7 +627,7 @@ export function useListSourceChannels<TData = Awaited<ReturnType<typeof listSour
       >, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListSourceChannels<TData = Awaited<ReturnType<typeof listSourceChannels>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse>(
+export function useListSourceChannels<TData = Awaited<ReturnType<typeof listSourceChannels>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
  params?: ListSourceChannelsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listSourceChannels>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -632,7 +635,7 @@ export function useListSourceChannels<TData = Awaited<ReturnType<typeof listSour
  * @summary List source channels
  */
 
-export function useListSourceChannels<TData = Awaited<ReturnType<typeof listSourceChannels>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse>(
+export function useListSourceChannels<TData = Awaited<ReturnType<typeof listSourceChannels>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
  params?: ListSourceChannelsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listSourceChannels>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -685,7 +688,7 @@ export const setSourceChannelSurface = async (channel: string,
 
 
 
-export const getSetSourceChannelSurfaceMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UnprocessableResponse | TooManyRequestsResponse,
+export const getSetSourceChannelSurfaceMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | UnprocessableResponse | TooManyRequestsResponse | InternalServerErrorResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof setSourceChannelSurface>>, TError,{channel: string;data: ActiveFlag;params: SetSourceChannelSurfaceParams}, TContext>, request?: SecondParameter<typeof contrailFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof setSourceChannelSurface>>, TError,{channel: string;data: ActiveFlag;params: SetSourceChannelSurfaceParams}, TContext> => {
 
@@ -712,12 +715,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type SetSourceChannelSurfaceMutationResult = NonNullable<Awaited<ReturnType<typeof setSourceChannelSurface>>>
     export type SetSourceChannelSurfaceMutationBody = ActiveFlag
-    export type SetSourceChannelSurfaceMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UnprocessableResponse | TooManyRequestsResponse
+    export type SetSourceChannelSurfaceMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | UnprocessableResponse | TooManyRequestsResponse | InternalServerErrorResponse
 
     /**
  * @summary Switch a source channel on a surface
  */
-export const useSetSourceChannelSurface = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UnprocessableResponse | TooManyRequestsResponse,
+export const useSetSourceChannelSurface = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | UnprocessableResponse | TooManyRequestsResponse | InternalServerErrorResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof setSourceChannelSurface>>, TError,{channel: string;data: ActiveFlag;params: SetSourceChannelSurfaceParams}, TContext>, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof setSourceChannelSurface>>,
@@ -771,7 +774,7 @@ export const getListAgencyChannelsQueryKey = (params?: ListAgencyChannelsParams,
     }
 
     
-export const getListAgencyChannelsQueryOptions = <TData = Awaited<ReturnType<typeof listAgencyChannels>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse>(params?: ListAgencyChannelsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listAgencyChannels>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
+export const getListAgencyChannelsQueryOptions = <TData = Awaited<ReturnType<typeof listAgencyChannels>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse>(params?: ListAgencyChannelsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listAgencyChannels>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -790,10 +793,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type ListAgencyChannelsQueryResult = NonNullable<Awaited<ReturnType<typeof listAgencyChannels>>>
-export type ListAgencyChannelsQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse
+export type ListAgencyChannelsQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse
 
 
-export function useListAgencyChannels<TData = Awaited<ReturnType<typeof listAgencyChannels>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse>(
+export function useListAgencyChannels<TData = Awaited<ReturnType<typeof listAgencyChannels>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
  params: undefined |  ListAgencyChannelsParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listAgencyChannels>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof listAgencyChannels>>,
@@ -803,7 +806,7 @@ export function useListAgencyChannels<TData = Awaited<ReturnType<typeof listAgen
       >, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListAgencyChannels<TData = Awaited<ReturnType<typeof listAgencyChannels>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse>(
+export function useListAgencyChannels<TData = Awaited<ReturnType<typeof listAgencyChannels>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
  params?: ListAgencyChannelsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listAgencyChannels>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof listAgencyChannels>>,
@@ -813,7 +816,7 @@ export function useListAgencyChannels<TData = Awaited<ReturnType<typeof listAgen
       >, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListAgencyChannels<TData = Awaited<ReturnType<typeof listAgencyChannels>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse>(
+export function useListAgencyChannels<TData = Awaited<ReturnType<typeof listAgencyChannels>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
  params?: ListAgencyChannelsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listAgencyChannels>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -821,7 +824,7 @@ export function useListAgencyChannels<TData = Awaited<ReturnType<typeof listAgen
  * @summary List agency channels
  */
 
-export function useListAgencyChannels<TData = Awaited<ReturnType<typeof listAgencyChannels>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse>(
+export function useListAgencyChannels<TData = Awaited<ReturnType<typeof listAgencyChannels>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
  params?: ListAgencyChannelsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listAgencyChannels>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -865,7 +868,7 @@ export const createAgencyChannel = async (agencyChannelCreate: AgencyChannelCrea
 
 
 
-export const getCreateAgencyChannelMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | UnprocessableResponse | TooManyRequestsResponse,
+export const getCreateAgencyChannelMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | UnprocessableResponse | TooManyRequestsResponse | InternalServerErrorResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createAgencyChannel>>, TError,{data: AgencyChannelCreate;headers?: CreateAgencyChannelHeaders}, TContext>, request?: SecondParameter<typeof contrailFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof createAgencyChannel>>, TError,{data: AgencyChannelCreate;headers?: CreateAgencyChannelHeaders}, TContext> => {
 
@@ -892,12 +895,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CreateAgencyChannelMutationResult = NonNullable<Awaited<ReturnType<typeof createAgencyChannel>>>
     export type CreateAgencyChannelMutationBody = AgencyChannelCreate
-    export type CreateAgencyChannelMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | UnprocessableResponse | TooManyRequestsResponse
+    export type CreateAgencyChannelMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | UnprocessableResponse | TooManyRequestsResponse | InternalServerErrorResponse
 
     /**
  * @summary Add a channel to a partner
  */
-export const useCreateAgencyChannel = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | UnprocessableResponse | TooManyRequestsResponse,
+export const useCreateAgencyChannel = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | UnprocessableResponse | TooManyRequestsResponse | InternalServerErrorResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createAgencyChannel>>, TError,{data: AgencyChannelCreate;headers?: CreateAgencyChannelHeaders}, TContext>, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof createAgencyChannel>>,
@@ -944,7 +947,7 @@ export const getGetAgencyChannelQueryKey = (id?: string,) => {
     }
 
     
-export const getGetAgencyChannelQueryOptions = <TData = Awaited<ReturnType<typeof getAgencyChannel>>, TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse>(id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAgencyChannel>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
+export const getGetAgencyChannelQueryOptions = <TData = Awaited<ReturnType<typeof getAgencyChannel>>, TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse>(id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAgencyChannel>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -963,10 +966,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetAgencyChannelQueryResult = NonNullable<Awaited<ReturnType<typeof getAgencyChannel>>>
-export type GetAgencyChannelQueryError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse
+export type GetAgencyChannelQueryError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse
 
 
-export function useGetAgencyChannel<TData = Awaited<ReturnType<typeof getAgencyChannel>>, TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse>(
+export function useGetAgencyChannel<TData = Awaited<ReturnType<typeof getAgencyChannel>>, TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
  id: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAgencyChannel>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getAgencyChannel>>,
@@ -976,7 +979,7 @@ export function useGetAgencyChannel<TData = Awaited<ReturnType<typeof getAgencyC
       >, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetAgencyChannel<TData = Awaited<ReturnType<typeof getAgencyChannel>>, TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse>(
+export function useGetAgencyChannel<TData = Awaited<ReturnType<typeof getAgencyChannel>>, TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
  id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAgencyChannel>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getAgencyChannel>>,
@@ -986,7 +989,7 @@ export function useGetAgencyChannel<TData = Awaited<ReturnType<typeof getAgencyC
       >, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetAgencyChannel<TData = Awaited<ReturnType<typeof getAgencyChannel>>, TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse>(
+export function useGetAgencyChannel<TData = Awaited<ReturnType<typeof getAgencyChannel>>, TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
  id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAgencyChannel>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -994,7 +997,7 @@ export function useGetAgencyChannel<TData = Awaited<ReturnType<typeof getAgencyC
  * @summary Read an agency channel
  */
 
-export function useGetAgencyChannel<TData = Awaited<ReturnType<typeof getAgencyChannel>>, TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse>(
+export function useGetAgencyChannel<TData = Awaited<ReturnType<typeof getAgencyChannel>>, TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
  id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAgencyChannel>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -1038,7 +1041,7 @@ export const updateAgencyChannel = async (id: string,
 
 
 
-export const getUpdateAgencyChannelMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UnprocessableResponse | TooManyRequestsResponse,
+export const getUpdateAgencyChannelMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | UnprocessableResponse | TooManyRequestsResponse | InternalServerErrorResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateAgencyChannel>>, TError,{id: string;data: AgencyChannelUpdate}, TContext>, request?: SecondParameter<typeof contrailFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof updateAgencyChannel>>, TError,{id: string;data: AgencyChannelUpdate}, TContext> => {
 
@@ -1065,12 +1068,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type UpdateAgencyChannelMutationResult = NonNullable<Awaited<ReturnType<typeof updateAgencyChannel>>>
     export type UpdateAgencyChannelMutationBody = AgencyChannelUpdate
-    export type UpdateAgencyChannelMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UnprocessableResponse | TooManyRequestsResponse
+    export type UpdateAgencyChannelMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | UnprocessableResponse | TooManyRequestsResponse | InternalServerErrorResponse
 
     /**
  * @summary Change an agency channel
  */
-export const useUpdateAgencyChannel = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UnprocessableResponse | TooManyRequestsResponse,
+export const useUpdateAgencyChannel = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | UnprocessableResponse | TooManyRequestsResponse | InternalServerErrorResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateAgencyChannel>>, TError,{id: string;data: AgencyChannelUpdate}, TContext>, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof updateAgencyChannel>>,
@@ -1109,7 +1112,7 @@ export const deleteAgencyChannel = async (id: string, options?: RequestInit): Pr
 
 
 
-export const getDeleteAgencyChannelMutationOptions = <TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse,
+export const getDeleteAgencyChannelMutationOptions = <TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteAgencyChannel>>, TError,{id: string}, TContext>, request?: SecondParameter<typeof contrailFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof deleteAgencyChannel>>, TError,{id: string}, TContext> => {
 
@@ -1136,12 +1139,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type DeleteAgencyChannelMutationResult = NonNullable<Awaited<ReturnType<typeof deleteAgencyChannel>>>
     
-    export type DeleteAgencyChannelMutationError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse
+    export type DeleteAgencyChannelMutationError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse
 
     /**
  * @summary Remove an agency channel
  */
-export const useDeleteAgencyChannel = <TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse,
+export const useDeleteAgencyChannel = <TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteAgencyChannel>>, TError,{id: string}, TContext>, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof deleteAgencyChannel>>,
@@ -1183,7 +1186,7 @@ export const addAgencyChannelCreditCard = async (id: string,
 
 
 
-export const getAddAgencyChannelCreditCardMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | UnprocessableResponse | TooManyRequestsResponse,
+export const getAddAgencyChannelCreditCardMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | UnprocessableResponse | TooManyRequestsResponse | InternalServerErrorResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof addAgencyChannelCreditCard>>, TError,{id: string;data: ChannelCreditCardCreate;headers?: AddAgencyChannelCreditCardHeaders}, TContext>, request?: SecondParameter<typeof contrailFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof addAgencyChannelCreditCard>>, TError,{id: string;data: ChannelCreditCardCreate;headers?: AddAgencyChannelCreditCardHeaders}, TContext> => {
 
@@ -1210,12 +1213,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type AddAgencyChannelCreditCardMutationResult = NonNullable<Awaited<ReturnType<typeof addAgencyChannelCreditCard>>>
     export type AddAgencyChannelCreditCardMutationBody = ChannelCreditCardCreate
-    export type AddAgencyChannelCreditCardMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | UnprocessableResponse | TooManyRequestsResponse
+    export type AddAgencyChannelCreditCardMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | UnprocessableResponse | TooManyRequestsResponse | InternalServerErrorResponse
 
     /**
  * @summary Add a channel's ticketing card
  */
-export const useAddAgencyChannelCreditCard = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | UnprocessableResponse | TooManyRequestsResponse,
+export const useAddAgencyChannelCreditCard = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | UnprocessableResponse | TooManyRequestsResponse | InternalServerErrorResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof addAgencyChannelCreditCard>>, TError,{id: string;data: ChannelCreditCardCreate;headers?: AddAgencyChannelCreditCardHeaders}, TContext>, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof addAgencyChannelCreditCard>>,
@@ -1256,7 +1259,7 @@ export const removeAgencyChannelCreditCard = async (id: string,
 
 
 
-export const getRemoveAgencyChannelCreditCardMutationOptions = <TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse,
+export const getRemoveAgencyChannelCreditCardMutationOptions = <TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof removeAgencyChannelCreditCard>>, TError,{id: string;creditCardId: string}, TContext>, request?: SecondParameter<typeof contrailFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof removeAgencyChannelCreditCard>>, TError,{id: string;creditCardId: string}, TContext> => {
 
@@ -1283,12 +1286,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type RemoveAgencyChannelCreditCardMutationResult = NonNullable<Awaited<ReturnType<typeof removeAgencyChannelCreditCard>>>
     
-    export type RemoveAgencyChannelCreditCardMutationError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse
+    export type RemoveAgencyChannelCreditCardMutationError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse
 
     /**
  * @summary Remove a channel's ticketing card
  */
-export const useRemoveAgencyChannelCreditCard = <TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse,
+export const useRemoveAgencyChannelCreditCard = <TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof removeAgencyChannelCreditCard>>, TError,{id: string;creditCardId: string}, TContext>, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof removeAgencyChannelCreditCard>>,
@@ -1342,7 +1345,7 @@ export const getListCompanyChannelsQueryKey = (params?: ListCompanyChannelsParam
     }
 
     
-export const getListCompanyChannelsQueryOptions = <TData = Awaited<ReturnType<typeof listCompanyChannels>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UnprocessableResponse | TooManyRequestsResponse>(params: ListCompanyChannelsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listCompanyChannels>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
+export const getListCompanyChannelsQueryOptions = <TData = Awaited<ReturnType<typeof listCompanyChannels>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UnprocessableResponse | TooManyRequestsResponse | InternalServerErrorResponse>(params: ListCompanyChannelsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listCompanyChannels>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -1361,10 +1364,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type ListCompanyChannelsQueryResult = NonNullable<Awaited<ReturnType<typeof listCompanyChannels>>>
-export type ListCompanyChannelsQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UnprocessableResponse | TooManyRequestsResponse
+export type ListCompanyChannelsQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UnprocessableResponse | TooManyRequestsResponse | InternalServerErrorResponse
 
 
-export function useListCompanyChannels<TData = Awaited<ReturnType<typeof listCompanyChannels>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UnprocessableResponse | TooManyRequestsResponse>(
+export function useListCompanyChannels<TData = Awaited<ReturnType<typeof listCompanyChannels>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UnprocessableResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
  params: ListCompanyChannelsParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listCompanyChannels>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof listCompanyChannels>>,
@@ -1374,7 +1377,7 @@ export function useListCompanyChannels<TData = Awaited<ReturnType<typeof listCom
       >, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListCompanyChannels<TData = Awaited<ReturnType<typeof listCompanyChannels>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UnprocessableResponse | TooManyRequestsResponse>(
+export function useListCompanyChannels<TData = Awaited<ReturnType<typeof listCompanyChannels>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UnprocessableResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
  params: ListCompanyChannelsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listCompanyChannels>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof listCompanyChannels>>,
@@ -1384,7 +1387,7 @@ export function useListCompanyChannels<TData = Awaited<ReturnType<typeof listCom
       >, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListCompanyChannels<TData = Awaited<ReturnType<typeof listCompanyChannels>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UnprocessableResponse | TooManyRequestsResponse>(
+export function useListCompanyChannels<TData = Awaited<ReturnType<typeof listCompanyChannels>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UnprocessableResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
  params: ListCompanyChannelsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listCompanyChannels>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -1392,7 +1395,7 @@ export function useListCompanyChannels<TData = Awaited<ReturnType<typeof listCom
  * @summary List a company's channels
  */
 
-export function useListCompanyChannels<TData = Awaited<ReturnType<typeof listCompanyChannels>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UnprocessableResponse | TooManyRequestsResponse>(
+export function useListCompanyChannels<TData = Awaited<ReturnType<typeof listCompanyChannels>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UnprocessableResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
  params: ListCompanyChannelsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listCompanyChannels>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -1442,7 +1445,7 @@ export const getGetCompanyChannelQueryKey = (id?: string,) => {
     }
 
     
-export const getGetCompanyChannelQueryOptions = <TData = Awaited<ReturnType<typeof getCompanyChannel>>, TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse>(id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCompanyChannel>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
+export const getGetCompanyChannelQueryOptions = <TData = Awaited<ReturnType<typeof getCompanyChannel>>, TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse>(id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCompanyChannel>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -1461,10 +1464,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetCompanyChannelQueryResult = NonNullable<Awaited<ReturnType<typeof getCompanyChannel>>>
-export type GetCompanyChannelQueryError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse
+export type GetCompanyChannelQueryError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse
 
 
-export function useGetCompanyChannel<TData = Awaited<ReturnType<typeof getCompanyChannel>>, TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse>(
+export function useGetCompanyChannel<TData = Awaited<ReturnType<typeof getCompanyChannel>>, TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
  id: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCompanyChannel>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getCompanyChannel>>,
@@ -1474,7 +1477,7 @@ export function useGetCompanyChannel<TData = Awaited<ReturnType<typeof getCompan
       >, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetCompanyChannel<TData = Awaited<ReturnType<typeof getCompanyChannel>>, TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse>(
+export function useGetCompanyChannel<TData = Awaited<ReturnType<typeof getCompanyChannel>>, TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
  id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCompanyChannel>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getCompanyChannel>>,
@@ -1484,7 +1487,7 @@ export function useGetCompanyChannel<TData = Awaited<ReturnType<typeof getCompan
       >, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetCompanyChannel<TData = Awaited<ReturnType<typeof getCompanyChannel>>, TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse>(
+export function useGetCompanyChannel<TData = Awaited<ReturnType<typeof getCompanyChannel>>, TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
  id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCompanyChannel>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -1492,7 +1495,7 @@ export function useGetCompanyChannel<TData = Awaited<ReturnType<typeof getCompan
  * @summary Read a company channel
  */
 
-export function useGetCompanyChannel<TData = Awaited<ReturnType<typeof getCompanyChannel>>, TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse>(
+export function useGetCompanyChannel<TData = Awaited<ReturnType<typeof getCompanyChannel>>, TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
  id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCompanyChannel>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -1536,7 +1539,7 @@ export const updateCompanyChannel = async (id: string,
 
 
 
-export const getUpdateCompanyChannelMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UnprocessableResponse | TooManyRequestsResponse,
+export const getUpdateCompanyChannelMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | UnprocessableResponse | TooManyRequestsResponse | InternalServerErrorResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateCompanyChannel>>, TError,{id: string;data: ActiveFlag}, TContext>, request?: SecondParameter<typeof contrailFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof updateCompanyChannel>>, TError,{id: string;data: ActiveFlag}, TContext> => {
 
@@ -1563,12 +1566,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type UpdateCompanyChannelMutationResult = NonNullable<Awaited<ReturnType<typeof updateCompanyChannel>>>
     export type UpdateCompanyChannelMutationBody = ActiveFlag
-    export type UpdateCompanyChannelMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UnprocessableResponse | TooManyRequestsResponse
+    export type UpdateCompanyChannelMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | UnprocessableResponse | TooManyRequestsResponse | InternalServerErrorResponse
 
     /**
  * @summary Switch a channel for one company
  */
-export const useUpdateCompanyChannel = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UnprocessableResponse | TooManyRequestsResponse,
+export const useUpdateCompanyChannel = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | UnprocessableResponse | TooManyRequestsResponse | InternalServerErrorResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateCompanyChannel>>, TError,{id: string;data: ActiveFlag}, TContext>, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof updateCompanyChannel>>,
@@ -1609,7 +1612,7 @@ export const setCompanySharedBookings = async (id: string,
 
 
 
-export const getSetCompanySharedBookingsMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UnprocessableResponse | TooManyRequestsResponse,
+export const getSetCompanySharedBookingsMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | UnprocessableResponse | TooManyRequestsResponse | InternalServerErrorResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof setCompanySharedBookings>>, TError,{id: string;data: SharedBookings}, TContext>, request?: SecondParameter<typeof contrailFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof setCompanySharedBookings>>, TError,{id: string;data: SharedBookings}, TContext> => {
 
@@ -1636,12 +1639,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type SetCompanySharedBookingsMutationResult = NonNullable<Awaited<ReturnType<typeof setCompanySharedBookings>>>
     export type SetCompanySharedBookingsMutationBody = SharedBookings
-    export type SetCompanySharedBookingsMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UnprocessableResponse | TooManyRequestsResponse
+    export type SetCompanySharedBookingsMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | UnprocessableResponse | TooManyRequestsResponse | InternalServerErrorResponse
 
     /**
  * @summary Set a company's booking visibility
  */
-export const useSetCompanySharedBookings = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UnprocessableResponse | TooManyRequestsResponse,
+export const useSetCompanySharedBookings = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | UnprocessableResponse | TooManyRequestsResponse | InternalServerErrorResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof setCompanySharedBookings>>, TError,{id: string;data: SharedBookings}, TContext>, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof setCompanySharedBookings>>,
@@ -1695,7 +1698,7 @@ export const getListCreditCardsQueryKey = (params?: ListCreditCardsParams,) => {
     }
 
     
-export const getListCreditCardsQueryOptions = <TData = Awaited<ReturnType<typeof listCreditCards>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse>(params?: ListCreditCardsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listCreditCards>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
+export const getListCreditCardsQueryOptions = <TData = Awaited<ReturnType<typeof listCreditCards>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse>(params?: ListCreditCardsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listCreditCards>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -1714,10 +1717,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type ListCreditCardsQueryResult = NonNullable<Awaited<ReturnType<typeof listCreditCards>>>
-export type ListCreditCardsQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse
+export type ListCreditCardsQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse
 
 
-export function useListCreditCards<TData = Awaited<ReturnType<typeof listCreditCards>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse>(
+export function useListCreditCards<TData = Awaited<ReturnType<typeof listCreditCards>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
  params: undefined |  ListCreditCardsParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listCreditCards>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof listCreditCards>>,
@@ -1727,7 +1730,7 @@ export function useListCreditCards<TData = Awaited<ReturnType<typeof listCreditC
       >, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListCreditCards<TData = Awaited<ReturnType<typeof listCreditCards>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse>(
+export function useListCreditCards<TData = Awaited<ReturnType<typeof listCreditCards>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
  params?: ListCreditCardsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listCreditCards>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof listCreditCards>>,
@@ -1737,7 +1740,7 @@ export function useListCreditCards<TData = Awaited<ReturnType<typeof listCreditC
       >, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListCreditCards<TData = Awaited<ReturnType<typeof listCreditCards>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse>(
+export function useListCreditCards<TData = Awaited<ReturnType<typeof listCreditCards>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
  params?: ListCreditCardsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listCreditCards>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -1745,7 +1748,7 @@ export function useListCreditCards<TData = Awaited<ReturnType<typeof listCreditC
  * @summary List credit cards
  */
 
-export function useListCreditCards<TData = Awaited<ReturnType<typeof listCreditCards>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse>(
+export function useListCreditCards<TData = Awaited<ReturnType<typeof listCreditCards>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
  params?: ListCreditCardsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listCreditCards>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -1789,7 +1792,7 @@ export const createCreditCard = async (creditCardCreate: CreditCardCreate,
 
 
 
-export const getCreateCreditCardMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | UnprocessableResponse | TooManyRequestsResponse,
+export const getCreateCreditCardMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | UnprocessableResponse | TooManyRequestsResponse | InternalServerErrorResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createCreditCard>>, TError,{data: CreditCardCreate;headers?: CreateCreditCardHeaders}, TContext>, request?: SecondParameter<typeof contrailFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof createCreditCard>>, TError,{data: CreditCardCreate;headers?: CreateCreditCardHeaders}, TContext> => {
 
@@ -1816,12 +1819,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CreateCreditCardMutationResult = NonNullable<Awaited<ReturnType<typeof createCreditCard>>>
     export type CreateCreditCardMutationBody = CreditCardCreate
-    export type CreateCreditCardMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | UnprocessableResponse | TooManyRequestsResponse
+    export type CreateCreditCardMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | UnprocessableResponse | TooManyRequestsResponse | InternalServerErrorResponse
 
     /**
  * @summary Add a credit card
  */
-export const useCreateCreditCard = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | UnprocessableResponse | TooManyRequestsResponse,
+export const useCreateCreditCard = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | UnprocessableResponse | TooManyRequestsResponse | InternalServerErrorResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createCreditCard>>, TError,{data: CreditCardCreate;headers?: CreateCreditCardHeaders}, TContext>, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof createCreditCard>>,
@@ -1868,7 +1871,7 @@ export const getGetCreditCardQueryKey = (id?: string,) => {
     }
 
     
-export const getGetCreditCardQueryOptions = <TData = Awaited<ReturnType<typeof getCreditCard>>, TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse>(id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCreditCard>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
+export const getGetCreditCardQueryOptions = <TData = Awaited<ReturnType<typeof getCreditCard>>, TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse>(id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCreditCard>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -1887,10 +1890,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetCreditCardQueryResult = NonNullable<Awaited<ReturnType<typeof getCreditCard>>>
-export type GetCreditCardQueryError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse
+export type GetCreditCardQueryError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse
 
 
-export function useGetCreditCard<TData = Awaited<ReturnType<typeof getCreditCard>>, TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse>(
+export function useGetCreditCard<TData = Awaited<ReturnType<typeof getCreditCard>>, TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
  id: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCreditCard>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getCreditCard>>,
@@ -1900,7 +1903,7 @@ export function useGetCreditCard<TData = Awaited<ReturnType<typeof getCreditCard
       >, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetCreditCard<TData = Awaited<ReturnType<typeof getCreditCard>>, TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse>(
+export function useGetCreditCard<TData = Awaited<ReturnType<typeof getCreditCard>>, TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
  id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCreditCard>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getCreditCard>>,
@@ -1910,7 +1913,7 @@ export function useGetCreditCard<TData = Awaited<ReturnType<typeof getCreditCard
       >, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetCreditCard<TData = Awaited<ReturnType<typeof getCreditCard>>, TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse>(
+export function useGetCreditCard<TData = Awaited<ReturnType<typeof getCreditCard>>, TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
  id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCreditCard>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -1918,7 +1921,7 @@ export function useGetCreditCard<TData = Awaited<ReturnType<typeof getCreditCard
  * @summary Read a credit card
  */
 
-export function useGetCreditCard<TData = Awaited<ReturnType<typeof getCreditCard>>, TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse>(
+export function useGetCreditCard<TData = Awaited<ReturnType<typeof getCreditCard>>, TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
  id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCreditCard>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -1962,7 +1965,7 @@ export const updateCreditCard = async (id: string,
 
 
 
-export const getUpdateCreditCardMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UnprocessableResponse | TooManyRequestsResponse,
+export const getUpdateCreditCardMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | UnprocessableResponse | TooManyRequestsResponse | InternalServerErrorResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateCreditCard>>, TError,{id: string;data: CreditCardUpdate}, TContext>, request?: SecondParameter<typeof contrailFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof updateCreditCard>>, TError,{id: string;data: CreditCardUpdate}, TContext> => {
 
@@ -1989,12 +1992,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type UpdateCreditCardMutationResult = NonNullable<Awaited<ReturnType<typeof updateCreditCard>>>
     export type UpdateCreditCardMutationBody = CreditCardUpdate
-    export type UpdateCreditCardMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UnprocessableResponse | TooManyRequestsResponse
+    export type UpdateCreditCardMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | UnprocessableResponse | TooManyRequestsResponse | InternalServerErrorResponse
 
     /**
  * @summary Change a credit card
  */
-export const useUpdateCreditCard = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UnprocessableResponse | TooManyRequestsResponse,
+export const useUpdateCreditCard = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | UnprocessableResponse | TooManyRequestsResponse | InternalServerErrorResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateCreditCard>>, TError,{id: string;data: CreditCardUpdate}, TContext>, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof updateCreditCard>>,
@@ -2033,7 +2036,7 @@ export const deleteCreditCard = async (id: string, options?: RequestInit): Promi
 
 
 
-export const getDeleteCreditCardMutationOptions = <TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse,
+export const getDeleteCreditCardMutationOptions = <TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteCreditCard>>, TError,{id: string}, TContext>, request?: SecondParameter<typeof contrailFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof deleteCreditCard>>, TError,{id: string}, TContext> => {
 
@@ -2060,12 +2063,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type DeleteCreditCardMutationResult = NonNullable<Awaited<ReturnType<typeof deleteCreditCard>>>
     
-    export type DeleteCreditCardMutationError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse
+    export type DeleteCreditCardMutationError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse
 
     /**
  * @summary Delete a credit card
  */
-export const useDeleteCreditCard = <TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse,
+export const useDeleteCreditCard = <TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteCreditCard>>, TError,{id: string}, TContext>, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof deleteCreditCard>>,

@@ -42,13 +42,13 @@ export const searchOffersBody = zod.object({
   "origin": zod.string().regex(searchOffersBodyOriginDestinationsItemOriginRegExp).describe('IATA airport code.'),
   "destination": zod.string().regex(searchOffersBodyOriginDestinationsItemDestinationRegExp).describe('IATA airport code.'),
   "departure_date": zod.iso.date()
-})).min(1).max(searchOffersBodyOriginDestinationsMax),
+}).describe('One origin-destination of a search, on a day.')).min(1).max(searchOffersBodyOriginDestinationsMax),
   "passengers": zod.object({
   "adults": zod.number().min(1).max(searchOffersBodyPassengersAdultsMax),
   "children": zod.number().min(searchOffersBodyPassengersChildrenMin).max(searchOffersBodyPassengersChildrenMax).optional(),
   "infants": zod.number().min(searchOffersBodyPassengersInfantsMin).max(searchOffersBodyPassengersInfantsMax).optional()
 }),
-  "cabin": zod.enum(['economy', 'business']).default(searchOffersBodyCabinDefault),
+  "cabin": zod.enum(['economy', 'business']).describe('The cabin searched.').default(searchOffersBodyCabinDefault),
   "carriers": zod.array(zod.string().regex(searchOffersBodyCarriersItemRegExp).describe('IATA airline designator.')).max(searchOffersBodyCarriersMax).optional().describe('Only these airlines. Omit to search every airline you have a channel for.')
 }).describe('A search: one origin-destination for one-way, two for a return, up to six for multi-city.\nInfants travel on an adult\'s lap, so there may be no more infants than adults; at most nine seats.\n')
 
@@ -97,11 +97,9 @@ export const filterSearchResultBody = zod.object({
 
 export const filterSearchResultResponseRequestOriginDestinationsItemOriginRegExp = new RegExp('^[A-Z]{3}$');
 export const filterSearchResultResponseRequestOriginDestinationsItemDestinationRegExp = new RegExp('^[A-Z]{3}$');
-export const filterSearchResultResponseRequestOriginDestinationsMax = 6;export const filterSearchResultResponseRequestPassengersAdultsMax = 9;export const filterSearchResultResponseRequestPassengersChildrenDefault = 0;
-export const filterSearchResultResponseRequestPassengersChildrenMin = 0;
-export const filterSearchResultResponseRequestPassengersChildrenMax = 8;export const filterSearchResultResponseRequestPassengersInfantsDefault = 0;
-export const filterSearchResultResponseRequestPassengersInfantsMin = 0;
-export const filterSearchResultResponseRequestPassengersInfantsMax = 9;export const filterSearchResultResponseRequestCabinDefault = "economy";export const filterSearchResultResponseRequestCarriersItemRegExp = new RegExp('^[A-Z0-9]{2}$');
+export const filterSearchResultResponseRequestOriginDestinationsMax = 6;export const filterSearchResultResponseRequestPassengersAdultsMax = 9;export const filterSearchResultResponseRequestPassengersChildrenMin = 0;
+export const filterSearchResultResponseRequestPassengersChildrenMax = 8;export const filterSearchResultResponseRequestPassengersInfantsMin = 0;
+export const filterSearchResultResponseRequestPassengersInfantsMax = 9;export const filterSearchResultResponseRequestCarriersItemRegExp = new RegExp('^[A-Z0-9]{2}$');
 export const filterSearchResultResponseRequestCarriersMax = 20;export const filterSearchResultResponseFiltersCarriersItemRegExp = new RegExp('^[A-Z0-9]{2}$');
 export const filterSearchResultResponseFiltersCarriersMax = 20;export const filterSearchResultResponseFiltersMaxStopsMin = 0;
 export const filterSearchResultResponseFiltersMaxStopsMax = 2;export const filterSearchResultResponseFiltersDepartureWindowsItemOriginDestinationMin = 0;
@@ -204,15 +202,15 @@ export const filterSearchResultResponse = zod.object({
   "origin": zod.string().regex(filterSearchResultResponseRequestOriginDestinationsItemOriginRegExp).describe('IATA airport code.'),
   "destination": zod.string().regex(filterSearchResultResponseRequestOriginDestinationsItemDestinationRegExp).describe('IATA airport code.'),
   "departure_date": zod.iso.date()
-})).min(1).max(filterSearchResultResponseRequestOriginDestinationsMax),
+}).describe('One origin-destination of a search, on a day.')).min(1).max(filterSearchResultResponseRequestOriginDestinationsMax),
   "passengers": zod.object({
   "adults": zod.number().min(1).max(filterSearchResultResponseRequestPassengersAdultsMax),
-  "children": zod.number().min(filterSearchResultResponseRequestPassengersChildrenMin).max(filterSearchResultResponseRequestPassengersChildrenMax).optional(),
-  "infants": zod.number().min(filterSearchResultResponseRequestPassengersInfantsMin).max(filterSearchResultResponseRequestPassengersInfantsMax).optional()
+  "children": zod.number().min(filterSearchResultResponseRequestPassengersChildrenMin).max(filterSearchResultResponseRequestPassengersChildrenMax),
+  "infants": zod.number().min(filterSearchResultResponseRequestPassengersInfantsMin).max(filterSearchResultResponseRequestPassengersInfantsMax)
 }),
-  "cabin": zod.enum(['economy', 'business']).default(filterSearchResultResponseRequestCabinDefault),
+  "cabin": zod.enum(['economy', 'business']).describe('The cabin searched.'),
   "carriers": zod.array(zod.string().regex(filterSearchResultResponseRequestCarriersItemRegExp).describe('IATA airline designator.')).max(filterSearchResultResponseRequestCarriersMax).optional().describe('Only these airlines. Omit to search every airline you have a channel for.')
-}).describe('A search: one origin-destination for one-way, two for a return, up to six for multi-city.\nInfants travel on an adult\'s lap, so there may be no more infants than adults; at most nine seats.\n'),
+}).describe('A search as it was run: the request with every default filled in (see `POST /offers`).\n'),
   "filters": zod.object({
   "carriers": zod.array(zod.string().regex(filterSearchResultResponseFiltersCarriersItemRegExp).describe('IATA airline designator.')).min(1).max(filterSearchResultResponseFiltersCarriersMax).optional(),
   "max_stops": zod.number().min(filterSearchResultResponseFiltersMaxStopsMin).max(filterSearchResultResponseFiltersMaxStopsMax).optional(),
@@ -479,11 +477,9 @@ export const getSearchResultParams = zod.object({
 
 export const getSearchResultResponseRequestOriginDestinationsItemOriginRegExp = new RegExp('^[A-Z]{3}$');
 export const getSearchResultResponseRequestOriginDestinationsItemDestinationRegExp = new RegExp('^[A-Z]{3}$');
-export const getSearchResultResponseRequestOriginDestinationsMax = 6;export const getSearchResultResponseRequestPassengersAdultsMax = 9;export const getSearchResultResponseRequestPassengersChildrenDefault = 0;
-export const getSearchResultResponseRequestPassengersChildrenMin = 0;
-export const getSearchResultResponseRequestPassengersChildrenMax = 8;export const getSearchResultResponseRequestPassengersInfantsDefault = 0;
-export const getSearchResultResponseRequestPassengersInfantsMin = 0;
-export const getSearchResultResponseRequestPassengersInfantsMax = 9;export const getSearchResultResponseRequestCabinDefault = "economy";export const getSearchResultResponseRequestCarriersItemRegExp = new RegExp('^[A-Z0-9]{2}$');
+export const getSearchResultResponseRequestOriginDestinationsMax = 6;export const getSearchResultResponseRequestPassengersAdultsMax = 9;export const getSearchResultResponseRequestPassengersChildrenMin = 0;
+export const getSearchResultResponseRequestPassengersChildrenMax = 8;export const getSearchResultResponseRequestPassengersInfantsMin = 0;
+export const getSearchResultResponseRequestPassengersInfantsMax = 9;export const getSearchResultResponseRequestCarriersItemRegExp = new RegExp('^[A-Z0-9]{2}$');
 export const getSearchResultResponseRequestCarriersMax = 20;export const getSearchResultResponseFiltersCarriersItemRegExp = new RegExp('^[A-Z0-9]{2}$');
 export const getSearchResultResponseFiltersCarriersMax = 20;export const getSearchResultResponseFiltersMaxStopsMin = 0;
 export const getSearchResultResponseFiltersMaxStopsMax = 2;export const getSearchResultResponseFiltersDepartureWindowsItemOriginDestinationMin = 0;
@@ -586,15 +582,15 @@ export const getSearchResultResponse = zod.object({
   "origin": zod.string().regex(getSearchResultResponseRequestOriginDestinationsItemOriginRegExp).describe('IATA airport code.'),
   "destination": zod.string().regex(getSearchResultResponseRequestOriginDestinationsItemDestinationRegExp).describe('IATA airport code.'),
   "departure_date": zod.iso.date()
-})).min(1).max(getSearchResultResponseRequestOriginDestinationsMax),
+}).describe('One origin-destination of a search, on a day.')).min(1).max(getSearchResultResponseRequestOriginDestinationsMax),
   "passengers": zod.object({
   "adults": zod.number().min(1).max(getSearchResultResponseRequestPassengersAdultsMax),
-  "children": zod.number().min(getSearchResultResponseRequestPassengersChildrenMin).max(getSearchResultResponseRequestPassengersChildrenMax).optional(),
-  "infants": zod.number().min(getSearchResultResponseRequestPassengersInfantsMin).max(getSearchResultResponseRequestPassengersInfantsMax).optional()
+  "children": zod.number().min(getSearchResultResponseRequestPassengersChildrenMin).max(getSearchResultResponseRequestPassengersChildrenMax),
+  "infants": zod.number().min(getSearchResultResponseRequestPassengersInfantsMin).max(getSearchResultResponseRequestPassengersInfantsMax)
 }),
-  "cabin": zod.enum(['economy', 'business']).default(getSearchResultResponseRequestCabinDefault),
+  "cabin": zod.enum(['economy', 'business']).describe('The cabin searched.'),
   "carriers": zod.array(zod.string().regex(getSearchResultResponseRequestCarriersItemRegExp).describe('IATA airline designator.')).max(getSearchResultResponseRequestCarriersMax).optional().describe('Only these airlines. Omit to search every airline you have a channel for.')
-}).describe('A search: one origin-destination for one-way, two for a return, up to six for multi-city.\nInfants travel on an adult\'s lap, so there may be no more infants than adults; at most nine seats.\n'),
+}).describe('A search as it was run: the request with every default filled in (see `POST /offers`).\n'),
   "filters": zod.object({
   "carriers": zod.array(zod.string().regex(getSearchResultResponseFiltersCarriersItemRegExp).describe('IATA airline designator.')).min(1).max(getSearchResultResponseFiltersCarriersMax).optional(),
   "max_stops": zod.number().min(getSearchResultResponseFiltersMaxStopsMin).max(getSearchResultResponseFiltersMaxStopsMax).optional(),
@@ -865,11 +861,9 @@ export const removeSearchFilterQueryParams = zod.object({
 
 export const removeSearchFilterResponseRequestOriginDestinationsItemOriginRegExp = new RegExp('^[A-Z]{3}$');
 export const removeSearchFilterResponseRequestOriginDestinationsItemDestinationRegExp = new RegExp('^[A-Z]{3}$');
-export const removeSearchFilterResponseRequestOriginDestinationsMax = 6;export const removeSearchFilterResponseRequestPassengersAdultsMax = 9;export const removeSearchFilterResponseRequestPassengersChildrenDefault = 0;
-export const removeSearchFilterResponseRequestPassengersChildrenMin = 0;
-export const removeSearchFilterResponseRequestPassengersChildrenMax = 8;export const removeSearchFilterResponseRequestPassengersInfantsDefault = 0;
-export const removeSearchFilterResponseRequestPassengersInfantsMin = 0;
-export const removeSearchFilterResponseRequestPassengersInfantsMax = 9;export const removeSearchFilterResponseRequestCabinDefault = "economy";export const removeSearchFilterResponseRequestCarriersItemRegExp = new RegExp('^[A-Z0-9]{2}$');
+export const removeSearchFilterResponseRequestOriginDestinationsMax = 6;export const removeSearchFilterResponseRequestPassengersAdultsMax = 9;export const removeSearchFilterResponseRequestPassengersChildrenMin = 0;
+export const removeSearchFilterResponseRequestPassengersChildrenMax = 8;export const removeSearchFilterResponseRequestPassengersInfantsMin = 0;
+export const removeSearchFilterResponseRequestPassengersInfantsMax = 9;export const removeSearchFilterResponseRequestCarriersItemRegExp = new RegExp('^[A-Z0-9]{2}$');
 export const removeSearchFilterResponseRequestCarriersMax = 20;export const removeSearchFilterResponseFiltersCarriersItemRegExp = new RegExp('^[A-Z0-9]{2}$');
 export const removeSearchFilterResponseFiltersCarriersMax = 20;export const removeSearchFilterResponseFiltersMaxStopsMin = 0;
 export const removeSearchFilterResponseFiltersMaxStopsMax = 2;export const removeSearchFilterResponseFiltersDepartureWindowsItemOriginDestinationMin = 0;
@@ -972,15 +966,15 @@ export const removeSearchFilterResponse = zod.object({
   "origin": zod.string().regex(removeSearchFilterResponseRequestOriginDestinationsItemOriginRegExp).describe('IATA airport code.'),
   "destination": zod.string().regex(removeSearchFilterResponseRequestOriginDestinationsItemDestinationRegExp).describe('IATA airport code.'),
   "departure_date": zod.iso.date()
-})).min(1).max(removeSearchFilterResponseRequestOriginDestinationsMax),
+}).describe('One origin-destination of a search, on a day.')).min(1).max(removeSearchFilterResponseRequestOriginDestinationsMax),
   "passengers": zod.object({
   "adults": zod.number().min(1).max(removeSearchFilterResponseRequestPassengersAdultsMax),
-  "children": zod.number().min(removeSearchFilterResponseRequestPassengersChildrenMin).max(removeSearchFilterResponseRequestPassengersChildrenMax).optional(),
-  "infants": zod.number().min(removeSearchFilterResponseRequestPassengersInfantsMin).max(removeSearchFilterResponseRequestPassengersInfantsMax).optional()
+  "children": zod.number().min(removeSearchFilterResponseRequestPassengersChildrenMin).max(removeSearchFilterResponseRequestPassengersChildrenMax),
+  "infants": zod.number().min(removeSearchFilterResponseRequestPassengersInfantsMin).max(removeSearchFilterResponseRequestPassengersInfantsMax)
 }),
-  "cabin": zod.enum(['economy', 'business']).default(removeSearchFilterResponseRequestCabinDefault),
+  "cabin": zod.enum(['economy', 'business']).describe('The cabin searched.'),
   "carriers": zod.array(zod.string().regex(removeSearchFilterResponseRequestCarriersItemRegExp).describe('IATA airline designator.')).max(removeSearchFilterResponseRequestCarriersMax).optional().describe('Only these airlines. Omit to search every airline you have a channel for.')
-}).describe('A search: one origin-destination for one-way, two for a return, up to six for multi-city.\nInfants travel on an adult\'s lap, so there may be no more infants than adults; at most nine seats.\n'),
+}).describe('A search as it was run: the request with every default filled in (see `POST /offers`).\n'),
   "filters": zod.object({
   "carriers": zod.array(zod.string().regex(removeSearchFilterResponseFiltersCarriersItemRegExp).describe('IATA airline designator.')).min(1).max(removeSearchFilterResponseFiltersCarriersMax).optional(),
   "max_stops": zod.number().min(removeSearchFilterResponseFiltersMaxStopsMin).max(removeSearchFilterResponseFiltersMaxStopsMax).optional(),

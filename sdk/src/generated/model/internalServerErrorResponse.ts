@@ -13,12 +13,9 @@ every call. Errors always come as `{"errors": [...], "meta": {"request_id": ...}
 
  * OpenAPI spec version: 0.1.0
  */
+import type { ErrorEnvelope } from './errorEnvelope';
 
-export type OfferSearchRequestCabin = typeof OfferSearchRequestCabin[keyof typeof OfferSearchRequestCabin];
-
-
-// eslint-disable-next-line @typescript-eslint/no-redeclare
-export const OfferSearchRequestCabin = {
-  economy: 'economy',
-  business: 'business',
-} as const;
+/**
+ * Something failed on our side; nothing internal is told. Quote the request id to support.
+ */
+export type InternalServerErrorResponse = ErrorEnvelope;

@@ -13,11 +13,26 @@ every call. Errors always come as `{"errors": [...], "meta": {"request_id": ...}
 
  * OpenAPI spec version: 0.1.0
  */
+import type { SearchLeg } from './searchLeg';
+import type { OfferSearchPassengers } from './offerSearchPassengers';
+import type { SearchCabin } from './searchCabin';
+import type { CarrierCode } from './carrierCode';
 
-export type StartSignInResponseCodeLength = typeof StartSignInResponseCodeLength[keyof typeof StartSignInResponseCodeLength];
+/**
+ * A search as it was run: the request with every default filled in (see `POST /offers`).
 
-
-// eslint-disable-next-line @typescript-eslint/no-redeclare
-export const StartSignInResponseCodeLength = {
-  NUMBER_6: 6,
-} as const;
+ */
+export interface OfferSearch {
+  /**
+   * @minItems 1
+   * @maxItems 6
+   */
+  origin_destinations: SearchLeg[];
+  passengers: OfferSearchPassengers;
+  cabin: SearchCabin;
+  /**
+   * Only these airlines. Omit to search every airline you have a channel for.
+   * @maxItems 20
+   */
+  carriers?: CarrierCode[];
+}

@@ -13,8 +13,16 @@ every call. Errors always come as `{"errors": [...], "meta": {"request_id": ...}
 
  * OpenAPI spec version: 0.1.0
  */
+import type { SignInStartedCodeLength } from './signInStartedCodeLength';
 
 /**
- * @maxItems 50
+ * The same answer, in shape, values and timing, for every identity: whether or not an account
+exists, and whether it signs in by code or by password. A code has been sent if the identity is
+an account that signs in by code; an account with a password signs in with it instead.
+
  */
-export type FareWatchSettingsUpdateChannelIds = string[] | null;
+export interface SignInStarted {
+  code_length: SignInStartedCodeLength;
+  /** Seconds a sent code stays valid. */
+  code_expires_in: number;
+}

@@ -13,6 +13,9 @@ every call. Errors always come as `{"errors": [...], "meta": {"request_id": ...}
 
  * OpenAPI spec version: 0.1.0
  */
-import type { BackOfficeHttpsInput } from './backOfficeHttpsInput';
+import type { ErrorEnvelope } from './errorEnvelope';
 
-export type BackOfficeConnectionCreateHttps = BackOfficeHttpsInput & unknown;
+/**
+ * The request body is larger than the API takes (1 MiB); nothing was done.
+ */
+export type PayloadTooLargeResponse = ErrorEnvelope;

@@ -14,11 +14,20 @@ every call. Errors always come as `{"errors": [...], "meta": {"request_id": ...}
  * OpenAPI spec version: 0.1.0
  */
 
-export type SandboxDisruptionConsequenceOfInaction = typeof SandboxDisruptionConsequenceOfInaction[keyof typeof SandboxDisruptionConsequenceOfInaction];
-
-
-// eslint-disable-next-line @typescript-eslint/no-redeclare
-export const SandboxDisruptionConsequenceOfInaction = {
-  auto_accept: 'auto_accept',
-  auto_cancel: 'auto_cancel',
-} as const;
+export type OfferSearchPassengers = {
+  /**
+   * @minimum 1
+   * @maximum 9
+   */
+  adults: number;
+  /**
+   * @minimum 0
+   * @maximum 8
+   */
+  children: number;
+  /**
+   * @minimum 0
+   * @maximum 9
+   */
+  infants: number;
+};

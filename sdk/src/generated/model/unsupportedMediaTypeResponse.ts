@@ -13,6 +13,9 @@ every call. Errors always come as `{"errors": [...], "meta": {"request_id": ...}
 
  * OpenAPI spec version: 0.1.0
  */
-import type { BackOfficeSftpInput } from './backOfficeSftpInput';
+import type { ErrorEnvelope } from './errorEnvelope';
 
-export type BackOfficeConnectionCreateSftp = BackOfficeSftpInput & unknown;
+/**
+ * The body is not `application/json`; nothing was done.
+ */
+export type UnsupportedMediaTypeResponse = ErrorEnvelope;

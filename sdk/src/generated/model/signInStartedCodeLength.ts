@@ -13,16 +13,11 @@ every call. Errors always come as `{"errors": [...], "meta": {"request_id": ...}
 
  * OpenAPI spec version: 0.1.0
  */
-import type { StartSignInResponseCodeLength } from './startSignInResponseCodeLength';
 
-/**
- * The same answer, in shape, values and timing, for every identity: whether or not an account
-exists, and whether it signs in by code or by password. A code has been sent if the identity is
-an account that signs in by code; an account with a password signs in with it instead.
+export type SignInStartedCodeLength = typeof SignInStartedCodeLength[keyof typeof SignInStartedCodeLength];
 
- */
-export interface StartSignInResponse {
-  code_length: StartSignInResponseCodeLength;
-  /** Seconds a sent code stays valid. */
-  code_expires_in: number;
-}
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SignInStartedCodeLength = {
+  NUMBER_6: 6,
+} as const;

@@ -15,8 +15,11 @@ every call. Errors always come as `{"errors": [...], "meta": {"request_id": ...}
  */
 import type { AirportCode } from './airportCode';
 
-export type OfferSearchRequestOriginDestinationsItem = {
+/**
+ * One origin-destination of a search, on a day.
+ */
+export interface SearchLeg {
   origin: AirportCode;
   destination: AirportCode;
   departure_date: string;
-};
+}

@@ -14,20 +14,14 @@ every call. Errors always come as `{"errors": [...], "meta": {"request_id": ...}
  * OpenAPI spec version: 0.1.0
  */
 
-export type OfferSearchRequestPassengers = {
-  /**
-   * @minimum 1
-   * @maximum 9
-   */
-  adults: number;
-  /**
-   * @minimum 0
-   * @maximum 8
-   */
-  children?: number;
-  /**
-   * @minimum 0
-   * @maximum 9
-   */
-  infants?: number;
-};
+/**
+ * The cabin searched.
+ */
+export type SearchCabin = typeof SearchCabin[keyof typeof SearchCabin];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SearchCabin = {
+  economy: 'economy',
+  business: 'business',
+} as const;
