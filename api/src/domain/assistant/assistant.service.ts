@@ -151,6 +151,16 @@ export function createAssistantService(
     return items.find((c) => c.carrier === carrier)?.id;
   }
 
+  /** Failed EMD requests the caller may see, found in SQL by booking or by id. */
+  async function failedEmdsOf(principal: Principal, of: { locator?: string; requestId?: string }) {
+    const { items } = await deps.bookings.emdRequests(
+      principal,
+      { status: 'failed', locator: of.locator, id: of.requestId },
+      { page: 1, perPage: 20 },
+    );
+    return items.map((r) => ({ locator: r.locator, request_id: r.id }));
+  }
+
   async function answerOf(
     principal: Principal,
     question: string,
@@ -314,7 +324,12 @@ export function createAssistantService(
             schemas: contractSchemas(),
             runRead: (call) => modelRead(principal, call),
           })
-        : await planByRules(question, { now: at, directory, channelOf: (a, c) => channelOf(principal, a, c) });
+        : await planByRules(question, {
+            now: at,
+            directory,
+            channelOf: (a, c) => channelOf(principal, a, c),
+            failedEmds: (of) => failedEmdsOf(principal, of),
+          });
       const body = await answerOf(principal, question, language, planned, directory, turn, at);
       // The conversation (if new), its plan and both messages, in one transaction.
       await repo.recordTurn(db, {

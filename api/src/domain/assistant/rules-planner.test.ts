@@ -1,4 +1,4 @@
-// The rules planner's question set: 168 questions, 56 in each language, each with the tool and
+// The rules planner's question set: 180 questions, 60 in each language, each with the tool and
 // arguments it must produce (or what it must ask for, or that it did not understand). The accuracy
 // is reported and must stay at or above 95%.
 import { describe, expect, it } from 'vitest';
@@ -16,6 +16,12 @@ const directory: Directory = {
   ],
 };
 const channels: Record<string, string> = { 'agy_sky/LH': 'ach_sky_lh', 'agy_sky/LO': 'ach_sky_lo' };
+// Failed EMD requests the asker can see (the service finds them in SQL by booking or id).
+const failedEmds = [
+  { locator: 'AB12CD', request_id: 'emr_ab1' },
+  { locator: 'AB12CD', request_id: 'emr_ab2' },
+  { locator: 'QW12ER', request_id: 'emr_abc123' },
+];
 // A Thursday: last week is 16–22 November, this week from the 23rd, last month October.
 const now = new Date('2026-11-26T12:00:00Z');
 
@@ -33,7 +39,7 @@ const write = (tool: string, args: Record<string, unknown>): Planned => ({ kind:
 const missing = (what: string) => ({ kind: 'missing', what }) as Planned;
 const unknown: Planned = { kind: 'unknown' };
 
-// The same 56 intents in each language, in the same order.
+// The same 60 intents in each language, in the same order.
 const expected: Planned[] = [
   read('find_bookings', { ...lastWeek, agency_id: 'agy_sky' }),
   read('find_bookings', { status: 'issued', ...yesterday }),
@@ -92,6 +98,17 @@ const expected: Planned[] = [
   missing('needBatch'),
   write('answer_join_request', { request_id: 'jar_abc123', answer: 'accept' }),
   write('answer_join_request', { request_id: 'jar_abc123', answer: 'decline' }),
+  // retrying failed EMDs: every failed request of a booking, or one by id; never a guess
+  {
+    kind: 'write',
+    steps: [
+      { tool: 'retry_failed_emd', args: { locator: 'AB12CD', request_id: 'emr_ab1' } },
+      { tool: 'retry_failed_emd', args: { locator: 'AB12CD', request_id: 'emr_ab2' } },
+    ],
+  },
+  write('retry_failed_emd', { locator: 'QW12ER', request_id: 'emr_abc123' }),
+  missing('needEmdRequest'),
+  missing('noFailedEmd'),
 ];
 
 const topUp = (reason: string) =>
@@ -160,6 +177,10 @@ const questions: Record<'en' | 'ua' | 'pl', { list: string[]; topUp: string; deb
       'resend the back-office batch',
       'accept join request jar_abc123',
       'decline join request jar_abc123',
+      'retry the failed EMDs of booking AB12CD',
+      'try again EMD request emr_abc123',
+      'retry the failed EMD',
+      'retry the EMD of XY34ZK',
     ],
   },
   ua: {
@@ -222,6 +243,10 @@ const questions: Record<'en' | 'ua' | 'pl', { list: string[]; topUp: string; deb
       'надішли повторно пакет бек-офісу',
       'прийми запит на приєднання jar_abc123',
       'відхили запит на приєднання jar_abc123',
+      'повтори невдалі EMD бронювання AB12CD',
+      'спробуй ще раз EMD emr_abc123',
+      'повтори невдалий EMD',
+      'повтори EMD для XY34ZK',
     ],
   },
   pl: {
@@ -284,15 +309,25 @@ const questions: Record<'en' | 'ua' | 'pl', { list: string[]; topUp: string; deb
       'wyślij ponownie paczkę back office',
       'przyjmij prośbę o dołączenie jar_abc123',
       'odrzuć prośbę o dołączenie jar_abc123',
+      'ponów nieudane EMD rezerwacji AB12CD',
+      'spróbuj ponownie EMD emr_abc123',
+      'ponów nieudany EMD',
+      'ponów EMD dla XY34ZK',
     ],
   },
 };
 
 const plan = (question: string) =>
-  planByRules(question, { now, directory, channelOf: async (a, c) => channels[`${a}/${c}`] });
+  planByRules(question, {
+    now,
+    directory,
+    channelOf: async (a, c) => channels[`${a}/${c}`],
+    failedEmds: async (of) =>
+      failedEmds.filter((f) => (of.requestId ? f.request_id === of.requestId : f.locator === of.locator)),
+  });
 
 describe('the rules planner question set', () => {
-  it('has 56 questions in each language, and answers at least 95% of them as expected', async () => {
+  it('has 60 questions in each language, and answers at least 95% of them as expected', async () => {
     const misses: string[] = [];
     let total = 0;
     for (const [language, set] of Object.entries(questions)) {
@@ -317,8 +352,8 @@ describe('the rules planner question set', () => {
     console.log(
       `rules planner: ${total - misses.length}/${total} = ${(accuracy * 100).toFixed(1)}%\n${misses.join('\n')}`,
     );
-    expect(expected).toHaveLength(56);
-    expect(total).toBe(168);
+    expect(expected).toHaveLength(60);
+    expect(total).toBe(180);
     expect(accuracy).toBeGreaterThanOrEqual(0.95);
   });
 
@@ -331,6 +366,8 @@ describe('the rules planner question set', () => {
       'was join request jar_abc123 accepted?',
       'what is markup mku_abc123 set to?',
       'czy paczka bod_abc123 została wysłana ponownie?',
+      'which EMDs of AB12CD failed, should I retry?',
+      'чи повторили EMD emr_abc123?',
       'SELECT * INTO stolen FROM accounts',
       'WITH x AS (DELETE FROM transactions RETURNING *) SELECT * FROM x',
       'SELECT 1; COMMIT; DROP TABLE audit_log',

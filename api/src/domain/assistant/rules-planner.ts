@@ -36,6 +36,8 @@ export interface PlannerContext {
   directory: Directory;
   /** The partner's channel of a carrier, if it has one (the planner's one lookup beyond names). */
   channelOf(agencyId: string, carrier: string): Promise<string | undefined>;
+  /** The failed EMD requests the caller may see, of a booking or by id. */
+  failedEmds(of: { locator?: string; requestId?: string }): Promise<{ locator: string; request_id: string }[]>;
 }
 
 const has = (text: string, source: string) => ure(source, 'i').test(text);
@@ -46,6 +48,7 @@ const who = String.raw`\b(who|whom|хто|kto)\b`;
 const topUp = String.raw`\b(top up|top-up|topup|credit|add|fund)\b|\b(поповн\p{L}*|зарахуй|додай|doładuj\p{L}*|doladuj\p{L}*|zasil\p{L}*|dodaj)`;
 const debit = String.raw`\b(debit|charge|deduct|withdraw|спиши|списати|зніми|obciąż\p{L}*|obciaz\p{L}*|pobierz|odejmij)`;
 const archive = String.raw`\b(archive|архівуй|архівувати|заархівуй|zarchiwizuj|archiwizuj)\b`;
+const retry = String.raw`\b(retry|try again|re-?run|reissue|повтори|спробуй ще раз|перевипиши|ponów|ponow|spróbuj ponownie|sprobuj ponownie|wystaw ponownie)`;
 const resend = String.raw`\b(resend|send again|redeliver|надішли ще раз|надішли повторно|повтори|wyślij ponownie|wyslij ponownie|ponów|ponow)`;
 const openVerb = String.raw`\b(open|reopen|unblock|відкрий|відкрити|розблокуй|otwórz|otworz|odblokuj)\b`;
 const closeVerb = String.raw`\b(close|block|shut|закрий|закрити|заблокуй|zamknij|zablokuj)\b`;
@@ -232,7 +235,7 @@ export async function planByRules(question: string, ctx: PlannerContext): Promis
   return { kind: 'unknown' };
 }
 
-/** An id of a kind (`whd_…`, `bod_…`, `jar_…`, `mku_…`) written in the question. */
+/** An id of a kind (`whd_…`, `bod_…`, `jar_…`, `mku_…`, `emr_…`) written in the question. */
 function idIn(q: string, prefix: string): string | undefined {
   return ure(String.raw`(?<![\p{L}\p{N}_])(${prefix}_[a-z0-9]+)`, 'i').exec(q)?.[1];
 }
@@ -251,6 +254,22 @@ function markupOf(q: string): Planned | undefined {
   const amount = amountIn(rest);
   if (!amount?.currency) return undefined;
   return step({ kind: 'fixed', value: amount.amount, currency: amount.currency });
+}
+
+/**
+ * "retry the failed EMD of AB12CD" (each failed request of the booking, one step each) or "retry
+ * EMD emr_…" (that request): only requests that failed, as the caller can see them.
+ */
+async function retryOf(q: string, ctx: PlannerContext): Promise<Planned> {
+  const requestId = idIn(q, 'emr');
+  const locator = locatorIn(q) ?? locatorAfterKeyword(q);
+  if (!requestId && !locator) return { kind: 'missing', what: 'needEmdRequest' };
+  const failed = await ctx.failedEmds(requestId ? { requestId } : { locator });
+  if (failed.length === 0) return { kind: 'missing', what: 'noFailedEmd' };
+  return {
+    kind: 'write',
+    steps: failed.map((f) => ({ tool: 'retry_failed_emd', args: { locator: f.locator, request_id: f.request_id } })),
+  };
 }
 
 function read(tool: string, args: Record<string, unknown>): Planned {
@@ -273,6 +292,7 @@ async function writeOf(q: string, ctx: PlannerContext): Promise<Planned | undefi
     const agency = anyAgency(q, ctx.directory);
     return agency ? write('archive_partner', { agency_id: agency.id }) : { kind: 'missing', what: 'needAgency' };
   }
+  if (has(q, emdWord) && has(q, retry)) return retryOf(q, ctx);
   if (has(q, resend)) {
     const batch = idIn(q, 'bod');
     if (batch) return write('resend_back_office_batch', { delivery_id: batch });

@@ -28,6 +28,7 @@ export const texts = {
       '"fare watch savings last month"',
       '"set markup mku_… to 5%"',
       '"accept join request jar_…"',
+      '"retry the failed EMD of AB12CD"',
     ].join('; '),
     [
       '"покажи бронювання Sky Travel за минулий тиждень"',
@@ -46,6 +47,7 @@ export const texts = {
       '"заощадження Fare Watch за минулий місяць"',
       '"встанови націнку mku_… на 5%"',
       '"прийми запит на приєднання jar_…"',
+      '"повтори невдалий EMD бронювання AB12CD"',
     ].join('; '),
     [
       '"pokaż rezerwacje Sky Travel w zeszłym tygodniu"',
@@ -64,6 +66,7 @@ export const texts = {
       '"oszczędności Fare Watch w zeszłym miesiącu"',
       '"ustaw marżę mku_… na 5%"',
       '"przyjmij prośbę o dołączenie jar_…"',
+      '"ponów nieudany EMD rezerwacji AB12CD"',
     ].join('; '),
   ),
   needCompany: t(
@@ -115,6 +118,16 @@ export const texts = {
     'Which join request, and accept or decline? Give its id (jar_…).',
     'Який запит на приєднання, і прийняти чи відхилити? Вкажіть його id (jar_…).',
     'Która prośba o dołączenie, i przyjąć czy odrzucić? Podaj jej id (jar_…).',
+  ),
+  needEmdRequest: t(
+    "Which failed EMD? Give the booking's locator or the request's id (emr_…).",
+    'Який невдалий EMD? Вкажіть локатор бронювання або id запиту (emr_…).',
+    'Który nieudany EMD? Podaj lokator rezerwacji lub id zlecenia (emr_…).',
+  ),
+  noFailedEmd: t(
+    'I found no failed EMD request there that you can see: only a failed one is retried.',
+    'Я не знайшов там невдалого запиту EMD, який ви бачите: повторити можна лише невдалий.',
+    'Nie znalazłem tam nieudanego zlecenia EMD, które widzisz: ponowić można tylko nieudane.',
   ),
   needLocator: t(
     'Which booking? Give its locator (six letters and digits).',
@@ -253,6 +266,12 @@ export function stepSummary(
         pl: `${accept ? 'przyjąć' : 'odrzucić'} prośbę o dołączenie ${args.request_id}`,
       }[language];
     }
+    case 'retry_failed_emd':
+      return {
+        en: `retry failed EMD request ${args.request_id} of booking ${args.locator} (the balance pays again)`,
+        ua: `повторити невдалий запит EMD ${args.request_id} бронювання ${args.locator} (баланс оплачує знову)`,
+        pl: `ponowić nieudane zlecenie EMD ${args.request_id} rezerwacji ${args.locator} (saldo płaci ponownie)`,
+      }[language];
     default:
       return tool;
   }

@@ -2433,6 +2433,61 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/bookings/{locator}/emd_requests/{id}/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The booking's six-character locator (letters and digits). Anything else answers 400. */
+                locator: components["parameters"]["Locator"];
+                /** @description The resource's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Retry a failed EMD request
+         * @description Asks the airline again for the services of a `failed` request of an issued booking: the same
+         *     request is queued again (its status turns `queued`, then `done` or `failed` as the job finds),
+         *     its items show `pending` on the booking again and, when the channel pays from a company
+         *     balance, their price is debited again (422 `insufficient_balance` changes nothing). A retry
+         *     happens once: concurrent or repeated retries while the request is queued or running get that
+         *     request (202), nothing debited or queued again. A request that is `done` answers 409
+         *     `emd_request_not_failed`; items asked for again meanwhile by another request answer 409
+         *     `ancillary_already_added`; a booking that is no longer issued answers 409 `booking_closed`.
+         */
+        post: operations["retryEmdRequest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/emd_requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List EMD requests
+         * @description Requests for EMDs (ancillaries added after issue) of the bookings the caller may see, newest
+         *     first: an agent's own (or the company's, when bookings are shared), a supervisor's agency's,
+         *     every one for staff. Filter by status (`failed` lists what the airline refused), booking, partner
+         *     and the day the request was made.
+         */
+        get: operations["listEmdRequests"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/airline_notifications/{channel_id}": {
         parameters: {
             query?: never;
@@ -5579,7 +5634,7 @@ export interface components {
              *     to the cheaper fare (a new airline order, the old hold released), `rebooked_cheaper`.
              * @enum {string}
              */
-            action: "created" | "issue_started" | "issued" | "issue_failed" | "cancelled" | "voided" | "expired" | "refreshed" | "airline_missing" | "comment" | "modified" | "reshopped" | "refund_quoted" | "refund_started" | "refunded" | "refund_failed" | "change_quoted" | "exchange_started" | "exchanged" | "exchange_failed" | "ancillaries_added" | "emds_requested" | "emds_pending" | "emds_issued" | "emds_failed" | "airline_cancelled" | "schedule_change" | "airline_cancellation" | "time_limit_change" | "hold_expired" | "emd_issued" | "airline_notification" | "schedule_change_detected" | "schedule_change_decided" | "schedule_change_acknowledged" | "intent_reconciled" | "cheaper_fare_found" | "rebooked_cheaper";
+            action: "created" | "issue_started" | "issued" | "issue_failed" | "cancelled" | "voided" | "expired" | "refreshed" | "airline_missing" | "comment" | "modified" | "reshopped" | "refund_quoted" | "refund_started" | "refunded" | "refund_failed" | "change_quoted" | "exchange_started" | "exchanged" | "exchange_failed" | "ancillaries_added" | "emds_requested" | "emds_pending" | "emds_issued" | "emds_failed" | "emds_retried" | "airline_cancelled" | "schedule_change" | "airline_cancellation" | "time_limit_change" | "hold_expired" | "emd_issued" | "airline_notification" | "schedule_change_detected" | "schedule_change_decided" | "schedule_change_acknowledged" | "intent_reconciled" | "cheaper_fare_found" | "rebooked_cheaper";
             /** @description Who did it; null when the airline or the system did. */
             actor_account_id: string | null;
             detail: string | null;
@@ -5807,6 +5862,36 @@ export interface components {
                 };
                 passenger_id: string;
             })[];
+        };
+        /**
+         * @description One request for EMDs: the ancillaries added to an issued booking in one call, issued by a
+         *     background job. `failed` means the airline refused them (its words are in `error`) and whatever
+         *     the company balance paid was given back; a failed request may be retried.
+         */
+        EmdRequest: {
+            id: string;
+            locator: string;
+            agency_id: string;
+            company_id: string | null;
+            /**
+             * @description `queued` waits for the job, `running` is with the airline, `done` has its EMDs, `failed` was refused.
+             * @enum {string}
+             */
+            status: "queued" | "running" | "done" | "failed";
+            amount: components["schemas"]["Money"];
+            /** @description How many times the job took the request to the airline. */
+            attempts: number;
+            /** @description The airline's refusal, while the request is `failed`. */
+            error: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            finished_at: string | null;
+        };
+        /** @description A page of EMD requests, newest first. */
+        EmdRequestList: {
+            data: components["schemas"]["EmdRequest"][];
+            meta: components["schemas"]["ListMeta"];
         };
         /**
          * @description An NDC OrderChangeNotif as an airline pushes it. Only the fields Contrail reads are described;
@@ -11539,6 +11624,86 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             502: components["responses"]["BadGateway"];
             504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    retryEmdRequest: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a POST safe to retry. The same key with the same body replays the first answer; with
+                 *     another body it is refused (422); while the first is still running, 409. Keys are scoped to the
+                 *     caller and kept 24 hours. The SDK sends one with every POST and reuses it across its retries.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description The booking's six-character locator (letters and digits). Anything else answers 400. */
+                locator: components["parameters"]["Locator"];
+                /** @description The resource's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request, queued again (or as a concurrent retry left it). */
+            202: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmdRequest"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listEmdRequests: {
+        parameters: {
+            query?: {
+                /** @description Only the requests in this state. */
+                status?: "queued" | "running" | "done" | "failed";
+                /** @description Only the requests of this booking. */
+                locator?: string;
+                /** @description Only those of this partner's bookings. */
+                agency_id?: string;
+                /** @description The first day of the range (issue date, UTC), inclusive. */
+                date_from?: components["parameters"]["DateFrom"];
+                /** @description The last day of the range (issue date, UTC), inclusive. */
+                date_to?: components["parameters"]["DateTo"];
+                /** @description The page to return, from 1. */
+                page?: components["parameters"]["Page"];
+                /** @description How many items a page holds. */
+                per_page?: components["parameters"]["PerPage"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of EMD requests. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmdRequestList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     receiveAirlineNotification: {
