@@ -322,6 +322,27 @@ describe('the newer tools', () => {
     expect(changes.body.tables[0].rows.map((r: unknown[]) => r[0])).toContain(`sch_${tag}`);
   });
 
+  it("finds a partner's bookings in SQL, however many newer bookings other partners have", async () => {
+    const locator = `A${tag.slice(0, 3).toUpperCase()}G1`.slice(0, 6).padEnd(6, 'Q');
+    await booking(locator);
+    await run(sql`UPDATE bookings SET created_at = now() - interval '1 hour' WHERE locator = ${locator}`);
+    // 120 newer bookings of another partner: a filter over the first page of all bookings misses ours.
+    const other = await createTenant(stack.ctx.db);
+    const otherAgent = await createAccount(stack.ctx.db, { userType: 'Agent', tenant: other });
+    await run(sql`
+      INSERT INTO bookings (id, locator, agency_id, company_id, agent_id, channel_id, carrier, airline_locator, status,
+        provider_status, fake_booking, airline_total, markup_total, currency, passengers, contacts, segments, fares,
+        created_at, updated_at, search_text)
+      SELECT 'bkg_n' || ${tag} || n, 'N' || lpad(n::text, 4, '0') || ${tag.slice(0, 1).toUpperCase()}, ${other.agencyId},
+        ${other.companyId}, ${otherAgent.id}, 'ach_x', 'LH', 'ZZ1234', 'issued', 'issued', true, 100, 0, 'EUR', '[]',
+        '{}', '[]', '[]', now(), now(), 'x'
+      FROM generate_series(1, 120) n`);
+    const res = await ask(tokens.Support, { question: `show bookings of ${agencyName}` });
+    expect(res.body.plan).toBeNull();
+    expect(res.body.tables[0].rows.map((r: unknown[]) => r[0])).toContain(locator);
+    expect(res.body.tables[0].rows.every((r: unknown[]) => r[3] === companyName)).toBe(true);
+  });
+
   it('answers Fare Watch savings for a period', async () => {
     const res = await ask(tokens.Support, { question: 'fare watch savings in March' });
     expect(res.body.plan).toBeNull();

@@ -80,20 +80,13 @@ const findBookings: Tool<{
     const { items } = await deps.bookings.list(principal, {
       q: args.q,
       status: args.status as never,
+      agencyId: args.agency_id,
+      companyId: args.company_id,
       from: args.from,
       to: args.to,
       ...page,
     });
-    let companies: Set<string> | undefined;
-    if (args.agency_id) {
-      const { items: own } = await deps.backOffice.companies.list(principal, { agencyId: args.agency_id }, page);
-      companies = new Set(own.map((c) => c.id));
-    }
-    return items.filter(
-      (b) =>
-        (!args.company_id || b.company_id === args.company_id) &&
-        (!companies || (b.company_id !== null && companies.has(b.company_id))),
-    );
+    return items;
   },
 };
 

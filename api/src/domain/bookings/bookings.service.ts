@@ -39,6 +39,8 @@ export interface BookingQuery {
   /** `active`: still running (held within its time limit, issuing or issued). */
   status?: BookingStatus | 'active';
   q?: string;
+  agencyId?: string;
+  companyId?: string;
   from?: string;
   to?: string;
   page: number;
@@ -76,6 +78,8 @@ export function createBookingsService(deps: {
           scope: await visibilityOf(db, principal),
           status: query.status,
           q: query.q,
+          agencyId: query.agencyId,
+          companyId: query.companyId,
           from: query.from,
           to: query.to,
           now,

@@ -2036,7 +2036,8 @@ export interface paths {
          * List bookings
          * @description The bookings the caller may see, newest first: an agent sees their own, or their company's when
          *     the company shares bookings; a supervisor sees the agency's; staff see all. `q` matches part of
-         *     the locator (ours or the airline's) or a passenger's name, in any case. The date range is the
+         *     the locator (ours or the airline's) or a passenger's name, in any case; `agency_id` and
+         *     `company_id` narrow it to one partner or company. The date range is the
          *     booking's creation day (UTC). A held booking past its time limit counts as `expired`.
          */
         get: operations["listBookings"];
@@ -10936,6 +10937,10 @@ export interface operations {
                 date_from?: string;
                 /** @description The last creation day (UTC), inclusive. */
                 date_to?: string;
+                /** @description Only the bookings of this partner (within what the caller may see). */
+                agency_id?: string;
+                /** @description Only the bookings of this company (within what the caller may see). */
+                company_id?: string;
                 /** @description The page to return, from 1. */
                 page?: components["parameters"]["Page"];
                 /** @description How many items a page holds. */

@@ -30,6 +30,8 @@ export function bookingHandlers(ctx: Pick<AppContext, 'bookings'>): Handlers {
       const { items, total } = await ctx.bookings.list(principalOf(request), {
         status: request.query.status,
         q: request.query.q,
+        agencyId: request.query.agency_id,
+        companyId: request.query.company_id,
         from: request.query.date_from,
         to: request.query.date_to,
         ...page,

@@ -100,7 +100,8 @@ type SecondParameter<T extends (...args: never) => unknown> = Parameters<T>[1];
 /**
  * The bookings the caller may see, newest first: an agent sees their own, or their company's when
 the company shares bookings; a supervisor sees the agency's; staff see all. `q` matches part of
-the locator (ours or the airline's) or a passenger's name, in any case. The date range is the
+the locator (ours or the airline's) or a passenger's name, in any case; `agency_id` and
+`company_id` narrow it to one partner or company. The date range is the
 booking's creation day (UTC). A held booking past its time limit counts as `expired`.
 
  * @summary List bookings

@@ -19,12 +19,13 @@ import zod from 'zod';
 /**
  * The bookings the caller may see, newest first: an agent sees their own, or their company's when
 the company shares bookings; a supervisor sees the agency's; staff see all. `q` matches part of
-the locator (ours or the airline's) or a passenger's name, in any case. The date range is the
+the locator (ours or the airline's) or a passenger's name, in any case; `agency_id` and
+`company_id` narrow it to one partner or company. The date range is the
 booking's creation day (UTC). A held booking past its time limit counts as `expired`.
 
  * @summary List bookings
  */
-export const listBookingsQueryQMax = 64;export const listBookingsQueryPageDefault = 1;
+export const listBookingsQueryQMax = 64;export const listBookingsQueryAgencyIdMax = 64;export const listBookingsQueryCompanyIdMax = 64;export const listBookingsQueryPageDefault = 1;
 export const listBookingsQueryPageMax = 100000;export const listBookingsQueryPerPageDefault = 25;
 export const listBookingsQueryPerPageMax = 100;
 
@@ -33,6 +34,8 @@ export const listBookingsQueryParams = zod.object({
   "q": zod.string().min(1).max(listBookingsQueryQMax).optional().describe('Part of a locator or a passenger\'s name, any case.'),
   "date_from": zod.iso.date().optional().describe('The first creation day (UTC), inclusive.'),
   "date_to": zod.iso.date().optional().describe('The last creation day (UTC), inclusive.'),
+  "agency_id": zod.string().min(1).max(listBookingsQueryAgencyIdMax).optional().describe('Only the bookings of this partner (within what the caller may see).'),
+  "company_id": zod.string().min(1).max(listBookingsQueryCompanyIdMax).optional().describe('Only the bookings of this company (within what the caller may see).'),
   "page": zod.number().min(1).max(listBookingsQueryPageMax).default(listBookingsQueryPageDefault).describe('The page to return, from 1.'),
   "per_page": zod.number().min(1).max(listBookingsQueryPerPageMax).default(listBookingsQueryPerPageDefault).describe('How many items a page holds.')
 })
