@@ -209,6 +209,84 @@ describe('plans', () => {
   }, 120_000);
 });
 
+describe('history', () => {
+  const conversations = (token: string, query: object = {}) =>
+    request(stack.apiUrl).get('/admin_panel/conversations').query(query).set(bearer(token));
+  const conversation = (token: string, id: string) =>
+    request(stack.apiUrl).get(`/admin_panel/conversations/${id}`).set(bearer(token));
+
+  it("lists the caller's conversations newest first, and reopens one with its plans' outcome in words", async () => {
+    // An account of its own: the demo staff's conversations are every test file's.
+    const admin = await createAccount(stack.ctx.db, { userType: 'Admin' });
+    const read = await ask(admin.token, { question: `balance of company ${companyName}`, language: 'en' });
+    const closing = `close the gate of agency ${agencyName}`;
+    const planned = await ask(admin.token, { question: closing, conversation_id: read.body.conversation_id });
+    const done = await execute(admin.token, { plan_id: planned.body.plan.id, plan_hash: planned.body.plan.hash });
+    expect(done.status, JSON.stringify(done.body)).toBe(200);
+    expect(done.body.steps[0]).toMatchObject({
+      ok: true,
+      summary: `The gate of partner ${agencyName} (${tenant.agencyId}) is now closed.`,
+    });
+    const left = (await ask(admin.token, { question: `open the gate of agency ${agencyName}` })).body;
+    await stack.ctx.db
+      .updateTable('assistant_plans')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where('id', '=', left.plan.id)
+      .execute();
+    const fresh = (await ask(admin.token, { question: 'who changed the main gate?' })).body;
+
+    const list = await conversations(admin.token);
+    expect(list.status, JSON.stringify(list.body)).toBe(200);
+    expect(list.body.meta).toEqual({ page: 1, per_page: 25, total: 3 });
+    expect(list.body.data.map((c: { id: string }) => c.id)).toEqual([
+      fresh.conversation_id,
+      left.conversation_id,
+      read.body.conversation_id,
+    ]);
+    expect(list.body.data[2]).toMatchObject({
+      title: `balance of company ${companyName}`,
+      questions: 2,
+      plans: 1,
+      executed: 1,
+    });
+    const second = await conversations(admin.token, { page: 2, per_page: 1 });
+    expect(second.body.data.map((c: { id: string }) => c.id)).toEqual([left.conversation_id]);
+
+    const one = await conversation(admin.token, read.body.conversation_id);
+    expect(one.status, JSON.stringify(one.body)).toBe(200);
+    expect(one.body.messages.map((m: { role: string; text: string }) => [m.role, m.text])).toEqual([
+      ['user', `balance of company ${companyName}`],
+      ['assistant', read.body.answer],
+      ['user', closing],
+      ['assistant', planned.body.answer],
+    ]);
+    expect(one.body.messages[1]).toMatchObject({ tables: read.body.tables, plan_id: null, planner: 'rules' });
+    expect(one.body.messages[3].plan_id).toBe(planned.body.plan.id);
+    expect(one.body.plans).toEqual([
+      {
+        id: planned.body.plan.id,
+        question: closing,
+        hash: planned.body.plan.hash,
+        steps: planned.body.plan.steps,
+        created_at: expect.any(String),
+        expires_at: planned.body.plan.expires_at,
+        state: 'executed',
+        executed_by: { id: admin.id, name: 'Test Admin' },
+        execution: done.body,
+      },
+    ]);
+    const expired = await conversation(admin.token, left.conversation_id);
+    expect(expired.body.plans).toMatchObject([{ state: 'expired', executed_by: null, execution: null }]);
+
+    // Someone else's conversations are neither listed nor readable.
+    expect((await conversation(tokens.Admin, read.body.conversation_id)).status).toBe(404);
+    const others = await conversations(tokens.Admin, { per_page: 100 });
+    expect(others.body.data.map((c: { id: string }) => c.id)).not.toContain(read.body.conversation_id);
+    expect((await conversations(tokens.Agent)).status).toBe(403);
+    expect((await conversation(tokens.Agent, read.body.conversation_id)).status).toBe(403);
+  });
+});
+
 describe('the newer tools', () => {
   const lastWeek = () => {
     const day = new Date(Date.now() - 3 * 86_400_000);

@@ -229,6 +229,8 @@ export const permissions: Record<OperationId, Permission> = {
   // the caller's role (domain/assistant/tools.ts names the operation each tool stands for).
   askAssistant: { allow: staff },
   executeAssistantPlan: { allow: staff },
+  listAssistantConversations: { allow: staff },
+  getAssistantConversation: { allow: staff },
 };
 
 export function mayCall(permission: Permission, userType: UserType): boolean {

@@ -16,7 +16,7 @@ import type { Principal, UserType } from '../principal.js';
 import { createModelPlanner, type ModelSettings } from './model-planner.js';
 import { planByRules, type Call, type Directory, type Planned } from './rules-planner.js';
 import { tableOf } from './tables.js';
-import { say, stepSummary, texts, type Language } from './texts.js';
+import { resultText, say, stepSummary, texts, type Language } from './texts.js';
 import { operationOf, tools, type Table, type Tool, type ToolDeps } from './tools.js';
 
 export const planLifetimeMs = 10 * 60_000;
@@ -47,6 +47,35 @@ export interface StepOutcome {
   ok: boolean;
   result: unknown;
   error: { code: string; detail: string } | null;
+  /** What the step did (its result) in words, or why it failed. */
+  summary?: string;
+}
+
+export interface PlanRecord {
+  id: string;
+  question: string;
+  hash: string;
+  steps: PlanView['steps'];
+  created_at: string;
+  expires_at: string;
+  state: 'proposed' | 'expired' | 'executed';
+  executed_by: { id: string; name: string } | null;
+  execution: Execution | null;
+}
+
+export interface ConversationRecord {
+  id: string;
+  created_at: string;
+  messages: {
+    id: string;
+    role: 'user' | 'assistant';
+    text: string;
+    tables: Table[];
+    plan_id: string | null;
+    planner: 'rules' | 'model' | null;
+    created_at: string;
+  }[];
+  plans: PlanRecord[];
 }
 
 interface Turn {
@@ -215,9 +244,7 @@ export function createAssistantService(
     turn: Turn,
     at: Date,
   ): Promise<PlanView> {
-    const names: Record<string, string> = Object.fromEntries(
-      [...directory.agencies, ...directory.companies].map((n) => [n.id, n.name]),
-    );
+    const names = namesOf(directory);
     const steps = calls.map((s) => ({ tool: s.tool, args: s.args }));
     const plan: PlanView = {
       id: newId('apl'),
@@ -282,6 +309,8 @@ export function createAssistantService(
 
   async function run(principal: Principal, plan: repo.PlanRow): Promise<StepOutcome[]> {
     const acting: Principal = { ...principal, assistant: { planId: plan.id, question: plan.question } };
+    const language: Language = principal.language ?? 'en';
+    const names = namesOf(await repo.directory(db));
     const outcomes: StepOutcome[] = [];
     for (const step of plan.steps as Call[]) {
       const c = checked(step);
@@ -293,11 +322,13 @@ export function createAssistantService(
         outcome = failed(step.tool, new DomainError('forbidden', 'Your role may not do this.'));
       else {
         try {
+          const result = (await c.tool.run(deps, acting, step.args)) ?? null;
           outcome = {
             tool: step.tool,
             ok: true,
-            result: (await c.tool.run(deps, acting, step.args)) ?? null,
+            result,
             error: null,
+            summary: resultText(language, step.tool, step.args, result, names),
           };
         } catch (error) {
           if (!(error instanceof DomainError)) throw error;
@@ -349,12 +380,70 @@ export function createAssistantService(
             conversation_id: conversationId,
             role: 'assistant',
             text: body.answer,
-            body: { tables: body.tables, plan: body.plan },
+            body: { tables: body.tables, plan: body.plan, planner },
             created_at: at,
           },
         ],
       });
       return { conversation_id: conversationId, ...body, planner };
+    },
+
+    /** The caller's own conversations, newest first. */
+    async conversations(principal: Principal, page: { page: number; perPage: number }) {
+      const { rows, total } = await repo.listConversations(db, principal.accountId, page);
+      return {
+        items: rows.map((r) => ({
+          ...r,
+          created_at: r.created_at.toISOString(),
+          last_at: new Date(r.last_at).toISOString(),
+        })),
+        total,
+      };
+    },
+
+    /** One of the caller's conversations: its messages, and its plans with what became of them. */
+    async conversation(principal: Principal, id: string): Promise<ConversationRecord> {
+      const found = await repo.findConversation(db, id);
+      if (!found || found.account_id !== principal.accountId) throw notFound('conversation');
+      const [messages, plans, directory] = await Promise.all([
+        repo.conversationMessages(db, id),
+        repo.conversationPlans(db, id),
+        repo.directory(db),
+      ]);
+      const language: Language = principal.language ?? 'en';
+      const names = namesOf(directory);
+      const bodies = messages.map(
+        (m) => (m.body ?? {}) as { tables?: Table[]; plan?: PlanView | null; planner?: string },
+      );
+      // The steps in the words the answer used; a plan whose answer lost them is put in words again.
+      const proposed = new Map(bodies.flatMap((b) => (b.plan ? [[b.plan.id, b.plan.steps] as const] : [])));
+      const now = clock.now();
+      return {
+        id,
+        created_at: found.created_at.toISOString(),
+        messages: messages.map((m, i) => ({
+          id: m.id,
+          role: m.role,
+          text: m.text,
+          tables: bodies[i]!.tables ?? [],
+          plan_id: bodies[i]!.plan?.id ?? null,
+          planner: bodies[i]!.planner === 'rules' || bodies[i]!.planner === 'model' ? bodies[i]!.planner : null,
+          created_at: m.created_at.toISOString(),
+        })),
+        plans: plans.map((p) => ({
+          id: p.id,
+          question: p.question,
+          hash: p.hash,
+          steps:
+            proposed.get(p.id) ??
+            (p.steps as Call[]).map((s) => ({ ...s, summary: stepSummary(language, s.tool, s.args, names) })),
+          created_at: p.created_at.toISOString(),
+          expires_at: p.expires_at.toISOString(),
+          state: p.executed_at ? 'executed' : p.expires_at <= now ? 'expired' : 'proposed',
+          executed_by: p.executed_at ? { id: p.account_id, name: p.executed_by_name ?? p.account_id } : null,
+          execution: (p.result as Execution | null) ?? null,
+        })),
+      };
     },
 
     async execute(principal: Principal, input: { plan_id: string; plan_hash: string }): Promise<Execution> {
@@ -396,7 +485,13 @@ export function createAssistantService(
 }
 
 function failed(tool: string, error: DomainError): StepOutcome {
-  return { tool, ok: false, result: null, error: { code: error.code, detail: error.detail ?? error.code } };
+  const detail = error.detail ?? error.code;
+  return { tool, ok: false, result: null, error: { code: error.code, detail }, summary: detail };
+}
+
+/** Partner and company names by id, for steps and results in words. */
+function namesOf(directory: Directory): Record<string, string> {
+  return Object.fromEntries([...directory.agencies, ...directory.companies].map((n) => [n.id, n.name]));
 }
 
 function ajvDetail(v: ValidateFunction): string {

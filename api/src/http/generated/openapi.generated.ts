@@ -3277,6 +3277,52 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin_panel/conversations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List your conversations with the assistant
+         * @description Admin and Support only. The caller's own conversations, newest first, each with its first
+         *     question, when it was last used and how many of its plans were run.
+         */
+        get: operations["listAssistantConversations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin_panel/conversations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Read one of your conversations with the assistant
+         * @description Admin and Support only, and only the conversation's own author (anyone else gets 404). Its
+         *     messages in order and its plans with their outcome. A question asked with its
+         *     `conversation_id` continues it.
+         */
+        get: operations["getAssistantConversation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -6834,12 +6880,83 @@ export interface components {
                 ok: boolean;
                 /** @description What the tool answered (as the operation it stands for would), when it succeeded. */
                 result: unknown;
+                /** @description What the step did in words (its result), or why it failed, in the asker's language. */
+                summary?: string;
                 /** @description Why the step failed, when it did; later steps are not run. */
                 error: null | {
                     code: string;
                     detail: string;
                 };
             }[];
+        };
+        /** @description One of the caller's conversations with the assistant, as the history lists it. */
+        AssistantConversationSummary: {
+            id: string;
+            /** @description The conversation's first question. */
+            title: string;
+            /** Format: date-time */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description When its last question was asked.
+             */
+            last_at: string;
+            questions: number;
+            /** @description How many plans the assistant proposed in it. */
+            plans: number;
+            /** @description How many of those plans were confirmed and run. */
+            executed: number;
+        };
+        /** @description A page of the caller's conversations, newest first. */
+        AssistantConversationList: {
+            data: components["schemas"]["AssistantConversationSummary"][];
+            meta: components["schemas"]["ListMeta"];
+        };
+        /**
+         * @description A plan the assistant proposed, and what became of it: `proposed` (it may still be confirmed until
+         *     `expires_at`), `expired` (nobody confirmed it in time) or `executed` (by whom, when, and each
+         *     step's result or error in `execution`).
+         */
+        AssistantPlanRecord: {
+            id: string;
+            question: string;
+            hash: string;
+            steps: components["schemas"]["AssistantPlanStep"][];
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            expires_at: string;
+            /** @enum {string} */
+            state: "proposed" | "expired" | "executed";
+            /** @description Who confirmed it (a plan runs only for its own author). */
+            executed_by: {
+                id: string;
+                name: string;
+            } | null;
+            execution: components["schemas"]["AssistantExecution"] | null;
+        };
+        /**
+         * @description One conversation as it happened: its messages in order (each question and its answer, with the
+         *     answer's tables and the id of the plan it proposed) and its plans with their outcome.
+         */
+        AssistantConversation: {
+            id: string;
+            /** Format: date-time */
+            created_at: string;
+            messages: {
+                id: string;
+                /** @enum {string} */
+                role: "user" | "assistant";
+                text: string;
+                tables: components["schemas"]["AssistantTable"][];
+                /** @description The plan this answer proposed. */
+                plan_id: string | null;
+                /** @description Which planner answered (null for a question, and for answers kept before it was recorded). */
+                planner: ("rules" | "model") | null;
+                /** Format: date-time */
+                created_at: string;
+            }[];
+            plans: components["schemas"]["AssistantPlanRecord"][];
         };
     };
     responses: {
@@ -12971,6 +13088,65 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             410: components["responses"]["Gone"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listAssistantConversations: {
+        parameters: {
+            query?: {
+                /** @description The page to return, from 1. */
+                page?: components["parameters"]["Page"];
+                /** @description How many items a page holds. */
+                per_page?: components["parameters"]["PerPage"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of conversations. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AssistantConversationList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getAssistantConversation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The conversation. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AssistantConversation"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
         };
     };
