@@ -10,6 +10,8 @@ export interface PlanRow {
   question: string;
   hash: string;
   steps: unknown;
+  /** The language it was proposed in (its results are told in it); null for plans kept before. */
+  language: 'en' | 'ua' | 'pl' | null;
   created_at: Date;
   expires_at: Date;
   executed_at: Date | null;
@@ -55,9 +57,10 @@ export async function recordTurn(
         VALUES (${turn.conversation.id}, ${turn.conversation.account_id}, ${turn.conversation.created_at})`
     : sql`SELECT 1`;
   const planned = plan
-    ? sql`INSERT INTO assistant_plans (id, conversation_id, account_id, question, hash, steps, created_at, expires_at)
+    ? sql`INSERT INTO assistant_plans (id, conversation_id, account_id, question, hash, steps, language, created_at,
+          expires_at)
         VALUES (${plan.id}, ${plan.conversation_id}, ${plan.account_id}, ${plan.question}, ${plan.hash},
-          ${JSON.stringify(plan.steps)}::jsonb, ${plan.created_at}, ${plan.expires_at})`
+          ${JSON.stringify(plan.steps)}::jsonb, ${plan.language}, ${plan.created_at}, ${plan.expires_at})`
     : sql`SELECT 1`;
   const rows = turn.messages.map(
     (m) =>

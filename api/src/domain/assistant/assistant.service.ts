@@ -259,6 +259,7 @@ export function createAssistantService(
       question,
       hash: plan.hash,
       steps,
+      language,
       created_at: at,
       expires_at: new Date(plan.expires_at),
     });
@@ -309,7 +310,7 @@ export function createAssistantService(
 
   async function run(principal: Principal, plan: repo.PlanRow): Promise<StepOutcome[]> {
     const acting: Principal = { ...principal, assistant: { planId: plan.id, question: plan.question } };
-    const language: Language = principal.language ?? 'en';
+    const language: Language = plan.language ?? principal.language ?? 'en';
     const names = namesOf(await repo.directory(db));
     const outcomes: StepOutcome[] = [];
     for (const step of plan.steps as Call[]) {
@@ -436,7 +437,10 @@ export function createAssistantService(
           hash: p.hash,
           steps:
             proposed.get(p.id) ??
-            (p.steps as Call[]).map((s) => ({ ...s, summary: stepSummary(language, s.tool, s.args, names) })),
+            (p.steps as Call[]).map((s) => ({
+              ...s,
+              summary: stepSummary(p.language ?? language, s.tool, s.args, names),
+            })),
           created_at: p.created_at.toISOString(),
           expires_at: p.expires_at.toISOString(),
           state: p.executed_at ? 'executed' : p.expires_at <= now ? 'expired' : 'proposed',
