@@ -421,6 +421,97 @@ describe('the newer tools', () => {
     expect(res.body.tables[0].rows.every((r: unknown[]) => r[3] === companyName)).toBe(true);
   });
 
+  it('resolves writes by name: a markup, a failed batch, a join request; several candidates are named, not guessed', async () => {
+    // A company of its own: markups and requests of the shared tenant are other tests' too.
+    const own = await createTenant(stack.ctx.db, `Marigold Atlas ${tag}`);
+    const company = `Marigold Atlas ${tag} branch`;
+    await stack.ctx.db
+      .insertInto('markups')
+      .values({
+        id: `mku_lh${tag}`,
+        company_id: own.companyId,
+        carrier: 'LH',
+        cabin: null,
+        kind: 'percentage',
+        value: '2',
+      })
+      .execute();
+    const one = await ask(tokens.Admin, { question: `set markup of company ${company} to 5%` });
+    expect(one.body.plan.steps).toMatchObject([
+      { tool: 'set_markup', args: { markup_id: `mku_lh${tag}`, kind: 'percentage', value: '5' } },
+    ]);
+    const done = await execute(tokens.Admin, { plan_id: one.body.plan.id, plan_hash: one.body.plan.hash });
+    expect(done.body.steps[0]).toMatchObject({ ok: true, result: { value: '5.00' } });
+    expect(done.body.steps[0].summary).toContain('is now 5.00%');
+    await stack.ctx.db
+      .insertInto('markups')
+      .values({
+        id: `mku_lo${tag}`,
+        company_id: own.companyId,
+        carrier: 'LO',
+        cabin: null,
+        kind: 'fixed',
+        value: '10',
+        currency: 'EUR',
+      })
+      .execute();
+    const two = await ask(tokens.Admin, { question: `set markup of company ${company} to 6%`, language: 'pl' });
+    expect(two.body.plan).toBeNull();
+    expect(two.body.answer).toMatch(/^Ta firma ma więcej niż jedną marżę/);
+    expect(two.body.answer).toContain(`mku_lh${tag} (LH, 5.00%)`);
+    expect(two.body.answer).toContain(`mku_lo${tag} (LO, 10.00 EUR)`);
+    const byCarrier = await ask(tokens.Admin, { question: `set the LO markup of company ${company} to 12 EUR` });
+    expect(byCarrier.body.plan.steps[0].args).toEqual({
+      markup_id: `mku_lo${tag}`,
+      kind: 'fixed',
+      value: '12.00',
+      currency: 'EUR',
+    });
+
+    // The partner's one failed batch of yesterday.
+    const connection = `boc_n${tag}`;
+    await run(sql`
+      INSERT INTO back_office_connections (id, agency_id, name, kind, format, schedule, settings, credentials_sealed, created_at, updated_at)
+      VALUES (${connection}, ${own.agencyId}, 'Ledger', 'sftp', 'csv', 'daily', '{}', 'x', now(), now())`);
+    for (const [id, when] of [
+      [`bod_y${tag}`, sql`now() - interval '1 day'`],
+      [`bod_old${tag}`, sql`now() - interval '10 days'`],
+    ] as const)
+      await run(sql`
+        INSERT INTO back_office_deliveries (id, connection_id, agency_id, reason, first_sequence, last_sequence, rows,
+          file_name, bytes, checksum, status, attempts, next_attempt_at, last_error, created_at)
+        VALUES (${id}, ${connection}, ${own.agencyId}, 'scheduled', 1, 3, 3, ${`${id}.csv`}, 10, 'abc', 'failed', 5,
+          now(), 'connection refused', ${when})`);
+    const batch = await ask(tokens.Support, {
+      question: `resend the failed back-office batch of Marigold Atlas ${tag} from yesterday`,
+    });
+    expect(batch.body.plan.steps).toMatchObject([
+      { tool: 'resend_back_office_batch', args: { delivery_id: `bod_y${tag}` } },
+    ]);
+    const both = await ask(tokens.Support, {
+      question: `resend the failed back-office batch of Marigold Atlas ${tag}`,
+    });
+    expect(both.body.plan).toBeNull();
+    expect(both.body.answer).toMatch(/more than one failed batch/);
+
+    // The pending join request of that company to a partner, named by both.
+    await run(sql`
+      INSERT INTO join_agency_requests (id, agency_id, company_id, requested_by, status)
+      VALUES (${`jar_m${tag}`}, ${tenant.agencyId}, ${own.companyId}, 'acc_x', 'pending')`);
+    const join = await ask(tokens.Support, {
+      question: `прийми запит на приєднання ${company} до ${agencyName}`,
+      language: 'ua',
+    });
+    expect(join.body.plan.steps).toMatchObject([
+      { tool: 'answer_join_request', args: { request_id: `jar_m${tag}`, answer: 'accept' } },
+    ]);
+    const accepted = await execute(tokens.Support, { plan_id: join.body.plan.id, plan_hash: join.body.plan.hash });
+    expect(accepted.body.steps[0]).toMatchObject({ ok: true, result: { status: 'accepted' } });
+    const none = await ask(tokens.Support, { question: `accept the join request of ${company} to ${agencyName}` });
+    expect(none.body.plan).toBeNull();
+    expect(none.body.answer).toMatch(/no pending join request/);
+  });
+
   it('answers Fare Watch savings for a period', async () => {
     const res = await ask(tokens.Support, { question: 'fare watch savings in March' });
     expect(res.body.plan).toBeNull();

@@ -207,6 +207,8 @@ export function createAssistantService(
     if (planned.kind === 'unknown') return help();
     if (planned.kind === 'model') return modelAnswer(principal, question, language, planned, directory, turn, at);
     if (planned.kind === 'missing') return { answer: say(texts[planned.what], language), tables: [], plan: null };
+    if (planned.kind === 'ambiguous')
+      return { answer: `${say(texts[planned.what], language)} ${planned.options.join('; ')}`, tables: [], plan: null };
     const calls = planned.kind === 'read' ? [planned.call] : planned.steps;
     for (const call of calls) {
       const c = checked(call);
@@ -361,6 +363,12 @@ export function createAssistantService(
             directory,
             channelOf: (a, c) => channelOf(principal, a, c),
             failedEmds: (of) => failedEmdsOf(principal, of),
+            markupsOf: async (companyId) =>
+              (await deps.backOffice.markups.list(principal, companyId, { page: 1, perPage: 100 })).items,
+            failedBatches: async (of) =>
+              (await deps.backOfficeConnections.failedDeliveries(principal, of, { page: 1, perPage: 20 })).items,
+            joinRequests: async (of) =>
+              (await deps.backOffice.joinRequests.list(principal, 'pending', { page: 1, perPage: 20 }, of)).items,
           });
       const body = await answerOf(principal, question, language, planned, directory, turn, at);
       // The conversation (if new), its plan and both messages, in one transaction.

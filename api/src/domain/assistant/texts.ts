@@ -129,6 +129,36 @@ export const texts = {
     'Я не знайшов там невдалого запиту EMD, який ви бачите: повторити можна лише невдалий.',
     'Nie znalazłem tam nieudanego zlecenia EMD, które widzisz: ponowić można tylko nieudane.',
   ),
+  noMarkup: t(
+    'That company has no markup to change; add one on its Markups page first.',
+    'Ця компанія не має націнки, яку можна змінити; спершу додайте її на сторінці націнок.',
+    'Ta firma nie ma marży do zmiany; najpierw dodaj ją na stronie marż.',
+  ),
+  whichMarkup: t(
+    'That company has more than one markup. Which one? Name its carrier or give its id:',
+    'Ця компанія має кілька націнок. Яку саме? Назвіть перевізника або вкажіть id:',
+    'Ta firma ma więcej niż jedną marżę. Którą? Podaj przewoźnika lub id:',
+  ),
+  noFailedBatch: t(
+    'I found no failed back-office batch of that partner in that period.',
+    'Я не знайшов невдалого пакета для бек-офісу цього партнера за цей період.',
+    'Nie znalazłem nieudanej paczki do back office tego partnera w tym okresie.',
+  ),
+  whichBatch: t(
+    'That partner has more than one failed batch then. Which one? Give its id:',
+    'Цей партнер має тоді кілька невдалих пакетів. Який саме? Вкажіть id:',
+    'Ten partner ma wtedy więcej niż jedną nieudaną paczkę. Którą? Podaj id:',
+  ),
+  noJoinRequest: t(
+    'I found no pending join request for those names.',
+    'Я не знайшов запиту на приєднання, що чекає рішення, для цих назв.',
+    'Nie znalazłem oczekującej prośby o dołączenie dla tych nazw.',
+  ),
+  whichJoinRequest: t(
+    'More than one pending join request fits. Which one? Name the company and the partner, or give its id:',
+    'Підходить кілька запитів на приєднання. Який саме? Назвіть компанію і партнера або вкажіть id:',
+    'Pasuje więcej niż jedna prośba o dołączenie. Która? Podaj firmę i partnera lub id:',
+  ),
   needLocator: t(
     'Which booking? Give its locator (six letters and digits).',
     'Яке бронювання? Вкажіть його локатор (шість літер і цифр).',
