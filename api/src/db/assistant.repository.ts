@@ -200,7 +200,7 @@ export async function conversationMessages(db: Db, conversationId: string): Prom
     .orderBy('created_at')
     .orderBy(sql`role = 'assistant'`)
     .orderBy('id')
-    .execute() as Promise<MessageRow[]>;
+    .execute();
 }
 
 /** A conversation's plans in order, with the name of the account that ran each one run. */

@@ -287,7 +287,7 @@ export async function listEmdRequests(
       .execute(),
     q.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
   ]);
-  return { rows: rows as EmdRequestListRow[], total: Number(count.n) };
+  return { rows, total: Number(count.n) };
 }
 
 /** One request of a booking, as the list shows it. */
@@ -296,13 +296,13 @@ export async function findListedEmdRequest(
   bookingId: string,
   id: string,
 ): Promise<EmdRequestListRow | undefined> {
-  return (await db
+  return db
     .selectFrom('booking_emd_requests as r')
     .innerJoin('bookings as b', 'b.id', 'r.booking_id')
     .select(listed)
     .where('r.id', '=', id)
     .where('r.booking_id', '=', bookingId)
-    .executeTakeFirst()) as EmdRequestListRow | undefined;
+    .executeTakeFirst();
 }
 
 /**
