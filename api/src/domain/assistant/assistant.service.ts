@@ -14,7 +14,10 @@ import { DomainError, notFound } from '../errors.js';
 import { newId } from '../ids.js';
 import type { Principal, UserType } from '../principal.js';
 import { createModelPlanner, type ModelSettings } from './model-planner.js';
+import { createAssistantHistory } from './assistant-history.js';
+import type { Execution, PlanView, StepOutcome } from './plans.js';
 import { planByRules, type Call, type Directory, type Planned } from './rules-planner.js';
+import { namesOf } from './resolve.js';
 import { tableOf } from './tables.js';
 import { resultText, say, stepSummary, texts, type Language } from './texts.js';
 import { operationOf, tools, type Table, type Tool, type ToolDeps } from './tools.js';
@@ -27,13 +30,6 @@ export interface AskInput {
   language?: Language;
 }
 
-export interface PlanView {
-  id: string;
-  hash: string;
-  steps: { tool: string; args: Record<string, unknown>; summary: string }[];
-  expires_at: string;
-}
-
 export interface Answer {
   conversation_id: string;
   answer: string;
@@ -42,52 +38,10 @@ export interface Answer {
   planner: 'rules' | 'model';
 }
 
-export interface StepOutcome {
-  tool: string;
-  ok: boolean;
-  result: unknown;
-  error: { code: string; detail: string } | null;
-  /** What the step did (its result) in words, or why it failed. */
-  summary?: string;
-}
-
-export interface PlanRecord {
-  id: string;
-  question: string;
-  hash: string;
-  steps: PlanView['steps'];
-  created_at: string;
-  expires_at: string;
-  state: 'proposed' | 'expired' | 'executed';
-  executed_by: { id: string; name: string } | null;
-  execution: Execution | null;
-}
-
-export interface ConversationRecord {
-  id: string;
-  created_at: string;
-  messages: {
-    id: string;
-    role: 'user' | 'assistant';
-    text: string;
-    tables: Table[];
-    plan_id: string | null;
-    planner: 'rules' | 'model' | null;
-    created_at: string;
-  }[];
-  plans: PlanRecord[];
-}
-
 interface Turn {
   conversationId: string;
   isNew: boolean;
   plans: Omit<repo.PlanRow, 'executed_at' | 'result'>[];
-}
-
-export interface Execution {
-  plan_id: string;
-  executed_at: string;
-  steps: StepOutcome[];
 }
 
 /** Canonical JSON: keys sorted at every level, so equal steps always hash the same. */
@@ -397,66 +351,7 @@ export function createAssistantService(
       return { conversation_id: conversationId, ...body, planner };
     },
 
-    /** The caller's own conversations, newest first. */
-    async conversations(principal: Principal, page: { page: number; perPage: number }) {
-      const { rows, total } = await repo.listConversations(db, principal.accountId, page);
-      return {
-        items: rows.map((r) => ({
-          ...r,
-          created_at: r.created_at.toISOString(),
-          last_at: new Date(r.last_at).toISOString(),
-        })),
-        total,
-      };
-    },
-
-    /** One of the caller's conversations: its messages, and its plans with what became of them. */
-    async conversation(principal: Principal, id: string): Promise<ConversationRecord> {
-      const found = await repo.findConversation(db, id);
-      if (!found || found.account_id !== principal.accountId) throw notFound('conversation');
-      const [messages, plans, directory] = await Promise.all([
-        repo.conversationMessages(db, id),
-        repo.conversationPlans(db, id),
-        repo.directory(db),
-      ]);
-      const language: Language = principal.language ?? 'en';
-      const names = namesOf(directory);
-      const bodies = messages.map(
-        (m) => (m.body ?? {}) as { tables?: Table[]; plan?: PlanView | null; planner?: string },
-      );
-      // The steps in the words the answer used; a plan whose answer lost them is put in words again.
-      const proposed = new Map(bodies.flatMap((b) => (b.plan ? [[b.plan.id, b.plan.steps] as const] : [])));
-      const now = clock.now();
-      return {
-        id,
-        created_at: found.created_at.toISOString(),
-        messages: messages.map((m, i) => ({
-          id: m.id,
-          role: m.role,
-          text: m.text,
-          tables: bodies[i]!.tables ?? [],
-          plan_id: bodies[i]!.plan?.id ?? null,
-          planner: bodies[i]!.planner === 'rules' || bodies[i]!.planner === 'model' ? bodies[i]!.planner : null,
-          created_at: m.created_at.toISOString(),
-        })),
-        plans: plans.map((p) => ({
-          id: p.id,
-          question: p.question,
-          hash: p.hash,
-          steps:
-            proposed.get(p.id) ??
-            (p.steps as Call[]).map((s) => ({
-              ...s,
-              summary: stepSummary(p.language ?? language, s.tool, s.args, names),
-            })),
-          created_at: p.created_at.toISOString(),
-          expires_at: p.expires_at.toISOString(),
-          state: p.executed_at ? 'executed' : p.expires_at <= now ? 'expired' : 'proposed',
-          executed_by: p.executed_at ? { id: p.account_id, name: p.executed_by_name ?? p.account_id } : null,
-          execution: (p.result as Execution | null) ?? null,
-        })),
-      };
-    },
+    ...createAssistantHistory({ db, clock }),
 
     async execute(principal: Principal, input: { plan_id: string; plan_hash: string }): Promise<Execution> {
       const plan = await repo.findPlan(db, input.plan_id);
@@ -499,11 +394,6 @@ export function createAssistantService(
 function failed(tool: string, error: DomainError): StepOutcome {
   const detail = error.detail ?? error.code;
   return { tool, ok: false, result: null, error: { code: error.code, detail }, summary: detail };
-}
-
-/** Partner and company names by id, for steps and results in words. */
-function namesOf(directory: Directory): Record<string, string> {
-  return Object.fromEntries([...directory.agencies, ...directory.companies].map((n) => [n.id, n.name]));
 }
 
 function ajvDetail(v: ValidateFunction): string {
