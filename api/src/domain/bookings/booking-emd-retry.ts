@@ -48,8 +48,8 @@ export async function retryEmdRequest(
     if (request.status === 'done')
       throw new DomainError('emd_request_not_failed', `Request ${request.id} is done: its EMDs were issued.`);
     // EMDs go only on an issued booking, and never while a void, refund or change is with the airline.
-    await takeBooking(trx, booking.id, null, null, (now) => {
-      if (now.status !== 'issued') throw notIssuable(now.status);
+    const now = await takeBooking(trx, booking.id, null, null, (row) => {
+      if (row.status !== 'issued') throw notIssuable(row.status);
     });
     // The failure released the items' claims: one taken since belongs to a newer request, which
     // is buying that item already.
@@ -66,7 +66,7 @@ export async function retryEmdRequest(
     const debit =
       request.balance_debit === null
         ? null
-        : await debitForEmds(trx, booking, {
+        : await debitForEmds(trx, now, {
             amountMinor,
             feeMinor: Math.max(0, toMinor(request.balance_debit) - amountMinor),
             actorAccountId: principal.accountId,
