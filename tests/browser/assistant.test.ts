@@ -1,7 +1,9 @@
 // The admin assistant's page (/admin/assistant) in a real browser, against the real API and its
 // rules planner: an Admin asks a reading question and sees its table, asks for a change and sees
-// the plan card (Cancel changes nothing; Confirm runs it once, checked through the API), Enter sends
-// and ArrowUp brings back the last question; an agent sees no link and is refused on the URL. axe
+// the plan card (Cancel changes nothing; Confirm runs it once, checked through the API, and each
+// step says what it did), Enter sends and ArrowUp brings back the last question; the history panel
+// lists past conversations and reopens one with its plans' outcome, and a question then continues
+// it; an agent sees no link and is refused on the URL. axe
 // finds no serious or critical fault at 1280 and 400 px, and nothing runs off the side at 400 px.
 // Screenshots in en, ua and pl at both widths when ASSISTANT_SHOTS_DIR (or CONSOLE_SHOTS_DIR) is set.
 import { mkdirSync } from 'node:fs';
@@ -146,11 +148,15 @@ describe('the Assistant page', () => {
     await input.press('Enter');
     const second = page.locator('[data-plan]').nth(1);
     await second.getByRole('button', { name: 'Confirm' }).click();
-    await second.locator('[data-step-result="ok"]').waitFor();
+    await second
+      .locator('[data-step-result="ok"]')
+      .getByText(`The gate of partner ${tenantName} (${tenant.agencyId}) is now closed.`)
+      .waitFor();
     await second.getByText(/^Done at /).waitFor();
     expect(executes).toHaveLength(1);
     expect(await partnerGate(admin.token)).toBe(false);
-    await page.locator('[data-executed]').getByText(`close the gate of agency ${tenantName}`).waitFor();
+    // The history lists this conversation, by its first question, as the one shown.
+    await page.locator('[data-history] [data-current]').getByText(`balance of company ${tenantName} branch`).waitFor();
     await shot(page, 'executed-en-1280');
 
     // At 400 px: the tables scroll in their own box, the page does not.
@@ -160,6 +166,123 @@ describe('the Assistant page', () => {
     await shot(page, 'executed-en-400');
     expect(await seriousAxeViolations(page, 'executed at 400')).toEqual([]);
   });
+
+  it(
+    'reopens a past conversation from the history, with its plans and what they did; then continues it',
+    { timeout: 180_000 },
+    async () => {
+      const admin = await createAccount(stack.ctx.db, { userType: 'Admin' });
+      const post = async (path: string, body: object) => {
+        const response = await fetch(`${stack.apiUrl}${path}`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${admin.token}`, 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        });
+        expect(response.status).toBe(200);
+        return (await response.json()) as { conversation_id: string; plan: { id: string; hash: string } | null };
+      };
+      const texts = {
+        en: {
+          read: `balance of company ${tenantName} branch`,
+          write: `close the gate of agency ${tenantName}`,
+          result: `The gate of partner ${tenantName} (${tenant.agencyId}) is now closed.`,
+          history: 'History',
+          open: 'Open',
+          doneBy: /^Done at .+ by Test Admin\.$/,
+          expired: /^Not confirmed before it expired/,
+        },
+        ua: {
+          read: `баланс компанії ${tenantName} branch`,
+          write: `відкрий шлюз агенції ${tenantName}`,
+          result: `Шлюз партнера ${tenantName} (${tenant.agencyId}) тепер відкритий.`,
+          history: 'Історія',
+          open: 'Відкрити',
+          doneBy: /^Виконано .+, виконав\(ла\) Test Admin\.$/,
+          expired: /^Не підтверджено до/,
+        },
+        pl: {
+          read: `saldo firmy ${tenantName} branch`,
+          write: `zamknij bramkę agencji ${tenantName}`,
+          result: `Bramka partnera ${tenantName} (${tenant.agencyId}) jest teraz zamknięta.`,
+          history: 'Historia',
+          open: 'Otwórz',
+          doneBy: /^Wykonano .+, wykonał\(a\) Test Admin\.$/,
+          expired: /^Nie potwierdzono przed wygaśnięciem/,
+        },
+      } as const;
+      // One conversation per language, made through the API: a read, a plan run, and a plan left to expire.
+      const made: Record<string, string> = {};
+      for (const [language, text] of Object.entries(texts)) {
+        const read = await post('/admin_panel/ask', { question: text.read, language });
+        const planned = await post('/admin_panel/ask', {
+          question: text.write,
+          language,
+          conversation_id: read.conversation_id,
+        });
+        await post('/admin_panel/execute', { plan_id: planned.plan!.id, plan_hash: planned.plan!.hash });
+        const left = await post('/admin_panel/ask', {
+          question: text.write,
+          language,
+          conversation_id: read.conversation_id,
+        });
+        await stack.ctx.db
+          .updateTable('assistant_plans')
+          .set({ expires_at: new Date(Date.now() - 1000) })
+          .where('id', '=', left.plan!.id)
+          .execute();
+        made[language] = read.conversation_id;
+      }
+
+      for (const [language, text] of Object.entries(texts))
+        for (const width of [1280, 400]) {
+          const page = await signedIn(admin, width, language);
+          await page.goto(`${stack.baseUrl}/admin/assistant`);
+          const history = page.locator('[data-history]');
+          await history.waitFor();
+          // Newest first: pl, ua, en.
+          expect(
+            await history
+              .locator('[data-conversation-id]')
+              .evaluateAll((li) => li.map((e) => e.getAttribute('data-conversation-id'))),
+          ).toEqual([made['pl'], made['ua'], made['en']]);
+          const row = history.locator(`[data-conversation-id="${made[language]}"]`);
+          await row.getByText(text.read).waitFor();
+          await shot(page, `history-${language}-${width}`);
+          await row.getByRole('button').click();
+          await expect.poll(() => turns(page).count()).toBe(3);
+          await page.locator('[data-conversation]').getByText(text.read).first().waitFor();
+          await page.locator('[data-answer] table').first().waitFor();
+          const [ran, expired] = [page.locator('[data-plan]').nth(0), page.locator('[data-plan]').nth(1)];
+          expect(await ran.getAttribute('data-state')).toBe('done');
+          await ran.locator('[data-step-result="ok"]').getByText(text.result).waitFor();
+          await ran.getByText(text.doneBy).waitFor();
+          expect(await ran.getByRole('button').count()).toBe(0);
+          expect(await expired.getAttribute('data-state')).toBe('expired');
+          await expired.getByText(text.expired).waitFor();
+          expect(await expired.getByRole('button').count()).toBe(0);
+          await row.locator('[aria-current="true"]').waitFor();
+          await noSideways(page);
+          await shot(page, `reopened-${language}-${width}`);
+          expect(await seriousAxeViolations(page, `history ${language} at ${width}`)).toEqual([]);
+        }
+
+      // A question asked now continues the reopened conversation.
+      const page = await signedIn(admin);
+      await page.goto(`${stack.baseUrl}/admin/assistant`);
+      await page.locator(`[data-history] [data-conversation-id="${made['en']}"] button`).click();
+      await expect.poll(() => turns(page).count()).toBe(3);
+      const asked: { conversation_id?: string }[] = [];
+      page.on('request', (r) => {
+        if (r.url().endsWith('/admin_panel/ask'))
+          asked.push(JSON.parse(r.postData() ?? '{}') as { conversation_id?: string });
+      });
+      const input = page.getByRole('textbox', { name: 'Your question' });
+      await input.fill('who changed the main gate?');
+      await input.press('Enter');
+      await expect.poll(() => turns(page).count()).toBe(4);
+      expect(asked[0]?.conversation_id).toBe(made['en']);
+    },
+  );
 
   it('shows a server error as text', { timeout: 60_000 }, async () => {
     const admin = await createAccount(stack.ctx.db, { userType: 'Support' });

@@ -177,6 +177,35 @@ const cases: CrossAgencyRegistry = {
       return { method: 'get', path: `/api/v1/bookings/${await booking(headers)}/ancillaries?type=bags` };
     },
   },
+  retryEmdRequest: {
+    async arrange({ headers, account }) {
+      const locator = await booking(headers);
+      // A failed EMD request of the owner's booking (how one fails: tests/integration/bookings-emd-retry.test.ts).
+      const { id } = await stack.ctx.db
+        .selectFrom('bookings')
+        .select('id')
+        .where('locator', '=', locator)
+        .executeTakeFirstOrThrow();
+      const requestId = `emr_${locator.toLowerCase()}`;
+      await stack.ctx.db
+        .insertInto('booking_emd_requests')
+        .values({
+          id: requestId,
+          booking_id: id,
+          items: '[]',
+          amount: '10.00',
+          currency: 'EUR',
+          status: 'failed',
+          error: 'refused',
+          requested_by: account.id,
+          created_at: new Date(),
+          updated_at: new Date(),
+          next_check_at: new Date(),
+        })
+        .execute();
+      return { method: 'post', path: `/api/v1/bookings/${locator}/emd_requests/${requestId}/retry` };
+    },
+  },
   addBookingAncillaries: {
     async arrange({ headers }) {
       const locator = await booking(headers);

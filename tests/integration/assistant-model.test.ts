@@ -127,6 +127,7 @@ describe('the model planner', () => {
         'set_markup',
         'resend_back_office_batch',
         'answer_join_request',
+        'retry_failed_emd',
       ].sort(),
     );
     // the injected text came back to the model as a tool result (data), not as a user or system turn

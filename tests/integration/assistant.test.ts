@@ -209,6 +209,84 @@ describe('plans', () => {
   }, 120_000);
 });
 
+describe('history', () => {
+  const conversations = (token: string, query: object = {}) =>
+    request(stack.apiUrl).get('/admin_panel/conversations').query(query).set(bearer(token));
+  const conversation = (token: string, id: string) =>
+    request(stack.apiUrl).get(`/admin_panel/conversations/${id}`).set(bearer(token));
+
+  it("lists the caller's conversations newest first, and reopens one with its plans' outcome in words", async () => {
+    // An account of its own: the demo staff's conversations are every test file's.
+    const admin = await createAccount(stack.ctx.db, { userType: 'Admin' });
+    const read = await ask(admin.token, { question: `balance of company ${companyName}`, language: 'en' });
+    const closing = `close the gate of agency ${agencyName}`;
+    const planned = await ask(admin.token, { question: closing, conversation_id: read.body.conversation_id });
+    const done = await execute(admin.token, { plan_id: planned.body.plan.id, plan_hash: planned.body.plan.hash });
+    expect(done.status, JSON.stringify(done.body)).toBe(200);
+    expect(done.body.steps[0]).toMatchObject({
+      ok: true,
+      summary: `The gate of partner ${agencyName} (${tenant.agencyId}) is now closed.`,
+    });
+    const left = (await ask(admin.token, { question: `open the gate of agency ${agencyName}` })).body;
+    await stack.ctx.db
+      .updateTable('assistant_plans')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where('id', '=', left.plan.id)
+      .execute();
+    const fresh = (await ask(admin.token, { question: 'who changed the main gate?' })).body;
+
+    const list = await conversations(admin.token);
+    expect(list.status, JSON.stringify(list.body)).toBe(200);
+    expect(list.body.meta).toEqual({ page: 1, per_page: 25, total: 3 });
+    expect(list.body.data.map((c: { id: string }) => c.id)).toEqual([
+      fresh.conversation_id,
+      left.conversation_id,
+      read.body.conversation_id,
+    ]);
+    expect(list.body.data[2]).toMatchObject({
+      title: `balance of company ${companyName}`,
+      questions: 2,
+      plans: 1,
+      executed: 1,
+    });
+    const second = await conversations(admin.token, { page: 2, per_page: 1 });
+    expect(second.body.data.map((c: { id: string }) => c.id)).toEqual([left.conversation_id]);
+
+    const one = await conversation(admin.token, read.body.conversation_id);
+    expect(one.status, JSON.stringify(one.body)).toBe(200);
+    expect(one.body.messages.map((m: { role: string; text: string }) => [m.role, m.text])).toEqual([
+      ['user', `balance of company ${companyName}`],
+      ['assistant', read.body.answer],
+      ['user', closing],
+      ['assistant', planned.body.answer],
+    ]);
+    expect(one.body.messages[1]).toMatchObject({ tables: read.body.tables, plan_id: null, planner: 'rules' });
+    expect(one.body.messages[3].plan_id).toBe(planned.body.plan.id);
+    expect(one.body.plans).toEqual([
+      {
+        id: planned.body.plan.id,
+        question: closing,
+        hash: planned.body.plan.hash,
+        steps: planned.body.plan.steps,
+        created_at: expect.any(String),
+        expires_at: planned.body.plan.expires_at,
+        state: 'executed',
+        executed_by: { id: admin.id, name: 'Test Admin' },
+        execution: done.body,
+      },
+    ]);
+    const expired = await conversation(admin.token, left.conversation_id);
+    expect(expired.body.plans).toMatchObject([{ state: 'expired', executed_by: null, execution: null }]);
+
+    // Someone else's conversations are neither listed nor readable.
+    expect((await conversation(tokens.Admin, read.body.conversation_id)).status).toBe(404);
+    const others = await conversations(tokens.Admin, { per_page: 100 });
+    expect(others.body.data.map((c: { id: string }) => c.id)).not.toContain(read.body.conversation_id);
+    expect((await conversations(tokens.Agent)).status).toBe(403);
+    expect((await conversation(tokens.Agent, read.body.conversation_id)).status).toBe(403);
+  });
+});
+
 describe('the newer tools', () => {
   const lastWeek = () => {
     const day = new Date(Date.now() - 3 * 86_400_000);
@@ -320,6 +398,118 @@ describe('the newer tools', () => {
     const changes = await ask(tokens.Support, { question: 'schedule changes awaiting action' });
     expect(changes.body.tables[0].title).toBe('Schedule changes awaiting action');
     expect(changes.body.tables[0].rows.map((r: unknown[]) => r[0])).toContain(`sch_${tag}`);
+  });
+
+  it("finds a partner's bookings in SQL, however many newer bookings other partners have", async () => {
+    const locator = `A${tag.slice(0, 3).toUpperCase()}G1`.slice(0, 6).padEnd(6, 'Q');
+    await booking(locator);
+    await run(sql`UPDATE bookings SET created_at = now() - interval '1 hour' WHERE locator = ${locator}`);
+    // 120 newer bookings of another partner: a filter over the first page of all bookings misses ours.
+    const other = await createTenant(stack.ctx.db);
+    const otherAgent = await createAccount(stack.ctx.db, { userType: 'Agent', tenant: other });
+    await run(sql`
+      INSERT INTO bookings (id, locator, agency_id, company_id, agent_id, channel_id, carrier, airline_locator, status,
+        provider_status, fake_booking, airline_total, markup_total, currency, passengers, contacts, segments, fares,
+        created_at, updated_at, search_text)
+      SELECT 'bkg_n' || ${tag} || n, 'N' || lpad(n::text, 4, '0') || ${tag.slice(0, 1).toUpperCase()}, ${other.agencyId},
+        ${other.companyId}, ${otherAgent.id}, 'ach_x', 'LH', 'ZZ1234', 'issued', 'issued', true, 100, 0, 'EUR', '[]',
+        '{}', '[]', '[]', now(), now(), 'x'
+      FROM generate_series(1, 120) n`);
+    const res = await ask(tokens.Support, { question: `show bookings of ${agencyName}` });
+    expect(res.body.plan).toBeNull();
+    expect(res.body.tables[0].rows.map((r: unknown[]) => r[0])).toContain(locator);
+    expect(res.body.tables[0].rows.every((r: unknown[]) => r[3] === companyName)).toBe(true);
+  });
+
+  it('resolves writes by name: a markup, a failed batch, a join request; several candidates are named, not guessed', async () => {
+    // A company of its own: markups and requests of the shared tenant are other tests' too.
+    const own = await createTenant(stack.ctx.db, `Marigold Atlas ${tag}`);
+    const company = `Marigold Atlas ${tag} branch`;
+    await stack.ctx.db
+      .insertInto('markups')
+      .values({
+        id: `mku_lh${tag}`,
+        company_id: own.companyId,
+        carrier: 'LH',
+        cabin: null,
+        kind: 'percentage',
+        value: '2',
+      })
+      .execute();
+    const one = await ask(tokens.Admin, { question: `set markup of company ${company} to 5%` });
+    expect(one.body.plan.steps).toMatchObject([
+      { tool: 'set_markup', args: { markup_id: `mku_lh${tag}`, kind: 'percentage', value: '5' } },
+    ]);
+    const done = await execute(tokens.Admin, { plan_id: one.body.plan.id, plan_hash: one.body.plan.hash });
+    expect(done.body.steps[0]).toMatchObject({ ok: true, result: { value: '5.00' } });
+    expect(done.body.steps[0].summary).toContain('is now 5.00%');
+    await stack.ctx.db
+      .insertInto('markups')
+      .values({
+        id: `mku_lo${tag}`,
+        company_id: own.companyId,
+        carrier: 'LO',
+        cabin: null,
+        kind: 'fixed',
+        value: '10',
+        currency: 'EUR',
+      })
+      .execute();
+    const two = await ask(tokens.Admin, { question: `set markup of company ${company} to 6%`, language: 'pl' });
+    expect(two.body.plan).toBeNull();
+    expect(two.body.answer).toMatch(/^Ta firma ma więcej niż jedną marżę/);
+    expect(two.body.answer).toContain(`mku_lh${tag} (LH, 5.00%)`);
+    expect(two.body.answer).toContain(`mku_lo${tag} (LO, 10.00 EUR)`);
+    const byCarrier = await ask(tokens.Admin, { question: `set the LO markup of company ${company} to 12 EUR` });
+    expect(byCarrier.body.plan.steps[0].args).toEqual({
+      markup_id: `mku_lo${tag}`,
+      kind: 'fixed',
+      value: '12.00',
+      currency: 'EUR',
+    });
+
+    // The partner's one failed batch of yesterday.
+    const connection = `boc_n${tag}`;
+    await run(sql`
+      INSERT INTO back_office_connections (id, agency_id, name, kind, format, schedule, settings, credentials_sealed, created_at, updated_at)
+      VALUES (${connection}, ${own.agencyId}, 'Ledger', 'sftp', 'csv', 'daily', '{}', 'x', now(), now())`);
+    for (const [id, when] of [
+      [`bod_y${tag}`, sql`now() - interval '1 day'`],
+      [`bod_old${tag}`, sql`now() - interval '10 days'`],
+    ] as const)
+      await run(sql`
+        INSERT INTO back_office_deliveries (id, connection_id, agency_id, reason, first_sequence, last_sequence, rows,
+          file_name, bytes, checksum, status, attempts, next_attempt_at, last_error, created_at)
+        VALUES (${id}, ${connection}, ${own.agencyId}, 'scheduled', 1, 3, 3, ${`${id}.csv`}, 10, 'abc', 'failed', 5,
+          now(), 'connection refused', ${when})`);
+    const batch = await ask(tokens.Support, {
+      question: `resend the failed back-office batch of Marigold Atlas ${tag} from yesterday`,
+    });
+    expect(batch.body.plan.steps).toMatchObject([
+      { tool: 'resend_back_office_batch', args: { delivery_id: `bod_y${tag}` } },
+    ]);
+    const both = await ask(tokens.Support, {
+      question: `resend the failed back-office batch of Marigold Atlas ${tag}`,
+    });
+    expect(both.body.plan).toBeNull();
+    expect(both.body.answer).toMatch(/more than one failed batch/);
+
+    // The pending join request of that company to a partner, named by both.
+    await run(sql`
+      INSERT INTO join_agency_requests (id, agency_id, company_id, requested_by, status)
+      VALUES (${`jar_m${tag}`}, ${tenant.agencyId}, ${own.companyId}, 'acc_x', 'pending')`);
+    const join = await ask(tokens.Support, {
+      question: `прийми запит на приєднання ${company} до ${agencyName}`,
+      language: 'ua',
+    });
+    expect(join.body.plan.steps).toMatchObject([
+      { tool: 'answer_join_request', args: { request_id: `jar_m${tag}`, answer: 'accept' } },
+    ]);
+    const accepted = await execute(tokens.Support, { plan_id: join.body.plan.id, plan_hash: join.body.plan.hash });
+    expect(accepted.body.steps[0]).toMatchObject({ ok: true, result: { status: 'accepted' } });
+    const none = await ask(tokens.Support, { question: `accept the join request of ${company} to ${agencyName}` });
+    expect(none.body.plan).toBeNull();
+    expect(none.body.answer).toMatch(/no pending join request/);
   });
 
   it('answers Fare Watch savings for a period', async () => {

@@ -48,6 +48,8 @@ export const exemptFromTenancy: Partial<Record<OperationId, string>> = {
   deleteAgencyChannel: staffOnly,
   updateCreditCard: staffOnly,
   deleteCreditCard: staffOnly,
+  // the admin assistant is staff only, and a conversation is walled to its author (tests/integration/assistant.test.ts).
+  getAssistantConversation: staffOnly,
   // bookings: airlines call it; the key in its URL, made for that channel, is the credential.
   receiveAirlineNotification: 'public: an airline pushes to its channel with the key only Contrail can make for it',
 };

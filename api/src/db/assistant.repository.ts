@@ -10,14 +10,23 @@ export interface PlanRow {
   question: string;
   hash: string;
   steps: unknown;
+  /** The language it was proposed in (its results are told in it); null for plans kept before. */
+  language: 'en' | 'ua' | 'pl' | null;
   created_at: Date;
   expires_at: Date;
   executed_at: Date | null;
   result: unknown;
 }
 
-export async function findConversation(db: Db, id: string): Promise<{ id: string; account_id: string } | undefined> {
-  return db.selectFrom('assistant_conversations').select(['id', 'account_id']).where('id', '=', id).executeTakeFirst();
+export async function findConversation(
+  db: Db,
+  id: string,
+): Promise<{ id: string; account_id: string; created_at: Date } | undefined> {
+  return db
+    .selectFrom('assistant_conversations')
+    .select(['id', 'account_id', 'created_at'])
+    .where('id', '=', id)
+    .executeTakeFirst();
 }
 
 export interface MessageRow {
@@ -48,9 +57,10 @@ export async function recordTurn(
         VALUES (${turn.conversation.id}, ${turn.conversation.account_id}, ${turn.conversation.created_at})`
     : sql`SELECT 1`;
   const planned = plan
-    ? sql`INSERT INTO assistant_plans (id, conversation_id, account_id, question, hash, steps, created_at, expires_at)
+    ? sql`INSERT INTO assistant_plans (id, conversation_id, account_id, question, hash, steps, language, created_at,
+          expires_at)
         VALUES (${plan.id}, ${plan.conversation_id}, ${plan.account_id}, ${plan.question}, ${plan.hash},
-          ${JSON.stringify(plan.steps)}::jsonb, ${plan.created_at}, ${plan.expires_at})`
+          ${JSON.stringify(plan.steps)}::jsonb, ${plan.language}, ${plan.created_at}, ${plan.expires_at})`
     : sql`SELECT 1`;
   const rows = turn.messages.map(
     (m) =>
@@ -132,4 +142,83 @@ export async function directory(db: Db): Promise<{
       .filter((r) => r.kind === 'company')
       .map(({ id, name, agency_id, currency }) => ({ id, name, agency_id, currency: currency ?? '' })),
   };
+}
+
+export interface ConversationSummaryRow {
+  id: string;
+  title: string;
+  created_at: Date;
+  last_at: Date;
+  questions: number;
+  plans: number;
+  executed: number;
+}
+
+/** An account's conversations, newest first, each with its first question and its counts. */
+export async function listConversations(
+  db: Db,
+  accountId: string,
+  page: { page: number; perPage: number },
+): Promise<{ rows: ConversationSummaryRow[]; total: number }> {
+  const [rows, count] = await Promise.all([
+    db
+      .selectFrom('assistant_conversations as c')
+      .where('c.account_id', '=', accountId)
+      .select([
+        'c.id',
+        'c.created_at',
+        sql<string>`coalesce((SELECT m.text FROM assistant_messages m WHERE m.conversation_id = c.id
+          AND m.role = 'user' ORDER BY m.created_at, m.id LIMIT 1), '')`.as('title'),
+        sql<Date>`coalesce((SELECT max(m.created_at) FROM assistant_messages m WHERE m.conversation_id = c.id),
+          c.created_at)`.as('last_at'),
+        sql<number>`(SELECT count(*)::int FROM assistant_messages m WHERE m.conversation_id = c.id
+          AND m.role = 'user')`.as('questions'),
+        sql<number>`(SELECT count(*)::int FROM assistant_plans p WHERE p.conversation_id = c.id)`.as('plans'),
+        sql<number>`(SELECT count(*)::int FROM assistant_plans p WHERE p.conversation_id = c.id
+          AND p.executed_at IS NOT NULL)`.as('executed'),
+      ])
+      .orderBy('c.created_at', 'desc')
+      .orderBy('c.id', 'desc')
+      .limit(page.perPage)
+      .offset((page.page - 1) * page.perPage)
+      .execute(),
+    db
+      .selectFrom('assistant_conversations')
+      .where('account_id', '=', accountId)
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.n) };
+}
+
+/** A conversation's messages in order (in one turn the question comes before its answer). */
+export async function conversationMessages(db: Db, conversationId: string): Promise<MessageRow[]> {
+  return db
+    .selectFrom('assistant_messages')
+    .select(['id', 'conversation_id', 'role', 'text', 'body', 'created_at'])
+    .where('conversation_id', '=', conversationId)
+    .orderBy('created_at')
+    .orderBy(sql`role = 'assistant'`)
+    .orderBy('id')
+    .execute();
+}
+
+/** A conversation's plans in order, with the name of the account that ran each one run. */
+export async function conversationPlans(
+  db: Db,
+  conversationId: string,
+): Promise<(PlanRow & { executed_by_name: string | null })[]> {
+  return db
+    .selectFrom('assistant_plans as p')
+    .leftJoin('accounts as a', (join) => join.onRef('a.id', '=', 'p.account_id').on('p.executed_at', 'is not', null))
+    .selectAll('p')
+    .select(
+      sql<string | null>`coalesce(nullif(trim(a.first_name || ' ' || a.last_name), ''), a.email)`.as(
+        'executed_by_name',
+      ),
+    )
+    .where('p.conversation_id', '=', conversationId)
+    .orderBy('p.created_at')
+    .orderBy('p.id')
+    .execute();
 }

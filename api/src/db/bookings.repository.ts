@@ -82,6 +82,8 @@ export interface BookingFilter {
   scope: VisibilityScope;
   status?: BookingRow['status'] | 'active';
   q?: string;
+  agencyId?: string;
+  companyId?: string;
   from?: string;
   to?: string;
   now: Date;
@@ -107,6 +109,8 @@ function filtered(db: Db, f: BookingFilter) {
     );
   else if (f.status) base = base.where('status', '=', f.status);
   if (f.q) base = base.where('search_text', 'like', `%${f.q.toLowerCase().replace(/[\\%_]/g, '\\$&')}%`);
+  if (f.agencyId) base = base.where('b.agency_id', '=', f.agencyId);
+  if (f.companyId) base = base.where('b.company_id', '=', f.companyId);
   if (f.from) base = base.where('created_at', '>=', sql<Date>`${f.from}::date::timestamp AT TIME ZONE 'UTC'`);
   if (f.to) base = base.where('created_at', '<', sql<Date>`(${f.to}::date + 1)::timestamp AT TIME ZONE 'UTC'`);
   return base;

@@ -220,11 +220,12 @@ export async function releaseEmdClaims(trx: Db, requestId: string): Promise<void
   await trx.deleteFrom('booking_emd_claims').where('request_id', '=', requestId).execute();
 }
 
-export interface FailedEmdRow {
+export interface EmdRequestListRow {
   id: string;
   locator: string;
   agency_id: string;
   company_id: string | null;
+  status: EmdRequestRow['status'];
   amount: string;
   currency: string;
   attempts: number;
@@ -233,37 +234,52 @@ export interface FailedEmdRow {
   finished_at: Date | null;
 }
 
+const listed = [
+  'r.id',
+  'b.locator',
+  'b.agency_id',
+  'b.company_id',
+  'r.status',
+  'r.amount',
+  sql<string>`trim(r.currency)`.as('currency'),
+  'r.attempts',
+  'r.error',
+  'r.created_at',
+  'r.finished_at',
+] as const;
+
 /**
- * EMD requests that ended failed, of the bookings `scope` may see (of one agency when given),
- * requested in the period (`from`/`to` are UTC days, both included), newest first.
+ * EMD requests of the bookings `scope` may see (in one status, of one agency when given), requested
+ * in the period (`from`/`to` are UTC days, both included), newest first.
  */
-export async function listFailedEmdRequests(
+export async function listEmdRequests(
   db: Db,
-  filter: { scope: VisibilityScope; agencyId?: string; liveMode?: boolean; from?: string; to?: string },
+  filter: {
+    scope: VisibilityScope;
+    status?: EmdRequestRow['status'];
+    id?: string;
+    locator?: string;
+    agencyId?: string;
+    liveMode?: boolean;
+    from?: string;
+    to?: string;
+  },
   page: { page: number; perPage: number },
-): Promise<{ rows: FailedEmdRow[]; total: number }> {
+): Promise<{ rows: EmdRequestListRow[]; total: number }> {
   let q = withinScope(
     db.selectFrom('booking_emd_requests as r').innerJoin('bookings as b', 'b.id', 'r.booking_id'),
     filter.scope,
-  ).where('r.status', '=', 'failed');
+  );
+  if (filter.status !== undefined) q = q.where('r.status', '=', filter.status);
+  if (filter.id !== undefined) q = q.where('r.id', '=', filter.id);
+  if (filter.locator !== undefined) q = q.where('b.locator', '=', filter.locator);
   if (filter.agencyId !== undefined) q = q.where('b.agency_id', '=', filter.agencyId);
   if (filter.liveMode !== undefined) q = q.where('b.fake_booking', '=', !filter.liveMode);
   if (filter.from) q = q.where('r.created_at', '>=', sql<Date>`${filter.from}::date::timestamp AT TIME ZONE 'UTC'`);
   if (filter.to) q = q.where('r.created_at', '<', sql<Date>`(${filter.to}::date + 1)::timestamp AT TIME ZONE 'UTC'`);
   const [rows, count] = await Promise.all([
     q
-      .select([
-        'r.id',
-        'b.locator',
-        'b.agency_id',
-        'b.company_id',
-        'r.amount',
-        sql<string>`trim(r.currency)`.as('currency'),
-        'r.attempts',
-        'r.error',
-        'r.created_at',
-        'r.finished_at',
-      ])
+      .select(listed)
       .orderBy('r.created_at', 'desc')
       .orderBy('r.id', 'desc')
       .limit(page.perPage)
@@ -272,4 +288,62 @@ export async function listFailedEmdRequests(
     q.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
   ]);
   return { rows, total: Number(count.n) };
+}
+
+/** One request of a booking, as the list shows it. */
+export async function findListedEmdRequest(
+  db: Db,
+  bookingId: string,
+  id: string,
+): Promise<EmdRequestListRow | undefined> {
+  return db
+    .selectFrom('booking_emd_requests as r')
+    .innerJoin('bookings as b', 'b.id', 'r.booking_id')
+    .select(listed)
+    .where('r.id', '=', id)
+    .where('r.booking_id', '=', bookingId)
+    .executeTakeFirst();
+}
+
+/**
+ * Queues a failed request again, with its new balance debit and the next check number (a fresh job
+ * id): one conditional UPDATE, so of concurrent retries exactly one moves it. Call under lockBooking.
+ */
+export async function requeueFailedRequest(
+  trx: Db,
+  id: string,
+  input: { balanceDebit: string | null; at: Date },
+): Promise<{ checks: number } | undefined> {
+  return trx
+    .updateTable('booking_emd_requests')
+    .set((eb) => ({
+      status: 'queued',
+      error: null,
+      attempt_id: null,
+      started_at: null,
+      finished_at: null,
+      balance_debit: input.balanceDebit,
+      checks: eb('checks', '+', 1),
+      next_check_at: input.at,
+      updated_at: input.at,
+    }))
+    .where('id', '=', id)
+    .where('status', '=', 'failed')
+    .returning('checks')
+    .executeTakeFirst();
+}
+
+/** A retried request's items show pending again, and the booking no longer carries their failure. */
+export async function restoreRequestedAncillaries(trx: Db, bookingId: string, requestId: string, at: Date) {
+  await trx
+    .updateTable('bookings')
+    .set({
+      requested_ancillaries: sql`(SELECT coalesce(jsonb_agg(CASE WHEN e->>'request_id' = ${requestId}
+          THEN jsonb_set(e, '{status}', '"pending"') ELSE e END), '[]'::jsonb)
+        FROM jsonb_array_elements(requested_ancillaries) e)`,
+      error: sql`CASE WHEN error LIKE 'EMD issue failed:%' THEN NULL ELSE error END`,
+      updated_at: at,
+    })
+    .where('id', '=', bookingId)
+    .execute();
 }

@@ -196,6 +196,7 @@ export interface AssistantPlans {
   expires_at: Timestamp;
   hash: string;
   id: string;
+  language: 'en' | 'ua' | 'pl' | null;
   question: string;
   result: JsonText | null;
   steps: JsonText;

@@ -87,6 +87,7 @@ export type ErrorCode =
   | 'reissue_failed'
   | 'ancillary_invalid'
   | 'ancillary_already_added'
+  | 'emd_request_not_failed'
   // schedule changes
   | 'schedule_change_decided'
   | 'action_not_available'

@@ -130,6 +130,7 @@ export const errorRegistry: Record<ErrorCode, { status: number; title: string }>
     status: 409,
     title: 'This is already on the booking, or its EMD is being issued.',
   },
+  emd_request_not_failed: { status: 409, title: 'This EMD request has its EMDs; only a failed one is retried.' },
   // schedule changes
   schedule_change_decided: { status: 409, title: 'This schedule change has already been decided.' },
   action_not_available: { status: 422, title: 'This action is not available for this schedule change.' },

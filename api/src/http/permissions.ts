@@ -171,6 +171,9 @@ export const permissions: Record<OperationId, Permission> = {
   confirmFlightsChangeRequest: { allow: 'signed-in' },
   listBookingAncillaries: { allow: 'signed-in' },
   addBookingAncillaries: { allow: 'signed-in' },
+  // EMD requests: whoever may see the booking (an agent their own, staff every one).
+  listEmdRequests: { allow: 'signed-in' },
+  retryEmdRequest: { allow: 'signed-in' },
   // events: every role, within its wall (events.service.ts): staff all, a supervisor the agency's,
   // an agent the events of their own bookings.
   listEvents: { allow: 'signed-in' },
@@ -226,6 +229,8 @@ export const permissions: Record<OperationId, Permission> = {
   // the caller's role (domain/assistant/tools.ts names the operation each tool stands for).
   askAssistant: { allow: staff },
   executeAssistantPlan: { allow: staff },
+  listAssistantConversations: { allow: staff },
+  getAssistantConversation: { allow: staff },
 };
 
 export function mayCall(permission: Permission, userType: UserType): boolean {

@@ -36,6 +36,7 @@ import * as backOfficeConnectionsApi from './20261126T0730-back-office-connectio
 import * as backOfficeKinds from './20261126T0800-back-office-kinds.js';
 import * as assistantPlans from './20261127T0100-assistant-plans.js';
 import * as issueLatencyNumberAtCommit from './20261127T1200-issue-latency-number-at-commit.js';
+import * as assistantPlanLanguage from './20261127T1300-assistant-plan-language.js';
 
 export const migrations: Record<string, Migration> = {
   // accounts, sign-in, API tokens
@@ -103,4 +104,6 @@ export const migrations: Record<string, Migration> = {
   '20261127T0100-assistant-plans': assistantPlans,
   // accounting documents numbered at commit (a deferred trigger), not in the writing statement
   '20261127T1200-issue-latency-number-at-commit': issueLatencyNumberAtCommit,
+  // a plan keeps the language it was proposed in, for its results in words
+  '20261127T1300-assistant-plan-language': assistantPlanLanguage,
 };

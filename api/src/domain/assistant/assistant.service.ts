@@ -14,9 +14,12 @@ import { DomainError, notFound } from '../errors.js';
 import { newId } from '../ids.js';
 import type { Principal, UserType } from '../principal.js';
 import { createModelPlanner, type ModelSettings } from './model-planner.js';
+import { createAssistantHistory } from './assistant-history.js';
+import type { Execution, PlanView, StepOutcome } from './plans.js';
 import { planByRules, type Call, type Directory, type Planned } from './rules-planner.js';
+import { namesOf } from './resolve.js';
 import { tableOf } from './tables.js';
-import { say, stepSummary, texts, type Language } from './texts.js';
+import { resultText, say, stepSummary, texts, type Language } from './texts.js';
 import { operationOf, tools, type Table, type Tool, type ToolDeps } from './tools.js';
 
 export const planLifetimeMs = 10 * 60_000;
@@ -27,13 +30,6 @@ export interface AskInput {
   language?: Language;
 }
 
-export interface PlanView {
-  id: string;
-  hash: string;
-  steps: { tool: string; args: Record<string, unknown>; summary: string }[];
-  expires_at: string;
-}
-
 export interface Answer {
   conversation_id: string;
   answer: string;
@@ -42,23 +38,10 @@ export interface Answer {
   planner: 'rules' | 'model';
 }
 
-export interface StepOutcome {
-  tool: string;
-  ok: boolean;
-  result: unknown;
-  error: { code: string; detail: string } | null;
-}
-
 interface Turn {
   conversationId: string;
   isNew: boolean;
   plans: Omit<repo.PlanRow, 'executed_at' | 'result'>[];
-}
-
-export interface Execution {
-  plan_id: string;
-  executed_at: string;
-  steps: StepOutcome[];
 }
 
 /** Canonical JSON: keys sorted at every level, so equal steps always hash the same. */
@@ -151,6 +134,16 @@ export function createAssistantService(
     return items.find((c) => c.carrier === carrier)?.id;
   }
 
+  /** Failed EMD requests the caller may see, found in SQL by booking or by id. */
+  async function failedEmdsOf(principal: Principal, of: { locator?: string; requestId?: string }) {
+    const { items } = await deps.bookings.emdRequests(
+      principal,
+      { status: 'failed', locator: of.locator, id: of.requestId },
+      { page: 1, perPage: 20 },
+    );
+    return items.map((r) => ({ locator: r.locator, request_id: r.id }));
+  }
+
   async function answerOf(
     principal: Principal,
     question: string,
@@ -168,6 +161,8 @@ export function createAssistantService(
     if (planned.kind === 'unknown') return help();
     if (planned.kind === 'model') return modelAnswer(principal, question, language, planned, directory, turn, at);
     if (planned.kind === 'missing') return { answer: say(texts[planned.what], language), tables: [], plan: null };
+    if (planned.kind === 'ambiguous')
+      return { answer: `${say(texts[planned.what], language)} ${planned.options.join('; ')}`, tables: [], plan: null };
     const calls = planned.kind === 'read' ? [planned.call] : planned.steps;
     for (const call of calls) {
       const c = checked(call);
@@ -205,9 +200,7 @@ export function createAssistantService(
     turn: Turn,
     at: Date,
   ): Promise<PlanView> {
-    const names: Record<string, string> = Object.fromEntries(
-      [...directory.agencies, ...directory.companies].map((n) => [n.id, n.name]),
-    );
+    const names = namesOf(directory);
     const steps = calls.map((s) => ({ tool: s.tool, args: s.args }));
     const plan: PlanView = {
       id: newId('apl'),
@@ -222,6 +215,7 @@ export function createAssistantService(
       question,
       hash: plan.hash,
       steps,
+      language,
       created_at: at,
       expires_at: new Date(plan.expires_at),
     });
@@ -272,6 +266,8 @@ export function createAssistantService(
 
   async function run(principal: Principal, plan: repo.PlanRow): Promise<StepOutcome[]> {
     const acting: Principal = { ...principal, assistant: { planId: plan.id, question: plan.question } };
+    const language: Language = plan.language ?? principal.language ?? 'en';
+    const names = namesOf(await repo.directory(db));
     const outcomes: StepOutcome[] = [];
     for (const step of plan.steps as Call[]) {
       const c = checked(step);
@@ -283,11 +279,13 @@ export function createAssistantService(
         outcome = failed(step.tool, new DomainError('forbidden', 'Your role may not do this.'));
       else {
         try {
+          const result = (await c.tool.run(deps, acting, step.args)) ?? null;
           outcome = {
             tool: step.tool,
             ok: true,
-            result: (await c.tool.run(deps, acting, step.args)) ?? null,
+            result,
             error: null,
+            summary: resultText(language, step.tool, step.args, result, names),
           };
         } catch (error) {
           if (!(error instanceof DomainError)) throw error;
@@ -314,7 +312,18 @@ export function createAssistantService(
             schemas: contractSchemas(),
             runRead: (call) => modelRead(principal, call),
           })
-        : await planByRules(question, { now: at, directory, channelOf: (a, c) => channelOf(principal, a, c) });
+        : await planByRules(question, {
+            now: at,
+            directory,
+            channelOf: (a, c) => channelOf(principal, a, c),
+            failedEmds: (of) => failedEmdsOf(principal, of),
+            markupsOf: async (companyId) =>
+              (await deps.backOffice.markups.list(principal, companyId, { page: 1, perPage: 100 })).items,
+            failedBatches: async (of) =>
+              (await deps.backOfficeConnections.failedDeliveries(principal, of, { page: 1, perPage: 20 })).items,
+            joinRequests: async (of) =>
+              (await deps.backOffice.joinRequests.list(principal, 'pending', { page: 1, perPage: 20 }, of)).items,
+          });
       const body = await answerOf(principal, question, language, planned, directory, turn, at);
       // The conversation (if new), its plan and both messages, in one transaction.
       await repo.recordTurn(db, {
@@ -334,13 +343,15 @@ export function createAssistantService(
             conversation_id: conversationId,
             role: 'assistant',
             text: body.answer,
-            body: { tables: body.tables, plan: body.plan },
+            body: { tables: body.tables, plan: body.plan, planner },
             created_at: at,
           },
         ],
       });
       return { conversation_id: conversationId, ...body, planner };
     },
+
+    ...createAssistantHistory({ db, clock }),
 
     async execute(principal: Principal, input: { plan_id: string; plan_hash: string }): Promise<Execution> {
       const plan = await repo.findPlan(db, input.plan_id);
@@ -381,7 +392,8 @@ export function createAssistantService(
 }
 
 function failed(tool: string, error: DomainError): StepOutcome {
-  return { tool, ok: false, result: null, error: { code: error.code, detail: error.detail ?? error.code } };
+  const detail = error.detail ?? error.code;
+  return { tool, ok: false, result: null, error: { code: error.code, detail }, summary: detail };
 }
 
 function ajvDetail(v: ValidateFunction): string {

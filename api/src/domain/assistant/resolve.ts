@@ -27,6 +27,14 @@ export interface Named {
   name: string;
 }
 
+/** Names by id (partners and companies), for steps and results in words. */
+export function namesOf(directory: {
+  agencies: readonly Named[];
+  companies: readonly Named[];
+}): Record<string, string> {
+  return Object.fromEntries([...directory.agencies, ...directory.companies].map((n) => [n.id, n.name]));
+}
+
 /** The best match of any name among the question's word windows, with its distance; undefined if none is close. */
 export function bestName<T extends Named>(
   question: string,

@@ -1,8 +1,8 @@
-// The rules planner's question set: 168 questions, 56 in each language, each with the tool and
+// The rules planner's question set: 201 questions, 67 in each language, each with the tool and
 // arguments it must produce (or what it must ask for, or that it did not understand). The accuracy
 // is reported and must stay at or above 95%.
 import { describe, expect, it } from 'vitest';
-import { planByRules, type Directory, type Planned } from './rules-planner.js';
+import { planByRules, type Directory, type MarkupRef, type Planned } from './rules-planner.js';
 
 const directory: Directory = {
   agencies: [
@@ -16,6 +16,48 @@ const directory: Directory = {
   ],
 };
 const channels: Record<string, string> = { 'agy_sky/LH': 'ach_sky_lh', 'agy_sky/LO': 'ach_sky_lo' };
+// Failed EMD requests the asker can see (the service finds them in SQL by booking or id).
+const failedEmds = [
+  { locator: 'AB12CD', request_id: 'emr_ab1' },
+  { locator: 'AB12CD', request_id: 'emr_ab2' },
+  { locator: 'QW12ER', request_id: 'emr_abc123' },
+];
+// What names resolve to when a write names things instead of ids (the service reads them in SQL).
+const markups: Record<string, MarkupRef[]> = {
+  cmp_acme: [
+    { id: 'mku_acme_lh', carrier: 'LH', cabin: null, kind: 'percentage', value: '5', currency: null },
+    { id: 'mku_acme_lo', carrier: 'LO', cabin: null, kind: 'fixed', value: '10.00', currency: 'EUR' },
+  ],
+  cmp_nord: [{ id: 'mku_nord', carrier: null, cabin: null, kind: 'percentage', value: '3', currency: null }],
+};
+const failedBatches = [
+  { id: 'bod_blue1', agency: 'agy_blue', file_name: 'blue-1.csv', day: '2026-11-25' },
+  { id: 'bod_sky1', agency: 'agy_sky', file_name: 'sky-1.csv', day: '2026-11-20' },
+  { id: 'bod_sky2', agency: 'agy_sky', file_name: 'sky-2.csv', day: '2026-11-24' },
+];
+const joinRequests = [
+  {
+    id: 'jar_acme_blue',
+    company: 'cmp_acme',
+    agency: 'agy_blue',
+    company_name: 'Acme Corp',
+    agency_name: 'Blue Horizon Tours',
+  },
+  {
+    id: 'jar_nord_sky',
+    company: 'cmp_nord',
+    agency: 'agy_sky',
+    company_name: 'Nordwind Logistics',
+    agency_name: 'Sky Travel',
+  },
+  {
+    id: 'jar_nord_blue',
+    company: 'cmp_nord',
+    agency: 'agy_blue',
+    company_name: 'Nordwind Logistics',
+    agency_name: 'Blue Horizon Tours',
+  },
+];
 // A Thursday: last week is 16–22 November, this week from the 23rd, last month October.
 const now = new Date('2026-11-26T12:00:00Z');
 
@@ -32,8 +74,9 @@ const read = (tool: string, args: Record<string, unknown>): Planned => ({ kind: 
 const write = (tool: string, args: Record<string, unknown>): Planned => ({ kind: 'write', steps: [{ tool, args }] });
 const missing = (what: string) => ({ kind: 'missing', what }) as Planned;
 const unknown: Planned = { kind: 'unknown' };
+const ambiguous = (what: string, options: string[]) => ({ kind: 'ambiguous', what, options }) as Planned;
 
-// The same 56 intents in each language, in the same order.
+// The same 67 intents in each language, in the same order.
 const expected: Planned[] = [
   read('find_bookings', { ...lastWeek, agency_id: 'agy_sky' }),
   read('find_bookings', { status: 'issued', ...yesterday }),
@@ -92,6 +135,28 @@ const expected: Planned[] = [
   missing('needBatch'),
   write('answer_join_request', { request_id: 'jar_abc123', answer: 'accept' }),
   write('answer_join_request', { request_id: 'jar_abc123', answer: 'decline' }),
+  // retrying failed EMDs: every failed request of a booking, or one by id; never a guess
+  {
+    kind: 'write',
+    steps: [
+      { tool: 'retry_failed_emd', args: { locator: 'AB12CD', request_id: 'emr_ab1' } },
+      { tool: 'retry_failed_emd', args: { locator: 'AB12CD', request_id: 'emr_ab2' } },
+    ],
+  },
+  write('retry_failed_emd', { locator: 'QW12ER', request_id: 'emr_abc123' }),
+  missing('needEmdRequest'),
+  missing('noFailedEmd'),
+  // writes by name: the markup, batch or join request the names fit, or which of several
+  write('set_markup', { markup_id: 'mku_nord', kind: 'percentage', value: '5' }),
+  write('set_markup', { markup_id: 'mku_acme_lh', kind: 'percentage', value: '7' }),
+  ambiguous('whichMarkup', ['mku_acme_lh (LH, 5%)', 'mku_acme_lo (LO, 10.00 EUR)']),
+  write('resend_back_office_batch', { delivery_id: 'bod_blue1' }),
+  ambiguous('whichBatch', ['bod_sky1 (sky-1.csv)', 'bod_sky2 (sky-2.csv)']),
+  write('answer_join_request', { request_id: 'jar_acme_blue', answer: 'accept' }),
+  ambiguous('whichJoinRequest', [
+    'jar_nord_sky (Nordwind Logistics → Sky Travel)',
+    'jar_nord_blue (Nordwind Logistics → Blue Horizon Tours)',
+  ]),
 ];
 
 const topUp = (reason: string) =>
@@ -160,6 +225,17 @@ const questions: Record<'en' | 'ua' | 'pl', { list: string[]; topUp: string; deb
       'resend the back-office batch',
       'accept join request jar_abc123',
       'decline join request jar_abc123',
+      'retry the failed EMDs of booking AB12CD',
+      'try again EMD request emr_abc123',
+      'retry the failed EMD',
+      'retry the EMD of XY34ZK',
+      'set markup of company Nordwind Logistics to 5%',
+      'set the LH markup of Acme Corp to 7%',
+      'set markup of Acme Corp to 3%',
+      'resend the failed back-office batch of Blue Horizon Tours from yesterday',
+      'resend the failed back-office batch of Sky Travel',
+      'accept the join request of Acme Corp to Blue Horizon Tours',
+      'decline the join request of Nordwind Logistics',
     ],
   },
   ua: {
@@ -222,6 +298,17 @@ const questions: Record<'en' | 'ua' | 'pl', { list: string[]; topUp: string; deb
       'надішли повторно пакет бек-офісу',
       'прийми запит на приєднання jar_abc123',
       'відхили запит на приєднання jar_abc123',
+      'повтори невдалі EMD бронювання AB12CD',
+      'спробуй ще раз EMD emr_abc123',
+      'повтори невдалий EMD',
+      'повтори EMD для XY34ZK',
+      'встанови націнку компанії Nordwind Logistics на 5%',
+      'встанови націнку LH компанії Acme Corp на 7%',
+      'встанови націнку Acme Corp на 3%',
+      'надішли повторно невдалий пакет бек-офісу Blue Horizon Tours за вчора',
+      'надішли повторно невдалий пакет бек-офісу Sky Travel',
+      'прийми запит на приєднання Acme Corp до Blue Horizon Tours',
+      'відхили запит на приєднання Nordwind Logistics',
     ],
   },
   pl: {
@@ -284,15 +371,41 @@ const questions: Record<'en' | 'ua' | 'pl', { list: string[]; topUp: string; deb
       'wyślij ponownie paczkę back office',
       'przyjmij prośbę o dołączenie jar_abc123',
       'odrzuć prośbę o dołączenie jar_abc123',
+      'ponów nieudane EMD rezerwacji AB12CD',
+      'spróbuj ponownie EMD emr_abc123',
+      'ponów nieudany EMD',
+      'ponów EMD dla XY34ZK',
+      'ustaw marżę firmy Nordwind Logistics na 5%',
+      'ustaw marżę LH firmy Acme Corp na 7%',
+      'ustaw marżę Acme Corp na 3%',
+      'wyślij ponownie nieudaną paczkę back office Blue Horizon Tours z wczoraj',
+      'wyślij ponownie nieudaną paczkę back office Sky Travel',
+      'przyjmij prośbę o dołączenie Acme Corp do Blue Horizon Tours',
+      'odrzuć prośbę o dołączenie Nordwind Logistics',
     ],
   },
 };
 
 const plan = (question: string) =>
-  planByRules(question, { now, directory, channelOf: async (a, c) => channels[`${a}/${c}`] });
+  planByRules(question, {
+    now,
+    directory,
+    channelOf: async (a, c) => channels[`${a}/${c}`],
+    failedEmds: async (of) =>
+      failedEmds.filter((f) => (of.requestId ? f.request_id === of.requestId : f.locator === of.locator)),
+    markupsOf: async (companyId) => markups[companyId] ?? [],
+    failedBatches: async (of) =>
+      failedBatches.filter(
+        (b) => b.agency === of.agencyId && (!of.from || b.day >= of.from) && (!of.to || b.day <= of.to),
+      ),
+    joinRequests: async (of) =>
+      joinRequests.filter(
+        (r) => (!of.agencyId || r.agency === of.agencyId) && (!of.companyId || r.company === of.companyId),
+      ),
+  });
 
 describe('the rules planner question set', () => {
-  it('has 56 questions in each language, and answers at least 95% of them as expected', async () => {
+  it('has 67 questions in each language, and answers at least 95% of them as expected', async () => {
     const misses: string[] = [];
     let total = 0;
     for (const [language, set] of Object.entries(questions)) {
@@ -317,8 +430,8 @@ describe('the rules planner question set', () => {
     console.log(
       `rules planner: ${total - misses.length}/${total} = ${(accuracy * 100).toFixed(1)}%\n${misses.join('\n')}`,
     );
-    expect(expected).toHaveLength(56);
-    expect(total).toBe(168);
+    expect(expected).toHaveLength(67);
+    expect(total).toBe(201);
     expect(accuracy).toBeGreaterThanOrEqual(0.95);
   });
 
@@ -331,6 +444,8 @@ describe('the rules planner question set', () => {
       'was join request jar_abc123 accepted?',
       'what is markup mku_abc123 set to?',
       'czy paczka bod_abc123 została wysłana ponownie?',
+      'which EMDs of AB12CD failed, should I retry?',
+      'чи повторили EMD emr_abc123?',
       'SELECT * INTO stolen FROM accounts',
       'WITH x AS (DELETE FROM transactions RETURNING *) SELECT * FROM x',
       'SELECT 1; COMMIT; DROP TABLE audit_log',

@@ -1,8 +1,10 @@
 // The rules planner: deterministic and offline. It reads a question in English, Ukrainian or Polish
 // with keyword tables, date phrases (dates.ts) and names resolved against the database
-// (resolve.ts), and answers one tool call to read, a write plan, a request for what is missing, or
-// "not understood". It proposes a write only on an explicit imperative verb with every name
-// resolved; a question ("which gates are closed?") is always a read.
+// (resolve.ts), and answers one tool call to read, a write plan, a request for what is missing, the
+// candidates when a name fits more than one thing, or "not understood". It proposes a write only on
+// an explicit imperative verb with every name resolved to exactly one thing (a markup, a batch, a
+// join request named by its company or partner); a question ("which gates are closed?") is always a
+// read.
 import { dateRangeOf, ure } from './dates.js';
 import { bestName, carrierIn, locatorIn, words } from './resolve.js';
 import type { texts } from './texts.js';
@@ -21,6 +23,8 @@ export type Planned =
   | { kind: 'read'; call: Call }
   | { kind: 'write'; steps: Call[] }
   | { kind: 'missing'; what: keyof typeof texts }
+  /** The names fit more than one thing: which one (each option names it by id, to ask again with). */
+  | { kind: 'ambiguous'; what: keyof typeof texts; options: string[] }
   | { kind: 'unknown' }
   /** The model planner's turn: reads it ran (already checked), writes it proposes, tools it named that do not exist. */
   | {
@@ -36,6 +40,26 @@ export interface PlannerContext {
   directory: Directory;
   /** The partner's channel of a carrier, if it has one (the planner's one lookup beyond names). */
   channelOf(agencyId: string, carrier: string): Promise<string | undefined>;
+  /** The failed EMD requests the caller may see, of a booking or by id. */
+  failedEmds(of: { locator?: string; requestId?: string }): Promise<{ locator: string; request_id: string }[]>;
+  /** A company's markups, as the caller may see them. */
+  markupsOf(companyId: string): Promise<MarkupRef[]>;
+  /** A partner's failed back-office batches, made in the period when one is given. */
+  failedBatches(of: { agencyId: string; from?: string; to?: string }): Promise<{ id: string; file_name: string }[]>;
+  /** Pending join requests, of a company, to a partner, or both. */
+  joinRequests(of: {
+    agencyId?: string;
+    companyId?: string;
+  }): Promise<{ id: string; company_name: string; agency_name: string }[]>;
+}
+
+export interface MarkupRef {
+  id: string;
+  carrier: string | null;
+  cabin: string | null;
+  kind: 'fixed' | 'percentage';
+  value: string;
+  currency: string | null;
 }
 
 const has = (text: string, source: string) => ure(source, 'i').test(text);
@@ -46,6 +70,7 @@ const who = String.raw`\b(who|whom|хто|kto)\b`;
 const topUp = String.raw`\b(top up|top-up|topup|credit|add|fund)\b|\b(поповн\p{L}*|зарахуй|додай|doładuj\p{L}*|doladuj\p{L}*|zasil\p{L}*|dodaj)`;
 const debit = String.raw`\b(debit|charge|deduct|withdraw|спиши|списати|зніми|obciąż\p{L}*|obciaz\p{L}*|pobierz|odejmij)`;
 const archive = String.raw`\b(archive|архівуй|архівувати|заархівуй|zarchiwizuj|archiwizuj)\b`;
+const retry = String.raw`\b(retry|try again|re-?run|reissue|повтори|спробуй ще раз|перевипиши|ponów|ponow|spróbuj ponownie|sprobuj ponownie|wystaw ponownie)`;
 const resend = String.raw`\b(resend|send again|redeliver|надішли ще раз|надішли повторно|повтори|wyślij ponownie|wyslij ponownie|ponów|ponow)`;
 const openVerb = String.raw`\b(open|reopen|unblock|відкрий|відкрити|розблокуй|otwórz|otworz|odblokuj)\b`;
 const closeVerb = String.raw`\b(close|block|shut|закрий|закрити|заблокуй|zamknij|zablokuj)\b`;
@@ -232,16 +257,39 @@ export async function planByRules(question: string, ctx: PlannerContext): Promis
   return { kind: 'unknown' };
 }
 
-/** An id of a kind (`whd_…`, `bod_…`, `jar_…`, `mku_…`) written in the question. */
+/** An id of a kind (`whd_…`, `bod_…`, `jar_…`, `mku_…`, `emr_…`) written in the question. */
 function idIn(q: string, prefix: string): string | undefined {
   return ure(String.raw`(?<![\p{L}\p{N}_])(${prefix}_[a-z0-9]+)`, 'i').exec(q)?.[1];
 }
 
-/** "set markup mku_… to 5%" (a percentage) or "… to 12 EUR" (a fixed amount). */
-function markupOf(q: string): Planned | undefined {
-  const markup = idIn(q, 'mku');
-  if (!markup) return undefined;
-  const rest = q.replace(markup, '');
+/**
+ * "set markup mku_… to 5%", or "set the LH markup of company Acme to 12 EUR": a company's markup
+ * by its carrier, or its only one; with several and nothing to tell them apart, which one.
+ */
+async function markupOf(q: string, ctx: PlannerContext, company: Entities['company']): Promise<Planned> {
+  const named = idIn(q, 'mku');
+  if (named) return markupChange(q.replace(named, ''), named) ?? { kind: 'missing', what: 'needMarkup' };
+  if (!company) return { kind: 'missing', what: 'needMarkup' };
+  const rest = q.replace(company.name, '');
+  const all = await ctx.markupsOf(company.id);
+  const carrier = carrierIn(rest);
+  const byCarrier = carrier ? all.filter((m) => m.carrier === carrier) : [];
+  const candidates = byCarrier.length > 0 ? byCarrier : all;
+  if (candidates.length === 0) return { kind: 'missing', what: 'noMarkup' };
+  if (candidates.length > 1)
+    return {
+      kind: 'ambiguous',
+      what: 'whichMarkup',
+      options: candidates.map(
+        (m) =>
+          `${m.id} (${[m.carrier ?? '*', m.cabin, m.kind === 'percentage' ? `${m.value}%` : `${m.value} ${m.currency ?? ''}`.trim()].filter(Boolean).join(', ')})`,
+      ),
+    };
+  return markupChange(rest, candidates[0]!.id) ?? { kind: 'missing', what: 'needMarkup' };
+}
+
+/** The new value of a markup: "5%" (a percentage) or "12 EUR" (a fixed amount). */
+function markupChange(rest: string, markup: string): Planned | undefined {
   const percent = /(\d{1,8}(?:[.,]\d{1,2})?)\s*%/u.exec(rest)?.[1];
   const step = (args: Record<string, unknown>): Planned => ({
     kind: 'write',
@@ -251,6 +299,53 @@ function markupOf(q: string): Planned | undefined {
   const amount = amountIn(rest);
   if (!amount?.currency) return undefined;
   return step({ kind: 'fixed', value: amount.amount, currency: amount.currency });
+}
+
+/**
+ * "retry the failed EMD of AB12CD" (each failed request of the booking, one step each) or "retry
+ * EMD emr_…" (that request): only requests that failed, as the caller can see them.
+ */
+async function retryOf(q: string, ctx: PlannerContext): Promise<Planned> {
+  const requestId = idIn(q, 'emr');
+  const locator = locatorIn(q) ?? locatorAfterKeyword(q);
+  if (!requestId && !locator) return { kind: 'missing', what: 'needEmdRequest' };
+  const failed = await ctx.failedEmds(requestId ? { requestId } : { locator });
+  if (failed.length === 0) return { kind: 'missing', what: 'noFailedEmd' };
+  return {
+    kind: 'write',
+    steps: failed.map((f) => ({ tool: 'retry_failed_emd', args: { locator: f.locator, request_id: f.request_id } })),
+  };
+}
+
+/** "resend the failed batch of agency X from yesterday": the partner's one failed batch of the period. */
+async function batchOf(q: string, ctx: PlannerContext, agency: Entities['agency']): Promise<Planned> {
+  if (!agency) return { kind: 'missing', what: 'needBatch' };
+  const range = dateRangeOf(q, ctx.now);
+  const failed = await ctx.failedBatches({ agencyId: agency.id, ...(range ? { from: range.from, to: range.to } : {}) });
+  if (failed.length === 0) return { kind: 'missing', what: 'noFailedBatch' };
+  if (failed.length > 1)
+    return { kind: 'ambiguous', what: 'whichBatch', options: failed.map((b) => `${b.id} (${b.file_name})`) };
+  return { kind: 'write', steps: [{ tool: 'resend_back_office_batch', args: { delivery_id: failed[0]!.id } }] };
+}
+
+/** "accept the join request of company Y to agency Z": the one pending request those names fit. */
+async function joinRequestOf(q: string, ctx: PlannerContext, answer: 'accept' | 'decline'): Promise<Planned> {
+  // Both names are looked for on their own: a request joins a company and a partner.
+  const agency = bestName(
+    q,
+    ctx.directory.agencies.filter((a) => a.status !== 'archived'),
+  )?.item;
+  const company = bestName(q, ctx.directory.companies)?.item;
+  if (!agency && !company) return { kind: 'missing', what: 'needJoinRequest' };
+  const pending = await ctx.joinRequests({ agencyId: agency?.id, companyId: company?.id });
+  if (pending.length === 0) return { kind: 'missing', what: 'noJoinRequest' };
+  if (pending.length > 1)
+    return {
+      kind: 'ambiguous',
+      what: 'whichJoinRequest',
+      options: pending.map((r) => `${r.id} (${r.company_name} → ${r.agency_name})`),
+    };
+  return { kind: 'write', steps: [{ tool: 'answer_join_request', args: { request_id: pending[0]!.id, answer } }] };
 }
 
 function read(tool: string, args: Record<string, unknown>): Planned {
@@ -273,10 +368,11 @@ async function writeOf(q: string, ctx: PlannerContext): Promise<Planned | undefi
     const agency = anyAgency(q, ctx.directory);
     return agency ? write('archive_partner', { agency_id: agency.id }) : { kind: 'missing', what: 'needAgency' };
   }
+  if (has(q, emdWord) && has(q, retry)) return retryOf(q, ctx);
   if (has(q, resend)) {
     const batch = idIn(q, 'bod');
     if (batch) return write('resend_back_office_batch', { delivery_id: batch });
-    if (has(q, backOfficeWord)) return { kind: 'missing', what: 'needBatch' };
+    if (has(q, backOfficeWord)) return batchOf(q, ctx, e.agency);
     const delivery = idIn(q, 'whd');
     return delivery ? write('resend_webhook', { delivery_id: delivery }) : { kind: 'missing', what: 'needDelivery' };
   }
@@ -286,9 +382,10 @@ async function writeOf(q: string, ctx: PlannerContext): Promise<Planned | undefi
     const decline = has(q, declineVerb);
     if (joinRequest && accept !== decline)
       return write('answer_join_request', { request_id: joinRequest, answer: accept ? 'accept' : 'decline' });
+    if (accept !== decline) return joinRequestOf(q, ctx, accept ? 'accept' : 'decline');
     if (accept || decline) return { kind: 'missing', what: 'needJoinRequest' };
   }
-  if (has(q, markupWord) && has(q, setVerb)) return markupOf(q) ?? { kind: 'missing', what: 'needMarkup' };
+  if (has(q, markupWord) && has(q, setVerb)) return markupOf(q, ctx, e.company);
   const credit = has(q, topUp);
   const charge = has(q, debit);
   if ((credit || charge) && !has(q, onVerb) && !has(q, openVerb)) {

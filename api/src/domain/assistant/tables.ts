@@ -199,7 +199,7 @@ function tablesByKey(
             r.locator,
             name(r.agency_id),
             name(r.company_id),
-            `${r.amount} ${r.currency}`,
+            `${r.amount.amount} ${r.amount.currency}`,
             r.attempts,
             r.error,
             r.created_at,

@@ -28,6 +28,7 @@ export const texts = {
       '"fare watch savings last month"',
       '"set markup mku_… to 5%"',
       '"accept join request jar_…"',
+      '"retry the failed EMD of AB12CD"',
     ].join('; '),
     [
       '"покажи бронювання Sky Travel за минулий тиждень"',
@@ -46,6 +47,7 @@ export const texts = {
       '"заощадження Fare Watch за минулий місяць"',
       '"встанови націнку mku_… на 5%"',
       '"прийми запит на приєднання jar_…"',
+      '"повтори невдалий EMD бронювання AB12CD"',
     ].join('; '),
     [
       '"pokaż rezerwacje Sky Travel w zeszłym tygodniu"',
@@ -64,6 +66,7 @@ export const texts = {
       '"oszczędności Fare Watch w zeszłym miesiącu"',
       '"ustaw marżę mku_… na 5%"',
       '"przyjmij prośbę o dołączenie jar_…"',
+      '"ponów nieudany EMD rezerwacji AB12CD"',
     ].join('; '),
   ),
   needCompany: t(
@@ -115,6 +118,46 @@ export const texts = {
     'Which join request, and accept or decline? Give its id (jar_…).',
     'Який запит на приєднання, і прийняти чи відхилити? Вкажіть його id (jar_…).',
     'Która prośba o dołączenie, i przyjąć czy odrzucić? Podaj jej id (jar_…).',
+  ),
+  needEmdRequest: t(
+    "Which failed EMD? Give the booking's locator or the request's id (emr_…).",
+    'Який невдалий EMD? Вкажіть локатор бронювання або id запиту (emr_…).',
+    'Który nieudany EMD? Podaj lokator rezerwacji lub id zlecenia (emr_…).',
+  ),
+  noFailedEmd: t(
+    'I found no failed EMD request there that you can see: only a failed one is retried.',
+    'Я не знайшов там невдалого запиту EMD, який ви бачите: повторити можна лише невдалий.',
+    'Nie znalazłem tam nieudanego zlecenia EMD, które widzisz: ponowić można tylko nieudane.',
+  ),
+  noMarkup: t(
+    'That company has no markup to change; add one on its Markups page first.',
+    'Ця компанія не має націнки, яку можна змінити; спершу додайте її на сторінці націнок.',
+    'Ta firma nie ma marży do zmiany; najpierw dodaj ją na stronie marż.',
+  ),
+  whichMarkup: t(
+    'That company has more than one markup. Which one? Name its carrier or give its id:',
+    'Ця компанія має кілька націнок. Яку саме? Назвіть перевізника або вкажіть id:',
+    'Ta firma ma więcej niż jedną marżę. Którą? Podaj przewoźnika lub id:',
+  ),
+  noFailedBatch: t(
+    'I found no failed back-office batch of that partner in that period.',
+    'Я не знайшов невдалого пакета для бек-офісу цього партнера за цей період.',
+    'Nie znalazłem nieudanej paczki do back office tego partnera w tym okresie.',
+  ),
+  whichBatch: t(
+    'That partner has more than one failed batch then. Which one? Give its id:',
+    'Цей партнер має тоді кілька невдалих пакетів. Який саме? Вкажіть id:',
+    'Ten partner ma wtedy więcej niż jedną nieudaną paczkę. Którą? Podaj id:',
+  ),
+  noJoinRequest: t(
+    'I found no pending join request for those names.',
+    'Я не знайшов запиту на приєднання, що чекає рішення, для цих назв.',
+    'Nie znalazłem oczekującej prośby o dołączenie dla tych nazw.',
+  ),
+  whichJoinRequest: t(
+    'More than one pending join request fits. Which one? Name the company and the partner, or give its id:',
+    'Підходить кілька запитів на приєднання. Який саме? Назвіть компанію і партнера або вкажіть id:',
+    'Pasuje więcej niż jedna prośba o dołączenie. Która? Podaj firmę i partnera lub id:',
   ),
   needLocator: t(
     'Which booking? Give its locator (six letters and digits).',
@@ -253,6 +296,12 @@ export function stepSummary(
         pl: `${accept ? 'przyjąć' : 'odrzucić'} prośbę o dołączenie ${args.request_id}`,
       }[language];
     }
+    case 'retry_failed_emd':
+      return {
+        en: `retry failed EMD request ${args.request_id} of booking ${args.locator} (the balance pays again)`,
+        ua: `повторити невдалий запит EMD ${args.request_id} бронювання ${args.locator} (баланс оплачує знову)`,
+        pl: `ponowić nieudane zlecenie EMD ${args.request_id} rezerwacji ${args.locator} (saldo płaci ponownie)`,
+      }[language];
     default:
       return tool;
   }
@@ -321,3 +370,110 @@ export const columnLabels: Record<string, Text> = {
   type: t('Type', 'Тип', 'Typ'),
   via_assistant_plan: t('Assistant plan', 'План асистента', 'Plan asystenta'),
 };
+
+const isOpen = { true: t('open', 'відкритий', 'otwarta'), false: t('closed', 'закритий', 'zamknięta') };
+const isOn = { true: t('on', 'увімкнений', 'włączony'), false: t('off', 'вимкнений', 'wyłączony') };
+const boolOf = (value: unknown, fallback: unknown) => String(typeof value === 'boolean' ? value : Boolean(fallback));
+
+/**
+ * What a step that ran did, in words, from what its tool answered: the state it left behind (a
+ * gate's position, a balance, a request's status), not just "done".
+ */
+export function resultText(
+  language: Language,
+  tool: string,
+  args: Record<string, any>,
+  result: any,
+  names: Record<string, string>,
+): string {
+  const r = result && typeof result === 'object' ? result : {};
+  const name = (id: unknown) => (typeof id === 'string' ? `${names[id] ?? id} (${id})` : '');
+  const status = typeof r.status === 'string' ? r.status : '';
+  switch (tool) {
+    case 'set_platform_gate': {
+      const open = isOpen[boolOf(r[args.gate], args.active) as 'true' | 'false'][language];
+      return {
+        en: `The ${args.gate} gate is now ${open}.`,
+        ua: `Шлюз «${args.gate}» тепер ${open}.`,
+        pl: `Bramka „${args.gate}” jest teraz ${open}.`,
+      }[language];
+    }
+    case 'set_partner_gate':
+    case 'set_company_gate': {
+      const open = isOpen[boolOf(r.ticketing_active, args.active) as 'true' | 'false'][language];
+      const who = name(args.agency_id ?? args.company_id);
+      return tool === 'set_partner_gate'
+        ? {
+            en: `The gate of partner ${who} is now ${open}.`,
+            ua: `Шлюз партнера ${who} тепер ${open}.`,
+            pl: `Bramka partnera ${who} jest teraz ${open}.`,
+          }[language]
+        : {
+            en: `The gate of company ${who} is now ${open}.`,
+            ua: `Шлюз компанії ${who} тепер ${open}.`,
+            pl: `Bramka firmy ${who} jest teraz ${open}.`,
+          }[language];
+    }
+    case 'switch_channel': {
+      const on = isOn[boolOf(r.on_by_admin, args.on_by_admin) as 'true' | 'false'][language];
+      return {
+        en: `Channel ${name(args.channel_id)} is now ${on}.`,
+        ua: `Канал ${name(args.channel_id)} тепер ${on}.`,
+        pl: `Kanał ${name(args.channel_id)} jest teraz ${on}.`,
+      }[language];
+    }
+    case 'change_balance': {
+      const moved = `${r.amount?.amount ?? args.amount?.amount} ${r.amount?.currency ?? args.amount?.currency}`;
+      const after = r.balance_after ? `${r.balance_after.amount} ${r.balance_after.currency}` : '?';
+      const who = name(args.company_id);
+      return {
+        en: `Posted ${moved} to company ${who}; its balance is now ${after}.`,
+        ua: `Проведено ${moved} для компанії ${who}; її баланс тепер ${after}.`,
+        pl: `Zaksięgowano ${moved} dla firmy ${who}; jej saldo wynosi teraz ${after}.`,
+      }[language];
+    }
+    case 'archive_partner':
+      return {
+        en: `Partner ${name(args.agency_id)} is archived.`,
+        ua: `Партнера ${name(args.agency_id)} заархівовано.`,
+        pl: `Partner ${name(args.agency_id)} jest zarchiwizowany.`,
+      }[language];
+    case 'resend_webhook':
+    case 'resend_back_office_batch': {
+      const what =
+        tool === 'resend_webhook'
+          ? { en: 'Webhook delivery', ua: 'Доставку вебхука', pl: 'Doręczenie webhooka' }[language]
+          : { en: 'Back-office batch', ua: 'Пакет для бек-офісу', pl: 'Paczka do back office' }[language];
+      return {
+        en: `${what} ${args.delivery_id} is queued again (status: ${status}).`,
+        ua: `${what} ${args.delivery_id} знову поставлено в чергу (статус: ${status}).`,
+        pl: `${what} ${args.delivery_id} ponownie w kolejce (status: ${status}).`,
+      }[language];
+    }
+    case 'set_markup': {
+      const value =
+        r.kind === 'percentage'
+          ? `${r.value}%`
+          : `${r.value ?? args.value} ${r.currency ?? args.currency ?? ''}`.trim();
+      return {
+        en: `Markup ${args.markup_id} of company ${name(r.company_id)} is now ${value}.`,
+        ua: `Націнка ${args.markup_id} компанії ${name(r.company_id)} тепер ${value}.`,
+        pl: `Marża ${args.markup_id} firmy ${name(r.company_id)} wynosi teraz ${value}.`,
+      }[language];
+    }
+    case 'answer_join_request':
+      return {
+        en: `Join request ${args.request_id} of ${r.company_name ?? '?'} to ${r.agency_name ?? '?'}: ${status}.`,
+        ua: `Запит на приєднання ${args.request_id} від ${r.company_name ?? '?'} до ${r.agency_name ?? '?'}: ${status}.`,
+        pl: `Prośba o dołączenie ${args.request_id} firmy ${r.company_name ?? '?'} do ${r.agency_name ?? '?'}: ${status}.`,
+      }[language];
+    case 'retry_failed_emd':
+      return {
+        en: `EMD request ${args.request_id} of booking ${args.locator} is asked of the airline again (status: ${status}).`,
+        ua: `Запит EMD ${args.request_id} бронювання ${args.locator} знову надіслано авіакомпанії (статус: ${status}).`,
+        pl: `Zlecenie EMD ${args.request_id} rezerwacji ${args.locator} ponownie wysłane do linii (status: ${status}).`,
+      }[language];
+    default:
+      return { en: 'Done.', ua: 'Виконано.', pl: 'Wykonano.' }[language];
+  }
+}

@@ -5,7 +5,6 @@
 // could by hand. There is no tool that takes SQL, a URL or a service name.
 import type { BackOffice } from '../back-office/back-office.js';
 import type { BackOfficeConnectionsService } from '../back-office-feed/connections.service.js';
-import { failedEmdRequests } from '../bookings/booking-emd-failures.js';
 import type { BookingsService } from '../bookings/bookings.service.js';
 import type { Db } from '../../db/database.js';
 import type { FareWatchService } from '../fare-watch/fare-watch.service.js';
@@ -81,20 +80,13 @@ const findBookings: Tool<{
     const { items } = await deps.bookings.list(principal, {
       q: args.q,
       status: args.status as never,
+      agencyId: args.agency_id,
+      companyId: args.company_id,
       from: args.from,
       to: args.to,
       ...page,
     });
-    let companies: Set<string> | undefined;
-    if (args.agency_id) {
-      const { items: own } = await deps.backOffice.companies.list(principal, { agencyId: args.agency_id }, page);
-      companies = new Set(own.map((c) => c.id));
-    }
-    return items.filter(
-      (b) =>
-        (!args.company_id || b.company_id === args.company_id) &&
-        (!companies || (b.company_id !== null && companies.has(b.company_id))),
-    );
+    return items;
   },
 };
 
@@ -211,10 +203,10 @@ const backOfficeFailures: Tool<Period> = {
 const failedEmds: Tool<Period> = {
   name: 'failed_emds',
   kind: 'read',
-  operationId: 'listBookingAncillaries',
+  operationId: 'listEmdRequests',
   input: { own: period },
   async run(deps, principal, args) {
-    return (await failedEmdRequests(deps.db, principal, periodOf(args), page)).items;
+    return (await deps.bookings.emdRequests(principal, { status: 'failed', ...periodOf(args) }, page)).items;
   },
 };
 
@@ -334,6 +326,17 @@ const answerJoinRequest: Tool<{ request_id: string; answer: 'accept' | 'decline'
   run: (deps, principal, args) => deps.backOffice.joinRequests.answer(principal, args.request_id, args.answer),
 };
 
+const retryFailedEmd: Tool<{ locator: string; request_id: string }> = {
+  name: 'retry_failed_emd',
+  kind: 'write',
+  operationId: 'retryEmdRequest',
+  input: {
+    own: { locator: { type: 'string', pattern: '^[A-Z0-9]{6}$' }, request_id: id },
+    required: ['locator', 'request_id'],
+  },
+  run: (deps, principal, args) => deps.bookings.retryEmdRequest(principal, args.locator, args.request_id),
+};
+
 /** The allow-list: every tool the assistant has. Anything else does not exist for it. */
 export const tools: ReadonlyMap<string, Tool> = new Map(
   [
@@ -359,6 +362,7 @@ export const tools: ReadonlyMap<string, Tool> = new Map(
     setMarkup,
     resendBackOfficeBatch,
     answerJoinRequest,
+    retryFailedEmd,
   ].map((t) => [t.name, t as Tool]),
 );
 

@@ -62,13 +62,24 @@ export function createJoinRequestsService(deps: { db: Db; clock: Clock; audit: R
     });
 
   return {
-    async list(principal: Principal, status: 'pending' | 'accepted', page: Page) {
-      const scope = isStaff(principal)
+    async list(
+      principal: Principal,
+      status: 'pending' | 'accepted',
+      page: Page,
+      filter: { agencyId?: string; companyId?: string } = {},
+    ) {
+      const scope: { agencyId?: string; companyId?: string } = isStaff(principal)
         ? {}
         : principal.userType === 'Supervisor'
           ? { agencyId: principal.agencyId ?? '-' }
           : { companyId: principal.companyId ?? '-' };
-      const { rows, total } = await repo.findJoinRequests(db, { status, ...scope }, page);
+      // A filter only narrows what the caller's role sees: one outside it finds nothing.
+      if (
+        (scope.agencyId && filter.agencyId && filter.agencyId !== scope.agencyId) ||
+        (scope.companyId && filter.companyId && filter.companyId !== scope.companyId)
+      )
+        return { items: [], total: 0 };
+      const { rows, total } = await repo.findJoinRequests(db, { status, ...filter, ...scope }, page);
       return { items: rows.map((r) => requestView(r)), total };
     },
 

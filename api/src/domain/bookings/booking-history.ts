@@ -31,6 +31,7 @@ export type HistoryAction =
   | 'emds_pending'
   | 'emds_issued'
   | 'emds_failed'
+  | 'emds_retried'
   // the airline's own changes: an airline-cancelled hold, and its notifications
   | 'airline_cancelled'
   | 'schedule_change'

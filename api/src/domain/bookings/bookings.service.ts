@@ -23,6 +23,8 @@ import { commentBooking, modifyBooking, type BookingModify } from './booking-mod
 import { confirmRefund, quoteRefund } from './booking-refund.js';
 import { repriceBooking, reshopBooking } from './booking-reshop.js';
 import { addBookingAncillaries, listBookingAncillaries } from './booking-ancillaries.js';
+import { emdRequestList } from './booking-emd-requests.js';
+import { retryEmdRequest } from './booking-emd-retry.js';
 import type { AncillaryInput } from './booking-ancillary-items.js';
 import { expireHolds } from './booking-expiry.js';
 import type { AirlineNotifications } from './airline-notifications.service.js';
@@ -37,6 +39,8 @@ export interface BookingQuery {
   /** `active`: still running (held within its time limit, issuing or issued). */
   status?: BookingStatus | 'active';
   q?: string;
+  agencyId?: string;
+  companyId?: string;
   from?: string;
   to?: string;
   page: number;
@@ -74,6 +78,8 @@ export function createBookingsService(deps: {
           scope: await visibilityOf(db, principal),
           status: query.status,
           q: query.q,
+          agencyId: query.agencyId,
+          companyId: query.companyId,
           from: query.from,
           to: query.to,
           now,
@@ -112,6 +118,14 @@ export function createBookingsService(deps: {
       listBookingAncillaries(deps, principal, locator, type),
     addAncillaries: (principal: Principal, locator: string, items: readonly AncillaryInput[]) =>
       addBookingAncillaries(deps, principal, locator, items),
+    emdRequests: (
+      principal: Principal,
+      filter: Parameters<typeof emdRequestList>[2],
+      page: { page: number; perPage: number },
+    ) => emdRequestList(db, principal, filter, page),
+    /** A failed EMD request asked of the airline again, once (booking-emd-retry.ts). */
+    retryEmdRequest: (principal: Principal, locator: string, requestId: string) =>
+      retryEmdRequest(deps, principal, locator, requestId),
     /** One hold-expiry pass (the worker runs it on the sweeper's interval). */
     expireHolds: (options?: { limit?: number; agencyId?: string }) => expireHolds(deps, options),
   };

@@ -83,6 +83,7 @@ export const pl: Record<ErrorCode, string> = {
   reissue_failed: 'Linia lotnicza odmówiła ponownego wystawienia biletów.',
   ancillary_invalid: 'Linia lotnicza nie oferuje tego dla tej rezerwacji.',
   ancillary_already_added: 'To już jest w rezerwacji lub jego EMD jest właśnie wystawiany.',
+  emd_request_not_failed: 'EMD z tej prośby są już wystawione; ponowić można tylko nieudaną prośbę.',
   // schedule changes
   schedule_change_decided: 'W sprawie tej zmiany rozkładu decyzja już zapadła.',
   action_not_available: 'Ta czynność nie jest dostępna dla tej zmiany rozkładu.',

@@ -83,6 +83,7 @@ export const ua: Record<ErrorCode, string> = {
   reissue_failed: 'Авіакомпанія відмовилася перевипустити квитки.',
   ancillary_invalid: 'Авіакомпанія не пропонує цього для бронювання.',
   ancillary_already_added: 'Це вже є в бронюванні, або його EMD саме виписується.',
+  emd_request_not_failed: 'EMD за цим запитом уже виписано; повторити можна лише невдалий запит.',
   // schedule changes
   schedule_change_decided: 'Щодо цієї зміни розкладу вже ухвалено рішення.',
   action_not_available: 'Ця дія недоступна для цієї зміни розкладу.',

@@ -2036,7 +2036,8 @@ export interface paths {
          * List bookings
          * @description The bookings the caller may see, newest first: an agent sees their own, or their company's when
          *     the company shares bookings; a supervisor sees the agency's; staff see all. `q` matches part of
-         *     the locator (ours or the airline's) or a passenger's name, in any case. The date range is the
+         *     the locator (ours or the airline's) or a passenger's name, in any case; `agency_id` and
+         *     `company_id` narrow it to one partner or company. The date range is the
          *     booking's creation day (UTC). A held booking past its time limit counts as `expired`.
          */
         get: operations["listBookings"];
@@ -2427,6 +2428,61 @@ export interface paths {
          *     `booking_changed_concurrently`.
          */
         post: operations["addBookingAncillaries"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bookings/{locator}/emd_requests/{id}/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The booking's six-character locator (letters and digits). Anything else answers 400. */
+                locator: components["parameters"]["Locator"];
+                /** @description The resource's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Retry a failed EMD request
+         * @description Asks the airline again for the services of a `failed` request of an issued booking: the same
+         *     request is queued again (its status turns `queued`, then `done` or `failed` as the job finds),
+         *     its items show `pending` on the booking again and, when the channel pays from a company
+         *     balance, their price is debited again (422 `insufficient_balance` changes nothing). A retry
+         *     happens once: concurrent or repeated retries while the request is queued or running get that
+         *     request (202), nothing debited or queued again. A request that is `done` answers 409
+         *     `emd_request_not_failed`; items asked for again meanwhile by another request answer 409
+         *     `ancillary_already_added`; a booking that is no longer issued answers 409 `booking_closed`.
+         */
+        post: operations["retryEmdRequest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/emd_requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List EMD requests
+         * @description Requests for EMDs (ancillaries added after issue) of the bookings the caller may see, newest
+         *     first: an agent's own (or the company's, when bookings are shared), a supervisor's agency's,
+         *     every one for staff. Filter by status (`failed` lists what the airline refused), booking, partner
+         *     and the day the request was made.
+         */
+        get: operations["listEmdRequests"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -3215,6 +3271,52 @@ export interface paths {
          *     and the plan id.
          */
         post: operations["executeAssistantPlan"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin_panel/conversations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List your conversations with the assistant
+         * @description Admin and Support only. The caller's own conversations, newest first, each with its first
+         *     question, when it was last used and how many of its plans were run.
+         */
+        get: operations["listAssistantConversations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin_panel/conversations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Read one of your conversations with the assistant
+         * @description Admin and Support only, and only the conversation's own author (anyone else gets 404). Its
+         *     messages in order and its plans with their outcome. A question asked with its
+         *     `conversation_id` continues it.
+         */
+        get: operations["getAssistantConversation"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -5502,7 +5604,7 @@ export interface components {
              *     to the cheaper fare (a new airline order, the old hold released), `rebooked_cheaper`.
              * @enum {string}
              */
-            action: "created" | "issue_started" | "issued" | "issue_failed" | "cancelled" | "voided" | "expired" | "refreshed" | "airline_missing" | "comment" | "modified" | "reshopped" | "refund_quoted" | "refund_started" | "refunded" | "refund_failed" | "change_quoted" | "exchange_started" | "exchanged" | "exchange_failed" | "ancillaries_added" | "emds_requested" | "emds_pending" | "emds_issued" | "emds_failed" | "airline_cancelled" | "schedule_change" | "airline_cancellation" | "time_limit_change" | "hold_expired" | "emd_issued" | "airline_notification" | "schedule_change_detected" | "schedule_change_decided" | "schedule_change_acknowledged" | "intent_reconciled" | "cheaper_fare_found" | "rebooked_cheaper";
+            action: "created" | "issue_started" | "issued" | "issue_failed" | "cancelled" | "voided" | "expired" | "refreshed" | "airline_missing" | "comment" | "modified" | "reshopped" | "refund_quoted" | "refund_started" | "refunded" | "refund_failed" | "change_quoted" | "exchange_started" | "exchanged" | "exchange_failed" | "ancillaries_added" | "emds_requested" | "emds_pending" | "emds_issued" | "emds_failed" | "emds_retried" | "airline_cancelled" | "schedule_change" | "airline_cancellation" | "time_limit_change" | "hold_expired" | "emd_issued" | "airline_notification" | "schedule_change_detected" | "schedule_change_decided" | "schedule_change_acknowledged" | "intent_reconciled" | "cheaper_fare_found" | "rebooked_cheaper";
             /** @description Who did it; null when the airline or the system did. */
             actor_account_id: string | null;
             detail: string | null;
@@ -5730,6 +5832,36 @@ export interface components {
                 };
                 passenger_id: string;
             })[];
+        };
+        /**
+         * @description One request for EMDs: the ancillaries added to an issued booking in one call, issued by a
+         *     background job. `failed` means the airline refused them (its words are in `error`) and whatever
+         *     the company balance paid was given back; a failed request may be retried.
+         */
+        EmdRequest: {
+            id: string;
+            locator: string;
+            agency_id: string;
+            company_id: string | null;
+            /**
+             * @description `queued` waits for the job, `running` is with the airline, `done` has its EMDs, `failed` was refused.
+             * @enum {string}
+             */
+            status: "queued" | "running" | "done" | "failed";
+            amount: components["schemas"]["Money"];
+            /** @description How many times the job took the request to the airline. */
+            attempts: number;
+            /** @description The airline's refusal, while the request is `failed`. */
+            error: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            finished_at: string | null;
+        };
+        /** @description A page of EMD requests, newest first. */
+        EmdRequestList: {
+            data: components["schemas"]["EmdRequest"][];
+            meta: components["schemas"]["ListMeta"];
         };
         /**
          * @description An NDC OrderChangeNotif as an airline pushes it. Only the fields Contrail reads are described;
@@ -6607,12 +6739,83 @@ export interface components {
                 ok: boolean;
                 /** @description What the tool answered (as the operation it stands for would), when it succeeded. */
                 result: unknown;
+                /** @description What the step did in words (its result), or why it failed, in the asker's language. */
+                summary?: string;
                 /** @description Why the step failed, when it did; later steps are not run. */
                 error: null | {
                     code: string;
                     detail: string;
                 };
             }[];
+        };
+        /** @description One of the caller's conversations with the assistant, as the history lists it. */
+        AssistantConversationSummary: {
+            id: string;
+            /** @description The conversation's first question. */
+            title: string;
+            /** Format: date-time */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description When its last question was asked.
+             */
+            last_at: string;
+            questions: number;
+            /** @description How many plans the assistant proposed in it. */
+            plans: number;
+            /** @description How many of those plans were confirmed and run. */
+            executed: number;
+        };
+        /** @description A page of the caller's conversations, newest first. */
+        AssistantConversationList: {
+            data: components["schemas"]["AssistantConversationSummary"][];
+            meta: components["schemas"]["ListMeta"];
+        };
+        /**
+         * @description A plan the assistant proposed, and what became of it: `proposed` (it may still be confirmed until
+         *     `expires_at`), `expired` (nobody confirmed it in time) or `executed` (by whom, when, and each
+         *     step's result or error in `execution`).
+         */
+        AssistantPlanRecord: {
+            id: string;
+            question: string;
+            hash: string;
+            steps: components["schemas"]["AssistantPlanStep"][];
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            expires_at: string;
+            /** @enum {string} */
+            state: "proposed" | "expired" | "executed";
+            /** @description Who confirmed it (a plan runs only for its own author). */
+            executed_by: {
+                id: string;
+                name: string;
+            } | null;
+            execution: components["schemas"]["AssistantExecution"] | null;
+        };
+        /**
+         * @description One conversation as it happened: its messages in order (each question and its answer, with the
+         *     answer's tables and the id of the plan it proposed) and its plans with their outcome.
+         */
+        AssistantConversation: {
+            id: string;
+            /** Format: date-time */
+            created_at: string;
+            messages: {
+                id: string;
+                /** @enum {string} */
+                role: "user" | "assistant";
+                text: string;
+                tables: components["schemas"]["AssistantTable"][];
+                /** @description The plan this answer proposed. */
+                plan_id: string | null;
+                /** @description Which planner answered (null for a question, and for answers kept before it was recorded). */
+                planner: ("rules" | "model") | null;
+                /** Format: date-time */
+                created_at: string;
+            }[];
+            plans: components["schemas"]["AssistantPlanRecord"][];
         };
     };
     responses: {
@@ -11256,6 +11459,10 @@ export interface operations {
                 date_from?: string;
                 /** @description The last creation day (UTC), inclusive. */
                 date_to?: string;
+                /** @description Only the bookings of this partner (within what the caller may see). */
+                agency_id?: string;
+                /** @description Only the bookings of this company (within what the caller may see). */
+                company_id?: string;
                 /** @description The page to return, from 1. */
                 page?: components["parameters"]["Page"];
                 /** @description How many items a page holds. */
@@ -12008,6 +12215,91 @@ export interface operations {
             500: components["responses"]["InternalServerError"];
             502: components["responses"]["BadGateway"];
             504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    retryEmdRequest: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a POST safe to retry. The same key with the same body replays the first answer; with
+                 *     another body it is refused (422); while the first is still running, 409. Keys are scoped to the
+                 *     caller and kept 24 hours. The SDK sends one with every POST and reuses it across its retries.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description The booking's six-character locator (letters and digits). Anything else answers 400. */
+                locator: components["parameters"]["Locator"];
+                /** @description The resource's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request, queued again (or as a concurrent retry left it). */
+            202: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Idempotency-Replayed": components["headers"]["IdempotencyReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmdRequest"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    listEmdRequests: {
+        parameters: {
+            query?: {
+                /** @description Only the requests in this state. */
+                status?: "queued" | "running" | "done" | "failed";
+                /** @description Only the requests of this booking. */
+                locator?: string;
+                /** @description Only those of this partner's bookings. */
+                agency_id?: string;
+                /** @description The first day of the range (issue date, UTC), inclusive. */
+                date_from?: components["parameters"]["DateFrom"];
+                /** @description The last day of the range (issue date, UTC), inclusive. */
+                date_to?: components["parameters"]["DateTo"];
+                /** @description The page to return, from 1. */
+                page?: components["parameters"]["Page"];
+                /** @description How many items a page holds. */
+                per_page?: components["parameters"]["PerPage"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of EMD requests. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmdRequestList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     receiveAirlineNotification: {
@@ -13374,6 +13666,69 @@ export interface operations {
             410: components["responses"]["Gone"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    listAssistantConversations: {
+        parameters: {
+            query?: {
+                /** @description The page to return, from 1. */
+                page?: components["parameters"]["Page"];
+                /** @description How many items a page holds. */
+                per_page?: components["parameters"]["PerPage"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of conversations. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AssistantConversationList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    getAssistantConversation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The conversation. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AssistantConversation"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
         };

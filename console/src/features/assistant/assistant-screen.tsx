@@ -1,32 +1,28 @@
 // /admin/assistant: Admin and Support ask the back office in plain words (POST /admin_panel/ask) and
-// confirm the changes it proposes (POST /admin_panel/execute). The conversation is this page's: the
-// API keeps no list of past conversations to show, so earlier turns stay above until "New
-// conversation" or leaving the page, with the plans run in it listed beside. Keyboard first: Enter
-// sends, Shift+Enter adds a line, the arrows bring back earlier questions (recall.ts).
-import type { AssistantAnswer } from '@contrail/sdk';
+// confirm the changes it proposes (POST /admin_panel/execute). The history panel lists the user's
+// past conversations; opening one brings its turns back above, each plan with what became of it
+// (run by whom, when, and each step's result in words), and a question asked then continues it.
+// Keyboard first: Enter sends, Shift+Enter adds a line, the arrows bring back earlier questions
+// (recall.ts).
 import { ApiError } from '@contrail/sdk';
-import { useAskAssistant, useExecuteAssistantPlan } from '@contrail/sdk/react';
-import { Button, Card, Group, Loader, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
+import {
+  getGetAssistantConversationQueryOptions,
+  getListAssistantConversationsQueryKey,
+  useAskAssistant,
+  useExecuteAssistantPlan,
+} from '@contrail/sdk/react';
+import { Button, Group, Loader, Paper, Stack, Text, Textarea } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { SectionCard } from '../../components/section-card';
 import { useDocumentTitle } from '../../hooks/use-document-title';
-import { formatDateTime, useLanguage } from '../../lib/i18n';
+import { useLanguage } from '../../lib/i18n';
 import { AnswerTables } from './answer-tables';
-import { PlanCard, type PlanState } from './plan-card';
+import { ConversationHistory } from './conversation-history';
+import { PlanCard } from './plan-card';
 import { recallStep, type Recall } from './recall';
 import { useAssistantTexts } from './texts';
-
-interface Turn {
-  key: number;
-  question: string;
-  answer?: AssistantAnswer;
-  /** Why the question got no answer (the errors envelope's detail). */
-  error?: string;
-  plan?: PlanState;
-}
-
-const mark = (ok: boolean | undefined) => (ok === undefined ? '–' : ok ? '✓' : '✗');
+import { turnsOf, type Turn } from './turns';
 
 const suggestions = ['channels', 'mainGate', 'sales', 'bookings'] as const;
 
@@ -41,6 +37,8 @@ export function AssistantScreen() {
   const [recall, setRecall] = useState<Recall>({ index: null });
   const input = useRef<HTMLTextAreaElement>(null);
   const nextKey = useRef(0);
+  const [opening, setOpening] = useState<string>();
+  const [openError, setOpenError] = useState<string>();
   const ask = useAskAssistant({ mutation: { meta: { silentErrors: true } } });
   const execute = useExecuteAssistantPlan({ mutation: { meta: { silentErrors: true } } });
 
@@ -64,6 +62,7 @@ export function AssistantScreen() {
         onSuccess: (answer) => {
           setConversationId(answer.conversation_id);
           update(key, { answer, plan: answer.plan ? { kind: 'open' } : undefined });
+          void queryClient.invalidateQueries({ queryKey: getListAssistantConversationsQueryKey() });
         },
         onError: (error) => update(key, { error: explain(error) }),
       },
@@ -112,12 +111,26 @@ export function AssistantScreen() {
     setTurns([]);
     setConversationId(undefined);
     setRecall({ index: null });
+    setOpenError(undefined);
     input.current?.focus();
   };
 
-  const executed = turns.flatMap((turn) =>
-    turn.plan?.kind === 'done' && turn.answer?.plan ? [{ turn, execution: turn.plan.execution }] : [],
-  );
+  /** Brings a past conversation back above; the next question continues it. */
+  const reopen = (id: string) => {
+    setOpening(id);
+    setOpenError(undefined);
+    queryClient
+      .fetchQuery({ ...getGetAssistantConversationQueryOptions(id), staleTime: 0 })
+      .then((record) => {
+        const restored = turnsOf(record, () => nextKey.current++);
+        setTurns(restored);
+        setConversationId(record.id);
+        setRecall({ index: null });
+        input.current?.focus();
+      })
+      .catch((error: unknown) => setOpenError(explain(error)))
+      .finally(() => setOpening(undefined));
+  };
 
   return (
     <Stack gap="lg">
@@ -153,9 +166,11 @@ export function AssistantScreen() {
                         onCancel={() => update(turn.key, { plan: { kind: 'cancelled' } })}
                       />
                     )}
-                    <Text size="xs" c="gray.8">
-                      {t(`planner.${turn.answer.planner}`)}
-                    </Text>
+                    {turn.answer.planner && (
+                      <Text size="xs" c="gray.8">
+                        {t(`planner.${turn.answer.planner}`)}
+                      </Text>
+                    )}
                   </>
                 ) : turn.error ? (
                   <Text size="sm" c="red.9" role="alert">
@@ -228,29 +243,12 @@ export function AssistantScreen() {
         </form>
       </SectionCard>
       <SectionCard title={t('history.title')} lead={t('history.lead')}>
-        {executed.length === 0 ? (
-          <Text size="sm" c="gray.8">
-            {t('history.empty')}
+        {openError && (
+          <Text size="sm" c="red.9" role="alert">
+            {t('history.openFailed', { detail: openError })}
           </Text>
-        ) : (
-          <Stack gap="xs" data-executed>
-            {executed.map(({ turn, execution }) => (
-              <Card withBorder padding="sm" key={execution.plan_id}>
-                <Text size="xs" c="gray.8">
-                  {t('history.at', { at: formatDateTime(execution.executed_at, language) })}
-                </Text>
-                <Title order={3} size="h6" style={{ overflowWrap: 'anywhere' }}>
-                  {turn.question}
-                </Title>
-                {turn.answer?.plan?.steps.map((step, i) => (
-                  <Text size="sm" key={i}>
-                    {`${mark(execution.steps[i]?.ok)} ${step.summary}`}
-                  </Text>
-                ))}
-              </Card>
-            ))}
-          </Stack>
         )}
+        <ConversationHistory current={conversationId} opening={opening} onOpen={reopen} />
       </SectionCard>
     </Stack>
   );

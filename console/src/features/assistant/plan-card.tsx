@@ -1,7 +1,7 @@
 // A proposed plan: each step in words, with Confirm and Cancel. Confirm runs it once through
 // `POST /admin_panel/execute` (the server checks everything again), and each step then shows its
-// result or its error; Cancel dismisses it and nothing runs. A plan that expired or failed its hash
-// says so in words.
+// result in words or its error; Cancel dismisses it and nothing runs. A plan that expired or failed
+// its hash says so in words; one reopened from the history shows who ran it and when.
 import type { AssistantExecution, AssistantPlan } from '@contrail/sdk';
 import { Badge, Button, Card, Group, List, Stack, Text, Title } from '@mantine/core';
 import { useId } from 'react';
@@ -12,7 +12,8 @@ export type PlanState =
   | { kind: 'open' }
   | { kind: 'cancelled' }
   | { kind: 'running' }
-  | { kind: 'done'; execution: AssistantExecution }
+  | { kind: 'done'; execution: AssistantExecution; by?: string }
+  | { kind: 'expired'; at: string }
   | { kind: 'failed'; detail: string };
 
 export function PlanCard({
@@ -61,9 +62,16 @@ export function PlanCard({
                         {t('plan.stepSkipped')}
                       </Text>
                     ) : result.ok ? (
-                      <Badge color="teal" variant="light" w="fit-content" data-step-result="ok">
-                        {t('plan.stepOk')}
-                      </Badge>
+                      <Stack gap={4} data-step-result="ok">
+                        <Badge color="teal" variant="light" w="fit-content">
+                          {t('plan.stepOk')}
+                        </Badge>
+                        {result.summary && (
+                          <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                            {result.summary}
+                          </Text>
+                        )}
+                      </Stack>
                     ) : (
                       <Text size="sm" c="red.9" data-step-result="error">
                         {t('plan.stepFailed', { detail: result.error?.detail ?? result.error?.code ?? '' })}
@@ -94,7 +102,13 @@ export function PlanCard({
           </Text>
         ) : state.kind === 'done' ? (
           <Text size="sm" c="gray.8">
-            {t('plan.done', { at: formatDateTime(state.execution.executed_at, language) })}
+            {state.by
+              ? t('plan.doneBy', { at: formatDateTime(state.execution.executed_at, language), by: state.by })
+              : t('plan.done', { at: formatDateTime(state.execution.executed_at, language) })}
+          </Text>
+        ) : state.kind === 'expired' ? (
+          <Text size="sm" c="gray.8">
+            {t('plan.expired', { at: formatDateTime(state.at, language) })}
           </Text>
         ) : (
           <Text size="sm" c="red.9" role="alert">

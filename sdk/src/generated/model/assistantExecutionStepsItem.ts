@@ -20,6 +20,8 @@ export type AssistantExecutionStepsItem = {
   ok: boolean;
   /** What the tool answered (as the operation it stands for would), when it succeeded. */
   result: unknown;
+  /** What the step did in words (its result), or why it failed, in the asker's language. */
+  summary?: string;
   /** Why the step failed, when it did; later steps are not run. */
   error: AssistantExecutionStepsItemError;
 };

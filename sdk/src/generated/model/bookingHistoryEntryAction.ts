@@ -54,6 +54,7 @@ export const BookingHistoryEntryAction = {
   emds_pending: 'emds_pending',
   emds_issued: 'emds_issued',
   emds_failed: 'emds_failed',
+  emds_retried: 'emds_retried',
   airline_cancelled: 'airline_cancelled',
   schedule_change: 'schedule_change',
   airline_cancellation: 'airline_cancellation',

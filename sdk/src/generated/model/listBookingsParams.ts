@@ -39,6 +39,18 @@ date_from?: string;
  */
 date_to?: string;
 /**
+ * Only the bookings of this partner (within what the caller may see).
+ * @minLength 1
+ * @maxLength 64
+ */
+agency_id?: string;
+/**
+ * Only the bookings of this company (within what the caller may see).
+ * @minLength 1
+ * @maxLength 64
+ */
+company_id?: string;
+/**
  * The page to return, from 1.
  * @minimum 1
  * @maximum 100000

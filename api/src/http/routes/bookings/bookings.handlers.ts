@@ -1,4 +1,4 @@
-// bookings: book, read, list, issue, cancel/void, history and ancillaries. Handlers only
+// bookings: book, read, list, issue, cancel/void, history, ancillaries and their EMD requests. Handlers only
 // translate.
 import type { AppContext } from '../../../context.js';
 import type { ServiceHandlers } from '../../contract.js';
@@ -15,6 +15,8 @@ type Handlers = Pick<
   | 'listBookingHistory'
   | 'listBookingAncillaries'
   | 'addBookingAncillaries'
+  | 'listEmdRequests'
+  | 'retryEmdRequest'
 >;
 
 /** Server-Timing of a request that called the airline: the airline's share and the whole request, in ms. */
@@ -28,6 +30,8 @@ export function bookingHandlers(ctx: Pick<AppContext, 'bookings'>): Handlers {
       const { items, total } = await ctx.bookings.list(principalOf(request), {
         status: request.query.status,
         q: request.query.q,
+        agencyId: request.query.agency_id,
+        companyId: request.query.company_id,
         from: request.query.date_from,
         to: request.query.date_to,
         ...page,
@@ -71,5 +75,24 @@ export function bookingHandlers(ctx: Pick<AppContext, 'bookings'>): Handlers {
       );
       return emdsFollow ? { status: 202, body: booking } : { status: 200, body: booking };
     },
+    listEmdRequests: async (request) => {
+      const page = pageOf(request.query);
+      const { items, total } = await ctx.bookings.emdRequests(
+        principalOf(request),
+        {
+          status: request.query.status,
+          locator: request.query.locator,
+          agencyId: request.query.agency_id,
+          from: request.query.date_from,
+          to: request.query.date_to,
+        },
+        page,
+      );
+      return { status: 200, body: listBody(items, total, page) };
+    },
+    retryEmdRequest: async (request) => ({
+      status: 202,
+      body: await ctx.bookings.retryEmdRequest(principalOf(request), request.params.locator, request.params.id),
+    }),
   };
 }

@@ -15,9 +15,12 @@ every call. Errors always come as `{"errors": [...], "meta": {"request_id": ...}
  */
 import type {
   AssistantAnswer,
+  AssistantConversation,
+  AssistantConversationList,
   AssistantExecute,
   AssistantExecution,
-  AssistantQuestion
+  AssistantQuestion,
+  ListAssistantConversationsParams
 } from '../../model';
 
 import { contrailFetch } from '../../../core/http';
@@ -78,6 +81,66 @@ export const executeAssistantPlan = async (assistantExecute: AssistantExecute, o
     headers: { 'Content-Type': 'application/json', ...options?.headers },
     body: JSON.stringify(
       assistantExecute,)
+  }
+);}
+
+
+/**
+ * Admin and Support only. The caller's own conversations, newest first, each with its first
+question, when it was last used and how many of its plans were run.
+
+ * @summary List your conversations with the assistant
+ */
+export const getListAssistantConversationsUrl = (params?: ListAssistantConversationsParams,) => {
+  const normalizedParams = new URLSearchParams();
+
+  Object.entries(params || {}).forEach(([key, value]) => {
+    
+    if (value !== undefined) {
+      normalizedParams.append(key, value === null ? 'null' : value.toString())
+    }
+  });
+
+  const stringifiedParams = normalizedParams.toString();
+
+  return stringifiedParams.length > 0 ? `/admin_panel/conversations?${stringifiedParams}` : `/admin_panel/conversations`
+}
+
+export const listAssistantConversations = async (params?: ListAssistantConversationsParams, options?: RequestInit): Promise<AssistantConversationList> => {
+  
+  return contrailFetch<AssistantConversationList>(getListAssistantConversationsUrl(params),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+/**
+ * Admin and Support only, and only the conversation's own author (anyone else gets 404). Its
+messages in order and its plans with their outcome. A question asked with its
+`conversation_id` continues it.
+
+ * @summary Read one of your conversations with the assistant
+ */
+export const getGetAssistantConversationUrl = (id: string,) => {
+
+
+  
+
+  return `/admin_panel/conversations/${id}`
+}
+
+export const getAssistantConversation = async (id: string, options?: RequestInit): Promise<AssistantConversation> => {
+  
+  return contrailFetch<AssistantConversation>(getGetAssistantConversationUrl(id),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
   }
 );}
 

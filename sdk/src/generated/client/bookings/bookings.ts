@@ -34,6 +34,8 @@ import type {
   CreateBookingHeaders,
   CreateFlightsChangeRequestHeaders,
   CreateRefundRequestHeaders,
+  EmdRequest,
+  EmdRequestList,
   EmptyRequest,
   FlightsChangeRequest,
   FlightsChangeRequestConfirm,
@@ -42,6 +44,7 @@ import type {
   ListBookingAncillariesParams,
   ListBookingHistoryParams,
   ListBookingsParams,
+  ListEmdRequestsParams,
   ModifyBookingHeaders,
   PriceReshopOfferHeaders,
   RefundRequest,
@@ -49,7 +52,8 @@ import type {
   RepriceBookingHeaders,
   ReshopBookingHeaders,
   ReshopOfferPrice,
-  ReshopOfferPriced
+  ReshopOfferPriced,
+  RetryEmdRequestHeaders
 } from '../../model';
 
 import { contrailFetch } from '../../../core/http';
@@ -57,7 +61,8 @@ import { contrailFetch } from '../../../core/http';
 /**
  * The bookings the caller may see, newest first: an agent sees their own, or their company's when
 the company shares bookings; a supervisor sees the agency's; staff see all. `q` matches part of
-the locator (ours or the airline's) or a passenger's name, in any case. The date range is the
+the locator (ours or the airline's) or a passenger's name, in any case; `agency_id` and
+`company_id` narrow it to one partner or company. The date range is the
 booking's creation day (UTC). A held booking past its time limit counts as `expired`.
 
  * @summary List bookings
@@ -621,6 +626,76 @@ export const addBookingAncillaries = async (locator: string,
     headers: { 'Content-Type': 'application/json',...headers, ...options?.headers },
     body: JSON.stringify(
       bookingAncillariesAdd,)
+  }
+);}
+
+
+/**
+ * Asks the airline again for the services of a `failed` request of an issued booking: the same
+request is queued again (its status turns `queued`, then `done` or `failed` as the job finds),
+its items show `pending` on the booking again and, when the channel pays from a company
+balance, their price is debited again (422 `insufficient_balance` changes nothing). A retry
+happens once: concurrent or repeated retries while the request is queued or running get that
+request (202), nothing debited or queued again. A request that is `done` answers 409
+`emd_request_not_failed`; items asked for again meanwhile by another request answer 409
+`ancillary_already_added`; a booking that is no longer issued answers 409 `booking_closed`.
+
+ * @summary Retry a failed EMD request
+ */
+export const getRetryEmdRequestUrl = (locator: string,
+    id: string,) => {
+
+
+  
+
+  return `/bookings/${locator}/emd_requests/${id}/retry`
+}
+
+export const retryEmdRequest = async (locator: string,
+    id: string,
+    headers?: RetryEmdRequestHeaders, options?: RequestInit): Promise<EmdRequest> => {
+  
+  return contrailFetch<EmdRequest>(getRetryEmdRequestUrl(locator,id),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { ...headers, ...options?.headers }
+    
+  }
+);}
+
+
+/**
+ * Requests for EMDs (ancillaries added after issue) of the bookings the caller may see, newest
+first: an agent's own (or the company's, when bookings are shared), a supervisor's agency's,
+every one for staff. Filter by status (`failed` lists what the airline refused), booking, partner
+and the day the request was made.
+
+ * @summary List EMD requests
+ */
+export const getListEmdRequestsUrl = (params?: ListEmdRequestsParams,) => {
+  const normalizedParams = new URLSearchParams();
+
+  Object.entries(params || {}).forEach(([key, value]) => {
+    
+    if (value !== undefined) {
+      normalizedParams.append(key, value === null ? 'null' : value.toString())
+    }
+  });
+
+  const stringifiedParams = normalizedParams.toString();
+
+  return stringifiedParams.length > 0 ? `/emd_requests?${stringifiedParams}` : `/emd_requests`
+}
+
+export const listEmdRequests = async (params?: ListEmdRequestsParams, options?: RequestInit): Promise<EmdRequestList> => {
+  
+  return contrailFetch<EmdRequestList>(getListEmdRequestsUrl(params),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
   }
 );}
 

@@ -14,17 +14,28 @@ every call. Errors always come as `{"errors": [...], "meta": {"request_id": ...}
  * OpenAPI spec version: 0.1.0
  */
 import {
-  useMutation
+  useMutation,
+  useQuery
 } from '@tanstack/react-query';
 import type {
+  DataTag,
+  DefinedInitialDataOptions,
+  DefinedUseQueryResult,
   MutationFunction,
   QueryClient,
+  QueryFunction,
+  QueryKey,
+  UndefinedInitialDataOptions,
   UseMutationOptions,
-  UseMutationResult
+  UseMutationResult,
+  UseQueryOptions,
+  UseQueryResult
 } from '@tanstack/react-query';
 
 import type {
   AssistantAnswer,
+  AssistantConversation,
+  AssistantConversationList,
   AssistantExecute,
   AssistantExecution,
   AssistantQuestion,
@@ -33,6 +44,7 @@ import type {
   ForbiddenResponse,
   GoneResponse,
   InternalServerErrorResponse,
+  ListAssistantConversationsParams,
   NotFoundResponse,
   PayloadTooLargeResponse,
   TooManyRequestsResponse,
@@ -205,4 +217,215 @@ export const useExecuteAssistantPlan = <TError = BadRequestResponse | Unauthoriz
 
       return useMutation(mutationOptions, queryClient);
     }
+    /**
+ * Admin and Support only. The caller's own conversations, newest first, each with its first
+question, when it was last used and how many of its plans were run.
+
+ * @summary List your conversations with the assistant
+ */
+export const getListAssistantConversationsUrl = (params?: ListAssistantConversationsParams,) => {
+  const normalizedParams = new URLSearchParams();
+
+  Object.entries(params || {}).forEach(([key, value]) => {
     
+    if (value !== undefined) {
+      normalizedParams.append(key, value === null ? 'null' : value.toString())
+    }
+  });
+
+  const stringifiedParams = normalizedParams.toString();
+
+  return stringifiedParams.length > 0 ? `/admin_panel/conversations?${stringifiedParams}` : `/admin_panel/conversations`
+}
+
+export const listAssistantConversations = async (params?: ListAssistantConversationsParams, options?: RequestInit): Promise<AssistantConversationList> => {
+  
+  return contrailFetch<AssistantConversationList>(getListAssistantConversationsUrl(params),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getListAssistantConversationsQueryKey = (params?: ListAssistantConversationsParams,) => {
+    return [
+    `/admin_panel/conversations`, ...(params ? [params]: [])
+    ] as const;
+    }
+
+    
+export const getListAssistantConversationsQueryOptions = <TData = Awaited<ReturnType<typeof listAssistantConversations>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse | InternalServerErrorResponse>(params?: ListAssistantConversationsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listAssistantConversations>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getListAssistantConversationsQueryKey(params);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof listAssistantConversations>>> = ({ signal }) => listAssistantConversations(params, { signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof listAssistantConversations>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type ListAssistantConversationsQueryResult = NonNullable<Awaited<ReturnType<typeof listAssistantConversations>>>
+export type ListAssistantConversationsQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse | InternalServerErrorResponse
+
+
+export function useListAssistantConversations<TData = Awaited<ReturnType<typeof listAssistantConversations>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
+ params: undefined |  ListAssistantConversationsParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listAssistantConversations>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listAssistantConversations>>,
+          TError,
+          Awaited<ReturnType<typeof listAssistantConversations>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof contrailFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListAssistantConversations<TData = Awaited<ReturnType<typeof listAssistantConversations>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
+ params?: ListAssistantConversationsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listAssistantConversations>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listAssistantConversations>>,
+          TError,
+          Awaited<ReturnType<typeof listAssistantConversations>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof contrailFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListAssistantConversations<TData = Awaited<ReturnType<typeof listAssistantConversations>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
+ params?: ListAssistantConversationsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listAssistantConversations>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary List your conversations with the assistant
+ */
+
+export function useListAssistantConversations<TData = Awaited<ReturnType<typeof listAssistantConversations>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
+ params?: ListAssistantConversationsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listAssistantConversations>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getListAssistantConversationsQueryOptions(params,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * Admin and Support only, and only the conversation's own author (anyone else gets 404). Its
+messages in order and its plans with their outcome. A question asked with its
+`conversation_id` continues it.
+
+ * @summary Read one of your conversations with the assistant
+ */
+export const getGetAssistantConversationUrl = (id: string,) => {
+
+
+  
+
+  return `/admin_panel/conversations/${id}`
+}
+
+export const getAssistantConversation = async (id: string, options?: RequestInit): Promise<AssistantConversation> => {
+  
+  return contrailFetch<AssistantConversation>(getGetAssistantConversationUrl(id),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getGetAssistantConversationQueryKey = (id?: string,) => {
+    return [
+    `/admin_panel/conversations/${id}`
+    ] as const;
+    }
+
+    
+export const getGetAssistantConversationQueryOptions = <TData = Awaited<ReturnType<typeof getAssistantConversation>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse>(id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAssistantConversation>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetAssistantConversationQueryKey(id);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getAssistantConversation>>> = ({ signal }) => getAssistantConversation(id, { signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, enabled: !!(id), ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getAssistantConversation>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetAssistantConversationQueryResult = NonNullable<Awaited<ReturnType<typeof getAssistantConversation>>>
+export type GetAssistantConversationQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse
+
+
+export function useGetAssistantConversation<TData = Awaited<ReturnType<typeof getAssistantConversation>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
+ id: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAssistantConversation>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getAssistantConversation>>,
+          TError,
+          Awaited<ReturnType<typeof getAssistantConversation>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof contrailFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetAssistantConversation<TData = Awaited<ReturnType<typeof getAssistantConversation>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
+ id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAssistantConversation>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getAssistantConversation>>,
+          TError,
+          Awaited<ReturnType<typeof getAssistantConversation>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof contrailFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetAssistantConversation<TData = Awaited<ReturnType<typeof getAssistantConversation>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
+ id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAssistantConversation>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary Read one of your conversations with the assistant
+ */
+
+export function useGetAssistantConversation<TData = Awaited<ReturnType<typeof getAssistantConversation>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
+ id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAssistantConversation>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetAssistantConversationQueryOptions(id,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+

@@ -56,6 +56,8 @@ import type {
   CreateBookingHeaders,
   CreateFlightsChangeRequestHeaders,
   CreateRefundRequestHeaders,
+  EmdRequest,
+  EmdRequestList,
   EmptyRequest,
   FlightsChangeRequest,
   FlightsChangeRequestConfirm,
@@ -68,6 +70,7 @@ import type {
   ListBookingAncillariesParams,
   ListBookingHistoryParams,
   ListBookingsParams,
+  ListEmdRequestsParams,
   ModifyBookingHeaders,
   NotFoundResponse,
   PayloadTooLargeResponse,
@@ -79,6 +82,7 @@ import type {
   ReshopBookingHeaders,
   ReshopOfferPrice,
   ReshopOfferPriced,
+  RetryEmdRequestHeaders,
   TooManyRequestsResponse,
   UnauthorizedResponse,
   UnprocessableResponse,
@@ -99,7 +103,8 @@ type SecondParameter<T extends (...args: never) => unknown> = Parameters<T>[1];
 /**
  * The bookings the caller may see, newest first: an agent sees their own, or their company's when
 the company shares bookings; a supervisor sees the agency's; staff see all. `q` matches part of
-the locator (ours or the airline's) or a passenger's name, in any case. The date range is the
+the locator (ours or the airline's) or a passenger's name, in any case; `agency_id` and
+`company_id` narrow it to one partner or company. The date range is the
 booking's creation day (UTC). A held booking past its time limit counts as `expired`.
 
  * @summary List bookings
@@ -1594,4 +1599,196 @@ export const useAddBookingAncillaries = <TError = BadRequestResponse | Unauthori
 
       return useMutation(mutationOptions, queryClient);
     }
+    /**
+ * Asks the airline again for the services of a `failed` request of an issued booking: the same
+request is queued again (its status turns `queued`, then `done` or `failed` as the job finds),
+its items show `pending` on the booking again and, when the channel pays from a company
+balance, their price is debited again (422 `insufficient_balance` changes nothing). A retry
+happens once: concurrent or repeated retries while the request is queued or running get that
+request (202), nothing debited or queued again. A request that is `done` answers 409
+`emd_request_not_failed`; items asked for again meanwhile by another request answer 409
+`ancillary_already_added`; a booking that is no longer issued answers 409 `booking_closed`.
+
+ * @summary Retry a failed EMD request
+ */
+export const getRetryEmdRequestUrl = (locator: string,
+    id: string,) => {
+
+
+  
+
+  return `/bookings/${locator}/emd_requests/${id}/retry`
+}
+
+export const retryEmdRequest = async (locator: string,
+    id: string,
+    headers?: RetryEmdRequestHeaders, options?: RequestInit): Promise<EmdRequest> => {
+  
+  return contrailFetch<EmdRequest>(getRetryEmdRequestUrl(locator,id),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { ...headers, ...options?.headers }
     
+  }
+);}
+
+
+
+
+export const getRetryEmdRequestMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | UnprocessableResponse | TooManyRequestsResponse | InternalServerErrorResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof retryEmdRequest>>, TError,{locator: string;id: string;headers?: RetryEmdRequestHeaders}, TContext>, request?: SecondParameter<typeof contrailFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof retryEmdRequest>>, TError,{locator: string;id: string;headers?: RetryEmdRequestHeaders}, TContext> => {
+
+const mutationKey = ['retryEmdRequest'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof retryEmdRequest>>, {locator: string;id: string;headers?: RetryEmdRequestHeaders}> = (props) => {
+          const {locator,id,headers} = props ?? {};
+
+          return  retryEmdRequest(locator,id,headers,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type RetryEmdRequestMutationResult = NonNullable<Awaited<ReturnType<typeof retryEmdRequest>>>
+    
+    export type RetryEmdRequestMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | UnprocessableResponse | TooManyRequestsResponse | InternalServerErrorResponse
+
+    /**
+ * @summary Retry a failed EMD request
+ */
+export const useRetryEmdRequest = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | UnprocessableResponse | TooManyRequestsResponse | InternalServerErrorResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof retryEmdRequest>>, TError,{locator: string;id: string;headers?: RetryEmdRequestHeaders}, TContext>, request?: SecondParameter<typeof contrailFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof retryEmdRequest>>,
+        TError,
+        {locator: string;id: string;headers?: RetryEmdRequestHeaders},
+        TContext
+      > => {
+
+      const mutationOptions = getRetryEmdRequestMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * Requests for EMDs (ancillaries added after issue) of the bookings the caller may see, newest
+first: an agent's own (or the company's, when bookings are shared), a supervisor's agency's,
+every one for staff. Filter by status (`failed` lists what the airline refused), booking, partner
+and the day the request was made.
+
+ * @summary List EMD requests
+ */
+export const getListEmdRequestsUrl = (params?: ListEmdRequestsParams,) => {
+  const normalizedParams = new URLSearchParams();
+
+  Object.entries(params || {}).forEach(([key, value]) => {
+    
+    if (value !== undefined) {
+      normalizedParams.append(key, value === null ? 'null' : value.toString())
+    }
+  });
+
+  const stringifiedParams = normalizedParams.toString();
+
+  return stringifiedParams.length > 0 ? `/emd_requests?${stringifiedParams}` : `/emd_requests`
+}
+
+export const listEmdRequests = async (params?: ListEmdRequestsParams, options?: RequestInit): Promise<EmdRequestList> => {
+  
+  return contrailFetch<EmdRequestList>(getListEmdRequestsUrl(params),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getListEmdRequestsQueryKey = (params?: ListEmdRequestsParams,) => {
+    return [
+    `/emd_requests`, ...(params ? [params]: [])
+    ] as const;
+    }
+
+    
+export const getListEmdRequestsQueryOptions = <TData = Awaited<ReturnType<typeof listEmdRequests>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse | InternalServerErrorResponse>(params?: ListEmdRequestsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listEmdRequests>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getListEmdRequestsQueryKey(params);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof listEmdRequests>>> = ({ signal }) => listEmdRequests(params, { signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof listEmdRequests>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type ListEmdRequestsQueryResult = NonNullable<Awaited<ReturnType<typeof listEmdRequests>>>
+export type ListEmdRequestsQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse | InternalServerErrorResponse
+
+
+export function useListEmdRequests<TData = Awaited<ReturnType<typeof listEmdRequests>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
+ params: undefined |  ListEmdRequestsParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listEmdRequests>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listEmdRequests>>,
+          TError,
+          Awaited<ReturnType<typeof listEmdRequests>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof contrailFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListEmdRequests<TData = Awaited<ReturnType<typeof listEmdRequests>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
+ params?: ListEmdRequestsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listEmdRequests>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listEmdRequests>>,
+          TError,
+          Awaited<ReturnType<typeof listEmdRequests>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof contrailFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListEmdRequests<TData = Awaited<ReturnType<typeof listEmdRequests>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
+ params?: ListEmdRequestsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listEmdRequests>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary List EMD requests
+ */
+
+export function useListEmdRequests<TData = Awaited<ReturnType<typeof listEmdRequests>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
+ params?: ListEmdRequestsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listEmdRequests>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getListEmdRequestsQueryOptions(params,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+

@@ -80,10 +80,104 @@ export const executeAssistantPlanResponse = zod.object({
   "tool": zod.string(),
   "ok": zod.boolean(),
   "result": zod.any().describe('What the tool answered (as the operation it stands for would), when it succeeded.'),
+  "summary": zod.string().optional().describe('What the step did in words (its result), or why it failed, in the asker\'s language.'),
   "error": zod.union([zod.null(),zod.object({
   "code": zod.string(),
   "detail": zod.string()
 })]).describe('Why the step failed, when it did; later steps are not run.')
 }))
 }).describe('What a plan\'s execution did, step by step. A plan runs at most once: asking again answers this\nsame result.\n')
+
+/**
+ * Admin and Support only. The caller's own conversations, newest first, each with its first
+question, when it was last used and how many of its plans were run.
+
+ * @summary List your conversations with the assistant
+ */
+export const listAssistantConversationsQueryPageDefault = 1;
+export const listAssistantConversationsQueryPageMax = 100000;export const listAssistantConversationsQueryPerPageDefault = 25;
+export const listAssistantConversationsQueryPerPageMax = 100;
+
+export const listAssistantConversationsQueryParams = zod.object({
+  "page": zod.number().min(1).max(listAssistantConversationsQueryPageMax).default(listAssistantConversationsQueryPageDefault).describe('The page to return, from 1.'),
+  "per_page": zod.number().min(1).max(listAssistantConversationsQueryPerPageMax).default(listAssistantConversationsQueryPerPageDefault).describe('How many items a page holds.')
+})
+
+export const listAssistantConversationsResponseDataItemQuestionsMin = 0;export const listAssistantConversationsResponseDataItemPlansMin = 0;export const listAssistantConversationsResponseDataItemExecutedMin = 0;export const listAssistantConversationsResponseMetaPerPageMax = 100;export const listAssistantConversationsResponseMetaTotalMin = 0;
+
+export const listAssistantConversationsResponse = zod.object({
+  "data": zod.array(zod.object({
+  "id": zod.string(),
+  "title": zod.string().describe('The conversation\'s first question.'),
+  "created_at": zod.iso.datetime({}),
+  "last_at": zod.iso.datetime({}).describe('When its last question was asked.'),
+  "questions": zod.number().min(listAssistantConversationsResponseDataItemQuestionsMin),
+  "plans": zod.number().min(listAssistantConversationsResponseDataItemPlansMin).describe('How many plans the assistant proposed in it.'),
+  "executed": zod.number().min(listAssistantConversationsResponseDataItemExecutedMin).describe('How many of those plans were confirmed and run.')
+}).describe('One of the caller\'s conversations with the assistant, as the history lists it.')),
+  "meta": zod.object({
+  "page": zod.number().min(1),
+  "per_page": zod.number().min(1).max(listAssistantConversationsResponseMetaPerPageMax),
+  "total": zod.number().min(listAssistantConversationsResponseMetaTotalMin).describe('How many items the whole list holds.')
+}).describe('Where a page sits in the whole list.')
+}).describe('A page of the caller\'s conversations, newest first.')
+
+/**
+ * Admin and Support only, and only the conversation's own author (anyone else gets 404). Its
+messages in order and its plans with their outcome. A question asked with its
+`conversation_id` continues it.
+
+ * @summary Read one of your conversations with the assistant
+ */
+export const getAssistantConversationResponsePlansItemHashRegExp = new RegExp('^[0-9a-f]{64}$');
+
+
+export const getAssistantConversationResponse = zod.object({
+  "id": zod.string(),
+  "created_at": zod.iso.datetime({}),
+  "messages": zod.array(zod.object({
+  "id": zod.string(),
+  "role": zod.enum(['user', 'assistant']),
+  "text": zod.string(),
+  "tables": zod.array(zod.object({
+  "title": zod.string(),
+  "columns": zod.array(zod.string()),
+  "rows": zod.array(zod.array(zod.string().nullable())).describe('One array per row, one cell per column.')
+}).describe('One table of a read answer.')),
+  "plan_id": zod.string().nullable().describe('The plan this answer proposed.'),
+  "planner": zod.union([zod.enum(['rules', 'model']),zod.null()]).describe('Which planner answered (null for a question, and for answers kept before it was recorded).'),
+  "created_at": zod.iso.datetime({})
+})),
+  "plans": zod.array(zod.object({
+  "id": zod.string(),
+  "question": zod.string(),
+  "hash": zod.string().regex(getAssistantConversationResponsePlansItemHashRegExp),
+  "steps": zod.array(zod.object({
+  "tool": zod.string().describe('The tool\'s name (an allow-listed write).'),
+  "args": zod.record(zod.string(), zod.any()).describe('The tool\'s arguments, checked against its input schema.'),
+  "summary": zod.string().describe('The step in words, in the answer\'s language.')
+}).describe('One change the plan would make, through one allow-listed tool.')).min(1),
+  "created_at": zod.iso.datetime({}),
+  "expires_at": zod.iso.datetime({}),
+  "state": zod.enum(['proposed', 'expired', 'executed']),
+  "executed_by": zod.union([zod.object({
+  "id": zod.string(),
+  "name": zod.string()
+}),zod.null()]).describe('Who confirmed it (a plan runs only for its own author).'),
+  "execution": zod.union([zod.object({
+  "plan_id": zod.string(),
+  "executed_at": zod.iso.datetime({}),
+  "steps": zod.array(zod.object({
+  "tool": zod.string(),
+  "ok": zod.boolean(),
+  "result": zod.any().describe('What the tool answered (as the operation it stands for would), when it succeeded.'),
+  "summary": zod.string().optional().describe('What the step did in words (its result), or why it failed, in the asker\'s language.'),
+  "error": zod.union([zod.null(),zod.object({
+  "code": zod.string(),
+  "detail": zod.string()
+})]).describe('Why the step failed, when it did; later steps are not run.')
+}))
+}).describe('What a plan\'s execution did, step by step. A plan runs at most once: asking again answers this\nsame result.\n'),zod.null()])
+}).describe('A plan the assistant proposed, and what became of it: `proposed` (it may still be confirmed until\n`expires_at`), `expired` (nobody confirmed it in time) or `executed` (by whom, when, and each\nstep\'s result or error in `execution`).\n'))
+}).describe('One conversation as it happened: its messages in order (each question and its answer, with the\nanswer\'s tables and the id of the plan it proposed) and its plans with their outcome.\n')
 

@@ -19,12 +19,13 @@ import zod from 'zod';
 /**
  * The bookings the caller may see, newest first: an agent sees their own, or their company's when
 the company shares bookings; a supervisor sees the agency's; staff see all. `q` matches part of
-the locator (ours or the airline's) or a passenger's name, in any case. The date range is the
+the locator (ours or the airline's) or a passenger's name, in any case; `agency_id` and
+`company_id` narrow it to one partner or company. The date range is the
 booking's creation day (UTC). A held booking past its time limit counts as `expired`.
 
  * @summary List bookings
  */
-export const listBookingsQueryQMax = 64;export const listBookingsQueryPageDefault = 1;
+export const listBookingsQueryQMax = 64;export const listBookingsQueryAgencyIdMax = 64;export const listBookingsQueryCompanyIdMax = 64;export const listBookingsQueryPageDefault = 1;
 export const listBookingsQueryPageMax = 100000;export const listBookingsQueryPerPageDefault = 25;
 export const listBookingsQueryPerPageMax = 100;
 
@@ -33,6 +34,8 @@ export const listBookingsQueryParams = zod.object({
   "q": zod.string().min(1).max(listBookingsQueryQMax).optional().describe('Part of a locator or a passenger\'s name, any case.'),
   "date_from": zod.iso.date().optional().describe('The first creation day (UTC), inclusive.'),
   "date_to": zod.iso.date().optional().describe('The last creation day (UTC), inclusive.'),
+  "agency_id": zod.string().min(1).max(listBookingsQueryAgencyIdMax).optional().describe('Only the bookings of this partner (within what the caller may see).'),
+  "company_id": zod.string().min(1).max(listBookingsQueryCompanyIdMax).optional().describe('Only the bookings of this company (within what the caller may see).'),
   "page": zod.number().min(1).max(listBookingsQueryPageMax).default(listBookingsQueryPageDefault).describe('The page to return, from 1.'),
   "per_page": zod.number().min(1).max(listBookingsQueryPerPageMax).default(listBookingsQueryPerPageDefault).describe('How many items a page holds.')
 })
@@ -1116,7 +1119,7 @@ export const listBookingHistoryResponseMetaPerPageMax = 100;export const listBoo
 export const listBookingHistoryResponse = zod.object({
   "data": zod.array(zod.object({
   "id": zod.string(),
-  "action": zod.enum(['created', 'issue_started', 'issued', 'issue_failed', 'cancelled', 'voided', 'expired', 'refreshed', 'airline_missing', 'comment', 'modified', 'reshopped', 'refund_quoted', 'refund_started', 'refunded', 'refund_failed', 'change_quoted', 'exchange_started', 'exchanged', 'exchange_failed', 'ancillaries_added', 'emds_requested', 'emds_pending', 'emds_issued', 'emds_failed', 'airline_cancelled', 'schedule_change', 'airline_cancellation', 'time_limit_change', 'hold_expired', 'emd_issued', 'airline_notification', 'schedule_change_detected', 'schedule_change_decided', 'schedule_change_acknowledged', 'intent_reconciled', 'cheaper_fare_found', 'rebooked_cheaper']).describe('What happened. The airline\'s own notifications are recorded as `schedule_change`,\n`airline_cancellation`, `time_limit_change`, `hold_expired` and `emd_issued` (others as\n`airline_notification`), with the airline\'s text in `airline_answer`. A change that asks for\na decision is `schedule_change_detected`; the decision (or the deadline\'s) is\n`schedule_change_decided`; the airline hearing it later (it could not be reached when the\ndecision was made), or refusing it, is `schedule_change_acknowledged`. Fare Watch records `cheaper_fare_found` and, once the booking moved\nto the cheaper fare (a new airline order, the old hold released), `rebooked_cheaper`.\n'),
+  "action": zod.enum(['created', 'issue_started', 'issued', 'issue_failed', 'cancelled', 'voided', 'expired', 'refreshed', 'airline_missing', 'comment', 'modified', 'reshopped', 'refund_quoted', 'refund_started', 'refunded', 'refund_failed', 'change_quoted', 'exchange_started', 'exchanged', 'exchange_failed', 'ancillaries_added', 'emds_requested', 'emds_pending', 'emds_issued', 'emds_failed', 'emds_retried', 'airline_cancelled', 'schedule_change', 'airline_cancellation', 'time_limit_change', 'hold_expired', 'emd_issued', 'airline_notification', 'schedule_change_detected', 'schedule_change_decided', 'schedule_change_acknowledged', 'intent_reconciled', 'cheaper_fare_found', 'rebooked_cheaper']).describe('What happened. The airline\'s own notifications are recorded as `schedule_change`,\n`airline_cancellation`, `time_limit_change`, `hold_expired` and `emd_issued` (others as\n`airline_notification`), with the airline\'s text in `airline_answer`. A change that asks for\na decision is `schedule_change_detected`; the decision (or the deadline\'s) is\n`schedule_change_decided`; the airline hearing it later (it could not be reached when the\ndecision was made), or refusing it, is `schedule_change_acknowledged`. Fare Watch records `cheaper_fare_found` and, once the booking moved\nto the cheaper fare (a new airline order, the old hold released), `rebooked_cheaper`.\n'),
   "actor_account_id": zod.string().nullable().describe('Who did it; null when the airline or the system did.'),
   "detail": zod.string().nullable(),
   "airline_answer": zod.string().nullable().describe('What the airline answered, in its words.'),
@@ -1835,4 +1838,77 @@ export const addBookingAncillariesResponse = zod.object({
   "created_at": zod.iso.datetime({}),
   "issued_at": zod.iso.datetime({}).nullable()
 }).describe('A booking: an airline order held for named passengers, then issued, cancelled or voided.\n`cancel_before` is the last moment it can be ended without a refund: the time limit while held,\nthe carrier\'s void deadline once issued. `price` is what the customer pays (the airline\'s price\nplus the company\'s markup). `error` carries a problem worth showing (for example the airline could\nnot be reached to refresh the booking, or the last issue attempt failed).\n')
+
+/**
+ * Asks the airline again for the services of a `failed` request of an issued booking: the same
+request is queued again (its status turns `queued`, then `done` or `failed` as the job finds),
+its items show `pending` on the booking again and, when the channel pays from a company
+balance, their price is debited again (422 `insufficient_balance` changes nothing). A retry
+happens once: concurrent or repeated retries while the request is queued or running get that
+request (202), nothing debited or queued again. A request that is `done` answers 409
+`emd_request_not_failed`; items asked for again meanwhile by another request answer 409
+`ancillary_already_added`; a booking that is no longer issued answers 409 `booking_closed`.
+
+ * @summary Retry a failed EMD request
+ */
+export const retryEmdRequestHeaderIdempotencyKeyMin = 8;
+export const retryEmdRequestHeaderIdempotencyKeyMax = 255;
+export const retryEmdRequestHeaderIdempotencyKeyRegExp = new RegExp('^[A-Za-z0-9_.:-]+$');
+
+
+export const retryEmdRequestHeader = zod.object({
+  "Idempotency-Key": zod.string().min(retryEmdRequestHeaderIdempotencyKeyMin).max(retryEmdRequestHeaderIdempotencyKeyMax).regex(retryEmdRequestHeaderIdempotencyKeyRegExp).optional().describe('Makes a POST safe to retry. The same key with the same body replays the first answer; with\nanother body it is refused (422); while the first is still running, 409. Keys are scoped to the\ncaller and kept 24 hours. The SDK sends one with every POST and reuses it across its retries.\n')
+})
+
+/**
+ * Requests for EMDs (ancillaries added after issue) of the bookings the caller may see, newest
+first: an agent's own (or the company's, when bookings are shared), a supervisor's agency's,
+every one for staff. Filter by status (`failed` lists what the airline refused), booking, partner
+and the day the request was made.
+
+ * @summary List EMD requests
+ */
+export const listEmdRequestsQueryLocatorRegExp = new RegExp('^[A-Z0-9]{6}$');
+export const listEmdRequestsQueryAgencyIdMax = 64;export const listEmdRequestsQueryPageDefault = 1;
+export const listEmdRequestsQueryPageMax = 100000;export const listEmdRequestsQueryPerPageDefault = 25;
+export const listEmdRequestsQueryPerPageMax = 100;
+
+export const listEmdRequestsQueryParams = zod.object({
+  "status": zod.enum(['queued', 'running', 'done', 'failed']).optional().describe('Only the requests in this state.'),
+  "locator": zod.string().regex(listEmdRequestsQueryLocatorRegExp).optional().describe('Only the requests of this booking.'),
+  "agency_id": zod.string().min(1).max(listEmdRequestsQueryAgencyIdMax).optional().describe('Only those of this partner\'s bookings.'),
+  "date_from": zod.iso.date().optional().describe('The first day of the range (issue date, UTC), inclusive.'),
+  "date_to": zod.iso.date().optional().describe('The last day of the range (issue date, UTC), inclusive.'),
+  "page": zod.number().min(1).max(listEmdRequestsQueryPageMax).default(listEmdRequestsQueryPageDefault).describe('The page to return, from 1.'),
+  "per_page": zod.number().min(1).max(listEmdRequestsQueryPerPageMax).default(listEmdRequestsQueryPerPageDefault).describe('How many items a page holds.')
+})
+
+export const listEmdRequestsResponseDataItemLocatorRegExp = new RegExp('^[A-Z0-9]{6}$');
+export const listEmdRequestsResponseDataItemAmountAmountMax = 18;
+export const listEmdRequestsResponseDataItemAmountAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
+export const listEmdRequestsResponseDataItemAmountCurrencyRegExp = new RegExp('^[A-Z]{3}$');
+export const listEmdRequestsResponseDataItemAttemptsMin = 0;export const listEmdRequestsResponseMetaPerPageMax = 100;export const listEmdRequestsResponseMetaTotalMin = 0;
+
+export const listEmdRequestsResponse = zod.object({
+  "data": zod.array(zod.object({
+  "id": zod.string(),
+  "locator": zod.string().regex(listEmdRequestsResponseDataItemLocatorRegExp),
+  "agency_id": zod.string(),
+  "company_id": zod.string().nullable(),
+  "status": zod.enum(['queued', 'running', 'done', 'failed']).describe('`queued` waits for the job, `running` is with the airline, `done` has its EMDs, `failed` was refused.'),
+  "amount": zod.object({
+  "amount": zod.string().max(listEmdRequestsResponseDataItemAmountAmountMax).regex(listEmdRequestsResponseDataItemAmountAmountRegExp),
+  "currency": zod.string().regex(listEmdRequestsResponseDataItemAmountCurrencyRegExp).describe('ISO 4217 currency code.')
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),
+  "attempts": zod.number().min(listEmdRequestsResponseDataItemAttemptsMin).describe('How many times the job took the request to the airline.'),
+  "error": zod.string().nullable().describe('The airline\'s refusal, while the request is `failed`.'),
+  "created_at": zod.iso.datetime({}),
+  "finished_at": zod.iso.datetime({}).nullable()
+}).describe('One request for EMDs: the ancillaries added to an issued booking in one call, issued by a\nbackground job. `failed` means the airline refused them (its words are in `error`) and whatever\nthe company balance paid was given back; a failed request may be retried.\n')),
+  "meta": zod.object({
+  "page": zod.number().min(1),
+  "per_page": zod.number().min(1).max(listEmdRequestsResponseMetaPerPageMax),
+  "total": zod.number().min(listEmdRequestsResponseMetaTotalMin).describe('How many items the whole list holds.')
+}).describe('Where a page sits in the whole list.')
+}).describe('A page of EMD requests, newest first.')
 
