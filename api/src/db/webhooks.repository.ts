@@ -178,11 +178,14 @@ export type SendingEndpoint = Pick<
   'id' | 'url' | 'enabled' | 'secret_sealed' | 'previous_secret_sealed' | 'previous_secret_expires_at' | 'failing_since'
 >;
 
-/** What an attempt needs of its event: the envelope's fields. */
+/**
+ * What an attempt needs of its event: the envelope's fields, its data as PostgreSQL writes it in
+ * JSON (sent as it is: not parsed here to be written again for each attempt).
+ */
 export type EnvelopeRow = Pick<
   EventRow,
-  'id' | 'type' | 'created_at' | 'live_mode' | 'agency_id' | 'data' | 'request_id' | 'idempotency_key'
->;
+  'id' | 'type' | 'created_at' | 'live_mode' | 'agency_id' | 'request_id' | 'idempotency_key'
+> & { data_json: string };
 
 /**
  * A claimed delivery with what its attempt sends: the endpoint (absent once deleted) and the event
@@ -238,7 +241,7 @@ export async function claimDeliveries(
       en.previous_secret_sealed AS en_previous_secret_sealed,
       en.previous_secret_expires_at AS en_previous_secret_expires_at, en.failing_since AS en_failing_since,
       ev.id AS ev_id, ev.type AS ev_type, ev.created_at AS ev_created_at, ev.live_mode AS ev_live_mode,
-      ev.agency_id AS ev_agency_id, ev.data AS ev_data, ev.request_id AS ev_request_id,
+      ev.agency_id AS ev_agency_id, ev.data::text AS ev_data_json, ev.request_id AS ev_request_id,
       ev.idempotency_key AS ev_idempotency_key
     FROM claimed c
     LEFT JOIN webhook_endpoints en ON en.id = c.endpoint_id AND en.deleted_at IS NULL
@@ -264,7 +267,7 @@ function splitClaimed(row: ClaimedFlat): ClaimedDelivery {
     ev_created_at,
     ev_live_mode,
     ev_agency_id,
-    ev_data,
+    ev_data_json,
     ev_request_id,
     ev_idempotency_key,
     ...delivery
@@ -284,7 +287,7 @@ function splitClaimed(row: ClaimedFlat): ClaimedDelivery {
             failing_since: en_failing_since,
           },
     event:
-      ev_id === null || ev_type === null || ev_created_at === null || ev_live_mode === null
+      ev_id === null || ev_type === null || ev_created_at === null || ev_live_mode === null || ev_data_json === null
         ? undefined
         : {
             id: ev_id,
@@ -292,7 +295,7 @@ function splitClaimed(row: ClaimedFlat): ClaimedDelivery {
             created_at: ev_created_at,
             live_mode: ev_live_mode,
             agency_id: ev_agency_id,
-            data: ev_data,
+            data_json: ev_data_json,
             request_id: ev_request_id,
             idempotency_key: ev_idempotency_key,
           },

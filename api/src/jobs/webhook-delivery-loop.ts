@@ -5,7 +5,11 @@
 // slot frees while more may wait, when a booking's next delivery is freed, and on a short interval
 // for the rest (retries falling due, a claim run out, another worker's fan-out). Wake-ups are
 // coalesced: at most two claims at a time (the second only for a batch of some size), and a
-// wake-up while no other may start asks for one more when one ends. Two workers'
+// wake-up while no other may start asks for one more when one ends. The line of claims waiting for
+// a slot is about a second of sending long (at least as long as the slots, at most ten times): a
+// claim's round trip on a busy database then never leaves a slot empty, a burst is claimed in a
+// few large statements (most of it at fan-out, none by a claim of its own), and a claim waits in
+// line about a second, far inside the time it may wait before it is given back unsent. Two workers'
 // loops share the work through the claim (SKIP LOCKED), never send the same attempt twice, and a
 // worker killed mid-attempt leaves its claims to run out for the others.
 import type {
@@ -22,6 +26,7 @@ export interface WebhookDeliveryLoop extends DeliverySlots {
 
 const maxClaims = 2;
 const minSecondClaim = 10;
+const maxLineSlots = 10;
 
 export function startWebhookDeliveryLoop(deps: {
   deliverer: WebhookDeliverer;
@@ -40,6 +45,21 @@ export function startWebhookDeliveryLoop(deps: {
   let closed = false;
   // The last claim filled every free slot: more may be due, so a freed slot claims again.
   let moreMayWait = false;
+  // The pace: attempts over in the last whole second, and so far in this one.
+  let paceSince = performance.now();
+  let overSince = 0;
+  let pace = 0;
+  const countOver = () => {
+    const now = performance.now();
+    if (now - paceSince >= 1000) {
+      pace = (overSince * 1000) / (now - paceSince);
+      paceSince = now;
+      overSince = 0;
+    }
+    overSince++;
+  };
+  const line = () =>
+    Math.min(maxLineSlots * deps.concurrency, Math.max(deps.concurrency, Math.round(Math.max(pace, overSince))));
 
   const open = () => deps.concurrency - inFlight.size;
 
@@ -48,6 +68,7 @@ export function startWebhookDeliveryLoop(deps: {
     // still being recorded (successes are written together), so the next claim need not wait.
     const slot = attempt.sent.finally(() => {
       inFlight.delete(slot);
+      countOver();
       startReady();
       if (moreMayWait) wake();
     });
@@ -76,16 +97,19 @@ export function startWebhookDeliveryLoop(deps: {
     startReady();
   };
 
-  // Room for claims: the free slots and a line as long as the slots. A freed slot starts the next
-  // claim in line at once instead of waiting for a claim's round trip; a claim waits in line about
-  // one request, and is given back if it waits too long to cover its attempt (webhook-delivery.ts).
-  const room = () => Math.max(0, deps.concurrency - inFlight.size - claimingFor + deps.concurrency - ready.length);
+  // Room for claims: the free slots and the line. A freed slot starts the next claim in line at once
+  // instead of waiting for a claim's round trip; a claim waits in line about a second, and is given
+  // back if it waits too long to cover its attempt (webhook-delivery.ts).
+  const room = () => Math.max(0, deps.concurrency - inFlight.size - claimingFor + line() - ready.length);
 
   const wake = () => {
     if (closed) return;
     startReady();
     const free = room();
-    if (free <= 0) {
+    // While the line still holds a round of slots' worth, a claim waits to be worth its statement
+    // (a quarter of the line); the slots that free meanwhile wake the loop again.
+    const least = ready.length >= deps.concurrency ? Math.ceil(line() / 4) : 1;
+    if (free < least) {
       moreMayWait = true;
       return;
     }
