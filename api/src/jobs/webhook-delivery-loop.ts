@@ -6,7 +6,8 @@
 // for the rest (retries falling due, a claim run out, another worker's fan-out). Wake-ups are
 // coalesced: at most two claims at a time (the second only for a batch of some size), and a
 // wake-up while no other may start asks for one more when one ends. The line of claims waiting for
-// a slot is about a second of sending long (at least as long as the slots, at most ten times): a
+// a slot is about a second of sending long (at least as long as the slots, at most ten times; the
+// slots' pace is judged from how long requests take, so an idle spell does not shorten it): a
 // claim's round trip on a busy database then never leaves a slot empty, a burst is claimed in a
 // few large statements (most of it at fan-out, none by a claim of its own), and a claim waits in
 // line about a second, far inside the time it may wait before it is given back unsent. Two workers'
@@ -45,30 +46,26 @@ export function startWebhookDeliveryLoop(deps: {
   let closed = false;
   // The last claim filled every free slot: more may be due, so a freed slot claims again.
   let moreMayWait = false;
-  // The pace: attempts over in the last whole second, and so far in this one.
-  let paceSince = performance.now();
-  let overSince = 0;
-  let pace = 0;
-  const countOver = () => {
-    const now = performance.now();
-    if (now - paceSince >= 1000) {
-      pace = (overSince * 1000) / (now - paceSince);
-      paceSince = now;
-      overSince = 0;
-    }
-    overSince++;
-  };
+  // How fast the slots turn over: a moving average of how long a request takes (from its start to
+  // the receiver's answer). The slots together then send `concurrency / duration` a second, and the
+  // line holds about a second of that. It starts as if a request took a second (a line as long as
+  // the slots).
+  let durationMs = 1000;
   const line = () =>
-    Math.min(maxLineSlots * deps.concurrency, Math.max(deps.concurrency, Math.round(Math.max(pace, overSince))));
+    Math.min(
+      maxLineSlots * deps.concurrency,
+      Math.max(deps.concurrency, Math.round((deps.concurrency * 1000) / durationMs)),
+    );
 
   const open = () => deps.concurrency - inFlight.size;
 
   const run = (attempt: StartedAttempt) => {
+    const started = performance.now();
     // A slot is the request: it frees when the receiver has answered, while the outcome is
     // still being recorded (successes are written together), so the next claim need not wait.
     const slot = attempt.sent.finally(() => {
       inFlight.delete(slot);
-      countOver();
+      durationMs += (Math.max(1, performance.now() - started) - durationMs) / 20;
       startReady();
       if (moreMayWait) wake();
     });
@@ -106,10 +103,10 @@ export function startWebhookDeliveryLoop(deps: {
     if (closed) return;
     startReady();
     const free = room();
-    // While the line still holds a round of slots' worth, a claim waits to be worth its statement
-    // (a quarter of the line); the slots that free meanwhile wake the loop again.
-    const least = ready.length >= deps.concurrency ? Math.ceil(line() / 4) : 1;
-    if (free < least) {
+    // While the line holds half a second of sending, no claim is made: the dispatcher's fan-out
+    // (which claims in the statement that writes the rows) tops it up meanwhile, and the slots that
+    // free wake the loop again; below that, a claim's round trip is still well covered.
+    if (free <= 0 || ready.length >= line() / 2) {
       moreMayWait = true;
       return;
     }
