@@ -42,8 +42,9 @@ export function createOutboundPoster(
     connect: { lookup: guard.lookup, timeout: options.timeoutMs },
     connections: options.connections ?? 64,
     keepAliveTimeout: 10_000,
-    headersTimeout: options.timeoutMs,
-    bodyTimeout: options.timeoutMs,
+    // A backstop only: the post's own deadline (below) ends it first, and says so.
+    headersTimeout: options.timeoutMs + 1_000,
+    bodyTimeout: options.timeoutMs + 1_000,
   });
 
   // The posts under way, each with its deadline; swept every tenth of the timeout (at most 250 ms),
