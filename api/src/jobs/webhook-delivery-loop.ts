@@ -103,10 +103,10 @@ export function startWebhookDeliveryLoop(deps: {
     if (closed) return;
     startReady();
     const free = room();
-    // While the line holds half a second of sending, no claim is made: the dispatcher's fan-out
-    // (which claims in the statement that writes the rows) tops it up meanwhile, and the slots that
-    // free wake the loop again; below that, a claim's round trip is still well covered.
-    if (free <= 0 || ready.length >= line() / 2) {
+    // While the line still holds a round of slots' worth, a claim waits to be worth its statement
+    // (a quarter of the line); the slots that free meanwhile wake the loop again.
+    const least = ready.length >= deps.concurrency ? Math.ceil(line() / 4) : 1;
+    if (free < least) {
       moreMayWait = true;
       return;
     }
