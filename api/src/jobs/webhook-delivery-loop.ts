@@ -8,11 +8,11 @@
 // wake-up while no other may start asks for one more when one ends. The line of claims waiting for
 // a slot is about a second of sending long (at least as long as the slots, at most ten times; the
 // slots' pace is judged from how long requests take, so an idle spell does not shorten it): a
-// claim's round trip on a busy database then never leaves a slot empty, a burst is claimed in a
-// few large statements (most of it at fan-out, none by a claim of its own), and a claim waits in
-// line about a second, far inside the time it may wait before it is given back unsent. Two workers'
-// loops share the work through the claim (SKIP LOCKED), never send the same attempt twice, and a
-// worker killed mid-attempt leaves its claims to run out for the others.
+// claim's round trip on a busy database then seldom leaves a slot empty, a burst is claimed in a
+// few large statements (a good part of it at fan-out, by no statement of its own), and a claim
+// waits in line about a second, far inside the time it may wait before it is given back unsent.
+// Two workers' loops share the work through the claim (SKIP LOCKED), never send the same attempt
+// twice, and a worker killed mid-attempt leaves its claims to run out for the others.
 import type {
   DeliverySlots,
   HeldClaim,
