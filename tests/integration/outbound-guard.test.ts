@@ -2,8 +2,11 @@
 // loopback: loopback refused without the allow-list (as an IP and as a name resolving to it), the
 // address checked at connect time so a name re-pointed after it was saved (DNS rebinding) is
 // refused, redirects answered but never followed, metadata and private ranges refused, and the
-// allow-list letting a developer's own machine in.
+// allow-list letting a developer's own machine in; one deadline over the whole post, a long answer
+// kept to its excerpt.
 import type { LookupAddress } from 'node:dns';
+import { once } from 'node:events';
+import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOutboundGuard, OutboundRefused, type Resolver } from '../../api/src/outbound/outbound-guard.js';
 import { createOutboundPoster } from '../../api/src/outbound/outbound-http.js';
@@ -92,5 +95,45 @@ describe('outbound guard', () => {
     await expect(guard.checkUrl('http://93.184.215.14/', { requireHttps: true })).rejects.toThrow(/https/);
     await expect(guard.checkUrl('https://93.184.215.14/', { requireHttps: true })).resolves.toBeInstanceOf(URL);
     expect(() => createOutboundGuard({ allowCidrs: '10.0.0.0/33' })).toThrow(/CIDR/);
+  });
+
+  it('ends a post at its deadline whether the receiver never answers or trickles its answer, and keeps a long answer to its excerpt', async () => {
+    const timers: NodeJS.Timeout[] = [];
+    const server: Server = createServer((req, res) => {
+      if (req.url === '/silent') return; // never answers
+      if (req.url === '/trickle') {
+        // Headers at once, then a byte every 100 ms: each chunk well inside any idle timeout.
+        res.writeHead(200, { 'content-type': 'text/plain' });
+        const tick = setInterval(() => res.write('.'), 100);
+        timers.push(tick);
+        res.on('close', () => clearInterval(tick));
+        return;
+      }
+      res.writeHead(500, { 'content-type': 'text/plain' }).end('x'.repeat(100_000));
+    });
+    server.listen(0, '127.0.0.1');
+    await once(server, 'listening');
+    const base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+    const poster = createOutboundPoster(createOutboundGuard({ allowCidrs: '127.0.0.0/8' }), {
+      timeoutMs: 800,
+      excerptChars: 50,
+    });
+    try {
+      for (const path of ['/silent', '/trickle']) {
+        const started = performance.now();
+        const answer = await poster.post(`${base}${path}`, '{}', {});
+        const took = performance.now() - started;
+        expect(answer, path).toMatchObject({ status: null, excerpt: null, error: 'No answer within 800 ms.' });
+        expect(took, path).toBeGreaterThanOrEqual(790);
+        expect(took, path).toBeLessThan(800 + 1_000);
+      }
+      const long = await poster.post(`${base}/long`, '{}', {});
+      expect(long).toMatchObject({ status: 500, error: null, excerpt: 'x'.repeat(50) });
+    } finally {
+      await poster.close();
+      for (const t of timers) clearInterval(t);
+      server.closeAllConnections();
+      server.close();
+    }
   });
 });

@@ -122,6 +122,13 @@ export async function enabledEndpointsOf(db: Db, agencyIds: readonly string[]): 
 
 // --- deliveries
 
+/**
+ * A time for an array parameter, as ISO 8601 text: the driver writes a Date in an array field by
+ * field in local time, several times dearer than `toISOString` (a burst writes thousands of them).
+ */
+const iso = (at: Date | string | null | undefined): string | null =>
+  at === null || at === undefined ? null : typeof at === 'string' ? at : at.toISOString();
+
 export async function insertDeliveries(db: Db, rows: Insertable<WebhookDeliveriesTable>[]): Promise<void> {
   if (rows.length === 0) return;
   await db.insertInto('webhook_deliveries').values(rows).execute();
@@ -152,7 +159,7 @@ export async function insertDeliveriesClaiming(
       SELECT * FROM unnest(
         ${col((r) => r.id)}::text[], ${col((r) => r.endpoint_id)}::text[], ${col((r) => r.event_id)}::text[],
         ${col((r) => r.event_type)}::text[], ${col((r) => r.event_seq)}::bigint[], ${col((r) => r.booking_id)}::text[],
-        ${col((r) => r.next_attempt_at)}::timestamptz[], ${col((r) => r.created_at)}::timestamptz[],
+        ${col((r) => iso(r.next_attempt_at))}::timestamptz[], ${col((r) => iso(r.created_at))}::timestamptz[],
         ${col((r) => claim.ids.has(r.id))}::boolean[]
       ) AS d(id, endpoint_id, event_id, event_type, event_seq, booking_id, next_attempt_at, created_at, wanted)),
     inserted AS (
@@ -178,11 +185,14 @@ export type SendingEndpoint = Pick<
   'id' | 'url' | 'enabled' | 'secret_sealed' | 'previous_secret_sealed' | 'previous_secret_expires_at' | 'failing_since'
 >;
 
-/** What an attempt needs of its event: the envelope's fields. */
+/**
+ * What an attempt needs of its event: the envelope's fields, its data as PostgreSQL writes it in
+ * JSON (sent as it is: not parsed here to be written again for each attempt).
+ */
 export type EnvelopeRow = Pick<
   EventRow,
-  'id' | 'type' | 'created_at' | 'live_mode' | 'agency_id' | 'data' | 'request_id' | 'idempotency_key'
->;
+  'id' | 'type' | 'created_at' | 'live_mode' | 'agency_id' | 'request_id' | 'idempotency_key'
+> & { data_json: string };
 
 /**
  * A claimed delivery with what its attempt sends: the endpoint (absent once deleted) and the event
@@ -238,7 +248,7 @@ export async function claimDeliveries(
       en.previous_secret_sealed AS en_previous_secret_sealed,
       en.previous_secret_expires_at AS en_previous_secret_expires_at, en.failing_since AS en_failing_since,
       ev.id AS ev_id, ev.type AS ev_type, ev.created_at AS ev_created_at, ev.live_mode AS ev_live_mode,
-      ev.agency_id AS ev_agency_id, ev.data AS ev_data, ev.request_id AS ev_request_id,
+      ev.agency_id AS ev_agency_id, ev.data::text AS ev_data_json, ev.request_id AS ev_request_id,
       ev.idempotency_key AS ev_idempotency_key
     FROM claimed c
     LEFT JOIN webhook_endpoints en ON en.id = c.endpoint_id AND en.deleted_at IS NULL
@@ -264,7 +274,7 @@ function splitClaimed(row: ClaimedFlat): ClaimedDelivery {
     ev_created_at,
     ev_live_mode,
     ev_agency_id,
-    ev_data,
+    ev_data_json,
     ev_request_id,
     ev_idempotency_key,
     ...delivery
@@ -284,7 +294,7 @@ function splitClaimed(row: ClaimedFlat): ClaimedDelivery {
             failing_since: en_failing_since,
           },
     event:
-      ev_id === null || ev_type === null || ev_created_at === null || ev_live_mode === null
+      ev_id === null || ev_type === null || ev_created_at === null || ev_live_mode === null || ev_data_json === null
         ? undefined
         : {
             id: ev_id,
@@ -292,7 +302,7 @@ function splitClaimed(row: ClaimedFlat): ClaimedDelivery {
             created_at: ev_created_at,
             live_mode: ev_live_mode,
             agency_id: ev_agency_id,
-            data: ev_data,
+            data_json: ev_data_json,
             request_id: ev_request_id,
             idempotency_key: ev_idempotency_key,
           },
@@ -351,12 +361,12 @@ export async function settleAttempts(db: Db, inputs: readonly SettleInput[]): Pr
     WITH v AS (
       SELECT * FROM unnest(
         ${col((i) => i.deliveryId)}::text[], ${col((i) => i.token)}::text[], ${col((i) => i.status)}::text[],
-        ${col((i) => i.nextAttemptAt)}::timestamptz[], ${col((i) => i.at)}::timestamptz[],
+        ${col((i) => iso(i.nextAttemptAt))}::timestamptz[], ${col((i) => iso(i.at))}::timestamptz[],
         ${col((i) => i.attempt.id)}::text[], ${col((i) => i.attempt.endpoint_id)}::text[],
         ${col((i) => i.attempt.attempt)}::integer[], ${col((i) => i.attempt.succeeded)}::boolean[],
         ${col((i) => i.attempt.status_code ?? null)}::integer[], ${col((i) => i.attempt.response_excerpt ?? null)}::text[],
         ${col((i) => i.attempt.duration_ms)}::integer[], ${col((i) => i.attempt.error ?? null)}::text[],
-        ${col((i) => i.attempt.next_retry_at ?? null)}::timestamptz[], ${col((i) => i.attempt.created_at)}::timestamptz[]
+        ${col((i) => iso(i.attempt.next_retry_at ?? null))}::timestamptz[], ${col((i) => iso(i.attempt.created_at))}::timestamptz[]
       ) AS v(delivery_id, token, status, next_attempt_at, at, attempt_id, endpoint_id, attempt, succeeded,
         status_code, response_excerpt, duration_ms, error, next_retry_at, created_at)),
     settled AS (

@@ -5,9 +5,14 @@
 // slot frees while more may wait, when a booking's next delivery is freed, and on a short interval
 // for the rest (retries falling due, a claim run out, another worker's fan-out). Wake-ups are
 // coalesced: at most two claims at a time (the second only for a batch of some size), and a
-// wake-up while no other may start asks for one more when one ends. Two workers'
-// loops share the work through the claim (SKIP LOCKED), never send the same attempt twice, and a
-// worker killed mid-attempt leaves its claims to run out for the others.
+// wake-up while no other may start asks for one more when one ends. The line of claims waiting for
+// a slot is about a second of sending long (at least as long as the slots, at most ten times; the
+// slots' pace is judged from how long requests take, so an idle spell does not shorten it): a
+// claim's round trip on a busy database then seldom leaves a slot empty, a burst is claimed in a
+// few large statements (a good part of it at fan-out, by no statement of its own), and a claim
+// waits in line about a second, far inside the time it may wait before it is given back unsent.
+// Two workers' loops share the work through the claim (SKIP LOCKED), never send the same attempt
+// twice, and a worker killed mid-attempt leaves its claims to run out for the others.
 import type {
   DeliverySlots,
   HeldClaim,
@@ -22,6 +27,7 @@ export interface WebhookDeliveryLoop extends DeliverySlots {
 
 const maxClaims = 2;
 const minSecondClaim = 10;
+const maxLineSlots = 10;
 
 export function startWebhookDeliveryLoop(deps: {
   deliverer: WebhookDeliverer;
@@ -40,14 +46,26 @@ export function startWebhookDeliveryLoop(deps: {
   let closed = false;
   // The last claim filled every free slot: more may be due, so a freed slot claims again.
   let moreMayWait = false;
+  // How fast the slots turn over: a moving average of how long a request takes (from its start to
+  // the receiver's answer). The slots together then send `concurrency / duration` a second, and the
+  // line holds about a second of that. It starts as if a request took a second (a line as long as
+  // the slots).
+  let durationMs = 1000;
+  const line = () =>
+    Math.min(
+      maxLineSlots * deps.concurrency,
+      Math.max(deps.concurrency, Math.round((deps.concurrency * 1000) / durationMs)),
+    );
 
   const open = () => deps.concurrency - inFlight.size;
 
   const run = (attempt: StartedAttempt) => {
+    const started = performance.now();
     // A slot is the request: it frees when the receiver has answered, while the outcome is
     // still being recorded (successes are written together), so the next claim need not wait.
     const slot = attempt.sent.finally(() => {
       inFlight.delete(slot);
+      durationMs += (Math.max(1, performance.now() - started) - durationMs) / 20;
       startReady();
       if (moreMayWait) wake();
     });
@@ -76,16 +94,19 @@ export function startWebhookDeliveryLoop(deps: {
     startReady();
   };
 
-  // Room for claims: the free slots and a line as long as the slots. A freed slot starts the next
-  // claim in line at once instead of waiting for a claim's round trip; a claim waits in line about
-  // one request, and is given back if it waits too long to cover its attempt (webhook-delivery.ts).
-  const room = () => Math.max(0, deps.concurrency - inFlight.size - claimingFor + deps.concurrency - ready.length);
+  // Room for claims: the free slots and the line. A freed slot starts the next claim in line at once
+  // instead of waiting for a claim's round trip; a claim waits in line about a second, and is given
+  // back if it waits too long to cover its attempt (webhook-delivery.ts).
+  const room = () => Math.max(0, deps.concurrency - inFlight.size - claimingFor + line() - ready.length);
 
   const wake = () => {
     if (closed) return;
     startReady();
     const free = room();
-    if (free <= 0) {
+    // While the line still holds a round of slots' worth, a claim waits to be worth its statement
+    // (a quarter of the line); the slots that free meanwhile wake the loop again.
+    const least = ready.length >= deps.concurrency ? Math.ceil(line() / 4) : 1;
+    if (free < least) {
       moreMayWait = true;
       return;
     }

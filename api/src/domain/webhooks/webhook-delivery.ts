@@ -40,7 +40,7 @@ import type { OutboundAnswer, OutboundPoster } from '../../outbound/outbound-htt
 import type { Clock } from '../clock.js';
 import type { SecretBox } from '../crypto/secret-box.js';
 import { recordEvent } from '../events/record-event.js';
-import { eventView, type ContrailEvent } from '../events/events.service.js';
+import { eventViewJson, type ContrailEvent } from '../events/events.service.js';
 import { newId } from '../ids.js';
 import type { JobProducer } from '../job-producer.js';
 import { endpointView } from './webhook-endpoint-view.js';
@@ -81,8 +81,8 @@ export interface HeldClaim {
   endpoint: SendingEndpoint | undefined;
   /** The endpoint's signing secrets, opened once per endpoint in a batch. */
   secrets: string[];
-  /** The event as GET /events/{id} answers it; absent when the delivery carries its own payload. */
-  envelope: ContrailEvent | undefined;
+  /** The event as GET /events/{id} answers it, in JSON; absent when the delivery carries its own payload. */
+  body: string | undefined;
 }
 
 export interface WebhookDeliverer {
@@ -141,7 +141,7 @@ export function createWebhookDeliverer(deps: WebhookDeliveryDeps): WebhookDelive
     claimed: {
       delivery: WebhookDeliveryRow;
       endpoint: SendingEndpoint | undefined;
-      envelope: ContrailEvent | undefined;
+      body: string | undefined;
     }[],
     claim: { token: string; until: Date },
     now: Date,
@@ -168,7 +168,7 @@ export function createWebhookDeliverer(deps: WebhookDeliveryDeps): WebhookDelive
       ids,
     });
     return holding(
-      claimed.map((c) => ({ ...c, envelope: c.event && eventView(c.event) })),
+      claimed.map((c) => ({ ...c, body: c.event && eventViewJson(c.event) })),
       held,
       now,
     );
@@ -176,7 +176,7 @@ export function createWebhookDeliverer(deps: WebhookDeliveryDeps): WebhookDelive
 
   /** One attempt under a held claim; `onSent` says the request is over (also when none was made). */
   async function attemptHeld(held: HeldClaim, onSent: () => void): Promise<AttemptOutcome> {
-    const { delivery, endpoint, envelope, token } = held;
+    const { delivery, endpoint, token } = held;
     let answer: OutboundAnswer;
     try {
       const now = clock.now();
@@ -193,9 +193,8 @@ export function createWebhookDeliverer(deps: WebhookDeliveryDeps): WebhookDelive
         startNextInLine(deps, delivery);
         return 'dropped';
       }
-      const body =
-        delivery.payload !== null ? JSON.stringify(delivery.payload) : envelope ? JSON.stringify(envelope) : null;
-      if (body === null) {
+      const body = delivery.payload !== null ? JSON.stringify(delivery.payload) : held.body;
+      if (body === undefined) {
         await dropDelivery(db, delivery.id, token, now);
         return 'dropped';
       }
@@ -227,11 +226,20 @@ export function createWebhookDeliverer(deps: WebhookDeliveryDeps): WebhookDelive
       const held = newClaim(now);
       const wanted = new Set(fanOut.rows.slice(0, Math.max(0, claimUpTo)).map((r) => r.id));
       const claimed = await insertDeliveriesClaiming(trx, fanOut.rows, { ids: wanted, ...held });
+      // Each event's body is written once, for all its endpoints.
+      const bodies = new Map<string, string | undefined>();
+      const bodyOf = (eventId: string) => {
+        if (!bodies.has(eventId)) {
+          const envelope = fanOut.events.get(eventId);
+          bodies.set(eventId, envelope && JSON.stringify(envelope));
+        }
+        return bodies.get(eventId);
+      };
       return holding(
         claimed.map((delivery) => ({
           delivery,
           endpoint: fanOut.endpoints.get(delivery.endpoint_id),
-          envelope: fanOut.events.get(delivery.event_id),
+          body: bodyOf(delivery.event_id),
         })),
         held,
         now,

@@ -14,6 +14,19 @@ export interface SignedHeaders {
   'webhook-signature': string;
 }
 
+// A signer per secret, kept: each decodes its key once, not on every attempt (a worker signs hundreds
+// of attempts a second with the same few secrets). Dropped wholesale when it grows past a bound.
+const signers = new Map<string, Webhook>();
+function signerOf(secret: string): Webhook {
+  let signer = signers.get(secret);
+  if (!signer) {
+    if (signers.size >= 1000) signers.clear();
+    signer = new Webhook(secret);
+    signers.set(secret, signer);
+  }
+  return signer;
+}
+
 export function signDelivery(input: {
   /** The event's id: the same on every attempt, so a receiver deduplicates on it. */
   messageId: string;
@@ -22,7 +35,7 @@ export function signDelivery(input: {
   body: string | Buffer;
   secrets: readonly string[];
 }): SignedHeaders {
-  const signature = input.secrets.map((secret) => new Webhook(secret).sign(input.messageId, input.at, input.body));
+  const signature = input.secrets.map((secret) => signerOf(secret).sign(input.messageId, input.at, input.body));
   return {
     'webhook-id': input.messageId,
     'webhook-timestamp': String(Math.floor(input.at.getTime() / 1000)),
