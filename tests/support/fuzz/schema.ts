@@ -79,6 +79,8 @@ export function typeOf(schema: Schema): string | undefined {
   return undefined;
 }
 
+type RequestBody = { content: Record<string, { schema: Schema }> };
+
 export function operations(): Operation[] {
   const out: Operation[] = [];
   const param = (p: Parameter & { $ref?: string }) =>
@@ -90,14 +92,18 @@ export function operations(): Operation[] {
       const op = value as {
         operationId: string;
         parameters?: Parameter[];
-        requestBody?: { content: Record<string, { schema: Schema }> };
+        requestBody?: RequestBody & { $ref?: string };
       };
+      // A body shared in components/requestBodies (one whose fields have defaults) is a reference.
+      const requestBody = op.requestBody?.$ref
+        ? bundle.components.requestBodies[op.requestBody.$ref.split('/').pop()!]!
+        : op.requestBody;
       out.push({
         id: op.operationId,
         method: method.toUpperCase(),
         path,
         parameters: [...shared, ...(op.parameters ?? []).map(param)],
-        body: op.requestBody?.content['application/json']?.schema,
+        body: requestBody?.content['application/json']?.schema,
       });
     }
   }
