@@ -306,6 +306,16 @@ describe('search results and filters', () => {
     expect(res.body.meta.shown_offers).toBeLessThan(result.meta.total_offers);
   });
 
+  it('refuses a price range end longer than an amount can be, naming the field', async () => {
+    const result = (await search(bearer(tokens.Agent), oneWay('WAW', 'FRA'))).body;
+    const res = await api()
+      .post('/api/v1/search_results')
+      .set(bearer(tokens.Agent))
+      .send({ search_result_id: result.id, filters: { price: { max: '1'.repeat(41) } } });
+    expect(res.status).toBe(400);
+    expect(JSON.stringify(res.body.errors)).toContain('price');
+  });
+
   it('answers 410 once the offers have expired', async () => {
     const result = (await search(bearer(tokens.Agent), oneWay('WAW', 'FRA'))).body;
     clock.advance(Date.parse(result.expires_at) - Date.now() + 1_000);

@@ -3640,7 +3640,7 @@ export interface components {
             max_stops?: number;
             departure_windows?: components["schemas"]["TimeWindow"][];
             arrival_windows?: components["schemas"]["TimeWindow"][];
-            /** @description Total price range in EUR, inclusive; either end may be left out. */
+            /** @description Total price range in EUR, inclusive, each end up to 12 integer digits and 2 decimals; either end may be left out. */
             price?: {
                 min?: string;
                 max?: string;

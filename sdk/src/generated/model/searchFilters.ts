@@ -39,7 +39,7 @@ export interface SearchFilters {
   departure_windows?: TimeWindow[];
   /** @maxItems 6 */
   arrival_windows?: TimeWindow[];
-  /** Total price range in EUR, inclusive; either end may be left out. */
+  /** Total price range in EUR, inclusive, each end up to 12 integer digits and 2 decimals; either end may be left out. */
   price?: SearchFiltersPrice;
   /** true keeps only fares with at least one checked bag. */
   baggage_included?: boolean;

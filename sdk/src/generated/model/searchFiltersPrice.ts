@@ -15,11 +15,11 @@ every call. Errors always come as `{"errors": [...], "meta": {"request_id": ...}
  */
 
 /**
- * Total price range in EUR, inclusive; either end may be left out.
+ * Total price range in EUR, inclusive, each end up to 12 integer digits and 2 decimals; either end may be left out.
  */
 export type SearchFiltersPrice = {
-  /** @pattern ^[0-9]+(\.[0-9]{1,2})?$ */
+  /** @pattern ^[0-9]{1,12}(\.[0-9]{1,2})?$ */
   min?: string;
-  /** @pattern ^[0-9]+(\.[0-9]{1,2})?$ */
+  /** @pattern ^[0-9]{1,12}(\.[0-9]{1,2})?$ */
   max?: string;
 };

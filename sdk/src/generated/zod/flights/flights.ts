@@ -66,8 +66,8 @@ export const filterSearchResultBodyFiltersDepartureWindowsItemToRegExp = new Reg
 export const filterSearchResultBodyFiltersDepartureWindowsMax = 6;export const filterSearchResultBodyFiltersArrivalWindowsItemOriginDestinationMin = 0;
 export const filterSearchResultBodyFiltersArrivalWindowsItemOriginDestinationMax = 5;export const filterSearchResultBodyFiltersArrivalWindowsItemFromRegExp = new RegExp('^([01][0-9]|2[0-3]):[0-5][0-9]$');
 export const filterSearchResultBodyFiltersArrivalWindowsItemToRegExp = new RegExp('^([01][0-9]|2[0-3]):[0-5][0-9]$');
-export const filterSearchResultBodyFiltersArrivalWindowsMax = 6;export const filterSearchResultBodyFiltersPriceMinRegExp = new RegExp('^[0-9]+(\\.[0-9]{1,2})?$');
-export const filterSearchResultBodyFiltersPriceMaxRegExp = new RegExp('^[0-9]+(\\.[0-9]{1,2})?$');
+export const filterSearchResultBodyFiltersArrivalWindowsMax = 6;export const filterSearchResultBodyFiltersPriceMinRegExp = new RegExp('^[0-9]{1,12}(\\.[0-9]{1,2})?$');
+export const filterSearchResultBodyFiltersPriceMaxRegExp = new RegExp('^[0-9]{1,12}(\\.[0-9]{1,2})?$');
 export const filterSearchResultBodyFiltersFareFamiliesMax = 20;
 
 export const filterSearchResultBody = zod.object({
@@ -88,7 +88,7 @@ export const filterSearchResultBody = zod.object({
   "price": zod.object({
   "min": zod.string().regex(filterSearchResultBodyFiltersPriceMinRegExp).optional(),
   "max": zod.string().regex(filterSearchResultBodyFiltersPriceMaxRegExp).optional()
-}).optional().describe('Total price range in EUR, inclusive; either end may be left out.'),
+}).optional().describe('Total price range in EUR, inclusive, each end up to 12 integer digits and 2 decimals; either end may be left out.'),
   "baggage_included": zod.boolean().optional().describe('true keeps only fares with at least one checked bag.'),
   "fare_families": zod.array(zod.string()).min(1).max(filterSearchResultBodyFiltersFareFamiliesMax).optional(),
   "sort": zod.enum(['price', 'duration', 'departure']).optional().describe('Order of the offers; price (cheapest fare) when absent.')
@@ -108,8 +108,8 @@ export const filterSearchResultResponseFiltersDepartureWindowsItemToRegExp = new
 export const filterSearchResultResponseFiltersDepartureWindowsMax = 6;export const filterSearchResultResponseFiltersArrivalWindowsItemOriginDestinationMin = 0;
 export const filterSearchResultResponseFiltersArrivalWindowsItemOriginDestinationMax = 5;export const filterSearchResultResponseFiltersArrivalWindowsItemFromRegExp = new RegExp('^([01][0-9]|2[0-3]):[0-5][0-9]$');
 export const filterSearchResultResponseFiltersArrivalWindowsItemToRegExp = new RegExp('^([01][0-9]|2[0-3]):[0-5][0-9]$');
-export const filterSearchResultResponseFiltersArrivalWindowsMax = 6;export const filterSearchResultResponseFiltersPriceMinRegExp = new RegExp('^[0-9]+(\\.[0-9]{1,2})?$');
-export const filterSearchResultResponseFiltersPriceMaxRegExp = new RegExp('^[0-9]+(\\.[0-9]{1,2})?$');
+export const filterSearchResultResponseFiltersArrivalWindowsMax = 6;export const filterSearchResultResponseFiltersPriceMinRegExp = new RegExp('^[0-9]{1,12}(\\.[0-9]{1,2})?$');
+export const filterSearchResultResponseFiltersPriceMaxRegExp = new RegExp('^[0-9]{1,12}(\\.[0-9]{1,2})?$');
 export const filterSearchResultResponseFiltersFareFamiliesMax = 20;export const filterSearchResultResponseOffersItemOwnerCodeRegExp = new RegExp('^[A-Z0-9]{2}$');
 export const filterSearchResultResponseOffersItemOriginDestinationsItemOriginRegExp = new RegExp('^[A-Z]{3}$');
 export const filterSearchResultResponseOffersItemOriginDestinationsItemDestinationRegExp = new RegExp('^[A-Z]{3}$');
@@ -227,7 +227,7 @@ export const filterSearchResultResponse = zod.object({
   "price": zod.object({
   "min": zod.string().regex(filterSearchResultResponseFiltersPriceMinRegExp).optional(),
   "max": zod.string().regex(filterSearchResultResponseFiltersPriceMaxRegExp).optional()
-}).optional().describe('Total price range in EUR, inclusive; either end may be left out.'),
+}).optional().describe('Total price range in EUR, inclusive, each end up to 12 integer digits and 2 decimals; either end may be left out.'),
   "baggage_included": zod.boolean().optional().describe('true keeps only fares with at least one checked bag.'),
   "fare_families": zod.array(zod.string()).min(1).max(filterSearchResultResponseFiltersFareFamiliesMax).optional(),
   "sort": zod.enum(['price', 'duration', 'departure']).optional().describe('Order of the offers; price (cheapest fare) when absent.')
@@ -488,8 +488,8 @@ export const getSearchResultResponseFiltersDepartureWindowsItemToRegExp = new Re
 export const getSearchResultResponseFiltersDepartureWindowsMax = 6;export const getSearchResultResponseFiltersArrivalWindowsItemOriginDestinationMin = 0;
 export const getSearchResultResponseFiltersArrivalWindowsItemOriginDestinationMax = 5;export const getSearchResultResponseFiltersArrivalWindowsItemFromRegExp = new RegExp('^([01][0-9]|2[0-3]):[0-5][0-9]$');
 export const getSearchResultResponseFiltersArrivalWindowsItemToRegExp = new RegExp('^([01][0-9]|2[0-3]):[0-5][0-9]$');
-export const getSearchResultResponseFiltersArrivalWindowsMax = 6;export const getSearchResultResponseFiltersPriceMinRegExp = new RegExp('^[0-9]+(\\.[0-9]{1,2})?$');
-export const getSearchResultResponseFiltersPriceMaxRegExp = new RegExp('^[0-9]+(\\.[0-9]{1,2})?$');
+export const getSearchResultResponseFiltersArrivalWindowsMax = 6;export const getSearchResultResponseFiltersPriceMinRegExp = new RegExp('^[0-9]{1,12}(\\.[0-9]{1,2})?$');
+export const getSearchResultResponseFiltersPriceMaxRegExp = new RegExp('^[0-9]{1,12}(\\.[0-9]{1,2})?$');
 export const getSearchResultResponseFiltersFareFamiliesMax = 20;export const getSearchResultResponseOffersItemOwnerCodeRegExp = new RegExp('^[A-Z0-9]{2}$');
 export const getSearchResultResponseOffersItemOriginDestinationsItemOriginRegExp = new RegExp('^[A-Z]{3}$');
 export const getSearchResultResponseOffersItemOriginDestinationsItemDestinationRegExp = new RegExp('^[A-Z]{3}$');
@@ -607,7 +607,7 @@ export const getSearchResultResponse = zod.object({
   "price": zod.object({
   "min": zod.string().regex(getSearchResultResponseFiltersPriceMinRegExp).optional(),
   "max": zod.string().regex(getSearchResultResponseFiltersPriceMaxRegExp).optional()
-}).optional().describe('Total price range in EUR, inclusive; either end may be left out.'),
+}).optional().describe('Total price range in EUR, inclusive, each end up to 12 integer digits and 2 decimals; either end may be left out.'),
   "baggage_included": zod.boolean().optional().describe('true keeps only fares with at least one checked bag.'),
   "fare_families": zod.array(zod.string()).min(1).max(getSearchResultResponseFiltersFareFamiliesMax).optional(),
   "sort": zod.enum(['price', 'duration', 'departure']).optional().describe('Order of the offers; price (cheapest fare) when absent.')
@@ -872,8 +872,8 @@ export const removeSearchFilterResponseFiltersDepartureWindowsItemToRegExp = new
 export const removeSearchFilterResponseFiltersDepartureWindowsMax = 6;export const removeSearchFilterResponseFiltersArrivalWindowsItemOriginDestinationMin = 0;
 export const removeSearchFilterResponseFiltersArrivalWindowsItemOriginDestinationMax = 5;export const removeSearchFilterResponseFiltersArrivalWindowsItemFromRegExp = new RegExp('^([01][0-9]|2[0-3]):[0-5][0-9]$');
 export const removeSearchFilterResponseFiltersArrivalWindowsItemToRegExp = new RegExp('^([01][0-9]|2[0-3]):[0-5][0-9]$');
-export const removeSearchFilterResponseFiltersArrivalWindowsMax = 6;export const removeSearchFilterResponseFiltersPriceMinRegExp = new RegExp('^[0-9]+(\\.[0-9]{1,2})?$');
-export const removeSearchFilterResponseFiltersPriceMaxRegExp = new RegExp('^[0-9]+(\\.[0-9]{1,2})?$');
+export const removeSearchFilterResponseFiltersArrivalWindowsMax = 6;export const removeSearchFilterResponseFiltersPriceMinRegExp = new RegExp('^[0-9]{1,12}(\\.[0-9]{1,2})?$');
+export const removeSearchFilterResponseFiltersPriceMaxRegExp = new RegExp('^[0-9]{1,12}(\\.[0-9]{1,2})?$');
 export const removeSearchFilterResponseFiltersFareFamiliesMax = 20;export const removeSearchFilterResponseOffersItemOwnerCodeRegExp = new RegExp('^[A-Z0-9]{2}$');
 export const removeSearchFilterResponseOffersItemOriginDestinationsItemOriginRegExp = new RegExp('^[A-Z]{3}$');
 export const removeSearchFilterResponseOffersItemOriginDestinationsItemDestinationRegExp = new RegExp('^[A-Z]{3}$');
@@ -991,7 +991,7 @@ export const removeSearchFilterResponse = zod.object({
   "price": zod.object({
   "min": zod.string().regex(removeSearchFilterResponseFiltersPriceMinRegExp).optional(),
   "max": zod.string().regex(removeSearchFilterResponseFiltersPriceMaxRegExp).optional()
-}).optional().describe('Total price range in EUR, inclusive; either end may be left out.'),
+}).optional().describe('Total price range in EUR, inclusive, each end up to 12 integer digits and 2 decimals; either end may be left out.'),
   "baggage_included": zod.boolean().optional().describe('true keeps only fares with at least one checked bag.'),
   "fare_families": zod.array(zod.string()).min(1).max(removeSearchFilterResponseFiltersFareFamiliesMax).optional(),
   "sort": zod.enum(['price', 'duration', 'departure']).optional().describe('Order of the offers; price (cheapest fare) when absent.')
