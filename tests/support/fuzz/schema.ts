@@ -45,7 +45,11 @@ export interface Operation {
 
 interface Bundle {
   paths: Record<string, Record<string, unknown>>;
-  components: { schemas: Record<string, Schema>; parameters: Record<string, Parameter> };
+  components: {
+    schemas: Record<string, Schema>;
+    parameters: Record<string, Parameter>;
+    requestBodies: Record<string, RequestBody>;
+  };
 }
 
 const bundle = JSON.parse(
