@@ -101,18 +101,26 @@ try {
   for (const target of [...targets].sort((a, b) => Number(a.signedIn) - Number(b.signedIn))) {
     if (target.signedIn) await ensureSignedIn(helper);
     for (const formFactor of formFactors) {
-      const result = await lighthouse(
-        `${base}${target.path}`,
-        {
-          port: debuggingPort,
-          output: 'json',
-          logLevel: 'error',
-          // Lighthouse empties the browser cache and the origin's caches before each run, but
-          // keeps cookies: the signed-in pages load cold with the agent's session.
-          onlyCategories: Object.keys(bars),
-        },
-        formFactor === 'desktop' ? desktopConfig : undefined,
-      );
+      const audit = () =>
+        lighthouse(
+          `${base}${target.path}`,
+          {
+            port: debuggingPort,
+            output: 'json',
+            logLevel: 'error',
+            // Lighthouse empties the browser cache and the origin's caches before each run, but
+            // keeps cookies: the signed-in pages load cold with the agent's session.
+            onlyCategories: Object.keys(bars),
+          },
+          formFactor === 'desktop' ? desktopConfig : undefined,
+        );
+      let result = await audit();
+      // A run whose trace Lighthouse itself could not read (NO_NAVSTART and the like) scores the
+      // page 0 without having measured it: that run is made again, twice at most, and said so.
+      for (let again = 0; result?.lhr.runtimeError && again < 2; again++) {
+        console.log(`${target.path} ${formFactor}: Lighthouse ${result.lhr.runtimeError.code}, run again`);
+        result = await audit();
+      }
       if (!result) throw new Error(`Lighthouse gave no result for ${target.path}`);
       const scores = Object.fromEntries(
         Object.keys(bars).map((id) => [id, Math.round((result.lhr.categories[id]?.score ?? 0) * 100)]),
