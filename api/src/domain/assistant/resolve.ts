@@ -35,11 +35,14 @@ export function namesOf(directory: {
   return Object.fromEntries([...directory.agencies, ...directory.companies].map((n) => [n.id, n.name]));
 }
 
-/** The best match of any name among the question's word windows, with its distance; undefined if none is close. */
+/**
+ * The best match of any name among the question's word windows, with its distance; undefined if
+ * none is close. `firstWordOnly` says it matched by its first word alone, not as a whole name.
+ */
 export function bestName<T extends Named>(
   question: string,
   names: readonly T[],
-): { item: T; distance: number } | undefined {
+): { item: T; distance: number; firstWordOnly: boolean } | undefined {
   const qWords = words(question);
   let best: { item: T; distance: number; length: number } | undefined;
   // "Acme" for "Acme Corp": a long enough first word, exactly, counts as one typo, but only when no
@@ -69,8 +72,8 @@ export function bestName<T extends Named>(
     )
       byFirstWord = { item, distance: 1, length: first.length };
   }
-  const chosen = best ?? byFirstWord;
-  return chosen && { item: chosen.item, distance: chosen.distance };
+  if (best) return { item: best.item, distance: best.distance, firstWordOnly: false };
+  return byFirstWord && { item: byFirstWord.item, distance: byFirstWord.distance, firstWordOnly: true };
 }
 
 /** A carrier named by its two-letter code (as written, in capitals) or by its name. */

@@ -404,6 +404,25 @@ const plan = (question: string) =>
       ),
   });
 
+describe('names of both kinds', () => {
+  it('reads a partner named whole as that partner, not also as a company sharing its first word', async () => {
+    const both: Directory = {
+      agencies: [{ id: 'agy_zeph', name: 'Zephyrine Voyages', status: 'active' }],
+      companies: [{ id: 'cmp_other', name: 'Zephyrine Coast branch', agency_id: 'agy_else', currency: 'EUR' }],
+    };
+    const got = await planByRules('show bookings of Zephyrine Voyages', {
+      now,
+      directory: both,
+      channelOf: async () => undefined,
+      failedEmds: async () => [],
+      markupsOf: async () => [],
+      failedBatches: async () => [],
+      joinRequests: async () => [],
+    });
+    expect(got).toEqual(read('find_bookings', { agency_id: 'agy_zeph' }));
+  });
+});
+
 describe('the rules planner question set', () => {
   it('has 67 questions in each language, and answers at least 95% of them as expected', async () => {
     const misses: string[] = [];

@@ -167,6 +167,10 @@ function entitiesIn(question: string, directory: Directory): Entities {
   const saysAgency = has(question, agencyWord);
   const saysCompany = has(question, companyWord);
   if (agency && company) {
+    // "bookings of Zephyrine Voyages" names that partner whole; a company "Zephyrine Coast" that
+    // shares only its first word is the same words read twice, not a second name.
+    if (company.firstWordOnly && !agency.firstWordOnly) return { agency: agency.item };
+    if (agency.firstWordOnly && !company.firstWordOnly) return { company: company.item };
     if (saysCompany && !saysAgency) return { company: company.item };
     if (saysAgency && !saysCompany) return { agency: agency.item };
     return agency.distance <= company.distance
