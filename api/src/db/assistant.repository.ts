@@ -144,6 +144,18 @@ export async function directory(db: Db): Promise<{
   };
 }
 
+/** The names of the partners and companies among `ids` (a plan's step arguments), by id. */
+export async function namesByIds(db: Db, ids: readonly string[]): Promise<Record<string, string>> {
+  if (ids.length === 0) return {};
+  const rows = await db
+    .selectFrom('agencies')
+    .select(['id', 'name'])
+    .where('id', 'in', ids)
+    .unionAll(db.selectFrom('companies').select(['id', 'name']).where('id', 'in', ids))
+    .execute();
+  return Object.fromEntries(rows.map((r) => [r.id, r.name]));
+}
+
 export interface ConversationSummaryRow {
   id: string;
   title: string;

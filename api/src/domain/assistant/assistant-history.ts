@@ -7,9 +7,6 @@ import type { Clock } from '../clock.js';
 import { notFound } from '../errors.js';
 import type { Principal } from '../principal.js';
 import type { Execution, PlanView } from './plans.js';
-import { namesOf } from './resolve.js';
-import type { Call } from './rules-planner.js';
-import { stepSummary, type Language } from './texts.js';
 import type { Table } from './tools.js';
 
 export interface PlanRecord {
@@ -59,14 +56,12 @@ export function createAssistantHistory({ db, clock }: { db: Db; clock: Clock }) 
       const found = await repo.findConversation(db, id);
       if (!found || found.account_id !== principal.accountId) throw notFound('conversation');
       const [messages, plans] = await Promise.all([repo.conversationMessages(db, id), repo.conversationPlans(db, id)]);
-      const language: Language = principal.language ?? 'en';
       const bodies = messages.map(
         (m) => (m.body ?? {}) as { tables?: Table[]; plan?: PlanView | null; planner?: string },
       );
-      // The steps in the words the answer used; a plan whose answer lost them is put in words again.
+      // The steps in the words the answer used: a plan and its answer are written by one statement
+      // (repo.recordTurn), so every plan's answer holds them.
       const proposed = new Map(bodies.flatMap((b) => (b.plan ? [[b.plan.id, b.plan.steps] as const] : [])));
-      // Only a plan whose answer lost its steps needs the names to put them in words again.
-      const names = plans.every((p) => proposed.has(p.id)) ? {} : namesOf(await repo.directory(db));
       const now = clock.now();
       return {
         id,
@@ -84,12 +79,7 @@ export function createAssistantHistory({ db, clock }: { db: Db; clock: Clock }) 
           id: p.id,
           question: p.question,
           hash: p.hash,
-          steps:
-            proposed.get(p.id) ??
-            (p.steps as Call[]).map((s) => ({
-              ...s,
-              summary: stepSummary(p.language ?? language, s.tool, s.args, names),
-            })),
+          steps: proposed.get(p.id) ?? [],
           created_at: p.created_at.toISOString(),
           expires_at: p.expires_at.toISOString(),
           state: p.executed_at ? 'executed' : p.expires_at <= now ? 'expired' : 'proposed',

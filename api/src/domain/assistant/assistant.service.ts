@@ -267,9 +267,14 @@ export function createAssistantService(
   async function run(principal: Principal, plan: repo.PlanRow): Promise<StepOutcome[]> {
     const acting: Principal = { ...principal, assistant: { planId: plan.id, question: plan.question } };
     const language: Language = plan.language ?? principal.language ?? 'en';
-    const names = namesOf(await repo.directory(db));
+    // Only the partners and companies the steps name are put in words, not the whole directory.
+    const steps = plan.steps as Call[];
+    const names = await repo.namesByIds(
+      db,
+      steps.flatMap((s) => Object.values(s.args).filter((v): v is string => typeof v === 'string')),
+    );
     const outcomes: StepOutcome[] = [];
-    for (const step of plan.steps as Call[]) {
+    for (const step of steps) {
       const c = checked(step);
       let outcome: StepOutcome;
       if ('error' in c) outcome = failed(step.tool, c.error);
