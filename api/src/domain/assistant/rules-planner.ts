@@ -160,9 +160,12 @@ interface Entities {
   company?: { id: string; name: string; currency?: string };
 }
 
+/** The partners a change or a read by name may mean: an archived one only when asked for by name (anyAgency). */
+const activeAgencies = (directory: Directory) => directory.agencies.filter((a) => a.status !== 'archived');
+
 /** Partner and company names; a keyword ("agency", "company") decides when a name fits both. */
 function entitiesIn(question: string, directory: Directory): Entities {
-  const agency = bestName(question, directory.agencies.filter((a) => a.status !== 'archived') ?? []);
+  const agency = bestName(question, activeAgencies(directory));
   const company = bestName(question, directory.companies);
   const saysAgency = has(question, agencyWord);
   const saysCompany = has(question, companyWord);
@@ -335,10 +338,7 @@ async function batchOf(q: string, ctx: PlannerContext, agency: Entities['agency'
 /** "accept the join request of company Y to agency Z": the one pending request those names fit. */
 async function joinRequestOf(q: string, ctx: PlannerContext, answer: 'accept' | 'decline'): Promise<Planned> {
   // Both names are looked for on their own: a request joins a company and a partner.
-  const agency = bestName(
-    q,
-    ctx.directory.agencies.filter((a) => a.status !== 'archived'),
-  )?.item;
+  const agency = bestName(q, activeAgencies(ctx.directory))?.item;
   const company = bestName(q, ctx.directory.companies)?.item;
   if (!agency && !company) return { kind: 'missing', what: 'needJoinRequest' };
   const pending = await ctx.joinRequests({ agencyId: agency?.id, companyId: company?.id });
