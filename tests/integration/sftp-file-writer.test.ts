@@ -1,7 +1,8 @@
 // The SFTP file writer against a real OpenSSH server on loopback: a file sent with many WRITE
 // requests in flight arrives byte for byte, whatever sizes its source yields; no more requests than
-// allowed are ever out at once, so memory stays bounded; a server killed mid-file fails the upload
-// and publishes nothing under the final name.
+// allowed are ever out at once, so memory stays bounded; a server killed mid-file, or one that
+// stops answering with its connection open, fails the upload, says which in words, and publishes
+// nothing under the final name.
 import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -117,11 +118,55 @@ it('fails the upload when the server is killed mid-file, and publishes nothing',
       10_000,
     );
     await expect(upload).rejects.toBeInstanceOf(SftpFailure);
+    await expect(upload).rejects.toThrow(
+      /^The connection to the server was lost while sending the file \(\d+\.\d MB of 24\.0 MB had arrived\)\.$/,
+    );
     expect(killed).toBe(true);
     expect(existsSync(join(own.folder, 'batch.csv'))).toBe(false);
     expect(readdirSync(own.folder).filter((f) => !f.startsWith('.'))).toEqual([]);
     expect(body.destroyed).toBe(true);
   } finally {
+    await own.close();
+  }
+});
+
+it('fails the upload within its deadline when the server stops answering mid-file, and publishes nothing', async () => {
+  const own = await startSftpServer();
+  try {
+    const bytes = randomBytes(24 * 1024 * 1024);
+    let stoppedAt = 0;
+    const body = unevenStream(bytes, (upTo) => {
+      // Once a few megabytes are on their way, the server freezes: its connections stay open.
+      if (!stoppedAt && upTo > 3 * 1024 * 1024) {
+        stoppedAt = performance.now();
+        own.stop();
+      }
+    });
+    const deadlineMs = 3_000;
+    const upload = uploadFile(
+      createOutboundGuard({ allowCidrs: '127.0.0.0/8' }),
+      {
+        host: '127.0.0.1',
+        port: own.port,
+        username: own.username,
+        privateKey: own.privateKey,
+        hostKeyFingerprint: own.hostKeyFingerprint,
+        folder: own.folder,
+      },
+      { name: 'batch.csv', body, expectBytes: bytes.length },
+      deadlineMs,
+    );
+    await expect(upload).rejects.toBeInstanceOf(SftpFailure);
+    await expect(upload).rejects.toThrow(
+      /^The server stopped answering: nothing came back for 3 s\. The file was not published \(\d+\.\d MB of 24\.0 MB had arrived\)\.$/,
+    );
+    // The deadline, not the connection's own end (which a frozen server never sends), ended it.
+    expect(stoppedAt).toBeGreaterThan(0);
+    expect(performance.now() - stoppedAt).toBeLessThan(deadlineMs * 3);
+    own.resume();
+    expect(existsSync(join(own.folder, 'batch.csv'))).toBe(false);
+  } finally {
+    own.kill();
     await own.close();
   }
 });

@@ -18,6 +18,10 @@ export interface SftpServer {
   folder: string;
   /** Kills sshd and every session it forked at once (SIGKILL), as a crash would; the folder stays. */
   kill(): void;
+  /** Freezes sshd and its sessions (SIGSTOP): the connections stay open and nothing answers. */
+  stop(): void;
+  /** Lets a stopped server run again (SIGCONT). */
+  resume(): void;
   close(): Promise<void>;
 }
 
@@ -72,6 +76,28 @@ export async function startSftpServer(
   const fingerprint = execFileSync('ssh-keygen', ['-l', '-E', 'sha256', '-f', `${hostKey}.pub`])
     .toString()
     .split(' ')[1]!;
+  // Each session runs in processes sshd forked (in sessions of their own), not in sshd itself.
+  const tree = (pid: number): number[] => {
+    let children: number[] = [];
+    try {
+      children = execFileSync('ps', ['-o', 'pid=', '--ppid', String(pid)])
+        .toString()
+        .split('\n')
+        .filter((l) => l.trim())
+        .map(Number);
+    } catch {
+      // ps answers 1 when the process has no children.
+    }
+    return [...children.flatMap(tree), pid];
+  };
+  const signalAll = (signal: NodeJS.Signals) => {
+    for (const pid of tree(child.pid!))
+      try {
+        process.kill(pid, signal);
+      } catch {
+        // Gone already.
+      }
+  };
   return {
     port,
     username: userInfo().username,
@@ -79,26 +105,13 @@ export async function startSftpServer(
     hostKeyFingerprint: fingerprint,
     folder,
     kill() {
-      // Each session runs in processes sshd forked (in sessions of their own), not in sshd itself.
-      const tree = (pid: number): number[] => {
-        let children: number[] = [];
-        try {
-          children = execFileSync('ps', ['-o', 'pid=', '--ppid', String(pid)])
-            .toString()
-            .split('\n')
-            .filter((l) => l.trim())
-            .map(Number);
-        } catch {
-          // ps answers 1 when the process has no children.
-        }
-        return [...children.flatMap(tree), pid];
-      };
-      for (const pid of tree(child.pid!))
-        try {
-          process.kill(pid, 'SIGKILL');
-        } catch {
-          // Gone already.
-        }
+      signalAll('SIGKILL');
+    },
+    stop() {
+      signalAll('SIGSTOP');
+    },
+    resume() {
+      signalAll('SIGCONT');
     },
     async close() {
       child.kill('SIGTERM');

@@ -8,7 +8,7 @@ import type { Readable } from 'node:stream';
 import type { SFTPWrapper } from 'ssh2';
 import SftpClient from 'ssh2-sftp-client';
 import type { OutboundGuard } from './outbound-guard.js';
-import { writeRemoteFile } from './sftp-file-writer.js';
+import { RemoteWriteError, writeRemoteFile } from './sftp-file-writer.js';
 
 export interface SftpTarget {
   host: string;
@@ -45,6 +45,43 @@ const lookupOnce = (guard: OutboundGuard, host: string) =>
   );
 
 const joinPath = (folder: string, name: string) => `${folder.replace(/\/+$/, '') || '.'}/${name}`;
+
+/**
+ * Ends the session politely, or, when the server does not answer that either within `ms` (a silent
+ * server never confirms the close), drops the connection.
+ */
+async function endSession(client: SftpClient, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const ended = await Promise.race([
+    client.end().then(
+      () => true,
+      () => true,
+    ),
+    new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), ms))),
+  ]);
+  clearTimeout(timer);
+  if (!ended) (Reflect.get(client, 'client') as { destroy?: () => void } | undefined)?.destroy?.();
+}
+
+const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+
+/** The words for a file that was not written, by what went wrong. */
+function writeFailure(error: unknown, expectBytes: number): SftpFailure {
+  if (!(error instanceof RemoteWriteError))
+    return new SftpFailure(
+      'write',
+      `The file could not be sent: ${error instanceof Error ? error.message : String(error)}`,
+    );
+  const progress = `${megabytes(error.acknowledged)} of ${megabytes(expectBytes)} had arrived`;
+  switch (error.kind) {
+    case 'refused':
+      return new SftpFailure('write', `The server refused the file: ${error.message}`);
+    case 'lost':
+      return new SftpFailure('write', `The connection to the server was lost while sending the file (${progress}).`);
+    case 'stalled':
+      return new SftpFailure('write', `${error.message} The file was not published (${progress}).`);
+  }
+}
 
 async function connect(
   guard: OutboundGuard,
@@ -101,6 +138,8 @@ export async function uploadFile(
   timeoutMs = 30_000,
 ): Promise<{ alreadyThere: boolean }> {
   const { client, sftp } = await connect(guard, target, timeoutMs);
+  // A server that went silent answers nothing more: no clean-up is asked of it.
+  let silent = false;
   const final = joinPath(target.folder, file.name);
   const temporary = joinPath(target.folder, `.${file.name}.part`);
   try {
@@ -112,16 +151,15 @@ export async function uploadFile(
     }
     let sent: number;
     try {
-      sent = await writeRemoteFile(sftp, temporary, file.body);
+      sent = await writeRemoteFile(sftp, temporary, file.body, { stallMs: timeoutMs });
       // Every WRITE was acknowledged; what the server says it holds is the last word before publishing.
       const held = (await client.stat(temporary)).size;
-      if (held !== sent) throw new Error(`it holds ${held} of the ${sent} bytes sent`);
+      if (held !== sent) throw new RemoteWriteError('refused', `it holds ${held} of the ${sent} bytes sent`, held);
     } catch (error) {
-      await client.delete(temporary, true).catch(() => undefined);
-      throw new SftpFailure(
-        'write',
-        `The server refused the file: ${error instanceof Error ? error.message : String(error)}`,
-      );
+      silent = error instanceof RemoteWriteError && error.kind !== 'refused';
+      // A temporary file left by a lost connection is overwritten by the next attempt.
+      if (!silent) await client.delete(temporary, true).catch(() => undefined);
+      throw writeFailure(error, file.expectBytes);
     }
     file.beforeRename?.();
     if (sent !== file.expectBytes)
@@ -138,7 +176,7 @@ export async function uploadFile(
       `Writing ${final} failed: ${error instanceof Error ? error.message : String(error)}`,
     );
   } finally {
-    await client.end().catch(() => undefined);
+    await endSession(client, silent ? 0 : timeoutMs);
   }
 }
 
@@ -149,8 +187,9 @@ export async function probe(guard: OutboundGuard, target: SftpTarget, timeoutMs 
   try {
     const path = joinPath(target.folder, name);
     try {
-      await writeRemoteFile(sftp, path, Buffer.from('contrail probe\n'));
+      await writeRemoteFile(sftp, path, Buffer.from('contrail probe\n'), { stallMs: timeoutMs });
     } catch (error) {
+      if (error instanceof RemoteWriteError && error.kind !== 'refused') throw new SftpFailure('write', error.message);
       throw new SftpFailure(
         'write',
         `The server refused a probe file in ${target.folder}: ${error instanceof Error ? error.message : String(error)}`,
@@ -158,6 +197,6 @@ export async function probe(guard: OutboundGuard, target: SftpTarget, timeoutMs 
     }
     await client.delete(path);
   } finally {
-    await client.end().catch(() => undefined);
+    await endSession(client, timeoutMs);
   }
 }
