@@ -40,7 +40,14 @@ function raw(baseUrl: string, text: string): Promise<{ status: number; body: str
 
 describe('bodies that are not JSON', () => {
   it('answers 415 to a text/plain or form body on an operation that takes JSON, and creates nothing', async () => {
-    for (const type of ['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x']) {
+    // CSV and JSON Lines are media types of answers (the accounting documents): never of a body.
+    for (const type of [
+      'text/plain',
+      'application/x-www-form-urlencoded',
+      'multipart/form-data; boundary=x',
+      'text/csv',
+      'application/x-ndjson',
+    ]) {
       const res = await request(stack.baseUrl)
         .post('/api/v1/agencies')
         .set(asAdmin)

@@ -7,6 +7,7 @@ import fp from 'fastify-plugin';
 import openapiGlue from 'fastify-openapi-glue';
 import type { AppContext } from '../../context.js';
 import type { OperationId, ServiceHandlers } from '../contract.js';
+import { DomainError } from '../../domain/errors.js';
 import { permissions } from '../permissions.js';
 import type { SecurityRequirement } from '../plugins/auth.js';
 import { accountHandlers } from './account/account.handlers.js';
@@ -62,7 +63,15 @@ interface Operation {
 interface Spec {
   security?: SecurityRequirement[];
   paths: Record<string, Record<string, unknown>>;
-  components?: { parameters?: Record<string, Parameter> };
+  components?: {
+    parameters?: Record<string, Parameter>;
+    requestBodies?: Record<string, WithContent>;
+    responses?: Record<string, WithContent>;
+  };
+}
+interface WithContent {
+  $ref?: string;
+  content?: Record<string, unknown>;
 }
 
 export function loadSpec(): Spec {
@@ -94,6 +103,28 @@ export function operationsOf(spec: Spec): Map<OperationId, OperationHooks> {
     }
   }
   return operations;
+}
+
+/**
+ * The media types only answers have (CSV, JSON Lines, the XLSX report): no request body is sent as
+ * one. The glue warns at start about every media type of the contract that has no body parser,
+ * answers' included; these get a parser that refuses them as any undeclared type is refused (415).
+ */
+export function answerOnlyMediaTypes(spec: Spec): string[] {
+  const inRequests = new Set<string>();
+  const inAnswers = new Set<string>();
+  const typesOf = (part: WithContent | undefined, kind: 'requestBodies' | 'responses') => {
+    const named = part?.$ref ? spec.components?.[kind]?.[part.$ref.split('/').pop()!] : part;
+    return Object.keys(named?.content ?? {});
+  };
+  for (const item of Object.values(spec.paths))
+    for (const value of Object.values(item)) {
+      const op = value as { requestBody?: WithContent; responses?: Record<string, WithContent> };
+      for (const type of typesOf(op.requestBody, 'requestBodies')) inRequests.add(type);
+      for (const answer of Object.values(op.responses ?? {}))
+        for (const type of typesOf(answer, 'responses')) inAnswers.add(type);
+    }
+  return [...inAnswers].filter((type) => !inRequests.has(type));
 }
 
 export function handlersFor(ctx: AppContext): ServiceHandlers {
@@ -154,6 +185,11 @@ export default fp(
     const spec = loadSpec();
     const operations = operationsOf(spec);
     const handlers = handlersFor(opts.ctx) as Record<OperationId, AnyHandler>;
+    for (const type of answerOnlyMediaTypes(spec))
+      if (!app.hasContentTypeParser(type))
+        app.addContentTypeParser(type, (_request, _body, done) =>
+          done(new DomainError('unsupported_media_type'), undefined),
+        );
 
     await app.register(openapiGlue, {
       specification: spec,
