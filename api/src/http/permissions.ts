@@ -198,6 +198,12 @@ export const permissions: Record<OperationId, Permission> = {
   getBookingFareWatch: { allow: 'signed-in' },
   updateBookingFareWatch: { allow: 'signed-in' },
   cheaperFareSandboxBooking: { allow: 'signed-in' },
+  // sandbox: anyone may read the catalogue; the clock is the agency's (its service refuses staff
+  // without one, and live tokens).
+  listSandboxScenarios: { allow: 'signed-in' },
+  getSandboxClock: { allow: 'signed-in' },
+  advanceSandboxClock: { allow: 'signed-in' },
+  resetSandboxClock: { allow: 'signed-in' },
   // what Fare Watch found and saved: every role, within the bookings visibility
   getFareWatchSavings: { allow: 'signed-in' },
   // Redelivery sends an agency's events out again: those who manage its endpoints.

@@ -51,7 +51,11 @@ export interface AirlineEngineOptions {
 /** Quoted offers are kept in memory; the oldest go first once this many are stored. */
 const maxStoredOffers = 50_000;
 
-export function createAirlineEngine(seed: string, sandboxClock: Clock, options: AirlineEngineOptions = {}): AirlineEngine {
+export function createAirlineEngine(
+  seed: string,
+  sandboxClock: Clock,
+  options: AirlineEngineOptions = {},
+): AirlineEngine {
   const channelClocks = createChannelClocks(sandboxClock, options.store?.saved?.channelClocks);
   const clock = channelClocks.scoped;
   const schedule = createSchedule(seed);

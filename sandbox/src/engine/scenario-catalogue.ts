@@ -83,7 +83,10 @@ const facts: Readonly<
     texts: t(
       ['Instant payment', 'No time limit: the booking is held 20 minutes only and must be issued at once.'],
       ['Миттєва оплата', 'Без тайм-ліміту: бронювання тримається лише 20 хвилин і має бути виписане одразу.'],
-      ['Natychmiastowa płatność', 'Bez limitu czasu: rezerwacja jest trzymana tylko 20 minut i trzeba ją od razu wystawić.'],
+      [
+        'Natychmiastowa płatność',
+        'Bez limitu czasu: rezerwacja jest trzymana tylko 20 minut i trzeba ją od razu wystawić.',
+      ],
     ),
   },
   instant_payment_soon: {
@@ -99,7 +102,10 @@ const facts: Readonly<
     stage: 'pricing',
     texts: t(
       ['Price change', 'The fare costs 8.5 % more when priced or booked: the booking answers price_changed once.'],
-      ['Зміна ціни', 'Під час перевірки чи бронювання тариф дорожчає на 8,5 %: бронювання один раз відповідає price_changed.'],
+      [
+        'Зміна ціни',
+        'Під час перевірки чи бронювання тариф дорожчає на 8,5 %: бронювання один раз відповідає price_changed.',
+      ],
       ['Zmiana ceny', 'Przy wycenie lub rezerwacji taryfa drożeje o 8,5 %: rezerwacja raz odpowiada price_changed.'],
     ),
   },
@@ -107,8 +113,14 @@ const facts: Readonly<
     stage: 'booking',
     texts: t(
       ['Sold out at booking', 'Search and pricing succeed; booking answers sold out (another seller took the seats).'],
-      ['Розпродано під час бронювання', 'Пошук і ціна успішні; бронювання відповідає, що місць немає (їх узяв інший продавець).'],
-      ['Wyprzedane przy rezerwacji', 'Wyszukiwanie i wycena działają; rezerwacja odpowiada brakiem miejsc (zajął je inny sprzedawca).'],
+      [
+        'Розпродано під час бронювання',
+        'Пошук і ціна успішні; бронювання відповідає, що місць немає (їх узяв інший продавець).',
+      ],
+      [
+        'Wyprzedane przy rezerwacji',
+        'Wyszukiwanie i wycena działają; rezerwacja odpowiada brakiem miejsc (zajął je inny sprzedawca).',
+      ],
     ),
   },
   schedule_change: {
@@ -125,7 +137,10 @@ const facts: Readonly<
     afterSeconds: timings.airlineCancellationAfterSeconds,
     texts: t(
       ['Airline cancellation', 'Two hours after booking the airline cancels the order; tickets refund in full.'],
-      ['Скасування авіакомпанією', 'Через дві години після бронювання авіакомпанія скасовує замовлення; квитки повертаються повністю.'],
+      [
+        'Скасування авіакомпанією',
+        'Через дві години після бронювання авіакомпанія скасовує замовлення; квитки повертаються повністю.',
+      ],
       ['Anulowanie przez linię', 'Dwie godziny po rezerwacji linia anuluje zamówienie; bilety są zwracane w całości.'],
     ),
   },
@@ -141,8 +156,14 @@ const facts: Readonly<
   advance_passenger_data: {
     stage: 'booking',
     texts: t(
-      ['Advance passenger data', 'Flights to the US and a few other countries need each passenger’s gender and document.'],
-      ['Попередні дані пасажирів', 'Рейси до США та кількох інших країн потребують статі й документа кожного пасажира.'],
+      [
+        'Advance passenger data',
+        'Flights to the US and a few other countries need each passenger’s gender and document.',
+      ],
+      [
+        'Попередні дані пасажирів',
+        'Рейси до США та кількох інших країн потребують статі й документа кожного пасажира.',
+      ],
       ['Dane pasażerów (APIS)', 'Loty do USA i kilku innych krajów wymagają płci i dokumentu każdego pasażera.'],
     ),
   },
@@ -150,7 +171,10 @@ const facts: Readonly<
     stage: 'issue',
     texts: t(
       ['Ticketing error', 'Issuing fails with the airline’s refusal; the booking stays held and nothing is paid.'],
-      ['Помилка виписки', 'Виписка не вдається через відмову авіакомпанії; бронювання залишається, нічого не сплачено.'],
+      [
+        'Помилка виписки',
+        'Виписка не вдається через відмову авіакомпанії; бронювання залишається, нічого не сплачено.',
+      ],
       ['Błąd wystawienia', 'Wystawienie kończy się odmową linii; rezerwacja zostaje, nic nie jest pobrane.'],
     ),
   },
@@ -166,7 +190,10 @@ const facts: Readonly<
     stage: 'change',
     texts: t(
       ['Reissue error', 'Exchanging ticketed flights fails with the airline’s refusal; tickets stay as they were.'],
-      ['Помилка переоформлення', 'Обмін виписаних квитків не вдається через відмову авіакомпанії; квитки не змінюються.'],
+      [
+        'Помилка переоформлення',
+        'Обмін виписаних квитків не вдається через відмову авіакомпанії; квитки не змінюються.',
+      ],
       ['Błąd reemisji', 'Wymiana wystawionych biletów kończy się odmową linii; bilety pozostają bez zmian.'],
     ),
   },
@@ -199,17 +226,15 @@ function routeOf(id: CatalogueScenario): readonly [string, string] {
   return plainRoute;
 }
 
-export const scenarioCatalogue: readonly CatalogueEntry[] = (Object.keys(facts) as CatalogueScenario[]).map(
-  (id) => {
-    const fact = facts[id];
-    return {
-      id,
-      stage: fact.stage,
-      route: routeOf(id),
-      daysAhead: fact.daysAhead ?? 30,
-      surname: id in nameTriggers ? nameTriggers[id as NameScenario] : null,
-      afterSeconds: fact.afterSeconds ?? null,
-      texts: fact.texts,
-    };
-  },
-);
+export const scenarioCatalogue: readonly CatalogueEntry[] = (Object.keys(facts) as CatalogueScenario[]).map((id) => {
+  const fact = facts[id];
+  return {
+    id,
+    stage: fact.stage,
+    route: routeOf(id),
+    daysAhead: fact.daysAhead ?? 30,
+    surname: id in nameTriggers ? nameTriggers[id as NameScenario] : null,
+    afterSeconds: fact.afterSeconds ?? null,
+    texts: fact.texts,
+  };
+});

@@ -33,13 +33,24 @@ describe('/sandbox/channel_clock', () => {
     const offsetMs = limit - Date.parse(testNow) + 60_000;
     const moved = await setClock(own, { offset_ms: offsetMs, floor: null, version: 1 });
     expect(moved.statusCode).toBe(200);
-    expect(moved.json()).toMatchObject({ offset_ms: offsetMs, version: 1, now: new Date(limit + 60_000).toISOString() });
+    expect(moved.json()).toMatchObject({
+      offset_ms: offsetMs,
+      version: 1,
+      now: new Date(limit + 60_000).toISOString(),
+    });
     expect((await retrieve(own, mine.Order.OrderID)).Order.StatusCode).toBe('EXPIRED');
     expect((await retrieve(other, theirs.Order.OrderID)).Order.StatusCode).toBe('HELD');
     expect((await readClock(other)).now).toBe(new Date(testNow).toISOString());
     // Messages answer on the channel's own time.
     const view = await retrieve(own, mine.Order.OrderID);
     expect(view.PayloadAttributes.Timestamp).toBe(new Date(limit + 60_000).toISOString());
+    // Back to the sandbox clock: the channel waits at the moment its order expired, never before.
+    const reset = await setClock(own, { offset_ms: 0, floor: null, version: 2 });
+    expect(reset.json()).toMatchObject({
+      offset_ms: 0,
+      floor: new Date(limit).toISOString(),
+      now: new Date(limit).toISOString(),
+    });
   });
 
   it('keeps the newest version when moves arrive out of order', async () => {
@@ -66,9 +77,14 @@ describe('/sandbox/channel_clock', () => {
 describe('/sandbox/scenarios', () => {
   it('lists every route and surname trigger of scenarios.ts with texts in en, ua and pl', async () => {
     const s = await sandbox;
-    const { scenarios } = (await s.app.inject({ url: '/sandbox/scenarios' })).json() as {
-      scenarios: Array<{ id: string; route: string[]; surname: string | null; texts: Record<string, { title: string }> }>;
-    };
+    const { scenarios } = (await s.app.inject({ url: '/sandbox/scenarios' })).json<{
+      scenarios: Array<{
+        id: string;
+        route: string[];
+        surname: string | null;
+        texts: Record<string, { title: string }>;
+      }>;
+    }>();
     for (const [id, route] of Object.entries(routeTriggers))
       expect(scenarios.find((e) => e.id === id)?.route).toEqual([...route]);
     for (const [id, surname] of Object.entries(nameTriggers))

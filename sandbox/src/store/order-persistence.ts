@@ -60,9 +60,12 @@ export async function openOrderPersistence(options: { url: string; schema: strin
       const counters = await pool.query<{ value: OrderCounters }>(
         `SELECT value FROM ${s}.counters WHERE name = 'orders'`,
       );
-      const clocks = await pool.query<{ credential: string; offset_ms: string; floor_ms: string | null; version: string }>(
-        `SELECT credential, offset_ms, floor_ms, version FROM ${s}.channel_clocks`,
-      );
+      const clocks = await pool.query<{
+        credential: string;
+        offset_ms: string;
+        floor_ms: string | null;
+        version: string;
+      }>(`SELECT credential, offset_ms, floor_ms, version FROM ${s}.channel_clocks`);
       return {
         orders: orders.rows.map((r) => decodeOrder(r.data)),
         counters: counters.rows[0]?.value ?? null,
