@@ -2883,7 +2883,7 @@ export interface paths {
          * Read the agency's sandbox clock
          * @description Test mode only. The time the sandbox airlines and Contrail's test-mode timers (hold expiry,
          *     time-limit warnings, fare-watch passes) read for your agency's test bookings. Each agency has its
-         *     own: moving it never moves another agency's. A live token answers 403 `sandbox_only`.
+         *     own: moving it never moves another agency's. A live token answers 403 `sandbox_only`. The clock is an agency's: its agents and supervisors read and move it.
          */
         get: operations["getSandboxClock"];
         put?: never;
@@ -2910,7 +2910,7 @@ export interface paths {
          *     notices), and Contrail runs its hold-expiry pass and time-limit warnings for your test bookings
          *     before answering; fare-watch passes follow on the worker's next round. Concurrent moves add up.
          *     It runs at most 400 days ahead of real time; reset it to go further. A live token answers 403
-         *     `sandbox_only`.
+         *     `sandbox_only`. The clock is an agency's: its agents and supervisors read and move it.
          */
         post: operations["advanceSandboxClock"];
         delete?: never;
@@ -2933,7 +2933,7 @@ export interface paths {
          * @description Test mode only: drops the offset. Time never runs backwards for orders already made, so a moved
          *     clock then waits at the time it read (`held_until`) until real time passes it, and runs with real
          *     time from there. Resetting a clock that was never moved changes nothing. A live token answers 403
-         *     `sandbox_only`.
+         *     `sandbox_only`. The clock is an agency's: its agents and supervisors read and move it.
          */
         post: operations["resetSandboxClock"];
         delete?: never;

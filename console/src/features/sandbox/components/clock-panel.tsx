@@ -20,7 +20,8 @@ export function ClockPanel() {
   const { t } = useSandboxTexts();
   const [language] = useLanguage();
   const queryClient = useQueryClient();
-  const clock = useGetSandboxClock();
+  // Staff have no agency, so no clock: the page says so once instead of a refusal notice.
+  const clock = useGetSandboxClock({ query: { meta: { silentErrors: true }, retry: false } });
   const [hours, setHours] = useState<string | number>(24);
   const [hoursError, setHoursError] = useState<string | null>(null);
   const [outcome, setOutcome] = useState<string | null>(null);
@@ -94,6 +95,7 @@ export function ClockPanel() {
             </Stack>
           </Group>
         )}
+        {clock.isError && <Text size="sm">{t('clock.agencyOnly')}</Text>}
         {data?.held_until && (
           <Text size="sm">{t('clock.heldUntil', { at: formatDateTime(data.held_until, language) })}</Text>
         )}

@@ -54,7 +54,7 @@ export const listSandboxScenarios = async ( options?: RequestInit): Promise<Sand
 /**
  * Test mode only. The time the sandbox airlines and Contrail's test-mode timers (hold expiry,
 time-limit warnings, fare-watch passes) read for your agency's test bookings. Each agency has its
-own: moving it never moves another agency's. A live token answers 403 `sandbox_only`.
+own: moving it never moves another agency's. A live token answers 403 `sandbox_only`. The clock is an agency's: its agents and supervisors read and move it.
 
  * @summary Read the agency's sandbox clock
  */
@@ -84,7 +84,7 @@ airlines apply at once what became due to your test orders (hold expiry, scenari
 notices), and Contrail runs its hold-expiry pass and time-limit warnings for your test bookings
 before answering; fare-watch passes follow on the worker's next round. Concurrent moves add up.
 It runs at most 400 days ahead of real time; reset it to go further. A live token answers 403
-`sandbox_only`.
+`sandbox_only`. The clock is an agency's: its agents and supervisors read and move it.
 
  * @summary Move the agency's sandbox clock forward
  */
@@ -114,7 +114,7 @@ export const advanceSandboxClock = async (sandboxClockAdvance: SandboxClockAdvan
  * Test mode only: drops the offset. Time never runs backwards for orders already made, so a moved
 clock then waits at the time it read (`held_until`) until real time passes it, and runs with real
 time from there. Resetting a clock that was never moved changes nothing. A live token answers 403
-`sandbox_only`.
+`sandbox_only`. The clock is an agency's: its agents and supervisors read and move it.
 
  * @summary Reset the agency's sandbox clock to real time
  */
