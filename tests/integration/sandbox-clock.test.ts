@@ -173,6 +173,40 @@ describe('the sandbox clock', () => {
   });
 });
 
+describe('fare-watch passes on the moved clock', () => {
+  it("checks a watched test booking again once the agency's time passes its next check", async () => {
+    const watching = await createTenant(stack.ctx.db);
+    const supervisor = await createAccount(stack.ctx.db, { userType: 'Supervisor', tenant: watching });
+    const watcher = await createAccount(stack.ctx.db, { userType: 'Agent', tenant: watching });
+    const settings = await api()
+      .put('/api/v1/fare_watch/settings')
+      .set(bearer(supervisor.token))
+      .send({ held_enabled: true, check_every_hours: 6, stop_before_hours: 0 });
+    expect(settings.status, JSON.stringify(settings.body)).toBe(200);
+    const { locator } = await hold(watcher, 45);
+    const lastChecked = async () =>
+      (
+        await stack.ctx.db
+          .selectFrom('fare_watch_bookings as w')
+          .innerJoin('bookings as b', 'b.id', 'w.booking_id')
+          .select('w.last_checked_at')
+          .where('b.locator', '=', locator)
+          .executeTakeFirst()
+      )?.last_checked_at ?? null;
+    const pass = () => stack.ctx.fareWatch.runPass({ limit: 500, perChannel: 2 });
+    await pass();
+    const first = await lastChecked();
+    expect(first).not.toBeNull();
+    // Not due again for 6 hours of real time…
+    await pass();
+    expect(await lastChecked()).toEqual(first);
+    // …but the agency's time is 7 hours on: the next pass checks it.
+    expect((await advance(watcher.token, 7 * 3600)).status).toBe(200);
+    await pass();
+    expect((await lastChecked())!.getTime()).toBeGreaterThan(first!.getTime());
+  });
+});
+
 describe('the scenario catalogue', () => {
   it("lists every trigger of the sandbox's scenarios with texts in en, ua and pl", async () => {
     const res = await api().get('/api/v1/sandbox/scenarios').set(bearer(agent.token));
