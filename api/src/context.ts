@@ -61,6 +61,13 @@ import {
 } from './domain/schedule-changes/schedule-changes.service.js';
 // fare watch
 import { createFareWatchService, type FareWatchService } from './domain/fare-watch/fare-watch.service.js';
+// sandbox
+import { createSandboxClockService, type SandboxClockService } from './domain/sandbox/sandbox-clock.service.js';
+import {
+  createSandboxScenariosService,
+  type SandboxScenariosService,
+} from './domain/sandbox/sandbox-scenarios.service.js';
+import { warningMinutesOf } from './domain/bookings/booking-time-limit-warnings.js';
 import { createReshopPacer } from './domain/limits/reshop-pacing.js';
 // webhooks
 import {
@@ -114,6 +121,9 @@ export interface AppContext {
   scheduleChanges: ScheduleChangesService;
   // fare watch
   fareWatch: FareWatchService;
+  // sandbox
+  sandboxScenarios: SandboxScenariosService;
+  sandboxClock: SandboxClockService;
   // webhooks
   webhookEndpoints: WebhookEndpointsService;
   // the admin assistant
@@ -225,6 +235,16 @@ export function createAppContext(config: Config, overrides: { clock?: Clock } = 
     scheduleChanges,
     // fare watch
     fareWatch,
+    // sandbox
+    sandboxScenarios: createSandboxScenariosService({ provider, clock }),
+    sandboxClock: createSandboxClockService({
+      db,
+      clock,
+      provider,
+      channels,
+      cards: core.cards,
+      warningMinutes: warningMinutesOf(config.TIME_LIMIT_WARNINGS_MIN),
+    }),
     // webhooks
     webhookEndpoints,
     // the admin assistant: its tools call the services above, checked against the permission matrix

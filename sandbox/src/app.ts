@@ -8,6 +8,7 @@ import { createMovableClock, type MovableClock } from './engine/clock.js';
 import { createLatency, type LatencyMode } from './engine/latency.js';
 import { installNdcErrorHandler } from './http/ndc-errors.js';
 import clockRoutes from './routes/clock.route.js';
+import scenarioRoutes from './routes/scenarios.route.js';
 import { createNotifier, type Notifier } from './notify/order-notifier.js';
 import ndcRoutes from './routes/ndc.routes.js';
 import { openOrderPersistence } from './store/order-persistence.js';
@@ -72,5 +73,11 @@ export default async function sandboxApp(app: FastifyInstance, options: SandboxA
   installNdcErrorHandler(app);
   app.get('/health', async () => ({ status: 'ok', service: 'contrail-sandbox', version: sandboxVersion }));
   await app.register(clockRoutes, { clock, afterMove: () => engine.orders.tick() });
-  await app.register(ndcRoutes, { engine, latency: createLatency(options.latency ?? 'off'), notifier });
+  await app.register(scenarioRoutes);
+  await app.register(ndcRoutes, {
+    engine,
+    latency: createLatency(options.latency ?? 'off'),
+    notifier,
+    ...(persistence ? { saveChannelClock: (setting) => persistence.saveChannelClock(setting) } : {}),
+  });
 }

@@ -2,6 +2,7 @@
 // new -> issuing, so two requests can never both hold it) is in booking-steps.repository.ts.
 import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
 import type { Db } from './database.js';
+import { agencyTime } from './sandbox-clocks.repository.js';
 import type { BookingsTable } from './schema.js';
 
 export type BookingRow = Selectable<BookingsTable>;
@@ -244,23 +245,87 @@ export async function findBookingById(db: Db, id: string): Promise<BookingRow | 
 }
 
 /** Held bookings whose time limit is still ahead but within `until` (the time-limit warnings), soonest first. */
-export async function heldWithTimeLimitBefore(db: Db, now: Date, until: Date, limit: number): Promise<BookingRow[]> {
+/**
+ * Held bookings whose time limit is within `withinMs` ahead of now (the time-limit warnings), nearest
+ * first, each with the "now" it was measured from: real time, or its agency's sandbox time for a
+ * test booking (sandbox-clocks.repository.ts).
+ */
+export async function heldWithTimeLimitBefore(
+  db: Db,
+  now: Date,
+  withinMs: number,
+  limit: number,
+  agencyId?: string,
+): Promise<Array<BookingRow & { measured_at: Date }>> {
+  let byRealTime = db
+    .selectFrom('bookings as b')
+    .selectAll('b')
+    .select(sql<Date>`${now}::timestamptz`.as('measured_at'))
+    .where('b.status', '=', 'new')
+    .where('b.time_limit', '>', now)
+    .where('b.time_limit', '<=', new Date(now.getTime() + withinMs));
+  // Agencies that moved their sandbox time: their test holds measured from it.
+  let bySandboxTime = db
+    .selectFrom('sandbox_clocks as c')
+    .innerJoin('bookings as b', 'b.agency_id', 'c.agency_id')
+    .selectAll('b')
+    .select(agencyTime(now).as('measured_at'))
+    .where('b.status', '=', 'new')
+    .where('b.fake_booking', '=', true)
+    .where(sql<boolean>`b.time_limit > ${agencyTime(now)}`)
+    .where(sql<boolean>`b.time_limit <= ${agencyTime(now)} + ${withinMs} * interval '1 millisecond'`);
+  if (agencyId) {
+    byRealTime = byRealTime.where('b.agency_id', '=', agencyId);
+    bySandboxTime = bySandboxTime.where('c.agency_id', '=', agencyId);
+  }
+  // A test booking of such an agency answers by its sandbox time only.
+  const withoutMoved = byRealTime.where((eb) =>
+    eb.not(
+      eb.exists(
+        eb
+          .selectFrom('sandbox_clocks as c2')
+          .select(sql`1`.as('one'))
+          .whereRef('c2.agency_id', '=', 'b.agency_id')
+          .where('b.fake_booking', '=', true),
+      ),
+    ),
+  );
   return db
-    .selectFrom('bookings')
+    .selectFrom(withoutMoved.unionAll(bySandboxTime).as('due'))
     .selectAll()
-    .where('status', '=', 'new')
-    .where('time_limit', '>', now)
-    .where('time_limit', '<=', until)
     .orderBy('time_limit')
     .limit(limit)
     .execute();
 }
 
-/** Held bookings whose time limit has passed (the hold-expiry pass), oldest limit first. */
+/**
+ * Held bookings whose time limit has passed (the hold-expiry pass), oldest limit first: by real
+ * time, and a test booking of an agency that moved its sandbox time by that time.
+ */
 export async function heldPastTimeLimit(db: Db, now: Date, limit: number, agencyId?: string): Promise<BookingRow[]> {
-  let query = db.selectFrom('bookings').selectAll().where('status', '=', 'new').where('time_limit', '<=', now);
-  if (agencyId) query = query.where('agency_id', '=', agencyId);
-  return query.orderBy('time_limit').limit(limit).execute();
+  let byRealTime = db
+    .selectFrom('bookings as b')
+    .selectAll('b')
+    .where('b.status', '=', 'new')
+    .where('b.time_limit', '<=', now);
+  let bySandboxTime = db
+    .selectFrom('sandbox_clocks as c')
+    .innerJoin('bookings as b', 'b.agency_id', 'c.agency_id')
+    .selectAll('b')
+    .where('b.status', '=', 'new')
+    .where('b.fake_booking', '=', true)
+    .where('b.time_limit', '>', now)
+    .where(sql<boolean>`b.time_limit <= ${agencyTime(now)}`);
+  if (agencyId) {
+    byRealTime = byRealTime.where('b.agency_id', '=', agencyId);
+    bySandboxTime = bySandboxTime.where('c.agency_id', '=', agencyId);
+  }
+  return db
+    .selectFrom(byRealTime.unionAll(bySandboxTime).as('due'))
+    .selectAll()
+    .orderBy('time_limit')
+    .limit(limit)
+    .execute();
 }
 
 /** The booking takes over flights (and a hold's time limit) the airline changed and the agency accepted. */

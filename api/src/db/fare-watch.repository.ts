@@ -5,6 +5,7 @@
 // the caller (lock order: booking row, then the opportunity row).
 import { sql, type Insertable, type Selectable } from 'kysely';
 import type { Db } from './database.js';
+import { testModeNow } from './sandbox-clocks.repository.js';
 import { withinScope, type VisibilityScope } from './bookings.repository.js';
 import type { FareWatchChecksTable, FareWatchOpportunitiesTable, FareWatchSettingsTable } from './schema.js';
 
@@ -32,7 +33,8 @@ export async function saveSettings(db: Db, row: Insertable<FareWatchSettingsTabl
  * whose time limit is more than the agency's stop window away, and issued ones of agencies watching
  * issued bookings, whose first departure is; on the chosen channels, not opted out.
  * The claim moves each one's next check to its interval from now (jittered by up to a tenth), so
- * another worker's pass passes them by.
+ * another worker's pass passes them by. "Now" is the agency's sandbox time for a test booking
+ * (sandbox-clocks.repository.ts), so a developer who moves it sees the passes it brings.
  */
 export async function claimDueBookings(db: Db, now: Date, limit: number): Promise<string[]> {
   const due = await sql<{ id: string }>`
@@ -42,12 +44,12 @@ export async function claimDueBookings(db: Db, now: Date, limit: number): Promis
     WHERE b.status IN ('new', 'issued')
       AND CASE b.status
         WHEN 'new' THEN s.held_enabled AND b.time_limit IS NOT NULL
-          AND b.time_limit > ${now}::timestamptz + s.stop_before_hours * interval '1 hour'
+          AND b.time_limit > ${testModeNow(now)} + s.stop_before_hours * interval '1 hour'
         ELSE s.issued_enabled
-          AND (b.segments->0->>'departure_at')::timestamptz > ${now}::timestamptz + s.stop_before_hours * interval '1 hour'
+          AND (b.segments->0->>'departure_at')::timestamptz > ${testModeNow(now)} + s.stop_before_hours * interval '1 hour'
       END
       AND (s.channel_ids IS NULL OR s.channel_ids ? b.channel_id)
-      AND (w.booking_id IS NULL OR (NOT w.opted_out AND w.next_check_at <= ${now}))
+      AND (w.booking_id IS NULL OR (NOT w.opted_out AND w.next_check_at <= ${testModeNow(now)}))
     ORDER BY coalesce(w.next_check_at, b.created_at)
     LIMIT ${limit}`.execute(db);
   const ids = due.rows.map((r) => r.id);
@@ -59,14 +61,14 @@ export async function claimDueBookings(db: Db, now: Date, limit: number): Promis
     .execute();
   const claimed = await sql<{ booking_id: string }>`
     UPDATE fare_watch_bookings w
-    SET next_check_at = ${now}::timestamptz + s.check_every_hours * interval '1 hour' * (1 + random() / 10),
+    SET next_check_at = ${testModeNow(now)} + s.check_every_hours * interval '1 hour' * (1 + random() / 10),
         last_checked_at = ${now}
     FROM bookings b, fare_watch_settings s
     WHERE w.booking_id = b.id AND s.agency_id = b.agency_id
       AND w.booking_id IN (
-        SELECT booking_id FROM fare_watch_bookings
-        WHERE booking_id = ANY(${ids}) AND NOT opted_out AND next_check_at <= ${now}
-        FOR UPDATE SKIP LOCKED)
+        SELECT fw.booking_id FROM fare_watch_bookings fw JOIN bookings b ON b.id = fw.booking_id
+        WHERE fw.booking_id = ANY(${ids}) AND NOT fw.opted_out AND fw.next_check_at <= ${testModeNow(now)}
+        FOR UPDATE OF fw SKIP LOCKED)
     RETURNING w.booking_id`.execute(db);
   return claimed.rows.map((r) => r.booking_id);
 }

@@ -658,6 +658,14 @@ export interface SalesScopeVersions {
   version: Generated<Int8>;
 }
 
+export interface SandboxClocks {
+  agency_id: string;
+  floor_at: Timestamp | null;
+  offset_ms: Generated<Int8>;
+  updated_at: Timestamp;
+  version: Generated<Int8>;
+}
+
 export interface ScheduleChanges {
   ack_attempts: Generated<number>;
   ack_next_at: Timestamp | null;
@@ -853,6 +861,7 @@ export interface DB {
   sales_exports: SalesExports;
   sales_rollups: SalesRollups;
   sales_scope_versions: SalesScopeVersions;
+  sandbox_clocks: SandboxClocks;
   schedule_changes: ScheduleChanges;
   search_results: SearchResults;
   sessions: Sessions;

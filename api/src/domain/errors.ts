@@ -92,6 +92,8 @@ export type ErrorCode =
   | 'schedule_change_decided'
   | 'action_not_available'
   | 'sandbox_only'
+  // the sandbox clock
+  | 'sandbox_clock_limit'
   // fare watch
   | 'fare_watch_opportunity_decided'
   | 'fare_watch_opportunity_expired'

@@ -138,6 +138,11 @@ export const errorRegistry: Record<ErrorCode, { status: number; title: string }>
     status: 403,
     title: 'This works only in test mode: on test bookings, with a test token or the console.',
   },
+  // the sandbox clock
+  sandbox_clock_limit: {
+    status: 409,
+    title: 'The sandbox clock runs at most 400 days ahead of real time; reset it first.',
+  },
   // fare watch
   fare_watch_opportunity_decided: { status: 409, title: 'This cheaper fare has already been decided.' },
   fare_watch_opportunity_expired: { status: 422, title: 'The cheaper fare has expired.' },

@@ -198,6 +198,12 @@ export const permissions: Record<OperationId, Permission> = {
   getBookingFareWatch: { allow: 'signed-in' },
   updateBookingFareWatch: { allow: 'signed-in' },
   cheaperFareSandboxBooking: { allow: 'signed-in' },
+  // sandbox: anyone may read the catalogue; the clock is an agency's, so its people's (staff have
+  // no agency; the service refuses live tokens).
+  listSandboxScenarios: { allow: 'signed-in' },
+  getSandboxClock: { allow: ['Supervisor', 'Agent'] },
+  advanceSandboxClock: { allow: ['Supervisor', 'Agent'] },
+  resetSandboxClock: { allow: ['Supervisor', 'Agent'] },
   // what Fare Watch found and saved: every role, within the bookings visibility
   getFareWatchSavings: { allow: 'signed-in' },
   // Redelivery sends an agency's events out again: those who manage its endpoints.

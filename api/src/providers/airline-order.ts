@@ -350,4 +350,15 @@ export interface AirlineOrders {
     conditions: 'equal' | 'worse',
     options?: CallOptions,
   ): Promise<void>;
+  /**
+   * Test systems only: the channel's own time, set whole (ahead of the airline's clock by
+   * `offsetMs`, never before `floor`); a setting of a version not above the one in place changes
+   * nothing. Answers the channel's time and its floor, which the airline raises to the latest
+   * moment the channel's orders recorded. Safe (the same setting twice is the same state).
+   */
+  setChannelClock(
+    channel: ProviderChannel,
+    setting: { offsetMs: number; floor: Date | null; version: number },
+    options?: CallOptions,
+  ): Promise<{ now: Date; floor: Date | null }>;
 }

@@ -66,6 +66,17 @@ export class ProviderError extends Error {
   }
 }
 
+/** One scenario trigger of a test system, in the airline's words (en, ua, pl). */
+export interface ScenarioEntry {
+  readonly id: string;
+  readonly stage: 'search' | 'pricing' | 'booking' | 'issue' | 'after_booking' | 'change';
+  readonly route: readonly [string, string];
+  readonly daysAhead: number;
+  readonly surname: string | null;
+  readonly afterSeconds: number | null;
+  readonly texts: Readonly<Record<'en' | 'ua' | 'pl', { readonly title: string; readonly outcome: string }>>;
+}
+
 export interface AirlineProvider extends AirlineOrders {
   /**
    * Whether a channel's credential reaches the airline's test system rather than its live one: a
@@ -77,6 +88,11 @@ export interface AirlineProvider extends AirlineOrders {
   sandboxCredential(carrier: string, holder: string): string;
   /** Answers when the airline system is reachable (readiness); a ProviderError when it is not. */
   ping(options?: CallOptions): Promise<void>;
+  /**
+   * Test systems only: the triggers that steer the airline into one branch of the lifecycle, as the
+   * airline describes them. Safe.
+   */
+  scenarioCatalogue(options?: CallOptions): Promise<readonly ScenarioEntry[]>;
   /** Offers of one channel for a journey. Safe: may be retried. */
   shop(channel: ProviderChannel, request: ShopRequest, options?: CallOptions): Promise<readonly ProviderOffer[]>;
   /** Re-prices one shopped offer now; the price may have changed. Safe. */

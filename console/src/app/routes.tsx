@@ -50,6 +50,8 @@ const ActionRequiredScreen = screen(() => import('../features/action-required'),
 const fareWatch = () => import('../features/fare-watch');
 const FareWatchScreen = screen(fareWatch, 'FareWatchScreen');
 const FareWatchSettingsScreen = screen(fareWatch, 'FareWatchSettingsScreen');
+// the workspace's sandbox: its own chunk, texts included
+const SandboxScreen = screen(() => import('../features/sandbox'), 'SandboxScreen');
 // the admin assistant: its own chunk, texts included, inside the admin screens' frame
 const AssistantScreen = screen(() => import('../features/assistant'), 'AssistantScreen');
 // back office: one chunk for every admin screen and /agency.
@@ -177,6 +179,12 @@ const routes: Record<PagePath, Route> = {
   // fare watch: the page for every role (the API shows each their bookings' opportunities); the
   // settings for supervisors and staff (the screen tells anyone else so in one sentence)
   [paths.fareWatch]: { access: 'signedIn', preload: FareWatchScreen.preload, screen: () => <FareWatchScreen /> },
+  // the workspace's sandbox: every signed-in person (the clock is their agency's; staff are told why not)
+  [paths.workspaceSandbox]: {
+    access: 'signedIn',
+    preload: SandboxScreen.preload,
+    screen: () => <SandboxScreen />,
+  },
   [paths.fareWatchSettings]: {
     access: 'signedIn',
     preload: FareWatchSettingsScreen.preload,

@@ -1,5 +1,7 @@
 // The sandbox airlines behind one object: schedule, inventory and the offers they have quoted.
-// Created once per app with a seed and a clock (both handed in), so tests build their own.
+// Created once per app with a seed and a clock (both handed in), so tests build their own. Every
+// part reads the time of the channel whose message it handles (channel-clocks.ts).
+import { createChannelClocks, type ChannelClocks } from './channel-clocks.js';
 import type { Clock } from './clock.js';
 import { servicesFor, type Service } from './ancillaries.js';
 import { createInventory, type HoldResult, type Inventory } from './inventory.js';
@@ -23,7 +25,9 @@ export interface PriceResult {
 
 export interface AirlineEngine {
   readonly seed: string;
+  /** The time of the channel in scope (channel-clocks.ts); the sandbox clock outside any. */
   readonly clock: Clock;
+  readonly channelClocks: ChannelClocks;
   readonly schedule: Schedule;
   readonly inventory: Inventory;
   shop(request: ShopRequest): Offer[];
@@ -47,7 +51,13 @@ export interface AirlineEngineOptions {
 /** Quoted offers are kept in memory; the oldest go first once this many are stored. */
 const maxStoredOffers = 50_000;
 
-export function createAirlineEngine(seed: string, clock: Clock, options: AirlineEngineOptions = {}): AirlineEngine {
+export function createAirlineEngine(
+  seed: string,
+  sandboxClock: Clock,
+  options: AirlineEngineOptions = {},
+): AirlineEngine {
+  const channelClocks = createChannelClocks(sandboxClock, options.store?.saved?.channelClocks);
+  const clock = channelClocks.scoped;
   const schedule = createSchedule(seed);
   const inventory = createInventory(seed);
   const offers = new Map<string, Offer>();
@@ -60,6 +70,7 @@ export function createAirlineEngine(seed: string, clock: Clock, options: Airline
   const engine: Omit<AirlineEngine, 'orders'> = {
     seed,
     clock,
+    channelClocks,
     schedule,
     inventory,
     shop: (request) => shopOffers({ seed, schedule, inventory, clock }, request).map(remember),
@@ -97,6 +108,7 @@ export function createAirlineEngine(seed: string, clock: Clock, options: Airline
     {
       seed,
       clock,
+      channelClocks,
       schedule,
       inventory,
       price: (offer) => engine.price(offer),

@@ -1,6 +1,7 @@
 // The order half's shapes: what an order book holds and the events it streams. Apart from
 // order-book.ts (which builds one), so the order-* modules that take a book never import the
 // module that imports them.
+import type { ChannelClocks } from './channel-clocks.js';
 import type { Clock } from './clock.js';
 import type { Service } from './ancillaries.js';
 import type { HoldResult, Inventory } from './inventory.js';
@@ -23,7 +24,9 @@ export interface OrderEvent {
 
 export interface OrderBookDeps {
   readonly seed: string;
+  /** The time of the channel in scope. */
   readonly clock: Clock;
+  readonly channelClocks: ChannelClocks;
   readonly schedule: Schedule;
   readonly inventory: Inventory;
   /** OfferPrice's re-quote: OrderCreate sees the same price change OfferPrice would. */

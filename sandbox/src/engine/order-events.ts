@@ -102,18 +102,26 @@ function earliest(moments: ReadonlyArray<Date | null>): Date | null {
  * costs what changed, not every order the airline holds.
  */
 export function applyDueEvents(book: OrderBook): void {
+  const clocks = book.deps.channelClocks;
+  // The work list is kept in sandbox-clock moments; each order's own rules run on its channel's time.
+  for (const order of book.store.takeDue(clocks.base.now())) {
+    clocks.within(order.credential, () => applyToOrder(book, order));
+    const next = earliest(rules.map((rule) => rule.at(order)));
+    const offset = clocks.offsetOf(order.credential);
+    book.store.schedule(order, next && new Date(next.getTime() - offset));
+  }
+}
+
+function applyToOrder(book: OrderBook, order: Order): void {
   const now = book.now();
-  for (const order of book.store.takeDue(now)) {
-    const emit: Emit = (type, occurredAt, text) => {
-      order.remarks.push(`${occurredAt.toISOString()} ${text}`);
-      book.store.touch(order);
-      book.emit({ type, order, occurredAt, text });
-    };
-    for (const rule of rules) {
-      const at = rule.at(order);
-      if (at && now >= at) rule.apply(book, order, at, emit);
-    }
-    book.store.schedule(order, earliest(rules.map((rule) => rule.at(order))));
+  const emit: Emit = (type, occurredAt, text) => {
+    order.remarks.push(`${occurredAt.toISOString()} ${text}`);
+    book.store.touch(order);
+    book.emit({ type, order, occurredAt, text });
+  };
+  for (const rule of rules) {
+    const at = rule.at(order);
+    if (at && now >= at) rule.apply(book, order, at, emit);
   }
 }
 

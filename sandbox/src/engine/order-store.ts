@@ -28,6 +28,8 @@ export interface OrderStore {
   all(): Order[];
   /** Marks an order changed by the clock (lookups through `get` are marked already). */
   touch(order: Order): void;
+  /** Puts every order of the credential on the clock's work list (its channel's time moved). */
+  touchChannel(credential: string): void;
   /**
    * The orders the clock may have something to do to at `now`: every order added, looked up or
    * touched since the last call (it may have changed), and every order whose scheduled moment has
@@ -103,6 +105,9 @@ export function createOrderStore(seed: string, options: OrderStoreOptions = {}):
     touch(order) {
       dirty.add(order);
       unsettled.add(order);
+    },
+    touchChannel(credential) {
+      for (const order of orders.values()) if (order.credential === credential) unsettled.add(order);
     },
     takeDue(now) {
       const taken = new Set(unsettled);

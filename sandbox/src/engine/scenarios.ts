@@ -1,7 +1,8 @@
 // Scenario triggers: fixed routes and passenger names that steer the sandbox airlines into one
 // branch of the booking lifecycle, as Duffel Airways' test routes do. A route works in both
-// directions and for any carrier serving it. docs/guides/sandbox.md lists the same table; keep them
-// in step. Order-half triggers are declared here already so the later OrderCreate/OrderChange
+// directions and for any carrier serving it. scenario-catalogue.ts describes each one (served at
+// GET /sandbox/scenarios), and docs/guides/sandbox.md's table is held against them by a test.
+// Order-half triggers are declared here already so the later OrderCreate/OrderChange
 // code and the docs share one source.
 export type RouteScenario =
   | 'no_offers'

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { freshSandboxDatabase as database } from '../testing/database.fixture.js';
 import { bookOrder, change, issuedOrder, payment } from '../testing/order.fixture.js';
 import { buildSandbox, type Sandbox } from '../testing/sandbox.fixture.js';
+import { openOrderPersistence } from './order-persistence.js';
 
 const open: Sandbox[] = [];
 const start = async (db: { url: string; schema: string }) => {
@@ -62,5 +63,20 @@ describe('sandbox orders in PostgreSQL', () => {
     const again = await change(second, held.Order.OrderID, { PaymentFunctions: payment(held.Order.AmountDue) });
     expect(again.json().Order.StatusCode).toBe(paid.json().Order.StatusCode);
     expect(again.json().TicketDocInfo).toEqual(paid.json().TicketDocInfo);
+  });
+
+  it("keeps each channel's clock, the newest version only, across a restart", async () => {
+    const db = database();
+    const first = await openOrderPersistence(db);
+    const credential = 'sbx_LH_agency_clock';
+    await first.saveChannelClock({ credential, offsetMs: 7_200_000, floorMs: null, version: 2 });
+    // A move that arrives late (an older version) does not replace the newer one.
+    await first.saveChannelClock({ credential, offsetMs: 3_600_000, floorMs: 1, version: 1 });
+    await first.close();
+    const second = await openOrderPersistence(db);
+    expect((await second.load()).channelClocks).toEqual([
+      { credential, offsetMs: 7_200_000, floorMs: null, version: 2 },
+    ]);
+    await second.close();
   });
 });

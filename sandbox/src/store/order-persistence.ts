@@ -4,6 +4,7 @@
 // written in one statement, so a crash never leaves counters behind the orders that used them.
 import pg from 'pg';
 import { decodeOrder } from './order-codec.js';
+import type { ChannelClockSetting } from '../engine/channel-clocks.js';
 import type { Order } from '../engine/order-model.js';
 import { migrateSandbox, quoteIdent } from './sandbox-migrations.js';
 
@@ -18,6 +19,7 @@ export interface OrderCounters {
 export interface StoredOrders {
   readonly orders: Order[];
   readonly counters: OrderCounters | null;
+  readonly channelClocks: ChannelClockSetting[];
 }
 
 export interface OrderChanges {
@@ -29,6 +31,8 @@ export interface OrderChanges {
 export interface OrderPersistence {
   load(): Promise<StoredOrders>;
   save(changes: OrderChanges): Promise<void>;
+  /** Keeps a channel's clock setting unless a newer version is stored (moves may arrive out of order). */
+  saveChannelClock(setting: ChannelClockSetting): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -56,7 +60,22 @@ export async function openOrderPersistence(options: { url: string; schema: strin
       const counters = await pool.query<{ value: OrderCounters }>(
         `SELECT value FROM ${s}.counters WHERE name = 'orders'`,
       );
-      return { orders: orders.rows.map((r) => decodeOrder(r.data)), counters: counters.rows[0]?.value ?? null };
+      const clocks = await pool.query<{
+        credential: string;
+        offset_ms: string;
+        floor_ms: string | null;
+        version: string;
+      }>(`SELECT credential, offset_ms, floor_ms, version FROM ${s}.channel_clocks`);
+      return {
+        orders: orders.rows.map((r) => decodeOrder(r.data)),
+        counters: counters.rows[0]?.value ?? null,
+        channelClocks: clocks.rows.map((r) => ({
+          credential: r.credential,
+          offsetMs: Number(r.offset_ms),
+          floorMs: r.floor_ms === null ? null : Number(r.floor_ms),
+          version: Number(r.version),
+        })),
+      };
     },
     async save(changes) {
       await pool.query(saveSql, [
@@ -64,6 +83,15 @@ export async function openOrderPersistence(options: { url: string; schema: strin
         changes.removed,
         changes.counters === null ? null : JSON.stringify(changes.counters),
       ]);
+    },
+    async saveChannelClock(setting) {
+      await pool.query(
+        `INSERT INTO ${s}.channel_clocks (credential, offset_ms, floor_ms, version) VALUES ($1, $2, $3, $4)
+         ON CONFLICT (credential) DO UPDATE SET offset_ms = excluded.offset_ms, floor_ms = excluded.floor_ms,
+           version = excluded.version
+         WHERE ${s}.channel_clocks.version < excluded.version`,
+        [setting.credential, setting.offsetMs, setting.floorMs, setting.version],
+      );
     },
     close: () => pool.end(),
   };

@@ -16,6 +16,14 @@ const steps: readonly ((schema: string) => string)[] = [
       name text PRIMARY KEY,
       value jsonb NOT NULL
     );`,
+  // Each channel credential's own time (engine/channel-clocks.ts).
+  (s) => `
+    CREATE TABLE ${s}.channel_clocks (
+      credential text PRIMARY KEY,
+      offset_ms bigint NOT NULL,
+      floor_ms bigint,
+      version bigint NOT NULL
+    );`,
 ];
 
 export const quoteIdent = (name: string) => `"${name.replaceAll('"', '""')}"`;

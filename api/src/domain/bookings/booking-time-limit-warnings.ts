@@ -14,12 +14,15 @@ export async function warnApproachingTimeLimits(
   deps: { db: Db; clock: Clock },
   minutesBefore: readonly number[],
   limit = 500,
+  /** Only this agency's bookings (the sandbox clock's move, for the agency that moved it). */
+  agencyId?: string,
 ): Promise<number> {
   const now = deps.clock.now();
   const handled = new Set<string>();
   let raised = 0;
   for (const minutes of [...minutesBefore].sort((a, b) => a - b)) {
-    const rows = await heldWithTimeLimitBefore(deps.db, now, new Date(now.getTime() + minutes * 60_000), limit);
+    // A test booking is measured from its agency's sandbox time (sandbox-clocks.repository.ts).
+    const rows = await heldWithTimeLimitBefore(deps.db, now, minutes * 60_000, limit, agencyId);
     const keyOf = (row: (typeof rows)[number]) =>
       `time_limit_approaching:${row.id}:${minutes}:${row.time_limit!.toISOString()}`;
     // Most passes find every warning raised already: one read instead of one transaction each.

@@ -20,6 +20,8 @@ export interface ChannelsService {
     channel: ProviderChannel;
     facts: ChannelFacts;
   }>;
+  /** Every sandbox channel of the agency with a credential, switched on or not (its test orders live there). */
+  sandboxChannels(agencyId: string): Promise<ProviderChannel[]>;
 }
 
 export function factsOf(row: AgencyChannelRow): ChannelFacts {
@@ -75,6 +77,13 @@ export function createChannelsService(deps: { db: Db; credentials: SecretBox }):
       const channel = toProvider(row);
       assertReachesMode(principal, channelModeOf(channel.credential));
       return channel;
+    },
+    async sandboxChannels(agencyId) {
+      const rows = await listAgencyChannels(deps.db, agencyId, null);
+      return rows
+        .filter((row) => row.credential_ciphertext !== null)
+        .map(toProvider)
+        .filter((channel) => channelModeOf(channel.credential) === 'sandbox');
     },
     async forBooking(booking) {
       const [row] = await listAgencyChannels(deps.db, booking.agency_id, booking.company_id, booking.channel_id);

@@ -95,6 +95,7 @@ export const pl: Record<ErrorCode, string> = {
     'Nowa rezerwacja nie może mieć usług dodatkowych tej rezerwacji; rezerwacja pozostaje bez zmian.',
   fare_watch_nothing_worse: 'Rezerwacja ma najniższą rodzinę taryf: nie ma taryfy o gorszych warunkach.',
   sandbox_only: 'To działa tylko w trybie testowym: dla rezerwacji testowych, z tokenem testowym lub w konsoli.',
+  sandbox_clock_limit: 'Zegar piaskownicy może wyprzedzać czas rzeczywisty najwyżej o 400 dni; najpierw go zresetuj.',
   // webhooks
   back_office_host_refused: 'Ten serwer nie łączy się z takim adresem: podaj publiczny host zaplecza.',
   back_office_settings_mismatch: 'Podaj ustawienia właściwe dla rodzaju połączenia (sftp, https lub email) i tylko je.',

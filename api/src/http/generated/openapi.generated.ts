@@ -2849,6 +2849,99 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/sandbox/scenarios": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the sandbox scenarios
+         * @description Every scenario trigger of the sandbox airlines: the route, departure date or passenger surname
+         *     that steers them into one branch of the booking lifecycle, what happens, and a ready request to
+         *     try it (the body of `POST /offers`, and the surname to book with). Texts come in en, ua and pl.
+         *     The triggers work with test tokens and in the console; live channels never see them.
+         */
+        get: operations["listSandboxScenarios"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sandbox/clock": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read the agency's sandbox clock
+         * @description Test mode only. The time the sandbox airlines and Contrail's test-mode timers (hold expiry,
+         *     time-limit warnings, fare-watch passes) read for your agency's test bookings. Each agency has its
+         *     own: moving it never moves another agency's. A live token answers 403 `sandbox_only`. The clock is an agency's: its agents and supervisors read and move it.
+         */
+        get: operations["getSandboxClock"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sandbox/clock/advance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Move the agency's sandbox clock forward
+         * @description Test mode only: moves your agency's sandbox time forward by `seconds` (never back). The sandbox
+         *     airlines apply at once what became due to your test orders (hold expiry, scenario events,
+         *     notices), and Contrail runs its hold-expiry pass and time-limit warnings for your test bookings
+         *     before answering; fare-watch passes follow on the worker's next round. Concurrent moves add up.
+         *     It runs at most 400 days ahead of real time; reset it to go further. A live token answers 403
+         *     `sandbox_only`. The clock is an agency's: its agents and supervisors read and move it.
+         */
+        post: operations["advanceSandboxClock"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sandbox/clock/reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reset the agency's sandbox clock to real time
+         * @description Test mode only: drops the offset. Time never runs backwards for orders already made, so a moved
+         *     clock then waits at the time it read (`held_until`) until real time passes it, and runs with real
+         *     time from there. Resetting a clock that was never moved changes nothing. A live token answers 403
+         *     `sandbox_only`. The clock is an agency's: its agents and supervisors read and move it.
+         */
+        post: operations["resetSandboxClock"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/events": {
         parameters: {
             query?: never;
@@ -6179,6 +6272,72 @@ export interface components {
              */
             conditions: "equal" | "worse";
         };
+        SandboxScenarioText: {
+            title: string;
+            outcome: string;
+        };
+        /** @description One sandbox scenario trigger, what it makes happen, and a ready request to try it. */
+        SandboxScenario: {
+            /** @example schedule_change */
+            id: string;
+            /**
+             * @description Where in the lifecycle it shows.
+             * @enum {string}
+             */
+            stage: "search" | "pricing" | "booking" | "issue" | "after_booking" | "change";
+            /** @description The route's one end (either direction triggers a route scenario). */
+            origin: string;
+            destination: string;
+            /**
+             * Format: date
+             * @description A departure date that shows it (a date trigger when the scenario is about dates).
+             */
+            departure_date: string;
+            /** @description The passenger surname that triggers it (any case), when it is a surname scenario. */
+            surname: string | null;
+            /** @description For what the clock brings, how long after booking it happens; move the sandbox clock. */
+            after_seconds: number | null;
+            texts: {
+                en: components["schemas"]["SandboxScenarioText"];
+                ua: components["schemas"]["SandboxScenarioText"];
+                pl: components["schemas"]["SandboxScenarioText"];
+            };
+            /** @description The body of `POST /offers` that runs it. */
+            search: {
+                origin_destinations: components["schemas"]["SearchLeg"][];
+                passengers: {
+                    adults: number;
+                };
+            };
+        };
+        SandboxScenarioList: {
+            items: components["schemas"]["SandboxScenario"][];
+        };
+        /** @description An agency's sandbox time, which its test bookings and the sandbox airlines' test orders read. */
+        SandboxClock: {
+            /**
+             * Format: date-time
+             * @description The agency's sandbox time.
+             */
+            now: string;
+            /** Format: date-time */
+            real_now: string;
+            /** @description How far ahead of real time it was moved (0 once reset). */
+            offset_seconds: number;
+            /**
+             * Format: date-time
+             * @description After a reset, the time it waits at until real time passes it; null otherwise.
+             */
+            held_until: string | null;
+        };
+        /** @description The clock after a move, and what Contrail did for the agency's test bookings before answering. */
+        SandboxClockMove: {
+            clock: components["schemas"]["SandboxClock"];
+            /** @description Held test bookings that ended as `expired` (their time limit passed). */
+            holds_expired: number;
+            /** @description `booking.time_limit_approaching` events raised. */
+            time_limit_warnings: number;
+        };
         /**
          * @description What happened. The part before the dot is the event's family.
          * @enum {string}
@@ -7136,6 +7295,14 @@ export interface components {
                      * @default false
                      */
                     accept_earlier_time_limit: boolean;
+                };
+            };
+        };
+        SandboxClockAdvance: {
+            content: {
+                "application/json": {
+                    /** @description How far to move forward (at most 400 days). */
+                    seconds: number;
                 };
             };
         };
@@ -12936,6 +13103,129 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            502: components["responses"]["BadGateway"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    listSandboxScenarios: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The catalogue. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SandboxScenarioList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            502: components["responses"]["BadGateway"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    getSandboxClock: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The agency's sandbox time. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SandboxClock"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    advanceSandboxClock: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a POST safe to retry. The same key with the same body replays the first answer; with
+                 *     another body it is refused (422); while the first is still running, 409. Keys are scoped to the
+                 *     caller and kept 24 hours. The SDK sends one with every POST and reuses it across its retries.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["SandboxClockAdvance"];
+        responses: {
+            /** @description The clock after the move, and what the move made happen. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Idempotency-Replayed": components["headers"]["IdempotencyReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SandboxClockMove"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            502: components["responses"]["BadGateway"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    resetSandboxClock: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The clock after the reset. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SandboxClock"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
             502: components["responses"]["BadGateway"];

@@ -38,6 +38,8 @@ import { eventHandlers } from './events/events.handlers.js';
 import { notificationHandlers } from './notifications/notifications.handlers.js';
 // schedule changes
 import { scheduleChangeHandlers } from './schedule-changes/schedule-changes.handlers.js';
+// sandbox: the scenario catalogue and the agency's sandbox clock
+import { sandboxHandlers } from './sandbox/sandbox.handlers.js';
 // fare watch
 import { fareWatchHandlers } from './fare-watch/fare-watch.handlers.js';
 // webhooks
@@ -156,6 +158,8 @@ export function handlersFor(ctx: AppContext): ServiceHandlers {
     ...notificationHandlers(ctx),
     // schedule changes
     ...scheduleChangeHandlers(ctx),
+    // sandbox
+    ...sandboxHandlers(ctx),
     // fare watch
     ...fareWatchHandlers(ctx),
     // webhooks

@@ -219,6 +219,17 @@ export function createNdcOrders(send: NdcSend, lookups: OrderLookups): AirlineOr
       return { changeId: answer.NotifID };
     },
 
+    async setChannelClock(channel, setting, call = {}) {
+      const answer = await send<{ now: string; floor: string | null }>(
+        '/sandbox/channel_clock',
+        channel.credential,
+        channel.carrier,
+        { offset_ms: setting.offsetMs, floor: setting.floor?.toISOString() ?? null, version: setting.version },
+        { ...call, safe: true, method: 'PUT' },
+      );
+      return { now: new Date(answer.now), floor: answer.floor === null ? null : new Date(answer.floor) };
+    },
+
     async openCheaperFare(channel, order, conditions, call = {}) {
       await send(
         '/sandbox/orders/cheaper_fare',

@@ -7,6 +7,7 @@ import {
   type AirlineProvider,
   type CallOptions,
   type ProviderChannel,
+  type ScenarioEntry,
   type SeatMap,
   type ServiceOption,
 } from '../airline-provider.js';
@@ -16,6 +17,17 @@ import { fromNdcMoney, indexDataLists, offerOf } from './ndc-offer.mapper.js';
 import { createNdcOrders } from './ndc-order.adapter.js';
 
 type Ref = { OfferID: string } | { OrderID: string };
+
+/** GET /sandbox/scenarios, one entry as the sandbox airlines send it. */
+interface CatalogueWire {
+  id: string;
+  stage: ScenarioEntry['stage'];
+  route: [string, string];
+  days_ahead: number;
+  surname: string | null;
+  after_seconds: number | null;
+  texts: ScenarioEntry['texts'];
+}
 
 /**
  * The sandbox airlines' credentials start so (`sbx_<carrier>_<holder>`, sandbox/README): a channel
@@ -93,6 +105,32 @@ export function createNdcAdapter(options: NdcClientOptions): AirlineProvider {
       }
       await res.body?.cancel();
       if (!res.ok) throw new ProviderError('unavailable', `The airline answered ${res.status}.`, 'NDC');
+    },
+
+    async scenarioCatalogue(call = {}) {
+      // The test system's own catalogue, outside the NDC messages: no credential.
+      const signal = call.signal ?? AbortSignal.timeout(options.timeoutMs);
+      let res: Response;
+      try {
+        res = await fetch(`${options.baseUrl.replace(/\/$/, '')}/sandbox/scenarios`, { signal });
+      } catch (error) {
+        if (signal.aborted) throw new ProviderError('timeout', 'The airline did not answer in time.', 'NDC');
+        throw new ProviderError('unavailable', 'The airline could not be reached.', 'NDC', { cause: error });
+      }
+      if (!res.ok) {
+        await res.body?.cancel();
+        throw new ProviderError('unavailable', `The airline answered ${res.status}.`, 'NDC');
+      }
+      const body = (await res.json()) as { scenarios: CatalogueWire[] };
+      return body.scenarios.map((s) => ({
+        id: s.id,
+        stage: s.stage,
+        route: s.route,
+        daysAhead: s.days_ahead,
+        surname: s.surname,
+        afterSeconds: s.after_seconds,
+        texts: s.texts,
+      }));
     },
 
     async shop(channel, request, call = {}) {

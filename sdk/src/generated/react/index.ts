@@ -18,6 +18,7 @@ export * from './notifications/notifications';
 export * from './partners/partners';
 export * from './reference/reference';
 export * from './sales/sales';
+export * from './sandbox/sandbox';
 export * from './schedule-changes/schedule-changes';
 export * from './ticketing/ticketing';
 export * from './webhooks/webhooks';

@@ -1,0 +1,1 @@
+export { SandboxScreen } from './sandbox-screen';
