@@ -20,6 +20,8 @@ export interface ChannelsService {
     channel: ProviderChannel;
     facts: ChannelFacts;
   }>;
+  /** forBooking from the channel's row when it was read beside the booking (undefined: none). */
+  openForBooking(row: AgencyChannelRow | null | undefined): { channel: ProviderChannel; facts: ChannelFacts };
 }
 
 export function factsOf(row: AgencyChannelRow): ChannelFacts {
@@ -55,6 +57,10 @@ export function createChannelsService(deps: { db: Db; credentials: SecretBox }):
     negoCode: row.nego_code,
     residentCode: row.resident_fares_code,
   });
+  const openForBooking = (row: AgencyChannelRow | null | undefined) => {
+    if (!row || row.credential_ciphertext === null) throw notFound('booking channel');
+    return { channel: toProvider(row), facts: factsOf(row) };
+  };
   return {
     async forSearch(principal, surface, carriers) {
       if (!principal.agencyId) return [];
@@ -78,8 +84,8 @@ export function createChannelsService(deps: { db: Db; credentials: SecretBox }):
     },
     async forBooking(booking) {
       const [row] = await listAgencyChannels(deps.db, booking.agency_id, booking.company_id, booking.channel_id);
-      if (!row || row.credential_ciphertext === null) throw notFound('booking channel');
-      return { channel: toProvider(row), facts: factsOf(row) };
+      return openForBooking(row);
     },
+    openForBooking,
   };
 }
