@@ -1,6 +1,8 @@
 // Bookings and their history: plain reads and writes by id. The issue claim (one conditional UPDATE,
 // new -> issuing, so two requests can never both hold it) is in booking-steps.repository.ts.
-import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
+import { sql, type Expression, type Insertable, type Selectable, type Updateable } from 'kysely';
+import { jsonObjectFrom } from 'kysely/helpers/postgres';
+import { agencyChannelsQuery, type AgencyChannelRow } from './channels.repository.js';
 import type { Db } from './database.js';
 import { agencyTime } from './sandbox-clocks.repository.js';
 import type { BookingsTable } from './schema.js';
@@ -188,6 +190,16 @@ export async function ticketingPathOf(
   companyId: string | null,
   channelId: string,
 ): Promise<TicketingPathRow | undefined> {
+  return ticketingPathQuery(db, agencyId, companyId, channelId).executeTakeFirst();
+}
+
+/** The query of ticketingPathOf; its keys are values, or columns of an outer query when it is a subquery. */
+function ticketingPathQuery(
+  db: Db,
+  agencyId: string | Expression<string>,
+  companyId: string | null | Expression<string | null>,
+  channelId: string | Expression<string>,
+) {
   return db
     .selectFrom('agency_channels as ac')
     .innerJoin('agencies as a', 'a.id', 'ac.agency_id')
@@ -204,8 +216,36 @@ export async function ticketingPathOf(
       'ac.ticketing_credit_card_id',
     ])
     .where('ac.id', '=', channelId)
-    .where('ac.agency_id', '=', agencyId)
+    .where('ac.agency_id', '=', agencyId);
+}
+
+/**
+ * A booking with its way to ticketing (ticketingPathOf) and its channel (listAgencyChannels), read
+ * in one statement: issuing reads all three before its claim, and one round trip replaces two
+ * that had to follow each other (the path and the channel are keyed by the booking's columns).
+ * The path and the channel are null when the booking's channel is no longer the agency's.
+ */
+export async function findBookingForTicketing(
+  db: Db,
+  locator: string,
+): Promise<{ row: BookingRow; path: TicketingPathRow | null; channel: AgencyChannelRow | null } | undefined> {
+  const keys = [
+    sql.ref<string>('b.agency_id'),
+    sql.ref<string | null>('b.company_id'),
+    sql.ref<string>('b.channel_id'),
+  ] as const;
+  const found = await db
+    .selectFrom('bookings as b')
+    .selectAll('b')
+    .select([
+      jsonObjectFrom(ticketingPathQuery(db, ...keys)).as('ticketing_path'),
+      jsonObjectFrom(agencyChannelsQuery(db, ...keys)).as('ticketing_channel'),
+    ])
+    .where('b.locator', '=', locator)
     .executeTakeFirst();
+  if (!found) return undefined;
+  const { ticketing_path: path, ticketing_channel: channel, ...row } = found;
+  return { row, path, channel };
 }
 
 export async function feeOf(db: Db, agencyId: string, kind: 'issue' | 'void' | 'refund' | 'exchange' | 'emd') {

@@ -1,6 +1,6 @@
 // Reads of the ticketing model that shopping and booking need: an agency's channels with what
 // decides whether a caller may use them, and the platform gates.
-import { sql } from 'kysely';
+import { sql, type Expression } from 'kysely';
 import type { Db } from './database.js';
 
 export interface AgencyChannelRow {
@@ -25,6 +25,19 @@ export function listAgencyChannels(
   companyId: string | null,
   channelId?: string,
 ): Promise<AgencyChannelRow[]> {
+  return agencyChannelsQuery(db, agencyId, companyId, channelId).execute();
+}
+
+/**
+ * The query of listAgencyChannels; its keys are values, or columns of an outer query when it is a
+ * subquery (a booking's channel read beside the booking, findBookingForTicketing).
+ */
+export function agencyChannelsQuery(
+  db: Db,
+  agencyId: string | Expression<string>,
+  companyId: string | null | Expression<string | null>,
+  channelId?: string | Expression<string>,
+) {
   let query = db
     .selectFrom('agency_channels as ac')
     .innerJoin('source_channels as sc', 'sc.id', 'ac.source_channel_id')
@@ -47,7 +60,7 @@ export function listAgencyChannels(
     ])
     .where('ac.agency_id', '=', agencyId);
   if (channelId !== undefined) query = query.where('ac.id', '=', channelId);
-  return query.orderBy('sc.carrier').execute();
+  return query.orderBy('sc.carrier');
 }
 
 export async function gateStates(db: Db): Promise<{ main: boolean; agency: boolean; channel: boolean }> {

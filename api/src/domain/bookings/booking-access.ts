@@ -2,7 +2,12 @@
 // staff all, a supervisor the agency's, an agent their own or the company's when it shares
 // bookings. A booking out of reach is simply not found; one of another mode than the caller's
 // token is refused by the test-and-live rule (channel-mode.ts).
-import { findBookingByLocator, type BookingRow, type VisibilityScope } from '../../db/bookings.repository.js';
+import {
+  findBookingByLocator,
+  findBookingForTicketing,
+  type BookingRow,
+  type VisibilityScope,
+} from '../../db/bookings.repository.js';
 import type { Db } from '../../db/database.js';
 import { notFound } from '../errors.js';
 import { assertReachesMode } from '../channels/channel-mode.js';
@@ -35,7 +40,17 @@ const ownBooking = (principal: Principal, row: BookingRow): boolean =>
   row.company_id === principal.companyId;
 
 export async function bookingFor(db: Db, principal: Principal, locator: string): Promise<BookingRow> {
-  const row = await findBookingByLocator(db, locator);
+  return reachable(db, principal, await findBookingByLocator(db, locator));
+}
+
+/** bookingFor, with the booking's way to ticketing and its channel read in the same statement (issue). */
+export async function bookingForTicketing(db: Db, principal: Principal, locator: string) {
+  const found = await findBookingForTicketing(db, locator);
+  await reachable(db, principal, found?.row);
+  return found!;
+}
+
+async function reachable(db: Db, principal: Principal, row: BookingRow | undefined): Promise<BookingRow> {
   if (!row) throw notFound('booking');
   // The common case (an agent at their own booking) needs no read of the company's sharing.
   if (!ownBooking(principal, row) && !reaches(await visibilityOf(db, principal), row)) throw notFound('booking');

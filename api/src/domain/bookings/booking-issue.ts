@@ -6,16 +6,22 @@
 // writes the airline intent (booking-intents.ts); lock order: booking row, then company balance row.
 import { orderRefOf } from './booking-order-ref.js';
 import { claimIssueWithIntent, finishClaimedIssue } from '../../db/booking-steps.repository.js';
-import { findBookingByLocator, ticketingPathOf, updateClaimed, type BookingRow } from '../../db/bookings.repository.js';
+import {
+  findBookingByLocator,
+  ticketingPathOf,
+  updateClaimed,
+  type BookingRow,
+  type TicketingPathRow,
+} from '../../db/bookings.repository.js';
 import type { Db } from '../../db/database.js';
 import { closeIntent, markIntentUnknown } from '../../db/airline-intents.repository.js';
-import type { ProviderOrder } from '../../providers/airline-provider.js';
-import { closedTicketingGate, type TicketingGate } from '../channels/channel-state.js';
+import type { ProviderChannel, ProviderOrder } from '../../providers/airline-provider.js';
+import { closedTicketingGate, type ChannelFacts, type TicketingGate } from '../channels/channel-state.js';
 import { DomainError, notFound } from '../errors.js';
 import { newId } from '../ids.js';
 import { fromMinor, toMinor } from '../../money.js';
 import type { Principal } from '../principal.js';
-import { bookingFor } from './booking-access.js';
+import { bookingForTicketing } from './booking-access.js';
 import { asDomainError, outcomeUnknown, refusalText, staleClaimMs } from './booking-airline-errors.js';
 import { retrieveQuietly, timedCall, type AirlineTiming, type BookingDeps } from './booking-deps.js';
 import { historyRowOf, recordHistory } from './booking-history.js';
@@ -57,11 +63,13 @@ export async function issueBooking(
   timing?: AirlineTiming,
 ): Promise<Booking> {
   const { db, clock, provider } = deps;
-  const row = await bookingFor(db, principal, input.locator);
+  // The booking, its way to ticketing and its channel in one round trip.
+  const found = await bookingForTicketing(db, principal, input.locator);
+  const { row } = found;
   const status = effectiveStatus(row, clock.now());
   if (status !== 'new') throw notIssuable(status);
 
-  const { path, channel } = await openTicketingPath(deps, row);
+  const { path, channel } = ticketingPathFrom(row, found.path, deps.channels.openForBooking(found.channel));
 
   let airlineMinor = toMinor(row.airline_total);
   if (input.reshop) {
@@ -279,10 +287,19 @@ export async function settleStaleIssue(
  */
 export async function openTicketingPath(deps: BookingDeps, row: BookingRow) {
   // Two independent reads at once: the path (with the platform's gates) and the channel.
-  const [path, { channel, facts }] = await Promise.all([
+  const [path, opened] = await Promise.all([
     ticketingPathOf(deps.db, row.agency_id, row.company_id, row.channel_id),
     deps.channels.forBooking(row),
   ]);
+  return ticketingPathFrom(row, path, opened);
+}
+
+/** openTicketingPath's checks on the path and the channel as read (on issue, beside the booking). */
+function ticketingPathFrom(
+  row: BookingRow,
+  path: TicketingPathRow | null | undefined,
+  { channel, facts }: { channel: ProviderChannel; facts: ChannelFacts },
+) {
   if (!path) throw notFound('booking channel');
   const gate = closedTicketingGate({
     gates: { main: path.main_gate, agency: path.agency_gate, channel: path.channel_gate },

@@ -22,6 +22,8 @@ export interface ChannelsService {
   }>;
   /** Every sandbox channel of the agency with a credential, switched on or not (its test orders live there). */
   sandboxChannels(agencyId: string): Promise<ProviderChannel[]>;
+  /** forBooking from the channel's row when it was read beside the booking (undefined: none). */
+  openForBooking(row: AgencyChannelRow | null | undefined): { channel: ProviderChannel; facts: ChannelFacts };
 }
 
 export function factsOf(row: AgencyChannelRow): ChannelFacts {
@@ -57,6 +59,10 @@ export function createChannelsService(deps: { db: Db; credentials: SecretBox }):
     negoCode: row.nego_code,
     residentCode: row.resident_fares_code,
   });
+  const openForBooking = (row: AgencyChannelRow | null | undefined) => {
+    if (!row || row.credential_ciphertext === null) throw notFound('booking channel');
+    return { channel: toProvider(row), facts: factsOf(row) };
+  };
   return {
     async forSearch(principal, surface, carriers) {
       if (!principal.agencyId) return [];
@@ -87,8 +93,8 @@ export function createChannelsService(deps: { db: Db; credentials: SecretBox }):
     },
     async forBooking(booking) {
       const [row] = await listAgencyChannels(deps.db, booking.agency_id, booking.company_id, booking.channel_id);
-      if (!row || row.credential_ciphertext === null) throw notFound('booking channel');
-      return { channel: toProvider(row), facts: factsOf(row) };
+      return openForBooking(row);
     },
+    openForBooking,
   };
 }
