@@ -125,16 +125,21 @@ export async function ensureRequestLogDays(db: Db, from: Date, days: number): Pr
   }
 }
 
-/** Drops every day partition that ends at or before `cutoff`; answers the dropped days' names. */
-export async function dropRequestLogDaysBefore(db: Db, cutoff: Date): Promise<string[]> {
+/** The day partitions there are, by name (`request_logs_20261128`), oldest first. */
+export async function requestLogDays(db: Db): Promise<string[]> {
   const { rows } = await sql<{ name: string }>`
     SELECT c.relname AS name FROM pg_inherits i
       JOIN pg_class c ON c.oid = i.inhrelid
       JOIN pg_class p ON p.oid = i.inhparent
      WHERE p.relname = 'request_logs' AND p.relnamespace = current_schema()::regnamespace
      ORDER BY 1`.execute(db);
+  return rows.map((r) => r.name);
+}
+
+/** Drops every day partition that ends at or before `cutoff`; answers the dropped days' names. */
+export async function dropRequestLogDaysBefore(db: Db, cutoff: Date): Promise<string[]> {
   const dropped: string[] = [];
-  for (const { name } of rows) {
+  for (const name of await requestLogDays(db)) {
     const match = /^request_logs_(\d{4})(\d{2})(\d{2})$/.exec(name);
     if (!match) continue;
     const end = Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])) + dayMs;

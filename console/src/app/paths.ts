@@ -25,6 +25,8 @@ export const paths = {
   // fare watch: the cheaper fares found, and the agency's settings
   fareWatch: '/fare_watch',
   fareWatchSettings: '/settings/fare_watch',
+  // the developer workspace: the request log
+  workspaceLogs: '/workspace/logs',
 } as const;
 
 export const pagePaths = [
@@ -45,6 +47,7 @@ export const pagePaths = [
   paths.actionRequired,
   paths.fareWatch,
   paths.fareWatchSettings,
+  paths.workspaceLogs,
 ] as const;
 
 export type PagePath = (typeof pagePaths)[number];

@@ -11,6 +11,9 @@ import fareWatchUa from './fare-watch/ua.json';
 import backOfficeEn from './back-office-feed/en.json';
 import backOfficePl from './back-office-feed/pl.json';
 import backOfficeUa from './back-office-feed/ua.json';
+import requestLogEn from './request-log/en.json';
+import requestLogPl from './request-log/pl.json';
+import requestLogUa from './request-log/ua.json';
 
 type Tree = { [key: string]: string | Tree };
 
@@ -33,6 +36,7 @@ const fileSets = {
   main: { en, ua, pl },
   'fare-watch': { en: fareWatchEn, ua: fareWatchUa, pl: fareWatchPl },
   'back-office-feed': { en: backOfficeEn, ua: backOfficeUa, pl: backOfficePl },
+  'request-log': { en: requestLogEn, ua: requestLogUa, pl: requestLogPl },
 };
 
 describe.each(Object.entries(fileSets))('locale files: %s', (_set, files) => {
