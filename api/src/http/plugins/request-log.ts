@@ -20,7 +20,9 @@ declare module 'fastify' {
   }
 }
 
-const logged = (request: FastifyRequest) => request.url.startsWith('/api/v1/');
+// Reading the log is not logged: a screen paging through it would otherwise fill it with itself.
+const logged = (request: FastifyRequest) =>
+  request.url.startsWith('/api/v1/') && !request.url.startsWith('/api/v1/request_logs');
 
 /** `/api/v1/bookings/:locator` → `/api/v1/bookings/{locator}`, as the contract writes it. */
 const routeTemplate = (url: string | undefined) => (url ? url.replace(/:(\w+)/g, '{$1}') : null);

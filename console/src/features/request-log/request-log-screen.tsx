@@ -12,6 +12,7 @@ import {
   CloseButton,
   Group,
   Loader,
+  SimpleGrid,
   NativeSelect,
   Stack,
   Table,
@@ -76,36 +77,32 @@ export function RequestLogScreen() {
           {t('lead')}
         </Text>
       </Stack>
-      <Group gap="sm" align="end" wrap="wrap" role="group" aria-label={t('filters.label')}>
+      <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm" maw={820} role="group" aria-label={t('filters.label')}>
         <NativeSelect
           label={t('filters.status')}
           value={status}
           onChange={(e) => filtered(() => setStatus(e.currentTarget.value))}
           data={[{ value: '', label: t('filters.anyStatus') }, '2xx', '4xx', '5xx']}
-          w={150}
         />
         <NativeSelect
           label={t('filters.method')}
           value={method}
           onChange={(e) => filtered(() => setMethod(e.currentTarget.value as ListRequestLogsMethod | ''))}
           data={[{ value: '', label: t('filters.anyMethod') }, ...methods]}
-          w={150}
         />
         <TextInput
           label={t('filters.path')}
           placeholder="/api/v1/bookings"
           value={path}
           onChange={(e) => filtered(() => setPath(e.currentTarget.value))}
-          w={220}
         />
         <NativeSelect
           label={t('filters.period')}
           value={period}
           onChange={(e) => filtered(() => setPeriod(e.currentTarget.value as Period))}
           data={(Object.keys(periods) as Period[]).map((p) => ({ value: p, label: t(`filters.${p}`) }))}
-          w={170}
         />
-      </Group>
+      </SimpleGrid>
       {key && (
         <Group gap="xs" data-key-filter>
           <Text size="sm" fw={600}>
@@ -184,10 +181,12 @@ function CallRow({
 }) {
   const { t } = useRequestLogTexts();
   const time = formatDateTime(row.created_at, language);
+  // The query string is in the drawer; the table keeps one line per call.
+  const pathOnly = row.path.split('?')[0]!;
   return (
     <Table.Tr data-call={row.id}>
       <Table.Td miw={150}>{time}</Table.Td>
-      <Table.Td>
+      <Table.Td miw={240}>
         <Anchor
           component="button"
           type="button"
@@ -195,17 +194,17 @@ function CallRow({
           ff="monospace"
           ta="start"
           style={{ overflowWrap: 'anywhere' }}
-          aria-label={t('openOne', { method: row.method, path: row.path, time })}
+          aria-label={t('openOne', { method: row.method, path: pathOnly, time })}
           onClick={() => onOpen(row.id)}
         >
-          {row.method} {row.path}
+          {row.method} {pathOnly}
         </Anchor>
       </Table.Td>
       <Table.Td>
-        <Group gap={4} wrap="nowrap">
+        <Group gap={4}>
           <StatusBadge status={row.status} />
           {row.replayed && (
-            <Badge variant="outline" color="gray" size="sm">
+            <Badge variant="outline" color="gray" size="sm" miw="max-content">
               {t('replayed')}
             </Badge>
           )}
