@@ -20,7 +20,7 @@ import {
 import { Field } from '../../components/field';
 import { formatDateTime, useLanguage } from '../../lib/i18n';
 import { linkProps } from '../../lib/router';
-import { CredentialText } from './request-log-screen';
+import { CredentialText } from './credential-text';
 import { StatusBadge } from './status-badge';
 import { useRequestLogTexts } from './texts';
 

@@ -25,6 +25,7 @@ import { TableScroll } from '../../components/table-scroll';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { formatDateTime, useLanguage } from '../../lib/i18n';
 import { CallDrawer } from './call-drawer';
+import { CredentialText } from './credential-text';
 import { StatusBadge } from './status-badge';
 import { useRequestLogTexts } from './texts';
 
@@ -234,22 +235,5 @@ function CallRow({
         )}
       </Table.Td>
     </Table.Tr>
-  );
-}
-
-/** "Token name · test", or "Console session". */
-export function CredentialText({ row }: { row: RequestLog }) {
-  const { t } = useRequestLogTexts();
-  if (row.credential === 'session') return <Text size="sm">{t('consoleSession')}</Text>;
-  return (
-    <Text size="sm">
-      {row.token_name ?? t('unnamedToken')}
-      {row.mode && (
-        <Text span size="xs" c={row.mode === 'live' ? 'red.8' : 'gray.8'}>
-          {' · '}
-          {t(`modes.${row.mode}`)}
-        </Text>
-      )}
-    </Text>
   );
 }
