@@ -7,7 +7,8 @@
 //   schema is the same on any date;
 // - no primary key: a client may send its own request id (X-Request-Id), so the id is indexed,
 //   not unique; `seq` orders rows written in the same millisecond and cuts pages;
-// - the pages walk (agency_id | account_id, created_at, seq) backwards, filters on top.
+// - the pages walk (agency_id | account_id, created_at, seq) backwards, filters on top; a status
+//   class has an index of its own, since a rare one (5xx) would otherwise read most of the agency's rows.
 // The events a request caused carry its id already (events.request_id); the detail finds them by
 // the index added here.
 import { sql, type Kysely } from 'kysely';
@@ -39,6 +40,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     ) PARTITION BY RANGE (created_at)`.execute(db);
   await sql`CREATE INDEX request_logs_agency_idx ON request_logs (agency_id, created_at DESC, seq DESC)`.execute(db);
   await sql`CREATE INDEX request_logs_account_idx ON request_logs (account_id, created_at DESC, seq DESC)`.execute(db);
+  // A status class (`5xx`) walked newest first without reading the agency's other calls.
+  await sql`CREATE INDEX request_logs_agency_class_idx ON request_logs (agency_id, (status / 100), created_at DESC, seq DESC)`.execute(
+    db,
+  );
   await sql`CREATE INDEX request_logs_request_idx ON request_logs (request_id)`.execute(db);
   await sql`CREATE INDEX request_logs_key_idx ON request_logs (idempotency_key) WHERE idempotency_key IS NOT NULL`.execute(
     db,
