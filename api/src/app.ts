@@ -11,6 +11,7 @@ import idempotency from './http/plugins/idempotency.js';
 import methodOverride from './http/plugins/method-override.js';
 import rateLimit from './http/plugins/rate-limit.js';
 import requestContext from './http/plugins/request-context.js';
+import requestLog from './http/plugins/request-log.js';
 import responseHeaders from './http/plugins/response-headers.js';
 import staticFiles from './http/plugins/static.js';
 import storableInput from './http/plugins/storable-input.js';
@@ -23,6 +24,8 @@ export default async function app(fastify: FastifyInstance, opts: { ctx: AppCont
 
   await fastify.register(accessLog, { enabled: config.ACCESS_LOG });
   await fastify.register(responseHeaders);
+  // Before compression: its onSend must see the answer's text, not its compressed bytes.
+  await fastify.register(requestLog, { recorder: ctx.requestLogRecorder, clock: ctx.clock });
   // Before any route: it hooks each route as it is added.
   await fastify.register(compression);
   await fastify.register(rateLimit, {

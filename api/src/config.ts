@@ -33,6 +33,13 @@ const ConfigSchema = Type.Object({
   // One access-log line per request; an operator wants it, and it is measured in `npm run bench`.
   ACCESS_LOG: Type.Boolean({ default: true }),
   RATE_LIMIT_PER_MINUTE: Type.Integer({ default: 1200, minimum: 1 }),
+  // The request log (GET /request_logs): every call of a signed-in caller, written in batches off
+  // the request path every REQUEST_LOG_FLUSH_MS; at most REQUEST_LOG_BUFFER calls wait in memory
+  // (while PostgreSQL is away, newer calls beyond it are not logged). `npm run bench:request-log`
+  // measures its cost with it off and on.
+  REQUEST_LOG: Type.Boolean({ default: true }),
+  REQUEST_LOG_FLUSH_MS: Type.Integer({ default: 250, minimum: 10, maximum: 10_000 }),
+  REQUEST_LOG_BUFFER: Type.Integer({ default: 20_000, minimum: 100, maximum: 1_000_000 }),
   CONSOLE_DIR: Type.String({ default: 'console/dist' }),
   // Product analytics (Amplitude): the key the pages are given; empty, nothing loads. Pages load
   // it only after the visitor accepts cookies.

@@ -47,6 +47,9 @@ import { createBookingsService, type BookingsService } from './domain/bookings/b
 import type { AirlineNotifications } from './domain/bookings/airline-notifications.service.js';
 // events
 import { createEventsService, type EventsService } from './domain/events/events.service.js';
+// request logs
+import { createRequestLogRecorder, type RequestLogRecorder } from './domain/request-log/request-log-recorder.js';
+import { createRequestLogsService, type RequestLogsService } from './domain/request-log/request-logs.service.js';
 // notifications
 import { createActionRequired, type ActionRequired } from './domain/notifications/action-required.js';
 import {
@@ -113,6 +116,9 @@ export interface AppContext {
   airlineNotifications: AirlineNotifications;
   // events
   events: EventsService;
+  // request logs: the writer (null when REQUEST_LOG is off) and the reader
+  requestLogRecorder: RequestLogRecorder | null;
+  requestLogs: RequestLogsService;
   // notifications
   notifications: NotificationsService;
   notificationPreferences: NotificationPreferences;
@@ -183,6 +189,9 @@ export function createAppContext(config: Config, overrides: { clock?: Clock } = 
     cards: core.cards,
     pacer: createReshopPacer(limitStore, config.FARE_WATCH_RESHOPS_PER_SECOND),
   });
+  const requestLogRecorder = config.REQUEST_LOG
+    ? createRequestLogRecorder({ db, flushMs: config.REQUEST_LOG_FLUSH_MS, maxBuffered: config.REQUEST_LOG_BUFFER })
+    : null;
   const flushTimer = setInterval(() => void auth.flush().catch(() => undefined), 10_000);
   flushTimer.unref();
 
@@ -227,6 +236,9 @@ export function createAppContext(config: Config, overrides: { clock?: Clock } = 
     airlineNotifications,
     // events
     events,
+    // request logs
+    requestLogRecorder,
+    requestLogs: createRequestLogsService({ db, clock }),
     // notifications
     notifications: createNotificationsService({ db, clock }),
     notificationPreferences: createNotificationPreferences({ db, clock }),
@@ -278,6 +290,8 @@ export function createAppContext(config: Config, overrides: { clock?: Clock } = 
     async close() {
       clearInterval(flushTimer);
       await auth.flush().catch(() => undefined);
+      // After the server has answered its last request, before the database closes.
+      await requestLogRecorder?.close();
       await core.close();
     },
   };

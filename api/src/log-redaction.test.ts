@@ -2,6 +2,7 @@ import { Writable } from 'node:stream';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { loggerOptions } from './http/server-options.js';
+import { redactLoggedBody } from './log-redaction.js';
 
 function linesOf(log: (logger: pino.Logger) => void): string {
   let out = '';
@@ -29,5 +30,41 @@ describe('log redaction', () => {
     expect(text).not.toContain('FP9876543');
     expect(text).toContain('Olena');
     expect(text).toContain('[Redacted]');
+  });
+});
+
+describe('request log body redaction', () => {
+  it('redacts secrets by name and by shape, and leaves look-alikes alone', () => {
+    const body = {
+      password: 'hunter2',
+      card: { number: '4000 0000 0000 0002', cvv: '737', holder: 'Olena' },
+      note: 'card 5555-5555-5555-4444, key ctr_live_abcDEF123 and whsec_c2VjcmV0',
+      code: '482910',
+      passengers: [{ identity_document: { number: 'FP9876543', issuing_country: 'UA' } }],
+      // Not secrets: an airport's code, an error code, a phone number, an order number failing Luhn.
+      origin: { code: 'WAW' },
+      errors: [{ code: 'validation_failed' }],
+      phone: '+48 600 100 200',
+      reference: '1234567890123456',
+    };
+    const { text, truncated } = redactLoggedBody(body, 10_000);
+    expect(truncated).toBe(false);
+    const out = JSON.parse(text) as typeof body;
+    for (const secret of ['hunter2', '4000 0000', '737', '5555-5555', 'ctr_live_', 'whsec_', '482910', 'FP9876543']) {
+      expect(text).not.toContain(secret);
+    }
+    expect(out.card.holder).toBe('Olena');
+    expect(out.note).toBe('card [redacted], key [redacted] and [redacted]');
+    expect(out.origin.code).toBe('WAW');
+    expect(out.errors[0]!.code).toBe('validation_failed');
+    expect(out.phone).toBe('+48 600 100 200');
+    expect(out.reference).toBe('1234567890123456');
+  });
+
+  it('cuts after redacting, so a cut never leaves half a secret', () => {
+    const { text, truncated } = redactLoggedBody({ a: 'x'.repeat(50), password: 'p'.repeat(100) }, 80);
+    expect(truncated).toBe(true);
+    expect(text).toHaveLength(80);
+    expect(text).not.toContain('ppp');
   });
 });

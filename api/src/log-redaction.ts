@@ -1,6 +1,11 @@
-// Personal data a logged object may carry, redacted by every process's logger (the API's and the
-// worker's): a passenger's travel document number, as the API, the airline port and NDC name it,
-// wherever in the object it sits. Credentials in request headers are the API's own list.
+// What a logged object must never show, in one place for every log Contrail keeps:
+// - `redactedPaths`: personal data the processes' loggers (the API's and the worker's) redact by
+//   path: a passenger's travel document number, as the API, the airline port and NDC name it,
+//   wherever in the object it sits. Credentials in request headers are the API's own list.
+// - `redactLoggedBody`: the same document numbers and every secret a request or answer body may
+//   carry, for the request log (GET /request_logs), which keeps bodies whole and so redacts by name
+//   and by shape rather than by path: passwords, API tokens and signing secrets, card numbers and
+//   CVVs, one-time codes.
 export const redactedPaths = [
   'identity_document.number',
   '*.identity_document.number',
@@ -11,3 +16,78 @@ export const redactedPaths = [
   '*.IdentityDoc[*].IdentityDocID',
   '*.PaxList[*].IdentityDoc[*].IdentityDocID',
 ];
+
+export const redacted = '[redacted]';
+
+/** Keys whose value is a secret whatever it looks like. */
+const secretKeys = new Set([
+  'password',
+  'new_password',
+  'current_password',
+  'secret',
+  'token',
+  'private_key',
+  'passphrase',
+  'cvv',
+  'cvc',
+  'authorization',
+  'csrf_token',
+  'IdentityDocID',
+]);
+/** The parents under which `number` is a document or card number (as `redactedPaths` name them). */
+const numberParents = new Set(['identity_document', 'identityDocument', 'card', 'credit_card', 'payment_card']);
+/** Keys that hold a one-time code when their value is all digits (an airport's `code` is not). */
+const codeKeys = new Set(['code', 'otp', 'one_time_code', 'verification_code']);
+const digitsOnly = /^\d{4,10}$/;
+/** 12–19 digits, spaced or dashed as people write card numbers; redacted when Luhn says it is one. */
+const cardLike = /\b\d(?:[ -]?\d){11,18}\b/g;
+/** Our own credentials, wherever they appear in text: API tokens and webhook signing secrets. */
+const credentialLike = /\b(?:ctr_(?:test|live)_[A-Za-z0-9_-]+|whsec_[A-Za-z0-9+/=]+)/g;
+
+function luhn(digits: string): boolean {
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let d = digits.charCodeAt(digits.length - 1 - i) - 48;
+    if (i % 2 === 1) {
+      d *= 2;
+      if (d > 9) d -= 9;
+    }
+    sum += d;
+  }
+  return sum % 10 === 0;
+}
+
+function redactText(text: string): string {
+  let out = text.replace(credentialLike, redacted);
+  if (/\d{12}/.test(out.replace(/[ -]/g, ''))) {
+    out = out.replace(cardLike, (match) => (luhn(match.replace(/[ -]/g, '')) ? redacted : match));
+  }
+  return out;
+}
+
+function redactValue(value: unknown, key: string | undefined, parent: string | undefined): unknown {
+  if (key !== undefined) {
+    if (secretKeys.has(key) && value !== null) return redacted;
+    if (key === 'number' && parent !== undefined && numberParents.has(parent) && value !== null) return redacted;
+    if (codeKeys.has(key) && (typeof value === 'number' || (typeof value === 'string' && digitsOnly.test(value)))) {
+      return redacted;
+    }
+  }
+  if (typeof value === 'string') return redactText(value);
+  if (Array.isArray(value)) return value.map((item) => redactValue(item, undefined, key ?? parent));
+  if (value !== null && typeof value === 'object') {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(value as Record<string, unknown>)) out[k] = redactValue(v, k, key ?? parent);
+    return out;
+  }
+  return value;
+}
+
+/**
+ * A request's or answer's body with every secret replaced by `[redacted]`, as JSON text cut at
+ * `maxChars` (cut after redacting, so a cut never leaves half a secret readable).
+ */
+export function redactLoggedBody(body: unknown, maxChars: number): { text: string; truncated: boolean } {
+  const text = JSON.stringify(redactValue(body, undefined, undefined)) ?? 'null';
+  return text.length > maxChars ? { text: text.slice(0, maxChars), truncated: true } : { text, truncated: false };
+}

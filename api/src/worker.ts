@@ -250,7 +250,7 @@ export async function startWorker(
 
   const sweep = () =>
     sweepOnce({ db, clock, mail, jobs, staleAfterMs: 60_000 }).then(
-      (r) => r.requeued > 0 && log.info(r, 'sweeper requeued lost jobs'),
+      (r) => (r.requeued > 0 || r.requestLogDaysDropped.length > 0) && log.info(r, 'sweeper pass'),
       (error: unknown) => log.warn({ err: error }, 'sweep failed'),
     );
   // One pass at a time: a pass that outlasts the interval (airlines slow to answer the hold

@@ -313,6 +313,14 @@ const cases: CrossAgencyRegistry = {
       };
     },
   },
+  // request logs: a call the owner made, once written.
+  getRequestLog: {
+    async arrange({ headers }) {
+      const call = await request(stack.baseUrl).get('/api/v1/events').set(headers);
+      await stack.ctx.requestLogRecorder?.flush();
+      return { method: 'get', path: `/api/v1/request_logs/${call.headers['request-id']}` };
+    },
+  },
   // webhooks: an endpoint of the owner's agency, and an event of it to redeliver.
   getWebhookEndpoint: {
     async arrange({ headers }) {

@@ -46,6 +46,8 @@ export interface EventFilter {
   createdAfter?: Date;
   createdBefore?: Date;
   bookingId?: string;
+  /** The events one API call caused (its request id). */
+  requestId?: string;
   /**
    * true: events every webhook delivery of which succeeded; false: events with a delivery pending
    * or given up. Events without deliveries match neither.
@@ -68,6 +70,7 @@ export async function findEvents(
   if (filter.createdAfter) query = query.where('created_at', '>', filter.createdAfter);
   if (filter.createdBefore) query = query.where('created_at', '<', filter.createdBefore);
   if (filter.bookingId) query = query.where('booking_id', '=', filter.bookingId);
+  if (filter.requestId !== undefined) query = query.where('request_id', '=', filter.requestId);
   if (filter.deliverySuccess !== undefined) {
     const succeeded = sql<boolean>`EXISTS (SELECT 1 FROM webhook_deliveries wd
       WHERE wd.event_id = events.id AND wd.status = 'succeeded')`;

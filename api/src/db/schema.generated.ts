@@ -588,6 +588,30 @@ export interface PresentationRequests {
   type: 'api';
 }
 
+export interface RequestLogs {
+  account_id: string;
+  agency_id: string | null;
+  created_at: Timestamp;
+  credential: 'token' | 'session';
+  duration_ms: number;
+  headers: Generated<JsonText>;
+  idempotency_key: string | null;
+  method: string;
+  mode: 'test' | 'live' | null;
+  path: string;
+  replayed: Generated<boolean>;
+  request_body: string | null;
+  request_body_truncated: Generated<boolean>;
+  request_id: string;
+  response_body: string | null;
+  response_body_truncated: Generated<boolean>;
+  route: string | null;
+  seq: Generated<Int8>;
+  source: 'api' | 'console' | 'workspace';
+  status: number;
+  token_id: string | null;
+}
+
 export interface SalesDocuments {
   agency_id: string;
   agent_id: string;
@@ -857,6 +881,7 @@ export interface DB {
   notifications: Notifications;
   otp_codes: OtpCodes;
   presentation_requests: PresentationRequests;
+  request_logs: RequestLogs;
   sales_documents: SalesDocuments;
   sales_exports: SalesExports;
   sales_rollups: SalesRollups;

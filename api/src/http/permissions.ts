@@ -178,6 +178,10 @@ export const permissions: Record<OperationId, Permission> = {
   // an agent the events of their own bookings.
   listEvents: { allow: 'signed-in' },
   getEvent: { allow: 'signed-in' },
+  // the request log: every role, within its wall (request-logs.service.ts): a supervisor the
+  // agency's calls, anyone else their own (each person sees the calls of their own tokens).
+  listRequestLogs: { allow: 'signed-in' },
+  getRequestLog: { allow: 'signed-in' },
   // schedule changes: every role, within the bookings visibility of the change's booking (and a
   // token's mode); disrupting is test mode only (schedule-changes.service.ts).
   listScheduleChanges: { allow: 'signed-in' },

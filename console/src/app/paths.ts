@@ -27,6 +27,8 @@ export const paths = {
   fareWatchSettings: '/settings/fare_watch',
   // the developer workspace: the sandbox's scenarios and the agency's sandbox clock
   workspaceSandbox: '/workspace/sandbox',
+  // the developer workspace: the request log
+  workspaceLogs: '/workspace/logs',
 } as const;
 
 export const pagePaths = [
@@ -48,6 +50,7 @@ export const pagePaths = [
   paths.fareWatch,
   paths.fareWatchSettings,
   paths.workspaceSandbox,
+  paths.workspaceLogs,
 ] as const;
 
 export type PagePath = (typeof pagePaths)[number];

@@ -52,6 +52,8 @@ const FareWatchScreen = screen(fareWatch, 'FareWatchScreen');
 const FareWatchSettingsScreen = screen(fareWatch, 'FareWatchSettingsScreen');
 // the workspace's sandbox: its own chunk, texts included
 const SandboxScreen = screen(() => import('../features/sandbox'), 'SandboxScreen');
+// the developer workspace's request log: its own chunk, texts included
+const RequestLogScreen = screen(() => import('../features/request-log'), 'RequestLogScreen');
 // the admin assistant: its own chunk, texts included, inside the admin screens' frame
 const AssistantScreen = screen(() => import('../features/assistant'), 'AssistantScreen');
 // back office: one chunk for every admin screen and /agency.
@@ -178,6 +180,8 @@ const routes: Record<PagePath, Route> = {
   },
   // fare watch: the page for every role (the API shows each their bookings' opportunities); the
   // settings for supervisors and staff (the screen tells anyone else so in one sentence)
+  // the request log: every role (the API shows a supervisor the agency's calls, anyone else their own)
+  [paths.workspaceLogs]: { access: 'signedIn', preload: RequestLogScreen.preload, screen: () => <RequestLogScreen /> },
   [paths.fareWatch]: { access: 'signedIn', preload: FareWatchScreen.preload, screen: () => <FareWatchScreen /> },
   // the workspace's sandbox: every signed-in person (the clock is their agency's; staff are told why not)
   [paths.workspaceSandbox]: {

@@ -14,6 +14,9 @@ import backOfficeUa from './back-office-feed/ua.json';
 import sandboxEn from './sandbox/en.json';
 import sandboxPl from './sandbox/pl.json';
 import sandboxUa from './sandbox/ua.json';
+import requestLogEn from './request-log/en.json';
+import requestLogPl from './request-log/pl.json';
+import requestLogUa from './request-log/ua.json';
 
 type Tree = { [key: string]: string | Tree };
 
@@ -37,6 +40,7 @@ const fileSets = {
   'fare-watch': { en: fareWatchEn, ua: fareWatchUa, pl: fareWatchPl },
   'back-office-feed': { en: backOfficeEn, ua: backOfficeUa, pl: backOfficePl },
   sandbox: { en: sandboxEn, ua: sandboxUa, pl: sandboxPl },
+  'request-log': { en: requestLogEn, ua: requestLogUa, pl: requestLogPl },
 };
 
 describe.each(Object.entries(fileSets))('locale files: %s', (_set, files) => {

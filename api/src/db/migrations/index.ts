@@ -37,6 +37,7 @@ import * as backOfficeKinds from './20261126T0800-back-office-kinds.js';
 import * as assistantPlans from './20261127T0100-assistant-plans.js';
 import * as issueLatencyNumberAtCommit from './20261127T1200-issue-latency-number-at-commit.js';
 import * as assistantPlanLanguage from './20261127T1300-assistant-plan-language.js';
+import * as requestLogs from './20261128T0100-request-logs.js';
 import * as sandboxClocks from './20261128T0400-sandbox-clocks.js';
 
 export const migrations: Record<string, Migration> = {
@@ -107,6 +108,8 @@ export const migrations: Record<string, Migration> = {
   '20261127T1200-issue-latency-number-at-commit': issueLatencyNumberAtCommit,
   // a plan keeps the language it was proposed in, for its results in words
   '20261127T1300-assistant-plan-language': assistantPlanLanguage,
+  // the request log: every API call of an agency for 30 days, partitioned by day
+  '20261128T0100-request-logs': requestLogs,
   // each agency's own sandbox time, moved from the workspace without moving another agency's
   '20261128T0400-sandbox-clocks': sandboxClocks,
 };

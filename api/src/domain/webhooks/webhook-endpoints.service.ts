@@ -380,7 +380,7 @@ export function createWebhookEndpointsService(deps: {
 export type WebhookEndpointsService = ReturnType<typeof createWebhookEndpointsService>;
 
 /** A delivery's state as the contract's WebhookDeliveryState shows it. */
-function deliveryStateView(d: DeliveryStateRow) {
+export function deliveryStateView(d: DeliveryStateRow) {
   return {
     id: d.id,
     endpoint_id: d.endpoint_id,

@@ -2989,6 +2989,55 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/request_logs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List logged API calls
+         * @description The API calls of the caller's agency over the last 30 days, newest first: calls made with its
+         *     people's API tokens, from the console and from the developer workspace. A supervisor sees the
+         *     agency's calls; everyone else sees their own. Each row's `id` is the `Request-Id` its answer
+         *     carried. Pages are cut by a cursor: pass `meta.next_cursor` as `cursor` for the next (older)
+         *     page; it is null on the last one.
+         */
+        get: operations["listRequestLogs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/request_logs/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The call's request id (its `Request-Id` header). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * Read a logged API call
+         * @description One call of the caller's agency (a supervisor: any of the agency's; everyone else: their own),
+         *     with its headers of interest, its redacted bodies, and the events it caused with their webhook
+         *     deliveries. Another agency's call answers 404.
+         */
+        get: operations["getRequestLog"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/notifications": {
         parameters: {
             query?: never;
@@ -6563,6 +6612,125 @@ export interface components {
             };
         };
         /**
+         * @description One API call of the caller's agency, as the request log keeps it for 30 days. `id` is the call's
+         *     `Request-Id` (the header every answer carries).
+         */
+        RequestLog: {
+            /** @description The call's request id, as its `Request-Id` and `X-Request-Id` headers said. */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When the call arrived.
+             */
+            created_at: string;
+            /** @example POST */
+            method: string;
+            /** @description The operation's path template (`/api/v1/bookings/{locator}`); null when no operation matched. */
+            route: string | null;
+            /** @description The path called, with its query string. */
+            path: string;
+            /** @description The HTTP status answered. */
+            status: number;
+            /** @description Time from the request's arrival to the end of the answer, in milliseconds. */
+            duration_ms: number;
+            /**
+             * @description `console`: the console's session; `workspace`: a call the developer workspace made (the request
+             *     carried `Contrail-Source: workspace`); `api`: any other call with an API token.
+             * @enum {string}
+             */
+            source: "api" | "console" | "workspace";
+            /**
+             * @description Whether the call was made with an API token or a console session.
+             * @enum {string}
+             */
+            credential: "token" | "session";
+            /** @description The API token used; null for a console session. */
+            token_id: string | null;
+            /** @description The token's name, when it has one. */
+            token_name: string | null;
+            /**
+             * @description The token's mode; null for a console session (which reaches both).
+             * @enum {string|null}
+             */
+            mode: "test" | "live" | null;
+            /** @description The account that made the call (the token's owner, or the signed-in person). */
+            account_id: string;
+            /** @description That account's email address. */
+            account_email: string | null;
+            /** @description The call's `Idempotency-Key`, when it sent one. */
+            idempotency_key: string | null;
+            /** @description Whether the answer was the stored answer of an earlier call with the same key (`Idempotency-Replayed`). */
+            replayed: boolean;
+        };
+        /** @description A page of the request log, newest first. */
+        RequestLogList: {
+            data: components["schemas"]["RequestLog"][];
+            meta: {
+                limit: number;
+                /** @description Pass as `cursor` for the next (older) page; null on the last page. */
+                next_cursor: string | null;
+            };
+        };
+        /** @description One event on its way to one endpoint, with where it stands. */
+        WebhookDeliveryState: {
+            id: string;
+            endpoint_id: string;
+            /** @description The endpoint's address now. */
+            endpoint_url: string;
+            /** @description The event, also the `webhook-id` header of every attempt. */
+            event_id: string;
+            /** @description The event's type (`ping` for a ping). */
+            event_type: string;
+            /** @enum {string} */
+            status: "pending" | "succeeded" | "failed";
+            /** @description How many attempts were made. */
+            attempts: number;
+            /**
+             * Format: date-time
+             * @description When the next attempt is due; null once it succeeded or was given up.
+             */
+            next_attempt_at: string | null;
+            /** @description The receiver's HTTP status at the last attempt; null before any attempt or when no answer came. */
+            last_status_code: number | null;
+            /** @description How long the last attempt took. */
+            last_duration_ms: number | null;
+            /** @description Why the last attempt failed without an HTTP answer. */
+            last_error: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            completed_at: string | null;
+        };
+        /**
+         * @description One logged call (`log`, as the list shows it) with its headers, its bodies and the events it
+         *     caused. Bodies are JSON text with secrets redacted (passwords, tokens and signing secrets, card
+         *     numbers and CVVs, one-time codes, travel document numbers, each replaced by `"[redacted]"`) and
+         *     cut at 16 KiB.
+         */
+        RequestLogDetail: {
+            log: components["schemas"]["RequestLog"];
+            /** @description The request headers worth seeing (content type, user agent, language, `Contrail-Source`, the method override); never credentials. */
+            headers: {
+                [key: string]: string;
+            };
+            /** @description The request's body as JSON text, redacted; null when it had none. */
+            request_body: string | null;
+            /** @description Whether the body was longer than the 16 KiB kept. */
+            request_body_truncated: boolean;
+            /** @description The answer's body as JSON text, redacted; null when it had none or it was not JSON. */
+            response_body: string | null;
+            /** @description Whether the body was longer than the 16 KiB kept. */
+            response_body_truncated: boolean;
+            /** @description The events this call caused, oldest first, each with its webhook deliveries. */
+            events: {
+                id: string;
+                type: string;
+                /** Format: date-time */
+                created_at: string;
+                deliveries: components["schemas"]["WebhookDeliveryState"][];
+            }[];
+        };
+        /**
          * @description A family of events (the part of the event type before the dot); people choose how they hear of each family.
          * @enum {string}
          */
@@ -6778,36 +6946,6 @@ export interface components {
         TestWebhookEventRequest: {
             /** @description `ping`, or one of the event types. */
             type: "ping" | components["schemas"]["EventType"];
-        };
-        /** @description One event on its way to one endpoint, with where it stands. */
-        WebhookDeliveryState: {
-            id: string;
-            endpoint_id: string;
-            /** @description The endpoint's address now. */
-            endpoint_url: string;
-            /** @description The event, also the `webhook-id` header of every attempt. */
-            event_id: string;
-            /** @description The event's type (`ping` for a ping). */
-            event_type: string;
-            /** @enum {string} */
-            status: "pending" | "succeeded" | "failed";
-            /** @description How many attempts were made. */
-            attempts: number;
-            /**
-             * Format: date-time
-             * @description When the next attempt is due; null once it succeeded or was given up.
-             */
-            next_attempt_at: string | null;
-            /** @description The receiver's HTTP status at the last attempt; null before any attempt or when no answer came. */
-            last_status_code: number | null;
-            /** @description How long the last attempt took. */
-            last_duration_ms: number | null;
-            /** @description Why the last attempt failed without an HTTP answer. */
-            last_error: string | null;
-            /** Format: date-time */
-            created_at: string;
-            /** Format: date-time */
-            completed_at: string | null;
         };
         WebhookDeliveryStateList: {
             data: components["schemas"]["WebhookDeliveryState"][];
@@ -13298,6 +13436,81 @@ export interface operations {
                     "application/json": components["schemas"]["Event"];
                 };
             };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    listRequestLogs: {
+        parameters: {
+            query?: {
+                /** @description Only calls answered with this status (`404`) or class (`4xx`, `2xx`); several separated by commas (`403,5xx`) or the parameter repeated. */
+                status?: string[];
+                /** @description Only calls with this HTTP method. */
+                method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+                /** @description Only calls whose path (without the query string) starts with this, e.g. `/api/v1/bookings`. */
+                path?: string;
+                /** @description Only calls sent with this `Idempotency-Key` (every retry of one request). */
+                idempotency_key?: string;
+                /** @description Only calls made after this instant. */
+                created_after?: string;
+                /** @description Only calls made before this instant. */
+                created_before?: string;
+                /** @description Where the previous page ended (its `meta.next_cursor`). */
+                cursor?: string;
+                /** @description How many calls a page holds. */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of logged calls. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RequestLogList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    getRequestLog: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The call's request id (its `Request-Id` header). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The call. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RequestLogDetail"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];

@@ -47,6 +47,7 @@ export const consoleRoutes = [
   '/settings/fare_watch',
   // the developer workspace
   '/workspace/sandbox',
+  '/workspace/logs',
 ];
 
 /** The console's default language, the one it starts in when the reader has chosen none. */

@@ -34,6 +34,8 @@ import { bookingChangeHandlers } from './bookings/changes.handlers.js';
 import { airlineNotificationHandlers } from './bookings/airline-notifications.handlers.js';
 // events
 import { eventHandlers } from './events/events.handlers.js';
+// request logs
+import { requestLogHandlers } from './request-logs/request-logs.handlers.js';
 // notifications
 import { notificationHandlers } from './notifications/notifications.handlers.js';
 // schedule changes
@@ -152,6 +154,7 @@ export function handlersFor(ctx: AppContext): ServiceHandlers {
     // bookings
     ...bookingHandlers(ctx),
     ...eventHandlers(ctx),
+    ...requestLogHandlers(ctx),
     ...bookingChangeHandlers(ctx),
     ...airlineNotificationHandlers(ctx),
     // notifications

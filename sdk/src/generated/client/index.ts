@@ -17,6 +17,7 @@ export * from './marketing/marketing';
 export * from './notifications/notifications';
 export * from './partners/partners';
 export * from './reference/reference';
+export * from './request-logs/request-logs';
 export * from './sales/sales';
 export * from './sandbox/sandbox';
 export * from './schedule-changes/schedule-changes';

@@ -1,0 +1,1 @@
+export { RequestLogScreen } from './request-log-screen';

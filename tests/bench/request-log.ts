@@ -1,0 +1,202 @@
+// `npm run bench:request-log`: the request log at a million rows, on loopback, bounded in time.
+// (a) GET /request_logs, one page of 50, sequential requests over HTTP: p50/p99 with no filter and
+//     with each filter, beside GET /account/details by the same token (the cheapest logged read) as
+//     the bare baseline of the same run. Goal: p99 ≤ 25 ms.
+// (b) The cost of logging on the cheapest logged operation (GET /account/details by token):
+//     requests per second at 50 connections with the request log on and off, in alternating rounds
+//     of the same run, and the median of the per-round ratios. Goal: ≤ 5 % fewer requests.
+// The million rows are seeded once (generate_series) into the demo agency over the last 29 days
+// and kept between runs in the database BENCH_DATABASE names (default contrail_bench_request_log).
+// The load average is printed with each part: on a shared machine it says what the figures mean.
+import { execFileSync, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { existsSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
+import { createInterface } from 'node:readline';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { createDb } from '../../api/src/db/database.js';
+import { ensureRequestLogDays } from '../../api/src/db/request-logs.repository.js';
+import { demoAccounts, demoAgency } from '../../api/src/scripts/seed.js';
+import { localRedisUrl } from '../../scripts/local-services.js';
+import { apiV8Flags, nodeArgs } from '../../scripts/node-flags.js';
+import { benchDatabase, benchSecretKey, percentile } from './bench-support.js';
+
+const rows = Number(process.env.BENCH_LOG_ROWS ?? 1_000_000);
+const samples = Number(process.env.BENCH_SAMPLES ?? 400);
+const rounds = Number(process.env.BENCH_ROUNDS ?? 4);
+const seconds = Number(process.env.BENCH_SECONDS ?? 5);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
+
+const supervisor = demoAccounts.find((a) => a.userType === 'Supervisor')!;
+const agent = demoAccounts.find((a) => a.userType === 'Agent')!;
+
+async function seedLog(databaseUrl: string): Promise<void> {
+  const db = createDb(databaseUrl, 1);
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const now = new Date();
+    await ensureRequestLogDays(db, new Date(now.getTime() - 30 * 86_400_000), 34);
+    const { rows: counted } = await client.query<{ n: string }>('SELECT count(*) AS n FROM request_logs');
+    const have = Number(counted[0]!.n);
+    if (have >= rows) return console.log(`request log: ${have} rows already seeded`);
+    const started = Date.now();
+    // Spread over the last 29 days, newest at now; 1 in 10 a POST with an idempotency key, 1 in 12
+    // a 4xx, 1 in 200 a 5xx; the agent's and the supervisor's calls, tokens and the console.
+    await client.query(
+      `INSERT INTO request_logs (request_id, created_at, agency_id, account_id, credential, token_id, mode, source,
+        method, route, path, status, duration_ms, idempotency_key, replayed, headers, request_body, response_body)
+      SELECT 'req_bench' || g,
+             $1::timestamptz - (g * (29 * 86400.0 / $3) || ' seconds')::interval,
+             $4,
+             CASE WHEN g % 3 = 0 THEN $5 ELSE $6 END,
+             CASE WHEN g % 7 = 0 THEN 'session' ELSE 'token' END,
+             CASE WHEN g % 7 = 0 THEN NULL WHEN g % 3 = 0 THEN 'tok_demo_supervisor' ELSE 'tok_demo_agent' END,
+             CASE WHEN g % 7 = 0 THEN NULL ELSE 'test' END,
+             CASE WHEN g % 7 = 0 THEN 'console' WHEN g % 11 = 0 THEN 'workspace' ELSE 'api' END,
+             CASE WHEN g % 10 = 0 THEN 'POST' ELSE 'GET' END,
+             CASE WHEN g % 10 = 0 THEN '/api/v1/bookings/issue' WHEN g % 4 = 0 THEN '/api/v1/bookings/{locator}'
+                  ELSE '/api/v1/bookings' END,
+             CASE WHEN g % 10 = 0 THEN '/api/v1/bookings/issue' WHEN g % 4 = 0 THEN '/api/v1/bookings/BK' || (g % 9999)
+                  ELSE '/api/v1/bookings?page=' || (g % 5 + 1) END,
+             CASE WHEN g % 200 = 0 THEN 500 WHEN g % 12 = 0 THEN 404 ELSE 200 END,
+             5 + (g % 300) / 10.0,
+             CASE WHEN g % 10 = 0 THEN 'issue-' || (g / 20) END,
+             g % 20 = 0,
+             '{"content-type":"application/json"}',
+             CASE WHEN g % 10 = 0 THEN '{"locator":"BK' || (g % 9999) || '"}' END,
+             '{"locator":"BK' || (g % 9999) || '","status":"issued","price":{"amount":"123.45","currency":"EUR"}}'
+        FROM generate_series($2::bigint, $3::bigint) AS g`,
+      [now, have + 1, rows, demoAgency.id, supervisor.id, agent.id],
+    );
+    await client.query('ANALYZE request_logs');
+    console.log(`request log: seeded ${rows - have} rows in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  } finally {
+    await client.end();
+    await db.destroy();
+  }
+}
+
+const pinnable = existsSync('/usr/bin/taskset') && cpus().length >= 2;
+
+/** The servers on core 1, this load generator on core 0 (as bench-support's startBenchServers). */
+async function startServers(databaseUrl: string) {
+  const command = pinnable ? ['taskset', '-c', '1', process.execPath] : [process.execPath];
+  if (pinnable) execFileSync('taskset', ['-pc', '0', String(process.pid)], { stdio: 'ignore' });
+  const child = spawn(
+    command[0]!,
+    [...command.slice(1), ...nodeArgs('tests/bench/request-log-servers.ts', apiV8Flags)],
+    {
+      env: {
+        ...process.env,
+        DATABASE_URL: databaseUrl,
+        REDIS_URL: process.env.REDIS_URL ?? localRedisUrl,
+        RATE_LIMIT_PER_MINUTE: '100000000',
+        SECRET_KEY: benchSecretKey,
+        LOG_LEVEL: 'info',
+      },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
+  const [line] = (await once(createInterface({ input: child.stdout }), 'line')) as [string];
+  return { ports: JSON.parse(line) as { logged: number; unlogged: number }, stop: () => child.kill('SIGTERM') };
+}
+
+/** `samples` requests one after another; answers p50 and p99 of their times in ms. */
+async function timed(url: string, token: string): Promise<{ p50: number; p99: number }> {
+  const times: number[] = [];
+  for (let i = 0; i < samples + 20; i++) {
+    const started = performance.now();
+    const res = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
+    await res.arrayBuffer();
+    if (!res.ok) throw new Error(`${url}: ${res.status}`);
+    if (i >= 20) times.push(performance.now() - started);
+  }
+  return { p50: percentile(times, 50), p99: percentile(times, 99) };
+}
+
+const databaseUrl = await benchDatabase(process.env.BENCH_DATABASE ?? 'contrail_bench_request_log');
+await seedLog(databaseUrl);
+const { ports, stop } = await startServers(databaseUrl);
+try {
+  const base = `http://127.0.0.1:${ports.unlogged}/api/v1`;
+  const aWeekAgo = new Date(Date.now() - 7 * 86_400_000);
+  const window = `created_after=${new Date(aWeekAgo.getTime() - 3_600_000).toISOString()}&created_before=${aWeekAgo.toISOString()}`;
+  const first = (await (
+    await fetch(`${base}/request_logs?limit=50`, { headers: { authorization: `Bearer ${supervisor.token}` } })
+  ).json()) as { meta: { next_cursor: string } };
+  const reads: Array<[string, string, string]> = [
+    ['baseline: GET /account/details', `${base}/account/details`, supervisor.token],
+    ['page of 50, no filter (supervisor: agency)', `${base}/request_logs?limit=50`, supervisor.token],
+    ['page of 50, no filter (agent: own calls)', `${base}/request_logs?limit=50`, agent.token],
+    [
+      'page of 50, second page (cursor)',
+      `${base}/request_logs?limit=50&cursor=${first.meta.next_cursor}`,
+      supervisor.token,
+    ],
+    ['page of 50, status=4xx', `${base}/request_logs?limit=50&status=4xx`, supervisor.token],
+    ['page of 50, status=5xx', `${base}/request_logs?limit=50&status=5xx`, supervisor.token],
+    ['page of 50, method=POST', `${base}/request_logs?limit=50&method=POST`, supervisor.token],
+    [
+      'page of 50, path=/api/v1/bookings/BK',
+      `${base}/request_logs?limit=50&path=/api/v1/bookings/BK`,
+      supervisor.token,
+    ],
+    ['idempotency_key (every retry)', `${base}/request_logs?limit=50&idempotency_key=issue-777`, supervisor.token],
+    ['page of 50, one hour a week ago', `${base}/request_logs?limit=50&${window}`, supervisor.token],
+  ];
+  console.log(`\n(a) GET /request_logs at ${rows} rows, ${samples} sequential requests each; load average ${load()}`);
+  let baseline = 0;
+  for (const [name, url, token] of reads) {
+    const r = await timed(url, token);
+    if (baseline === 0) baseline = r.p99;
+    console.log(
+      `  ${name.padEnd(46)} p50 ${r.p50.toFixed(2).padStart(6)} ms  p99 ${r.p99.toFixed(2).padStart(6)} ms` +
+        `  p99/baseline ${(r.p99 / baseline).toFixed(2)}`,
+    );
+  }
+  console.log(`  load average after (a): ${load()}   goal: p99 ≤ 25 ms`);
+
+  console.log(
+    `\n(b) GET /account/details by token, ${connections} connections, ${seconds} s a round, ${rounds} rounds each way`,
+  );
+  const target = (port: number) => ({
+    url: `http://127.0.0.1:${port}/api/v1/account/details`,
+    connections,
+    duration: seconds,
+    headers: { authorization: `Bearer ${agent.token}` },
+  });
+  await autocannon({ ...target(ports.logged), duration: 2 });
+  await autocannon({ ...target(ports.unlogged), duration: 2 });
+  const ratios: number[] = [];
+  for (let round = 1; round <= rounds; round++) {
+    // Alternate which side goes first, so a drift in the machine's load hits both alike.
+    const order = round % 2 ? (['unlogged', 'logged'] as const) : (['logged', 'unlogged'] as const);
+    const rps: Record<string, number> = {};
+    for (const side of order) {
+      const result = await autocannon(target(ports[side]));
+      if (result.non2xx > 0 || result.errors > 0)
+        throw new Error(`${side}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+      rps[side] = result.requests.average;
+    }
+    ratios.push(rps.logged! / rps.unlogged!);
+    console.log(
+      `  round ${round}  off ${rps.unlogged!.toFixed(0).padStart(6)} req/s  on ${rps.logged!.toFixed(0).padStart(6)} req/s` +
+        `  on/off ${(rps.logged! / rps.unlogged!).toFixed(3)}  load ${load()}`,
+    );
+  }
+  const sorted = [...ratios].sort((a, b) => a - b);
+  const median = percentile(ratios, 50);
+  console.log(
+    `  logging on / off, median of rounds: ${median.toFixed(3)} (rounds ${sorted[0]!.toFixed(3)}–${sorted.at(-1)!.toFixed(3)})` +
+      `  = ${((1 - median) * 100).toFixed(1)} % fewer requests; goal ≤ 5 %`,
+  );
+} finally {
+  stop();
+  if (pinnable) execFileSync('taskset', ['-pc', `0-${cpus().length - 1}`, String(process.pid)], { stdio: 'ignore' });
+}

@@ -1,0 +1,80 @@
+// The request log's writer when PostgreSQL cannot take the rows: nothing is thrown at the caller,
+// the calls wait in the bounded buffer (the oldest kept, the newest beyond the bound counted as
+// dropped), and once writes work again the next flush writes every waiting call, in order, once.
+// close() with the database unreachable returns instead of hanging the shutdown.
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDb, type Db } from '../../api/src/db/database.js';
+import { createRequestLogRecorder, type LoggedCall } from '../../api/src/domain/request-log/request-log-recorder.js';
+import { createScratchDatabase } from '../support/scratch-database.js';
+import { closedPort } from '../support/services.js';
+
+let scratch: Awaited<ReturnType<typeof createScratchDatabase>>;
+let db: Db;
+let admin: pg.Client;
+beforeAll(async () => {
+  scratch = await createScratchDatabase('request_log_writer');
+  db = createDb(scratch.url, 2);
+  admin = new pg.Client({ connectionString: scratch.url });
+  await admin.connect();
+}, 60_000);
+afterAll(async () => {
+  await admin?.end();
+  await db?.destroy();
+  await scratch?.drop();
+});
+
+const call = (i: number): LoggedCall => ({
+  request_id: `req_writer_${i}`,
+  created_at: new Date(Date.now() + i),
+  agency_id: null,
+  account_id: 'acc_writer',
+  credential: 'token',
+  token_id: null,
+  mode: 'test',
+  source: 'api',
+  method: 'POST',
+  route: '/api/v1/credit_cards',
+  path: '/api/v1/credit_cards',
+  status: 400,
+  duration_ms: 1.5,
+  idempotency_key: null,
+  replayed: false,
+  headers: {},
+  requestBody: { number: '4111111111111111', password: 'p' },
+  responseText: '{"ok":true}',
+});
+
+describe('the request log writer', () => {
+  it('keeps calls while writes fail and writes each once when they work again', async () => {
+    const errors: unknown[] = [];
+    const recorder = createRequestLogRecorder({ db, flushMs: 10, maxBuffered: 50, onError: (e) => errors.push(e) });
+    // Writes fail as they would with the table out of reach.
+    await admin.query('ALTER TABLE request_logs RENAME TO request_logs_away');
+    for (let i = 0; i < 60; i++) recorder.record(call(i));
+    await recorder.flush();
+    expect(errors.length).toBeGreaterThan(0);
+    expect(recorder.stats()).toMatchObject({ buffered: 50, dropped: 10, written: 0 });
+
+    await admin.query('ALTER TABLE request_logs_away RENAME TO request_logs');
+    await expect.poll(() => recorder.stats().written, { timeout: 10_000 }).toBe(50);
+    const { rows } = await admin.query<{ request_id: string; request_body: string }>(
+      `SELECT request_id, request_body FROM request_logs WHERE account_id = 'acc_writer' ORDER BY created_at`,
+    );
+    expect(rows.map((r) => r.request_id)).toEqual(Array.from({ length: 50 }, (_, i) => `req_writer_${i}`));
+    expect(rows[0]!.request_body).toBe('{"number":"[redacted]","password":"[redacted]"}');
+    await recorder.close();
+  });
+
+  it('never throws at the caller nor hangs close() when PostgreSQL does not answer', async () => {
+    const away = createDb(`postgres://postgres@127.0.0.1:${await closedPort()}/nowhere`, 1, 500);
+    const recorder = createRequestLogRecorder({ db: away, flushMs: 10, maxBuffered: 5 });
+    for (let i = 0; i < 8; i++) expect(() => recorder.record(call(i))).not.toThrow();
+    await recorder.flush();
+    expect(recorder.stats()).toMatchObject({ buffered: 5, dropped: 3, written: 0 });
+    const started = Date.now();
+    await recorder.close();
+    expect(Date.now() - started).toBeLessThan(5_000);
+    await away.destroy();
+  });
+});
