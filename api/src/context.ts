@@ -46,6 +46,7 @@ import {
 import { createBookingsService, type BookingsService } from './domain/bookings/bookings.service.js';
 import type { AirlineNotifications } from './domain/bookings/airline-notifications.service.js';
 // events
+import { createEventStreamService, type EventStreamService } from './domain/events/event-stream.service.js';
 import { createEventsService, type EventsService } from './domain/events/events.service.js';
 // notifications
 import { createActionRequired, type ActionRequired } from './domain/notifications/action-required.js';
@@ -106,6 +107,7 @@ export interface AppContext {
   airlineNotifications: AirlineNotifications;
   // events
   events: EventsService;
+  eventStream: EventStreamService;
   // notifications
   notifications: NotificationsService;
   notificationPreferences: NotificationPreferences;
@@ -129,6 +131,7 @@ export function createAppContext(config: Config, overrides: { clock?: Clock } = 
   const limiter = createSignInLimiter(limitStore, clock);
   const searches = createSearchService({ db, clock, provider, channels, deadlineMs: config.SEARCH_DEADLINE_MS });
   const events = createEventsService({ db });
+  const eventStream = createEventStreamService({ db, clock });
   const accountingDocuments = createAccountingDocumentsService({ db });
   const backOffice = createBackOffice({ db, clock, auth, secretKey: config.SECRET_KEY });
   const sales = createSalesService({
@@ -217,6 +220,7 @@ export function createAppContext(config: Config, overrides: { clock?: Clock } = 
     airlineNotifications,
     // events
     events,
+    eventStream,
     // notifications
     notifications: createNotificationsService({ db, clock }),
     notificationPreferences: createNotificationPreferences({ db, clock }),

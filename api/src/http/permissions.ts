@@ -178,6 +178,10 @@ export const permissions: Record<OperationId, Permission> = {
   // an agent the events of their own bookings.
   listEvents: { allow: 'signed-in' },
   getEvent: { allow: 'signed-in' },
+  // the event stream stands in for a webhook endpoint on a developer's machine, and test events are
+  // copies of the agency's events: those who manage its endpoints (the stream keeps the event wall).
+  streamEvents: { allow: staffOrSupervisor },
+  triggerTestEvent: { allow: staffOrSupervisor },
   // schedule changes: every role, within the bookings visibility of the change's booking (and a
   // token's mode); disrupting is test mode only (schedule-changes.service.ts).
   listScheduleChanges: { allow: 'signed-in' },

@@ -37,6 +37,7 @@ import * as backOfficeKinds from './20261126T0800-back-office-kinds.js';
 import * as assistantPlans from './20261127T0100-assistant-plans.js';
 import * as issueLatencyNumberAtCommit from './20261127T1200-issue-latency-number-at-commit.js';
 import * as assistantPlanLanguage from './20261127T1300-assistant-plan-language.js';
+import * as streamTestEvents from './20261128T0300-stream-test-events.js';
 
 export const migrations: Record<string, Migration> = {
   // accounts, sign-in, API tokens
@@ -106,4 +107,6 @@ export const migrations: Record<string, Migration> = {
   '20261127T1200-issue-latency-number-at-commit': issueLatencyNumberAtCommit,
   // a plan keeps the language it was proposed in, for its results in words
   '20261127T1300-assistant-plan-language': assistantPlanLanguage,
+  // test events for the event stream, which the event log does not keep
+  '20261128T0300-stream-test-events': streamTestEvents,
 };

@@ -32,6 +32,7 @@ import { bookingHandlers } from './bookings/bookings.handlers.js';
 import { bookingChangeHandlers } from './bookings/changes.handlers.js';
 import { airlineNotificationHandlers } from './bookings/airline-notifications.handlers.js';
 // events
+import { eventStreamHandlers } from './events/event-stream.handlers.js';
 import { eventHandlers } from './events/events.handlers.js';
 // notifications
 import { notificationHandlers } from './notifications/notifications.handlers.js';
@@ -96,7 +97,7 @@ export function operationsOf(spec: Spec): Map<OperationId, OperationHooks> {
   return operations;
 }
 
-export function handlersFor(ctx: AppContext): ServiceHandlers {
+export function handlersFor(ctx: AppContext, closing: AbortSignal = new AbortController().signal): ServiceHandlers {
   return {
     ...healthHandlers(ctx),
     ...authHandlers(ctx),
@@ -119,6 +120,7 @@ export function handlersFor(ctx: AppContext): ServiceHandlers {
     // bookings
     ...bookingHandlers(ctx),
     ...eventHandlers(ctx),
+    ...eventStreamHandlers(ctx, closing),
     ...bookingChangeHandlers(ctx),
     ...airlineNotificationHandlers(ctx),
     // notifications
@@ -153,7 +155,10 @@ export default fp(
   async (app: FastifyInstance, opts: { ctx: AppContext }) => {
     const spec = loadSpec();
     const operations = operationsOf(spec);
-    const handlers = handlersFor(opts.ctx) as Record<OperationId, AnyHandler>;
+    // Open event streams end when the server starts closing; otherwise closing would wait on them.
+    const closing = new AbortController();
+    app.addHook('preClose', async () => closing.abort());
+    const handlers = handlersFor(opts.ctx, closing.signal) as Record<OperationId, AnyHandler>;
 
     await app.register(openapiGlue, {
       specification: spec,
