@@ -95,7 +95,7 @@ export async function insertStreamTestEvent(db: Db, row: NewStreamTestEvent, pru
   await db.deleteFrom('stream_test_events').where('created_at', '<', pruneBefore).execute();
   await db
     .insertInto('stream_test_events')
-    .values({ ...row, body: sql`${row.body}::jsonb` })
+    .values({ ...row, body: sql`${row.body}::json` })
     .execute();
 }
 
