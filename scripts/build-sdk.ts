@@ -102,7 +102,8 @@ async function main(): Promise<void> {
   const pkg = {
     name: '@contrail/sdk',
     version: contractVersion(),
-    description: "Contrail's typed SDK for the ticket-sales API, its TanStack Query hooks, webhook verification and the `contrail` CLI.",
+    description:
+      "Contrail's typed SDK for the ticket-sales API, its TanStack Query hooks, webhook verification and the `contrail` CLI.",
     type: 'module',
     license: 'UNLICENSED',
     engines: { node: '>=20.19' },

@@ -54,7 +54,11 @@ interface Message {
 async function openStream(token: string, lastEventId?: string) {
   const abort = new AbortController();
   const response = await fetch(`${stack.apiUrl}/events/stream`, {
-    headers: { ...bearer(token), Accept: 'text/event-stream', ...(lastEventId ? { 'Last-Event-ID': lastEventId } : {}) },
+    headers: {
+      ...bearer(token),
+      Accept: 'text/event-stream',
+      ...(lastEventId ? { 'Last-Event-ID': lastEventId } : {}),
+    },
     signal: abort.signal,
   });
   const stream = { response, raw: '', messages: [] as Message[], close: () => abort.abort() };
@@ -88,7 +92,8 @@ async function openStream(token: string, lastEventId?: string) {
   return stream;
 }
 
-const locatorOf = (m: Message) => (JSON.parse(m.data) as { data: { object: { locator?: string } } }).data.object.locator;
+const locatorOf = (m: Message) =>
+  (JSON.parse(m.data) as { data: { object: { locator?: string } } }).data.object.locator;
 
 describe('GET /events/stream', () => {
   it('hands on the agency’s events as written, with heartbeats, and resumes after Last-Event-ID', async () => {
@@ -97,13 +102,23 @@ describe('GET /events/stream', () => {
     expect(first.response.headers.get('content-type')).toMatch(/^text\/event-stream/);
     expect(first.response.headers.get('request-id')).toBeTruthy();
     const locator = await bookOne(supervisor, 40);
-    await waitFor('the booking.created message', async () => first.messages, (ms) => ms.some((m) => locatorOf(m) === locator), 15_000);
+    await waitFor(
+      'the booking.created message',
+      async () => first.messages,
+      (ms) => ms.some((m) => locatorOf(m) === locator),
+      15_000,
+    );
     const message = first.messages.find((m) => locatorOf(m) === locator)!;
     expect(message.event).toBe('booking.created');
     const event = JSON.parse(message.data) as { id: string };
     const stored = await fetch(`${stack.apiUrl}/events/${event.id}`, { headers: bearer(supervisor.token) });
     expect(JSON.parse(message.data)).toEqual(await stored.json());
-    await waitFor('a heartbeat', async () => first.raw, (raw) => raw.includes(': heartbeat\n\n'), 5_000);
+    await waitFor(
+      'a heartbeat',
+      async () => first.raw,
+      (raw) => raw.includes(': heartbeat\n\n'),
+      5_000,
+    );
     first.close();
 
     // Written while no stream was open: the resumed stream starts right after the last id seen,
@@ -111,7 +126,12 @@ describe('GET /events/stream', () => {
     const missed = await bookOne(supervisor, 41);
     const foreign = await bookOne(outsider, 42);
     const resumed = await openStream(supervisor.token, message.id);
-    await waitFor('the missed booking', async () => resumed.messages, (ms) => ms.some((m) => locatorOf(m) === missed), 15_000);
+    await waitFor(
+      'the missed booking',
+      async () => resumed.messages,
+      (ms) => ms.some((m) => locatorOf(m) === missed),
+      15_000,
+    );
     const seen = resumed.messages.map(locatorOf);
     expect(seen[0]).toBe(missed);
     expect(seen).not.toContain(locator);
@@ -142,10 +162,17 @@ describe('contrail listen and trigger', () => {
     const listen = cli(['listen', '--forward-to', receiver.url, '--api-base', stack.apiUrl], {
       CONTRAIL_API_KEY: supervisor.token,
     });
-    await waitFor('Ready', async () => listen.stdout, (out) => out.includes('Ready!'), 15_000);
+    await waitFor(
+      'Ready',
+      async () => listen.stdout,
+      (out) => out.includes('Ready!'),
+      15_000,
+    );
     const secret = /signing secret is (whsec_\S+)/.exec(listen.stdout)![1]!;
 
-    const trigger = cli(['trigger', 'booking.created', '--api-base', stack.apiUrl], { CONTRAIL_API_KEY: supervisor.token });
+    const trigger = cli(['trigger', 'booking.created', '--api-base', stack.apiUrl], {
+      CONTRAIL_API_KEY: supervisor.token,
+    });
     expect(await trigger.done, trigger.stderr).toBe(0);
     const triggeredId = /Triggered booking\.created \[(evt_\w+)\]/.exec(trigger.stdout)![1]!;
     const locator = await bookOne(supervisor, 43);
@@ -160,10 +187,15 @@ describe('contrail listen and trigger', () => {
     );
     for (const delivery of arrived) {
       expect(verifyStandardWebhook(delivery, [secret])).toEqual([0]);
-      const event = verifyWebhook(delivery.body, delivery.headers as Record<string, string>, secret);
+      const event = verifyWebhook(delivery.body, delivery.headers, secret);
       expect(delivery.headers['webhook-id']).toBe(event.id);
     }
-    await waitFor('the answer logged', async () => listen.stdout, (out) => out.includes(`<-- [204] POST ${receiver.url}`), 5_000);
+    await waitFor(
+      'the answer logged',
+      async () => listen.stdout,
+      (out) => out.includes(`<-- [204] POST ${receiver.url}`),
+      5_000,
+    );
 
     listen.child.kill('SIGINT');
     expect(await listen.done).toBe(0);
@@ -173,7 +205,12 @@ describe('contrail listen and trigger', () => {
     const api = ['--api-base', stack.apiUrl];
     const cases: { args: string[]; env?: Record<string, string>; code: number; says: RegExp }[] = [
       { args: ['trigger', 'booking.created', ...api], code: 3, says: /No API token/ },
-      { args: ['trigger', 'booking.created', ...api], env: { CONTRAIL_API_KEY: 'ctr_test_nobody' }, code: 3, says: /401/ },
+      {
+        args: ['trigger', 'booking.created', ...api],
+        env: { CONTRAIL_API_KEY: 'ctr_test_nobody' },
+        code: 3,
+        says: /401/,
+      },
       { args: ['trigger', 'booking.created', ...api], env: { CONTRAIL_API_KEY: agent.token }, code: 3, says: /403/ },
       { args: ['trigger', 'no.such_type', ...api], env: { CONTRAIL_API_KEY: supervisor.token }, code: 1, says: /400/ },
       {

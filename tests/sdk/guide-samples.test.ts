@@ -106,7 +106,9 @@ describe('the guides’ samples', () => {
   it('are each of a kind this test runs, and skipped only with a reason', () => {
     const kinds = new Set(['ts', 'sh', 'bash', 'json', 'http', 'text']);
     expect(samples.filter((s) => !kinds.has(s.lang)).map(nameOf)).toEqual([]);
-    expect(samples.filter((s) => s.lang === 'ts' && s.rest && !['openapi-fetch', 'hey-api'].includes(s.rest)).map(nameOf)).toEqual([]);
+    expect(
+      samples.filter((s) => s.lang === 'ts' && s.rest && !['openapi-fetch', 'hey-api'].includes(s.rest)).map(nameOf),
+    ).toEqual([]);
     expect(samples.length).toBeGreaterThan(30);
   });
 
@@ -115,7 +117,9 @@ describe('the guides’ samples', () => {
   });
 
   it.each(byLang('http').map((s) => [nameOf(s), s] as const))('%s names operations of the contract', (_name, s) => {
-    const bundle = JSON.parse(readFileSync(path.join(repoRoot, 'api/src/http/generated/openapi.bundle.json'), 'utf8')) as {
+    const bundle = JSON.parse(
+      readFileSync(path.join(repoRoot, 'api/src/http/generated/openapi.bundle.json'), 'utf8'),
+    ) as {
       paths: Record<string, Record<string, unknown>>;
     };
     const lines = s.code.trim().split('\n');
@@ -131,20 +135,31 @@ describe('the guides’ samples', () => {
       );
       expect(declared, request).toBe(true);
     }
-    const body = lines.filter((l) => !requests.includes(l) && !/^[\w-]+: /.test(l)).join('\n').trim();
+    const body = lines
+      .filter((l) => !requests.includes(l) && !/^[\w-]+: /.test(l))
+      .join('\n')
+      .trim();
     if (body) expect(() => JSON.parse(body)).not.toThrow();
   });
 
-  it.each(byLang('sh', 'bash').map((s) => [nameOf(s), s] as const))('%s runs with bash', async (_name, s) => {
-    const script = `set -euo pipefail\ncurl() { command curl --fail-with-body --silent --show-error "$@"; }\n${s.code.replaceAll(documentedBase, stack.baseUrl)}`;
-    const ran = await run('bash', ['-c', script], { cwd: dir, env });
-    expect({ status: ran.status, stderr: ran.stderr }).toEqual({ status: 0, stderr: '' });
-  }, 70_000);
+  it.each(byLang('sh', 'bash').map((s) => [nameOf(s), s] as const))(
+    '%s runs with bash',
+    async (_name, s) => {
+      const script = `set -euo pipefail\ncurl() { command curl --fail-with-body --silent --show-error "$@"; }\n${s.code.replaceAll(documentedBase, stack.baseUrl)}`;
+      const ran = await run('bash', ['-c', script], { cwd: dir, env });
+      expect({ status: ran.status, stderr: ran.stderr }).toEqual({ status: 0, stderr: '' });
+    },
+    70_000,
+  );
 
-  it.each(byLang('ts').map((s) => [nameOf(s), s] as const))('%s compiles with tsc --strict and runs', async (_name, s) => {
-    const own = compileErrors.split('\n').filter((l) => l.startsWith(`${fileOf(s)}(`));
-    expect(own).toEqual([]);
-    const ran = await run(path.join(repoRoot, 'node_modules/.bin/tsx'), [`run-${fileOf(s)}`], { cwd: dir, env });
-    expect({ status: ran.status, stderr: ran.stderr }).toEqual({ status: 0, stderr: '' });
-  }, 70_000);
+  it.each(byLang('ts').map((s) => [nameOf(s), s] as const))(
+    '%s compiles with tsc --strict and runs',
+    async (_name, s) => {
+      const own = compileErrors.split('\n').filter((l) => l.startsWith(`${fileOf(s)}(`));
+      expect(own).toEqual([]);
+      const ran = await run(path.join(repoRoot, 'node_modules/.bin/tsx'), [`run-${fileOf(s)}`], { cwd: dir, env });
+      expect({ status: ran.status, stderr: ran.stderr }).toEqual({ status: 0, stderr: '' });
+    },
+    70_000,
+  );
 });

@@ -25,7 +25,10 @@ export function guideSamples(guidesDir: string): GuideSample[] {
       const body: string[] = [];
       let j = i + 1;
       while (j < lines.length && !/^\s*```\s*$/.test(lines[j]!)) body.push(lines[j++]!.slice(indent));
-      const before = lines.slice(0, i).reverse().find((l) => l.trim() !== '');
+      const before = lines
+        .slice(0, i)
+        .reverse()
+        .find((l) => l.trim() !== '');
       const skip = before ? /<!-- sample: skip \((.+)\) -->/.exec(before)?.[1] : undefined;
       samples.push({ guide, line: i + 1, lang: open[2]!, rest: open[3]!, code: `${body.join('\n')}\n`, skip });
       i = j;

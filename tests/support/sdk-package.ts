@@ -62,8 +62,21 @@ export function installPackedSdk(): { dir: string; tarball: string; version: str
     dependencies: Record<string, string>;
   };
   const spec = `file:${path.basename(tarball)}`;
-  const project = { name: 'contrail-sdk-consumer', private: true, type: 'module', dependencies: { '@contrail/sdk': spec } };
-  const lockFields = ['version', 'license', 'dependencies', 'peerDependencies', 'peerDependenciesMeta', 'bin', 'engines'];
+  const project = {
+    name: 'contrail-sdk-consumer',
+    private: true,
+    type: 'module',
+    dependencies: { '@contrail/sdk': spec },
+  };
+  const lockFields = [
+    'version',
+    'license',
+    'dependencies',
+    'peerDependencies',
+    'peerDependenciesMeta',
+    'bin',
+    'engines',
+  ];
   const meta = Object.fromEntries(Object.entries(pkg).filter(([key]) => lockFields.includes(key)));
   writeFileSync(path.join(dir, 'package.json'), JSON.stringify(project, null, 2));
   writeFileSync(

@@ -10,7 +10,8 @@ export const trigger: Command = {
   options: {},
   async run(context: CommandContext): Promise<number> {
     const [type, ...extra] = context.positionals;
-    if (!type || extra.length > 0) throw new CliFailure(exitCodes.usage, 'Name one event type: contrail trigger booking.issued');
+    if (!type || extra.length > 0)
+      throw new CliFailure(exitCodes.usage, 'Name one event type: contrail trigger booking.issued');
     const response = await call(context.api, 'POST', '/events/test_events', { body: { type }, signal: context.signal });
     if (!response.ok) throw await failureOf(response);
     const event = (await response.json()) as { id: string; type: string };
