@@ -9,14 +9,18 @@
 //   body parses; other `http` blocks show what reaches the reader's server and are read only.
 // - `text`: output, not run. `ts openapi-fetch` / `ts hey-api`: compiled against those generators'
 //   clients by tests/contract/generators.test.ts.
-// The documented local address, http://127.0.0.1:3000, is replaced by the test stack's.
+// The documented local address, http://127.0.0.1:3000, is replaced by the test stack's. The samples
+// run in a folder outside the repository where `@contrail/sdk` is the built package and `contrail`
+// its CLI, as a reader has them after installing it, and the demo supervisor's agency has made one
+// booking (the guides' `contrail trigger` copies it).
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { guideSamples, type GuideSample } from '../support/guide-samples';
-import { ensureSdkBuilt, repoRoot, sdkDist } from '../support/sdk-package';
+import { bearer, book, findFares } from '../support/bookings';
+import { builtCli, ensureSdkBuilt, repoRoot, sdkDist } from '../support/sdk-package';
 import { startStack, tokens, type Stack } from '../support/stack';
 
 const documentedBase = 'http://127.0.0.1:3000';
@@ -48,15 +52,25 @@ function linkModules(target: string): void {
   const modules = path.join(target, 'node_modules');
   mkdirSync(path.join(modules, '@contrail'), { recursive: true });
   for (const name of readdirSync(path.join(repoRoot, 'node_modules'))) {
-    if (name === '@contrail') continue;
+    if (name === '@contrail' || name === '.bin') continue;
     symlinkSync(path.join(repoRoot, 'node_modules', name), path.join(modules, name));
   }
   symlinkSync(sdkDist, path.join(modules, '@contrail/sdk'));
+  mkdirSync(path.join(modules, '.bin'));
+  for (const name of readdirSync(path.join(repoRoot, 'node_modules/.bin')))
+    symlinkSync(path.join(repoRoot, 'node_modules/.bin', name), path.join(modules, '.bin', name));
+  symlinkSync(builtCli, path.join(modules, '.bin/contrail'));
 }
 
 beforeAll(async () => {
   ensureSdkBuilt();
   stack = await startStack();
+  const [fare] = await findFares(stack.baseUrl, bearer(tokens.Supervisor), {
+    origin: 'WAW',
+    destination: 'FRA',
+    days: 35,
+  });
+  await book(stack.baseUrl, bearer(tokens.Supervisor), fare!);
   env = {
     ...(process.env as Record<string, string>),
     CONTRAIL_API_BASE: stack.apiUrl,
