@@ -1,6 +1,7 @@
 // Walks every operation of the contract against every role (and no credential at all) and holds
 // the answers to the permission matrix: a role the matrix refuses gets 403 before anything runs; a
 // role it allows never gets 403 `forbidden`; a non-public operation without credentials gets 401.
+import type { IncomingMessage } from 'node:http';
 import request from 'supertest';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { UserType } from '../../api/src/domain/principal.js';
@@ -33,7 +34,7 @@ afterAll(async () => {
  */
 const headersOnlyForStreams: Parameters<request.Test['parse']>[0] = (res, done) => {
   if (String(res.headers['content-type']).startsWith('text/event-stream')) {
-    res.destroy();
+    (res as unknown as IncomingMessage).destroy();
     done(null, {});
     return;
   }
