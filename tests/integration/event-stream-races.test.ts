@@ -1,9 +1,8 @@
 // The event stream under concurrent writers: 40 transactions at a time append events and commit in
-// a random order (each sleeps a random few milliseconds after its insert, so a later seq often
+// a random order (each waits a random few milliseconds after its insert, so a later seq often
 // commits before an earlier one), for 6 rounds, while a stream session polls. The session must hand
 // on every event of its agency exactly once, in log order, and none of another agency's: the fence
 // (event-stream.service.ts) keeps it from passing a seq that a running transaction still holds.
-import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createDb, type Db } from '../../api/src/db/database.js';
 import { insertEvent } from '../../api/src/db/events.repository.js';
@@ -53,7 +52,7 @@ async function append(tenant: TestTenant): Promise<string> {
       dedupe_key: null,
       created_at: new Date(),
     });
-    await sql`SELECT pg_sleep(${Math.random() * 0.05})`.execute(trx);
+    await new Promise((r) => setTimeout(r, Math.random() * 50));
   });
   return id;
 }

@@ -5,6 +5,7 @@
 //   `configure` runs as if the quickstart's `configure` had run (base URL and token from the env).
 // - `sh`: run with bash (`set -euo pipefail`; curl fails on an HTTP error status). `$CONTRAIL_API_KEY`
 //   and `$CONTRAIL_API_BASE` are set; the demo tokens `npm start` prints are valid here too.
+//   A sample may take 150 s: a generator's run takes tens of seconds on a loaded machine.
 // - `json`: parsed. `http`: a request line to /api/v1 names an operation of the contract, and its
 //   body parses; other `http` blocks show what reaches the reader's server and are read only.
 // - `text`: output, not run. `ts openapi-fetch` / `ts hey-api`: compiled against those generators'
@@ -38,7 +39,7 @@ let env: Record<string, string>;
 /** Runs a command without blocking the stack, which answers from this process. */
 function run(command: string, args: string[], options: { cwd: string; env: Record<string, string> }) {
   return new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve) => {
-    const child = spawn(command, args, { ...options, timeout: 60_000 });
+    const child = spawn(command, args, { ...options, timeout: 150_000 });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
@@ -163,7 +164,7 @@ describe('the guides’ samples', () => {
       const ran = await run('bash', ['-c', script], { cwd: dir, env });
       expect({ status: ran.status, stderr: ran.stderr }).toEqual({ status: 0, stderr: '' });
     },
-    70_000,
+    160_000,
   );
 
   it.each(byLang('ts').map((s) => [nameOf(s), s] as const))(
@@ -174,6 +175,6 @@ describe('the guides’ samples', () => {
       const ran = await run(path.join(repoRoot, 'node_modules/.bin/tsx'), [`run-${fileOf(s)}`], { cwd: dir, env });
       expect({ status: ran.status, stderr: ran.stderr }).toEqual({ status: 0, stderr: '' });
     },
-    70_000,
+    160_000,
   );
 });

@@ -16,6 +16,11 @@ export function eventStreamHandlers(
   closing: AbortSignal,
 ): Handlers {
   const { EVENT_STREAM_POLL_MS: pollMs, EVENT_STREAM_HEARTBEAT_MS: heartbeatMs } = ctx.config;
+  // One listener on `closing` for every open stream (not one each, which Node warns about past ten).
+  const openStreams = new Set<() => void>();
+  closing.addEventListener('abort', () => {
+    for (const stop of [...openStreams]) stop();
+  });
   return {
     streamEvents: async (request, reply) => {
       const session = await ctx.eventStream.open(principalOf(request), {
@@ -23,15 +28,15 @@ export function eventStreamHandlers(
         types: request.query.type,
       });
       const body = new PassThrough();
-      let open = true;
+      let streaming = true;
       let timer: NodeJS.Timeout | undefined;
       const heartbeat = setInterval(() => body.write(': heartbeat\n\n'), heartbeatMs);
       const stop = () => {
-        if (!open) return;
-        open = false;
+        if (!streaming) return;
+        streaming = false;
         clearTimeout(timer);
         clearInterval(heartbeat);
-        closing.removeEventListener('abort', stop);
+        openStreams.delete(stop);
         body.end();
       };
       const poll = async () => {
@@ -43,10 +48,10 @@ export function eventStreamHandlers(
           request.log.error({ err: error }, 'event stream poll failed');
           stop();
         }
-        if (open) timer = setTimeout(() => void poll(), pollMs);
+        if (streaming) timer = setTimeout(() => void poll(), pollMs);
       };
+      openStreams.add(stop);
       if (closing.aborted) stop();
-      closing.addEventListener('abort', stop);
       reply.raw.on('close', stop);
       reply
         .type('text/event-stream; charset=utf-8')
@@ -54,7 +59,7 @@ export function eventStreamHandlers(
         // nginx and similar proxies buffer answers unless told not to; a stream must flow.
         .header('X-Accel-Buffering', 'no');
       body.write(': stream open\n\n');
-      if (open) timer = setTimeout(() => void poll(), pollMs);
+      if (streaming) timer = setTimeout(() => void poll(), pollMs);
       return { status: 200, body };
     },
     triggerTestEvent: async (request) => ({
