@@ -35,5 +35,7 @@ const docsPage = externalizeScripts(readFileSync('dist/docs/index.html', 'utf8')
 for (const [name, code] of docsPage.scripts) writeFileSync(`dist/docs/${name}`, code);
 writeFileSync('dist/docs/index.html', docsPage.html);
 console.log('build: API docs → dist/docs/index.html');
+run('npm', ['run', 'build', '-w', 'sdk']);
+console.log('build: SDK package → sdk/dist');
 run('npm', ['run', 'build', '-w', 'console']);
 console.log('build: console → console/dist');

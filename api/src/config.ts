@@ -75,6 +75,10 @@ const ConfigSchema = Type.Object({
   // this pass catches what it did not hear, so a wake-up lost between a commit and its NOTIFY (the
   // API process died there) or while the listener reconnects delays dispatch by at most this long.
   EVENTS_SWEEP_MS: Type.Integer({ default: 2_000, minimum: 100 }),
+  // the event stream (GET /events/stream): how often an open stream looks for new events, and how
+  // often it sends a heartbeat comment so that proxies keep an idle stream open.
+  EVENT_STREAM_POLL_MS: Type.Integer({ default: 500, minimum: 50 }),
+  EVENT_STREAM_HEARTBEAT_MS: Type.Integer({ default: 15_000, minimum: 100 }),
   // How long before a held booking's time limit `booking.time_limit_approaching` is raised, in minutes.
   TIME_LIMIT_WARNINGS_MIN: Type.String({ default: '1440,120', pattern: '^\\d{1,5}(,\\d{1,5})*$' }),
   // webhooks: addresses the SSRF guard lets deliveries reach although they are loopback, private or

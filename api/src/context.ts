@@ -46,6 +46,7 @@ import {
 import { createBookingsService, type BookingsService } from './domain/bookings/bookings.service.js';
 import type { AirlineNotifications } from './domain/bookings/airline-notifications.service.js';
 // events
+import { createEventStreamService, type EventStreamService } from './domain/events/event-stream.service.js';
 import { createEventsService, type EventsService } from './domain/events/events.service.js';
 // request logs
 import { createRequestLogRecorder, type RequestLogRecorder } from './domain/request-log/request-log-recorder.js';
@@ -119,6 +120,7 @@ export interface AppContext {
   // request logs: the writer (null when REQUEST_LOG is off) and the reader
   requestLogRecorder: RequestLogRecorder | null;
   requestLogs: RequestLogsService;
+  eventStream: EventStreamService;
   // notifications
   notifications: NotificationsService;
   notificationPreferences: NotificationPreferences;
@@ -145,6 +147,7 @@ export function createAppContext(config: Config, overrides: { clock?: Clock } = 
   const limiter = createSignInLimiter(limitStore, clock);
   const searches = createSearchService({ db, clock, provider, channels, deadlineMs: config.SEARCH_DEADLINE_MS });
   const events = createEventsService({ db });
+  const eventStream = createEventStreamService({ db, clock });
   const accountingDocuments = createAccountingDocumentsService({ db });
   const backOffice = createBackOffice({ db, clock, auth, secretKey: config.SECRET_KEY });
   const sales = createSalesService({
@@ -239,6 +242,7 @@ export function createAppContext(config: Config, overrides: { clock?: Clock } = 
     // request logs
     requestLogRecorder,
     requestLogs: createRequestLogsService({ db, clock }),
+    eventStream,
     // notifications
     notifications: createNotificationsService({ db, clock }),
     notificationPreferences: createNotificationPreferences({ db, clock }),

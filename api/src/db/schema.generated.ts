@@ -760,6 +760,16 @@ export interface SourceChannels {
   web: Generated<boolean>;
 }
 
+export interface StreamTestEvents {
+  agency_id: string;
+  body: JsonText;
+  created_at: Timestamp;
+  id: string;
+  live_mode: boolean;
+  seq: Generated<Int8>;
+  type: string;
+}
+
 export interface TermsAcceptances {
   accepted_at: Timestamp;
   account_id: string;
@@ -892,6 +902,7 @@ export interface DB {
   sessions: Sessions;
   sign_in_limits: SignInLimits;
   source_channels: SourceChannels;
+  stream_test_events: StreamTestEvents;
   terms_acceptances: TermsAcceptances;
   ticketing_gates: TicketingGates;
   transactions: Transactions;

@@ -182,6 +182,10 @@ export const permissions: Record<OperationId, Permission> = {
   // agency's calls, anyone else their own (each person sees the calls of their own tokens).
   listRequestLogs: { allow: 'signed-in' },
   getRequestLog: { allow: 'signed-in' },
+  // the event stream stands in for a webhook endpoint on a developer's machine, and test events are
+  // copies of the agency's events: those who manage its endpoints (the stream keeps the event wall).
+  streamEvents: { allow: staffOrSupervisor },
+  triggerTestEvent: { allow: staffOrSupervisor },
   // schedule changes: every role, within the bookings visibility of the change's booking (and a
   // token's mode); disrupting is test mode only (schedule-changes.service.ts).
   listScheduleChanges: { allow: 'signed-in' },

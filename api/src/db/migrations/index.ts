@@ -38,6 +38,7 @@ import * as assistantPlans from './20261127T0100-assistant-plans.js';
 import * as issueLatencyNumberAtCommit from './20261127T1200-issue-latency-number-at-commit.js';
 import * as assistantPlanLanguage from './20261127T1300-assistant-plan-language.js';
 import * as requestLogs from './20261128T0100-request-logs.js';
+import * as streamTestEvents from './20261128T0300-stream-test-events.js';
 import * as sandboxClocks from './20261128T0400-sandbox-clocks.js';
 
 export const migrations: Record<string, Migration> = {
@@ -110,6 +111,8 @@ export const migrations: Record<string, Migration> = {
   '20261127T1300-assistant-plan-language': assistantPlanLanguage,
   // the request log: every API call of an agency for 30 days, partitioned by day
   '20261128T0100-request-logs': requestLogs,
+  // test events for the event stream, which the event log does not keep
+  '20261128T0300-stream-test-events': streamTestEvents,
   // each agency's own sandbox time, moved from the workspace without moving another agency's
   '20261128T0400-sandbox-clocks': sandboxClocks,
 };

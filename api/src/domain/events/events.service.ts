@@ -63,7 +63,7 @@ function decodeCursor(cursor: string): string {
 }
 
 /** Which events a caller may see, as a repository filter. */
-function wallOf(principal: Principal): { agencyId: string | null; agentId?: string; liveMode?: boolean } {
+export function wallOf(principal: Principal): { agencyId: string | null; agentId?: string; liveMode?: boolean } {
   const liveMode = liveModeOf(principal);
   if (isStaff(principal)) return { agencyId: null, liveMode };
   if (!principal.agencyId) throw new DomainError('forbidden');

@@ -2966,6 +2966,61 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/events/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Stream events as they happen
+         * @description The caller's agency's events as server-sent events (`text/event-stream`), for `contrail listen`
+         *     and for anyone who wants events on a machine no webhook can reach. Each message is one event:
+         *     `event:` its type, `data:` the envelope exactly as `GET /events/{id}` answers it (on one line),
+         *     and `id:` an opaque position in the stream. A reconnecting client sends the last `id:` it saw
+         *     as `Last-Event-ID` and gets everything after it, in log order (events are kept, so a gap is never
+         *     lost); without it the stream starts at the present. A comment line (`: heartbeat`) every 15
+         *     seconds keeps idle connections open through proxies. The stream also carries the test events of
+         *     `POST /events/test_events`, which the log does not keep (those are not replayed after a
+         *     reconnect older than an hour). The unsigned messages are for the caller only: `contrail listen`
+         *     signs each one (Standard Webhooks) before it forwards it to a local URL. Supervisors see their
+         *     agency's events and staff every agency's, each in the token's own mode.
+         */
+        get: operations["streamEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/events/test_events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Fire a test event into the event stream
+         * @description What `contrail trigger <type>` calls: a copy of the agency's newest event of that type in the
+         *     token's mode, under a new event id and the current time, sent to the agency's open event streams
+         *     (`GET /events/stream`, so `contrail listen` forwards it). The copy is not added to the event log
+         *     and reaches no webhook endpoint (`POST /webhook_endpoints/{id}/test_events` sends one to an
+         *     endpoint). When the agency has no such event yet, the answer is 422 `test_event_unavailable`:
+         *     make one in the sandbox first (book, issue).
+         */
+        post: operations["triggerTestEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/events/{id}": {
         parameters: {
             query?: never;
@@ -6610,6 +6665,9 @@ export interface components {
                 /** @description Pass as `cursor` for the next (older) page; null on the last page. */
                 next_cursor: string | null;
             };
+        };
+        TriggerTestEventRequest: {
+            type: components["schemas"]["EventType"];
         };
         /**
          * @description One API call of the caller's agency, as the request log keeps it for 30 days. `id` is the call's
@@ -13409,6 +13467,82 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    streamEvents: {
+        parameters: {
+            query?: {
+                /** @description Only events of these types (repeat the parameter, or separate with commas). */
+                type?: components["schemas"]["EventType"][];
+            };
+            header?: {
+                /** @description The `id:` of the last message received, to resume after it. */
+                "Last-Event-ID"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The stream; it stays open until the client closes it. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example : stream open
+                     *
+                     *     id: ZToxMjM0LHQ6MA
+                     *     event: booking.issued
+                     *     data: {"id":"evt_4t7w1z5r6y2k3v9q2m8x","type":"booking.issued","created_at":"2026-11-26T10:15:02.114Z","live_mode":false,"agency_id":"agy_…","data":{"object":{}},"request":null}
+                     *
+                     *     : heartbeat
+                     */
+                    "text/event-stream": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    triggerTestEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TriggerTestEventRequest"];
+            };
+        };
+        responses: {
+            /** @description The test event, on its way to the open streams. */
+            202: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Event"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
         };

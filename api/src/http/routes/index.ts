@@ -33,6 +33,7 @@ import { bookingHandlers } from './bookings/bookings.handlers.js';
 import { bookingChangeHandlers } from './bookings/changes.handlers.js';
 import { airlineNotificationHandlers } from './bookings/airline-notifications.handlers.js';
 // events
+import { eventStreamHandlers } from './events/event-stream.handlers.js';
 import { eventHandlers } from './events/events.handlers.js';
 // request logs
 import { requestLogHandlers } from './request-logs/request-logs.handlers.js';
@@ -131,7 +132,7 @@ export function answerOnlyMediaTypes(spec: Spec): string[] {
   return [...inAnswers].filter((type) => !inRequests.has(type));
 }
 
-export function handlersFor(ctx: AppContext): ServiceHandlers {
+export function handlersFor(ctx: AppContext, closing: AbortSignal = new AbortController().signal): ServiceHandlers {
   return {
     ...healthHandlers(ctx),
     ...authHandlers(ctx),
@@ -155,6 +156,7 @@ export function handlersFor(ctx: AppContext): ServiceHandlers {
     ...bookingHandlers(ctx),
     ...eventHandlers(ctx),
     ...requestLogHandlers(ctx),
+    ...eventStreamHandlers(ctx, closing),
     ...bookingChangeHandlers(ctx),
     ...airlineNotificationHandlers(ctx),
     // notifications
@@ -191,7 +193,10 @@ export default fp(
   async (app: FastifyInstance, opts: { ctx: AppContext }) => {
     const spec = loadSpec();
     const operations = operationsOf(spec);
-    const handlers = handlersFor(opts.ctx) as Record<OperationId, AnyHandler>;
+    // Open event streams end when the server starts closing; otherwise closing would wait on them.
+    const closing = new AbortController();
+    app.addHook('preClose', async () => closing.abort());
+    const handlers = handlersFor(opts.ctx, closing.signal) as Record<OperationId, AnyHandler>;
     for (const type of answerOnlyMediaTypes(spec))
       if (!app.hasContentTypeParser(type))
         app.addContentTypeParser(type, (_request, _body, done) =>

@@ -18,6 +18,9 @@ import type {
   EventList,
   ListEventsParams,
   RedeliverRequest,
+  StreamEventsHeaders,
+  StreamEventsParams,
+  TriggerTestEventRequest,
   WebhookDeliveryList
 } from '../../model';
 
@@ -63,6 +66,88 @@ export const listEvents = async (params?: ListEventsParams, options?: RequestIni
     method: 'GET'
     
     
+  }
+);}
+
+
+/**
+ * The caller's agency's events as server-sent events (`text/event-stream`), for `contrail listen`
+and for anyone who wants events on a machine no webhook can reach. Each message is one event:
+`event:` its type, `data:` the envelope exactly as `GET /events/{id}` answers it (on one line),
+and `id:` an opaque position in the stream. A reconnecting client sends the last `id:` it saw
+as `Last-Event-ID` and gets everything after it, in log order (events are kept, so a gap is never
+lost); without it the stream starts at the present. A comment line (`: heartbeat`) every 15
+seconds keeps idle connections open through proxies. The stream also carries the test events of
+`POST /events/test_events`, which the log does not keep (those are not replayed after a
+reconnect older than an hour). The unsigned messages are for the caller only: `contrail listen`
+signs each one (Standard Webhooks) before it forwards it to a local URL. Supervisors see their
+agency's events and staff every agency's, each in the token's own mode.
+
+ * @summary Stream events as they happen
+ */
+export const getStreamEventsUrl = (params?: StreamEventsParams,) => {
+  const normalizedParams = new URLSearchParams();
+
+  Object.entries(params || {}).forEach(([key, value]) => {
+    const explodeParameters = ["type"];
+
+    if (Array.isArray(value) && explodeParameters.includes(key)) {
+      value.forEach((v) => {
+        normalizedParams.append(key, v === null ? 'null' : v.toString());
+      });
+      return;
+    }
+      
+    if (value !== undefined) {
+      normalizedParams.append(key, value === null ? 'null' : value.toString())
+    }
+  });
+
+  const stringifiedParams = normalizedParams.toString();
+
+  return stringifiedParams.length > 0 ? `/events/stream?${stringifiedParams}` : `/events/stream`
+}
+
+export const streamEvents = async (params?: StreamEventsParams,
+    headers?: StreamEventsHeaders, options?: RequestInit): Promise<string> => {
+  
+  return contrailFetch<string>(getStreamEventsUrl(params),
+  {      
+    ...options,
+    method: 'GET',
+    headers: { ...headers, ...options?.headers }
+    
+  }
+);}
+
+
+/**
+ * What `contrail trigger <type>` calls: a copy of the agency's newest event of that type in the
+token's mode, under a new event id and the current time, sent to the agency's open event streams
+(`GET /events/stream`, so `contrail listen` forwards it). The copy is not added to the event log
+and reaches no webhook endpoint (`POST /webhook_endpoints/{id}/test_events` sends one to an
+endpoint). When the agency has no such event yet, the answer is 422 `test_event_unavailable`:
+make one in the sandbox first (book, issue).
+
+ * @summary Fire a test event into the event stream
+ */
+export const getTriggerTestEventUrl = () => {
+
+
+  
+
+  return `/events/test_events`
+}
+
+export const triggerTestEvent = async (triggerTestEventRequest: TriggerTestEventRequest, options?: RequestInit): Promise<Event> => {
+  
+  return contrailFetch<Event>(getTriggerTestEventUrl(),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(
+      triggerTestEventRequest,)
   }
 );}
 

@@ -43,7 +43,10 @@ import type {
   NotFoundResponse,
   PayloadTooLargeResponse,
   RedeliverRequest,
+  StreamEventsHeaders,
+  StreamEventsParams,
   TooManyRequestsResponse,
+  TriggerTestEventRequest,
   UnauthorizedResponse,
   UnprocessableResponse,
   UnsupportedMediaTypeResponse,
@@ -182,6 +185,216 @@ export function useListEvents<TData = Awaited<ReturnType<typeof listEvents>>, TE
 
 
 /**
+ * The caller's agency's events as server-sent events (`text/event-stream`), for `contrail listen`
+and for anyone who wants events on a machine no webhook can reach. Each message is one event:
+`event:` its type, `data:` the envelope exactly as `GET /events/{id}` answers it (on one line),
+and `id:` an opaque position in the stream. A reconnecting client sends the last `id:` it saw
+as `Last-Event-ID` and gets everything after it, in log order (events are kept, so a gap is never
+lost); without it the stream starts at the present. A comment line (`: heartbeat`) every 15
+seconds keeps idle connections open through proxies. The stream also carries the test events of
+`POST /events/test_events`, which the log does not keep (those are not replayed after a
+reconnect older than an hour). The unsigned messages are for the caller only: `contrail listen`
+signs each one (Standard Webhooks) before it forwards it to a local URL. Supervisors see their
+agency's events and staff every agency's, each in the token's own mode.
+
+ * @summary Stream events as they happen
+ */
+export const getStreamEventsUrl = (params?: StreamEventsParams,) => {
+  const normalizedParams = new URLSearchParams();
+
+  Object.entries(params || {}).forEach(([key, value]) => {
+    const explodeParameters = ["type"];
+
+    if (Array.isArray(value) && explodeParameters.includes(key)) {
+      value.forEach((v) => {
+        normalizedParams.append(key, v === null ? 'null' : v.toString());
+      });
+      return;
+    }
+      
+    if (value !== undefined) {
+      normalizedParams.append(key, value === null ? 'null' : value.toString())
+    }
+  });
+
+  const stringifiedParams = normalizedParams.toString();
+
+  return stringifiedParams.length > 0 ? `/events/stream?${stringifiedParams}` : `/events/stream`
+}
+
+export const streamEvents = async (params?: StreamEventsParams,
+    headers?: StreamEventsHeaders, options?: RequestInit): Promise<string> => {
+  
+  return contrailFetch<string>(getStreamEventsUrl(params),
+  {      
+    ...options,
+    method: 'GET',
+    headers: { ...headers, ...options?.headers }
+    
+  }
+);}
+
+
+
+
+
+export const getStreamEventsQueryKey = (params?: StreamEventsParams,) => {
+    return [
+    `/events/stream`, ...(params ? [params]: [])
+    ] as const;
+    }
+
+    
+export const getStreamEventsQueryOptions = <TData = Awaited<ReturnType<typeof streamEvents>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse | InternalServerErrorResponse>(params?: StreamEventsParams,
+    headers?: StreamEventsHeaders, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof streamEvents>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getStreamEventsQueryKey(params);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof streamEvents>>> = ({ signal }) => streamEvents(params,headers, { signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof streamEvents>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type StreamEventsQueryResult = NonNullable<Awaited<ReturnType<typeof streamEvents>>>
+export type StreamEventsQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse | InternalServerErrorResponse
+
+
+export function useStreamEvents<TData = Awaited<ReturnType<typeof streamEvents>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
+ params: undefined |  StreamEventsParams,
+    headers: undefined |  StreamEventsHeaders, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof streamEvents>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof streamEvents>>,
+          TError,
+          Awaited<ReturnType<typeof streamEvents>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof contrailFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useStreamEvents<TData = Awaited<ReturnType<typeof streamEvents>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
+ params?: StreamEventsParams,
+    headers?: StreamEventsHeaders, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof streamEvents>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof streamEvents>>,
+          TError,
+          Awaited<ReturnType<typeof streamEvents>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof contrailFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useStreamEvents<TData = Awaited<ReturnType<typeof streamEvents>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
+ params?: StreamEventsParams,
+    headers?: StreamEventsHeaders, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof streamEvents>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary Stream events as they happen
+ */
+
+export function useStreamEvents<TData = Awaited<ReturnType<typeof streamEvents>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
+ params?: StreamEventsParams,
+    headers?: StreamEventsHeaders, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof streamEvents>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getStreamEventsQueryOptions(params,headers,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * What `contrail trigger <type>` calls: a copy of the agency's newest event of that type in the
+token's mode, under a new event id and the current time, sent to the agency's open event streams
+(`GET /events/stream`, so `contrail listen` forwards it). The copy is not added to the event log
+and reaches no webhook endpoint (`POST /webhook_endpoints/{id}/test_events` sends one to an
+endpoint). When the agency has no such event yet, the answer is 422 `test_event_unavailable`:
+make one in the sandbox first (book, issue).
+
+ * @summary Fire a test event into the event stream
+ */
+export const getTriggerTestEventUrl = () => {
+
+
+  
+
+  return `/events/test_events`
+}
+
+export const triggerTestEvent = async (triggerTestEventRequest: TriggerTestEventRequest, options?: RequestInit): Promise<Event> => {
+  
+  return contrailFetch<Event>(getTriggerTestEventUrl(),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(
+      triggerTestEventRequest,)
+  }
+);}
+
+
+
+
+export const getTriggerTestEventMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | UnprocessableResponse | TooManyRequestsResponse | InternalServerErrorResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof triggerTestEvent>>, TError,{data: TriggerTestEventRequest}, TContext>, request?: SecondParameter<typeof contrailFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof triggerTestEvent>>, TError,{data: TriggerTestEventRequest}, TContext> => {
+
+const mutationKey = ['triggerTestEvent'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof triggerTestEvent>>, {data: TriggerTestEventRequest}> = (props) => {
+          const {data} = props ?? {};
+
+          return  triggerTestEvent(data,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type TriggerTestEventMutationResult = NonNullable<Awaited<ReturnType<typeof triggerTestEvent>>>
+    export type TriggerTestEventMutationBody = TriggerTestEventRequest
+    export type TriggerTestEventMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | UnprocessableResponse | TooManyRequestsResponse | InternalServerErrorResponse
+
+    /**
+ * @summary Fire a test event into the event stream
+ */
+export const useTriggerTestEvent = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | UnprocessableResponse | TooManyRequestsResponse | InternalServerErrorResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof triggerTestEvent>>, TError,{data: TriggerTestEventRequest}, TContext>, request?: SecondParameter<typeof contrailFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof triggerTestEvent>>,
+        TError,
+        {data: TriggerTestEventRequest},
+        TContext
+      > => {
+
+      const mutationOptions = getTriggerTestEventMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
  * One event of the caller's agency (staff: any), with the resource as it was when the event happened.
  * @summary Read an event
  */

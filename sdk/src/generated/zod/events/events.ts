@@ -411,6 +411,49 @@ export const listEventsResponse = zod.object({
 }).describe('A page of events, newest first.')
 
 /**
+ * The caller's agency's events as server-sent events (`text/event-stream`), for `contrail listen`
+and for anyone who wants events on a machine no webhook can reach. Each message is one event:
+`event:` its type, `data:` the envelope exactly as `GET /events/{id}` answers it (on one line),
+and `id:` an opaque position in the stream. A reconnecting client sends the last `id:` it saw
+as `Last-Event-ID` and gets everything after it, in log order (events are kept, so a gap is never
+lost); without it the stream starts at the present. A comment line (`: heartbeat`) every 15
+seconds keeps idle connections open through proxies. The stream also carries the test events of
+`POST /events/test_events`, which the log does not keep (those are not replayed after a
+reconnect older than an hour). The unsigned messages are for the caller only: `contrail listen`
+signs each one (Standard Webhooks) before it forwards it to a local URL. Supervisors see their
+agency's events and staff every agency's, each in the token's own mode.
+
+ * @summary Stream events as they happen
+ */
+export const streamEventsQueryTypeMax = 20;
+
+export const streamEventsQueryParams = zod.object({
+  "type": zod.array(zod.enum(['booking.created', 'booking.issued', 'booking.voided', 'booking.cancelled', 'booking.expired', 'booking.time_limit_changed', 'booking.time_limit_approaching', 'booking.refunded', 'booking.exchanged', 'booking.cheaper_fare_found', 'booking.rebooked_cheaper', 'emd.issued', 'emd.failed', 'schedule_change.detected', 'schedule_change.resolved', 'balance.low', 'sales_report.ready', 'webhook_endpoint.disabled', 'back_office_connection.failing']).describe('What happened. The part before the dot is the event\'s family.')).max(streamEventsQueryTypeMax).optional().describe('Only events of these types (repeat the parameter, or separate with commas).')
+})
+
+export const streamEventsHeaderLastEventIDMax = 100;
+export const streamEventsHeaderLastEventIDRegExp = new RegExp('^[A-Za-z0-9_-]+$');
+
+
+export const streamEventsHeader = zod.object({
+  "Last-Event-ID": zod.string().min(1).max(streamEventsHeaderLastEventIDMax).regex(streamEventsHeaderLastEventIDRegExp).optional().describe('The `id:` of the last message received, to resume after it.')
+})
+
+/**
+ * What `contrail trigger <type>` calls: a copy of the agency's newest event of that type in the
+token's mode, under a new event id and the current time, sent to the agency's open event streams
+(`GET /events/stream`, so `contrail listen` forwards it). The copy is not added to the event log
+and reaches no webhook endpoint (`POST /webhook_endpoints/{id}/test_events` sends one to an
+endpoint). When the agency has no such event yet, the answer is 422 `test_event_unavailable`:
+make one in the sandbox first (book, issue).
+
+ * @summary Fire a test event into the event stream
+ */
+export const triggerTestEventBody = zod.object({
+  "type": zod.enum(['booking.created', 'booking.issued', 'booking.voided', 'booking.cancelled', 'booking.expired', 'booking.time_limit_changed', 'booking.time_limit_approaching', 'booking.refunded', 'booking.exchanged', 'booking.cheaper_fare_found', 'booking.rebooked_cheaper', 'emd.issued', 'emd.failed', 'schedule_change.detected', 'schedule_change.resolved', 'balance.low', 'sales_report.ready', 'webhook_endpoint.disabled', 'back_office_connection.failing']).describe('What happened. The part before the dot is the event\'s family.')
+})
+
+/**
  * One event of the caller's agency (staff: any), with the resource as it was when the event happened.
  * @summary Read an event
  */
