@@ -25,6 +25,9 @@ export const paths = {
   // fare watch: the cheaper fares found, and the agency's settings
   fareWatch: '/fare_watch',
   fareWatchSettings: '/settings/fare_watch',
+  // the developer workspace: the API reference with its try-it, and the agency's events and webhooks
+  workspace: '/workspace',
+  workspaceEvents: '/workspace/events',
 } as const;
 
 export const pagePaths = [
@@ -45,6 +48,8 @@ export const pagePaths = [
   paths.actionRequired,
   paths.fareWatch,
   paths.fareWatchSettings,
+  paths.workspace,
+  paths.workspaceEvents,
 ] as const;
 
 export type PagePath = (typeof pagePaths)[number];

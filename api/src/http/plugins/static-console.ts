@@ -45,6 +45,9 @@ export const consoleRoutes = [
   // fare watch
   '/fare_watch',
   '/settings/fare_watch',
+  // the developer workspace
+  '/workspace',
+  '/workspace/events',
 ];
 
 /** The console's default language, the one it starts in when the reader has chosen none. */
