@@ -17,7 +17,7 @@ import {
   Text,
 } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useId, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useCallback, useId, useState, type FormEvent } from 'react';
 import { SectionCard } from '../../components/section-card';
 import { useCurrentAccount } from '../../hooks/use-current-account';
 import { takeApiTokenCookie } from '../../lib/api-tokens/token-cookie';
@@ -42,6 +42,7 @@ function Reference({ accountId }: { accountId: string }) {
   const [mode, setMode] = useState<WorkspaceMode>('test');
   const tokens = useWorkspaceTokens(accountId);
   const token = mode === 'test' ? tokens.test : tokens.live;
+  const refusal = useCallback((method: string) => t('reference.liveRefused', { method }), [t]);
   return (
     <Stack gap="lg">
       <SectionCard title={t('reference.title')}>
@@ -72,7 +73,7 @@ function Reference({ accountId }: { accountId: string }) {
           </Center>
         }
       >
-        <ScalarReference mode={mode} token={token} />
+        <ScalarReference mode={mode} token={token} refusal={refusal} />
       </Suspense>
     </Stack>
   );

@@ -13,9 +13,11 @@ export const scalarScope = 'contrail-scalar';
 export interface ScalarReferenceProps {
   mode: WorkspaceMode;
   token: string | null;
+  /** What the reference says when live mode refuses a request of this method. */
+  refusal: (method: string) => string;
 }
 
-export default function ScalarReference({ mode, token }: ScalarReferenceProps) {
+export default function ScalarReference({ mode, token, refusal }: ScalarReferenceProps) {
   const configuration = useMemo<Partial<ApiReferenceConfiguration>>(
     () => ({
       url: '/api/v1/openapi.json',
@@ -36,9 +38,9 @@ export default function ScalarReference({ mode, token }: ScalarReferenceProps) {
         preferredSecurityScheme: 'bearerAuth',
         securitySchemes: { bearerAuth: { token: token ?? '' } },
       },
-      onBeforeRequest: ({ request }) => prepareTryItRequest(request, mode),
+      onBeforeRequest: ({ request }) => prepareTryItRequest(request, mode, refusal),
     }),
-    [mode, token],
+    [mode, token, refusal],
   );
   return (
     <div className={scalarScope} data-mode={mode}>

@@ -16,6 +16,7 @@ describe('the workspace try-it', () => {
     const write = new Request('http://127.0.0.1/api/v1/bookings', { method: 'POST', body: '{}' });
     expect(() => prepareTryItRequest(write, 'live')).toThrow(LiveModeReadOnly);
     expect(write.headers.get(sourceHeader)).toBeNull();
+    expect(() => prepareTryItRequest(write, 'live', (method) => `no ${method}`)).toThrow('no POST');
   });
 
   it('tells a token’s mode by its prefix', () => {

@@ -22,14 +22,20 @@ export function tokenMode(token: string): WorkspaceMode | null {
 }
 
 export class LiveModeReadOnly extends Error {
-  constructor(readonly method: string) {
-    super(`Live mode is read-only in the workspace: ${method} requests are not sent.`);
+  constructor(
+    readonly method: string,
+    message = `Live mode is read-only in the workspace: ${method} requests are not sent.`,
+  ) {
+    super(message);
     this.name = 'LiveModeReadOnly';
   }
 }
 
-/** Marks a request as the workspace's, or refuses it (throws LiveModeReadOnly) when the mode forbids it. */
-export function prepareTryItRequest(request: Request, mode: WorkspaceMode): void {
-  if (!mayTry(mode, request.method)) throw new LiveModeReadOnly(request.method);
+/**
+ * Marks a request as the workspace's, or refuses it (throws LiveModeReadOnly, whose message the
+ * reference shows) when the mode forbids it.
+ */
+export function prepareTryItRequest(request: Request, mode: WorkspaceMode, refusal?: (method: string) => string): void {
+  if (!mayTry(mode, request.method)) throw new LiveModeReadOnly(request.method, refusal?.(request.method));
   request.headers.set(sourceHeader, sourceValue);
 }
