@@ -31,6 +31,8 @@ export default function ScalarReference({ mode, token, refusal }: ScalarReferenc
       hideDarkModeToggle: true,
       forceDarkModeState: 'light',
       documentDownloadType: 'json',
+      // Its light theme's secondary greys are under 4.5:1 on white: darker, as the console's own.
+      customCss: '.light-mode { --scalar-color-2: #555; --scalar-color-3: #5c5c5c; }',
       showDeveloperTools: 'never',
       // "Open API Client" leads to Scalar's own app; the try-it window here is the client.
       hideClientButton: true,
