@@ -106,7 +106,9 @@ export function renderGuides(guides: readonly Guide[]): GuidePage[] {
   });
   const byName = new Map(pages.map((p) => [p.name, p]));
   const listed = guideOrder.filter((name) => byName.has(name));
-  const more = pages.filter((p) => !(guideOrder as readonly string[]).includes(p.name)).sort((a, b) => a.name.localeCompare(b.name));
+  const more = pages
+    .filter((p) => !(guideOrder as readonly string[]).includes(p.name))
+    .sort((a, b) => a.name.localeCompare(b.name));
   const item = (p: GuidePage) => `<li><a href="${guidesUrl}${p.name}">${escapeHtml(p.title)}</a></li>`;
   const index = page(
     'Guides',

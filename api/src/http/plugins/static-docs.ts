@@ -65,7 +65,8 @@ function registerGuides(app: FastifyInstance, dir: string): void {
   const html = (name: string) => {
     const page = pages.get(`${name}.html`);
     if (page !== undefined) return page;
-    if (pages.size === 0) throw new DomainError('service_unavailable', 'The guides are not built: run `npm run build`.');
+    if (pages.size === 0)
+      throw new DomainError('service_unavailable', 'The guides are not built: run `npm run build`.');
     throw new DomainError('not_found');
   };
   const config = { contentSecurityPolicy: docsContentSecurityPolicy };

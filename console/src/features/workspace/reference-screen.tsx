@@ -53,7 +53,7 @@ function Reference({ accountId }: { accountId: string }) {
               aria-labelledby={modeLabelId}
               maw={280}
               value={mode}
-              onChange={(value) => setMode(value as WorkspaceMode)}
+              onChange={setMode}
               data={[
                 { value: 'test', label: t('reference.test') },
                 { value: 'live', label: t('reference.live') },

@@ -26,8 +26,8 @@ function writeStored(accountId: string, token: string | null): void {
 export interface WorkspaceTokens {
   test: string | null;
   live: string | null;
-  setTest(token: string | null): void;
-  setLive(token: string | null): void;
+  setTest: (token: string | null) => void;
+  setLive: (token: string | null) => void;
 }
 
 export function useWorkspaceTokens(accountId: string): WorkspaceTokens {
