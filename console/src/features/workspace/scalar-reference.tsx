@@ -31,6 +31,10 @@ export default function ScalarReference({ mode, token, refusal }: ScalarReferenc
       hideDarkModeToggle: true,
       forceDarkModeState: 'light',
       documentDownloadType: 'json',
+      // Every schema is shown with the operations that use it; the separate list of all of them
+      // doubled the reference's first render (desktop Lighthouse under load: blocking time 5.7 s →
+      // 3.0 s, interactive 6.8 s → 4.8 s).
+      hideModels: true,
       // Its light theme's secondary greys are under 4.5:1 on white: darker, as the console's own.
       customCss: '.light-mode { --scalar-color-2: #555; --scalar-color-3: #5c5c5c; }',
       showDeveloperTools: 'never',
