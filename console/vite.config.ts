@@ -7,6 +7,7 @@ import { defineConfig } from 'vite';
 import { marketingEntry, marketingPages } from './src/marketing/build/prerender.plugin.ts';
 import { precompressAssets } from './src/build/precompress.plugin.ts';
 import { appShell } from './src/build/app-shell.plugin.ts';
+import { scopeScalarCss } from './src/build/scope-scalar-css.plugin.ts';
 
 const page = (file: string) => fileURLToPath(new URL(file, import.meta.url));
 
@@ -14,6 +15,8 @@ export default defineConfig({
   base: '/packs/',
   plugins: [
     react(),
+    // the workspace's API reference: its stylesheet's rules on body apply to its own element only
+    scopeScalarCss(),
     // marketing
     marketingPages({ base: '/packs/' }),
     // the page paints its inline shell without waiting for the stylesheet

@@ -1,8 +1,10 @@
-// `npm run build`: what the API serves besides operations: the console (Vite, under /packs/) and
-// the offline API docs (Redocly, with its script inlined so /docs needs no other host).
+// `npm run build`: what the API serves besides operations: the console (Vite, under /packs/), the
+// offline API docs (Redocly, with its script inlined so /docs needs no other host) and the guides
+// (docs/guides rendered to static pages under /docs/guides/).
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { externalizeScripts } from './docs-page.js';
+import { guidesCss, guidesStylesheet, renderGuides } from './guides-pages.js';
 
 // A step's own output is shown only when it fails: Redocly 2.77 (the last release for Node 20,
 // pinned) prints a Node 22 notice and a Redoc 3 banner on every run, which say nothing about this
@@ -37,5 +39,15 @@ writeFileSync('dist/docs/index.html', docsPage.html);
 console.log('build: API docs → dist/docs/index.html');
 run('npm', ['run', 'build', '-w', 'sdk']);
 console.log('build: SDK package → sdk/dist');
+rmSync('dist/docs/guides', { recursive: true, force: true });
+mkdirSync('dist/docs/guides', { recursive: true });
+const guides = readdirSync('docs/guides')
+  .filter((f) => f.endsWith('.md'))
+  .map((f) => ({ name: f.slice(0, -'.md'.length), markdown: readFileSync(`docs/guides/${f}`, 'utf8') }));
+for (const guide of renderGuides(guides)) writeFileSync(`dist/docs/guides/${guide.name}.html`, guide.html);
+writeFileSync(`dist/docs/guides/${guidesStylesheet}`, guidesCss);
+// The sample files the guides link to, served beside them.
+cpSync('docs/guides/samples', 'dist/docs/guides/samples', { recursive: true });
+console.log(`build: ${guides.length} guides → dist/docs/guides`);
 run('npm', ['run', 'build', '-w', 'console']);
 console.log('build: console → console/dist');

@@ -20,6 +20,10 @@ const infraRoutes = new Set([
   'GET /docs',
   // the docs page's scripts
   'GET /docs/:file',
+  // the guides: the index, each guide and its stylesheet, and the samples they link to
+  'GET /docs/guides/',
+  'GET /docs/guides/:name',
+  'GET /docs/guides/samples/:file',
   'GET /packs/*',
   'HEAD /packs/*',
   ...consoleRoutes.map((route) => `GET ${route}`),

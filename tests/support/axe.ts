@@ -19,11 +19,21 @@ async function settled(page: Page): Promise<void> {
   );
 }
 
-/** `include`: only this part of the page (a dialog over a page that is judged elsewhere). */
-export async function seriousAxeViolations(page: Page, where: string, include?: string): Promise<string[]> {
+/**
+ * `include`: only this part of the page (a dialog over a page that is judged elsewhere); `exclude`:
+ * a part left out (a third party's markup, judged apart).
+ */
+export async function seriousAxeViolations(
+  page: Page,
+  where: string,
+  include?: string,
+  exclude?: string,
+): Promise<string[]> {
   await settled(page);
-  const builder = new AxeBuilder({ page });
-  const { violations } = await (include ? builder.include(include) : builder).analyze();
+  let builder = new AxeBuilder({ page });
+  if (include) builder = builder.include(include);
+  if (exclude) builder = builder.exclude(exclude);
+  const { violations } = await builder.analyze();
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${where}: ${v.id} (${v.impact}) at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);

@@ -29,6 +29,9 @@ export const paths = {
   workspaceSandbox: '/workspace/sandbox',
   // the developer workspace: the request log
   workspaceLogs: '/workspace/logs',
+  // the developer workspace: the API reference with its try-it, and the agency's events and webhooks
+  workspace: '/workspace',
+  workspaceEvents: '/workspace/events',
 } as const;
 
 export const pagePaths = [
@@ -51,6 +54,8 @@ export const pagePaths = [
   paths.fareWatchSettings,
   paths.workspaceSandbox,
   paths.workspaceLogs,
+  paths.workspace,
+  paths.workspaceEvents,
 ] as const;
 
 export type PagePath = (typeof pagePaths)[number];

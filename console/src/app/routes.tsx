@@ -71,6 +71,12 @@ const PartnerScreen = screen(backOffice, 'PartnerScreen');
 const PartnersScreen = screen(backOffice, 'PartnersScreen');
 const SupportUsersScreen = screen(backOffice, 'SupportUsersScreen');
 
+// the developer workspace: its frame and reference in one chunk (Scalar is a chunk of its own, loaded
+// by the reference); its events and webhooks section shows the webhooks feature's own screens
+const workspace = () => import('../features/workspace');
+const WorkspaceLayout = lazy(async () => ({ default: (await workspace()).WorkspaceLayout }));
+const ReferenceScreen = screen(workspace, 'ReferenceScreen');
+
 type LazyScreen = ReturnType<typeof screen>;
 
 interface Route {
@@ -196,6 +202,25 @@ const routes: Record<PagePath, Route> = {
       <SettingsLayout>
         <FareWatchSettingsScreen />
       </SettingsLayout>
+    ),
+  },
+  // the developer workspace: every signed-in user (the events and webhooks section tells those who
+  // may not run webhooks so in one sentence); not preloaded at startup, as the back-office feed
+  [paths.workspace]: {
+    access: 'signedIn',
+    screen: () => (
+      <WorkspaceLayout>
+        <ReferenceScreen />
+      </WorkspaceLayout>
+    ),
+  },
+  [paths.workspaceEvents]: {
+    access: 'signedIn',
+    screen: () => (
+      <WorkspaceLayout>
+        <WebhooksScreen />
+        <EventsScreen />
+      </WorkspaceLayout>
     ),
   },
 };

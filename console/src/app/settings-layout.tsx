@@ -10,6 +10,7 @@ import classes from './frame/app-frame.module.css';
 const sections = [
   { path: '/settings', label: 'settings.nav.account' },
   { path: '/settings/api_tokens', label: 'settings.nav.apiTokens' },
+  { path: '/workspace', label: 'settings.nav.workspace' },
 ] as const;
 
 const developerSections = [

@@ -17,6 +17,9 @@ import sandboxUa from './sandbox/ua.json';
 import requestLogEn from './request-log/en.json';
 import requestLogPl from './request-log/pl.json';
 import requestLogUa from './request-log/ua.json';
+import workspaceEn from './workspace/en.json';
+import workspacePl from './workspace/pl.json';
+import workspaceUa from './workspace/ua.json';
 
 type Tree = { [key: string]: string | Tree };
 
@@ -41,6 +44,7 @@ const fileSets = {
   'back-office-feed': { en: backOfficeEn, ua: backOfficeUa, pl: backOfficePl },
   sandbox: { en: sandboxEn, ua: sandboxUa, pl: sandboxPl },
   'request-log': { en: requestLogEn, ua: requestLogUa, pl: requestLogPl },
+  workspace: { en: workspaceEn, ua: workspaceUa, pl: workspacePl },
 };
 
 describe.each(Object.entries(fileSets))('locale files: %s', (_set, files) => {
@@ -65,6 +69,6 @@ describe.each(Object.entries(fileSets))('locale files: %s', (_set, files) => {
 
 it('the texts that load with a chunk use keys of their own', () => {
   const main = leaves(en);
-  for (const own of [fareWatchEn, backOfficeEn, sandboxEn])
+  for (const own of [fareWatchEn, backOfficeEn, sandboxEn, requestLogEn, workspaceEn])
     expect([...leaves(own).keys()].filter((key) => main.has(key))).toEqual([]);
 });

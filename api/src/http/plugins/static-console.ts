@@ -48,6 +48,8 @@ export const consoleRoutes = [
   // the developer workspace
   '/workspace/sandbox',
   '/workspace/logs',
+  '/workspace',
+  '/workspace/events',
 ];
 
 /** The console's default language, the one it starts in when the reader has chosen none. */

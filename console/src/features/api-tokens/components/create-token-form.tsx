@@ -8,7 +8,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SectionCard } from '../../../components/section-card';
 import { useFormErrors } from '../../../hooks/use-form-errors';
-import { takeApiTokenCookie } from '../token-cookie';
+import { takeApiTokenCookie } from '../../../lib/api-tokens/token-cookie';
 
 const fields = ['mode', 'name'] as const;
 

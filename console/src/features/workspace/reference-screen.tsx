@@ -1,0 +1,165 @@
+// /workspace: the API reference with its try-it, authenticated with the user's test token. The API
+// shows a token only when it is made, so the workspace offers to make one for itself (kept in this
+// browser, workspace-token.ts) or takes one pasted. Live mode takes a pasted live token and is
+// read-only (workspace-requests.ts); the page says so above the reference.
+import type { CreatedApiToken } from '@contrail/sdk';
+import { getListApiTokensQueryKey, useCreateApiToken } from '@contrail/sdk/react';
+import {
+  Alert,
+  Button,
+  Center,
+  Group,
+  Input,
+  Loader,
+  PasswordInput,
+  SegmentedControl,
+  Stack,
+  Text,
+} from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useCallback, useId, useState, type FormEvent } from 'react';
+import { SectionCard } from '../../components/section-card';
+import { useCurrentAccount } from '../../hooks/use-current-account';
+import { takeApiTokenCookie } from '../../lib/api-tokens/token-cookie';
+import { useWorkspaceTexts } from './texts';
+import { tokenMode, type WorkspaceMode } from './workspace-requests';
+import { useWorkspaceTokens, type WorkspaceTokens } from './workspace-token';
+
+// Scalar is the heaviest script of the console: its own chunk, fetched once the frame is drawn.
+const ScalarReference = lazy(() => import('./scalar-reference'));
+
+const prefixOf = (token: string) => token.slice(0, 'ctr_test_'.length + 4);
+
+export function ReferenceScreen() {
+  const account = useCurrentAccount().data;
+  if (!account) return null; // the route waits for the account; this is only for the types
+  return <Reference accountId={account.id} />;
+}
+
+function Reference({ accountId }: { accountId: string }) {
+  const { t } = useWorkspaceTexts();
+  const modeLabelId = useId();
+  const [mode, setMode] = useState<WorkspaceMode>('test');
+  const tokens = useWorkspaceTokens(accountId);
+  const token = mode === 'test' ? tokens.test : tokens.live;
+  const refusal = useCallback((method: string) => t('reference.liveRefused', { method }), [t]);
+  return (
+    <Stack gap="lg">
+      <SectionCard title={t('reference.title')}>
+        <Stack gap="md">
+          <Stack gap={4}>
+            <Input.Label id={modeLabelId}>{t('reference.mode')}</Input.Label>
+            <SegmentedControl
+              aria-labelledby={modeLabelId}
+              maw={280}
+              value={mode}
+              onChange={setMode}
+              data={[
+                { value: 'test', label: t('reference.test') },
+                { value: 'live', label: t('reference.live') },
+              ]}
+            />
+          </Stack>
+          <Alert color={mode === 'live' ? 'orange' : 'blue'} variant="light" data-mode-note={mode}>
+            {mode === 'live' ? t('reference.liveNote') : t('reference.testNote')}
+          </Alert>
+          <TokenPanel mode={mode} tokens={tokens} />
+        </Stack>
+      </SectionCard>
+      <Suspense
+        fallback={
+          <Center py="xl">
+            <Loader aria-label={t('reference.loading')} />
+          </Center>
+        }
+      >
+        <ScalarReference mode={mode} token={token} refusal={refusal} />
+      </Suspense>
+    </Stack>
+  );
+}
+
+function TokenPanel({ mode, tokens }: { mode: WorkspaceMode; tokens: WorkspaceTokens }) {
+  const { t } = useWorkspaceTexts();
+  const queryClient = useQueryClient();
+  const token = mode === 'test' ? tokens.test : tokens.live;
+  const set = mode === 'test' ? tokens.setTest : tokens.setLive;
+  const create = useCreateApiToken({
+    mutation: {
+      onSuccess: (details: CreatedApiToken) => {
+        // The cookie holds the token just made (and is deleted as it is read); the answer's copy is the fallback.
+        tokens.setTest(takeApiTokenCookie(document) ?? details.token);
+        void queryClient.invalidateQueries({ queryKey: getListApiTokensQueryKey() });
+      },
+    },
+  });
+
+  if (token !== null)
+    return (
+      <Group justify="space-between" gap="sm" data-workspace-token={mode}>
+        <Text size="sm">
+          {t(mode === 'test' ? 'reference.usingToken' : 'reference.usingLive', { prefix: prefixOf(token) })}
+        </Text>
+        <Button variant="default" size="xs" onClick={() => set(null)}>
+          {t('reference.forget')}
+        </Button>
+      </Group>
+    );
+  return (
+    <Stack gap="sm">
+      <Text size="sm" c="gray.8">
+        {mode === 'test' ? t('reference.noToken') : t('reference.liveToken')}
+      </Text>
+      {mode === 'test' && (
+        <Group>
+          <Button
+            loading={create.isPending}
+            onClick={() => create.mutate({ data: { mode: 'test', name: t('reference.tokenName') } })}
+          >
+            {t('reference.create')}
+          </Button>
+        </Group>
+      )}
+      <PasteToken mode={mode} onToken={set} />
+    </Stack>
+  );
+}
+
+function PasteToken({ mode, onToken }: { mode: WorkspaceMode; onToken: (token: string) => void }) {
+  const { t } = useWorkspaceTexts();
+  const [value, setValue] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const token = value.trim();
+    if (tokenMode(token) !== mode) {
+      setError(t('reference.wrongMode', { mode }));
+      return;
+    }
+    onToken(token);
+    setValue('');
+  };
+  return (
+    <form onSubmit={submit} noValidate>
+      <Group align="flex-end" gap="sm">
+        <PasswordInput
+          label={t('reference.paste')}
+          description={t('reference.tokenHelp')}
+          placeholder={`ctr_${mode}_…`}
+          autoComplete="off"
+          name={`workspace-${mode}-token`}
+          value={value}
+          error={error}
+          onChange={(event) => {
+            setValue(event.currentTarget.value);
+            setError(null);
+          }}
+          style={{ flex: '1 1 260px' }}
+        />
+        <Button type="submit" variant="default">
+          {t('reference.use')}
+        </Button>
+      </Group>
+    </form>
+  );
+}
