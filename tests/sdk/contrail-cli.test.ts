@@ -3,7 +3,8 @@
 // heartbeat comments, resumes after Last-Event-ID without repeating or skipping, and keeps other
 // agencies' events out; `contrail listen` (the built CLI, run as a child process) forwards real and
 // triggered events to a loopback receiver signed per Standard Webhooks with the secret it printed;
-// `contrail trigger` fires a test event; every failure is one clear line and its exit code.
+// `contrail trigger` fires a test event; `contrail logs tail` prints each new call of the request log
+// once, filtered as asked; every failure is one clear line and its exit code.
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyWebhook } from '@contrail/sdk';
@@ -201,6 +202,61 @@ describe('contrail listen and trigger', () => {
     expect(await listen.done).toBe(0);
   });
 
+  it('tails the request log: each new call once, with its request id, filtered as asked', async () => {
+    const before = await fetch(`${stack.apiUrl}/account/details`, { headers: bearer(supervisor.token) });
+    expect(before.status).toBe(200);
+    // The log is written a moment after each call: the tail starts once this one is in it.
+    await waitFor(
+      'the earlier call logged',
+      async () =>
+        (await fetch(`${stack.apiUrl}/request_logs?limit=1`, { headers: bearer(supervisor.token) })).json() as Promise<{
+          data: { id: string }[];
+        }>,
+      (page) => page.data[0]?.id === before.headers.get('request-id'),
+      10_000,
+    );
+    const tail = cli(['logs', 'tail', '--interval', '0.3', '--api-base', stack.apiUrl], {
+      CONTRAIL_API_KEY: supervisor.token,
+    });
+    const errors = cli(['logs', 'tail', '--status', '4xx', '--interval', '0.3', '--api-base', stack.apiUrl], {
+      CONTRAIL_API_KEY: supervisor.token,
+    });
+    for (const run of [tail, errors])
+      await waitFor(
+        'tailing',
+        async () => run.stdout,
+        (out) => out.includes('Tailing the request log'),
+        15_000,
+      );
+    const calls = [];
+    for (const path of ['/account/details', '/bookings', '/bookings/NOSUCH']) {
+      const response = await fetch(`${stack.apiUrl}${path}`, { headers: bearer(supervisor.token) });
+      calls.push({ path, status: response.status, id: response.headers.get('request-id')! });
+    }
+    expect(calls.map((c) => c.status)).toEqual([200, 200, 404]);
+    await waitFor(
+      'every call tailed',
+      async () => tail.stdout,
+      (out) => calls.every((c) => out.includes(`[${c.id}]`)),
+      15_000,
+    );
+    await waitFor(
+      'the 404 tailed',
+      async () => errors.stdout,
+      (out) => out.includes(`[${calls[2]!.id}]`),
+      15_000,
+    );
+    // Polls go on; what was printed is not printed again, and the call before the tail is not shown.
+    await new Promise((r) => setTimeout(r, 1_000));
+    expect(tail.stdout).not.toContain(`[${before.headers.get('request-id')}]`);
+    for (const c of calls) expect(tail.stdout.split(`[${c.id}]`).length - 1).toBe(1);
+    expect(tail.stdout).toMatch(new RegExp(`  404  GET +/api/v1/bookings/NOSUCH  \\d+ ms  api  \\[${calls[2]!.id}\\]`));
+    expect(errors.stdout).not.toContain(`[${calls[0]!.id}]`);
+    expect(errors.stdout).not.toContain(`[${calls[1]!.id}]`);
+    for (const run of [tail, errors]) run.child.kill('SIGINT');
+    expect([await tail.done, await errors.done]).toEqual([0, 0]);
+  });
+
   it('says what is wrong in one line, with an exit code per kind of failure', async () => {
     const api = ['--api-base', stack.apiUrl];
     const cases: { args: string[]; env?: Record<string, string>; code: number; says: RegExp }[] = [
@@ -227,6 +283,7 @@ describe('contrail listen and trigger', () => {
       },
       { args: ['listen', ...api], env: { CONTRAIL_API_KEY: supervisor.token }, code: 2, says: /--forward-to/ },
       { args: ['tail'], code: 2, says: /Unknown command "tail"/ },
+      { args: ['logs', 'follow', ...api], env: { CONTRAIL_API_KEY: supervisor.token }, code: 2, says: /logs tail/ },
     ];
     for (const c of cases) {
       const run = cli(c.args, c.env);

@@ -45,3 +45,11 @@ export class CliFailure extends Error {
     super(message);
   }
 }
+
+/** Waits `ms`, or less when the command is stopped (the signal aborts): never rejects. */
+export function pause(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    signal.addEventListener('abort', () => (clearTimeout(timer), resolve()), { once: true });
+  });
+}

@@ -10,17 +10,10 @@
 import { randomBytes } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
 import { call, failureOf } from '../api-call.js';
-import { CliFailure, exitCodes, type Command, type CommandContext } from '../command.js';
+import { CliFailure, exitCodes, pause, type Command, type CommandContext } from '../command.js';
 import { readSse, type SseMessage } from '../sse.js';
 
 const maxBackoffMs = 30_000;
-
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(resolve, ms);
-    signal.addEventListener('abort', () => (clearTimeout(timer), resolve()), { once: true });
-  });
-}
 
 function forwardUrl(value: unknown): URL {
   if (typeof value !== 'string') throw new CliFailure(exitCodes.usage, 'Say where to forward: --forward-to <url>.');
@@ -96,7 +89,7 @@ export const listen: Command = {
         // afterwards the API restarted or the network dropped: keep trying, and resume where it was.
         if (!connected || (error instanceof CliFailure && error.exitCode === exitCodes.auth)) throw error;
         err(`${(error as Error).message} Trying again in ${backoff / 1000} s.`);
-        await sleep(backoff, signal);
+        await pause(backoff, signal);
         backoff = Math.min(backoff * 2, maxBackoffMs);
         continue;
       }
@@ -116,7 +109,7 @@ export const listen: Command = {
       }
       if (signal.aborted) break;
       err(`The stream closed. Reconnecting in ${backoff / 1000} s.`);
-      await sleep(backoff, signal);
+      await pause(backoff, signal);
     }
     return exitCodes.ok;
   },
