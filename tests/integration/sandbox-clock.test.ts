@@ -1,7 +1,8 @@
 // Each agency's own sandbox clock through the API: test mode only; moving it expires the agency's
 // held test bookings and raises their time-limit warnings at once, and moves nothing for another
-// agency; concurrent moves add up (in PostgreSQL and at the sandbox airlines); a reset never takes
-// time back. The scenario catalogue is the sandbox airlines' own, with a ready search that runs.
+// agency; concurrent moves add up (in PostgreSQL and at the sandbox airlines); a move the airlines
+// could not hear is kept and answered (a retry replays it, never moves twice), and they hear it on
+// the next read; a reset never takes time back. The scenario catalogue is the sandbox airlines' own, with a ready search that runs.
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../api/src/domain/ids.js';
@@ -228,5 +229,45 @@ describe('the scenario catalogue', () => {
       .send(items.find((i) => i.id === 'no_offers')!.search);
     expect(search.status, JSON.stringify(search.body)).toBe(201);
     expect(search.body.offers).toEqual([]);
+  });
+});
+
+describe('a move while the sandbox airlines are away', () => {
+  it('is kept and answered with the channels behind; a retry replays it; the next read tells them', async () => {
+    const own = await createTenant(stack.ctx.db);
+    const developer = await createAccount(stack.ctx.db, { userType: 'Agent', tenant: own });
+    const start = await stack.stopSandbox();
+    let started = false;
+    try {
+      const move = () =>
+        api()
+          .post('/api/v1/sandbox/clock/advance')
+          .set(bearer(developer.token))
+          .set('Idempotency-Key', 'move-while-away')
+          .send({ seconds: 3600 });
+      const first = await move();
+      expect(first.status, JSON.stringify(first.body)).toBe(200);
+      expect(first.body.airlines_behind).toBeGreaterThanOrEqual(1);
+      expect(first.body.clock.offset_seconds).toBe(3600);
+      const again = await move();
+      expect(again.status).toBe(200);
+      expect(again.headers['idempotency-replayed']).toBe('true');
+      const row = await stack.ctx.db
+        .selectFrom('sandbox_clocks')
+        .select('offset_ms')
+        .where('agency_id', '=', own.agencyId)
+        .executeTakeFirstOrThrow();
+      expect(Number(row.offset_ms)).toBe(3_600_000);
+      // A read is safe to ask again, so it says the airlines did not answer.
+      expect((await api().get('/api/v1/sandbox/clock').set(bearer(developer.token))).status).toBeGreaterThanOrEqual(
+        502,
+      );
+      await start();
+      started = true;
+      expect((await clockOf(developer.token)).offset_seconds).toBe(3600);
+      expect((await channelClock(own.agencyId)).offset_ms).toBe(3_600_000);
+    } finally {
+      if (!started) await start();
+    }
   });
 });

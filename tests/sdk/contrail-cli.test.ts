@@ -228,7 +228,7 @@ describe('contrail listen and trigger', () => {
         (out) => out.includes('Tailing the request log'),
         15_000,
       );
-    const calls = [];
+    const calls: { path: string; status: number; id: string }[] = [];
     for (const path of ['/account/details', '/bookings', '/bookings/NOSUCH']) {
       const response = await fetch(`${stack.apiUrl}${path}`, { headers: bearer(supervisor.token) });
       calls.push({ path, status: response.status, id: response.headers.get('request-id')! });

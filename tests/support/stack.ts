@@ -26,6 +26,8 @@ export interface Stack {
   violations: string[];
   /** Stops the sandbox and starts a new one on the same port and schema, as a process restart would. */
   restartSandbox(): Promise<void>;
+  /** Stops the sandbox (its port refuses connections); the answer starts it again on that port. */
+  stopSandbox(): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -101,6 +103,14 @@ export async function startStack(
   await fastify.register(app, { ctx });
   const baseUrl = await fastify.listen({ host: '127.0.0.1', port: config.PORT });
 
+  const stopSandbox = async () => {
+    if (!sandbox) throw new Error('this stack runs without a sandbox');
+    const { port } = sandbox.server.address() as AddressInfo;
+    await sandbox.close();
+    return async () => {
+      sandbox = await startSandbox(port);
+    };
+  };
   return {
     baseUrl,
     apiUrl: `${baseUrl}/api/v1`,
@@ -110,11 +120,10 @@ export async function startStack(
     config,
     violations,
     async restartSandbox() {
-      if (!sandbox) throw new Error('this stack runs without a sandbox');
-      const { port } = sandbox.server.address() as AddressInfo;
-      await sandbox.close();
-      sandbox = await startSandbox(port);
+      const start = await stopSandbox();
+      await start();
     },
+    stopSandbox,
     async close() {
       await fastify.close();
       await ctx.close();

@@ -63,25 +63,35 @@ export function createSandboxClockService(deps: BookingDeps & { warningMinutes: 
    * channel whose orders recorded a later moment than the setting reads waits at it (its floor), and
    * the agency's clock takes that floor too, so Contrail's timers and the airlines agree.
    */
-  async function tellChannels(agencyId: string, row: SandboxClockRow): Promise<SandboxClockRow> {
+  async function tellChannels(
+    agencyId: string,
+    row: SandboxClockRow,
+  ): Promise<{ row: SandboxClockRow; behind: number; failure: unknown }> {
     const setting = { offsetMs: Number(row.offset_ms), floor: row.floor_at, version: Number(row.version) };
     const channels = await deps.channels.sandboxChannels(agencyId);
-    let answers: Array<{ floor: Date | null }>;
-    try {
-      answers = await Promise.all(channels.map((channel) => deps.provider.setChannelClock(channel, setting)));
-    } catch (error) {
-      throw asDomainError(error);
-    }
+    const settled = await Promise.allSettled(
+      channels.map((channel) => deps.provider.setChannelClock(channel, setting)),
+    );
+    const answers = settled.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
+    const failure = settled.find((s) => s.status === 'rejected')?.reason;
+    const behind = settled.length - answers.length;
     const floor = answers.reduce<Date | null>((a, b) => (b.floor && (!a || b.floor > a) ? b.floor : a), null);
-    if (!floor || (row.floor_at && row.floor_at >= floor)) return row;
-    return (await raiseSandboxFloor(db, agencyId, floor)) ?? row;
+    if (!floor || (row.floor_at && row.floor_at >= floor)) return { row, behind, failure };
+    return { row: (await raiseSandboxFloor(db, agencyId, floor)) ?? row, behind, failure };
+  }
+
+  /** A read or a reset may simply be asked again: a channel that did not hear it fails the answer. */
+  async function toldEveryChannel(agencyId: string, row: SandboxClockRow): Promise<SandboxClockRow> {
+    const told = await tellChannels(agencyId, row);
+    if (told.behind > 0) throw asDomainError(told.failure);
+    return told.row;
   }
 
   return {
     async view(principal: Principal): Promise<SandboxClockView> {
       const agencyId = agencyOf(principal);
       const row = await sandboxClockOf(db, agencyId);
-      return viewOf(row && (await tellChannels(agencyId, row)));
+      return viewOf(row && (await toldEveryChannel(agencyId, row)));
     },
 
     /**
@@ -93,16 +103,24 @@ export function createSandboxClockService(deps: BookingDeps & { warningMinutes: 
       const agencyId = agencyOf(principal);
       const row = await advanceSandboxClock(db, agencyId, seconds * 1000, maxSandboxOffsetMs, clock.now());
       if (!row) throw new DomainError('sandbox_clock_limit');
+      // The move is kept whatever the airlines answer: a failure here would invite a retry, which
+      // would move the clock a second time. Channels that did not hear it are counted, and hear the
+      // agency's time on the next read or move.
       const told = await tellChannels(agencyId, row);
       const { expired } = await expireHolds(deps, { agencyId, limit: 500 });
       const warnings = await warnApproachingTimeLimits(deps, deps.warningMinutes, 500, agencyId);
-      return { clock: viewOf(told), holds_expired: expired, time_limit_warnings: warnings };
+      return {
+        clock: viewOf(told.row),
+        holds_expired: expired,
+        time_limit_warnings: warnings,
+        airlines_behind: told.behind,
+      };
     },
 
     async reset(principal: Principal): Promise<SandboxClockView> {
       const agencyId = agencyOf(principal);
       const row = await resetSandboxClock(db, agencyId, clock.now());
-      return viewOf(await tellChannels(agencyId, row));
+      return viewOf(await toldEveryChannel(agencyId, row));
     },
   };
 }

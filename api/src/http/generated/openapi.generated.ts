@@ -6441,6 +6441,12 @@ export interface components {
             holds_expired: number;
             /** @description `booking.time_limit_approaching` events raised. */
             time_limit_warnings: number;
+            /**
+             * @description Sandbox channels of the agency that could not be told of the move (the sandbox airline did not
+             *     answer). The move is kept all the same, and a retry would move the clock again: those channels
+             *     hear the agency's time on the next read or move of the clock.
+             */
+            airlines_behind: number;
         };
         /**
          * @description What happened. The part before the dot is the event's family.

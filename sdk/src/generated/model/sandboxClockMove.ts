@@ -24,4 +24,12 @@ export interface SandboxClockMove {
   holds_expired: number;
   /** `booking.time_limit_approaching` events raised. */
   time_limit_warnings: number;
+  /**
+   * Sandbox channels of the agency that could not be told of the move (the sandbox airline did not
+answer). The move is kept all the same, and a retry would move the clock again: those channels
+hear the agency's time on the next read or move of the clock.
+
+   * @minimum 0
+   */
+  airlines_behind: number;
 }

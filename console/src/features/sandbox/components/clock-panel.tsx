@@ -30,12 +30,14 @@ export function ClockPanel() {
     mutation: {
       onSuccess: (moved) => {
         queryClient.setQueryData(getGetSandboxClockQueryKey(), moved.clock);
+        const said = t('clock.moved', {
+          at: formatDateTime(moved.clock.now, language),
+          expired: moved.holds_expired,
+          warnings: moved.time_limit_warnings,
+        });
+        // The move is kept; airlines that did not hear it are told on the next read or move.
         setOutcome(
-          t('clock.moved', {
-            at: formatDateTime(moved.clock.now, language),
-            expired: moved.holds_expired,
-            warnings: moved.time_limit_warnings,
-          }),
+          moved.airlines_behind > 0 ? `${said} ${t('clock.airlinesBehind', { count: moved.airlines_behind })}` : said,
         );
         void refresh();
       },

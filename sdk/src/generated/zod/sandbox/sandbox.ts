@@ -103,6 +103,8 @@ export const advanceSandboxClockBody = zod.object({
   "seconds": zod.number().min(1).max(advanceSandboxClockBodySecondsMax).describe('How far to move forward (at most 400 days).')
 })
 
+export const advanceSandboxClockResponseAirlinesBehindMin = 0;
+
 export const advanceSandboxClockResponse = zod.object({
   "clock": zod.object({
   "now": zod.iso.datetime({}).describe('The agency\'s sandbox time.'),
@@ -111,7 +113,8 @@ export const advanceSandboxClockResponse = zod.object({
   "held_until": zod.iso.datetime({}).nullable().describe('After a reset, the time it waits at until real time passes it; null otherwise.')
 }).describe('An agency\'s sandbox time, which its test bookings and the sandbox airlines\' test orders read.'),
   "holds_expired": zod.number().describe('Held test bookings that ended as `expired` (their time limit passed).'),
-  "time_limit_warnings": zod.number().describe('`booking.time_limit_approaching` events raised.')
+  "time_limit_warnings": zod.number().describe('`booking.time_limit_approaching` events raised.'),
+  "airlines_behind": zod.number().min(advanceSandboxClockResponseAirlinesBehindMin).describe('Sandbox channels of the agency that could not be told of the move (the sandbox airline did not\nanswer). The move is kept all the same, and a retry would move the clock again: those channels\nhear the agency\'s time on the next read or move of the clock.\n')
 }).describe('The clock after a move, and what Contrail did for the agency\'s test bookings before answering.')
 
 /**
