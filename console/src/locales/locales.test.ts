@@ -11,6 +11,9 @@ import fareWatchUa from './fare-watch/ua.json';
 import backOfficeEn from './back-office-feed/en.json';
 import backOfficePl from './back-office-feed/pl.json';
 import backOfficeUa from './back-office-feed/ua.json';
+import manageEn from './back-office-tools/en.json';
+import managePl from './back-office-tools/pl.json';
+import manageUa from './back-office-tools/ua.json';
 
 type Tree = { [key: string]: string | Tree };
 
@@ -33,6 +36,7 @@ const fileSets = {
   main: { en, ua, pl },
   'fare-watch': { en: fareWatchEn, ua: fareWatchUa, pl: fareWatchPl },
   'back-office-feed': { en: backOfficeEn, ua: backOfficeUa, pl: backOfficePl },
+  'back-office-tools': { en: manageEn, ua: manageUa, pl: managePl },
 };
 
 describe.each(Object.entries(fileSets))('locale files: %s', (_set, files) => {
@@ -57,6 +61,6 @@ describe.each(Object.entries(fileSets))('locale files: %s', (_set, files) => {
 
 it('the texts that load with a chunk use keys of their own', () => {
   const main = leaves(en);
-  for (const own of [fareWatchEn, backOfficeEn])
+  for (const own of [fareWatchEn, backOfficeEn, manageEn])
     expect([...leaves(own).keys()].filter((key) => main.has(key))).toEqual([]);
 });
