@@ -325,3 +325,217 @@ describe('staff', () => {
     ).toBe('archived');
   }, 180_000);
 });
+
+describe('supervisor', () => {
+  it("sets codes and the agency's switch, runs a channel's card, a company's channel access and removes an agent", async () => {
+    const db = stack.ctx.db;
+    const page = await signedIn(supervisor);
+    await page.goto(url('/agency'));
+    const channel = page.getByRole('article', { name: 'Lufthansa (sandbox)' });
+    const id = `ach_${home.agencyId}_lh`;
+    const row = () => db.selectFrom('agency_channels').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    // Only what a supervisor may do is shown: no connecting, deleting, credentials or Contrail's switch.
+    await channel.getByLabel('Nego code').waitFor();
+    expect(await page.getByRole('form', { name: 'Connect an airline' }).count()).toBe(0);
+    expect(await channel.getByRole('button', { name: 'Delete channel' }).count()).toBe(0);
+    expect(await channel.getByLabel('New credential').count()).toBe(0);
+    expect(await channel.getByRole('switch', { name: 'Switched on by Contrail' }).count()).toBe(0);
+
+    await channel.getByLabel('Nego code').fill('CORP-77');
+    await channel.getByRole('button', { name: 'Save codes' }).click();
+    await expect.poll(async () => (await row()).nego_code).toBe('CORP-77');
+    await channel.getByRole('switch', { name: 'Switched on by the agency' }).click({ force: true });
+    await expect.poll(async () => (await row()).active_by_supervisor).toBe(false);
+    await channel.getByRole('switch', { name: 'Switched on by the agency' }).click({ force: true });
+    await expect.poll(async () => (await row()).active_by_supervisor).toBe(true);
+
+    await channel.getByRole('button', { name: 'Add a card to this channel' }).click();
+    const cardForm = channel.getByRole('form', { name: 'Add a card to this channel' });
+    await cardForm.getByLabel('Card number').fill('5555 5555 5555 4444');
+    await cardForm.getByLabel('Holder').fill('OLENA KOVALENKO');
+    await cardForm.getByRole('button', { name: 'Add card' }).click();
+    await expect.poll(async () => (await row()).ticketing_credit_card_id).not.toBeNull();
+    await confirmed(
+      page,
+      channel.getByRole('button', { name: 'Remove card' }),
+      'Remove mastercard •••• 4444 from Lufthansa (sandbox)?',
+      'Remove card',
+    );
+    await expect.poll(async () => (await row()).ticketing_credit_card_id).toBeNull();
+
+    // The company's access to a channel: its own switch.
+    const access = page.getByRole('region', { name: `Channel access of Writes Home ${stamp} branch` });
+    await access.getByRole('switch', { name: 'Lufthansa (sandbox)' }).click({ force: true });
+    await expect
+      .poll(async () => {
+        const r = await db
+          .selectFrom('company_channels')
+          .select('active')
+          .where('company_id', '=', home.companyId)
+          .where('agency_channel_id', '=', id)
+          .executeTakeFirst();
+        return r?.active;
+      })
+      .toBe(false);
+    await access.getByRole('switch', { name: 'Lufthansa (sandbox)' }).click({ force: true });
+    await saved(page);
+
+    // An agent added, then removed.
+    const email = `writes-agent-${stamp}@example.com`;
+    const subagents = page.getByRole('region', { name: 'Subagents and users' });
+    await subagents.getByLabel('Email').fill(email);
+    await subagents.getByLabel('First name').fill('Ira');
+    await subagents.getByLabel('Last name').fill('Leaving');
+    await subagents.getByRole('button', { name: 'Add agent' }).click();
+    await subagents.getByRole('cell', { name: email }).waitFor();
+    await shoot(page, 'agency-en-1280');
+    await confirmed(
+      page,
+      subagents.getByRole('button', { name: 'Remove Ira Leaving' }),
+      `Remove Ira Leaving from Writes Home ${stamp} branch?`,
+      'Remove agent',
+    );
+    await subagents.getByRole('cell', { name: email }).waitFor({ state: 'detached' });
+    const left = await db
+      .selectFrom('agent_company_relationships as r')
+      .innerJoin('accounts as a', 'a.id', 'r.account_id')
+      .select('r.id')
+      .where('a.email', '=', email)
+      .executeTakeFirst();
+    expect(left).toBeUndefined();
+  }, 120_000);
+});
+
+describe('agent', () => {
+  it("asks to join a partner and withdraws it, and corrects a booking's contacts and a birthdate", async () => {
+    const db = stack.ctx.db;
+    const fares = await findFares(stack.baseUrl, bearer(agent.token), { origin: 'WAW', destination: 'FRA', days: 30 });
+    const booking = await book(stack.baseUrl, bearer(agent.token), fares[0]!);
+    const page = await signedIn(agent);
+
+    await page.goto(url('/admin/join_requests'));
+    const send = page.getByRole('region', { name: 'Ask to join a partner' });
+    await send.getByLabel('Partner ID').fill(target.agencyId);
+    await send.getByRole('button', { name: 'Send request' }).click();
+    const requests = () =>
+      db
+        .selectFrom('join_agency_requests')
+        .select('status')
+        .where('company_id', '=', home.companyId)
+        .where('agency_id', '=', target.agencyId)
+        .execute();
+    await expect.poll(async () => (await requests()).map((r) => r.status)).toEqual(['pending']);
+    // An agent does not answer requests: no Accept or Decline.
+    const table = page.getByRole('table', { name: 'Join requests' });
+    await table.getByText(`Writes Target ${stamp}`).waitFor();
+    expect(await table.getByRole('button', { name: 'Accept' }).count()).toBe(0);
+    await shoot(page, 'join-agent-en-1280');
+    await confirmed(
+      page,
+      table.getByRole('button', {
+        name: `Withdraw the request of Writes Home ${stamp} branch to Writes Target ${stamp}`,
+      }),
+      `Withdraw the request to Writes Target ${stamp}?`,
+      'Withdraw',
+    );
+    await expect.poll(async () => (await requests()).length).toBe(0);
+
+    await page.goto(url(`/bookings?locator=${booking.locator}`));
+    const view = page.getByRole('dialog', { name: `Booking ${booking.locator}` });
+    await view.getByRole('button', { name: 'Correct details' }).click();
+    const modal = page.getByRole('dialog', { name: `Correct booking ${booking.locator}` });
+    await modal.getByLabel('Email').fill('olena.new@example.com');
+    await modal.getByLabel('Date of birth of Olena Kovalenko').fill('1985-03-15');
+    await shoot(page, 'modify-en-1280');
+    await modal.getByRole('button', { name: 'Save corrections' }).click();
+    await page.getByText(`Booking ${booking.locator} corrected.`).waitFor();
+    const after = await request(stack.baseUrl).get(`/api/v1/bookings/${booking.locator}`).set(bearer(agent.token));
+    expect(after.body.contacts.email).toBe('olena.new@example.com');
+    expect(after.body.passengers[0].birthdate).toBe('1985-03-15');
+  }, 120_000);
+});
+
+describe('the new screens', () => {
+  it('are free of serious axe faults at 1280 and 400 px, dialogs included', async () => {
+    const fares = await findFares(stack.baseUrl, bearer(agent.token), { origin: 'WAW', destination: 'FRA', days: 31 });
+    const booking = await book(stack.baseUrl, bearer(agent.token), fares[0]!);
+    const screens = [
+      [admin, `/admin/partner?id=${home.agencyId}`, 'Partner details'],
+      [admin, `/admin/company?id=${home.companyId}`, 'Markups'],
+      [admin, '/admin/join_requests', 'Ask to join a partner'],
+      [admin, '/admin/outbox', 'Mail outbox'],
+      [supervisor, '/agency', 'Channel settings'],
+      [agent, '/admin/join_requests', 'Ask to join a partner'],
+    ] as const;
+    const faults: string[] = [];
+    for (const width of [1280, 400]) {
+      const pages = new Map<TestAccount, Page>();
+      for (const [who, pathname, heading] of screens) {
+        const page = pages.get(who) ?? (await signedIn(who, width));
+        pages.set(who, page);
+        await page.goto(url(pathname));
+        await page.getByRole('heading', { name: heading }).first().waitFor();
+        await page
+          .getByText('Loading')
+          .first()
+          .waitFor({ state: 'detached' })
+          .catch(() => undefined);
+        faults.push(...(await seriousAxeViolations(page, `${pathname} at ${width} px`)));
+      }
+      // Two dialogs: a destructive change's confirmation, and a booking's corrections.
+      const adminPage = pages.get(admin)!;
+      await adminPage.goto(url(`/admin/partner?id=${home.agencyId}`));
+      await adminPage
+        .getByRole('article', { name: 'Lufthansa (sandbox)' })
+        .getByRole('button', { name: 'Delete channel' })
+        .click();
+      await adminPage.getByRole('dialog', { name: 'Delete Lufthansa (sandbox)?' }).waitFor();
+      faults.push(...(await seriousAxeViolations(adminPage, `confirmation at ${width} px`, '[role="dialog"]')));
+      const agentPage = pages.get(agent)!;
+      await agentPage.goto(url(`/bookings?locator=${booking.locator}`));
+      await agentPage
+        .getByRole('dialog', { name: `Booking ${booking.locator}` })
+        .getByRole('button', { name: 'Correct details' })
+        .click();
+      await agentPage.getByRole('dialog', { name: `Correct booking ${booking.locator}` }).waitFor();
+      faults.push(
+        ...(await seriousAxeViolations(
+          agentPage,
+          `booking corrections at ${width} px`,
+          '[role="dialog"][aria-modal="true"]:last-of-type',
+        )),
+      );
+    }
+    expect(faults).toEqual([]);
+  }, 240_000);
+});
+
+describe.runIf(shotsDir)('screenshots', () => {
+  it('saves the new screens in English, Ukrainian and Polish, at 1280 px and on a phone', async () => {
+    const screens = [
+      [admin, `/admin/partner?id=${home.agencyId}`, 'partner'],
+      [admin, `/admin/company?id=${home.companyId}`, 'company'],
+      [admin, '/admin/join_requests', 'join-requests'],
+      [admin, '/admin/outbox', 'outbox'],
+      [supervisor, '/agency', 'agency'],
+      [agent, '/admin/join_requests', 'join-agent'],
+    ] as const;
+    for (const width of [1280, 400]) {
+      for (const language of ['en', 'ua', 'pl'] as const) {
+        const pages = new Map<TestAccount, Page>();
+        for (const [who, pathname, name] of screens) {
+          let page = pages.get(who);
+          if (!page) {
+            page = await signedIn(who, width);
+            await page.evaluate((l) => localStorage.setItem('language', l), language);
+            pages.set(who, page);
+          }
+          await page.goto(url(pathname));
+          await page.getByRole('heading', { level: 2 }).first().waitFor();
+          await shoot(page, `${name}-${language}-${width}`);
+        }
+        await Promise.all([...pages.values()].map((p) => p.context().close()));
+      }
+    }
+  }, 300_000);
+});
