@@ -112,6 +112,7 @@ describe('staff', () => {
 
     // The sandbox Lufthansa channel goes; a real connection takes its place.
     const sandbox = page.getByRole('article', { name: 'Lufthansa (sandbox)' });
+    await sandbox.getByRole('button', { name: 'Settings of Lufthansa (sandbox)' }).click();
     await confirmed(
       page,
       sandbox.getByRole('button', { name: 'Delete channel' }),
@@ -335,6 +336,7 @@ describe('supervisor', () => {
     const id = `ach_${home.agencyId}_lh`;
     const row = () => db.selectFrom('agency_channels').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
     // Only what a supervisor may do is shown: no connecting, deleting, credentials or Contrail's switch.
+    await channel.getByRole('button', { name: 'Settings of Lufthansa (sandbox)' }).click();
     await channel.getByLabel('Nego code').waitFor();
     expect(await page.getByRole('form', { name: 'Connect an airline' }).count()).toBe(0);
     expect(await channel.getByRole('button', { name: 'Delete channel' }).count()).toBe(0);
@@ -485,10 +487,10 @@ describe('the new screens', () => {
       // Two dialogs: a destructive change's confirmation, and a booking's corrections.
       const adminPage = pages.get(admin)!;
       await adminPage.goto(url(`/admin/partner?id=${home.agencyId}`));
-      await adminPage
-        .getByRole('article', { name: 'Lufthansa (sandbox)' })
-        .getByRole('button', { name: 'Delete channel' })
-        .click();
+      const sandbox = adminPage.getByRole('article', { name: 'Lufthansa (sandbox)' });
+      await sandbox.getByRole('button', { name: 'Settings of Lufthansa (sandbox)' }).click();
+      faults.push(...(await seriousAxeViolations(adminPage, `a channel's settings at ${width} px`)));
+      await sandbox.getByRole('button', { name: 'Delete channel' }).click();
       await adminPage.getByRole('dialog', { name: 'Delete Lufthansa (sandbox)?' }).waitFor();
       faults.push(...(await seriousAxeViolations(adminPage, `confirmation at ${width} px`, '[role="dialog"]')));
       const agentPage = pages.get(agent)!;

@@ -2,6 +2,8 @@
 // switch it on, save its credential and delete it; staff and the partner's supervisors set its form
 // of payment, card, nego and resident fares codes and the agency's own switch, and add a card to it
 // or take its card off. The derived state comes from the API (one decision, channel-state.ts).
+// A partner has a channel per airline: the switches, form of payment and card show at once, the
+// rest (codes, credential, cards, delete) when the channel's settings are opened.
 import type { AgencyChannel, AgencyChannelUpdate, CreditCard } from '@contrail/sdk';
 import {
   useAddAgencyChannelCreditCard,
@@ -23,10 +25,14 @@ export function ChannelEditor({
   channel: c,
   cards,
   role,
+  opened,
+  onToggle,
 }: {
   channel: AgencyChannel;
   cards: CreditCard[];
   role: BackOfficeRole;
+  opened: boolean;
+  onToggle: () => void;
 }) {
   const { t } = useManageTexts();
   const saved = useSaved();
@@ -80,12 +86,28 @@ export function ChannelEditor({
             data={cards.map((card) => ({ value: card.id, label: cardName(card) }))}
             onChange={(value) => value && set({ ticketing_credit_card_id: value })}
           />
-          {c.credit_card && <RemoveCard channel={c} card={c.credit_card} />}
+          <Button
+            variant="subtle"
+            aria-expanded={opened}
+            aria-label={t(opened ? 'manage.channel.lessFor' : 'manage.channel.moreFor', { name: c.title })}
+            onClick={onToggle}
+          >
+            {t(opened ? 'manage.channel.less' : 'manage.channel.more')}
+          </Button>
         </Group>
-        <Codes channel={c} pending={update.isPending} onSave={set} />
-        {role.staff && <Credential channel={c} />}
-        <AddCard channel={c} />
-        {role.staff && <DeleteChannel channel={c} />}
+        {opened && (
+          <Stack gap="sm">
+            {c.credit_card && (
+              <Group>
+                <RemoveCard channel={c} card={c.credit_card} />
+              </Group>
+            )}
+            <Codes channel={c} pending={update.isPending} onSave={set} />
+            {role.staff && <Credential channel={c} />}
+            <AddCard channel={c} />
+            {role.staff && <DeleteChannel channel={c} />}
+          </Stack>
+        )}
       </Stack>
     </Card>
   );

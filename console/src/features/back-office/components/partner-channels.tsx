@@ -21,26 +21,37 @@ export function PartnerChannels({ agencyId, title, lead }: { agencyId: string; t
   const channels = useListAgencyChannels({ agency_id: agencyId, per_page: 100 });
   const cards = useListCreditCards({ agency_id: agencyId, per_page: 100 });
   const rows = channels.data?.data ?? [];
+  // The channel whose settings are open: a newly connected one opens, for its payment and switch.
+  const [opened, setOpened] = useState<string | null>(null);
   return (
     <SectionCard title={title} lead={lead}>
-      {role.staff && <ConnectAirline agencyId={agencyId} />}
+      {role.staff && <ConnectAirline agencyId={agencyId} onConnected={setOpened} />}
       <ListState pending={channels.isPending} empty={rows.length === 0} />
       <Stack gap="sm">
         {rows.map((c) => (
-          <ChannelEditor key={c.id} channel={c} cards={cards.data?.data ?? []} role={role} />
+          <ChannelEditor
+            key={c.id}
+            channel={c}
+            cards={cards.data?.data ?? []}
+            role={role}
+            opened={opened === c.id}
+            onToggle={() => setOpened(opened === c.id ? null : c.id)}
+          />
         ))}
       </Stack>
     </SectionCard>
   );
 }
 
-function ConnectAirline({ agencyId }: { agencyId: string }) {
+function ConnectAirline({ agencyId, onConnected }: { agencyId: string; onConnected: (id: string) => void }) {
   const { t } = useManageTexts();
   const sources = useListSourceChannels({ per_page: 100 });
   const saved = useSaved();
   const blank = { source: '', name: '', secret: '', on: true };
   const [form, setForm] = useState(blank);
-  const create = useCreateAgencyChannel({ mutation: { onSuccess: () => (setForm(blank), saved()) } });
+  const create = useCreateAgencyChannel({
+    mutation: { onSuccess: (channel) => (setForm(blank), onConnected(channel.id), saved()) },
+  });
   const submit = (event: FormEvent) => {
     event.preventDefault();
     create.mutate({
