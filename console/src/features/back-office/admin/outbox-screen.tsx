@@ -4,7 +4,7 @@
 // changes what was sent or asked.
 import type { MailMessage } from '@contrail/sdk';
 import { useListDemoRequests, useListMailMessages, useListPresentationRequests } from '@contrail/sdk/react';
-import { Badge, Button, Code, Stack, Table, Tabs, Text, TextInput } from '@mantine/core';
+import { Button, Code, Stack, Table, Tabs, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { ListPager } from '../../../components/list-pager';
@@ -83,9 +83,13 @@ function MailOutbox() {
                   </Table.Td>
                   <Table.Td>{t(`manage.outbox.channels.${m.channel}`)}</Table.Td>
                   <Table.Td>
-                    <Badge variant="light" color={m.status === 'failed' ? 'red' : 'gray'}>
+                    <Text
+                      size="sm"
+                      c={m.status === 'failed' ? 'red.8' : undefined}
+                      fw={m.status === 'failed' ? 700 : 400}
+                    >
                       {t(`manage.outbox.statuses.${m.status}`)}
-                    </Badge>
+                    </Text>
                   </Table.Td>
                 </Table.Tr>
               ))}

@@ -12,7 +12,6 @@ import {
 } from '@contrail/sdk/react';
 import { Button, Group, Stack, TextInput, Title } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import { SectionCard } from '../../../components/section-card';
 import { useCurrentAccount } from '../../../hooks/use-current-account';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
@@ -29,7 +28,7 @@ import { RoleNotice } from '../../../components/role-notice';
 import { useSaved } from '../use-back-office';
 
 export function AgencyScreen() {
-  const { t } = useTranslation();
+  const { t } = useManageTexts();
   const account = useCurrentAccount().data;
   useDocumentTitle(t('backOffice.agency.title'));
   const agencyId = account?.agency?.id;
@@ -43,7 +42,7 @@ export function AgencyScreen() {
       <PartnerChannels
         agencyId={agencyId}
         title={t('backOffice.agency.channels')}
-        lead={t('backOffice.agency.channelsLead')}
+        lead={t('manage.channel.agencyLead')}
       />
       <Supervisors agencyId={agencyId} />
       <Subagents agencyId={agencyId} />
@@ -53,7 +52,7 @@ export function AgencyScreen() {
 }
 
 function Subagents({ agencyId }: { agencyId: string }) {
-  const { t } = useTranslation();
+  const { t } = useManageTexts();
   const companies = useListCompanies({ per_page: 100 });
   const [name, setName] = useState('');
   const saved = useSaved();

@@ -54,21 +54,21 @@ export function ChannelEditor({
             </Badge>
           </Group>
         </Group>
-        <Group gap="xl">
+        <Group gap="md" align="flex-end">
           {role.staff && (
             <Switch
               label={t('manage.channel.onByAdmin')}
               checked={c.on_by_admin}
               onChange={(e) => set({ on_by_admin: e.currentTarget.checked })}
+              mb={8}
             />
           )}
           <Switch
             label={t('manage.channel.onBySupervisor')}
             checked={c.active_by_supervisor}
             onChange={(e) => set({ active_by_supervisor: e.currentTarget.checked })}
+            mb={8}
           />
-        </Group>
-        <Group gap="sm" align="flex-end">
           <Select
             label={t('backOffice.channels.formOfPayment')}
             aria-label={t('backOffice.channels.formOfPaymentFor', { name: c.title })}
