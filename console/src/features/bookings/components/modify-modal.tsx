@@ -3,7 +3,7 @@
 // need a new booking). Only what was changed is sent, and the history records it as before → after.
 import type { Booking, BookingModify } from '@contrail/sdk';
 import { useModifyBooking } from '@contrail/sdk/react';
-import { Group, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { ConfirmModal } from '../../../components/confirm-modal';
 import { useManageTexts } from '../../../hooks/use-manage-texts';
@@ -77,7 +77,7 @@ export function ModifyModal({ booking, opened, onClose }: { booking: Booking; op
       onConfirm={() => changes && modify.mutate({ data: changes })}
     >
       <Text size="sm">{t(held ? 'manage.booking.leadHeld' : 'manage.booking.leadIssued')}</Text>
-      <Group gap="sm" grow>
+      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
         <TextInput
           label={t('manage.booking.email')}
           type="email"
@@ -90,14 +90,14 @@ export function ModifyModal({ booking, opened, onClose }: { booking: Booking; op
           value={draft.phone}
           onChange={(e) => setDraft({ ...draft, phone: e.currentTarget.value })}
         />
-      </Group>
+      </SimpleGrid>
       {held &&
         draft.passengers.map((p) => (
           <Stack key={p.id} gap={4}>
             <Text fw={600} size="sm">
               {p.name}
             </Text>
-            <Group gap="sm" grow>
+            <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
               <Select
                 label={t('manage.booking.passengerTitle')}
                 aria-label={t('manage.booking.passengerTitleFor', { name: p.name })}
@@ -112,7 +112,7 @@ export function ModifyModal({ booking, opened, onClose }: { booking: Booking; op
                 value={p.birthdate}
                 onChange={(e) => setPassenger(p.id, { birthdate: e.currentTarget.value })}
               />
-            </Group>
+            </SimpleGrid>
           </Stack>
         ))}
     </ConfirmModal>
