@@ -74,7 +74,7 @@ function MailOutbox() {
             <Table.Tbody>
               {messages.map((m) => (
                 <Table.Tr key={m.id}>
-                  <Table.Td>{formatDateTime(m.created_at, language)}</Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(m.created_at, language)}</Table.Td>
                   <Table.Td>{m.to}</Table.Td>
                   <Table.Td>
                     <Button variant="subtle" size="compact-sm" onClick={() => setOpen(m)}>
@@ -131,7 +131,7 @@ function DemoRequests() {
             <Table.Tbody>
               {rows.map((r) => (
                 <Table.Tr key={r.id}>
-                  <Table.Td>{formatDateTime(r.created_at, language)}</Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(r.created_at, language)}</Table.Td>
                   <Table.Td>{r.email}</Table.Td>
                   <Table.Td>{r.language.toUpperCase()}</Table.Td>
                 </Table.Tr>
@@ -167,7 +167,7 @@ function PresentationRequests() {
             <Table.Tbody>
               {rows.map((r) => (
                 <Table.Tr key={r.id}>
-                  <Table.Td>{formatDateTime(r.created_at, language)}</Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(r.created_at, language)}</Table.Td>
                   <Table.Td>{r.email || t('manage.outbox.noEmail')}</Table.Td>
                   <Table.Td>{r.language.toUpperCase()}</Table.Td>
                 </Table.Tr>
