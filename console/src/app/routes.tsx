@@ -67,6 +67,7 @@ const CreditCardsScreen = screen(backOffice, 'CreditCardsScreen');
 const ExchangeRatesScreen = screen(backOffice, 'ExchangeRatesScreen');
 const GatesScreen = screen(backOffice, 'GatesScreen');
 const JoinRequestsScreen = screen(backOffice, 'JoinRequestsScreen');
+const OutboxScreen = screen(backOffice, 'OutboxScreen');
 const PartnerScreen = screen(backOffice, 'PartnerScreen');
 const PartnersScreen = screen(backOffice, 'PartnersScreen');
 const SupportUsersScreen = screen(backOffice, 'SupportUsersScreen');
@@ -174,6 +175,7 @@ const routes: Record<PagePath, Route> = {
   [adminPaths.exchangeRates]: adminScreen(ExchangeRatesScreen),
   [adminPaths.auditLog]: adminScreen(AuditLogScreen),
   [adminPaths.assistant]: adminScreen(AssistantScreen),
+  [adminPaths.outbox]: adminScreen(OutboxScreen),
   [agencyPath]: { access: 'signedIn', preload: AgencyScreen.preload, screen: () => <AgencyScreen /> },
   // Sales and analytics
   [paths.sales]: { access: 'signedIn', preload: SalesScreen.preload, screen: () => <SalesScreen /> },

@@ -1,5 +1,6 @@
 // The settings pages share a title and their own small navigation: the account, API tokens, and
-// for supervisors and staff the agency's webhooks, events, Fare Watch settings and back-office connections.
+// for supervisors and staff the agency's webhooks, events, Fare Watch settings and back-office connections;
+// for an agent, where their company asks to join a partner.
 import { Anchor, Group, Stack, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -20,12 +21,18 @@ const developerSections = [
   { path: '/settings/back_office', label: 'settings.nav.backOffice' },
 ] as const;
 
+const agentSections = [{ path: '/admin/join_requests', label: 'settings.nav.joinPartner' }] as const;
+
 export function SettingsLayout({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const pathname = usePathname();
   const account = useCurrentAccount().data;
   const runsWebhooks = account !== null && account !== undefined && account.user_type !== 'Agent';
-  const shown = runsWebhooks ? [...sections, ...developerSections] : sections;
+  const shown = runsWebhooks
+    ? [...sections, ...developerSections]
+    : account?.user_type === 'Agent'
+      ? [...sections, ...agentSections]
+      : sections;
   return (
     <Stack gap="lg" maw={760}>
       <Title order={1}>{t('settings.title')}</Title>

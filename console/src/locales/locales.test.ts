@@ -20,6 +20,9 @@ import requestLogUa from './request-log/ua.json';
 import workspaceEn from './workspace/en.json';
 import workspacePl from './workspace/pl.json';
 import workspaceUa from './workspace/ua.json';
+import manageEn from './back-office-tools/en.json';
+import managePl from './back-office-tools/pl.json';
+import manageUa from './back-office-tools/ua.json';
 
 type Tree = { [key: string]: string | Tree };
 
@@ -45,6 +48,7 @@ const fileSets = {
   sandbox: { en: sandboxEn, ua: sandboxUa, pl: sandboxPl },
   'request-log': { en: requestLogEn, ua: requestLogUa, pl: requestLogPl },
   workspace: { en: workspaceEn, ua: workspaceUa, pl: workspacePl },
+  'back-office-tools': { en: manageEn, ua: manageUa, pl: managePl },
 };
 
 describe.each(Object.entries(fileSets))('locale files: %s', (_set, files) => {
@@ -69,6 +73,6 @@ describe.each(Object.entries(fileSets))('locale files: %s', (_set, files) => {
 
 it('the texts that load with a chunk use keys of their own', () => {
   const main = leaves(en);
-  for (const own of [fareWatchEn, backOfficeEn, sandboxEn, requestLogEn, workspaceEn])
+  for (const own of [fareWatchEn, backOfficeEn, sandboxEn, requestLogEn, workspaceEn, manageEn])
     expect([...leaves(own).keys()].filter((key) => main.has(key))).toEqual([]);
 });

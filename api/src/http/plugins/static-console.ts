@@ -36,6 +36,7 @@ export const consoleRoutes = [
   '/admin/exchange_rates',
   '/admin/audit_log',
   '/admin/assistant',
+  '/admin/outbox',
   '/agency',
   // Sales and analytics
   '/sales',

@@ -16,6 +16,7 @@ const sections = [
   { path: adminPaths.exchangeRates, label: 'backOffice.nav.exchangeRates' },
   { path: adminPaths.supportUsers, label: 'backOffice.nav.supportUsers' },
   { path: adminPaths.auditLog, label: 'backOffice.nav.auditLog' },
+  { path: adminPaths.outbox, label: 'backOffice.nav.outbox' },
   { path: adminPaths.assistant, label: 'backOffice.nav.assistant' },
 ] as const;
 

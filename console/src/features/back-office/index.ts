@@ -9,6 +9,7 @@ export { CreditCardsScreen } from './admin/credit-cards-screen';
 export { ExchangeRatesScreen } from './admin/exchange-rates-screen';
 export { GatesScreen } from './admin/gates-screen';
 export { JoinRequestsScreen } from './admin/join-requests-screen';
+export { OutboxScreen } from './admin/outbox-screen';
 export { PartnerScreen } from './admin/partner-screen';
 export { PartnersScreen } from './admin/partners-screen';
 export { SupportUsersScreen } from './admin/support-users-screen';

@@ -13,6 +13,8 @@ export const adminPaths = {
   exchangeRates: '/admin/exchange_rates',
   auditLog: '/admin/audit_log',
   assistant: '/admin/assistant',
+  // staff: the mail outbox, demo requests and presentation requests
+  outbox: '/admin/outbox',
 } as const;
 
 export const agencyPath = '/agency';

@@ -1,8 +1,9 @@
 // What a successful back-office change does: refresh every list and detail it may have moved, and
-// say it was saved.
+// say it was saved. And which of the back office's controls the signed-in role is shown.
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useCurrentAccount } from '../../hooks/use-current-account';
 import { useNotify } from '../../notifications';
 
 /** After a change: refetch what is on screen (a gate switch moves a row between lists). */
@@ -14,4 +15,29 @@ export function useSaved(): () => void {
     void queryClient.invalidateQueries();
     notify({ type: 'success', text: t('backOffice.saved') });
   }, [queryClient, notify, t]);
+}
+
+export interface BackOfficeRole {
+  /** Admin or Support: every partner's settings, channels, cards and markups. */
+  staff: boolean;
+  /** Admin alone: archiving a partner (the API's permission matrix keeps Support from it). */
+  admin: boolean;
+  /** Their own partner's channel settings, companies and agents. */
+  supervisor: boolean;
+  /** Asks for their own company to join a partner. */
+  agent: boolean;
+}
+
+/**
+ * The signed-in role as the back office's controls need it, so a screen shows only what the
+ * role may do (the API's permission matrix, api/src/http/permissions.ts, decides in the end).
+ */
+export function useBackOfficeRole(): BackOfficeRole {
+  const userType = useCurrentAccount().data?.user_type;
+  return {
+    staff: userType === 'Admin' || userType === 'Support',
+    admin: userType === 'Admin',
+    supervisor: userType === 'Supervisor',
+    agent: userType === 'Agent',
+  };
 }

@@ -1,5 +1,5 @@
 // /admin/company?id=…: the balance with its ledger and the balance-change form, markups, the
-// company's channels and its booking visibility.
+// company's channels and its booking visibility, and deleting the company.
 import type { Company } from '@contrail/sdk';
 import {
   useCreateTransaction,
@@ -18,6 +18,7 @@ import { formatDateTime, formatMoney, useLanguage } from '../../../lib/i18n';
 import { ListState } from '../components/loading';
 import { useQueryParam } from '../../../lib/router';
 import { useSaved } from '../use-back-office';
+import { DeleteCompany } from './delete-company';
 import { Markups } from './markups-section';
 import { TableScroll } from '../../../components/table-scroll';
 
@@ -34,6 +35,7 @@ export function CompanyScreen() {
       <Ledger companyId={id} />
       <Markups companyId={id} />
       <CompanyChannels company={company.data} />
+      <DeleteCompany company={company.data} />
     </Stack>
   );
 }
@@ -133,7 +135,8 @@ function Ledger({ companyId }: { companyId: string }) {
   );
 }
 
-function CompanyChannels({ company }: { company: Company }) {
+/** The company's access to each of its partner's channels: its own switch per channel. */
+export function CompanyChannels({ company, title }: { company: Company; title?: string }) {
   const { t } = useTranslation();
   const list = useListCompanyChannels(
     { company_id: company.id, per_page: 100 },
@@ -143,7 +146,7 @@ function CompanyChannels({ company }: { company: Company }) {
   const set = useUpdateCompanyChannel({ mutation: { onSuccess: saved } });
   const channels = list.data?.data ?? [];
   return (
-    <SectionCard title={t('backOffice.channels.title')}>
+    <SectionCard title={title ?? t('backOffice.channels.title')}>
       {channels.map((c) => (
         <Group key={c.id} justify="space-between">
           <Switch

@@ -6,6 +6,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SectionCard } from '../../../components/section-card';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
+import { EditCard } from '../components/edit-card';
 import { ListState } from '../components/loading';
 import { useSaved } from '../use-back-office';
 
@@ -33,6 +34,7 @@ export function CreditCardsScreen() {
                   <Table.Td>{`${String(c.exp_month).padStart(2, '0')}/${c.exp_year}`}</Table.Td>
                   <Table.Td>{c.holder}</Table.Td>
                   <Table.Td>
+                    <EditCard card={c} />
                     <Button size="xs" variant="subtle" color="red" onClick={() => remove.mutate({ id: c.id })}>
                       {t('backOffice.remove')}
                     </Button>

@@ -1,10 +1,12 @@
-// A company's markups: fixed (an amount in a currency) or a percentage, by carrier and cabin.
-import type { MarkupCreateKind } from '@contrail/sdk';
-import { useCreateMarkup, useDeleteMarkup, useListMarkups } from '@contrail/sdk/react';
+// A company's markups: fixed (an amount in a currency) or a percentage, by carrier and cabin; a
+// markup's value is changed in its own row.
+import type { Markup, MarkupCreateKind } from '@contrail/sdk';
+import { useCreateMarkup, useDeleteMarkup, useListMarkups, useUpdateMarkup } from '@contrail/sdk/react';
 import { Button, Group, Select, Table, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SectionCard } from '../../../components/section-card';
+import { useManageTexts } from '../../../hooks/use-manage-texts';
 import { ListState } from '../components/loading';
 import { useSaved } from '../use-back-office';
 
@@ -41,7 +43,7 @@ export function Markups({ companyId }: { companyId: string }) {
                 <Table.Td>
                   {m.cabin ? t(`backOffice.markups.cabin${m.cabin}`) : t('backOffice.markups.anyCabin')}
                 </Table.Td>
-                <Table.Td>{m.kind === 'fixed' ? `${m.value} ${m.currency ?? ''}` : `${m.value} %`}</Table.Td>
+                <MarkupValue markup={m} />
                 <Table.Td>
                   <Button size="xs" variant="subtle" color="red" onClick={() => remove.mutate({ id: m.id })}>
                     {t('backOffice.remove')}
@@ -94,5 +96,55 @@ export function Markups({ companyId }: { companyId: string }) {
         </Group>
       </form>
     </SectionCard>
+  );
+}
+
+/** The markup's value, and the same cell as a field with Save while it is being changed. */
+function MarkupValue({ markup: m }: { markup: Markup }) {
+  const { t } = useManageTexts();
+  const saved = useSaved();
+  const [value, setValue] = useState<string | null>(null);
+  const update = useUpdateMarkup({ mutation: { onSuccess: () => (setValue(null), saved()) } });
+  const shown = m.kind === 'fixed' ? `${m.value} ${m.currency ?? ''}` : `${m.value} %`;
+  if (value === null)
+    return (
+      <Table.Td>
+        <Group gap="xs" wrap="nowrap">
+          <span>{shown}</span>
+          <Button
+            size="xs"
+            variant="subtle"
+            aria-label={t('manage.markup.editFor', { value: shown })}
+            onClick={() => setValue(m.value)}
+          >
+            {t('manage.edit')}
+          </Button>
+        </Group>
+      </Table.Td>
+    );
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    update.mutate({ id: m.id, data: { value: value.trim() } });
+  };
+  return (
+    <Table.Td>
+      <form onSubmit={submit} noValidate>
+        <Group gap="xs" wrap="nowrap">
+          <TextInput
+            aria-label={t('manage.markup.value')}
+            size="xs"
+            w={90}
+            value={value}
+            onChange={(e) => setValue(e.currentTarget.value)}
+          />
+          <Button type="submit" size="xs" loading={update.isPending}>
+            {t('manage.save')}
+          </Button>
+          <Button size="xs" variant="default" onClick={() => setValue(null)}>
+            {t('manage.cancel')}
+          </Button>
+        </Group>
+      </form>
+    </Table.Td>
   );
 }

@@ -1,12 +1,12 @@
-// /admin/partner?id=…: one partner with its flags, supervisors, channels, credit cards and fees,
-// and the duplicate action (copies the configuration, never its secrets).
+// /admin/partner?id=…: one partner with its name, status and flags, supervisors, channels (where an
+// airline is connected end to end), credit cards and fees, the duplicate action (copies the
+// configuration, never its secrets) and, for Admin alone, archiving.
 import type { Agency, TransactionFee } from '@contrail/sdk';
 import {
   useCreateSupervisor,
   useDeleteSupervisor,
   useDuplicateAgency,
   useGetAgency,
-  useListAgencyChannels,
   useListCreditCards,
   useListSupervisors,
   useSetAgencyCorporateNumber,
@@ -20,9 +20,12 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SectionCard } from '../../../components/section-card';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
+import { useManageTexts } from '../../../hooks/use-manage-texts';
 import { navigate } from '../../../lib/router';
 import { adminPaths } from '../paths';
-import { ChannelsTable } from '../components/channels-table';
+import { EditCard } from '../components/edit-card';
+import { PartnerChannels } from '../components/partner-channels';
+import { PartnerDetails } from './partner-details';
 import { ListState } from '../components/loading';
 import { PeopleTable } from '../components/people-table';
 import { PersonForm } from '../components/person-form';
@@ -30,7 +33,7 @@ import { useQueryParam } from '../../../lib/router';
 import { useSaved } from '../use-back-office';
 
 export function PartnerScreen() {
-  const { t } = useTranslation();
+  const { t } = useManageTexts();
   const id = useQueryParam('id');
   const agency = useGetAgency(id);
   useDocumentTitle(agency.data?.name ?? t('backOffice.nav.partners'));
@@ -38,11 +41,10 @@ export function PartnerScreen() {
   return (
     <Stack gap="lg">
       <Title order={2}>{agency.data.name}</Title>
+      <PartnerDetails agency={agency.data} />
       <Flags agency={agency.data} />
       <Supervisors agencyId={id} />
-      <SectionCard title={t('backOffice.channels.title')}>
-        <PartnerChannels agencyId={id} />
-      </SectionCard>
+      <PartnerChannels agencyId={id} title={t('backOffice.channels.title')} lead={t('manage.channel.connectLead')} />
       <Cards agencyId={id} />
       <Fees agency={agency.data} />
     </Stack>
@@ -125,17 +127,6 @@ export function Supervisors({ agencyId }: { agencyId: string }) {
   );
 }
 
-function PartnerChannels({ agencyId }: { agencyId: string }) {
-  const list = useListAgencyChannels({ agency_id: agencyId, per_page: 100 });
-  const channels = list.data?.data ?? [];
-  return (
-    <>
-      <ListState pending={list.isPending} empty={channels.length === 0} />
-      {channels.length > 0 && <ChannelsTable channels={channels} />}
-    </>
-  );
-}
-
 function Cards({ agencyId }: { agencyId: string }) {
   const { t } = useTranslation();
   const list = useListCreditCards({ agency_id: agencyId, per_page: 100 });
@@ -144,9 +135,10 @@ function Cards({ agencyId }: { agencyId: string }) {
     <SectionCard title={t('backOffice.cards.title')}>
       <ListState pending={list.isPending} empty={cards.length === 0} />
       {cards.map((c) => (
-        <div
-          key={c.id}
-        >{`${c.brand} •••• ${c.last4} · ${String(c.exp_month).padStart(2, '0')}/${c.exp_year} · ${c.holder}`}</div>
+        <Group key={c.id} justify="space-between" gap="xs">
+          <Text size="sm">{`${c.brand} •••• ${c.last4} · ${String(c.exp_month).padStart(2, '0')}/${c.exp_year} · ${c.holder}`}</Text>
+          <EditCard card={c} />
+        </Group>
       ))}
     </SectionCard>
   );

@@ -1,27 +1,26 @@
 // /agency: a supervisor's own partner: users and subagents, channel settings (form of payment,
-// card, codes), connection requests and booking visibility. The API limits every call to this
-// partner; another partner's ids answer 404.
-import type { AgencyChannelUpdate } from '@contrail/sdk';
+// card, nego and resident fares codes, the agency's switch), each company's access to the channels,
+// connection requests and booking visibility. The API limits every call to this partner; another
+// partner's ids answer 404.
 import {
   useCreateAgentCompanyRelationship,
   useCreateCompany,
-  useListAgencyChannels,
+  useDeleteAgentCompanyRelationship,
   useListAgentCompanyRelationships,
   useListCompanies,
-  useListCreditCards,
-  useUpdateAgencyChannel,
   useUpdateSupervisor,
 } from '@contrail/sdk/react';
 import { Button, Group, Stack, TextInput, Title } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import { SectionCard } from '../../../components/section-card';
 import { useCurrentAccount } from '../../../hooks/use-current-account';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
+import { useManageTexts } from '../../../hooks/use-manage-texts';
 import { Supervisors } from '../admin/partner-screen';
-import { JoinRequestsSection } from '../admin/join-requests-screen';
-import { SharedBookings } from '../admin/company-screen';
-import { ChannelsTable } from '../components/channels-table';
+import { AgencyJoinRequests } from '../admin/join-requests-screen';
+import { CompanyChannels, SharedBookings } from '../admin/company-screen';
+import { ConfirmButton } from '../components/confirm-button';
+import { PartnerChannels } from '../components/partner-channels';
 import { ListState } from '../components/loading';
 import { PeopleTable } from '../components/people-table';
 import { PersonForm } from '../components/person-form';
@@ -29,7 +28,7 @@ import { RoleNotice } from '../../../components/role-notice';
 import { useSaved } from '../use-back-office';
 
 export function AgencyScreen() {
-  const { t } = useTranslation();
+  const { t } = useManageTexts();
   const account = useCurrentAccount().data;
   useDocumentTitle(t('backOffice.agency.title'));
   const agencyId = account?.agency?.id;
@@ -40,37 +39,20 @@ export function AgencyScreen() {
   return (
     <Stack gap="lg">
       <Title order={1}>{account.agency?.name ?? t('backOffice.agency.title')}</Title>
-      <ChannelSettings agencyId={agencyId} />
+      <PartnerChannels
+        agencyId={agencyId}
+        title={t('backOffice.agency.channels')}
+        lead={t('manage.channel.agencyLead')}
+      />
       <Supervisors agencyId={agencyId} />
       <Subagents agencyId={agencyId} />
-      <JoinRequestsSection />
+      <AgencyJoinRequests />
     </Stack>
   );
 }
 
-function ChannelSettings({ agencyId }: { agencyId: string }) {
-  const { t } = useTranslation();
-  const channels = useListAgencyChannels({ agency_id: agencyId, per_page: 100 });
-  const cards = useListCreditCards({ agency_id: agencyId, per_page: 100 });
-  const saved = useSaved();
-  const update = useUpdateAgencyChannel({ mutation: { onSuccess: saved } });
-  const rows = channels.data?.data ?? [];
-  return (
-    <SectionCard title={t('backOffice.agency.channels')} lead={t('backOffice.agency.channelsLead')}>
-      <ListState pending={channels.isPending} empty={rows.length === 0} />
-      {rows.length > 0 && (
-        <ChannelsTable
-          channels={rows}
-          cards={cards.data?.data ?? []}
-          onChange={(id: string, data: AgencyChannelUpdate) => update.mutate({ id, data })}
-        />
-      )}
-    </SectionCard>
-  );
-}
-
 function Subagents({ agencyId }: { agencyId: string }) {
-  const { t } = useTranslation();
+  const { t } = useManageTexts();
   const companies = useListCompanies({ per_page: 100 });
   const [name, setName] = useState('');
   const saved = useSaved();
@@ -89,7 +71,8 @@ function Subagents({ agencyId }: { agencyId: string }) {
             {`${c.name} · ${c.balance_amount.amount} ${c.balance_amount.currency}`}
           </Title>
           <SharedBookings company={c} />
-          <Agents companyId={c.id} agencyId={agencyId} />
+          <Agents companyId={c.id} companyName={c.name} agencyId={agencyId} />
+          <CompanyChannels company={c} title={t('manage.companyAccess', { name: c.name })} />
         </Stack>
       ))}
       <form onSubmit={submit} noValidate>
@@ -109,28 +92,47 @@ function Subagents({ agencyId }: { agencyId: string }) {
   );
 }
 
-function Agents({ companyId, agencyId }: { companyId: string; agencyId: string }) {
-  const { t } = useTranslation();
+function Agents({ companyId, companyName, agencyId }: { companyId: string; companyName: string; agencyId: string }) {
+  const { t } = useManageTexts();
   const list = useListAgentCompanyRelationships({ company_id: companyId, per_page: 100 });
   const saved = useSaved();
   const add = useCreateAgentCompanyRelationship({ mutation: { onSuccess: saved } });
   const role = useUpdateSupervisor({ mutation: { onSuccess: saved } });
-  const agents = (list.data?.data ?? []).map((r) => r.agent).filter((a) => a.user_type === 'Agent');
+  const remove = useDeleteAgentCompanyRelationship({ mutation: { onSuccess: saved } });
+  const relationships = (list.data?.data ?? []).filter((r) => r.agent.user_type === 'Agent');
+  const agents = relationships.map((r) => r.agent);
   return (
     <Stack gap="xs" pl="md">
       {agents.length > 0 && (
         <PeopleTable
           people={agents}
           label={t('backOffice.agency.subagents')}
-          action={(p) => (
-            <Button
-              size="xs"
-              variant="subtle"
-              onClick={() => role.mutate({ agencyId, id: p.id, data: { user_type: 'Supervisor' } })}
-            >
-              {t('backOffice.roles.makeSupervisor')}
-            </Button>
-          )}
+          action={(p) => {
+            const name = `${p.first_name} ${p.last_name}`;
+            const relationship = relationships.find((r) => r.agent.id === p.id);
+            return (
+              <Group gap={4} wrap="nowrap">
+                <Button
+                  size="xs"
+                  variant="subtle"
+                  onClick={() => role.mutate({ agencyId, id: p.id, data: { user_type: 'Supervisor' } })}
+                >
+                  {t('backOffice.roles.makeSupervisor')}
+                </Button>
+                {relationship && (
+                  <ConfirmButton
+                    label={t('backOffice.remove')}
+                    ariaLabel={t('manage.agent.removeFor', { name })}
+                    title={t('manage.agent.removeTitle', { name, company: companyName })}
+                    text={t('manage.agent.removeText')}
+                    confirmLabel={t('manage.agent.remove')}
+                    pending={remove.isPending}
+                    run={(done) => remove.mutate({ id: relationship.id }, { onSuccess: done })}
+                  />
+                )}
+              </Group>
+            );
+          }}
         />
       )}
       <PersonForm

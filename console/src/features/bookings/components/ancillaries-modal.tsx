@@ -12,7 +12,7 @@ import { useNotify } from '../../../notifications';
 import { cartTotal, type Cart } from '../ancillary-cart';
 import { useBookingCache } from '../use-booking-cache';
 import { useActionFailed } from '../use-booking-outcomes';
-import { AmountLine, ConfirmModal } from './confirm-modal';
+import { AmountLine, ConfirmModal } from '../../../components/confirm-modal';
 import { SeatPicker } from './seat-picker';
 import { ServicePicker } from './service-picker';
 

@@ -1,7 +1,8 @@
 // What can be done with the booking in its status, each action confirming first in its own modal:
 // a held booking is issued, its price checked (and a new one taken), services and seats added, or
 // it is cancelled; an issued one has its price checked, services added (as EMDs), its flights
-// changed or its tickets refunded, and voided inside the void window.
+// changed or its tickets refunded, and voided inside the void window. Either has its contacts (and,
+// while held, its passengers' titles and dates of birth) corrected.
 import type { Booking } from '@contrail/sdk';
 import { Button, Group, Text } from '@mantine/core';
 import { useState } from 'react';
@@ -12,10 +13,11 @@ import { AncillariesModal } from './ancillaries-modal';
 import { EndBookingModal } from './end-booking-modal';
 import { ExchangeModal } from './exchange-modal';
 import { IssueModal } from './issue-modal';
+import { ModifyModal } from './modify-modal';
 import { RefundModal } from './refund-modal';
 import { RepriceModal } from './reprice-modal';
 
-type Action = 'issue' | 'end' | 'reprice' | 'ancillaries' | 'refund' | 'exchange';
+type Action = 'issue' | 'end' | 'reprice' | 'ancillaries' | 'refund' | 'exchange' | 'modify';
 
 export function BookingActions({ booking }: { booking: Booking }) {
   const { t } = useTranslation();
@@ -50,6 +52,9 @@ export function BookingActions({ booking }: { booking: Booking }) {
         <Button variant="default" onClick={() => setOpen('ancillaries')}>
           {t('bookings.actions.ancillaries')}
         </Button>
+        <Button variant="default" onClick={() => setOpen('modify')}>
+          {t('bookings.actions.modify')}
+        </Button>
         {booking.status === 'issued' && (
           <Button variant="default" onClick={() => setOpen('exchange')}>
             {t('bookings.actions.exchange')}
@@ -77,6 +82,7 @@ export function BookingActions({ booking }: { booking: Booking }) {
       <ExchangeModal booking={booking} opened={open === 'exchange'} onClose={close} />
       <RefundModal booking={booking} opened={open === 'refund'} onClose={close} />
       <EndBookingModal booking={booking} opened={open === 'end'} onClose={close} />
+      {open === 'modify' && <ModifyModal booking={booking} opened onClose={close} />}
     </>
   );
 }

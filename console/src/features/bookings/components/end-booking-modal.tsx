@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDateTime, formatMoney, useLanguage } from '../../../lib/i18n';
 import { useNotify } from '../../../notifications';
 import { useActionFailed, useLeaveBooking } from '../use-booking-outcomes';
-import { AmountLine, ConfirmModal } from './confirm-modal';
+import { AmountLine, ConfirmModal } from '../../../components/confirm-modal';
 
 export function EndBookingModal({
   booking,

@@ -15,7 +15,7 @@ import { formatMoney, useLanguage } from '../../../lib/i18n';
 import { useNotify } from '../../../notifications';
 import { useBookingCache } from '../use-booking-cache';
 import { useActionFailed } from '../use-booking-outcomes';
-import { AmountLine, ConfirmModal } from './confirm-modal';
+import { AmountLine, ConfirmModal } from '../../../components/confirm-modal';
 import { AlternativeChoice, JourneyDateFields, type JourneyDates } from './exchange-steps';
 import { Countdown } from './time-limit';
 

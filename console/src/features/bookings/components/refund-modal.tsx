@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { formatMoney, useLanguage } from '../../../lib/i18n';
 import { useNotify } from '../../../notifications';
 import { useActionFailed, useLeaveBooking } from '../use-booking-outcomes';
-import { AmountLine, ConfirmModal } from './confirm-modal';
+import { AmountLine, ConfirmModal } from '../../../components/confirm-modal';
 import { Countdown, useRemaining } from './time-limit';
 
 export function RefundModal({ booking, opened, onClose }: { booking: Booking; opened: boolean; onClose: () => void }) {

@@ -11,7 +11,7 @@ import { formatDateTime, formatMoney, useLanguage } from '../../../lib/i18n';
 import { useNotify } from '../../../notifications';
 import { useBookingCache } from '../use-booking-cache';
 import { useActionFailed } from '../use-booking-outcomes';
-import { AmountLine, ConfirmModal } from './confirm-modal';
+import { AmountLine, ConfirmModal } from '../../../components/confirm-modal';
 
 export function RepriceModal({ booking, opened, onClose }: { booking: Booking; opened: boolean; onClose: () => void }) {
   const { t } = useTranslation();

@@ -1,5 +1,6 @@
-// Every booking action asks first: a modal saying what will happen and for how much, with the
-// action's own button (named after it, so nobody confirms the wrong thing) and a way back.
+// Every booking action and every destructive back-office change asks first: a modal saying what
+// will happen (and for how much), with the action's own button (named after it, so nobody confirms
+// the wrong thing) and a way back.
 import { Button, Group, Modal, Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
