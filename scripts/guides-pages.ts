@@ -97,12 +97,18 @@ function titleOf(markdown: string, name: string): string {
   return /^#\s+(.+)$/m.exec(markdown)?.[1]?.trim() ?? name;
 }
 
+/**
+ * Notes to the repository's tools, each an HTML comment on a line of its own (the samples test's
+ * `<!-- sample: skip (why) -->`): not for readers, and raw HTML is off, so they would show as text.
+ */
+const toolNotes = /^<!--[^\n]*-->[ \t]*\n/gm;
+
 /** Every guide's page and the index (named `index`). */
 export function renderGuides(guides: readonly Guide[]): GuidePage[] {
   const md = renderer();
   const pages = guides.map((guide) => {
     const title = titleOf(guide.markdown, guide.name);
-    return { name: guide.name, title, html: page(title, md.render(guide.markdown)) };
+    return { name: guide.name, title, html: page(title, md.render(guide.markdown.replace(toolNotes, ''))) };
   });
   const byName = new Map(pages.map((p) => [p.name, p]));
   const listed = guideOrder.filter((name) => byName.has(name));

@@ -58,6 +58,8 @@ it('serves every guide and the index with the docs’ policy and no script', asy
         ?.trim(),
     ).toBe("script-src 'self'");
     expect(page.text).not.toMatch(/<script/i);
+    // The samples test's notes (HTML comments) are not for readers.
+    expect(page.text).not.toContain('&lt;!--');
     expect(page.text).not.toMatch(/\son\w+="/i);
     for (const [, href] of page.text.matchAll(/href="(\/docs\/guides\/[^"#]*)(#[^"]*)?"/g)) links.add(href!);
   }

@@ -9,17 +9,27 @@ import { insertEvent } from '../../api/src/db/events.repository.js';
 import { newId } from '../../api/src/domain/ids.js';
 import type { Principal } from '../../api/src/domain/principal.js';
 import { createTenant, type TestTenant } from '../support/factories.js';
-import { startStack, type Stack } from '../support/stack.js';
+import { startStack, tokens, type Stack } from '../support/stack.js';
 
 let stack: Stack;
 let writers: Db;
 let ours: TestTenant;
 let theirs: TestTenant;
+const companies = new Map<string, string>();
 
 beforeAll(async () => {
   stack = await startStack({ withSandbox: false });
   writers = createDb(stack.config.DATABASE_URL, 45);
   [ours, theirs] = [await createTenant(stack.ctx.db), await createTenant(stack.ctx.db)];
+  // A balance.low event's object is the company as the API answers it: the events stay in the run's
+  // database, where any later reader of GET /events holds them to the contract.
+  for (const tenant of [ours, theirs]) {
+    const answer = await fetch(`${stack.apiUrl}/companies/${tenant.companyId}`, {
+      headers: { Authorization: `Bearer ${tokens.Admin}` },
+    });
+    expect(answer.status).toBe(200);
+    companies.set(tenant.agencyId, await answer.text());
+  }
 });
 afterAll(async () => {
   await writers?.destroy();
@@ -46,7 +56,7 @@ async function append(tenant: TestTenant): Promise<string> {
       booking_id: null,
       agent_id: null,
       live_mode: false,
-      data: JSON.stringify({ object: { id: tenant.companyId } }),
+      data: `{"object":${companies.get(tenant.agencyId)!}}`,
       request_id: null,
       idempotency_key: null,
       dedupe_key: null,
