@@ -189,13 +189,25 @@ const routes: Record<PagePath, Route> = {
   // fare watch: the page for every role (the API shows each their bookings' opportunities); the
   // settings for supervisors and staff (the screen tells anyone else so in one sentence)
   // the request log: every role (the API shows a supervisor the agency's calls, anyone else their own)
-  [paths.workspaceLogs]: { access: 'signedIn', preload: RequestLogScreen.preload, screen: () => <RequestLogScreen /> },
+  [paths.workspaceLogs]: {
+    access: 'signedIn',
+    preload: RequestLogScreen.preload,
+    screen: () => (
+      <WorkspaceLayout>
+        <RequestLogScreen />
+      </WorkspaceLayout>
+    ),
+  },
   [paths.fareWatch]: { access: 'signedIn', preload: FareWatchScreen.preload, screen: () => <FareWatchScreen /> },
   // the workspace's sandbox: every signed-in person (the clock is their agency's; staff are told why not)
   [paths.workspaceSandbox]: {
     access: 'signedIn',
     preload: SandboxScreen.preload,
-    screen: () => <SandboxScreen />,
+    screen: () => (
+      <WorkspaceLayout>
+        <SandboxScreen />
+      </WorkspaceLayout>
+    ),
   },
   [paths.fareWatchSettings]: {
     access: 'signedIn',
