@@ -31,10 +31,10 @@ export function OutboxScreen() {
         <MailOutbox />
       </Tabs.Panel>
       <Tabs.Panel value="demo" pt="md">
-        <DemoRequests />
+        <VisitorRequests kind="demo" usePage={useListDemoRequests} />
       </Tabs.Panel>
       <Tabs.Panel value="presentations" pt="md">
-        <PresentationRequests />
+        <VisitorRequests kind="presentations" usePage={useListPresentationRequests} />
       </Tabs.Panel>
     </Tabs>
   );
@@ -109,54 +109,36 @@ function MailOutbox() {
   );
 }
 
-function DemoRequests() {
-  const { t } = useManageTexts();
-  const [language] = useLanguage();
-  const [page, setPage] = useState(1);
-  const list = useListDemoRequests({ page, per_page: perPage });
-  const rows = list.data?.data ?? [];
-  return (
-    <SectionCard title={t('manage.outbox.demo')} lead={t('manage.outbox.demoLead')}>
-      <ListState pending={list.isPending} empty={rows.length === 0} />
-      {rows.length > 0 && (
-        <TableScroll minWidth={480} label={t('manage.outbox.demo')}>
-          <Table striped aria-label={t('manage.outbox.demo')}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('manage.outbox.created')}</Table.Th>
-                <Table.Th>{t('manage.outbox.email')}</Table.Th>
-                <Table.Th>{t('manage.outbox.language')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((r) => (
-                <Table.Tr key={r.id}>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(r.created_at, language)}</Table.Td>
-                  <Table.Td>{r.email}</Table.Td>
-                  <Table.Td>{r.language.toUpperCase()}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </TableScroll>
-      )}
-      <ListPager page={page} pages={Math.ceil((list.data?.meta.total ?? 0) / perPage)} onChange={setPage} />
-    </SectionCard>
-  );
+/** A page of the visitors' requests of one kind: when, from which address, in which language. */
+interface VisitorRequest {
+  id: string;
+  created_at: string;
+  email?: string | null;
+  language: string;
 }
 
-function PresentationRequests() {
+function VisitorRequests({
+  kind,
+  usePage,
+}: {
+  kind: 'demo' | 'presentations';
+  usePage: (params: { page: number; per_page: number }) => {
+    isPending: boolean;
+    data?: { data: VisitorRequest[]; meta: { total: number } };
+  };
+}) {
   const { t } = useManageTexts();
   const [language] = useLanguage();
   const [page, setPage] = useState(1);
-  const list = useListPresentationRequests({ page, per_page: perPage });
+  const list = usePage({ page, per_page: perPage });
   const rows = list.data?.data ?? [];
+  const title = t(`manage.outbox.${kind}`);
   return (
-    <SectionCard title={t('manage.outbox.presentations')} lead={t('manage.outbox.presentationsLead')}>
+    <SectionCard title={title} lead={t(`manage.outbox.${kind}Lead`)}>
       <ListState pending={list.isPending} empty={rows.length === 0} />
       {rows.length > 0 && (
-        <TableScroll minWidth={480} label={t('manage.outbox.presentations')}>
-          <Table striped aria-label={t('manage.outbox.presentations')}>
+        <TableScroll minWidth={480} label={title}>
+          <Table striped aria-label={title}>
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>{t('manage.outbox.created')}</Table.Th>
