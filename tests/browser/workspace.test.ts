@@ -6,26 +6,20 @@
 // test event, resends a delivery, rotates, edits and switches off, and lists a booking's event with
 // its delivery. No page asks another host for anything; axe finds no serious or critical fault at
 // 1280 and 400 px in en, ua and pl. Screenshots go to CONSOLE_SHOTS_DIR when it is set.
-import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { sql } from 'kysely';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../api/src/config';
-import { startWorker, type WorkerHandle } from '../../api/src/worker';
 import { seriousAxeViolations } from '../support/axe';
-import { bearer, book, findFares } from '../support/bookings';
-import { launchBrowser, signInByPassword } from '../support/browser';
-import { createAccount, createTenant, type TestAccount, type TestTenant } from '../support/factories';
-import { createScratchDatabase } from '../support/scratch-database';
-import { startStack, testEnv, type Stack } from '../support/stack';
+import { signInByPassword } from '../support/browser';
+import { createAccount, type TestAccount, type TestTenant } from '../support/factories';
+import type { Stack } from '../support/stack';
+import { bookWithEvent, startWebhookConsole, type WebhookConsole } from '../support/webhook-console';
 import { waitFor } from '../support/wait';
-import { startReceiver, verifyStandardWebhook, type Receiver } from '../support/webhook-receiver';
+import { verifyStandardWebhook, type Receiver } from '../support/webhook-receiver';
 
-let scratch: Awaited<ReturnType<typeof createScratchDatabase>>;
+let setup: WebhookConsole;
 let stack: Stack;
-let worker: WorkerHandle;
 let browser: Browser;
 let receiver: Receiver;
 let tenant: TestTenant;
@@ -33,28 +27,14 @@ const contexts: BrowserContext[] = [];
 const shotsDir = process.env['CONSOLE_SHOTS_DIR'];
 
 beforeAll(async () => {
-  scratch = await createScratchDatabase('workspace_console');
-  const env = {
-    DATABASE_URL: scratch.url,
-    TRUST_PROXY: 'true',
-    KEY_PREFIX: `${testEnv().KEY_PREFIX}-wsc${randomBytes(3).toString('hex')}`,
-    WEBHOOK_ALLOW_CIDRS: '127.0.0.0/8',
-    WEBHOOK_SWEEP_MS: '500',
-    EVENTS_SWEEP_MS: '300',
-  };
-  [stack, browser, receiver] = await Promise.all([startStack({ env }), launchBrowser(), startReceiver()]);
-  worker = await startWorker(loadConfig(testEnv({ ...env, SANDBOX_URL: stack.sandboxUrl })));
-  tenant = await createTenant(stack.ctx.db);
+  setup = await startWebhookConsole('workspace');
+  ({ stack, browser, receiver, tenant } = setup);
 }, 120_000);
 afterEach(async () => {
   await Promise.all(contexts.splice(0).map((c) => c.close()));
 });
 afterAll(async () => {
-  await browser?.close();
-  await worker?.close();
-  await receiver?.close();
-  await stack?.close();
-  await scratch?.drop();
+  await setup?.close();
 });
 
 interface Watched {
@@ -155,18 +135,7 @@ describe('the workspace reference', () => {
 
 const axeClean = async (page: Page, where: string) => expect(await seriousAxeViolations(page, where)).toEqual([]);
 
-/** A held booking in the sandbox: its booking.created event, answered with the locator. */
-async function bookOne(who: TestAccount) {
-  const [fare] = await findFares(stack.baseUrl, bearer(who.token), { origin: 'WAW', destination: 'FRA', days: 40 });
-  const { locator } = await book(stack.baseUrl, bearer(who.token), fare!, 'Worksp');
-  const row = await stack.ctx.db
-    .selectFrom('events')
-    .select('id')
-    .where('type', '=', 'booking.created')
-    .where(sql<boolean>`data->'object'->>'locator' = ${locator}`)
-    .executeTakeFirstOrThrow();
-  return { locator, eventId: row.id };
-}
+const bookOne = (who: TestAccount) => bookWithEvent(stack, who, 'Worksp');
 
 describe('the workspace in every language', () => {
   it('is axe clean at 1280 and 400 px in en, ua and pl, and fits a phone', async () => {
