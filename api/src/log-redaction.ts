@@ -6,6 +6,8 @@
 //   carry, for the request log (GET /request_logs), which keeps bodies whole and so redacts by name
 //   and by shape rather than by path: passwords, API tokens and signing secrets, card numbers and
 //   CVVs, one-time codes.
+import { passesLuhn } from './domain/back-office/card-number.js';
+
 export const redactedPaths = [
   'identity_document.number',
   '*.identity_document.number',
@@ -44,23 +46,10 @@ const cardLike = /\b\d(?:[ -]?\d){11,18}\b/g;
 /** Our own credentials, wherever they appear in text: API tokens and webhook signing secrets. */
 const credentialLike = /\b(?:ctr_(?:test|live)_[A-Za-z0-9_-]+|whsec_[A-Za-z0-9+/=]+)/g;
 
-function luhn(digits: string): boolean {
-  let sum = 0;
-  for (let i = 0; i < digits.length; i++) {
-    let d = digits.charCodeAt(digits.length - 1 - i) - 48;
-    if (i % 2 === 1) {
-      d *= 2;
-      if (d > 9) d -= 9;
-    }
-    sum += d;
-  }
-  return sum % 10 === 0;
-}
-
 function redactText(text: string): string {
   let out = text.replace(credentialLike, redacted);
   if (/\d{12}/.test(out.replace(/[ -]/g, ''))) {
-    out = out.replace(cardLike, (match) => (luhn(match.replace(/[ -]/g, '')) ? redacted : match));
+    out = out.replace(cardLike, (match) => (passesLuhn(match.replace(/[ -]/g, '')) ? redacted : match));
   }
   return out;
 }

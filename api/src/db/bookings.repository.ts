@@ -284,7 +284,6 @@ export async function findBookingById(db: Db, id: string): Promise<BookingRow | 
   return db.selectFrom('bookings').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-/** Held bookings whose time limit is still ahead but within `until` (the time-limit warnings), soonest first. */
 /**
  * Held bookings whose time limit is within `withinMs` ahead of now (the time-limit warnings), nearest
  * first, each with the "now" it was measured from: real time, or its agency's sandbox time for a
