@@ -14,13 +14,12 @@ import {
   streamTestEventsAfter,
   type StreamFence,
 } from '../../db/event-stream.repository.js';
-import { latestEventOfType } from '../../db/webhooks.repository.js';
 import type { Clock } from '../clock.js';
 import { DomainError } from '../errors.js';
-import { newId } from '../ids.js';
 import { liveModeOf, type Principal } from '../principal.js';
 import type { EventType } from './event-types.js';
 import { eventViewJson, wallOf, type ContrailEvent } from './events.service.js';
+import { testEventOf } from './test-events.js';
 
 /** How long a test event waits for a stream that reconnects. */
 export const testEventKeepMs = 3600 * 1000;
@@ -110,18 +109,8 @@ export function createEventStreamService(deps: { db: Db; clock: Clock }) {
       if (!principal.agencyId)
         throw new DomainError('forbidden', 'Test events belong to an agency; sign in as one of its supervisors.');
       const liveMode = liveModeOf(principal) ?? false;
-      const sample = await latestEventOfType(db, { agencyId: principal.agencyId, liveMode, type });
-      if (!sample) throw new DomainError('test_event_unavailable', undefined, { pointer: '/type' });
       const now = clock.now();
-      const event: ContrailEvent = {
-        id: newId('evt'),
-        type,
-        created_at: now.toISOString(),
-        live_mode: liveMode,
-        agency_id: principal.agencyId,
-        data: { object: (sample.data as { object: unknown }).object },
-        request: null,
-      };
+      const event: ContrailEvent = await testEventOf(db, { agencyId: principal.agencyId, liveMode }, type, now);
       await insertStreamTestEvent(
         db,
         {

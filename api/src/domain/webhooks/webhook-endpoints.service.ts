@@ -13,7 +13,6 @@ import {
   findEndpoint,
   insertDeliveries,
   insertEndpoint,
-  latestEventOfType,
   listAttempts,
   listDeliveryStates,
   listEndpoints,
@@ -27,6 +26,7 @@ import type { SecretBox } from '../crypto/secret-box.js';
 import { DomainError, notFound } from '../errors.js';
 import type { EventType } from '../events/event-types.js';
 import type { EventsService } from '../events/events.service.js';
+import { testEnvelope, testEventOf } from '../events/test-events.js';
 import { newId } from '../ids.js';
 import type { JobProducer } from '../job-producer.js';
 import { isStaff, liveModeOf, type Principal } from '../principal.js';
@@ -125,28 +125,13 @@ export function createWebhookEndpointsService(deps: {
   ): Promise<WebhookDeliveryView> {
     const endpoint = await reachable(principal, id);
     if (!endpoint.enabled) throw new DomainError('webhook_endpoint_disabled');
-    let object: unknown;
-    if (type === 'ping') object = endpointView(endpoint, clock.now());
-    else {
-      const sample = await latestEventOfType(db, {
-        agencyId: endpoint.agency_id,
-        liveMode: endpoint.live_mode,
-        type,
-      });
-      if (!sample) throw new DomainError('test_event_unavailable', undefined, { pointer: '/type' });
-      object = (sample.data as { object: unknown }).object;
-    }
-    const eventId = newId('evt');
-    const payload = JSON.stringify({
-      id: eventId,
-      type,
-      created_at: clock.now().toISOString(),
-      live_mode: endpoint.live_mode,
-      agency_id: endpoint.agency_id,
-      data: { object },
-      request: null,
-    });
-    const row = deliveryAtOnce(endpoint.id, { id: eventId, type, seq: '0' }, payload);
+    const scope = { agencyId: endpoint.agency_id, liveMode: endpoint.live_mode };
+    const now = clock.now();
+    const event =
+      type === 'ping'
+        ? testEnvelope(scope, type, endpointView(endpoint, now), now)
+        : await testEventOf(db, scope, type, now);
+    const row = deliveryAtOnce(endpoint.id, { id: event.id, type, seq: '0' }, JSON.stringify(event));
     await queueDeliveries([row]);
     return deliveryView(row);
   }
