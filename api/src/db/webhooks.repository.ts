@@ -480,7 +480,8 @@ export async function listDeliveryStates(
   db: Db,
   filter: {
     endpointId?: string;
-    eventId?: string;
+    /** One event's deliveries, or several events' at once. */
+    eventId?: string | readonly string[];
     agencyId?: string;
     liveMode?: boolean;
     status?: DeliveryStateRow['status'];
@@ -491,7 +492,9 @@ export async function listDeliveryStates(
 ): Promise<{ rows: DeliveryStateRow[]; total: number }> {
   let base = db.selectFrom('webhook_deliveries as d').innerJoin('webhook_endpoints as e', 'e.id', 'd.endpoint_id');
   if (filter.endpointId !== undefined) base = base.where('d.endpoint_id', '=', filter.endpointId);
-  if (filter.eventId !== undefined) base = base.where('d.event_id', '=', filter.eventId);
+  if (typeof filter.eventId === 'string') base = base.where('d.event_id', '=', filter.eventId);
+  // '' matches no event: it keeps an empty list valid SQL (`IN ()` is not).
+  else if (filter.eventId !== undefined) base = base.where('d.event_id', 'in', [...filter.eventId, '']);
   if (filter.agencyId !== undefined) base = base.where('e.agency_id', '=', filter.agencyId);
   if (filter.liveMode !== undefined) base = base.where('e.live_mode', '=', filter.liveMode);
   if (filter.status !== undefined) base = base.where('d.status', '=', filter.status);

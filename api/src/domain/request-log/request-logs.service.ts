@@ -103,17 +103,19 @@ export function createRequestLogsService(deps: { db: Db; clock: Clock }) {
       const [row] = await findRequestLogs(db, { ...wallOf(principal), requestId, since: since() }, { limit: 1 });
       if (!row) throw notFound('request');
       const events = row.agency_id ? await findEvents(db, { agencyId: row.agency_id, requestId }, { limit: 100 }) : [];
-      const withDeliveries = await Promise.all(
-        events.reverse().map(async (event) => {
-          const { rows } = await listDeliveryStates(db, { eventId: event.id }, { page: 1, perPage: 50 });
-          return {
-            id: event.id,
-            type: event.type,
-            created_at: event.created_at.toISOString(),
-            deliveries: rows.map(deliveryStateView),
-          };
-        }),
-      );
+      // Every event's deliveries in one read (up to 50 each, as an event's page lists them).
+      const { rows: deliveries } = events.length
+        ? await listDeliveryStates(db, { eventId: events.map((e) => e.id) }, { page: 1, perPage: 50 * events.length })
+        : { rows: [] };
+      const withDeliveries = events.reverse().map((event) => ({
+        id: event.id,
+        type: event.type,
+        created_at: event.created_at.toISOString(),
+        deliveries: deliveries
+          .filter((d) => d.event_id === event.id)
+          .slice(0, 50)
+          .map(deliveryStateView),
+      }));
       return {
         log: requestLogView(row),
         headers: row.headers as Record<string, string>,
