@@ -95,11 +95,11 @@ const classFields = (options: Options) => ({
   ...(options.cabinCode !== undefined ? { cabinCode: options.cabinCode } : {}),
 });
 
-function parseAvailability(entry: string, today: Date): Recognition | null {
+function parseAvailability(entry: string, today: Date, requireDate: boolean): Recognition | null {
   const match = availability.exec(entry);
   if (!match) return null;
   const [, , date, origin, destination, time, optionText, returnText, , returnOptions] = match;
-  if (origin === destination) return null;
+  if (origin === destination || (requireDate && date === undefined)) return null;
   const departureDate = date === undefined ? travelDate(todayText(today), today) : travelDate(date, today);
   const options = parseOptions(optionText ?? '', 'ACKFXBO');
   if (!departureDate || !options || (returnOptions && !parseOptions(returnOptions, 'ACKFXBO'))) return null;
@@ -226,9 +226,13 @@ function parseContact(entry: string): Recognition | null {
   return phone ? { kind: 'pnr_contact', dialect: 'amadeus', entry, phone } : null;
 }
 
-/** The Amadeus recognition of one entry (no prompt, no response text), or null. */
-export function parseAmadeusEntry(entry: string, today: Date): Recognition | null {
+/** The Amadeus recognition of one entry (no prompt, no response text), or null. `requireDate` refuses
+ *  an availability entry without its date (text from any page: `ANYWHERE` is a word, not AN YWH ERE). */
+export function parseAmadeusEntry(entry: string, today: Date, requireDate = false): Recognition | null {
   return (
-    parseAvailability(entry, today) ?? parseFareDisplay(entry, today) ?? parseNames(entry, today) ?? parseContact(entry)
+    parseAvailability(entry, today, requireDate) ??
+    parseFareDisplay(entry, today) ??
+    parseNames(entry, today) ??
+    parseContact(entry)
   );
 }

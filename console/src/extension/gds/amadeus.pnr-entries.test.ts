@@ -25,6 +25,16 @@ describe('Amadeus PNR entries for a Contrail booking', () => {
     ]);
   });
 
+  it('keeps an airline locator that is not one out of the segment, and the remark safe', () => {
+    const entries = pnrEntries('amadeus', bookingRecord({ airlineLocator: 'AB;RM X', tickets: [], total: undefined }));
+    expect(entries).toEqual([
+      'SSLO752C15DECKBPWAWGK2/07000825',
+      'SSLO281C15DECWAWLISGK2/10051350',
+      'RM CONTRAIL BOOKING CTR7QK',
+      'RM AIRLINE LOCATOR LO/AB RM X',
+    ]);
+  });
+
   it('never writes an entry our own parser would take for a search or a name', () => {
     for (const entry of pnrEntries('amadeus', bookingRecord())) expect(parseAmadeusEntry(entry, new Date())).toBeNull();
   });

@@ -2,6 +2,8 @@
 // `0700`), and free text made safe for a remark. Remark text is upper case and keeps only letters,
 // digits, spaces and `. / -`: the characters every GDS takes in free text, so no entry-joining or
 // special character (`;`, `§`, `+`, `¥`) from a name can split or change the entry it is put in.
+import type { GdsBookingRecord } from './recognition.types';
+
 const months = ['JAN', 'FEB', 'MAR', 'APR', 'MAY', 'JUN', 'JUL', 'AUG', 'SEP', 'OCT', 'NOV', 'DEC'];
 
 /** 2026-12-15 → 15DEC */
@@ -16,6 +18,29 @@ export function hhmm(time: string): string {
   const match = /^(\d{2}):(\d{2})/.exec(time);
   if (!match) throw new RangeError(`not a time: ${time}`);
   return `${match[1]}${match[2]}`;
+}
+
+/** A segment's parts checked and in cryptic form; a booking that does not fit is a bug upstream. */
+export function segmentParts(segment: GdsBookingRecord['segments'][number]) {
+  const parts = {
+    carrier: segment.carrier.toUpperCase(),
+    flightNumber: segment.flightNumber.toUpperCase(),
+    bookingClass: segment.bookingClass.toUpperCase(),
+    date: dayMonth(segment.departureDate),
+    cityPair: `${segment.origin}${segment.destination}`.toUpperCase(),
+    times: `${hhmm(segment.departureTime)}${hhmm(segment.arrivalTime)}`,
+    seats: segment.seats,
+  };
+  const fits =
+    /^(?:[A-Z][A-Z0-9]|[0-9][A-Z])$/.test(parts.carrier) &&
+    /^\d{1,4}[A-Z]?$/.test(parts.flightNumber) &&
+    /^[A-Z]$/.test(parts.bookingClass) &&
+    /^[A-Z]{6}$/.test(parts.cityPair) &&
+    Number.isInteger(parts.seats) &&
+    parts.seats >= 1 &&
+    parts.seats <= 99;
+  if (!fits) throw new RangeError(`segment cannot be written as a GDS entry: ${JSON.stringify(segment)}`);
+  return parts;
 }
 
 export function remarkText(text: string): string {
