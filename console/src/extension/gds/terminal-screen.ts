@@ -20,12 +20,19 @@ const joiners: Record<Dialect, RegExp> = {
 
 const prompt = /^(?:[>»:]+|\)>)\s*/;
 
+export interface ScreenLine {
+  text: string;
+  /** The line stood after a prompt: the agent typed it, it is not the host's response. */
+  prompted: boolean;
+}
+
 /** The candidate lines of a text (no dialect-specific cutting yet), prompts removed, blanks dropped. */
-export function screenLines(text: string): string[] {
-  const lines: string[] = [];
+export function screenLines(text: string): ScreenLine[] {
+  const lines: ScreenLine[] = [];
   for (const raw of text.split(/\r\n|\r|\n/)) {
-    const line = raw.trim().replace(prompt, '').trim();
-    if (line.length > 0 && line.length <= 500) lines.push(line);
+    const trimmed = raw.trim();
+    const line = trimmed.replace(prompt, '').trim();
+    if (line.length > 0 && line.length <= 500) lines.push({ text: line, prompted: line.length < trimmed.length });
   }
   return lines;
 }
