@@ -18,6 +18,14 @@ const parsers: Record<Dialect, EntryParser> = {
   travelport: parseTravelportEntry,
 };
 
+// What each dialect's entries begin with: a line that begins otherwise (most response text) is
+// not handed to that dialect's parsers at all.
+const entryStarts: Record<Dialect, RegExp> = {
+  amadeus: /^(?:AN|AD|SN|FQD|NM|AP)/i,
+  sabre: /^(?:1|FQ|-|9|PE)/i,
+  travelport: /^(?:A|FD|N\.|P\.|MT\.)/i,
+};
+
 function parseQuietly(parser: EntryParser, entry: string, today: Date, requireDate: boolean): Recognition | null {
   try {
     return parser(entry, today, requireDate);
@@ -34,6 +42,7 @@ export function recognise(text: string, options: { today: Date; dialect?: Dialec
     const requireDate = options.dialect === undefined || !line.prompted;
     for (const dialect of tried) {
       for (const candidate of entriesOfLine(line.text, dialect)) {
+        if (!entryStarts[dialect].test(candidate.text)) continue;
         const recognition = parseQuietly(parsers[dialect], candidate.upper, options.today, requireDate);
         if (recognition) found.push({ ...recognition, entry: candidate.text });
       }

@@ -18,6 +18,8 @@ const joiners: Record<Dialect, RegExp> = {
   travelport: /\|(?=\s*[A-Z0-9])|\+(?=\s*(?:N|P|MT|NP|R|T|SI)\.)/,
 };
 
+const joinerCharacters: Record<Dialect, RegExp> = { amadeus: /;/, sabre: /[§\\]/, travelport: /[|+]/ };
+
 const prompt = /^(?:[>»:]+|\)>)\s*/;
 
 export interface ScreenLine {
@@ -39,6 +41,7 @@ export function screenLines(text: string): ScreenLine[] {
 
 /** A line cut into the entries the dialect's end-item character joins. */
 export function entriesOfLine(line: string, dialect: Dialect): Candidate[] {
+  if (!joinerCharacters[dialect].test(line)) return [{ text: line, upper: line.toUpperCase() }];
   return line
     .split(joiners[dialect])
     .map((part) => part.trim())
