@@ -5,7 +5,10 @@
 // or the offer's expiry.
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { createNotificationConsumer } from '../../api/src/domain/notifications/notification-consumer.js';
 import { bearer, book, findFares } from '../support/bookings.js';
+import { dispatchedOf } from '../support/notifications.js';
 import { createAccount, createTenant, type TestAccount } from '../support/factories.js';
 import { raceRounds } from '../support/races.js';
 import { startStack, type Stack } from '../support/stack.js';
@@ -201,6 +204,60 @@ describe('a support case', () => {
     const again = await api(stranger.token).post(`/support_cases/${ids[0]}/messages`, { body: 'still there?' });
     expect(again.body).toMatchObject({ status: 'open', closed_at: null });
     expect(again.body.waiting_since).not.toBeNull();
+  });
+});
+
+describe('notifications both ways', () => {
+  /** Hands the case's events of `type` to the notification consumer, as the dispatcher would. */
+  async function deliver(caseId: string, type: string) {
+    const consumer = createNotificationConsumer({ mail: stack.ctx.mail, appUrl: 'https://console.example.test' });
+    const rows = await stack.ctx.db
+      .selectFrom('events')
+      .select('id')
+      .where('type', '=', type)
+      .where(sql<boolean>`data->'object'->>'id' = ${caseId}`)
+      .execute();
+    expect(rows).toHaveLength(1);
+    const event = await dispatchedOf(stack.ctx.db, rows[0]!.id);
+    const after = await stack.ctx.db.transaction().execute((trx) => consumer.fanOut(trx, [event]));
+    if (after) await after();
+  }
+  const mailsTo = (email: string, like: string) =>
+    stack.ctx.db
+      .selectFrom('mail_messages')
+      .select(['subject', 'language'])
+      .where('recipient', '=', email)
+      .where('subject', 'like', like)
+      .execute();
+
+  it('tells staff of a new case and the agent of staff’s answer, each in their own language', async () => {
+    const polish = await createAccount(stack.ctx.db, { userType: 'Agent', tenant: await createTenant(stack.ctx.db) });
+    await stack.ctx.db.updateTable('accounts').set({ language: 'pl' }).where('id', '=', polish.id).execute();
+    const ukrainianStaff = await createAccount(stack.ctx.db, { userType: 'Support' });
+    await stack.ctx.db.updateTable('accounts').set({ language: 'ua' }).where('id', '=', ukrainianStaff.id).execute();
+    const subject = `Bagaż ${Date.now()}`;
+    const opened = await api(polish.token).post('/support_cases', { kind: 'other', subject, body: 'Pytanie' });
+    await deliver(opened.body.id, 'support_case.opened');
+    expect(await mailsTo(ukrainianStaff.email, `%${subject}%`)).toEqual([
+      { subject: `Нове звернення: ${subject}`, language: 'ua' },
+    ]);
+    // The agent who wrote is not told of their own message.
+    expect(await mailsTo(polish.email, `%${subject}%`)).toEqual([]);
+
+    await api(ukrainianStaff.token).post(`/support_cases/${opened.body.id}/messages`, { body: 'Відповідь' });
+    await deliver(opened.body.id, 'support_case.staff_replied');
+    expect(await mailsTo(polish.email, `%${subject}%`)).toEqual([
+      { subject: `Wsparcie odpowiedziało: ${subject}`, language: 'pl' },
+    ]);
+    // In the console's notification centre too (a live event: a test token's list leaves it out).
+    const inApp = await stack.ctx.db
+      .selectFrom('notifications')
+      .select(['event_type', 'link', 'in_app'])
+      .where('recipient_id', '=', polish.id)
+      .execute();
+    expect(inApp).toEqual([
+      { event_type: 'support_case.staff_replied', link: `/support?case=${opened.body.id}`, in_app: true },
+    ]);
   });
 });
 

@@ -29,6 +29,7 @@ import { newId } from '../ids.js';
 import { isStaff, type Principal } from '../principal.js';
 import { checkAttachments, type AttachmentUpload } from './support-attachments.js';
 import { caseView, offerView, seesCase, sideOf, type SupportCaseView } from './support-case.js';
+import { recordSupportEvent } from './support-events.js';
 
 export interface SupportCasesDeps {
   db: Db;
@@ -108,6 +109,7 @@ export function createSupportCasesService(deps: SupportCasesDeps) {
         last_message_at: at,
         updated_at: at,
       });
+      await recordSupportEvent(trx, 'support_case.staff_replied', row.id, at);
     } else {
       // An agent writing in a closed case reopens it: the question is back in the queue.
       await updateCase(trx, row.id, {
@@ -117,6 +119,8 @@ export function createSupportCasesService(deps: SupportCasesDeps) {
         last_message_at: at,
         updated_at: at,
       });
+      const first = row.created_at.getTime() === at.getTime();
+      await recordSupportEvent(trx, first ? 'support_case.opened' : 'support_case.agent_replied', row.id, at);
     }
   }
 

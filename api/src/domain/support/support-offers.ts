@@ -28,6 +28,7 @@ import { newId } from '../ids.js';
 import { isStaff, type Principal } from '../principal.js';
 import { caseFor, fullCase } from './support-cases.service.js';
 import type { SupportCaseView } from './support-case.js';
+import { recordSupportEvent } from './support-events.js';
 
 export interface SupportOffersDeps {
   db: Db;
@@ -129,6 +130,7 @@ export function createSupportOffersService(deps: SupportOffersDeps) {
           last_message_at: at,
           updated_at: at,
         });
+        await recordSupportEvent(trx, 'support_case.staff_replied', caseId, at);
       });
       return fullCase(db, caseId);
     },

@@ -6939,7 +6939,7 @@ export interface components {
          * @description What happened. The part before the dot is the event's family.
          * @enum {string}
          */
-        EventType: "booking.created" | "booking.issued" | "booking.voided" | "booking.cancelled" | "booking.expired" | "booking.time_limit_changed" | "booking.time_limit_approaching" | "booking.refunded" | "booking.exchanged" | "booking.cheaper_fare_found" | "booking.rebooked_cheaper" | "emd.issued" | "emd.failed" | "schedule_change.detected" | "schedule_change.resolved" | "balance.low" | "sales_report.ready" | "webhook_endpoint.disabled" | "back_office_connection.failing";
+        EventType: "booking.created" | "booking.issued" | "booking.voided" | "booking.cancelled" | "booking.expired" | "booking.time_limit_changed" | "booking.time_limit_approaching" | "booking.refunded" | "booking.exchanged" | "booking.cheaper_fare_found" | "booking.rebooked_cheaper" | "emd.issued" | "emd.failed" | "schedule_change.detected" | "schedule_change.resolved" | "balance.low" | "sales_report.ready" | "webhook_endpoint.disabled" | "back_office_connection.failing" | "support_case.opened" | "support_case.agent_replied" | "support_case.staff_replied";
         /** @description On `booking.cheaper_fare_found` and `booking.rebooked_cheaper` only; the opportunity the event is about and its tier. */
         FareWatchEventDetail: {
             opportunity_id: string;
@@ -7125,6 +7125,30 @@ export interface components {
             };
             request: components["schemas"]["EventRequest"];
         };
+        /**
+         * @description A support case moved: `support_case.opened` and `support_case.agent_replied` (the agency wrote; staff
+         *     hear), `support_case.staff_replied` (support answered or made an offer; the case's agent hears). The
+         *     object is the case without its thread.
+         */
+        SupportCaseEvent: {
+            /**
+             * @description The event's id (`evt_…`), also the `webhook-id` of its deliveries.
+             * @example evt_4t7w1z5r6y2k3v9q2m8x
+             */
+            id: string;
+            /** @enum {string} */
+            type: "support_case.opened" | "support_case.agent_replied" | "support_case.staff_replied";
+            /** Format: date-time */
+            created_at: string;
+            /** @description Always true (a conversation with support is real in either mode). */
+            live_mode: boolean;
+            /** @description The agency whose event it is; null for platform-wide events. */
+            agency_id: string | null;
+            data: {
+                object: components["schemas"]["SupportCase"];
+            };
+            request: components["schemas"]["EventRequest"];
+        };
         /** @description A test delivery that POST /webhook_endpoints/{id}/ping sends (not kept in the event log); the object is the endpoint. */
         PingEvent: {
             /**
@@ -7149,7 +7173,7 @@ export interface components {
          * @description Something that changed, as the event log keeps it: `data.object` is the resource as its own GET
          *     answered when the event happened. The same envelope is the body of every webhook delivery (and a ping's, which the log does not keep).
          */
-        Event: components["schemas"]["BookingEvent"] | components["schemas"]["ScheduleChangeEvent"] | components["schemas"]["BalanceLowEvent"] | components["schemas"]["SalesReportReadyEvent"] | components["schemas"]["WebhookEndpointEvent"] | components["schemas"]["BackOfficeConnectionEvent"] | components["schemas"]["PingEvent"];
+        Event: components["schemas"]["BookingEvent"] | components["schemas"]["ScheduleChangeEvent"] | components["schemas"]["BalanceLowEvent"] | components["schemas"]["SalesReportReadyEvent"] | components["schemas"]["WebhookEndpointEvent"] | components["schemas"]["BackOfficeConnectionEvent"] | components["schemas"]["SupportCaseEvent"] | components["schemas"]["PingEvent"];
         /** @description A page of events, newest first. */
         EventList: {
             data: components["schemas"]["Event"][];
@@ -7285,7 +7309,7 @@ export interface components {
          * @description A family of events (the part of the event type before the dot); people choose how they hear of each family.
          * @enum {string}
          */
-        EventFamily: "booking" | "emd" | "schedule_change" | "balance" | "sales_report" | "webhook_endpoint" | "back_office_connection";
+        EventFamily: "booking" | "emd" | "schedule_change" | "balance" | "sales_report" | "webhook_endpoint" | "back_office_connection" | "support_case";
         /**
          * @description One event told to one person. The title and body are written in the reader's language (the
          *     account's `language`); `link` is the console page the event is about.
@@ -7354,6 +7378,7 @@ export interface components {
             sales_report?: components["schemas"]["NotificationChannel"];
             webhook_endpoint?: components["schemas"]["NotificationChannel"];
             back_office_connection?: components["schemas"]["NotificationChannel"];
+            support_case?: components["schemas"]["NotificationChannel"];
         };
         /** @description A booking that needs a person, and what they should do. */
         ActionItem: {
