@@ -150,6 +150,8 @@ export function CaseView({ id, staff }: { id: string; staff: boolean }) {
             {m.attachments.map((a) => (
               <Anchor
                 key={a.id}
+                display="block"
+                ta="left"
                 component="button"
                 type="button"
                 size="sm"
