@@ -63,6 +63,9 @@ import {
   createScheduleChangesService,
   type ScheduleChangesService,
 } from './domain/schedule-changes/schedule-changes.service.js';
+// support cases
+import { createSupportCasesService, type SupportCasesService } from './domain/support/support-cases.service.js';
+import { createSupportOffersService, type SupportOffersService } from './domain/support/support-offers.js';
 // fare watch
 import { createFareWatchService, type FareWatchService } from './domain/fare-watch/fare-watch.service.js';
 // sandbox
@@ -127,6 +130,9 @@ export interface AppContext {
   actionRequired: ActionRequired;
   // schedule changes
   scheduleChanges: ScheduleChangesService;
+  // support cases
+  supportCases: SupportCasesService;
+  supportOffers: SupportOffersService;
   // fare watch
   fareWatch: FareWatchService;
   // sandbox
@@ -249,6 +255,9 @@ export function createAppContext(config: Config, overrides: { clock?: Clock } = 
     actionRequired: createActionRequired({ db, clock }),
     // schedule changes
     scheduleChanges,
+    // support cases
+    supportCases: createSupportCasesService({ db, clock }),
+    supportOffers: createSupportOffersService({ db, clock, bookings }),
     // fare watch
     fareWatch,
     // sandbox

@@ -424,6 +424,48 @@ const cases: CrossAgencyRegistry = {
       return { method: 'post', path: `/api/v1/back_office_connections/${id}/deliveries/${batch.id}/resend` };
     },
   },
+  // support cases: a case of the owner's agency, with a file and an open refund offer from staff.
+  getSupportCase: {
+    async arrange({ headers }) {
+      return { method: 'get', path: `/api/v1/support_cases/${(await supportCase(headers)).id}` };
+    },
+  },
+  postSupportCaseMessage: {
+    async arrange({ headers }) {
+      const path = `/api/v1/support_cases/${(await supportCase(headers)).id}/messages`;
+      return { method: 'post', path, body: { body: 'Anyone there?' } };
+    },
+  },
+  downloadSupportCaseAttachment: {
+    async arrange({ headers }) {
+      const made = await supportCase(headers);
+      return { method: 'get', path: `/api/v1/support_cases/${made.id}/attachments/${made.attachmentId}` };
+    },
+  },
+  closeSupportCase: {
+    async arrange({ headers }) {
+      return { method: 'post', path: `/api/v1/support_cases/${(await supportCase(headers)).id}/close`, body: {} };
+    },
+  },
+  reopenSupportCase: {
+    async arrange({ headers }) {
+      const made = await supportCase(headers);
+      await post(headers, `/api/v1/support_cases/${made.id}/close`, {});
+      return { method: 'post', path: `/api/v1/support_cases/${made.id}/reopen`, body: {} };
+    },
+  },
+  acceptSupportCaseOffer: {
+    async arrange({ headers }) {
+      const made = await supportCase(headers, true);
+      return { method: 'post', path: `/api/v1/support_cases/${made.id}/offers/${made.offerId}/accept`, body: {} };
+    },
+  },
+  declineSupportCaseOffer: {
+    async arrange({ headers }) {
+      const made = await supportCase(headers, true);
+      return { method: 'post', path: `/api/v1/support_cases/${made.id}/offers/${made.offerId}/decline`, body: {} };
+    },
+  },
   redeliverEvent: {
     async arrange({ headers }) {
       const locator = await booking(headers);
@@ -436,6 +478,27 @@ const cases: CrossAgencyRegistry = {
   },
 };
 
+/** A support case of the owner with a text file; with `offer`, about an issued booking, with staff's refund offer. */
+async function supportCase(headers: Record<string, string>, offer = false) {
+  const made = await post(headers, '/api/v1/support_cases', {
+    kind: offer ? 'refund' : 'other',
+    subject: 'Help',
+    body: 'Please help.',
+    ...(offer ? { locator: await issuedBooking(headers) } : {}),
+    attachments: [{ file_name: 'note.txt', content_type: 'text/plain', content_base64: 'aGVsbG8=' }],
+  });
+  const staff = await createAccount(stack.ctx.db, { userType: 'Support' });
+  const offered = offer
+    ? await post({ Authorization: `Bearer ${staff.token}` }, `/api/v1/support_cases/${made.id}/offers`, {
+        kind: 'refund',
+      })
+    : undefined;
+  return {
+    id: made.id as string,
+    attachmentId: made.messages[0].attachments[0].id as string,
+    offerId: offered?.offers[0].id as string | undefined,
+  };
+}
 const scheduleChange = async (headers: Record<string, string>) => pendingChangeOf(stack.ctx.db, await booking(headers));
 // webhooks: an address that resolves nowhere is accepted at save time (the connect-time check judges it).
 async function webhookEndpoint(headers: Record<string, string>): Promise<string> {

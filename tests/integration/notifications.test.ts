@@ -385,6 +385,7 @@ describe('notification preferences', () => {
       sales_report: 'in_app',
       webhook_endpoint: 'both',
       back_office_connection: 'both',
+      support_case: 'both',
     });
     const put = await api()
       .put('/api/v1/account/notification_preferences')

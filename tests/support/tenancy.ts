@@ -50,6 +50,10 @@ export const exemptFromTenancy: Partial<Record<OperationId, string>> = {
   deleteCreditCard: staffOnly,
   // the admin assistant is staff only, and a conversation is walled to its author (tests/integration/assistant.test.ts).
   getAssistantConversation: staffOnly,
+  // support cases: staff take cases, make and withdraw offers; a supervisor is refused by the matrix.
+  assignSupportCase: staffOnly,
+  createSupportCaseOffer: staffOnly,
+  withdrawSupportCaseOffer: staffOnly,
   // bookings: airlines call it; the key in its URL, made for that channel, is the credential.
   receiveAirlineNotification: 'public: an airline pushes to its channel with the key only Contrail can make for it',
 };

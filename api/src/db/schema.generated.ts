@@ -770,6 +770,64 @@ export interface StreamTestEvents {
   type: string;
 }
 
+export interface SupportCaseAttachments {
+  case_id: string;
+  content: Buffer;
+  content_type: string;
+  created_at: Timestamp;
+  file_name: string;
+  id: string;
+  message_id: string;
+  size: number;
+}
+
+export interface SupportCaseMessages {
+  author_id: string;
+  body: string;
+  case_id: string;
+  created_at: Timestamp;
+  id: string;
+  seq: Generated<Int8>;
+  side: 'agent' | 'staff';
+}
+
+export interface SupportCaseOffers {
+  alternative_id: string | null;
+  booking_id: string;
+  booking_request_id: string;
+  case_id: string;
+  consent_id: string | null;
+  created_at: Timestamp;
+  decided_at: Timestamp | null;
+  decided_by: string | null;
+  expires_at: Timestamp;
+  id: string;
+  kind: 'refund' | 'change';
+  offered_by: string;
+  outcome: string | null;
+  status: Generated<'open' | 'accepted' | 'done' | 'failed' | 'withdrawn' | 'expired' | 'declined'>;
+  summary: string;
+}
+
+export interface SupportCases {
+  agency_id: string | null;
+  assignee_id: string | null;
+  booking_id: string | null;
+  closed_at: Timestamp | null;
+  company_id: string | null;
+  created_at: Timestamp;
+  first_response_at: Timestamp | null;
+  id: string;
+  kind: 'exchange' | 'refund' | 'schedule_change' | 'other';
+  last_message_at: Timestamp;
+  opened_by: string;
+  seq: Generated<Int8>;
+  status: Generated<'open' | 'closed'>;
+  subject: string;
+  updated_at: Timestamp;
+  waiting_since: Timestamp | null;
+}
+
 export interface TermsAcceptances {
   accepted_at: Timestamp;
   account_id: string;
@@ -903,6 +961,10 @@ export interface DB {
   sign_in_limits: SignInLimits;
   source_channels: SourceChannels;
   stream_test_events: StreamTestEvents;
+  support_case_attachments: SupportCaseAttachments;
+  support_case_messages: SupportCaseMessages;
+  support_case_offers: SupportCaseOffers;
+  support_cases: SupportCases;
   terms_acceptances: TermsAcceptances;
   ticketing_gates: TicketingGates;
   transactions: Transactions;

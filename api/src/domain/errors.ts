@@ -90,6 +90,12 @@ export type ErrorCode =
   | 'emd_request_not_failed'
   // schedule changes
   | 'schedule_change_decided'
+  // support cases
+  | 'support_case_closed'
+  | 'support_offer_decided'
+  | 'support_offer_expired'
+  | 'attachment_too_large'
+  | 'attachment_type_not_allowed'
   | 'action_not_available'
   | 'sandbox_only'
   // the sandbox clock

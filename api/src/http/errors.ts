@@ -133,6 +133,12 @@ export const errorRegistry: Record<ErrorCode, { status: number; title: string }>
   emd_request_not_failed: { status: 409, title: 'This EMD request has its EMDs; only a failed one is retried.' },
   // schedule changes
   schedule_change_decided: { status: 409, title: 'This schedule change has already been decided.' },
+  // support cases
+  support_case_closed: { status: 409, title: 'This support case is closed.' },
+  support_offer_decided: { status: 409, title: 'This offer has already been decided.' },
+  support_offer_expired: { status: 409, title: 'This offer has expired; ask support for a new one.' },
+  attachment_too_large: { status: 413, title: 'An attachment is larger than 512 KiB.' },
+  attachment_type_not_allowed: { status: 415, title: 'Attach PDF, PNG, JPEG, plain text or CSV files only.' },
   action_not_available: { status: 422, title: 'This action is not available for this schedule change.' },
   sandbox_only: {
     status: 403,

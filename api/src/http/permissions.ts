@@ -194,6 +194,22 @@ export const permissions: Record<OperationId, Permission> = {
   cancelScheduleChange: { allow: 'signed-in' },
   changeScheduleChange: { allow: 'signed-in' },
   disruptSandboxBooking: { allow: 'signed-in' },
+  // support cases: agents and supervisors open and write within the bookings visibility (staff see
+  // every case); staff work the queue, take cases, measure and make offers; consent is the agency's.
+  listSupportCases: { allow: 'signed-in' },
+  createSupportCase: { allow: ['Agent', 'Supervisor'] },
+  getSupportCase: { allow: 'signed-in' },
+  postSupportCaseMessage: { allow: 'signed-in' },
+  downloadSupportCaseAttachment: { allow: 'signed-in' },
+  closeSupportCase: { allow: 'signed-in' },
+  reopenSupportCase: { allow: 'signed-in' },
+  listSupportQueue: { allow: staff },
+  getSupportCaseStats: { allow: staff },
+  assignSupportCase: { allow: staff },
+  createSupportCaseOffer: { allow: staff },
+  withdrawSupportCaseOffer: { allow: staff },
+  acceptSupportCaseOffer: { allow: ['Agent', 'Supervisor'] },
+  declineSupportCaseOffer: { allow: ['Agent', 'Supervisor'] },
   // fare watch: supervisors set their agency's settings, staff any agency's; opportunities and a
   // booking's log within the bookings visibility (and a token's mode); the sandbox's cheaper fare is
   // test mode only (fare-watch.service.ts).

@@ -32,6 +32,8 @@ export const paths = {
   // the developer workspace: the API reference with its try-it, and the agency's events and webhooks
   workspace: '/workspace',
   workspaceEvents: '/workspace/events',
+  // support cases: an agent's cases (and a new one), staff's queue and response times; `?case=` opens one
+  support: '/support',
 } as const;
 
 export const pagePaths = [
@@ -56,6 +58,7 @@ export const pagePaths = [
   paths.workspaceLogs,
   paths.workspace,
   paths.workspaceEvents,
+  paths.support,
 ] as const;
 
 export type PagePath = (typeof pagePaths)[number];

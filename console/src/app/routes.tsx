@@ -54,6 +54,8 @@ const FareWatchSettingsScreen = screen(fareWatch, 'FareWatchSettingsScreen');
 const SandboxScreen = screen(() => import('../features/sandbox'), 'SandboxScreen');
 // the developer workspace's request log: its own chunk, texts included
 const RequestLogScreen = screen(() => import('../features/request-log'), 'RequestLogScreen');
+// support cases: their own chunk, texts included
+const SupportScreen = screen(() => import('../features/support'), 'SupportScreen');
 // the admin assistant: its own chunk, texts included, inside the admin screens' frame
 const AssistantScreen = screen(() => import('../features/assistant'), 'AssistantScreen');
 // back office: one chunk for every admin screen and /agency.
@@ -199,6 +201,8 @@ const routes: Record<PagePath, Route> = {
     ),
   },
   [paths.fareWatch]: { access: 'signedIn', preload: FareWatchScreen.preload, screen: () => <FareWatchScreen /> },
+  // support cases: agents and supervisors their cases, staff the queue
+  [paths.support]: { access: 'signedIn', preload: SupportScreen.preload, screen: () => <SupportScreen /> },
   // the workspace's sandbox: every signed-in person (the clock is their agency's; staff are told why not)
   [paths.workspaceSandbox]: {
     access: 'signedIn',

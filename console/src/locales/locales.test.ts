@@ -23,6 +23,9 @@ import workspaceUa from './workspace/ua.json';
 import manageEn from './back-office-tools/en.json';
 import managePl from './back-office-tools/pl.json';
 import manageUa from './back-office-tools/ua.json';
+import supportEn from './support/en.json';
+import supportPl from './support/pl.json';
+import supportUa from './support/ua.json';
 
 type Tree = { [key: string]: string | Tree };
 
@@ -49,6 +52,7 @@ const fileSets = {
   'request-log': { en: requestLogEn, ua: requestLogUa, pl: requestLogPl },
   workspace: { en: workspaceEn, ua: workspaceUa, pl: workspacePl },
   'back-office-tools': { en: manageEn, ua: manageUa, pl: managePl },
+  support: { en: supportEn, ua: supportUa, pl: supportPl },
 };
 
 describe.each(Object.entries(fileSets))('locale files: %s', (_set, files) => {
@@ -73,6 +77,6 @@ describe.each(Object.entries(fileSets))('locale files: %s', (_set, files) => {
 
 it('the texts that load with a chunk use keys of their own', () => {
   const main = leaves(en);
-  for (const own of [fareWatchEn, backOfficeEn, sandboxEn, requestLogEn, workspaceEn, manageEn])
+  for (const own of [fareWatchEn, backOfficeEn, sandboxEn, requestLogEn, workspaceEn, manageEn, supportEn])
     expect([...leaves(own).keys()].filter((key) => main.has(key))).toEqual([]);
 });

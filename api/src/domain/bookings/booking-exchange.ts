@@ -225,3 +225,21 @@ export async function priceChangeOffer(
     paid_by: form,
   };
 }
+
+/**
+ * One alternative of a quoted flights change request of a booking already in reach, as the customer
+ * sees it (support offers it for the agent's consent); 404 when it is not this booking's.
+ */
+export async function changeAlternativeOf(
+  deps: Pick<BookingDeps, 'db'>,
+  row: BookingRow,
+  requestId: string,
+  offerId: string,
+): Promise<ChangeAlternative> {
+  const request = await findRequest(deps.db, row.id, requestId, 'change');
+  if (!request) throw notFound('flights change request of this booking');
+  const offer = offersOf(request).find((o) => o.offer_id === offerId);
+  if (!offer) throw notFound('alternative of this flights change request');
+  if (request.status !== 'quoted') throw notConfirmable(request.status);
+  return alternativeView(offer, row);
+}

@@ -48,7 +48,9 @@ export type HistoryAction =
   | 'intent_reconciled'
   // fare watch: a cheaper fare found, and the rebook into it
   | 'cheaper_fare_found'
-  | 'rebooked_cheaper';
+  | 'rebooked_cheaper'
+  // an agent's consent, in a support case, to the refund or change support offered
+  | 'support_consent';
 
 export interface HistoryEntry {
   id: string;

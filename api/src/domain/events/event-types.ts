@@ -21,6 +21,10 @@ export const eventTypes = [
   'sales_report.ready',
   'webhook_endpoint.disabled',
   'back_office_connection.failing',
+  // support cases: a case opened or written in by its agent (staff hear), and staff's answer (its agent hears)
+  'support_case.opened',
+  'support_case.agent_replied',
+  'support_case.staff_replied',
 ] as const;
 
 export type EventType = (typeof eventTypes)[number];

@@ -9,9 +9,11 @@ export const consolePages = {
   agency: '/agency',
   adminCompany: '/admin/company',
   actionRequired: '/action_required',
+  support: '/support',
 } as const;
 
 export const bookingLink = (locator: string) => `${consolePages.bookings}?locator=${encodeURIComponent(locator)}`;
+export const supportCaseLink = (caseId: string) => `${consolePages.support}?case=${encodeURIComponent(caseId)}`;
 export const companyLink = (companyId: string) => `${consolePages.adminCompany}?id=${encodeURIComponent(companyId)}`;
 
 /** An absolute address of a console page, for mail (`base`: PUBLIC_APP_URL, no trailing slash). */

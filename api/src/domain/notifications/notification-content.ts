@@ -2,7 +2,7 @@
 // event's object as the event recorded it, and the booking's locator and flights), the console page
 // it links to for its reader, and whether it asks someone to act.
 import type { EventType } from '../events/event-types.js';
-import { bookingLink, companyLink, consolePages } from './console-links.js';
+import { bookingLink, companyLink, consolePages, supportCaseLink } from './console-links.js';
 import type { NotificationParams } from './notification-texts.js';
 
 /** Events that need someone to act: shown as error notices, marked `alert`. */
@@ -51,6 +51,14 @@ export function paramsOf(
   booking: { locator: string; segments: unknown } | undefined,
 ): NotificationParams {
   const o = (object && typeof object === 'object' ? object : {}) as Record<string, unknown>;
+  // A support case is about its thread, not its booking: the case's subject and who wrote first.
+  if (type.startsWith('support_case.'))
+    return {
+      case_id: str(o.id),
+      subject: str(o.subject),
+      locator: str(o.locator),
+      name: str((o.opened_by as { name?: unknown } | undefined)?.name),
+    };
   if (booking)
     return {
       locator: booking.locator,
@@ -85,6 +93,7 @@ export function linkOf(
   recipient: { staff: boolean },
   companyId: string | null,
 ): string | null {
+  if (type.startsWith('support_case.')) return params.case_id ? supportCaseLink(params.case_id) : consolePages.support;
   if (params.locator) return bookingLink(params.locator);
   switch (type) {
     case 'balance.low':

@@ -18,6 +18,7 @@ export const eventFamilies = [
   'sales_report',
   'webhook_endpoint',
   'back_office_connection',
+  'support_case',
 ] as const satisfies readonly EventFamily[];
 
 export const defaultChannels: Record<EventFamily, NotificationChannel> = {
@@ -28,6 +29,8 @@ export const defaultChannels: Record<EventFamily, NotificationChannel> = {
   sales_report: 'in_app',
   webhook_endpoint: 'both',
   back_office_connection: 'both',
+  // a support conversation is answered by a person waiting for it: mailed as well
+  support_case: 'both',
 };
 
 export const showsInApp = (channel: NotificationChannel) => channel === 'in_app' || channel === 'both';

@@ -8,6 +8,8 @@
 // - platform-wide alerts go to staff (Admin and Support): events of no agency, and, in live mode, a
 //   low balance (staff top balances up) and a disabled webhook endpoint (a partner's integration is
 //   broken, and support hears of it first). Test-mode ones are a developer's sandbox, not an alert.
+// - a support case's agent message (or its opening) goes to staff; staff's answer goes only to the
+//   agent who opened the case (the event's agent), not to the agency's supervisors.
 // A new event family falls under the first rule when it names a booking, else the agency's
 // supervisors hear of it.
 import type { EventType } from '../events/event-types.js';
@@ -34,9 +36,11 @@ const platformAlerts = new Set<EventType>([
   'back_office_connection.failing',
 ]);
 
+const toSupport = new Set<EventType>(['support_case.opened', 'support_case.agent_replied']);
+
 /** Whether staff hear of the event (the consumer reads the staff list only when some event needs it). */
 export const concernsStaff = (e: Pick<RecipientFacts, 'type' | 'agencyId' | 'liveMode'>): boolean =>
-  e.agencyId === null || (e.liveMode && platformAlerts.has(e.type));
+  e.agencyId === null || (e.liveMode && platformAlerts.has(e.type)) || toSupport.has(e.type);
 
 export function recipientsOf(e: RecipientFacts, directory: Directory): string[] {
   const out = new Set<string>();
@@ -44,6 +48,8 @@ export function recipientsOf(e: RecipientFacts, directory: Directory): string[] 
     if (e.requesterId) out.add(e.requesterId);
     return [...out];
   }
+  if (e.type === 'support_case.staff_replied') return e.agentId ? [e.agentId] : [];
+  if (toSupport.has(e.type)) return [...directory.staff()];
   if (e.bookingId && e.agentId) out.add(e.agentId);
   if (e.agencyId) for (const id of directory.supervisorsOf(e.agencyId)) out.add(id);
   if (concernsStaff(e)) for (const id of directory.staff()) out.add(id);

@@ -22,6 +22,9 @@ export interface NotificationParams {
   url?: string | null;
   name?: string | null;
   since?: string | null;
+  /** A support case: its id (the link) and subject. */
+  case_id?: string | null;
+  subject?: string | null;
 }
 
 /** The tag Intl and Content-Language know the language by (`ua` is the product's code for Ukrainian). */
@@ -124,6 +127,19 @@ const en: Record<EventType, TypeTexts> = {
     body: (p) =>
       `Every delivery to ${p.name} has failed since ${p.since}. Accounting documents wait until it works again: test it on the Back office page.`,
   },
+  'support_case.opened': {
+    title: (p) => `New support case: ${p.subject}`,
+    body: (p) =>
+      `${p.name} opened a case${p.locator === '—' ? '' : ` about booking ${p.locator}`}. It waits in the queue.`,
+  },
+  'support_case.agent_replied': {
+    title: (p) => `Agent replied: ${p.subject}`,
+    body: (p) => `The agency wrote again in ${p.name}'s case. It waits for an answer in the queue.`,
+  },
+  'support_case.staff_replied': {
+    title: (p) => `Support answered: ${p.subject}`,
+    body: () => 'Support wrote in your case. Open it to read the answer (and any offer awaiting your consent).',
+  },
 };
 
 const ua: Record<EventType, TypeTexts> = {
@@ -206,6 +222,20 @@ const ua: Record<EventType, TypeTexts> = {
     title: (p) => `Збій підключення до бек-офісу: ${p.name}`,
     body: (p) =>
       `Жодна доставка на ${p.name} не вдається з ${p.since}. Облікові документи чекають, доки підключення запрацює: перевірте його на сторінці «Бек-офіс».`,
+  },
+  'support_case.opened': {
+    title: (p) => `Нове звернення: ${p.subject}`,
+    body: (p) =>
+      `${p.name} відкриває звернення${p.locator === '—' ? '' : ` щодо бронювання ${p.locator}`}. Воно чекає в черзі.`,
+  },
+  'support_case.agent_replied': {
+    title: (p) => `Агент відповів: ${p.subject}`,
+    body: (p) => `Агенція знову написала у зверненні (${p.name}). Воно чекає на відповідь у черзі.`,
+  },
+  'support_case.staff_replied': {
+    title: (p) => `Підтримка відповіла: ${p.subject}`,
+    body: () =>
+      'Підтримка написала у вашому зверненні. Відкрийте його, щоб прочитати відповідь (і пропозицію, що чекає вашої згоди).',
   },
 };
 
@@ -290,6 +320,20 @@ const pl: Record<EventType, TypeTexts> = {
     body: (p) =>
       `Każda dostawa do ${p.name} kończy się błędem od ${p.since}. Dokumenty księgowe czekają, aż połączenie zadziała: sprawdź je na stronie „Zaplecze”.`,
   },
+  'support_case.opened': {
+    title: (p) => `Nowe zgłoszenie: ${p.subject}`,
+    body: (p) =>
+      `${p.name} otwiera zgłoszenie${p.locator === '—' ? '' : ` dotyczące rezerwacji ${p.locator}`}. Czeka w kolejce.`,
+  },
+  'support_case.agent_replied': {
+    title: (p) => `Agent odpisał: ${p.subject}`,
+    body: (p) => `Agencja znów napisała w zgłoszeniu (${p.name}). Czeka na odpowiedź w kolejce.`,
+  },
+  'support_case.staff_replied': {
+    title: (p) => `Wsparcie odpowiedziało: ${p.subject}`,
+    body: () =>
+      'Wsparcie napisało w Twoim zgłoszeniu. Otwórz je, aby przeczytać odpowiedź (i propozycję czekającą na Twoją zgodę).',
+  },
 };
 
 const texts: Record<Language, Record<EventType, TypeTexts>> = { en, ua, pl };
@@ -310,6 +354,8 @@ function filled(params: NotificationParams, language: Language) {
     url: params.url ?? dash,
     name: params.name ?? dash,
     since: params.since ?? dash,
+    case_id: params.case_id ?? dash,
+    subject: params.subject ?? dash,
   };
 }
 

@@ -86,6 +86,11 @@ export const pl: Record<ErrorCode, string> = {
   emd_request_not_failed: 'EMD z tej prośby są już wystawione; ponowić można tylko nieudaną prośbę.',
   // schedule changes
   schedule_change_decided: 'W sprawie tej zmiany rozkładu decyzja już zapadła.',
+  support_case_closed: 'To zgłoszenie jest zamknięte.',
+  support_offer_decided: 'W sprawie tej propozycji decyzja już zapadła.',
+  support_offer_expired: 'Propozycja wygasła; poproś wsparcie o nową.',
+  attachment_too_large: 'Załącznik jest większy niż 512 KiB.',
+  attachment_type_not_allowed: 'Załączaj tylko pliki PDF, PNG, JPEG, tekstowe lub CSV.',
   action_not_available: 'Ta czynność nie jest dostępna dla tej zmiany rozkładu.',
   fare_watch_opportunity_decided: 'W sprawie tej tańszej taryfy decyzja już zapadła.',
   fare_watch_opportunity_expired: 'Tańsza taryfa wygasła.',

@@ -86,6 +86,11 @@ export const ua: Record<ErrorCode, string> = {
   emd_request_not_failed: 'EMD за цим запитом уже виписано; повторити можна лише невдалий запит.',
   // schedule changes
   schedule_change_decided: 'Щодо цієї зміни розкладу вже ухвалено рішення.',
+  support_case_closed: 'Це звернення закрито.',
+  support_offer_decided: 'Щодо цієї пропозиції вже ухвалено рішення.',
+  support_offer_expired: 'Термін дії пропозиції минув; попросіть підтримку про нову.',
+  attachment_too_large: 'Вкладення більше за 512 КіБ.',
+  attachment_type_not_allowed: 'Додавайте лише файли PDF, PNG, JPEG, звичайний текст або CSV.',
   action_not_available: 'Ця дія недоступна для цієї зміни розкладу.',
   fare_watch_opportunity_decided: 'Щодо цього дешевшого тарифу вже ухвалено рішення.',
   fare_watch_opportunity_expired: 'Термін дії дешевшого тарифу минув.',

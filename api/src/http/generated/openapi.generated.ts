@@ -2639,6 +2639,333 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/support_cases": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List support cases
+         * @description The support cases the caller may see, newest first: an agent their own (and their company's
+         *     when it shares bookings), a supervisor the agency's, staff every agency's. Pages are cut by a
+         *     cursor: pass `meta.next_cursor` as `cursor` for the next (older) page; it is null on the last one.
+         */
+        get: operations["listSupportCases"];
+        put?: never;
+        /**
+         * Open a support case
+         * @description Opens a case with its first message (and attachments): about a booking (`locator`, one the
+         *     caller may see) or on its own. Staff are notified. Agents and supervisors open cases; staff
+         *     answer them. An attachment larger than 512 KiB answers 413 `attachment_too_large`; one of a type
+         *     other than PDF, PNG, JPEG, plain text or CSV (by its declared type and its first bytes) answers 415
+         *     `attachment_type_not_allowed`.
+         */
+        post: operations["createSupportCase"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/support_queue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The staff queue of open cases
+         * @description Open cases of every agency for staff (Admin and Support), the longest-waiting first: a case
+         *     waits from the agent's oldest message that no staff message has answered yet; answered cases follow,
+         *     oldest first. Filter by `kind`, by `assignee` (`me`, `none`, or any) and by `waiting` (only cases
+         *     awaiting an answer). Pages are cut by a cursor.
+         */
+        get: operations["listSupportQueue"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/support_case_stats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Time to first response, per day
+         * @description For staff: per day (UTC) of the range, the cases opened, how many had a first response, and the
+         *     median and 90th percentile of the time to it, in seconds, measured from the case's creation to the
+         *     first staff message. Cases still unanswered are counted and listed by how long they have waited.
+         */
+        get: operations["getSupportCaseStats"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/support_cases/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Read a support case
+         * @description One case the caller may see, with its whole thread (attachments listed, not inlined), staff's
+         *     offers on its booking and the time to first response; any other id answers 404.
+         */
+        get: operations["getSupportCase"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/support_cases/{id}/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Post a message in a support case
+         * @description Adds a message (and attachments, with the limits of `createSupportCase`) to the thread. A staff
+         *     message answers the agent (the first one after the case opened is its first response) and notifies
+         *     them; an agent's message makes the case wait for staff and notifies them. A closed case reopens
+         *     when its agent writes; staff cannot write in a closed case (409 `support_case_closed`).
+         */
+        post: operations["postSupportCaseMessage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/support_cases/{id}/attachments/{attachment_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's id. */
+                id: components["parameters"]["Id"];
+                /** @description The attachment's id. */
+                attachment_id: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * Download an attachment of a support case
+         * @description The file as it was attached, with its name in `Content-Disposition`; the case must be one the
+         *     caller may see.
+         */
+        get: operations["downloadSupportCaseAttachment"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/support_cases/{id}/close": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Close a support case
+         * @description Closes the case (its agent, or staff). Closing a closed case changes nothing. Open offers are
+         *     withdrawn with it.
+         */
+        post: operations["closeSupportCase"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/support_cases/{id}/reopen": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reopen a support case
+         * @description Opens a closed case again (its agent, or staff); an open case stays as it is.
+         */
+        post: operations["reopenSupportCase"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/support_cases/{id}/assign": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Assign a support case
+         * @description Staff take a case (`assignee_id` their own account id) or hand it back (`null`). Only staff
+         *     accounts can hold a case.
+         */
+        post: operations["assignSupportCase"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/support_cases/{id}/offers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Offer the agent an action on the booking
+         * @description Staff act on the case's booking through its own paths, and the result waits for the agent's
+         *     consent: `refund` asks the airline for a refund quote (as `createRefundRequest` does) and offers
+         *     it; `change` offers one alternative of a flights change request made for this booking (by
+         *     `createFlightsChangeRequest`). The offer expires with the airline's quote. Nothing is refunded or
+         *     changed until the agent accepts.
+         */
+        post: operations["createSupportCaseOffer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/support_cases/{id}/offers/{offer_id}/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's id. */
+                id: components["parameters"]["Id"];
+                /** @description The offer's id. */
+                offer_id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accept an offer (the agent's consent)
+         * @description The agent consents: the consent is recorded (its id in the booking's history) and the offer's
+         *     operation runs on the booking (`confirmRefundRequest` or `confirmFlightsChangeRequest`), exactly
+         *     once however many accepts arrive. An offer already decided, withdrawn or expired answers 409
+         *     `support_offer_decided` or `support_offer_expired` and runs nothing.
+         */
+        post: operations["acceptSupportCaseOffer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/support_cases/{id}/offers/{offer_id}/decline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's id. */
+                id: components["parameters"]["Id"];
+                /** @description The offer's id. */
+                offer_id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Decline an offer
+         * @description The agent says no; the offer can no longer be accepted.
+         */
+        post: operations["declineSupportCaseOffer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/support_cases/{id}/offers/{offer_id}/withdraw": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's id. */
+                id: components["parameters"]["Id"];
+                /** @description The offer's id. */
+                offer_id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Withdraw an offer
+         * @description Staff take an open offer back; an accept that arrives after answers 409.
+         */
+        post: operations["withdrawSupportCaseOffer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/sandbox/bookings/{locator}/disrupt": {
         parameters: {
             query?: never;
@@ -5798,10 +6125,12 @@ export interface components {
              *     a decision is `schedule_change_detected`; the decision (or the deadline's) is
              *     `schedule_change_decided`; the airline hearing it later (it could not be reached when the
              *     decision was made), or refusing it, is `schedule_change_acknowledged`. Fare Watch records `cheaper_fare_found` and, once the booking moved
-             *     to the cheaper fare (a new airline order, the old hold released), `rebooked_cheaper`.
+             *     to the cheaper fare (a new airline order, the old hold released), `rebooked_cheaper`. An agent
+             *     accepting support's offer in a support case is `support_consent`, naming the consent id, before
+             *     the refund or change it allows starts.
              * @enum {string}
              */
-            action: "created" | "issue_started" | "issued" | "issue_failed" | "cancelled" | "voided" | "expired" | "refreshed" | "airline_missing" | "comment" | "modified" | "reshopped" | "refund_quoted" | "refund_started" | "refunded" | "refund_failed" | "change_quoted" | "exchange_started" | "exchanged" | "exchange_failed" | "ancillaries_added" | "emds_requested" | "emds_pending" | "emds_issued" | "emds_failed" | "emds_retried" | "airline_cancelled" | "schedule_change" | "airline_cancellation" | "time_limit_change" | "hold_expired" | "emd_issued" | "airline_notification" | "schedule_change_detected" | "schedule_change_decided" | "schedule_change_acknowledged" | "intent_reconciled" | "cheaper_fare_found" | "rebooked_cheaper";
+            action: "created" | "issue_started" | "issued" | "issue_failed" | "cancelled" | "voided" | "expired" | "refreshed" | "airline_missing" | "comment" | "modified" | "reshopped" | "refund_quoted" | "refund_started" | "refunded" | "refund_failed" | "change_quoted" | "exchange_started" | "exchanged" | "exchange_failed" | "ancillaries_added" | "emds_requested" | "emds_pending" | "emds_issued" | "emds_failed" | "emds_retried" | "airline_cancelled" | "schedule_change" | "airline_cancellation" | "time_limit_change" | "hold_expired" | "emd_issued" | "airline_notification" | "schedule_change_detected" | "schedule_change_decided" | "schedule_change_acknowledged" | "intent_reconciled" | "cheaper_fare_found" | "rebooked_cheaper" | "support_consent";
             /** @description Who did it; null when the airline or the system did. */
             actor_account_id: string | null;
             detail: string | null;
@@ -6196,6 +6525,164 @@ export interface components {
             meta: components["schemas"]["ListMeta"];
         };
         /**
+         * @description `open` until its agent or staff close it; `closed` cases can be reopened.
+         * @enum {string}
+         */
+        SupportCaseStatus: "open" | "closed";
+        /**
+         * @description What the case is about (`schedule_change` an airline's change of the booking; `other` anything else).
+         * @enum {string}
+         */
+        SupportCaseKind: "exchange" | "refund" | "schedule_change" | "other";
+        /** @description A file of a message; its content is read by `downloadSupportCaseAttachment`. */
+        SupportCaseAttachment: {
+            id: string;
+            file_name: string;
+            content_type: string;
+            /** @description Bytes. */
+            size: number;
+        };
+        /** @description One message of a case's thread. */
+        SupportCaseMessage: {
+            id: string;
+            /**
+             * @description `agent`: the agency's side; `staff`: platform support.
+             * @enum {string}
+             */
+            side: "agent" | "staff";
+            /** @description The author's name. */
+            author: string;
+            body: string;
+            attachments: components["schemas"]["SupportCaseAttachment"][];
+            /** Format: date-time */
+            created_at: string;
+        };
+        /**
+         * @description Staff's action on the case's booking, run only on the agent's consent. `open` awaits the agent;
+         *     `accepted` is running; `done` ran (`outcome` says what the booking became); `failed` ran and the
+         *     airline or the booking refused (`outcome` says why); `declined`, `withdrawn` and `expired` never ran.
+         */
+        SupportCaseOffer: {
+            id: string;
+            /** @enum {string} */
+            kind: "refund" | "change";
+            /** @description What the agent agrees to, in the words staff were shown by the airline's quote. */
+            summary: string;
+            /** @enum {string} */
+            status: "open" | "accepted" | "done" | "failed" | "withdrawn" | "expired" | "declined";
+            /** @description The refund request or flights change request the offer confirms. */
+            booking_request_id: string;
+            alternative_id: string | null;
+            /** Format: date-time */
+            expires_at: string;
+            /** @description The agent's recorded consent, also named in the booking's history. */
+            consent_id: string | null;
+            /** Format: date-time */
+            decided_at: string | null;
+            outcome: string | null;
+            /** Format: date-time */
+            created_at: string;
+        };
+        /**
+         * @description An agent's conversation with platform support, about a booking or on its own. `waiting_since`
+         *     is when the agent's oldest unanswered message arrived (null when staff spoke last);
+         *     `first_response_seconds` the measured time from opening to staff's first message (null until
+         *     there is one).
+         */
+        SupportCase: {
+            id: string;
+            kind: components["schemas"]["SupportCaseKind"];
+            subject: string;
+            status: components["schemas"]["SupportCaseStatus"];
+            locator: string | null;
+            agency_id: string | null;
+            opened_by: {
+                id: string;
+                name: string;
+            };
+            assignee: {
+                id: string;
+                name: string;
+            } | null;
+            /** Format: date-time */
+            waiting_since: string | null;
+            /** Format: date-time */
+            first_response_at: string | null;
+            first_response_seconds: number | null;
+            /** Format: date-time */
+            last_message_at: string;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            closed_at: string | null;
+            /** @description The thread, oldest first (read of one case only). */
+            messages?: components["schemas"]["SupportCaseMessage"][];
+            /** @description Staff's offers on the booking, newest first (read of one case only). */
+            offers?: components["schemas"]["SupportCaseOffer"][];
+        };
+        /** @description A page of support cases. */
+        SupportCaseList: {
+            data: components["schemas"]["SupportCase"][];
+            meta: {
+                limit: number;
+                /** @description Pass as `cursor` for the next page; null on the last page. */
+                next_cursor: string | null;
+            };
+        };
+        /**
+         * @description A file sent with a message, base64-encoded: at most 512 KiB once decoded, and one of PDF, PNG,
+         *     JPEG, plain text or CSV.
+         */
+        SupportAttachmentUpload: {
+            file_name: string;
+            content_type: string;
+            content_base64: string;
+        };
+        /** @description A new case and its first message. */
+        SupportCaseCreate: {
+            kind: components["schemas"]["SupportCaseKind"];
+            subject: string;
+            body: string;
+            /** @description The booking the case is about; omitted for a case on its own. */
+            locator?: string;
+            attachments?: components["schemas"]["SupportAttachmentUpload"][];
+        };
+        /** @description Time to first response per day (UTC), measured from each case's creation to staff's first message. */
+        SupportCaseStats: {
+            days: {
+                /** Format: date */
+                date: string;
+                opened: number;
+                answered: number;
+                median_seconds: number | null;
+                p90_seconds: number | null;
+            }[];
+            /** @description Open cases of the range with no staff message yet, and the longest wait among them. */
+            unanswered: {
+                count: number;
+                longest_wait_seconds: number | null;
+            };
+        };
+        /** @description A message for the thread. */
+        SupportCaseMessageCreate: {
+            body: string;
+            attachments?: components["schemas"]["SupportAttachmentUpload"][];
+        };
+        /** @description Who works the case; null hands it back to the queue. */
+        SupportCaseAssign: {
+            assignee_id: string | null;
+        };
+        /**
+         * @description `refund`: quote a refund of the case's booking and offer it. `change`: offer one alternative
+         *     (`alternative_id`) of a flights change request (`flights_change_request_id`) of the booking.
+         */
+        SupportCaseOfferCreate: {
+            /** @enum {string} */
+            kind: "refund" | "change";
+            flights_change_request_id?: string;
+            alternative_id?: string;
+        };
+        /**
          * @description The sandbox airline changed its order and is pushing its notice; the schedule change appears in
          *     `GET /schedule_changes?locator=` once Contrail has taken the notice in (usually within a second).
          */
@@ -6452,7 +6939,7 @@ export interface components {
          * @description What happened. The part before the dot is the event's family.
          * @enum {string}
          */
-        EventType: "booking.created" | "booking.issued" | "booking.voided" | "booking.cancelled" | "booking.expired" | "booking.time_limit_changed" | "booking.time_limit_approaching" | "booking.refunded" | "booking.exchanged" | "booking.cheaper_fare_found" | "booking.rebooked_cheaper" | "emd.issued" | "emd.failed" | "schedule_change.detected" | "schedule_change.resolved" | "balance.low" | "sales_report.ready" | "webhook_endpoint.disabled" | "back_office_connection.failing";
+        EventType: "booking.created" | "booking.issued" | "booking.voided" | "booking.cancelled" | "booking.expired" | "booking.time_limit_changed" | "booking.time_limit_approaching" | "booking.refunded" | "booking.exchanged" | "booking.cheaper_fare_found" | "booking.rebooked_cheaper" | "emd.issued" | "emd.failed" | "schedule_change.detected" | "schedule_change.resolved" | "balance.low" | "sales_report.ready" | "webhook_endpoint.disabled" | "back_office_connection.failing" | "support_case.opened" | "support_case.agent_replied" | "support_case.staff_replied";
         /** @description On `booking.cheaper_fare_found` and `booking.rebooked_cheaper` only; the opportunity the event is about and its tier. */
         FareWatchEventDetail: {
             opportunity_id: string;
@@ -6638,6 +7125,30 @@ export interface components {
             };
             request: components["schemas"]["EventRequest"];
         };
+        /**
+         * @description A support case moved: `support_case.opened` and `support_case.agent_replied` (the agency wrote; staff
+         *     hear), `support_case.staff_replied` (support answered or made an offer; the case's agent hears). The
+         *     object is the case without its thread.
+         */
+        SupportCaseEvent: {
+            /**
+             * @description The event's id (`evt_…`), also the `webhook-id` of its deliveries.
+             * @example evt_4t7w1z5r6y2k3v9q2m8x
+             */
+            id: string;
+            /** @enum {string} */
+            type: "support_case.opened" | "support_case.agent_replied" | "support_case.staff_replied";
+            /** Format: date-time */
+            created_at: string;
+            /** @description Always true (a conversation with support is real in either mode). */
+            live_mode: boolean;
+            /** @description The agency whose event it is; null for platform-wide events. */
+            agency_id: string | null;
+            data: {
+                object: components["schemas"]["SupportCase"];
+            };
+            request: components["schemas"]["EventRequest"];
+        };
         /** @description A test delivery that POST /webhook_endpoints/{id}/ping sends (not kept in the event log); the object is the endpoint. */
         PingEvent: {
             /**
@@ -6662,7 +7173,7 @@ export interface components {
          * @description Something that changed, as the event log keeps it: `data.object` is the resource as its own GET
          *     answered when the event happened. The same envelope is the body of every webhook delivery (and a ping's, which the log does not keep).
          */
-        Event: components["schemas"]["BookingEvent"] | components["schemas"]["ScheduleChangeEvent"] | components["schemas"]["BalanceLowEvent"] | components["schemas"]["SalesReportReadyEvent"] | components["schemas"]["WebhookEndpointEvent"] | components["schemas"]["BackOfficeConnectionEvent"] | components["schemas"]["PingEvent"];
+        Event: components["schemas"]["BookingEvent"] | components["schemas"]["ScheduleChangeEvent"] | components["schemas"]["BalanceLowEvent"] | components["schemas"]["SalesReportReadyEvent"] | components["schemas"]["WebhookEndpointEvent"] | components["schemas"]["BackOfficeConnectionEvent"] | components["schemas"]["SupportCaseEvent"] | components["schemas"]["PingEvent"];
         /** @description A page of events, newest first. */
         EventList: {
             data: components["schemas"]["Event"][];
@@ -6798,7 +7309,7 @@ export interface components {
          * @description A family of events (the part of the event type before the dot); people choose how they hear of each family.
          * @enum {string}
          */
-        EventFamily: "booking" | "emd" | "schedule_change" | "balance" | "sales_report" | "webhook_endpoint" | "back_office_connection";
+        EventFamily: "booking" | "emd" | "schedule_change" | "balance" | "sales_report" | "webhook_endpoint" | "back_office_connection" | "support_case";
         /**
          * @description One event told to one person. The title and body are written in the reader's language (the
          *     account's `language`); `link` is the console page the event is about.
@@ -6867,6 +7378,7 @@ export interface components {
             sales_report?: components["schemas"]["NotificationChannel"];
             webhook_endpoint?: components["schemas"]["NotificationChannel"];
             back_office_connection?: components["schemas"]["NotificationChannel"];
+            support_case?: components["schemas"]["NotificationChannel"];
         };
         /** @description A booking that needs a person, and what they should do. */
         ActionItem: {
@@ -12921,6 +13433,559 @@ export interface operations {
             500: components["responses"]["InternalServerError"];
             502: components["responses"]["BadGateway"];
             504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    listSupportCases: {
+        parameters: {
+            query?: {
+                /** @description Only cases in this status. */
+                status?: components["schemas"]["SupportCaseStatus"];
+                /** @description Only cases of this kind. */
+                kind?: components["schemas"]["SupportCaseKind"];
+                /** @description Only cases about this booking. */
+                locator?: string;
+                /** @description Where the previous page ended (its `meta.next_cursor`). */
+                cursor?: string;
+                /** @description How many cases a page holds. */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of support cases. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SupportCaseList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    createSupportCase: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a POST safe to retry. The same key with the same body replays the first answer; with
+                 *     another body it is refused (422); while the first is still running, 409. Keys are scoped to the
+                 *     caller and kept 24 hours. The SDK sends one with every POST and reuses it across its retries.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SupportCaseCreate"];
+            };
+        };
+        responses: {
+            /** @description The case, open, with its first message. */
+            201: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Idempotency-Replayed": components["headers"]["IdempotencyReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SupportCase"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    listSupportQueue: {
+        parameters: {
+            query?: {
+                /** @description Only cases of this kind. */
+                kind?: components["schemas"]["SupportCaseKind"];
+                /** @description `me`: cases assigned to the caller; `none`: unassigned cases. */
+                assignee?: "me" | "none";
+                /** @description Only cases whose agent awaits an answer. */
+                waiting?: boolean;
+                /** @description Where the previous page ended (its `meta.next_cursor`). */
+                cursor?: string;
+                /** @description How many cases a page holds. */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the queue. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SupportCaseList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    getSupportCaseStats: {
+        parameters: {
+            query: {
+                /** @description The first day (UTC). */
+                date_from: string;
+                /** @description The last day (UTC), at most 92 days after the first. */
+                date_to: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The figures. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SupportCaseStats"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    getSupportCase: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The case. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SupportCase"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    postSupportCaseMessage: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a POST safe to retry. The same key with the same body replays the first answer; with
+                 *     another body it is refused (422); while the first is still running, 409. Keys are scoped to the
+                 *     caller and kept 24 hours. The SDK sends one with every POST and reuses it across its retries.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description The resource's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SupportCaseMessageCreate"];
+            };
+        };
+        responses: {
+            /** @description The case with the new message. */
+            201: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Idempotency-Replayed": components["headers"]["IdempotencyReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SupportCase"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    downloadSupportCaseAttachment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's id. */
+                id: components["parameters"]["Id"];
+                /** @description The attachment's id. */
+                attachment_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    /** @description attachment; filename="…" */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    closeSupportCase: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EmptyRequest"];
+            };
+        };
+        responses: {
+            /** @description The case, closed. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SupportCase"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    reopenSupportCase: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EmptyRequest"];
+            };
+        };
+        responses: {
+            /** @description The case, open. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SupportCase"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    assignSupportCase: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SupportCaseAssign"];
+            };
+        };
+        responses: {
+            /** @description The case. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SupportCase"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    createSupportCaseOffer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SupportCaseOfferCreate"];
+            };
+        };
+        responses: {
+            /** @description The case with the offer. */
+            201: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SupportCase"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            502: components["responses"]["BadGateway"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    acceptSupportCaseOffer: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a POST safe to retry. The same key with the same body replays the first answer; with
+                 *     another body it is refused (422); while the first is still running, 409. Keys are scoped to the
+                 *     caller and kept 24 hours. The SDK sends one with every POST and reuses it across its retries.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description The resource's id. */
+                id: components["parameters"]["Id"];
+                /** @description The offer's id. */
+                offer_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EmptyRequest"];
+            };
+        };
+        responses: {
+            /** @description The case, the offer decided. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Idempotency-Replayed": components["headers"]["IdempotencyReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SupportCase"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            502: components["responses"]["BadGateway"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    declineSupportCaseOffer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's id. */
+                id: components["parameters"]["Id"];
+                /** @description The offer's id. */
+                offer_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EmptyRequest"];
+            };
+        };
+        responses: {
+            /** @description The case, the offer declined. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SupportCase"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    withdrawSupportCaseOffer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's id. */
+                id: components["parameters"]["Id"];
+                /** @description The offer's id. */
+                offer_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EmptyRequest"];
+            };
+        };
+        responses: {
+            /** @description The case, the offer withdrawn. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SupportCase"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     disruptSandboxBooking: {

@@ -51,6 +51,8 @@ export const consoleRoutes = [
   '/workspace/logs',
   '/workspace',
   '/workspace/events',
+  // support cases
+  '/support',
 ];
 
 /** The console's default language, the one it starts in when the reader has chosen none. */

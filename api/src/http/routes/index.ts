@@ -41,6 +41,8 @@ import { requestLogHandlers } from './request-logs/request-logs.handlers.js';
 import { notificationHandlers } from './notifications/notifications.handlers.js';
 // schedule changes
 import { scheduleChangeHandlers } from './schedule-changes/schedule-changes.handlers.js';
+// support cases
+import { supportCaseHandlers } from './support/support-cases.handlers.js';
 // sandbox: the scenario catalogue and the agency's sandbox clock
 import { sandboxHandlers } from './sandbox/sandbox.handlers.js';
 // fare watch
@@ -164,6 +166,8 @@ export function handlersFor(ctx: AppContext, closing: AbortSignal = new AbortCon
     // schedule changes
     ...scheduleChangeHandlers(ctx),
     // sandbox
+    // support cases
+    ...supportCaseHandlers(ctx),
     ...sandboxHandlers(ctx),
     // fare watch
     ...fareWatchHandlers(ctx),

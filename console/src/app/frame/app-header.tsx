@@ -27,6 +27,8 @@ const signedInNavigation = [
   // Sales and analytics
   { path: paths.sales, label: 'nav.sales' },
   { path: paths.analytics, label: 'nav.analytics' },
+  // support cases
+  { path: paths.support, label: 'nav.support' },
   { path: paths.settings, label: 'nav.settings' },
 ] as const;
 

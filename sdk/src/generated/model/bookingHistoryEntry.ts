@@ -29,7 +29,9 @@ export interface BookingHistoryEntry {
 a decision is `schedule_change_detected`; the decision (or the deadline's) is
 `schedule_change_decided`; the airline hearing it later (it could not be reached when the
 decision was made), or refusing it, is `schedule_change_acknowledged`. Fare Watch records `cheaper_fare_found` and, once the booking moved
-to the cheaper fare (a new airline order, the old hold released), `rebooked_cheaper`.
+to the cheaper fare (a new airline order, the old hold released), `rebooked_cheaper`. An agent
+accepting support's offer in a support case is `support_consent`, naming the consent id, before
+the refund or change it allows starts.
  */
   action: BookingHistoryEntryAction;
   /** Who did it; null when the airline or the system did. */

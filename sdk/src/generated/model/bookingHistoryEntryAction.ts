@@ -21,7 +21,9 @@ every call. Errors always come as `{"errors": [...], "meta": {"request_id": ...}
 a decision is `schedule_change_detected`; the decision (or the deadline's) is
 `schedule_change_decided`; the airline hearing it later (it could not be reached when the
 decision was made), or refusing it, is `schedule_change_acknowledged`. Fare Watch records `cheaper_fare_found` and, once the booking moved
-to the cheaper fare (a new airline order, the old hold released), `rebooked_cheaper`.
+to the cheaper fare (a new airline order, the old hold released), `rebooked_cheaper`. An agent
+accepting support's offer in a support case is `support_consent`, naming the consent id, before
+the refund or change it allows starts.
 
  */
 export type BookingHistoryEntryAction = typeof BookingHistoryEntryAction[keyof typeof BookingHistoryEntryAction];
@@ -68,4 +70,5 @@ export const BookingHistoryEntryAction = {
   intent_reconciled: 'intent_reconciled',
   cheaper_fare_found: 'cheaper_fare_found',
   rebooked_cheaper: 'rebooked_cheaper',
+  support_consent: 'support_consent',
 } as const;

@@ -19,6 +19,7 @@ import type { BalanceLowEvent } from './balanceLowEvent';
 import type { SalesReportReadyEvent } from './salesReportReadyEvent';
 import type { WebhookEndpointEvent } from './webhookEndpointEvent';
 import type { BackOfficeConnectionEvent } from './backOfficeConnectionEvent';
+import type { SupportCaseEvent } from './supportCaseEvent';
 import type { PingEvent } from './pingEvent';
 
 /**
@@ -26,4 +27,4 @@ import type { PingEvent } from './pingEvent';
 answered when the event happened. The same envelope is the body of every webhook delivery (and a ping's, which the log does not keep).
 
  */
-export type Event = BookingEvent | ScheduleChangeEvent | BalanceLowEvent | SalesReportReadyEvent | WebhookEndpointEvent | BackOfficeConnectionEvent | PingEvent;
+export type Event = BookingEvent | ScheduleChangeEvent | BalanceLowEvent | SalesReportReadyEvent | WebhookEndpointEvent | BackOfficeConnectionEvent | SupportCaseEvent | PingEvent;

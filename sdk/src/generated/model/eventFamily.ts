@@ -29,4 +29,5 @@ export const EventFamily = {
   sales_report: 'sales_report',
   webhook_endpoint: 'webhook_endpoint',
   back_office_connection: 'back_office_connection',
+  support_case: 'support_case',
 } as const;

@@ -41,4 +41,7 @@ export const EventType = {
   sales_reportready: 'sales_report.ready',
   webhook_endpointdisabled: 'webhook_endpoint.disabled',
   back_office_connectionfailing: 'back_office_connection.failing',
+  support_caseopened: 'support_case.opened',
+  support_caseagent_replied: 'support_case.agent_replied',
+  support_casestaff_replied: 'support_case.staff_replied',
 } as const;

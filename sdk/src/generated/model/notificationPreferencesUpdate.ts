@@ -26,4 +26,5 @@ export interface NotificationPreferencesUpdate {
   sales_report?: NotificationChannel;
   webhook_endpoint?: NotificationChannel;
   back_office_connection?: NotificationChannel;
+  support_case?: NotificationChannel;
 }

@@ -21,5 +21,6 @@ export * from './request-logs/request-logs';
 export * from './sales/sales';
 export * from './sandbox/sandbox';
 export * from './schedule-changes/schedule-changes';
+export * from './support-cases/support-cases';
 export * from './ticketing/ticketing';
 export * from './webhooks/webhooks';

@@ -13,6 +13,8 @@ import { BookingAncillaries } from './booking-ancillaries';
 import { BookingHistory } from './booking-history';
 import { DisruptPanel } from './disrupt-panel';
 import { FareWatchBadge, FareWatchSection } from './fare-watch-panel';
+// support cases: the booking's cases and a way to open one
+import { BookingSupportSection } from './support-section';
 import { ScheduleChangePanel } from './schedule-change-panel';
 import { isOpen } from '../booking-format';
 import { BookingSection as Section } from './booking-section';
@@ -116,6 +118,7 @@ export function BookingView({ booking }: { booking: Booking }) {
         <DocumentsTable booking={booking} />
       </Section>
       <FareWatchSection booking={booking} />
+      <BookingSupportSection booking={booking} />
       <Section title={t('bookings.view.history')}>
         <BookingHistory locator={booking.locator} />
         <CommentForm locator={booking.locator} />

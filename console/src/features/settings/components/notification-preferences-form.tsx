@@ -15,7 +15,7 @@ import { useNotify } from '../../../notifications';
 
 const channels: readonly NotificationChannel[] = ['in_app', 'email', 'both', 'none'];
 // The agency's money and integrations are the supervisors' (and staff's) business.
-const agentFamilies: readonly EventFamily[] = ['booking', 'emd', 'schedule_change', 'sales_report'];
+const agentFamilies: readonly EventFamily[] = ['booking', 'emd', 'schedule_change', 'sales_report', 'support_case'];
 
 export function NotificationPreferencesForm({ account }: { account: AccountDetails }) {
   const { t } = useTranslation();

@@ -9,7 +9,7 @@ export function eventObject(event: Event): { id: string | null; locator: string 
 }
 
 export type ObjectKind =
-  'booking' | 'scheduleChange' | 'company' | 'salesReport' | 'webhookEndpoint' | 'backOfficeConnection';
+  'booking' | 'scheduleChange' | 'company' | 'salesReport' | 'webhookEndpoint' | 'backOfficeConnection' | 'supportCase';
 
 /** The kind of resource `data.object` is, by the event's family. */
 export function objectKind(type: Event['type']): ObjectKind {
@@ -19,6 +19,7 @@ export function objectKind(type: Event['type']): ObjectKind {
   if (family === 'sales_report') return 'salesReport';
   if (family === 'webhook_endpoint') return 'webhookEndpoint';
   if (family === 'back_office_connection') return 'backOfficeConnection';
+  if (family === 'support_case') return 'supportCase';
   // booking.*, emd.* (the booking), and a ping, whose object is the endpoint
   return family === 'ping' ? 'webhookEndpoint' : 'booking';
 }

@@ -31,7 +31,7 @@ export const listEventsQueryLimitDefault = 25;
 export const listEventsQueryLimitMax = 100;
 
 export const listEventsQueryParams = zod.object({
-  "type": zod.array(zod.enum(['booking.created', 'booking.issued', 'booking.voided', 'booking.cancelled', 'booking.expired', 'booking.time_limit_changed', 'booking.time_limit_approaching', 'booking.refunded', 'booking.exchanged', 'booking.cheaper_fare_found', 'booking.rebooked_cheaper', 'emd.issued', 'emd.failed', 'schedule_change.detected', 'schedule_change.resolved', 'balance.low', 'sales_report.ready', 'webhook_endpoint.disabled', 'back_office_connection.failing']).describe('What happened. The part before the dot is the event\'s family.')).max(listEventsQueryTypeMax).optional().describe('Only events of these types (repeat the parameter, or separate with commas).'),
+  "type": zod.array(zod.enum(['booking.created', 'booking.issued', 'booking.voided', 'booking.cancelled', 'booking.expired', 'booking.time_limit_changed', 'booking.time_limit_approaching', 'booking.refunded', 'booking.exchanged', 'booking.cheaper_fare_found', 'booking.rebooked_cheaper', 'emd.issued', 'emd.failed', 'schedule_change.detected', 'schedule_change.resolved', 'balance.low', 'sales_report.ready', 'webhook_endpoint.disabled', 'back_office_connection.failing', 'support_case.opened', 'support_case.agent_replied', 'support_case.staff_replied']).describe('What happened. The part before the dot is the event\'s family.')).max(listEventsQueryTypeMax).optional().describe('Only events of these types (repeat the parameter, or separate with commas).'),
   "created_after": zod.iso.datetime({}).optional().describe('Only events created after this instant.'),
   "created_before": zod.iso.datetime({}).optional().describe('Only events created before this instant.'),
   "delivery_success": zod.boolean().optional().describe('`true`: only events every webhook delivery of which succeeded; `false`: only events with a delivery\nstill pending or given up. Events no endpoint received are in neither.\n'),
@@ -326,7 +326,7 @@ export const listEventsResponse = zod.object({
   "id": zod.string(),
   "url": zod.url().describe('Where deliveries are POSTed; `https` in live mode.'),
   "description": zod.string().nullable(),
-  "events": zod.array(zod.enum(['booking.created', 'booking.issued', 'booking.voided', 'booking.cancelled', 'booking.expired', 'booking.time_limit_changed', 'booking.time_limit_approaching', 'booking.refunded', 'booking.exchanged', 'booking.cheaper_fare_found', 'booking.rebooked_cheaper', 'emd.issued', 'emd.failed', 'schedule_change.detected', 'schedule_change.resolved', 'balance.low', 'sales_report.ready', 'webhook_endpoint.disabled', 'back_office_connection.failing']).describe('What happened. The part before the dot is the event\'s family.')).describe('The event types it receives.'),
+  "events": zod.array(zod.enum(['booking.created', 'booking.issued', 'booking.voided', 'booking.cancelled', 'booking.expired', 'booking.time_limit_changed', 'booking.time_limit_approaching', 'booking.refunded', 'booking.exchanged', 'booking.cheaper_fare_found', 'booking.rebooked_cheaper', 'emd.issued', 'emd.failed', 'schedule_change.detected', 'schedule_change.resolved', 'balance.low', 'sales_report.ready', 'webhook_endpoint.disabled', 'back_office_connection.failing', 'support_case.opened', 'support_case.agent_replied', 'support_case.staff_replied']).describe('What happened. The part before the dot is the event\'s family.')).describe('The event types it receives.'),
   "enabled": zod.boolean(),
   "disabled_reason": zod.union([zod.literal('gone'),zod.literal('failing'),zod.literal(null)]).nullable().describe('Why Contrail switched it off: `gone` (the receiver answered 410), `failing` (every delivery failed\nfor 5 days); null while enabled or when a person switched it off.\n'),
   "live_mode": zod.boolean(),
@@ -380,6 +380,66 @@ export const listEventsResponse = zod.object({
   "idempotency_key": zod.string().nullable().describe('The call\'s `Idempotency-Key`, when it sent one.')
 }).nullable().describe('The API call that caused the event (null for changes the airline or the worker made).')
 }).describe('Every delivery to a back-office connection has failed for 24 hours (raised once per failing spell); the object is the connection.'),zod.object({
+  "id": zod.string().describe('The event\'s id (`evt_…`), also the `webhook-id` of its deliveries.'),
+  "type": zod.enum(['support_case.opened', 'support_case.agent_replied', 'support_case.staff_replied']),
+  "created_at": zod.iso.datetime({}),
+  "live_mode": zod.boolean().describe('Always true (a conversation with support is real in either mode).'),
+  "agency_id": zod.string().nullable().describe('The agency whose event it is; null for platform-wide events.'),
+  "data": zod.object({
+  "object": zod.object({
+  "id": zod.string(),
+  "kind": zod.enum(['exchange', 'refund', 'schedule_change', 'other']).describe('What the case is about (`schedule_change` an airline\'s change of the booking; `other` anything else).'),
+  "subject": zod.string(),
+  "status": zod.enum(['open', 'closed']).describe('`open` until its agent or staff close it; `closed` cases can be reopened.'),
+  "locator": zod.string().nullable(),
+  "agency_id": zod.string().nullable(),
+  "opened_by": zod.object({
+  "id": zod.string(),
+  "name": zod.string()
+}),
+  "assignee": zod.object({
+  "id": zod.string(),
+  "name": zod.string()
+}).nullable(),
+  "waiting_since": zod.iso.datetime({}).nullable(),
+  "first_response_at": zod.iso.datetime({}).nullable(),
+  "first_response_seconds": zod.number().nullable(),
+  "last_message_at": zod.iso.datetime({}),
+  "created_at": zod.iso.datetime({}),
+  "closed_at": zod.iso.datetime({}).nullable(),
+  "messages": zod.array(zod.object({
+  "id": zod.string(),
+  "side": zod.enum(['agent', 'staff']).describe('`agent`: the agency\'s side; `staff`: platform support.'),
+  "author": zod.string().describe('The author\'s name.'),
+  "body": zod.string(),
+  "attachments": zod.array(zod.object({
+  "id": zod.string(),
+  "file_name": zod.string(),
+  "content_type": zod.string(),
+  "size": zod.number().describe('Bytes.')
+}).describe('A file of a message; its content is read by `downloadSupportCaseAttachment`.')),
+  "created_at": zod.iso.datetime({})
+}).describe('One message of a case\'s thread.')).optional().describe('The thread, oldest first (read of one case only).'),
+  "offers": zod.array(zod.object({
+  "id": zod.string(),
+  "kind": zod.enum(['refund', 'change']),
+  "summary": zod.string().describe('What the agent agrees to, in the words staff were shown by the airline\'s quote.'),
+  "status": zod.enum(['open', 'accepted', 'done', 'failed', 'withdrawn', 'expired', 'declined']),
+  "booking_request_id": zod.string().describe('The refund request or flights change request the offer confirms.'),
+  "alternative_id": zod.string().nullable(),
+  "expires_at": zod.iso.datetime({}),
+  "consent_id": zod.string().nullable().describe('The agent\'s recorded consent, also named in the booking\'s history.'),
+  "decided_at": zod.iso.datetime({}).nullable(),
+  "outcome": zod.string().nullable(),
+  "created_at": zod.iso.datetime({})
+}).describe('Staff\'s action on the case\'s booking, run only on the agent\'s consent. `open` awaits the agent;\n`accepted` is running; `done` ran (`outcome` says what the booking became); `failed` ran and the\nairline or the booking refused (`outcome` says why); `declined`, `withdrawn` and `expired` never ran.\n')).optional().describe('Staff\'s offers on the booking, newest first (read of one case only).')
+}).describe('An agent\'s conversation with platform support, about a booking or on its own. `waiting_since`\nis when the agent\'s oldest unanswered message arrived (null when staff spoke last);\n`first_response_seconds` the measured time from opening to staff\'s first message (null until\nthere is one).\n')
+}),
+  "request": zod.object({
+  "id": zod.string().describe('The call\'s `X-Request-Id`.'),
+  "idempotency_key": zod.string().nullable().describe('The call\'s `Idempotency-Key`, when it sent one.')
+}).nullable().describe('The API call that caused the event (null for changes the airline or the worker made).')
+}).describe('A support case moved: `support_case.opened` and `support_case.agent_replied` (the agency wrote; staff\nhear), `support_case.staff_replied` (support answered or made an offer; the case\'s agent hears). The\nobject is the case without its thread.\n'),zod.object({
   "id": zod.string().describe('The event\'s id (`evt_…`), also the `webhook-id` of its delivery.'),
   "type": zod.enum(['ping']),
   "created_at": zod.iso.datetime({}),
@@ -390,7 +450,7 @@ export const listEventsResponse = zod.object({
   "id": zod.string(),
   "url": zod.url().describe('Where deliveries are POSTed; `https` in live mode.'),
   "description": zod.string().nullable(),
-  "events": zod.array(zod.enum(['booking.created', 'booking.issued', 'booking.voided', 'booking.cancelled', 'booking.expired', 'booking.time_limit_changed', 'booking.time_limit_approaching', 'booking.refunded', 'booking.exchanged', 'booking.cheaper_fare_found', 'booking.rebooked_cheaper', 'emd.issued', 'emd.failed', 'schedule_change.detected', 'schedule_change.resolved', 'balance.low', 'sales_report.ready', 'webhook_endpoint.disabled', 'back_office_connection.failing']).describe('What happened. The part before the dot is the event\'s family.')).describe('The event types it receives.'),
+  "events": zod.array(zod.enum(['booking.created', 'booking.issued', 'booking.voided', 'booking.cancelled', 'booking.expired', 'booking.time_limit_changed', 'booking.time_limit_approaching', 'booking.refunded', 'booking.exchanged', 'booking.cheaper_fare_found', 'booking.rebooked_cheaper', 'emd.issued', 'emd.failed', 'schedule_change.detected', 'schedule_change.resolved', 'balance.low', 'sales_report.ready', 'webhook_endpoint.disabled', 'back_office_connection.failing', 'support_case.opened', 'support_case.agent_replied', 'support_case.staff_replied']).describe('What happened. The part before the dot is the event\'s family.')).describe('The event types it receives.'),
   "enabled": zod.boolean(),
   "disabled_reason": zod.union([zod.literal('gone'),zod.literal('failing'),zod.literal(null)]).nullable().describe('Why Contrail switched it off: `gone` (the receiver answered 410), `failing` (every delivery failed\nfor 5 days); null while enabled or when a person switched it off.\n'),
   "live_mode": zod.boolean(),
@@ -428,7 +488,7 @@ agency's events and staff every agency's, each in the token's own mode.
 export const streamEventsQueryTypeMax = 20;
 
 export const streamEventsQueryParams = zod.object({
-  "type": zod.array(zod.enum(['booking.created', 'booking.issued', 'booking.voided', 'booking.cancelled', 'booking.expired', 'booking.time_limit_changed', 'booking.time_limit_approaching', 'booking.refunded', 'booking.exchanged', 'booking.cheaper_fare_found', 'booking.rebooked_cheaper', 'emd.issued', 'emd.failed', 'schedule_change.detected', 'schedule_change.resolved', 'balance.low', 'sales_report.ready', 'webhook_endpoint.disabled', 'back_office_connection.failing']).describe('What happened. The part before the dot is the event\'s family.')).max(streamEventsQueryTypeMax).optional().describe('Only events of these types (repeat the parameter, or separate with commas).')
+  "type": zod.array(zod.enum(['booking.created', 'booking.issued', 'booking.voided', 'booking.cancelled', 'booking.expired', 'booking.time_limit_changed', 'booking.time_limit_approaching', 'booking.refunded', 'booking.exchanged', 'booking.cheaper_fare_found', 'booking.rebooked_cheaper', 'emd.issued', 'emd.failed', 'schedule_change.detected', 'schedule_change.resolved', 'balance.low', 'sales_report.ready', 'webhook_endpoint.disabled', 'back_office_connection.failing', 'support_case.opened', 'support_case.agent_replied', 'support_case.staff_replied']).describe('What happened. The part before the dot is the event\'s family.')).max(streamEventsQueryTypeMax).optional().describe('Only events of these types (repeat the parameter, or separate with commas).')
 })
 
 export const streamEventsHeaderLastEventIDMax = 100;
@@ -450,7 +510,7 @@ make one in the sandbox first (book, issue).
  * @summary Fire a test event into the event stream
  */
 export const triggerTestEventBody = zod.object({
-  "type": zod.enum(['booking.created', 'booking.issued', 'booking.voided', 'booking.cancelled', 'booking.expired', 'booking.time_limit_changed', 'booking.time_limit_approaching', 'booking.refunded', 'booking.exchanged', 'booking.cheaper_fare_found', 'booking.rebooked_cheaper', 'emd.issued', 'emd.failed', 'schedule_change.detected', 'schedule_change.resolved', 'balance.low', 'sales_report.ready', 'webhook_endpoint.disabled', 'back_office_connection.failing']).describe('What happened. The part before the dot is the event\'s family.')
+  "type": zod.enum(['booking.created', 'booking.issued', 'booking.voided', 'booking.cancelled', 'booking.expired', 'booking.time_limit_changed', 'booking.time_limit_approaching', 'booking.refunded', 'booking.exchanged', 'booking.cheaper_fare_found', 'booking.rebooked_cheaper', 'emd.issued', 'emd.failed', 'schedule_change.detected', 'schedule_change.resolved', 'balance.low', 'sales_report.ready', 'webhook_endpoint.disabled', 'back_office_connection.failing', 'support_case.opened', 'support_case.agent_replied', 'support_case.staff_replied']).describe('What happened. The part before the dot is the event\'s family.')
 })
 
 /**
@@ -743,7 +803,7 @@ export const getEventResponse = zod.union([zod.object({
   "id": zod.string(),
   "url": zod.url().describe('Where deliveries are POSTed; `https` in live mode.'),
   "description": zod.string().nullable(),
-  "events": zod.array(zod.enum(['booking.created', 'booking.issued', 'booking.voided', 'booking.cancelled', 'booking.expired', 'booking.time_limit_changed', 'booking.time_limit_approaching', 'booking.refunded', 'booking.exchanged', 'booking.cheaper_fare_found', 'booking.rebooked_cheaper', 'emd.issued', 'emd.failed', 'schedule_change.detected', 'schedule_change.resolved', 'balance.low', 'sales_report.ready', 'webhook_endpoint.disabled', 'back_office_connection.failing']).describe('What happened. The part before the dot is the event\'s family.')).describe('The event types it receives.'),
+  "events": zod.array(zod.enum(['booking.created', 'booking.issued', 'booking.voided', 'booking.cancelled', 'booking.expired', 'booking.time_limit_changed', 'booking.time_limit_approaching', 'booking.refunded', 'booking.exchanged', 'booking.cheaper_fare_found', 'booking.rebooked_cheaper', 'emd.issued', 'emd.failed', 'schedule_change.detected', 'schedule_change.resolved', 'balance.low', 'sales_report.ready', 'webhook_endpoint.disabled', 'back_office_connection.failing', 'support_case.opened', 'support_case.agent_replied', 'support_case.staff_replied']).describe('What happened. The part before the dot is the event\'s family.')).describe('The event types it receives.'),
   "enabled": zod.boolean(),
   "disabled_reason": zod.union([zod.literal('gone'),zod.literal('failing'),zod.literal(null)]).nullable().describe('Why Contrail switched it off: `gone` (the receiver answered 410), `failing` (every delivery failed\nfor 5 days); null while enabled or when a person switched it off.\n'),
   "live_mode": zod.boolean(),
@@ -797,6 +857,66 @@ export const getEventResponse = zod.union([zod.object({
   "idempotency_key": zod.string().nullable().describe('The call\'s `Idempotency-Key`, when it sent one.')
 }).nullable().describe('The API call that caused the event (null for changes the airline or the worker made).')
 }).describe('Every delivery to a back-office connection has failed for 24 hours (raised once per failing spell); the object is the connection.'),zod.object({
+  "id": zod.string().describe('The event\'s id (`evt_…`), also the `webhook-id` of its deliveries.'),
+  "type": zod.enum(['support_case.opened', 'support_case.agent_replied', 'support_case.staff_replied']),
+  "created_at": zod.iso.datetime({}),
+  "live_mode": zod.boolean().describe('Always true (a conversation with support is real in either mode).'),
+  "agency_id": zod.string().nullable().describe('The agency whose event it is; null for platform-wide events.'),
+  "data": zod.object({
+  "object": zod.object({
+  "id": zod.string(),
+  "kind": zod.enum(['exchange', 'refund', 'schedule_change', 'other']).describe('What the case is about (`schedule_change` an airline\'s change of the booking; `other` anything else).'),
+  "subject": zod.string(),
+  "status": zod.enum(['open', 'closed']).describe('`open` until its agent or staff close it; `closed` cases can be reopened.'),
+  "locator": zod.string().nullable(),
+  "agency_id": zod.string().nullable(),
+  "opened_by": zod.object({
+  "id": zod.string(),
+  "name": zod.string()
+}),
+  "assignee": zod.object({
+  "id": zod.string(),
+  "name": zod.string()
+}).nullable(),
+  "waiting_since": zod.iso.datetime({}).nullable(),
+  "first_response_at": zod.iso.datetime({}).nullable(),
+  "first_response_seconds": zod.number().nullable(),
+  "last_message_at": zod.iso.datetime({}),
+  "created_at": zod.iso.datetime({}),
+  "closed_at": zod.iso.datetime({}).nullable(),
+  "messages": zod.array(zod.object({
+  "id": zod.string(),
+  "side": zod.enum(['agent', 'staff']).describe('`agent`: the agency\'s side; `staff`: platform support.'),
+  "author": zod.string().describe('The author\'s name.'),
+  "body": zod.string(),
+  "attachments": zod.array(zod.object({
+  "id": zod.string(),
+  "file_name": zod.string(),
+  "content_type": zod.string(),
+  "size": zod.number().describe('Bytes.')
+}).describe('A file of a message; its content is read by `downloadSupportCaseAttachment`.')),
+  "created_at": zod.iso.datetime({})
+}).describe('One message of a case\'s thread.')).optional().describe('The thread, oldest first (read of one case only).'),
+  "offers": zod.array(zod.object({
+  "id": zod.string(),
+  "kind": zod.enum(['refund', 'change']),
+  "summary": zod.string().describe('What the agent agrees to, in the words staff were shown by the airline\'s quote.'),
+  "status": zod.enum(['open', 'accepted', 'done', 'failed', 'withdrawn', 'expired', 'declined']),
+  "booking_request_id": zod.string().describe('The refund request or flights change request the offer confirms.'),
+  "alternative_id": zod.string().nullable(),
+  "expires_at": zod.iso.datetime({}),
+  "consent_id": zod.string().nullable().describe('The agent\'s recorded consent, also named in the booking\'s history.'),
+  "decided_at": zod.iso.datetime({}).nullable(),
+  "outcome": zod.string().nullable(),
+  "created_at": zod.iso.datetime({})
+}).describe('Staff\'s action on the case\'s booking, run only on the agent\'s consent. `open` awaits the agent;\n`accepted` is running; `done` ran (`outcome` says what the booking became); `failed` ran and the\nairline or the booking refused (`outcome` says why); `declined`, `withdrawn` and `expired` never ran.\n')).optional().describe('Staff\'s offers on the booking, newest first (read of one case only).')
+}).describe('An agent\'s conversation with platform support, about a booking or on its own. `waiting_since`\nis when the agent\'s oldest unanswered message arrived (null when staff spoke last);\n`first_response_seconds` the measured time from opening to staff\'s first message (null until\nthere is one).\n')
+}),
+  "request": zod.object({
+  "id": zod.string().describe('The call\'s `X-Request-Id`.'),
+  "idempotency_key": zod.string().nullable().describe('The call\'s `Idempotency-Key`, when it sent one.')
+}).nullable().describe('The API call that caused the event (null for changes the airline or the worker made).')
+}).describe('A support case moved: `support_case.opened` and `support_case.agent_replied` (the agency wrote; staff\nhear), `support_case.staff_replied` (support answered or made an offer; the case\'s agent hears). The\nobject is the case without its thread.\n'),zod.object({
   "id": zod.string().describe('The event\'s id (`evt_…`), also the `webhook-id` of its delivery.'),
   "type": zod.enum(['ping']),
   "created_at": zod.iso.datetime({}),
@@ -807,7 +927,7 @@ export const getEventResponse = zod.union([zod.object({
   "id": zod.string(),
   "url": zod.url().describe('Where deliveries are POSTed; `https` in live mode.'),
   "description": zod.string().nullable(),
-  "events": zod.array(zod.enum(['booking.created', 'booking.issued', 'booking.voided', 'booking.cancelled', 'booking.expired', 'booking.time_limit_changed', 'booking.time_limit_approaching', 'booking.refunded', 'booking.exchanged', 'booking.cheaper_fare_found', 'booking.rebooked_cheaper', 'emd.issued', 'emd.failed', 'schedule_change.detected', 'schedule_change.resolved', 'balance.low', 'sales_report.ready', 'webhook_endpoint.disabled', 'back_office_connection.failing']).describe('What happened. The part before the dot is the event\'s family.')).describe('The event types it receives.'),
+  "events": zod.array(zod.enum(['booking.created', 'booking.issued', 'booking.voided', 'booking.cancelled', 'booking.expired', 'booking.time_limit_changed', 'booking.time_limit_approaching', 'booking.refunded', 'booking.exchanged', 'booking.cheaper_fare_found', 'booking.rebooked_cheaper', 'emd.issued', 'emd.failed', 'schedule_change.detected', 'schedule_change.resolved', 'balance.low', 'sales_report.ready', 'webhook_endpoint.disabled', 'back_office_connection.failing', 'support_case.opened', 'support_case.agent_replied', 'support_case.staff_replied']).describe('What happened. The part before the dot is the event\'s family.')).describe('The event types it receives.'),
   "enabled": zod.boolean(),
   "disabled_reason": zod.union([zod.literal('gone'),zod.literal('failing'),zod.literal(null)]).nullable().describe('Why Contrail switched it off: `gone` (the receiver answered 410), `failing` (every delivery failed\nfor 5 days); null while enabled or when a person switched it off.\n'),
   "live_mode": zod.boolean(),

@@ -39,8 +39,8 @@ export const listNotificationsResponse = zod.object({
   "data": zod.array(zod.object({
   "id": zod.string(),
   "event_id": zod.string().describe('The event this notification tells of (GET /events/{id}).'),
-  "type": zod.enum(['booking.created', 'booking.issued', 'booking.voided', 'booking.cancelled', 'booking.expired', 'booking.time_limit_changed', 'booking.time_limit_approaching', 'booking.refunded', 'booking.exchanged', 'booking.cheaper_fare_found', 'booking.rebooked_cheaper', 'emd.issued', 'emd.failed', 'schedule_change.detected', 'schedule_change.resolved', 'balance.low', 'sales_report.ready', 'webhook_endpoint.disabled', 'back_office_connection.failing']).describe('What happened. The part before the dot is the event\'s family.'),
-  "family": zod.enum(['booking', 'emd', 'schedule_change', 'balance', 'sales_report', 'webhook_endpoint', 'back_office_connection']).describe('A family of events (the part of the event type before the dot); people choose how they hear of each family.'),
+  "type": zod.enum(['booking.created', 'booking.issued', 'booking.voided', 'booking.cancelled', 'booking.expired', 'booking.time_limit_changed', 'booking.time_limit_approaching', 'booking.refunded', 'booking.exchanged', 'booking.cheaper_fare_found', 'booking.rebooked_cheaper', 'emd.issued', 'emd.failed', 'schedule_change.detected', 'schedule_change.resolved', 'balance.low', 'sales_report.ready', 'webhook_endpoint.disabled', 'back_office_connection.failing', 'support_case.opened', 'support_case.agent_replied', 'support_case.staff_replied']).describe('What happened. The part before the dot is the event\'s family.'),
+  "family": zod.enum(['booking', 'emd', 'schedule_change', 'balance', 'sales_report', 'webhook_endpoint', 'back_office_connection', 'support_case']).describe('A family of events (the part of the event type before the dot); people choose how they hear of each family.'),
   "severity": zod.enum(['info', 'alert']).describe('`alert` when someone has to act (a failed EMD, a time limit close, a low balance, a disabled endpoint).'),
   "title": zod.string(),
   "body": zod.string(),
@@ -65,8 +65,8 @@ export const listNotificationsResponse = zod.object({
 export const readNotificationResponse = zod.object({
   "id": zod.string(),
   "event_id": zod.string().describe('The event this notification tells of (GET /events/{id}).'),
-  "type": zod.enum(['booking.created', 'booking.issued', 'booking.voided', 'booking.cancelled', 'booking.expired', 'booking.time_limit_changed', 'booking.time_limit_approaching', 'booking.refunded', 'booking.exchanged', 'booking.cheaper_fare_found', 'booking.rebooked_cheaper', 'emd.issued', 'emd.failed', 'schedule_change.detected', 'schedule_change.resolved', 'balance.low', 'sales_report.ready', 'webhook_endpoint.disabled', 'back_office_connection.failing']).describe('What happened. The part before the dot is the event\'s family.'),
-  "family": zod.enum(['booking', 'emd', 'schedule_change', 'balance', 'sales_report', 'webhook_endpoint', 'back_office_connection']).describe('A family of events (the part of the event type before the dot); people choose how they hear of each family.'),
+  "type": zod.enum(['booking.created', 'booking.issued', 'booking.voided', 'booking.cancelled', 'booking.expired', 'booking.time_limit_changed', 'booking.time_limit_approaching', 'booking.refunded', 'booking.exchanged', 'booking.cheaper_fare_found', 'booking.rebooked_cheaper', 'emd.issued', 'emd.failed', 'schedule_change.detected', 'schedule_change.resolved', 'balance.low', 'sales_report.ready', 'webhook_endpoint.disabled', 'back_office_connection.failing', 'support_case.opened', 'support_case.agent_replied', 'support_case.staff_replied']).describe('What happened. The part before the dot is the event\'s family.'),
+  "family": zod.enum(['booking', 'emd', 'schedule_change', 'balance', 'sales_report', 'webhook_endpoint', 'back_office_connection', 'support_case']).describe('A family of events (the part of the event type before the dot); people choose how they hear of each family.'),
   "severity": zod.enum(['info', 'alert']).describe('`alert` when someone has to act (a failed EMD, a time limit close, a low balance, a disabled endpoint).'),
   "title": zod.string(),
   "body": zod.string(),
@@ -96,7 +96,7 @@ endpoints `both`; bookings and sales reports `in_app` (the report itself is mail
  */
 export const getNotificationPreferencesResponse = zod.object({
   "families": zod.array(zod.object({
-  "family": zod.enum(['booking', 'emd', 'schedule_change', 'balance', 'sales_report', 'webhook_endpoint', 'back_office_connection']).describe('A family of events (the part of the event type before the dot); people choose how they hear of each family.'),
+  "family": zod.enum(['booking', 'emd', 'schedule_change', 'balance', 'sales_report', 'webhook_endpoint', 'back_office_connection', 'support_case']).describe('A family of events (the part of the event type before the dot); people choose how they hear of each family.'),
   "channel": zod.enum(['in_app', 'email', 'both', 'none']).describe('How a person hears of a family of events: `in_app` (the console\'s notification centre), `email`\n(a mail in their language), `both`, or `none`.\n'),
   "default_channel": zod.enum(['in_app', 'email', 'both', 'none']).describe('How a person hears of a family of events: `in_app` (the console\'s notification centre), `email`\n(a mail in their language), `both`, or `none`.\n')
 }))
@@ -113,12 +113,13 @@ export const updateNotificationPreferencesBody = zod.object({
   "balance": zod.enum(['in_app', 'email', 'both', 'none']).optional().describe('How a person hears of a family of events: `in_app` (the console\'s notification centre), `email`\n(a mail in their language), `both`, or `none`.\n'),
   "sales_report": zod.enum(['in_app', 'email', 'both', 'none']).optional().describe('How a person hears of a family of events: `in_app` (the console\'s notification centre), `email`\n(a mail in their language), `both`, or `none`.\n'),
   "webhook_endpoint": zod.enum(['in_app', 'email', 'both', 'none']).optional().describe('How a person hears of a family of events: `in_app` (the console\'s notification centre), `email`\n(a mail in their language), `both`, or `none`.\n'),
-  "back_office_connection": zod.enum(['in_app', 'email', 'both', 'none']).optional().describe('How a person hears of a family of events: `in_app` (the console\'s notification centre), `email`\n(a mail in their language), `both`, or `none`.\n')
+  "back_office_connection": zod.enum(['in_app', 'email', 'both', 'none']).optional().describe('How a person hears of a family of events: `in_app` (the console\'s notification centre), `email`\n(a mail in their language), `both`, or `none`.\n'),
+  "support_case": zod.enum(['in_app', 'email', 'both', 'none']).optional().describe('How a person hears of a family of events: `in_app` (the console\'s notification centre), `email`\n(a mail in their language), `both`, or `none`.\n')
 }).describe('The families to change and their new channel; families left out keep theirs.')
 
 export const updateNotificationPreferencesResponse = zod.object({
   "families": zod.array(zod.object({
-  "family": zod.enum(['booking', 'emd', 'schedule_change', 'balance', 'sales_report', 'webhook_endpoint', 'back_office_connection']).describe('A family of events (the part of the event type before the dot); people choose how they hear of each family.'),
+  "family": zod.enum(['booking', 'emd', 'schedule_change', 'balance', 'sales_report', 'webhook_endpoint', 'back_office_connection', 'support_case']).describe('A family of events (the part of the event type before the dot); people choose how they hear of each family.'),
   "channel": zod.enum(['in_app', 'email', 'both', 'none']).describe('How a person hears of a family of events: `in_app` (the console\'s notification centre), `email`\n(a mail in their language), `both`, or `none`.\n'),
   "default_channel": zod.enum(['in_app', 'email', 'both', 'none']).describe('How a person hears of a family of events: `in_app` (the console\'s notification centre), `email`\n(a mail in their language), `both`, or `none`.\n')
 }))

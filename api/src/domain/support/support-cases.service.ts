@@ -1,0 +1,314 @@
+// Support cases: an agent's thread with platform staff, about a booking or on its own, and the staff
+// queue that works them. Every message moves the case under its row lock, so the two figures the
+// queue sorts and measures by stay true under concurrent writers: `waiting_since` (the agent's
+// oldest message no staff message has answered) and `first_response_at` (staff's first message,
+// set once). Staff's actions on the booking live in support-offers.ts.
+import type { Db } from '../../db/database.js';
+import {
+  attachmentsOfCase,
+  findAttachment,
+  findCase,
+  firstResponseByDay,
+  insertCase,
+  insertMessage,
+  isStaffAccount,
+  listCases,
+  lockCase,
+  messagesOf,
+  queueCases,
+  unansweredIn,
+  updateCase,
+  type SupportCaseRead,
+  type SupportCaseRow,
+} from '../../db/support-cases.repository.js';
+import { offersOfCase, withdrawOpenOffers } from '../../db/support-offers.repository.js';
+import { bookingFor, visibilityOf } from '../bookings/booking-access.js';
+import type { Clock } from '../clock.js';
+import { DomainError, invalidField, notFound } from '../errors.js';
+import { newId } from '../ids.js';
+import { isStaff, type Principal } from '../principal.js';
+import { checkAttachments, type AttachmentUpload } from './support-attachments.js';
+import { caseView, offerView, seesCase, sideOf, type SupportCaseView } from './support-case.js';
+import { recordSupportEvent } from './support-events.js';
+
+export interface SupportCasesDeps {
+  db: Db;
+  clock: Clock;
+}
+
+export interface CasePage {
+  items: SupportCaseView[];
+  nextCursor: string | null;
+}
+
+const encode = (text: string) => Buffer.from(text, 'utf8').toString('base64url');
+function decode(cursor: string, shape: RegExp): RegExpExecArray {
+  const match = shape.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
+  if (!match)
+    throw new DomainError('validation_failed', 'The cursor is not one this API gave.', { parameter: 'cursor' });
+  return match;
+}
+
+/** A case the caller may see, or 404 (another agency's case is simply not there). */
+export async function caseFor(db: Db, principal: Principal, id: string): Promise<SupportCaseRead> {
+  const row = await findCase(db, id);
+  if (!row || !seesCase(await visibilityOf(db, principal), principal, row)) throw notFound('support case');
+  return row;
+}
+
+/** The case with its thread and offers, as `getSupportCase` answers it. */
+export async function fullCase(db: Db, id: string): Promise<SupportCaseView> {
+  const [row, messages, attachments, offers] = await Promise.all([
+    findCase(db, id),
+    messagesOf(db, id),
+    attachmentsOfCase(db, id),
+    offersOfCase(db, id),
+  ]);
+  if (!row) throw notFound('support case');
+  return {
+    ...caseView(row),
+    messages: messages.map((m) => ({
+      id: m.id,
+      side: m.side,
+      author: m.author_name,
+      body: m.body,
+      attachments: attachments
+        .filter((a) => a.message_id === m.id)
+        .map((a) => ({ id: a.id, file_name: a.file_name, content_type: a.content_type, size: a.size })),
+      created_at: m.created_at.toISOString(),
+    })),
+    offers: offers.map(offerView),
+  };
+}
+
+export function createSupportCasesService(deps: SupportCasesDeps) {
+  const { db, clock } = deps;
+
+  /** Writes a message under the case lock and moves the case's figures; the caller's transaction. */
+  async function writeMessage(
+    trx: Db,
+    principal: Principal,
+    row: SupportCaseRow,
+    input: { body: string; attachments?: readonly AttachmentUpload[] },
+    at: Date,
+  ) {
+    const files = checkAttachments(input.attachments);
+    const side = sideOf(principal);
+    if (side === 'staff' && row.status === 'closed')
+      throw new DomainError('support_case_closed', 'Reopen the case to answer in it.');
+    const messageId = newId('scm');
+    await insertMessage(
+      trx,
+      { id: messageId, case_id: row.id, author_id: principal.accountId, side, body: input.body, created_at: at },
+      files.map((f) => ({ ...f, case_id: row.id, message_id: messageId, created_at: at })),
+    );
+    if (side === 'staff') {
+      await updateCase(trx, row.id, {
+        waiting_since: null,
+        first_response_at: row.first_response_at ?? at,
+        last_message_at: at,
+        updated_at: at,
+      });
+      await recordSupportEvent(trx, 'support_case.staff_replied', row.id, at);
+    } else {
+      // An agent writing in a closed case reopens it: the question is back in the queue.
+      await updateCase(trx, row.id, {
+        status: 'open',
+        closed_at: null,
+        waiting_since: row.waiting_since ?? at,
+        last_message_at: at,
+        updated_at: at,
+      });
+      const first = row.created_at.getTime() === at.getTime();
+      await recordSupportEvent(trx, first ? 'support_case.opened' : 'support_case.agent_replied', row.id, at);
+    }
+  }
+
+  return {
+    async create(
+      principal: Principal,
+      input: {
+        kind: SupportCaseRow['kind'];
+        subject: string;
+        body: string;
+        locator?: string;
+        attachments?: readonly AttachmentUpload[];
+      },
+    ): Promise<SupportCaseView> {
+      if (isStaff(principal))
+        throw new DomainError('forbidden', 'Staff answer cases; an agent or supervisor opens them.');
+      const booking = input.locator ? await bookingFor(db, principal, input.locator) : undefined;
+      const id = newId('sc');
+      const at = clock.now();
+      await db.transaction().execute(async (trx) => {
+        await insertCase(trx, {
+          id,
+          agency_id: booking?.agency_id ?? principal.agencyId,
+          company_id: booking?.company_id ?? principal.companyId,
+          opened_by: principal.accountId,
+          booking_id: booking?.id ?? null,
+          kind: input.kind,
+          subject: input.subject,
+          status: 'open',
+          waiting_since: at,
+          last_message_at: at,
+          created_at: at,
+          updated_at: at,
+        });
+        const row = (await lockCase(trx, id))!;
+        await writeMessage(trx, principal, row, input, at);
+      });
+      return fullCase(db, id);
+    },
+
+    async list(
+      principal: Principal,
+      query: {
+        status?: 'open' | 'closed';
+        kind?: SupportCaseRow['kind'];
+        locator?: string;
+        cursor?: string;
+        limit: number;
+      },
+    ): Promise<CasePage> {
+      const beforeSeq = query.cursor ? decode(query.cursor, /^(\d{1,18})$/)[1] : undefined;
+      const rows = await listCases(db, {
+        scope: await visibilityOf(db, principal),
+        accountId: principal.accountId,
+        status: query.status,
+        kind: query.kind,
+        locator: query.locator,
+        beforeSeq,
+        limit: query.limit + 1,
+      });
+      const page = rows.slice(0, query.limit);
+      const last = page.at(-1);
+      return {
+        items: page.map(caseView),
+        nextCursor: rows.length > query.limit && last ? encode(String(last.seq)) : null,
+      };
+    },
+
+    /** The staff queue: open cases, the longest-waiting first. */
+    async queue(
+      principal: Principal,
+      query: {
+        kind?: SupportCaseRow['kind'];
+        assignee?: 'me' | 'none';
+        waiting?: boolean;
+        cursor?: string;
+        limit: number;
+      },
+    ): Promise<CasePage> {
+      let after: { key: Date; seq: string } | undefined;
+      if (query.cursor) {
+        const [, key, seq] = decode(query.cursor, /^(\d{1,15}|inf)\.(\d{1,18})$/);
+        // 'infinity' is past every instant: a Date far beyond any case stands in for it.
+        after = { key: key === 'inf' ? new Date(8.64e15) : new Date(Number(key)), seq: seq! };
+      }
+      const rows = await queueCases(db, {
+        kind: query.kind,
+        assigneeId: query.assignee === 'me' ? principal.accountId : undefined,
+        unassigned: query.assignee === 'none',
+        waitingOnly: query.waiting,
+        after,
+        limit: query.limit + 1,
+      });
+      const page = rows.slice(0, query.limit);
+      const last = page.at(-1);
+      return {
+        items: page.map(caseView),
+        nextCursor:
+          rows.length > query.limit && last
+            ? encode(`${last.waiting_since ? last.waiting_since.getTime() : 'inf'}.${last.seq}`)
+            : null,
+      };
+    },
+
+    async get(principal: Principal, id: string): Promise<SupportCaseView> {
+      await caseFor(db, principal, id);
+      return fullCase(db, id);
+    },
+
+    async post(
+      principal: Principal,
+      id: string,
+      input: { body: string; attachments?: readonly AttachmentUpload[] },
+    ): Promise<SupportCaseView> {
+      await caseFor(db, principal, id);
+      await db.transaction().execute(async (trx) => {
+        const row = (await lockCase(trx, id))!;
+        await writeMessage(trx, principal, row, input, clock.now());
+      });
+      return fullCase(db, id);
+    },
+
+    async close(principal: Principal, id: string): Promise<SupportCaseView> {
+      await caseFor(db, principal, id);
+      await db.transaction().execute(async (trx) => {
+        const row = (await lockCase(trx, id))!;
+        if (row.status === 'closed') return;
+        const at = clock.now();
+        await updateCase(trx, id, { status: 'closed', closed_at: at, waiting_since: null, updated_at: at });
+        await withdrawOpenOffers(trx, id, at);
+      });
+      return fullCase(db, id);
+    },
+
+    async reopen(principal: Principal, id: string): Promise<SupportCaseView> {
+      await caseFor(db, principal, id);
+      await db.transaction().execute(async (trx) => {
+        const row = (await lockCase(trx, id))!;
+        if (row.status === 'open') return;
+        const at = clock.now();
+        // Reopened by its agent, the case waits for staff again; by staff, it is staff's move.
+        await updateCase(trx, id, {
+          status: 'open',
+          closed_at: null,
+          waiting_since: isStaff(principal) ? null : at,
+          updated_at: at,
+        });
+      });
+      return fullCase(db, id);
+    },
+
+    async assign(principal: Principal, id: string, assigneeId: string | null): Promise<SupportCaseView> {
+      await caseFor(db, principal, id);
+      if (assigneeId !== null && !(await isStaffAccount(db, assigneeId)))
+        throw invalidField('/assignee_id', 'Only a staff account (Admin or Support) can hold a case.');
+      await updateCase(db, id, { assignee_id: assigneeId, updated_at: clock.now() });
+      return fullCase(db, id);
+    },
+
+    async attachment(principal: Principal, id: string, attachmentId: string) {
+      await caseFor(db, principal, id);
+      const file = await findAttachment(db, id, attachmentId);
+      if (!file) throw notFound('attachment of this case');
+      return { fileName: file.file_name, contentType: file.content_type, content: file.content };
+    },
+
+    /** Time to first response per UTC day, and what is still unanswered: measured, not promised. */
+    async stats(query: { from: string; to: string }) {
+      const span = (Date.parse(query.to) - Date.parse(query.from)) / 86_400_000;
+      if (span < 0)
+        throw new DomainError('validation_failed', 'date_to is before date_from.', { parameter: 'date_to' });
+      if (span > 92)
+        throw new DomainError('validation_failed', 'The range holds at most 92 days.', { parameter: 'date_to' });
+      const [days, unanswered] = await Promise.all([
+        firstResponseByDay(db, query.from, query.to),
+        unansweredIn(db, query.from, query.to),
+      ]);
+      return {
+        days,
+        unanswered: {
+          count: unanswered.count,
+          longest_wait_seconds: unanswered.oldest
+            ? Math.round((clock.now().getTime() - unanswered.oldest.getTime()) / 1000)
+            : null,
+        },
+      };
+    },
+  };
+}
+
+export type SupportCasesService = ReturnType<typeof createSupportCasesService>;
