@@ -334,6 +334,7 @@ export interface Bookings {
   channel_id: string;
   company_id: string | null;
   contacts: JsonText;
+  corporate_number: string | null;
   created_at: Timestamp;
   currency: string;
   documents: Generated<JsonText>;

@@ -5738,6 +5738,8 @@ export interface components {
          *     not be reached to refresh the booking, or the last issue attempt failed).
          */
         Booking: {
+            /** @description The corporate number sent to the airline with the order (the agency's `corporate_number_on`). */
+            corporate_number?: string | null;
             /** @example K7XQ2M */
             locator: string;
             status: components["schemas"]["BookingStatus"];
@@ -5828,6 +5830,12 @@ export interface components {
             search_result_id: string;
             passengers: components["schemas"]["BookingPassengerInput"][];
             contacts: components["schemas"]["BookingContacts"];
+            /**
+             * @description The customer's corporate number (corporate ID for the airline's corporate fares and deals), sent
+             *     to the airline with the order. Only when the agency's `corporate_number_on` is set; otherwise
+             *     the booking is refused with `validation_failed`.
+             */
+            corporate_number?: string;
         };
         /**
          * @description Names the booking to act on.

@@ -210,6 +210,7 @@ export * from './bookingCancelBefore';
 export * from './bookingComment';
 export * from './bookingCompanyId';
 export * from './bookingContacts';
+export * from './bookingCorporateNumber';
 export * from './bookingCreate';
 export * from './bookingDocument';
 export * from './bookingDocumentStatus';
