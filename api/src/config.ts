@@ -24,6 +24,13 @@ const ConfigSchema = Type.Object({
   // Empty means no SMTP: mail lands in the outbox table that staff can read.
   SMTP_URL: Type.String({ default: '', pattern: '^(smtps?://.*)?$' }),
   MAIL_FROM: Type.String({ default: 'Contrail <no-reply@contrail.example>' }),
+  // SMS and voice codes: an SMS API of Twilio's shape at SMS_API_URL (e.g. https://api.twilio.com),
+  // with the account SID, auth token and sending number; empty means they stay in the outbox.
+  SMS_API_URL: Type.String({ default: '', pattern: '^(https?://.*)?$' }),
+  SMS_ACCOUNT_SID: Type.String({ default: '', pattern: '^[A-Za-z0-9_-]*$', maxLength: 64 }),
+  SMS_AUTH_TOKEN: Type.String({ default: '', maxLength: 256 }),
+  SMS_FROM: Type.String({ default: '', maxLength: 32 }),
+  SMS_TIMEOUT_MS: Type.Integer({ default: 10_000, minimum: 100, maximum: 60_000 }),
   // Keys the one-time codes' hashes; at least 32 characters, kept secret, the same on every instance.
   SECRET_KEY: Type.String({ minLength: 32 }),
   LOG_LEVEL: Type.Union(
@@ -143,6 +150,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const value = Value.Convert(ConfigSchema, Value.Default(ConfigSchema, raw));
   const problems = [...Value.Errors(ConfigSchema, value)].map((e) => describe(e.instancePath, e.message, e.params));
+  const settings = value as Record<string, unknown>;
+  // An SMS API needs whom to sign in as and what to send from, or every code would fail at send time.
+  if (settings.SMS_API_URL)
+    for (const key of ['SMS_ACCOUNT_SID', 'SMS_AUTH_TOKEN', 'SMS_FROM'])
+      if (!settings[key]) problems.push(`${key}: is required when SMS_API_URL is set`);
   if (problems.length > 0) throw new ConfigError(problems);
   return Object.freeze(value as Static<typeof ConfigSchema>);
 }

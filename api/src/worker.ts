@@ -9,6 +9,7 @@ import { emailProcessor } from './jobs/processors/email.processor.js';
 import { sweepOnce } from './jobs/sweeper.js';
 import { salesExportProcessor } from './jobs/processors/sales-export.processor.js';
 import { compactSalesRollups } from './domain/sales/compact-rollups.js';
+import { phoneSenderOf } from './mail/phone-sender-of.js';
 import { createMailTransport } from './mail/transport.js';
 // bookings: EMDs, airline notifications, hold expiry
 import { expireHolds } from './domain/bookings/booking-expiry.js';
@@ -47,7 +48,11 @@ export async function startWorker(
   // webhooks: 50 deliveries at once share these connections with the other processors.
   const core = createCore(config, { poolSize: 10, log: (msg) => log.warn(msg) });
   const { db, clock, queues, jobs, mail, salesExports } = core;
-  const transport = createMailTransport({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM });
+  const transport = createMailTransport({
+    smtpUrl: config.SMTP_URL,
+    from: config.MAIL_FROM,
+    phone: phoneSenderOf(config),
+  });
 
   const email = queues.worker(queueNames.email, emailProcessor({ mail, transport, db, clock }), { concurrency: 5 });
   email.on('failed', (job, error) => log.warn({ jobId: job?.id, err: error }, 'email job failed'));

@@ -18,7 +18,7 @@ import {
   type FoundFare,
 } from '../support/bookings.js';
 import { createAccount, createTenant, type TestAccount, type TestTenant } from '../support/factories.js';
-import { startStack, type Stack } from '../support/stack.js';
+import { startStack, tokens, type Stack } from '../support/stack.js';
 import { expectBalancesMatchLedgers, setupReasons } from '../support/ledgers.js';
 
 let stack: Stack;
@@ -79,11 +79,20 @@ it('50 concurrent issue requests for one booking ticket once and debit once', as
   expect(toMinor(await balanceOf(db(), tenant.companyId))).toBe(start - toMinor(fare!.amount) - feeMinor);
   const ledger = await db()
     .selectFrom('transactions')
-    .select('amount')
+    .select(['amount', 'kind'])
     .where('company_id', '=', tenant.companyId)
     .where('reason', 'not in', setupReasons)
     .execute();
   expect(ledger).toHaveLength(2);
+  expect(ledger.map((l) => l.kind)).toEqual(['booking', 'booking']);
+  // The company's ledger finds a booking's entries by its locator.
+  const byLocator = await request(stack.baseUrl)
+    .get(`/api/v1/companies/${tenant.companyId}/ledger?locator=${booked.locator}`)
+    .set(bearer(tokens.Admin));
+  expect(byLocator.body.data.map((e: { booking_locator: string }) => e.booking_locator)).toEqual([
+    booked.locator,
+    booked.locator,
+  ]);
   const sales = await db().selectFrom('sales_documents').select('id').where('locator', '=', booked.locator).execute();
   expect(sales).toHaveLength(1);
   const seen = await request(stack.baseUrl).get(`/api/v1/bookings/${booked.locator}`).set(bearer(agent.token));

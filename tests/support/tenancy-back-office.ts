@@ -86,6 +86,12 @@ export function backOfficeCases(baseUrl: () => string): CrossAgencyRegistry {
       }),
     },
     getCompany: { arrange: async ({ tenant }) => ({ method: 'get', path: `/api/v1/companies/${tenant.companyId}` }) },
+    listCompanyLedger: {
+      arrange: async ({ tenant }) => ({ method: 'get', path: `/api/v1/companies/${tenant.companyId}/ledger` }),
+    },
+    exportCompanyLedger: {
+      arrange: async ({ tenant }) => ({ method: 'get', path: `/api/v1/companies/${tenant.companyId}/ledger/export` }),
+    },
     updateCompany: {
       arrange: async ({ tenant }) => ({
         method: 'patch',

@@ -137,3 +137,15 @@ export function findAgencyFacts(
     .where('id', '=', id)
     .executeTakeFirst();
 }
+
+/** The agency's switches that add to an airline order (corporate number, ghost segment remarks). */
+export async function findOrderSwitches(
+  db: Db,
+  agencyId: string,
+): Promise<{ corporate_number_on: boolean; ghost_segments_remarks_on: boolean } | undefined> {
+  return db
+    .selectFrom('agencies')
+    .select(['corporate_number_on', 'ghost_segments_remarks_on'])
+    .where('id', '=', agencyId)
+    .executeTakeFirst();
+}

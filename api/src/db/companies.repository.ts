@@ -111,7 +111,15 @@ export interface TransactionRow {
   original_amount?: string | null;
   original_currency?: string | null;
   exchange_rate?: string | null;
+  /** What moved the balance: an opening, staff's adjustment, a booking's payment, one side of a transfer. */
+  kind?: LedgerKind;
+  booking_id?: string | null;
+  /** Both entries of a transfer between two companies carry the transfer's id. */
+  transfer_id?: string | null;
 }
+
+export const ledgerKinds = ['opening', 'adjustment', 'booking', 'transfer'] as const;
+export type LedgerKind = (typeof ledgerKinds)[number];
 
 /** Adds to the balance in the same statement that reads it, so no concurrent change is lost. */
 export async function addToBalance(db: Db, companyId: string, amount: string): Promise<string> {
@@ -144,9 +152,9 @@ export async function postOpeningBalances(
       UPDATE companies SET balance_amount = balance_amount + ${input.amount}::numeric
       FROM c WHERE companies.id = c.id
       RETURNING companies.id, companies.balance_amount, companies.balance_currency)
-    INSERT INTO transactions (id, company_id, amount, currency, balance_after, reason, actor_account_id, created_at)
+    INSERT INTO transactions (id, company_id, amount, currency, balance_after, reason, actor_account_id, created_at, kind)
     SELECT 'trx_open_' || u.id, u.id, ${input.amount}::numeric, u.balance_currency, u.balance_amount,
-           'Opening balance', ${input.actorAccountId}, ${input.at}
+           'Opening balance', ${input.actorAccountId}, ${input.at}, 'opening'
     FROM u`.execute(db);
 }
 
@@ -158,17 +166,18 @@ export async function findTransactions(
   db: Db,
   f: { id?: string; companyId?: string; agencyId?: string },
   page = { page: 1, perPage: 1 },
-): Promise<{ rows: (TransactionRow & { agency_id: string | null })[]; total: number }> {
+): Promise<{ rows: (TransactionRow & { agency_id: string | null; booking_locator: string | null })[]; total: number }> {
   let base = db.selectFrom('transactions as t').innerJoin('companies as c', 'c.id', 't.company_id');
   if (f.id) base = base.where('t.id', '=', f.id);
   if (f.companyId) base = base.where('t.company_id', '=', f.companyId);
   if (f.agencyId) base = base.where('c.agency_id', '=', f.agencyId);
   const [rows, count] = await Promise.all([
     base
+      .leftJoin('bookings as b', 'b.id', 't.booking_id')
       .selectAll('t')
-      .select('c.agency_id')
+      .select(['c.agency_id', 'b.locator as booking_locator'])
       .orderBy('t.created_at', 'desc')
-      .orderBy('t.id', 'desc')
+      .orderBy('t.seq', 'desc')
       .limit(page.perPage)
       .offset((page.page - 1) * page.perPage)
       .execute(),

@@ -334,6 +334,7 @@ export interface Bookings {
   channel_id: string;
   company_id: string | null;
   contacts: JsonText;
+  corporate_number: string | null;
   created_at: Timestamp;
   currency: string;
   documents: Generated<JsonText>;
@@ -846,14 +847,18 @@ export interface Transactions {
   actor_account_id: string;
   amount: Numeric;
   balance_after: Numeric;
+  booking_id: string | null;
   company_id: string;
   created_at: Generated<Timestamp>;
   currency: string;
   exchange_rate: Numeric | null;
   id: string;
+  kind: Generated<'opening' | 'adjustment' | 'booking' | 'transfer'>;
   original_amount: Numeric | null;
   original_currency: string | null;
   reason: string;
+  seq: Generated<Int8>;
+  transfer_id: string | null;
 }
 
 export interface WebhookAttempts {

@@ -93,6 +93,10 @@ export const permissions: Record<OperationId, Permission> = {
   listTransactions: { allow: staffOrSupervisor },
   createTransaction: { allow: ['Admin'] },
   getTransaction: { allow: staffOrSupervisor },
+  listCompanyLedger: { allow: staffOrSupervisor },
+  exportCompanyLedger: { allow: staffOrSupervisor },
+  // Between two companies of one agency; top-ups from outside are Admin's (createTransaction).
+  createBalanceTransfer: { allow: ['Admin', 'Supervisor'] },
   // Rates move money on every later issue from a balance in another currency: like a balance
   // change, Admin's alone; supervisors read them to see what their balance will be debited.
   listExchangeRates: { allow: staffOrSupervisor },

@@ -1,7 +1,8 @@
 // Where mail goes: an SMTP server when SMTP_URL is configured; otherwise it stays in the outbox
-// table, marked delivered, for staff (and tests) to read. SMS and voice have no provider yet and
-// always stay in the outbox with their channel.
+// table, marked delivered, for staff (and tests) to read. SMS and voice go through the phone port
+// (phone-sender.ts): an SMS API when SMS_API_URL is configured, else the outbox the same way.
 import nodemailer from 'nodemailer';
+import { outboxPhoneSender, type PhoneSender } from './phone-sender.js';
 
 export interface OutgoingMessage {
   channel: 'email' | 'sms' | 'voice';
@@ -20,12 +21,20 @@ export interface MailTransport {
   close(): void;
 }
 
-export function createMailTransport(options: { smtpUrl: string; from: string }): MailTransport {
-  if (!options.smtpUrl) return { deliver: async () => 'delivered', close: () => undefined };
+export function createMailTransport(options: { smtpUrl: string; from: string; phone?: PhoneSender }): MailTransport {
+  const phone = options.phone ?? outboxPhoneSender;
+  const toPhone = (message: OutgoingMessage & { channel: 'sms' | 'voice' }) =>
+    phone.send({ channel: message.channel, to: message.recipient, body: message.body, language: message.language });
+  if (!options.smtpUrl)
+    return {
+      deliver: async (message) =>
+        message.channel === 'email' ? 'delivered' : toPhone({ ...message, channel: message.channel }),
+      close: () => undefined,
+    };
   const smtp = nodemailer.createTransport(options.smtpUrl);
   return {
     async deliver(message) {
-      if (message.channel !== 'email') return 'delivered';
+      if (message.channel !== 'email') return toPhone({ ...message, channel: message.channel });
       await smtp.sendMail({
         from: options.from,
         to: message.recipient,

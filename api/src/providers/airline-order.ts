@@ -70,6 +70,10 @@ export interface CreateOrderRequest {
   readonly contact: OrderContact;
   /** With a payment the airline issues at once (instant-payment fares); without, it holds. */
   readonly payment?: Payment;
+  /** The customer's corporate number, for the airline's corporate deals (the agency's corporate_number_on). */
+  readonly corporateNumber?: string;
+  /** The seller's remarks for the order (the agency's ghost segment remarks). */
+  readonly remarks?: readonly string[];
 }
 
 export type OrderStatus = 'held' | 'issued' | 'cancelled' | 'voided' | 'refunded' | 'expired' | 'airline_cancelled';
@@ -166,6 +170,9 @@ export interface ProviderOrder {
   readonly documents: readonly TravelDocument[];
   readonly payments: readonly OrderPayment[];
   readonly remarks: readonly string[];
+  /** What the seller sent with the order: the corporate number and remarks the airline keeps (absent: none). */
+  readonly corporateNumber?: string;
+  readonly sellerRemarks?: readonly string[];
   readonly warnings: readonly { kind: OrderWarningKind; message: string }[];
   /** The airline's own changes of the order that ask for the seller's answer (absent: none). */
   readonly airlineChanges?: readonly AirlineChange[];

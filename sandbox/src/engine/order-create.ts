@@ -17,6 +17,8 @@ export interface OrderCreateInput {
   readonly offer: Offer;
   readonly pax: readonly OrderPax[];
   readonly contact: OrderContact;
+  readonly corporateId?: string;
+  readonly sellerRemarks?: readonly string[];
 }
 
 export function createOrder(book: OrderBook, input: OrderCreateInput): Order {
@@ -60,6 +62,8 @@ export function createOrder(book: OrderBook, input: OrderCreateInput): Order {
     nameScenarios: [...new Set(input.pax.flatMap((p) => nameScenarioFor(p.surname) ?? []))] as NameScenario[],
     applied: new Set(),
     remarks: [],
+    ...(input.corporateId === undefined ? {} : { corporateId: input.corporateId }),
+    ...(input.sellerRemarks?.length ? { sellerRemarks: [...input.sellerRemarks] } : {}),
   };
   book.store.add(order);
   return order;

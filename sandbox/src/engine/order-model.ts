@@ -129,6 +129,9 @@ export interface Order {
   readonly applied: Set<string>;
   /** Airline remarks shown in OrderRetrieve (schedule change, cancellation reason). */
   readonly remarks: string[];
+  /** What the seller sent with OrderCreate: the corporate ID and its remarks, shown as they came. */
+  readonly corporateId?: string;
+  readonly sellerRemarks?: readonly string[];
   /** Disruptions asked of this order, oldest first (absent on orders stored before they existed). */
   disruptions?: Disruption[];
   /** A cheaper class the sandbox opened on the order's flights ("cheaper fare"): a re-price finds it. */

@@ -11,6 +11,15 @@ export const OrderCreateRQ = Type.Object(
     ContactInfoList: Type.Array(ContactInfo, { minItems: 1, maxItems: 9 }),
     PaymentFunctions: Type.Optional(PaymentFunctions),
     BookingRef: Type.Optional(BookingRef),
+    /** The customer's corporate ID, for the airline's corporate deals; kept with the order. */
+    CorporateID: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9-]{1,20}$' })),
+    /** The seller's remarks (NDC's RemarkType), kept with the order apart from the airline's own. */
+    Remark: Type.Optional(
+      Type.Array(
+        Type.Object({ RemarkText: Type.String({ minLength: 1, maxLength: 200 }) }, { additionalProperties: false }),
+        { maxItems: 30 },
+      ),
+    ),
   },
   { additionalProperties: false },
 );

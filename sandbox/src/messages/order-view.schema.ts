@@ -85,6 +85,9 @@ export const OrderSchema = Type.Object({
   ),
   OrderItem: Type.Array(Type.Union([FlightItem, ServiceItem])),
   Remark: Type.Array(Type.String()),
+  /** What the seller sent with OrderCreate, kept as it came: the corporate ID and the seller's remarks. */
+  CorporateID: Type.Optional(Type.String()),
+  SellerRemark: Type.Optional(Type.Array(Type.String())),
   /** The airline's own changes of the order that asked for the seller's answer (newest last). */
   AirlineChange: Type.Optional(
     Type.Array(

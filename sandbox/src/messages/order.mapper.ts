@@ -107,6 +107,8 @@ export function orderToView(
         }),
       ],
       Remark: [...order.remarks],
+      ...(order.corporateId === undefined ? {} : { CorporateID: order.corporateId }),
+      ...(order.sellerRemarks?.length ? { SellerRemark: [...order.sellerRemarks] } : {}),
     },
     TicketDocInfo: order.documents.map((d) => ({
       TicketNumber: d.number,

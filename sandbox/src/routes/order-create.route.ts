@@ -61,6 +61,8 @@ export default function orderCreateRoute(app: FastifyInstance, { engine, latency
         ...(p.IdentityDoc?.[0] ? { document: documentOf(p.IdentityDoc[0]) } : {}),
       })),
       contact: { email: contact.EmailAddress.EmailAddressText, phone: contact.Phone.PhoneNumber },
+      ...(rq.CorporateID ? { corporateId: rq.CorporateID } : {}),
+      ...(rq.Remark?.length ? { sellerRemarks: rq.Remark.map((r) => r.RemarkText) } : {}),
     });
     await latency([order.owner.code]);
     const warnings = [];

@@ -205,4 +205,24 @@ describe('POST /ndc/OrderCreate and /ndc/OrderRetrieve', () => {
     expect(res.statusCode).toBe(404);
     expect(res.json().Errors.Error[0].Code).toBe('OFFER_NOT_FOUND');
   });
+
+  it("keeps the seller's corporate ID and remarks apart from the airline's own, and shows them on retrieve", async () => {
+    const s = await sandbox;
+    const offer = await shopOffer(s, { carrier: 'LH', surnames: ['Kowalska'] });
+    const res = await s.ndc('OrderCreate', {
+      ...orderCreateRQ(offer.OfferID, ['Kowalska']),
+      CorporateID: 'ACME-42',
+      Remark: [{ RemarkText: 'GHOST SEG 1 LH1349 WAW-FRA 2026-12-01T07:05' }],
+    });
+    expect(res.statusCode).toBe(200);
+    const again = (await s.ndc('OrderRetrieve', { OrderID: res.json().Order.OrderID })).json();
+    expect(Value.Check(OrderViewRS, again)).toBe(true);
+    expect(again.Order).toMatchObject({
+      CorporateID: 'ACME-42',
+      SellerRemark: ['GHOST SEG 1 LH1349 WAW-FRA 2026-12-01T07:05'],
+      Remark: [],
+    });
+    const bad = await s.ndc('OrderCreate', { ...orderCreateRQ(offer.OfferID, ['Kowalska']), CorporateID: 'no spaces' });
+    expect(bad.statusCode).toBe(400);
+  });
 });

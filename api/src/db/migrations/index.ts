@@ -41,6 +41,8 @@ import * as requestLogs from './20261128T0100-request-logs.js';
 import * as streamTestEvents from './20261128T0300-stream-test-events.js';
 import * as sandboxClocks from './20261128T0400-sandbox-clocks.js';
 import * as supportCases from './20261128T0900-support-cases.js';
+import * as ledgerKinds from './20261128T1000-ledger-kinds.js';
+import * as bookingCorporateNumber from './20261128T1010-booking-corporate-number.js';
 
 export const migrations: Record<string, Migration> = {
   // accounts, sign-in, API tokens
@@ -118,4 +120,8 @@ export const migrations: Record<string, Migration> = {
   '20261128T0400-sandbox-clocks': sandboxClocks,
   // support cases: an agent's thread with staff, its attachments, and offers run on the agent's consent
   '20261128T0900-support-cases': supportCases,
+  // the ledger as supervisors read it: each entry's kind, booking or transfer, and write order
+  '20261128T1000-ledger-kinds': ledgerKinds,
+  // the corporate number a booking was made with, as the airline was told it
+  '20261128T1010-booking-corporate-number': bookingCorporateNumber,
 };

@@ -8,6 +8,8 @@ import { createAgencyChannelsService } from './agency-channels.service.js';
 import { createAgentsService } from './agents.service.js';
 import { auditEntries, auditRecorder } from './audit.js';
 import { createBalancesService } from './balances.service.js';
+import { createBalanceTransfersService } from '../balances/balance-transfer.js';
+import { createCompanyLedgerService } from '../balances/company-ledger.js';
 import { createCompaniesService } from './companies.service.js';
 import { createCompanyChannelsService } from './company-channels.service.js';
 import { createCreditCardsService } from './credit-cards.service.js';
@@ -27,6 +29,8 @@ export function createBackOffice(deps: { db: Db; clock: Clock; auth: Authenticat
     people: createPeopleService({ ...base, auth }),
     companies: createCompaniesService(base),
     balances: createBalancesService(base),
+    ledger: createCompanyLedgerService(base),
+    transfers: createBalanceTransfersService(base),
     exchangeRates: createExchangeRatesService(base),
     markups: createMarkupsService(base),
     joinRequests: createJoinRequestsService({ ...base, auth }),

@@ -9,26 +9,9 @@ import type { RecordChange } from './audit.js';
 import { postToLedger } from '../balances/ledger.js';
 import { recordBalanceEntryDocument } from '../accounting/balance-entry-document.js';
 import { agencyFilter, mustReach } from './scope.js';
+import { transactionView } from '../balances/transaction-view.js';
 
 type Page = { page: number; perPage: number };
-
-function transactionView(r: repo.TransactionRow) {
-  const currency = r.currency.trim();
-  return {
-    id: r.id,
-    company_id: r.company_id,
-    amount: { amount: r.amount, currency },
-    balance_after: { amount: r.balance_after, currency },
-    reason: r.reason,
-    actor_account_id: r.actor_account_id,
-    created_at: r.created_at.toISOString(),
-    original_amount:
-      r.original_amount && r.original_currency
-        ? { amount: r.original_amount, currency: r.original_currency.trim() }
-        : null,
-    exchange_rate: r.exchange_rate ?? null,
-  };
-}
 
 export function createBalancesService(deps: { db: Db; clock: Clock; audit: RecordChange }) {
   const { db, clock, audit } = deps;

@@ -25,6 +25,10 @@ export interface LedgerPosting {
   at: Date;
   /** The mode of the event a low balance raises: false when a test booking moved it (default: live). */
   liveMode?: boolean;
+  /** What moves the balance (default: staff's adjustment), and the booking or transfer it belongs to. */
+  kind?: repo.LedgerKind;
+  bookingId?: string;
+  transferId?: string;
   /** Checked on the locked company before anything moves (the caller's scope rule). */
   reach?: (company: { id: string; agency_id: string | null }) => void;
 }
@@ -72,6 +76,9 @@ export async function postToLedger(trx: Db, posting: LedgerPosting) {
       original_amount: entry.original?.amount ?? null,
       original_currency: entry.original?.currency ?? null,
       exchange_rate: entry.original?.rate ?? null,
+      kind: posting.kind ?? 'adjustment',
+      booking_id: posting.bookingId ?? null,
+      transfer_id: posting.transferId ?? null,
     };
     await repo.insertTransaction(trx, row);
     rows.push(row);

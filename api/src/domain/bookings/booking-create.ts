@@ -1,6 +1,7 @@
 // Booking a searched fare: the airline holds the order (OrderCreate), and the booking is stored
 // under a new locator of our own with its first history entry. The locator is drawn at random and
 // taken by the unique index, so a clash simply draws again.
+import { orderExtrasFor } from './booking-order-extras.js';
 import { randomInt } from 'node:crypto';
 import { insertBookingWithHistory } from '../../db/booking-steps.repository.js';
 import type { PassengerGender } from '../../providers/airline-provider.js';
@@ -42,6 +43,7 @@ export interface BookingCreate {
     identity_document?: IdentityDocument;
   }[];
   contacts: { email: string; phone: string };
+  corporate_number?: string;
 }
 
 export interface CreateDeps extends BookingDeps {
@@ -67,6 +69,7 @@ export async function createBooking(
   checkPassengers(input.passengers, fare.price.perPass);
   checkPassengerData(input.passengers, fare, offer);
   const channel = await deps.channels.byId(principal, ids.channelId);
+  const extras = await orderExtrasFor(db, principal.agencyId, offer, input.corporate_number);
 
   const passengers: BookingPassenger[] = input.passengers.map((p, i) => ({
     id: `PAX${i + 1}`,
@@ -88,6 +91,7 @@ export async function createBooking(
         sellerReference: bookingId,
         passengers: passengers.map(passengerInputOf),
         contact: input.contacts,
+        ...extras,
       }),
     ),
   );
@@ -105,6 +109,7 @@ export async function createBooking(
     carrier: order.owner,
     airline_locator: order.orderId,
     status: 'new' as const,
+    corporate_number: extras.corporateNumber ?? null,
     fake_booking:
       principal.via.kind === 'token' ? principal.via.mode === 'test' : provider.isSandboxCredential(channel.credential),
     airline_total: order.total.amount,

@@ -255,6 +255,8 @@ async function post(
     entries: lines,
     actorAccountId: by.actorAccountId,
     at: by.at,
+    kind: 'booking',
+    bookingId: booking.id,
     // A test booking's payment is heard in test mode, where its developer listens.
     liveMode: !booking.fake_booking,
   });

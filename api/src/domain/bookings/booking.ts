@@ -142,6 +142,7 @@ export interface Booking {
   price: Money;
   provider_status: ProviderOrder['status'];
   fake_booking: boolean;
+  corporate_number?: string | null;
   tickets_present: boolean;
   async_emd_issue: boolean;
   error: string | null;
@@ -180,6 +181,7 @@ export function bookingView(row: BookingRow, now: Date): Booking {
     price: { amount: fromMinor(toMinor(row.airline_total) + toMinor(row.markup_total)), currency: row.currency.trim() },
     provider_status: row.provider_status as ProviderOrder['status'],
     fake_booking: row.fake_booking,
+    corporate_number: row.corporate_number ?? null,
     tickets_present: documents.some((d) => d.type === 'ticket' && d.status === 'issued'),
     async_emd_issue: row.async_emd_issue || requested.some((a) => a.status === 'pending'),
     error: row.error,

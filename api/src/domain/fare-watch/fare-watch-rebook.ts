@@ -96,6 +96,8 @@ export async function acceptOpportunity(
       sellerReference: row.id,
       passengers: passengersOf(row.passengers).map(passengerInputOf),
       contact: row.contacts as { email: string; phone: string },
+      // The new order carries the corporate number the booking was made with.
+      ...(row.corporate_number ? { corporateNumber: row.corporate_number } : {}),
     });
   } catch (error) {
     const text = refusalText(asDomainError(error));

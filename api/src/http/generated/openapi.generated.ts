@@ -1076,6 +1076,76 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/companies/{id}/ledger": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a company's ledger
+         * @description The company's balance movements, newest first, each with the running balance after it. Staff,
+         *     or a supervisor of the company's agency. Pages are cut by a cursor: pass `meta.next_cursor` as
+         *     `cursor` for the next (older) page; it is null on the last one. The filters are those of the
+         *     export (`/companies/{id}/ledger/export`).
+         */
+        get: operations["listCompanyLedger"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/companies/{id}/ledger/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download a company's ledger as CSV
+         * @description Every entry of the company's ledger that the filters keep, oldest first, as a CSV file
+         *     (RFC 4180, a header row; amounts as decimal strings) streamed as it is read. Staff, or a
+         *     supervisor of the company's agency.
+         */
+        get: operations["exportCompanyLedger"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/balance_transfers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Move money between two companies' balances
+         * @description A supervisor moves money from one of their agency's companies to another (Admin: between any two
+         *     companies of one agency). One database transaction writes both ledger entries (a `transfer`
+         *     debit on the source and credit on the destination, carrying the transfer's id) and moves both
+         *     balances, or nothing. The source may not go below zero (`insufficient_balance`); both balances
+         *     must be in the transfer's currency (`currency_mismatch`). Top-ups from outside are staff's
+         *     (`POST /transactions`).
+         */
+        post: operations["createBalanceTransfer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/markups/{id}": {
         parameters: {
             query?: never;
@@ -4951,6 +5021,75 @@ export interface components {
             currency?: string | null;
         };
         /**
+         * @description What moved the balance: `opening` (the balance's first entry), `adjustment` (staff's top-up or
+         *     correction), `booking` (a booking's payment, its give-back, refund, void or exchange), `transfer`
+         *     (one side of a transfer between two companies of one agency).
+         * @enum {string}
+         */
+        LedgerKind: "opening" | "adjustment" | "booking" | "transfer";
+        /** @description One entry of a company balance ledger. */
+        Transaction: {
+            /** @example trx_w1z5r6y2k3v9q2m8x4t7 */
+            id: string;
+            company_id: string;
+            amount: components["schemas"]["Money"];
+            balance_after: components["schemas"]["Money"];
+            reason: string;
+            /** @description Who made the change. */
+            actor_account_id: string;
+            /** Format: date-time */
+            created_at: string;
+            /** @description When the entry was priced in another currency than the balance (a fare paid from the balance), the amount as priced; `amount` is it converted at `exchange_rate`. */
+            original_amount?: components["schemas"]["Money"] | null;
+            /** @description The rate `original_amount` was converted at (units of the balance currency per unit). */
+            exchange_rate?: string | null;
+            kind: components["schemas"]["LedgerKind"];
+            /** @description The booking a `booking` entry belongs to. */
+            booking_locator: string | null;
+            /** @description The transfer both entries of a `transfer` carry. */
+            transfer_id: string | null;
+        };
+        /** @description A page of a company's ledger, newest first; each entry's `balance_after` is the running balance. */
+        LedgerPage: {
+            data: components["schemas"]["Transaction"][];
+            meta: {
+                limit: number;
+                /** @description Pass as `cursor` for the next (older) page; null on the last page. */
+                next_cursor: string | null;
+            };
+        };
+        /**
+         * @description Money moved from one company's balance to another's, both of the same agency and currency.
+         * @example {
+         *       "from_company_id": "cmp_x4t7w1z5r6y2k3v9q2m8",
+         *       "to_company_id": "cmp_q2m8x4t7w1z5r6y2k3v9",
+         *       "amount": {
+         *         "amount": "250.00",
+         *         "currency": "EUR"
+         *       },
+         *       "reason": "Float for the Lviv branch"
+         *     }
+         */
+        BalanceTransferCreate: {
+            from_company_id: string;
+            to_company_id: string;
+            amount: components["schemas"]["Money"];
+            reason: string;
+        };
+        /** @description A transfer between two companies' balances, written as two ledger entries in one database transaction. */
+        BalanceTransfer: {
+            /** @example btr_w1z5r6y2k3v9q2m8x4t7 */
+            id: string;
+            from_company_id: string;
+            to_company_id: string;
+            amount: components["schemas"]["Money"];
+            reason: string;
+            /** Format: date-time */
+            created_at: string;
+            debit: components["schemas"]["Transaction"];
+            credit: components["schemas"]["Transaction"];
+        };
+        /**
          * @description A markup's fields to change.
          * @example {
          *       "value": "3.5",
@@ -4973,23 +5112,6 @@ export interface components {
             kind?: "fixed" | "percentage";
             value?: string;
             currency?: string | null;
-        };
-        /** @description One entry of a company balance ledger. */
-        Transaction: {
-            /** @example trx_w1z5r6y2k3v9q2m8x4t7 */
-            id: string;
-            company_id: string;
-            amount: components["schemas"]["Money"];
-            balance_after: components["schemas"]["Money"];
-            reason: string;
-            /** @description Who made the change. */
-            actor_account_id: string;
-            /** Format: date-time */
-            created_at: string;
-            /** @description When the entry was priced in another currency than the balance (a fare paid from the balance), the amount as priced; `amount` is it converted at `exchange_rate`. */
-            original_amount?: components["schemas"]["Money"] | null;
-            /** @description The rate `original_amount` was converted at (units of the balance currency per unit). */
-            exchange_rate?: string | null;
         };
         /** @description A page of ledger entries, newest first. */
         TransactionList: {
@@ -5943,6 +6065,8 @@ export interface components {
          *     not be reached to refresh the booking, or the last issue attempt failed).
          */
         Booking: {
+            /** @description The corporate number sent to the airline with the order (the agency's `corporate_number_on`). */
+            corporate_number?: string | null;
             /** @example K7XQ2M */
             locator: string;
             status: components["schemas"]["BookingStatus"];
@@ -6033,6 +6157,12 @@ export interface components {
             search_result_id: string;
             passengers: components["schemas"]["BookingPassengerInput"][];
             contacts: components["schemas"]["BookingContacts"];
+            /**
+             * @description The customer's corporate number (corporate ID for the airline's corporate fares and deals), sent
+             *     to the airline with the order. Only when the agency's `corporate_number_on` is set; otherwise
+             *     the booking is refused with `validation_failed`.
+             */
+            corporate_number?: string;
         };
         /**
          * @description Names the booking to act on.
@@ -7880,6 +8010,14 @@ export interface components {
         FareId: string;
         /** @description The partner's id. */
         AgencyId: string;
+        /** @description The first day (UTC) of the entries kept, inclusive. */
+        LedgerDateFrom: string;
+        /** @description The last day (UTC) of the entries kept, inclusive. */
+        LedgerDateTo: string;
+        /** @description Only entries of this kind. */
+        LedgerKind: components["schemas"]["LedgerKind"];
+        /** @description Only the entries of this booking (its locator). */
+        LedgerBooking: string;
         /** @description The first day of the range (issue date, UTC), inclusive. */
         DateFrom: string;
         /** @description The last day of the range (issue date, UTC), inclusive. */
@@ -10264,6 +10402,136 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Markup"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    listCompanyLedger: {
+        parameters: {
+            query?: {
+                /** @description The first day (UTC) of the entries kept, inclusive. */
+                date_from?: components["parameters"]["LedgerDateFrom"];
+                /** @description The last day (UTC) of the entries kept, inclusive. */
+                date_to?: components["parameters"]["LedgerDateTo"];
+                /** @description Only entries of this kind. */
+                kind?: components["parameters"]["LedgerKind"];
+                /** @description Only the entries of this booking (its locator). */
+                locator?: components["parameters"]["LedgerBooking"];
+                /** @description Where the previous page ended (its `meta.next_cursor`). */
+                cursor?: string;
+                /** @description How many entries a page holds. */
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The resource's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the ledger. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LedgerPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    exportCompanyLedger: {
+        parameters: {
+            query?: {
+                /** @description The first day (UTC) of the entries kept, inclusive. */
+                date_from?: components["parameters"]["LedgerDateFrom"];
+                /** @description The last day (UTC) of the entries kept, inclusive. */
+                date_to?: components["parameters"]["LedgerDateTo"];
+                /** @description Only entries of this kind. */
+                kind?: components["parameters"]["LedgerKind"];
+                /** @description Only the entries of this booking (its locator). */
+                locator?: components["parameters"]["LedgerBooking"];
+            };
+            header?: never;
+            path: {
+                /** @description The resource's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The ledger as CSV. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    /** @description attachment; filename="ledger-{company id}.csv" */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    createBalanceTransfer: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a POST safe to retry. The same key with the same body replays the first answer; with
+                 *     another body it is refused (422); while the first is still running, 409. Keys are scoped to the
+                 *     caller and kept 24 hours. The SDK sends one with every POST and reuses it across its retries.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BalanceTransferCreate"];
+            };
+        };
+        responses: {
+            /** @description The transfer, with its two ledger entries. */
+            201: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Idempotency-Replayed": components["headers"]["IdempotencyReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BalanceTransfer"];
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -23,6 +23,7 @@ import { marketingHandlers } from './marketing/marketing.handlers.js';
 import { landingHandlers } from './landing/landing.handlers.js';
 // back office
 import { companyHandlers } from './back-office/companies.handlers.js';
+import { ledgerHandlers } from './back-office/ledger.handlers.js';
 import { partnerHandlers } from './back-office/partners.handlers.js';
 import { ticketingHandlers } from './back-office/ticketing.handlers.js';
 import { salesHandlers } from './sales/sales.handlers.js';
@@ -150,6 +151,7 @@ export function handlersFor(ctx: AppContext, closing: AbortSignal = new AbortCon
     // back office
     ...partnerHandlers(ctx),
     ...companyHandlers(ctx),
+    ...ledgerHandlers(ctx),
     ...ticketingHandlers(ctx),
     ...salesHandlers(ctx),
     ...accountingDocumentHandlers(ctx),

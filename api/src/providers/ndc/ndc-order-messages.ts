@@ -44,6 +44,10 @@ export interface OrderCreateRQ {
   ContactInfoList: NdcContactInfo[];
   PaymentFunctions?: NdcPaymentFunctions;
   BookingRef: NdcBookingRef;
+  /** The customer's corporate ID for the airline's corporate deals. */
+  CorporateID?: string;
+  /** The seller's remarks for the order (NDC's RemarkType). */
+  Remark?: { RemarkText: string }[];
 }
 
 /** The seller's booking reference: sent with OrderCreate and with every later message on the order. */
@@ -130,6 +134,9 @@ export interface NdcOrder {
   JourneyOverview: NdcJourneyOverview[];
   OrderItem: (NdcFlightItem | NdcServiceItem)[];
   Remark: string[];
+  /** What the seller sent with OrderCreate, as the airline keeps it. */
+  CorporateID?: string;
+  SellerRemark?: string[];
   AirlineChange?: NdcAirlineChange[];
 }
 

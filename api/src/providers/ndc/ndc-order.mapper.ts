@@ -109,6 +109,8 @@ export function toOrderCreate(request: CreateOrderRequest): OrderCreateRQ {
       },
     ],
     ...(request.payment ? { PaymentFunctions: toPaymentFunctions(request.payment) } : {}),
+    ...(request.corporateNumber ? { CorporateID: request.corporateNumber } : {}),
+    ...(request.remarks?.length ? { Remark: request.remarks.map((text) => ({ RemarkText: text })) } : {}),
   };
 }
 
@@ -223,6 +225,8 @@ export function orderOf(view: OrderViewRS): ProviderOrder {
       maskedCard: p.MaskedCardID ?? null,
     })),
     remarks: o.Remark,
+    ...(o.CorporateID ? { corporateNumber: o.CorporateID } : {}),
+    ...(o.SellerRemark?.length ? { sellerRemarks: o.SellerRemark } : {}),
     warnings: view.Warning.map((w) => ({ kind: warningKinds[w.Code] ?? 'other', message: w.DescText })),
     ...(o.AirlineChange?.length ? { airlineChanges: o.AirlineChange.map(airlineChangeOf) } : {}),
     ...(o.BaggageAllowance && o.Penalties ? { conditions: conditionsOf(o.BaggageAllowance, o.Penalties) } : {}),

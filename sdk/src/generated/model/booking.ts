@@ -13,6 +13,7 @@ every call. Errors always come as `{"errors": [...], "meta": {"request_id": ...}
 
  * OpenAPI spec version: 0.1.0
  */
+import type { BookingCorporateNumber } from './bookingCorporateNumber';
 import type { BookingStatus } from './bookingStatus';
 import type { BookingTimeLimit } from './bookingTimeLimit';
 import type { BookingCancelBefore } from './bookingCancelBefore';
@@ -38,6 +39,8 @@ not be reached to refresh the booking, or the last issue attempt failed).
 
  */
 export interface Booking {
+  /** The corporate number sent to the airline with the order (the agency's `corporate_number_on`). */
+  corporate_number?: BookingCorporateNumber;
   locator: string;
   status: BookingStatus;
   /** Issue before this moment; null once the booking is issued or ended. */

@@ -30,4 +30,12 @@ export interface BookingCreate {
    */
   passengers: BookingPassengerInput[];
   contacts: BookingContacts;
+  /**
+   * The customer's corporate number (corporate ID for the airline's corporate fares and deals), sent
+to the airline with the order. Only when the agency's `corporate_number_on` is set; otherwise
+the booking is refused with `validation_failed`.
+
+   * @pattern ^[A-Za-z0-9-]{1,20}$
+   */
+  corporate_number?: string;
 }

@@ -16,6 +16,9 @@ every call. Errors always come as `{"errors": [...], "meta": {"request_id": ...}
 import type { Money } from './money';
 import type { TransactionOriginalAmount } from './transactionOriginalAmount';
 import type { TransactionExchangeRate } from './transactionExchangeRate';
+import type { LedgerKind } from './ledgerKind';
+import type { TransactionBookingLocator } from './transactionBookingLocator';
+import type { TransactionTransferId } from './transactionTransferId';
 
 /**
  * One entry of a company balance ledger.
@@ -33,4 +36,9 @@ export interface Transaction {
   original_amount?: TransactionOriginalAmount;
   /** The rate `original_amount` was converted at (units of the balance currency per unit). */
   exchange_rate?: TransactionExchangeRate;
+  kind: LedgerKind;
+  /** The booking a `booking` entry belongs to. */
+  booking_locator: TransactionBookingLocator;
+  /** The transfer both entries of a `transfer` carry. */
+  transfer_id: TransactionTransferId;
 }

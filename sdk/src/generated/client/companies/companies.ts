@@ -17,11 +17,14 @@ import type {
   AgentCompanyRelationship,
   AgentCompanyRelationshipCreate,
   AgentCompanyRelationshipList,
+  BalanceTransfer,
+  BalanceTransferCreate,
   Company,
   CompanyCreate,
   CompanyList,
   CompanyUpdate,
   CreateAgentCompanyRelationshipHeaders,
+  CreateBalanceTransferHeaders,
   CreateCompanyHeaders,
   CreateJoinAgencyRequestHeaders,
   CreateMarkupHeaders,
@@ -29,12 +32,15 @@ import type {
   ExchangeRate,
   ExchangeRateCreate,
   ExchangeRateList,
+  ExportCompanyLedgerParams,
   JoinAgencyRequest,
   JoinAgencyRequestAnswer,
   JoinAgencyRequestCreate,
   JoinAgencyRequestList,
+  LedgerPage,
   ListAgentCompanyRelationshipsParams,
   ListCompaniesParams,
+  ListCompanyLedgerParams,
   ListExchangeRatesParams,
   ListJoinAgencyRequestsParams,
   ListMarkupsParams,
@@ -238,6 +244,111 @@ export const createMarkup = async (id: string,
     headers: { 'Content-Type': 'application/json',...headers, ...options?.headers },
     body: JSON.stringify(
       markupCreate,)
+  }
+);}
+
+
+/**
+ * The company's balance movements, newest first, each with the running balance after it. Staff,
+or a supervisor of the company's agency. Pages are cut by a cursor: pass `meta.next_cursor` as
+`cursor` for the next (older) page; it is null on the last one. The filters are those of the
+export (`/companies/{id}/ledger/export`).
+
+ * @summary Read a company's ledger
+ */
+export const getListCompanyLedgerUrl = (id: string,
+    params?: ListCompanyLedgerParams,) => {
+  const normalizedParams = new URLSearchParams();
+
+  Object.entries(params || {}).forEach(([key, value]) => {
+    
+    if (value !== undefined) {
+      normalizedParams.append(key, value === null ? 'null' : value.toString())
+    }
+  });
+
+  const stringifiedParams = normalizedParams.toString();
+
+  return stringifiedParams.length > 0 ? `/companies/${id}/ledger?${stringifiedParams}` : `/companies/${id}/ledger`
+}
+
+export const listCompanyLedger = async (id: string,
+    params?: ListCompanyLedgerParams, options?: RequestInit): Promise<LedgerPage> => {
+  
+  return contrailFetch<LedgerPage>(getListCompanyLedgerUrl(id,params),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+/**
+ * Every entry of the company's ledger that the filters keep, oldest first, as a CSV file
+(RFC 4180, a header row; amounts as decimal strings) streamed as it is read. Staff, or a
+supervisor of the company's agency.
+
+ * @summary Download a company's ledger as CSV
+ */
+export const getExportCompanyLedgerUrl = (id: string,
+    params?: ExportCompanyLedgerParams,) => {
+  const normalizedParams = new URLSearchParams();
+
+  Object.entries(params || {}).forEach(([key, value]) => {
+    
+    if (value !== undefined) {
+      normalizedParams.append(key, value === null ? 'null' : value.toString())
+    }
+  });
+
+  const stringifiedParams = normalizedParams.toString();
+
+  return stringifiedParams.length > 0 ? `/companies/${id}/ledger/export?${stringifiedParams}` : `/companies/${id}/ledger/export`
+}
+
+export const exportCompanyLedger = async (id: string,
+    params?: ExportCompanyLedgerParams, options?: RequestInit): Promise<string> => {
+  
+  return contrailFetch<string>(getExportCompanyLedgerUrl(id,params),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+/**
+ * A supervisor moves money from one of their agency's companies to another (Admin: between any two
+companies of one agency). One database transaction writes both ledger entries (a `transfer`
+debit on the source and credit on the destination, carrying the transfer's id) and moves both
+balances, or nothing. The source may not go below zero (`insufficient_balance`); both balances
+must be in the transfer's currency (`currency_mismatch`). Top-ups from outside are staff's
+(`POST /transactions`).
+
+ * @summary Move money between two companies' balances
+ */
+export const getCreateBalanceTransferUrl = () => {
+
+
+  
+
+  return `/balance_transfers`
+}
+
+export const createBalanceTransfer = async (balanceTransferCreate: BalanceTransferCreate,
+    headers?: CreateBalanceTransferHeaders, options?: RequestInit): Promise<BalanceTransfer> => {
+  
+  return contrailFetch<BalanceTransfer>(getCreateBalanceTransferUrl(),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json',...headers, ...options?.headers },
+    body: JSON.stringify(
+      balanceTransferCreate,)
   }
 );}
 

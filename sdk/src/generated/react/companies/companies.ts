@@ -37,12 +37,15 @@ import type {
   AgentCompanyRelationshipCreate,
   AgentCompanyRelationshipList,
   BadRequestResponse,
+  BalanceTransfer,
+  BalanceTransferCreate,
   Company,
   CompanyCreate,
   CompanyList,
   CompanyUpdate,
   ConflictResponse,
   CreateAgentCompanyRelationshipHeaders,
+  CreateBalanceTransferHeaders,
   CreateCompanyHeaders,
   CreateJoinAgencyRequestHeaders,
   CreateMarkupHeaders,
@@ -50,14 +53,17 @@ import type {
   ExchangeRate,
   ExchangeRateCreate,
   ExchangeRateList,
+  ExportCompanyLedgerParams,
   ForbiddenResponse,
   InternalServerErrorResponse,
   JoinAgencyRequest,
   JoinAgencyRequestAnswer,
   JoinAgencyRequestCreate,
   JoinAgencyRequestList,
+  LedgerPage,
   ListAgentCompanyRelationshipsParams,
   ListCompaniesParams,
+  ListCompanyLedgerParams,
   ListExchangeRatesParams,
   ListJoinAgencyRequestsParams,
   ListMarkupsParams,
@@ -699,6 +705,322 @@ export const useCreateMarkup = <TError = BadRequestResponse | UnauthorizedRespon
       > => {
 
       const mutationOptions = getCreateMarkupMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * The company's balance movements, newest first, each with the running balance after it. Staff,
+or a supervisor of the company's agency. Pages are cut by a cursor: pass `meta.next_cursor` as
+`cursor` for the next (older) page; it is null on the last one. The filters are those of the
+export (`/companies/{id}/ledger/export`).
+
+ * @summary Read a company's ledger
+ */
+export const getListCompanyLedgerUrl = (id: string,
+    params?: ListCompanyLedgerParams,) => {
+  const normalizedParams = new URLSearchParams();
+
+  Object.entries(params || {}).forEach(([key, value]) => {
+    
+    if (value !== undefined) {
+      normalizedParams.append(key, value === null ? 'null' : value.toString())
+    }
+  });
+
+  const stringifiedParams = normalizedParams.toString();
+
+  return stringifiedParams.length > 0 ? `/companies/${id}/ledger?${stringifiedParams}` : `/companies/${id}/ledger`
+}
+
+export const listCompanyLedger = async (id: string,
+    params?: ListCompanyLedgerParams, options?: RequestInit): Promise<LedgerPage> => {
+  
+  return contrailFetch<LedgerPage>(getListCompanyLedgerUrl(id,params),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getListCompanyLedgerQueryKey = (id?: string,
+    params?: ListCompanyLedgerParams,) => {
+    return [
+    `/companies/${id}/ledger`, ...(params ? [params]: [])
+    ] as const;
+    }
+
+    
+export const getListCompanyLedgerQueryOptions = <TData = Awaited<ReturnType<typeof listCompanyLedger>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse>(id: string,
+    params?: ListCompanyLedgerParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listCompanyLedger>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getListCompanyLedgerQueryKey(id,params);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof listCompanyLedger>>> = ({ signal }) => listCompanyLedger(id,params, { signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, enabled: !!(id), ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof listCompanyLedger>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type ListCompanyLedgerQueryResult = NonNullable<Awaited<ReturnType<typeof listCompanyLedger>>>
+export type ListCompanyLedgerQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse
+
+
+export function useListCompanyLedger<TData = Awaited<ReturnType<typeof listCompanyLedger>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
+ id: string,
+    params: undefined |  ListCompanyLedgerParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listCompanyLedger>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listCompanyLedger>>,
+          TError,
+          Awaited<ReturnType<typeof listCompanyLedger>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof contrailFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListCompanyLedger<TData = Awaited<ReturnType<typeof listCompanyLedger>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
+ id: string,
+    params?: ListCompanyLedgerParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listCompanyLedger>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listCompanyLedger>>,
+          TError,
+          Awaited<ReturnType<typeof listCompanyLedger>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof contrailFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListCompanyLedger<TData = Awaited<ReturnType<typeof listCompanyLedger>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
+ id: string,
+    params?: ListCompanyLedgerParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listCompanyLedger>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary Read a company's ledger
+ */
+
+export function useListCompanyLedger<TData = Awaited<ReturnType<typeof listCompanyLedger>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
+ id: string,
+    params?: ListCompanyLedgerParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listCompanyLedger>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getListCompanyLedgerQueryOptions(id,params,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * Every entry of the company's ledger that the filters keep, oldest first, as a CSV file
+(RFC 4180, a header row; amounts as decimal strings) streamed as it is read. Staff, or a
+supervisor of the company's agency.
+
+ * @summary Download a company's ledger as CSV
+ */
+export const getExportCompanyLedgerUrl = (id: string,
+    params?: ExportCompanyLedgerParams,) => {
+  const normalizedParams = new URLSearchParams();
+
+  Object.entries(params || {}).forEach(([key, value]) => {
+    
+    if (value !== undefined) {
+      normalizedParams.append(key, value === null ? 'null' : value.toString())
+    }
+  });
+
+  const stringifiedParams = normalizedParams.toString();
+
+  return stringifiedParams.length > 0 ? `/companies/${id}/ledger/export?${stringifiedParams}` : `/companies/${id}/ledger/export`
+}
+
+export const exportCompanyLedger = async (id: string,
+    params?: ExportCompanyLedgerParams, options?: RequestInit): Promise<string> => {
+  
+  return contrailFetch<string>(getExportCompanyLedgerUrl(id,params),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getExportCompanyLedgerQueryKey = (id?: string,
+    params?: ExportCompanyLedgerParams,) => {
+    return [
+    `/companies/${id}/ledger/export`, ...(params ? [params]: [])
+    ] as const;
+    }
+
+    
+export const getExportCompanyLedgerQueryOptions = <TData = Awaited<ReturnType<typeof exportCompanyLedger>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse>(id: string,
+    params?: ExportCompanyLedgerParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof exportCompanyLedger>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getExportCompanyLedgerQueryKey(id,params);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof exportCompanyLedger>>> = ({ signal }) => exportCompanyLedger(id,params, { signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, enabled: !!(id), ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof exportCompanyLedger>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type ExportCompanyLedgerQueryResult = NonNullable<Awaited<ReturnType<typeof exportCompanyLedger>>>
+export type ExportCompanyLedgerQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse
+
+
+export function useExportCompanyLedger<TData = Awaited<ReturnType<typeof exportCompanyLedger>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
+ id: string,
+    params: undefined |  ExportCompanyLedgerParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof exportCompanyLedger>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof exportCompanyLedger>>,
+          TError,
+          Awaited<ReturnType<typeof exportCompanyLedger>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof contrailFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useExportCompanyLedger<TData = Awaited<ReturnType<typeof exportCompanyLedger>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
+ id: string,
+    params?: ExportCompanyLedgerParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof exportCompanyLedger>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof exportCompanyLedger>>,
+          TError,
+          Awaited<ReturnType<typeof exportCompanyLedger>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof contrailFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useExportCompanyLedger<TData = Awaited<ReturnType<typeof exportCompanyLedger>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
+ id: string,
+    params?: ExportCompanyLedgerParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof exportCompanyLedger>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary Download a company's ledger as CSV
+ */
+
+export function useExportCompanyLedger<TData = Awaited<ReturnType<typeof exportCompanyLedger>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
+ id: string,
+    params?: ExportCompanyLedgerParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof exportCompanyLedger>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getExportCompanyLedgerQueryOptions(id,params,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * A supervisor moves money from one of their agency's companies to another (Admin: between any two
+companies of one agency). One database transaction writes both ledger entries (a `transfer`
+debit on the source and credit on the destination, carrying the transfer's id) and moves both
+balances, or nothing. The source may not go below zero (`insufficient_balance`); both balances
+must be in the transfer's currency (`currency_mismatch`). Top-ups from outside are staff's
+(`POST /transactions`).
+
+ * @summary Move money between two companies' balances
+ */
+export const getCreateBalanceTransferUrl = () => {
+
+
+  
+
+  return `/balance_transfers`
+}
+
+export const createBalanceTransfer = async (balanceTransferCreate: BalanceTransferCreate,
+    headers?: CreateBalanceTransferHeaders, options?: RequestInit): Promise<BalanceTransfer> => {
+  
+  return contrailFetch<BalanceTransfer>(getCreateBalanceTransferUrl(),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json',...headers, ...options?.headers },
+    body: JSON.stringify(
+      balanceTransferCreate,)
+  }
+);}
+
+
+
+
+export const getCreateBalanceTransferMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | UnprocessableResponse | TooManyRequestsResponse | InternalServerErrorResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createBalanceTransfer>>, TError,{data: BalanceTransferCreate;headers?: CreateBalanceTransferHeaders}, TContext>, request?: SecondParameter<typeof contrailFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof createBalanceTransfer>>, TError,{data: BalanceTransferCreate;headers?: CreateBalanceTransferHeaders}, TContext> => {
+
+const mutationKey = ['createBalanceTransfer'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof createBalanceTransfer>>, {data: BalanceTransferCreate;headers?: CreateBalanceTransferHeaders}> = (props) => {
+          const {data,headers} = props ?? {};
+
+          return  createBalanceTransfer(data,headers,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type CreateBalanceTransferMutationResult = NonNullable<Awaited<ReturnType<typeof createBalanceTransfer>>>
+    export type CreateBalanceTransferMutationBody = BalanceTransferCreate
+    export type CreateBalanceTransferMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | UnprocessableResponse | TooManyRequestsResponse | InternalServerErrorResponse
+
+    /**
+ * @summary Move money between two companies' balances
+ */
+export const useCreateBalanceTransfer = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | UnprocessableResponse | TooManyRequestsResponse | InternalServerErrorResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createBalanceTransfer>>, TError,{data: BalanceTransferCreate;headers?: CreateBalanceTransferHeaders}, TContext>, request?: SecondParameter<typeof contrailFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof createBalanceTransfer>>,
+        TError,
+        {data: BalanceTransferCreate;headers?: CreateBalanceTransferHeaders},
+        TContext
+      > => {
+
+      const mutationOptions = getCreateBalanceTransferMutationOptions(options);
 
       return useMutation(mutationOptions, queryClient);
     }

@@ -73,6 +73,7 @@ export const listBookingsResponseMetaPerPageMax = 100;export const listBookingsR
 
 export const listBookingsResponse = zod.object({
   "data": zod.array(zod.object({
+  "corporate_number": zod.string().nullish().describe('The corporate number sent to the airline with the order (the agency\'s `corporate_number_on`).'),
   "locator": zod.string(),
   "status": zod.enum(['new', 'issuing', 'issued', 'cancelled', 'voided', 'expired', 'refunded']).describe('`new`: held with a time limit; `issuing`: an issue is under way (ticketing is claimed, nothing\nelse may issue it); `issued`: ticketed; `cancelled`: ended before issue; `voided`: tickets voided\ninside the carrier\'s void window; `expired`: the time limit passed unpaid; `refunded`: the tickets\nwere refunded through a confirmed refund request.\n'),
   "time_limit": zod.iso.datetime({}).nullable().describe('Issue before this moment; null once the booking is issued or ended.'),
@@ -210,6 +211,7 @@ export const createBookingBodyPassengersItemIdentityDocumentNumberRegExp = new R
 export const createBookingBodyPassengersItemIdentityDocumentIssuingCountryRegExp = new RegExp('^[A-Z]{2}$');
 export const createBookingBodyPassengersItemIdentityDocumentNationalityRegExp = new RegExp('^[A-Z]{2}$');
 export const createBookingBodyPassengersMax = 9;export const createBookingBodyContactsEmailMax = 254;export const createBookingBodyContactsPhoneRegExp = new RegExp('^\\+?[0-9][0-9 ()-]{5,24}$');
+export const createBookingBodyCorporateNumberRegExp = new RegExp('^[A-Za-z0-9-]{1,20}$');
 
 
 export const createBookingBody = zod.object({
@@ -233,7 +235,8 @@ export const createBookingBody = zod.object({
   "contacts": zod.object({
   "email": zod.email().max(createBookingBodyContactsEmailMax),
   "phone": zod.string().regex(createBookingBodyContactsPhoneRegExp)
-}).describe('How the airline reaches the passengers. Both email and phone are required: airlines charge\nagencies (ADM) for bookings without contact data, and Contrail promises no such ADM.\n')
+}).describe('How the airline reaches the passengers. Both email and phone are required: airlines charge\nagencies (ADM) for bookings without contact data, and Contrail promises no such ADM.\n'),
+  "corporate_number": zod.string().regex(createBookingBodyCorporateNumberRegExp).optional().describe('The customer\'s corporate number (corporate ID for the airline\'s corporate fares and deals), sent\nto the airline with the order. Only when the agency\'s `corporate_number_on` is set; otherwise\nthe booking is refused with `validation_failed`.\n')
 }).describe('Books a fare from a search result for named passengers.')
 
 /**
@@ -301,6 +304,7 @@ export const issueBookingResponseAncillariesItemEmdNumberRegExp = new RegExp('^[
 
 
 export const issueBookingResponse = zod.object({
+  "corporate_number": zod.string().nullish().describe('The corporate number sent to the airline with the order (the agency\'s `corporate_number_on`).'),
   "locator": zod.string(),
   "status": zod.enum(['new', 'issuing', 'issued', 'cancelled', 'voided', 'expired', 'refunded']).describe('`new`: held with a time limit; `issuing`: an issue is under way (ticketing is claimed, nothing\nelse may issue it); `issued`: ticketed; `cancelled`: ended before issue; `voided`: tickets voided\ninside the carrier\'s void window; `expired`: the time limit passed unpaid; `refunded`: the tickets\nwere refunded through a confirmed refund request.\n'),
   "time_limit": zod.iso.datetime({}).nullable().describe('Issue before this moment; null once the booking is issued or ended.'),
@@ -518,6 +522,7 @@ export const reshopBookingResponseAncillariesItemEmdNumberRegExp = new RegExp('^
 
 
 export const reshopBookingResponse = zod.object({
+  "corporate_number": zod.string().nullish().describe('The corporate number sent to the airline with the order (the agency\'s `corporate_number_on`).'),
   "locator": zod.string(),
   "status": zod.enum(['new', 'issuing', 'issued', 'cancelled', 'voided', 'expired', 'refunded']).describe('`new`: held with a time limit; `issuing`: an issue is under way (ticketing is claimed, nothing\nelse may issue it); `issued`: ticketed; `cancelled`: ended before issue; `voided`: tickets voided\ninside the carrier\'s void window; `expired`: the time limit passed unpaid; `refunded`: the tickets\nwere refunded through a confirmed refund request.\n'),
   "time_limit": zod.iso.datetime({}).nullable().describe('Issue before this moment; null once the booking is issued or ended.'),
@@ -688,6 +693,7 @@ export const modifyBookingResponseAncillariesItemEmdNumberRegExp = new RegExp('^
 
 
 export const modifyBookingResponse = zod.object({
+  "corporate_number": zod.string().nullish().describe('The corporate number sent to the airline with the order (the agency\'s `corporate_number_on`).'),
   "locator": zod.string(),
   "status": zod.enum(['new', 'issuing', 'issued', 'cancelled', 'voided', 'expired', 'refunded']).describe('`new`: held with a time limit; `issuing`: an issue is under way (ticketing is claimed, nothing\nelse may issue it); `issued`: ticketed; `cancelled`: ended before issue; `voided`: tickets voided\ninside the carrier\'s void window; `expired`: the time limit passed unpaid; `refunded`: the tickets\nwere refunded through a confirmed refund request.\n'),
   "time_limit": zod.iso.datetime({}).nullable().describe('Issue before this moment; null once the booking is issued or ended.'),
@@ -854,6 +860,7 @@ export const getBookingResponseAncillariesItemEmdNumberRegExp = new RegExp('^[0-
 
 
 export const getBookingResponse = zod.object({
+  "corporate_number": zod.string().nullish().describe('The corporate number sent to the airline with the order (the agency\'s `corporate_number_on`).'),
   "locator": zod.string(),
   "status": zod.enum(['new', 'issuing', 'issued', 'cancelled', 'voided', 'expired', 'refunded']).describe('`new`: held with a time limit; `issuing`: an issue is under way (ticketing is claimed, nothing\nelse may issue it); `issued`: ticketed; `cancelled`: ended before issue; `voided`: tickets voided\ninside the carrier\'s void window; `expired`: the time limit passed unpaid; `refunded`: the tickets\nwere refunded through a confirmed refund request.\n'),
   "time_limit": zod.iso.datetime({}).nullable().describe('Issue before this moment; null once the booking is issued or ended.'),
@@ -999,6 +1006,7 @@ export const cancelBookingResponseAncillariesItemEmdNumberRegExp = new RegExp('^
 
 
 export const cancelBookingResponse = zod.object({
+  "corporate_number": zod.string().nullish().describe('The corporate number sent to the airline with the order (the agency\'s `corporate_number_on`).'),
   "locator": zod.string(),
   "status": zod.enum(['new', 'issuing', 'issued', 'cancelled', 'voided', 'expired', 'refunded']).describe('`new`: held with a time limit; `issuing`: an issue is under way (ticketing is claimed, nothing\nelse may issue it); `issued`: ticketed; `cancelled`: ended before issue; `voided`: tickets voided\ninside the carrier\'s void window; `expired`: the time limit passed unpaid; `refunded`: the tickets\nwere refunded through a confirmed refund request.\n'),
   "time_limit": zod.iso.datetime({}).nullable().describe('Issue before this moment; null once the booking is issued or ended.'),
@@ -1212,6 +1220,7 @@ export const confirmRefundRequestResponseAncillariesItemEmdNumberRegExp = new Re
 
 
 export const confirmRefundRequestResponse = zod.object({
+  "corporate_number": zod.string().nullish().describe('The corporate number sent to the airline with the order (the agency\'s `corporate_number_on`).'),
   "locator": zod.string(),
   "status": zod.enum(['new', 'issuing', 'issued', 'cancelled', 'voided', 'expired', 'refunded']).describe('`new`: held with a time limit; `issuing`: an issue is under way (ticketing is claimed, nothing\nelse may issue it); `issued`: ticketed; `cancelled`: ended before issue; `voided`: tickets voided\ninside the carrier\'s void window; `expired`: the time limit passed unpaid; `refunded`: the tickets\nwere refunded through a confirmed refund request.\n'),
   "time_limit": zod.iso.datetime({}).nullable().describe('Issue before this moment; null once the booking is issued or ended.'),
@@ -1405,6 +1414,7 @@ export const confirmFlightsChangeRequestResponseAncillariesItemEmdNumberRegExp =
 
 
 export const confirmFlightsChangeRequestResponse = zod.object({
+  "corporate_number": zod.string().nullish().describe('The corporate number sent to the airline with the order (the agency\'s `corporate_number_on`).'),
   "locator": zod.string(),
   "status": zod.enum(['new', 'issuing', 'issued', 'cancelled', 'voided', 'expired', 'refunded']).describe('`new`: held with a time limit; `issuing`: an issue is under way (ticketing is claimed, nothing\nelse may issue it); `issued`: ticketed; `cancelled`: ended before issue; `voided`: tickets voided\ninside the carrier\'s void window; `expired`: the time limit passed unpaid; `refunded`: the tickets\nwere refunded through a confirmed refund request.\n'),
   "time_limit": zod.iso.datetime({}).nullable().describe('Issue before this moment; null once the booking is issued or ended.'),
@@ -1737,6 +1747,7 @@ export const addBookingAncillariesResponseAncillariesItemEmdNumberRegExp = new R
 
 
 export const addBookingAncillariesResponse = zod.object({
+  "corporate_number": zod.string().nullish().describe('The corporate number sent to the airline with the order (the agency\'s `corporate_number_on`).'),
   "locator": zod.string(),
   "status": zod.enum(['new', 'issuing', 'issued', 'cancelled', 'voided', 'expired', 'refunded']).describe('`new`: held with a time limit; `issuing`: an issue is under way (ticketing is claimed, nothing\nelse may issue it); `issued`: ticketed; `cancelled`: ended before issue; `voided`: tickets voided\ninside the carrier\'s void window; `expired`: the time limit passed unpaid; `refunded`: the tickets\nwere refunded through a confirmed refund request.\n'),
   "time_limit": zod.iso.datetime({}).nullable().describe('Issue before this moment; null once the booking is issued or ended.'),

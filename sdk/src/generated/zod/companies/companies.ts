@@ -203,6 +203,137 @@ export const createMarkupBody = zod.object({
 }).describe('A new markup. Fixed markups need a currency.')
 
 /**
+ * The company's balance movements, newest first, each with the running balance after it. Staff,
+or a supervisor of the company's agency. Pages are cut by a cursor: pass `meta.next_cursor` as
+`cursor` for the next (older) page; it is null on the last one. The filters are those of the
+export (`/companies/{id}/ledger/export`).
+
+ * @summary Read a company's ledger
+ */
+export const listCompanyLedgerPathIdMax = 64;
+export const listCompanyLedgerPathIdRegExp = new RegExp('^[A-Za-z0-9_-]+$');
+
+
+export const listCompanyLedgerParams = zod.object({
+  "id": zod.string().min(1).max(listCompanyLedgerPathIdMax).regex(listCompanyLedgerPathIdRegExp).describe('The resource\'s id.')
+})
+
+export const listCompanyLedgerQueryLocatorRegExp = new RegExp('^[A-Z0-9]{6}$');
+export const listCompanyLedgerQueryCursorMax = 100;
+export const listCompanyLedgerQueryCursorRegExp = new RegExp('^[A-Za-z0-9_-]+$');
+export const listCompanyLedgerQueryLimitDefault = 50;
+export const listCompanyLedgerQueryLimitMax = 100;
+
+export const listCompanyLedgerQueryParams = zod.object({
+  "date_from": zod.iso.date().optional().describe('The first day (UTC) of the entries kept, inclusive.'),
+  "date_to": zod.iso.date().optional().describe('The last day (UTC) of the entries kept, inclusive.'),
+  "kind": zod.enum(['opening', 'adjustment', 'booking', 'transfer']).optional().describe('Only entries of this kind.'),
+  "locator": zod.string().regex(listCompanyLedgerQueryLocatorRegExp).optional().describe('Only the entries of this booking (its locator).'),
+  "cursor": zod.string().min(1).max(listCompanyLedgerQueryCursorMax).regex(listCompanyLedgerQueryCursorRegExp).optional().describe('Where the previous page ended (its `meta.next_cursor`).'),
+  "limit": zod.number().min(1).max(listCompanyLedgerQueryLimitMax).default(listCompanyLedgerQueryLimitDefault).describe('How many entries a page holds.')
+})
+
+export const listCompanyLedgerResponseDataItemAmountAmountMax = 18;
+export const listCompanyLedgerResponseDataItemAmountAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
+export const listCompanyLedgerResponseDataItemAmountCurrencyRegExp = new RegExp('^[A-Z]{3}$');
+export const listCompanyLedgerResponseDataItemBalanceAfterAmountMax = 18;
+export const listCompanyLedgerResponseDataItemBalanceAfterAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
+export const listCompanyLedgerResponseDataItemBalanceAfterCurrencyRegExp = new RegExp('^[A-Z]{3}$');
+export const listCompanyLedgerResponseDataItemOriginalAmountAmountMax = 18;
+export const listCompanyLedgerResponseDataItemOriginalAmountAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
+export const listCompanyLedgerResponseDataItemOriginalAmountCurrencyRegExp = new RegExp('^[A-Z]{3}$');
+
+
+export const listCompanyLedgerResponse = zod.object({
+  "data": zod.array(zod.object({
+  "id": zod.string(),
+  "company_id": zod.string(),
+  "amount": zod.object({
+  "amount": zod.string().max(listCompanyLedgerResponseDataItemAmountAmountMax).regex(listCompanyLedgerResponseDataItemAmountAmountRegExp),
+  "currency": zod.string().regex(listCompanyLedgerResponseDataItemAmountCurrencyRegExp).describe('ISO 4217 currency code.')
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),
+  "balance_after": zod.object({
+  "amount": zod.string().max(listCompanyLedgerResponseDataItemBalanceAfterAmountMax).regex(listCompanyLedgerResponseDataItemBalanceAfterAmountRegExp),
+  "currency": zod.string().regex(listCompanyLedgerResponseDataItemBalanceAfterCurrencyRegExp).describe('ISO 4217 currency code.')
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),
+  "reason": zod.string(),
+  "actor_account_id": zod.string().describe('Who made the change.'),
+  "created_at": zod.iso.datetime({}),
+  "original_amount": zod.union([zod.object({
+  "amount": zod.string().max(listCompanyLedgerResponseDataItemOriginalAmountAmountMax).regex(listCompanyLedgerResponseDataItemOriginalAmountAmountRegExp),
+  "currency": zod.string().regex(listCompanyLedgerResponseDataItemOriginalAmountCurrencyRegExp).describe('ISO 4217 currency code.')
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),zod.null()]).optional().describe('When the entry was priced in another currency than the balance (a fare paid from the balance), the amount as priced; `amount` is it converted at `exchange_rate`.'),
+  "exchange_rate": zod.string().nullish().describe('The rate `original_amount` was converted at (units of the balance currency per unit).'),
+  "kind": zod.enum(['opening', 'adjustment', 'booking', 'transfer']).describe('What moved the balance: `opening` (the balance\'s first entry), `adjustment` (staff\'s top-up or\ncorrection), `booking` (a booking\'s payment, its give-back, refund, void or exchange), `transfer`\n(one side of a transfer between two companies of one agency).\n'),
+  "booking_locator": zod.string().nullable().describe('The booking a `booking` entry belongs to.'),
+  "transfer_id": zod.string().nullable().describe('The transfer both entries of a `transfer` carry.')
+}).describe('One entry of a company balance ledger.')),
+  "meta": zod.object({
+  "limit": zod.number().min(1),
+  "next_cursor": zod.string().nullable().describe('Pass as `cursor` for the next (older) page; null on the last page.')
+})
+}).describe('A page of a company\'s ledger, newest first; each entry\'s `balance_after` is the running balance.')
+
+/**
+ * Every entry of the company's ledger that the filters keep, oldest first, as a CSV file
+(RFC 4180, a header row; amounts as decimal strings) streamed as it is read. Staff, or a
+supervisor of the company's agency.
+
+ * @summary Download a company's ledger as CSV
+ */
+export const exportCompanyLedgerPathIdMax = 64;
+export const exportCompanyLedgerPathIdRegExp = new RegExp('^[A-Za-z0-9_-]+$');
+
+
+export const exportCompanyLedgerParams = zod.object({
+  "id": zod.string().min(1).max(exportCompanyLedgerPathIdMax).regex(exportCompanyLedgerPathIdRegExp).describe('The resource\'s id.')
+})
+
+export const exportCompanyLedgerQueryLocatorRegExp = new RegExp('^[A-Z0-9]{6}$');
+
+
+export const exportCompanyLedgerQueryParams = zod.object({
+  "date_from": zod.iso.date().optional().describe('The first day (UTC) of the entries kept, inclusive.'),
+  "date_to": zod.iso.date().optional().describe('The last day (UTC) of the entries kept, inclusive.'),
+  "kind": zod.enum(['opening', 'adjustment', 'booking', 'transfer']).optional().describe('Only entries of this kind.'),
+  "locator": zod.string().regex(exportCompanyLedgerQueryLocatorRegExp).optional().describe('Only the entries of this booking (its locator).')
+})
+
+/**
+ * A supervisor moves money from one of their agency's companies to another (Admin: between any two
+companies of one agency). One database transaction writes both ledger entries (a `transfer`
+debit on the source and credit on the destination, carrying the transfer's id) and moves both
+balances, or nothing. The source may not go below zero (`insufficient_balance`); both balances
+must be in the transfer's currency (`currency_mismatch`). Top-ups from outside are staff's
+(`POST /transactions`).
+
+ * @summary Move money between two companies' balances
+ */
+export const createBalanceTransferHeaderIdempotencyKeyMin = 8;
+export const createBalanceTransferHeaderIdempotencyKeyMax = 255;
+export const createBalanceTransferHeaderIdempotencyKeyRegExp = new RegExp('^[A-Za-z0-9_.:-]+$');
+
+
+export const createBalanceTransferHeader = zod.object({
+  "Idempotency-Key": zod.string().min(createBalanceTransferHeaderIdempotencyKeyMin).max(createBalanceTransferHeaderIdempotencyKeyMax).regex(createBalanceTransferHeaderIdempotencyKeyRegExp).optional().describe('Makes a POST safe to retry. The same key with the same body replays the first answer; with\nanother body it is refused (422); while the first is still running, 409. Keys are scoped to the\ncaller and kept 24 hours. The SDK sends one with every POST and reuses it across its retries.\n')
+})
+
+export const createBalanceTransferBodyFromCompanyIdMax = 64;export const createBalanceTransferBodyToCompanyIdMax = 64;export const createBalanceTransferBodyAmountAmountMax = 18;
+export const createBalanceTransferBodyAmountAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
+export const createBalanceTransferBodyAmountCurrencyRegExp = new RegExp('^[A-Z]{3}$');
+export const createBalanceTransferBodyReasonMax = 500;
+
+export const createBalanceTransferBody = zod.object({
+  "from_company_id": zod.string().min(1).max(createBalanceTransferBodyFromCompanyIdMax),
+  "to_company_id": zod.string().min(1).max(createBalanceTransferBodyToCompanyIdMax),
+  "amount": zod.object({
+  "amount": zod.string().max(createBalanceTransferBodyAmountAmountMax).regex(createBalanceTransferBodyAmountAmountRegExp),
+  "currency": zod.string().regex(createBalanceTransferBodyAmountCurrencyRegExp).describe('ISO 4217 currency code.')
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),
+  "reason": zod.string().min(1).max(createBalanceTransferBodyReasonMax)
+}).describe('Money moved from one company\'s balance to another\'s, both of the same agency and currency.')
+
+/**
  * Staff only.
  * @summary Read a markup
  */
@@ -301,7 +432,10 @@ export const listTransactionsResponse = zod.object({
   "amount": zod.string().max(listTransactionsResponseDataItemOriginalAmountAmountMax).regex(listTransactionsResponseDataItemOriginalAmountAmountRegExp),
   "currency": zod.string().regex(listTransactionsResponseDataItemOriginalAmountCurrencyRegExp).describe('ISO 4217 currency code.')
 }).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),zod.null()]).optional().describe('When the entry was priced in another currency than the balance (a fare paid from the balance), the amount as priced; `amount` is it converted at `exchange_rate`.'),
-  "exchange_rate": zod.string().nullish().describe('The rate `original_amount` was converted at (units of the balance currency per unit).')
+  "exchange_rate": zod.string().nullish().describe('The rate `original_amount` was converted at (units of the balance currency per unit).'),
+  "kind": zod.enum(['opening', 'adjustment', 'booking', 'transfer']).describe('What moved the balance: `opening` (the balance\'s first entry), `adjustment` (staff\'s top-up or\ncorrection), `booking` (a booking\'s payment, its give-back, refund, void or exchange), `transfer`\n(one side of a transfer between two companies of one agency).\n'),
+  "booking_locator": zod.string().nullable().describe('The booking a `booking` entry belongs to.'),
+  "transfer_id": zod.string().nullable().describe('The transfer both entries of a `transfer` carry.')
 }).describe('One entry of a company balance ledger.')),
   "meta": zod.object({
   "page": zod.number().min(1),
@@ -434,7 +568,10 @@ export const getTransactionResponse = zod.object({
   "amount": zod.string().max(getTransactionResponseOriginalAmountAmountMax).regex(getTransactionResponseOriginalAmountAmountRegExp),
   "currency": zod.string().regex(getTransactionResponseOriginalAmountCurrencyRegExp).describe('ISO 4217 currency code.')
 }).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),zod.null()]).optional().describe('When the entry was priced in another currency than the balance (a fare paid from the balance), the amount as priced; `amount` is it converted at `exchange_rate`.'),
-  "exchange_rate": zod.string().nullish().describe('The rate `original_amount` was converted at (units of the balance currency per unit).')
+  "exchange_rate": zod.string().nullish().describe('The rate `original_amount` was converted at (units of the balance currency per unit).'),
+  "kind": zod.enum(['opening', 'adjustment', 'booking', 'transfer']).describe('What moved the balance: `opening` (the balance\'s first entry), `adjustment` (staff\'s top-up or\ncorrection), `booking` (a booking\'s payment, its give-back, refund, void or exchange), `transfer`\n(one side of a transfer between two companies of one agency).\n'),
+  "booking_locator": zod.string().nullable().describe('The booking a `booking` entry belongs to.'),
+  "transfer_id": zod.string().nullable().describe('The transfer both entries of a `transfer` carry.')
 }).describe('One entry of a company balance ledger.')
 
 /**

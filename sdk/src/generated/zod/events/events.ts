@@ -86,6 +86,7 @@ export const listEventsResponse = zod.object({
   "agency_id": zod.string().nullable().describe('The agency whose event it is; null for platform-wide events.'),
   "data": zod.object({
   "object": zod.object({
+  "corporate_number": zod.string().nullish().describe('The corporate number sent to the airline with the order (the agency\'s `corporate_number_on`).'),
   "locator": zod.string(),
   "status": zod.enum(['new', 'issuing', 'issued', 'cancelled', 'voided', 'expired', 'refunded']).describe('`new`: held with a time limit; `issuing`: an issue is under way (ticketing is claimed, nothing\nelse may issue it); `issued`: ticketed; `cancelled`: ended before issue; `voided`: tickets voided\ninside the carrier\'s void window; `expired`: the time limit passed unpaid; `refunded`: the tickets\nwere refunded through a confirmed refund request.\n'),
   "time_limit": zod.iso.datetime({}).nullable().describe('Issue before this moment; null once the booking is issued or ended.'),
@@ -563,6 +564,7 @@ export const getEventResponse = zod.union([zod.object({
   "agency_id": zod.string().nullable().describe('The agency whose event it is; null for platform-wide events.'),
   "data": zod.object({
   "object": zod.object({
+  "corporate_number": zod.string().nullish().describe('The corporate number sent to the airline with the order (the agency\'s `corporate_number_on`).'),
   "locator": zod.string(),
   "status": zod.enum(['new', 'issuing', 'issued', 'cancelled', 'voided', 'expired', 'refunded']).describe('`new`: held with a time limit; `issuing`: an issue is under way (ticketing is claimed, nothing\nelse may issue it); `issued`: ticketed; `cancelled`: ended before issue; `voided`: tickets voided\ninside the carrier\'s void window; `expired`: the time limit passed unpaid; `refunded`: the tickets\nwere refunded through a confirmed refund request.\n'),
   "time_limit": zod.iso.datetime({}).nullable().describe('Issue before this moment; null once the booking is issued or ended.'),
