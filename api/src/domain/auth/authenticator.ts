@@ -9,6 +9,7 @@ import { findActiveTokenByHash, productionApiOn, touchTokens } from '../../db/ap
 import type { Db } from '../../db/database.js';
 import { findLiveSession, touchSessions } from '../../db/sessions.repository.js';
 import type { Clock } from '../clock.js';
+import { heldPermissions, type BookingVisibility } from '../agency-users/agency-permissions.js';
 import { DomainError } from '../errors.js';
 import type { Principal } from '../principal.js';
 import { hashToken, looksLikeToken } from './api-tokens.js';
@@ -52,6 +53,8 @@ export function createAuthenticator(deps: { db: Db; clock: Clock; cacheTtlMs?: n
         companyId: row.company_id,
         onboardingComplete: row.onboarding_state === 'complete',
         language: row.language,
+        agencyPermissions: heldPermissions(row.user_type, row.agency_permissions),
+        bookingVisibility: row.booking_visibility as BookingVisibility | null,
         via: { kind: 'session', sessionId: row.session_id },
       },
       csrf: Buffer.from(row.csrf_token),
@@ -75,6 +78,8 @@ export function createAuthenticator(deps: { db: Db; clock: Clock; cacheTtlMs?: n
               companyId: row.company_id,
               onboardingComplete: row.onboarding_state === 'complete',
               language: row.language,
+              agencyPermissions: heldPermissions(row.user_type, row.agency_permissions),
+              bookingVisibility: row.booking_visibility as BookingVisibility | null,
               via: { kind: 'token', tokenId: row.token_id, mode: row.mode },
             }
           : null;

@@ -92,7 +92,8 @@ export default fp(
         const principal = await authenticate(request, security);
         // Known before any refusal, so the refusal is written in the caller's language.
         request.principal = principal;
-        if (!mayCall(permission, principal.userType)) throw new DomainError('forbidden', 'Your role may not do this.');
+        if (!mayCall(permission, principal.userType, principal.agencyPermissions))
+          throw new DomainError('forbidden', 'Your role may not do this.');
         if (!principal.onboardingComplete && !permission.beforeOnboarding) throw new DomainError('onboarding_required');
       };
     });
