@@ -122,7 +122,8 @@ it('answers every operation for every role as the matrix says', async () => {
     if (res.status !== 204) mismatches.push(`signOut as ${caller.name} → ${res.status}`);
   }
   expect(mismatches).toEqual([]);
-});
+  // eight callers over every operation: minutes on a loaded machine
+}, 180_000);
 
 it('keeps the rules the product spec and the design state', () => {
   // Product operations need a credential; the mail outbox is staff only and only Admin deletes.

@@ -67,6 +67,16 @@ const roleRules: Record<OperationId, RoleRule> = {
   priceNeoFlight: open,
   sendPresentationRequest: open,
   listPresentationRequests: { allow: staff },
+  // users of an agency: whoever holds `users` in their agency (a supervisor always), staff any
+  // agency's (agency-users.service.ts keeps the wall); accepting an invite is the link's secret.
+  listAgencyUsers: { allow: 'signed-in' },
+  getAgencyUser: { allow: 'signed-in' },
+  updateAgencyUser: { allow: 'signed-in' },
+  suspendAgencyUser: { allow: 'signed-in' },
+  reactivateAgencyUser: { allow: 'signed-in' },
+  listAgencyInvites: { allow: 'signed-in' },
+  createAgencyInvite: { allow: 'signed-in' },
+  acceptAgencyInvite: open,
   // back office: staff run it; supervisors reach their own partner only (rows are scoped
   // in domain/back-office/scope.ts); Support cannot archive partners, move balances or make staff.
   listAgencies: { allow: staff },
@@ -260,6 +270,14 @@ const roleRules: Record<OperationId, RoleRule> = {
  * Every operation names one, so a new operation without a decision fails the build.
  */
 const agencyNeeds: Record<OperationId, AgencyPermission | null> = {
+  listAgencyUsers: 'users',
+  getAgencyUser: 'users',
+  updateAgencyUser: 'users',
+  suspendAgencyUser: 'users',
+  reactivateAgencyUser: 'users',
+  listAgencyInvites: 'users',
+  createAgencyInvite: 'users',
+  acceptAgencyInvite: null,
   getHealth: null,
   getReadiness: null,
   getLegalVersions: null,

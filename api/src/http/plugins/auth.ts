@@ -21,6 +21,8 @@ declare module 'fastify' {
   }
 }
 
+const readOnly = new Set(['GET', 'HEAD', 'OPTIONS']);
+
 export type SecurityRequirement = Record<string, string[]>;
 
 interface Scheme {
@@ -95,6 +97,13 @@ export default fp(
         if (!mayCall(permission, principal.userType, principal.agencyPermissions))
           throw new DomainError('forbidden', 'Your role may not do this.');
         if (!principal.onboardingComplete && !permission.beforeOnboarding) throw new DomainError('onboarding_required');
+        // Reads may ride the few seconds a cached principal lives; a write never does.
+        if (
+          principal.agencyId &&
+          !readOnly.has(request.method) &&
+          (await opts.authenticator.suspended(principal.accountId))
+        )
+          throw new DomainError('unauthenticated', 'This account is suspended.');
       };
     });
   },

@@ -22,4 +22,5 @@ export * from './sales/sales';
 export * from './sandbox/sandbox';
 export * from './schedule-changes/schedule-changes';
 export * from './ticketing/ticketing';
+export * from './users/users';
 export * from './webhooks/webhooks';
