@@ -134,12 +134,15 @@ it('keeps the rules the product spec and the design state', () => {
   expect(permissions.createApiToken.beforeOnboarding).toBeUndefined();
   for (const id of ['startSignIn', 'signIn', 'sendVoiceOtp', 'getLegalVersions'] as const)
     expect(permissions[id].allow).toBe('public');
-  // Today's agent is the Agent preset: it books, issues and services, but neither sees money nor
-  // manages people; a supervisor holds everything whatever is stored; an accountant cannot book.
+  // Today's agent is the Agent preset: it books, issues, services and sees its company's balance,
+  // but does not manage people; a supervisor holds everything whatever is stored; an accountant cannot book.
   const agent = heldPermissions('Agent', null);
   expect(mayCall(permissions.issueBooking, 'Agent', agent)).toBe(true);
   expect(mayCall(permissions.cancelBooking, 'Agent', agent)).toBe(true);
   expect(mayCall(permissions.createBooking, 'Agent', heldPermissions('Agent', presets.accountant))).toBe(false);
   expect(mayCall(permissions.searchOffers, 'Supervisor', heldPermissions('Supervisor', []))).toBe(true);
+  expect(mayCall(permissions.listAgencyUsers, 'Agent', agent)).toBe(false);
+  expect(mayCall(permissions.listAgencyUsers, 'Agent', heldPermissions('Agent', presets.senior_agent))).toBe(true);
+  // The ledger stays a supervisor's (the role rule), whatever an agent holds.
   expect(mayCall(permissions.listTransactions, 'Agent', heldPermissions('Agent', presets.senior_agent))).toBe(false);
 });

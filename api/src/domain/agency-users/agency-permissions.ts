@@ -12,8 +12,10 @@ export const presetNames = ['agent', 'senior_agent', 'accountant', 'supervisor']
 export type PresetName = (typeof presetNames)[number];
 
 export const presets: Record<PresetName, readonly AgencyPermission[]> = {
-  agent: ['search', 'book', 'issue', 'service'],
-  senior_agent: ['search', 'book', 'issue', 'service', 'balance'],
+  // today's agent: books, issues, services and sees the company's balance
+  agent: ['search', 'book', 'issue', 'service', 'balance'],
+  // and manages the agency's agents (never its supervisors)
+  senior_agent: ['search', 'book', 'issue', 'service', 'balance', 'users'],
   accountant: ['balance'],
   supervisor: agencyPermissionNames,
 };
@@ -29,9 +31,11 @@ export function heldPermissions(userType: string, stored: readonly string[] | nu
   return new Set(agencyPermissionNames.filter((p) => own.includes(p)));
 }
 
-/** The preset a set matches exactly, or `custom`. */
-export function presetOf(held: ReadonlySet<AgencyPermission>): PresetName | 'custom' {
+/** The preset a set matches exactly, or `custom`; a supervisor is the Supervisor preset. */
+export function presetOf(userType: string, held: ReadonlySet<AgencyPermission>): PresetName | 'custom' {
+  if (userType === 'Supervisor') return 'supervisor';
   for (const name of presetNames) {
+    if (name === 'supervisor') continue;
     const set = presets[name];
     if (set.length === held.size && set.every((p) => held.has(p))) return name;
   }

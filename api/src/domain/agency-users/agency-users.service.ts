@@ -38,7 +38,7 @@ export function agencyUserView(r: repo.AgencyUserRow) {
     user_type: r.user_type as 'Agent' | 'Supervisor',
     agency_id: r.agency_id!,
     company_id: r.company_id,
-    preset: presetOf(held),
+    preset: presetOf(r.user_type, held),
     permissions: listed(held),
     booking_visibility: r.booking_visibility,
     suspended_at: r.suspended_at?.toISOString() ?? null,

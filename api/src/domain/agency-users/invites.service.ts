@@ -36,7 +36,7 @@ function inviteView(r: repo.InviteRow) {
     first_name: r.first_name,
     last_name: r.last_name,
     company_id: r.company_id,
-    preset: presetOf(held),
+    preset: presetOf(r.user_type, held),
     permissions: listed(held),
     booking_visibility: r.booking_visibility,
     created_at: r.created_at.toISOString(),

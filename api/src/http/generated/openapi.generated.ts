@@ -3785,6 +3785,13 @@ export interface components {
                 id: string;
                 name: string;
             } | null;
+            /** @description What the account may do in its agency (search, book, issue, service, balance, users); empty for staff. The console shows only what these allow; the server decides the same way. */
+            permissions: ("search" | "book" | "issue" | "service" | "balance" | "users")[];
+            /**
+             * @description The account's own booking visibility; null when its company's `shared_bookings` decides.
+             * @enum {string|null}
+             */
+            booking_visibility: "own" | "company" | "agency" | null;
         };
         /**
          * @description A console session. The session itself travels in the HttpOnly `contrail_session` cookie; send
