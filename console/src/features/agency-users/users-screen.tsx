@@ -58,7 +58,7 @@ function UserRow({ user, self }: { user: AgencyUser; self: boolean }) {
           </Badge>
         )}
       </Table.Td>
-      <Table.Td>
+      <Table.Td miw={220}>
         <Stack gap={6}>
           <Select
             aria-label={t('agencyUsers.presetOf', { name })}
@@ -76,20 +76,18 @@ function UserRow({ user, self }: { user: AgencyUser; self: boolean }) {
               </Group>
             </Checkbox.Group>
           )}
+          <Select
+            aria-label={t('agencyUsers.visibilityOf', { name })}
+            disabled={self}
+            value={visibility}
+            onChange={(v) => setVisibility(v ?? 'default')}
+            data={visibilities.map((v) => ({ value: v, label: t(`agencyUsers.visibility.${v}`) }))}
+          />
         </Stack>
       </Table.Td>
       <Table.Td>
-        <Select
-          aria-label={t('agencyUsers.visibilityOf', { name })}
-          disabled={self}
-          value={visibility}
-          onChange={(v) => setVisibility(v ?? 'default')}
-          data={visibilities.map((v) => ({ value: v, label: t(`agencyUsers.visibility.${v}`) }))}
-        />
-      </Table.Td>
-      <Table.Td>
         {!self && (
-          <Group gap="xs" wrap="nowrap">
+          <Stack gap="xs">
             <Button size="xs" onClick={save} loading={update.isPending}>
               {t('agencyUsers.save')}
             </Button>
@@ -102,7 +100,7 @@ function UserRow({ user, self }: { user: AgencyUser; self: boolean }) {
                 {t('agencyUsers.suspend')}
               </Button>
             )}
-          </Group>
+          </Stack>
         )}
       </Table.Td>
     </Table.Tr>
@@ -219,7 +217,6 @@ export function UsersScreen() {
             <Table.Tr>
               <Table.Th>{t('agencyUsers.column.user')}</Table.Th>
               <Table.Th>{t('agencyUsers.column.permissions')}</Table.Th>
-              <Table.Th>{t('agencyUsers.column.visibility')}</Table.Th>
               <Table.Th>{t('agencyUsers.column.actions')}</Table.Th>
             </Table.Tr>
           </Table.Thead>
