@@ -1,7 +1,7 @@
 // The API process's parts: the shared core (core.ts: database, queues, mail, airlines, limits) and
 // the domain services the routes call. server.ts and tests build one and hand it to the app;
 // nothing reaches for a singleton.
-import type { Config } from './config.js';
+import { consoleUrl, type Config } from './config.js';
 import { createCore } from './core.js';
 import type { Db } from './db/database.js';
 import { createAccountsService, type AccountsService } from './domain/accounts/accounts.service.js';
@@ -85,6 +85,9 @@ import {
 import { readFileSync } from 'node:fs';
 import { createAssistantService, type AssistantService } from './domain/assistant/assistant.service.js';
 import { mayCall, permissions } from './http/permissions.js';
+import { createAgencyUsersService, type AgencyUsersService } from './domain/agency-users/agency-users.service.js';
+import { createInvitesService, type InvitesService } from './domain/agency-users/invites.service.js';
+import { auditRecorder } from './domain/back-office/audit.js';
 import type { OperationId } from './http/contract.js';
 
 export interface AppContext {
@@ -109,6 +112,9 @@ export interface AppContext {
   // landing: the neo-flights landing page
   neoFlights: NeoFlightsService;
   presentationRequests: PresentationRequestsService;
+  // users of an agency: access, suspension, invites
+  agencyUsers: AgencyUsersService;
+  agencyInvites: InvitesService;
   // back office
   backOffice: BackOffice;
   // Sales and analytics
@@ -234,6 +240,9 @@ export function createAppContext(config: Config, overrides: { clock?: Clock } = 
       limits: limitStore,
       salesInbox: config.SALES_INBOX,
     }),
+    // users of an agency: access, suspension, invites
+    agencyUsers: createAgencyUsersService({ db, clock, audit: auditRecorder(clock), auth }),
+    agencyInvites: createInvitesService({ db, clock, audit: auditRecorder(clock), mail, appUrl: consoleUrl(config) }),
     // back office
     backOffice,
     // Sales and analytics

@@ -61,6 +61,9 @@ export async function createAccount(
     authMethod?: 'otp' | 'password';
     onboarding?: 'initial' | 'privacy' | 'complete';
     email?: string;
+    /** An agent's own permission set (agency-permissions.ts); absent: the role's preset. */
+    agencyPermissions?: readonly string[];
+    bookingVisibility?: 'own' | 'company' | 'agency';
   } = {},
 ): Promise<TestAccount> {
   const userType = options.userType ?? 'Agent';
@@ -88,6 +91,8 @@ export async function createAccount(
       terms_accepted_at: complete ? new Date() : null,
       agency_id: staff ? null : (options.tenant?.agencyId ?? null),
       company_id: userType === 'Agent' ? (options.tenant?.companyId ?? null) : null,
+      agency_permissions: options.agencyPermissions ? [...options.agencyPermissions] : null,
+      booking_visibility: options.bookingVisibility ?? null,
     })
     .execute();
   const token = generateToken('test');

@@ -13,6 +13,8 @@ export interface AccountDetailsRow {
   language: 'en' | 'ua' | 'pl';
   auth_method: 'otp' | 'password';
   onboarding_state: 'initial' | 'privacy' | 'complete';
+  agency_permissions: string[] | null;
+  booking_visibility: 'own' | 'company' | 'agency' | null;
   terms_accepted_at: Date | null;
   company_id: string | null;
   company_name: string | null;
@@ -38,6 +40,8 @@ function accountDetailsQuery(db: Db, accountId: string) {
       'a.auth_method',
       'a.onboarding_state',
       'a.terms_accepted_at',
+      'a.agency_permissions',
+      'a.booking_visibility',
       'a.company_id',
       'c.name as company_name',
       'c.balance_amount',

@@ -13,25 +13,33 @@ export interface TokenPrincipalRow {
   company_id: string | null;
   onboarding_state: 'initial' | 'privacy' | 'complete';
   language: 'en' | 'ua' | 'pl';
+  agency_permissions: string[] | null;
+  booking_visibility: string | null;
 }
 
 export function findActiveTokenByHash(db: Db, tokenHash: string): Promise<TokenPrincipalRow | undefined> {
-  return db
-    .selectFrom('api_tokens as t')
-    .innerJoin('accounts as a', 'a.id', 't.account_id')
-    .select([
-      't.id as token_id',
-      't.mode',
-      'a.id as account_id',
-      'a.user_type',
-      'a.agency_id',
-      'a.company_id',
-      'a.onboarding_state',
-      'a.language',
-    ])
-    .where('t.token_hash', '=', tokenHash)
-    .where('t.revoked_at', 'is', null)
-    .executeTakeFirst();
+  return (
+    db
+      .selectFrom('api_tokens as t')
+      .innerJoin('accounts as a', 'a.id', 't.account_id')
+      .select([
+        't.id as token_id',
+        't.mode',
+        'a.id as account_id',
+        'a.user_type',
+        'a.agency_id',
+        'a.company_id',
+        'a.onboarding_state',
+        'a.language',
+        'a.agency_permissions',
+        'a.booking_visibility',
+      ])
+      .where('t.token_hash', '=', tokenHash)
+      .where('t.revoked_at', 'is', null)
+      // A suspended account's token is dead even before its revocation is seen.
+      .where('a.suspended_at', 'is', null)
+      .executeTakeFirst()
+  );
 }
 
 export type TokenRow = Selectable<ApiTokensTable>;

@@ -55,7 +55,9 @@ export interface AccountingSequences {
 
 export interface Accounts {
   agency_id: string | null;
+  agency_permissions: string[] | null;
   auth_method: Generated<'otp' | 'password'>;
+  booking_visibility: 'own' | 'company' | 'agency' | null;
   company_id: string | null;
   created_at: Generated<Timestamp>;
   email: string;
@@ -67,6 +69,7 @@ export interface Accounts {
   password_hash: string | null;
   phone: string | null;
   privacy_version: string | null;
+  suspended_at: Timestamp | null;
   terms_accepted_at: Timestamp | null;
   terms_version: string | null;
   updated_at: Generated<Timestamp>;
@@ -101,6 +104,24 @@ export interface AgencyChannels {
   ticketing_credit_card_id: string | null;
   title: string;
   updated_at: Generated<Timestamp>;
+}
+
+export interface AgencyInvites {
+  accepted_at: Timestamp | null;
+  account_id: string | null;
+  agency_id: string;
+  agency_permissions: string[];
+  booking_visibility: 'own' | 'company' | 'agency' | null;
+  company_id: string | null;
+  created_at: Timestamp;
+  email: string;
+  expires_at: Timestamp;
+  first_name: string;
+  id: string;
+  invited_by: string | null;
+  last_name: string;
+  token_hash: string;
+  user_type: 'Agent' | 'Supervisor';
 }
 
 export interface AgencyTransactionFees {
@@ -917,6 +938,7 @@ export interface DB {
   accounts: Accounts;
   agencies: Agencies;
   agency_channels: AgencyChannels;
+  agency_invites: AgencyInvites;
   agency_transaction_fees: AgencyTransactionFees;
   agent_company_relationships: AgentCompanyRelationships;
   airline_intents: AirlineIntents;

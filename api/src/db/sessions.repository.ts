@@ -12,6 +12,8 @@ export interface SessionPrincipalRow {
   company_id: string | null;
   onboarding_state: 'initial' | 'privacy' | 'complete';
   language: 'en' | 'ua' | 'pl';
+  agency_permissions: string[] | null;
+  booking_visibility: string | null;
 }
 
 export async function insertSession(
@@ -25,24 +27,30 @@ export async function insertSession(
 }
 
 export function findLiveSession(db: Db, id: string): Promise<SessionPrincipalRow | undefined> {
-  return db
-    .selectFrom('sessions as s')
-    .innerJoin('accounts as a', 'a.id', 's.account_id')
-    .select([
-      's.id as session_id',
-      's.csrf_token',
-      's.last_seen_at',
-      's.absolute_expires_at',
-      'a.id as account_id',
-      'a.user_type',
-      'a.agency_id',
-      'a.company_id',
-      'a.onboarding_state',
-      'a.language',
-    ])
-    .where('s.id', '=', id)
-    .where('s.revoked_at', 'is', null)
-    .executeTakeFirst();
+  return (
+    db
+      .selectFrom('sessions as s')
+      .innerJoin('accounts as a', 'a.id', 's.account_id')
+      .select([
+        's.id as session_id',
+        's.csrf_token',
+        's.last_seen_at',
+        's.absolute_expires_at',
+        'a.id as account_id',
+        'a.user_type',
+        'a.agency_id',
+        'a.company_id',
+        'a.onboarding_state',
+        'a.language',
+        'a.agency_permissions',
+        'a.booking_visibility',
+      ])
+      .where('s.id', '=', id)
+      .where('s.revoked_at', 'is', null)
+      // A suspended account's session is dead even before its revocation is seen.
+      .where('a.suspended_at', 'is', null)
+      .executeTakeFirst()
+  );
 }
 
 export async function revokeSession(db: Db, id: string, at: Date): Promise<void> {

@@ -42,6 +42,8 @@ export type ErrorCode =
   | 'demo_itinerary_unavailable'
   // back office
   | 'cannot_remove_self'
+  | 'invite_used'
+  | 'invite_expired'
   | 'company_has_records'
   | 'currency_mismatch'
   | 'exchange_rate_missing'

@@ -1,4 +1,6 @@
 // Who is calling: resolved once per request by the auth plugin, passed to every service call.
+import type { AgencyPermission, BookingVisibility } from './agency-users/agency-permissions.js';
+
 export type UserType = 'Admin' | 'Support' | 'Agent' | 'Supervisor';
 
 export interface Principal {
@@ -6,6 +8,10 @@ export interface Principal {
   userType: UserType;
   agencyId: string | null;
   companyId: string | null;
+  /** What the caller may do inside the agency (agency-permissions.ts); absent: the role's preset. */
+  agencyPermissions?: ReadonlySet<AgencyPermission>;
+  /** The caller's own booking visibility; absent or null: the company's shared_bookings decides. */
+  bookingVisibility?: BookingVisibility | null;
   /** Until onboarding is complete (terms and privacy accepted), only account operations answer. */
   onboardingComplete: boolean;
   /** The account's interface language: what its error texts are written in, unless the request asks for another. */

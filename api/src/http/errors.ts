@@ -61,6 +61,8 @@ export const errorRegistry: Record<ErrorCode, { status: number; title: string }>
   demo_itinerary_unavailable: { status: 422, title: 'The sandbox airlines have no fare for this itinerary.' },
   // back office
   cannot_remove_self: { status: 409, title: 'You cannot remove yourself; ask another supervisor.' },
+  invite_used: { status: 409, title: 'This invite has already been accepted; sign in instead.' },
+  invite_expired: { status: 409, title: 'This invite has expired; ask for a new one.' },
   company_has_records: {
     status: 409,
     title: 'The company has ledger entries or agents, which are records to keep. Close its gate instead.',

@@ -1,23 +1,31 @@
 // The permission matrix: every operation of the contract and who may call it (product spec §6;
-// where it is silent: Support is staff but cannot delete partners or move balances). The type makes
-// an operation without an entry fail the build; a test walks every operation against every role.
+// where it is silent: Support is staff but cannot delete partners or move balances), and which
+// agency permission (agency-permissions.ts) a user of an agency must hold for it. Both tables are
+// keyed by every operation, so an operation without a decision fails the build; a test walks every
+// operation against every role and every preset. mayCall is the one decision.
+import { everyPermission, type AgencyPermission } from '../domain/agency-users/agency-permissions.js';
 import type { UserType } from '../domain/principal.js';
 import type { OperationId } from './contract.js';
 
-export interface Permission {
+export interface RoleRule {
   /** `public`: no credential at all; `signed-in`: any role; otherwise the roles listed. */
   allow: 'public' | 'signed-in' | readonly UserType[];
   /** Account operations answer before onboarding is complete; product operations do not. */
   beforeOnboarding?: true;
 }
 
+export interface Permission extends RoleRule {
+  /** The agency permission an agent or supervisor must hold as well; null: the role rule alone. */
+  needs: AgencyPermission | null;
+}
+
 const staff = ['Admin', 'Support'] as const;
 // back office
 const staffOrSupervisor = ['Admin', 'Support', 'Supervisor'] as const;
-const account: Permission = { allow: 'signed-in', beforeOnboarding: true };
-const open: Permission = { allow: 'public' };
+const account: RoleRule = { allow: 'signed-in', beforeOnboarding: true };
+const open: RoleRule = { allow: 'public' };
 
-export const permissions: Record<OperationId, Permission> = {
+const roleRules: Record<OperationId, RoleRule> = {
   getHealth: open,
   getReadiness: open,
   getLegalVersions: open,
@@ -59,6 +67,16 @@ export const permissions: Record<OperationId, Permission> = {
   priceNeoFlight: open,
   sendPresentationRequest: open,
   listPresentationRequests: { allow: staff },
+  // users of an agency: whoever holds `users` in their agency (a supervisor always), staff any
+  // agency's (agency-users.service.ts keeps the wall); accepting an invite is the link's secret.
+  listAgencyUsers: { allow: 'signed-in' },
+  getAgencyUser: { allow: 'signed-in' },
+  updateAgencyUser: { allow: 'signed-in' },
+  suspendAgencyUser: { allow: 'signed-in' },
+  reactivateAgencyUser: { allow: 'signed-in' },
+  listAgencyInvites: { allow: 'signed-in' },
+  createAgencyInvite: { allow: 'signed-in' },
+  acceptAgencyInvite: open,
   // back office: staff run it; supervisors reach their own partner only (rows are scoped
   // in domain/back-office/scope.ts); Support cannot archive partners, move balances or make staff.
   listAgencies: { allow: staff },
@@ -267,6 +285,226 @@ export const permissions: Record<OperationId, Permission> = {
   getAssistantConversation: { allow: staff },
 };
 
-export function mayCall(permission: Permission, userType: UserType): boolean {
-  return permission.allow === 'public' || permission.allow === 'signed-in' || permission.allow.includes(userType);
+/**
+ * The agency permission each operation needs from a user of an agency (null: the role rule alone).
+ * Every operation names one, so a new operation without a decision fails the build.
+ */
+const agencyNeeds: Record<OperationId, AgencyPermission | null> = {
+  listAgencyUsers: 'users',
+  getAgencyUser: 'users',
+  updateAgencyUser: 'users',
+  suspendAgencyUser: 'users',
+  reactivateAgencyUser: 'users',
+  listAgencyInvites: 'users',
+  createAgencyInvite: 'users',
+  acceptAgencyInvite: null,
+  getHealth: null,
+  getReadiness: null,
+  getLegalVersions: null,
+  startSignIn: null,
+  signIn: null,
+  sendVoiceOtp: null,
+  signOut: null,
+  getAccountDetails: null,
+  updateAccountDetails: null,
+  updateAccountLocale: null,
+  startOnboarding: null,
+  acceptTerms: null,
+  completeAccount: null,
+  changePhone: null,
+  changeEmail: null,
+  createApiToken: null,
+  listApiTokens: null,
+  revokeApiToken: null,
+  listMailMessages: null,
+  getMailMessage: null,
+  sendMail: null,
+  updateMailMessage: null,
+  deleteMailMessage: null,
+  searchOffers: 'search',
+  filterSearchResult: 'search',
+  getSearchResult: 'search',
+  removeSearchFilter: 'search',
+  getOfferDetails: 'search',
+  listOfferAncillaries: 'search',
+  listAirports: null,
+  listCarriers: null,
+  quoteDemoFare: null,
+  createDemoRequest: null,
+  listDemoRequests: null,
+  listNeoFlights: null,
+  priceNeoFlight: null,
+  sendPresentationRequest: null,
+  listPresentationRequests: null,
+  listAgencies: null,
+  createAgency: null,
+  getAgency: null,
+  updateAgency: null,
+  deleteAgency: null,
+  duplicateAgency: null,
+  setAgencyProductionApi: null,
+  setAgencyCorporateNumber: null,
+  setAgencyGhostSegmentsRemarks: null,
+  listSupervisors: 'users',
+  createSupervisor: 'users',
+  getSupervisor: 'users',
+  updateSupervisor: 'users',
+  deleteSupervisor: 'users',
+  listSupports: null,
+  createSupport: null,
+  getSupport: null,
+  listAgencyTransactionFees: null,
+  getAgencyTransactionFee: null,
+  updateAgencyTransactionFee: null,
+  listCompanies: null,
+  createCompany: null,
+  getCompany: null,
+  deleteCompany: null,
+  listMarkups: null,
+  createMarkup: null,
+  getMarkup: null,
+  updateMarkup: null,
+  deleteMarkup: null,
+  listTransactions: 'balance',
+  createTransaction: null,
+  getTransaction: 'balance',
+  listExchangeRates: 'balance',
+  setExchangeRate: null,
+  listAgentCompanyRelationships: 'users',
+  createAgentCompanyRelationship: 'users',
+  getAgentCompanyRelationship: 'users',
+  deleteAgentCompanyRelationship: 'users',
+  listJoinAgencyRequests: null,
+  createJoinAgencyRequest: null,
+  getJoinAgencyRequest: null,
+  answerJoinAgencyRequest: 'users',
+  deleteJoinAgencyRequest: null,
+  getTicketingGates: null,
+  setMainGate: null,
+  setAgencyGate: null,
+  setChannelGate: null,
+  setPartnerGate: null,
+  setCompanyGate: null,
+  listSourceChannels: null,
+  setSourceChannelSurface: null,
+  listAgencyChannels: null,
+  createAgencyChannel: null,
+  getAgencyChannel: null,
+  updateAgencyChannel: null,
+  deleteAgencyChannel: null,
+  addAgencyChannelCreditCard: null,
+  removeAgencyChannelCreditCard: null,
+  listCompanyChannels: null,
+  getCompanyChannel: null,
+  updateCompanyChannel: null,
+  setCompanySharedBookings: null,
+  listCreditCards: null,
+  createCreditCard: null,
+  getCreditCard: null,
+  updateCreditCard: null,
+  deleteCreditCard: null,
+  listAuditEntries: null,
+  listSales: null,
+  listAccountingDocuments: null,
+  listBackOfficeConnections: null,
+  createBackOfficeConnection: null,
+  getBackOfficeConnection: null,
+  updateBackOfficeConnection: null,
+  deleteBackOfficeConnection: null,
+  testBackOfficeConnection: null,
+  listBackOfficeDeliveries: null,
+  resendBackOfficeDelivery: null,
+  backfillBackOfficeConnection: null,
+  previewBackOfficeBatch: null,
+  getSale: null,
+  exportSales: null,
+  getAnalytics: null,
+  listBookings: null,
+  createBooking: 'book',
+  getBooking: null,
+  cancelBooking: 'service',
+  issueBooking: 'issue',
+  listBookingHistory: null,
+  repriceBooking: 'book',
+  reshopBooking: 'service',
+  modifyBooking: 'book',
+  commentBooking: null,
+  createRefundRequest: 'service',
+  confirmRefundRequest: 'service',
+  createFlightsChangeRequest: 'service',
+  priceReshopOffer: 'service',
+  confirmFlightsChangeRequest: 'service',
+  listBookingAncillaries: null,
+  addBookingAncillaries: 'book',
+  listEmdRequests: null,
+  retryEmdRequest: 'issue',
+  listEvents: null,
+  getEvent: null,
+  listRequestLogs: null,
+  getRequestLog: null,
+  streamEvents: null,
+  triggerTestEvent: null,
+  listScheduleChanges: null,
+  getScheduleChange: null,
+  acceptScheduleChange: 'service',
+  cancelScheduleChange: 'service',
+  changeScheduleChange: 'service',
+  disruptSandboxBooking: null,
+  getFareWatchSettings: null,
+  updateFareWatchSettings: null,
+  listFareWatchOpportunities: null,
+  getFareWatchOpportunity: null,
+  acceptFareWatchOpportunity: 'service',
+  declineFareWatchOpportunity: 'service',
+  getBookingFareWatch: null,
+  updateBookingFareWatch: null,
+  cheaperFareSandboxBooking: null,
+  listSandboxScenarios: null,
+  getSandboxClock: null,
+  advanceSandboxClock: null,
+  resetSandboxClock: null,
+  getFareWatchSavings: null,
+  redeliverEvent: null,
+  listWebhookEndpoints: null,
+  createWebhookEndpoint: null,
+  getWebhookEndpoint: null,
+  updateWebhookEndpoint: null,
+  deleteWebhookEndpoint: null,
+  pingWebhookEndpoint: null,
+  rotateWebhookSecret: null,
+  listWebhookDeliveries: null,
+  sendTestWebhookEvent: null,
+  listWebhookDeliveryStates: null,
+  resendWebhookDelivery: null,
+  updateCompany: null,
+  listNotifications: null,
+  readNotification: null,
+  readAllNotifications: null,
+  getNotificationPreferences: null,
+  updateNotificationPreferences: null,
+  listActionRequired: null,
+  receiveAirlineNotification: null,
+  askAssistant: null,
+  executeAssistantPlan: null,
+  listAssistantConversations: null,
+  getAssistantConversation: null,
+};
+export const permissions: Record<OperationId, Permission> = Object.fromEntries(
+  (Object.keys(roleRules) as OperationId[]).map((id) => [id, { ...roleRules[id], needs: agencyNeeds[id] }]),
+) as Record<OperationId, Permission>;
+
+/**
+ * The one decision: the role rule, then, for a user of an agency, the agency permission the
+ * operation needs. `held` is the caller's set (Principal.agencyPermissions); staff hold none and need
+ * none.
+ */
+export function mayCall(
+  permission: Permission,
+  userType: UserType,
+  held: ReadonlySet<AgencyPermission> = everyPermission,
+): boolean {
+  if (permission.allow === 'public') return true;
+  if (permission.allow !== 'signed-in' && !permission.allow.includes(userType)) return false;
+  if (permission.needs === null || userType === 'Admin' || userType === 'Support') return true;
+  return held.has(permission.needs);
 }

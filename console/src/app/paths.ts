@@ -9,6 +9,9 @@ export const paths = {
   onboarding: '/onboarding',
   settings: '/settings',
   apiTokens: '/settings/api_tokens',
+  // the agency's users: permissions, visibility, invites, suspension; and where an invite lands
+  agencyUsers: '/settings/users',
+  acceptInvite: '/invite',
   // webhooks: an agency's endpoints and its event log
   webhooks: '/settings/webhooks',
   events: '/settings/events',
@@ -42,6 +45,8 @@ export const pagePaths = [
   paths.onboarding,
   paths.settings,
   paths.apiTokens,
+  paths.agencyUsers,
+  paths.acceptInvite,
   paths.webhooks,
   paths.events,
   paths.backOfficeFeed,

@@ -31,6 +31,8 @@ function screen<M, K extends keyof M>(load: () => Promise<M>, name: K) {
 const OnboardingScreen = screen(() => import('../features/onboarding'), 'OnboardingScreen');
 const SettingsScreen = screen(() => import('../features/settings'), 'SettingsScreen');
 const ApiTokensScreen = screen(() => import('../features/api-tokens'), 'ApiTokensScreen');
+const UsersScreen = screen(() => import('../features/agency-users'), 'UsersScreen');
+const AcceptInviteScreen = screen(() => import('../features/agency-users'), 'AcceptInviteScreen');
 // webhooks: one chunk for the endpoints and the event log
 const webhooks = () => import('../features/webhooks');
 const WebhooksScreen = screen(webhooks, 'WebhooksScreen');
@@ -126,6 +128,17 @@ const routes: Record<PagePath, Route> = {
       </SettingsLayout>
     ),
   },
+  // the agency's users: those holding `users` (the screen tells anyone else so)
+  [paths.agencyUsers]: {
+    access: 'signedIn',
+    preload: UsersScreen.preload,
+    screen: () => (
+      <SettingsLayout>
+        <UsersScreen />
+      </SettingsLayout>
+    ),
+  },
+  [paths.acceptInvite]: { access: 'anyone', preload: AcceptInviteScreen.preload, screen: () => <AcceptInviteScreen /> },
   // webhooks: supervisors and staff (the screens tell anyone else so in one sentence)
   [paths.webhooks]: {
     access: 'signedIn',

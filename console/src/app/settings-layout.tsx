@@ -28,11 +28,15 @@ export function SettingsLayout({ children }: { children: ReactNode }) {
   const pathname = usePathname();
   const account = useCurrentAccount().data;
   const runsWebhooks = account !== null && account !== undefined && account.user_type !== 'Agent';
-  const shown = runsWebhooks
+  const base = runsWebhooks
     ? [...sections, ...developerSections]
     : account?.user_type === 'Agent'
       ? [...sections, ...agentSections]
       : sections;
+  // The agency's users, for whoever holds `users` (the server decides by the same permission).
+  const shown = account?.permissions.includes('users')
+    ? [...base, { path: '/settings/users', label: 'settings.nav.users' } as const]
+    : base;
   return (
     <Stack gap="lg" maw={760}>
       <Title order={1}>{t('settings.title')}</Title>

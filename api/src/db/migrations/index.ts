@@ -43,6 +43,7 @@ import * as sandboxClocks from './20261128T0400-sandbox-clocks.js';
 import * as supportCases from './20261128T0900-support-cases.js';
 import * as ledgerKinds from './20261128T1000-ledger-kinds.js';
 import * as bookingCorporateNumber from './20261128T1010-booking-corporate-number.js';
+import * as agencyUserPermissions from './20261128T0800-agency-user-permissions.js';
 
 export const migrations: Record<string, Migration> = {
   // accounts, sign-in, API tokens
@@ -124,4 +125,6 @@ export const migrations: Record<string, Migration> = {
   '20261128T1000-ledger-kinds': ledgerKinds,
   // the corporate number a booking was made with, as the airline was told it
   '20261128T1010-booking-corporate-number': bookingCorporateNumber,
+  // per-user permissions, booking visibility and suspension inside an agency; invites
+  '20261128T0800-agency-user-permissions': agencyUserPermissions,
 };

@@ -1,6 +1,12 @@
 // The signed-in account: who it is, its company and agency, onboarding (product spec §4: from
 // initial to privacy and on), its sign-in method and its contacts.
 import {
+  heldPermissions,
+  listed,
+  type AgencyPermission,
+  type BookingVisibility,
+} from '../agency-users/agency-permissions.js';
+import {
   findAccountDetails,
   insertTermsAcceptance,
   updateAccount,
@@ -34,6 +40,9 @@ export interface AccountDetails {
   termsAcceptedAt: Date | null;
   company: { id: string; name: string; balance: { amount: string; currency: string } } | null;
   agency: { id: string; name: string } | null;
+  /** What the account may do in its agency (agency-permissions.ts); empty for staff. */
+  permissions: AgencyPermission[];
+  bookingVisibility: BookingVisibility | null;
 }
 
 export interface AccountsService {
@@ -196,5 +205,10 @@ function toDetails(row: AccountDetailsRow): AccountDetails {
           }
         : null,
     agency: row.agency_id && row.agency_name ? { id: row.agency_id, name: row.agency_name } : null,
+    permissions:
+      row.user_type === 'Agent' || row.user_type === 'Supervisor'
+        ? listed(heldPermissions(row.user_type, row.agency_permissions))
+        : [],
+    bookingVisibility: row.booking_visibility,
   };
 }

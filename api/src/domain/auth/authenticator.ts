@@ -3,12 +3,16 @@
 // a database round trip per request); revocation and account changes drop them from the cache.
 // The agency's production_api_on is never cached: an admin switching it off must stop live tokens
 // on the very next request, on every API process, so a live token's request reads it each time
-// (one primary-key read; test tokens and sessions do not pay it).
+// (one primary-key read; test tokens and sessions do not pay it). Likewise every write by a user
+// of an agency reads whether the account is suspended (`suspended`), so a cached principal never
+// outlives a suspension for a write.
 import { timingSafeEqual } from 'node:crypto';
 import { findActiveTokenByHash, productionApiOn, touchTokens } from '../../db/api-tokens.repository.js';
+import { accountSuspended } from '../../db/agency-users.repository.js';
 import type { Db } from '../../db/database.js';
 import { findLiveSession, touchSessions } from '../../db/sessions.repository.js';
 import type { Clock } from '../clock.js';
+import { heldPermissions, type BookingVisibility } from '../agency-users/agency-permissions.js';
 import { DomainError } from '../errors.js';
 import type { Principal } from '../principal.js';
 import { hashToken, looksLikeToken } from './api-tokens.js';
@@ -20,6 +24,11 @@ export interface Authenticator {
   bearer(token: string): Promise<Principal>;
   /** The principal behind a session cookie; the CSRF token must match the session's. */
   session(cookieToken: string, csrfToken: string | undefined): Promise<Principal>;
+  /**
+   * Whether the account has been suspended since its principal was cached: read from the database
+   * on every write, so a suspension stops writes on every process the moment it commits.
+   */
+  suspended(accountId: string): Promise<boolean>;
   /** Forgets cached principals of an account whose role, state or credentials changed. */
   forgetAccount(accountId: string): void;
   forgetSession(sessionId: string): void;
@@ -52,6 +61,8 @@ export function createAuthenticator(deps: { db: Db; clock: Clock; cacheTtlMs?: n
         companyId: row.company_id,
         onboardingComplete: row.onboarding_state === 'complete',
         language: row.language,
+        agencyPermissions: heldPermissions(row.user_type, row.agency_permissions),
+        bookingVisibility: row.booking_visibility as BookingVisibility | null,
         via: { kind: 'session', sessionId: row.session_id },
       },
       csrf: Buffer.from(row.csrf_token),
@@ -75,6 +86,8 @@ export function createAuthenticator(deps: { db: Db; clock: Clock; cacheTtlMs?: n
               companyId: row.company_id,
               onboardingComplete: row.onboarding_state === 'complete',
               language: row.language,
+              agencyPermissions: heldPermissions(row.user_type, row.agency_permissions),
+              bookingVisibility: row.booking_visibility as BookingVisibility | null,
               via: { kind: 'token', tokenId: row.token_id, mode: row.mode },
             }
           : null;
@@ -110,6 +123,7 @@ export function createAuthenticator(deps: { db: Db; clock: Clock; cacheTtlMs?: n
       return cached.principal;
     },
 
+    suspended: (accountId) => accountSuspended(deps.db, accountId),
     forgetAccount(accountId) {
       tokens.deleteOwnedBy(accountId);
       sessions.deleteOwnedBy(accountId);

@@ -69,7 +69,10 @@ export function wallOf(principal: Principal): { agencyId: string | null; agentId
   if (!principal.agencyId) throw new DomainError('forbidden');
   // An agent reaches their own bookings, so they hear of those; the agency's money and reports
   // are their supervisors' business.
-  if (principal.userType === 'Agent') return { agencyId: principal.agencyId, agentId: principal.accountId, liveMode };
+  // A supervisor kept to their own (or a company's) bookings hears of their own only.
+  const ownOnly = principal.bookingVisibility === 'own' || principal.bookingVisibility === 'company';
+  if (principal.userType === 'Agent' || ownOnly)
+    return { agencyId: principal.agencyId, agentId: principal.accountId, liveMode };
   return { agencyId: principal.agencyId, liveMode };
 }
 

@@ -39,6 +39,8 @@ export const pl: Record<ErrorCode, string> = {
   fare_calculation_unreadable: 'Nie udało się odczytać wpisu kalkulacji taryfy.',
   demo_itinerary_unavailable: 'Linie lotnicze piaskownicy nie mają taryfy na tę trasę.',
   cannot_remove_self: 'Nie możesz usunąć samego siebie; poproś innego supervisora.',
+  invite_used: 'To zaproszenie zostało już przyjęte; zaloguj się.',
+  invite_expired: 'To zaproszenie wygasło; poproś o nowe.',
   company_has_records:
     'Firma ma wpisy w księdze salda lub agentów, których zapisy trzeba zachować. Zamiast tego zamknij jej bramkę.',
   currency_mismatch: 'Kwota nie jest w walucie salda firmy.',

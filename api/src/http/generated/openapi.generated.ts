@@ -693,6 +693,143 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/agency_users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the agency's users
+         * @description The agents and supervisors of the caller's agency with their permissions, booking visibility and whether they are suspended. Needs the `users` permission; staff name the agency with `agency_id`.
+         */
+        get: operations["listAgencyUsers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/agency_users/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Read a user of the agency
+         * @description Needs the `users` permission.
+         */
+        get: operations["getAgencyUser"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change a user's permissions or booking visibility
+         * @description Give a preset or a custom set of permissions, and the user's own booking visibility (null: the company's `shared_bookings` decides). The `supervisor` preset makes the user a supervisor; another preset makes a supervisor an agent. Needs the `users` permission; nobody changes their own.
+         */
+        patch: operations["updateAgencyUser"];
+        trace?: never;
+    };
+    "/agency_users/{id}/suspend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Suspend a user
+         * @description Closes the user's access at once: every session and API token of theirs ends, and their next request answers 401. Nobody suspends themselves. Needs the `users` permission.
+         */
+        post: operations["suspendAgencyUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/agency_users/{id}/reactivate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reactivate a suspended user
+         * @description Opens access again; the user signs in anew and makes new API tokens (the old ones stay revoked). Needs the `users` permission.
+         */
+        post: operations["reactivateAgencyUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/agency_invites": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the agency's invites
+         * @description Newest first, accepted ones too. Needs the `users` permission; staff name the agency with `agency_id`.
+         */
+        get: operations["listAgencyInvites"];
+        put?: never;
+        /**
+         * Invite a user
+         * @description Emails an invite link (through the mail outbox) to join the caller's agency with the given preset or custom permissions and booking visibility; the link is also in the answer, once. It is valid for 7 days. Needs the `users` permission.
+         */
+        post: operations["createAgencyInvite"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/agency_invites/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accept an invite
+         * @description Makes the account the invite describes, in its agency, with its permissions. The new user then signs in by a one-time code sent to the invited email. An invite is accepted once.
+         */
+        post: operations["acceptAgencyInvite"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/agencies": {
         parameters: {
             query?: never;
@@ -4045,6 +4182,13 @@ export interface components {
                 id: string;
                 name: string;
             } | null;
+            /** @description What the account may do in its agency (search, book, issue, service, balance, users); empty for staff. The console shows only what these allow; the server decides the same way. */
+            permissions: ("search" | "book" | "issue" | "service" | "balance" | "users")[];
+            /**
+             * @description The account's own booking visibility; null when its company's `shared_bookings` decides.
+             * @enum {string|null}
+             */
+            booking_visibility: "own" | "company" | "agency" | null;
         };
         /**
          * @description A console session. The session itself travels in the HttpOnly `contrail_session` cookie; send
@@ -4775,6 +4919,133 @@ export interface components {
         PresentationRequestList: {
             data: components["schemas"]["PresentationRequest"][];
             meta: components["schemas"]["ListMeta"];
+        };
+        /** @description A user of an agency, with what they may do there and which bookings they see. */
+        AgencyUser: {
+            /** @example acc_q2m8x4t7w1z5r6y2k3v9 */
+            id: string;
+            /** Format: email */
+            email: string;
+            first_name: string;
+            last_name: string;
+            /** @enum {string} */
+            user_type: "Agent" | "Supervisor";
+            agency_id: string;
+            company_id: string | null;
+            /**
+             * @description The preset the permissions match, or `custom`.
+             * @enum {string}
+             */
+            preset: "agent" | "senior_agent" | "accountant" | "supervisor" | "custom";
+            /** @description search; book (hold and change a held booking); issue; service (void, refund, exchange, schedule changes); balance; users (manage the agency's users). */
+            permissions: ("search" | "book" | "issue" | "service" | "balance" | "users")[];
+            /**
+             * @description The user's own: `own`, `company` or `agency` bookings; null when the company's `shared_bookings` decides.
+             * @enum {string|null}
+             */
+            booking_visibility: "own" | "company" | "agency" | null;
+            /** Format: date-time */
+            suspended_at: string | null;
+            /** Format: date-time */
+            created_at: string;
+        };
+        /** @description A page of an agency's users. */
+        AgencyUserList: {
+            data: components["schemas"]["AgencyUser"][];
+            meta: components["schemas"]["ListMeta"];
+        };
+        /**
+         * @description A preset, or a custom set of permissions (not both), and the booking visibility.
+         * @example {
+         *       "preset": "senior_agent",
+         *       "booking_visibility": "company"
+         *     }
+         */
+        AgencyUserUpdate: {
+            /** @enum {string} */
+            preset?: "agent" | "senior_agent" | "accountant" | "supervisor";
+            permissions?: ("search" | "book" | "issue" | "service" | "balance" | "users")[];
+            /** @enum {string|null} */
+            booking_visibility?: "own" | "company" | "agency" | null;
+        };
+        /** @description An invite to join an agency. */
+        AgencyInvite: {
+            /** @example inv_q2m8x4t7w1z5r6y2k3v9 */
+            id: string;
+            /** Format: email */
+            email: string;
+            first_name: string;
+            last_name: string;
+            company_id: string | null;
+            /** @enum {string} */
+            preset: "agent" | "senior_agent" | "accountant" | "supervisor" | "custom";
+            permissions: ("search" | "book" | "issue" | "service" | "balance" | "users")[];
+            /** @enum {string|null} */
+            booking_visibility: "own" | "company" | "agency" | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            expires_at: string;
+            /** Format: date-time */
+            accepted_at: string | null;
+        };
+        /** @description A page of an agency's invites. */
+        AgencyInviteList: {
+            data: components["schemas"]["AgencyInvite"][];
+            meta: components["schemas"]["ListMeta"];
+        };
+        /**
+         * @description Who to invite and with what: a preset or a custom set of permissions (not both; neither: the Agent preset).
+         * @example {
+         *       "email": "olena@baltic-wings.example",
+         *       "first_name": "Olena",
+         *       "last_name": "Bondar",
+         *       "preset": "agent"
+         *     }
+         */
+        AgencyInviteCreate: {
+            /** Format: email */
+            email: string;
+            first_name: string;
+            last_name: string;
+            /** @description The agency's company the user books for; none for a supervisor. */
+            company_id?: string;
+            /** @enum {string} */
+            preset?: "agent" | "senior_agent" | "accountant" | "supervisor";
+            permissions?: ("search" | "book" | "issue" | "service" | "balance" | "users")[];
+            /** @enum {string|null} */
+            booking_visibility?: "own" | "company" | "agency" | null;
+        };
+        /** @description A new invite, with its link (shown once; the email carries it too). */
+        AgencyInviteCreated: {
+            /** @example inv_q2m8x4t7w1z5r6y2k3v9 */
+            id: string;
+            /** Format: email */
+            email: string;
+            first_name: string;
+            last_name: string;
+            company_id: string | null;
+            /** @enum {string} */
+            preset: "agent" | "senior_agent" | "accountant" | "supervisor" | "custom";
+            permissions: ("search" | "book" | "issue" | "service" | "balance" | "users")[];
+            /** @enum {string|null} */
+            booking_visibility: "own" | "company" | "agency" | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            expires_at: string;
+            /** Format: date-time */
+            accepted_at: string | null;
+            accept_url: string;
+        };
+        /**
+         * @description The secret from the invite link.
+         * @example {
+         *       "token": "inv_3kq9m2x7w4t1z8r5y6v0b2n4"
+         *     }
+         */
+        AgencyInviteAccept: {
+            token: string;
         };
         /** @description A fee the platform charges the agency for one kind of transaction. */
         TransactionFee: {
@@ -8008,6 +8279,8 @@ export interface components {
         Id: string;
         /** @description A `fare_id` from a search result. */
         FareId: string;
+        /** @description Staff only, and then required; an agency's own users may leave it out or give their own. */
+        AgencyIdQuery: string;
         /** @description The partner's id. */
         AgencyId: string;
         /** @description The first day (UTC) of the entries kept, inclusive. */
@@ -9420,6 +9693,285 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    listAgencyUsers: {
+        parameters: {
+            query?: {
+                /** @description The page to return, from 1. */
+                page?: components["parameters"]["Page"];
+                /** @description How many items a page holds. */
+                per_page?: components["parameters"]["PerPage"];
+                /** @description Staff only, and then required; an agency's own users may leave it out or give their own. */
+                agency_id?: components["parameters"]["AgencyIdQuery"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The result. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgencyUserList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    getAgencyUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The result. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgencyUser"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    updateAgencyUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AgencyUserUpdate"];
+            };
+        };
+        responses: {
+            /** @description The result. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgencyUser"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    suspendAgencyUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The result. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgencyUser"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    reactivateAgencyUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The result. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgencyUser"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    listAgencyInvites: {
+        parameters: {
+            query?: {
+                /** @description The page to return, from 1. */
+                page?: components["parameters"]["Page"];
+                /** @description How many items a page holds. */
+                per_page?: components["parameters"]["PerPage"];
+                /** @description Staff only, and then required; an agency's own users may leave it out or give their own. */
+                agency_id?: components["parameters"]["AgencyIdQuery"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The result. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgencyInviteList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    createAgencyInvite: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a POST safe to retry. The same key with the same body replays the first answer; with
+                 *     another body it is refused (422); while the first is still running, 409. Keys are scoped to the
+                 *     caller and kept 24 hours. The SDK sends one with every POST and reuses it across its retries.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AgencyInviteCreate"];
+            };
+        };
+        responses: {
+            /** @description The result. */
+            201: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Idempotency-Replayed": components["headers"]["IdempotencyReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgencyInviteCreated"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    acceptAgencyInvite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AgencyInviteAccept"];
+            };
+        };
+        responses: {
+            /** @description The result. */
+            201: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgencyUser"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
         };

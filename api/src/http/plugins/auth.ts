@@ -21,6 +21,8 @@ declare module 'fastify' {
   }
 }
 
+const readOnly = new Set(['GET', 'HEAD', 'OPTIONS']);
+
 export type SecurityRequirement = Record<string, string[]>;
 
 interface Scheme {
@@ -92,8 +94,16 @@ export default fp(
         const principal = await authenticate(request, security);
         // Known before any refusal, so the refusal is written in the caller's language.
         request.principal = principal;
-        if (!mayCall(permission, principal.userType)) throw new DomainError('forbidden', 'Your role may not do this.');
+        if (!mayCall(permission, principal.userType, principal.agencyPermissions))
+          throw new DomainError('forbidden', 'Your role may not do this.');
         if (!principal.onboardingComplete && !permission.beforeOnboarding) throw new DomainError('onboarding_required');
+        // Reads may ride the few seconds a cached principal lives; a write never does.
+        if (
+          principal.agencyId &&
+          !readOnly.has(request.method) &&
+          (await opts.authenticator.suspended(principal.accountId))
+        )
+          throw new DomainError('unauthenticated', 'This account is suspended.');
       };
     });
   },

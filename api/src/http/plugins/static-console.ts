@@ -17,6 +17,8 @@ export const consoleRoutes = [
   '/onboarding',
   '/settings',
   '/settings/api_tokens',
+  '/settings/users',
+  '/invite',
   '/settings/webhooks',
   '/settings/events',
   '/settings/back_office',

@@ -21,6 +21,8 @@ import { referenceHandlers } from './reference/reference.handlers.js';
 import { marketingHandlers } from './marketing/marketing.handlers.js';
 // landing: the neo-flights landing page
 import { landingHandlers } from './landing/landing.handlers.js';
+// users of an agency
+import { agencyUserHandlers } from './agency-users/agency-users.handlers.js';
 // back office
 import { companyHandlers } from './back-office/companies.handlers.js';
 import { ledgerHandlers } from './back-office/ledger.handlers.js';
@@ -149,6 +151,7 @@ export function handlersFor(ctx: AppContext, closing: AbortSignal = new AbortCon
     // landing: the neo-flights landing page
     ...landingHandlers(ctx),
     // back office
+    ...agencyUserHandlers(ctx),
     ...partnerHandlers(ctx),
     ...companyHandlers(ctx),
     ...ledgerHandlers(ctx),

@@ -41,10 +41,17 @@ const homeOnlyNavigation = [{ path: paths.home, label: 'nav.home' }] as const;
 const staffNavigation = [...signedInNavigation, { path: paths.admin, label: 'nav.admin' }] as const;
 const supervisorNavigation = [...signedInNavigation, { path: paths.agency, label: 'nav.agency' }] as const;
 
+// What each link needs of an agency user's permissions (account details): the console hides what
+// the server would refuse.
+const needs: Partial<Record<string, 'search'>> = { [paths.search]: 'search' };
+
 function signedInNavigationFor(account: AccountDetails) {
   if (account.user_type === 'Admin' || account.user_type === 'Support') return staffNavigation;
-  if (account.user_type === 'Supervisor') return supervisorNavigation;
-  return signedInNavigation;
+  const links = account.user_type === 'Supervisor' ? supervisorNavigation : signedInNavigation;
+  return links.filter(({ path }) => {
+    const needed = needs[path];
+    return needed === undefined || account.permissions.includes(needed);
+  });
 }
 
 function navigationFor(account: AccountDetails | null | undefined, failed: boolean) {

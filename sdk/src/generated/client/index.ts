@@ -23,4 +23,5 @@ export * from './sandbox/sandbox';
 export * from './schedule-changes/schedule-changes';
 export * from './support-cases/support-cases';
 export * from './ticketing/ticketing';
+export * from './users/users';
 export * from './webhooks/webhooks';

@@ -21,6 +21,8 @@ import type { OnboardingState } from './onboardingState';
 import type { AccountDetailsTermsAcceptedAt } from './accountDetailsTermsAcceptedAt';
 import type { AccountDetailsCompany } from './accountDetailsCompany';
 import type { AccountDetailsAgency } from './accountDetailsAgency';
+import type { AccountDetailsPermissionsItem } from './accountDetailsPermissionsItem';
+import type { AccountDetailsBookingVisibility } from './accountDetailsBookingVisibility';
 
 export interface AccountDetails {
   id: string;
@@ -37,4 +39,8 @@ export interface AccountDetails {
   company: AccountDetailsCompany;
   /** The agency the account belongs to; null for platform staff. */
   agency: AccountDetailsAgency;
+  /** What the account may do in its agency (search, book, issue, service, balance, users); empty for staff. The console shows only what these allow; the server decides the same way. */
+  permissions: AccountDetailsPermissionsItem[];
+  /** The account's own booking visibility; null when its company's `shared_bookings` decides. */
+  booking_visibility: AccountDetailsBookingVisibility;
 }

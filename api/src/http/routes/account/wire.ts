@@ -16,5 +16,7 @@ export function accountToWire(d: AccountDetails): components['schemas']['Account
     terms_accepted_at: d.termsAcceptedAt ? d.termsAcceptedAt.toISOString() : null,
     company: d.company,
     agency: d.agency,
+    permissions: d.permissions,
+    booking_visibility: d.bookingVisibility,
   };
 }

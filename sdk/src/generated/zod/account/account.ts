@@ -55,7 +55,9 @@ export const startOnboardingResponse = zod.object({
   "agency": zod.object({
   "id": zod.string(),
   "name": zod.string()
-}).nullable().describe('The agency the account belongs to; null for platform staff.')
+}).nullable().describe('The agency the account belongs to; null for platform staff.'),
+  "permissions": zod.array(zod.enum(['search', 'book', 'issue', 'service', 'balance', 'users'])).describe('What the account may do in its agency (search, book, issue, service, balance, users); empty for staff. The console shows only what these allow; the server decides the same way.'),
+  "booking_visibility": zod.union([zod.literal('own'),zod.literal('company'),zod.literal('agency'),zod.literal(null)]).nullable().describe('The account\'s own booking visibility; null when its company\'s `shared_bookings` decides.')
 })
 
 /**
@@ -102,7 +104,9 @@ export const acceptTermsResponse = zod.object({
   "agency": zod.object({
   "id": zod.string(),
   "name": zod.string()
-}).nullable().describe('The agency the account belongs to; null for platform staff.')
+}).nullable().describe('The agency the account belongs to; null for platform staff.'),
+  "permissions": zod.array(zod.enum(['search', 'book', 'issue', 'service', 'balance', 'users'])).describe('What the account may do in its agency (search, book, issue, service, balance, users); empty for staff. The console shows only what these allow; the server decides the same way.'),
+  "booking_visibility": zod.union([zod.literal('own'),zod.literal('company'),zod.literal('agency'),zod.literal(null)]).nullable().describe('The account\'s own booking visibility; null when its company\'s `shared_bookings` decides.')
 })
 
 /**
@@ -144,7 +148,9 @@ export const completeAccountResponse = zod.object({
   "agency": zod.object({
   "id": zod.string(),
   "name": zod.string()
-}).nullable().describe('The agency the account belongs to; null for platform staff.')
+}).nullable().describe('The agency the account belongs to; null for platform staff.'),
+  "permissions": zod.array(zod.enum(['search', 'book', 'issue', 'service', 'balance', 'users'])).describe('What the account may do in its agency (search, book, issue, service, balance, users); empty for staff. The console shows only what these allow; the server decides the same way.'),
+  "booking_visibility": zod.union([zod.literal('own'),zod.literal('company'),zod.literal('agency'),zod.literal(null)]).nullable().describe('The account\'s own booking visibility; null when its company\'s `shared_bookings` decides.')
 })
 
 /**
@@ -189,7 +195,9 @@ export const changePhoneResponse = zod.object({
   "agency": zod.object({
   "id": zod.string(),
   "name": zod.string()
-}).nullable().describe('The agency the account belongs to; null for platform staff.')
+}).nullable().describe('The agency the account belongs to; null for platform staff.'),
+  "permissions": zod.array(zod.enum(['search', 'book', 'issue', 'service', 'balance', 'users'])).describe('What the account may do in its agency (search, book, issue, service, balance, users); empty for staff. The console shows only what these allow; the server decides the same way.'),
+  "booking_visibility": zod.union([zod.literal('own'),zod.literal('company'),zod.literal('agency'),zod.literal(null)]).nullable().describe('The account\'s own booking visibility; null when its company\'s `shared_bookings` decides.')
 })
 
 /**
@@ -234,7 +242,9 @@ export const changeEmailResponse = zod.object({
   "agency": zod.object({
   "id": zod.string(),
   "name": zod.string()
-}).nullable().describe('The agency the account belongs to; null for platform staff.')
+}).nullable().describe('The agency the account belongs to; null for platform staff.'),
+  "permissions": zod.array(zod.enum(['search', 'book', 'issue', 'service', 'balance', 'users'])).describe('What the account may do in its agency (search, book, issue, service, balance, users); empty for staff. The console shows only what these allow; the server decides the same way.'),
+  "booking_visibility": zod.union([zod.literal('own'),zod.literal('company'),zod.literal('agency'),zod.literal(null)]).nullable().describe('The account\'s own booking visibility; null when its company\'s `shared_bookings` decides.')
 })
 
 /**
@@ -321,7 +331,9 @@ export const getAccountDetailsResponse = zod.object({
   "agency": zod.object({
   "id": zod.string(),
   "name": zod.string()
-}).nullable().describe('The agency the account belongs to; null for platform staff.')
+}).nullable().describe('The agency the account belongs to; null for platform staff.'),
+  "permissions": zod.array(zod.enum(['search', 'book', 'issue', 'service', 'balance', 'users'])).describe('What the account may do in its agency (search, book, issue, service, balance, users); empty for staff. The console shows only what these allow; the server decides the same way.'),
+  "booking_visibility": zod.union([zod.literal('own'),zod.literal('company'),zod.literal('agency'),zod.literal(null)]).nullable().describe('The account\'s own booking visibility; null when its company\'s `shared_bookings` decides.')
 })
 
 /**
@@ -361,7 +373,9 @@ export const updateAccountDetailsResponse = zod.object({
   "agency": zod.object({
   "id": zod.string(),
   "name": zod.string()
-}).nullable().describe('The agency the account belongs to; null for platform staff.')
+}).nullable().describe('The agency the account belongs to; null for platform staff.'),
+  "permissions": zod.array(zod.enum(['search', 'book', 'issue', 'service', 'balance', 'users'])).describe('What the account may do in its agency (search, book, issue, service, balance, users); empty for staff. The console shows only what these allow; the server decides the same way.'),
+  "booking_visibility": zod.union([zod.literal('own'),zod.literal('company'),zod.literal('agency'),zod.literal(null)]).nullable().describe('The account\'s own booking visibility; null when its company\'s `shared_bookings` decides.')
 })
 
 /**
@@ -398,6 +412,8 @@ export const updateAccountLocaleResponse = zod.object({
   "agency": zod.object({
   "id": zod.string(),
   "name": zod.string()
-}).nullable().describe('The agency the account belongs to; null for platform staff.')
+}).nullable().describe('The agency the account belongs to; null for platform staff.'),
+  "permissions": zod.array(zod.enum(['search', 'book', 'issue', 'service', 'balance', 'users'])).describe('What the account may do in its agency (search, book, issue, service, balance, users); empty for staff. The console shows only what these allow; the server decides the same way.'),
+  "booking_visibility": zod.union([zod.literal('own'),zod.literal('company'),zod.literal('agency'),zod.literal(null)]).nullable().describe('The account\'s own booking visibility; null when its company\'s `shared_bookings` decides.')
 })
 

@@ -85,7 +85,9 @@ export const signInResponse = zod.object({
   "agency": zod.object({
   "id": zod.string(),
   "name": zod.string()
-}).nullable().describe('The agency the account belongs to; null for platform staff.')
+}).nullable().describe('The agency the account belongs to; null for platform staff.'),
+  "permissions": zod.array(zod.enum(['search', 'book', 'issue', 'service', 'balance', 'users'])).describe('What the account may do in its agency (search, book, issue, service, balance, users); empty for staff. The console shows only what these allow; the server decides the same way.'),
+  "booking_visibility": zod.union([zod.literal('own'),zod.literal('company'),zod.literal('agency'),zod.literal(null)]).nullable().describe('The account\'s own booking visibility; null when its company\'s `shared_bookings` decides.')
 })
 }).describe('A console session. The session itself travels in the HttpOnly `contrail_session` cookie; send\n`csrf_token` as `X-CSRF-Token` on every call (it is also in the readable `contrail_csrf` cookie).\n')
 

@@ -1,0 +1,2 @@
+export { UsersScreen } from './users-screen';
+export { AcceptInviteScreen } from './accept-invite-screen';
