@@ -40,7 +40,7 @@ let baseline: ProviderOffer[];
 
 async function offersOf(xml: string): Promise<ProviderOffer[]> {
   const root = await readXml(xml);
-  return airShoppingOffers(root, one(root, 'Response')!);
+  return await airShoppingOffers(root, one(root, 'Response')!);
 }
 
 /** Writes a parsed tree back out as it stands (no schema order), each element with `prefix`. */

@@ -49,10 +49,22 @@ export function airShoppingRQ(channel: ProviderChannel, request: ShopRequest): s
   );
 }
 
-export function airShoppingOffers(root: XmlNode, response: XmlNode): ProviderOffer[] {
+/** Mapping time between two yields to the event loop (a 1.5 MB answer maps in many slices). */
+const sliceMs = 5;
+
+export async function airShoppingOffers(root: XmlNode, response: XmlNode): Promise<ProviderOffer[]> {
   const index = indexDataLists(one(response, 'DataLists'));
   const extras = extrasOf(root);
-  return each(response, 'OffersGroup', 'CarrierOffers', 'Offer').map((offer) => offerOf(offer, index, extras));
+  const offers: ProviderOffer[] = [];
+  let since = performance.now();
+  for (const offer of each(response, 'OffersGroup', 'CarrierOffers', 'Offer')) {
+    offers.push(offerOf(offer, index, extras));
+    if (performance.now() - since > sliceMs) {
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      since = performance.now();
+    }
+  }
+  return offers;
 }
 
 /** What pricing an offer later needs: its owner, its items and who travels on each. */

@@ -59,7 +59,7 @@ export function createNdcXmlShopping(transportOf: TransportOf, settings: Exchang
         carrier: channel.carrier,
         safe: true,
       });
-      const offers = airShoppingOffers(root, response);
+      const offers = await airShoppingOffers(root, response);
       remember(shoppedOffers(response, offers));
       return offers;
     },

@@ -15,8 +15,10 @@ export interface XmlNode {
   text: string;
 }
 
-/** Characters parsed between two yields to the event loop. */
-const sliceChars = 64 * 1024;
+/** Characters handed to the parser at a time; it yields once a slice of work has taken sliceMs. */
+const chunkChars = 8 * 1024;
+const sliceMs = 4;
+const noAttrs: Readonly<Record<string, string>> = Object.freeze({});
 
 const localName = (name: string): string => {
   const colon = name.indexOf(':');
@@ -32,9 +34,12 @@ export async function readXml(xml: string): Promise<XmlNode> {
   const stack: XmlNode[] = [root];
   let failure: Error | undefined;
   parser.on('opentag', (tag) => {
-    const attrs: Record<string, string> = {};
-    for (const [key, value] of Object.entries(tag.attributes)) {
-      if (key !== 'xmlns' && !key.startsWith('xmlns:')) attrs[localName(key)] = value as string;
+    let attrs = noAttrs;
+    const given = tag.attributes as Record<string, string>;
+    for (const key in given) {
+      if (key === 'xmlns' || key.startsWith('xmlns:')) continue;
+      if (attrs === noAttrs) attrs = {};
+      (attrs as Record<string, string>)[localName(key)] = given[key]!;
     }
     const node: XmlNode = { name: localName(tag.name), attrs, children: [], text: '' };
     stack[stack.length - 1]!.children.push(node);
@@ -52,9 +57,13 @@ export async function readXml(xml: string): Promise<XmlNode> {
   parser.on('error', (error) => {
     failure ??= error;
   });
-  for (let at = 0; at < xml.length && !failure; at += sliceChars) {
-    parser.write(xml.slice(at, at + sliceChars));
-    if (at + sliceChars < xml.length) await new Promise<void>((resolve) => setImmediate(resolve));
+  let since = performance.now();
+  for (let at = 0; at < xml.length && !failure; at += chunkChars) {
+    parser.write(xml.slice(at, at + chunkChars));
+    if (performance.now() - since > sliceMs && at + chunkChars < xml.length) {
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      since = performance.now();
+    }
   }
   if (!failure) parser.close();
   const top = root.children[0];
