@@ -9,14 +9,24 @@ import { AirlineRefusal } from '../engine/airline-refusal.js';
 import { channelOfRequest } from '../http/channel-credential.js';
 import { NdcFailure, ndcErrorCodes, type NdcErrorCode } from '../http/ndc-errors.js';
 import type { NdcErrors } from '../messages/common.schema.js';
-import { shoppingMessages, type JsonCall, type XmlMessage } from './xml-messages.js';
+import { orderMessages, shoppingMessages, type JsonCall, type XmlMessage } from './xml-messages.js';
 import { readXml, unwrapEnvelope, XmlReadError, type XmlNode } from './xml-tree.js';
 import { el, leaf, ndcDocument, type XmlElement } from './xml-write.js';
 
 export const xmlPrefix = '/ndc-xml/21.3';
 const soapNs = 'http://schemas.xmlsoap.org/soap/envelope/';
 
-const messages: Record<string, XmlMessage> = { ...shoppingMessages };
+const messages: Record<string, XmlMessage> = { ...shoppingMessages, ...orderMessages };
+
+/** The order of a response root's children (not alphabetical: Error or Response come first). */
+const rootOrder = [
+  'Error',
+  'Response',
+  'AugmentationPoint',
+  'DistributionChain',
+  'PayloadAttributes',
+  'PaymentFunctions',
+];
 
 /** The engine's refusal as the JSON route gave it. */
 class JsonRefusal extends Error {
@@ -77,7 +87,8 @@ export default async function ndcXmlRoutes(app: FastifyInstance): Promise<void> 
     const root = message?.answer ?? `IATA_${name ?? 'Unknown'}RS`;
     const now = new Date().toISOString();
     const send = (status: number, parts: XmlElement[]) => {
-      const document = ndcDocument(root, [...parts, payload(now)]);
+      const ordered = [...parts, payload(now)].sort((a, b) => rootOrder.indexOf(a.name) - rootOrder.indexOf(b.name));
+      const document = ndcDocument(root, ordered);
       void reply.code(status).type(soap ? 'text/xml; charset=utf-8' : 'application/xml; charset=utf-8');
       return soap ? inEnvelope(document) : document;
     };

@@ -16,6 +16,8 @@ import {
   seatAvailabilityRS,
   serviceListRS,
 } from './shopping.xml.js';
+import type { OrderViewRS } from '../messages/order-view.schema.js';
+import { orderViewRS, readOrderChangeRQ, readOrderCreateRQ, readOrderRetrieveRQ } from './order.xml.js';
 import { at, text, type XmlNode } from './xml-tree.js';
 import type { XmlElement } from './xml-write.js';
 
@@ -68,5 +70,21 @@ export const shoppingMessages: Record<string, XmlMessage> = {
       );
       return seatAvailabilityRS(await call<SeatAvailabilityRS>('SeatAvailability', readServiceRQ(core)), owner);
     },
+  },
+};
+
+export const orderMessages: Record<string, XmlMessage> = {
+  OrderCreate: {
+    answer: 'IATA_OrderViewRS',
+    handle: async (request, call) => orderViewRS(await call<OrderViewRS>('OrderCreate', readOrderCreateRQ(request))),
+  },
+  OrderRetrieve: {
+    answer: 'IATA_OrderViewRS',
+    handle: async (request, call) =>
+      orderViewRS(await call<OrderViewRS>('OrderRetrieve', readOrderRetrieveRQ(request))),
+  },
+  OrderChange: {
+    answer: 'IATA_OrderViewRS',
+    handle: async (request, call) => orderViewRS(await call<OrderViewRS>('OrderChange', readOrderChangeRQ(request))),
   },
 };

@@ -16,6 +16,8 @@ export type TransportOf = (channel: ProviderChannel) => NdcXmlTransport;
 const rememberedOffers = 20_000;
 
 export interface NdcXmlShopping extends Pick<AirlineProvider, 'shop' | 'price' | 'services' | 'seats'> {
+  /** What the adapter remembers of an offer it shopped (its items and travellers). */
+  shopped(offerId: string): ShoppedOffer | undefined;
   servicesOf(channel: ProviderChannel, ref: OfferOrOrder, call?: CallOptions): Promise<ServiceOption[]>;
   seatsOf(channel: ProviderChannel, ref: OfferOrOrder, call?: CallOptions): Promise<SeatMap[]>;
 }
@@ -49,6 +51,7 @@ export function createNdcXmlShopping(transportOf: TransportOf, settings: Exchang
   }
 
   return {
+    shopped: (offerId) => shopped.get(offerId),
     servicesOf,
     seatsOf,
     async shop(channel, request, call = {}) {

@@ -1,0 +1,164 @@
+// The order requests in 21.3 XML: OrderCreateRQ (the shopped offer accepted for one Pax per
+// person, with their identity documents and the contact; a payment when the airline should issue
+// at once), OrderRetrieveRQ, and OrderChangeRQ to pay and issue a held order or cancel an unpaid
+// one (CancelUnpaidOrder: 21.3 has no OrderCancel). A card goes as PaymentCard with its IATA
+// brand code (card-brands.ts); cash as a BSP settlement plan, the agency's account as AGT.
+// Every message on an existing order names the seller's booking (BookingRef) as well.
+import { iataCardCode } from '../card-brands.js';
+import type { CreateOrderRequest, OrderRef, Payment, ProviderChannel } from '../airline-provider.js';
+import { requestDocument } from './ndc-xml-request.js';
+import { amount, el, leaf, type XmlElement } from './xml-write.js';
+
+const genders = { female: 'F', male: 'M' } as const;
+const docTypes = { passport: 'PT', national_id: 'NI' } as const;
+const settlementCodes = { cash: 'CA', agency_balance: 'AGT' } as const;
+
+function paymentDetails(payment: Payment): XmlElement {
+  const form = payment.form;
+  return el(
+    'PaymentProcessingDetails',
+    amount('Amount', payment.amount),
+    el(
+      'PaymentMethod',
+      form.type === 'card'
+        ? el(
+            'PaymentCard',
+            leaf('CardBrandCode', iataCardCode(form.brand)),
+            leaf('CardNumber', form.number),
+            leaf('ExpirationDate', form.expiry),
+          )
+        : el('SettlementPlan', leaf('PaymentTypeCode', settlementCodes[form.type])),
+    ),
+  );
+}
+
+const bookingRef = (sellerReference: string) => el('BookingRef', leaf('BookingID', sellerReference));
+
+export function orderCreateRQ(
+  channel: ProviderChannel,
+  request: CreateOrderRequest,
+  offerItems: readonly { id: string; paxIds: readonly string[] }[] | undefined,
+): string {
+  const passengers = request.passengers;
+  // The offer's items as shopped (their travellers renamed to this order's passengers, type by
+  // type), or the whole offer for everyone when the adapter did not shop it itself.
+  const byType = (type: string) => passengers.filter((p) => p.type === type).map((p) => p.id);
+  const items = offerItems?.length
+    ? offerItems.map((item) => ({ id: item.id, paxIds: byType(item.id.split('-').at(-1) ?? '') }))
+    : [{ id: request.offerId, paxIds: passengers.map((p) => p.id) }];
+  return requestDocument(
+    'IATA_OrderCreateRQ',
+    channel.carrier,
+    el(
+      'Request',
+      bookingRef(request.sellerReference),
+      el(
+        'CreateOrder',
+        el(
+          'AcceptSelectedQuotedOfferList',
+          el(
+            'SelectedPricedOffer',
+            leaf('OfferRefID', request.offerId),
+            leaf('OwnerCode', channel.carrier),
+            items
+              .filter((i) => i.paxIds.length > 0)
+              .map((i) =>
+                el(
+                  'SelectedOfferItem',
+                  leaf('OfferItemRefID', i.id),
+                  i.paxIds.map((id) => leaf('PaxRefID', id)!),
+                ),
+              ),
+          ),
+        ),
+      ),
+      el(
+        'DataLists',
+        el(
+          'ContactInfoList',
+          el(
+            'ContactInfo',
+            leaf('ContactInfoID', 'CI1'),
+            el('EmailAddress', leaf('EmailAddressText', request.contact.email)),
+            el('Phone', leaf('PhoneNumber', request.contact.phone)),
+          ),
+        ),
+        el(
+          'PaxList',
+          passengers.map((p) =>
+            el(
+              'Pax',
+              leaf('Birthdate', p.birthdate),
+              leaf('ContactInfoRefID', 'CI1'),
+              p.identityDocument &&
+                el(
+                  'IdentityDoc',
+                  leaf('CitizenshipCountryCode', p.identityDocument.nationality),
+                  leaf('ExpiryDate', p.identityDocument.expiryDate),
+                  leaf('IdentityDocID', p.identityDocument.number),
+                  leaf('IdentityDocTypeCode', docTypes[p.identityDocument.type]),
+                  leaf('IssuingCountryCode', p.identityDocument.issuingCountry),
+                  leaf('Surname', p.surname),
+                ),
+              el(
+                'Individual',
+                leaf('GenderCode', p.gender ? genders[p.gender] : null),
+                leaf('GivenName', p.givenName),
+                leaf('Surname', p.surname),
+                leaf('TitleName', p.title),
+              ),
+              leaf('PaxID', p.id),
+              leaf('PTC', p.type),
+            ),
+          ),
+        ),
+      ),
+      request.payment && el('PaymentFunctions', paymentDetails(request.payment)),
+    ),
+  );
+}
+
+export function orderRetrieveRQ(channel: ProviderChannel, order: OrderRef): string {
+  return requestDocument(
+    'IATA_OrderRetrieveRQ',
+    channel.carrier,
+    el(
+      'Request',
+      el(
+        'OrderValidationFilterCriteria',
+        el('BookingRefFilterCriteria', leaf('BookingID', order.sellerReference)),
+        el('OrderFilterCriteria', leaf('OrderID', order.orderId), leaf('OwnerCode', channel.carrier)),
+      ),
+    ),
+  );
+}
+
+const orderChange = (channel: ProviderChannel, order: OrderRef, ...parts: (XmlElement | null)[]) =>
+  requestDocument(
+    'IATA_OrderChangeRQ',
+    channel.carrier,
+    el(
+      'Request',
+      bookingRef(order.sellerReference),
+      el('Order', leaf('OrderID', order.orderId), leaf('OwnerCode', channel.carrier)),
+      ...parts,
+    ),
+  );
+
+/** Pay and issue: no ChangeOrderChoice, only the payment for the order. */
+export const payOrderRQ = (channel: ProviderChannel, order: OrderRef, payment: Payment) =>
+  orderChange(
+    channel,
+    order,
+    el('PaymentFunctions', el('OrderAssociation', leaf('OrderRefID', order.orderId)), paymentDetails(payment)),
+  );
+
+export const cancelUnpaidOrderRQ = (channel: ProviderChannel, order: OrderRef) =>
+  orderChange(
+    channel,
+    order,
+    el(
+      'ChangeOrderChoice',
+      el('CancelUnpaidOrder', leaf('OrderRefID', order.orderId), leaf('OwnerCode', channel.carrier)),
+    ),
+  );

@@ -1,0 +1,131 @@
+// The NDC 21.3 XML adapter's order messages against the XML sandbox over real HTTP: OrderCreate →
+// OrderViewRS, OrderRetrieve, pay and issue, cancel an unpaid order. The order read from XML must
+// equal the same order read by the JSON adapter (the wire is all that differs), and every document
+// either side sent must be valid against the 21.3 XSDs.
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ProviderError, type PassengerInput, type ProviderChannel } from '../../api/src/providers/airline-provider.js';
+import { createNdcAdapter } from '../../api/src/providers/ndc/ndc.adapter.js';
+import { createNdcXmlOrderCore, type NdcXmlOrderCore } from '../../api/src/providers/ndc-xml/ndc-xml-orders.js';
+import { createNdcXmlShopping, type NdcXmlShopping } from '../../api/src/providers/ndc-xml/ndc-xml-shopping.js';
+import { ndcSchemaErrors } from '../support/ndc-xsd.js';
+import { startXmlSandbox, type XmlSandbox } from '../support/ndc-xml-sandbox.js';
+
+const date = new Date(Date.now() + 40 * 86_400_000).toISOString().slice(0, 10);
+const channel: ProviderChannel = {
+  id: 'ach_x',
+  carrier: 'LH',
+  credential: 'sbx_LH_xmlorders',
+  negoCode: null,
+  residentCode: null,
+};
+const search = {
+  legs: [{ origin: 'WAW', destination: 'FRA', date }],
+  passengers: [
+    { type: 'ADT' as const, count: 2 },
+    { type: 'CHD' as const, count: 1 },
+  ],
+  cabin: 'Y' as const,
+};
+const passengers: PassengerInput[] = (['ADT', 'ADT', 'CHD'] as const).map((type, i) => ({
+  id: `PAX${i + 1}`,
+  type,
+  givenName: `Anna${'abc'[i]}`,
+  surname: 'Kowalska',
+  title: null,
+  birthdate: type === 'CHD' ? '2017-06-01' : '1985-03-14',
+  gender: 'female',
+  identityDocument: {
+    type: 'passport',
+    number: `PL${1000000 + i}`,
+    issuingCountry: 'PL',
+    nationality: 'PL',
+    expiryDate: '2099-12-31',
+  },
+}));
+const contact = { email: 'agent@example.com', phone: '+48 600 100 200' };
+const settings = { timeoutMs: 5_000, safeRetries: 1 };
+
+let sandbox: XmlSandbox;
+let shopping: NdcXmlShopping;
+let orders: NdcXmlOrderCore;
+let json: ReturnType<typeof createNdcAdapter>;
+beforeAll(async () => {
+  sandbox = await startXmlSandbox('xml-orders');
+  shopping = createNdcXmlShopping(sandbox.transportOf, settings);
+  orders = createNdcXmlOrderCore(sandbox.transportOf, settings, (id) => shopping.shopped(id));
+  json = createNdcAdapter({ baseUrl: sandbox.url, timeoutMs: 5_000, safeRetries: 1 });
+});
+afterAll(() => sandbox.close());
+
+async function book() {
+  const offer = (await shopping.shop(channel, search)).find((o) => !o.instantPayment)!;
+  const order = await orders.createOrder(channel, {
+    offerId: offer.offerId,
+    sellerReference: `xml-${randomUUID()}`,
+    passengers,
+    contact,
+  });
+  return { offer, order, ref: { orderId: order.orderId, sellerReference: order.sellerReference! } };
+}
+
+describe('NDC XML adapter: orders against the XML sandbox', () => {
+  it('books a held order with one Pax per person and reads it as the JSON adapter does', async () => {
+    const { offer, order, ref } = await book();
+    expect(order.status).toBe('held');
+    expect(order.total).toEqual(offer.total);
+    expect(order.amountDue).toEqual(offer.total);
+    expect(order.passengers).toEqual(passengers);
+    expect(order.contact).toEqual(contact);
+    expect(order.fares.map((f) => [f.type, f.passengerIds])).toEqual([
+      ['ADT', ['PAX1', 'PAX2']],
+      ['CHD', ['PAX3']],
+    ]);
+    const retrieved = await orders.retrieveOrder(channel, ref);
+    const viaJson = await json.retrieveOrder(channel, ref);
+    const { conditions: _c, ...comparable } = viaJson;
+    expect(retrieved).toEqual(comparable);
+  });
+
+  it('pays and issues a held order with a card (IATA brand code) and reads its tickets exactly', async () => {
+    const { ref, order } = await book();
+    const issued = await orders.issueOrder(channel, ref, {
+      form: { type: 'card', brand: 'visa', number: '4111111111111111', expiry: '1230' },
+      amount: order.amountDue,
+    });
+    expect(issued.status).toBe('issued');
+    expect(issued.documents.filter((d) => d.type === 'ticket')).toHaveLength(3);
+    expect(issued.documents.every((d) => /^\d{13}$/.test(d.number))).toBe(true);
+    expect(issued.payments[0]!.form).toBe('card');
+    const viaJson = await json.retrieveOrder(channel, ref);
+    expect(issued.documents).toEqual(viaJson.documents);
+    expect(issued.payments.map((p) => [p.id, p.amount, p.purpose])).toEqual(
+      viaJson.payments.map((p) => [p.id, p.amount, p.purpose]),
+    );
+    expect(issued.voidDeadline).toBe(viaJson.voidDeadline);
+  });
+
+  it('cancels an unpaid order (CancelUnpaidOrder) and refuses with typed errors', async () => {
+    const { ref } = await book();
+    expect((await orders.cancelOrder(channel, ref)).status).toBe('cancelled');
+    const refusal = await orders
+      .retrieveOrder(channel, { orderId: 'ZZZZZZ', sellerReference: 'nobody' })
+      .catch((e: unknown) => e);
+    expect(refusal).toBeInstanceOf(ProviderError);
+    expect((refusal as ProviderError).kind).toBe('order_not_found');
+  });
+
+  it('sent and received only documents valid against the 21.3 XSDs', async () => {
+    const names = new Set(sandbox.documents.map((d) => d.name));
+    for (const name of [
+      'OrderCreateRQ',
+      'OrderCreateRS',
+      'OrderRetrieveRQ',
+      'OrderRetrieveRS',
+      'OrderChangeRQ',
+      'OrderChangeRS',
+    ])
+      expect(names).toContain(name);
+    expect(await ndcSchemaErrors(sandbox.documents)).toEqual([]);
+  }, 60_000);
+});
