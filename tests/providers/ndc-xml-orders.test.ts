@@ -53,7 +53,7 @@ let json: ReturnType<typeof createNdcAdapter>;
 beforeAll(async () => {
   sandbox = await startXmlSandbox('xml-orders');
   shopping = createNdcXmlShopping(sandbox.transportOf, settings);
-  orders = createNdcXmlOrderCore(sandbox.transportOf, settings, (id) => shopping.shopped(id));
+  orders = createNdcXmlOrderCore(sandbox.transportOf, settings, shopping);
   json = createNdcAdapter({ baseUrl: sandbox.url, timeoutMs: 5_000, safeRetries: 1 });
 });
 afterAll(() => sandbox.close());
@@ -113,6 +113,30 @@ describe('NDC XML adapter: orders against the XML sandbox', () => {
       .catch((e: unknown) => e);
     expect(refusal).toBeInstanceOf(ProviderError);
     expect((refusal as ProviderError).kind).toBe('order_not_found');
+  });
+
+  it('adds a bag and a seat, corrects a title and the contact, each time read as the JSON adapter reads it', async () => {
+    const { ref } = await book();
+    const bag = (await orders.orderServices(channel, ref)).find((s) => s.kind === 'bags')!;
+    const map = (await orders.orderSeats(channel, ref))[0]!;
+    const row = map.rows.find((r) => r.seats.some((s) => s.available))!;
+    const seat = row.seats.find((s) => s.available)!;
+    const withServices = await orders.addServices(
+      channel,
+      ref,
+      [
+        { serviceId: bag.id, passengerId: 'PAX1' },
+        { seat: { segmentId: map.segmentId, row: row.number, column: seat.column }, passengerId: 'PAX2' },
+      ],
+      null,
+    );
+    expect(withServices.services.map((s) => s.kind).sort()).toEqual(['bags', 'seat']);
+    const corrected = await orders.updatePassengers(channel, ref, [{ id: 'PAX2', title: 'MRS' }]);
+    expect(corrected.passengers.find((p) => p.id === 'PAX2')!.title).toBe('MRS');
+    const recontacted = await orders.updateContacts(channel, ref, { email: 'desk@example.com' });
+    expect(recontacted.contact).toEqual({ ...contact, email: 'desk@example.com' });
+    const { conditions: _c, ...viaJson } = await json.retrieveOrder(channel, ref);
+    expect(await orders.retrieveOrder(channel, ref)).toEqual(viaJson);
   });
 
   it('sent and received only documents valid against the 21.3 XSDs', async () => {

@@ -118,7 +118,57 @@ export function readOrderChangeRQ(request: XmlNode): unknown {
   const choice = one(request, 'ChangeOrderChoice');
   if (one(choice, 'CancelUnpaidOrder')) return { ...base, ChangeOrder: { CancelOrder: true } };
   const payment = readPayment(at(request, 'PaymentFunctions', 'PaymentProcessingDetails'));
-  return { ...base, ChangeOrder: payment ? { PaymentFunctions: payment } : {} };
+  const paid = payment ? { PaymentFunctions: payment } : {};
+  const selected = each(choice, 'AcceptSelectedQuotedOfferList', 'SelectedPricedOffer', 'SelectedOfferItem');
+  if (selected.length > 0) {
+    const items = selected.map((item) => {
+      const seat = one(item, 'SelectedSeat');
+      const pax = text(item, 'PaxRefID');
+      if (!seat) return { ServiceID: text(item, 'OfferItemRefID'), PaxRefID: pax };
+      return {
+        SeatAssignment: {
+          PaxSegmentRefID: text(
+            item,
+            'SelectedALaCarteOfferItem',
+            'OfferFlightAssociations',
+            'PaxSegmentReferences',
+            'PaxSegmentRefID',
+          ),
+          RowNumber: Number(text(seat, 'SeatRowNumber')),
+          ColumnID: text(seat, 'ColumnID'),
+        },
+        PaxRefID: pax,
+      };
+    });
+    return { ...base, ChangeOrder: { AddServiceItem: items, ...paid } };
+  }
+  if (one(choice, 'UpdatePax')) {
+    const contact = each(request, 'DataLists', 'ContactInfoList', 'ContactInfo')[0];
+    if (contact) {
+      const email = text(contact, 'EmailAddress', 'EmailAddressText');
+      const phone = text(contact, 'Phone', 'PhoneNumber');
+      return {
+        ...base,
+        ChangeOrder: {
+          UpdateContactInfo: {
+            ...(email ? { EmailAddress: { EmailAddressText: email } } : {}),
+            ...(phone ? { Phone: { PhoneNumber: phone } } : {}),
+          },
+        },
+      };
+    }
+    const corrections = each(request, 'DataLists', 'PaxList', 'Pax').map((p) => {
+      const title = at(p, 'Individual', 'TitleName');
+      const birthdate = text(p, 'Birthdate');
+      return {
+        PaxID: text(p, 'PaxID'),
+        ...(title ? { TitleName: title.text.trim() } : {}),
+        ...(birthdate ? { Birthdate: birthdate } : {}),
+      };
+    });
+    return { ...base, ChangeOrder: { UpdatePax: corrections } };
+  }
+  return { ...base, ChangeOrder: paid };
 }
 
 export function orderViewRS(rs: OrderViewRS): XmlElement[] {

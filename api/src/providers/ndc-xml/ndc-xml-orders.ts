@@ -1,5 +1,6 @@
 // The order half of the AirlineProvider over NDC 21.3 XML, as far as it goes today: OrderCreate
-// (→ OrderViewRS), OrderRetrieve, pay-and-issue and cancelling an unpaid order (OrderChange).
+// (→ OrderViewRS), OrderRetrieve, and OrderChange to pay and issue, cancel an unpaid order, add
+// services and seats, and correct contacts and passengers; the order's services and seat maps.
 // Every answer is checked to be the order named (matchingOrder, as the JSON adapter does). Only
 // OrderRetrieve is retried; create and changes go exactly once (a lost answer leaves the outcome
 // unknown: the caller retrieves the order).
@@ -8,16 +9,39 @@ import { matchingOrder } from '../ndc/ndc-order.adapter.js';
 import type { ShoppedOffer } from './air-shopping.xml.js';
 import { exchangeNdcXml, type ExchangeSettings } from './ndc-xml-exchange.js';
 import type { NdcXmlMessage } from './ndc-xml-transport.js';
-import type { TransportOf } from './ndc-xml-shopping.js';
-import { cancelUnpaidOrderRQ, orderCreateRQ, orderRetrieveRQ, payOrderRQ } from './order-messages.xml.js';
+import type { NdcXmlShopping, TransportOf } from './ndc-xml-shopping.js';
+import {
+  addServicesRQ,
+  cancelUnpaidOrderRQ,
+  orderCreateRQ,
+  orderRetrieveRQ,
+  payOrderRQ,
+  updateContactsRQ,
+  updatePassengersRQ,
+} from './order-messages.xml.js';
 import { orderOfView } from './order-view.xml.js';
 
-export type NdcXmlOrderCore = Pick<AirlineOrders, 'createOrder' | 'retrieveOrder' | 'issueOrder' | 'cancelOrder'>;
+export type NdcXmlOrderCore = Pick<
+  AirlineOrders,
+  | 'createOrder'
+  | 'retrieveOrder'
+  | 'issueOrder'
+  | 'cancelOrder'
+  | 'orderServices'
+  | 'orderSeats'
+  | 'addServices'
+  | 'updateContacts'
+  | 'updatePassengers'
+>;
 
 export function createNdcXmlOrderCore(
   transportOf: TransportOf,
   settings: ExchangeSettings,
-  shopped: (offerId: string) => ShoppedOffer | undefined,
+  shopping: {
+    shopped: (offerId: string) => ShoppedOffer | undefined;
+    servicesOf: NdcXmlShopping['servicesOf'];
+    seatsOf: NdcXmlShopping['seatsOf'];
+  },
 ): NdcXmlOrderCore {
   const view = async (
     channel: ProviderChannel,
@@ -38,7 +62,7 @@ export function createNdcXmlOrderCore(
       const created = await view(
         channel,
         'OrderCreate',
-        orderCreateRQ(channel, request, shopped(request.offerId)?.items),
+        orderCreateRQ(channel, request, shopping.shopped(request.offerId)?.items),
         {
           ...call,
           safe: false,
@@ -73,6 +97,43 @@ export function createNdcXmlOrderCore(
         bookingLocator: order.orderId,
       });
       return matchingOrder(channel, order, cancelled);
+    },
+    orderServices: (channel, order, call) => shopping.servicesOf(channel, { orderId: order.orderId }, call),
+    orderSeats: (channel, order, call) => shopping.seatsOf(channel, { orderId: order.orderId }, call),
+    async addServices(channel, order, services, payment, call = {}) {
+      const changed = await view(channel, 'OrderChange', addServicesRQ(channel, order, services, payment), {
+        ...call,
+        safe: false,
+        carriesCard: payment?.form.type === 'card',
+        bookingLocator: order.orderId,
+      });
+      return matchingOrder(channel, order, changed);
+    },
+    async updateContacts(channel, order, contact, call = {}) {
+      const changed = await view(channel, 'OrderChange', updateContactsRQ(channel, order, contact), {
+        ...call,
+        safe: false,
+        carriesCard: false,
+        bookingLocator: order.orderId,
+      });
+      return matchingOrder(channel, order, changed);
+    },
+    async updatePassengers(channel, order, corrections, call = {}) {
+      // The surnames the corrections must repeat (21.3 requires one beside a title), as booked.
+      const current = await view(channel, 'OrderRetrieve', orderRetrieveRQ(channel, order), {
+        ...call,
+        safe: true,
+        carriesCard: false,
+        bookingLocator: order.orderId,
+      });
+      const surnames = new Map(matchingOrder(channel, order, current).passengers.map((p) => [p.id, p.surname]));
+      const changed = await view(channel, 'OrderChange', updatePassengersRQ(channel, order, corrections, surnames), {
+        ...call,
+        safe: false,
+        carriesCard: false,
+        bookingLocator: order.orderId,
+      });
+      return matchingOrder(channel, order, changed);
     },
   };
 }

@@ -5,7 +5,15 @@
 // brand code (card-brands.ts); cash as a BSP settlement plan, the agency's account as AGT.
 // Every message on an existing order names the seller's booking (BookingRef) as well.
 import { iataCardCode } from '../card-brands.js';
-import type { CreateOrderRequest, OrderRef, Payment, ProviderChannel } from '../airline-provider.js';
+import type {
+  CreateOrderRequest,
+  OrderContact,
+  OrderRef,
+  PassengerCorrection,
+  Payment,
+  ProviderChannel,
+  ServiceRequest,
+} from '../airline-provider.js';
 import { requestDocument } from './ndc-xml-request.js';
 import { amount, el, leaf, type XmlElement } from './xml-write.js';
 
@@ -160,5 +168,114 @@ export const cancelUnpaidOrderRQ = (channel: ProviderChannel, order: OrderRef) =
     el(
       'ChangeOrderChoice',
       el('CancelUnpaidOrder', leaf('OrderRefID', order.orderId), leaf('OwnerCode', channel.carrier)),
+    ),
+  );
+
+/**
+ * Services and seats: the order's a-la-carte items accepted for named passengers (a seat as its
+ * row and column on a segment). 21.3 names the a-la-carte offer; the port knows only the items,
+ * so the order stands in for it. After issue the payment covers exactly their sum.
+ */
+export const addServicesRQ = (
+  channel: ProviderChannel,
+  order: OrderRef,
+  services: readonly ServiceRequest[],
+  payment: Payment | null,
+) =>
+  orderChange(
+    channel,
+    order,
+    el(
+      'ChangeOrderChoice',
+      el(
+        'AcceptSelectedQuotedOfferList',
+        el(
+          'SelectedPricedOffer',
+          leaf('OfferRefID', order.orderId),
+          leaf('OwnerCode', channel.carrier),
+          services.map((s) =>
+            'seat' in s
+              ? el(
+                  'SelectedOfferItem',
+                  leaf('OfferItemRefID', `SEAT-${s.seat.segmentId}`),
+                  leaf('PaxRefID', s.passengerId),
+                  el(
+                    'SelectedALaCarteOfferItem',
+                    el(
+                      'OfferFlightAssociations',
+                      el('PaxSegmentReferences', leaf('PaxSegmentRefID', s.seat.segmentId)),
+                    ),
+                    leaf('Qty', 1),
+                  ),
+                  el('SelectedSeat', leaf('ColumnID', s.seat.column), leaf('SeatRowNumber', s.seat.row)),
+                )
+              : el('SelectedOfferItem', leaf('OfferItemRefID', s.serviceId), leaf('PaxRefID', s.passengerId)),
+          ),
+        ),
+      ),
+    ),
+    payment &&
+      el('PaymentFunctions', el('OrderAssociation', leaf('OrderRefID', order.orderId)), paymentDetails(payment)),
+  );
+
+/** New contact details: UpdatePax of the first passenger with the contact in DataLists. */
+export const updateContactsRQ = (channel: ProviderChannel, order: OrderRef, contact: Partial<OrderContact>) =>
+  orderChange(
+    channel,
+    order,
+    el(
+      'ChangeOrderChoice',
+      el('UpdatePax', el('Current', leaf('PaxRefID', 'PAX1')), el('New', leaf('PaxRefID', 'PAX1'))),
+    ),
+    el(
+      'DataLists',
+      el(
+        'ContactInfoList',
+        el(
+          'ContactInfo',
+          leaf('ContactInfoID', 'CI1'),
+          contact.email ? el('EmailAddress', leaf('EmailAddressText', contact.email)) : null,
+          contact.phone ? el('Phone', leaf('PhoneNumber', contact.phone)) : null,
+        ),
+      ),
+    ),
+  );
+
+/**
+ * Title and birthdate corrections: UpdatePax, the new values in DataLists/PaxList. 21.3 keeps the
+ * title inside Individual, whose Surname is required: the passenger's own (names never change).
+ */
+export const updatePassengersRQ = (
+  channel: ProviderChannel,
+  order: OrderRef,
+  corrections: readonly PassengerCorrection[],
+  surnames: ReadonlyMap<string, string>,
+) =>
+  orderChange(
+    channel,
+    order,
+    el(
+      'ChangeOrderChoice',
+      el(
+        'UpdatePax',
+        el('Current', leaf('PaxRefID', corrections[0]?.id)),
+        el('New', leaf('PaxRefID', corrections[0]?.id)),
+      ),
+    ),
+    el(
+      'DataLists',
+      el(
+        'PaxList',
+        corrections.map((c) =>
+          el(
+            'Pax',
+            leaf('Birthdate', c.birthdate),
+            c.title !== undefined
+              ? el('Individual', leaf('Surname', surnames.get(c.id) ?? ''), leaf('TitleName', c.title))
+              : null,
+            leaf('PaxID', c.id),
+          ),
+        ),
+      ),
     ),
   );
