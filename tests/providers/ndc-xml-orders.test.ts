@@ -4,7 +4,12 @@
 // either side sent must be valid against the 21.3 XSDs.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ProviderError, type PassengerInput, type ProviderChannel } from '../../api/src/providers/airline-provider.js';
+import {
+  ProviderError,
+  type PassengerInput,
+  type ProviderChannel,
+  type ProviderOffer,
+} from '../../api/src/providers/airline-provider.js';
 import { createNdcAdapter } from '../../api/src/providers/ndc/ndc.adapter.js';
 import { createNdcXmlOrderCore, type NdcXmlOrderCore } from '../../api/src/providers/ndc-xml/ndc-xml-orders.js';
 import { createNdcXmlShopping, type NdcXmlShopping } from '../../api/src/providers/ndc-xml/ndc-xml-shopping.js';
@@ -58,8 +63,8 @@ beforeAll(async () => {
 });
 afterAll(() => sandbox.close());
 
-async function book() {
-  const offer = (await shopping.shop(channel, search)).find((o) => !o.instantPayment)!;
+async function book(pick: (offer: ProviderOffer) => boolean = () => true) {
+  const offer = (await shopping.shop(channel, search)).find((o) => !o.instantPayment && pick(o))!;
   const order = await orders.createOrder(channel, {
     offerId: offer.offerId,
     sellerReference: `xml-${randomUUID()}`,
@@ -137,6 +142,32 @@ describe('NDC XML adapter: orders against the XML sandbox', () => {
     expect(recontacted.contact).toEqual({ ...contact, email: 'desk@example.com' });
     const { conditions: _c, ...viaJson } = await json.retrieveOrder(channel, ref);
     expect(await orders.retrieveOrder(channel, ref)).toEqual(viaJson);
+  });
+
+  it('reshops an issued order (reprice and other dates) and accepts an offer, as the JSON adapter reads them', async () => {
+    const { ref, order } = await book((o) => o.penalties.change.allowed);
+    await orders.issueOrder(channel, ref, { form: { type: 'cash' }, amount: order.amountDue });
+    // The new fare's conditions are not carried in 21.3 here (the rest is).
+    // Each reshop makes new offers (their own ids and expiry): the rest must be the same.
+    const withoutConditions = <T extends { conditions?: unknown; offerId: string; expiresAt: string }>(
+      offers: readonly T[],
+    ) => offers.map(({ conditions: _c, ...rest }) => ({ ...rest, offerId: '', expiresAt: '' }));
+    const reprice = await orders.reshopOrder(channel, ref, { type: 'reprice' });
+    expect(withoutConditions(reprice)).toEqual(
+      withoutConditions(await json.reshopOrder(channel, ref, { type: 'reprice' })),
+    );
+    const later = new Date(Date.now() + 45 * 86_400_000).toISOString().slice(0, 10);
+    const request = { type: 'change' as const, journeys: [{ journeyId: order.journeys[0]!.id, date: later }] };
+    const changes = await orders.reshopOrder(channel, ref, request);
+    const viaJson = await json.reshopOrder(channel, ref, request);
+    expect(withoutConditions(changes)).toEqual(withoutConditions(viaJson));
+    const offer = changes.find((c) => Number(c.totalDue.amount) === 0) ?? changes[0]!;
+    const payment =
+      Number(offer.totalDue.amount) > 0 ? { form: { type: 'cash' as const }, amount: offer.totalDue } : null;
+    const changed = await orders.changeOrder(channel, ref, offer.offerId, payment);
+    expect(changed.journeys[0]!.segments[0]!.departure.at.slice(0, 10)).toBe(later);
+    const { conditions: _c, ...same } = await json.retrieveOrder(channel, ref);
+    expect(changed).toEqual(same);
   });
 
   it('sent and received only documents valid against the 21.3 XSDs', async () => {

@@ -18,6 +18,8 @@ import {
 } from './shopping.xml.js';
 import type { OrderViewRS } from '../messages/order-view.schema.js';
 import { orderViewRS, readOrderChangeRQ, readOrderCreateRQ, readOrderRetrieveRQ } from './order.xml.js';
+import type { OrderReshopRS } from '../messages/order-reshop.schema.js';
+import { orderReshopRS, readOrderReshopRQ } from './order-reshop.xml.js';
 import { at, text, type XmlNode } from './xml-tree.js';
 import type { XmlElement } from './xml-write.js';
 
@@ -82,6 +84,11 @@ export const orderMessages: Record<string, XmlMessage> = {
     answer: 'IATA_OrderViewRS',
     handle: async (request, call) =>
       orderViewRS(await call<OrderViewRS>('OrderRetrieve', readOrderRetrieveRQ(request))),
+  },
+  OrderReshop: {
+    answer: 'IATA_OrderReshopRS',
+    handle: async (request, call, channel) =>
+      orderReshopRS(await call<OrderReshopRS>('OrderReshop', readOrderReshopRQ(request)), channel.carrier ?? 'YY'),
   },
   OrderChange: {
     answer: 'IATA_OrderViewRS',

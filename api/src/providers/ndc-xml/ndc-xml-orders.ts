@@ -20,6 +20,7 @@ import {
   updatePassengersRQ,
 } from './order-messages.xml.js';
 import { orderOfView } from './order-view.xml.js';
+import { acceptReshopOfferRQ, orderReshopRQ, reshopOffersOf } from './order-reshop.xml.js';
 
 export type NdcXmlOrderCore = Pick<
   AirlineOrders,
@@ -32,6 +33,8 @@ export type NdcXmlOrderCore = Pick<
   | 'addServices'
   | 'updateContacts'
   | 'updatePassengers'
+  | 'reshopOrder'
+  | 'changeOrder'
 >;
 
 export function createNdcXmlOrderCore(
@@ -97,6 +100,37 @@ export function createNdcXmlOrderCore(
         bookingLocator: order.orderId,
       });
       return matchingOrder(channel, order, cancelled);
+    },
+    async reshopOrder(channel, order, request, call = {}) {
+      // A change names the journeys' airports beside their ids: read from the order as booked.
+      const current = matchingOrder(
+        channel,
+        order,
+        await view(channel, 'OrderRetrieve', orderRetrieveRQ(channel, order), {
+          ...call,
+          safe: true,
+          carriesCard: false,
+          bookingLocator: order.orderId,
+        }),
+      );
+      const { response } = await exchangeNdcXml(transportOf(channel), settings, {
+        ...call,
+        message: 'OrderReshop',
+        xml: orderReshopRQ(channel, order, request, current),
+        carrier: channel.carrier,
+        safe: true,
+        bookingLocator: order.orderId,
+      });
+      return reshopOffersOf(response, request.type);
+    },
+    async changeOrder(channel, order, reshopOfferId, payment, call = {}) {
+      const changed = await view(channel, 'OrderChange', acceptReshopOfferRQ(channel, order, reshopOfferId, payment), {
+        ...call,
+        safe: false,
+        carriesCard: payment?.form.type === 'card',
+        bookingLocator: order.orderId,
+      });
+      return matchingOrder(channel, order, changed);
     },
     orderServices: (channel, order, call) => shopping.servicesOf(channel, { orderId: order.orderId }, call),
     orderSeats: (channel, order, call) => shopping.seatsOf(channel, { orderId: order.orderId }, call),

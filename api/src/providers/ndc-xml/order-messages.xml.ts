@@ -21,7 +21,7 @@ const genders = { female: 'F', male: 'M' } as const;
 const docTypes = { passport: 'PT', national_id: 'NI' } as const;
 const settlementCodes = { cash: 'CA', agency_balance: 'AGT' } as const;
 
-function paymentDetails(payment: Payment): XmlElement {
+export function paymentDetails(payment: Payment): XmlElement {
   const form = payment.form;
   return el(
     'PaymentProcessingDetails',
@@ -141,7 +141,7 @@ export function orderRetrieveRQ(channel: ProviderChannel, order: OrderRef): stri
   );
 }
 
-const orderChange = (channel: ProviderChannel, order: OrderRef, ...parts: (XmlElement | null)[]) =>
+export const orderChange = (channel: ProviderChannel, order: OrderRef, ...parts: (XmlElement | null)[]) =>
   requestDocument(
     'IATA_OrderChangeRQ',
     channel.carrier,
