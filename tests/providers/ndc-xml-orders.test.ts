@@ -170,6 +170,26 @@ describe('NDC XML adapter: orders against the XML sandbox', () => {
     expect(changed).toEqual(same);
   });
 
+  it('voids inside the void window and quotes and confirms a refund, through OrderReshop/CancelOrderRef', async () => {
+    const paid = async (pick: (o: ProviderOffer) => boolean) => {
+      const booked = await book(pick);
+      await orders.issueOrder(channel, booked.ref, { form: { type: 'cash' }, amount: booked.order.amountDue });
+      return booked.ref;
+    };
+    const voided = await orders.voidOrder(channel, await paid(() => true));
+    expect(voided.status).toBe('voided');
+    expect(voided.documents.every((d) => d.status === 'voided')).toBe(true);
+    const refundable = await paid((o) => o.penalties.refund.allowed);
+    // The airline keeps one quote per order: the JSON one first, then ours (the one confirmed).
+    const jsonQuote = await json.quoteRefund(channel, refundable);
+    const quote = await orders.quoteRefund(channel, refundable);
+    expect({ ...quote, quoteId: '', expiresAt: '' }).toEqual({ ...jsonQuote, quoteId: '', expiresAt: '' });
+    const refunded = await orders.confirmRefund(channel, refundable, quote.quoteId);
+    expect(refunded.status).toBe('refunded');
+    const { conditions: _c, ...same } = await json.retrieveOrder(channel, refundable);
+    expect(refunded).toEqual(same);
+  });
+
   it('sent and received only documents valid against the 21.3 XSDs', async () => {
     const names = new Set(sandbox.documents.map((d) => d.name));
     for (const name of [

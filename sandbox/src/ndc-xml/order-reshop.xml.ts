@@ -112,3 +112,83 @@ export function readAcceptedReshopOffer(choice: XmlNode | undefined): string | n
   const accepted = one(choice, 'AcceptRepricedOrder');
   return accepted ? text(accepted, 'OfferRefID') : null;
 }
+
+type Call = <T>(message: string, body: unknown) => Promise<T>;
+interface OrderViewLike {
+  PayloadAttributes: { Timestamp: string };
+  Order: {
+    OrderID: string;
+    OwnerCode: string;
+    StatusCode: string;
+    VoidDeadlineDateTime: string | null;
+    TotalPrice: { TotalAmount: Money };
+    OrderItem: { OrderItemID: string }[];
+  };
+  RefundQuote?: { RefundQuoteID: string; RefundAmount: Money; PenaltyAmount: Money; ExpirationDateTime: string };
+}
+
+/** The offer id of a void (accepting it voids the tickets): 21.3 has no void message. */
+export const voidOfferPrefix = 'VOID-';
+
+/**
+ * UpdateOrder/CancelOrderRef: what cancelling the order would give back. Inside the void window
+ * a Void offer (everything back); and, when the fare allows it, a Refund offer (the refund quote:
+ * DiffPrice is the refund, its Fee the penalty).
+ */
+export async function cancelOffersRS(request: XmlNode, call: Call): Promise<XmlElement | null> {
+  const orderId = text(request, 'UpdateOrder', 'CancelOrderRef', 'OrderRefID');
+  if (!orderId) return null;
+  const bookingId = text(request, 'BookingRef', 'BookingID');
+  const ref = { OrderID: orderId, ...(bookingId ? { BookingRef: { BookingID: bookingId } } : {}) };
+  const view = await call<OrderViewLike>('OrderRetrieve', ref);
+  const o = view.Order;
+  const offers: XmlElement[] = [];
+  const offer = (id: string, type: string, refund: Money, penalty: Money, expires: string) =>
+    el(
+      'Offer',
+      el(
+        'DeleteOrderItem',
+        o.OrderItem.map((i) => el('ExistingOrderItem', leaf('OrderItemRefID', i.OrderItemID))),
+        leaf('OfferItemID', `${id}-1`),
+        el(
+          'PriceDifferential',
+          leaf('DifferentialTypeCode', type),
+          el('DiffPrice', el('Price', el('Fee', xmlMoney('Amount', penalty)), xmlMoney('TotalAmount', refund))),
+          el('NewPrice', el('Price', xmlMoney('TotalAmount', { Amount: '0.00', CurCode: refund.CurCode }))),
+          el('OldPrice', el('Price', xmlMoney('TotalAmount', o.TotalPrice.TotalAmount))),
+        ),
+      ),
+      leaf('OfferExpirationTimeLimitDateTime', expires),
+      leaf('OfferID', id),
+      leaf('OwnerCode', o.OwnerCode),
+      el('TotalPrice', xmlMoney('TotalAmount', refund)),
+    );
+  const now = Date.parse(view.PayloadAttributes.Timestamp);
+  if (o.StatusCode === 'ISSUED' && o.VoidDeadlineDateTime && now <= Date.parse(o.VoidDeadlineDateTime)) {
+    const zero = { Amount: '0.00', CurCode: o.TotalPrice.TotalAmount.CurCode };
+    offers.push(
+      offer(`${voidOfferPrefix}${o.OrderID}`, 'Void', o.TotalPrice.TotalAmount, zero, o.VoidDeadlineDateTime),
+    );
+  }
+  try {
+    const quoted = await call<OrderViewLike>('OrderChange', { ...ref, ChangeOrder: { RequestRefundQuote: true } });
+    const q = quoted.RefundQuote;
+    if (q) offers.push(offer(q.RefundQuoteID, 'Refund', q.RefundAmount, q.PenaltyAmount, q.ExpirationDateTime));
+  } catch (error) {
+    // No refund (a fare without one, or not issued): the void alone, or the airline's refusal.
+    if (offers.length === 0) throw error;
+  }
+  return el(
+    'Response',
+    el('Order', leaf('OrderID', o.OrderID), leaf('OwnerCode', o.OwnerCode)),
+    el('ReshopResults', el('ReshopOffers', offers)),
+  );
+}
+
+/** AcceptCancelledOffer: a void offer voids the tickets, any other confirms its refund quote. */
+export function readAcceptedCancelOffer(choice: XmlNode | undefined): Record<string, unknown> | null {
+  const accepted = one(choice, 'AcceptCancelledOffer');
+  if (!accepted) return null;
+  const id = text(accepted, 'OfferID');
+  return id.startsWith(voidOfferPrefix) ? { VoidTickets: true } : { AcceptRefundQuote: { RefundQuoteID: id } };
+}

@@ -10,7 +10,7 @@ import type { OrderCreateRQ } from '../messages/order-create.schema.js';
 import type { OrderViewRS } from '../messages/order-view.schema.js';
 import type { PaymentFunctions } from '../messages/order-common.schema.js';
 import { dataListsXml, sandboxNs } from './offer.xml.js';
-import { readAcceptedReshopOffer } from './order-reshop.xml.js';
+import { readAcceptedCancelOffer, readAcceptedReshopOffer } from './order-reshop.xml.js';
 import { at, each, one, text, type XmlNode } from './xml-tree.js';
 import { amount, el, leaf, type XmlElement } from './xml-write.js';
 
@@ -120,6 +120,8 @@ export function readOrderChangeRQ(request: XmlNode): unknown {
   if (one(choice, 'CancelUnpaidOrder')) return { ...base, ChangeOrder: { CancelOrder: true } };
   const payment = readPayment(at(request, 'PaymentFunctions', 'PaymentProcessingDetails'));
   const paid = payment ? { PaymentFunctions: payment } : {};
+  const cancelled = readAcceptedCancelOffer(choice);
+  if (cancelled) return { ...base, ChangeOrder: cancelled };
   const reshopOffer = readAcceptedReshopOffer(choice);
   if (reshopOffer) return { ...base, ChangeOrder: { AcceptReshopOffer: { ReshopOfferID: reshopOffer }, ...paid } };
   const selected = each(choice, 'AcceptSelectedQuotedOfferList', 'SelectedPricedOffer', 'SelectedOfferItem');

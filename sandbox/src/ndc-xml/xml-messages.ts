@@ -19,7 +19,7 @@ import {
 import type { OrderViewRS } from '../messages/order-view.schema.js';
 import { orderViewRS, readOrderChangeRQ, readOrderCreateRQ, readOrderRetrieveRQ } from './order.xml.js';
 import type { OrderReshopRS } from '../messages/order-reshop.schema.js';
-import { orderReshopRS, readOrderReshopRQ } from './order-reshop.xml.js';
+import { cancelOffersRS, orderReshopRS, readOrderReshopRQ } from './order-reshop.xml.js';
 import { at, text, type XmlNode } from './xml-tree.js';
 import type { XmlElement } from './xml-write.js';
 
@@ -88,6 +88,7 @@ export const orderMessages: Record<string, XmlMessage> = {
   OrderReshop: {
     answer: 'IATA_OrderReshopRS',
     handle: async (request, call, channel) =>
+      (await cancelOffersRS(request, call)) ??
       orderReshopRS(await call<OrderReshopRS>('OrderReshop', readOrderReshopRQ(request)), channel.carrier ?? 'YY'),
   },
   OrderChange: {

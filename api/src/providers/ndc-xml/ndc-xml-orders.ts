@@ -4,7 +4,13 @@
 // Every answer is checked to be the order named (matchingOrder, as the JSON adapter does). Only
 // OrderRetrieve is retried; create and changes go exactly once (a lost answer leaves the outcome
 // unknown: the caller retrieves the order).
-import type { AirlineOrders, ProviderChannel } from '../airline-provider.js';
+import {
+  ProviderError,
+  type AirlineOrders,
+  type CallOptions,
+  type OrderRef,
+  type ProviderChannel,
+} from '../airline-provider.js';
 import { matchingOrder } from '../ndc/ndc-order.adapter.js';
 import type { ShoppedOffer } from './air-shopping.xml.js';
 import { exchangeNdcXml, type ExchangeSettings } from './ndc-xml-exchange.js';
@@ -20,7 +26,14 @@ import {
   updatePassengersRQ,
 } from './order-messages.xml.js';
 import { orderOfView } from './order-view.xml.js';
-import { acceptReshopOfferRQ, orderReshopRQ, reshopOffersOf } from './order-reshop.xml.js';
+import {
+  acceptCancelOfferRQ,
+  acceptReshopOfferRQ,
+  cancelOffersOf,
+  cancelOffersRQ,
+  orderReshopRQ,
+  reshopOffersOf,
+} from './order-reshop.xml.js';
 
 export type NdcXmlOrderCore = Pick<
   AirlineOrders,
@@ -35,6 +48,9 @@ export type NdcXmlOrderCore = Pick<
   | 'updatePassengers'
   | 'reshopOrder'
   | 'changeOrder'
+  | 'voidOrder'
+  | 'quoteRefund'
+  | 'confirmRefund'
 >;
 
 export function createNdcXmlOrderCore(
@@ -60,7 +76,45 @@ export function createNdcXmlOrderCore(
     });
     return orderOfView(root, response);
   };
+  const cancelOffers = async (channel: ProviderChannel, order: OrderRef, call: CallOptions) => {
+    const { response } = await exchangeNdcXml(transportOf(channel), settings, {
+      ...call,
+      message: 'OrderReshop',
+      xml: cancelOffersRQ(channel, order),
+      carrier: channel.carrier,
+      safe: true,
+      bookingLocator: order.orderId,
+    });
+    return cancelOffersOf(response);
+  };
+  const acceptCancelOffer = async (channel: ProviderChannel, order: OrderRef, offerId: string, call: CallOptions) =>
+    matchingOrder(
+      channel,
+      order,
+      await view(channel, 'OrderChange', acceptCancelOfferRQ(channel, order, offerId), {
+        ...call,
+        safe: false,
+        carriesCard: false,
+        bookingLocator: order.orderId,
+      }),
+    );
+
   return {
+    // Void and refund are both "cancel an issued order" in 21.3: OrderReshop/CancelOrderRef says
+    // what cancelling gives back (a Void offer inside the void window, a Refund offer as the
+    // quote), OrderChange/AcceptCancelledOffer takes one.
+    async voidOrder(channel, order, call = {}) {
+      const offer = (await cancelOffers(channel, order, call)).find((o) => o.type === 'Void');
+      if (!offer)
+        throw new ProviderError('void_window_closed', 'The void window has closed; request a refund.', channel.carrier);
+      return acceptCancelOffer(channel, order, offer.offerId, call);
+    },
+    async quoteRefund(channel, order, call = {}) {
+      const offer = (await cancelOffers(channel, order, call)).find((o) => o.type === 'Refund');
+      if (!offer) throw new ProviderError('airline_error', 'The airline gave no refund quote.', channel.carrier);
+      return { quoteId: offer.offerId, refund: offer.refund, penalty: offer.penalty, expiresAt: offer.expiresAt };
+    },
+    confirmRefund: (channel, order, quoteId, call = {}) => acceptCancelOffer(channel, order, quoteId, call),
     async createOrder(channel, request, call = {}) {
       const created = await view(
         channel,

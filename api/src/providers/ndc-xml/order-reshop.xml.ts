@@ -9,6 +9,7 @@ import type {
   Payment,
   ProviderChannel,
   ProviderOrder,
+  RefundQuote,
   ReshopOffer,
   ReshopRequest,
 } from '../airline-provider.js';
@@ -123,4 +124,48 @@ export const acceptReshopOfferRQ = (
     el('ChangeOrderChoice', el('AcceptRepricedOrder', leaf('OfferRefID', offerId))),
     payment &&
       el('PaymentFunctions', el('OrderAssociation', leaf('OrderRefID', order.orderId)), paymentDetails(payment)),
+  );
+
+/** UpdateOrder/CancelOrderRef: what cancelling an issued order would give back (21.3 has no OrderCancel). */
+export const cancelOffersRQ = (channel: ProviderChannel, order: OrderRef) =>
+  requestDocument(
+    'IATA_OrderReshopRQ',
+    channel.carrier,
+    el(
+      'Request',
+      el('BookingRef', leaf('BookingID', order.sellerReference)),
+      leaf('OrderRefID', order.orderId),
+      el('UpdateOrder', el('CancelOrderRef', leaf('OrderRefID', order.orderId))),
+    ),
+  );
+
+export interface CancelOffer {
+  readonly offerId: string;
+  /** Void: everything back, inside the void window; Refund: a refund quote. */
+  readonly type: string;
+  readonly refund: RefundQuote['refund'];
+  readonly penalty: RefundQuote['penalty'];
+  readonly expiresAt: string;
+}
+
+export function cancelOffersOf(response: XmlNode): CancelOffer[] {
+  return each(response, 'ReshopResults', 'ReshopOffers', 'Offer').map((offer) => {
+    const differential = at(offer, 'DeleteOrderItem', 'PriceDifferential');
+    const refund = moneyOf(at(differential, 'DiffPrice', 'Price', 'TotalAmount'), '');
+    return {
+      offerId: text(offer, 'OfferID'),
+      type: text(differential, 'DifferentialTypeCode'),
+      refund,
+      penalty: moneyOf(at(differential, 'DiffPrice', 'Price', 'Fee', 'Amount'), refund.currency),
+      expiresAt: text(offer, 'OfferExpirationTimeLimitDateTime'),
+    };
+  });
+}
+
+/** Taking a cancel offer: OrderChange/AcceptCancelledOffer. */
+export const acceptCancelOfferRQ = (channel: ProviderChannel, order: OrderRef, offerId: string) =>
+  orderChange(
+    channel,
+    order,
+    el('ChangeOrderChoice', el('AcceptCancelledOffer', leaf('OfferID', offerId), leaf('OwnerCode', channel.carrier))),
   );
