@@ -11,6 +11,7 @@ import clockRoutes from './routes/clock.route.js';
 import scenarioRoutes from './routes/scenarios.route.js';
 import { createNotifier, type Notifier } from './notify/order-notifier.js';
 import ndcRoutes from './routes/ndc.routes.js';
+import ndcXmlRoutes from './ndc-xml/ndc-xml.routes.js';
 import { openOrderPersistence } from './store/order-persistence.js';
 
 export const sandboxVersion = '0.3.0';
@@ -80,4 +81,6 @@ export default async function sandboxApp(app: FastifyInstance, options: SandboxA
     notifier,
     ...(persistence ? { saveChannelClock: (setting) => persistence.saveChannelClock(setting) } : {}),
   });
+  // The same airlines in NDC 21.3 XML (REST and SOAP), answering through the routes above.
+  await app.register(ndcXmlRoutes);
 }

@@ -1,0 +1,85 @@
+// Builds NDC 21.3 documents in schema order and in the two namespaces. The root element and its
+// direct children (DistributionChain, PayloadAttributes, Request, Response, Error…) are in the
+// message namespace; everything inside them is in the common-types namespace. Every sequence of
+// the 21.3 common types lists its elements alphabetically (case-insensitively), so an element's
+// children are emitted sorted that way: a builder cannot put them out of the order the XSD wants.
+// Lists keep their order (a stable sort), and choices hold one element, so sorting never
+// reorders what order means something.
+export const messageNs = 'http://www.iata.org/IATA/2015/EASD/00/IATA_OffersAndOrdersMessage';
+export const commonNs = 'http://www.iata.org/IATA/2015/EASD/00/IATA_OffersAndOrdersCommonTypes';
+
+export interface XmlElement {
+  readonly name: string;
+  /** An element of another namespace (inside AugmentationPoint): its prefix, declared by its attrs. */
+  readonly prefix?: string;
+  readonly attrs?: Readonly<Record<string, string>>;
+  readonly text?: string;
+  readonly children?: readonly XmlElement[];
+}
+
+type Part = XmlElement | readonly XmlElement[] | null | undefined | false | '';
+
+/** A common-types element with children (absent parts are skipped, lists are flattened). */
+export function el(name: string, ...parts: Part[]): XmlElement {
+  const children: XmlElement[] = [];
+  for (const part of parts) {
+    if (!part) continue;
+    if (Array.isArray(part)) children.push(...(part as readonly XmlElement[]));
+    else children.push(part as XmlElement);
+  }
+  return { name, children };
+}
+
+/** A text element; null or undefined leaves it out. */
+export function leaf(
+  name: string,
+  value: string | number | null | undefined,
+  attrs?: Record<string, string>,
+): XmlElement | null {
+  if (value === null || value === undefined) return null;
+  return { name, text: String(value), ...(attrs ? { attrs } : {}) };
+}
+
+/** An amount with its currency, the decimal text exactly as given. */
+export const amount = (name: string, money: { amount: string; currency: string }): XmlElement => ({
+  name,
+  text: money.amount,
+  attrs: { CurCode: money.currency },
+});
+
+const order = (a: XmlElement, b: XmlElement): number => {
+  const x = a.name.toLowerCase();
+  const y = b.name.toLowerCase();
+  return x < y ? -1 : x > y ? 1 : 0;
+};
+
+const escapes: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
+const escape = (value: string): string => value.replace(/[&<>"]/g, (c) => escapes[c]!);
+
+function write(node: XmlElement, prefix: string, out: string[]): void {
+  out.push('<', prefix, node.name);
+  for (const [key, value] of Object.entries(node.attrs ?? {})) out.push(' ', key, '="', escape(value), '"');
+  const children = node.children;
+  if (children && children.length > 0) {
+    out.push('>');
+    for (const child of [...children].sort(order)) write(child, child.prefix ?? 'cns:', out);
+    out.push('</', prefix, node.name, '>');
+  } else if (node.text !== undefined) {
+    out.push('>', escape(node.text), '</', prefix, node.name, '>');
+  } else {
+    out.push('/>');
+  }
+}
+
+/**
+ * A whole IATA_<Message> document: `parts` are the root's children in the message namespace, in
+ * the order given (the root sequences are not all alphabetical: a response starts with Error or
+ * Response); their contents are in the common-types namespace, in schema order.
+ */
+export function ndcDocument(root: string, parts: readonly (XmlElement | null | undefined)[]): string {
+  const out: string[] = ['<?xml version="1.0" encoding="UTF-8"?>'];
+  out.push('<', root, ' xmlns="', messageNs, '" xmlns:cns="', commonNs, '">');
+  for (const part of parts) if (part) write(part, '', out);
+  out.push('</', root, '>');
+  return out.join('');
+}
