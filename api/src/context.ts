@@ -1,6 +1,12 @@
 // The API process's parts: the shared core (core.ts: database, queues, mail, airlines, limits) and
 // the domain services the routes call. server.ts and tests build one and hand it to the app;
 // nothing reaches for a singleton.
+import { auditRecorder } from './domain/back-office/audit.js';
+import {
+  createChannelEndpointsService,
+  type ChannelEndpointsService,
+} from './domain/channels/channel-endpoints.service.js';
+import { createSecretBox } from './domain/crypto/secret-box.js';
 import type { Config } from './config.js';
 import { createCore } from './core.js';
 import type { Db } from './db/database.js';
@@ -108,6 +114,8 @@ export interface AppContext {
   presentationRequests: PresentationRequestsService;
   // back office
   backOffice: BackOffice;
+  /** How each channel reaches its airline (adapter, transport, auth), and its connection test. */
+  channelEndpoints: ChannelEndpointsService;
   // Sales and analytics
   sales: SalesService;
   accountingDocuments: AccountingDocumentsService;
@@ -230,6 +238,15 @@ export function createAppContext(config: Config, overrides: { clock?: Clock } = 
     }),
     // back office
     backOffice,
+    channelEndpoints: createChannelEndpointsService({
+      db,
+      clock,
+      audit: auditRecorder(clock),
+      box: createSecretBox(config.SECRET_KEY, 'channel-endpoint-secret'),
+      credentials: createSecretBox(config.SECRET_KEY, 'channel-credential'),
+      guard: core.outboundGuard,
+      provider,
+    }),
     // Sales and analytics
     sales,
     accountingDocuments,

@@ -65,7 +65,11 @@ export function airlineParts(config: Config, db: Db) {
     timeoutMs: config.AIRLINE_TIMEOUT_MS,
     safeRetries: 1,
   });
-  const channels = createChannelsService({ db, credentials: createSecretBox(config.SECRET_KEY, 'channel-credential') });
+  const channels = createChannelsService({
+    db,
+    credentials: createSecretBox(config.SECRET_KEY, 'channel-credential'),
+    endpointSecrets: createSecretBox(config.SECRET_KEY, 'channel-endpoint-secret'),
+  });
   return { provider, channels, cards: createSecretBox(config.SECRET_KEY, 'card-number') };
 }
 

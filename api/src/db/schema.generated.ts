@@ -359,6 +359,14 @@ export interface Bookings {
   void_deadline: Timestamp | null;
 }
 
+export interface ChannelEndpoints {
+  adapter: 'sandbox-json' | 'ndc-xml';
+  agency_channel_id: string;
+  secrets_ciphertext: string | null;
+  settings: JsonText;
+  updated_at: Timestamp;
+}
+
 export interface Companies {
   agency_id: string | null;
   balance_amount: Generated<Numeric>;
@@ -872,6 +880,7 @@ export interface DB {
   booking_history: BookingHistory;
   booking_requests: BookingRequests;
   bookings: Bookings;
+  channel_endpoints: ChannelEndpoints;
   companies: Companies;
   company_channels: CompanyChannels;
   credit_cards: CreditCards;

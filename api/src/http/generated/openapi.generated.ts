@@ -1508,6 +1508,56 @@ export interface paths {
         patch: operations["updateAgencyChannel"];
         trace?: never;
     };
+    "/ticketing/agency_channels/{id}/endpoint": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Read how a channel reaches its airline
+         * @description Staff only. Secrets are reported only as set.
+         */
+        get: operations["getAgencyChannelEndpoint"];
+        /**
+         * Configure how a channel reaches its airline
+         * @description Staff only. Adapter, base URL and per-message paths, transport (REST or SOAP 1.1 with a SOAPAction per message), schema version, auth and per-message timeouts. Secrets are sealed at rest and never returned.
+         */
+        put: operations["setAgencyChannelEndpoint"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ticketing/agency_channels/{id}/endpoint/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Test a channel's connection
+         * @description Staff only. Sends one AirShopping on a fixed route through the channel's endpoint (the sandbox for a test channel) and answers its timing and any error. Changes nothing.
+         */
+        post: operations["testAgencyChannelEndpoint"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/ticketing/agency_channels/{id}/credit_cards": {
         parameters: {
             query?: never;
@@ -4920,6 +4970,130 @@ export interface components {
             /** @description A channel credential. It is sealed at rest and reported only as active or inactive. */
             credential?: {
                 secret: string;
+            };
+        };
+        /** @description One value per NDC message the channel sends; a message left out takes the default. */
+        NdcMessageMap: {
+            AirShopping?: string;
+            OfferPrice?: string;
+            ServiceList?: string;
+            SeatAvailability?: string;
+            OrderCreate?: string;
+            OrderRetrieve?: string;
+            OrderReshop?: string;
+            OrderChange?: string;
+        };
+        /** @description Per-message deadline in milliseconds; a message left out takes the channel's default. */
+        NdcTimeoutMap: {
+            AirShopping?: number;
+            OfferPrice?: number;
+            ServiceList?: number;
+            SeatAvailability?: number;
+            OrderCreate?: number;
+            OrderRetrieve?: number;
+            OrderReshop?: number;
+            OrderChange?: number;
+        };
+        /** @description How the channel proves itself to the airline. Secrets are write-only; each is reported as `…_set`. */
+        ChannelEndpointAuth: {
+            /** @description Header carrying the API key (Ocp-Apim-Subscription-Key, Client-Key, apikey…); null sends none. */
+            api_key_header: string | null;
+            api_key_set: boolean;
+            /**
+             * @description A bearer token fetched before the messages (OAuth2 client credentials, or a login call).
+             * @enum {string}
+             */
+            token: "none" | "oauth2_client_credentials" | "login";
+            token_url: string | null;
+            client_id: string | null;
+            scope: string | null;
+            client_secret_set: boolean;
+            username: string | null;
+            password_set: boolean;
+            mutual_tls: boolean;
+            client_certificate_set: boolean;
+            client_key_set: boolean;
+        };
+        /** @description How a channel reaches its airline. Test channels always go to the sandbox (in the wire format chosen here); live channels only to the configured endpoint. Secrets are sealed at rest and reported only as set. */
+        ChannelEndpoint: {
+            channel_id: string;
+            /**
+             * @description sandbox (a test channel, reaches only the sandbox) or production (only its configured endpoint).
+             * @enum {string}
+             */
+            mode: "sandbox" | "production";
+            /** @enum {string} */
+            adapter: "sandbox-json" | "ndc-xml";
+            /** @description What actually goes on the wire, e.g. "NDC 21.3 XML over SOAP 1.1" or "NDC-shaped JSON". */
+            wire_format: string;
+            /** @enum {string} */
+            schema_version: "21.3";
+            /** @enum {string} */
+            transport: "rest" | "soap";
+            base_url: string | null;
+            /** @description A separate host (a PCI proxy) for the messages that carry card data. */
+            payment_base_url: string | null;
+            message_paths: components["schemas"]["NdcMessageMap"];
+            soap_actions: components["schemas"]["NdcMessageMap"];
+            timeout_ms: number;
+            message_timeouts_ms: components["schemas"]["NdcTimeoutMap"];
+            auth: components["schemas"]["ChannelEndpointAuth"];
+            /** Format: date-time */
+            updated_at: string | null;
+        };
+        /**
+         * @description A channel's whole endpoint configuration. Secrets left out keep their saved value; null clears one.
+         * @example {
+         *       "adapter": "ndc-xml",
+         *       "transport": "rest",
+         *       "base_url": "https://ndc.example.net/21.3",
+         *       "auth": {
+         *         "api_key_header": "Ocp-Apim-Subscription-Key",
+         *         "api_key": "k-123"
+         *       }
+         *     }
+         */
+        ChannelEndpointInput: {
+            /** @enum {string} */
+            adapter: "sandbox-json" | "ndc-xml";
+            /** @enum {string} */
+            schema_version?: "21.3";
+            /** @enum {string} */
+            transport: "rest" | "soap";
+            base_url?: string | null;
+            payment_base_url?: string | null;
+            message_paths?: components["schemas"]["NdcMessageMap"];
+            soap_actions?: components["schemas"]["NdcMessageMap"];
+            timeout_ms?: number;
+            message_timeouts_ms?: components["schemas"]["NdcTimeoutMap"];
+            auth?: {
+                api_key_header?: string | null;
+                api_key?: string | null;
+                /** @enum {string} */
+                token?: "none" | "oauth2_client_credentials" | "login";
+                token_url?: string | null;
+                client_id?: string | null;
+                scope?: string | null;
+                client_secret?: string | null;
+                username?: string | null;
+                password?: string | null;
+                mutual_tls?: boolean;
+                /** @description PEM. */
+                client_certificate?: string | null;
+                /** @description PEM. */
+                client_key?: string | null;
+            };
+        };
+        /** @description The answer to one AirShopping on a fixed route through the channel's configured endpoint. */
+        ChannelEndpointTest: {
+            ok: boolean;
+            wire_format: string;
+            duration_ms: number;
+            offers: number;
+            route?: string;
+            error: null | {
+                kind: string;
+                message: string;
             };
         };
         /**
@@ -10815,6 +10989,104 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    getAgencyChannelEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The result. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChannelEndpoint"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    setAgencyChannelEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChannelEndpointInput"];
+            };
+        };
+        responses: {
+            /** @description The result. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChannelEndpoint"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    testAgencyChannelEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The result. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChannelEndpointTest"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
         };

@@ -22,6 +22,9 @@ import type {
   AgencyChannelList,
   AgencyChannelUpdate,
   ChannelCreditCardCreate,
+  ChannelEndpoint,
+  ChannelEndpointInput,
+  ChannelEndpointTest,
   Company,
   CompanyChannel,
   CompanyChannelList,
@@ -386,6 +389,80 @@ export const deleteAgencyChannel = async (id: string, options?: RequestInit): Pr
   {      
     ...options,
     method: 'DELETE'
+    
+    
+  }
+);}
+
+
+/**
+ * Staff only. Secrets are reported only as set.
+ * @summary Read how a channel reaches its airline
+ */
+export const getGetAgencyChannelEndpointUrl = (id: string,) => {
+
+
+  
+
+  return `/ticketing/agency_channels/${id}/endpoint`
+}
+
+export const getAgencyChannelEndpoint = async (id: string, options?: RequestInit): Promise<ChannelEndpoint> => {
+  
+  return contrailFetch<ChannelEndpoint>(getGetAgencyChannelEndpointUrl(id),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+/**
+ * Staff only. Adapter, base URL and per-message paths, transport (REST or SOAP 1.1 with a SOAPAction per message), schema version, auth and per-message timeouts. Secrets are sealed at rest and never returned.
+ * @summary Configure how a channel reaches its airline
+ */
+export const getSetAgencyChannelEndpointUrl = (id: string,) => {
+
+
+  
+
+  return `/ticketing/agency_channels/${id}/endpoint`
+}
+
+export const setAgencyChannelEndpoint = async (id: string,
+    channelEndpointInput: ChannelEndpointInput, options?: RequestInit): Promise<ChannelEndpoint> => {
+  
+  return contrailFetch<ChannelEndpoint>(getSetAgencyChannelEndpointUrl(id),
+  {      
+    ...options,
+    method: 'PUT',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(
+      channelEndpointInput,)
+  }
+);}
+
+
+/**
+ * Staff only. Sends one AirShopping on a fixed route through the channel's endpoint (the sandbox for a test channel) and answers its timing and any error. Changes nothing.
+ * @summary Test a channel's connection
+ */
+export const getTestAgencyChannelEndpointUrl = (id: string,) => {
+
+
+  
+
+  return `/ticketing/agency_channels/${id}/endpoint/test`
+}
+
+export const testAgencyChannelEndpoint = async (id: string, options?: RequestInit): Promise<ChannelEndpointTest> => {
+  
+  return contrailFetch<ChannelEndpointTest>(getTestAgencyChannelEndpointUrl(id),
+  {      
+    ...options,
+    method: 'POST'
     
     
   }

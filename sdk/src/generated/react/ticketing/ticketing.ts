@@ -42,6 +42,9 @@ import type {
   AgencyChannelUpdate,
   BadRequestResponse,
   ChannelCreditCardCreate,
+  ChannelEndpoint,
+  ChannelEndpointInput,
+  ChannelEndpointTest,
   Company,
   CompanyChannel,
   CompanyChannelList,
@@ -1154,6 +1157,250 @@ export const useDeleteAgencyChannel = <TError = UnauthorizedResponse | Forbidden
       > => {
 
       const mutationOptions = getDeleteAgencyChannelMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * Staff only. Secrets are reported only as set.
+ * @summary Read how a channel reaches its airline
+ */
+export const getGetAgencyChannelEndpointUrl = (id: string,) => {
+
+
+  
+
+  return `/ticketing/agency_channels/${id}/endpoint`
+}
+
+export const getAgencyChannelEndpoint = async (id: string, options?: RequestInit): Promise<ChannelEndpoint> => {
+  
+  return contrailFetch<ChannelEndpoint>(getGetAgencyChannelEndpointUrl(id),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getGetAgencyChannelEndpointQueryKey = (id?: string,) => {
+    return [
+    `/ticketing/agency_channels/${id}/endpoint`
+    ] as const;
+    }
+
+    
+export const getGetAgencyChannelEndpointQueryOptions = <TData = Awaited<ReturnType<typeof getAgencyChannelEndpoint>>, TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse>(id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAgencyChannelEndpoint>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetAgencyChannelEndpointQueryKey(id);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getAgencyChannelEndpoint>>> = ({ signal }) => getAgencyChannelEndpoint(id, { signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, enabled: !!(id), ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getAgencyChannelEndpoint>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetAgencyChannelEndpointQueryResult = NonNullable<Awaited<ReturnType<typeof getAgencyChannelEndpoint>>>
+export type GetAgencyChannelEndpointQueryError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse
+
+
+export function useGetAgencyChannelEndpoint<TData = Awaited<ReturnType<typeof getAgencyChannelEndpoint>>, TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
+ id: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAgencyChannelEndpoint>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getAgencyChannelEndpoint>>,
+          TError,
+          Awaited<ReturnType<typeof getAgencyChannelEndpoint>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof contrailFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetAgencyChannelEndpoint<TData = Awaited<ReturnType<typeof getAgencyChannelEndpoint>>, TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
+ id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAgencyChannelEndpoint>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getAgencyChannelEndpoint>>,
+          TError,
+          Awaited<ReturnType<typeof getAgencyChannelEndpoint>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof contrailFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetAgencyChannelEndpoint<TData = Awaited<ReturnType<typeof getAgencyChannelEndpoint>>, TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
+ id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAgencyChannelEndpoint>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary Read how a channel reaches its airline
+ */
+
+export function useGetAgencyChannelEndpoint<TData = Awaited<ReturnType<typeof getAgencyChannelEndpoint>>, TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
+ id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAgencyChannelEndpoint>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetAgencyChannelEndpointQueryOptions(id,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * Staff only. Adapter, base URL and per-message paths, transport (REST or SOAP 1.1 with a SOAPAction per message), schema version, auth and per-message timeouts. Secrets are sealed at rest and never returned.
+ * @summary Configure how a channel reaches its airline
+ */
+export const getSetAgencyChannelEndpointUrl = (id: string,) => {
+
+
+  
+
+  return `/ticketing/agency_channels/${id}/endpoint`
+}
+
+export const setAgencyChannelEndpoint = async (id: string,
+    channelEndpointInput: ChannelEndpointInput, options?: RequestInit): Promise<ChannelEndpoint> => {
+  
+  return contrailFetch<ChannelEndpoint>(getSetAgencyChannelEndpointUrl(id),
+  {      
+    ...options,
+    method: 'PUT',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(
+      channelEndpointInput,)
+  }
+);}
+
+
+
+
+export const getSetAgencyChannelEndpointMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | UnprocessableResponse | TooManyRequestsResponse | InternalServerErrorResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof setAgencyChannelEndpoint>>, TError,{id: string;data: ChannelEndpointInput}, TContext>, request?: SecondParameter<typeof contrailFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof setAgencyChannelEndpoint>>, TError,{id: string;data: ChannelEndpointInput}, TContext> => {
+
+const mutationKey = ['setAgencyChannelEndpoint'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof setAgencyChannelEndpoint>>, {id: string;data: ChannelEndpointInput}> = (props) => {
+          const {id,data} = props ?? {};
+
+          return  setAgencyChannelEndpoint(id,data,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type SetAgencyChannelEndpointMutationResult = NonNullable<Awaited<ReturnType<typeof setAgencyChannelEndpoint>>>
+    export type SetAgencyChannelEndpointMutationBody = ChannelEndpointInput
+    export type SetAgencyChannelEndpointMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | UnprocessableResponse | TooManyRequestsResponse | InternalServerErrorResponse
+
+    /**
+ * @summary Configure how a channel reaches its airline
+ */
+export const useSetAgencyChannelEndpoint = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | UnprocessableResponse | TooManyRequestsResponse | InternalServerErrorResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof setAgencyChannelEndpoint>>, TError,{id: string;data: ChannelEndpointInput}, TContext>, request?: SecondParameter<typeof contrailFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof setAgencyChannelEndpoint>>,
+        TError,
+        {id: string;data: ChannelEndpointInput},
+        TContext
+      > => {
+
+      const mutationOptions = getSetAgencyChannelEndpointMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * Staff only. Sends one AirShopping on a fixed route through the channel's endpoint (the sandbox for a test channel) and answers its timing and any error. Changes nothing.
+ * @summary Test a channel's connection
+ */
+export const getTestAgencyChannelEndpointUrl = (id: string,) => {
+
+
+  
+
+  return `/ticketing/agency_channels/${id}/endpoint/test`
+}
+
+export const testAgencyChannelEndpoint = async (id: string, options?: RequestInit): Promise<ChannelEndpointTest> => {
+  
+  return contrailFetch<ChannelEndpointTest>(getTestAgencyChannelEndpointUrl(id),
+  {      
+    ...options,
+    method: 'POST'
+    
+    
+  }
+);}
+
+
+
+
+export const getTestAgencyChannelEndpointMutationOptions = <TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof testAgencyChannelEndpoint>>, TError,{id: string}, TContext>, request?: SecondParameter<typeof contrailFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof testAgencyChannelEndpoint>>, TError,{id: string}, TContext> => {
+
+const mutationKey = ['testAgencyChannelEndpoint'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof testAgencyChannelEndpoint>>, {id: string}> = (props) => {
+          const {id} = props ?? {};
+
+          return  testAgencyChannelEndpoint(id,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type TestAgencyChannelEndpointMutationResult = NonNullable<Awaited<ReturnType<typeof testAgencyChannelEndpoint>>>
+    
+    export type TestAgencyChannelEndpointMutationError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse
+
+    /**
+ * @summary Test a channel's connection
+ */
+export const useTestAgencyChannelEndpoint = <TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof testAgencyChannelEndpoint>>, TError,{id: string}, TContext>, request?: SecondParameter<typeof contrailFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof testAgencyChannelEndpoint>>,
+        TError,
+        {id: string},
+        TContext
+      > => {
+
+      const mutationOptions = getTestAgencyChannelEndpointMutationOptions(options);
 
       return useMutation(mutationOptions, queryClient);
     }
