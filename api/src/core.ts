@@ -21,7 +21,7 @@ import { createSalesExports, type SalesExports } from './domain/sales/sales-expo
 import { createQueueBackend, type QueueBackend } from './jobs/backend.js';
 import { createJobProducer } from './jobs/queues.js';
 import type { AirlineProvider } from './providers/airline-provider.js';
-import { createNdcAdapter } from './providers/ndc/ndc.adapter.js';
+import { createAirlineRouting } from './providers/airline-routing.js';
 import { createRedisLimitStore } from './redis/limit-store.js';
 // webhooks
 import { createOutboundGuard, type OutboundGuard } from './outbound/outbound-guard.js';
@@ -55,15 +55,17 @@ export interface Core extends BookingParts {
 
 /**
  * The airlines as the API and the worker both reach them: the provider, the channels with their
- * sealed credentials, and the sealed card numbers that pay them. Every channel is a sandbox airline
- * today, so test and live calls both reach SANDBOX_URL; a production airline adapter would be
- * chosen per source channel here.
+ * sealed credentials, and the sealed card numbers that pay them. The provider routes per channel
+ * (airline-routing.ts): test channels to SANDBOX_URL only, live channels to their configured
+ * endpoint only, through the outbound guard.
  */
 export function airlineParts(config: Config, db: Db) {
-  const provider: AirlineProvider = createNdcAdapter({
-    baseUrl: config.SANDBOX_URL,
+  const guard = createOutboundGuard({ allowCidrs: config.WEBHOOK_ALLOW_CIDRS });
+  const provider: AirlineProvider = createAirlineRouting({
+    sandboxUrl: config.SANDBOX_URL,
     timeoutMs: config.AIRLINE_TIMEOUT_MS,
     safeRetries: 1,
+    guard,
   });
   const channels = createChannelsService({
     db,

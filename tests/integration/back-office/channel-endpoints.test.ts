@@ -7,6 +7,7 @@ import {
   listAuditEntries,
   resetConfig,
   setAgencyChannelEndpoint,
+  testAgencyChannelEndpoint,
   updateAgencyChannel,
 } from '@contrail/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -161,6 +162,23 @@ describe('channel endpoints', () => {
       mode: 'production',
       wire_format: 'NDC 21.3 XML over REST',
     });
+  });
+
+  it('tests a connection with one AirShopping and shows its timing or its error', async () => {
+    as(stack.apiUrl, tokens.Admin);
+    const sandboxJson = await testAgencyChannelEndpoint(channelOf(tenant.agencyId, 'os'));
+    expect(sandboxJson).toMatchObject({
+      ok: true,
+      wire_format: 'NDC-shaped JSON over REST',
+      route: 'FRA-LHR',
+      error: null,
+    });
+    expect(sandboxJson.duration_ms).toBeGreaterThanOrEqual(0);
+    // The XML adapter is not part of this build yet: the test says so instead of failing silently.
+    const xml = await testAgencyChannelEndpoint(channelOf(tenant.agencyId));
+    expect(xml).toMatchObject({ ok: false, wire_format: 'NDC 21.3 XML over SOAP 1.1', error: { kind: 'unavailable' } });
+    as(stack.apiUrl, supervisor.token);
+    expect(await refusal(testAgencyChannelEndpoint(channelOf(tenant.agencyId)))).toMatchObject({ status: 403 });
   });
 
   it('never writes a secret into a response or a log line', () => {

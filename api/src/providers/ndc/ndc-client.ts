@@ -4,6 +4,7 @@
 // refund, change) are never retried: the airline does not de-duplicate them, so a second send after
 // a lost answer could book or ticket twice. Messages go through undici's request API on a keep-alive
 // pool of the adapter's own: fetch's WHATWG objects cost a search more CPU than all of its parsing.
+import type { LookupFunction } from 'node:net';
 import { Agent, request as undiciRequest, type Dispatcher } from 'undici';
 import { ProviderError, type CallOptions, type ProviderErrorKind } from '../airline-provider.js';
 import type { NdcErrorsBody } from './ndc-messages.js';
@@ -19,6 +20,8 @@ export interface NdcClientOptions {
    * timeoutMs. A timeout there leaves the outcome unknown: the caller retrieves the order.
    */
   readonly orderTimeoutMs?: number;
+  /** A connect-time lookup (the outbound guard's) for an airline address a user configured. */
+  readonly lookup?: LookupFunction;
 }
 
 const byAirlineCode: Record<string, ProviderErrorKind> = {
@@ -69,7 +72,11 @@ export type NdcSend = <T>(
 
 export function createNdcClient(options: NdcClientOptions): NdcSend {
   const base = options.baseUrl.replace(/\/$/, '');
-  const dispatcher = new Agent({ connections: 128, keepAliveTimeout: 30_000 });
+  const dispatcher = new Agent({
+    connections: 128,
+    keepAliveTimeout: 30_000,
+    ...(options.lookup ? { connect: { lookup: options.lookup } } : {}),
+  });
   return async function send(message, credential, carrier, body, call = {}) {
     const tries = call.safe ? 1 + options.safeRetries : 1;
     const timeoutMs = call.changesOrder ? (options.orderTimeoutMs ?? options.timeoutMs) : options.timeoutMs;
