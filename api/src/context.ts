@@ -1,6 +1,11 @@
 // The API process's parts: the shared core (core.ts: database, queues, mail, airlines, limits) and
 // the domain services the routes call. server.ts and tests build one and hand it to the app;
 // nothing reaches for a singleton.
+import {
+  createAirlineMessagesService,
+  type AirlineMessagesService,
+} from './domain/airline-messages/airline-messages.service.js';
+import type { AirlineMessageRecorder } from './domain/airline-messages/airline-message-recorder.js';
 import { auditRecorder } from './domain/back-office/audit.js';
 import {
   createChannelEndpointsService,
@@ -116,6 +121,10 @@ export interface AppContext {
   backOffice: BackOffice;
   /** How each channel reaches its airline (adapter, transport, auth), and its connection test. */
   channelEndpoints: ChannelEndpointsService;
+  /** The airline message log (staff): every exchange with an airline for 30 days, redacted. */
+  airlineMessages: AirlineMessagesService;
+  /** Its writer (buffered; tests flush it). */
+  airlineMessageRecorder: AirlineMessageRecorder;
   // Sales and analytics
   sales: SalesService;
   accountingDocuments: AccountingDocumentsService;
@@ -247,6 +256,8 @@ export function createAppContext(config: Config, overrides: { clock?: Clock } = 
       guard: core.outboundGuard,
       provider,
     }),
+    airlineMessages: createAirlineMessagesService({ db }),
+    airlineMessageRecorder: core.airlineMessageRecorder,
     // Sales and analytics
     sales,
     accountingDocuments,

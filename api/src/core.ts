@@ -10,6 +10,10 @@ import {
   createAirlineNotifications,
   type AirlineNotifications,
 } from './domain/bookings/airline-notifications.service.js';
+import {
+  createAirlineMessageRecorder,
+  type AirlineMessageRecorder,
+} from './domain/airline-messages/airline-message-recorder.js';
 import { createChannelsService, type ChannelsService } from './domain/channels/channels.service.js';
 import { systemClock, type Clock } from './domain/clock.js';
 import { createNotificationKeys } from './domain/crypto/notification-keys.js';
@@ -29,6 +33,8 @@ import { createOutboundGuard, type OutboundGuard } from './outbound/outbound-gua
 /** What issuing, ancillaries, EMDs and the airline's notifications share. */
 export interface BookingParts {
   db: Db;
+  /** The airline message log's writer; closed before the database. */
+  airlineMessageRecorder: AirlineMessageRecorder;
   clock: Clock;
   provider: AirlineProvider;
   channels: ChannelsService;
@@ -61,7 +67,10 @@ export interface Core extends BookingParts {
  */
 export function airlineParts(config: Config, db: Db) {
   const guard = createOutboundGuard({ allowCidrs: config.WEBHOOK_ALLOW_CIDRS });
+  // Every exchange with an airline, buffered off the call path (a search never waits on it).
+  const airlineMessages = createAirlineMessageRecorder({ db, flushMs: 200, maxBuffered: 20_000 });
   const provider: AirlineProvider = createAirlineRouting({
+    sink: airlineMessages,
     sandboxUrl: config.SANDBOX_URL,
     timeoutMs: config.AIRLINE_TIMEOUT_MS,
     safeRetries: 1,
@@ -72,7 +81,12 @@ export function airlineParts(config: Config, db: Db) {
     credentials: createSecretBox(config.SECRET_KEY, 'channel-credential'),
     endpointSecrets: createSecretBox(config.SECRET_KEY, 'channel-endpoint-secret'),
   });
-  return { provider, channels, cards: createSecretBox(config.SECRET_KEY, 'card-number') };
+  return {
+    provider,
+    channels,
+    cards: createSecretBox(config.SECRET_KEY, 'card-number'),
+    airlineMessageRecorder: airlineMessages,
+  };
 }
 
 export function createCore(
@@ -116,6 +130,7 @@ export function createCore(
     outboundGuard: createOutboundGuard({ allowCidrs: config.WEBHOOK_ALLOW_CIDRS }),
     async close() {
       redisLimits?.close();
+      await bookingParts.airlineMessageRecorder.close();
       await queues.close();
       await db.destroy();
     },

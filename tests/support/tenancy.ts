@@ -49,6 +49,8 @@ export const exemptFromTenancy: Partial<Record<OperationId, string>> = {
   getAgencyChannelEndpoint: staffOnly,
   setAgencyChannelEndpoint: staffOnly,
   testAgencyChannelEndpoint: staffOnly,
+  getAirlineMessage: staffOnly,
+  downloadAirlineMessage: staffOnly,
   updateCreditCard: staffOnly,
   deleteCreditCard: staffOnly,
   // the admin assistant is staff only, and a conversation is walled to its author (tests/integration/assistant.test.ts).

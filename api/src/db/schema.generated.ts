@@ -135,6 +135,25 @@ export interface AirlineIntents {
   updated_at: Timestamp;
 }
 
+export interface AirlineMessages {
+  at: Timestamp;
+  booking_id: string | null;
+  carrier: string;
+  channel_id: string;
+  direction: 'outbound' | 'inbound';
+  duration_ms: number;
+  error: string | null;
+  format: 'xml' | 'json';
+  id: string;
+  message: string;
+  request_body: string;
+  request_bytes: number;
+  response_body: string | null;
+  response_bytes: number;
+  status: number | null;
+  url: string;
+}
+
 export interface AirlineNotificationChannels {
   channel_id: string;
   registered_at: Timestamp;
@@ -865,6 +884,7 @@ export interface DB {
   agency_transaction_fees: AgencyTransactionFees;
   agent_company_relationships: AgentCompanyRelationships;
   airline_intents: AirlineIntents;
+  airline_messages: AirlineMessages;
   airline_notification_channels: AirlineNotificationChannels;
   airline_notifications: AirlineNotifications;
   airline_pacing: AirlinePacing;

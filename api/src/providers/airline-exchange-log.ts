@@ -8,7 +8,8 @@ export interface AirlineExchange {
   /** The NDC message name (AirShopping, OrderChange…) or the path of a non-message call. */
   readonly message: string;
   readonly direction: 'outbound' | 'inbound';
-  readonly bookingLocator: string | null;
+  /** The booking the exchange belongs to (our booking id, the seller reference the airline keeps). */
+  readonly bookingId: string | null;
   readonly format: 'xml' | 'json';
   readonly url: string;
   /** null when no HTTP answer came (unreachable, timed out). */

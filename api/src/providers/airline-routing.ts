@@ -9,8 +9,10 @@
 // gets fresh connections and the old ones are closed.
 import { isIP } from 'node:net';
 import type { OutboundGuard } from '../outbound/outbound-guard.js';
+import type { AirlineExchangeSink } from './airline-exchange-log.js';
 import { ProviderError, type AirlineProvider, type ProviderChannel } from './airline-provider.js';
 import type { ChannelEndpoint } from './channel-endpoint.js';
+import { exchangeContext } from './exchange-context.js';
 import { createNdcAdapter } from './ndc/ndc.adapter.js';
 import type { NdcXmlTransport } from './ndc-xml/ndc-xml-transport.js';
 
@@ -25,6 +27,8 @@ export interface AirlineRoutingOptions {
   /** Live endpoints are user-given addresses: checked at connect time (names) and before (IPs). */
   readonly guard?: OutboundGuard;
   readonly ndcXml?: NdcXmlAdapterFactory;
+  /** The airline message log, for every adapter's exchanges. */
+  readonly sink?: AirlineExchangeSink;
 }
 
 export type RoutedProvider = AirlineProvider & { close(): Promise<void> };
@@ -46,6 +50,7 @@ export function createAirlineRouting(options: AirlineRoutingOptions): RoutedProv
     timeoutMs: options.timeoutMs,
     safeRetries: options.safeRetries,
     ...(options.orderTimeoutMs ? { orderTimeoutMs: options.orderTimeoutMs } : {}),
+    ...(options.sink ? { sink: options.sink } : {}),
   });
   const sandboxOrigin = originOf(options.sandboxUrl);
   const live = new Map<string, { version: string; adapter: AirlineProvider }>();
@@ -103,8 +108,12 @@ export function createAirlineRouting(options: AirlineRoutingOptions): RoutedProv
       routed[name] = member;
       continue;
     }
-    const call = (channel: ProviderChannel, rest: unknown[]) =>
-      (adapterFor(channel) as unknown as Record<string, (...args: unknown[]) => unknown>)[name]!(channel, ...rest);
+    const call = (channel: ProviderChannel, rest: unknown[]) => {
+      const adapter = adapterFor(channel) as unknown as Record<string, (...args: unknown[]) => unknown>;
+      const reference = (rest[0] as { sellerReference?: unknown } | undefined)?.sellerReference;
+      const context = { channelId: channel.id, bookingId: typeof reference === 'string' ? reference : null };
+      return exchangeContext.run(context, () => adapter[name]!(channel, ...rest));
+    };
     routed[name] = synchronous.has(name)
       ? (channel: ProviderChannel, ...rest: unknown[]) => call(channel, rest)
       : async (channel: ProviderChannel, ...rest: unknown[]) => call(channel, rest);

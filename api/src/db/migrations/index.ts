@@ -41,6 +41,7 @@ import * as requestLogs from './20261128T0100-request-logs.js';
 import * as streamTestEvents from './20261128T0300-stream-test-events.js';
 import * as sandboxClocks from './20261128T0400-sandbox-clocks.js';
 import * as channelEndpoints from './20261128T0600-channel-endpoints.js';
+import * as airlineMessages from './20261128T0601-airline-messages.js';
 
 export const migrations: Record<string, Migration> = {
   // accounts, sign-in, API tokens
@@ -118,4 +119,6 @@ export const migrations: Record<string, Migration> = {
   '20261128T0400-sandbox-clocks': sandboxClocks,
   // how each channel reaches its airline: adapter, transport, paths, auth with its secrets sealed
   '20261128T0600-channel-endpoints': channelEndpoints,
+  // the airline message log: every exchange with an airline for 30 days, redacted
+  '20261128T0601-airline-messages': airlineMessages,
 };

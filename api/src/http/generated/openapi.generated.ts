@@ -1508,6 +1508,74 @@ export interface paths {
         patch: operations["updateAgencyChannel"];
         trace?: never;
     };
+    "/airline_messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the airline message log
+         * @description Staff only. Every exchange with an airline of the last 30 days, newest first, without bodies; filter by booking locator or channel.
+         */
+        get: operations["listAirlineMessages"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/airline_messages/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Read one airline exchange
+         * @description Staff only. With its request and response bodies, redacted.
+         */
+        get: operations["getAirlineMessage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/airline_messages/{id}/{file}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's id. */
+                id: components["parameters"]["Id"];
+                /** @description Which half of the exchange, as the file an airline's certification desk asks for. */
+                file: "request.xml" | "response.xml" | "request.json" | "response.json";
+            };
+            cookie?: never;
+        };
+        /**
+         * Download one half of an airline exchange
+         * @description Staff only. The request or the response as a file (redacted), named after the exchange; `.xml` for an NDC XML exchange, `.json` for the sandbox's JSON.
+         */
+        get: operations["downloadAirlineMessage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/ticketing/agency_channels/{id}/endpoint": {
         parameters: {
             query?: never;
@@ -4971,6 +5039,35 @@ export interface components {
             credential?: {
                 secret: string;
             };
+        };
+        /** @description One exchange with an airline, as the airline message log keeps it (bodies redacted; only in the detail). */
+        AirlineMessage: {
+            id: string;
+            /** Format: date-time */
+            at: string;
+            channel_id: string;
+            carrier: string;
+            /** @description The NDC message (AirShopping, OrderChange…), or the path of a non-message call. */
+            message: string;
+            /** @enum {string} */
+            direction: "outbound" | "inbound";
+            booking_id: string | null;
+            /** @enum {string} */
+            format: "xml" | "json";
+            url: string;
+            /** @description The airline's HTTP status; null when no answer came. */
+            status: number | null;
+            duration_ms: number;
+            request_bytes: number;
+            response_bytes: number;
+            error: string | null;
+            request_body?: string;
+            response_body?: string | null;
+        };
+        /** @description A page of the airline message log, newest first. */
+        AirlineMessageList: {
+            data: components["schemas"]["AirlineMessage"][];
+            meta: components["schemas"]["ListMeta"];
         };
         /** @description One value per NDC message the channel sends; a message left out takes the default. */
         NdcMessageMap: {
@@ -10989,6 +11086,107 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    listAirlineMessages: {
+        parameters: {
+            query?: {
+                /** @description A booking's id. */
+                booking_id?: string;
+                /** @description An agency channel. */
+                channel_id?: string;
+                /** @description The page to return, from 1. */
+                page?: components["parameters"]["Page"];
+                /** @description How many items a page holds. */
+                per_page?: components["parameters"]["PerPage"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The result. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AirlineMessageList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    getAirlineMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The result. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AirlineMessage"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    downloadAirlineMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's id. */
+                id: components["parameters"]["Id"];
+                /** @description Which half of the exchange, as the file an airline's certification desk asks for. */
+                file: "request.xml" | "response.xml" | "request.json" | "response.json";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    /** @description attachment; filename="<id>-<file>" */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/xml": string;
+                    "application/json": string;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
         };

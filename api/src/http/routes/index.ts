@@ -24,6 +24,7 @@ import { landingHandlers } from './landing/landing.handlers.js';
 // back office
 import { companyHandlers } from './back-office/companies.handlers.js';
 import { partnerHandlers } from './back-office/partners.handlers.js';
+import { airlineMessagesHandlers } from './back-office/airline-messages.handlers.js';
 import { ticketingHandlers } from './back-office/ticketing.handlers.js';
 import { salesHandlers } from './sales/sales.handlers.js';
 import { accountingDocumentHandlers } from './sales/accounting-documents.handlers.js';
@@ -149,6 +150,7 @@ export function handlersFor(ctx: AppContext, closing: AbortSignal = new AbortCon
     ...partnerHandlers(ctx),
     ...companyHandlers(ctx),
     ...ticketingHandlers(ctx),
+    ...airlineMessagesHandlers(ctx),
     ...salesHandlers(ctx),
     ...accountingDocumentHandlers(ctx),
     ...backOfficeConnectionHandlers(ctx),

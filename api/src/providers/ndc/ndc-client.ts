@@ -7,6 +7,8 @@
 import type { LookupFunction } from 'node:net';
 import { Agent, request as undiciRequest, type Dispatcher } from 'undici';
 import { ProviderError, type CallOptions, type ProviderErrorKind } from '../airline-provider.js';
+import type { AirlineExchangeSink } from '../airline-exchange-log.js';
+import { exchangeContext } from '../exchange-context.js';
 import type { NdcErrorsBody } from './ndc-messages.js';
 
 export interface NdcClientOptions {
@@ -22,6 +24,8 @@ export interface NdcClientOptions {
   readonly orderTimeoutMs?: number;
   /** A connect-time lookup (the outbound guard's) for an airline address a user configured. */
   readonly lookup?: LookupFunction;
+  /** The airline message log; every exchange is reported to it (bodies as sent and received). */
+  readonly sink?: AirlineExchangeSink;
 }
 
 const byAirlineCode: Record<string, ProviderErrorKind> = {
@@ -82,7 +86,17 @@ export function createNdcClient(options: NdcClientOptions): NdcSend {
     const timeoutMs = call.changesOrder ? (options.orderTimeoutMs ?? options.timeoutMs) : options.timeoutMs;
     // A message is an NDC message name, or a path of its own (the airline's notification settings).
     const url = message.startsWith('/') ? `${base}${message}` : `${base}/ndc/${message}`;
-    const request = { url, method: call.method ?? 'POST', credential, carrier, body, timeoutMs, dispatcher };
+    const request = {
+      url,
+      method: call.method ?? 'POST',
+      credential,
+      carrier,
+      body,
+      timeoutMs,
+      dispatcher,
+      message,
+      sink: options.sink,
+    };
     for (let attempt = 1; ; attempt++) {
       try {
         return await once(request, call.signal);
@@ -104,12 +118,12 @@ interface OneRequest {
   readonly body: unknown;
   readonly timeoutMs: number;
   readonly dispatcher: Dispatcher;
+  readonly message: string;
+  readonly sink: AirlineExchangeSink | undefined;
 }
 
-async function once<T>(
-  { url, method, credential, carrier, body, timeoutMs, dispatcher }: OneRequest,
-  outer: AbortSignal | undefined,
-): Promise<T> {
+async function once<T>(one: OneRequest, outer: AbortSignal | undefined): Promise<T> {
+  const { timeoutMs } = one;
   // One controller and one timer per call: AbortSignal.timeout/any cost Node 20 a transferable
   // object each and showed up as a third of a search's CPU in garbage collection.
   const controller = new AbortController();
@@ -119,33 +133,57 @@ async function once<T>(
   if (outer?.aborted) controller.abort();
   else outer?.addEventListener('abort', abort, { once: true });
   try {
-    return await exchange<T>({ url, method, credential, carrier, body, timeoutMs, dispatcher }, signal);
+    return await exchange<T>(one, signal);
   } finally {
     clearTimeout(timer);
     outer?.removeEventListener('abort', abort);
   }
 }
 
-async function exchange<T>(
-  { url, method, credential, carrier, body, dispatcher }: OneRequest,
-  signal: AbortSignal,
-): Promise<T> {
+async function exchange<T>(one: OneRequest, signal: AbortSignal): Promise<T> {
+  const { url, method, credential, carrier, body, dispatcher, sink } = one;
+  const started = performance.now();
+  const at = new Date();
+  const sent = JSON.stringify(body);
+  const context = sink ? exchangeContext.getStore() : undefined;
+  // The message log sees the body as sent and the answer's text; headers (the credential) never.
+  const report = (status: number | null, response: string | null, error: string | null) =>
+    sink?.record({
+      channelId: context?.channelId ?? '',
+      carrier,
+      message: one.message,
+      direction: 'outbound',
+      bookingId: context?.bookingId ?? null,
+      format: 'json',
+      url,
+      status,
+      durationMs: Math.round(performance.now() - started),
+      request: sent,
+      response,
+      error,
+      at,
+    });
   let response: Dispatcher.ResponseData;
   try {
     response = await undiciRequest(url, {
       method,
       headers: { 'content-type': 'application/json', authorization: `Bearer ${credential}` },
-      body: JSON.stringify(body),
+      body: sent,
       signal,
       dispatcher,
     });
   } catch (error) {
+    report(null, null, signal.aborted ? 'timeout' : 'unavailable');
     if (signal.aborted) throw new ProviderError('timeout', 'The airline did not answer in time.', carrier);
     throw new ProviderError('unavailable', 'The airline could not be reached.', carrier, { cause: error });
   }
   let parsed: unknown;
   try {
-    parsed = await response.body.json();
+    if (sink) {
+      const text = await response.body.text();
+      report(response.statusCode, text, null);
+      parsed = JSON.parse(text);
+    } else parsed = await response.body.json();
   } catch (error) {
     if (signal.aborted) throw new ProviderError('timeout', 'The airline did not answer in time.', carrier);
     throw new ProviderError('unavailable', 'The airline answered with an unreadable message.', carrier, {

@@ -10,6 +10,7 @@ import { Agent, request } from 'undici';
 import type { AirlineExchangeSink } from '../../airline-exchange-log.js';
 import { ProviderError, type ProviderErrorKind } from '../../airline-provider.js';
 import type { ChannelEndpoint } from '../../channel-endpoint.js';
+import { exchangeContext } from '../../exchange-context.js';
 import type { NdcXmlAnswer, NdcXmlRequest, NdcXmlTransport } from '../ndc-xml-transport.js';
 import { isEnvelope, unwrapEnvelope, wrapInEnvelope, type SoapFault } from './soap-envelope.js';
 import { createTokenSource, TokenRefused } from './token-source.js';
@@ -148,7 +149,7 @@ export function createEndpointTransport(
           carrier,
           message: call.message,
           direction: 'outbound',
-          bookingLocator: call.bookingLocator ?? null,
+          bookingId: exchangeContext.getStore()?.bookingId ?? call.bookingLocator ?? null,
           format: 'xml',
           url: endpoint.baseUrl ?? '',
           status,

@@ -375,6 +375,82 @@ export const updateAgencyChannelResponse = zod.object({
 }).describe('A partner\'s ticketing channel: an airline connection with its credential and form of payment.')
 
 /**
+ * Staff only. Every exchange with an airline of the last 30 days, newest first, without bodies; filter by booking locator or channel.
+ * @summary List the airline message log
+ */
+export const listAirlineMessagesQueryBookingIdMax = 64;
+export const listAirlineMessagesQueryBookingIdRegExp = new RegExp('^[A-Za-z0-9_-]+$');
+export const listAirlineMessagesQueryChannelIdMax = 64;
+export const listAirlineMessagesQueryChannelIdRegExp = new RegExp('^[A-Za-z0-9_-]+$');
+export const listAirlineMessagesQueryPageDefault = 1;
+export const listAirlineMessagesQueryPageMax = 100000;export const listAirlineMessagesQueryPerPageDefault = 25;
+export const listAirlineMessagesQueryPerPageMax = 100;
+
+export const listAirlineMessagesQueryParams = zod.object({
+  "booking_id": zod.string().min(1).max(listAirlineMessagesQueryBookingIdMax).regex(listAirlineMessagesQueryBookingIdRegExp).optional().describe('A booking\'s id.'),
+  "channel_id": zod.string().min(1).max(listAirlineMessagesQueryChannelIdMax).regex(listAirlineMessagesQueryChannelIdRegExp).optional().describe('An agency channel.'),
+  "page": zod.number().min(1).max(listAirlineMessagesQueryPageMax).default(listAirlineMessagesQueryPageDefault).describe('The page to return, from 1.'),
+  "per_page": zod.number().min(1).max(listAirlineMessagesQueryPerPageMax).default(listAirlineMessagesQueryPerPageDefault).describe('How many items a page holds.')
+})
+
+export const listAirlineMessagesResponseMetaPerPageMax = 100;export const listAirlineMessagesResponseMetaTotalMin = 0;
+
+export const listAirlineMessagesResponse = zod.object({
+  "data": zod.array(zod.object({
+  "id": zod.string(),
+  "at": zod.iso.datetime({}),
+  "channel_id": zod.string(),
+  "carrier": zod.string(),
+  "message": zod.string().describe('The NDC message (AirShopping, OrderChange…), or the path of a non-message call.'),
+  "direction": zod.enum(['outbound', 'inbound']),
+  "booking_id": zod.string().nullable(),
+  "format": zod.enum(['xml', 'json']),
+  "url": zod.string(),
+  "status": zod.number().nullable().describe('The airline\'s HTTP status; null when no answer came.'),
+  "duration_ms": zod.number(),
+  "request_bytes": zod.number(),
+  "response_bytes": zod.number(),
+  "error": zod.string().nullable(),
+  "request_body": zod.string().optional(),
+  "response_body": zod.string().nullish()
+}).describe('One exchange with an airline, as the airline message log keeps it (bodies redacted; only in the detail).')),
+  "meta": zod.object({
+  "page": zod.number().min(1),
+  "per_page": zod.number().min(1).max(listAirlineMessagesResponseMetaPerPageMax),
+  "total": zod.number().min(listAirlineMessagesResponseMetaTotalMin).describe('How many items the whole list holds.')
+}).describe('Where a page sits in the whole list.')
+}).describe('A page of the airline message log, newest first.')
+
+/**
+ * Staff only. With its request and response bodies, redacted.
+ * @summary Read one airline exchange
+ */
+export const getAirlineMessageResponse = zod.object({
+  "id": zod.string(),
+  "at": zod.iso.datetime({}),
+  "channel_id": zod.string(),
+  "carrier": zod.string(),
+  "message": zod.string().describe('The NDC message (AirShopping, OrderChange…), or the path of a non-message call.'),
+  "direction": zod.enum(['outbound', 'inbound']),
+  "booking_id": zod.string().nullable(),
+  "format": zod.enum(['xml', 'json']),
+  "url": zod.string(),
+  "status": zod.number().nullable().describe('The airline\'s HTTP status; null when no answer came.'),
+  "duration_ms": zod.number(),
+  "request_bytes": zod.number(),
+  "response_bytes": zod.number(),
+  "error": zod.string().nullable(),
+  "request_body": zod.string().optional(),
+  "response_body": zod.string().nullish()
+}).describe('One exchange with an airline, as the airline message log keeps it (bodies redacted; only in the detail).')
+
+/**
+ * Staff only. The request or the response as a file (redacted), named after the exchange; `.xml` for an NDC XML exchange, `.json` for the sandbox's JSON.
+ * @summary Download one half of an airline exchange
+ */
+export const downloadAirlineMessageResponse = zod.string()
+
+/**
  * Staff only. Secrets are reported only as set.
  * @summary Read how a channel reaches its airline
  */
