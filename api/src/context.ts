@@ -2,6 +2,16 @@
 // the domain services the routes call. server.ts and tests build one and hand it to the app;
 // nothing reaches for a singleton.
 import { consoleUrl, type Config } from './config.js';
+import {
+  createAirlineMessagesService,
+  type AirlineMessagesService,
+} from './domain/airline-messages/airline-messages.service.js';
+import type { AirlineMessageRecorder } from './domain/airline-messages/airline-message-recorder.js';
+import {
+  createChannelEndpointsService,
+  type ChannelEndpointsService,
+} from './domain/channels/channel-endpoints.service.js';
+import { createSecretBox } from './domain/crypto/secret-box.js';
 import { createCore } from './core.js';
 import type { Db } from './db/database.js';
 import { createAccountsService, type AccountsService } from './domain/accounts/accounts.service.js';
@@ -117,6 +127,12 @@ export interface AppContext {
   agencyInvites: InvitesService;
   // back office
   backOffice: BackOffice;
+  /** How each channel reaches its airline (adapter, transport, auth), and its connection test. */
+  channelEndpoints: ChannelEndpointsService;
+  /** The airline message log (staff): every exchange with an airline for 30 days, redacted. */
+  airlineMessages: AirlineMessagesService;
+  /** Its writer (buffered; tests flush it). */
+  airlineMessageRecorder: AirlineMessageRecorder;
   // Sales and analytics
   sales: SalesService;
   accountingDocuments: AccountingDocumentsService;
@@ -245,6 +261,17 @@ export function createAppContext(config: Config, overrides: { clock?: Clock } = 
     agencyInvites: createInvitesService({ db, clock, audit: auditRecorder(clock), mail, appUrl: consoleUrl(config) }),
     // back office
     backOffice,
+    channelEndpoints: createChannelEndpointsService({
+      db,
+      clock,
+      audit: auditRecorder(clock),
+      box: createSecretBox(config.SECRET_KEY, 'channel-endpoint-secret'),
+      credentials: createSecretBox(config.SECRET_KEY, 'channel-credential'),
+      guard: core.outboundGuard,
+      provider,
+    }),
+    airlineMessages: createAirlineMessagesService({ db }),
+    airlineMessageRecorder: core.airlineMessageRecorder,
     // Sales and analytics
     sales,
     accountingDocuments,

@@ -10,6 +10,10 @@ import {
   createAirlineNotifications,
   type AirlineNotifications,
 } from './domain/bookings/airline-notifications.service.js';
+import {
+  createAirlineMessageRecorder,
+  type AirlineMessageRecorder,
+} from './domain/airline-messages/airline-message-recorder.js';
 import { createChannelsService, type ChannelsService } from './domain/channels/channels.service.js';
 import { systemClock, type Clock } from './domain/clock.js';
 import { createNotificationKeys } from './domain/crypto/notification-keys.js';
@@ -21,7 +25,7 @@ import { createSalesExports, type SalesExports } from './domain/sales/sales-expo
 import { createQueueBackend, type QueueBackend } from './jobs/backend.js';
 import { createJobProducer } from './jobs/queues.js';
 import type { AirlineProvider } from './providers/airline-provider.js';
-import { createNdcAdapter } from './providers/ndc/ndc.adapter.js';
+import { createAirlineRouting } from './providers/airline-routing.js';
 import { createRedisLimitStore } from './redis/limit-store.js';
 // webhooks
 import { createOutboundGuard, type OutboundGuard } from './outbound/outbound-guard.js';
@@ -29,6 +33,8 @@ import { createOutboundGuard, type OutboundGuard } from './outbound/outbound-gua
 /** What issuing, ancillaries, EMDs and the airline's notifications share. */
 export interface BookingParts {
   db: Db;
+  /** The airline message log's writer; closed before the database. */
+  airlineMessageRecorder: AirlineMessageRecorder;
   clock: Clock;
   provider: AirlineProvider;
   channels: ChannelsService;
@@ -55,18 +61,32 @@ export interface Core extends BookingParts {
 
 /**
  * The airlines as the API and the worker both reach them: the provider, the channels with their
- * sealed credentials, and the sealed card numbers that pay them. Every channel is a sandbox airline
- * today, so test and live calls both reach SANDBOX_URL; a production airline adapter would be
- * chosen per source channel here.
+ * sealed credentials, and the sealed card numbers that pay them. The provider routes per channel
+ * (airline-routing.ts): test channels to SANDBOX_URL only, live channels to their configured
+ * endpoint only, through the outbound guard.
  */
 export function airlineParts(config: Config, db: Db) {
-  const provider: AirlineProvider = createNdcAdapter({
-    baseUrl: config.SANDBOX_URL,
+  const guard = createOutboundGuard({ allowCidrs: config.WEBHOOK_ALLOW_CIDRS });
+  // Every exchange with an airline, buffered off the call path (a search never waits on it).
+  const airlineMessages = createAirlineMessageRecorder({ db, flushMs: 200, maxBuffered: 20_000 });
+  const provider: AirlineProvider = createAirlineRouting({
+    sink: airlineMessages,
+    sandboxUrl: config.SANDBOX_URL,
     timeoutMs: config.AIRLINE_TIMEOUT_MS,
     safeRetries: 1,
+    guard,
   });
-  const channels = createChannelsService({ db, credentials: createSecretBox(config.SECRET_KEY, 'channel-credential') });
-  return { provider, channels, cards: createSecretBox(config.SECRET_KEY, 'card-number') };
+  const channels = createChannelsService({
+    db,
+    credentials: createSecretBox(config.SECRET_KEY, 'channel-credential'),
+    endpointSecrets: createSecretBox(config.SECRET_KEY, 'channel-endpoint-secret'),
+  });
+  return {
+    provider,
+    channels,
+    cards: createSecretBox(config.SECRET_KEY, 'card-number'),
+    airlineMessageRecorder: airlineMessages,
+  };
 }
 
 export function createCore(
@@ -110,6 +130,7 @@ export function createCore(
     outboundGuard: createOutboundGuard({ allowCidrs: config.WEBHOOK_ALLOW_CIDRS }),
     async close() {
       redisLimits?.close();
+      await bookingParts.airlineMessageRecorder.close();
       await queues.close();
       await db.destroy();
     },

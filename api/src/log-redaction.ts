@@ -35,6 +35,12 @@ const secretKeys = new Set([
   'authorization',
   'csrf_token',
   'IdentityDocID',
+  // NDC payment cards and airline auth, as the JSON adapter and token endpoints name them
+  'CardNumber',
+  'SeriesCode',
+  'CardSecurityCode',
+  'access_token',
+  'client_secret',
 ]);
 /** The parents under which `number` is a document or card number (as `redactedPaths` name them). */
 const numberParents = new Set(['identity_document', 'identityDocument', 'card', 'credit_card', 'payment_card']);
@@ -79,4 +85,29 @@ function redactValue(value: unknown, key: string | undefined, parent: string | u
 export function redactLoggedBody(body: unknown, maxChars: number): { text: string; truncated: boolean } {
   const text = JSON.stringify(redactValue(body, undefined, undefined)) ?? 'null';
   return text.length > maxChars ? { text: text.slice(0, maxChars), truncated: true } : { text, truncated: false };
+}
+
+/** NDC XML elements whose text is a secret or a card's data, whatever it looks like. */
+const secretElements =
+  /<((?:[\w.-]+:)?(?:CardNumber|SeriesCode|CardSecurityCode|SecurityCode|CVV|Password|AccessToken|Token|ClientSecret|IdentityDocID))(\s[^>]*)?>([^<]*)<\/\1>/g;
+
+/**
+ * A message exchanged with an airline (NDC XML or the sandbox's JSON), whole, with card numbers,
+ * card codes, passwords, tokens and document numbers replaced: by element or key name first, then
+ * by shape (anything Luhn calls a card number, our own tokens) for what sits elsewhere.
+ */
+export function redactAirlineMessage(text: string, format: 'xml' | 'json'): string {
+  if (format === 'json') {
+    try {
+      return redactLoggedBody(JSON.parse(text), Number.MAX_SAFE_INTEGER).text;
+    } catch {
+      return redactText(text);
+    }
+  }
+  return redactText(
+    text.replace(
+      secretElements,
+      (_all, name: string, attributes = '') => `<${name}${attributes}>${redacted}</${name}>`,
+    ),
+  );
 }

@@ -7,6 +7,7 @@ import { createAirlineEngine, type AirlineEngine } from './engine/airline-engine
 import { createMovableClock, type MovableClock } from './engine/clock.js';
 import { createLatency, type LatencyMode } from './engine/latency.js';
 import { installNdcErrorHandler } from './http/ndc-errors.js';
+import { installNdcXmlAuthGate } from './http/ndc-xml-auth-gate.js';
 import clockRoutes from './routes/clock.route.js';
 import scenarioRoutes from './routes/scenarios.route.js';
 import { createNotifier, type Notifier } from './notify/order-notifier.js';
@@ -72,6 +73,7 @@ export default async function sandboxApp(app: FastifyInstance, options: SandboxA
     await persistence?.close();
   });
   installNdcErrorHandler(app);
+  installNdcXmlAuthGate(app);
   app.get('/health', async () => ({ status: 'ok', service: 'contrail-sandbox', version: sandboxVersion }));
   await app.register(clockRoutes, { clock, afterMove: () => engine.orders.tick() });
   await app.register(scenarioRoutes);

@@ -2,11 +2,14 @@
 // now: a test token reaches sandbox channels only, a live token production channels only and only
 // while the agency's production API is on; each refusal names its rule. Console sessions reach
 // both. Two API instances share the flag: switching it off stops live tokens on both at once.
+import type { AddressInfo } from 'node:net';
+import Fastify, { type FastifyInstance } from 'fastify';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateToken } from '../../api/src/domain/auth/api-tokens.js';
 import { createSecretBox } from '../../api/src/domain/crypto/secret-box.js';
 import { newId } from '../../api/src/domain/ids.js';
+import sandboxApp from '../../sandbox/src/app.js';
 import { bearer, bookingBody, findFares } from '../support/bookings.js';
 import { createAccount, createTenant, type TestAccount, type TestTenant } from '../support/factories.js';
 import { testSecretKey } from '../support/services.js';
@@ -19,10 +22,17 @@ let tenant: TestTenant;
 let agent: TestAccount;
 let live: string;
 let session: TestSession;
+// The production airline the live channel is configured to reach: a sandbox airline of its own on
+// loopback (live channels never reach the stacks' sandbox).
+let liveAirline: FastifyInstance;
 const leg = { origin: 'WAW', destination: 'FRA', days: 20 };
 
 beforeAll(async () => {
-  [stack, other] = await Promise.all([startStack(), startStack()]);
+  const env = { WEBHOOK_ALLOW_CIDRS: '127.0.0.0/8' };
+  [stack, other] = await Promise.all([startStack({ env }), startStack({ env })]);
+  liveAirline = Fastify();
+  await liveAirline.register(sandboxApp, {});
+  await liveAirline.listen({ host: '127.0.0.1', port: 0 });
   const db = stack.ctx.db;
   tenant = await createTenant(db);
   agent = await createAccount(db, { tenant, userType: 'Agent' });
@@ -33,6 +43,22 @@ beforeAll(async () => {
     .set({ credential_ciphertext: box.seal(`lh-production-key-${tenant.agencyId}`) })
     .where('agency_id', '=', tenant.agencyId)
     .where('source_channel_id', '=', 'src_lh')
+    .execute();
+  const lh = await db
+    .selectFrom('agency_channels')
+    .select('id')
+    .where('agency_id', '=', tenant.agencyId)
+    .where('source_channel_id', '=', 'src_lh')
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('channel_endpoints')
+    .values({
+      agency_channel_id: lh.id,
+      adapter: 'sandbox-json',
+      settings: JSON.stringify({ baseUrl: `http://127.0.0.1:${(liveAirline.server.address() as AddressInfo).port}` }),
+      secrets_ciphertext: null,
+      updated_at: new Date(),
+    })
     .execute();
   await db.updateTable('agencies').set({ production_api_on: true }).where('id', '=', tenant.agencyId).execute();
   const generated = generateToken('live');
@@ -51,7 +77,7 @@ beforeAll(async () => {
   session = await signInWithPassword(stack.baseUrl, agent.email, agent.password);
 });
 afterAll(async () => {
-  await Promise.all([stack.close(), other.close()]);
+  await Promise.all([stack.close(), other.close(), liveAirline.close()]);
 });
 
 const search = (headers: Record<string, string>, carriers: string[], on = stack) =>

@@ -46,6 +46,11 @@ export const exemptFromTenancy: Partial<Record<OperationId, string>> = {
   setCompanyGate: staffOnly,
   setSourceChannelSurface: staffOnly,
   deleteAgencyChannel: staffOnly,
+  getAgencyChannelEndpoint: staffOnly,
+  setAgencyChannelEndpoint: staffOnly,
+  testAgencyChannelEndpoint: staffOnly,
+  getAirlineMessage: staffOnly,
+  downloadAirlineMessage: staffOnly,
   updateCreditCard: staffOnly,
   deleteCreditCard: staffOnly,
   // the admin assistant is staff only, and a conversation is walled to its author (tests/integration/assistant.test.ts).

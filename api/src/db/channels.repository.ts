@@ -17,6 +17,12 @@ export interface AgencyChannelRow {
   api: boolean;
   web: boolean;
   extension: boolean;
+  /** The channel's endpoint (channel_endpoints), all null when none is saved. */
+  endpoint_adapter: 'sandbox-json' | 'ndc-xml' | null;
+  endpoint_settings: unknown;
+  endpoint_secrets: string | null;
+  /** Milliseconds of its last change, as text: the same in a row and in a JSON subquery. */
+  endpoint_version: string | null;
 }
 
 export function listAgencyChannels(
@@ -41,6 +47,7 @@ export function agencyChannelsQuery(
   let query = db
     .selectFrom('agency_channels as ac')
     .innerJoin('source_channels as sc', 'sc.id', 'ac.source_channel_id')
+    .leftJoin('channel_endpoints as ce', 'ce.agency_channel_id', 'ac.id')
     .leftJoin('company_channels as cc', (join) =>
       join.onRef('cc.agency_channel_id', '=', 'ac.id').on('cc.company_id', '=', companyId ?? sql<string>`NULL`),
     )
@@ -57,6 +64,10 @@ export function agencyChannelsQuery(
       'sc.api',
       'sc.web',
       'sc.extension',
+      'ce.adapter as endpoint_adapter',
+      'ce.settings as endpoint_settings',
+      'ce.secrets_ciphertext as endpoint_secrets',
+      sql<string | null>`(extract(epoch FROM ce.updated_at) * 1000)::bigint::text`.as('endpoint_version'),
     ])
     .where('ac.agency_id', '=', agencyId);
   if (channelId !== undefined) query = query.where('ac.id', '=', channelId);

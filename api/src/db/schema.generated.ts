@@ -156,6 +156,25 @@ export interface AirlineIntents {
   updated_at: Timestamp;
 }
 
+export interface AirlineMessages {
+  at: Timestamp;
+  booking_id: string | null;
+  carrier: string;
+  channel_id: string;
+  direction: 'outbound' | 'inbound';
+  duration_ms: number;
+  error: string | null;
+  format: 'xml' | 'json';
+  id: string;
+  message: string;
+  request_body: string;
+  request_bytes: number;
+  response_body: string | null;
+  response_bytes: number;
+  status: number | null;
+  url: string;
+}
+
 export interface AirlineNotificationChannels {
   channel_id: string;
   registered_at: Timestamp;
@@ -379,6 +398,14 @@ export interface Bookings {
   time_limit: Timestamp | null;
   updated_at: Timestamp;
   void_deadline: Timestamp | null;
+}
+
+export interface ChannelEndpoints {
+  adapter: 'sandbox-json' | 'ndc-xml';
+  agency_channel_id: string;
+  secrets_ciphertext: string | null;
+  settings: JsonText;
+  updated_at: Timestamp;
 }
 
 export interface Companies {
@@ -942,6 +969,7 @@ export interface DB {
   agency_transaction_fees: AgencyTransactionFees;
   agent_company_relationships: AgentCompanyRelationships;
   airline_intents: AirlineIntents;
+  airline_messages: AirlineMessages;
   airline_notification_channels: AirlineNotificationChannels;
   airline_notifications: AirlineNotifications;
   airline_pacing: AirlinePacing;
@@ -957,6 +985,7 @@ export interface DB {
   booking_history: BookingHistory;
   booking_requests: BookingRequests;
   bookings: Bookings;
+  channel_endpoints: ChannelEndpoints;
   companies: Companies;
   company_channels: CompanyChannels;
   credit_cards: CreditCards;

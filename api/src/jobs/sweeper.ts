@@ -7,6 +7,7 @@ import { deleteKeysOlderThan } from '../db/idempotency.repository.js';
 import type { Clock } from '../domain/clock.js';
 import type { MailService } from '../domain/mail/mail.service.js';
 import type { JobProducer } from '../domain/job-producer.js';
+import { sweepAirlineMessages } from '../domain/airline-messages/airline-message-retention.js';
 import { keepRequestLogDays } from '../domain/request-log/request-log-retention.js';
 
 export interface SweeperOptions {
@@ -18,12 +19,16 @@ export interface SweeperOptions {
   staleAfterMs: number;
 }
 
-export async function sweepOnce(
-  opts: SweeperOptions,
-): Promise<{ requeued: number; keysDeleted: number; requestLogDaysDropped: string[] }> {
+export async function sweepOnce(opts: SweeperOptions): Promise<{
+  requeued: number;
+  keysDeleted: number;
+  requestLogDaysDropped: string[];
+  airlineMessagesDeleted: number;
+}> {
   const stale = await opts.mail.staleQueued(opts.staleAfterMs, 500);
   for (const id of stale) await opts.jobs.enqueueEmail(id);
   const keysDeleted = await deleteKeysOlderThan(opts.db, new Date(opts.clock.now().getTime() - 24 * 3600 * 1000));
   const requestLogDaysDropped = await keepRequestLogDays(opts.db, opts.clock.now());
-  return { requeued: stale.length, keysDeleted, requestLogDaysDropped };
+  const airlineMessagesDeleted = await sweepAirlineMessages(opts.db, opts.clock.now());
+  return { requeued: stale.length, keysDeleted, requestLogDaysDropped, airlineMessagesDeleted };
 }

@@ -3,6 +3,7 @@
 // half and the port itself) and airline-order.ts (the order half) both import them from here, so
 // neither half imports the other's file back.
 import type { Money } from '../money.js';
+import type { ChannelEndpoint } from './channel-endpoint.js';
 
 /** One airline connection as a channel holds it: whom to present as, and which fare codes to send. */
 export interface ProviderChannel {
@@ -11,6 +12,8 @@ export interface ProviderChannel {
   readonly credential: string;
   readonly negoCode: string | null;
   readonly residentCode: string | null;
+  /** How the channel reaches its airline; undefined: the sandbox airlines' NDC-shaped JSON. */
+  readonly endpoint?: ChannelEndpoint;
 }
 
 export type PassengerType = 'ADT' | 'CHD' | 'INF';

@@ -44,6 +44,8 @@ import * as supportCases from './20261128T0900-support-cases.js';
 import * as ledgerKinds from './20261128T1000-ledger-kinds.js';
 import * as bookingCorporateNumber from './20261128T1010-booking-corporate-number.js';
 import * as agencyUserPermissions from './20261128T0800-agency-user-permissions.js';
+import * as channelEndpoints from './20261128T0600-channel-endpoints.js';
+import * as airlineMessages from './20261128T0601-airline-messages.js';
 
 export const migrations: Record<string, Migration> = {
   // accounts, sign-in, API tokens
@@ -127,4 +129,8 @@ export const migrations: Record<string, Migration> = {
   '20261128T1010-booking-corporate-number': bookingCorporateNumber,
   // per-user permissions, booking visibility and suspension inside an agency; invites
   '20261128T0800-agency-user-permissions': agencyUserPermissions,
+  // how each channel reaches its airline: adapter, transport, paths, auth with its secrets sealed
+  '20261128T0600-channel-endpoints': channelEndpoints,
+  // the airline message log: every exchange with an airline for 30 days, redacted
+  '20261128T0601-airline-messages': airlineMessages,
 };

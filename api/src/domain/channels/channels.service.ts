@@ -4,9 +4,11 @@
 import { listAgencyChannels, type AgencyChannelRow } from '../../db/channels.repository.js';
 import type { Db } from '../../db/database.js';
 import type { ProviderChannel } from '../../providers/airline-provider.js';
+import type { ChannelEndpoint } from '../../providers/channel-endpoint.js';
 import type { SecretBox } from '../crypto/secret-box.js';
 import { notFound } from '../errors.js';
 import type { Principal } from '../principal.js';
+import { openEndpoint } from './channel-endpoint-codec.js';
 import { assertReachesMode, channelModeOf, reachesMode } from './channel-mode.js';
 import { searchable, type ChannelFacts, type Surface } from './channel-state.js';
 
@@ -39,7 +41,12 @@ export function factsOf(row: AgencyChannelRow): ChannelFacts {
 /** How many opened channel credentials a process keeps; past it, the memo starts again. */
 const openedCredentialsKept = 1024;
 
-export function createChannelsService(deps: { db: Db; credentials: SecretBox }): ChannelsService {
+export function createChannelsService(deps: {
+  db: Db;
+  credentials: SecretBox;
+  /** Opens the secrets of a channel's endpoint (channel-endpoint-codec.ts). */
+  endpointSecrets: SecretBox;
+}): ChannelsService {
   // Every search opens each of the agency's credentials; a sealed text always opens to the same
   // credential (a changed one is sealed afresh), so each is opened once per process.
   const opened = new Map<string, string>();
@@ -52,13 +59,36 @@ export function createChannelsService(deps: { db: Db; credentials: SecretBox }):
     }
     return plain;
   };
-  const toProvider = (row: AgencyChannelRow): ProviderChannel => ({
-    id: row.id,
-    carrier: row.carrier,
-    credential: open(row.credential_ciphertext!),
-    negoCode: row.nego_code,
-    residentCode: row.resident_fares_code,
-  });
+  // Endpoints likewise, once per saved version of each.
+  const endpoints = new Map<string, ChannelEndpoint | undefined>();
+  const endpointOf = (row: AgencyChannelRow) => {
+    if (row.endpoint_version === null) return undefined;
+    const key = `${row.id}:${row.endpoint_version}`;
+    if (!endpoints.has(key)) {
+      if (endpoints.size >= openedCredentialsKept) endpoints.clear();
+      endpoints.set(
+        key,
+        openEndpoint(deps.endpointSecrets, {
+          adapter: row.endpoint_adapter,
+          settings: row.endpoint_settings,
+          secrets: row.endpoint_secrets,
+          version: row.endpoint_version,
+        }),
+      );
+    }
+    return endpoints.get(key);
+  };
+  const toProvider = (row: AgencyChannelRow): ProviderChannel => {
+    const endpoint = endpointOf(row);
+    return {
+      id: row.id,
+      carrier: row.carrier,
+      credential: open(row.credential_ciphertext!),
+      negoCode: row.nego_code,
+      residentCode: row.resident_fares_code,
+      ...(endpoint ? { endpoint } : {}),
+    };
+  };
   const openForBooking = (row: AgencyChannelRow | null | undefined) => {
     if (!row || row.credential_ciphertext === null) throw notFound('booking channel');
     return { channel: toProvider(row), facts: factsOf(row) };

@@ -5,7 +5,8 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { deriveKey } from './derived-key.js';
 
-export type SecretPurpose = 'channel-credential' | 'card-number' | 'webhook-secret' | 'back-office-credential';
+export type SecretPurpose =
+  'channel-credential' | 'channel-endpoint-secret' | 'card-number' | 'webhook-secret' | 'back-office-credential';
 
 export interface SecretBox {
   seal(plain: string): string;

@@ -1715,6 +1715,124 @@ export interface paths {
         patch: operations["updateAgencyChannel"];
         trace?: never;
     };
+    "/airline_messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the airline message log
+         * @description Staff only. Every exchange with an airline of the last 30 days, newest first, without bodies; filter by booking locator or channel.
+         */
+        get: operations["listAirlineMessages"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/airline_messages/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Read one airline exchange
+         * @description Staff only. With its request and response bodies, redacted.
+         */
+        get: operations["getAirlineMessage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/airline_messages/{id}/{file}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's id. */
+                id: components["parameters"]["Id"];
+                /** @description Which half of the exchange, as the file an airline's certification desk asks for. */
+                file: "request.xml" | "response.xml" | "request.json" | "response.json";
+            };
+            cookie?: never;
+        };
+        /**
+         * Download one half of an airline exchange
+         * @description Staff only. The request or the response as a file (redacted), named after the exchange; `.xml` for an NDC XML exchange, `.json` for the sandbox's JSON.
+         */
+        get: operations["downloadAirlineMessage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ticketing/agency_channels/{id}/endpoint": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Read how a channel reaches its airline
+         * @description Staff only. Secrets are reported only as set.
+         */
+        get: operations["getAgencyChannelEndpoint"];
+        /**
+         * Configure how a channel reaches its airline
+         * @description Staff only. Adapter, base URL and per-message paths, transport (REST or SOAP 1.1 with a SOAPAction per message), schema version, auth and per-message timeouts. Secrets are sealed at rest and never returned.
+         */
+        put: operations["setAgencyChannelEndpoint"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ticketing/agency_channels/{id}/endpoint/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Test a channel's connection
+         * @description Staff only. Sends one AirShopping on a fixed route through the channel's endpoint (the sandbox for a test channel) and answers its timing and any error. Changes nothing.
+         */
+        post: operations["testAgencyChannelEndpoint"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/ticketing/agency_channels/{id}/credit_cards": {
         parameters: {
             query?: never;
@@ -5640,6 +5758,159 @@ export interface components {
             /** @description A channel credential. It is sealed at rest and reported only as active or inactive. */
             credential?: {
                 secret: string;
+            };
+        };
+        /** @description One exchange with an airline, as the airline message log keeps it (bodies redacted; only in the detail). */
+        AirlineMessage: {
+            id: string;
+            /** Format: date-time */
+            at: string;
+            channel_id: string;
+            carrier: string;
+            /** @description The NDC message (AirShopping, OrderChange…), or the path of a non-message call. */
+            message: string;
+            /** @enum {string} */
+            direction: "outbound" | "inbound";
+            booking_id: string | null;
+            /** @enum {string} */
+            format: "xml" | "json";
+            url: string;
+            /** @description The airline's HTTP status; null when no answer came. */
+            status: number | null;
+            duration_ms: number;
+            request_bytes: number;
+            response_bytes: number;
+            error: string | null;
+            request_body?: string;
+            response_body?: string | null;
+        };
+        /** @description A page of the airline message log, newest first. */
+        AirlineMessageList: {
+            data: components["schemas"]["AirlineMessage"][];
+            meta: components["schemas"]["ListMeta"];
+        };
+        /** @description One value per NDC message the channel sends; a message left out takes the default. */
+        NdcMessageMap: {
+            AirShopping?: string;
+            OfferPrice?: string;
+            ServiceList?: string;
+            SeatAvailability?: string;
+            OrderCreate?: string;
+            OrderRetrieve?: string;
+            OrderReshop?: string;
+            OrderChange?: string;
+        };
+        /** @description Per-message deadline in milliseconds; a message left out takes the channel's default. */
+        NdcTimeoutMap: {
+            AirShopping?: number;
+            OfferPrice?: number;
+            ServiceList?: number;
+            SeatAvailability?: number;
+            OrderCreate?: number;
+            OrderRetrieve?: number;
+            OrderReshop?: number;
+            OrderChange?: number;
+        };
+        /** @description How the channel proves itself to the airline. Secrets are write-only; each is reported as `…_set`. */
+        ChannelEndpointAuth: {
+            /** @description Header carrying the API key (Ocp-Apim-Subscription-Key, Client-Key, apikey…); null sends none. */
+            api_key_header: string | null;
+            api_key_set: boolean;
+            /**
+             * @description A bearer token fetched before the messages (OAuth2 client credentials, or a login call).
+             * @enum {string}
+             */
+            token: "none" | "oauth2_client_credentials" | "login";
+            token_url: string | null;
+            client_id: string | null;
+            scope: string | null;
+            client_secret_set: boolean;
+            username: string | null;
+            password_set: boolean;
+            mutual_tls: boolean;
+            client_certificate_set: boolean;
+            client_key_set: boolean;
+        };
+        /** @description How a channel reaches its airline. Test channels always go to the sandbox (in the wire format chosen here); live channels only to the configured endpoint. Secrets are sealed at rest and reported only as set. */
+        ChannelEndpoint: {
+            channel_id: string;
+            /**
+             * @description sandbox (a test channel, reaches only the sandbox) or production (only its configured endpoint).
+             * @enum {string}
+             */
+            mode: "sandbox" | "production";
+            /** @enum {string} */
+            adapter: "sandbox-json" | "ndc-xml";
+            /** @description What actually goes on the wire, e.g. "NDC 21.3 XML over SOAP 1.1" or "NDC-shaped JSON". */
+            wire_format: string;
+            /** @enum {string} */
+            schema_version: "21.3";
+            /** @enum {string} */
+            transport: "rest" | "soap";
+            base_url: string | null;
+            /** @description A separate host (a PCI proxy) for the messages that carry card data. */
+            payment_base_url: string | null;
+            message_paths: components["schemas"]["NdcMessageMap"];
+            soap_actions: components["schemas"]["NdcMessageMap"];
+            timeout_ms: number;
+            message_timeouts_ms: components["schemas"]["NdcTimeoutMap"];
+            auth: components["schemas"]["ChannelEndpointAuth"];
+            /** Format: date-time */
+            updated_at: string | null;
+        };
+        /**
+         * @description A channel's whole endpoint configuration. Secrets left out keep their saved value; null clears one.
+         * @example {
+         *       "adapter": "ndc-xml",
+         *       "transport": "rest",
+         *       "base_url": "https://ndc.example.net/21.3",
+         *       "auth": {
+         *         "api_key_header": "Ocp-Apim-Subscription-Key",
+         *         "api_key": "k-123"
+         *       }
+         *     }
+         */
+        ChannelEndpointInput: {
+            /** @enum {string} */
+            adapter: "sandbox-json" | "ndc-xml";
+            /** @enum {string} */
+            schema_version?: "21.3";
+            /** @enum {string} */
+            transport: "rest" | "soap";
+            base_url?: string | null;
+            payment_base_url?: string | null;
+            message_paths?: components["schemas"]["NdcMessageMap"];
+            soap_actions?: components["schemas"]["NdcMessageMap"];
+            timeout_ms?: number;
+            message_timeouts_ms?: components["schemas"]["NdcTimeoutMap"];
+            auth?: {
+                api_key_header?: string | null;
+                api_key?: string | null;
+                /** @enum {string} */
+                token?: "none" | "oauth2_client_credentials" | "login";
+                token_url?: string | null;
+                client_id?: string | null;
+                scope?: string | null;
+                client_secret?: string | null;
+                username?: string | null;
+                password?: string | null;
+                mutual_tls?: boolean;
+                /** @description PEM. */
+                client_certificate?: string | null;
+                /** @description PEM. */
+                client_key?: string | null;
+            };
+        };
+        /** @description The answer to one AirShopping on a fixed route through the channel's configured endpoint. */
+        ChannelEndpointTest: {
+            ok: boolean;
+            wire_format: string;
+            duration_ms: number;
+            offers: number;
+            route?: string;
+            error: null | {
+                kind: string;
+                message: string;
             };
         };
         /**
@@ -12147,6 +12418,205 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    listAirlineMessages: {
+        parameters: {
+            query?: {
+                /** @description A booking's id. */
+                booking_id?: string;
+                /** @description An agency channel. */
+                channel_id?: string;
+                /** @description The page to return, from 1. */
+                page?: components["parameters"]["Page"];
+                /** @description How many items a page holds. */
+                per_page?: components["parameters"]["PerPage"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The result. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AirlineMessageList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    getAirlineMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The result. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AirlineMessage"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    downloadAirlineMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's id. */
+                id: components["parameters"]["Id"];
+                /** @description Which half of the exchange, as the file an airline's certification desk asks for. */
+                file: "request.xml" | "response.xml" | "request.json" | "response.json";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    /** @description attachment; filename="<id>-<file>" */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/xml": string;
+                    "application/json": string;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    getAgencyChannelEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The result. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChannelEndpoint"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    setAgencyChannelEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChannelEndpointInput"];
+            };
+        };
+        responses: {
+            /** @description The result. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChannelEndpoint"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    testAgencyChannelEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The result. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChannelEndpointTest"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
         };

@@ -27,6 +27,7 @@ import { agencyUserHandlers } from './agency-users/agency-users.handlers.js';
 import { companyHandlers } from './back-office/companies.handlers.js';
 import { ledgerHandlers } from './back-office/ledger.handlers.js';
 import { partnerHandlers } from './back-office/partners.handlers.js';
+import { airlineMessagesHandlers } from './back-office/airline-messages.handlers.js';
 import { ticketingHandlers } from './back-office/ticketing.handlers.js';
 import { salesHandlers } from './sales/sales.handlers.js';
 import { accountingDocumentHandlers } from './sales/accounting-documents.handlers.js';
@@ -156,6 +157,7 @@ export function handlersFor(ctx: AppContext, closing: AbortSignal = new AbortCon
     ...companyHandlers(ctx),
     ...ledgerHandlers(ctx),
     ...ticketingHandlers(ctx),
+    ...airlineMessagesHandlers(ctx),
     ...salesHandlers(ctx),
     ...accountingDocumentHandlers(ctx),
     ...backOfficeConnectionHandlers(ctx),

@@ -4,8 +4,11 @@
 // refund, change) are never retried: the airline does not de-duplicate them, so a second send after
 // a lost answer could book or ticket twice. Messages go through undici's request API on a keep-alive
 // pool of the adapter's own: fetch's WHATWG objects cost a search more CPU than all of its parsing.
+import type { LookupFunction } from 'node:net';
 import { Agent, request as undiciRequest, type Dispatcher } from 'undici';
 import { ProviderError, type CallOptions, type ProviderErrorKind } from '../airline-provider.js';
+import type { AirlineExchangeSink } from '../airline-exchange-log.js';
+import { exchangeContext } from '../exchange-context.js';
 import type { NdcErrorsBody } from './ndc-messages.js';
 
 export interface NdcClientOptions {
@@ -19,6 +22,10 @@ export interface NdcClientOptions {
    * timeoutMs. A timeout there leaves the outcome unknown: the caller retrieves the order.
    */
   readonly orderTimeoutMs?: number;
+  /** A connect-time lookup (the outbound guard's) for an airline address a user configured. */
+  readonly lookup?: LookupFunction;
+  /** The airline message log; every exchange is reported to it (bodies as sent and received). */
+  readonly sink?: AirlineExchangeSink;
 }
 
 const byAirlineCode: Record<string, ProviderErrorKind> = {
@@ -69,13 +76,27 @@ export type NdcSend = <T>(
 
 export function createNdcClient(options: NdcClientOptions): NdcSend {
   const base = options.baseUrl.replace(/\/$/, '');
-  const dispatcher = new Agent({ connections: 128, keepAliveTimeout: 30_000 });
+  const dispatcher = new Agent({
+    connections: 128,
+    keepAliveTimeout: 30_000,
+    ...(options.lookup ? { connect: { lookup: options.lookup } } : {}),
+  });
   return async function send(message, credential, carrier, body, call = {}) {
     const tries = call.safe ? 1 + options.safeRetries : 1;
     const timeoutMs = call.changesOrder ? (options.orderTimeoutMs ?? options.timeoutMs) : options.timeoutMs;
     // A message is an NDC message name, or a path of its own (the airline's notification settings).
     const url = message.startsWith('/') ? `${base}${message}` : `${base}/ndc/${message}`;
-    const request = { url, method: call.method ?? 'POST', credential, carrier, body, timeoutMs, dispatcher };
+    const request = {
+      url,
+      method: call.method ?? 'POST',
+      credential,
+      carrier,
+      body,
+      timeoutMs,
+      dispatcher,
+      message,
+      sink: options.sink,
+    };
     for (let attempt = 1; ; attempt++) {
       try {
         return await once(request, call.signal);
@@ -97,12 +118,12 @@ interface OneRequest {
   readonly body: unknown;
   readonly timeoutMs: number;
   readonly dispatcher: Dispatcher;
+  readonly message: string;
+  readonly sink: AirlineExchangeSink | undefined;
 }
 
-async function once<T>(
-  { url, method, credential, carrier, body, timeoutMs, dispatcher }: OneRequest,
-  outer: AbortSignal | undefined,
-): Promise<T> {
+async function once<T>(one: OneRequest, outer: AbortSignal | undefined): Promise<T> {
+  const { timeoutMs } = one;
   // One controller and one timer per call: AbortSignal.timeout/any cost Node 20 a transferable
   // object each and showed up as a third of a search's CPU in garbage collection.
   const controller = new AbortController();
@@ -112,33 +133,57 @@ async function once<T>(
   if (outer?.aborted) controller.abort();
   else outer?.addEventListener('abort', abort, { once: true });
   try {
-    return await exchange<T>({ url, method, credential, carrier, body, timeoutMs, dispatcher }, signal);
+    return await exchange<T>(one, signal);
   } finally {
     clearTimeout(timer);
     outer?.removeEventListener('abort', abort);
   }
 }
 
-async function exchange<T>(
-  { url, method, credential, carrier, body, dispatcher }: OneRequest,
-  signal: AbortSignal,
-): Promise<T> {
+async function exchange<T>(one: OneRequest, signal: AbortSignal): Promise<T> {
+  const { url, method, credential, carrier, body, dispatcher, sink } = one;
+  const started = performance.now();
+  const at = new Date();
+  const sent = JSON.stringify(body);
+  const context = sink ? exchangeContext.getStore() : undefined;
+  // The message log sees the body as sent and the answer's text; headers (the credential) never.
+  const report = (status: number | null, response: string | null, error: string | null) =>
+    sink?.record({
+      channelId: context?.channelId ?? '',
+      carrier,
+      message: one.message,
+      direction: 'outbound',
+      bookingId: context?.bookingId ?? null,
+      format: 'json',
+      url,
+      status,
+      durationMs: Math.round(performance.now() - started),
+      request: sent,
+      response,
+      error,
+      at,
+    });
   let response: Dispatcher.ResponseData;
   try {
     response = await undiciRequest(url, {
       method,
       headers: { 'content-type': 'application/json', authorization: `Bearer ${credential}` },
-      body: JSON.stringify(body),
+      body: sent,
       signal,
       dispatcher,
     });
   } catch (error) {
+    report(null, null, signal.aborted ? 'timeout' : 'unavailable');
     if (signal.aborted) throw new ProviderError('timeout', 'The airline did not answer in time.', carrier);
     throw new ProviderError('unavailable', 'The airline could not be reached.', carrier, { cause: error });
   }
   let parsed: unknown;
   try {
-    parsed = await response.body.json();
+    if (sink) {
+      const text = await response.body.text();
+      report(response.statusCode, text, null);
+      parsed = JSON.parse(text);
+    } else parsed = await response.body.json();
   } catch (error) {
     if (signal.aborted) throw new ProviderError('timeout', 'The airline did not answer in time.', carrier);
     throw new ProviderError('unavailable', 'The airline answered with an unreadable message.', carrier, {

@@ -21,6 +21,9 @@ type Handlers = Pick<
   | 'deleteAgencyChannel'
   | 'addAgencyChannelCreditCard'
   | 'removeAgencyChannelCreditCard'
+  | 'getAgencyChannelEndpoint'
+  | 'setAgencyChannelEndpoint'
+  | 'testAgencyChannelEndpoint'
   | 'listCompanyChannels'
   | 'getCompanyChannel'
   | 'updateCompanyChannel'
@@ -35,7 +38,8 @@ type Handlers = Pick<
 
 const noContent = { status: 204 as const, body: undefined };
 
-export function ticketingHandlers(ctx: Pick<AppContext, 'backOffice'>): Handlers {
+export function ticketingHandlers(ctx: Pick<AppContext, 'backOffice' | 'channelEndpoints'>): Handlers {
+  const endpoints = ctx.channelEndpoints;
   const { gates, agencies, companies, agencyChannels, companyChannels, cards } = ctx.backOffice;
   return {
     getTicketingGates: async () => ({ status: 200, body: await gates.gates() }),
@@ -94,6 +98,18 @@ export function ticketingHandlers(ctx: Pick<AppContext, 'backOffice'>): Handlers
       await agencyChannels.remove(principalOf(request), request.params.id);
       return noContent;
     },
+    getAgencyChannelEndpoint: async (request) => ({
+      status: 200,
+      body: await endpoints.get(principalOf(request), request.params.id),
+    }),
+    setAgencyChannelEndpoint: async (request) => ({
+      status: 200,
+      body: await endpoints.set(principalOf(request), request.params.id, request.body),
+    }),
+    testAgencyChannelEndpoint: async (request) => ({
+      status: 200,
+      body: await endpoints.test(principalOf(request), request.params.id),
+    }),
     addAgencyChannelCreditCard: async (request) => ({
       status: 201,
       body: await agencyChannels.addCard(principalOf(request), request.params.id, request.body),

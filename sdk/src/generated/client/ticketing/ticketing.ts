@@ -21,7 +21,12 @@ import type {
   AgencyChannelCreate,
   AgencyChannelList,
   AgencyChannelUpdate,
+  AirlineMessage,
+  AirlineMessageList,
   ChannelCreditCardCreate,
+  ChannelEndpoint,
+  ChannelEndpointInput,
+  ChannelEndpointTest,
   Company,
   CompanyChannel,
   CompanyChannelList,
@@ -32,6 +37,7 @@ import type {
   CreditCardList,
   CreditCardUpdate,
   ListAgencyChannelsParams,
+  ListAirlineMessagesParams,
   ListCompanyChannelsParams,
   ListCreditCardsParams,
   ListSourceChannelsParams,
@@ -386,6 +392,161 @@ export const deleteAgencyChannel = async (id: string, options?: RequestInit): Pr
   {      
     ...options,
     method: 'DELETE'
+    
+    
+  }
+);}
+
+
+/**
+ * Staff only. Every exchange with an airline of the last 30 days, newest first, without bodies; filter by booking locator or channel.
+ * @summary List the airline message log
+ */
+export const getListAirlineMessagesUrl = (params?: ListAirlineMessagesParams,) => {
+  const normalizedParams = new URLSearchParams();
+
+  Object.entries(params || {}).forEach(([key, value]) => {
+    
+    if (value !== undefined) {
+      normalizedParams.append(key, value === null ? 'null' : value.toString())
+    }
+  });
+
+  const stringifiedParams = normalizedParams.toString();
+
+  return stringifiedParams.length > 0 ? `/airline_messages?${stringifiedParams}` : `/airline_messages`
+}
+
+export const listAirlineMessages = async (params?: ListAirlineMessagesParams, options?: RequestInit): Promise<AirlineMessageList> => {
+  
+  return contrailFetch<AirlineMessageList>(getListAirlineMessagesUrl(params),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+/**
+ * Staff only. With its request and response bodies, redacted.
+ * @summary Read one airline exchange
+ */
+export const getGetAirlineMessageUrl = (id: string,) => {
+
+
+  
+
+  return `/airline_messages/${id}`
+}
+
+export const getAirlineMessage = async (id: string, options?: RequestInit): Promise<AirlineMessage> => {
+  
+  return contrailFetch<AirlineMessage>(getGetAirlineMessageUrl(id),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+/**
+ * Staff only. The request or the response as a file (redacted), named after the exchange; `.xml` for an NDC XML exchange, `.json` for the sandbox's JSON.
+ * @summary Download one half of an airline exchange
+ */
+export const getDownloadAirlineMessageUrl = (id: string,
+    file: 'request.xml' | 'response.xml' | 'request.json' | 'response.json',) => {
+
+
+  
+
+  return `/airline_messages/${id}/${file}`
+}
+
+export const downloadAirlineMessage = async (id: string,
+    file: 'request.xml' | 'response.xml' | 'request.json' | 'response.json', options?: RequestInit): Promise<string> => {
+  
+  return contrailFetch<string>(getDownloadAirlineMessageUrl(id,file),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+/**
+ * Staff only. Secrets are reported only as set.
+ * @summary Read how a channel reaches its airline
+ */
+export const getGetAgencyChannelEndpointUrl = (id: string,) => {
+
+
+  
+
+  return `/ticketing/agency_channels/${id}/endpoint`
+}
+
+export const getAgencyChannelEndpoint = async (id: string, options?: RequestInit): Promise<ChannelEndpoint> => {
+  
+  return contrailFetch<ChannelEndpoint>(getGetAgencyChannelEndpointUrl(id),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+/**
+ * Staff only. Adapter, base URL and per-message paths, transport (REST or SOAP 1.1 with a SOAPAction per message), schema version, auth and per-message timeouts. Secrets are sealed at rest and never returned.
+ * @summary Configure how a channel reaches its airline
+ */
+export const getSetAgencyChannelEndpointUrl = (id: string,) => {
+
+
+  
+
+  return `/ticketing/agency_channels/${id}/endpoint`
+}
+
+export const setAgencyChannelEndpoint = async (id: string,
+    channelEndpointInput: ChannelEndpointInput, options?: RequestInit): Promise<ChannelEndpoint> => {
+  
+  return contrailFetch<ChannelEndpoint>(getSetAgencyChannelEndpointUrl(id),
+  {      
+    ...options,
+    method: 'PUT',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(
+      channelEndpointInput,)
+  }
+);}
+
+
+/**
+ * Staff only. Sends one AirShopping on a fixed route through the channel's endpoint (the sandbox for a test channel) and answers its timing and any error. Changes nothing.
+ * @summary Test a channel's connection
+ */
+export const getTestAgencyChannelEndpointUrl = (id: string,) => {
+
+
+  
+
+  return `/ticketing/agency_channels/${id}/endpoint/test`
+}
+
+export const testAgencyChannelEndpoint = async (id: string, options?: RequestInit): Promise<ChannelEndpointTest> => {
+  
+  return contrailFetch<ChannelEndpointTest>(getTestAgencyChannelEndpointUrl(id),
+  {      
+    ...options,
+    method: 'POST'
     
     
   }

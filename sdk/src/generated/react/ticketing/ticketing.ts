@@ -40,8 +40,13 @@ import type {
   AgencyChannelCreate,
   AgencyChannelList,
   AgencyChannelUpdate,
+  AirlineMessage,
+  AirlineMessageList,
   BadRequestResponse,
   ChannelCreditCardCreate,
+  ChannelEndpoint,
+  ChannelEndpointInput,
+  ChannelEndpointTest,
   Company,
   CompanyChannel,
   CompanyChannelList,
@@ -55,6 +60,7 @@ import type {
   ForbiddenResponse,
   InternalServerErrorResponse,
   ListAgencyChannelsParams,
+  ListAirlineMessagesParams,
   ListCompanyChannelsParams,
   ListCreditCardsParams,
   ListSourceChannelsParams,
@@ -1154,6 +1160,565 @@ export const useDeleteAgencyChannel = <TError = UnauthorizedResponse | Forbidden
       > => {
 
       const mutationOptions = getDeleteAgencyChannelMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * Staff only. Every exchange with an airline of the last 30 days, newest first, without bodies; filter by booking locator or channel.
+ * @summary List the airline message log
+ */
+export const getListAirlineMessagesUrl = (params?: ListAirlineMessagesParams,) => {
+  const normalizedParams = new URLSearchParams();
+
+  Object.entries(params || {}).forEach(([key, value]) => {
+    
+    if (value !== undefined) {
+      normalizedParams.append(key, value === null ? 'null' : value.toString())
+    }
+  });
+
+  const stringifiedParams = normalizedParams.toString();
+
+  return stringifiedParams.length > 0 ? `/airline_messages?${stringifiedParams}` : `/airline_messages`
+}
+
+export const listAirlineMessages = async (params?: ListAirlineMessagesParams, options?: RequestInit): Promise<AirlineMessageList> => {
+  
+  return contrailFetch<AirlineMessageList>(getListAirlineMessagesUrl(params),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getListAirlineMessagesQueryKey = (params?: ListAirlineMessagesParams,) => {
+    return [
+    `/airline_messages`, ...(params ? [params]: [])
+    ] as const;
+    }
+
+    
+export const getListAirlineMessagesQueryOptions = <TData = Awaited<ReturnType<typeof listAirlineMessages>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse | InternalServerErrorResponse>(params?: ListAirlineMessagesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listAirlineMessages>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getListAirlineMessagesQueryKey(params);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof listAirlineMessages>>> = ({ signal }) => listAirlineMessages(params, { signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof listAirlineMessages>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type ListAirlineMessagesQueryResult = NonNullable<Awaited<ReturnType<typeof listAirlineMessages>>>
+export type ListAirlineMessagesQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse | InternalServerErrorResponse
+
+
+export function useListAirlineMessages<TData = Awaited<ReturnType<typeof listAirlineMessages>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
+ params: undefined |  ListAirlineMessagesParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listAirlineMessages>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listAirlineMessages>>,
+          TError,
+          Awaited<ReturnType<typeof listAirlineMessages>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof contrailFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListAirlineMessages<TData = Awaited<ReturnType<typeof listAirlineMessages>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
+ params?: ListAirlineMessagesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listAirlineMessages>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listAirlineMessages>>,
+          TError,
+          Awaited<ReturnType<typeof listAirlineMessages>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof contrailFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListAirlineMessages<TData = Awaited<ReturnType<typeof listAirlineMessages>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
+ params?: ListAirlineMessagesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listAirlineMessages>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary List the airline message log
+ */
+
+export function useListAirlineMessages<TData = Awaited<ReturnType<typeof listAirlineMessages>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
+ params?: ListAirlineMessagesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listAirlineMessages>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getListAirlineMessagesQueryOptions(params,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * Staff only. With its request and response bodies, redacted.
+ * @summary Read one airline exchange
+ */
+export const getGetAirlineMessageUrl = (id: string,) => {
+
+
+  
+
+  return `/airline_messages/${id}`
+}
+
+export const getAirlineMessage = async (id: string, options?: RequestInit): Promise<AirlineMessage> => {
+  
+  return contrailFetch<AirlineMessage>(getGetAirlineMessageUrl(id),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getGetAirlineMessageQueryKey = (id?: string,) => {
+    return [
+    `/airline_messages/${id}`
+    ] as const;
+    }
+
+    
+export const getGetAirlineMessageQueryOptions = <TData = Awaited<ReturnType<typeof getAirlineMessage>>, TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse>(id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAirlineMessage>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetAirlineMessageQueryKey(id);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getAirlineMessage>>> = ({ signal }) => getAirlineMessage(id, { signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, enabled: !!(id), ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getAirlineMessage>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetAirlineMessageQueryResult = NonNullable<Awaited<ReturnType<typeof getAirlineMessage>>>
+export type GetAirlineMessageQueryError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse
+
+
+export function useGetAirlineMessage<TData = Awaited<ReturnType<typeof getAirlineMessage>>, TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
+ id: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAirlineMessage>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getAirlineMessage>>,
+          TError,
+          Awaited<ReturnType<typeof getAirlineMessage>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof contrailFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetAirlineMessage<TData = Awaited<ReturnType<typeof getAirlineMessage>>, TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
+ id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAirlineMessage>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getAirlineMessage>>,
+          TError,
+          Awaited<ReturnType<typeof getAirlineMessage>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof contrailFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetAirlineMessage<TData = Awaited<ReturnType<typeof getAirlineMessage>>, TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
+ id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAirlineMessage>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary Read one airline exchange
+ */
+
+export function useGetAirlineMessage<TData = Awaited<ReturnType<typeof getAirlineMessage>>, TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
+ id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAirlineMessage>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetAirlineMessageQueryOptions(id,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * Staff only. The request or the response as a file (redacted), named after the exchange; `.xml` for an NDC XML exchange, `.json` for the sandbox's JSON.
+ * @summary Download one half of an airline exchange
+ */
+export const getDownloadAirlineMessageUrl = (id: string,
+    file: 'request.xml' | 'response.xml' | 'request.json' | 'response.json',) => {
+
+
+  
+
+  return `/airline_messages/${id}/${file}`
+}
+
+export const downloadAirlineMessage = async (id: string,
+    file: 'request.xml' | 'response.xml' | 'request.json' | 'response.json', options?: RequestInit): Promise<string> => {
+  
+  return contrailFetch<string>(getDownloadAirlineMessageUrl(id,file),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getDownloadAirlineMessageQueryKey = (id?: string,
+    file?: 'request.xml' | 'response.xml' | 'request.json' | 'response.json',) => {
+    return [
+    `/airline_messages/${id}/${file}`
+    ] as const;
+    }
+
+    
+export const getDownloadAirlineMessageQueryOptions = <TData = Awaited<ReturnType<typeof downloadAirlineMessage>>, TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse>(id: string,
+    file: 'request.xml' | 'response.xml' | 'request.json' | 'response.json', options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof downloadAirlineMessage>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getDownloadAirlineMessageQueryKey(id,file);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof downloadAirlineMessage>>> = ({ signal }) => downloadAirlineMessage(id,file, { signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, enabled: !!(id && file), ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof downloadAirlineMessage>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type DownloadAirlineMessageQueryResult = NonNullable<Awaited<ReturnType<typeof downloadAirlineMessage>>>
+export type DownloadAirlineMessageQueryError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse
+
+
+export function useDownloadAirlineMessage<TData = Awaited<ReturnType<typeof downloadAirlineMessage>>, TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
+ id: string,
+    file: 'request.xml' | 'response.xml' | 'request.json' | 'response.json', options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof downloadAirlineMessage>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof downloadAirlineMessage>>,
+          TError,
+          Awaited<ReturnType<typeof downloadAirlineMessage>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof contrailFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useDownloadAirlineMessage<TData = Awaited<ReturnType<typeof downloadAirlineMessage>>, TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
+ id: string,
+    file: 'request.xml' | 'response.xml' | 'request.json' | 'response.json', options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof downloadAirlineMessage>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof downloadAirlineMessage>>,
+          TError,
+          Awaited<ReturnType<typeof downloadAirlineMessage>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof contrailFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useDownloadAirlineMessage<TData = Awaited<ReturnType<typeof downloadAirlineMessage>>, TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
+ id: string,
+    file: 'request.xml' | 'response.xml' | 'request.json' | 'response.json', options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof downloadAirlineMessage>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary Download one half of an airline exchange
+ */
+
+export function useDownloadAirlineMessage<TData = Awaited<ReturnType<typeof downloadAirlineMessage>>, TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
+ id: string,
+    file: 'request.xml' | 'response.xml' | 'request.json' | 'response.json', options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof downloadAirlineMessage>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getDownloadAirlineMessageQueryOptions(id,file,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * Staff only. Secrets are reported only as set.
+ * @summary Read how a channel reaches its airline
+ */
+export const getGetAgencyChannelEndpointUrl = (id: string,) => {
+
+
+  
+
+  return `/ticketing/agency_channels/${id}/endpoint`
+}
+
+export const getAgencyChannelEndpoint = async (id: string, options?: RequestInit): Promise<ChannelEndpoint> => {
+  
+  return contrailFetch<ChannelEndpoint>(getGetAgencyChannelEndpointUrl(id),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getGetAgencyChannelEndpointQueryKey = (id?: string,) => {
+    return [
+    `/ticketing/agency_channels/${id}/endpoint`
+    ] as const;
+    }
+
+    
+export const getGetAgencyChannelEndpointQueryOptions = <TData = Awaited<ReturnType<typeof getAgencyChannelEndpoint>>, TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse>(id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAgencyChannelEndpoint>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetAgencyChannelEndpointQueryKey(id);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getAgencyChannelEndpoint>>> = ({ signal }) => getAgencyChannelEndpoint(id, { signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, enabled: !!(id), ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getAgencyChannelEndpoint>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetAgencyChannelEndpointQueryResult = NonNullable<Awaited<ReturnType<typeof getAgencyChannelEndpoint>>>
+export type GetAgencyChannelEndpointQueryError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse
+
+
+export function useGetAgencyChannelEndpoint<TData = Awaited<ReturnType<typeof getAgencyChannelEndpoint>>, TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
+ id: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAgencyChannelEndpoint>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getAgencyChannelEndpoint>>,
+          TError,
+          Awaited<ReturnType<typeof getAgencyChannelEndpoint>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof contrailFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetAgencyChannelEndpoint<TData = Awaited<ReturnType<typeof getAgencyChannelEndpoint>>, TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
+ id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAgencyChannelEndpoint>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getAgencyChannelEndpoint>>,
+          TError,
+          Awaited<ReturnType<typeof getAgencyChannelEndpoint>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof contrailFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetAgencyChannelEndpoint<TData = Awaited<ReturnType<typeof getAgencyChannelEndpoint>>, TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
+ id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAgencyChannelEndpoint>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary Read how a channel reaches its airline
+ */
+
+export function useGetAgencyChannelEndpoint<TData = Awaited<ReturnType<typeof getAgencyChannelEndpoint>>, TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
+ id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAgencyChannelEndpoint>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetAgencyChannelEndpointQueryOptions(id,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * Staff only. Adapter, base URL and per-message paths, transport (REST or SOAP 1.1 with a SOAPAction per message), schema version, auth and per-message timeouts. Secrets are sealed at rest and never returned.
+ * @summary Configure how a channel reaches its airline
+ */
+export const getSetAgencyChannelEndpointUrl = (id: string,) => {
+
+
+  
+
+  return `/ticketing/agency_channels/${id}/endpoint`
+}
+
+export const setAgencyChannelEndpoint = async (id: string,
+    channelEndpointInput: ChannelEndpointInput, options?: RequestInit): Promise<ChannelEndpoint> => {
+  
+  return contrailFetch<ChannelEndpoint>(getSetAgencyChannelEndpointUrl(id),
+  {      
+    ...options,
+    method: 'PUT',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(
+      channelEndpointInput,)
+  }
+);}
+
+
+
+
+export const getSetAgencyChannelEndpointMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | UnprocessableResponse | TooManyRequestsResponse | InternalServerErrorResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof setAgencyChannelEndpoint>>, TError,{id: string;data: ChannelEndpointInput}, TContext>, request?: SecondParameter<typeof contrailFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof setAgencyChannelEndpoint>>, TError,{id: string;data: ChannelEndpointInput}, TContext> => {
+
+const mutationKey = ['setAgencyChannelEndpoint'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof setAgencyChannelEndpoint>>, {id: string;data: ChannelEndpointInput}> = (props) => {
+          const {id,data} = props ?? {};
+
+          return  setAgencyChannelEndpoint(id,data,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type SetAgencyChannelEndpointMutationResult = NonNullable<Awaited<ReturnType<typeof setAgencyChannelEndpoint>>>
+    export type SetAgencyChannelEndpointMutationBody = ChannelEndpointInput
+    export type SetAgencyChannelEndpointMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | UnprocessableResponse | TooManyRequestsResponse | InternalServerErrorResponse
+
+    /**
+ * @summary Configure how a channel reaches its airline
+ */
+export const useSetAgencyChannelEndpoint = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | UnprocessableResponse | TooManyRequestsResponse | InternalServerErrorResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof setAgencyChannelEndpoint>>, TError,{id: string;data: ChannelEndpointInput}, TContext>, request?: SecondParameter<typeof contrailFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof setAgencyChannelEndpoint>>,
+        TError,
+        {id: string;data: ChannelEndpointInput},
+        TContext
+      > => {
+
+      const mutationOptions = getSetAgencyChannelEndpointMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * Staff only. Sends one AirShopping on a fixed route through the channel's endpoint (the sandbox for a test channel) and answers its timing and any error. Changes nothing.
+ * @summary Test a channel's connection
+ */
+export const getTestAgencyChannelEndpointUrl = (id: string,) => {
+
+
+  
+
+  return `/ticketing/agency_channels/${id}/endpoint/test`
+}
+
+export const testAgencyChannelEndpoint = async (id: string, options?: RequestInit): Promise<ChannelEndpointTest> => {
+  
+  return contrailFetch<ChannelEndpointTest>(getTestAgencyChannelEndpointUrl(id),
+  {      
+    ...options,
+    method: 'POST'
+    
+    
+  }
+);}
+
+
+
+
+export const getTestAgencyChannelEndpointMutationOptions = <TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof testAgencyChannelEndpoint>>, TError,{id: string}, TContext>, request?: SecondParameter<typeof contrailFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof testAgencyChannelEndpoint>>, TError,{id: string}, TContext> => {
+
+const mutationKey = ['testAgencyChannelEndpoint'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof testAgencyChannelEndpoint>>, {id: string}> = (props) => {
+          const {id} = props ?? {};
+
+          return  testAgencyChannelEndpoint(id,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type TestAgencyChannelEndpointMutationResult = NonNullable<Awaited<ReturnType<typeof testAgencyChannelEndpoint>>>
+    
+    export type TestAgencyChannelEndpointMutationError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse
+
+    /**
+ * @summary Test a channel's connection
+ */
+export const useTestAgencyChannelEndpoint = <TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof testAgencyChannelEndpoint>>, TError,{id: string}, TContext>, request?: SecondParameter<typeof contrailFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof testAgencyChannelEndpoint>>,
+        TError,
+        {id: string},
+        TContext
+      > => {
+
+      const mutationOptions = getTestAgencyChannelEndpointMutationOptions(options);
 
       return useMutation(mutationOptions, queryClient);
     }

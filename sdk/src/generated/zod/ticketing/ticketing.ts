@@ -375,6 +375,306 @@ export const updateAgencyChannelResponse = zod.object({
 }).describe('A partner\'s ticketing channel: an airline connection with its credential and form of payment.')
 
 /**
+ * Staff only. Every exchange with an airline of the last 30 days, newest first, without bodies; filter by booking locator or channel.
+ * @summary List the airline message log
+ */
+export const listAirlineMessagesQueryBookingIdMax = 64;
+export const listAirlineMessagesQueryBookingIdRegExp = new RegExp('^[A-Za-z0-9_-]+$');
+export const listAirlineMessagesQueryChannelIdMax = 64;
+export const listAirlineMessagesQueryChannelIdRegExp = new RegExp('^[A-Za-z0-9_-]+$');
+export const listAirlineMessagesQueryPageDefault = 1;
+export const listAirlineMessagesQueryPageMax = 100000;export const listAirlineMessagesQueryPerPageDefault = 25;
+export const listAirlineMessagesQueryPerPageMax = 100;
+
+export const listAirlineMessagesQueryParams = zod.object({
+  "booking_id": zod.string().min(1).max(listAirlineMessagesQueryBookingIdMax).regex(listAirlineMessagesQueryBookingIdRegExp).optional().describe('A booking\'s id.'),
+  "channel_id": zod.string().min(1).max(listAirlineMessagesQueryChannelIdMax).regex(listAirlineMessagesQueryChannelIdRegExp).optional().describe('An agency channel.'),
+  "page": zod.number().min(1).max(listAirlineMessagesQueryPageMax).default(listAirlineMessagesQueryPageDefault).describe('The page to return, from 1.'),
+  "per_page": zod.number().min(1).max(listAirlineMessagesQueryPerPageMax).default(listAirlineMessagesQueryPerPageDefault).describe('How many items a page holds.')
+})
+
+export const listAirlineMessagesResponseMetaPerPageMax = 100;export const listAirlineMessagesResponseMetaTotalMin = 0;
+
+export const listAirlineMessagesResponse = zod.object({
+  "data": zod.array(zod.object({
+  "id": zod.string(),
+  "at": zod.iso.datetime({}),
+  "channel_id": zod.string(),
+  "carrier": zod.string(),
+  "message": zod.string().describe('The NDC message (AirShopping, OrderChange…), or the path of a non-message call.'),
+  "direction": zod.enum(['outbound', 'inbound']),
+  "booking_id": zod.string().nullable(),
+  "format": zod.enum(['xml', 'json']),
+  "url": zod.string(),
+  "status": zod.number().nullable().describe('The airline\'s HTTP status; null when no answer came.'),
+  "duration_ms": zod.number(),
+  "request_bytes": zod.number(),
+  "response_bytes": zod.number(),
+  "error": zod.string().nullable(),
+  "request_body": zod.string().optional(),
+  "response_body": zod.string().nullish()
+}).describe('One exchange with an airline, as the airline message log keeps it (bodies redacted; only in the detail).')),
+  "meta": zod.object({
+  "page": zod.number().min(1),
+  "per_page": zod.number().min(1).max(listAirlineMessagesResponseMetaPerPageMax),
+  "total": zod.number().min(listAirlineMessagesResponseMetaTotalMin).describe('How many items the whole list holds.')
+}).describe('Where a page sits in the whole list.')
+}).describe('A page of the airline message log, newest first.')
+
+/**
+ * Staff only. With its request and response bodies, redacted.
+ * @summary Read one airline exchange
+ */
+export const getAirlineMessageResponse = zod.object({
+  "id": zod.string(),
+  "at": zod.iso.datetime({}),
+  "channel_id": zod.string(),
+  "carrier": zod.string(),
+  "message": zod.string().describe('The NDC message (AirShopping, OrderChange…), or the path of a non-message call.'),
+  "direction": zod.enum(['outbound', 'inbound']),
+  "booking_id": zod.string().nullable(),
+  "format": zod.enum(['xml', 'json']),
+  "url": zod.string(),
+  "status": zod.number().nullable().describe('The airline\'s HTTP status; null when no answer came.'),
+  "duration_ms": zod.number(),
+  "request_bytes": zod.number(),
+  "response_bytes": zod.number(),
+  "error": zod.string().nullable(),
+  "request_body": zod.string().optional(),
+  "response_body": zod.string().nullish()
+}).describe('One exchange with an airline, as the airline message log keeps it (bodies redacted; only in the detail).')
+
+/**
+ * Staff only. The request or the response as a file (redacted), named after the exchange; `.xml` for an NDC XML exchange, `.json` for the sandbox's JSON.
+ * @summary Download one half of an airline exchange
+ */
+export const downloadAirlineMessageResponse = zod.string()
+
+/**
+ * Staff only. Secrets are reported only as set.
+ * @summary Read how a channel reaches its airline
+ */
+export const getAgencyChannelEndpointResponseMessagePathsAirShoppingMax = 300;export const getAgencyChannelEndpointResponseMessagePathsOfferPriceMax = 300;export const getAgencyChannelEndpointResponseMessagePathsServiceListMax = 300;export const getAgencyChannelEndpointResponseMessagePathsSeatAvailabilityMax = 300;export const getAgencyChannelEndpointResponseMessagePathsOrderCreateMax = 300;export const getAgencyChannelEndpointResponseMessagePathsOrderRetrieveMax = 300;export const getAgencyChannelEndpointResponseMessagePathsOrderReshopMax = 300;export const getAgencyChannelEndpointResponseMessagePathsOrderChangeMax = 300;export const getAgencyChannelEndpointResponseSoapActionsAirShoppingMax = 300;export const getAgencyChannelEndpointResponseSoapActionsOfferPriceMax = 300;export const getAgencyChannelEndpointResponseSoapActionsServiceListMax = 300;export const getAgencyChannelEndpointResponseSoapActionsSeatAvailabilityMax = 300;export const getAgencyChannelEndpointResponseSoapActionsOrderCreateMax = 300;export const getAgencyChannelEndpointResponseSoapActionsOrderRetrieveMax = 300;export const getAgencyChannelEndpointResponseSoapActionsOrderReshopMax = 300;export const getAgencyChannelEndpointResponseSoapActionsOrderChangeMax = 300;export const getAgencyChannelEndpointResponseMessageTimeoutsMsAirShoppingMin = 100;
+export const getAgencyChannelEndpointResponseMessageTimeoutsMsAirShoppingMax = 300000;export const getAgencyChannelEndpointResponseMessageTimeoutsMsOfferPriceMin = 100;
+export const getAgencyChannelEndpointResponseMessageTimeoutsMsOfferPriceMax = 300000;export const getAgencyChannelEndpointResponseMessageTimeoutsMsServiceListMin = 100;
+export const getAgencyChannelEndpointResponseMessageTimeoutsMsServiceListMax = 300000;export const getAgencyChannelEndpointResponseMessageTimeoutsMsSeatAvailabilityMin = 100;
+export const getAgencyChannelEndpointResponseMessageTimeoutsMsSeatAvailabilityMax = 300000;export const getAgencyChannelEndpointResponseMessageTimeoutsMsOrderCreateMin = 100;
+export const getAgencyChannelEndpointResponseMessageTimeoutsMsOrderCreateMax = 300000;export const getAgencyChannelEndpointResponseMessageTimeoutsMsOrderRetrieveMin = 100;
+export const getAgencyChannelEndpointResponseMessageTimeoutsMsOrderRetrieveMax = 300000;export const getAgencyChannelEndpointResponseMessageTimeoutsMsOrderReshopMin = 100;
+export const getAgencyChannelEndpointResponseMessageTimeoutsMsOrderReshopMax = 300000;export const getAgencyChannelEndpointResponseMessageTimeoutsMsOrderChangeMin = 100;
+export const getAgencyChannelEndpointResponseMessageTimeoutsMsOrderChangeMax = 300000;
+
+export const getAgencyChannelEndpointResponse = zod.object({
+  "channel_id": zod.string(),
+  "mode": zod.enum(['sandbox', 'production']).describe('sandbox (a test channel, reaches only the sandbox) or production (only its configured endpoint).'),
+  "adapter": zod.enum(['sandbox-json', 'ndc-xml']),
+  "wire_format": zod.string().describe('What actually goes on the wire, e.g. \"NDC 21.3 XML over SOAP 1.1\" or \"NDC-shaped JSON\".'),
+  "schema_version": zod.enum(['21.3']),
+  "transport": zod.enum(['rest', 'soap']),
+  "base_url": zod.string().nullable(),
+  "payment_base_url": zod.string().nullable().describe('A separate host (a PCI proxy) for the messages that carry card data.'),
+  "message_paths": zod.object({
+  "AirShopping": zod.string().max(getAgencyChannelEndpointResponseMessagePathsAirShoppingMax).optional(),
+  "OfferPrice": zod.string().max(getAgencyChannelEndpointResponseMessagePathsOfferPriceMax).optional(),
+  "ServiceList": zod.string().max(getAgencyChannelEndpointResponseMessagePathsServiceListMax).optional(),
+  "SeatAvailability": zod.string().max(getAgencyChannelEndpointResponseMessagePathsSeatAvailabilityMax).optional(),
+  "OrderCreate": zod.string().max(getAgencyChannelEndpointResponseMessagePathsOrderCreateMax).optional(),
+  "OrderRetrieve": zod.string().max(getAgencyChannelEndpointResponseMessagePathsOrderRetrieveMax).optional(),
+  "OrderReshop": zod.string().max(getAgencyChannelEndpointResponseMessagePathsOrderReshopMax).optional(),
+  "OrderChange": zod.string().max(getAgencyChannelEndpointResponseMessagePathsOrderChangeMax).optional()
+}).describe('One value per NDC message the channel sends; a message left out takes the default.'),
+  "soap_actions": zod.object({
+  "AirShopping": zod.string().max(getAgencyChannelEndpointResponseSoapActionsAirShoppingMax).optional(),
+  "OfferPrice": zod.string().max(getAgencyChannelEndpointResponseSoapActionsOfferPriceMax).optional(),
+  "ServiceList": zod.string().max(getAgencyChannelEndpointResponseSoapActionsServiceListMax).optional(),
+  "SeatAvailability": zod.string().max(getAgencyChannelEndpointResponseSoapActionsSeatAvailabilityMax).optional(),
+  "OrderCreate": zod.string().max(getAgencyChannelEndpointResponseSoapActionsOrderCreateMax).optional(),
+  "OrderRetrieve": zod.string().max(getAgencyChannelEndpointResponseSoapActionsOrderRetrieveMax).optional(),
+  "OrderReshop": zod.string().max(getAgencyChannelEndpointResponseSoapActionsOrderReshopMax).optional(),
+  "OrderChange": zod.string().max(getAgencyChannelEndpointResponseSoapActionsOrderChangeMax).optional()
+}).describe('One value per NDC message the channel sends; a message left out takes the default.'),
+  "timeout_ms": zod.number(),
+  "message_timeouts_ms": zod.object({
+  "AirShopping": zod.number().min(getAgencyChannelEndpointResponseMessageTimeoutsMsAirShoppingMin).max(getAgencyChannelEndpointResponseMessageTimeoutsMsAirShoppingMax).optional(),
+  "OfferPrice": zod.number().min(getAgencyChannelEndpointResponseMessageTimeoutsMsOfferPriceMin).max(getAgencyChannelEndpointResponseMessageTimeoutsMsOfferPriceMax).optional(),
+  "ServiceList": zod.number().min(getAgencyChannelEndpointResponseMessageTimeoutsMsServiceListMin).max(getAgencyChannelEndpointResponseMessageTimeoutsMsServiceListMax).optional(),
+  "SeatAvailability": zod.number().min(getAgencyChannelEndpointResponseMessageTimeoutsMsSeatAvailabilityMin).max(getAgencyChannelEndpointResponseMessageTimeoutsMsSeatAvailabilityMax).optional(),
+  "OrderCreate": zod.number().min(getAgencyChannelEndpointResponseMessageTimeoutsMsOrderCreateMin).max(getAgencyChannelEndpointResponseMessageTimeoutsMsOrderCreateMax).optional(),
+  "OrderRetrieve": zod.number().min(getAgencyChannelEndpointResponseMessageTimeoutsMsOrderRetrieveMin).max(getAgencyChannelEndpointResponseMessageTimeoutsMsOrderRetrieveMax).optional(),
+  "OrderReshop": zod.number().min(getAgencyChannelEndpointResponseMessageTimeoutsMsOrderReshopMin).max(getAgencyChannelEndpointResponseMessageTimeoutsMsOrderReshopMax).optional(),
+  "OrderChange": zod.number().min(getAgencyChannelEndpointResponseMessageTimeoutsMsOrderChangeMin).max(getAgencyChannelEndpointResponseMessageTimeoutsMsOrderChangeMax).optional()
+}).describe('Per-message deadline in milliseconds; a message left out takes the channel\'s default.'),
+  "auth": zod.object({
+  "api_key_header": zod.string().nullable().describe('Header carrying the API key (Ocp-Apim-Subscription-Key, Client-Key, apikey…); null sends none.'),
+  "api_key_set": zod.boolean(),
+  "token": zod.enum(['none', 'oauth2_client_credentials', 'login']).describe('A bearer token fetched before the messages (OAuth2 client credentials, or a login call).'),
+  "token_url": zod.string().nullable(),
+  "client_id": zod.string().nullable(),
+  "scope": zod.string().nullable(),
+  "client_secret_set": zod.boolean(),
+  "username": zod.string().nullable(),
+  "password_set": zod.boolean(),
+  "mutual_tls": zod.boolean(),
+  "client_certificate_set": zod.boolean(),
+  "client_key_set": zod.boolean()
+}).describe('How the channel proves itself to the airline. Secrets are write-only; each is reported as `…_set`.'),
+  "updated_at": zod.iso.datetime({}).nullable()
+}).describe('How a channel reaches its airline. Test channels always go to the sandbox (in the wire format chosen here); live channels only to the configured endpoint. Secrets are sealed at rest and reported only as set.')
+
+/**
+ * Staff only. Adapter, base URL and per-message paths, transport (REST or SOAP 1.1 with a SOAPAction per message), schema version, auth and per-message timeouts. Secrets are sealed at rest and never returned.
+ * @summary Configure how a channel reaches its airline
+ */
+export const setAgencyChannelEndpointBodyBaseUrlMax = 500;export const setAgencyChannelEndpointBodyPaymentBaseUrlMax = 500;export const setAgencyChannelEndpointBodyMessagePathsAirShoppingMax = 300;export const setAgencyChannelEndpointBodyMessagePathsOfferPriceMax = 300;export const setAgencyChannelEndpointBodyMessagePathsServiceListMax = 300;export const setAgencyChannelEndpointBodyMessagePathsSeatAvailabilityMax = 300;export const setAgencyChannelEndpointBodyMessagePathsOrderCreateMax = 300;export const setAgencyChannelEndpointBodyMessagePathsOrderRetrieveMax = 300;export const setAgencyChannelEndpointBodyMessagePathsOrderReshopMax = 300;export const setAgencyChannelEndpointBodyMessagePathsOrderChangeMax = 300;export const setAgencyChannelEndpointBodySoapActionsAirShoppingMax = 300;export const setAgencyChannelEndpointBodySoapActionsOfferPriceMax = 300;export const setAgencyChannelEndpointBodySoapActionsServiceListMax = 300;export const setAgencyChannelEndpointBodySoapActionsSeatAvailabilityMax = 300;export const setAgencyChannelEndpointBodySoapActionsOrderCreateMax = 300;export const setAgencyChannelEndpointBodySoapActionsOrderRetrieveMax = 300;export const setAgencyChannelEndpointBodySoapActionsOrderReshopMax = 300;export const setAgencyChannelEndpointBodySoapActionsOrderChangeMax = 300;export const setAgencyChannelEndpointBodyTimeoutMsMin = 100;
+export const setAgencyChannelEndpointBodyTimeoutMsMax = 300000;export const setAgencyChannelEndpointBodyMessageTimeoutsMsAirShoppingMin = 100;
+export const setAgencyChannelEndpointBodyMessageTimeoutsMsAirShoppingMax = 300000;export const setAgencyChannelEndpointBodyMessageTimeoutsMsOfferPriceMin = 100;
+export const setAgencyChannelEndpointBodyMessageTimeoutsMsOfferPriceMax = 300000;export const setAgencyChannelEndpointBodyMessageTimeoutsMsServiceListMin = 100;
+export const setAgencyChannelEndpointBodyMessageTimeoutsMsServiceListMax = 300000;export const setAgencyChannelEndpointBodyMessageTimeoutsMsSeatAvailabilityMin = 100;
+export const setAgencyChannelEndpointBodyMessageTimeoutsMsSeatAvailabilityMax = 300000;export const setAgencyChannelEndpointBodyMessageTimeoutsMsOrderCreateMin = 100;
+export const setAgencyChannelEndpointBodyMessageTimeoutsMsOrderCreateMax = 300000;export const setAgencyChannelEndpointBodyMessageTimeoutsMsOrderRetrieveMin = 100;
+export const setAgencyChannelEndpointBodyMessageTimeoutsMsOrderRetrieveMax = 300000;export const setAgencyChannelEndpointBodyMessageTimeoutsMsOrderReshopMin = 100;
+export const setAgencyChannelEndpointBodyMessageTimeoutsMsOrderReshopMax = 300000;export const setAgencyChannelEndpointBodyMessageTimeoutsMsOrderChangeMin = 100;
+export const setAgencyChannelEndpointBodyMessageTimeoutsMsOrderChangeMax = 300000;export const setAgencyChannelEndpointBodyAuthApiKeyHeaderMax = 100;
+export const setAgencyChannelEndpointBodyAuthApiKeyHeaderRegExp = new RegExp('^[A-Za-z0-9!#$%&\'*+.^_`|~-]+$');
+export const setAgencyChannelEndpointBodyAuthApiKeyMax = 2000;export const setAgencyChannelEndpointBodyAuthTokenUrlMax = 500;export const setAgencyChannelEndpointBodyAuthClientIdMax = 300;export const setAgencyChannelEndpointBodyAuthScopeMax = 300;export const setAgencyChannelEndpointBodyAuthClientSecretMax = 2000;export const setAgencyChannelEndpointBodyAuthUsernameMax = 300;export const setAgencyChannelEndpointBodyAuthPasswordMax = 2000;export const setAgencyChannelEndpointBodyAuthClientCertificateMax = 20000;export const setAgencyChannelEndpointBodyAuthClientKeyMax = 20000;
+
+export const setAgencyChannelEndpointBody = zod.object({
+  "adapter": zod.enum(['sandbox-json', 'ndc-xml']),
+  "schema_version": zod.enum(['21.3']).optional(),
+  "transport": zod.enum(['rest', 'soap']),
+  "base_url": zod.string().max(setAgencyChannelEndpointBodyBaseUrlMax).nullish(),
+  "payment_base_url": zod.string().max(setAgencyChannelEndpointBodyPaymentBaseUrlMax).nullish(),
+  "message_paths": zod.object({
+  "AirShopping": zod.string().max(setAgencyChannelEndpointBodyMessagePathsAirShoppingMax).optional(),
+  "OfferPrice": zod.string().max(setAgencyChannelEndpointBodyMessagePathsOfferPriceMax).optional(),
+  "ServiceList": zod.string().max(setAgencyChannelEndpointBodyMessagePathsServiceListMax).optional(),
+  "SeatAvailability": zod.string().max(setAgencyChannelEndpointBodyMessagePathsSeatAvailabilityMax).optional(),
+  "OrderCreate": zod.string().max(setAgencyChannelEndpointBodyMessagePathsOrderCreateMax).optional(),
+  "OrderRetrieve": zod.string().max(setAgencyChannelEndpointBodyMessagePathsOrderRetrieveMax).optional(),
+  "OrderReshop": zod.string().max(setAgencyChannelEndpointBodyMessagePathsOrderReshopMax).optional(),
+  "OrderChange": zod.string().max(setAgencyChannelEndpointBodyMessagePathsOrderChangeMax).optional()
+}).optional().describe('One value per NDC message the channel sends; a message left out takes the default.'),
+  "soap_actions": zod.object({
+  "AirShopping": zod.string().max(setAgencyChannelEndpointBodySoapActionsAirShoppingMax).optional(),
+  "OfferPrice": zod.string().max(setAgencyChannelEndpointBodySoapActionsOfferPriceMax).optional(),
+  "ServiceList": zod.string().max(setAgencyChannelEndpointBodySoapActionsServiceListMax).optional(),
+  "SeatAvailability": zod.string().max(setAgencyChannelEndpointBodySoapActionsSeatAvailabilityMax).optional(),
+  "OrderCreate": zod.string().max(setAgencyChannelEndpointBodySoapActionsOrderCreateMax).optional(),
+  "OrderRetrieve": zod.string().max(setAgencyChannelEndpointBodySoapActionsOrderRetrieveMax).optional(),
+  "OrderReshop": zod.string().max(setAgencyChannelEndpointBodySoapActionsOrderReshopMax).optional(),
+  "OrderChange": zod.string().max(setAgencyChannelEndpointBodySoapActionsOrderChangeMax).optional()
+}).optional().describe('One value per NDC message the channel sends; a message left out takes the default.'),
+  "timeout_ms": zod.number().min(setAgencyChannelEndpointBodyTimeoutMsMin).max(setAgencyChannelEndpointBodyTimeoutMsMax).optional(),
+  "message_timeouts_ms": zod.object({
+  "AirShopping": zod.number().min(setAgencyChannelEndpointBodyMessageTimeoutsMsAirShoppingMin).max(setAgencyChannelEndpointBodyMessageTimeoutsMsAirShoppingMax).optional(),
+  "OfferPrice": zod.number().min(setAgencyChannelEndpointBodyMessageTimeoutsMsOfferPriceMin).max(setAgencyChannelEndpointBodyMessageTimeoutsMsOfferPriceMax).optional(),
+  "ServiceList": zod.number().min(setAgencyChannelEndpointBodyMessageTimeoutsMsServiceListMin).max(setAgencyChannelEndpointBodyMessageTimeoutsMsServiceListMax).optional(),
+  "SeatAvailability": zod.number().min(setAgencyChannelEndpointBodyMessageTimeoutsMsSeatAvailabilityMin).max(setAgencyChannelEndpointBodyMessageTimeoutsMsSeatAvailabilityMax).optional(),
+  "OrderCreate": zod.number().min(setAgencyChannelEndpointBodyMessageTimeoutsMsOrderCreateMin).max(setAgencyChannelEndpointBodyMessageTimeoutsMsOrderCreateMax).optional(),
+  "OrderRetrieve": zod.number().min(setAgencyChannelEndpointBodyMessageTimeoutsMsOrderRetrieveMin).max(setAgencyChannelEndpointBodyMessageTimeoutsMsOrderRetrieveMax).optional(),
+  "OrderReshop": zod.number().min(setAgencyChannelEndpointBodyMessageTimeoutsMsOrderReshopMin).max(setAgencyChannelEndpointBodyMessageTimeoutsMsOrderReshopMax).optional(),
+  "OrderChange": zod.number().min(setAgencyChannelEndpointBodyMessageTimeoutsMsOrderChangeMin).max(setAgencyChannelEndpointBodyMessageTimeoutsMsOrderChangeMax).optional()
+}).optional().describe('Per-message deadline in milliseconds; a message left out takes the channel\'s default.'),
+  "auth": zod.object({
+  "api_key_header": zod.string().max(setAgencyChannelEndpointBodyAuthApiKeyHeaderMax).regex(setAgencyChannelEndpointBodyAuthApiKeyHeaderRegExp).nullish(),
+  "api_key": zod.string().min(1).max(setAgencyChannelEndpointBodyAuthApiKeyMax).nullish(),
+  "token": zod.enum(['none', 'oauth2_client_credentials', 'login']).optional(),
+  "token_url": zod.string().max(setAgencyChannelEndpointBodyAuthTokenUrlMax).nullish(),
+  "client_id": zod.string().max(setAgencyChannelEndpointBodyAuthClientIdMax).nullish(),
+  "scope": zod.string().max(setAgencyChannelEndpointBodyAuthScopeMax).nullish(),
+  "client_secret": zod.string().min(1).max(setAgencyChannelEndpointBodyAuthClientSecretMax).nullish(),
+  "username": zod.string().max(setAgencyChannelEndpointBodyAuthUsernameMax).nullish(),
+  "password": zod.string().min(1).max(setAgencyChannelEndpointBodyAuthPasswordMax).nullish(),
+  "mutual_tls": zod.boolean().optional(),
+  "client_certificate": zod.string().min(1).max(setAgencyChannelEndpointBodyAuthClientCertificateMax).nullish().describe('PEM.'),
+  "client_key": zod.string().min(1).max(setAgencyChannelEndpointBodyAuthClientKeyMax).nullish().describe('PEM.')
+}).optional()
+}).describe('A channel\'s whole endpoint configuration. Secrets left out keep their saved value; null clears one.')
+
+export const setAgencyChannelEndpointResponseMessagePathsAirShoppingMax = 300;export const setAgencyChannelEndpointResponseMessagePathsOfferPriceMax = 300;export const setAgencyChannelEndpointResponseMessagePathsServiceListMax = 300;export const setAgencyChannelEndpointResponseMessagePathsSeatAvailabilityMax = 300;export const setAgencyChannelEndpointResponseMessagePathsOrderCreateMax = 300;export const setAgencyChannelEndpointResponseMessagePathsOrderRetrieveMax = 300;export const setAgencyChannelEndpointResponseMessagePathsOrderReshopMax = 300;export const setAgencyChannelEndpointResponseMessagePathsOrderChangeMax = 300;export const setAgencyChannelEndpointResponseSoapActionsAirShoppingMax = 300;export const setAgencyChannelEndpointResponseSoapActionsOfferPriceMax = 300;export const setAgencyChannelEndpointResponseSoapActionsServiceListMax = 300;export const setAgencyChannelEndpointResponseSoapActionsSeatAvailabilityMax = 300;export const setAgencyChannelEndpointResponseSoapActionsOrderCreateMax = 300;export const setAgencyChannelEndpointResponseSoapActionsOrderRetrieveMax = 300;export const setAgencyChannelEndpointResponseSoapActionsOrderReshopMax = 300;export const setAgencyChannelEndpointResponseSoapActionsOrderChangeMax = 300;export const setAgencyChannelEndpointResponseMessageTimeoutsMsAirShoppingMin = 100;
+export const setAgencyChannelEndpointResponseMessageTimeoutsMsAirShoppingMax = 300000;export const setAgencyChannelEndpointResponseMessageTimeoutsMsOfferPriceMin = 100;
+export const setAgencyChannelEndpointResponseMessageTimeoutsMsOfferPriceMax = 300000;export const setAgencyChannelEndpointResponseMessageTimeoutsMsServiceListMin = 100;
+export const setAgencyChannelEndpointResponseMessageTimeoutsMsServiceListMax = 300000;export const setAgencyChannelEndpointResponseMessageTimeoutsMsSeatAvailabilityMin = 100;
+export const setAgencyChannelEndpointResponseMessageTimeoutsMsSeatAvailabilityMax = 300000;export const setAgencyChannelEndpointResponseMessageTimeoutsMsOrderCreateMin = 100;
+export const setAgencyChannelEndpointResponseMessageTimeoutsMsOrderCreateMax = 300000;export const setAgencyChannelEndpointResponseMessageTimeoutsMsOrderRetrieveMin = 100;
+export const setAgencyChannelEndpointResponseMessageTimeoutsMsOrderRetrieveMax = 300000;export const setAgencyChannelEndpointResponseMessageTimeoutsMsOrderReshopMin = 100;
+export const setAgencyChannelEndpointResponseMessageTimeoutsMsOrderReshopMax = 300000;export const setAgencyChannelEndpointResponseMessageTimeoutsMsOrderChangeMin = 100;
+export const setAgencyChannelEndpointResponseMessageTimeoutsMsOrderChangeMax = 300000;
+
+export const setAgencyChannelEndpointResponse = zod.object({
+  "channel_id": zod.string(),
+  "mode": zod.enum(['sandbox', 'production']).describe('sandbox (a test channel, reaches only the sandbox) or production (only its configured endpoint).'),
+  "adapter": zod.enum(['sandbox-json', 'ndc-xml']),
+  "wire_format": zod.string().describe('What actually goes on the wire, e.g. \"NDC 21.3 XML over SOAP 1.1\" or \"NDC-shaped JSON\".'),
+  "schema_version": zod.enum(['21.3']),
+  "transport": zod.enum(['rest', 'soap']),
+  "base_url": zod.string().nullable(),
+  "payment_base_url": zod.string().nullable().describe('A separate host (a PCI proxy) for the messages that carry card data.'),
+  "message_paths": zod.object({
+  "AirShopping": zod.string().max(setAgencyChannelEndpointResponseMessagePathsAirShoppingMax).optional(),
+  "OfferPrice": zod.string().max(setAgencyChannelEndpointResponseMessagePathsOfferPriceMax).optional(),
+  "ServiceList": zod.string().max(setAgencyChannelEndpointResponseMessagePathsServiceListMax).optional(),
+  "SeatAvailability": zod.string().max(setAgencyChannelEndpointResponseMessagePathsSeatAvailabilityMax).optional(),
+  "OrderCreate": zod.string().max(setAgencyChannelEndpointResponseMessagePathsOrderCreateMax).optional(),
+  "OrderRetrieve": zod.string().max(setAgencyChannelEndpointResponseMessagePathsOrderRetrieveMax).optional(),
+  "OrderReshop": zod.string().max(setAgencyChannelEndpointResponseMessagePathsOrderReshopMax).optional(),
+  "OrderChange": zod.string().max(setAgencyChannelEndpointResponseMessagePathsOrderChangeMax).optional()
+}).describe('One value per NDC message the channel sends; a message left out takes the default.'),
+  "soap_actions": zod.object({
+  "AirShopping": zod.string().max(setAgencyChannelEndpointResponseSoapActionsAirShoppingMax).optional(),
+  "OfferPrice": zod.string().max(setAgencyChannelEndpointResponseSoapActionsOfferPriceMax).optional(),
+  "ServiceList": zod.string().max(setAgencyChannelEndpointResponseSoapActionsServiceListMax).optional(),
+  "SeatAvailability": zod.string().max(setAgencyChannelEndpointResponseSoapActionsSeatAvailabilityMax).optional(),
+  "OrderCreate": zod.string().max(setAgencyChannelEndpointResponseSoapActionsOrderCreateMax).optional(),
+  "OrderRetrieve": zod.string().max(setAgencyChannelEndpointResponseSoapActionsOrderRetrieveMax).optional(),
+  "OrderReshop": zod.string().max(setAgencyChannelEndpointResponseSoapActionsOrderReshopMax).optional(),
+  "OrderChange": zod.string().max(setAgencyChannelEndpointResponseSoapActionsOrderChangeMax).optional()
+}).describe('One value per NDC message the channel sends; a message left out takes the default.'),
+  "timeout_ms": zod.number(),
+  "message_timeouts_ms": zod.object({
+  "AirShopping": zod.number().min(setAgencyChannelEndpointResponseMessageTimeoutsMsAirShoppingMin).max(setAgencyChannelEndpointResponseMessageTimeoutsMsAirShoppingMax).optional(),
+  "OfferPrice": zod.number().min(setAgencyChannelEndpointResponseMessageTimeoutsMsOfferPriceMin).max(setAgencyChannelEndpointResponseMessageTimeoutsMsOfferPriceMax).optional(),
+  "ServiceList": zod.number().min(setAgencyChannelEndpointResponseMessageTimeoutsMsServiceListMin).max(setAgencyChannelEndpointResponseMessageTimeoutsMsServiceListMax).optional(),
+  "SeatAvailability": zod.number().min(setAgencyChannelEndpointResponseMessageTimeoutsMsSeatAvailabilityMin).max(setAgencyChannelEndpointResponseMessageTimeoutsMsSeatAvailabilityMax).optional(),
+  "OrderCreate": zod.number().min(setAgencyChannelEndpointResponseMessageTimeoutsMsOrderCreateMin).max(setAgencyChannelEndpointResponseMessageTimeoutsMsOrderCreateMax).optional(),
+  "OrderRetrieve": zod.number().min(setAgencyChannelEndpointResponseMessageTimeoutsMsOrderRetrieveMin).max(setAgencyChannelEndpointResponseMessageTimeoutsMsOrderRetrieveMax).optional(),
+  "OrderReshop": zod.number().min(setAgencyChannelEndpointResponseMessageTimeoutsMsOrderReshopMin).max(setAgencyChannelEndpointResponseMessageTimeoutsMsOrderReshopMax).optional(),
+  "OrderChange": zod.number().min(setAgencyChannelEndpointResponseMessageTimeoutsMsOrderChangeMin).max(setAgencyChannelEndpointResponseMessageTimeoutsMsOrderChangeMax).optional()
+}).describe('Per-message deadline in milliseconds; a message left out takes the channel\'s default.'),
+  "auth": zod.object({
+  "api_key_header": zod.string().nullable().describe('Header carrying the API key (Ocp-Apim-Subscription-Key, Client-Key, apikey…); null sends none.'),
+  "api_key_set": zod.boolean(),
+  "token": zod.enum(['none', 'oauth2_client_credentials', 'login']).describe('A bearer token fetched before the messages (OAuth2 client credentials, or a login call).'),
+  "token_url": zod.string().nullable(),
+  "client_id": zod.string().nullable(),
+  "scope": zod.string().nullable(),
+  "client_secret_set": zod.boolean(),
+  "username": zod.string().nullable(),
+  "password_set": zod.boolean(),
+  "mutual_tls": zod.boolean(),
+  "client_certificate_set": zod.boolean(),
+  "client_key_set": zod.boolean()
+}).describe('How the channel proves itself to the airline. Secrets are write-only; each is reported as `…_set`.'),
+  "updated_at": zod.iso.datetime({}).nullable()
+}).describe('How a channel reaches its airline. Test channels always go to the sandbox (in the wire format chosen here); live channels only to the configured endpoint. Secrets are sealed at rest and reported only as set.')
+
+/**
+ * Staff only. Sends one AirShopping on a fixed route through the channel's endpoint (the sandbox for a test channel) and answers its timing and any error. Changes nothing.
+ * @summary Test a channel's connection
+ */
+export const testAgencyChannelEndpointResponse = zod.object({
+  "ok": zod.boolean(),
+  "wire_format": zod.string(),
+  "duration_ms": zod.number(),
+  "offers": zod.number(),
+  "route": zod.string().optional(),
+  "error": zod.union([zod.null(),zod.object({
+  "kind": zod.string(),
+  "message": zod.string()
+})])
+}).describe('The answer to one AirShopping on a fixed route through the channel\'s configured endpoint.')
+
+/**
  * Staff, or a supervisor of its partner. The card joins the partner's cards and becomes the channel's ticketing card.
  * @summary Add a channel's ticketing card
  */

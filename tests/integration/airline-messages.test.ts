@@ -1,0 +1,108 @@
+// The airline message log end to end: a search and a booking through the API reach the sandbox,
+// and every exchange is in the log (message, channel, booking, status, duration, sizes) for staff
+// only; an exchange that carried a card and a token is stored redacted, and either half downloads
+// as the file a certification desk asks for. Old exchanges are swept after 30 days.
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sweepAirlineMessages } from '../../api/src/domain/airline-messages/airline-message-retention.js';
+import { bearer, book, findFares } from '../support/bookings.js';
+import { createAccount, createTenant, type TestAccount, type TestTenant } from '../support/factories.js';
+import { startStack, tokens, type Stack } from '../support/stack.js';
+
+let stack: Stack;
+let tenant: TestTenant;
+let agent: TestAccount;
+const admin = bearer(tokens.Admin);
+const get = (path: string, headers = admin) => request(stack.baseUrl).get(`/api/v1${path}`).set(headers);
+
+beforeAll(async () => {
+  stack = await startStack();
+  tenant = await createTenant(stack.ctx.db);
+  agent = await createAccount(stack.ctx.db, { tenant, userType: 'Agent' });
+});
+afterAll(async () => {
+  await stack.close();
+});
+
+describe('airline message log', () => {
+  it('keeps every exchange of a search and a booking, with its booking', async () => {
+    const [fare] = await findFares(stack.baseUrl, bearer(agent.token), { origin: 'WAW', destination: 'FRA', days: 25 });
+    const booked = await book(stack.baseUrl, bearer(agent.token), fare!);
+    const booking = await stack.ctx.db
+      .selectFrom('bookings')
+      .select(['id', 'channel_id'])
+      .where('locator', '=', booked.locator)
+      .executeTakeFirstOrThrow();
+    await stack.ctx.airlineMessageRecorder.flush();
+
+    const byChannel = await get(`/airline_messages?channel_id=${booking.channel_id}&per_page=100`);
+    expect(byChannel.status).toBe(200);
+    const messages = (byChannel.body.data as { message: string }[]).map((m) => m.message);
+    expect(messages).toContain('AirShopping');
+    expect(messages).toContain('OrderCreate');
+
+    const byBooking = await get(`/airline_messages?booking_id=${booking.id}`);
+    const create = (byBooking.body.data as Record<string, unknown>[]).find((m) => m.message === 'OrderCreate')!;
+    expect(create).toMatchObject({
+      channel_id: booking.channel_id,
+      booking_id: booking.id,
+      format: 'json',
+      status: 200,
+      direction: 'outbound',
+    });
+    expect(create.request_bytes).toBeGreaterThan(50);
+    expect(create.response_bytes).toBeGreaterThan(50);
+
+    const detail = await get(`/airline_messages/${create.id as string}`);
+    expect(detail.body.request_body).toContain('Kovalenko');
+    const file = await get(`/airline_messages/${create.id as string}/response.json`);
+    expect(file.status).toBe(200);
+    expect(file.headers['content-type']).toMatch(/^application\/json/);
+    expect(file.headers['content-disposition']).toBe(`attachment; filename="${create.id as string}-response.json"`);
+    expect((await get(`/airline_messages/${create.id as string}/response.xml`)).status).toBe(404);
+
+    // Staff only.
+    expect((await get(`/airline_messages?booking_id=${booking.id}`, bearer(agent.token))).status).toBe(403);
+  });
+
+  it('stores cards, codes and tokens redacted, and downloads the XML halves', async () => {
+    const card = '4111111111111111';
+    stack.ctx.airlineMessageRecorder.record({
+      channelId: 'ach_cert',
+      carrier: 'VS',
+      message: 'OrderChange',
+      direction: 'outbound',
+      bookingId: 'bkg_cert',
+      format: 'xml',
+      url: 'https://ndc.example.net/OrderChange',
+      status: 200,
+      durationMs: 12,
+      request: `<IATA_OrderChangeRQ><cns:PaymentCard><cns:CardNumber>${card}</cns:CardNumber><cns:SeriesCode>737</cns:SeriesCode><cns:Remark>card ${card.replace(/(\d{4})/g, '$1 ')}</cns:Remark></cns:PaymentCard></IATA_OrderChangeRQ>`,
+      response: '<IATA_OrderViewRS><Token>tok-secret-123</Token><Amount>0100.50</Amount></IATA_OrderViewRS>',
+      error: null,
+      at: new Date(),
+    });
+    await stack.ctx.airlineMessageRecorder.flush();
+    const [row] = (await get('/airline_messages?channel_id=ach_cert')).body.data as { id: string }[];
+    const rq = await get(`/airline_messages/${row!.id}/request.xml`);
+    expect(rq.headers['content-type']).toMatch(/^application\/xml/);
+    expect(rq.text).toContain('<cns:CardNumber>[redacted]</cns:CardNumber><cns:SeriesCode>[redacted]</cns:SeriesCode>');
+    expect(rq.text).not.toContain('4111');
+    const rs = await get(`/airline_messages/${row!.id}/response.xml`);
+    expect(rs.text).toBe('<IATA_OrderViewRS><Token>[redacted]</Token><Amount>0100.50</Amount></IATA_OrderViewRS>');
+    const stored = await stack.ctx.db
+      .selectFrom('airline_messages')
+      .selectAll()
+      .where('id', '=', row!.id)
+      .executeTakeFirstOrThrow();
+    expect(JSON.stringify(stored)).not.toMatch(/4111|737<|tok-secret/);
+  });
+
+  it('sweeps exchanges older than 30 days', async () => {
+    const old = new Date(Date.now() - 31 * 86_400_000);
+    await stack.ctx.db.updateTable('airline_messages').set({ at: old }).where('channel_id', '=', 'ach_cert').execute();
+    expect(await sweepAirlineMessages(stack.ctx.db, new Date())).toBeGreaterThanOrEqual(1);
+    expect((await get('/airline_messages?channel_id=ach_cert')).body.data).toEqual([]);
+    expect((await get('/airline_messages?per_page=1')).body.meta.total).toBeGreaterThan(0);
+  });
+});

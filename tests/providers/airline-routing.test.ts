@@ -1,0 +1,134 @@
+// Test and live on the wire: the provider the API holds sends a test channel's calls only to the
+// sandbox, and a live channel's only to its configured endpoint. Two real sandbox airlines run on
+// loopback, one as "the sandbox" and one as "a live airline", and each records every credential
+// that reaches it; many rounds of mixed calls run at once, then each side's record is read.
+import type { AddressInfo } from 'node:net';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createOutboundGuard } from '../../api/src/outbound/outbound-guard.js';
+import { ProviderError, type ProviderChannel } from '../../api/src/providers/airline-provider.js';
+import { createAirlineRouting, type RoutedProvider } from '../../api/src/providers/airline-routing.js';
+import { defaultEndpointSettings, type ChannelEndpoint } from '../../api/src/providers/channel-endpoint.js';
+import sandboxApp from '../../sandbox/src/app.js';
+
+interface Airline {
+  app: FastifyInstance;
+  url: string;
+  seen: string[];
+}
+
+async function airline(): Promise<Airline> {
+  const seen: string[] = [];
+  const app = Fastify();
+  app.addHook('onRequest', async (request) => {
+    seen.push(request.headers.authorization ?? '');
+  });
+  await app.register(sandboxApp, {});
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  return { app, url: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`, seen };
+}
+
+let sandbox: Airline;
+let liveAirline: Airline;
+let provider: RoutedProvider;
+let unguarded: RoutedProvider;
+
+beforeAll(async () => {
+  [sandbox, liveAirline] = await Promise.all([airline(), airline()]);
+  const options = { sandboxUrl: sandbox.url, timeoutMs: 5000, safeRetries: 0 };
+  provider = createAirlineRouting({ ...options, guard: createOutboundGuard({ allowCidrs: '127.0.0.0/8' }) });
+  unguarded = createAirlineRouting({ ...options, guard: createOutboundGuard({ allowCidrs: '' }) });
+});
+afterAll(async () => {
+  await provider?.close();
+  await unguarded?.close();
+  await Promise.all([sandbox?.app.close(), liveAirline?.app.close()]);
+});
+
+const endpoint = (settings: Partial<ChannelEndpoint>): ChannelEndpoint => ({
+  ...defaultEndpointSettings,
+  secrets: {},
+  version: '1',
+  ...settings,
+});
+const channel = (credential: string, e?: ChannelEndpoint): ProviderChannel => ({
+  id: `ach_${credential}`,
+  carrier: 'LH',
+  credential,
+  negoCode: null,
+  residentCode: null,
+  ...(e ? { endpoint: e } : {}),
+});
+const day = new Date(Date.now() + 20 * 86_400_000).toISOString().slice(0, 10);
+const shopping = {
+  legs: [{ origin: 'WAW', destination: 'FRA', date: day }],
+  passengers: [{ type: 'ADT' as const, count: 1 }],
+  cabin: 'Y' as const,
+};
+
+async function outcome(call: Promise<unknown>): Promise<string> {
+  try {
+    await call;
+    return 'answered';
+  } catch (error) {
+    if (!(error instanceof ProviderError)) throw error;
+    return error.kind === 'unavailable' ? `refused: ${error.airlineMessage}` : `airline: ${error.kind}`;
+  }
+}
+
+describe('routing by channel mode', () => {
+  it('never lets a live call reach the sandbox nor a test call a live endpoint', async () => {
+    const live = endpoint({ baseUrl: liveAirline.url });
+    const cases = [
+      // test channels: the sandbox, whatever their endpoint names
+      { ch: channel('sbx_lh_plain'), goes: 'answered' },
+      { ch: channel('sbx_lh_pointed', live), goes: 'answered' },
+      { ch: channel('sbx_lh_xml', endpoint({ adapter: 'ndc-xml', baseUrl: liveAirline.url })), goes: 'refused' },
+      // live channels: their endpoint, and nothing else
+      { ch: channel('lh-live-key', live), goes: 'answered' },
+      { ch: channel('lh-live-none'), goes: 'refused' },
+      { ch: channel('lh-live-at-sandbox', endpoint({ baseUrl: `${sandbox.url}/` })), goes: 'refused' },
+      {
+        ch: channel(
+          'lh-live-token-at-sandbox',
+          endpoint({ baseUrl: liveAirline.url, auth: { ...live.auth, token: 'login', tokenUrl: `${sandbox.url}/x` } }),
+        ),
+        goes: 'refused',
+      },
+    ];
+    for (let round = 0; round < 15; round++) {
+      const results = await Promise.all(
+        cases.flatMap(({ ch }) => [
+          outcome(provider.shop(ch, shopping)),
+          outcome(provider.retrieveOrder(ch, { locator: 'ABC123', airlineOrderId: 'LH-NOPE' } as never)),
+        ]),
+      );
+      cases.forEach(({ ch, goes }, i) => {
+        const [shop, retrieve] = [results[2 * i]!, results[2 * i + 1]!];
+        if (goes === 'answered') {
+          expect(shop, ch.credential).toBe('answered');
+          expect(retrieve, ch.credential).toMatch(/^airline: /);
+        } else {
+          expect(shop, ch.credential).toMatch(/^refused: /);
+          expect(retrieve, ch.credential).toMatch(/^refused: /);
+        }
+      });
+    }
+    const credentials = (seen: string[]) => [...new Set(seen.map((a) => a.replace('Bearer ', '')))].sort();
+    expect(credentials(sandbox.seen)).toEqual(['sbx_lh_plain', 'sbx_lh_pointed']);
+    expect(credentials(liveAirline.seen)).toEqual(['lh-live-key']);
+    expect(sandbox.seen.length).toBe(15 * 2 * 2);
+    expect(liveAirline.seen.length).toBe(15 * 2);
+  });
+
+  it('keeps a live endpoint to the addresses the operator allows', async () => {
+    const before = liveAirline.seen.length;
+    const result = await outcome(
+      unguarded.shop(channel('lh-live-key', endpoint({ baseUrl: liveAirline.url })), shopping),
+    );
+    expect(result).toMatch(/^refused: .*does not contact/);
+    const named = endpoint({ baseUrl: liveAirline.url.replace('127.0.0.1', 'localhost'), version: '2' });
+    expect(await outcome(unguarded.shop(channel('lh-live-key', named), shopping))).toMatch(/^refused: /);
+    expect(liveAirline.seen.length).toBe(before);
+  });
+});
