@@ -1,0 +1,2 @@
+// Watches a GDS web terminal.
+export {};
