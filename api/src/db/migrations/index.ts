@@ -40,6 +40,7 @@ import * as assistantPlanLanguage from './20261127T1300-assistant-plan-language.
 import * as requestLogs from './20261128T0100-request-logs.js';
 import * as streamTestEvents from './20261128T0300-stream-test-events.js';
 import * as sandboxClocks from './20261128T0400-sandbox-clocks.js';
+import * as apiTokenSource from './20261128T0700-api-token-source.js';
 
 export const migrations: Record<string, Migration> = {
   // accounts, sign-in, API tokens
@@ -115,4 +116,6 @@ export const migrations: Record<string, Migration> = {
   '20261128T0300-stream-test-events': streamTestEvents,
   // each agency's own sandbox time, moved from the workspace without moving another agency's
   '20261128T0400-sandbox-clocks': sandboxClocks,
+  // what a token is for: the API, or the browser extension (which searches its own channels)
+  '20261128T0700-api-token-source': apiTokenSource,
 };

@@ -75,7 +75,7 @@ export function createAuthenticator(deps: { db: Db; clock: Clock; cacheTtlMs?: n
               companyId: row.company_id,
               onboardingComplete: row.onboarding_state === 'complete',
               language: row.language,
-              via: { kind: 'token', tokenId: row.token_id, mode: row.mode },
+              via: { kind: 'token', tokenId: row.token_id, mode: row.mode, source: row.source },
             }
           : null;
         tokens.set(hash, principal, principal?.accountId);
