@@ -14,3 +14,4 @@ export type {
 export { dialects } from './recognition.types';
 export { recognise } from './recognise';
 export { pnrEntries } from './pnr-entries';
+export { toSearchFilters, toSearchRequest } from './search-request';
