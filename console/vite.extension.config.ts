@@ -4,7 +4,7 @@
 import { crx } from '@crxjs/vite-plugin';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import manifest from './src/extension/manifest.config';
+import manifest from './src/extension/manifest.config.ts';
 
 export default defineConfig({
   base: '',

@@ -32,7 +32,7 @@ export default defineManifest({
   background: { service_worker: 'src/extension/background/service-worker.ts', type: 'module' },
   side_panel: { default_path: 'src/extension/panel/index.html' },
   options_ui: { page: 'src/extension/options/index.html', open_in_tab: true },
-  permissions: ['sidePanel', 'storage', 'scripting', 'contextMenus', 'notifications'],
+  permissions: ['sidePanel', 'storage', 'scripting', 'contextMenus', 'alarms'],
   host_permissions: consoleOrigins,
   optional_host_permissions: ['https://*/*', 'http://*/*'],
   externally_connectable: { matches: consoleOrigins },

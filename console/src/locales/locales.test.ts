@@ -23,6 +23,9 @@ import workspaceUa from './workspace/ua.json';
 import manageEn from './back-office-tools/en.json';
 import managePl from './back-office-tools/pl.json';
 import manageUa from './back-office-tools/ua.json';
+import extensionEn from './extension/en.json';
+import extensionPl from './extension/pl.json';
+import extensionUa from './extension/ua.json';
 
 type Tree = { [key: string]: string | Tree };
 
@@ -48,6 +51,7 @@ const fileSets = {
   sandbox: { en: sandboxEn, ua: sandboxUa, pl: sandboxPl },
   'request-log': { en: requestLogEn, ua: requestLogUa, pl: requestLogPl },
   workspace: { en: workspaceEn, ua: workspaceUa, pl: workspacePl },
+  extension: { en: extensionEn, ua: extensionUa, pl: extensionPl },
   'back-office-tools': { en: manageEn, ua: manageUa, pl: managePl },
 };
 
