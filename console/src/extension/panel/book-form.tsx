@@ -1,7 +1,14 @@
 // Booking a fare: the passengers (prefilled from the PNR's name entries, as many as the search's
 // party) and the contacts (from the PNR's contact entries), then the same createBooking call as the
 // console, with the same rules on the server.
-import type { Booking, BookingPassengerInput, ContrailClient, Fare, SearchResult } from '@contrail/sdk';
+import {
+  BookingPassengerInputTitle,
+  type Booking,
+  type BookingPassengerInput,
+  type ContrailClient,
+  type Fare,
+  type SearchResult,
+} from '@contrail/sdk';
 import { Alert, Button, Group, Paper, Stack, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +16,8 @@ import { formatMoney } from '../../lib/i18n';
 import type { Language } from '../../lib/i18n/languages';
 import type { RecognisedPassenger } from '../gds';
 import { errorText } from './error-text';
+
+const titles = Object.values(BookingPassengerInputTitle);
 
 interface Props {
   client: ContrailClient;

@@ -44,7 +44,7 @@ function OfferCard({
       {offer.origin_destinations.map((od, index) => (
         <Group key={index} gap={6} wrap="nowrap" justify="space-between">
           <Text size="xs" fw={600} ff="monospace">
-            {od.flights.map((f) => `${f.marketing_carrier.code}${f.flight_number}`).join(' ')}
+            {od.flights.map((f) => f.flight_number).join(' ')}
           </Text>
           <Text size="xs" ff="monospace">
             {od.origin} {flightTime(od.departure_at)} → {od.destination} {flightTime(od.arrival_at)}{' '}

@@ -2,7 +2,7 @@
 // then remarks (our locator, the airline's, tickets, price). The agent copies them or puts them
 // into the terminal's command line with one click; the terminal sends nothing until they press Enter.
 import type { Booking } from '@contrail/sdk';
-import { Button, Code, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Code, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { flightTime } from '../../lib/i18n';
@@ -18,7 +18,8 @@ export function bookingRecord(booking: Booking): GdsBookingRecord {
     ...(booking.airline_locator ? { airlineLocator: booking.airline_locator } : {}),
     segments: booking.segments.map((s) => ({
       carrier: s.carrier,
-      flightNumber: s.flight_number,
+      // The API's flight number carries the carrier (`LH1617`); a GDS segment wants the number alone.
+      flightNumber: s.flight_number.startsWith(s.carrier) ? s.flight_number.slice(s.carrier.length) : s.flight_number,
       bookingClass: s.booking_class,
       departureDate: s.departure_at.slice(0, 10),
       origin: s.origin,
@@ -44,8 +45,18 @@ export function PnrEntriesView({
   tabId: number | null;
 }) {
   const { t } = useTranslation();
-  const entries = pnrEntries(dialect, bookingRecord(booking));
   const [state, setState] = useState<'copied' | 'inserted' | 'noTerminal' | null>(null);
+  let entries: string[];
+  try {
+    entries = pnrEntries(dialect, bookingRecord(booking));
+  } catch (error) {
+    // A booking the dialect cannot express is shown, not a broken panel.
+    return (
+      <Alert color="orange" p="xs" data-testid="panel-error">
+        {error instanceof Error ? error.message : String(error)}
+      </Alert>
+    );
+  }
   const copy = async () => {
     await navigator.clipboard.writeText(entries.join('\n'));
     setState('copied');
