@@ -59,7 +59,9 @@ async function type(terminal: Page, entry: string) {
   await terminal.getByRole('log').getByText(`> ${entry}`, { exact: true }).waitFor();
 }
 const commandText = (terminal: Page) =>
-  terminal.getByLabel('Command').evaluate((el) => ('value' in el ? (el as HTMLInputElement).value : el.innerText));
+  terminal
+    .getByLabel('Command')
+    .evaluate((el) => ('value' in el ? (el as HTMLInputElement).value : (el as HTMLElement).innerText));
 
 describe('the extension', () => {
   it('shows how to connect, links its terms, and watches the terminal pages the agent sets in its options', async () => {

@@ -43,11 +43,13 @@ export function BookForm({ client, result, fare, passengers, contact, language, 
     return kinds.map((type) => {
       const at = unused.findIndex((p) => p.type === type);
       const from = at >= 0 ? unused.splice(at, 1)[0] : undefined;
+      const title = titles.find((known) => known === from?.title);
       return {
         type,
         first_name: from?.firstName ?? '',
         last_name: from?.lastName ?? '',
         birthdate: from?.birthDate ?? '',
+        ...(title ? { title } : {}),
       };
     });
   });
