@@ -63,7 +63,7 @@ const consoleZones = [
 ];
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/generated/**', '**/node_modules/**', '.data/**'] },
+  { ignores: ['**/dist/**', '**/dist-extension/**', '**/generated/**', '**/node_modules/**', '.data/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {
@@ -186,7 +186,7 @@ export default tseslint.config(
     rules: { 'import-x/no-restricted-paths': ['error', { zones: consoleZones }] },
   },
   {
-    files: ['**/*.mjs', 'console/vite.config.ts'],
+    files: ['**/*.mjs', 'console/vite.config.ts', 'console/vite.extension.config.ts'],
     ...tseslint.configs.disableTypeChecked,
   },
 );

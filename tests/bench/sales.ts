@@ -90,7 +90,7 @@ const principal: Principal = {
   agencyId: demoAgency.id,
   companyId: null,
   onboardingComplete: true,
-  via: { kind: 'token', tokenId: 'bench', mode: 'test' },
+  via: { kind: 'token', tokenId: 'bench', mode: 'test', source: 'api' },
 };
 const sample = (
   await raw.query<{ number: string; locator: string }>(

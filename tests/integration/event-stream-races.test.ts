@@ -42,7 +42,7 @@ const supervisorOf = (tenant: TestTenant): Principal => ({
   agencyId: tenant.agencyId,
   companyId: tenant.companyId,
   onboardingComplete: true,
-  via: { kind: 'token', tokenId: 'tok_race', mode: 'test' },
+  via: { kind: 'token', tokenId: 'tok_race', mode: 'test', source: 'api' },
 });
 
 async function append(tenant: TestTenant): Promise<string> {

@@ -7,6 +7,7 @@ import type { ApiTokensTable } from './schema.js';
 export interface TokenPrincipalRow {
   token_id: string;
   mode: 'test' | 'live';
+  source: 'api' | 'extension';
   account_id: string;
   user_type: 'Admin' | 'Support' | 'Agent' | 'Supervisor';
   agency_id: string | null;
@@ -25,6 +26,7 @@ export function findActiveTokenByHash(db: Db, tokenHash: string): Promise<TokenP
       .select([
         't.id as token_id',
         't.mode',
+        't.source',
         'a.id as account_id',
         'a.user_type',
         'a.agency_id',
@@ -52,6 +54,7 @@ export function insertToken(
     prefix: string;
     token_hash: string;
     mode: 'test' | 'live';
+    source: 'api' | 'extension';
     name: string | null;
   },
 ): Promise<TokenRow> {
@@ -62,8 +65,10 @@ export async function listTokens(
   db: Db,
   accountId: string,
   page: { page: number; perPage: number },
+  source?: 'api' | 'extension',
 ): Promise<{ rows: TokenRow[]; total: number }> {
-  const base = db.selectFrom('api_tokens').where('account_id', '=', accountId).where('revoked_at', 'is', null);
+  let base = db.selectFrom('api_tokens').where('account_id', '=', accountId).where('revoked_at', 'is', null);
+  if (source) base = base.where('source', '=', source);
   const [rows, count] = await Promise.all([
     base
       .selectAll()

@@ -210,6 +210,7 @@ export interface ApiTokens {
   name: string | null;
   prefix: string;
   revoked_at: Timestamp | null;
+  source: Generated<'api' | 'extension'>;
   token_hash: string;
 }
 

@@ -17,7 +17,15 @@ export interface Principal {
   /** The account's interface language: what its error texts are written in, unless the request asks for another. */
   language?: 'en' | 'ua' | 'pl';
   /** How the caller authenticated; test tokens reach the sandbox airlines only. */
-  via: { kind: 'token'; tokenId: string; mode: 'test' | 'live' } | { kind: 'session'; sessionId: string };
+  via:
+    | {
+        kind: 'token';
+        tokenId: string;
+        mode: 'test' | 'live';
+        /** What the token is for: a developer's API calls, or the browser extension (its own channels). */
+        source: 'api' | 'extension';
+      }
+    | { kind: 'session'; sessionId: string };
   /** Set while the admin assistant runs a confirmed plan: every audit entry names the plan and its question. */
   assistant?: { planId: string; question: string };
 }

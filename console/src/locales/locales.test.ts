@@ -26,6 +26,9 @@ import manageUa from './back-office-tools/ua.json';
 import supportEn from './support/en.json';
 import supportPl from './support/pl.json';
 import supportUa from './support/ua.json';
+import extensionEn from './extension/en.json';
+import extensionPl from './extension/pl.json';
+import extensionUa from './extension/ua.json';
 
 type Tree = { [key: string]: string | Tree };
 
@@ -51,6 +54,7 @@ const fileSets = {
   sandbox: { en: sandboxEn, ua: sandboxUa, pl: sandboxPl },
   'request-log': { en: requestLogEn, ua: requestLogUa, pl: requestLogPl },
   workspace: { en: workspaceEn, ua: workspaceUa, pl: workspacePl },
+  extension: { en: extensionEn, ua: extensionUa, pl: extensionPl },
   'back-office-tools': { en: manageEn, ua: manageUa, pl: managePl },
   support: { en: supportEn, ua: supportUa, pl: supportPl },
 };

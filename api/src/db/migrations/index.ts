@@ -46,6 +46,7 @@ import * as bookingCorporateNumber from './20261128T1010-booking-corporate-numbe
 import * as agencyUserPermissions from './20261128T0800-agency-user-permissions.js';
 import * as channelEndpoints from './20261128T0600-channel-endpoints.js';
 import * as airlineMessages from './20261128T0601-airline-messages.js';
+import * as apiTokenSource from './20261128T0700-api-token-source.js';
 
 export const migrations: Record<string, Migration> = {
   // accounts, sign-in, API tokens
@@ -133,4 +134,6 @@ export const migrations: Record<string, Migration> = {
   '20261128T0600-channel-endpoints': channelEndpoints,
   // the airline message log: every exchange with an airline for 30 days, redacted
   '20261128T0601-airline-messages': airlineMessages,
+  // what a token is for: the API, or the browser extension (which searches its own channels)
+  '20261128T0700-api-token-source': apiTokenSource,
 };

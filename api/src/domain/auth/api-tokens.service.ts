@@ -1,6 +1,7 @@
 // A developer's API tokens: created (the plain token answered once), listed, revoked. Live tokens
 // need the agency's production API switched on, and only a live credential may create one: a test
-// token can never reach live mode.
+// token can never reach live mode. The browser extension's credential is a token whose source is
+// `extension`: made, listed and revoked the same way, of the agent's mode.
 import { findAgencyFacts } from '../../db/agencies.repository.js';
 import * as tokens from '../../db/api-tokens.repository.js';
 import type { Db } from '../../db/database.js';
@@ -11,18 +12,28 @@ import type { Principal } from '../principal.js';
 import { generateToken, type TokenMode } from './api-tokens.js';
 import type { Authenticator } from './authenticator.js';
 
+export type TokenSource = 'api' | 'extension';
+
 export interface ApiToken {
   id: string;
   prefix: string;
   mode: TokenMode;
+  source: TokenSource;
   name: string | null;
   createdAt: Date;
   lastUsedAt: Date | null;
 }
 
 export interface ApiTokensService {
-  create(principal: Principal, request: { mode: TokenMode; name?: string }): Promise<ApiToken & { token: string }>;
-  list(principal: Principal, page: { page: number; perPage: number }): Promise<{ items: ApiToken[]; total: number }>;
+  create(
+    principal: Principal,
+    request: { mode: TokenMode; source?: TokenSource; name?: string },
+  ): Promise<ApiToken & { token: string }>;
+  list(
+    principal: Principal,
+    page: { page: number; perPage: number },
+    source?: TokenSource,
+  ): Promise<{ items: ApiToken[]; total: number }>;
   revoke(principal: Principal, id: string): Promise<void>;
 }
 
@@ -44,12 +55,13 @@ export function createApiTokensService(deps: { db: Db; clock: Clock; auth: Authe
         prefix: generated.prefix,
         token_hash: generated.hash,
         mode: request.mode,
+        source: request.source ?? 'api',
         name: request.name ?? null,
       });
       return { ...toToken(row), token: generated.token };
     },
-    async list(principal, page) {
-      const { rows, total } = await tokens.listTokens(db, principal.accountId, page);
+    async list(principal, page, source) {
+      const { rows, total } = await tokens.listTokens(db, principal.accountId, page, source);
       return { items: rows.map(toToken), total };
     },
     async revoke(principal, id) {
@@ -65,6 +77,7 @@ function toToken(row: tokens.TokenRow): ApiToken {
     id: row.id,
     prefix: row.prefix,
     mode: row.mode,
+    source: row.source,
     name: row.name,
     createdAt: row.created_at,
     lastUsedAt: row.last_used_at,

@@ -88,7 +88,7 @@ export function createAuthenticator(deps: { db: Db; clock: Clock; cacheTtlMs?: n
               language: row.language,
               agencyPermissions: heldPermissions(row.user_type, row.agency_permissions),
               bookingVisibility: row.booking_visibility as BookingVisibility | null,
-              via: { kind: 'token', tokenId: row.token_id, mode: row.mode },
+              via: { kind: 'token', tokenId: row.token_id, mode: row.mode, source: row.source },
             }
           : null;
         tokens.set(hash, principal, principal?.accountId);

@@ -4362,6 +4362,14 @@ export interface components {
              */
             mode: "test" | "live";
             name?: string;
+            /**
+             * @description What the credential is for. `extension` is the browser extension's credential, made by the
+             *     console's "Connect the extension": its searches use only the channels whose `extension` flag
+             *     is on. `api` (the default) is a developer's token: its searches use the `api` channels.
+             * @default api
+             * @enum {string}
+             */
+            source: "api" | "extension";
         };
         /** @description A new token. `token` is shown this once and never again. */
         CreatedApiToken: {
@@ -4371,6 +4379,11 @@ export interface components {
             prefix: string;
             /** @enum {string} */
             mode: "test" | "live";
+            /**
+             * @description `api`: a developer's token; `extension`: the browser extension's credential.
+             * @enum {string}
+             */
+            source: "api" | "extension";
             name: string | null;
             /** Format: date-time */
             created_at: string;
@@ -4385,6 +4398,11 @@ export interface components {
             prefix: string;
             /** @enum {string} */
             mode: "test" | "live";
+            /**
+             * @description `api`: a developer's token; `extension`: the browser extension's credential.
+             * @enum {string}
+             */
+            source: "api" | "extension";
             name: string | null;
             /** Format: date-time */
             created_at: string;
@@ -9162,6 +9180,8 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description How many items a page holds. */
                 per_page?: components["parameters"]["PerPage"];
+                /** @description Only the tokens made for this use (the console's extension settings list `extension`). */
+                source?: "api" | "extension";
             };
             header?: never;
             path?: never;

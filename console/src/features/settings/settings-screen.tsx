@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useCurrentAccount } from '../../hooks/use-current-account';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { ContactChangeForm } from './components/contact-change-form';
+import { ExtensionConnect } from './components/extension-connect';
 import { LanguageForm } from './components/language-form';
 import { NotificationPreferencesForm } from './components/notification-preferences-form';
 import { ProfileForm } from './components/profile-form';
@@ -23,6 +24,7 @@ export function SettingsScreen() {
       <SignInMethodForm account={account} />
       <ContactChangeForm kind="email" current={account.email} />
       <ContactChangeForm kind="phone" current={account.phone} />
+      {account.user_type === 'Agent' || account.user_type === 'Supervisor' ? <ExtensionConnect /> : null}
     </Stack>
   );
 }

@@ -14,6 +14,7 @@ every call. Errors always come as `{"errors": [...], "meta": {"request_id": ...}
  * OpenAPI spec version: 0.1.0
  */
 import type { ApiTokenMode } from './apiTokenMode';
+import type { ApiTokenSource } from './apiTokenSource';
 import type { ApiTokenName } from './apiTokenName';
 import type { ApiTokenLastUsedAt } from './apiTokenLastUsedAt';
 
@@ -22,6 +23,8 @@ export interface ApiToken {
   /** The first characters of the token, to tell tokens apart. */
   prefix: string;
   mode: ApiTokenMode;
+  /** `api`: a developer's token; `extension`: the browser extension's credential. */
+  source: ApiTokenSource;
   name: ApiTokenName;
   created_at: string;
   last_used_at: ApiTokenLastUsedAt;

@@ -14,10 +14,16 @@ every call. Errors always come as `{"errors": [...], "meta": {"request_id": ...}
  * OpenAPI spec version: 0.1.0
  */
 import type { ApiTokenRequestMode } from './apiTokenRequestMode';
+import type { ApiTokenRequestSource } from './apiTokenRequestSource';
 
 export interface ApiTokenRequest {
   /** `live` needs the agency's production API switched on. */
   mode: ApiTokenRequestMode;
   /** @maxLength 100 */
   name?: string;
+  /** What the credential is for. `extension` is the browser extension's credential, made by the
+console's "Connect the extension": its searches use only the channels whose `extension` flag
+is on. `api` (the default) is a developer's token: its searches use the `api` channels.
+ */
+  source?: ApiTokenRequestSource;
 }

@@ -14,6 +14,7 @@ every call. Errors always come as `{"errors": [...], "meta": {"request_id": ...}
  * OpenAPI spec version: 0.1.0
  */
 import type { CreatedApiTokenMode } from './createdApiTokenMode';
+import type { CreatedApiTokenSource } from './createdApiTokenSource';
 import type { CreatedApiTokenName } from './createdApiTokenName';
 
 /**
@@ -24,6 +25,8 @@ export interface CreatedApiToken {
   token: string;
   prefix: string;
   mode: CreatedApiTokenMode;
+  /** `api`: a developer's token; `extension`: the browser extension's credential. */
+  source: CreatedApiTokenSource;
   name: CreatedApiTokenName;
   created_at: string;
   last_used_at: null;

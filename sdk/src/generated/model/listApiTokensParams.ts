@@ -15,6 +15,7 @@ every call. Errors always come as `{"errors": [...], "meta": {"request_id": ...}
  */
 import type { PageParameter } from './pageParameter';
 import type { PerPageParameter } from './perPageParameter';
+import type { ListApiTokensSource } from './listApiTokensSource';
 
 export type ListApiTokensParams = {
 /**
@@ -29,4 +30,8 @@ page?: PageParameter;
  * @maximum 100
  */
 per_page?: PerPageParameter;
+/**
+ * Only the tokens made for this use (the console's extension settings list `extension`).
+ */
+source?: ListApiTokensSource;
 };

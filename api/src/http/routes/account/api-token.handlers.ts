@@ -14,6 +14,7 @@ export function apiTokenHandlers(ctx: Pick<AppContext, 'apiTokens'>): Handlers {
     createApiToken: async (request, reply) => {
       const created = await ctx.apiTokens.create(principalOf(request), {
         mode: request.body.mode,
+        source: request.body.source,
         name: request.body.name,
       });
       setApiTokenCookie(request, reply, created.token);
@@ -21,7 +22,7 @@ export function apiTokenHandlers(ctx: Pick<AppContext, 'apiTokens'>): Handlers {
     },
     listApiTokens: async (request) => {
       const page = pageOf(request.query);
-      const { items, total } = await ctx.apiTokens.list(principalOf(request), page);
+      const { items, total } = await ctx.apiTokens.list(principalOf(request), page, request.query.source);
       return { status: 200, body: listBody(items.map(tokenToWire), total, page) };
     },
     revokeApiToken: async (request) => {
@@ -36,6 +37,7 @@ function tokenToWire(t: ApiToken): components['schemas']['ApiToken'] {
     id: t.id,
     prefix: t.prefix,
     mode: t.mode,
+    source: t.source,
     name: t.name,
     created_at: t.createdAt.toISOString(),
     last_used_at: t.lastUsedAt ? t.lastUsedAt.toISOString() : null,

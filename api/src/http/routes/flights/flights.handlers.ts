@@ -16,13 +16,13 @@ type Handlers = Pick<
 >;
 
 /**
- * Channels are switched per surface: tokens are the API, the console's session is the web, and
- * the browser extension (which signs in like the console) says so with X-Contrail-Surface.
+ * Channels are switched per surface, and the surface is the credential's, never a header the caller
+ * chooses: the console's session is the web, a developer's token the API, and the browser
+ * extension's credential (a token whose source is `extension`) the extension.
  */
 function surfaceOf(request: FastifyRequest): Surface {
   const principal = principalOf(request);
-  if (principal.via.kind === 'token') return 'api';
-  return request.headers['x-contrail-surface'] === 'extension' ? 'extension' : 'web';
+  return principal.via.kind === 'token' ? principal.via.source : 'web';
 }
 
 export function flightHandlers(ctx: Pick<AppContext, 'searches' | 'offerDetails'>): Handlers {

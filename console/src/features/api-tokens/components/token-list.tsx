@@ -20,7 +20,7 @@ export function TokenList() {
   const [language] = useLanguage();
   const [page, setPage] = useState(1);
   const [revoking, setRevoking] = useState<ApiToken | null>(null);
-  const list = useListApiTokens({ page, per_page: perPage });
+  const list = useListApiTokens({ page, per_page: perPage, source: 'api' });
   const tokens = list.data?.data ?? [];
   const pages = list.data ? Math.max(1, Math.ceil(list.data.meta.total / perPage)) : 1;
 

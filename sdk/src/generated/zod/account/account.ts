@@ -262,11 +262,12 @@ export const createApiTokenHeader = zod.object({
   "Idempotency-Key": zod.string().min(createApiTokenHeaderIdempotencyKeyMin).max(createApiTokenHeaderIdempotencyKeyMax).regex(createApiTokenHeaderIdempotencyKeyRegExp).optional().describe('Makes a POST safe to retry. The same key with the same body replays the first answer; with\nanother body it is refused (422); while the first is still running, 409. Keys are scoped to the\ncaller and kept 24 hours. The SDK sends one with every POST and reuses it across its retries.\n')
 })
 
-export const createApiTokenBodyNameMax = 100;
+export const createApiTokenBodyNameMax = 100;export const createApiTokenBodySourceDefault = "api";
 
 export const createApiTokenBody = zod.object({
   "mode": zod.enum(['test', 'live']).describe('`live` needs the agency\'s production API switched on.'),
-  "name": zod.string().max(createApiTokenBodyNameMax).optional()
+  "name": zod.string().max(createApiTokenBodyNameMax).optional(),
+  "source": zod.enum(['api', 'extension']).default(createApiTokenBodySourceDefault).describe('What the credential is for. `extension` is the browser extension\'s credential, made by the\nconsole\'s \"Connect the extension\": its searches use only the channels whose `extension` flag\nis on. `api` (the default) is a developer\'s token: its searches use the `api` channels.\n')
 })
 
 /**
@@ -279,7 +280,8 @@ export const listApiTokensQueryPerPageMax = 100;
 
 export const listApiTokensQueryParams = zod.object({
   "page": zod.number().min(1).max(listApiTokensQueryPageMax).default(listApiTokensQueryPageDefault).describe('The page to return, from 1.'),
-  "per_page": zod.number().min(1).max(listApiTokensQueryPerPageMax).default(listApiTokensQueryPerPageDefault).describe('How many items a page holds.')
+  "per_page": zod.number().min(1).max(listApiTokensQueryPerPageMax).default(listApiTokensQueryPerPageDefault).describe('How many items a page holds.'),
+  "source": zod.enum(['api', 'extension']).optional().describe('Only the tokens made for this use (the console\'s extension settings list `extension`).')
 })
 
 export const listApiTokensResponseMetaPerPageMax = 100;export const listApiTokensResponseMetaTotalMin = 0;
@@ -289,6 +291,7 @@ export const listApiTokensResponse = zod.object({
   "id": zod.string(),
   "prefix": zod.string().describe('The first characters of the token, to tell tokens apart.'),
   "mode": zod.enum(['test', 'live']),
+  "source": zod.enum(['api', 'extension']).describe('`api`: a developer\'s token; `extension`: the browser extension\'s credential.'),
   "name": zod.string().nullable(),
   "created_at": zod.iso.datetime({}),
   "last_used_at": zod.iso.datetime({}).nullable()

@@ -1,0 +1,86 @@
+// Offers, compact for a side panel: each offer's flights on a line or two, its fare families side
+// by side with their price and the payment time limit, cheapest offer first (the search's order).
+import type { Fare, Offer, SearchResult } from '@contrail/sdk';
+import { Button, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { flightTime, formatDateTime, formatMoney } from '../../lib/i18n';
+import type { Language } from '../../lib/i18n/languages';
+
+const shown = 12;
+
+export function OffersView(props: { result: SearchResult; language: Language; onChoose: (fare: Fare) => void }) {
+  const { result, language, onChoose } = props;
+  const { t } = useTranslation();
+  if (result.offers.length === 0)
+    return (
+      <Text size="sm" data-testid="panel-no-offers">
+        {t('offers.none')}
+      </Text>
+    );
+  return (
+    <Stack gap={6} data-testid="panel-offers">
+      <Text size="xs" c="dimmed">
+        {t('offers.count', { count: result.meta.total_offers })}
+      </Text>
+      {result.offers.slice(0, shown).map((offer) => (
+        <OfferCard key={offer.id} offer={offer} language={language} onChoose={onChoose} />
+      ))}
+    </Stack>
+  );
+}
+
+function OfferCard({
+  offer,
+  language,
+  onChoose,
+}: {
+  offer: Offer;
+  language: Language;
+  onChoose: (fare: Fare) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Paper withBorder p={6} data-testid="panel-offer" data-carrier={offer.owner.code}>
+      {offer.origin_destinations.map((od, index) => (
+        <Group key={index} gap={6} wrap="nowrap" justify="space-between">
+          <Text size="xs" fw={600} ff="monospace">
+            {od.flights.map((f) => f.flight_number).join(' ')}
+          </Text>
+          <Text size="xs" ff="monospace">
+            {od.origin} {flightTime(od.departure_at)} → {od.destination} {flightTime(od.arrival_at)}{' '}
+            {od.departure_at.slice(5, 10)}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {od.stops === 0 ? t('offers.direct') : t('offers.stops', { count: od.stops })}
+          </Text>
+        </Group>
+      ))}
+      <SimpleGrid cols={Math.min(offer.fares.length, 3)} spacing={4} mt={4}>
+        {offer.fares.map((fare) => (
+          <Paper key={fare.fare_id} bg="gray.0" p={4} data-testid="panel-fare">
+            <Text size="xs" fw={600} lineClamp={1}>
+              {fare.fare_family.name}
+            </Text>
+            <Text size="sm" fw={700}>
+              {formatMoney(fare.price, language)}
+            </Text>
+            <Text size="xs" c="dimmed">
+              {fare.fare_segments.map((s) => s.booking_class).join('/')} ·{' '}
+              {t('offers.seatsLeft', { count: Math.min(...fare.fare_segments.map((s) => s.seats_left)) })}
+            </Text>
+            <Text size="xs" c={fare.instant_payment ? 'red' : 'dimmed'} data-testid="panel-time-limit">
+              {fare.instant_payment
+                ? t('offers.instant')
+                : fare.payment_time_limit
+                  ? t('offers.timeLimit', { time: formatDateTime(fare.payment_time_limit, language) })
+                  : ''}
+            </Text>
+            <Button size="compact-xs" fullWidth mt={2} onClick={() => onChoose(fare)}>
+              {t('offers.book', { family: fare.fare_family.name })}
+            </Button>
+          </Paper>
+        ))}
+      </SimpleGrid>
+    </Paper>
+  );
+}
