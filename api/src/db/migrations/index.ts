@@ -22,11 +22,11 @@ import * as bookingSerialisation from './20261125T2100-booking-serialisation.js'
 import * as events from './20261126T0100-events.js';
 import * as feeConversion from './20261126T0200-fee-conversion.js';
 import * as webhooks from './20261126T0200-webhooks.js';
-import * as notifications from './20261126T0400-notifications.js';
 import * as scheduleChanges from './20261126T0300-schedule-changes.js';
-import * as webhookDeliveryLists from './20261126T0500-webhook-delivery-lists.js';
+import * as notifications from './20261126T0400-notifications.js';
 import * as fareWatch from './20261126T0500-fare-watch.js';
 import * as scheduleChangeAcknowledgements from './20261126T0500-schedule-change-acknowledgements.js';
+import * as webhookDeliveryLists from './20261126T0500-webhook-delivery-lists.js';
 import * as eventsUndispatchedBooking from './20261126T0510-events-undispatched-booking.js';
 import * as accountingDocuments from './20261126T0520-accounting-documents.js';
 import * as backOfficeConnections from './20261126T0600-back-office-connections.js';
@@ -40,13 +40,13 @@ import * as assistantPlanLanguage from './20261127T1300-assistant-plan-language.
 import * as requestLogs from './20261128T0100-request-logs.js';
 import * as streamTestEvents from './20261128T0300-stream-test-events.js';
 import * as sandboxClocks from './20261128T0400-sandbox-clocks.js';
-import * as supportCases from './20261128T0900-support-cases.js';
-import * as ledgerKinds from './20261128T1000-ledger-kinds.js';
-import * as bookingCorporateNumber from './20261128T1010-booking-corporate-number.js';
-import * as agencyUserPermissions from './20261128T0800-agency-user-permissions.js';
 import * as channelEndpoints from './20261128T0600-channel-endpoints.js';
 import * as airlineMessages from './20261128T0601-airline-messages.js';
 import * as apiTokenSource from './20261128T0700-api-token-source.js';
+import * as agencyUserPermissions from './20261128T0800-agency-user-permissions.js';
+import * as supportCases from './20261128T0900-support-cases.js';
+import * as ledgerKinds from './20261128T1000-ledger-kinds.js';
+import * as bookingCorporateNumber from './20261128T1010-booking-corporate-number.js';
 
 export const migrations: Record<string, Migration> = {
   // accounts, sign-in, API tokens
@@ -86,16 +86,16 @@ export const migrations: Record<string, Migration> = {
   '20261126T0200-fee-conversion': feeConversion,
   // webhooks: endpoints, deliveries and their attempts
   '20261126T0200-webhooks': webhooks,
-  // notifications for people: the notification centre, preferences, the mail's language
-  '20261126T0400-notifications': notifications,
   // schedule changes: the airlines' own changes of bookings awaiting a decision
   '20261126T0300-schedule-changes': scheduleChanges,
-  // webhooks: deliveries listed by endpoint, with each one's last attempt
-  '20261126T0500-webhook-delivery-lists': webhookDeliveryLists,
+  // notifications for people: the notification centre, preferences, the mail's language
+  '20261126T0400-notifications': notifications,
   // fare watch: settings, watch state, the check log, opportunities; the rebook intent
   '20261126T0500-fare-watch': fareWatch,
   // schedule changes: a decision told to the airline again until it has heard it
   '20261126T0500-schedule-change-acknowledgements': scheduleChangeAcknowledgements,
+  // webhooks: deliveries listed by endpoint, with each one's last attempt
+  '20261126T0500-webhook-delivery-lists': webhookDeliveryLists,
   // webhooks: the delivery claim's check for a booking's earlier undispatched events, one probe
   '20261126T0510-events-undispatched-booking': eventsUndispatchedBooking,
   // the accounting-documents feed: gapless per-agency numbering, the agency's time zone
@@ -122,18 +122,18 @@ export const migrations: Record<string, Migration> = {
   '20261128T0300-stream-test-events': streamTestEvents,
   // each agency's own sandbox time, moved from the workspace without moving another agency's
   '20261128T0400-sandbox-clocks': sandboxClocks,
-  // support cases: an agent's thread with staff, its attachments, and offers run on the agent's consent
-  '20261128T0900-support-cases': supportCases,
-  // the ledger as supervisors read it: each entry's kind, booking or transfer, and write order
-  '20261128T1000-ledger-kinds': ledgerKinds,
-  // the corporate number a booking was made with, as the airline was told it
-  '20261128T1010-booking-corporate-number': bookingCorporateNumber,
-  // per-user permissions, booking visibility and suspension inside an agency; invites
-  '20261128T0800-agency-user-permissions': agencyUserPermissions,
   // how each channel reaches its airline: adapter, transport, paths, auth with its secrets sealed
   '20261128T0600-channel-endpoints': channelEndpoints,
   // the airline message log: every exchange with an airline for 30 days, redacted
   '20261128T0601-airline-messages': airlineMessages,
   // what a token is for: the API, or the browser extension (which searches its own channels)
   '20261128T0700-api-token-source': apiTokenSource,
+  // per-user permissions, booking visibility and suspension inside an agency; invites
+  '20261128T0800-agency-user-permissions': agencyUserPermissions,
+  // support cases: an agent's thread with staff, its attachments, and offers run on the agent's consent
+  '20261128T0900-support-cases': supportCases,
+  // the ledger as supervisors read it: each entry's kind, booking or transfer, and write order
+  '20261128T1000-ledger-kinds': ledgerKinds,
+  // the corporate number a booking was made with, as the airline was told it
+  '20261128T1010-booking-corporate-number': bookingCorporateNumber,
 };
