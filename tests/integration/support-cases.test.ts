@@ -7,7 +7,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { createNotificationConsumer } from '../../api/src/domain/notifications/notification-consumer.js';
-import { bearer, book, findFares } from '../support/bookings.js';
+import { advanceSandbox, bearer, book, findFares, inDays } from '../support/bookings.js';
 import { dispatchedOf } from '../support/notifications.js';
 import { createAccount, createTenant, type TestAccount } from '../support/factories.js';
 import { raceRounds } from '../support/races.js';
@@ -38,14 +38,16 @@ const api = (token: string) => ({
 const png = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
 
 let day = 120;
-async function issuedBooking(account: TestAccount) {
+async function issuedBooking(account: TestAccount, family?: string) {
   const fares = await findFares(
     stack.baseUrl,
     bearer(account.token),
-    { origin: 'WAW', destination: 'FRA', days: (day += 1) },
+    { origin: 'WAW', destination: 'FRA', days: (day += 2) },
     { carriers: ['LH'], currency: 'EUR' },
   );
-  const booked = await book(stack.baseUrl, bearer(account.token), fares[0]!);
+  const fare = family ? fares.find((f) => f.family === family) : fares[0];
+  expect(fare, `an LH ${family ?? ''} fare`).toBeDefined();
+  const booked = await book(stack.baseUrl, bearer(account.token), fare!);
   const issued = await api(account.token).post('/bookings/issue', { locator: booked.locator });
   expect(issued.status, JSON.stringify(issued.body)).toBe(200);
   return booked.locator;
@@ -305,6 +307,88 @@ describe('staff’s refund offer', () => {
       expect([accept.status, withdraw.status].sort()).toEqual([200, 409]);
       expect(await refundsOf(locator)).toHaveLength(accept.status === 200 ? 1 : 0);
       expect(await consentsOf(locator)).toHaveLength(accept.status === 200 ? 1 : 0);
+    }
+  });
+
+  it('offers a change of flights the staff asked the airline for, run on the agent’s consent', async () => {
+    const locator = await issuedBooking(agent, 'CL');
+    const newDate = inDays(day + 1);
+    const opened = await api(agent.token).post('/support_cases', {
+      kind: 'exchange',
+      subject: `Later flight for ${locator}`,
+      body: 'One day later, please.',
+      locator,
+    });
+    // Staff ask the airline through the booking's own change path, then offer one alternative.
+    const change = await api(support.token).post(`/orders/${locator}/flights_change_requests/create`, {
+      journeys: [{ origin_destination: 0, date: newDate }],
+    });
+    expect(change.status, JSON.stringify(change.body)).toBe(201);
+    const alternative = change.body.alternatives[0];
+    const offered = await api(support.token).post(`/support_cases/${opened.body.id}/offers`, {
+      kind: 'change',
+      flights_change_request_id: change.body.id,
+      alternative_id: alternative.offer_id,
+    });
+    expect(offered.status, JSON.stringify(offered.body)).toBe(201);
+    expect(offered.body.offers[0]).toMatchObject({
+      kind: 'change',
+      status: 'open',
+      alternative_id: alternative.offer_id,
+    });
+    const accepted = await api(agent.token).post(
+      `/support_cases/${opened.body.id}/offers/${offered.body.offers[0].id}/accept`,
+    );
+    expect(accepted.status, JSON.stringify(accepted.body)).toBe(200);
+    expect(accepted.body.offers[0]).toMatchObject({ status: 'done', outcome: `Booking ${locator} is issued.` });
+    const actions = await stack.ctx.db
+      .selectFrom('booking_history as h')
+      .innerJoin('bookings as b', 'b.id', 'h.booking_id')
+      .select('h.action')
+      .where('b.locator', '=', locator)
+      .orderBy('h.created_at')
+      .execute();
+    const order = actions.map((a) => a.action);
+    expect(order).toContain('exchanged');
+    expect(order.indexOf('support_consent')).toBeLessThan(order.indexOf('exchanged'));
+  });
+
+  it(`30 accepts racing the offer's expiry: at most one runs, and only with its consent (${raceRounds()} rounds)`, async () => {
+    let sandboxAheadMs = 0;
+    for (let round = 0; round < raceRounds(); round++) {
+      // The airline's clock catches up with the API's, moved by the last round: the new quote is live.
+      const lag = clock.now().getTime() - Date.now() - sandboxAheadMs;
+      if (lag > 0) {
+        await advanceSandbox(stack.sandboxUrl, Math.ceil(lag / 1000) + 1);
+        sandboxAheadMs += (Math.ceil(lag / 1000) + 1) * 1000;
+      }
+      const locator = await issuedBooking(agent);
+      const { caseId, offerId } = await refundCase(locator);
+      const offer = (await api(agent.token).get(`/support_cases/${caseId}`)).body.offers[0];
+      expect(Date.parse(offer.expires_at)).toBeGreaterThan(clock.now().getTime());
+      const expire = async () => {
+        await new Promise((resolve) => setTimeout(resolve, 20 + Math.random() * 250));
+        clock.advance(Date.parse(offer.expires_at) - clock.now().getTime() + 1000);
+      };
+      const [answers] = await Promise.all([
+        Promise.all(
+          Array.from({ length: 30 }, () => api(agent.token).post(`/support_cases/${caseId}/offers/${offerId}/accept`)),
+        ),
+        expire(),
+      ]);
+      const ok = answers.filter((a) => a.status === 200).length;
+      const final = (await api(agent.token).get(`/support_cases/${caseId}`)).body.offers[0];
+      expect(ok).toBeLessThanOrEqual(1);
+      expect(answers.filter((a) => a.status !== 200).every((a) => a.status === 409)).toBe(true);
+      expect(await refundsOf(locator)).toHaveLength(ok);
+      // A consent given just before the expiry may meet the quote expired at the booking's confirm:
+      // recorded, nothing refunded, and the offer says it failed.
+      const consents = await consentsOf(locator);
+      expect(consents.length).toBeLessThanOrEqual(1);
+      if (ok === 1) expect(final.status).toBe('done');
+      else if (consents.length === 1)
+        expect(final).toMatchObject({ status: 'failed', outcome: expect.stringContaining('expired') });
+      else expect(final.status).toBe('expired');
     }
   });
 

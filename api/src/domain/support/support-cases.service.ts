@@ -5,30 +5,27 @@
 // set once). Staff's actions on the booking live in support-offers.ts.
 import type { Db } from '../../db/database.js';
 import {
-  attachmentsOfCase,
   findAttachment,
-  findCase,
   firstResponseByDay,
   insertCase,
   insertMessage,
   isStaffAccount,
   listCases,
   lockCase,
-  messagesOf,
   queueCases,
   unansweredIn,
   updateCase,
-  type SupportCaseRead,
   type SupportCaseRow,
 } from '../../db/support-cases.repository.js';
-import { offersOfCase, withdrawOpenOffers } from '../../db/support-offers.repository.js';
+import { withdrawOpenOffers } from '../../db/support-offers.repository.js';
 import { bookingFor, visibilityOf } from '../bookings/booking-access.js';
 import type { Clock } from '../clock.js';
 import { DomainError, invalidField, notFound } from '../errors.js';
 import { newId } from '../ids.js';
 import { isStaff, type Principal } from '../principal.js';
 import { checkAttachments, type AttachmentUpload } from './support-attachments.js';
-import { caseView, offerView, seesCase, sideOf, type SupportCaseView } from './support-case.js';
+import { caseView, sideOf, type SupportCaseView } from './support-case.js';
+import { caseFor, fullCase } from './support-case-read.js';
 import { recordSupportEvent } from './support-events.js';
 
 export interface SupportCasesDeps {
@@ -47,38 +44,6 @@ function decode(cursor: string, shape: RegExp): RegExpExecArray {
   if (!match)
     throw new DomainError('validation_failed', 'The cursor is not one this API gave.', { parameter: 'cursor' });
   return match;
-}
-
-/** A case the caller may see, or 404 (another agency's case is simply not there). */
-export async function caseFor(db: Db, principal: Principal, id: string): Promise<SupportCaseRead> {
-  const row = await findCase(db, id);
-  if (!row || !seesCase(await visibilityOf(db, principal), principal, row)) throw notFound('support case');
-  return row;
-}
-
-/** The case with its thread and offers, as `getSupportCase` answers it. */
-export async function fullCase(db: Db, id: string): Promise<SupportCaseView> {
-  const [row, messages, attachments, offers] = await Promise.all([
-    findCase(db, id),
-    messagesOf(db, id),
-    attachmentsOfCase(db, id),
-    offersOfCase(db, id),
-  ]);
-  if (!row) throw notFound('support case');
-  return {
-    ...caseView(row),
-    messages: messages.map((m) => ({
-      id: m.id,
-      side: m.side,
-      author: m.author_name,
-      body: m.body,
-      attachments: attachments
-        .filter((a) => a.message_id === m.id)
-        .map((a) => ({ id: a.id, file_name: a.file_name, content_type: a.content_type, size: a.size })),
-      created_at: m.created_at.toISOString(),
-    })),
-    offers: offers.map(offerView),
-  };
 }
 
 export function createSupportCasesService(deps: SupportCasesDeps) {

@@ -26,7 +26,7 @@ import type { Clock } from '../clock.js';
 import { DomainError, invalidField, notFound } from '../errors.js';
 import { newId } from '../ids.js';
 import { isStaff, type Principal } from '../principal.js';
-import { caseFor, fullCase } from './support-cases.service.js';
+import { caseFor, fullCase } from './support-case-read.js';
 import type { SupportCaseView } from './support-case.js';
 import { recordSupportEvent } from './support-events.js';
 
