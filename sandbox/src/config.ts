@@ -21,6 +21,14 @@ const SandboxConfig = Type.Object({
   SANDBOX_DATABASE_URL: Type.Optional(Type.String({ pattern: '^postgres(ql)?://' })),
   /** The sandbox's own schema in that database: one running sandbox per schema. */
   SANDBOX_DATABASE_SCHEMA: Type.String({ default: 'sandbox', pattern: '^[a-z_][a-z0-9_]{0,62}$' }),
+  /**
+   * A second, HTTPS door that asks callers for client certificates (mutual TLS for NDC XML
+   * channels switched to it): its port and PEM files; unset, there is no such door.
+   */
+  SANDBOX_TLS_PORT: Type.Optional(Type.Integer({ minimum: 0, maximum: 65535 })),
+  SANDBOX_TLS_KEY_FILE: Type.Optional(Type.String({ minLength: 1 })),
+  SANDBOX_TLS_CERT_FILE: Type.Optional(Type.String({ minLength: 1 })),
+  SANDBOX_TLS_CA_FILE: Type.Optional(Type.String({ minLength: 1 })),
 });
 export type SandboxConfig = Readonly<Static<typeof SandboxConfig>>;
 

@@ -16,6 +16,7 @@ import { useState, type FormEvent } from 'react';
 import { useManageTexts } from '../../../hooks/use-manage-texts';
 import { useSaved, type BackOfficeRole } from '../use-back-office';
 import { CardFields, emptyCard, type CardDraft } from './card-fields';
+import { ChannelEndpointEditor } from './channel-endpoint-editor';
 import { ConfirmButton } from './confirm-button';
 
 const forms = ['bsp_cash', 'credit_card', 'company_balance'] as const;
@@ -104,6 +105,7 @@ export function ChannelEditor({
             )}
             <Codes channel={c} pending={update.isPending} onSave={set} />
             {role.staff && <Credential channel={c} />}
+            {role.staff && <ChannelEndpointEditor channelId={c.id} />}
             <AddCard channel={c} />
             {role.staff && <DeleteChannel channel={c} />}
           </Stack>
