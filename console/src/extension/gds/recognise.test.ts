@@ -82,6 +82,13 @@ describe('recognise', () => {
     expect(recognise('AN15DECKBPWAW', { today: new Date('invalid') })).toEqual([]);
   });
 
+  it('takes an entry without its date (today) only on a prompt line of a known terminal', () => {
+    expect(recognise('>1KBPWAW', { today, dialect: 'sabre' })).toMatchObject([{ departureDate: '2026-11-26' }]);
+    expect(recognise('1KBPWAW', { today, dialect: 'sabre' })).toEqual([]);
+    expect(recognise('ABANDON\nANYWHERE', { today, dialect: 'travelport' })).toEqual([]);
+    expect(recognise('>1KBPWAW', { today })).toEqual([]);
+  });
+
   it('narrows to the dialect asked for', () => {
     expect(recognise('AN15DECKBPWAW', { today, dialect: 'sabre' })).toEqual([]);
     expect(recognise('AN15DECKBPWAW', { today, dialect: 'amadeus' })).toHaveLength(1);

@@ -18,20 +18,30 @@ const joiners: Record<Dialect, RegExp> = {
   travelport: /\|(?=\s*[A-Z0-9])|\+(?=\s*(?:N|P|MT|NP|R|T|SI)\.)/,
 };
 
+const joinerCharacters: Record<Dialect, RegExp> = { amadeus: /;/, sabre: /[§\\]/, travelport: /[|+]/ };
+
 const prompt = /^(?:[>»:]+|\)>)\s*/;
 
+export interface ScreenLine {
+  text: string;
+  /** The line stood after a prompt: the agent typed it, it is not the host's response. */
+  prompted: boolean;
+}
+
 /** The candidate lines of a text (no dialect-specific cutting yet), prompts removed, blanks dropped. */
-export function screenLines(text: string): string[] {
-  const lines: string[] = [];
+export function screenLines(text: string): ScreenLine[] {
+  const lines: ScreenLine[] = [];
   for (const raw of text.split(/\r\n|\r|\n/)) {
-    const line = raw.trim().replace(prompt, '').trim();
-    if (line.length > 0 && line.length <= 500) lines.push(line);
+    const trimmed = raw.trim();
+    const line = trimmed.replace(prompt, '').trim();
+    if (line.length > 0 && line.length <= 500) lines.push({ text: line, prompted: line.length < trimmed.length });
   }
   return lines;
 }
 
 /** A line cut into the entries the dialect's end-item character joins. */
 export function entriesOfLine(line: string, dialect: Dialect): Candidate[] {
+  if (!joinerCharacters[dialect].test(line)) return [{ text: line, upper: line.toUpperCase() }];
   return line
     .split(joiners[dialect])
     .map((part) => part.trim())
