@@ -64,8 +64,19 @@ try {
   );
   await new Promise((resolve) => setTimeout(resolve, 500));
 
-  const panel = await browser.context.newPage();
-  await panel.goto(`chrome-extension://${browser.extensionId}/src/extension/panel/index.html`);
+  // The side panel is on screen beside the terminal: its page gets a window of its own, so the
+  // browser draws it (a hidden tab would not run its frames, and the measure would be the browser's
+  // throttling, not ours).
+  const panelUrl = `chrome-extension://${browser.extensionId}/src/extension/panel/index.html`;
+  const panelOpened = browser.context.waitForEvent('page', (p) => p.url() === panelUrl);
+  await browser.worker.evaluate(
+    (url) =>
+      (globalThis as unknown as { chrome: { windows: { create(o: object): Promise<unknown> } } }).chrome.windows.create(
+        { url, type: 'popup', width: 420, height: 900 },
+      ),
+    panelUrl,
+  );
+  const panel = await panelOpened;
   await panel.getByTestId('panel-connected').waitFor();
   const pages = await Promise.all(
     dialects.map(async (dialect) => {
@@ -81,8 +92,10 @@ try {
     const started = Date.now();
     const dialect = dialects[i % dialects.length]!;
     const before = await panel.evaluate(() => performance.getEntriesByName('contrail:offers-shown').length);
+    const terminal = pages[i % dialects.length]!;
+    await terminal.bringToFront();
     // The entry appears on the terminal's screen as the host echoes it.
-    await pages[i % dialects.length]!.evaluate(
+    await terminal.evaluate(
       (entry) => {
         const line = document.createElement('div');
         line.textContent = `> ${entry}`;

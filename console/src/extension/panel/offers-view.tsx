@@ -6,7 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { flightTime, formatDateTime, formatMoney } from '../../lib/i18n';
 import type { Language } from '../../lib/i18n/languages';
 
-const shown = 12;
+/** The cheapest offers a side panel has room for; the console shows them all. */
+const shown = 8;
 
 export function OffersView(props: { result: SearchResult; language: Language; onChoose: (fare: Fare) => void }) {
   const { result, language, onChoose } = props;

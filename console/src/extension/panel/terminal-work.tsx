@@ -4,7 +4,7 @@
 // cancelled or refunded, and its PNR entries offered back to the terminal.
 import type { Booking, ContrailClient, Fare, SearchResult } from '@contrail/sdk';
 import { Alert, Code, Loader, Stack, Text } from '@mantine/core';
-import { useEffect, useLayoutEffect, useState } from 'react';
+import { useLayoutEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '../../lib/i18n/languages';
 import { toSearchFilters, toSearchRequest, type Recognition, type RecognisedPassenger } from '../gds';
@@ -29,7 +29,8 @@ export function TerminalWork(props: { client: ContrailClient; input: TerminalInp
   const [booking, setBooking] = useState<Booking | null>(null);
   const [timing, setTiming] = useState<{ seenAt: number; parseMs: number; searchMs: number } | null>(null);
 
-  useEffect(() => {
+  // A layout effect: the search starts as soon as the entry is committed, not after the next paint.
+  useLayoutEffect(() => {
     if (!input) return;
     const found = input.message.recognitions;
     const names = found.filter((r) => r.kind === 'pnr_names').flatMap((r) => r.passengers);
