@@ -2,6 +2,7 @@
 // producer on it, the mail outbox, the airlines (provider, channels, sealed cards), the sign-in and
 // public limit store, the airline notifications and the sales exports. context.ts adds the API's
 // services on top; worker.ts adds the consumers. Nothing here listens or consumes.
+import { Agent } from 'undici';
 import { airlineNotificationsUrl, type Config } from './config.js';
 import { createDb, type Db } from './db/database.js';
 import { createPostgresLimitStore } from './domain/auth/postgres-limit-store.js';
@@ -22,6 +23,8 @@ import { createQueueBackend, type QueueBackend } from './jobs/backend.js';
 import { createJobProducer } from './jobs/queues.js';
 import type { AirlineProvider } from './providers/airline-provider.js';
 import { createNdcAdapter } from './providers/ndc/ndc.adapter.js';
+import { createNdcXmlAdapter } from './providers/ndc-xml/ndc-xml.adapter.js';
+import { createRestTransport } from './providers/ndc-xml/rest-transport.js';
 import { createRedisLimitStore } from './redis/limit-store.js';
 // webhooks
 import { createOutboundGuard, type OutboundGuard } from './outbound/outbound-guard.js';
@@ -60,13 +63,24 @@ export interface Core extends BookingParts {
  * chosen per source channel here.
  */
 export function airlineParts(config: Config, db: Db) {
-  const provider: AirlineProvider = createNdcAdapter({
-    baseUrl: config.SANDBOX_URL,
-    timeoutMs: config.AIRLINE_TIMEOUT_MS,
-    safeRetries: 1,
-  });
+  const settings = { timeoutMs: config.AIRLINE_TIMEOUT_MS, safeRetries: 1 };
+  const provider: AirlineProvider =
+    config.SANDBOX_WIRE === 'ndc-xml'
+      ? xmlSandboxAdapter(config.SANDBOX_URL, settings)
+      : createNdcAdapter({ baseUrl: config.SANDBOX_URL, ...settings });
   const channels = createChannelsService({ db, credentials: createSecretBox(config.SECRET_KEY, 'channel-credential') });
   return { provider, channels, cards: createSecretBox(config.SECRET_KEY, 'card-number') };
+}
+
+/** The sandbox airlines spoken to in NDC 21.3 XML over REST, one keep-alive pool for every channel. */
+function xmlSandboxAdapter(sandboxUrl: string, settings: { timeoutMs: number; safeRetries: number }): AirlineProvider {
+  const base = `${sandboxUrl.replace(/\/$/, '')}/ndc-xml/21.3`;
+  const pool = new Agent({ connections: 128, keepAliveTimeout: 30_000 });
+  return createNdcXmlAdapter({
+    ...settings,
+    systemUrl: sandboxUrl,
+    transportOf: (channel) => createRestTransport({ baseUrl: base, credential: channel.credential }, pool),
+  });
 }
 
 export function createCore(
