@@ -17,6 +17,9 @@ const ConfigSchema = Type.Object({
   // Queues and Redis keys of two deployments (or test runs) sharing one Redis stay apart by prefix.
   KEY_PREFIX: Type.String({ default: 'contrail', pattern: '^[a-z0-9-]+$' }),
   SANDBOX_URL: Type.String({ default: 'http://127.0.0.1:4010', pattern: '^https?://' }),
+  // The wire the sandbox airlines are spoken to in: their NDC-shaped JSON, or IATA NDC 21.3 XML
+  // (their /ndc-xml/21.3 routes, through the ndc-xml adapter).
+  SANDBOX_WIRE: Type.Union([Type.Literal('json'), Type.Literal('ndc-xml')], { default: 'json' }),
   // One deadline for a whole search across airlines; late airlines are reported, not waited for.
   SEARCH_DEADLINE_MS: Type.Integer({ default: 8_000, minimum: 100, maximum: 60_000 }),
   // Deadline of one airline call outside search (pricing, ancillaries).

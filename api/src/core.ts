@@ -74,6 +74,7 @@ export function airlineParts(config: Config, db: Db) {
     sandboxUrl: config.SANDBOX_URL,
     timeoutMs: config.AIRLINE_TIMEOUT_MS,
     safeRetries: 1,
+    sandboxWire: config.SANDBOX_WIRE,
     guard,
   });
   const channels = createChannelsService({

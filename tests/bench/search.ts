@@ -1,4 +1,5 @@
-// `npm run bench:search`: flight search through the API against the sandbox airlines, every
+// `npm run bench:search`: flight search through the API against the sandbox airlines (in their JSON,
+// or with `-- --ndc-xml` in NDC 21.3 XML), every
 // carrier, 20 concurrent clients; and filter application on a 500-offer result. The sandbox and
 // the API run as their own processes, as in production; the API reports in Server-Timing the
 // airline phase of each search and the whole request, so our aggregation overhead is the API's
@@ -32,8 +33,14 @@ const routes = [
 const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
 
 const databaseUrl = await benchDatabase();
+/**
+ * `BENCH_SEARCH_WIRE=ndc-xml` (or `npm run bench:search -- --ndc-xml`): the API speaks IATA NDC
+ * 21.3 XML to the sandbox airlines (the ndc-xml adapter on their XML routes) instead of their JSON.
+ */
+const wire = process.argv.includes('--ndc-xml') ? 'ndc-xml' : (process.env.BENCH_SEARCH_WIRE ?? 'json');
+console.log(`wire to the sandbox airlines: ${wire}`);
 // No search is cut short: the airlines' time is measured whole.
-const searchEnv = { SEARCH_DEADLINE_MS: '30000' };
+const searchEnv = { SEARCH_DEADLINE_MS: '30000', SANDBOX_WIRE: wire };
 
 const headers = { authorization: `Bearer ${agent.token}`, 'content-type': 'application/json' };
 

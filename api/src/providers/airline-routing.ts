@@ -13,11 +13,12 @@ import type { AirlineExchangeSink } from './airline-exchange-log.js';
 import { ProviderError, type AirlineProvider, type ProviderChannel } from './airline-provider.js';
 import type { ChannelEndpoint } from './channel-endpoint.js';
 import { exchangeContext } from './exchange-context.js';
+import { Agent } from 'undici';
 import { createNdcAdapter } from './ndc/ndc.adapter.js';
-import type { NdcXmlTransport } from './ndc-xml/ndc-xml-transport.js';
-
-/** Builds the NDC XML adapter over a transport; absent until that adapter is part of the build. */
-export type NdcXmlAdapterFactory = (transport: NdcXmlTransport) => AirlineProvider;
+import { createNdcXmlAdapter } from './ndc-xml/ndc-xml.adapter.js';
+import { createRestTransport } from './ndc-xml/rest-transport.js';
+import { createEndpointTransport } from './ndc-xml/transport/endpoint-transport.js';
+import { loggedTransport } from './ndc-xml/transport/logged-transport.js';
 
 export interface AirlineRoutingOptions {
   readonly sandboxUrl: string;
@@ -26,7 +27,8 @@ export interface AirlineRoutingOptions {
   readonly safeRetries: number;
   /** Live endpoints are user-given addresses: checked at connect time (names) and before (IPs). */
   readonly guard?: OutboundGuard;
-  readonly ndcXml?: NdcXmlAdapterFactory;
+  /** The wire a test channel speaks when its endpoint does not pick one (SANDBOX_WIRE). */
+  readonly sandboxWire?: 'json' | 'ndc-xml';
   /** The airline message log, for every adapter's exchanges. */
   readonly sink?: AirlineExchangeSink;
 }
@@ -59,10 +61,37 @@ export function createAirlineRouting(options: AirlineRoutingOptions): RoutedProv
     throw new ProviderError('unavailable', why, channel.carrier);
   };
 
-  function xmlAdapter(channel: ProviderChannel): AirlineProvider {
-    // The NDC XML messages are built by their own adapter; until it is wired here, say so plainly.
-    if (!options.ndcXml) return refuse(channel, 'The NDC XML adapter is not available on this server yet.');
-    return refuse(channel, 'The NDC XML adapter is not connected to channel transports yet.');
+  // The sandbox's NDC XML door: one adapter (it remembers shopped offers) and one connection pool
+  // for every test channel that speaks XML, each call carrying its channel's own credential.
+  const sandboxXmlUrl = `${options.sandboxUrl.replace(/\/$/, '')}/ndc-xml/21.3`;
+  const sandboxXmlPool = new Agent({ connections: 128, keepAliveTimeout: 30_000 });
+  const sandboxXml = createNdcXmlAdapter({
+    timeoutMs: options.timeoutMs,
+    safeRetries: options.safeRetries,
+    systemUrl: options.sandboxUrl,
+    transportOf: (channel) =>
+      loggedTransport(createRestTransport({ baseUrl: sandboxXmlUrl, credential: channel.credential }, sandboxXmlPool), {
+        channelId: channel.id,
+        carrier: channel.carrier,
+        url: sandboxXmlUrl,
+        ...(options.sink ? { sink: options.sink } : {}),
+      }),
+  });
+
+  /** A live channel's XML adapter over its configured transport (REST or SOAP, its auth, its hosts). */
+  function liveXmlAdapter(channel: ProviderChannel, endpoint: ChannelEndpoint): AirlineProvider {
+    const transport = createEndpointTransport(endpoint, {
+      channelId: channel.id,
+      carrier: channel.carrier,
+      ...(options.guard ? { lookup: options.guard.lookup } : {}),
+      ...(options.sink ? { sink: options.sink } : {}),
+    });
+    return createNdcXmlAdapter({
+      timeoutMs: endpoint.timeoutMs,
+      safeRetries: options.safeRetries,
+      systemUrl: endpoint.baseUrl ?? '',
+      transportOf: () => transport,
+    });
   }
 
   function liveAdapter(channel: ProviderChannel, endpoint: ChannelEndpoint): AirlineProvider {
@@ -77,23 +106,28 @@ export function createAirlineRouting(options: AirlineRoutingOptions): RoutedProv
     );
     if (options.guard && hosts.some((host) => isIP(host) && !options.guard!.allows(host)))
       return refuse(channel, 'The channel endpoint is an address this server does not contact.');
-    if (endpoint.adapter === 'ndc-xml') return xmlAdapter(channel);
     const kept = live.get(channel.id);
     if (kept?.version === endpoint.version) return kept.adapter;
-    const adapter = createNdcAdapter({
-      baseUrl: base,
-      timeoutMs: endpoint.timeoutMs,
-      safeRetries: options.safeRetries,
-      ...(endpoint.messageTimeoutsMs.OrderChange ? { orderTimeoutMs: endpoint.messageTimeoutsMs.OrderChange } : {}),
-      ...(options.guard ? { lookup: options.guard.lookup } : {}),
-    });
+    const adapter =
+      endpoint.adapter === 'ndc-xml'
+        ? liveXmlAdapter(channel, endpoint)
+        : createNdcAdapter({
+            baseUrl: base,
+            timeoutMs: endpoint.timeoutMs,
+            safeRetries: options.safeRetries,
+            ...(endpoint.messageTimeoutsMs.OrderChange
+              ? { orderTimeoutMs: endpoint.messageTimeoutsMs.OrderChange }
+              : {}),
+            ...(options.guard ? { lookup: options.guard.lookup } : {}),
+          });
     live.set(channel.id, { version: endpoint.version, adapter });
     return adapter;
   }
 
   function adapterFor(channel: ProviderChannel): AirlineProvider {
     if (sandbox.isSandboxCredential(channel.credential)) {
-      return channel.endpoint?.adapter === 'ndc-xml' ? xmlAdapter(channel) : sandbox;
+      const wire = channel.endpoint?.adapter ?? (options.sandboxWire === 'ndc-xml' ? 'ndc-xml' : 'sandbox-json');
+      return wire === 'ndc-xml' ? sandboxXml : sandbox;
     }
     if (!channel.endpoint) return refuse(channel, 'The channel has no airline endpoint configured.');
     return liveAdapter(channel, channel.endpoint);
@@ -122,6 +156,7 @@ export function createAirlineRouting(options: AirlineRoutingOptions): RoutedProv
     ...(routed as unknown as AirlineProvider),
     async close() {
       live.clear();
+      await sandboxXmlPool.close();
     },
   };
 }

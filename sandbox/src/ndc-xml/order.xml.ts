@@ -396,6 +396,18 @@ export function orderViewRS(rs: OrderViewRS): XmlElement[] {
             }),
           ),
           ...rs.PaymentInfo.map((p) => sbx('Payment', { PaymentID: p.PaymentID, PurposeCode: p.PurposeCode })),
+          // The airline's own changes asking for the seller's answer (no 21.3 element on an order).
+          ...(o.AirlineChange ?? []).map((c) =>
+            sbx('AirlineChange', {
+              NotifID: c.NotifID,
+              KindCode: c.KindCode,
+              ReasonText: c.ReasonText,
+              ActionDeadlineDateTime: c.ActionDeadlineDateTime,
+              ConsequenceCode: c.ConsequenceCode,
+              StatusCode: c.StatusCode,
+              OccurredDateTime: c.OccurredDateTime,
+            }),
+          ),
         ],
       },
     ],

@@ -199,6 +199,19 @@ export function orderOfView(root: XmlNode, response: XmlNode): ProviderOrder {
       };
     }),
     remarks: all(extra, 'Remark').map((r) => r.text.trim()),
+    ...(all(extra, 'AirlineChange').length > 0
+      ? {
+          airlineChanges: all(extra, 'AirlineChange').map((c) => ({
+            id: c.attrs.NotifID ?? '',
+            kind: lower(c.attrs.KindCode ?? ''),
+            reason: c.attrs.ReasonText ?? '',
+            actionDeadline: c.attrs.ActionDeadlineDateTime ?? '',
+            consequenceOfInaction: lower(c.attrs.ConsequenceCode ?? ''),
+            state: lower(c.attrs.StatusCode ?? ''),
+            occurredAt: c.attrs.OccurredDateTime ?? '',
+          })),
+        }
+      : {}),
     warnings: all(response, 'Warning').map((w) => ({
       kind: warningKinds[text(w, 'Code')] ?? 'other',
       message: text(w, 'DescText'),

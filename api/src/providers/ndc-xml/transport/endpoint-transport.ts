@@ -10,10 +10,10 @@ import { Agent, request } from 'undici';
 import type { AirlineExchangeSink } from '../../airline-exchange-log.js';
 import { ProviderError, type ProviderErrorKind } from '../../airline-provider.js';
 import type { ChannelEndpoint } from '../../channel-endpoint.js';
-import { exchangeContext } from '../../exchange-context.js';
 import type { NdcXmlAnswer, NdcXmlRequest, NdcXmlTransport } from '../ndc-xml-transport.js';
 import { isEnvelope, unwrapEnvelope, wrapInEnvelope, type SoapFault } from './soap-envelope.js';
 import { createTokenSource, TokenRefused } from './token-source.js';
+import { loggedTransport } from './logged-transport.js';
 
 /** A SOAP fault the airline answered, with its code, as a ProviderError. */
 export class SoapFaultError extends ProviderError {
@@ -139,35 +139,14 @@ export function createEndpointTransport(
     return { status, xml, durationMs: Math.round(performance.now() - started) };
   }
 
-  return {
-    async exchange(call) {
-      const started = performance.now();
-      const at = new Date(options.now?.() ?? Date.now());
-      const log = (status: number | null, response: string | null, error: string | null) =>
-        options.sink?.record({
-          channelId: options.channelId,
-          carrier,
-          message: call.message,
-          direction: 'outbound',
-          bookingId: exchangeContext.getStore()?.bookingId ?? call.bookingLocator ?? null,
-          format: 'xml',
-          url: endpoint.baseUrl ?? '',
-          status,
-          durationMs: Math.round(performance.now() - started),
-          request: call.xml,
-          response,
-          error,
-          at,
-        });
-      try {
-        const answer = await exchange(call);
-        log(answer.status, answer.xml, null);
-        return answer;
-      } catch (error) {
-        log(null, null, error instanceof ProviderError ? error.kind : 'failed');
-        throw error;
-      }
+  return loggedTransport(
+    { exchange, close: () => dispatcher.close() },
+    {
+      channelId: options.channelId,
+      carrier,
+      url: endpoint.baseUrl ?? '',
+      ...(options.sink ? { sink: options.sink } : {}),
+      ...(options.now ? { now: options.now } : {}),
     },
-    close: () => dispatcher.close(),
-  };
+  );
 }
