@@ -166,13 +166,21 @@ describe('each preset walks its screens', () => {
     expect(await page.getByRole('option', { name: 'Supervisor' }).count()).toBe(0);
   });
 
-  it('the users screen in ua and pl', async () => {
+  it('the users screen in ua and pl, and the invite page in en, ua and pl', async () => {
     for (const language of ['ua', 'pl']) {
       const page = await signedIn(supervisor, language);
       await page.goto(url('/settings/users'));
       await page.getByRole('table').first().waitFor();
       await page.getByRole('row').filter({ hasText: agent.email }).waitFor();
       await shoot(page, `users-${language}`);
+    }
+    const visitor = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+    for (const language of ['en', 'ua', 'pl']) {
+      await visitor.goto(url('/invite?token=inv_shown_only_for_the_picture'));
+      await visitor.evaluate((l) => localStorage.setItem('language', l), language);
+      await visitor.reload();
+      await visitor.getByRole('heading', { level: 1 }).waitFor();
+      await shoot(visitor, `invite-${language}`);
     }
   });
 });
