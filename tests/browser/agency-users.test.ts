@@ -109,6 +109,9 @@ describe('each preset walks its screens', () => {
     await page.getByLabel('Email', { exact: false }).last().fill(email);
     await page.getByLabel('First name', { exact: false }).fill('Olena');
     await page.getByLabel('Last name', { exact: false }).fill('Bondar');
+    // Into a subagent company of the agency.
+    await page.getByLabel('Company (subagent) they book for').click();
+    await page.getByRole('option').first().click();
     await page.getByRole('button', { name: 'Send invite' }).click();
     const link = (await page.locator('pre').first().textContent())!;
     expect(link).toContain('/invite?token=');
@@ -126,10 +129,10 @@ describe('each preset walks its screens', () => {
     await visitor.getByText(`Sign in with ${email}`).waitFor();
     const made = await stack.ctx.db
       .selectFrom('accounts')
-      .select('agency_id')
+      .select(['agency_id', 'company_id'])
       .where('email', '=', email)
       .executeTakeFirst();
-    expect(made?.agency_id).toBe(tenant.agencyId);
+    expect(made).toEqual({ agency_id: tenant.agencyId, company_id: tenant.companyId });
   });
 
   it('an agent sees Search but not Users; the Users page says why', async () => {
