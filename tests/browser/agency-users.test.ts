@@ -109,6 +109,9 @@ describe('each preset walks its screens', () => {
     await page.getByLabel('Email', { exact: false }).last().fill(email);
     await page.getByLabel('First name', { exact: false }).fill('Olena');
     await page.getByLabel('Last name', { exact: false }).fill('Bondar');
+    // Into a subagent company of the agency.
+    await page.getByLabel('Company (subagent) they book for').click();
+    await page.getByRole('option').first().click();
     await page.getByRole('button', { name: 'Send invite' }).click();
     const link = (await page.locator('pre').first().textContent())!;
     expect(link).toContain('/invite?token=');
@@ -126,10 +129,10 @@ describe('each preset walks its screens', () => {
     await visitor.getByText(`Sign in with ${email}`).waitFor();
     const made = await stack.ctx.db
       .selectFrom('accounts')
-      .select('agency_id')
+      .select(['agency_id', 'company_id'])
       .where('email', '=', email)
       .executeTakeFirst();
-    expect(made?.agency_id).toBe(tenant.agencyId);
+    expect(made).toEqual({ agency_id: tenant.agencyId, company_id: tenant.companyId });
   });
 
   it('an agent sees Search but not Users; the Users page says why', async () => {
@@ -166,13 +169,21 @@ describe('each preset walks its screens', () => {
     expect(await page.getByRole('option', { name: 'Supervisor' }).count()).toBe(0);
   });
 
-  it('the users screen in ua and pl', async () => {
+  it('the users screen in ua and pl, and the invite page in en, ua and pl', async () => {
     for (const language of ['ua', 'pl']) {
       const page = await signedIn(supervisor, language);
       await page.goto(url('/settings/users'));
       await page.getByRole('table').first().waitFor();
       await page.getByRole('row').filter({ hasText: agent.email }).waitFor();
       await shoot(page, `users-${language}`);
+    }
+    const visitor = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+    for (const language of ['en', 'ua', 'pl']) {
+      await visitor.goto(url('/invite?token=inv_shown_only_for_the_picture'));
+      await visitor.evaluate((l) => localStorage.setItem('language', l), language);
+      await visitor.reload();
+      await visitor.getByRole('heading', { level: 1 }).waitFor();
+      await shoot(visitor, `invite-${language}`);
     }
   });
 });

@@ -33,6 +33,31 @@ const cases: CrossAgencyRegistry = {
       return { method: 'delete', path: `/api/v1/account/api_tokens/${created.body.id}` };
     },
   },
+  // users of an agency: another agency's supervisor neither reads nor changes them
+  getAgencyUser: {
+    async arrange({ tenant }) {
+      const user = await createAccount(stack.ctx.db, { userType: 'Agent', tenant });
+      return { method: 'get', path: `/api/v1/agency_users/${user.id}` };
+    },
+  },
+  updateAgencyUser: {
+    async arrange({ tenant }) {
+      const user = await createAccount(stack.ctx.db, { userType: 'Agent', tenant });
+      return { method: 'patch', path: `/api/v1/agency_users/${user.id}`, body: { preset: 'accountant' } };
+    },
+  },
+  suspendAgencyUser: {
+    async arrange({ tenant }) {
+      const user = await createAccount(stack.ctx.db, { userType: 'Agent', tenant });
+      return { method: 'post', path: `/api/v1/agency_users/${user.id}/suspend` };
+    },
+  },
+  reactivateAgencyUser: {
+    async arrange({ tenant }) {
+      const user = await createAccount(stack.ctx.db, { userType: 'Agent', tenant });
+      return { method: 'post', path: `/api/v1/agency_users/${user.id}/reactivate` };
+    },
+  },
   // flights: search results belong to the searcher; fares name the agency's own channel.
   getSearchResult: {
     async arrange({ headers }) {

@@ -9,6 +9,7 @@ import {
   useCreateAgencyInvite,
   useListAgencyInvites,
   useListAgencyUsers,
+  useListCompanies,
   useReactivateAgencyUser,
   useSuspendAgencyUser,
   useUpdateAgencyUser,
@@ -115,6 +116,10 @@ function InviteForm({ supervisor }: { supervisor: boolean }) {
   const [last, setLast] = useState('');
   const [preset, setPreset] = useState<string>('agent');
   const [link, setLink] = useState<string | null>(null);
+  // The agency's companies (its subagents), each with its own balance and channels: an agent books
+  // for one of them. Listing them is a supervisor's; others invite into no company.
+  const companies = useListCompanies({ per_page: 100 }, { query: { enabled: supervisor } });
+  const [company, setCompany] = useState<string | null>(null);
   const invite = useCreateAgencyInvite({
     mutation: {
       onSuccess: (created) => {
@@ -126,7 +131,13 @@ function InviteForm({ supervisor }: { supervisor: boolean }) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     invite.mutate({
-      data: { email, first_name: first, last_name: last, preset: preset as (typeof presetNames)[number] },
+      data: {
+        email,
+        first_name: first,
+        last_name: last,
+        preset: preset as (typeof presetNames)[number],
+        ...(company && preset !== 'supervisor' ? { company_id: company } : {}),
+      },
     });
   };
   const offered = supervisor ? presetNames : presetNames.filter((p) => p !== 'supervisor');
@@ -163,6 +174,15 @@ function InviteForm({ supervisor }: { supervisor: boolean }) {
               onChange={(e) => setLast(e.currentTarget.value)}
             />
           </Group>
+          {supervisor && preset !== 'supervisor' && (
+            <Select
+              label={t('agencyUsers.invite.company')}
+              clearable
+              value={company}
+              onChange={setCompany}
+              data={(companies.data?.data ?? []).map((c) => ({ value: c.id, label: c.name }))}
+            />
+          )}
           <Group justify="flex-end">
             <Button type="submit" loading={invite.isPending}>
               {t('agencyUsers.invite.submit')}
