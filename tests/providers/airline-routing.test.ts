@@ -83,7 +83,7 @@ describe('routing by channel mode', () => {
       // test channels: the sandbox, whatever their endpoint names
       { ch: channel('sbx_lh_plain'), goes: 'answered' },
       { ch: channel('sbx_lh_pointed', live), goes: 'answered' },
-      { ch: channel('sbx_lh_xml', endpoint({ adapter: 'ndc-xml', baseUrl: liveAirline.url })), goes: 'refused' },
+      { ch: channel('sbx_lh_xml', endpoint({ adapter: 'ndc-xml', baseUrl: liveAirline.url })), goes: 'answered' },
       // live channels: their endpoint, and nothing else
       { ch: channel('lh-live-key', live), goes: 'answered' },
       { ch: channel('lh-live-none'), goes: 'refused' },
@@ -115,9 +115,9 @@ describe('routing by channel mode', () => {
       });
     }
     const credentials = (seen: string[]) => [...new Set(seen.map((a) => a.replace('Bearer ', '')))].sort();
-    expect(credentials(sandbox.seen)).toEqual(['sbx_lh_plain', 'sbx_lh_pointed']);
+    expect(credentials(sandbox.seen)).toEqual(['sbx_lh_plain', 'sbx_lh_pointed', 'sbx_lh_xml']);
     expect(credentials(liveAirline.seen)).toEqual(['lh-live-key']);
-    expect(sandbox.seen.length).toBe(15 * 2 * 2);
+    expect(sandbox.seen.length).toBe(15 * 2 * 3);
     expect(liveAirline.seen.length).toBe(15 * 2);
   });
 

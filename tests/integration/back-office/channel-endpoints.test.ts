@@ -174,9 +174,9 @@ describe('channel endpoints', () => {
       error: null,
     });
     expect(sandboxJson.duration_ms).toBeGreaterThanOrEqual(0);
-    // The XML adapter is not part of this build yet: the test says so instead of failing silently.
+    // A test channel speaking XML reaches the sandbox's XML door, whatever addresses it names.
     const xml = await testAgencyChannelEndpoint(channelOf(tenant.agencyId));
-    expect(xml).toMatchObject({ ok: false, wire_format: 'NDC 21.3 XML over SOAP 1.1', error: { kind: 'unavailable' } });
+    expect(xml).toMatchObject({ ok: true, route: 'FRA-LHR', error: null });
     as(stack.apiUrl, supervisor.token);
     expect(await refusal(testAgencyChannelEndpoint(channelOf(tenant.agencyId)))).toMatchObject({ status: 403 });
   });
