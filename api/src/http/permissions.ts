@@ -494,6 +494,32 @@ const agencyNeeds: Record<OperationId, AgencyPermission | null> = {
   executeAssistantPlan: null,
   listAssistantConversations: null,
   getAssistantConversation: null,
+  // the agency's ledgers and transfers between its companies
+  listCompanyLedger: 'balance',
+  exportCompanyLedger: 'balance',
+  createBalanceTransfer: 'balance',
+  // how channels reach their airlines, and the airline message log: staff
+  getAgencyChannelEndpoint: null,
+  setAgencyChannelEndpoint: null,
+  testAgencyChannelEndpoint: null,
+  listAirlineMessages: null,
+  getAirlineMessage: null,
+  downloadAirlineMessage: null,
+  // support cases: anyone in the agency may ask; consenting to an offer voids, refunds or exchanges
+  listSupportCases: null,
+  createSupportCase: null,
+  getSupportCase: null,
+  postSupportCaseMessage: null,
+  downloadSupportCaseAttachment: null,
+  closeSupportCase: null,
+  reopenSupportCase: null,
+  listSupportQueue: null,
+  getSupportCaseStats: null,
+  assignSupportCase: null,
+  createSupportCaseOffer: null,
+  withdrawSupportCaseOffer: null,
+  acceptSupportCaseOffer: 'service',
+  declineSupportCaseOffer: 'service',
 };
 export const permissions: Record<OperationId, Permission> = Object.fromEntries(
   (Object.keys(roleRules) as OperationId[]).map((id) => [id, { ...roleRules[id], needs: agencyNeeds[id] }]),
