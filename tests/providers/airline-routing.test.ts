@@ -117,7 +117,8 @@ describe('routing by channel mode', () => {
     const credentials = (seen: string[]) => [...new Set(seen.map((a) => a.replace('Bearer ', '')))].sort();
     expect(credentials(sandbox.seen)).toEqual(['sbx_lh_plain', 'sbx_lh_pointed', 'sbx_lh_xml']);
     expect(credentials(liveAirline.seen)).toEqual(['lh-live-key']);
-    expect(sandbox.seen.length).toBe(15 * 2 * 3);
+    // Each XML call is seen twice: at the sandbox's XML door and at the JSON face it answers from.
+    expect(sandbox.seen.length).toBe(15 * 2 * 2 + 15 * 2 * 2);
     expect(liveAirline.seen.length).toBe(15 * 2);
   });
 
