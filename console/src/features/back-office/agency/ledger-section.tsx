@@ -43,7 +43,7 @@ export function CompanyLedgers() {
             />
             <TransferButton companies={rows} from={company} />
           </Group>
-          <Threshold company={company} />
+          <Threshold key={company.id} company={company} />
           <Ledger key={company.id} company={company} />
         </Stack>
       )}
