@@ -18,6 +18,7 @@ import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { useManageTexts } from '../../../hooks/use-manage-texts';
 import { Supervisors } from '../admin/partner-screen';
 import { AgencyJoinRequests } from '../admin/join-requests-screen';
+import { CompanyLedgers } from './ledger-section';
 import { CompanyChannels, SharedBookings } from '../admin/company-screen';
 import { ConfirmButton } from '../components/confirm-button';
 import { PartnerChannels } from '../components/partner-channels';
@@ -46,6 +47,7 @@ export function AgencyScreen() {
       />
       <Supervisors agencyId={agencyId} />
       <Subagents agencyId={agencyId} />
+      <CompanyLedgers />
       <AgencyJoinRequests />
     </Stack>
   );
