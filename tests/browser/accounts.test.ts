@@ -121,6 +121,7 @@ async function expectSignedInAs(page: Page, name: string): Promise<void> {
     'Fare Watch',
     'Sales',
     'Analytics',
+    'Support',
     'Settings',
   ]);
 }

@@ -63,10 +63,10 @@ async function open(page: Page, pathname: string): Promise<void> {
 }
 
 const navigationOf: Record<Role, string[]> = {
-  Admin: ['Home', 'Search', 'Bookings', 'Fare Watch', 'Sales', 'Analytics', 'Settings', 'Admin'],
-  Support: ['Home', 'Search', 'Bookings', 'Fare Watch', 'Sales', 'Analytics', 'Settings', 'Admin'],
-  Supervisor: ['Home', 'Search', 'Bookings', 'Fare Watch', 'Sales', 'Analytics', 'Settings', 'Agency'],
-  Agent: ['Home', 'Search', 'Bookings', 'Fare Watch', 'Sales', 'Analytics', 'Settings'],
+  Admin: ['Home', 'Search', 'Bookings', 'Fare Watch', 'Sales', 'Analytics', 'Support', 'Settings', 'Admin'],
+  Support: ['Home', 'Search', 'Bookings', 'Fare Watch', 'Sales', 'Analytics', 'Support', 'Settings', 'Admin'],
+  Supervisor: ['Home', 'Search', 'Bookings', 'Fare Watch', 'Sales', 'Analytics', 'Support', 'Settings', 'Agency'],
+  Agent: ['Home', 'Search', 'Bookings', 'Fare Watch', 'Sales', 'Analytics', 'Support', 'Settings'],
 };
 
 describe('the header at 400 px', () => {

@@ -99,7 +99,7 @@ function EndpointForm({ channelId, endpoint: e }: { channelId: string; endpoint:
           <Title order={4} size="h6">
             {t('manage.endpoint.title')}
           </Title>
-          <Badge variant="light" color={e.mode === 'sandbox' ? 'yellow' : 'blue'}>
+          <Badge variant="light" color={e.mode === 'sandbox' ? 'green' : 'blue'}>
             {t(`manage.endpoint.mode.${e.mode}`)}
           </Badge>
           <Badge variant="outline" data-testid="wire-format">
