@@ -114,7 +114,7 @@ describe('OrderChangeNotif', () => {
       headers: auth,
       payload: { url: `${base}/mine` },
     });
-    expect(put.json()).toEqual({ url: `${base}/mine` });
+    expect(put.json()).toEqual({ url: `${base}/mine`, format: 'json' });
     const held = await bookOrder(s, { route: routeTriggers.schedule_change, credential });
     failuresLeft = 2;
     await s.moveClock(3600);
@@ -122,7 +122,7 @@ describe('OrderChangeNotif', () => {
     expect(notifsFor(held.Order.OrderID).map((n) => n.path)).toEqual(['/mine']);
     const list = (await s.app.inject({ url: '/sandbox/notifications', headers: auth })).json().Notifications;
     expect(list).toEqual([
-      expect.objectContaining({ OrderID: held.Order.OrderID, Attempts: 3, StatusCode: 'DELIVERED' }),
+      expect.objectContaining({ OrderID: held.Order.OrderID, Format: 'json', Attempts: 3, StatusCode: 'DELIVERED' }),
     ]);
     const bad = await s.app.inject({
       method: 'PUT',
