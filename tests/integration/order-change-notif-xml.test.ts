@@ -18,7 +18,7 @@ import { createAccount, createTenant, type TestAccount, type TestTenant } from '
 import { ndcSchemaErrors, type NdcDocument } from '../support/ndc-xsd.js';
 import { disrupt } from '../support/schedule-changes.js';
 import { closedPort } from '../support/services.js';
-import { startStack, testEnv, type Stack } from '../support/stack.js';
+import { startStack, testEnv, tokens, type Stack } from '../support/stack.js';
 import { TestClock } from '../support/test-clock.js';
 import { waitFor } from '../support/wait.js';
 
@@ -171,6 +171,50 @@ describe('XML OrderChangeNotif from the sandbox airline', () => {
     expect(mine.map((d) => d.name)).toEqual(['OrderChangeNotifRQ', 'Acknowledgement']);
     expect(mine[0]!.xml).toContain('CurrentOrder');
   }, 60_000);
+});
+
+describe('a test channel speaking NDC 21.3 XML', () => {
+  it('registers its notify URL as XML: the disruption arrives in XML and is taken in', async () => {
+    const other = await createTenant(db());
+    const seller = await createAccount(db(), { userType: 'Agent', tenant: other });
+    await payBy(db(), other, 'company_balance');
+    await setBalance(db(), other.companyId, '100000.00');
+    const channelId = `ach_${other.agencyId}_lh`;
+    const set = await api()
+      .put(`/api/v1/ticketing/agency_channels/${channelId}/endpoint`)
+      .set(bearer(tokens.Admin))
+      .send({ adapter: 'ndc-xml', transport: 'rest' });
+    expect(set.status, JSON.stringify(set.body)).toBe(200);
+    const fares = await findFares(
+      stack.baseUrl,
+      bearer(seller.token),
+      { origin: 'WAW', destination: 'FRA', days: (day += 1) },
+      { carriers: ['LH'], currency: 'EUR' },
+    );
+    const { locator } = await book(stack.baseUrl, bearer(seller.token), fares[0]!);
+    const row = await bookingOf(locator);
+    expect(row.channel_id).toBe(channelId);
+    const { channel } = await airlineParts(stack.config, db()).channels.forBooking(row);
+    const sent = await disrupt(stack.baseUrl, bearer(seller.token), locator, { kind: 'retime', notice: 'light' });
+    const changes = await waitFor(
+      `the schedule change of ${locator}`,
+      async () => (await api().get('/api/v1/schedule_changes').query({ locator }).set(bearer(seller.token))).body,
+      (body: { data: { status: string }[] }) => body.data?.some((c) => c.status === 'pending'),
+    );
+    expect(changes.data[0]).toMatchObject({ type: 'retime', locator });
+    const deliveries = await waitFor(
+      'the delivery',
+      async () => (await request(stack.sandboxUrl).get('/sandbox/notifications').set(bearer(channel.credential))).body,
+      (body: { Notifications: { NotifID: string; StatusCode: string }[] }) =>
+        body.Notifications.some((d) => d.NotifID === sent.notice_id && d.StatusCode === 'DELIVERED'),
+    );
+    expect(deliveries.Notifications.find((d: { NotifID: string }) => d.NotifID === sent.notice_id)).toMatchObject({
+      Format: 'xml',
+      AckStatusCode: 'OK',
+    });
+    const kept = (await notices(channelId)).find((n) => n.notif_id === sent.notice_id)!;
+    expect(kept.notice).toMatchObject({ NoticeTypeCode: 'LIGHT' });
+  }, 90_000);
 });
 
 describe('XML notifications airlines write', () => {
