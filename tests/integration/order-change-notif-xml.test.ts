@@ -255,13 +255,21 @@ describe('XML notifications airlines write', () => {
       `<soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"><soap:Body>` +
       light(order, 'TRX-SOAP-1').replace(/^<\?xml[^>]*\?>/, '') +
       `</soap:Body></soap:Envelope>`;
-    for (const xml of [shuffled, enveloped]) {
+    // Two change groups where one was expected: the first names the notice.
+    const listed = light(order, 'TRX-LIST-1').replace(
+      '</c:ChangeGroup>',
+      '</c:ChangeGroup><c:ChangeGroup><c:ChangeOperationGroup><c:ChangeOperation><c:ChangeTypeCode>OTHER' +
+        '</c:ChangeTypeCode></c:ChangeOperation></c:ChangeOperationGroup></c:ChangeGroup>',
+    );
+    for (const xml of [shuffled, enveloped, listed]) {
       const res = await postXml(receiverUrl, xml);
       expect(res.status, res.text).toBe(200);
       documents.push({ name: 'Acknowledgement', xml: res.text });
     }
     const ids = (await notices(channelId)).map((n) => n.notif_id);
-    expect(ids).toEqual(expect.arrayContaining(['TRX-BROKEN-1', 'TRX-SOAP-1']));
+    expect(ids).toEqual(expect.arrayContaining(['TRX-BROKEN-1', 'TRX-SOAP-1', 'TRX-LIST-1']));
+    const listedRow = (await notices(channelId)).find((n) => n.notif_id === 'TRX-LIST-1')!;
+    expect(listedRow.change_type).toBe('TIME_LIMIT_CHANGE');
   }, 60_000);
 
   it('answers 400 in the errors format to what is not a readable notification, keeping nothing', async () => {
