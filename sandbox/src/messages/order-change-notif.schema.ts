@@ -33,7 +33,11 @@ export const OrderChangeNotifRQ = Type.Object({
 export type OrderChangeNotifRQ = Static<typeof OrderChangeNotifRQ>;
 
 export const NotifySubscriptionRQ = Type.Object(
-  { url: Type.Union([Type.String({ pattern: '^https?://', maxLength: 500 }), Type.Null()]) },
+  {
+    url: Type.Union([Type.String({ pattern: '^https?://', maxLength: 500 }), Type.Null()]),
+    /** How notices reach the URL: NDC-shaped JSON (the default) or NDC 21.3 XML. */
+    format: Type.Optional(Type.Union([Type.Literal('json'), Type.Literal('xml')])),
+  },
   { additionalProperties: false },
 );
 export type NotifySubscriptionRQ = Static<typeof NotifySubscriptionRQ>;

@@ -1,18 +1,26 @@
 // OrderChangeNotif delivery: each order event is POSTed as JSON to the URL registered for the
 // order's channel credential (PUT /sandbox/notify_url), else to SANDBOX_NOTIFY_URL, and retried
-// with the given wall-clock delays until a 2xx answer. Deliveries are kept (last 200 per credential)
+// with the given wall-clock delays until a 2xx answer. A URL registered with format `xml` gets the
+// NDC 21.3 XML OrderChangeNotif instead, and counts as delivered only once the seller's
+// IATA_Acknowledgement says OK. Deliveries are kept (last 200 per credential)
 // so a caller can see what was sent with GET /sandbox/notifications.
 import type { OrderEvent } from '../engine/order-book-types.js';
 import { idOf } from '../engine/prng.js';
 import type { OrderChangeNotifRQ } from '../messages/order-change-notif.schema.js';
 import { orderToView } from '../messages/order.mapper.js';
+import { acknowledgementStatusOf, orderChangeNotifXml } from '../ndc-xml/order-change-notif.xml.js';
+
+export type NotifyFormat = 'json' | 'xml';
 
 export interface Delivery {
   NotifID: string;
   OrderID: string;
   ChangeTypeCode: OrderChangeNotifRQ['ChangeTypeCode'];
   URL: string | null;
+  Format: NotifyFormat;
   Attempts: number;
+  /** The seller's IATA_Acknowledgement StatusCode (XML deliveries). */
+  AckStatusCode?: string;
   StatusCode: 'PENDING' | 'DELIVERED' | 'FAILED' | 'NO_URL';
   LastError?: string;
 }
@@ -25,8 +33,9 @@ export interface NotifierOptions {
 }
 
 export interface Notifier {
-  subscribe(credential: string, url: string | null): void;
+  subscribe(credential: string, url: string | null, format?: NotifyFormat): void;
   urlFor(credential: string): string | null;
+  formatFor(credential: string): NotifyFormat;
   deliveries(credential: string): readonly Delivery[];
   notify(event: OrderEvent): void;
   /** Resolves once nothing is in flight or waiting to retry (tests). */
@@ -58,6 +67,7 @@ export function notifBody(event: OrderEvent): OrderChangeNotifRQ {
 
 export function createNotifier(options: NotifierOptions = {}): Notifier {
   const urls = new Map<string, string>();
+  const formats = new Map<string, NotifyFormat>();
   const sent = new Map<string, Delivery[]>();
   const inFlight = new Set<Promise<void>>();
   const timers = new Set<NodeJS.Timeout>();
@@ -73,7 +83,7 @@ export function createNotifier(options: NotifierOptions = {}): Notifier {
       timers.add(timer);
     });
 
-  async function deliver(delivery: Delivery, body: OrderChangeNotifRQ): Promise<void> {
+  async function deliver(delivery: Delivery, body: OrderChangeNotifRQ, xml: string | null): Promise<void> {
     for (let attempt = 0; attempt <= retryDelays.length && !closed; attempt += 1) {
       if (attempt > 0) await sleep(retryDelays[attempt - 1]!);
       if (closed) return;
@@ -81,10 +91,23 @@ export function createNotifier(options: NotifierOptions = {}): Notifier {
       try {
         const res = await fetch(delivery.URL!, {
           method: 'POST',
-          headers: { 'content-type': 'application/json', 'x-sandbox-notif-id': delivery.NotifID },
-          body: JSON.stringify(body),
+          headers: {
+            'content-type': xml === null ? 'application/json' : 'application/xml',
+            'x-sandbox-notif-id': delivery.NotifID,
+          },
+          body: xml ?? JSON.stringify(body),
           signal: AbortSignal.timeout(options.timeoutMs ?? 5000),
         });
+        if (res.ok && xml !== null) {
+          const status = await acknowledgementStatusOf(await res.text());
+          if (status !== null) delivery.AckStatusCode = status;
+          if (status === 'OK') {
+            delivery.StatusCode = 'DELIVERED';
+            return;
+          }
+          delivery.LastError = status === null ? 'No IATA_Acknowledgement in the answer' : `Acknowledged ${status}`;
+          continue;
+        }
         if (res.ok) {
           delivery.StatusCode = 'DELIVERED';
           return;
@@ -98,10 +121,13 @@ export function createNotifier(options: NotifierOptions = {}): Notifier {
   }
 
   const notifier: Notifier = {
-    subscribe(credential, url) {
+    subscribe(credential, url, format = 'json') {
       if (url) urls.set(credential, url);
       else urls.delete(credential);
+      if (url && format === 'xml') formats.set(credential, format);
+      else formats.delete(credential);
     },
+    formatFor: (credential) => formats.get(credential) ?? 'json',
     urlFor: (credential) => urls.get(credential) ?? options.defaultUrl ?? null,
     deliveries: (credential) => sent.get(credential) ?? [],
     notify(event) {
@@ -112,6 +138,7 @@ export function createNotifier(options: NotifierOptions = {}): Notifier {
         OrderID: body.OrderID,
         ChangeTypeCode: body.ChangeTypeCode,
         URL: url,
+        Format: notifier.formatFor(event.order.credential),
         Attempts: 0,
         StatusCode: url ? 'PENDING' : 'NO_URL',
       };
@@ -120,7 +147,13 @@ export function createNotifier(options: NotifierOptions = {}): Notifier {
       if (list.length > keptPerCredential) list.shift();
       sent.set(event.order.credential, list);
       if (!url) return;
-      const running = deliver(delivery, body).finally(() => inFlight.delete(running));
+      // The XML full form carries the order as it now is, unless the airline chose a light notice.
+      const light = event.notice !== undefined && !event.notice.full;
+      const xml =
+        delivery.Format === 'xml'
+          ? orderChangeNotifXml(body, light ? null : orderToView(event.order, event.occurredAt))
+          : null;
+      const running = deliver(delivery, body, xml).finally(() => inFlight.delete(running));
       inFlight.add(running);
     },
     async settled() {

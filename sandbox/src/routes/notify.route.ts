@@ -9,8 +9,9 @@ import type { Notifier } from '../notify/order-notifier.js';
 export default function notifyRoutes(app: FastifyInstance, notifier: Notifier): void {
   app.put('/sandbox/notify_url', async (request) => {
     const { credential } = channelOfRequest(request);
-    notifier.subscribe(credential, parseBody(NotifySubscriptionRQ, request.body).url);
-    return { url: notifier.urlFor(credential) };
+    const { url, format } = parseBody(NotifySubscriptionRQ, request.body);
+    notifier.subscribe(credential, url, format);
+    return { url: notifier.urlFor(credential), format: notifier.formatFor(credential) };
   });
   app.get('/sandbox/notifications', async (request) => ({
     Notifications: notifier.deliveries(channelOfRequest(request).credential),

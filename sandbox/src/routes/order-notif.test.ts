@@ -12,6 +12,12 @@ import { buildSandbox, type Sandbox } from '../testing/sandbox.fixture.js';
 const received: Array<{ path: string; body: OrderChangeNotifRQ }> = [];
 /** Answers 500 this many times before accepting, to exercise the retry. */
 let failuresLeft = 0;
+/** XML pushes, and the answers the receiver gives them in turn (then an OK acknowledgement). */
+const xmlReceived: string[] = [];
+const xmlAnswers: string[] = [];
+const ack = (status: string) =>
+  '<?xml version="1.0"?><IATA_Acknowledgement xmlns="http://www.iata.org/IATA/2015/EASD/00/IATA_OffersAndOrdersMessage">' +
+  `<Notification><c:StatusCode xmlns:c="urn:any">${status}</c:StatusCode></Notification></IATA_Acknowledgement>`;
 let receiver: Server;
 let base = '';
 let s: Sandbox;
@@ -21,6 +27,11 @@ beforeAll(async () => {
     let raw = '';
     req.on('data', (chunk: Buffer) => (raw += chunk.toString()));
     req.on('end', () => {
+      if (req.headers['content-type'] === 'application/xml') {
+        xmlReceived.push(raw);
+        res.writeHead(200, { 'content-type': 'application/xml' }).end(xmlAnswers.shift() ?? ack('OK'));
+        return;
+      }
       if (failuresLeft > 0) {
         failuresLeft -= 1;
         res.writeHead(500).end();
@@ -114,7 +125,7 @@ describe('OrderChangeNotif', () => {
       headers: auth,
       payload: { url: `${base}/mine` },
     });
-    expect(put.json()).toEqual({ url: `${base}/mine` });
+    expect(put.json()).toEqual({ url: `${base}/mine`, format: 'json' });
     const held = await bookOrder(s, { route: routeTriggers.schedule_change, credential });
     failuresLeft = 2;
     await s.moveClock(3600);
@@ -122,7 +133,7 @@ describe('OrderChangeNotif', () => {
     expect(notifsFor(held.Order.OrderID).map((n) => n.path)).toEqual(['/mine']);
     const list = (await s.app.inject({ url: '/sandbox/notifications', headers: auth })).json().Notifications;
     expect(list).toEqual([
-      expect.objectContaining({ OrderID: held.Order.OrderID, Attempts: 3, StatusCode: 'DELIVERED' }),
+      expect.objectContaining({ OrderID: held.Order.OrderID, Format: 'json', Attempts: 3, StatusCode: 'DELIVERED' }),
     ]);
     const bad = await s.app.inject({
       method: 'PUT',
@@ -131,5 +142,30 @@ describe('OrderChangeNotif', () => {
       payload: { url: 'ftp://x' },
     });
     expect(bad.statusCode).toBe(400);
+  });
+
+  it('pushes 21.3 XML to a URL registered as XML, until the seller acknowledges OK', async () => {
+    const credential = 'sbx_agency_xml';
+    const auth = { authorization: `Bearer ${credential}` };
+    const put = await s.app.inject({
+      method: 'PUT',
+      url: '/sandbox/notify_url',
+      headers: auth,
+      payload: { url: `${base}/xml`, format: 'xml' },
+    });
+    expect(put.json()).toEqual({ url: `${base}/xml`, format: 'xml' });
+    const held = await bookOrder(s, { route: routeTriggers.schedule_change, credential });
+    // Not an acknowledgement, then a refusal: both are tried again.
+    xmlAnswers.push('fine, thanks', ack('Error'));
+    await s.moveClock(3600);
+    await s.notifier.settled();
+    const mine = xmlReceived.filter((x) => x.includes(held.Order.OrderID));
+    expect(mine).toHaveLength(3);
+    expect(mine[0]).toMatch(/^<\?xml[^>]*\?><IATA_OrderChangeNotifRQ /);
+    expect(mine[0]).toContain('<cns:CurrentOrder>');
+    const list = (await s.app.inject({ url: '/sandbox/notifications', headers: auth })).json().Notifications;
+    expect(list).toEqual([
+      expect.objectContaining({ Format: 'xml', Attempts: 3, StatusCode: 'DELIVERED', AckStatusCode: 'OK' }),
+    ]);
   });
 });

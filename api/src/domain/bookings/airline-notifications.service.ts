@@ -3,7 +3,8 @@
 // resend until answered), recorded in the booking's history with the airline's words, and the
 // booking is refreshed from the airline by a job — so the airline gets its answer at once. A
 // notice about a change the airline asks a decision on becomes a schedule change first (before the
-// refresh), from the order the notice carried (full) or the one retrieved (light).
+// refresh), from the order the notice carried (full) or the one retrieved (light). An NDC 21.3
+// XML notice is read into the same notice first, and answered with an IATA_Acknowledgement.
 import {
   channelExists,
   findNotification,
@@ -24,6 +25,11 @@ import { airlineOrderOf, takeOverOrder } from './booking-refresh.js';
 import { orderRefOf } from './booking-order-ref.js';
 import { ProviderError } from '../../providers/airline-provider.js';
 import { detectScheduleChange } from '../schedule-changes/schedule-change-detect.js';
+import {
+  acknowledgementXml,
+  NoticeReadError,
+  readOrderChangeNotif,
+} from '../../providers/ndc-xml/order-change-notif.xml.js';
 
 export interface AirlineNotification {
   NotifID: string;
@@ -49,6 +55,8 @@ export interface AirlineNotifications {
   /** Tells the channel's airline where to push, unless it was told this URL already. Null: no URL. */
   ensureRegistered(channel: ProviderChannel): Promise<void>;
   receive(input: { channelId: string; key: string; ip: string; notification: AirlineNotification }): Promise<void>;
+  /** An NDC 21.3 XML OrderChangeNotif, kept as `receive` keeps a notice; answers the acknowledgement. */
+  receiveXml(input: { channelId: string; key: string; ip: string; xml: string }): Promise<string>;
   /** The job's work: refresh the booking a kept notification names. */
   refreshFor(channelId: string, notifId: string): Promise<void>;
 }
@@ -68,7 +76,7 @@ export function createAirlineNotifications(
   // costs no read at all; the table answers for the first booking after a start.
   const registered = new Map<string, string>();
 
-  return {
+  const service: AirlineNotifications = {
     async ensureRegistered(channel) {
       if (!deps.receiverUrl) return;
       const url = deps.receiverUrl(channel.id, deps.keys.keyFor(channel.id));
@@ -114,6 +122,19 @@ export function createAirlineNotifications(
       if (fresh && booking) await deps.jobs.enqueueNotificationRefresh(channelId, n.NotifID).catch(() => undefined);
     },
 
+    async receiveXml({ channelId, key, ip, xml }) {
+      let notification: AirlineNotification;
+      try {
+        notification = await readOrderChangeNotif(xml);
+      } catch (error) {
+        if (error instanceof NoticeReadError)
+          throw new DomainError('validation_failed', error.message, { pointer: '/' });
+        throw error;
+      }
+      await service.receive({ channelId, key, ip, notification });
+      return acknowledgementXml('OK');
+    },
+
     async refreshFor(channelId, notifId) {
       const kept = await findNotification(db, channelId, notifId);
       if (!kept?.booking_id || kept.refreshed_at) return;
@@ -133,6 +154,7 @@ export function createAirlineNotifications(
       await markRefreshed(db, channelId, notifId, clock.now());
     },
   };
+  return service;
 }
 
 /** The order a full notice carried, if it is this booking's; null for a light notice (or a wrong order). */

@@ -2832,6 +2832,13 @@ export interface paths {
          *
          *     A notification is recorded once per `NotifID` (airlines resend until answered) in the
          *     booking's history, the booking is refreshed from the airline, and the answer is 204.
+         *
+         *     Airlines speaking NDC 21.3 XML post `IATA_OrderChangeNotifRQ` as `application/xml` (full: with
+         *     `CurrentOrder`; light: only the `ChangeGroup`), read leniently (unknown elements, any order, a
+         *     single element where a list was expected, a SOAP envelope). Its `PayloadAttributes/TrxID` (else
+         *     `CorrelationID`) is the `NotifID`. The answer is 200 with an `IATA_Acknowledgement`
+         *     (`Notification/StatusCode` `OK`); a document that is not XML or names no `OrderID` or
+         *     `ChangeTypeCode` is a 400 and records nothing.
          */
         post: operations["receiveAirlineNotification"];
         delete?: never;
@@ -14509,9 +14516,21 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["AirlineNotification"];
+                "application/xml": string;
             };
         };
         responses: {
+            /** @description An XML notification received (or already received), acknowledged in 21.3. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/xml": string;
+                };
+            };
             /** @description Received (or already received). */
             204: {
                 headers: {

@@ -48,6 +48,9 @@ export default fp(
     // The contract's bodies are all JSON; Fastify's only other built-in parser, text/plain, would
     // hand a string to handlers that expect an object. Without a parser the answer is 415.
     app.removeContentTypeParser('text/plain');
+    // XML bodies (airlines' NDC 21.3 notifications) reach their handler as their text, which the
+    // contract's `type: string` validates; the operations taking them read them leniently.
+    app.addContentTypeParser('application/xml', { parseAs: 'string' }, (_request, body, done) => done(null, body));
     app.addHook('preValidation', async (request) => {
       const accepted = bodyMediaTypes(request);
       if (!accepted) return;

@@ -1,8 +1,9 @@
 // What the XML adapter does outside the 21.3 messages it speaks today, through the airline
-// system's JSON face (the sandbox airlines'): their test-system controls (notification URL,
-// disruptions, cheaper fares, channel clocks) and, until OrderChangeNotif and its answer travel in
-// XML, the acknowledgement of an airline's schedule change and the order a JSON notice carries.
-import type { AirlineOrders } from '../airline-provider.js';
+// system's JSON face (the sandbox airlines'): their test-system controls (disruptions, cheaper
+// fares, channel clocks), the acknowledgement of an airline's schedule change and the order a JSON
+// notice carries. The notification URL is registered with format `xml`: an XML channel's airline
+// pushes NDC 21.3 OrderChangeNotif, which the API takes in and acknowledges in 21.3.
+import { ProviderError, type AirlineOrders } from '../airline-provider.js';
 import { createNdcAdapter } from '../ndc/ndc.adapter.js';
 
 export type NdcXmlTestSystem = Pick<
@@ -18,7 +19,23 @@ export type NdcXmlTestSystem = Pick<
 export function createNdcXmlTestSystem(systemUrl: string, timeoutMs: number): NdcXmlTestSystem {
   const json = createNdcAdapter({ baseUrl: systemUrl, timeoutMs, safeRetries: 1 });
   return {
-    registerNotifications: (channel, url, call) => json.registerNotifications(channel, url, call),
+    async registerNotifications(channel, url, call = {}) {
+      let res: Response;
+      const signal = call.signal ?? AbortSignal.timeout(timeoutMs);
+      try {
+        res = await fetch(`${systemUrl.replace(/\/$/, '')}/sandbox/notify_url`, {
+          method: 'PUT',
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${channel.credential}` },
+          body: JSON.stringify({ url, format: 'xml' }),
+          signal,
+        });
+      } catch (error) {
+        if (signal.aborted) throw new ProviderError('timeout', 'The airline did not answer in time.', channel.carrier);
+        throw new ProviderError('unavailable', 'The airline could not be reached.', channel.carrier, { cause: error });
+      }
+      await res.body?.cancel();
+      if (!res.ok) throw new ProviderError('unavailable', `The airline answered ${res.status}.`, channel.carrier);
+    },
     acknowledgeChange: (channel, order, changeId, answer, call) =>
       json.acknowledgeChange(channel, order, changeId, answer, call),
     orderOfNotice: (channel, order, notice) => json.orderOfNotice(channel, order, notice),

@@ -29,6 +29,13 @@ key or unknown channel answers 404 and records nothing, and calls are rate-limit
 A notification is recorded once per `NotifID` (airlines resend until answered) in the
 booking's history, the booking is refreshed from the airline, and the answer is 204.
 
+Airlines speaking NDC 21.3 XML post `IATA_OrderChangeNotifRQ` as `application/xml` (full: with
+`CurrentOrder`; light: only the `ChangeGroup`), read leniently (unknown elements, any order, a
+single element where a list was expected, a SOAP envelope). Its `PayloadAttributes/TrxID` (else
+`CorrelationID`) is the `NotifID`. The answer is 200 with an `IATA_Acknowledgement`
+(`Notification/StatusCode` `OK`); a document that is not XML or names no `OrderID` or
+`ChangeTypeCode` is a 400 and records nothing.
+
  * @summary Receive an airline's order change notification
  */
 export const getReceiveAirlineNotificationUrl = (channelId: string,
@@ -48,16 +55,16 @@ export const getReceiveAirlineNotificationUrl = (channelId: string,
 }
 
 export const receiveAirlineNotification = async (channelId: string,
-    airlineNotification: AirlineNotification,
-    params: ReceiveAirlineNotificationParams, options?: RequestInit): Promise<void> => {
+    receiveAirlineNotification: AirlineNotification | string,
+    params: ReceiveAirlineNotificationParams, options?: RequestInit): Promise<string | void> => {
   
-  return contrailFetch<void>(getReceiveAirlineNotificationUrl(channelId,params),
+  return contrailFetch<string | void>(getReceiveAirlineNotificationUrl(channelId,params),
   {      
     ...options,
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    method: 'POST'
+    ,
     body: JSON.stringify(
-      airlineNotification,)
+      receiveAirlineNotification,)
   }
 );}
 

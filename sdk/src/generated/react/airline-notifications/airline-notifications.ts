@@ -54,6 +54,13 @@ key or unknown channel answers 404 and records nothing, and calls are rate-limit
 A notification is recorded once per `NotifID` (airlines resend until answered) in the
 booking's history, the booking is refreshed from the airline, and the answer is 204.
 
+Airlines speaking NDC 21.3 XML post `IATA_OrderChangeNotifRQ` as `application/xml` (full: with
+`CurrentOrder`; light: only the `ChangeGroup`), read leniently (unknown elements, any order, a
+single element where a list was expected, a SOAP envelope). Its `PayloadAttributes/TrxID` (else
+`CorrelationID`) is the `NotifID`. The answer is 200 with an `IATA_Acknowledgement`
+(`Notification/StatusCode` `OK`); a document that is not XML or names no `OrderID` or
+`ChangeTypeCode` is a 400 and records nothing.
+
  * @summary Receive an airline's order change notification
  */
 export const getReceiveAirlineNotificationUrl = (channelId: string,
@@ -73,16 +80,16 @@ export const getReceiveAirlineNotificationUrl = (channelId: string,
 }
 
 export const receiveAirlineNotification = async (channelId: string,
-    airlineNotification: AirlineNotification,
-    params: ReceiveAirlineNotificationParams, options?: RequestInit): Promise<void> => {
+    receiveAirlineNotification: AirlineNotification | string,
+    params: ReceiveAirlineNotificationParams, options?: RequestInit): Promise<string | void> => {
   
-  return contrailFetch<void>(getReceiveAirlineNotificationUrl(channelId,params),
+  return contrailFetch<string | void>(getReceiveAirlineNotificationUrl(channelId,params),
   {      
     ...options,
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    method: 'POST'
+    ,
     body: JSON.stringify(
-      airlineNotification,)
+      receiveAirlineNotification,)
   }
 );}
 
@@ -90,8 +97,8 @@ export const receiveAirlineNotification = async (channelId: string,
 
 
 export const getReceiveAirlineNotificationMutationOptions = <TError = BadRequestResponse | NotFoundResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | TooManyRequestsResponse | InternalServerErrorResponse,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof receiveAirlineNotification>>, TError,{channelId: string;data: AirlineNotification;params: ReceiveAirlineNotificationParams}, TContext>, request?: SecondParameter<typeof contrailFetch>}
-): UseMutationOptions<Awaited<ReturnType<typeof receiveAirlineNotification>>, TError,{channelId: string;data: AirlineNotification;params: ReceiveAirlineNotificationParams}, TContext> => {
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof receiveAirlineNotification>>, TError,{channelId: string;data: AirlineNotification | string;params: ReceiveAirlineNotificationParams}, TContext>, request?: SecondParameter<typeof contrailFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof receiveAirlineNotification>>, TError,{channelId: string;data: AirlineNotification | string;params: ReceiveAirlineNotificationParams}, TContext> => {
 
 const mutationKey = ['receiveAirlineNotification'];
 const {mutation: mutationOptions, request: requestOptions} = options ?
@@ -103,7 +110,7 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
       
 
 
-      const mutationFn: MutationFunction<Awaited<ReturnType<typeof receiveAirlineNotification>>, {channelId: string;data: AirlineNotification;params: ReceiveAirlineNotificationParams}> = (props) => {
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof receiveAirlineNotification>>, {channelId: string;data: AirlineNotification | string;params: ReceiveAirlineNotificationParams}> = (props) => {
           const {channelId,data,params} = props ?? {};
 
           return  receiveAirlineNotification(channelId,data,params,requestOptions)
@@ -115,18 +122,18 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
   return  { mutationFn, ...mutationOptions }}
 
     export type ReceiveAirlineNotificationMutationResult = NonNullable<Awaited<ReturnType<typeof receiveAirlineNotification>>>
-    export type ReceiveAirlineNotificationMutationBody = AirlineNotification
+    export type ReceiveAirlineNotificationMutationBody = AirlineNotification | string
     export type ReceiveAirlineNotificationMutationError = BadRequestResponse | NotFoundResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | TooManyRequestsResponse | InternalServerErrorResponse
 
     /**
  * @summary Receive an airline's order change notification
  */
 export const useReceiveAirlineNotification = <TError = BadRequestResponse | NotFoundResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | TooManyRequestsResponse | InternalServerErrorResponse,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof receiveAirlineNotification>>, TError,{channelId: string;data: AirlineNotification;params: ReceiveAirlineNotificationParams}, TContext>, request?: SecondParameter<typeof contrailFetch>}
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof receiveAirlineNotification>>, TError,{channelId: string;data: AirlineNotification | string;params: ReceiveAirlineNotificationParams}, TContext>, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof receiveAirlineNotification>>,
         TError,
-        {channelId: string;data: AirlineNotification;params: ReceiveAirlineNotificationParams},
+        {channelId: string;data: AirlineNotification | string;params: ReceiveAirlineNotificationParams},
         TContext
       > => {
 

@@ -25,6 +25,13 @@ key or unknown channel answers 404 and records nothing, and calls are rate-limit
 A notification is recorded once per `NotifID` (airlines resend until answered) in the
 booking's history, the booking is refreshed from the airline, and the answer is 204.
 
+Airlines speaking NDC 21.3 XML post `IATA_OrderChangeNotifRQ` as `application/xml` (full: with
+`CurrentOrder`; light: only the `ChangeGroup`), read leniently (unknown elements, any order, a
+single element where a list was expected, a SOAP envelope). Its `PayloadAttributes/TrxID` (else
+`CorrelationID`) is the `NotifID`. The answer is 200 with an `IATA_Acknowledgement`
+(`Notification/StatusCode` `OK`); a document that is not XML or names no `OrderID` or
+`ChangeTypeCode` is a 400 and records nothing.
+
  * @summary Receive an airline's order change notification
  */
 export const receiveAirlineNotificationPathChannelIdRegExp = new RegExp('^[A-Za-z0-9_-]{1,100}$');
