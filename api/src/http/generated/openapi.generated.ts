@@ -4275,6 +4275,13 @@ export interface components {
              */
             currency: string;
         };
+        /** @description Another resource, by id and name. */
+        NamedRef: {
+            /** @example acc_demo_agent */
+            id: string;
+            /** @example Olena Kovalenko */
+            name: string;
+        };
         AccountDetails: {
             id: string;
             first_name: string;
@@ -4300,6 +4307,12 @@ export interface components {
                 id: string;
                 name: string;
             } | null;
+            /** @description Its own company and every company it is related to as an agent; empty for staff. */
+            companies: components["schemas"]["NamedRef"][];
+            /** @description Its own agency and the partners of its companies; empty for platform staff. */
+            agencies: components["schemas"]["NamedRef"][];
+            /** @description Whether it holds an unrevoked API token. The token itself is shown only once, when made. */
+            has_api_token: boolean;
             /** @description What the account may do in its agency (search, book, issue, service, balance, users); empty for staff. The console shows only what these allow; the server decides the same way. */
             permissions: ("search" | "book" | "issue" | "service" | "balance" | "users")[];
             /**
@@ -6084,13 +6097,6 @@ export interface components {
         AuditEntryList: {
             data: components["schemas"]["AuditEntry"][];
             meta: components["schemas"]["ListMeta"];
-        };
-        /** @description Another resource, by id and name. */
-        NamedRef: {
-            /** @example acc_demo_agent */
-            id: string;
-            /** @example Olena Kovalenko */
-            name: string;
         };
         /**
          * @description An accounting document that issuing produced: a ticket, an EMD, a refund, an exchange or a
