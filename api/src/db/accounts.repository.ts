@@ -1,5 +1,5 @@
 // Accounts with their company and agency, read and changed by id.
-import type { CompiledQuery, Insertable, Updateable } from 'kysely';
+import { sql, type CompiledQuery, type Insertable, type Updateable } from 'kysely';
 import type { Db } from './database.js';
 import type { AccountsTable, TermsAcceptancesTable } from './schema.js';
 
@@ -22,7 +22,16 @@ export interface AccountDetailsRow {
   balance_currency: string | null;
   agency_id: string | null;
   agency_name: string | null;
+  /** Its own company and every company it is related to as an agent, by name. */
+  companies: { id: string; name: string }[];
+  /** Its own agency and the partners of its companies, by name. */
+  agencies: { id: string; name: string }[];
+  /** Whether it holds an unrevoked API token (never the token itself). */
+  has_api_token: boolean;
 }
+
+// The companies an account books for: its own and those it is related to as an agent.
+const accountCompanyIds = sql`(SELECT a.company_id UNION SELECT r.company_id FROM agent_company_relationships r WHERE r.account_id = a.id)`;
 
 function accountDetailsQuery(db: Db, accountId: string) {
   return db
@@ -48,6 +57,19 @@ function accountDetailsQuery(db: Db, accountId: string) {
       'c.balance_currency',
       'a.agency_id',
       'g.name as agency_name',
+      sql<
+        { id: string; name: string }[]
+      >`(SELECT coalesce(jsonb_agg(jsonb_build_object('id', x.id, 'name', x.name) ORDER BY x.name, x.id), '[]'::jsonb)
+        FROM companies x WHERE x.id IN ${accountCompanyIds})`.as('companies'),
+      sql<
+        { id: string; name: string }[]
+      >`(SELECT coalesce(jsonb_agg(jsonb_build_object('id', y.id, 'name', y.name) ORDER BY y.name, y.id), '[]'::jsonb)
+        FROM agencies y WHERE y.id = a.agency_id OR y.id IN (SELECT x.agency_id FROM companies x WHERE x.id IN ${accountCompanyIds}))`.as(
+        'agencies',
+      ),
+      sql<boolean>`EXISTS (SELECT 1 FROM api_tokens t WHERE t.account_id = a.id AND t.source = 'api' AND t.revoked_at IS NULL)`.as(
+        'has_api_token',
+      ),
     ])
     .where('a.id', '=', accountId);
 }

@@ -40,6 +40,9 @@ export interface AccountDetails {
   termsAcceptedAt: Date | null;
   company: { id: string; name: string; balance: { amount: string; currency: string } } | null;
   agency: { id: string; name: string } | null;
+  companies: { id: string; name: string }[];
+  agencies: { id: string; name: string }[];
+  hasApiToken: boolean;
   /** What the account may do in its agency (agency-permissions.ts); empty for staff. */
   permissions: AgencyPermission[];
   bookingVisibility: BookingVisibility | null;
@@ -205,6 +208,9 @@ function toDetails(row: AccountDetailsRow): AccountDetails {
           }
         : null,
     agency: row.agency_id && row.agency_name ? { id: row.agency_id, name: row.agency_name } : null,
+    companies: row.companies,
+    agencies: row.agencies,
+    hasApiToken: row.has_api_token,
     permissions:
       row.user_type === 'Agent' || row.user_type === 'Supervisor'
         ? listed(heldPermissions(row.user_type, row.agency_permissions))

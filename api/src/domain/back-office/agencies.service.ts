@@ -8,6 +8,7 @@ import { newId } from '../ids.js';
 import type { Principal } from '../principal.js';
 import type { RecordChange } from './audit.js';
 import { agencyFilter, mustReach } from './scope.js';
+import { expandAgencies, parseExpand, agencyExpansions } from './expansions.js';
 import { agencyView, feeView, type AgencyView } from './views.js';
 
 export type AgencyFlag = 'production_api_on' | 'corporate_number_on' | 'ghost_segments_remarks_on';
@@ -41,18 +42,20 @@ export function createAgenciesService(deps: { db: Db; clock: Clock; audit: Recor
   }
 
   return {
-    async list(f: repo.AgencyFilter, page: Page) {
+    async list(f: repo.AgencyFilter, page: Page, expand?: string) {
       const { rows, total } = await repo.findAgencies(db, f, page);
       const fees = await repo.feesOf(
         db,
         rows.map((r) => r.id),
       );
-      return { items: rows.map((r) => agencyView(r, fees)), total };
+      const views = rows.map((r) => agencyView(r, fees));
+      return { items: await expandAgencies(db, views, parseExpand(expand, agencyExpansions)), total };
     },
 
-    async get(principal: Principal, id: string) {
+    async get(principal: Principal, id: string, expand?: string) {
       mustReach(principal, id, 'partner');
-      return view(db, id);
+      const [expanded] = await expandAgencies(db, [await view(db, id)], parseExpand(expand, agencyExpansions));
+      return expanded!;
     },
 
     async create(principal: Principal, input: { name: string } & Partial<Record<AgencyFlag, boolean>>) {

@@ -7,24 +7,13 @@ import { DomainError, notFound } from '../errors.js';
 import { newId } from '../ids.js';
 import { isStaff, type Principal } from '../principal.js';
 import type { RecordChange } from './audit.js';
+import { companyExpansions, expandCompanies, parseExpand } from './expansions.js';
 import { agencyFilter, mustReach } from './scope.js';
+import { companyView } from './views.js';
+
+export { companyView, type CompanyView } from './views.js';
 
 type Page = { page: number; perPage: number };
-export type CompanyView = ReturnType<typeof companyView>;
-
-export function companyView(r: repo.CompanyRow) {
-  return {
-    id: r.id,
-    name: r.name,
-    agency_id: r.agency_id,
-    balance_amount: { amount: r.balance_amount, currency: r.balance_currency.trim() },
-    shared_bookings: r.shared_bookings,
-    ticketing_active: r.ticketing_active,
-    low_balance_threshold: r.low_balance_threshold,
-    agents_count: r.agents_count,
-    created_at: r.created_at.toISOString(),
-  };
-}
 
 /** The company if the caller reaches it (staff: any; supervisor: their partner's), else `not_found`. */
 export async function reachableCompany(db: Db, principal: Principal, id: string): Promise<repo.CompanyRow> {
@@ -56,16 +45,21 @@ export function createCompaniesService(deps: { db: Db; clock: Clock; audit: Reco
   }
 
   return {
-    async list(principal: Principal, f: repo.CompanyFilter, page: Page) {
+    async list(principal: Principal, f: repo.CompanyFilter, page: Page, expand?: string) {
       const { rows, total } = await repo.findCompanies(
         db,
         { ...f, agencyId: agencyFilter(principal, f.agencyId) },
         page,
       );
-      return { items: rows.map(companyView), total };
+      const views = rows.map(companyView);
+      return { items: await expandCompanies(db, views, parseExpand(expand, companyExpansions)), total };
     },
 
-    get: async (principal: Principal, id: string) => companyView(await reachableCompany(db, principal, id)),
+    async get(principal: Principal, id: string, expand?: string) {
+      const view = companyView(await reachableCompany(db, principal, id));
+      const [expanded] = await expandCompanies(db, [view], parseExpand(expand, companyExpansions));
+      return expanded!;
+    },
 
     async create(principal: Principal, input: { name: string; agency_id?: string; currency?: string }) {
       // A supervisor adds subagents to their own partner only.

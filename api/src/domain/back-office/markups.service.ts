@@ -8,6 +8,7 @@ import type { Principal } from '../principal.js';
 import type { RecordChange } from './audit.js';
 import { reachableCompany } from './companies.service.js';
 import { mustReach } from './scope.js';
+import { markupView } from './views.js';
 
 type Page = { page: number; perPage: number };
 export interface MarkupInput {
@@ -16,20 +17,6 @@ export interface MarkupInput {
   kind?: 'fixed' | 'percentage';
   value?: string;
   currency?: string | null;
-}
-
-function markupView(r: repo.MarkupRow) {
-  return {
-    id: r.id,
-    company_id: r.company_id,
-    carrier: r.carrier,
-    cabin: r.cabin,
-    kind: r.kind,
-    value: r.value,
-    currency: r.currency ? r.currency.trim() : null,
-    created_at: r.created_at.toISOString(),
-    updated_at: r.updated_at.toISOString(),
-  };
 }
 
 /** A fixed markup is an amount and needs its currency; a percentage has none and stays under 100. */

@@ -4282,6 +4282,13 @@ export interface components {
              */
             currency: string;
         };
+        /** @description Another resource, by id and name. */
+        NamedRef: {
+            /** @example acc_demo_agent */
+            id: string;
+            /** @example Olena Kovalenko */
+            name: string;
+        };
         AccountDetails: {
             id: string;
             first_name: string;
@@ -4307,6 +4314,12 @@ export interface components {
                 id: string;
                 name: string;
             } | null;
+            /** @description Its own company and every company it is related to as an agent; empty for staff. */
+            companies: components["schemas"]["NamedRef"][];
+            /** @description Its own agency and the partners of its companies; empty for platform staff. */
+            agencies: components["schemas"]["NamedRef"][];
+            /** @description Whether it holds an unrevoked API token. The token itself is shown only once, when made. */
+            has_api_token: boolean;
             /** @description What the account may do in its agency (search, book, issue, service, balance, users); empty for staff. The console shows only what these allow; the server decides the same way. */
             permissions: ("search" | "book" | "issue" | "service" | "balance" | "users")[];
             /**
@@ -5201,6 +5214,25 @@ export interface components {
             /** Format: date-time */
             updated_at: string;
         };
+        /** @description A partner's ticketing channel as embedded in a partner: its switches only, never its credential or card. */
+        ChannelSummary: {
+            id: string;
+            title: string;
+            on_by_admin: boolean;
+            active_by_supervisor: boolean;
+            /** @description Whether a saved credential is switched on; the credential itself is never shown. */
+            active_credential: boolean;
+            /** @enum {string} */
+            form_of_payment: "bsp_cash" | "credit_card" | "company_balance";
+        };
+        /** @description An account as embedded in a partner or company. */
+        PersonSummary: {
+            id: string;
+            first_name: string;
+            last_name: string;
+            /** Format: email */
+            email: string;
+        };
         /** @description A partner: a travel agency (an IATA office that tickets). */
         Agency: {
             /** @example agy_k3v9q2m8x4t7w1z5r6y2 */
@@ -5225,6 +5257,10 @@ export interface components {
             created_at: string;
             /** Format: date-time */
             archived_at: string | null;
+            /** @description Present only with `expand=channels`. */
+            channels?: components["schemas"]["ChannelSummary"][];
+            /** @description Present only with `expand=supervisors`. */
+            supervisors?: components["schemas"]["PersonSummary"][];
         };
         /** @description A page of partners. */
         AgencyList: {
@@ -5333,46 +5369,12 @@ export interface components {
         TransactionFeeUpdate: {
             amount: components["schemas"]["Money"];
         };
-        /** @description A company: a subagent or branch that books through a partner. */
-        Company: {
-            /** @example cmp_x4t7w1z5r6y2k3v9q2m8 */
-            id: string;
-            name: string;
-            /** @description The partner it is connected to; null when none. */
-            agency_id: string | null;
-            balance_amount: components["schemas"]["Money"];
-            /** @description Whether its agents see each other's bookings. */
-            shared_bookings: boolean;
-            /** @description The company's own ticketing gate. */
-            ticketing_active: boolean;
-            /** @description When the balance falls below this amount (in the balance's currency), a `balance.low` event is raised; null for never. */
-            low_balance_threshold: string | null;
-            agents_count: number;
-            /** Format: date-time */
-            created_at: string;
-        };
-        /** @description A page of companies. */
-        CompanyList: {
-            data: components["schemas"]["Company"][];
-            meta: components["schemas"]["ListMeta"];
-        };
-        /**
-         * @description A new company. A supervisor creates it in their own agency.
-         * @example {
-         *       "name": "Baltic Wings Gdansk",
-         *       "agency_id": "agy_k3v9q2m8x4t7w1z5r6y2"
-         *     }
-         */
-        CompanyCreate: {
-            name: string;
-            agency_id?: string;
-            /** @description Currency of its balance; EUR when not given. */
-            currency?: string;
-        };
-        /** @description The settings of a company to change; what is left out stays as it is. */
-        CompanyUpdate: {
-            /** @description The balance (in its own currency) below which `balance.low` is raised; null to never raise it. */
-            low_balance_threshold?: string | null;
+        /** @description A company's switch on one of its partner's channels, as embedded in a company. */
+        CompanyChannelSummary: {
+            agency_channel_id: string;
+            title: string;
+            /** @description The company's own switch for this channel (on until switched off). */
+            active: boolean;
         };
         /** @description A markup on a company's fares, by carrier and cabin. */
         Markup: {
@@ -5402,6 +5404,53 @@ export interface components {
             created_at: string;
             /** Format: date-time */
             updated_at: string;
+        };
+        /** @description A company: a subagent or branch that books through a partner. */
+        Company: {
+            /** @example cmp_x4t7w1z5r6y2k3v9q2m8 */
+            id: string;
+            name: string;
+            /** @description The partner it is connected to; null when none. */
+            agency_id: string | null;
+            balance_amount: components["schemas"]["Money"];
+            /** @description Whether its agents see each other's bookings. */
+            shared_bookings: boolean;
+            /** @description The company's own ticketing gate. */
+            ticketing_active: boolean;
+            /** @description When the balance falls below this amount (in the balance's currency), a `balance.low` event is raised; null for never. */
+            low_balance_threshold: string | null;
+            agents_count: number;
+            /** Format: date-time */
+            created_at: string;
+            /** @description Present only with `expand=channels`. */
+            channels?: components["schemas"]["CompanyChannelSummary"][];
+            /** @description Its agents (the accounts that book for it). Present only with `expand=avia_managers`. */
+            avia_managers?: components["schemas"]["PersonSummary"][];
+            /** @description Present only with `expand=markups`. */
+            markups?: components["schemas"]["Markup"][];
+        };
+        /** @description A page of companies. */
+        CompanyList: {
+            data: components["schemas"]["Company"][];
+            meta: components["schemas"]["ListMeta"];
+        };
+        /**
+         * @description A new company. A supervisor creates it in their own agency.
+         * @example {
+         *       "name": "Baltic Wings Gdansk",
+         *       "agency_id": "agy_k3v9q2m8x4t7w1z5r6y2"
+         *     }
+         */
+        CompanyCreate: {
+            name: string;
+            agency_id?: string;
+            /** @description Currency of its balance; EUR when not given. */
+            currency?: string;
+        };
+        /** @description The settings of a company to change; what is left out stays as it is. */
+        CompanyUpdate: {
+            /** @description The balance (in its own currency) below which `balance.low` is raised; null to never raise it. */
+            low_balance_threshold?: string | null;
         };
         /** @description A page of markups. */
         MarkupList: {
@@ -6055,13 +6104,6 @@ export interface components {
         AuditEntryList: {
             data: components["schemas"]["AuditEntry"][];
             meta: components["schemas"]["ListMeta"];
-        };
-        /** @description Another resource, by id and name. */
-        NamedRef: {
-            /** @example acc_demo_agent */
-            id: string;
-            /** @example Olena Kovalenko */
-            name: string;
         };
         /**
          * @description An accounting document that issuing produced: a ticket, an EMD, a refund, an exchange or a
@@ -8577,8 +8619,12 @@ export interface components {
         FareId: string;
         /** @description Staff only, and then required; an agency's own users may leave it out or give their own. */
         AgencyIdQuery: string;
+        /** @description Comma-separated heavy fields to embed: `channels` (its ticketing channels, no credential or card) and `supervisors`. One query per expansion for the whole page. */
+        AgencyExpand: string;
         /** @description The partner's id. */
         AgencyId: string;
+        /** @description Comma-separated heavy fields to embed: `channels` (its channel switches), `avia_managers` (its agents) and `markups`. One query per expansion for the whole page. */
+        CompanyExpand: string;
         /** @description The first day (UTC) of the entries kept, inclusive. */
         LedgerDateFrom: string;
         /** @description The last day (UTC) of the entries kept, inclusive. */
@@ -10281,6 +10327,8 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description How many items a page holds. */
                 per_page?: components["parameters"]["PerPage"];
+                /** @description Comma-separated heavy fields to embed: `channels` (its ticketing channels, no credential or card) and `supervisors`. One query per expansion for the whole page. */
+                expand?: components["parameters"]["AgencyExpand"];
                 /** @description Only those whose own ticketing gate is open or closed. */
                 gate?: "open" | "closed";
                 /** @description Only partners in this status. */
@@ -10358,7 +10406,10 @@ export interface operations {
     };
     getAgency: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Comma-separated heavy fields to embed: `channels` (its ticketing channels, no credential or card) and `supervisors`. One query per expansion for the whole page. */
+                expand?: components["parameters"]["AgencyExpand"];
+            };
             header?: never;
             path: {
                 /** @description The resource's id. */
@@ -11011,6 +11062,8 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description How many items a page holds. */
                 per_page?: components["parameters"]["PerPage"];
+                /** @description Comma-separated heavy fields to embed: `channels` (its channel switches), `avia_managers` (its agents) and `markups`. One query per expansion for the whole page. */
+                expand?: components["parameters"]["CompanyExpand"];
                 /** @description Only those whose own ticketing gate is open or closed. */
                 gate?: "open" | "closed";
                 /** @description Only those of this partner. */
@@ -11089,7 +11142,10 @@ export interface operations {
     };
     getCompany: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Comma-separated heavy fields to embed: `channels` (its channel switches), `avia_managers` (its agents) and `markups`. One query per expansion for the whole page. */
+                expand?: components["parameters"]["CompanyExpand"];
+            };
             header?: never;
             path: {
                 /** @description The resource's id. */

@@ -21,6 +21,7 @@ import type { OnboardingState } from './onboardingState';
 import type { AccountDetailsTermsAcceptedAt } from './accountDetailsTermsAcceptedAt';
 import type { AccountDetailsCompany } from './accountDetailsCompany';
 import type { AccountDetailsAgency } from './accountDetailsAgency';
+import type { NamedRef } from './namedRef';
 import type { AccountDetailsPermissionsItem } from './accountDetailsPermissionsItem';
 import type { AccountDetailsBookingVisibility } from './accountDetailsBookingVisibility';
 
@@ -39,6 +40,12 @@ export interface AccountDetails {
   company: AccountDetailsCompany;
   /** The agency the account belongs to; null for platform staff. */
   agency: AccountDetailsAgency;
+  /** Its own company and every company it is related to as an agent; empty for staff. */
+  companies: NamedRef[];
+  /** Its own agency and the partners of its companies; empty for platform staff. */
+  agencies: NamedRef[];
+  /** Whether it holds an unrevoked API token. The token itself is shown only once, when made. */
+  has_api_token: boolean;
   /** What the account may do in its agency (search, book, issue, service, balance, users); empty for staff. The console shows only what these allow; the server decides the same way. */
   permissions: AccountDetailsPermissionsItem[];
   /** The account's own booking visibility; null when its company's `shared_bookings` decides. */

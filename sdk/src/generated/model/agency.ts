@@ -16,6 +16,8 @@ every call. Errors always come as `{"errors": [...], "meta": {"request_id": ...}
 import type { AgencyStatus } from './agencyStatus';
 import type { TransactionFee } from './transactionFee';
 import type { AgencyArchivedAt } from './agencyArchivedAt';
+import type { ChannelSummary } from './channelSummary';
+import type { PersonSummary } from './personSummary';
 
 /**
  * A partner: a travel agency (an IATA office that tickets).
@@ -39,4 +41,8 @@ export interface Agency {
   agency_transaction_fees: TransactionFee[];
   created_at: string;
   archived_at: AgencyArchivedAt;
+  /** Present only with `expand=channels`. */
+  channels?: ChannelSummary[];
+  /** Present only with `expand=supervisors`. */
+  supervisors?: PersonSummary[];
 }

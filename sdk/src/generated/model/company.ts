@@ -16,6 +16,9 @@ every call. Errors always come as `{"errors": [...], "meta": {"request_id": ...}
 import type { CompanyAgencyId } from './companyAgencyId';
 import type { Money } from './money';
 import type { CompanyLowBalanceThreshold } from './companyLowBalanceThreshold';
+import type { CompanyChannelSummary } from './companyChannelSummary';
+import type { PersonSummary } from './personSummary';
+import type { Markup } from './markup';
 
 /**
  * A company: a subagent or branch that books through a partner.
@@ -38,4 +41,10 @@ export interface Company {
   /** @minimum 0 */
   agents_count: number;
   created_at: string;
+  /** Present only with `expand=channels`. */
+  channels?: CompanyChannelSummary[];
+  /** Its agents (the accounts that book for it). Present only with `expand=avia_managers`. */
+  avia_managers?: PersonSummary[];
+  /** Present only with `expand=markups`. */
+  markups?: Markup[];
 }

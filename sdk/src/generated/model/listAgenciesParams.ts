@@ -15,6 +15,7 @@ every call. Errors always come as `{"errors": [...], "meta": {"request_id": ...}
  */
 import type { PageParameter } from './pageParameter';
 import type { PerPageParameter } from './perPageParameter';
+import type { AgencyExpandParameter } from './agencyExpandParameter';
 import type { ListAgenciesGate } from './listAgenciesGate';
 import type { ListAgenciesStatus } from './listAgenciesStatus';
 
@@ -31,6 +32,12 @@ page?: PageParameter;
  * @maximum 100
  */
 per_page?: PerPageParameter;
+/**
+ * Comma-separated heavy fields to embed: `channels` (its ticketing channels, no credential or card) and `supervisors`. One query per expansion for the whole page.
+ * @maxLength 40
+ * @pattern ^(channels|supervisors)(,(channels|supervisors))*$
+ */
+expand?: AgencyExpandParameter;
 /**
  * Only those whose own ticketing gate is open or closed.
  */

@@ -15,6 +15,7 @@ every call. Errors always come as `{"errors": [...], "meta": {"request_id": ...}
  */
 import type { PageParameter } from './pageParameter';
 import type { PerPageParameter } from './perPageParameter';
+import type { CompanyExpandParameter } from './companyExpandParameter';
 import type { ListCompaniesGate } from './listCompaniesGate';
 
 export type ListCompaniesParams = {
@@ -30,6 +31,12 @@ page?: PageParameter;
  * @maximum 100
  */
 per_page?: PerPageParameter;
+/**
+ * Comma-separated heavy fields to embed: `channels` (its channel switches), `avia_managers` (its agents) and `markups`. One query per expansion for the whole page.
+ * @maxLength 60
+ * @pattern ^(channels|avia_managers|markups)(,(channels|avia_managers|markups))*$
+ */
+expand?: CompanyExpandParameter;
 /**
  * Only those whose own ticketing gate is open or closed.
  */

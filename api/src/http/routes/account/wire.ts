@@ -16,6 +16,9 @@ export function accountToWire(d: AccountDetails): components['schemas']['Account
     terms_accepted_at: d.termsAcceptedAt ? d.termsAcceptedAt.toISOString() : null,
     company: d.company,
     agency: d.agency,
+    companies: d.companies,
+    agencies: d.agencies,
+    has_api_token: d.hasApiToken,
     permissions: d.permissions,
     booking_visibility: d.bookingVisibility,
   };

@@ -39,8 +39,8 @@ export function companyHandlers(ctx: Pick<AppContext, 'backOffice'>): Handlers {
   return {
     listCompanies: async (request) => {
       const page = pageOf(request.query);
-      const { gate, agency_id: agencyId, q } = request.query;
-      const { items, total } = await companies.list(principalOf(request), { gate, agencyId, q }, page);
+      const { gate, agency_id: agencyId, q, expand } = request.query;
+      const { items, total } = await companies.list(principalOf(request), { gate, agencyId, q }, page, expand);
       return { status: 200, body: listBody(items, total, page) };
     },
     createCompany: async (request) => ({
@@ -49,7 +49,7 @@ export function companyHandlers(ctx: Pick<AppContext, 'backOffice'>): Handlers {
     }),
     getCompany: async (request) => ({
       status: 200,
-      body: await companies.get(principalOf(request), request.params.id),
+      body: await companies.get(principalOf(request), request.params.id, request.query.expand),
     }),
     updateCompany: async (request) => ({
       status: 200,

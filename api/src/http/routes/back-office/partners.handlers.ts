@@ -33,12 +33,15 @@ export function partnerHandlers(ctx: Pick<AppContext, 'backOffice'>): Handlers {
   return {
     listAgencies: async (request) => {
       const page = pageOf(request.query);
-      const { gate, status, q } = request.query;
-      const { items, total } = await agencies.list({ gate, status, q }, page);
+      const { gate, status, q, expand } = request.query;
+      const { items, total } = await agencies.list({ gate, status, q }, page, expand);
       return { status: 200, body: listBody(items, total, page) };
     },
     createAgency: async (request) => ({ status: 201, body: await agencies.create(principalOf(request), request.body) }),
-    getAgency: async (request) => ({ status: 200, body: await agencies.get(principalOf(request), request.params.id) }),
+    getAgency: async (request) => ({
+      status: 200,
+      body: await agencies.get(principalOf(request), request.params.id, request.query.expand),
+    }),
     updateAgency: async (request) => ({
       status: 200,
       body: await agencies.update(principalOf(request), request.params.id, request.body),

@@ -33,6 +33,7 @@ import type {
   ExchangeRateCreate,
   ExchangeRateList,
   ExportCompanyLedgerParams,
+  GetCompanyParams,
   JoinAgencyRequest,
   JoinAgencyRequestAnswer,
   JoinAgencyRequestCreate,
@@ -118,17 +119,26 @@ export const createCompany = async (companyCreate: CompanyCreate,
  * Staff, or a supervisor of its partner.
  * @summary Read a company
  */
-export const getGetCompanyUrl = (id: string,) => {
+export const getGetCompanyUrl = (id: string,
+    params?: GetCompanyParams,) => {
+  const normalizedParams = new URLSearchParams();
 
+  Object.entries(params || {}).forEach(([key, value]) => {
+    
+    if (value !== undefined) {
+      normalizedParams.append(key, value === null ? 'null' : value.toString())
+    }
+  });
 
-  
+  const stringifiedParams = normalizedParams.toString();
 
-  return `/companies/${id}`
+  return stringifiedParams.length > 0 ? `/companies/${id}?${stringifiedParams}` : `/companies/${id}`
 }
 
-export const getCompany = async (id: string, options?: RequestInit): Promise<Company> => {
+export const getCompany = async (id: string,
+    params?: GetCompanyParams, options?: RequestInit): Promise<Company> => {
   
-  return contrailFetch<Company>(getGetCompanyUrl(id),
+  return contrailFetch<Company>(getGetCompanyUrl(id,params),
   {      
     ...options,
     method: 'GET'

@@ -23,6 +23,7 @@ import type {
   CreateSupervisorHeaders,
   CreateSupportHeaders,
   DuplicateAgencyHeaders,
+  GetAgencyParams,
   ListAgenciesParams,
   ListAgencyTransactionFeesParams,
   ListSupervisorsParams,
@@ -99,17 +100,26 @@ export const createAgency = async (agencyCreate: AgencyCreate,
  * Staff, or a supervisor of this partner.
  * @summary Read a partner
  */
-export const getGetAgencyUrl = (id: string,) => {
+export const getGetAgencyUrl = (id: string,
+    params?: GetAgencyParams,) => {
+  const normalizedParams = new URLSearchParams();
 
+  Object.entries(params || {}).forEach(([key, value]) => {
+    
+    if (value !== undefined) {
+      normalizedParams.append(key, value === null ? 'null' : value.toString())
+    }
+  });
 
-  
+  const stringifiedParams = normalizedParams.toString();
 
-  return `/agencies/${id}`
+  return stringifiedParams.length > 0 ? `/agencies/${id}?${stringifiedParams}` : `/agencies/${id}`
 }
 
-export const getAgency = async (id: string, options?: RequestInit): Promise<Agency> => {
+export const getAgency = async (id: string,
+    params?: GetAgencyParams, options?: RequestInit): Promise<Agency> => {
   
-  return contrailFetch<Agency>(getGetAgencyUrl(id),
+  return contrailFetch<Agency>(getGetAgencyUrl(id,params),
   {      
     ...options,
     method: 'GET'

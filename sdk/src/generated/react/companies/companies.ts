@@ -55,6 +55,7 @@ import type {
   ExchangeRateList,
   ExportCompanyLedgerParams,
   ForbiddenResponse,
+  GetCompanyParams,
   InternalServerErrorResponse,
   JoinAgencyRequest,
   JoinAgencyRequestAnswer,
@@ -279,17 +280,26 @@ export const useCreateCompany = <TError = BadRequestResponse | UnauthorizedRespo
  * Staff, or a supervisor of its partner.
  * @summary Read a company
  */
-export const getGetCompanyUrl = (id: string,) => {
+export const getGetCompanyUrl = (id: string,
+    params?: GetCompanyParams,) => {
+  const normalizedParams = new URLSearchParams();
 
+  Object.entries(params || {}).forEach(([key, value]) => {
+    
+    if (value !== undefined) {
+      normalizedParams.append(key, value === null ? 'null' : value.toString())
+    }
+  });
 
-  
+  const stringifiedParams = normalizedParams.toString();
 
-  return `/companies/${id}`
+  return stringifiedParams.length > 0 ? `/companies/${id}?${stringifiedParams}` : `/companies/${id}`
 }
 
-export const getCompany = async (id: string, options?: RequestInit): Promise<Company> => {
+export const getCompany = async (id: string,
+    params?: GetCompanyParams, options?: RequestInit): Promise<Company> => {
   
-  return contrailFetch<Company>(getGetCompanyUrl(id),
+  return contrailFetch<Company>(getGetCompanyUrl(id,params),
   {      
     ...options,
     method: 'GET'
@@ -302,23 +312,25 @@ export const getCompany = async (id: string, options?: RequestInit): Promise<Com
 
 
 
-export const getGetCompanyQueryKey = (id?: string,) => {
+export const getGetCompanyQueryKey = (id?: string,
+    params?: GetCompanyParams,) => {
     return [
-    `/companies/${id}`
+    `/companies/${id}`, ...(params ? [params]: [])
     ] as const;
     }
 
     
-export const getGetCompanyQueryOptions = <TData = Awaited<ReturnType<typeof getCompany>>, TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse>(id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCompany>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
+export const getGetCompanyQueryOptions = <TData = Awaited<ReturnType<typeof getCompany>>, TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse>(id: string,
+    params?: GetCompanyParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCompany>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
 
-  const queryKey =  queryOptions?.queryKey ?? getGetCompanyQueryKey(id);
+  const queryKey =  queryOptions?.queryKey ?? getGetCompanyQueryKey(id,params);
 
   
 
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof getCompany>>> = ({ signal }) => getCompany(id, { signal, ...requestOptions });
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getCompany>>> = ({ signal }) => getCompany(id,params, { signal, ...requestOptions });
 
       
 
@@ -332,7 +344,8 @@ export type GetCompanyQueryError = UnauthorizedResponse | ForbiddenResponse | No
 
 
 export function useGetCompany<TData = Awaited<ReturnType<typeof getCompany>>, TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
- id: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCompany>>, TError, TData>> & Pick<
+ id: string,
+    params: undefined |  GetCompanyParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCompany>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getCompany>>,
           TError,
@@ -342,7 +355,8 @@ export function useGetCompany<TData = Awaited<ReturnType<typeof getCompany>>, TE
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 export function useGetCompany<TData = Awaited<ReturnType<typeof getCompany>>, TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
- id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCompany>>, TError, TData>> & Pick<
+ id: string,
+    params?: GetCompanyParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCompany>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getCompany>>,
           TError,
@@ -352,7 +366,8 @@ export function useGetCompany<TData = Awaited<ReturnType<typeof getCompany>>, TE
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 export function useGetCompany<TData = Awaited<ReturnType<typeof getCompany>>, TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
- id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCompany>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
+ id: string,
+    params?: GetCompanyParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCompany>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 /**
@@ -360,11 +375,12 @@ export function useGetCompany<TData = Awaited<ReturnType<typeof getCompany>>, TE
  */
 
 export function useGetCompany<TData = Awaited<ReturnType<typeof getCompany>>, TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
- id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCompany>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
+ id: string,
+    params?: GetCompanyParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCompany>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
 
-  const queryOptions = getGetCompanyQueryOptions(id,options)
+  const queryOptions = getGetCompanyQueryOptions(id,params,options)
 
   const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 

@@ -45,6 +45,7 @@ import type {
   CreateSupportHeaders,
   DuplicateAgencyHeaders,
   ForbiddenResponse,
+  GetAgencyParams,
   InternalServerErrorResponse,
   ListAgenciesParams,
   ListAgencyTransactionFeesParams,
@@ -260,17 +261,26 @@ export const useCreateAgency = <TError = BadRequestResponse | UnauthorizedRespon
  * Staff, or a supervisor of this partner.
  * @summary Read a partner
  */
-export const getGetAgencyUrl = (id: string,) => {
+export const getGetAgencyUrl = (id: string,
+    params?: GetAgencyParams,) => {
+  const normalizedParams = new URLSearchParams();
 
+  Object.entries(params || {}).forEach(([key, value]) => {
+    
+    if (value !== undefined) {
+      normalizedParams.append(key, value === null ? 'null' : value.toString())
+    }
+  });
 
-  
+  const stringifiedParams = normalizedParams.toString();
 
-  return `/agencies/${id}`
+  return stringifiedParams.length > 0 ? `/agencies/${id}?${stringifiedParams}` : `/agencies/${id}`
 }
 
-export const getAgency = async (id: string, options?: RequestInit): Promise<Agency> => {
+export const getAgency = async (id: string,
+    params?: GetAgencyParams, options?: RequestInit): Promise<Agency> => {
   
-  return contrailFetch<Agency>(getGetAgencyUrl(id),
+  return contrailFetch<Agency>(getGetAgencyUrl(id,params),
   {      
     ...options,
     method: 'GET'
@@ -283,23 +293,25 @@ export const getAgency = async (id: string, options?: RequestInit): Promise<Agen
 
 
 
-export const getGetAgencyQueryKey = (id?: string,) => {
+export const getGetAgencyQueryKey = (id?: string,
+    params?: GetAgencyParams,) => {
     return [
-    `/agencies/${id}`
+    `/agencies/${id}`, ...(params ? [params]: [])
     ] as const;
     }
 
     
-export const getGetAgencyQueryOptions = <TData = Awaited<ReturnType<typeof getAgency>>, TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse>(id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAgency>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
+export const getGetAgencyQueryOptions = <TData = Awaited<ReturnType<typeof getAgency>>, TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse>(id: string,
+    params?: GetAgencyParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAgency>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
 
-  const queryKey =  queryOptions?.queryKey ?? getGetAgencyQueryKey(id);
+  const queryKey =  queryOptions?.queryKey ?? getGetAgencyQueryKey(id,params);
 
   
 
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof getAgency>>> = ({ signal }) => getAgency(id, { signal, ...requestOptions });
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getAgency>>> = ({ signal }) => getAgency(id,params, { signal, ...requestOptions });
 
       
 
@@ -313,7 +325,8 @@ export type GetAgencyQueryError = UnauthorizedResponse | ForbiddenResponse | Not
 
 
 export function useGetAgency<TData = Awaited<ReturnType<typeof getAgency>>, TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
- id: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAgency>>, TError, TData>> & Pick<
+ id: string,
+    params: undefined |  GetAgencyParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAgency>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getAgency>>,
           TError,
@@ -323,7 +336,8 @@ export function useGetAgency<TData = Awaited<ReturnType<typeof getAgency>>, TErr
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 export function useGetAgency<TData = Awaited<ReturnType<typeof getAgency>>, TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
- id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAgency>>, TError, TData>> & Pick<
+ id: string,
+    params?: GetAgencyParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAgency>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getAgency>>,
           TError,
@@ -333,7 +347,8 @@ export function useGetAgency<TData = Awaited<ReturnType<typeof getAgency>>, TErr
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 export function useGetAgency<TData = Awaited<ReturnType<typeof getAgency>>, TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
- id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAgency>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
+ id: string,
+    params?: GetAgencyParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAgency>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 /**
@@ -341,11 +356,12 @@ export function useGetAgency<TData = Awaited<ReturnType<typeof getAgency>>, TErr
  */
 
 export function useGetAgency<TData = Awaited<ReturnType<typeof getAgency>>, TError = UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
- id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAgency>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
+ id: string,
+    params?: GetAgencyParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAgency>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
 
-  const queryOptions = getGetAgencyQueryOptions(id,options)
+  const queryOptions = getGetAgencyQueryOptions(id,params,options)
 
   const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 

@@ -56,6 +56,15 @@ export const startOnboardingResponse = zod.object({
   "id": zod.string(),
   "name": zod.string()
 }).nullable().describe('The agency the account belongs to; null for platform staff.'),
+  "companies": zod.array(zod.object({
+  "id": zod.string(),
+  "name": zod.string()
+}).describe('Another resource, by id and name.')).describe('Its own company and every company it is related to as an agent; empty for staff.'),
+  "agencies": zod.array(zod.object({
+  "id": zod.string(),
+  "name": zod.string()
+}).describe('Another resource, by id and name.')).describe('Its own agency and the partners of its companies; empty for platform staff.'),
+  "has_api_token": zod.boolean().describe('Whether it holds an unrevoked API token. The token itself is shown only once, when made.'),
   "permissions": zod.array(zod.enum(['search', 'book', 'issue', 'service', 'balance', 'users'])).describe('What the account may do in its agency (search, book, issue, service, balance, users); empty for staff. The console shows only what these allow; the server decides the same way.'),
   "booking_visibility": zod.union([zod.literal('own'),zod.literal('company'),zod.literal('agency'),zod.literal(null)]).nullable().describe('The account\'s own booking visibility; null when its company\'s `shared_bookings` decides.')
 })
@@ -105,6 +114,15 @@ export const acceptTermsResponse = zod.object({
   "id": zod.string(),
   "name": zod.string()
 }).nullable().describe('The agency the account belongs to; null for platform staff.'),
+  "companies": zod.array(zod.object({
+  "id": zod.string(),
+  "name": zod.string()
+}).describe('Another resource, by id and name.')).describe('Its own company and every company it is related to as an agent; empty for staff.'),
+  "agencies": zod.array(zod.object({
+  "id": zod.string(),
+  "name": zod.string()
+}).describe('Another resource, by id and name.')).describe('Its own agency and the partners of its companies; empty for platform staff.'),
+  "has_api_token": zod.boolean().describe('Whether it holds an unrevoked API token. The token itself is shown only once, when made.'),
   "permissions": zod.array(zod.enum(['search', 'book', 'issue', 'service', 'balance', 'users'])).describe('What the account may do in its agency (search, book, issue, service, balance, users); empty for staff. The console shows only what these allow; the server decides the same way.'),
   "booking_visibility": zod.union([zod.literal('own'),zod.literal('company'),zod.literal('agency'),zod.literal(null)]).nullable().describe('The account\'s own booking visibility; null when its company\'s `shared_bookings` decides.')
 })
@@ -149,6 +167,15 @@ export const completeAccountResponse = zod.object({
   "id": zod.string(),
   "name": zod.string()
 }).nullable().describe('The agency the account belongs to; null for platform staff.'),
+  "companies": zod.array(zod.object({
+  "id": zod.string(),
+  "name": zod.string()
+}).describe('Another resource, by id and name.')).describe('Its own company and every company it is related to as an agent; empty for staff.'),
+  "agencies": zod.array(zod.object({
+  "id": zod.string(),
+  "name": zod.string()
+}).describe('Another resource, by id and name.')).describe('Its own agency and the partners of its companies; empty for platform staff.'),
+  "has_api_token": zod.boolean().describe('Whether it holds an unrevoked API token. The token itself is shown only once, when made.'),
   "permissions": zod.array(zod.enum(['search', 'book', 'issue', 'service', 'balance', 'users'])).describe('What the account may do in its agency (search, book, issue, service, balance, users); empty for staff. The console shows only what these allow; the server decides the same way.'),
   "booking_visibility": zod.union([zod.literal('own'),zod.literal('company'),zod.literal('agency'),zod.literal(null)]).nullable().describe('The account\'s own booking visibility; null when its company\'s `shared_bookings` decides.')
 })
@@ -196,6 +223,15 @@ export const changePhoneResponse = zod.object({
   "id": zod.string(),
   "name": zod.string()
 }).nullable().describe('The agency the account belongs to; null for platform staff.'),
+  "companies": zod.array(zod.object({
+  "id": zod.string(),
+  "name": zod.string()
+}).describe('Another resource, by id and name.')).describe('Its own company and every company it is related to as an agent; empty for staff.'),
+  "agencies": zod.array(zod.object({
+  "id": zod.string(),
+  "name": zod.string()
+}).describe('Another resource, by id and name.')).describe('Its own agency and the partners of its companies; empty for platform staff.'),
+  "has_api_token": zod.boolean().describe('Whether it holds an unrevoked API token. The token itself is shown only once, when made.'),
   "permissions": zod.array(zod.enum(['search', 'book', 'issue', 'service', 'balance', 'users'])).describe('What the account may do in its agency (search, book, issue, service, balance, users); empty for staff. The console shows only what these allow; the server decides the same way.'),
   "booking_visibility": zod.union([zod.literal('own'),zod.literal('company'),zod.literal('agency'),zod.literal(null)]).nullable().describe('The account\'s own booking visibility; null when its company\'s `shared_bookings` decides.')
 })
@@ -243,6 +279,15 @@ export const changeEmailResponse = zod.object({
   "id": zod.string(),
   "name": zod.string()
 }).nullable().describe('The agency the account belongs to; null for platform staff.'),
+  "companies": zod.array(zod.object({
+  "id": zod.string(),
+  "name": zod.string()
+}).describe('Another resource, by id and name.')).describe('Its own company and every company it is related to as an agent; empty for staff.'),
+  "agencies": zod.array(zod.object({
+  "id": zod.string(),
+  "name": zod.string()
+}).describe('Another resource, by id and name.')).describe('Its own agency and the partners of its companies; empty for platform staff.'),
+  "has_api_token": zod.boolean().describe('Whether it holds an unrevoked API token. The token itself is shown only once, when made.'),
   "permissions": zod.array(zod.enum(['search', 'book', 'issue', 'service', 'balance', 'users'])).describe('What the account may do in its agency (search, book, issue, service, balance, users); empty for staff. The console shows only what these allow; the server decides the same way.'),
   "booking_visibility": zod.union([zod.literal('own'),zod.literal('company'),zod.literal('agency'),zod.literal(null)]).nullable().describe('The account\'s own booking visibility; null when its company\'s `shared_bookings` decides.')
 })
@@ -335,6 +380,15 @@ export const getAccountDetailsResponse = zod.object({
   "id": zod.string(),
   "name": zod.string()
 }).nullable().describe('The agency the account belongs to; null for platform staff.'),
+  "companies": zod.array(zod.object({
+  "id": zod.string(),
+  "name": zod.string()
+}).describe('Another resource, by id and name.')).describe('Its own company and every company it is related to as an agent; empty for staff.'),
+  "agencies": zod.array(zod.object({
+  "id": zod.string(),
+  "name": zod.string()
+}).describe('Another resource, by id and name.')).describe('Its own agency and the partners of its companies; empty for platform staff.'),
+  "has_api_token": zod.boolean().describe('Whether it holds an unrevoked API token. The token itself is shown only once, when made.'),
   "permissions": zod.array(zod.enum(['search', 'book', 'issue', 'service', 'balance', 'users'])).describe('What the account may do in its agency (search, book, issue, service, balance, users); empty for staff. The console shows only what these allow; the server decides the same way.'),
   "booking_visibility": zod.union([zod.literal('own'),zod.literal('company'),zod.literal('agency'),zod.literal(null)]).nullable().describe('The account\'s own booking visibility; null when its company\'s `shared_bookings` decides.')
 })
@@ -377,6 +431,15 @@ export const updateAccountDetailsResponse = zod.object({
   "id": zod.string(),
   "name": zod.string()
 }).nullable().describe('The agency the account belongs to; null for platform staff.'),
+  "companies": zod.array(zod.object({
+  "id": zod.string(),
+  "name": zod.string()
+}).describe('Another resource, by id and name.')).describe('Its own company and every company it is related to as an agent; empty for staff.'),
+  "agencies": zod.array(zod.object({
+  "id": zod.string(),
+  "name": zod.string()
+}).describe('Another resource, by id and name.')).describe('Its own agency and the partners of its companies; empty for platform staff.'),
+  "has_api_token": zod.boolean().describe('Whether it holds an unrevoked API token. The token itself is shown only once, when made.'),
   "permissions": zod.array(zod.enum(['search', 'book', 'issue', 'service', 'balance', 'users'])).describe('What the account may do in its agency (search, book, issue, service, balance, users); empty for staff. The console shows only what these allow; the server decides the same way.'),
   "booking_visibility": zod.union([zod.literal('own'),zod.literal('company'),zod.literal('agency'),zod.literal(null)]).nullable().describe('The account\'s own booking visibility; null when its company\'s `shared_bookings` decides.')
 })
@@ -416,6 +479,15 @@ export const updateAccountLocaleResponse = zod.object({
   "id": zod.string(),
   "name": zod.string()
 }).nullable().describe('The agency the account belongs to; null for platform staff.'),
+  "companies": zod.array(zod.object({
+  "id": zod.string(),
+  "name": zod.string()
+}).describe('Another resource, by id and name.')).describe('Its own company and every company it is related to as an agent; empty for staff.'),
+  "agencies": zod.array(zod.object({
+  "id": zod.string(),
+  "name": zod.string()
+}).describe('Another resource, by id and name.')).describe('Its own agency and the partners of its companies; empty for platform staff.'),
+  "has_api_token": zod.boolean().describe('Whether it holds an unrevoked API token. The token itself is shown only once, when made.'),
   "permissions": zod.array(zod.enum(['search', 'book', 'issue', 'service', 'balance', 'users'])).describe('What the account may do in its agency (search, book, issue, service, balance, users); empty for staff. The console shows only what these allow; the server decides the same way.'),
   "booking_visibility": zod.union([zod.literal('own'),zod.literal('company'),zod.literal('agency'),zod.literal(null)]).nullable().describe('The account\'s own booking visibility; null when its company\'s `shared_bookings` decides.')
 })

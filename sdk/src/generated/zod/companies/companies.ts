@@ -22,11 +22,14 @@ import zod from 'zod';
  */
 export const listCompaniesQueryPageDefault = 1;
 export const listCompaniesQueryPageMax = 100000;export const listCompaniesQueryPerPageDefault = 25;
-export const listCompaniesQueryPerPageMax = 100;export const listCompaniesQueryAgencyIdMax = 64;export const listCompaniesQueryQMax = 100;
+export const listCompaniesQueryPerPageMax = 100;export const listCompaniesQueryExpandMax = 60;
+export const listCompaniesQueryExpandRegExp = new RegExp('^(channels|avia_managers|markups)(,(channels|avia_managers|markups))*$');
+export const listCompaniesQueryAgencyIdMax = 64;export const listCompaniesQueryQMax = 100;
 
 export const listCompaniesQueryParams = zod.object({
   "page": zod.number().min(1).max(listCompaniesQueryPageMax).default(listCompaniesQueryPageDefault).describe('The page to return, from 1.'),
   "per_page": zod.number().min(1).max(listCompaniesQueryPerPageMax).default(listCompaniesQueryPerPageDefault).describe('How many items a page holds.'),
+  "expand": zod.string().max(listCompaniesQueryExpandMax).regex(listCompaniesQueryExpandRegExp).optional().describe('Comma-separated heavy fields to embed: `channels` (its channel switches), `avia_managers` (its agents) and `markups`. One query per expansion for the whole page.'),
   "gate": zod.enum(['open', 'closed']).optional().describe('Only those whose own ticketing gate is open or closed.'),
   "agency_id": zod.string().max(listCompaniesQueryAgencyIdMax).optional().describe('Only those of this partner.'),
   "q": zod.string().max(listCompaniesQueryQMax).optional().describe('Only companies whose name contains this.')
@@ -36,7 +39,10 @@ export const listCompaniesResponseDataItemBalanceAmountAmountMax = 18;
 export const listCompaniesResponseDataItemBalanceAmountAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const listCompaniesResponseDataItemBalanceAmountCurrencyRegExp = new RegExp('^[A-Z]{3}$');
 export const listCompaniesResponseDataItemLowBalanceThresholdRegExp = new RegExp('^[0-9]{1,12}(\\.[0-9]{1,2})?$');
-export const listCompaniesResponseDataItemAgentsCountMin = 0;export const listCompaniesResponseMetaPerPageMax = 100;export const listCompaniesResponseMetaTotalMin = 0;
+export const listCompaniesResponseDataItemAgentsCountMin = 0;export const listCompaniesResponseDataItemMarkupsItemCarrierRegExp = new RegExp('^[A-Z0-9]{2}$');
+export const listCompaniesResponseDataItemMarkupsItemValueRegExp = new RegExp('^[0-9]+(\\.[0-9]{1,2})?$');
+export const listCompaniesResponseDataItemMarkupsItemCurrencyRegExp = new RegExp('^[A-Z]{3}$');
+export const listCompaniesResponseMetaPerPageMax = 100;export const listCompaniesResponseMetaTotalMin = 0;
 
 export const listCompaniesResponse = zod.object({
   "data": zod.array(zod.object({
@@ -51,7 +57,29 @@ export const listCompaniesResponse = zod.object({
   "ticketing_active": zod.boolean().describe('The company\'s own ticketing gate.'),
   "low_balance_threshold": zod.string().regex(listCompaniesResponseDataItemLowBalanceThresholdRegExp).nullable().describe('When the balance falls below this amount (in the balance\'s currency), a `balance.low` event is raised; null for never.'),
   "agents_count": zod.number().min(listCompaniesResponseDataItemAgentsCountMin),
-  "created_at": zod.iso.datetime({})
+  "created_at": zod.iso.datetime({}),
+  "channels": zod.array(zod.object({
+  "agency_channel_id": zod.string(),
+  "title": zod.string(),
+  "active": zod.boolean().describe('The company\'s own switch for this channel (on until switched off).')
+}).describe('A company\'s switch on one of its partner\'s channels, as embedded in a company.')).optional().describe('Present only with `expand=channels`.'),
+  "avia_managers": zod.array(zod.object({
+  "id": zod.string(),
+  "first_name": zod.string(),
+  "last_name": zod.string(),
+  "email": zod.email()
+}).describe('An account as embedded in a partner or company.')).optional().describe('Its agents (the accounts that book for it). Present only with `expand=avia_managers`.'),
+  "markups": zod.array(zod.object({
+  "id": zod.string(),
+  "company_id": zod.string(),
+  "carrier": zod.string().regex(listCompaniesResponseDataItemMarkupsItemCarrierRegExp).nullable().describe('IATA airline code; null applies to every carrier.'),
+  "cabin": zod.union([zod.literal('Y'),zod.literal('C'),zod.literal(null)]).nullable().describe('Y economy, C business; null applies to every cabin.'),
+  "kind": zod.enum(['fixed', 'percentage']),
+  "value": zod.string().regex(listCompaniesResponseDataItemMarkupsItemValueRegExp).describe('A percentage, or an amount in currency.'),
+  "currency": zod.string().regex(listCompaniesResponseDataItemMarkupsItemCurrencyRegExp).nullable().describe('For fixed markups.'),
+  "created_at": zod.iso.datetime({}),
+  "updated_at": zod.iso.datetime({})
+}).describe('A markup on a company\'s fares, by carrier and cabin.')).optional().describe('Present only with `expand=markups`.')
 }).describe('A company: a subagent or branch that books through a partner.')),
   "meta": zod.object({
   "page": zod.number().min(1),
@@ -86,11 +114,22 @@ export const createCompanyBody = zod.object({
  * Staff, or a supervisor of its partner.
  * @summary Read a company
  */
+export const getCompanyQueryExpandMax = 60;
+export const getCompanyQueryExpandRegExp = new RegExp('^(channels|avia_managers|markups)(,(channels|avia_managers|markups))*$');
+
+
+export const getCompanyQueryParams = zod.object({
+  "expand": zod.string().max(getCompanyQueryExpandMax).regex(getCompanyQueryExpandRegExp).optional().describe('Comma-separated heavy fields to embed: `channels` (its channel switches), `avia_managers` (its agents) and `markups`. One query per expansion for the whole page.')
+})
+
 export const getCompanyResponseBalanceAmountAmountMax = 18;
 export const getCompanyResponseBalanceAmountAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const getCompanyResponseBalanceAmountCurrencyRegExp = new RegExp('^[A-Z]{3}$');
 export const getCompanyResponseLowBalanceThresholdRegExp = new RegExp('^[0-9]{1,12}(\\.[0-9]{1,2})?$');
-export const getCompanyResponseAgentsCountMin = 0;
+export const getCompanyResponseAgentsCountMin = 0;export const getCompanyResponseMarkupsItemCarrierRegExp = new RegExp('^[A-Z0-9]{2}$');
+export const getCompanyResponseMarkupsItemValueRegExp = new RegExp('^[0-9]+(\\.[0-9]{1,2})?$');
+export const getCompanyResponseMarkupsItemCurrencyRegExp = new RegExp('^[A-Z]{3}$');
+
 
 export const getCompanyResponse = zod.object({
   "id": zod.string(),
@@ -104,7 +143,29 @@ export const getCompanyResponse = zod.object({
   "ticketing_active": zod.boolean().describe('The company\'s own ticketing gate.'),
   "low_balance_threshold": zod.string().regex(getCompanyResponseLowBalanceThresholdRegExp).nullable().describe('When the balance falls below this amount (in the balance\'s currency), a `balance.low` event is raised; null for never.'),
   "agents_count": zod.number().min(getCompanyResponseAgentsCountMin),
-  "created_at": zod.iso.datetime({})
+  "created_at": zod.iso.datetime({}),
+  "channels": zod.array(zod.object({
+  "agency_channel_id": zod.string(),
+  "title": zod.string(),
+  "active": zod.boolean().describe('The company\'s own switch for this channel (on until switched off).')
+}).describe('A company\'s switch on one of its partner\'s channels, as embedded in a company.')).optional().describe('Present only with `expand=channels`.'),
+  "avia_managers": zod.array(zod.object({
+  "id": zod.string(),
+  "first_name": zod.string(),
+  "last_name": zod.string(),
+  "email": zod.email()
+}).describe('An account as embedded in a partner or company.')).optional().describe('Its agents (the accounts that book for it). Present only with `expand=avia_managers`.'),
+  "markups": zod.array(zod.object({
+  "id": zod.string(),
+  "company_id": zod.string(),
+  "carrier": zod.string().regex(getCompanyResponseMarkupsItemCarrierRegExp).nullable().describe('IATA airline code; null applies to every carrier.'),
+  "cabin": zod.union([zod.literal('Y'),zod.literal('C'),zod.literal(null)]).nullable().describe('Y economy, C business; null applies to every cabin.'),
+  "kind": zod.enum(['fixed', 'percentage']),
+  "value": zod.string().regex(getCompanyResponseMarkupsItemValueRegExp).describe('A percentage, or an amount in currency.'),
+  "currency": zod.string().regex(getCompanyResponseMarkupsItemCurrencyRegExp).nullable().describe('For fixed markups.'),
+  "created_at": zod.iso.datetime({}),
+  "updated_at": zod.iso.datetime({})
+}).describe('A markup on a company\'s fares, by carrier and cabin.')).optional().describe('Present only with `expand=markups`.')
 }).describe('A company: a subagent or branch that books through a partner.')
 
 /**
@@ -122,7 +183,10 @@ export const updateCompanyResponseBalanceAmountAmountMax = 18;
 export const updateCompanyResponseBalanceAmountAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const updateCompanyResponseBalanceAmountCurrencyRegExp = new RegExp('^[A-Z]{3}$');
 export const updateCompanyResponseLowBalanceThresholdRegExp = new RegExp('^[0-9]{1,12}(\\.[0-9]{1,2})?$');
-export const updateCompanyResponseAgentsCountMin = 0;
+export const updateCompanyResponseAgentsCountMin = 0;export const updateCompanyResponseMarkupsItemCarrierRegExp = new RegExp('^[A-Z0-9]{2}$');
+export const updateCompanyResponseMarkupsItemValueRegExp = new RegExp('^[0-9]+(\\.[0-9]{1,2})?$');
+export const updateCompanyResponseMarkupsItemCurrencyRegExp = new RegExp('^[A-Z]{3}$');
+
 
 export const updateCompanyResponse = zod.object({
   "id": zod.string(),
@@ -136,7 +200,29 @@ export const updateCompanyResponse = zod.object({
   "ticketing_active": zod.boolean().describe('The company\'s own ticketing gate.'),
   "low_balance_threshold": zod.string().regex(updateCompanyResponseLowBalanceThresholdRegExp).nullable().describe('When the balance falls below this amount (in the balance\'s currency), a `balance.low` event is raised; null for never.'),
   "agents_count": zod.number().min(updateCompanyResponseAgentsCountMin),
-  "created_at": zod.iso.datetime({})
+  "created_at": zod.iso.datetime({}),
+  "channels": zod.array(zod.object({
+  "agency_channel_id": zod.string(),
+  "title": zod.string(),
+  "active": zod.boolean().describe('The company\'s own switch for this channel (on until switched off).')
+}).describe('A company\'s switch on one of its partner\'s channels, as embedded in a company.')).optional().describe('Present only with `expand=channels`.'),
+  "avia_managers": zod.array(zod.object({
+  "id": zod.string(),
+  "first_name": zod.string(),
+  "last_name": zod.string(),
+  "email": zod.email()
+}).describe('An account as embedded in a partner or company.')).optional().describe('Its agents (the accounts that book for it). Present only with `expand=avia_managers`.'),
+  "markups": zod.array(zod.object({
+  "id": zod.string(),
+  "company_id": zod.string(),
+  "carrier": zod.string().regex(updateCompanyResponseMarkupsItemCarrierRegExp).nullable().describe('IATA airline code; null applies to every carrier.'),
+  "cabin": zod.union([zod.literal('Y'),zod.literal('C'),zod.literal(null)]).nullable().describe('Y economy, C business; null applies to every cabin.'),
+  "kind": zod.enum(['fixed', 'percentage']),
+  "value": zod.string().regex(updateCompanyResponseMarkupsItemValueRegExp).describe('A percentage, or an amount in currency.'),
+  "currency": zod.string().regex(updateCompanyResponseMarkupsItemCurrencyRegExp).nullable().describe('For fixed markups.'),
+  "created_at": zod.iso.datetime({}),
+  "updated_at": zod.iso.datetime({})
+}).describe('A markup on a company\'s fares, by carrier and cabin.')).optional().describe('Present only with `expand=markups`.')
 }).describe('A company: a subagent or branch that books through a partner.')
 
 /**

@@ -75,7 +75,10 @@ export const listEventsResponseDataItemDataObjectRemovedSegmentsItemOriginDestin
 export const listEventsResponseDataItemDataObjectBalanceAmountAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const listEventsResponseDataItemDataObjectBalanceAmountCurrencyRegExp = new RegExp('^[A-Z]{3}$');
 export const listEventsResponseDataItemDataObjectLowBalanceThresholdRegExp = new RegExp('^[0-9]{1,12}(\\.[0-9]{1,2})?$');
-export const listEventsResponseDataItemDataObjectAgentsCountMin = 0;export const listEventsResponseDataItemDataObjectRowsMin = 0;export const listEventsResponseDataItemDataObjectDeliveredThroughMin = 0;export const listEventsResponseDataItemDataObjectHttpsUrlMax = 2000;export const listEventsResponseDataItemDataObjectEmailToItemMax = 254;export const listEventsResponseDataItemDataObjectEmailToMax = 10;
+export const listEventsResponseDataItemDataObjectAgentsCountMin = 0;export const listEventsResponseDataItemDataObjectMarkupsItemCarrierRegExp = new RegExp('^[A-Z0-9]{2}$');
+export const listEventsResponseDataItemDataObjectMarkupsItemValueRegExp = new RegExp('^[0-9]+(\\.[0-9]{1,2})?$');
+export const listEventsResponseDataItemDataObjectMarkupsItemCurrencyRegExp = new RegExp('^[A-Z]{3}$');
+export const listEventsResponseDataItemDataObjectRowsMin = 0;export const listEventsResponseDataItemDataObjectDeliveredThroughMin = 0;export const listEventsResponseDataItemDataObjectHttpsUrlMax = 2000;export const listEventsResponseDataItemDataObjectEmailToItemMax = 254;export const listEventsResponseDataItemDataObjectEmailToMax = 10;
 
 export const listEventsResponse = zod.object({
   "data": zod.array(zod.union([zod.object({
@@ -288,7 +291,29 @@ export const listEventsResponse = zod.object({
   "ticketing_active": zod.boolean().describe('The company\'s own ticketing gate.'),
   "low_balance_threshold": zod.string().regex(listEventsResponseDataItemDataObjectLowBalanceThresholdRegExp).nullable().describe('When the balance falls below this amount (in the balance\'s currency), a `balance.low` event is raised; null for never.'),
   "agents_count": zod.number().min(listEventsResponseDataItemDataObjectAgentsCountMin),
-  "created_at": zod.iso.datetime({})
+  "created_at": zod.iso.datetime({}),
+  "channels": zod.array(zod.object({
+  "agency_channel_id": zod.string(),
+  "title": zod.string(),
+  "active": zod.boolean().describe('The company\'s own switch for this channel (on until switched off).')
+}).describe('A company\'s switch on one of its partner\'s channels, as embedded in a company.')).optional().describe('Present only with `expand=channels`.'),
+  "avia_managers": zod.array(zod.object({
+  "id": zod.string(),
+  "first_name": zod.string(),
+  "last_name": zod.string(),
+  "email": zod.email()
+}).describe('An account as embedded in a partner or company.')).optional().describe('Its agents (the accounts that book for it). Present only with `expand=avia_managers`.'),
+  "markups": zod.array(zod.object({
+  "id": zod.string(),
+  "company_id": zod.string(),
+  "carrier": zod.string().regex(listEventsResponseDataItemDataObjectMarkupsItemCarrierRegExp).nullable().describe('IATA airline code; null applies to every carrier.'),
+  "cabin": zod.union([zod.literal('Y'),zod.literal('C'),zod.literal(null)]).nullable().describe('Y economy, C business; null applies to every cabin.'),
+  "kind": zod.enum(['fixed', 'percentage']),
+  "value": zod.string().regex(listEventsResponseDataItemDataObjectMarkupsItemValueRegExp).describe('A percentage, or an amount in currency.'),
+  "currency": zod.string().regex(listEventsResponseDataItemDataObjectMarkupsItemCurrencyRegExp).nullable().describe('For fixed markups.'),
+  "created_at": zod.iso.datetime({}),
+  "updated_at": zod.iso.datetime({})
+}).describe('A markup on a company\'s fares, by carrier and cabin.')).optional().describe('Present only with `expand=markups`.')
 }).describe('A company: a subagent or branch that books through a partner.')
 }),
   "request": zod.object({
@@ -554,7 +579,10 @@ export const getEventResponseDataObjectRemovedSegmentsItemOriginDestinationMin =
 export const getEventResponseDataObjectBalanceAmountAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const getEventResponseDataObjectBalanceAmountCurrencyRegExp = new RegExp('^[A-Z]{3}$');
 export const getEventResponseDataObjectLowBalanceThresholdRegExp = new RegExp('^[0-9]{1,12}(\\.[0-9]{1,2})?$');
-export const getEventResponseDataObjectAgentsCountMin = 0;export const getEventResponseDataObjectRowsMin = 0;export const getEventResponseDataObjectDeliveredThroughMin = 0;export const getEventResponseDataObjectHttpsUrlMax = 2000;export const getEventResponseDataObjectEmailToItemMax = 254;export const getEventResponseDataObjectEmailToMax = 10;
+export const getEventResponseDataObjectAgentsCountMin = 0;export const getEventResponseDataObjectMarkupsItemCarrierRegExp = new RegExp('^[A-Z0-9]{2}$');
+export const getEventResponseDataObjectMarkupsItemValueRegExp = new RegExp('^[0-9]+(\\.[0-9]{1,2})?$');
+export const getEventResponseDataObjectMarkupsItemCurrencyRegExp = new RegExp('^[A-Z]{3}$');
+export const getEventResponseDataObjectRowsMin = 0;export const getEventResponseDataObjectDeliveredThroughMin = 0;export const getEventResponseDataObjectHttpsUrlMax = 2000;export const getEventResponseDataObjectEmailToItemMax = 254;export const getEventResponseDataObjectEmailToMax = 10;
 
 export const getEventResponse = zod.union([zod.object({
   "id": zod.string().describe('The event\'s id (`evt_…`), also the `webhook-id` of its deliveries.'),
@@ -766,7 +794,29 @@ export const getEventResponse = zod.union([zod.object({
   "ticketing_active": zod.boolean().describe('The company\'s own ticketing gate.'),
   "low_balance_threshold": zod.string().regex(getEventResponseDataObjectLowBalanceThresholdRegExp).nullable().describe('When the balance falls below this amount (in the balance\'s currency), a `balance.low` event is raised; null for never.'),
   "agents_count": zod.number().min(getEventResponseDataObjectAgentsCountMin),
-  "created_at": zod.iso.datetime({})
+  "created_at": zod.iso.datetime({}),
+  "channels": zod.array(zod.object({
+  "agency_channel_id": zod.string(),
+  "title": zod.string(),
+  "active": zod.boolean().describe('The company\'s own switch for this channel (on until switched off).')
+}).describe('A company\'s switch on one of its partner\'s channels, as embedded in a company.')).optional().describe('Present only with `expand=channels`.'),
+  "avia_managers": zod.array(zod.object({
+  "id": zod.string(),
+  "first_name": zod.string(),
+  "last_name": zod.string(),
+  "email": zod.email()
+}).describe('An account as embedded in a partner or company.')).optional().describe('Its agents (the accounts that book for it). Present only with `expand=avia_managers`.'),
+  "markups": zod.array(zod.object({
+  "id": zod.string(),
+  "company_id": zod.string(),
+  "carrier": zod.string().regex(getEventResponseDataObjectMarkupsItemCarrierRegExp).nullable().describe('IATA airline code; null applies to every carrier.'),
+  "cabin": zod.union([zod.literal('Y'),zod.literal('C'),zod.literal(null)]).nullable().describe('Y economy, C business; null applies to every cabin.'),
+  "kind": zod.enum(['fixed', 'percentage']),
+  "value": zod.string().regex(getEventResponseDataObjectMarkupsItemValueRegExp).describe('A percentage, or an amount in currency.'),
+  "currency": zod.string().regex(getEventResponseDataObjectMarkupsItemCurrencyRegExp).nullable().describe('For fixed markups.'),
+  "created_at": zod.iso.datetime({}),
+  "updated_at": zod.iso.datetime({})
+}).describe('A markup on a company\'s fares, by carrier and cabin.')).optional().describe('Present only with `expand=markups`.')
 }).describe('A company: a subagent or branch that books through a partner.')
 }),
   "request": zod.object({

@@ -22,11 +22,14 @@ import zod from 'zod';
  */
 export const listAgenciesQueryPageDefault = 1;
 export const listAgenciesQueryPageMax = 100000;export const listAgenciesQueryPerPageDefault = 25;
-export const listAgenciesQueryPerPageMax = 100;export const listAgenciesQueryQMax = 100;
+export const listAgenciesQueryPerPageMax = 100;export const listAgenciesQueryExpandMax = 40;
+export const listAgenciesQueryExpandRegExp = new RegExp('^(channels|supervisors)(,(channels|supervisors))*$');
+export const listAgenciesQueryQMax = 100;
 
 export const listAgenciesQueryParams = zod.object({
   "page": zod.number().min(1).max(listAgenciesQueryPageMax).default(listAgenciesQueryPageDefault).describe('The page to return, from 1.'),
   "per_page": zod.number().min(1).max(listAgenciesQueryPerPageMax).default(listAgenciesQueryPerPageDefault).describe('How many items a page holds.'),
+  "expand": zod.string().max(listAgenciesQueryExpandMax).regex(listAgenciesQueryExpandRegExp).optional().describe('Comma-separated heavy fields to embed: `channels` (its ticketing channels, no credential or card) and `supervisors`. One query per expansion for the whole page.'),
   "gate": zod.enum(['open', 'closed']).optional().describe('Only those whose own ticketing gate is open or closed.'),
   "status": zod.enum(['active', 'suspended', 'archived']).optional().describe('Only partners in this status.'),
   "q": zod.string().max(listAgenciesQueryQMax).optional().describe('Only partners whose name contains this.')
@@ -58,7 +61,21 @@ export const listAgenciesResponse = zod.object({
   "updated_at": zod.iso.datetime({})
 }).describe('A fee the platform charges the agency for one kind of transaction.')),
   "created_at": zod.iso.datetime({}),
-  "archived_at": zod.iso.datetime({}).nullable()
+  "archived_at": zod.iso.datetime({}).nullable(),
+  "channels": zod.array(zod.object({
+  "id": zod.string(),
+  "title": zod.string(),
+  "on_by_admin": zod.boolean(),
+  "active_by_supervisor": zod.boolean(),
+  "active_credential": zod.boolean().describe('Whether a saved credential is switched on; the credential itself is never shown.'),
+  "form_of_payment": zod.enum(['bsp_cash', 'credit_card', 'company_balance'])
+}).describe('A partner\'s ticketing channel as embedded in a partner: its switches only, never its credential or card.')).optional().describe('Present only with `expand=channels`.'),
+  "supervisors": zod.array(zod.object({
+  "id": zod.string(),
+  "first_name": zod.string(),
+  "last_name": zod.string(),
+  "email": zod.email()
+}).describe('An account as embedded in a partner or company.')).optional().describe('Present only with `expand=supervisors`.')
 }).describe('A partner: a travel agency (an IATA office that tickets).')),
   "meta": zod.object({
   "page": zod.number().min(1),
@@ -93,6 +110,14 @@ export const createAgencyBody = zod.object({
  * Staff, or a supervisor of this partner.
  * @summary Read a partner
  */
+export const getAgencyQueryExpandMax = 40;
+export const getAgencyQueryExpandRegExp = new RegExp('^(channels|supervisors)(,(channels|supervisors))*$');
+
+
+export const getAgencyQueryParams = zod.object({
+  "expand": zod.string().max(getAgencyQueryExpandMax).regex(getAgencyQueryExpandRegExp).optional().describe('Comma-separated heavy fields to embed: `channels` (its ticketing channels, no credential or card) and `supervisors`. One query per expansion for the whole page.')
+})
+
 export const getAgencyResponseSupervisorsCountMin = 0;export const getAgencyResponseAgencyTransactionFeesItemAmountAmountMax = 18;
 export const getAgencyResponseAgencyTransactionFeesItemAmountAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const getAgencyResponseAgencyTransactionFeesItemAmountCurrencyRegExp = new RegExp('^[A-Z]{3}$');
@@ -118,7 +143,21 @@ export const getAgencyResponse = zod.object({
   "updated_at": zod.iso.datetime({})
 }).describe('A fee the platform charges the agency for one kind of transaction.')),
   "created_at": zod.iso.datetime({}),
-  "archived_at": zod.iso.datetime({}).nullable()
+  "archived_at": zod.iso.datetime({}).nullable(),
+  "channels": zod.array(zod.object({
+  "id": zod.string(),
+  "title": zod.string(),
+  "on_by_admin": zod.boolean(),
+  "active_by_supervisor": zod.boolean(),
+  "active_credential": zod.boolean().describe('Whether a saved credential is switched on; the credential itself is never shown.'),
+  "form_of_payment": zod.enum(['bsp_cash', 'credit_card', 'company_balance'])
+}).describe('A partner\'s ticketing channel as embedded in a partner: its switches only, never its credential or card.')).optional().describe('Present only with `expand=channels`.'),
+  "supervisors": zod.array(zod.object({
+  "id": zod.string(),
+  "first_name": zod.string(),
+  "last_name": zod.string(),
+  "email": zod.email()
+}).describe('An account as embedded in a partner or company.')).optional().describe('Present only with `expand=supervisors`.')
 }).describe('A partner: a travel agency (an IATA office that tickets).')
 
 /**
@@ -157,7 +196,21 @@ export const updateAgencyResponse = zod.object({
   "updated_at": zod.iso.datetime({})
 }).describe('A fee the platform charges the agency for one kind of transaction.')),
   "created_at": zod.iso.datetime({}),
-  "archived_at": zod.iso.datetime({}).nullable()
+  "archived_at": zod.iso.datetime({}).nullable(),
+  "channels": zod.array(zod.object({
+  "id": zod.string(),
+  "title": zod.string(),
+  "on_by_admin": zod.boolean(),
+  "active_by_supervisor": zod.boolean(),
+  "active_credential": zod.boolean().describe('Whether a saved credential is switched on; the credential itself is never shown.'),
+  "form_of_payment": zod.enum(['bsp_cash', 'credit_card', 'company_balance'])
+}).describe('A partner\'s ticketing channel as embedded in a partner: its switches only, never its credential or card.')).optional().describe('Present only with `expand=channels`.'),
+  "supervisors": zod.array(zod.object({
+  "id": zod.string(),
+  "first_name": zod.string(),
+  "last_name": zod.string(),
+  "email": zod.email()
+}).describe('An account as embedded in a partner or company.')).optional().describe('Present only with `expand=supervisors`.')
 }).describe('A partner: a travel agency (an IATA office that tickets).')
 
 /**
@@ -206,7 +259,21 @@ export const setAgencyProductionApiResponse = zod.object({
   "updated_at": zod.iso.datetime({})
 }).describe('A fee the platform charges the agency for one kind of transaction.')),
   "created_at": zod.iso.datetime({}),
-  "archived_at": zod.iso.datetime({}).nullable()
+  "archived_at": zod.iso.datetime({}).nullable(),
+  "channels": zod.array(zod.object({
+  "id": zod.string(),
+  "title": zod.string(),
+  "on_by_admin": zod.boolean(),
+  "active_by_supervisor": zod.boolean(),
+  "active_credential": zod.boolean().describe('Whether a saved credential is switched on; the credential itself is never shown.'),
+  "form_of_payment": zod.enum(['bsp_cash', 'credit_card', 'company_balance'])
+}).describe('A partner\'s ticketing channel as embedded in a partner: its switches only, never its credential or card.')).optional().describe('Present only with `expand=channels`.'),
+  "supervisors": zod.array(zod.object({
+  "id": zod.string(),
+  "first_name": zod.string(),
+  "last_name": zod.string(),
+  "email": zod.email()
+}).describe('An account as embedded in a partner or company.')).optional().describe('Present only with `expand=supervisors`.')
 }).describe('A partner: a travel agency (an IATA office that tickets).')
 
 /**
@@ -242,7 +309,21 @@ export const setAgencyCorporateNumberResponse = zod.object({
   "updated_at": zod.iso.datetime({})
 }).describe('A fee the platform charges the agency for one kind of transaction.')),
   "created_at": zod.iso.datetime({}),
-  "archived_at": zod.iso.datetime({}).nullable()
+  "archived_at": zod.iso.datetime({}).nullable(),
+  "channels": zod.array(zod.object({
+  "id": zod.string(),
+  "title": zod.string(),
+  "on_by_admin": zod.boolean(),
+  "active_by_supervisor": zod.boolean(),
+  "active_credential": zod.boolean().describe('Whether a saved credential is switched on; the credential itself is never shown.'),
+  "form_of_payment": zod.enum(['bsp_cash', 'credit_card', 'company_balance'])
+}).describe('A partner\'s ticketing channel as embedded in a partner: its switches only, never its credential or card.')).optional().describe('Present only with `expand=channels`.'),
+  "supervisors": zod.array(zod.object({
+  "id": zod.string(),
+  "first_name": zod.string(),
+  "last_name": zod.string(),
+  "email": zod.email()
+}).describe('An account as embedded in a partner or company.')).optional().describe('Present only with `expand=supervisors`.')
 }).describe('A partner: a travel agency (an IATA office that tickets).')
 
 /**
@@ -278,7 +359,21 @@ export const setAgencyGhostSegmentsRemarksResponse = zod.object({
   "updated_at": zod.iso.datetime({})
 }).describe('A fee the platform charges the agency for one kind of transaction.')),
   "created_at": zod.iso.datetime({}),
-  "archived_at": zod.iso.datetime({}).nullable()
+  "archived_at": zod.iso.datetime({}).nullable(),
+  "channels": zod.array(zod.object({
+  "id": zod.string(),
+  "title": zod.string(),
+  "on_by_admin": zod.boolean(),
+  "active_by_supervisor": zod.boolean(),
+  "active_credential": zod.boolean().describe('Whether a saved credential is switched on; the credential itself is never shown.'),
+  "form_of_payment": zod.enum(['bsp_cash', 'credit_card', 'company_balance'])
+}).describe('A partner\'s ticketing channel as embedded in a partner: its switches only, never its credential or card.')).optional().describe('Present only with `expand=channels`.'),
+  "supervisors": zod.array(zod.object({
+  "id": zod.string(),
+  "first_name": zod.string(),
+  "last_name": zod.string(),
+  "email": zod.email()
+}).describe('An account as embedded in a partner or company.')).optional().describe('Present only with `expand=supervisors`.')
 }).describe('A partner: a travel agency (an IATA office that tickets).')
 
 /**

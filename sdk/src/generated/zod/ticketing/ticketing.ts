@@ -101,7 +101,21 @@ export const setPartnerGateResponse = zod.object({
   "updated_at": zod.iso.datetime({})
 }).describe('A fee the platform charges the agency for one kind of transaction.')),
   "created_at": zod.iso.datetime({}),
-  "archived_at": zod.iso.datetime({}).nullable()
+  "archived_at": zod.iso.datetime({}).nullable(),
+  "channels": zod.array(zod.object({
+  "id": zod.string(),
+  "title": zod.string(),
+  "on_by_admin": zod.boolean(),
+  "active_by_supervisor": zod.boolean(),
+  "active_credential": zod.boolean().describe('Whether a saved credential is switched on; the credential itself is never shown.'),
+  "form_of_payment": zod.enum(['bsp_cash', 'credit_card', 'company_balance'])
+}).describe('A partner\'s ticketing channel as embedded in a partner: its switches only, never its credential or card.')).optional().describe('Present only with `expand=channels`.'),
+  "supervisors": zod.array(zod.object({
+  "id": zod.string(),
+  "first_name": zod.string(),
+  "last_name": zod.string(),
+  "email": zod.email()
+}).describe('An account as embedded in a partner or company.')).optional().describe('Present only with `expand=supervisors`.')
 }).describe('A partner: a travel agency (an IATA office that tickets).')
 
 /**
@@ -116,7 +130,10 @@ export const setCompanyGateResponseBalanceAmountAmountMax = 18;
 export const setCompanyGateResponseBalanceAmountAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const setCompanyGateResponseBalanceAmountCurrencyRegExp = new RegExp('^[A-Z]{3}$');
 export const setCompanyGateResponseLowBalanceThresholdRegExp = new RegExp('^[0-9]{1,12}(\\.[0-9]{1,2})?$');
-export const setCompanyGateResponseAgentsCountMin = 0;
+export const setCompanyGateResponseAgentsCountMin = 0;export const setCompanyGateResponseMarkupsItemCarrierRegExp = new RegExp('^[A-Z0-9]{2}$');
+export const setCompanyGateResponseMarkupsItemValueRegExp = new RegExp('^[0-9]+(\\.[0-9]{1,2})?$');
+export const setCompanyGateResponseMarkupsItemCurrencyRegExp = new RegExp('^[A-Z]{3}$');
+
 
 export const setCompanyGateResponse = zod.object({
   "id": zod.string(),
@@ -130,7 +147,29 @@ export const setCompanyGateResponse = zod.object({
   "ticketing_active": zod.boolean().describe('The company\'s own ticketing gate.'),
   "low_balance_threshold": zod.string().regex(setCompanyGateResponseLowBalanceThresholdRegExp).nullable().describe('When the balance falls below this amount (in the balance\'s currency), a `balance.low` event is raised; null for never.'),
   "agents_count": zod.number().min(setCompanyGateResponseAgentsCountMin),
-  "created_at": zod.iso.datetime({})
+  "created_at": zod.iso.datetime({}),
+  "channels": zod.array(zod.object({
+  "agency_channel_id": zod.string(),
+  "title": zod.string(),
+  "active": zod.boolean().describe('The company\'s own switch for this channel (on until switched off).')
+}).describe('A company\'s switch on one of its partner\'s channels, as embedded in a company.')).optional().describe('Present only with `expand=channels`.'),
+  "avia_managers": zod.array(zod.object({
+  "id": zod.string(),
+  "first_name": zod.string(),
+  "last_name": zod.string(),
+  "email": zod.email()
+}).describe('An account as embedded in a partner or company.')).optional().describe('Its agents (the accounts that book for it). Present only with `expand=avia_managers`.'),
+  "markups": zod.array(zod.object({
+  "id": zod.string(),
+  "company_id": zod.string(),
+  "carrier": zod.string().regex(setCompanyGateResponseMarkupsItemCarrierRegExp).nullable().describe('IATA airline code; null applies to every carrier.'),
+  "cabin": zod.union([zod.literal('Y'),zod.literal('C'),zod.literal(null)]).nullable().describe('Y economy, C business; null applies to every cabin.'),
+  "kind": zod.enum(['fixed', 'percentage']),
+  "value": zod.string().regex(setCompanyGateResponseMarkupsItemValueRegExp).describe('A percentage, or an amount in currency.'),
+  "currency": zod.string().regex(setCompanyGateResponseMarkupsItemCurrencyRegExp).nullable().describe('For fixed markups.'),
+  "created_at": zod.iso.datetime({}),
+  "updated_at": zod.iso.datetime({})
+}).describe('A markup on a company\'s fares, by carrier and cabin.')).optional().describe('Present only with `expand=markups`.')
 }).describe('A company: a subagent or branch that books through a partner.')
 
 /**
@@ -789,7 +828,10 @@ export const setCompanySharedBookingsResponseBalanceAmountAmountMax = 18;
 export const setCompanySharedBookingsResponseBalanceAmountAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const setCompanySharedBookingsResponseBalanceAmountCurrencyRegExp = new RegExp('^[A-Z]{3}$');
 export const setCompanySharedBookingsResponseLowBalanceThresholdRegExp = new RegExp('^[0-9]{1,12}(\\.[0-9]{1,2})?$');
-export const setCompanySharedBookingsResponseAgentsCountMin = 0;
+export const setCompanySharedBookingsResponseAgentsCountMin = 0;export const setCompanySharedBookingsResponseMarkupsItemCarrierRegExp = new RegExp('^[A-Z0-9]{2}$');
+export const setCompanySharedBookingsResponseMarkupsItemValueRegExp = new RegExp('^[0-9]+(\\.[0-9]{1,2})?$');
+export const setCompanySharedBookingsResponseMarkupsItemCurrencyRegExp = new RegExp('^[A-Z]{3}$');
+
 
 export const setCompanySharedBookingsResponse = zod.object({
   "id": zod.string(),
@@ -803,7 +845,29 @@ export const setCompanySharedBookingsResponse = zod.object({
   "ticketing_active": zod.boolean().describe('The company\'s own ticketing gate.'),
   "low_balance_threshold": zod.string().regex(setCompanySharedBookingsResponseLowBalanceThresholdRegExp).nullable().describe('When the balance falls below this amount (in the balance\'s currency), a `balance.low` event is raised; null for never.'),
   "agents_count": zod.number().min(setCompanySharedBookingsResponseAgentsCountMin),
-  "created_at": zod.iso.datetime({})
+  "created_at": zod.iso.datetime({}),
+  "channels": zod.array(zod.object({
+  "agency_channel_id": zod.string(),
+  "title": zod.string(),
+  "active": zod.boolean().describe('The company\'s own switch for this channel (on until switched off).')
+}).describe('A company\'s switch on one of its partner\'s channels, as embedded in a company.')).optional().describe('Present only with `expand=channels`.'),
+  "avia_managers": zod.array(zod.object({
+  "id": zod.string(),
+  "first_name": zod.string(),
+  "last_name": zod.string(),
+  "email": zod.email()
+}).describe('An account as embedded in a partner or company.')).optional().describe('Its agents (the accounts that book for it). Present only with `expand=avia_managers`.'),
+  "markups": zod.array(zod.object({
+  "id": zod.string(),
+  "company_id": zod.string(),
+  "carrier": zod.string().regex(setCompanySharedBookingsResponseMarkupsItemCarrierRegExp).nullable().describe('IATA airline code; null applies to every carrier.'),
+  "cabin": zod.union([zod.literal('Y'),zod.literal('C'),zod.literal(null)]).nullable().describe('Y economy, C business; null applies to every cabin.'),
+  "kind": zod.enum(['fixed', 'percentage']),
+  "value": zod.string().regex(setCompanySharedBookingsResponseMarkupsItemValueRegExp).describe('A percentage, or an amount in currency.'),
+  "currency": zod.string().regex(setCompanySharedBookingsResponseMarkupsItemCurrencyRegExp).nullable().describe('For fixed markups.'),
+  "created_at": zod.iso.datetime({}),
+  "updated_at": zod.iso.datetime({})
+}).describe('A markup on a company\'s fares, by carrier and cabin.')).optional().describe('Present only with `expand=markups`.')
 }).describe('A company: a subagent or branch that books through a partner.')
 
 /**
