@@ -4293,7 +4293,8 @@ export interface components {
             company: {
                 id: string;
                 name: string;
-                balance: components["schemas"]["Money"];
+                /** @description The company's balance; null when the account does not hold the `balance` permission. */
+                balance: components["schemas"]["Money"] | null;
             } | null;
             /** @description The agency the account belongs to; null for platform staff. */
             agency: {
