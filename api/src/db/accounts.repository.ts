@@ -22,6 +22,7 @@ export interface AccountDetailsRow {
   balance_currency: string | null;
   agency_id: string | null;
   agency_name: string | null;
+  agency_corporate_number_on: boolean | null;
 }
 
 function accountDetailsQuery(db: Db, accountId: string) {
@@ -48,6 +49,7 @@ function accountDetailsQuery(db: Db, accountId: string) {
       'c.balance_currency',
       'a.agency_id',
       'g.name as agency_name',
+      'g.corporate_number_on as agency_corporate_number_on',
     ])
     .where('a.id', '=', accountId);
 }

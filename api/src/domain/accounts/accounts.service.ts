@@ -41,7 +41,7 @@ export interface AccountDetails {
   termsAcceptedAt: Date | null;
   /** The company's balance is null unless the account holds the `balance` permission. */
   company: { id: string; name: string; balance: { amount: string; currency: string } | null } | null;
-  agency: { id: string; name: string } | null;
+  agency: { id: string; name: string; corporateNumberOn: boolean } | null;
   /** What the account may do in its agency (agency-permissions.ts); empty for staff. */
   permissions: AgencyPermission[];
   bookingVisibility: BookingVisibility | null;
@@ -214,7 +214,10 @@ function toDetails(row: AccountDetailsRow): AccountDetails {
               : null,
           }
         : null,
-    agency: row.agency_id && row.agency_name ? { id: row.agency_id, name: row.agency_name } : null,
+    agency:
+      row.agency_id && row.agency_name
+        ? { id: row.agency_id, name: row.agency_name, corporateNumberOn: row.agency_corporate_number_on === true }
+        : null,
     permissions,
     bookingVisibility: row.booking_visibility,
   };

@@ -4300,6 +4300,8 @@ export interface components {
             agency: {
                 id: string;
                 name: string;
+                /** @description Whether its bookings take the customer's corporate number (`corporate_number` on a new booking). */
+                corporate_number_on: boolean;
             } | null;
             /** @description What the account may do in its agency (search, book, issue, service, balance, users); empty for staff. The console shows only what these allow; the server decides the same way. */
             permissions: ("search" | "book" | "issue" | "service" | "balance" | "users")[];

@@ -90,6 +90,9 @@ export function BookingView({ booking }: { booking: Booking }) {
         <Field label={t('bookings.view.airlineStatus')}>
           {t(`bookings.providerStatus.${booking.provider_status}`)}
         </Field>
+        {booking.corporate_number && (
+          <Field label={t('bookings.view.corporateNumber')}>{booking.corporate_number}</Field>
+        )}
       </SimpleGrid>
 
       <ScheduleChangePanel booking={booking} watch={watching} />

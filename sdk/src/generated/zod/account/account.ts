@@ -54,7 +54,8 @@ export const startOnboardingResponse = zod.object({
 }).nullable().describe('The company the account books for; null for staff and supervisors.'),
   "agency": zod.object({
   "id": zod.string(),
-  "name": zod.string()
+  "name": zod.string(),
+  "corporate_number_on": zod.boolean().describe('Whether its bookings take the customer\'s corporate number (`corporate_number` on a new booking).')
 }).nullable().describe('The agency the account belongs to; null for platform staff.'),
   "permissions": zod.array(zod.enum(['search', 'book', 'issue', 'service', 'balance', 'users'])).describe('What the account may do in its agency (search, book, issue, service, balance, users); empty for staff. The console shows only what these allow; the server decides the same way.'),
   "booking_visibility": zod.union([zod.literal('own'),zod.literal('company'),zod.literal('agency'),zod.literal(null)]).nullable().describe('The account\'s own booking visibility; null when its company\'s `shared_bookings` decides.')
@@ -103,7 +104,8 @@ export const acceptTermsResponse = zod.object({
 }).nullable().describe('The company the account books for; null for staff and supervisors.'),
   "agency": zod.object({
   "id": zod.string(),
-  "name": zod.string()
+  "name": zod.string(),
+  "corporate_number_on": zod.boolean().describe('Whether its bookings take the customer\'s corporate number (`corporate_number` on a new booking).')
 }).nullable().describe('The agency the account belongs to; null for platform staff.'),
   "permissions": zod.array(zod.enum(['search', 'book', 'issue', 'service', 'balance', 'users'])).describe('What the account may do in its agency (search, book, issue, service, balance, users); empty for staff. The console shows only what these allow; the server decides the same way.'),
   "booking_visibility": zod.union([zod.literal('own'),zod.literal('company'),zod.literal('agency'),zod.literal(null)]).nullable().describe('The account\'s own booking visibility; null when its company\'s `shared_bookings` decides.')
@@ -147,7 +149,8 @@ export const completeAccountResponse = zod.object({
 }).nullable().describe('The company the account books for; null for staff and supervisors.'),
   "agency": zod.object({
   "id": zod.string(),
-  "name": zod.string()
+  "name": zod.string(),
+  "corporate_number_on": zod.boolean().describe('Whether its bookings take the customer\'s corporate number (`corporate_number` on a new booking).')
 }).nullable().describe('The agency the account belongs to; null for platform staff.'),
   "permissions": zod.array(zod.enum(['search', 'book', 'issue', 'service', 'balance', 'users'])).describe('What the account may do in its agency (search, book, issue, service, balance, users); empty for staff. The console shows only what these allow; the server decides the same way.'),
   "booking_visibility": zod.union([zod.literal('own'),zod.literal('company'),zod.literal('agency'),zod.literal(null)]).nullable().describe('The account\'s own booking visibility; null when its company\'s `shared_bookings` decides.')
@@ -194,7 +197,8 @@ export const changePhoneResponse = zod.object({
 }).nullable().describe('The company the account books for; null for staff and supervisors.'),
   "agency": zod.object({
   "id": zod.string(),
-  "name": zod.string()
+  "name": zod.string(),
+  "corporate_number_on": zod.boolean().describe('Whether its bookings take the customer\'s corporate number (`corporate_number` on a new booking).')
 }).nullable().describe('The agency the account belongs to; null for platform staff.'),
   "permissions": zod.array(zod.enum(['search', 'book', 'issue', 'service', 'balance', 'users'])).describe('What the account may do in its agency (search, book, issue, service, balance, users); empty for staff. The console shows only what these allow; the server decides the same way.'),
   "booking_visibility": zod.union([zod.literal('own'),zod.literal('company'),zod.literal('agency'),zod.literal(null)]).nullable().describe('The account\'s own booking visibility; null when its company\'s `shared_bookings` decides.')
@@ -241,7 +245,8 @@ export const changeEmailResponse = zod.object({
 }).nullable().describe('The company the account books for; null for staff and supervisors.'),
   "agency": zod.object({
   "id": zod.string(),
-  "name": zod.string()
+  "name": zod.string(),
+  "corporate_number_on": zod.boolean().describe('Whether its bookings take the customer\'s corporate number (`corporate_number` on a new booking).')
 }).nullable().describe('The agency the account belongs to; null for platform staff.'),
   "permissions": zod.array(zod.enum(['search', 'book', 'issue', 'service', 'balance', 'users'])).describe('What the account may do in its agency (search, book, issue, service, balance, users); empty for staff. The console shows only what these allow; the server decides the same way.'),
   "booking_visibility": zod.union([zod.literal('own'),zod.literal('company'),zod.literal('agency'),zod.literal(null)]).nullable().describe('The account\'s own booking visibility; null when its company\'s `shared_bookings` decides.')
@@ -333,7 +338,8 @@ export const getAccountDetailsResponse = zod.object({
 }).nullable().describe('The company the account books for; null for staff and supervisors.'),
   "agency": zod.object({
   "id": zod.string(),
-  "name": zod.string()
+  "name": zod.string(),
+  "corporate_number_on": zod.boolean().describe('Whether its bookings take the customer\'s corporate number (`corporate_number` on a new booking).')
 }).nullable().describe('The agency the account belongs to; null for platform staff.'),
   "permissions": zod.array(zod.enum(['search', 'book', 'issue', 'service', 'balance', 'users'])).describe('What the account may do in its agency (search, book, issue, service, balance, users); empty for staff. The console shows only what these allow; the server decides the same way.'),
   "booking_visibility": zod.union([zod.literal('own'),zod.literal('company'),zod.literal('agency'),zod.literal(null)]).nullable().describe('The account\'s own booking visibility; null when its company\'s `shared_bookings` decides.')
@@ -375,7 +381,8 @@ export const updateAccountDetailsResponse = zod.object({
 }).nullable().describe('The company the account books for; null for staff and supervisors.'),
   "agency": zod.object({
   "id": zod.string(),
-  "name": zod.string()
+  "name": zod.string(),
+  "corporate_number_on": zod.boolean().describe('Whether its bookings take the customer\'s corporate number (`corporate_number` on a new booking).')
 }).nullable().describe('The agency the account belongs to; null for platform staff.'),
   "permissions": zod.array(zod.enum(['search', 'book', 'issue', 'service', 'balance', 'users'])).describe('What the account may do in its agency (search, book, issue, service, balance, users); empty for staff. The console shows only what these allow; the server decides the same way.'),
   "booking_visibility": zod.union([zod.literal('own'),zod.literal('company'),zod.literal('agency'),zod.literal(null)]).nullable().describe('The account\'s own booking visibility; null when its company\'s `shared_bookings` decides.')
@@ -414,7 +421,8 @@ export const updateAccountLocaleResponse = zod.object({
 }).nullable().describe('The company the account books for; null for staff and supervisors.'),
   "agency": zod.object({
   "id": zod.string(),
-  "name": zod.string()
+  "name": zod.string(),
+  "corporate_number_on": zod.boolean().describe('Whether its bookings take the customer\'s corporate number (`corporate_number` on a new booking).')
 }).nullable().describe('The agency the account belongs to; null for platform staff.'),
   "permissions": zod.array(zod.enum(['search', 'book', 'issue', 'service', 'balance', 'users'])).describe('What the account may do in its agency (search, book, issue, service, balance, users); empty for staff. The console shows only what these allow; the server decides the same way.'),
   "booking_visibility": zod.union([zod.literal('own'),zod.literal('company'),zod.literal('agency'),zod.literal(null)]).nullable().describe('The account\'s own booking visibility; null when its company\'s `shared_bookings` decides.')

@@ -84,7 +84,8 @@ export const signInResponse = zod.object({
 }).nullable().describe('The company the account books for; null for staff and supervisors.'),
   "agency": zod.object({
   "id": zod.string(),
-  "name": zod.string()
+  "name": zod.string(),
+  "corporate_number_on": zod.boolean().describe('Whether its bookings take the customer\'s corporate number (`corporate_number` on a new booking).')
 }).nullable().describe('The agency the account belongs to; null for platform staff.'),
   "permissions": zod.array(zod.enum(['search', 'book', 'issue', 'service', 'balance', 'users'])).describe('What the account may do in its agency (search, book, issue, service, balance, users); empty for staff. The console shows only what these allow; the server decides the same way.'),
   "booking_visibility": zod.union([zod.literal('own'),zod.literal('company'),zod.literal('agency'),zod.literal(null)]).nullable().describe('The account\'s own booking visibility; null when its company\'s `shared_bookings` decides.')
