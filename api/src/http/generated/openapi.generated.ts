@@ -12448,7 +12448,7 @@ export interface operations {
     listAirlineMessages: {
         parameters: {
             query?: {
-                /** @description A booking's id. */
+                /** @description A booking, by its id or its locator. */
                 booking_id?: string;
                 /** @description An agency channel. */
                 channel_id?: string;
