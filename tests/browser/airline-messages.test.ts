@@ -69,6 +69,7 @@ describe('airline message log', () => {
     await expect.poll(() => request.textContent()).toMatch(/msglog/i);
     // laid out: the JSON is indented, one field a line
     expect((await request.textContent())!.split('\n').length).toBeGreaterThan(5);
+    await page.waitForTimeout(400); // the drawer's slide-in, for the screenshot
     await shot(page, 'airline-message-detail');
     const [download] = await Promise.all([
       page.waitForEvent('download'),
