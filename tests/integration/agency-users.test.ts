@@ -75,6 +75,28 @@ describe('permissions', () => {
   });
 });
 
+describe('the balance permission', () => {
+  it("account details carry the company's balance only to an account holding `balance`", async () => {
+    const agent = await createAccount(stack.ctx.db, { userType: 'Agent', tenant });
+    const details = () => api().get('/api/v1/account/details').set(bearer(agent.token));
+    const held = await details();
+    expect(held.status, JSON.stringify(held.body)).toBe(200);
+    expect(held.body.permissions).toContain('balance');
+    expect(held.body.company).toMatchObject({ id: tenant.companyId, balance: { currency: 'EUR' } });
+    expect(held.body.company.balance.amount).toMatch(/^-?[0-9]+\.[0-9]{2}$/);
+    // Taken away: the company is still named, its balance figure is gone from the very next answer.
+    expect((await patchUser(agent.id, { permissions: ['search', 'book'] })).status).toBe(200);
+    const without = await details();
+    expect(without.status).toBe(200);
+    expect(without.body.permissions).not.toContain('balance');
+    expect(without.body.company).toEqual({ id: tenant.companyId, name: held.body.company.name, balance: null });
+    expect(JSON.stringify(without.body)).not.toContain(held.body.company.balance.amount);
+    // Given back (the accountant preset holds it): the figure returns.
+    expect((await patchUser(agent.id, { preset: 'accountant' })).status).toBe(200);
+    expect((await details()).body.company.balance).toEqual(held.body.company.balance);
+  });
+});
+
 describe('booking visibility', () => {
   it("a user's own visibility overrides the company's switch in lists and reads", async () => {
     const first = await createAccount(stack.ctx.db, { userType: 'Agent', tenant });

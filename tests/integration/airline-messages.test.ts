@@ -53,6 +53,15 @@ describe('airline message log', () => {
     expect(create.request_bytes).toBeGreaterThan(50);
     expect(create.response_bytes).toBeGreaterThan(50);
 
+    // The booking's locator names it too (what a booking's page knows).
+    const byLocator = await get(`/airline_messages?booking_id=${booked.locator}`);
+    expect(byLocator.status).toBe(200);
+    expect((byLocator.body.data as { id: string }[]).map((m) => m.id)).toEqual(
+      (byBooking.body.data as { id: string }[]).map((m) => m.id),
+    );
+    expect(byLocator.body.data.length).toBeGreaterThan(0);
+    expect((await get(`/airline_messages?booking_id=NOSUCH1`)).body.data).toEqual([]);
+
     const detail = await get(`/airline_messages/${create.id as string}`);
     expect(detail.body.request_body).toContain('Kovalenko');
     const file = await get(`/airline_messages/${create.id as string}/response.json`);

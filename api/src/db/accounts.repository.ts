@@ -28,6 +28,7 @@ export interface AccountDetailsRow {
   agencies: { id: string; name: string }[];
   /** Whether it holds an unrevoked API token (never the token itself). */
   has_api_token: boolean;
+  agency_corporate_number_on: boolean | null;
 }
 
 // The companies an account books for: its own and those it is related to as an agent.
@@ -70,6 +71,7 @@ function accountDetailsQuery(db: Db, accountId: string) {
       sql<boolean>`EXISTS (SELECT 1 FROM api_tokens t WHERE t.account_id = a.id AND t.source = 'api' AND t.revoked_at IS NULL)`.as(
         'has_api_token',
       ),
+      'g.corporate_number_on as agency_corporate_number_on',
     ])
     .where('a.id', '=', accountId);
 }

@@ -44,7 +44,16 @@ export async function findAirlineMessages(
   page: { page: number; perPage: number },
 ): Promise<{ rows: AirlineMessageSummary[]; total: number }> {
   let query = db.selectFrom('airline_messages');
-  if (filter.bookingId !== undefined) query = query.where('booking_id', '=', filter.bookingId);
+  // A booking is named by its id or by its locator (what a booking's page knows).
+  if (filter.bookingId !== undefined) {
+    const named = filter.bookingId;
+    query = query.where((eb) =>
+      eb.or([
+        eb('booking_id', '=', named),
+        eb('booking_id', 'in', eb.selectFrom('bookings').select('id').where('locator', '=', named)),
+      ]),
+    );
+  }
   if (filter.channelId !== undefined) query = query.where('channel_id', '=', filter.channelId);
   const [rows, count] = await Promise.all([
     query

@@ -72,6 +72,7 @@ const ExchangeRatesScreen = screen(backOffice, 'ExchangeRatesScreen');
 const GatesScreen = screen(backOffice, 'GatesScreen');
 const JoinRequestsScreen = screen(backOffice, 'JoinRequestsScreen');
 const OutboxScreen = screen(backOffice, 'OutboxScreen');
+const AirlineMessagesScreen = screen(backOffice, 'AirlineMessagesScreen');
 const PartnerScreen = screen(backOffice, 'PartnerScreen');
 const PartnersScreen = screen(backOffice, 'PartnersScreen');
 const SupportUsersScreen = screen(backOffice, 'SupportUsersScreen');
@@ -191,6 +192,7 @@ const routes: Record<PagePath, Route> = {
   [adminPaths.auditLog]: adminScreen(AuditLogScreen),
   [adminPaths.assistant]: adminScreen(AssistantScreen),
   [adminPaths.outbox]: adminScreen(OutboxScreen),
+  [adminPaths.airlineMessages]: adminScreen(AirlineMessagesScreen),
   [agencyPath]: { access: 'signedIn', preload: AgencyScreen.preload, screen: () => <AgencyScreen /> },
   // Sales and analytics
   [paths.sales]: { access: 'signedIn', preload: SalesScreen.preload, screen: () => <SalesScreen /> },

@@ -1,5 +1,6 @@
 // The signed-in account: who it is, its company and agency, onboarding (product spec §4: from
-// initial to privacy and on), its sign-in method and its contacts.
+// initial to privacy and on), its sign-in method and its contacts. Its company's balance figure goes only to
+// an account holding the `balance` permission.
 import {
   heldPermissions,
   listed,
@@ -38,8 +39,9 @@ export interface AccountDetails {
   authMethod: 'otp' | 'password';
   onboardingState: OnboardingState;
   termsAcceptedAt: Date | null;
-  company: { id: string; name: string; balance: { amount: string; currency: string } } | null;
-  agency: { id: string; name: string } | null;
+  /** The company's balance is null unless the account holds the `balance` permission. */
+  company: { id: string; name: string; balance: { amount: string; currency: string } | null } | null;
+  agency: { id: string; name: string; corporateNumberOn: boolean } | null;
   companies: { id: string; name: string }[];
   agencies: { id: string; name: string }[];
   hasApiToken: boolean;
@@ -188,6 +190,12 @@ export function createAccountsService(deps: {
 }
 
 function toDetails(row: AccountDetailsRow): AccountDetails {
+  const permissions =
+    row.user_type === 'Agent' || row.user_type === 'Supervisor'
+      ? listed(heldPermissions(row.user_type, row.agency_permissions))
+      : [];
+  // The balance figure is the `balance` permission's to see: without it the company is named, never weighed.
+  const seesBalance = permissions.includes('balance');
   return {
     id: row.id,
     firstName: row.first_name,
@@ -204,17 +212,20 @@ function toDetails(row: AccountDetailsRow): AccountDetails {
         ? {
             id: row.company_id,
             name: row.company_name,
-            balance: { amount: row.balance_amount ?? '0.00', currency: row.balance_currency ?? 'EUR' },
+            balance: seesBalance
+              ? { amount: row.balance_amount ?? '0.00', currency: row.balance_currency ?? 'EUR' }
+              : null,
           }
         : null,
-    agency: row.agency_id && row.agency_name ? { id: row.agency_id, name: row.agency_name } : null,
+    agency:
+      row.agency_id && row.agency_name
+        ? { id: row.agency_id, name: row.agency_name, corporateNumberOn: row.agency_corporate_number_on === true }
+        : null,
+
     companies: row.companies,
     agencies: row.agencies,
     hasApiToken: row.has_api_token,
-    permissions:
-      row.user_type === 'Agent' || row.user_type === 'Supervisor'
-        ? listed(heldPermissions(row.user_type, row.agency_permissions))
-        : [],
+    permissions,
     bookingVisibility: row.booking_visibility,
   };
 }

@@ -4307,12 +4307,15 @@ export interface components {
             company: {
                 id: string;
                 name: string;
-                balance: components["schemas"]["Money"];
+                /** @description The company's balance; null when the account does not hold the `balance` permission. */
+                balance: components["schemas"]["Money"] | null;
             } | null;
             /** @description The agency the account belongs to; null for platform staff. */
             agency: {
                 id: string;
                 name: string;
+                /** @description Whether its bookings take the customer's corporate number (`corporate_number` on a new booking). */
+                corporate_number_on: boolean;
             } | null;
             /** @description Its own company and every company it is related to as an agent; empty for staff. */
             companies: components["schemas"]["NamedRef"][];
@@ -12508,7 +12511,7 @@ export interface operations {
     listAirlineMessages: {
         parameters: {
             query?: {
-                /** @description A booking's id. */
+                /** @description A booking, by its id or its locator. */
                 booking_id?: string;
                 /** @description An agency channel. */
                 channel_id?: string;

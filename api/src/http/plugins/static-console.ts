@@ -39,6 +39,7 @@ export const consoleRoutes = [
   '/admin/audit_log',
   '/admin/assistant',
   '/admin/outbox',
+  '/admin/airline_messages',
   '/agency',
   // Sales and analytics
   '/sales',

@@ -17,6 +17,7 @@ const sections = [
   { path: adminPaths.supportUsers, label: 'backOffice.nav.supportUsers' },
   { path: adminPaths.auditLog, label: 'backOffice.nav.auditLog' },
   { path: adminPaths.outbox, label: 'backOffice.nav.outbox' },
+  { path: adminPaths.airlineMessages, label: 'backOffice.nav.airlineMessages' },
   { path: adminPaths.assistant, label: 'backOffice.nav.assistant' },
 ] as const;
 

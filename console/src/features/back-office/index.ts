@@ -10,6 +10,7 @@ export { ExchangeRatesScreen } from './admin/exchange-rates-screen';
 export { GatesScreen } from './admin/gates-screen';
 export { JoinRequestsScreen } from './admin/join-requests-screen';
 export { OutboxScreen } from './admin/outbox-screen';
+export { AirlineMessagesScreen } from './admin/airline-messages-screen';
 export { PartnerScreen } from './admin/partner-screen';
 export { PartnersScreen } from './admin/partners-screen';
 export { SupportUsersScreen } from './admin/support-users-screen';

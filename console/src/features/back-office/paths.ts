@@ -15,6 +15,8 @@ export const adminPaths = {
   assistant: '/admin/assistant',
   // staff: the mail outbox, demo requests and presentation requests
   outbox: '/admin/outbox',
+  // staff: the airline message log
+  airlineMessages: '/admin/airline_messages',
 } as const;
 
 export const agencyPath = '/agency';

@@ -1,6 +1,7 @@
 // One logged call in a drawer: what it was (id, operation, status, time, credential, key), the
 // request headers worth seeing, its bodies as the log keeps them (redacted, cut at 16 KiB), and the
 // events it caused with each one's webhook deliveries, linked to the event log and the endpoints.
+// Staff also get a link to the airline message log, filtered to the booking the call answered with.
 import type { RequestLogDetail } from '@contrail/sdk';
 import { useGetRequestLog } from '@contrail/sdk/react';
 import {
@@ -18,6 +19,7 @@ import {
   Title,
 } from '@mantine/core';
 import { Field } from '../../components/field';
+import { useCurrentAccount } from '../../hooks/use-current-account';
 import { formatDateTime, useLanguage } from '../../lib/i18n';
 import { linkProps } from '../../lib/router';
 import { CredentialText } from './credential-text';
@@ -104,6 +106,9 @@ function CallDetail({ detail, onKey }: { detail: RequestLogDetail; onKey: (key: 
   const [language] = useLanguage();
   const log = detail.log;
   const headers = Object.entries(detail.headers);
+  const userType = useCurrentAccount().data?.user_type;
+  const staff = userType === 'Admin' || userType === 'Support';
+  const bookingId = staff ? answeredLocator(detail.response_body) : null;
   return (
     <Stack gap="lg" data-call-detail={log.id}>
       <Group gap="xs">
@@ -117,6 +122,17 @@ function CallDetail({ detail, onKey }: { detail: RequestLogDetail; onKey: (key: 
           </Badge>
         )}
       </Group>
+      {staff && (
+        <Anchor
+          {...linkProps(
+            bookingId
+              ? `/admin/airline_messages?booking_id=${encodeURIComponent(bookingId)}`
+              : '/admin/airline_messages',
+          )}
+        >
+          {bookingId ? t('airlineMessagesOfBooking') : t('airlineMessages')}
+        </Anchor>
+      )}
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
         <Field label={t('id')}>
           <Text span size="sm" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
@@ -231,4 +247,17 @@ function CallDetail({ detail, onKey }: { detail: RequestLogDetail; onKey: (key: 
       </Stack>
     </Stack>
   );
+}
+
+/** The locator of the booking a call answered with (a body carrying a booking's `locator`), if any. */
+function answeredLocator(body: string | null): string | null {
+  if (body === null) return null;
+  try {
+    const parsed: unknown = JSON.parse(body);
+    if (typeof parsed !== 'object' || parsed === null) return null;
+    const { locator } = parsed as { locator?: unknown };
+    return typeof locator === 'string' && /^[A-Za-z0-9_-]{1,64}$/.test(locator) ? locator : null;
+  } catch {
+    return null;
+  }
 }

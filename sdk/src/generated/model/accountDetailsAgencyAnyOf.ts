@@ -20,4 +20,6 @@ every call. Errors always come as `{"errors": [...], "meta": {"request_id": ...}
 export type AccountDetailsAgencyAnyOf = {
   id: string;
   name: string;
+  /** Whether its bookings take the customer's corporate number (`corporate_number` on a new booking). */
+  corporate_number_on: boolean;
 };

@@ -13,7 +13,7 @@ every call. Errors always come as `{"errors": [...], "meta": {"request_id": ...}
 
  * OpenAPI spec version: 0.1.0
  */
-import type { Money } from './money';
+import type { AccountDetailsCompanyAnyOfBalance } from './accountDetailsCompanyAnyOfBalance';
 
 /**
  * The company the account books for; null for staff and supervisors.
@@ -21,5 +21,6 @@ import type { Money } from './money';
 export type AccountDetailsCompanyAnyOf = {
   id: string;
   name: string;
-  balance: Money;
+  /** The company's balance; null when the account does not hold the `balance` permission. */
+  balance: AccountDetailsCompanyAnyOfBalance;
 };

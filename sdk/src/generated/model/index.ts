@@ -26,6 +26,7 @@ export * from './accountDetailsAgencyAnyOf';
 export * from './accountDetailsBookingVisibility';
 export * from './accountDetailsCompany';
 export * from './accountDetailsCompanyAnyOf';
+export * from './accountDetailsCompanyAnyOfBalance';
 export * from './accountDetailsPermissionsItem';
 export * from './accountDetailsPhone';
 export * from './accountDetailsTermsAcceptedAt';

@@ -18,7 +18,7 @@ import type { PerPageParameter } from './perPageParameter';
 
 export type ListAirlineMessagesParams = {
 /**
- * A booking's id.
+ * A booking, by its id or its locator.
  * @minLength 1
  * @maxLength 64
  * @pattern ^[A-Za-z0-9_-]+$

@@ -15,7 +15,7 @@ export function accountToWire(d: AccountDetails): components['schemas']['Account
     onboarding_state: d.onboardingState,
     terms_accepted_at: d.termsAcceptedAt ? d.termsAcceptedAt.toISOString() : null,
     company: d.company,
-    agency: d.agency,
+    agency: d.agency ? { id: d.agency.id, name: d.agency.name, corporate_number_on: d.agency.corporateNumberOn } : null,
     companies: d.companies,
     agencies: d.agencies,
     has_api_token: d.hasApiToken,

@@ -37,6 +37,8 @@ export function AgencyScreen() {
   if (account && account.user_type !== 'Supervisor')
     return <RoleNotice title={t('backOffice.agency.title')} text={t('backOffice.roleNotice.supervisorsOnly')} />;
   if (!agencyId) return <ListState pending={!account} empty />;
+  // Balances are the `balance` permission's (a supervisor holds it; the server refuses the ledger without it).
+  const seesBalance = account.permissions.includes('balance');
   return (
     <Stack gap="lg">
       <Title order={1}>{account.agency?.name ?? t('backOffice.agency.title')}</Title>
@@ -46,14 +48,14 @@ export function AgencyScreen() {
         lead={t('manage.channel.agencyLead')}
       />
       <Supervisors agencyId={agencyId} />
-      <Subagents agencyId={agencyId} />
-      <CompanyLedgers />
+      <Subagents agencyId={agencyId} seesBalance={seesBalance} />
+      {seesBalance && <CompanyLedgers />}
       <AgencyJoinRequests />
     </Stack>
   );
 }
 
-function Subagents({ agencyId }: { agencyId: string }) {
+function Subagents({ agencyId, seesBalance }: { agencyId: string; seesBalance: boolean }) {
   const { t } = useManageTexts();
   const companies = useListCompanies({ per_page: 100 });
   const [name, setName] = useState('');
@@ -70,7 +72,7 @@ function Subagents({ agencyId }: { agencyId: string }) {
       {rows.map((c) => (
         <Stack key={c.id} gap="xs">
           <Title order={3} size="h5">
-            {`${c.name} · ${c.balance_amount.amount} ${c.balance_amount.currency}`}
+            {seesBalance ? `${c.name} · ${c.balance_amount.amount} ${c.balance_amount.currency}` : c.name}
           </Title>
           <SharedBookings company={c} />
           <Agents companyId={c.id} companyName={c.name} agencyId={agencyId} />

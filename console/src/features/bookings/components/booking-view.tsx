@@ -3,10 +3,12 @@
 // error (product spec §8), EMDs still being issued, the actions its status allows, then
 // passengers, contacts, flights, services and seats, documents and history with its comments.
 import type { Booking } from '@contrail/sdk';
-import { Alert, Badge, Divider, Group, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Badge, Divider, Group, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Field } from '../../../components/field';
+import { useCurrentAccount } from '../../../hooks/use-current-account';
+import { linkProps } from '../../../lib/router';
 import { formatDateTime, formatMoney, useLanguage } from '../../../lib/i18n';
 import { BookingActions } from './booking-actions';
 import { BookingAncillaries } from './booking-ancillaries';
@@ -26,6 +28,9 @@ import { Countdown } from './time-limit';
 export function BookingView({ booking }: { booking: Booking }) {
   const { t } = useTranslation();
   const [language] = useLanguage();
+  const userType = useCurrentAccount().data?.user_type;
+  // Staff read the airline's side of a booking in the airline message log.
+  const staff = userType === 'Admin' || userType === 'Support';
   // After "Disrupt this order" the airline's notice is on its way: the pending change is polled for.
   const [watching, setWatching] = useState(false);
   return (
@@ -90,6 +95,9 @@ export function BookingView({ booking }: { booking: Booking }) {
         <Field label={t('bookings.view.airlineStatus')}>
           {t(`bookings.providerStatus.${booking.provider_status}`)}
         </Field>
+        {booking.corporate_number && (
+          <Field label={t('bookings.view.corporateNumber')}>{booking.corporate_number}</Field>
+        )}
       </SimpleGrid>
 
       <ScheduleChangePanel booking={booking} watch={watching} />
@@ -120,6 +128,11 @@ export function BookingView({ booking }: { booking: Booking }) {
       <FareWatchSection booking={booking} />
       <BookingSupportSection booking={booking} />
       <Section title={t('bookings.view.history')}>
+        {staff && (
+          <Anchor {...linkProps(`/admin/airline_messages?booking_id=${encodeURIComponent(booking.locator)}`)}>
+            {t('bookings.view.airlineMessages')}
+          </Anchor>
+        )}
         <BookingHistory locator={booking.locator} />
         <CommentForm locator={booking.locator} />
       </Section>

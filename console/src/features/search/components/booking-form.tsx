@@ -2,11 +2,13 @@
 // and gender and travel document where the airline requires them;
 // the type is the search's) and the contacts, checked here first and then by the server, whose
 // errors land beside the fields they point at. A held booking opens at /bookings?locator=….
+// When the agency's corporate_number_on switch is on, the customer's corporate number may go with it.
 import type { Fare, OfferSearchRequest } from '@contrail/sdk';
 import { useCreateBooking } from '@contrail/sdk/react';
 import { Alert, Button, Fieldset, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useCurrentAccount } from '../../../hooks/use-current-account';
 import { formatDateTime, formatMoney, useLanguage } from '../../../lib/i18n';
 import { navigate } from '../../../lib/router';
 import { useNotify, useNotifyError } from '../../../notifications';
@@ -41,6 +43,13 @@ export function BookingForm({
   const notifyError = useNotifyError();
   const [draft, setDraft] = useState<BookingDraft>(() => initialBookingDraft(request.passengers));
   const [errors, setErrors] = useState<BookingErrors>({});
+  const corporateOn = useCurrentAccount().data?.agency?.corporate_number_on === true;
+  const [corporateNumber, setCorporateNumber] = useState('');
+  const fieldKeys = () => {
+    const keys = bookingFieldKeys(draft, fare.passenger_requirements);
+    if (corporateOn) keys.add('/corporate_number');
+    return keys;
+  };
 
   const book = useCreateBooking({
     mutation: {
@@ -58,7 +67,7 @@ export function BookingForm({
         navigate(`/bookings?locator=${booking.locator}`);
       },
       onError: (error) => {
-        const split = splitSearchError(error, bookingFieldKeys(draft, fare.passenger_requirements));
+        const split = splitSearchError(error, fieldKeys());
         setErrors(split.fields);
         if (split.noticeOnly) notifyError(error);
         else for (const text of split.others) notify({ type: 'error', text });
@@ -100,9 +109,13 @@ export function BookingForm({
         documentExpired: t('search.book.documentExpired'),
       },
     );
+    const corporate = corporateNumber.trim();
+    if (corporateOn && corporate !== '' && !/^[A-Za-z0-9-]{1,20}$/.test(corporate))
+      found['/corporate_number'] = t('search.book.invalidCorporateNumber');
     setErrors(found);
     if (Object.keys(found).length > 0) return;
-    book.mutate({ data: toBookingCreate(draft, fare.fare_id, searchResultId, fare.passenger_requirements) });
+    const data = toBookingCreate(draft, fare.fare_id, searchResultId, fare.passenger_requirements);
+    book.mutate({ data: corporateOn && corporate !== '' ? { ...data, corporate_number: corporate } : data });
   };
 
   return (
@@ -155,6 +168,20 @@ export function BookingForm({
             />
           </SimpleGrid>
         </Fieldset>
+        {corporateOn && (
+          <TextInput
+            label={t('search.book.corporateNumber')}
+            description={t('search.book.corporateNumberHint')}
+            maw={360}
+            maxLength={20}
+            value={corporateNumber}
+            error={errors['/corporate_number']}
+            onChange={(e) => {
+              setCorporateNumber(e.currentTarget.value);
+              change(draft, '/corporate_number');
+            }}
+          />
+        )}
         <Alert variant="light" color="gray">
           {fare.payment_time_limit
             ? t('search.book.holdNote', { time: formatDateTime(fare.payment_time_limit, language) })

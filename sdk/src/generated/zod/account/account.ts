@@ -47,14 +47,15 @@ export const startOnboardingResponse = zod.object({
   "company": zod.object({
   "id": zod.string(),
   "name": zod.string(),
-  "balance": zod.object({
+  "balance": zod.union([zod.object({
   "amount": zod.string().max(startOnboardingResponseCompanyBalanceAmountMax).regex(startOnboardingResponseCompanyBalanceAmountRegExp),
   "currency": zod.string().regex(startOnboardingResponseCompanyBalanceCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).')
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),zod.null()]).describe('The company\'s balance; null when the account does not hold the `balance` permission.')
 }).nullable().describe('The company the account books for; null for staff and supervisors.'),
   "agency": zod.object({
   "id": zod.string(),
-  "name": zod.string()
+  "name": zod.string(),
+  "corporate_number_on": zod.boolean().describe('Whether its bookings take the customer\'s corporate number (`corporate_number` on a new booking).')
 }).nullable().describe('The agency the account belongs to; null for platform staff.'),
   "companies": zod.array(zod.object({
   "id": zod.string(),
@@ -105,14 +106,15 @@ export const acceptTermsResponse = zod.object({
   "company": zod.object({
   "id": zod.string(),
   "name": zod.string(),
-  "balance": zod.object({
+  "balance": zod.union([zod.object({
   "amount": zod.string().max(acceptTermsResponseCompanyBalanceAmountMax).regex(acceptTermsResponseCompanyBalanceAmountRegExp),
   "currency": zod.string().regex(acceptTermsResponseCompanyBalanceCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).')
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),zod.null()]).describe('The company\'s balance; null when the account does not hold the `balance` permission.')
 }).nullable().describe('The company the account books for; null for staff and supervisors.'),
   "agency": zod.object({
   "id": zod.string(),
-  "name": zod.string()
+  "name": zod.string(),
+  "corporate_number_on": zod.boolean().describe('Whether its bookings take the customer\'s corporate number (`corporate_number` on a new booking).')
 }).nullable().describe('The agency the account belongs to; null for platform staff.'),
   "companies": zod.array(zod.object({
   "id": zod.string(),
@@ -158,14 +160,15 @@ export const completeAccountResponse = zod.object({
   "company": zod.object({
   "id": zod.string(),
   "name": zod.string(),
-  "balance": zod.object({
+  "balance": zod.union([zod.object({
   "amount": zod.string().max(completeAccountResponseCompanyBalanceAmountMax).regex(completeAccountResponseCompanyBalanceAmountRegExp),
   "currency": zod.string().regex(completeAccountResponseCompanyBalanceCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).')
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),zod.null()]).describe('The company\'s balance; null when the account does not hold the `balance` permission.')
 }).nullable().describe('The company the account books for; null for staff and supervisors.'),
   "agency": zod.object({
   "id": zod.string(),
-  "name": zod.string()
+  "name": zod.string(),
+  "corporate_number_on": zod.boolean().describe('Whether its bookings take the customer\'s corporate number (`corporate_number` on a new booking).')
 }).nullable().describe('The agency the account belongs to; null for platform staff.'),
   "companies": zod.array(zod.object({
   "id": zod.string(),
@@ -214,14 +217,15 @@ export const changePhoneResponse = zod.object({
   "company": zod.object({
   "id": zod.string(),
   "name": zod.string(),
-  "balance": zod.object({
+  "balance": zod.union([zod.object({
   "amount": zod.string().max(changePhoneResponseCompanyBalanceAmountMax).regex(changePhoneResponseCompanyBalanceAmountRegExp),
   "currency": zod.string().regex(changePhoneResponseCompanyBalanceCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).')
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),zod.null()]).describe('The company\'s balance; null when the account does not hold the `balance` permission.')
 }).nullable().describe('The company the account books for; null for staff and supervisors.'),
   "agency": zod.object({
   "id": zod.string(),
-  "name": zod.string()
+  "name": zod.string(),
+  "corporate_number_on": zod.boolean().describe('Whether its bookings take the customer\'s corporate number (`corporate_number` on a new booking).')
 }).nullable().describe('The agency the account belongs to; null for platform staff.'),
   "companies": zod.array(zod.object({
   "id": zod.string(),
@@ -270,14 +274,15 @@ export const changeEmailResponse = zod.object({
   "company": zod.object({
   "id": zod.string(),
   "name": zod.string(),
-  "balance": zod.object({
+  "balance": zod.union([zod.object({
   "amount": zod.string().max(changeEmailResponseCompanyBalanceAmountMax).regex(changeEmailResponseCompanyBalanceAmountRegExp),
   "currency": zod.string().regex(changeEmailResponseCompanyBalanceCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).')
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),zod.null()]).describe('The company\'s balance; null when the account does not hold the `balance` permission.')
 }).nullable().describe('The company the account books for; null for staff and supervisors.'),
   "agency": zod.object({
   "id": zod.string(),
-  "name": zod.string()
+  "name": zod.string(),
+  "corporate_number_on": zod.boolean().describe('Whether its bookings take the customer\'s corporate number (`corporate_number` on a new booking).')
 }).nullable().describe('The agency the account belongs to; null for platform staff.'),
   "companies": zod.array(zod.object({
   "id": zod.string(),
@@ -371,14 +376,15 @@ export const getAccountDetailsResponse = zod.object({
   "company": zod.object({
   "id": zod.string(),
   "name": zod.string(),
-  "balance": zod.object({
+  "balance": zod.union([zod.object({
   "amount": zod.string().max(getAccountDetailsResponseCompanyBalanceAmountMax).regex(getAccountDetailsResponseCompanyBalanceAmountRegExp),
   "currency": zod.string().regex(getAccountDetailsResponseCompanyBalanceCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).')
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),zod.null()]).describe('The company\'s balance; null when the account does not hold the `balance` permission.')
 }).nullable().describe('The company the account books for; null for staff and supervisors.'),
   "agency": zod.object({
   "id": zod.string(),
-  "name": zod.string()
+  "name": zod.string(),
+  "corporate_number_on": zod.boolean().describe('Whether its bookings take the customer\'s corporate number (`corporate_number` on a new booking).')
 }).nullable().describe('The agency the account belongs to; null for platform staff.'),
   "companies": zod.array(zod.object({
   "id": zod.string(),
@@ -422,14 +428,15 @@ export const updateAccountDetailsResponse = zod.object({
   "company": zod.object({
   "id": zod.string(),
   "name": zod.string(),
-  "balance": zod.object({
+  "balance": zod.union([zod.object({
   "amount": zod.string().max(updateAccountDetailsResponseCompanyBalanceAmountMax).regex(updateAccountDetailsResponseCompanyBalanceAmountRegExp),
   "currency": zod.string().regex(updateAccountDetailsResponseCompanyBalanceCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).')
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),zod.null()]).describe('The company\'s balance; null when the account does not hold the `balance` permission.')
 }).nullable().describe('The company the account books for; null for staff and supervisors.'),
   "agency": zod.object({
   "id": zod.string(),
-  "name": zod.string()
+  "name": zod.string(),
+  "corporate_number_on": zod.boolean().describe('Whether its bookings take the customer\'s corporate number (`corporate_number` on a new booking).')
 }).nullable().describe('The agency the account belongs to; null for platform staff.'),
   "companies": zod.array(zod.object({
   "id": zod.string(),
@@ -470,14 +477,15 @@ export const updateAccountLocaleResponse = zod.object({
   "company": zod.object({
   "id": zod.string(),
   "name": zod.string(),
-  "balance": zod.object({
+  "balance": zod.union([zod.object({
   "amount": zod.string().max(updateAccountLocaleResponseCompanyBalanceAmountMax).regex(updateAccountLocaleResponseCompanyBalanceAmountRegExp),
   "currency": zod.string().regex(updateAccountLocaleResponseCompanyBalanceCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).')
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),zod.null()]).describe('The company\'s balance; null when the account does not hold the `balance` permission.')
 }).nullable().describe('The company the account books for; null for staff and supervisors.'),
   "agency": zod.object({
   "id": zod.string(),
-  "name": zod.string()
+  "name": zod.string(),
+  "corporate_number_on": zod.boolean().describe('Whether its bookings take the customer\'s corporate number (`corporate_number` on a new booking).')
 }).nullable().describe('The agency the account belongs to; null for platform staff.'),
   "companies": zod.array(zod.object({
   "id": zod.string(),

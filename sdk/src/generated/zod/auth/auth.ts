@@ -77,14 +77,15 @@ export const signInResponse = zod.object({
   "company": zod.object({
   "id": zod.string(),
   "name": zod.string(),
-  "balance": zod.object({
+  "balance": zod.union([zod.object({
   "amount": zod.string().max(signInResponseAccountCompanyBalanceAmountMax).regex(signInResponseAccountCompanyBalanceAmountRegExp),
   "currency": zod.string().regex(signInResponseAccountCompanyBalanceCurrencyRegExp).describe('ISO 4217 currency code.')
-}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).')
+}).describe('An amount of money. The amount is a decimal string, never a float, with at most 12 integer digits (what the ledger\'s numeric(14, 2) columns hold).'),zod.null()]).describe('The company\'s balance; null when the account does not hold the `balance` permission.')
 }).nullable().describe('The company the account books for; null for staff and supervisors.'),
   "agency": zod.object({
   "id": zod.string(),
-  "name": zod.string()
+  "name": zod.string(),
+  "corporate_number_on": zod.boolean().describe('Whether its bookings take the customer\'s corporate number (`corporate_number` on a new booking).')
 }).nullable().describe('The agency the account belongs to; null for platform staff.'),
   "companies": zod.array(zod.object({
   "id": zod.string(),

@@ -426,7 +426,7 @@ export const listAirlineMessagesQueryPageMax = 100000;export const listAirlineMe
 export const listAirlineMessagesQueryPerPageMax = 100;
 
 export const listAirlineMessagesQueryParams = zod.object({
-  "booking_id": zod.string().min(1).max(listAirlineMessagesQueryBookingIdMax).regex(listAirlineMessagesQueryBookingIdRegExp).optional().describe('A booking\'s id.'),
+  "booking_id": zod.string().min(1).max(listAirlineMessagesQueryBookingIdMax).regex(listAirlineMessagesQueryBookingIdRegExp).optional().describe('A booking, by its id or its locator.'),
   "channel_id": zod.string().min(1).max(listAirlineMessagesQueryChannelIdMax).regex(listAirlineMessagesQueryChannelIdRegExp).optional().describe('An agency channel.'),
   "page": zod.number().min(1).max(listAirlineMessagesQueryPageMax).default(listAirlineMessagesQueryPageDefault).describe('The page to return, from 1.'),
   "per_page": zod.number().min(1).max(listAirlineMessagesQueryPerPageMax).default(listAirlineMessagesQueryPerPageDefault).describe('How many items a page holds.')
