@@ -60,7 +60,9 @@ async function notificationsOf(token: string, query: Record<string, string> = {}
 
 /** A booking row of the tenant's agent, made through the API (so the event has a real booking). */
 async function bookingOf(who: TestAccount, surname: string) {
-  const [fare] = await findFares(stack.baseUrl, bearer(who.token), { origin: 'WAW', destination: 'FRA', days: 40 });
+  // A direct flight: the texts below name the route, and on some days the cheapest fare connects.
+  const fares = await findFares(stack.baseUrl, bearer(who.token), { origin: 'WAW', destination: 'FRA', days: 40 });
+  const fare = fares.find((f) => f.inventory.length === 1);
   const created = await book(stack.baseUrl, bearer(who.token), fare!, surname);
   const row = await db()
     .selectFrom('bookings')
