@@ -84,7 +84,10 @@ async function heldBooking(): Promise<string> {
     { origin: 'WAW', destination: 'FRA', days: (day += 1) },
     { carriers: ['LH'], currency: 'EUR' },
   );
-  return (await book(stack.baseUrl, bearer(agent.token), fares.find((f) => f.family === 'CL') ?? fares[0]!)).locator;
+  // The rebook takes new seats while the hold keeps its own: a class with seats to spare (on some
+  // days the cheapest class has one left, and the cheaper fare falls back to it).
+  const roomy = fares.filter((f) => f.seatsLeft >= 3);
+  return (await book(stack.baseUrl, bearer(agent.token), roomy.find((f) => f.family === 'CL') ?? roomy[0]!)).locator;
 }
 
 const sessions = new Map<string, Awaited<ReturnType<BrowserContext['storageState']>>>();

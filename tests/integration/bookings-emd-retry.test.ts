@@ -54,7 +54,8 @@ async function lhFare(): Promise<FoundFare> {
     { origin: 'WAW', destination: 'FRA', days: (day += 1) },
     { currency: 'EUR', carriers: ['LH'] },
   );
-  return fares[0]!;
+  // Two bookings take this fare (refusedSeat): on some days the cheapest class has one seat left.
+  return fares.find((f) => f.seatsLeft >= 2)!;
 }
 
 /**
