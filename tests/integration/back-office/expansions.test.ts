@@ -21,6 +21,7 @@ import { createAccount, createTenant, type TestAccount, type TestTenant } from '
 import { as } from '../../support/sdk-calls.js';
 import { startStack, tokens, type Stack } from '../../support/stack.js';
 
+const tag = `xp${Date.now().toString(36)}`;
 let stack: Stack;
 let tenant: TestTenant;
 let other: TestTenant;
@@ -32,8 +33,9 @@ const asAdmin = () => as(stack.apiUrl, tokens.Admin);
 
 beforeAll(async () => {
   stack = await startStack();
-  tenant = await createTenant(stack.ctx.db);
-  other = await createTenant(stack.ctx.db);
+  // Named apart, so the list pages below find both however many partners other files made.
+  tenant = await createTenant(stack.ctx.db, `Expansions ${tag} one`);
+  other = await createTenant(stack.ctx.db, `Expansions ${tag} two`);
   supervisors = [
     await createAccount(stack.ctx.db, { userType: 'Supervisor', tenant }),
     await createAccount(stack.ctx.db, { userType: 'Supervisor', tenant }),
@@ -116,7 +118,7 @@ describe('partner expansions', () => {
 
   it('embeds per row on a list page, each partner with its own', async () => {
     asAdmin();
-    const page = await listAgencies({ per_page: 100, expand: 'supervisors,channels' });
+    const page = await listAgencies({ per_page: 100, q: tag, expand: 'supervisors,channels' });
     const mine = page.data.find((a) => a.id === tenant.agencyId)!;
     const theirs = page.data.find((a) => a.id === other.agencyId)!;
     expect(ids(mine.supervisors!)).toEqual(supervisors.map((s) => s.id).sort());
@@ -167,7 +169,7 @@ describe('company expansions', () => {
 
   it('embeds per row on a list page and only what was asked', async () => {
     asAdmin();
-    const page = await listCompanies({ per_page: 100, expand: 'markups' });
+    const page = await listCompanies({ per_page: 100, q: tag, expand: 'markups' });
     const mine = page.data.find((c) => c.id === tenant.companyId)!;
     const theirs = page.data.find((c) => c.id === other.companyId)!;
     expect(mine.markups).toHaveLength(2);
