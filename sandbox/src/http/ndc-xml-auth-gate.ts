@@ -120,7 +120,8 @@ export function installNdcXmlAuthGate(app: FastifyInstance, now: () => number = 
       return refuse(reply, 'token expired');
     }
     const credential = p.issued?.credential ?? p.keys[0]?.[1] ?? p.cn ?? (p.issued ? undefined : p.bearer);
-    if (!credential) return refuse(reply, 'no credential');
+    // Nothing presented at all: the route's own check answers, as a 21.3 Error (CREDENTIAL_MISSING).
+    if (!credential) return;
     const style = styles.get(credential);
     if (!style) {
       // Today's way, and only today's way, for a credential that has not been switched.

@@ -8633,7 +8633,7 @@ export interface components {
         /** @description The last day (UTC) of the entries kept, inclusive. */
         LedgerDateTo: string;
         /** @description Only entries of this kind. */
-        LedgerKind: components["schemas"]["LedgerKind"];
+        LedgerKindFilter: components["schemas"]["LedgerKind"];
         /** @description Only the entries of this booking (its locator). */
         LedgerBooking: string;
         /** @description The first day of the range (issue date, UTC), inclusive. */
@@ -11333,7 +11333,7 @@ export interface operations {
                 /** @description The last day (UTC) of the entries kept, inclusive. */
                 date_to?: components["parameters"]["LedgerDateTo"];
                 /** @description Only entries of this kind. */
-                kind?: components["parameters"]["LedgerKind"];
+                kind?: components["parameters"]["LedgerKindFilter"];
                 /** @description Only the entries of this booking (its locator). */
                 locator?: components["parameters"]["LedgerBooking"];
                 /** @description Where the previous page ended (its `meta.next_cursor`). */
@@ -11377,7 +11377,7 @@ export interface operations {
                 /** @description The last day (UTC) of the entries kept, inclusive. */
                 date_to?: components["parameters"]["LedgerDateTo"];
                 /** @description Only entries of this kind. */
-                kind?: components["parameters"]["LedgerKind"];
+                kind?: components["parameters"]["LedgerKindFilter"];
                 /** @description Only the entries of this booking (its locator). */
                 locator?: components["parameters"]["LedgerBooking"];
             };

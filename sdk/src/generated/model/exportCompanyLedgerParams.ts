@@ -15,7 +15,7 @@ every call. Errors always come as `{"errors": [...], "meta": {"request_id": ...}
  */
 import type { LedgerDateFromParameter } from './ledgerDateFromParameter';
 import type { LedgerDateToParameter } from './ledgerDateToParameter';
-import type { LedgerKindParameter } from './ledgerKindParameter';
+import type { LedgerKindFilterParameter } from './ledgerKindFilterParameter';
 import type { LedgerBookingParameter } from './ledgerBookingParameter';
 
 export type ExportCompanyLedgerParams = {
@@ -33,7 +33,7 @@ correction), `booking` (a booking's payment, its give-back, refund, void or exch
 (one side of a transfer between two companies of one agency).
 
  */
-kind?: LedgerKindParameter;
+kind?: LedgerKindFilterParameter;
 /**
  * Only the entries of this booking (its locator).
  * @pattern ^[A-Z0-9]{6}$

@@ -517,7 +517,7 @@ export * from './ledgerBookingParameter';
 export * from './ledgerDateFromParameter';
 export * from './ledgerDateToParameter';
 export * from './ledgerKind';
-export * from './ledgerKindParameter';
+export * from './ledgerKindFilterParameter';
 export * from './ledgerPage';
 export * from './ledgerPageMeta';
 export * from './ledgerPageMetaNextCursor';

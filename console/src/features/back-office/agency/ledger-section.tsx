@@ -13,6 +13,7 @@ import { useState, type FormEvent } from 'react';
 import { SectionCard } from '../../../components/section-card';
 import { TableScroll } from '../../../components/table-scroll';
 import { useManageTexts } from '../../../hooks/use-manage-texts';
+import { formatDateTime, useLanguage } from '../../../lib/i18n';
 import { ListState } from '../components/loading';
 import { useSaved } from '../use-back-office';
 
@@ -53,6 +54,7 @@ export function CompanyLedgers() {
 
 function Ledger({ company }: { company: Company }) {
   const { t } = useManageTexts();
+  const [language] = useLanguage();
   const [filters, setFilters] = useState<{ date_from?: string; date_to?: string; kind?: LedgerKind; locator?: string }>(
     {},
   );
@@ -134,7 +136,7 @@ function Ledger({ company }: { company: Company }) {
             <Table.Tbody>
               {entries.map((e) => (
                 <Table.Tr key={e.id}>
-                  <Table.Td>{new Date(e.created_at).toLocaleString()}</Table.Td>
+                  <Table.Td>{formatDateTime(e.created_at, language)}</Table.Td>
                   <Table.Td>{t(`backOffice.agencyLedger.kinds.${e.kind}`)}</Table.Td>
                   <Table.Td>{e.reason}</Table.Td>
                   <Table.Td>{e.booking_locator ?? ''}</Table.Td>

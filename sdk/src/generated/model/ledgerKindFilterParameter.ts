@@ -20,11 +20,11 @@ correction), `booking` (a booking's payment, its give-back, refund, void or exch
 (one side of a transfer between two companies of one agency).
 
  */
-export type LedgerKindParameter = typeof LedgerKindParameter[keyof typeof LedgerKindParameter];
+export type LedgerKindFilterParameter = typeof LedgerKindFilterParameter[keyof typeof LedgerKindFilterParameter];
 
 
 // eslint-disable-next-line @typescript-eslint/no-redeclare
-export const LedgerKindParameter = {
+export const LedgerKindFilterParameter = {
   opening: 'opening',
   adjustment: 'adjustment',
   booking: 'booking',
