@@ -66,6 +66,9 @@ beforeAll(async () => {
       soapAction: request.headers.soapaction as string | undefined,
       body,
     });
+    // As the sandbox's own XML routes do: no credential at all is theirs to refuse.
+    if (!request.headers.authorization)
+      return reply.code(401).header('content-type', 'application/xml').send('<Error/>');
     const { message } = request.params;
     if (message === 'SeatAvailability') await new Promise((r) => setTimeout(r, 600));
     const credential = request.headers.authorization!.replace('Bearer ', '');
