@@ -71,7 +71,7 @@ beforeAll(async () => {
       return reply.code(401).header('content-type', 'application/xml').send('<Error/>');
     const { message } = request.params;
     if (message === 'SeatAvailability') await new Promise((r) => setTimeout(r, 600));
-    const credential = request.headers.authorization!.replace('Bearer ', '');
+    const credential = request.headers.authorization.replace('Bearer ', '');
     const rs = `<IATA_${message}RS xmlns="http://www.iata.org/IATA/2015/EASD/00/IATA_OffersAndOrdersMessage"><Echo>${credential}</Echo><Amount>0100.50</Amount></IATA_${message}RS>`;
     if (!request.headers.soapaction) return reply.header('content-type', 'application/xml').send(rs);
     const inner =
