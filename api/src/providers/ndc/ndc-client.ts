@@ -6,7 +6,8 @@
 // pool of the adapter's own: fetch's WHATWG objects cost a search more CPU than all of its parsing.
 import type { LookupFunction } from 'node:net';
 import { Agent, request as undiciRequest, type Dispatcher } from 'undici';
-import { ProviderError, type CallOptions, type ProviderErrorKind } from '../airline-provider.js';
+import { kindOfAirlineCode } from '../airline-error-codes.js';
+import { ProviderError, type CallOptions } from '../airline-provider.js';
 import type { AirlineExchangeSink } from '../airline-exchange-log.js';
 import { exchangeContext } from '../exchange-context.js';
 import type { NdcErrorsBody } from './ndc-messages.js';
@@ -27,41 +28,6 @@ export interface NdcClientOptions {
   /** The airline message log; every exchange is reported to it (bodies as sent and received). */
   readonly sink?: AirlineExchangeSink;
 }
-
-const byAirlineCode: Record<string, ProviderErrorKind> = {
-  CREDENTIAL_MISSING: 'credential_refused',
-  CREDENTIAL_REFUSED: 'credential_refused',
-  INVALID_REQUEST: 'invalid_request',
-  UNKNOWN_LOCATION: 'invalid_request',
-  INVALID_ITINERARY: 'invalid_request',
-  OFFER_NOT_FOUND: 'offer_not_found',
-  OFFER_EXPIRED: 'offer_expired',
-  SEARCH_TIMEOUT: 'timeout',
-  PAX_MISMATCH: 'passenger_mismatch',
-  PAX_DATA_REQUIRED: 'passenger_data_required',
-  SERVICE_NOT_FOUND: 'service_not_found',
-  ORDER_NOT_FOUND: 'order_not_found',
-  ORDER_MISMATCH: 'order_mismatch',
-  REFUND_QUOTE_NOT_FOUND: 'refund_quote_not_found',
-  RESHOP_OFFER_NOT_FOUND: 'reshop_offer_not_found',
-  PRICE_CHANGED: 'price_changed',
-  SOLD_OUT: 'sold_out',
-  ORDER_EXPIRED: 'order_expired',
-  ORDER_CLOSED: 'order_closed',
-  ORDER_ALREADY_ISSUED: 'already_issued',
-  ORDER_NOT_ISSUED: 'not_issued',
-  PAYMENT_AMOUNT_MISMATCH: 'payment_mismatch',
-  VOID_WINDOW_CLOSED: 'void_window_closed',
-  CHANGE_NOT_ALLOWED: 'change_not_allowed',
-  SEAT_UNAVAILABLE: 'seat_unavailable',
-  REFUND_QUOTE_EXPIRED: 'refund_quote_expired',
-  RESHOP_OFFER_EXPIRED: 'reshop_offer_expired',
-  TICKETING_FAILED: 'ticketing_failed',
-  // A declined card is a definite refusal to ticket: nothing was charged or issued.
-  CARD_NOT_ACCEPTED: 'ticketing_failed',
-  REISSUE_FAILED: 'reissue_failed',
-  CHANGE_NOT_FOUND: 'change_not_found',
-};
 
 /** How one message goes: `safe` allows retries; `changesOrder` takes the order deadline. */
 export type SendOptions = CallOptions & { safe?: boolean; changesOrder?: boolean; method?: 'POST' | 'PUT' };
@@ -195,7 +161,7 @@ async function exchange<T>(one: OneRequest, signal: AbortSignal): Promise<T> {
   if (ok) return parsed as T;
   const first = (parsed as NdcErrorsBody).Errors?.Error?.[0];
   const kind =
-    (first?.Code ? byAirlineCode[first.Code] : undefined) ??
+    (first?.Code ? kindOfAirlineCode[first.Code] : undefined) ??
     (status === 502 || status === 503 ? 'unavailable' : status === 504 ? 'timeout' : 'airline_error');
   // A 5xx text from an airline can carry its internals; only 4xx words are passed on.
   const words = status < 500 && first?.DescText ? first.DescText : 'The airline could not process the request.';
