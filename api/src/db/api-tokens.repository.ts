@@ -1,6 +1,7 @@
 // API tokens, looked up by the hash of the presented token together with their account, so that
 // finding the caller is one primary-key-like read.
 import type { Selectable } from 'kysely';
+import { principalAccountColumns } from './principal-account.js';
 import type { Db } from './database.js';
 import type { ApiTokensTable } from './schema.js';
 
@@ -23,19 +24,7 @@ export function findActiveTokenByHash(db: Db, tokenHash: string): Promise<TokenP
     db
       .selectFrom('api_tokens as t')
       .innerJoin('accounts as a', 'a.id', 't.account_id')
-      .select([
-        't.id as token_id',
-        't.mode',
-        't.source',
-        'a.id as account_id',
-        'a.user_type',
-        'a.agency_id',
-        'a.company_id',
-        'a.onboarding_state',
-        'a.language',
-        'a.agency_permissions',
-        'a.booking_visibility',
-      ])
+      .select(['t.id as token_id', 't.mode', 't.source', ...principalAccountColumns])
       .where('t.token_hash', '=', tokenHash)
       .where('t.revoked_at', 'is', null)
       // A suspended account's token is dead even before its revocation is seen.

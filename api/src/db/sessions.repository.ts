@@ -1,4 +1,5 @@
 // Console sessions, stored by the hash of the cookie's token, read together with their account.
+import { principalAccountColumns } from './principal-account.js';
 import type { Db } from './database.js';
 
 export interface SessionPrincipalRow {
@@ -36,14 +37,7 @@ export function findLiveSession(db: Db, id: string): Promise<SessionPrincipalRow
         's.csrf_token',
         's.last_seen_at',
         's.absolute_expires_at',
-        'a.id as account_id',
-        'a.user_type',
-        'a.agency_id',
-        'a.company_id',
-        'a.onboarding_state',
-        'a.language',
-        'a.agency_permissions',
-        'a.booking_visibility',
+        ...principalAccountColumns,
       ])
       .where('s.id', '=', id)
       .where('s.revoked_at', 'is', null)
