@@ -1,7 +1,9 @@
 // Walks every operation of the contract against every role, every agency preset and a custom set
 // (and no credential at all) and holds the answers to the permission decision: a caller it refuses
 // gets 403 before anything runs; one it allows never gets 403 `forbidden`; a non-public operation
-// without credentials gets 401.
+// without credentials gets 401. Staff list whole tables (every agency's events, requests, cases), so
+// the walk runs on a database of its own: rows other test files write beside it (some of them
+// deliberately not in today's shape) are not its answers to check.
 import type { IncomingMessage } from 'node:http';
 import request from 'supertest';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -15,6 +17,7 @@ import type { OperationId } from '../../api/src/http/contract.js';
 import { mayCall, permissions } from '../../api/src/http/permissions.js';
 import { loadSpec } from '../../api/src/http/routes/index.js';
 import { createAccount, createTenant } from '../support/factories.js';
+import { createScratchDatabase } from '../support/scratch-database.js';
 import { asSession, call, signInWithPassword, type TestSession } from '../support/sessions.js';
 import { startStack, type Stack } from '../support/stack.js';
 
@@ -30,10 +33,12 @@ const callers: { name: string; role: UserType; set?: readonly AgencyPermission[]
   { name: 'Custom (none)', role: 'Agent', set: [] },
 ];
 let stack: Stack;
+let scratch: Awaited<ReturnType<typeof createScratchDatabase>>;
 const sessions = new Map<string, TestSession>();
 
 beforeAll(async () => {
-  stack = await startStack();
+  scratch = await createScratchDatabase('permissions');
+  stack = await startStack({ env: { DATABASE_URL: scratch.url } });
   const tenant = await createTenant(stack.ctx.db);
   for (const caller of callers) {
     const account = await createAccount(stack.ctx.db, {
@@ -45,7 +50,11 @@ beforeAll(async () => {
   }
 });
 afterAll(async () => {
-  await stack.close();
+  try {
+    await stack.close();
+  } finally {
+    await scratch.drop();
+  }
 });
 
 /**
