@@ -2,10 +2,17 @@
 // bell), unread first; reading them here clears the icon's badge.
 import type { ContrailClient, Notification } from '@contrail/sdk';
 import { Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { useCallback, useEffect, useState } from 'react';
+import { memo, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-export function NotificationsView({ client, origin }: { client: ContrailClient; origin: string }) {
+// Memoised: a new terminal entry re-renders the panel, not this list.
+export const NotificationsView = memo(function NotificationsView({
+  client,
+  origin,
+}: {
+  client: ContrailClient;
+  origin: string;
+}) {
   const { t } = useTranslation();
   const [items, setItems] = useState<Notification[]>([]);
   const [unread, setUnread] = useState(0);
@@ -56,4 +63,4 @@ export function NotificationsView({ client, origin }: { client: ContrailClient; 
       ))}
     </Stack>
   );
-}
+});

@@ -1,17 +1,36 @@
 // Offers, compact for a side panel: each offer's flights on a line or two, its fare families side
 // by side with their price and the payment time limit, cheapest offer first (the search's order).
+// The first screen of offers is drawn first; the rest follow in the frame after, so the agent sees
+// offers without waiting for the ones below the fold.
 import type { Fare, Offer, SearchResult } from '@contrail/sdk';
 import { Button, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { memo, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { flightTime, formatDateTime, formatMoney } from '../../lib/i18n';
 import type { Language } from '../../lib/i18n/languages';
 
 /** The cheapest offers a side panel has room for; the console shows them all. */
 const shown = 8;
+/** How many fit on a side panel's first screen (about 900 px tall). */
+const firstScreen = 4;
 
 export function OffersView(props: { result: SearchResult; language: Language; onChoose: (fare: Fare) => void }) {
   const { result, language, onChoose } = props;
   const { t } = useTranslation();
+  const [drawn, setDrawn] = useState({ of: result.id, count: firstScreen });
+  const count = drawn.of === result.id ? drawn.count : firstScreen;
+  useEffect(() => {
+    if (count >= shown) return;
+    // After the frame that draws the first screen: a timer queued from inside that frame's callback.
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => setDrawn({ of: result.id, count: shown }));
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, [result.id, count]);
   if (result.offers.length === 0)
     return (
       <Text size="sm" data-testid="panel-no-offers">
@@ -23,14 +42,14 @@ export function OffersView(props: { result: SearchResult; language: Language; on
       <Text size="xs" c="dimmed">
         {t('offers.count', { count: result.meta.total_offers })}
       </Text>
-      {result.offers.slice(0, shown).map((offer) => (
+      {result.offers.slice(0, count).map((offer) => (
         <OfferCard key={offer.id} offer={offer} language={language} onChoose={onChoose} />
       ))}
     </Stack>
   );
 }
 
-function OfferCard({
+const OfferCard = memo(function OfferCard({
   offer,
   language,
   onChoose,
@@ -84,4 +103,4 @@ function OfferCard({
       </SimpleGrid>
     </Paper>
   );
-}
+});

@@ -13,7 +13,7 @@ export function PanelApp({ initialConnection }: { initialConnection: Connection 
   const [connection, setConnection] = useState(initialConnection);
   useEffect(() => onConnectionChange(setConnection), []);
   const client = useMemo(() => (connection ? clientFor(connection) : null), [connection]);
-  const input = useRecognitions();
+  const input = useRecognitions(client);
 
   return (
     <Stack gap="sm" p="sm" data-testid="contrail-panel">

@@ -1,84 +1,85 @@
-// The work on the newest terminal entry: an availability or fare entry runs our search at once
-// (the channels the extension may use: the server decides from the credential); the PNR's names
-// and contact entries fill the passengers. Then: a fare is booked, the booking issued, voided,
+// The work on the newest terminal entry: an availability or fare entry's search (sent as it
+// arrived, on the channels the extension may use: the server decides from the credential) shown as
+// offers; the PNR's names and contact entries fill the passengers. Then: a fare is booked, the booking issued, voided,
 // cancelled or refunded, and its PNR entries offered back to the terminal.
 import type { Booking, ContrailClient, Fare, SearchResult } from '@contrail/sdk';
 import { Alert, Code, Loader, Stack, Text } from '@mantine/core';
 import { useLayoutEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '../../lib/i18n/languages';
-import { toSearchFilters, toSearchRequest, type Recognition, type RecognisedPassenger } from '../gds';
 import { BookForm } from './book-form';
 import { errorText } from './error-text';
 import { BookingCard } from './booking-card';
 import { OffersView } from './offers-view';
-import type { TerminalInput } from './use-recognitions';
+import type { Searchable, TerminalInput } from './use-recognitions';
 
-type Searchable = Extract<Recognition, { kind: 'availability' | 'fare_display' }>;
+/** Where an entry's time went, from its text appearing on the page (wall clock, ms) to its offers drawn. */
+interface SearchTiming {
+  seenAt: number;
+  parseMs: number;
+  receivedAt: number;
+  searchStartedAt: number;
+  searchEndedAt: number;
+  searchMs: number;
+}
 
-export function TerminalWork(props: { client: ContrailClient; input: TerminalInput | null; language: Language }) {
+export function TerminalWork(props: { input: TerminalInput | null; client: ContrailClient; language: Language }) {
   const { client, input, language } = props;
   const { t } = useTranslation();
-  const [passengers, setPassengers] = useState<RecognisedPassenger[]>([]);
-  const [contact, setContact] = useState<{ phone?: string; email?: string }>({});
   const [entry, setEntry] = useState<Searchable | null>(null);
   const [result, setResult] = useState<SearchResult | null>(null);
   const [searching, setSearching] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [fare, setFare] = useState<Fare | null>(null);
   const [booking, setBooking] = useState<Booking | null>(null);
-  const [timing, setTiming] = useState<{ seenAt: number; parseMs: number; searchMs: number } | null>(null);
+  const [timing, setTiming] = useState<SearchTiming | null>(null);
+  const passengers = input?.passengers ?? [];
+  const contact = input?.contact ?? {};
 
-  // A layout effect: the search starts as soon as the entry is committed, not after the next paint.
+  // The search was sent when the entry arrived (use-recognitions.ts); here it is followed to its offers.
   useLayoutEffect(() => {
     if (!input) return;
-    const found = input.message.recognitions;
-    const names = found.filter((r) => r.kind === 'pnr_names').flatMap((r) => r.passengers);
-    if (names.length > 0) setPassengers((now) => [...now, ...names]);
-    for (const r of found) if (r.kind === 'pnr_contact') setContact((now) => ({ ...now, ...pickContact(r) }));
-    const searchable = found
-      .filter((r): r is Searchable => r.kind === 'availability' || r.kind === 'fare_display')
-      .at(-1);
-    if (!searchable) {
-      if (input.message.dialect === null && found.length === 0) setError(t('terminal.notRecognised'));
+    const search = input.search;
+    if (!search) {
+      if (input.message.dialect === null && input.message.recognitions.length === 0)
+        setError(t('terminal.notRecognised'));
       return;
     }
-    const request = toSearchRequest(searchable, { today: new Date(), passengers });
-    setEntry(searchable);
+    setEntry(search.entry);
     setFare(null);
     setBooking(null);
     setResult(null);
     setError(null);
-    if (!request) {
+    if (!search.answer) {
       setError(t('terminal.noDate'));
       return;
     }
     let live = true;
     setSearching(true);
-    const started = performance.now();
-    void (async () => {
-      try {
-        let found = await client.searchOffers(request);
-        const filters = toSearchFilters(searchable);
-        if (filters) found = await client.filterSearchResult({ search_result_id: found.id, filters });
+    search.answer.then(
+      (found) => {
         if (!live) return;
         setTiming({
           seenAt: input.message.seenAt,
           parseMs: input.message.parseMs,
-          searchMs: performance.now() - started,
+          receivedAt: input.receivedAt,
+          searchStartedAt: search.startedAt,
+          searchEndedAt: Date.now(),
+          searchMs: performance.now() - search.started,
         });
         setResult(found);
-      } catch (e) {
-        if (live) setError(errorText(e));
-      } finally {
-        if (live) setSearching(false);
-      }
-    })();
+        setSearching(false);
+      },
+      (e: unknown) => {
+        if (!live) return;
+        setError(errorText(e));
+        setSearching(false);
+      },
+    );
     return () => {
       live = false;
     };
-    // passengers are read when the entry arrives; a later name entry does not search again
-  }, [input, client, t]);
+  }, [input, t]);
 
   // Offers are on screen, taken in the frame after their render so drawing counts: the moment the
   // overhead measure ends (tests/bench/extension-overhead.ts).
@@ -153,8 +154,4 @@ export function TerminalWork(props: { client: ContrailClient; input: TerminalInp
       )}
     </Stack>
   );
-}
-
-function pickContact(r: Extract<Recognition, { kind: 'pnr_contact' }>): { phone?: string; email?: string } {
-  return { ...(r.phone ? { phone: r.phone } : {}), ...(r.email ? { email: r.email } : {}) };
 }
