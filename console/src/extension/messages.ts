@@ -3,11 +3,11 @@
 // a terminal's content script → panel and service worker; panel → content script.
 import type { Dialect, Recognition } from './gds';
 
-/** From the console's settings: the extension credential, in the message body, never in a URL. */
+/** From the console's settings: the extension credential, in the message body, never in a URL. Its
+ * mode is read from the token itself, not from the message. */
 export interface ConnectMessage {
   type: 'contrail.connect';
   token: string;
-  mode: 'test' | 'live';
   /** The console's language, for the panel's texts. */
   language: 'en' | 'ua' | 'pl';
 }
@@ -42,8 +42,12 @@ export function isConnectMessage(value: unknown): value is ConnectMessage {
     m !== null &&
     m.type === 'contrail.connect' &&
     typeof m.token === 'string' &&
-    /^ctr_(test|live)_[A-Za-z0-9]{32}$/.test(m.token) &&
-    (m.mode === 'test' || m.mode === 'live') &&
+    modeOfToken(m.token) !== null &&
     (m.language === 'en' || m.language === 'ua' || m.language === 'pl')
   );
+}
+
+/** The mode the API wrote into a credential (`ctr_test_…`, `ctr_live_…`), or null for what is not one. */
+export function modeOfToken(token: string): 'test' | 'live' | null {
+  return (/^ctr_(test|live)_[A-Za-z0-9]{32}$/.exec(token)?.[1] as 'test' | 'live' | undefined) ?? null;
 }

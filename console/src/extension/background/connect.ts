@@ -2,10 +2,10 @@
 // chrome.runtime.sendMessage(extensionId, …). Only the console's origins can (the manifest's
 // externally_connectable); the API the credential belongs to is the sender's own origin, so a page
 // cannot point the extension at another server.
-import { forgetConnection, saveConnection } from '../connection';
+import { forgetConnection, modeOfToken, saveConnection } from '../connection';
 import { isConnectMessage } from '../messages';
 
-export function acceptConnections(onConnected: () => void): void {
+export function acceptConnections(): void {
   chrome.runtime.onMessageExternal.addListener((message: unknown, sender, reply) => {
     const origin = sender.origin ?? (sender.url ? new URL(sender.url).origin : undefined);
     if (!origin) return;
@@ -24,14 +24,11 @@ export function acceptConnections(onConnected: () => void): void {
     }
     void saveConnection({
       token: message.token,
-      mode: message.mode,
+      mode: modeOfToken(message.token)!,
       origin,
       language: message.language,
       connectedAt: new Date().toISOString(),
-    }).then(() => {
-      reply({ connected: true });
-      onConnected();
-    });
+    }).then(() => reply({ connected: true }));
     return true;
   });
 }

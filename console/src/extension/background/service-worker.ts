@@ -10,7 +10,7 @@ import { handleSelectionSearch, offerSelectionSearch } from './selection';
 import { registerTerminalWatcher } from './terminal-scripts';
 
 chrome.sidePanel.setPanelBehavior({ openPanelOnActionClick: true }).catch(() => undefined);
-acceptConnections(() => void refreshBadge());
+acceptConnections();
 handleSelectionSearch();
 
 chrome.runtime.onInstalled.addListener(() => {
@@ -23,6 +23,8 @@ chrome.permissions.onAdded.addListener(() => void registerTerminalWatcher());
 chrome.permissions.onRemoved.addListener(() => void registerTerminalWatcher());
 chrome.storage.onChanged.addListener((changes, area) => {
   if (area === 'local' && 'terminalPatterns' in changes) void registerTerminalWatcher();
+  // Connected, disconnected, or the credential refused (by the panel's calls or the badge's own).
+  if (area === 'local' && 'connection' in changes) void refreshBadge();
 });
 chrome.alarms.onAlarm.addListener((alarm) => {
   if (alarm.name === 'badge') void refreshBadge();

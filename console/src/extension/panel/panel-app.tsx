@@ -1,8 +1,11 @@
-// The side panel: whether the extension is connected (and in which mode), the work on the newest
-// terminal entry (offers → booking → PNR entries), and the agent's notifications.
-import { Alert, Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
+// The side panel: whether the extension is connected (and in which mode: the credential's own, read
+// from the token), the work on the newest terminal entry (offers → booking → PNR entries), and the
+// agent's notifications. A credential the API refused (revoked in the console) shows the way back:
+// Settings → Browser extension, where connecting again replaces it.
+import { Alert, Anchor, Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { paths } from '../../app/paths';
 import { clientFor, forgetConnection, onConnectionChange, type Connection } from '../connection';
 import { NotificationsView } from './notifications-view';
 import { TerminalWork } from './terminal-work';
@@ -30,6 +33,15 @@ export function PanelApp({ initialConnection }: { initialConnection: Connection 
       {!connection || !client ? (
         <Alert color="blue" title={t('connect.none')} data-testid="panel-not-connected">
           {t('connect.how')}
+        </Alert>
+      ) : connection.revoked ? (
+        <Alert color="orange" title={t('connect.reconnectTitle')} data-testid="panel-revoked">
+          <Stack gap={4}>
+            <Text size="sm">{t('connect.revoked')}</Text>
+            <Anchor size="sm" href={new URL(paths.settings, connection.origin).href} target="_blank">
+              {t('connect.reconnect')}
+            </Anchor>
+          </Stack>
         </Alert>
       ) : (
         <>

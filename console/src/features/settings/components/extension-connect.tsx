@@ -1,6 +1,7 @@
 // "Connect the extension": makes an extension credential (an API token whose source is
 // `extension`, of the mode chosen: test, or live when the agency's production API is on) and hands
-// it to the installed browser extension by a runtime message to the extension's id. The browser
+// it to the installed browser extension by a runtime message to the extension's id. The mode shown
+// is the API's answer (the extension reads the same from the token itself), not the choice made. The browser
 // lets only this console's origins send it (the extension's externally_connectable), and the
 // credential travels in the message body, never in a URL. The agent sees and revokes the
 // extension's credentials here, as API tokens are revoked.
@@ -36,6 +37,7 @@ export function ExtensionConnect() {
   const queryClient = useQueryClient();
   const [mode, setMode] = useState<ApiTokenRequestMode>('test');
   const [outcome, setOutcome] = useState<'connected' | 'notInstalled' | null>(null);
+  const [connectedMode, setConnectedMode] = useState<ApiTokenRequestMode>('test');
   const list = useListApiTokens({ source: 'extension', per_page: 20 });
   const refresh = () => void queryClient.invalidateQueries({ queryKey: getListApiTokensQueryKey() });
   const revoke = useRevokeApiToken({ mutation: { onSuccess: refresh } });
@@ -44,11 +46,13 @@ export function ExtensionConnect() {
       onSuccess: async (details) => {
         refresh();
         const token = takeApiTokenCookie(document) ?? details.token;
-        const answer = (await extensionAnswers({ type: 'contrail.connect', token, mode: details.mode, language })) as {
+        const answer = (await extensionAnswers({ type: 'contrail.connect', token, language })) as {
           connected?: boolean;
         } | null;
-        if (answer?.connected) setOutcome('connected');
-        else {
+        if (answer?.connected) {
+          setConnectedMode(details.mode);
+          setOutcome('connected');
+        } else {
           // Nothing received it: the credential would only linger unused.
           revoke.mutate({ id: details.id });
           setOutcome('notInstalled');
@@ -84,7 +88,9 @@ export function ExtensionConnect() {
       </Group>
       {outcome && (
         <Alert color={outcome === 'connected' ? 'green' : 'orange'} data-testid="connect-extension-outcome">
-          {t(`settings.extension.${outcome}`)}
+          {outcome === 'connected'
+            ? t('settings.extension.connected', { mode: t(`apiTokens.mode.${connectedMode}`) })
+            : t('settings.extension.notInstalled')}
         </Alert>
       )}
       {credentials.length > 0 ? (
