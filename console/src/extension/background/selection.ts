@@ -12,22 +12,27 @@ export function offerSelectionSearch(title: string): void {
   });
 }
 
+/** The menu's action: the selected text recognised and handed to the panel (and kept for one opened later). */
+export function searchSelection(text: string, tabId: number | undefined): void {
+  const seenAt = Date.now();
+  const started = performance.now();
+  const recognitions = recognise(text, { today: new Date() });
+  const message: RecognisedMessage = {
+    type: 'terminal.recognised',
+    dialect: null,
+    recognitions,
+    seenAt,
+    parseMs: performance.now() - started,
+  };
+  void rememberRecognition(message, tabId);
+  chrome.runtime.sendMessage(message).catch(() => undefined);
+}
+
 export function handleSelectionSearch(): void {
   chrome.contextMenus.onClicked.addListener((info, tab) => {
     if (info.menuItemId !== menuId || !info.selectionText) return;
     // Opening the panel must happen inside the click's user gesture, before anything is awaited.
     if (tab?.id !== undefined) chrome.sidePanel.open({ tabId: tab.id }).catch(() => undefined);
-    const seenAt = Date.now();
-    const started = performance.now();
-    const recognitions = recognise(info.selectionText, { today: new Date() });
-    const message: RecognisedMessage = {
-      type: 'terminal.recognised',
-      dialect: null,
-      recognitions,
-      seenAt,
-      parseMs: performance.now() - started,
-    };
-    void rememberRecognition(message, tab?.id);
-    chrome.runtime.sendMessage(message).catch(() => undefined);
+    searchSelection(info.selectionText, tab?.id);
   });
 }

@@ -6,12 +6,15 @@ import type { RecognisedMessage } from '../messages';
 import { refreshBadge } from './badge';
 import { acceptConnections } from './connect';
 import { rememberRecognition } from './latest';
-import { handleSelectionSearch, offerSelectionSearch } from './selection';
+import { handleSelectionSearch, offerSelectionSearch, searchSelection } from './selection';
 import { registerTerminalWatcher } from './terminal-scripts';
 
 chrome.sidePanel.setPanelBehavior({ openPanelOnActionClick: true }).catch(() => undefined);
 acceptConnections();
 handleSelectionSearch();
+// The browser tests' way to the menu's action: automation cannot click a native context menu. Only
+// the extension's own contexts reach the service worker's global scope.
+(globalThis as { contrailSearchSelection?: typeof searchSelection }).contrailSearchSelection = searchSelection;
 
 chrome.runtime.onInstalled.addListener(() => {
   offerSelectionSearch('Search in Contrail');
