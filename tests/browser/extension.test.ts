@@ -222,6 +222,7 @@ describe('the extension', () => {
       // Fare families side by side with their time limits.
       expect(await offers.first().getByTestId('panel-fare').count()).toBeGreaterThan(0);
       await shot(panel, `${dialect}-offers`);
+      expect(await seriousAxeViolations(panel, `${dialect} offers`)).toEqual([]);
 
       await offers
         .first()

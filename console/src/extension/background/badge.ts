@@ -4,7 +4,7 @@
 // agent knows to reconnect even with the panel closed.
 import { clientFor, readConnection } from '../connection';
 
-export const revokedBadge = '!';
+const revokedBadge = '!';
 
 export async function refreshBadge(): Promise<void> {
   const connection = await readConnection();

@@ -1,13 +1,16 @@
 // Offers, compact for a side panel: each offer's flights on a line or two, its fare families side
 // by side with their price and the payment time limit, cheapest offer first (the search's order).
 // The first screen of offers is drawn first; the rest follow in the frame after, so the agent sees
-// offers without waiting for the ones below the fold.
+// offers without waiting for the ones below the fold. The cards are plain elements with classes
+// (offers-view.module.css), not a Mantine component per line: they render after every entry, on the
+// path the overhead bench measures.
 import type { Fare, Offer, SearchResult } from '@contrail/sdk';
-import { Button, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import { memo, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { flightTime, formatDateTime, formatMoney } from '../../lib/i18n';
 import type { Language } from '../../lib/i18n/languages';
+import classes from './offers-view.module.css';
 
 /** The cheapest offers a side panel has room for; the console shows them all. */
 const shown = 8;
@@ -60,47 +63,44 @@ const OfferCard = memo(function OfferCard({
 }) {
   const { t } = useTranslation();
   return (
-    <Paper withBorder p={6} data-testid="panel-offer" data-carrier={offer.owner.code}>
+    <div className={classes.offer} data-testid="panel-offer" data-carrier={offer.owner.code}>
       {offer.origin_destinations.map((od, index) => (
-        <Group key={index} gap={6} wrap="nowrap" justify="space-between">
-          <Text size="xs" fw={600} ff="monospace">
-            {od.flights.map((f) => f.flight_number).join(' ')}
-          </Text>
-          <Text size="xs" ff="monospace">
+        <div key={index} className={classes.leg}>
+          <span className={classes.flights}>{od.flights.map((f) => f.flight_number).join(' ')}</span>
+          <span className={classes.times}>
             {od.origin} {flightTime(od.departure_at)} → {od.destination} {flightTime(od.arrival_at)}{' '}
             {od.departure_at.slice(5, 10)}
-          </Text>
-          <Text size="xs" c="dimmed">
+          </span>
+          <span className={classes.dim}>
             {od.stops === 0 ? t('offers.direct') : t('offers.stops', { count: od.stops })}
-          </Text>
-        </Group>
+          </span>
+        </div>
       ))}
-      <SimpleGrid cols={Math.min(offer.fares.length, 3)} spacing={4} mt={4}>
+      <div
+        className={classes.fares}
+        style={{ gridTemplateColumns: `repeat(${Math.min(offer.fares.length, 3)}, minmax(0, 1fr))` }}
+      >
         {offer.fares.map((fare) => (
-          <Paper key={fare.fare_id} bg="gray.0" p={4} data-testid="panel-fare">
-            <Text size="xs" fw={600} lineClamp={1}>
-              {fare.fare_family.name}
-            </Text>
-            <Text size="sm" fw={700}>
-              {formatMoney(fare.price, language)}
-            </Text>
-            <Text size="xs" c="dimmed">
+          <div key={fare.fare_id} className={classes.fare} data-testid="panel-fare">
+            <div className={classes.family}>{fare.fare_family.name}</div>
+            <div className={classes.price}>{formatMoney(fare.price, language)}</div>
+            <div className={classes.dim}>
               {fare.fare_segments.map((s) => s.booking_class).join('/')} ·{' '}
               {t('offers.seatsLeft', { count: Math.min(...fare.fare_segments.map((s) => s.seats_left)) })}
-            </Text>
-            <Text size="xs" c={fare.instant_payment ? 'red' : 'dimmed'} data-testid="panel-time-limit">
+            </div>
+            <div className={fare.instant_payment ? classes.instant : classes.dim} data-testid="panel-time-limit">
               {fare.instant_payment
                 ? t('offers.instant')
                 : fare.payment_time_limit
                   ? t('offers.timeLimit', { time: formatDateTime(fare.payment_time_limit, language) })
                   : ''}
-            </Text>
-            <Button size="compact-xs" fullWidth mt={2} onClick={() => onChoose(fare)}>
+            </div>
+            <button type="button" className={classes.book} onClick={() => onChoose(fare)}>
               {t('offers.book', { family: fare.fare_family.name })}
-            </Button>
-          </Paper>
+            </button>
+          </div>
         ))}
-      </SimpleGrid>
-    </Paper>
+      </div>
+    </div>
   );
 });
