@@ -52,6 +52,11 @@ const gateNames: Record<TicketingGate, string> = {
   channel_settings: "channel's own (admin, supervisor, company or credential)",
 };
 
+const settledValue = <T>(result: PromiseSettledResult<T>): T => {
+  if (result.status === 'rejected') throw result.reason;
+  return result.value;
+};
+
 /** Why a booking in this status cannot be issued. */
 export function notIssuable(status: BookingRow['status']): DomainError {
   if (status === 'issuing') return new DomainError('booking_being_issued');
@@ -87,12 +92,17 @@ export async function issueBooking(
   });
   const byBalance = path.form_of_payment === 'company_balance';
   // A fee the agency set in another currency is converted at today's rate (refused, naming the
-  // pair, when none is known), before anything changes.
-  const fee = byBalance ? await agencyFee(db, row, 'issue', clock.now()) : { minor: 0, original: null };
+  // pair, when none is known), before anything changes. A balance in another currency pays at
+  // today's rate, which the booking keeps for every later credit or debit; with no rate known the
+  // issue is refused here, before anything changes. Two independent reads, made at once; when both
+  // are refused, the fee's refusal is the one answered, as when they were read one after the other.
+  const [feeRead, conversionRead] = byBalance
+    ? await Promise.allSettled([agencyFee(db, row, 'issue', clock.now()), balanceConversion(db, row, clock.now())])
+    : [];
+  const fee = feeRead ? settledValue(feeRead) : { minor: 0, original: null };
+  const conversion = conversionRead ? settledValue(conversionRead) : null;
   const feeMinor = fee.minor;
-  // A balance in another currency pays at today's rate, which the booking keeps for every later
-  // credit or debit; with no rate known the issue is refused here, before anything changes.
-  const paying: BookingRow = byBalance ? { ...row, ...(await balanceConversion(db, row, clock.now())) } : row;
+  const paying: BookingRow = conversion ? { ...row, ...conversion } : row;
 
   // The claim and the debit commit together, or neither does (insufficient balance changes nothing).
   const attempt = newId('iss');
