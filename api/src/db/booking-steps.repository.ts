@@ -1,10 +1,11 @@
 // The hottest booking steps as one statement each: a booking with its first history entry, the
 // issue claim with its airline intent and history entry, and the issued row with its intent closed
-// and history entry. Each would otherwise take three or four round trips, and on a loaded API every
-// round trip waits its turn in the event loop: this is where create and issue spent most of their
-// own time. The rows written beside the booking are selected from the booking's own CTE, so they
-// are written only when the booking statement changed a row, and only after it holds the booking's
-// row lock (lock order: booking row, then anything else).
+// and history entry (and, while the row is as the claim left it, its sales documents, accounting
+// documents and event too). Each would otherwise take three or four round trips, and on a loaded
+// API every round trip waits its turn in the event loop: this is where create and issue spent most
+// of their own time. The rows written beside the booking are selected from the booking's own CTE,
+// so they are written only when the booking statement changed a row, and only after it holds the
+// booking's row lock (lock order: booking row, then anything else).
 import { sql } from 'kysely';
 import type { BookingChanges, BookingInsert, BookingRow, HistoryRow } from './bookings.repository.js';
 import type { IntentInsert } from './airline-intents.repository.js';

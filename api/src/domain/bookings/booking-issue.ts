@@ -4,6 +4,8 @@
 // claim. A definite refusal gives the claim (and the money) back; a lost answer is reconciled by
 // retrieving the order before anything else happens. The claim takes the booking row lock and
 // writes the airline intent (booking-intents.ts); lock order: booking row, then company balance row.
+// The finish (the tickets, the sales and accounting documents, the event) commits at once: one
+// statement while the row is the version the claim left, else one transaction from the row as it is.
 import { orderRefOf } from './booking-order-ref.js';
 import {
   claimIssueWithIntent,
