@@ -1,21 +1,18 @@
 // The hottest booking steps as one statement each: a booking with its first history entry, the
 // issue claim with its airline intent and history entry, and the issued row with its intent closed
-// and history entry. Each would otherwise take three or four round trips, and on a loaded API every
-// round trip waits its turn in the event loop: this is where create and issue spent most of their
-// own time. The rows written beside the booking are selected from the booking's own CTE, so they
-// are written only when the booking statement changed a row, and only after it holds the booking's
-// row lock (lock order: booking row, then anything else).
-import { sql, type RawBuilder } from 'kysely';
+// and history entry (and, while the row is as the claim left it, its sales documents, accounting
+// documents and event too). Each would otherwise take three or four round trips, and on a loaded
+// API every round trip waits its turn in the event loop: this is where create and issue spent most
+// of their own time. The rows written beside the booking are selected from the booking's own CTE,
+// so they are written only when the booking statement changed a row, and only after it holds the
+// booking's row lock (lock order: booking row, then anything else).
+import { sql } from 'kysely';
 import type { BookingChanges, BookingInsert, BookingRow, HistoryRow } from './bookings.repository.js';
 import type { IntentInsert } from './airline-intents.repository.js';
-import type { Db } from './database.js';
-
-/** `INSERT INTO table (…) SELECT …, <from>.id FROM <from>`: the row, its booking id taken from `from`. */
-function insertBeside(table: string, row: Record<string, unknown>, from: string): RawBuilder<unknown> {
-  const columns = Object.keys(row).filter((c) => row[c] !== undefined);
-  return sql`INSERT INTO ${sql.table(table)} (${sql.join(columns.map((c) => sql.ref(c)))})
-    SELECT ${sql.join(columns.map((c) => (c === 'booking_id' ? sql.ref(`${from}.id`) : sql`${row[c]}`)))} FROM ${sql.table(from)}`;
-}
+import { notifyAfterCommit, type Db } from './database.js';
+import { eventsChannel, type NewEventRow } from './events.repository.js';
+import { salesWrites, type SaleWrite } from './sales-rollups.repository.js';
+import { insertBeside } from './insert-beside.js';
 
 const setClause = (changes: BookingChanges) =>
   sql.join(
@@ -41,7 +38,8 @@ export async function insertBookingWithHistory(db: Db, row: BookingInsert, histo
 
 /**
  * Takes the issue claim (only a `new` booking moves to `issuing`, with `changes`), writes its pending
- * airline intent and its history entry. Undefined when the booking was not `new`; `intentWritten`
+ * airline intent and its history entry. Answers the claimed row and its version (the row version's
+ * xmin: the claim's transaction, until anything else changes the row). Undefined when the booking was not `new`; `intentWritten`
  * false when another airline intent of the booking is open (the partial unique index decides). In a
  * transaction the claim then stands and the caller must roll the transaction back; `alone` (the
  * statement is its own transaction) makes the open intent fail the statement instead, so nothing
@@ -51,12 +49,12 @@ export async function claimIssueWithIntent(
   trx: Db,
   input: { id: string; changes: BookingChanges; intent: IntentInsert; history: HistoryRow },
   alone = false,
-): Promise<{ row: BookingRow | null; intentWritten: boolean } | undefined> {
-  const query = sql<BookingRow & { intent_written: boolean }>`
+): Promise<{ row: BookingRow | null; intentWritten: boolean; version: string | null } | undefined> {
+  const query = sql<BookingRow & { intent_written: boolean; row_version: string }>`
     WITH claimed AS (
       UPDATE bookings SET ${setClause(input.changes)}
       WHERE id = ${input.id} AND status = 'new'
-      RETURNING *
+      RETURNING *, xmin::text AS row_version
     ), intent AS (
       ${insertBeside('airline_intents', { ...input.intent, state: 'pending' }, 'claimed')}
       ${alone ? sql`` : sql`ON CONFLICT (booking_id) WHERE state IN ('pending', 'unknown') DO NOTHING`}
@@ -67,31 +65,51 @@ export async function claimIssueWithIntent(
     if (alone && error.code === '23505' && error.constraint === 'airline_intents_one_open_idx') return null;
     throw error;
   });
-  if (result === null) return { row: null, intentWritten: false };
+  if (result === null) return { row: null, intentWritten: false, version: null };
   const found = result.rows[0];
   if (!found) return undefined;
-  const { intent_written: intentWritten, ...row } = found;
-  return { row, intentWritten };
+  const { intent_written: intentWritten, row_version: version, ...row } = found;
+  return { row, intentWritten, version };
 }
+
+type FinishInput = { id: string; attemptId: string; changes: BookingChanges; history: HistoryRow; at: Date };
+
+/** The issued booking, its issue intent closed and its history entry, as CTEs `issued`, `closed` and `history`. */
+const finishCtes = (input: FinishInput, version?: string) => sql`
+    issued AS (
+      UPDATE bookings SET ${setClause(input.changes)}
+      WHERE id = ${input.id} AND status = 'issuing' AND issue_attempt_id = ${input.attemptId}
+        ${version === undefined ? sql`` : sql`AND xmin = ${version}::xid`}
+      RETURNING *
+    ), closed AS (
+      UPDATE airline_intents SET state = 'succeeded', detail = NULL, updated_at = ${input.at}, settled_at = ${input.at}
+      WHERE booking_id IN (SELECT id FROM issued) AND operation = 'issue' AND state IN ('pending', 'unknown')
+    ), history AS (${insertBeside('booking_history', { ...input.history }, 'issued')})`;
 
 /**
  * Records the issue on the booking while `attemptId` still holds the claim, closes its issue intent
  * as succeeded and writes the history entry; answers the issued row (undefined when the claim is
  * no longer this attempt's, and then nothing is written).
  */
-export async function finishClaimedIssue(
-  trx: Db,
-  input: { id: string; attemptId: string; changes: BookingChanges; history: HistoryRow; at: Date },
+export async function finishClaimedIssue(trx: Db, input: FinishInput): Promise<BookingRow | undefined> {
+  const result = await sql<BookingRow>`WITH ${finishCtes(input)} SELECT * FROM issued`.execute(trx);
+  return result.rows[0];
+}
+
+/**
+ * `finishClaimedIssue` with the issue's sales documents, their accounting documents and its event,
+ * all in one statement (atomic on its own: no BEGIN and COMMIT round trips), made while the row is
+ * still the version the claim left (`version`): `sales` and `event` were worked out from that row, so
+ * they are what the issued row says. Undefined when the claim is no longer this attempt's or anything
+ * else changed the row since the claim, and then nothing is written. Lock order: the booking row,
+ * then the rollup rows and version rows (`salesWrites`); the agency's accounting counter at commit.
+ */
+export async function finishClaimedIssueWithSales(
+  db: Db,
+  input: FinishInput & { version: string; sales: readonly SaleWrite[]; event: NewEventRow },
 ): Promise<BookingRow | undefined> {
   const result = await sql<BookingRow>`
-    WITH issued AS (
-      UPDATE bookings SET ${setClause(input.changes)}
-      WHERE id = ${input.id} AND status = 'issuing' AND issue_attempt_id = ${input.attemptId}
-      RETURNING *
-    ), closed AS (
-      UPDATE airline_intents SET state = 'succeeded', detail = NULL, updated_at = ${input.at}, settled_at = ${input.at}
-      WHERE booking_id IN (SELECT id FROM issued) AND operation = 'issue' AND state IN ('pending', 'unknown')
-    ), history AS (${insertBeside('booking_history', { ...input.history }, 'issued')})
-    SELECT * FROM issued`.execute(trx);
+    WITH ${finishCtes(input, input.version)}, ${salesWrites(db, input.sales, input.event, 'issued')}
+    SELECT * FROM issued ${notifyAfterCommit(eventsChannel)}`.execute(db);
   return result.rows[0];
 }

@@ -13,11 +13,12 @@
 // the bulk rebuild writes it and compactRollupSlots folds past days' writer slots into it, so a
 // long range reads about one row per key per day. A scope's version is the sum of its slots'
 // versions: each write raises its slot's, so the sum moves on at every commit that touched the scope.
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { SalesDocumentInput } from './sales-rows.js';
 import { notifyAfterCommit, stablePlan, type Db } from './database.js';
 import { eventInsertQuery, eventsChannel, type NewEventRow } from './events.repository.js';
-import { insertDocumentQuery } from './sales.repository.js';
+import { insertDocumentQuery, salesDocumentRow } from './sales.repository.js';
+import { insertBeside } from './insert-beside.js';
 import { accountingDocumentInsert } from './accounting-documents.repository.js';
 import type { AccountingDocumentInput } from './accounting-rows.js';
 
@@ -54,18 +55,19 @@ const writerSlot = sql.raw(`(1 + txid_current() % ${rollupSlots})::smallint`);
 const sums = sql.raw(`
   sum(documents)::int, sum(passengers)::int, sum(revenue), sum(fees), sum(markups), sum(refunds)`);
 
+/** A sales document to record, with its accounting documents. */
+export interface SaleWrite {
+  doc: SalesDocumentInput;
+  accounting: readonly AccountingDocumentInput[];
+}
+
 /**
  * Inserts a document and adds it to its rollups and its scopes' versions, in one statement (one
  * round trip instead of three, on the issue path), with the document's `accounting` documents
  * beside it (one more round trip each saved), written only when the document is new, and the
  * change's `event`, if given, appended whether or not (one more). An id that exists changes
  * nothing else and answers false; its event is then appended but not announced (the listeners'
- * periodic pass finds it). Lock order: the rollup rows of this transaction's slot in key order,
- * then the scopes' version rows of the same slot: the filter on `rolled` is a one-time gate that
- * runs the rollups' upsert to its end before the first version row is touched, the order every
- * writer keeps. Only a transaction with the same slot (one in rollupSlots of those running) waits
- * for these rows. The accounting and event rows are new rows, which no one else waits for; the
- * agency's accounting counter is still taken last, at commit.
+ * periodic pass finds it). Lock order: see `salesWrites`.
  */
 export async function insertDocumentWithRollups(
   db: Db,
@@ -73,36 +75,81 @@ export async function insertDocumentWithRollups(
   accounting: readonly AccountingDocumentInput[] = [],
   event?: NewEventRow,
 ): Promise<boolean> {
-  // Each accounting row takes the agency's number at commit (accounting-documents.repository.ts),
-  // in the order the rows were written: each waits for the one before it.
-  const accountingRows = accounting.map(
-    (input, i) =>
-      sql`${sql.raw(`accounting_${i}`)} AS (${accountingDocumentInsert(input, {
-        onlyIf: 'doc',
-        after: i > 0 ? `accounting_${i - 1}` : undefined,
-      })} RETURNING 1),`,
-  );
   const { rows } = await sql<{ scope: string }>`
-    WITH doc AS (${insertDocumentQuery(db, doc)}),
+    WITH ${salesWrites(db, [{ doc, accounting }], event)}
+    SELECT scope FROM versions ${event ? notifyAfterCommit(eventsChannel) : sql``}`.execute(db);
+  return rows.length > 0;
+}
+
+/**
+ * The CTEs that record `sales` (at least one) as `insertDocumentWithRollups` records one: each
+ * document (`doc_<i>`, all of them as `docs`), its accounting documents, the `event`, the rollups
+ * (`rolled`) and the scopes' versions (`versions`, a row per scope when a document was new).
+ * `beside` names an earlier CTE of the same statement, a booking change answering its row: the
+ * documents and the event are then selected from it, so they are written only when it changed the
+ * booking, and only after it did (holding the booking's row lock first).
+ *
+ * Lock order: the booking row (`beside`), then the rollup rows of this transaction's slot in key
+ * order, then the scopes' version rows of the same slot: the filter on `rolled` is a one-time gate
+ * that runs the rollups' upsert to its end before the first version row is touched, the order every
+ * writer keeps. Only a transaction with the same slot (one in rollupSlots of those running) waits
+ * for these rows. The accounting and event rows are new rows, which no one else waits for; the
+ * agency's accounting counter is still taken last, at commit.
+ */
+export function salesWrites(
+  db: Db,
+  sales: readonly SaleWrite[],
+  event?: NewEventRow,
+  beside?: string,
+): RawBuilder<unknown> {
+  if (sales.length === 0) throw new Error('salesWrites: no document to record');
+  const documents = sales.map(
+    ({ doc }, d) =>
+      sql`${sql.raw(`doc_${d}`)} AS (${
+        beside
+          ? sql`${insertBeside('sales_documents', salesDocumentRow(doc), beside)} ON CONFLICT (id) DO NOTHING RETURNING *`
+          : insertDocumentQuery(db, doc)
+      }),`,
+  );
+  // Each accounting row takes the agency's number at commit (accounting-documents.repository.ts),
+  // in the order the rows were written: each waits for the one before it, across the documents.
+  let written = 0;
+  const accountingRows = sales.flatMap(({ accounting }, d) =>
+    accounting.map((input) => {
+      const i = written++;
+      return sql`${sql.raw(`accounting_${i}`)} AS (${accountingDocumentInsert(input, {
+        onlyIf: `doc_${d}`,
+        after: i > 0 ? `accounting_${i - 1}` : undefined,
+      })} RETURNING 1),`;
+    }),
+  );
+  const events = event
+    ? beside
+      ? sql`event AS (${insertBeside('events', event, beside)} ON CONFLICT (dedupe_key) DO NOTHING RETURNING id),`
+      : sql`event AS (${eventInsertQuery(db, event)}),`
+    : sql``;
+  return sql`
+    ${sql.join(documents, sql` `)}
+    docs AS (${sql.raw(sales.map((_, d) => `SELECT * FROM doc_${d}`).join(' UNION ALL '))}),
     ${accountingRows.length ? sql.join(accountingRows, sql` `) : sql``}
-    ${event ? sql`event AS (${eventInsertQuery(db, event)}),` : sql``}
+    ${events}
     rolled AS (
       INSERT INTO sales_rollups (scope, dimension, day, key, currency, slot, documents, passengers, revenue, fees, markups, refunds)
       SELECT scope, dimension, day, key, currency, ${writerSlot}, ${sums}
-      FROM (${expanded('doc')}) x
+      FROM (${expanded('docs')}) x
       WHERE scope IS NOT NULL
       GROUP BY scope, dimension, day, key, currency
       ORDER BY scope, dimension, day, key, currency
       ON CONFLICT (scope, dimension, day, key, currency, slot) DO UPDATE SET ${addExcluded}
-      RETURNING 1)
-    INSERT INTO sales_scope_versions (scope, slot)
-    SELECT s.scope, ${writerSlot} FROM doc d
-    CROSS JOIN LATERAL (VALUES ('all'), ('agency:' || d.agency_id), ('company:' || d.company_id)) s(scope)
-    WHERE s.scope IS NOT NULL AND (SELECT count(*) FROM rolled) >= 0
-    ORDER BY s.scope
-    ON CONFLICT (scope, slot) DO UPDATE SET version = nextval('sales_scope_version_seq')
-    RETURNING scope ${event ? notifyAfterCommit(eventsChannel) : sql``}`.execute(db);
-  return rows.length > 0;
+      RETURNING 1),
+    versions AS (
+      INSERT INTO sales_scope_versions (scope, slot)
+      SELECT DISTINCT s.scope, ${writerSlot} FROM docs d
+      CROSS JOIN LATERAL (VALUES ('all'), ('agency:' || d.agency_id), ('company:' || d.company_id)) s(scope)
+      WHERE s.scope IS NOT NULL AND (SELECT count(*) FROM rolled) >= 0
+      ORDER BY s.scope
+      ON CONFLICT (scope, slot) DO UPDATE SET version = nextval('sales_scope_version_seq')
+      RETURNING scope)`;
 }
 
 /** An upsert's update that adds the new row's sums to the existing row's. */

@@ -33,6 +33,39 @@ const paymentWords = sql<string>`coalesce(
 const signed = (column: string) =>
   sql.raw(`CASE WHEN sales_documents.kind IN ('refund', 'void') THEN -${column} ELSE ${column} END`);
 
+/** The sales_documents row of a document. */
+export function salesDocumentRow(doc: SalesDocumentInput) {
+  return {
+    id: doc.id,
+    kind: doc.kind,
+    number: doc.number,
+    locator: doc.locator,
+    booking_id: doc.bookingId ?? null,
+    related_document_id: doc.relatedDocumentId ?? null,
+    passenger_name: doc.passengerName,
+    carrier: doc.carrier,
+    route: doc.route,
+    issued_at: doc.issuedAt,
+    fare: doc.fare,
+    taxes: doc.taxes,
+    fees: doc.fees,
+    markup: doc.markup,
+    commission: doc.commission,
+    total: doc.total,
+    currency: doc.currency,
+    form_of_payment: doc.formOfPayment,
+    agent_id: doc.agentId,
+    company_id: doc.companyId,
+    agency_id: doc.agencyId,
+    balance_amount: doc.balance?.amount ?? null,
+    balance_currency: doc.balance?.currency ?? null,
+    exchange_rate: doc.balance?.rate ?? null,
+    fee_original_amount: doc.feeOriginal?.amount ?? null,
+    fee_original_currency: doc.feeOriginal?.currency ?? null,
+    fee_exchange_rate: doc.feeOriginal?.rate ?? null,
+  };
+}
+
 /**
  * The insert of one document, a no-op for an id that exists, answering the row it wrote: the first
  * part of the one statement that also adds it to the rollups (`insertDocumentWithRollups`).
@@ -40,35 +73,7 @@ const signed = (column: string) =>
 export function insertDocumentQuery(db: Db, doc: SalesDocumentInput) {
   return db
     .insertInto('sales_documents')
-    .values({
-      id: doc.id,
-      kind: doc.kind,
-      number: doc.number,
-      locator: doc.locator,
-      booking_id: doc.bookingId ?? null,
-      related_document_id: doc.relatedDocumentId ?? null,
-      passenger_name: doc.passengerName,
-      carrier: doc.carrier,
-      route: doc.route,
-      issued_at: doc.issuedAt,
-      fare: doc.fare,
-      taxes: doc.taxes,
-      fees: doc.fees,
-      markup: doc.markup,
-      commission: doc.commission,
-      total: doc.total,
-      currency: doc.currency,
-      form_of_payment: doc.formOfPayment,
-      agent_id: doc.agentId,
-      company_id: doc.companyId,
-      agency_id: doc.agencyId,
-      balance_amount: doc.balance?.amount ?? null,
-      balance_currency: doc.balance?.currency ?? null,
-      exchange_rate: doc.balance?.rate ?? null,
-      fee_original_amount: doc.feeOriginal?.amount ?? null,
-      fee_original_currency: doc.feeOriginal?.currency ?? null,
-      fee_exchange_rate: doc.feeOriginal?.rate ?? null,
-    })
+    .values(salesDocumentRow(doc))
     .onConflict((oc) => oc.column('id').doNothing())
     .returningAll();
 }

@@ -10,6 +10,7 @@ import type { BookingRow } from '../../db/bookings.repository.js';
 import type { OrderFare } from '../../providers/airline-provider.js';
 import type { Db } from '../../db/database.js';
 import type { NewEventRow } from '../../db/events.repository.js';
+import type { SaleWrite } from '../../db/sales-rollups.repository.js';
 import { fromMinor, toMinor } from '../../money.js';
 import {
   negate,
@@ -21,7 +22,7 @@ import {
 } from '../accounting/accounting-document.js';
 import { convertMinor } from '../exchange-rates.js';
 import { newId } from '../ids.js';
-import { recordSalesDocument } from '../sales/record-sales-document.js';
+import { checkSale, recordSalesDocument } from '../sales/record-sales-document.js';
 import type { SalesDocumentInput } from '../sales/sales-document.js';
 import type { BookingAncillary, BookingPassenger, BookingSegment, StoredFares } from './booking.js';
 
@@ -89,6 +90,11 @@ export async function recordSale(
   event?: NewEventRow,
 ) {
   await recordSalesDocument(trx, sale, accountingDocumentsOf(booking, sale, facts), event);
+}
+
+/** The sales document with its accounting documents, checked, to be written in a statement of the caller's. */
+export function saleWrite(booking: BookingRow, sale: SalesDocumentInput, facts: SaleFacts): SaleWrite {
+  return checkSale({ doc: sale, accounting: accountingDocumentsOf(booking, sale, facts) });
 }
 
 function codeOf(booking: BookingRow, sale: SalesDocumentInput): TransactionCode {

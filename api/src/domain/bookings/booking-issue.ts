@@ -4,8 +4,14 @@
 // claim. A definite refusal gives the claim (and the money) back; a lost answer is reconciled by
 // retrieving the order before anything else happens. The claim takes the booking row lock and
 // writes the airline intent (booking-intents.ts); lock order: booking row, then company balance row.
+// The finish (the tickets, the sales and accounting documents, the event) commits at once: one
+// statement while the row is the version the claim left, else one transaction from the row as it is.
 import { orderRefOf } from './booking-order-ref.js';
-import { claimIssueWithIntent, finishClaimedIssue } from '../../db/booking-steps.repository.js';
+import {
+  claimIssueWithIntent,
+  finishClaimedIssue,
+  finishClaimedIssueWithSales,
+} from '../../db/booking-steps.repository.js';
 import {
   findBookingByLocator,
   ticketingPathOf,
@@ -36,7 +42,7 @@ import {
   refundFailedIssue,
 } from './booking-payment.js';
 import { takeCurrentPrice } from './booking-reshop.js';
-import { recordEmdSales, recordTicketSales } from './booking-sales.js';
+import { emdSales, recordSales, ticketSales } from './booking-sales.js';
 import { bookingView, effectiveStatus, orderFacts, type Booking, type BookingDocument } from './booking.js';
 
 const gateNames: Record<TicketingGate, string> = {
@@ -46,6 +52,11 @@ const gateNames: Record<TicketingGate, string> = {
   company: "company's",
   channel: 'channel',
   channel_settings: "channel's own (admin, supervisor, company or credential)",
+};
+
+const settledValue = <T>(result: PromiseSettledResult<T>): T => {
+  if (result.status === 'rejected') throw result.reason;
+  return result.value;
 };
 
 /** Why a booking in this status cannot be issued. */
@@ -83,18 +94,25 @@ export async function issueBooking(
   });
   const byBalance = path.form_of_payment === 'company_balance';
   // A fee the agency set in another currency is converted at today's rate (refused, naming the
-  // pair, when none is known), before anything changes.
-  const fee = byBalance ? await agencyFee(db, row, 'issue', clock.now()) : { minor: 0, original: null };
+  // pair, when none is known), before anything changes. A balance in another currency pays at
+  // today's rate, which the booking keeps for every later credit or debit; with no rate known the
+  // issue is refused here, before anything changes. Two independent reads, made at once; when both
+  // are refused, the fee's refusal is the one answered, as when they were read one after the other.
+  const [feeRead, conversionRead] = byBalance
+    ? await Promise.allSettled([agencyFee(db, row, 'issue', clock.now()), balanceConversion(db, row, clock.now())])
+    : [];
+  const fee = feeRead ? settledValue(feeRead) : { minor: 0, original: null };
+  const conversion = conversionRead ? settledValue(conversionRead) : null;
   const feeMinor = fee.minor;
-  // A balance in another currency pays at today's rate, which the booking keeps for every later
-  // credit or debit; with no rate known the issue is refused here, before anything changes.
-  const paying: BookingRow = byBalance ? { ...row, ...(await balanceConversion(db, row, clock.now())) } : row;
+  const paying: BookingRow = conversion ? { ...row, ...conversion } : row;
 
   // The claim and the debit commit together, or neither does (insufficient balance changes nothing).
   const attempt = newId('iss');
   const at = clock.now();
   // What the debit will take, known before it is posted: the claim records it in the same statement.
   const debitMinor = byBalance ? airlineMinor + feeMinor : 0;
+  // The claimed row and its version, for finishing in one statement (`finishAtOnce`).
+  let claimed: { row: BookingRow; version: string } | undefined;
   // Lock order: the booking row (the claim, which writes the intent and history beside it in one
   // statement), then the company balance row (the debit).
   const claimIn = async (trx: Db, alone: boolean) => {
@@ -130,6 +148,7 @@ export async function issueBooking(
     // No other airline operation of the booking (a cancel) may be in flight: the claim goes back
     // (alone, the statement wrote nothing).
     if (!claim.intentWritten) throw await openIntentRefusal(trx, claim.row ?? row);
+    if (claim.row && claim.version) claimed = { row: claim.row, version: claim.version };
   };
   if (byBalance) {
     await db.transaction().execute(async (trx) => {
@@ -171,14 +190,104 @@ export async function issueBooking(
     }
   }
 
-  const issued = await finishIssue(deps, row, attempt, order, {
-    airlineMinor,
-    feeMinor,
-    feeOriginal: fee.original,
-    actorAccountId: principal.accountId,
-  });
+  const finishing = { airlineMinor, feeMinor, feeOriginal: fee.original, actorAccountId: principal.accountId };
+  // One statement when the row is still as the claim left it; else the transaction, which reads
+  // the row as it is now.
+  const issued =
+    (claimed && (await finishAtOnce(deps, claimed, attempt, order, finishing))) ??
+    (await finishIssue(deps, row, attempt, order, finishing));
   // The row as this issue committed it; read afresh only when another holder settled it first.
   return bookingView(issued ?? (await findBookingByLocator(db, row.locator))!, clock.now());
+}
+
+type Finishing = {
+  airlineMinor: number;
+  feeMinor: number;
+  feeOriginal?: AgencyFee['original'];
+  actorAccountId: string | null;
+};
+
+/** What finishing an issue writes on the booking (with its history entry), and the airline's documents. */
+function issueFinish(deps: BookingDeps, row: BookingRow, attempt: string, order: ProviderOrder, input: Finishing) {
+  const facts = orderFacts(order);
+  const issuedAt = deps.clock.now();
+  const finish = {
+    id: row.id,
+    attemptId: attempt,
+    changes: {
+      ...facts,
+      status: 'issued' as const,
+      airline_total: fromMinor(input.airlineMinor),
+      error: null,
+      issued_at: issuedAt,
+      updated_at: issuedAt,
+    },
+    history: historyRowOf({
+      bookingId: row.id,
+      action: 'issued',
+      actorAccountId: input.actorAccountId,
+      at: issuedAt,
+      detail: `Tickets ${order.documents
+        .filter((d) => d.type === 'ticket')
+        .map((d) => d.number)
+        .join(', ')}.`,
+      airlineAnswer: order.warnings.map((w) => w.message).join(' ') || null,
+    }),
+    at: issuedAt,
+  };
+  return { finish, issuedAt, documents: JSON.parse(facts.documents) as BookingDocument[] };
+}
+
+/**
+ * The sales documents of an issue (the tickets', then the EMDs' of services added before issue,
+ * which were paid with the tickets); the agency's issue fee rides on the first ticket.
+ */
+function issueSales(issued: BookingRow, documents: readonly BookingDocument[], input: Finishing, at: Date) {
+  const agentId = input.actorAccountId ?? issued.agent_id;
+  return [
+    ...ticketSales({
+      booking: issued,
+      documents,
+      kind: 'ticket',
+      feeMinor: input.feeMinor,
+      feeOriginal: input.feeOriginal,
+      agentId,
+      at,
+    }),
+    ...emdSales({ booking: issued, documents, feeMinor: 0, agentId }),
+  ];
+}
+
+/**
+ * finishIssue in one statement (no BEGIN and COMMIT round trips): the issued row is the claimed
+ * row with the finish's changes, as long as nothing else changed the row since the claim, which
+ * the statement checks (the row's version), so the event and sales documents worked out from it
+ * here are what the row says. Undefined, having written nothing, when the row changed or the claim
+ * is no longer this attempt's (the caller then finishes in a transaction), or when there is no
+ * sales document to carry the event.
+ */
+async function finishAtOnce(
+  deps: BookingDeps,
+  claimed: { row: BookingRow; version: string },
+  attempt: string,
+  order: ProviderOrder,
+  input: Finishing,
+): Promise<BookingRow | undefined> {
+  const { finish, issuedAt, documents } = issueFinish(deps, claimed.row, attempt, order, input);
+  const { segments, documents: stored, ancillaries, ...changes } = finish.changes;
+  const issued: BookingRow = {
+    ...claimed.row,
+    ...changes,
+    segments: JSON.parse(segments) as unknown,
+    documents: JSON.parse(stored) as unknown,
+    ancillaries: JSON.parse(ancillaries) as unknown,
+  };
+  const sales = issueSales(issued, documents, input, issuedAt);
+  if (sales.length === 0) return undefined;
+  const event = await bookingEventRow(deps.db, 'booking.issued', issued, issuedAt);
+  // Lock order: the booking row, then the sales rollups (salesWrites); no balance moves when an
+  // issue finishes; the agency's accounting counter at commit.
+  return finishClaimedIssueWithSales(deps.db, { ...finish, version: claimed.version, sales, event });
 }
 
 /**
@@ -190,66 +299,20 @@ async function finishIssue(
   row: BookingRow,
   attempt: string,
   order: ProviderOrder,
-  input: {
-    airlineMinor: number;
-    feeMinor: number;
-    feeOriginal?: AgencyFee['original'];
-    actorAccountId: string | null;
-  },
+  input: Finishing,
 ): Promise<BookingRow | undefined> {
-  const facts = orderFacts(order);
-  const issuedAt = deps.clock.now();
+  const { finish, issuedAt, documents } = issueFinish(deps, row, attempt, order, input);
   return deps.db.transaction().execute(async (trx) => {
     // Lock order: the booking row (this update, which closes the intent and writes the history
     // beside it in one statement); no balance moves when an issue finishes.
-    const issued = await finishClaimedIssue(trx, {
-      id: row.id,
-      attemptId: attempt,
-      changes: {
-        ...facts,
-        status: 'issued',
-        airline_total: fromMinor(input.airlineMinor),
-        error: null,
-        issued_at: issuedAt,
-        updated_at: issuedAt,
-      },
-      history: historyRowOf({
-        bookingId: row.id,
-        action: 'issued',
-        actorAccountId: input.actorAccountId,
-        at: issuedAt,
-        detail: `Tickets ${order.documents
-          .filter((d) => d.type === 'ticket')
-          .map((d) => d.number)
-          .join(', ')}.`,
-        airlineAnswer: order.warnings.map((w) => w.message).join(' ') || null,
-      }),
-      at: issuedAt,
-    });
+    const issued = await finishClaimedIssue(trx, finish);
     if (!issued) return undefined;
     // The sales documents' accounting rows take the agency's accounting counter as this
     // transaction commits (the last lock, held only through the commit itself). The event is the
     // booking as this update left it, appended by the first ticket's sales statement: nothing
     // after the update writes to the booking.
     const event = await bookingEventRow(trx, 'booking.issued', issued, issuedAt);
-    const documents = JSON.parse(facts.documents) as BookingDocument[];
-    await recordTicketSales(trx, {
-      event,
-      booking: issued,
-      documents,
-      kind: 'ticket',
-      feeMinor: input.feeMinor,
-      feeOriginal: input.feeOriginal,
-      agentId: input.actorAccountId ?? row.agent_id,
-      at: issuedAt,
-    });
-    // Services added before issue were paid with the tickets and come as EMDs with them.
-    await recordEmdSales(trx, {
-      booking: issued,
-      documents,
-      feeMinor: 0,
-      agentId: input.actorAccountId ?? row.agent_id,
-    });
+    await recordSales(trx, issueSales(issued, documents, input, issuedAt), event);
     return issued;
   });
 }

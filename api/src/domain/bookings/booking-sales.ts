@@ -6,8 +6,10 @@
 import type { BookingRow } from '../../db/bookings.repository.js';
 import type { Db } from '../../db/database.js';
 import { insertEvent, type NewEventRow } from '../../db/events.repository.js';
+import type { SaleWrite } from '../../db/sales-rollups.repository.js';
 import { convertMinor } from '../exchange-rates.js';
-import { recordSale, taxDifferenceMinor, taxesByCodeMinor } from './booking-accounting.js';
+import { recordSale, saleWrite, taxDifferenceMinor, taxesByCodeMinor } from './booking-accounting.js';
+import { recordSalesDocument } from '../sales/record-sales-document.js';
 import { fromMinor, toMinor } from '../../money.js';
 import type { SalesDocumentInput, SalesDocumentKind } from '../sales/sales-document.js';
 import {
@@ -20,70 +22,86 @@ import {
 
 export const ticketDocumentId = (bookingId: string, number: string) => `sal_${bookingId}_${number}`;
 
+type TicketSalesInput = {
+  booking: BookingRow;
+  documents: readonly BookingDocument[];
+  kind: Extract<SalesDocumentKind, 'ticket' | 'void'>;
+  /** The agency's fee for this transaction, in the fare's currency; carried on the first ticket. */
+  feeMinor: number;
+  /** That fee as the agency set it in another currency, and its rate (kept on the same ticket). */
+  feeOriginal?: { amount: string; currency: string; rate: string } | null;
+  agentId: string;
+  at: Date;
+};
+
 export async function recordTicketSales(
   trx: Db,
-  input: {
-    booking: BookingRow;
-    documents: readonly BookingDocument[];
-    kind: Extract<SalesDocumentKind, 'ticket' | 'void'>;
-    /** The agency's fee for this transaction, in the fare's currency; carried on the first ticket. */
-    feeMinor: number;
-    /** That fee as the agency set it in another currency, and its rate (kept on the same ticket). */
-    feeOriginal?: { amount: string; currency: string; rate: string } | null;
-    agentId: string;
-    at: Date;
+  input: TicketSalesInput & {
     /** The change's event: appended by the first ticket's statement (by one of its own without tickets). */
     event?: NewEventRow;
   },
 ): Promise<void> {
+  await recordSales(trx, ticketSales(input), input.event);
+}
+
+/** Writes `sales` in `trx`, one statement each; `event` is appended by the first (by one of its own without any). */
+export async function recordSales(trx: Db, sales: readonly SaleWrite[], event?: NewEventRow): Promise<void> {
+  let pending = event;
+  for (const { doc, accounting } of sales) {
+    await recordSalesDocument(trx, doc, accounting, pending);
+    pending = undefined;
+  }
+  if (pending) await insertEvent(trx, pending);
+}
+
+/** The sales documents (with their accounting documents) of the tickets among `documents`, checked. */
+export function ticketSales(input: TicketSalesInput): SaleWrite[] {
   const { booking } = input;
   const passengers = new Map((booking.passengers as BookingPassenger[]).map((p) => [p.id, p]));
   const fares = booking.fares as StoredFares;
   const route = routeOf(booking.segments as BookingSegment[]);
   const currency = booking.currency.trim();
   let fee = input.feeMinor;
-  let event = input.event;
-  for (const doc of input.documents.filter((d) => d.type === 'ticket')) {
-    const passenger = passengers.get(doc.passenger_id);
-    const fare = fares.airline.find((f) => f.passengerIds.includes(doc.passenger_id));
-    const markup = toMinor((passenger && fares.markupByType[passenger.type]) ?? '0');
-    const total = toMinor(doc.amount.amount) + markup + fee;
-    const ticketId = ticketDocumentId(booking.id, doc.number);
-    await recordSale(
-      trx,
-      booking,
-      {
-        id: input.kind === 'ticket' ? ticketId : `${ticketId}_void`,
-        kind: input.kind,
-        number: doc.number,
-        locator: booking.locator,
-        bookingId: booking.id,
-        relatedDocumentId: input.kind === 'void' ? ticketId : null,
-        passengerName: passengerNameOf(passenger, doc.passenger_id),
-        carrier: booking.carrier,
-        route,
-        issuedAt: input.kind === 'ticket' ? new Date(doc.issued_at) : input.at,
-        fare: fare?.base.amount ?? doc.amount.amount,
-        taxes: fare?.taxTotal.amount ?? '0.00',
-        fees: fromMinor(fee),
-        markup: fromMinor(markup),
-        commission: '0.00',
-        total: fromMinor(total),
-        currency,
-        formOfPayment: booking.form_of_payment ?? 'bsp_cash',
-        agentId: input.agentId,
-        companyId: booking.company_id,
-        agencyId: booking.agency_id,
-        ...balanceOf(booking, total),
-        ...(fee > 0 && input.feeOriginal ? { feeOriginal: input.feeOriginal } : {}),
-      },
-      { passengerId: doc.passenger_id, originalNumber: input.kind === 'void' ? doc.number : null },
-      event,
-    );
-    fee = 0;
-    event = undefined;
-  }
-  if (event) await insertEvent(trx, event);
+  return input.documents
+    .filter((d) => d.type === 'ticket')
+    .map((doc) => {
+      const passenger = passengers.get(doc.passenger_id);
+      const fare = fares.airline.find((f) => f.passengerIds.includes(doc.passenger_id));
+      const markup = toMinor((passenger && fares.markupByType[passenger.type]) ?? '0');
+      const total = toMinor(doc.amount.amount) + markup + fee;
+      const ticketId = ticketDocumentId(booking.id, doc.number);
+      const sale = saleWrite(
+        booking,
+        {
+          id: input.kind === 'ticket' ? ticketId : `${ticketId}_void`,
+          kind: input.kind,
+          number: doc.number,
+          locator: booking.locator,
+          bookingId: booking.id,
+          relatedDocumentId: input.kind === 'void' ? ticketId : null,
+          passengerName: passengerNameOf(passenger, doc.passenger_id),
+          carrier: booking.carrier,
+          route,
+          issuedAt: input.kind === 'ticket' ? new Date(doc.issued_at) : input.at,
+          fare: fare?.base.amount ?? doc.amount.amount,
+          taxes: fare?.taxTotal.amount ?? '0.00',
+          fees: fromMinor(fee),
+          markup: fromMinor(markup),
+          commission: '0.00',
+          total: fromMinor(total),
+          currency,
+          formOfPayment: booking.form_of_payment ?? 'bsp_cash',
+          agentId: input.agentId,
+          companyId: booking.company_id,
+          agencyId: booking.agency_id,
+          ...balanceOf(booking, total),
+          ...(fee > 0 && input.feeOriginal ? { feeOriginal: input.feeOriginal } : {}),
+        },
+        { passengerId: doc.passenger_id, originalNumber: input.kind === 'void' ? doc.number : null },
+      );
+      fee = 0;
+      return sale;
+    });
 }
 
 /** Paid from a balance in another currency: the document's total as the balance paid it, at the issue's rate. */
@@ -116,46 +134,52 @@ function split(totalMinor: number, weights: readonly number[]): number[] {
  * One `emd` document per EMD: the service's price, no markup; the agency's EMD fee (if any) rides
  * on the first. Written in the transaction that records the EMDs; a void writes a `void` for each.
  */
-export async function recordEmdSales(
-  trx: Db,
-  input: {
-    booking: BookingRow;
-    documents: readonly BookingDocument[];
-    feeMinor: number;
-    agentId: string;
-    /** A void of the EMDs, at this moment. */
-    voidedAt?: Date;
-  },
-): Promise<void> {
+type EmdSalesInput = {
+  booking: BookingRow;
+  documents: readonly BookingDocument[];
+  feeMinor: number;
+  agentId: string;
+  /** A void of the EMDs, at this moment. */
+  voidedAt?: Date;
+};
+
+export async function recordEmdSales(trx: Db, input: EmdSalesInput): Promise<void> {
+  await recordSales(trx, emdSales(input));
+}
+
+/** The sales documents (with their accounting documents) of the EMDs among `documents`, checked. */
+export function emdSales(input: EmdSalesInput): SaleWrite[] {
   const { booking } = input;
   const passengers = new Map((booking.passengers as BookingPassenger[]).map((p) => [p.id, p]));
   const route = routeOf(booking.segments as BookingSegment[]);
   let fee = input.feeMinor;
-  for (const doc of input.documents.filter((d) => d.type === 'emd')) {
-    const emdId = ticketDocumentId(booking.id, doc.number);
-    await recordSale(
-      trx,
-      booking,
-      {
-        ...common(booking, route, input.agentId),
-        id: input.voidedAt ? `${emdId}_void` : emdId,
-        kind: input.voidedAt ? 'void' : 'emd',
-        number: doc.number,
-        relatedDocumentId: input.voidedAt ? emdId : null,
-        passengerName: passengerNameOf(passengers.get(doc.passenger_id), doc.passenger_id),
-        issuedAt: input.voidedAt ?? new Date(doc.issued_at),
-        fare: doc.amount.amount,
-        taxes: '0.00',
-        fees: fromMinor(fee),
-        markup: '0.00',
-        total: fromMinor(toMinor(doc.amount.amount) + fee),
-        formOfPayment: booking.form_of_payment ?? 'bsp_cash',
-        ...balanceOf(booking, toMinor(doc.amount.amount) + fee),
-      },
-      { passengerId: doc.passenger_id, originalNumber: input.voidedAt ? doc.number : null },
-    );
-    fee = 0;
-  }
+  return input.documents
+    .filter((d) => d.type === 'emd')
+    .map((doc) => {
+      const emdId = ticketDocumentId(booking.id, doc.number);
+      const sale = saleWrite(
+        booking,
+        {
+          ...common(booking, route, input.agentId),
+          id: input.voidedAt ? `${emdId}_void` : emdId,
+          kind: input.voidedAt ? 'void' : 'emd',
+          number: doc.number,
+          relatedDocumentId: input.voidedAt ? emdId : null,
+          passengerName: passengerNameOf(passengers.get(doc.passenger_id), doc.passenger_id),
+          issuedAt: input.voidedAt ?? new Date(doc.issued_at),
+          fare: doc.amount.amount,
+          taxes: '0.00',
+          fees: fromMinor(fee),
+          markup: '0.00',
+          total: fromMinor(toMinor(doc.amount.amount) + fee),
+          formOfPayment: booking.form_of_payment ?? 'bsp_cash',
+          ...balanceOf(booking, toMinor(doc.amount.amount) + fee),
+        },
+        { passengerId: doc.passenger_id, originalNumber: input.voidedAt ? doc.number : null },
+      );
+      fee = 0;
+      return sale;
+    });
 }
 
 /**

@@ -3,7 +3,7 @@
 // its rollups and the booking change commit or roll back together.
 import type { Db } from '../../db/database.js';
 import type { NewEventRow } from '../../db/events.repository.js';
-import { insertDocumentWithRollups } from '../../db/sales-rollups.repository.js';
+import { insertDocumentWithRollups, type SaleWrite } from '../../db/sales-rollups.repository.js';
 import { checkAccountingDocument } from '../accounting/record-accounting-document.js';
 import type { AccountingDocumentInput } from '../accounting/accounting-document.js';
 import { DomainError } from '../errors.js';
@@ -36,11 +36,18 @@ export async function recordSalesDocument(
   accounting: readonly AccountingDocumentInput[] = [],
   event?: NewEventRow,
 ): Promise<boolean> {
+  checkSale({ doc, accounting });
+  return insertDocumentWithRollups(trx, doc, accounting, event);
+}
+
+/** A document and its accounting documents as `recordSalesDocument` takes them, checked (a bad one throws). */
+export function checkSale(sale: SaleWrite): SaleWrite {
+  const { doc, accounting } = sale;
   for (const field of ['fare', 'taxes', 'fees', 'markup', 'commission', 'total'] as const) {
     if (!money.test(doc[field]))
       throw new DomainError('validation_failed', `${field} must be a non-negative decimal string.`);
   }
   if (!/^[A-Z]{3}$/.test(doc.currency)) throw new DomainError('validation_failed', 'currency must be ISO 4217.');
   accounting.forEach(checkAccountingDocument);
-  return insertDocumentWithRollups(trx, doc, accounting, event);
+  return sale;
 }
