@@ -267,16 +267,29 @@ if (profiler) {
 await waitAll((await commitEvents(200)).keys(), 60_000);
 await bareLoop(500);
 
-async function contrailRound(): Promise<{ webhooks: number; fanOut: number; elu: number }> {
+// This process's CPU time (user and system, all its threads) per request since `since`: what a
+// delivery costs here whatever share of the machine the process got (wall-clock rates move with the
+// machine's load; this moves far less). PostgreSQL's own work is not in it.
+const cpuPer = (since: NodeJS.CpuUsage, n: number) => {
+  const used = process.cpuUsage(since);
+  return (used.user + used.system) / n;
+};
+
+async function contrailRound(): Promise<{ webhooks: number; fanOut: number; elu: number; cpuUs: number }> {
   const burstIds = await commitEvents(burst);
+  // The profile and the statement count cover the round's own window: from the commit of the batch
+  // to its last arrival, not the bench's writing of the events.
+  if (profiler) await post('Profiler.start');
   counting = countStatements;
   const busy = eventLoopUtilization();
+  const cpu = process.cpuUsage();
   const tBurst = Math.min(...burstIds.values());
   const wallAtCommit = Date.now() - (performance.now() - tBurst);
   await waitAll(burstIds.keys(), 300_000);
   const lastArrival = Math.max(...[...burstIds.keys()].map((id) => arrivals.get(id)![0]!));
   const webhooks = burst / ((lastArrival - tBurst) / 1000);
   const elu = eventLoopUtilization(busy).utilization;
+  const cpuUs = cpuPer(cpu, burst);
   counting = false;
   // Where the time went: the dispatcher's fan-out (events -> delivery rows, with the notification
   // centre's rows in the same transactions) runs alongside the deliveries.
@@ -286,13 +299,14 @@ async function contrailRound(): Promise<{ webhooks: number; fanOut: number; elu:
     .where('event_id', 'in', [...burstIds.keys()])
     .executeTakeFirstOrThrow();
   const fanOut = burst / ((new Date(fanned.last).getTime() - wallAtCommit) / 1000);
-  return { webhooks, fanOut, elu };
+  return { webhooks, fanOut, elu, cpuUs };
 }
 
-async function bareRound(): Promise<{ bare: number; elu: number }> {
+async function bareRound(): Promise<{ bare: number; elu: number; cpuUs: number }> {
   const busy = eventLoopUtilization();
+  const cpu = process.cpuUsage();
   const bare = await bareLoop(burst);
-  return { bare, elu: eventLoopUtilization(busy).utilization };
+  return { bare, elu: eventLoopUtilization(busy).utilization, cpuUs: cpuPer(cpu, burst) };
 }
 
 // The bare loop and Contrail take turns (bare, Contrail, bare, ..., Contrail, bare), and each
@@ -302,7 +316,6 @@ async function bareRound(): Promise<{ bare: number; elu: number }> {
 const bares = [await bareRound()];
 const contrail: Awaited<ReturnType<typeof contrailRound>>[] = [];
 for (let round = 0; round < rounds; round++) {
-  if (profiler) await post('Profiler.start');
   contrail.push(await contrailRound());
   if (profiler) {
     const { profile } = (await post('Profiler.stop')) as { profile: CpuProfile };
@@ -340,7 +353,7 @@ console.log(
 );
 for (const [i, r] of throughput.entries())
   console.log(
-    `  round ${i + 1}: bare signed POST loop ${r.before.bare.toFixed(0)} / ${r.after.bare.toFixed(0)} req/s (mean ${r.bare.toFixed(0)}), Contrail ${r.webhooks.toFixed(0)} deliveries/s (commit of the batch -> last arrival; fan-out alone ${r.fanOut.toFixed(0)} events/s), ratio ${r.ratio.toFixed(2)}x; this process's event loop busy ${(100 * r.before.elu).toFixed(0)}% / ${(100 * r.elu).toFixed(0)}%`,
+    `  round ${i + 1}: bare signed POST loop ${r.before.bare.toFixed(0)} / ${r.after.bare.toFixed(0)} req/s (mean ${r.bare.toFixed(0)}), Contrail ${r.webhooks.toFixed(0)} deliveries/s (commit of the batch -> last arrival; fan-out alone ${r.fanOut.toFixed(0)} events/s), ratio ${r.ratio.toFixed(2)}x; this process's event loop busy ${(100 * r.before.elu).toFixed(0)}% / ${(100 * r.elu).toFixed(0)}%; its CPU per request ${r.before.cpuUs.toFixed(0)} µs bare / ${r.cpuUs.toFixed(0)} µs Contrail`,
   );
 console.log(`  median ratio               ${median.ratio.toFixed(2)}x (goal >= 0.5x)`);
 console.log(`latency: ${rate} events/s for ${latencySeconds} s, commit -> receipt (${latencies.length} events)`);
