@@ -2,7 +2,7 @@
 // and their attempts. Claims are rows: a worker holds a delivery by `claim_token` until
 // `claimed_until`, so two workers never send the same attempt, and a dead worker's claim runs out.
 import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
-import { keyedPlan, type Db } from './database.js';
+import { isoTime as iso, keyedPlan, type Db } from './database.js';
 import type { EventRow } from './events.repository.js';
 import type { WebhookAttemptsTable, WebhookDeliveriesTable, WebhookEndpointsTable } from './schema.js';
 
@@ -121,13 +121,6 @@ export async function enabledEndpointsOf(db: Db, agencyIds: readonly string[]): 
 }
 
 // --- deliveries
-
-/**
- * A time for an array parameter, as ISO 8601 text: the driver writes a Date in an array field by
- * field in local time, several times dearer than `toISOString` (a burst writes thousands of them).
- */
-const iso = (at: Date | string | null | undefined): string | null =>
-  at === null || at === undefined ? null : typeof at === 'string' ? at : at.toISOString();
 
 export async function insertDeliveries(db: Db, rows: Insertable<WebhookDeliveriesTable>[]): Promise<void> {
   if (rows.length === 0) return;
