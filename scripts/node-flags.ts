@@ -11,7 +11,7 @@ export const apiV8Flags: readonly string[] = ['--max-semi-space-size=32'];
 /**
  * The worker sends a webhook burst with thousands of claims, bodies and requests alive at once
  * across young collections. With 32 MB the webhooks bench's CPU per delivery fell about a tenth
- * (medians of two interleaved pairs, 274 to 248 µs under load 17-21); the bench runs with them.
+ * (mean of four warm rounds each, interleaved: 274 to 248 µs, under load 17-21).
  */
 export const workerV8Flags: readonly string[] = ['--max-semi-space-size=32'];
 
