@@ -13,7 +13,7 @@ import { createDb } from '../api/src/db/database.js';
 import { migrateToLatest } from '../api/src/db/migrate.js';
 import { demoAccounts, demoPassword, seed } from '../api/src/scripts/seed.js';
 import { localRedisUrl, portAnswers } from './local-services.js';
-import { apiV8Flags } from './node-flags.js';
+import { apiV8Flags, workerV8Flags } from './node-flags.js';
 import { supervise, type ProcessSpec, type Supervisor } from './supervisor.js';
 
 const databaseName = 'contrail';
@@ -131,6 +131,7 @@ function processSpecs(env: NodeJS.ProcessEnv, apiProcesses: number, workerProces
       name: numbered('worker', workerProcesses, i),
       script: 'api/src/worker.ts',
       env,
+      v8Flags: workerV8Flags,
     })),
   ];
 }

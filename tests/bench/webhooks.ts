@@ -1,5 +1,6 @@
 // `npm run bench:webhooks`: webhook delivery on this machine, to a receiver on loopback, with the
 // real worker (dispatcher, consumer, BullMQ on Redis, the delivery processor) in this process.
+// The process runs with the worker's V8 flags (scripts/node-flags.ts).
 //  1. Throughput: N events committed at once, delivered at 50 concurrent deliveries; deliveries per
 //     second as a ratio to a bare loop of signed POSTs from Node (the same envelope, signed with
 //     standardwebhooks, undici with the poster's agent settings) at the same concurrency to the
@@ -11,11 +12,14 @@
 //  3. Recovery: the receiver down (connections refused) for `--down-seconds` (default 120) under the
 //     same load, then up; the production retry schedule; waits until every event arrived, and
 //     counts duplicates by webhook-id. `--down-seconds 0` leaves this part out (a quick run).
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { once } from 'node:events';
 import { writeFileSync } from 'node:fs';
 import inspector from 'node:inspector';
 import { createServer, type Server } from 'node:http';
 import { performance as nodePerformance, type EventLoopUtilization } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import pino from 'pino';
 import { Webhook } from 'standardwebhooks';
@@ -31,7 +35,23 @@ import { newId } from '../../api/src/domain/ids.js';
 import { demoAgency, demoCompany } from '../../api/src/scripts/seed.js';
 import { startWorker } from '../../api/src/worker.js';
 import { localRedisUrl } from '../../scripts/local-services.js';
+import { nodeArgs, workerV8Flags } from '../../scripts/node-flags.js';
 import { benchDatabase, benchSecretKey, percentile } from './bench-support.js';
+
+// The worker runs in this process: the process runs with the V8 flags `npm start` gives a worker
+// (scripts/node-flags.ts), so started without them it starts itself again with them. The bare loop
+// shares the process, and so the flags.
+if (!workerV8Flags.every((flag) => process.execArgv.includes(flag))) {
+  const child = spawn(
+    process.execPath,
+    [...nodeArgs(fileURLToPath(import.meta.url), workerV8Flags), ...process.argv.slice(2)],
+    {
+      stdio: 'inherit',
+    },
+  );
+  const [code] = (await once(child, 'exit')) as [number | null];
+  process.exit(code ?? 1);
+}
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -267,16 +287,29 @@ if (profiler) {
 await waitAll((await commitEvents(200)).keys(), 60_000);
 await bareLoop(500);
 
-async function contrailRound(): Promise<{ webhooks: number; fanOut: number; elu: number }> {
+// This process's CPU time (user and system, all its threads) per request since `since`: what a
+// delivery costs here whatever share of the machine the process got (wall-clock rates move with the
+// machine's load; this moves far less). PostgreSQL's own work is not in it.
+const cpuPer = (since: NodeJS.CpuUsage, n: number) => {
+  const used = process.cpuUsage(since);
+  return (used.user + used.system) / n;
+};
+
+async function contrailRound(): Promise<{ webhooks: number; fanOut: number; elu: number; cpuUs: number }> {
   const burstIds = await commitEvents(burst);
+  // The profile and the statement count cover the round's own window: from the commit of the batch
+  // to its last arrival, not the bench's writing of the events.
+  if (profiler) await post('Profiler.start');
   counting = countStatements;
   const busy = eventLoopUtilization();
+  const cpu = process.cpuUsage();
   const tBurst = Math.min(...burstIds.values());
   const wallAtCommit = Date.now() - (performance.now() - tBurst);
   await waitAll(burstIds.keys(), 300_000);
   const lastArrival = Math.max(...[...burstIds.keys()].map((id) => arrivals.get(id)![0]!));
   const webhooks = burst / ((lastArrival - tBurst) / 1000);
   const elu = eventLoopUtilization(busy).utilization;
+  const cpuUs = cpuPer(cpu, burst);
   counting = false;
   // Where the time went: the dispatcher's fan-out (events -> delivery rows, with the notification
   // centre's rows in the same transactions) runs alongside the deliveries.
@@ -286,13 +319,14 @@ async function contrailRound(): Promise<{ webhooks: number; fanOut: number; elu:
     .where('event_id', 'in', [...burstIds.keys()])
     .executeTakeFirstOrThrow();
   const fanOut = burst / ((new Date(fanned.last).getTime() - wallAtCommit) / 1000);
-  return { webhooks, fanOut, elu };
+  return { webhooks, fanOut, elu, cpuUs };
 }
 
-async function bareRound(): Promise<{ bare: number; elu: number }> {
+async function bareRound(): Promise<{ bare: number; elu: number; cpuUs: number }> {
   const busy = eventLoopUtilization();
+  const cpu = process.cpuUsage();
   const bare = await bareLoop(burst);
-  return { bare, elu: eventLoopUtilization(busy).utilization };
+  return { bare, elu: eventLoopUtilization(busy).utilization, cpuUs: cpuPer(cpu, burst) };
 }
 
 // The bare loop and Contrail take turns (bare, Contrail, bare, ..., Contrail, bare), and each
@@ -302,7 +336,6 @@ async function bareRound(): Promise<{ bare: number; elu: number }> {
 const bares = [await bareRound()];
 const contrail: Awaited<ReturnType<typeof contrailRound>>[] = [];
 for (let round = 0; round < rounds; round++) {
-  if (profiler) await post('Profiler.start');
   contrail.push(await contrailRound());
   if (profiler) {
     const { profile } = (await post('Profiler.stop')) as { profile: CpuProfile };
@@ -340,7 +373,7 @@ console.log(
 );
 for (const [i, r] of throughput.entries())
   console.log(
-    `  round ${i + 1}: bare signed POST loop ${r.before.bare.toFixed(0)} / ${r.after.bare.toFixed(0)} req/s (mean ${r.bare.toFixed(0)}), Contrail ${r.webhooks.toFixed(0)} deliveries/s (commit of the batch -> last arrival; fan-out alone ${r.fanOut.toFixed(0)} events/s), ratio ${r.ratio.toFixed(2)}x; this process's event loop busy ${(100 * r.before.elu).toFixed(0)}% / ${(100 * r.elu).toFixed(0)}%`,
+    `  round ${i + 1}: bare signed POST loop ${r.before.bare.toFixed(0)} / ${r.after.bare.toFixed(0)} req/s (mean ${r.bare.toFixed(0)}), Contrail ${r.webhooks.toFixed(0)} deliveries/s (commit of the batch -> last arrival; fan-out alone ${r.fanOut.toFixed(0)} events/s), ratio ${r.ratio.toFixed(2)}x; this process's event loop busy ${(100 * r.before.elu).toFixed(0)}% / ${(100 * r.elu).toFixed(0)}%; its CPU per request ${r.before.cpuUs.toFixed(0)} µs bare / ${r.cpuUs.toFixed(0)} µs Contrail`,
   );
 console.log(`  median ratio               ${median.ratio.toFixed(2)}x (goal >= 0.5x)`);
 console.log(`latency: ${rate} events/s for ${latencySeconds} s, commit -> receipt (${latencies.length} events)`);

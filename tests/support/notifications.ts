@@ -3,15 +3,18 @@
 // are left alone). Tests that run a real dispatcher use a scratch database instead.
 import type { Db } from '../../api/src/db/database.js';
 import { findEvent } from '../../api/src/db/events.repository.js';
-import type { DispatchedEvent, EventConsumer } from '../../api/src/domain/events/event-dispatch.js';
-import { eventView } from '../../api/src/domain/events/events.service.js';
+import {
+  dispatchedEvent,
+  type DispatchedEvent,
+  type EventConsumer,
+} from '../../api/src/domain/events/event-dispatch.js';
 import { recordEvent, type EventInput } from '../../api/src/domain/events/record-event.js';
 import { newId } from '../../api/src/domain/ids.js';
 
 export async function dispatchedOf(db: Db, id: string): Promise<DispatchedEvent> {
   const row = await findEvent(db, id);
   if (!row) throw new Error(`no event ${id}`);
-  return { ...eventView(row), seq: row.seq, companyId: row.company_id, bookingId: row.booking_id };
+  return dispatchedEvent(row);
 }
 
 /** Records the event and hands it to the consumer; answers the event's id. */

@@ -7,6 +7,14 @@ import type { Database } from './schema.js';
 export type Db = Kysely<Database>;
 
 /**
+ * A time for an array parameter (a batch written through `unnest`), as ISO 8601 text: the driver
+ * writes a Date in an array field by field in local time, several times dearer than `toISOString`
+ * (a burst writes thousands of them).
+ */
+export const isoTime = (at: Date | string | null | undefined): string | null =>
+  at === null || at === undefined ? null : typeof at === 'string' ? at : at.toISOString();
+
+/**
  * `poolWaitMs` bounds a statement's wait for a free connection of the pool, or for a new one to
  * open: past it the statement fails (a 500). It must outlast the queue a legitimate burst builds
  * (every request of it waiting for its turn at one row lock holds or awaits a connection).

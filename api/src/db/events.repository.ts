@@ -104,9 +104,14 @@ export async function claimUndispatched(trx: Db, limit: number): Promise<EventRo
     .execute();
 }
 
+/** One array parameter, not one a row: a batch of hundreds is one statement shape, cheap to bind. */
 export async function markDispatched(trx: Db, ids: readonly string[], at: Date): Promise<void> {
   if (ids.length === 0) return;
-  await trx.updateTable('events').set({ dispatched_at: at }).where('id', 'in', ids).execute();
+  await trx
+    .updateTable('events')
+    .set({ dispatched_at: at })
+    .where(sql<boolean>`id = ANY(${ids}::text[])`)
+    .execute();
 }
 
 /** How many events wait for dispatch (readiness and tests). */

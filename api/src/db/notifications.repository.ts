@@ -2,7 +2,7 @@
 // unique (recipient_id, event_id) turns a repeat into nothing), what it reads to decide who is told
 // and how, each person's list and unread count, and their channel per event family.
 import { sql, type Insertable, type Selectable } from 'kysely';
-import type { Db } from './database.js';
+import { isoTime, type Db } from './database.js';
 import type { NotificationsTable } from './schema.js';
 
 export type NotificationRow = Selectable<NotificationsTable>;
@@ -44,13 +44,6 @@ export async function savePreferences(
     .execute();
 }
 
-/** The agent each event names (the booking's agent), by event id. */
-export async function agentsOfEvents(db: Db, eventIds: readonly string[]): Promise<Map<string, string | null>> {
-  if (eventIds.length === 0) return new Map();
-  const rows = await db.selectFrom('events').select(['id', 'agent_id']).where('id', 'in', eventIds).execute();
-  return new Map(rows.map((r) => [r.id, r.agent_id]));
-}
-
 /** The supervisors of each agency. */
 export async function supervisorsOf(db: Db, agencyIds: readonly string[]): Promise<Map<string, string[]>> {
   const out = new Map<string, string[]>();
@@ -90,7 +83,7 @@ export async function bookingsNamed(db: Db, bookingIds: readonly string[]) {
   const rows = await db
     .selectFrom('bookings')
     .select(['id', 'locator', 'segments'])
-    .where('id', 'in', bookingIds)
+    .where(sql<boolean>`id = ANY(${bookingIds}::text[])`)
     .execute();
   return new Map(rows.map((r) => [r.id, { locator: r.locator, segments: r.segments }]));
 }
@@ -107,18 +100,29 @@ export async function peopleToTell(db: Db, accountIds: readonly string[]) {
   return new Map(rows.map((r) => [r.id, r]));
 }
 
-/** Inserts the notifications; answers those that were new (a repeat of a recipient and event is skipped). */
+/**
+ * Inserts the notifications; answers those that were new (a repeat of a recipient and event is
+ * skipped). One array a column (`unnest`), not a list of rows: a dispatch batch writes hundreds, and
+ * its statement is then one shape with eleven parameters, whatever the batch's size.
+ */
 export async function insertNotifications(
   trx: Db,
   rows: readonly NotificationInsert[],
 ): Promise<Pick<NotificationRow, 'id' | 'recipient_id' | 'event_id'>[]> {
   if (rows.length === 0) return [];
-  return trx
-    .insertInto('notifications')
-    .values([...rows])
-    .onConflict((oc) => oc.columns(['recipient_id', 'event_id']).doNothing())
-    .returning(['id', 'recipient_id', 'event_id'])
-    .execute();
+  const col = <T>(pick: (r: NotificationInsert) => T) => rows.map(pick);
+  const result = await sql<Pick<NotificationRow, 'id' | 'recipient_id' | 'event_id'>>`
+    INSERT INTO notifications (id, recipient_id, event_id, event_type, live_mode, in_app, params, link,
+      mail_message_id, read_at, created_at)
+    SELECT * FROM unnest(
+      ${col((r) => r.id)}::text[], ${col((r) => r.recipient_id)}::text[], ${col((r) => r.event_id)}::text[],
+      ${col((r) => r.event_type)}::text[], ${col((r) => r.live_mode)}::boolean[], ${col((r) => r.in_app)}::boolean[],
+      ${col((r) => r.params)}::jsonb[], ${col((r) => r.link ?? null)}::text[],
+      ${col((r) => r.mail_message_id ?? null)}::text[], ${col((r) => isoTime(r.read_at))}::timestamptz[],
+      ${col((r) => isoTime(r.created_at))}::timestamptz[])
+    ON CONFLICT (recipient_id, event_id) DO NOTHING
+    RETURNING id, recipient_id, event_id`.execute(trx);
+  return result.rows;
 }
 
 export async function setNotificationMail(trx: Db, id: string, messageId: string): Promise<void> {

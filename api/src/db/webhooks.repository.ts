@@ -2,7 +2,7 @@
 // and their attempts. Claims are rows: a worker holds a delivery by `claim_token` until
 // `claimed_until`, so two workers never send the same attempt, and a dead worker's claim runs out.
 import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
-import { keyedPlan, type Db } from './database.js';
+import { isoTime, keyedPlan, type Db } from './database.js';
 import type { EventRow } from './events.repository.js';
 import type { WebhookAttemptsTable, WebhookDeliveriesTable, WebhookEndpointsTable } from './schema.js';
 
@@ -122,13 +122,6 @@ export async function enabledEndpointsOf(db: Db, agencyIds: readonly string[]): 
 
 // --- deliveries
 
-/**
- * A time for an array parameter, as ISO 8601 text: the driver writes a Date in an array field by
- * field in local time, several times dearer than `toISOString` (a burst writes thousands of them).
- */
-const iso = (at: Date | string | null | undefined): string | null =>
-  at === null || at === undefined ? null : typeof at === 'string' ? at : at.toISOString();
-
 export async function insertDeliveries(db: Db, rows: Insertable<WebhookDeliveriesTable>[]): Promise<void> {
   if (rows.length === 0) return;
   await db.insertInto('webhook_deliveries').values(rows).execute();
@@ -159,7 +152,7 @@ export async function insertDeliveriesClaiming(
       SELECT * FROM unnest(
         ${col((r) => r.id)}::text[], ${col((r) => r.endpoint_id)}::text[], ${col((r) => r.event_id)}::text[],
         ${col((r) => r.event_type)}::text[], ${col((r) => r.event_seq)}::bigint[], ${col((r) => r.booking_id)}::text[],
-        ${col((r) => iso(r.next_attempt_at))}::timestamptz[], ${col((r) => iso(r.created_at))}::timestamptz[],
+        ${col((r) => isoTime(r.next_attempt_at))}::timestamptz[], ${col((r) => isoTime(r.created_at))}::timestamptz[],
         ${col((r) => claim.ids.has(r.id))}::boolean[]
       ) AS d(id, endpoint_id, event_id, event_type, event_seq, booking_id, next_attempt_at, created_at, wanted)),
     inserted AS (
@@ -361,12 +354,12 @@ export async function settleAttempts(db: Db, inputs: readonly SettleInput[]): Pr
     WITH v AS (
       SELECT * FROM unnest(
         ${col((i) => i.deliveryId)}::text[], ${col((i) => i.token)}::text[], ${col((i) => i.status)}::text[],
-        ${col((i) => iso(i.nextAttemptAt))}::timestamptz[], ${col((i) => iso(i.at))}::timestamptz[],
+        ${col((i) => isoTime(i.nextAttemptAt))}::timestamptz[], ${col((i) => isoTime(i.at))}::timestamptz[],
         ${col((i) => i.attempt.id)}::text[], ${col((i) => i.attempt.endpoint_id)}::text[],
         ${col((i) => i.attempt.attempt)}::integer[], ${col((i) => i.attempt.succeeded)}::boolean[],
         ${col((i) => i.attempt.status_code ?? null)}::integer[], ${col((i) => i.attempt.response_excerpt ?? null)}::text[],
         ${col((i) => i.attempt.duration_ms)}::integer[], ${col((i) => i.attempt.error ?? null)}::text[],
-        ${col((i) => iso(i.attempt.next_retry_at ?? null))}::timestamptz[], ${col((i) => iso(i.attempt.created_at))}::timestamptz[]
+        ${col((i) => isoTime(i.attempt.next_retry_at ?? null))}::timestamptz[], ${col((i) => isoTime(i.attempt.created_at))}::timestamptz[]
       ) AS v(delivery_id, token, status, next_attempt_at, at, attempt_id, endpoint_id, attempt, succeeded,
         status_code, response_excerpt, duration_ms, error, next_retry_at, created_at)),
     settled AS (

@@ -16,6 +16,8 @@ export interface DispatchedEvent extends ContrailEvent {
   seq: string;
   companyId: string | null;
   bookingId: string | null;
+  /** The agent of the booking it concerns, as the event recorded it. */
+  agentId: string | null;
 }
 
 export type AfterCommit = () => Promise<void>;
@@ -26,11 +28,12 @@ export interface EventConsumer {
   fanOut(trx: Db, events: readonly DispatchedEvent[]): Promise<AfterCommit | void>;
 }
 
-const dispatched = (row: EventRow): DispatchedEvent => ({
+export const dispatchedEvent = (row: EventRow): DispatchedEvent => ({
   ...eventView(row),
   seq: row.seq,
   companyId: row.company_id,
   bookingId: row.booking_id,
+  agentId: row.agent_id,
 });
 
 const firstBatch = 50;
@@ -44,7 +47,7 @@ export function createEventDispatcher(deps: { db: Db; clock: Clock; consumers: r
     const count = await db.transaction().execute(async (trx) => {
       const rows = await claimUndispatched(trx, limit);
       if (rows.length === 0) return 0;
-      const events = rows.map(dispatched);
+      const events = rows.map(dispatchedEvent);
       for (const consumer of consumers) {
         const after = await consumer.fanOut(trx, events);
         if (after) followUps.push(after);
@@ -67,13 +70,16 @@ export function createEventDispatcher(deps: { db: Db; clock: Clock; consumers: r
      * statements whatever its size, so a burst goes in batches of hundreds, not tens; but the first
      * batches of a burst are small and grow fourfold up to `batch`, so its first events reach their
      * consumers (a webhook's first attempts) after a small batch's round trips, not a full one's.
+     * `onMore` hears each full batch (more may wait): a caller may start a pass beside this one, so
+     * that one batch's round trips overlap the next's instead of following them.
      */
-    async dispatchPending(batch = 500): Promise<number> {
+    async dispatchPending(batch = 500, onMore?: () => void): Promise<number> {
       let total = 0;
       for (let size = Math.min(batch, firstBatch); ; size = Math.min(batch, size * 4)) {
         const n = await dispatchBatch(size);
         total += n;
         if (n < size) return total;
+        onMore?.();
       }
     },
   };

@@ -7,7 +7,6 @@
 // Lock order: no booking or balance row is locked here; only rows are inserted.
 import type { Db } from '../../db/database.js';
 import {
-  agentsOfEvents,
   bookingsNamed,
   exportOwners,
   insertNotifications,
@@ -43,11 +42,7 @@ export function createNotificationConsumer(deps: {
       const reportIds = events
         .filter((e) => e.type === 'sales_report.ready')
         .map((e) => (e.data.object as { id?: string } | null)?.id);
-      const [agents, bookings, owners, supervisors, staff] = await Promise.all([
-        agentsOfEvents(
-          trx,
-          events.map((e) => e.id),
-        ),
+      const [bookings, owners, supervisors, staff] = await Promise.all([
         bookingsNamed(trx, unique(events.map((e) => e.bookingId))),
         exportOwners(trx, unique(reportIds)),
         supervisorsOf(trx, unique(events.map((e) => e.agency_id))),
@@ -66,7 +61,7 @@ export function createNotificationConsumer(deps: {
             agencyId: event.agency_id,
             liveMode: event.live_mode,
             bookingId: event.bookingId,
-            agentId: agents.get(event.id) ?? null,
+            agentId: event.agentId,
             requesterId: event.type === 'sales_report.ready' && reportId ? (owners.get(reportId) ?? null) : null,
           },
           directory,

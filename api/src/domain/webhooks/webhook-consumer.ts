@@ -43,7 +43,7 @@ export function createWebhookConsumer(deps: {
             next_attempt_at: now,
             created_at: now,
           });
-          const { seq: _seq, companyId: _company, bookingId: _booking, ...envelope } = event;
+          const { seq: _seq, companyId: _company, bookingId: _booking, agentId: _agent, ...envelope } = event;
           envelopes.set(event.id, envelope);
         }
       }
