@@ -4,6 +4,7 @@
 // offer is a ReshopOffers/Offer: its AddedOfferItem's PriceDifferential says the new total, the
 // difference (AddCol when dearer, Refund when cheaper, EvenExchange) and the fare per segment;
 // the change fee is the item's ChangeRestrictions fee; TotalPrice is what accepting costs now.
+import type { NdcMessageCall } from '../routes/ndc-messages.js';
 import type { OrderReshopRS } from '../messages/order-reshop.schema.js';
 import { dataListsXml } from './offer.xml.js';
 import { each, one, text, type XmlNode } from './xml-tree.js';
@@ -113,7 +114,6 @@ export function readAcceptedReshopOffer(choice: XmlNode | undefined): string | n
   return accepted ? text(accepted, 'OfferRefID') : null;
 }
 
-type Call = <T>(message: string, body: unknown) => Promise<T>;
 interface OrderViewLike {
   PayloadAttributes: { Timestamp: string };
   Order: {
@@ -135,7 +135,7 @@ export const voidOfferPrefix = 'VOID-';
  * a Void offer (everything back); and, when the fare allows it, a Refund offer (the refund quote:
  * DiffPrice is the refund, its Fee the penalty).
  */
-export async function cancelOffersRS(request: XmlNode, call: Call): Promise<XmlElement | null> {
+export async function cancelOffersRS(request: XmlNode, call: NdcMessageCall): Promise<XmlElement | null> {
   const orderId = text(request, 'UpdateOrder', 'CancelOrderRef', 'OrderRefID');
   if (!orderId) return null;
   const bookingId = text(request, 'BookingRef', 'BookingID');
