@@ -11,7 +11,8 @@ import { AirlineRefusal } from '../engine/airline-refusal.js';
 import { channelOfRequest } from '../http/channel-credential.js';
 import { NdcFailure, ndcErrorCodes, type NdcErrorCode } from '../http/ndc-errors.js';
 import type { NdcErrors } from '../messages/common.schema.js';
-import type { NdcMessageCall, NdcMessages } from '../routes/ndc-messages.js';
+import type { NdcMessageCall, NdcMessageName } from '../routes/ndc-message-call.js';
+import type { NdcMessages } from '../routes/ndc-messages.js';
 import { callerGone } from '../routes/ndc.routes.js';
 import { orderMessages, shoppingMessages, type XmlMessage } from './xml-messages.js';
 import { readXml, unwrapEnvelope, XmlReadError, type XmlNode } from './xml-tree.js';
@@ -108,7 +109,7 @@ export default async function ndcXmlRoutes(
       const body = document.children.find((c) => c.name === 'Request');
       if (!body) throw new NdcFailure('INVALID_REQUEST', 'The message has no Request element.', 'Request');
       const signal = callerGone(reply);
-      const call: NdcMessageCall = <T>(json: keyof NdcMessages, jsonBody: unknown) =>
+      const call: NdcMessageCall = <T>(json: NdcMessageName, jsonBody: unknown) =>
         engineMessages[json]({ body: jsonBody, channel, signal }) as Promise<T>;
       const parts = await engine.channelClocks.within(channel.credential, () => message.handle(body, call, channel));
       return send(200, [parts].flat());

@@ -4,7 +4,7 @@
 // offer is a ReshopOffers/Offer: its AddedOfferItem's PriceDifferential says the new total, the
 // difference (AddCol when dearer, Refund when cheaper, EvenExchange) and the fare per segment;
 // the change fee is the item's ChangeRestrictions fee; TotalPrice is what accepting costs now.
-import type { NdcMessageCall } from '../routes/ndc-messages.js';
+import type { NdcMessageCall } from '../routes/ndc-message-call.js';
 import type { OrderReshopRS } from '../messages/order-reshop.schema.js';
 import { dataListsXml } from './offer.xml.js';
 import { each, one, text, type XmlNode } from './xml-tree.js';

@@ -3,7 +3,7 @@
 // scenarios and orders), and write the JSON answer back as the 21.3 response. `call` throws
 // NdcFailure or AirlineRefusal when the engine refuses.
 import type { Channel } from '../http/channel-credential.js';
-import type { NdcMessageCall } from '../routes/ndc-messages.js';
+import type { NdcMessageCall } from '../routes/ndc-message-call.js';
 import type { AirShoppingRS } from '../messages/air-shopping.schema.js';
 import type { OfferPriceRS } from '../messages/offer-price.schema.js';
 import type { SeatAvailabilityRS } from '../messages/seat-availability.schema.js';

@@ -8,6 +8,7 @@ import type { OrderViewRS } from '../messages/order-view.schema.js';
 import type { SeatAvailabilityRS } from '../messages/seat-availability.schema.js';
 import type { ServiceListRS } from '../messages/service-list.schema.js';
 import airShoppingMessage from './air-shopping.route.js';
+import type { NdcMessageName } from './ndc-message-call.js';
 import type { NdcMessage, NdcRouteDeps } from './ndc-route-deps.js';
 import offerPriceMessage from './offer-price.route.js';
 import orderChangeMessage from './order-change.route.js';
@@ -17,7 +18,7 @@ import orderRetrieveMessage from './order-retrieve.route.js';
 import seatAvailabilityMessage from './seat-availability.route.js';
 import serviceListMessage from './service-list.route.js';
 
-export interface NdcMessages {
+export interface NdcMessages extends Record<NdcMessageName, NdcMessage<unknown>> {
   readonly AirShopping: NdcMessage<AirShoppingRS>;
   readonly OfferPrice: NdcMessage<OfferPriceRS>;
   readonly ServiceList: NdcMessage<ServiceListRS>;
@@ -27,9 +28,6 @@ export interface NdcMessages {
   readonly OrderChange: NdcMessage<OrderViewRS>;
   readonly OrderReshop: NdcMessage<OrderReshopRS>;
 }
-
-/** One of these messages by name, with a JSON body, answering the message's JSON (the XML face's way in). */
-export type NdcMessageCall = <T>(message: keyof NdcMessages, body: unknown) => Promise<T>;
 
 export function createNdcMessages(deps: NdcRouteDeps): NdcMessages {
   return {
