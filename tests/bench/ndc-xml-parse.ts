@@ -9,7 +9,7 @@ import { SaxesParser } from 'saxes';
 import type { ProviderChannel } from '../../api/src/providers/airline-provider.js';
 import { airShoppingOffers, airShoppingRQ } from '../../api/src/providers/ndc-xml/air-shopping.xml.js';
 import { exchangeNdcXml } from '../../api/src/providers/ndc-xml/ndc-xml-exchange.js';
-import { one, readXml } from '../../api/src/providers/ndc-xml/xml-tree.js';
+import { one, readXml } from '@contrail/ndc-xml-tree/xml-tree';
 import { startXmlSandbox } from '../support/ndc-xml-sandbox.js';
 
 const targetBytes = 1.5 * 1024 * 1024;

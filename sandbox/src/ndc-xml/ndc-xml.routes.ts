@@ -15,8 +15,8 @@ import type { NdcMessageCall, NdcMessageName } from '../routes/ndc-message-call.
 import type { NdcMessages } from '../routes/ndc-messages.js';
 import { callerGone } from '../routes/ndc.routes.js';
 import { orderMessages, shoppingMessages, type XmlMessage } from './xml-messages.js';
-import { readXml, unwrapEnvelope, XmlReadError, type XmlNode } from './xml-tree.js';
-import { el, leaf, ndcDocument, type XmlElement } from './xml-write.js';
+import { readXml, unwrapEnvelope, XmlReadError, type XmlNode } from '@contrail/ndc-xml-tree/xml-tree';
+import { el, leaf, ndcDocument, type XmlElement } from '@contrail/ndc-xml-tree/xml-write';
 
 export const xmlPrefix = '/ndc-xml/21.3';
 const soapNs = 'http://schemas.xmlsoap.org/soap/envelope/';

@@ -8,7 +8,7 @@
 // each OfferItem, and the rest into AugmentationPoint (offerAugmentation).
 import type { DataLists, OfferSchema } from '../messages/air-shopping.schema.js';
 import type { Money } from '../messages/common.schema.js';
-import { amount, el, leaf, type XmlElement } from './xml-write.js';
+import { amount, el, leaf, type XmlElement } from '@contrail/ndc-xml-tree/xml-write';
 
 /** The travellers of a message, one id per person, grouped by passenger type. */
 export type PaxIds = Readonly<Record<'ADT' | 'CHD' | 'INF', readonly string[]>>;

@@ -6,8 +6,8 @@
 import type { OrderChangeNotifRQ } from '../messages/order-change-notif.schema.js';
 import type { OrderViewRS } from '../messages/order-view.schema.js';
 import { orderViewRS } from './order.xml.js';
-import { at, readXml, text, unwrapEnvelope, XmlReadError } from './xml-tree.js';
-import { el, leaf, ndcDocument, type XmlElement } from './xml-write.js';
+import { at, readXml, text, unwrapEnvelope, XmlReadError } from '@contrail/ndc-xml-tree/xml-tree';
+import { el, leaf, ndcDocument, type XmlElement } from '@contrail/ndc-xml-tree/xml-write';
 
 /** What OrderSnapshotType (CurrentOrder) holds of an OrderViewRS Response. */
 const snapshotParts = new Set(['DataLists', 'Order', 'PaymentFunctions', 'TicketDocInfo', 'Warning']);

@@ -7,8 +7,8 @@
 import type { NdcMessageCall } from '../routes/ndc-message-call.js';
 import type { OrderReshopRS } from '../messages/order-reshop.schema.js';
 import { dataListsXml } from './offer.xml.js';
-import { each, one, text, type XmlNode } from './xml-tree.js';
-import { amount, el, leaf, type XmlElement } from './xml-write.js';
+import { each, one, text, type XmlNode } from '@contrail/ndc-xml-tree/xml-tree';
+import { amount, el, leaf, type XmlElement } from '@contrail/ndc-xml-tree/xml-write';
 
 type Money = { Amount: string; CurCode: string };
 const xmlMoney = (name: string, m: Money) => amount(name, { amount: m.Amount, currency: m.CurCode });

@@ -11,8 +11,8 @@ import type { OrderViewRS } from '../messages/order-view.schema.js';
 import type { PaymentFunctions } from '../messages/order-common.schema.js';
 import { dataListsXml, sandboxNs } from './offer.xml.js';
 import { readAcceptedCancelOffer, readAcceptedReshopOffer } from './order-reshop.xml.js';
-import { at, each, one, text, type XmlNode } from './xml-tree.js';
-import { amount, el, leaf, type XmlElement } from './xml-write.js';
+import { at, each, one, text, type XmlNode } from '@contrail/ndc-xml-tree/xml-tree';
+import { amount, el, leaf, type XmlElement } from '@contrail/ndc-xml-tree/xml-write';
 
 type Money = { Amount: string; CurCode: string };
 const xmlMoney = (name: string, m: Money) => amount(name, { amount: m.Amount, currency: m.CurCode });

@@ -6,8 +6,8 @@ import type { OfferPriceRS } from '../messages/offer-price.schema.js';
 import type { SeatAvailabilityRS } from '../messages/seat-availability.schema.js';
 import type { ServiceListRS } from '../messages/service-list.schema.js';
 import { dataListsXml, offerAugmentation, offerXml, paxIdsOf, type PaxIds } from './offer.xml.js';
-import { all, at, each, text, texts, type XmlNode } from './xml-tree.js';
-import { amount, el, leaf, type XmlElement } from './xml-write.js';
+import { all, at, each, text, texts, type XmlNode } from '@contrail/ndc-xml-tree/xml-tree';
+import { amount, el, leaf, type XmlElement } from '@contrail/ndc-xml-tree/xml-write';
 
 type Ptc = 'ADT' | 'CHD' | 'INF';
 const isPtc = (code: string): code is Ptc => code === 'ADT' || code === 'CHD' || code === 'INF';

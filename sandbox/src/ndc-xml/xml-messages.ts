@@ -21,8 +21,8 @@ import type { OrderViewRS } from '../messages/order-view.schema.js';
 import { orderViewRS, readOrderChangeRQ, readOrderCreateRQ, readOrderRetrieveRQ } from './order.xml.js';
 import type { OrderReshopRS } from '../messages/order-reshop.schema.js';
 import { cancelOffersRS, orderReshopRS, readOrderReshopRQ } from './order-reshop.xml.js';
-import { at, text, type XmlNode } from './xml-tree.js';
-import type { XmlElement } from './xml-write.js';
+import { at, text, type XmlNode } from '@contrail/ndc-xml-tree/xml-tree';
+import type { XmlElement } from '@contrail/ndc-xml-tree/xml-write';
 
 export interface XmlMessage {
   /** The root element of the answer (OrderCreate and the order messages answer IATA_OrderViewRS). */

@@ -8,7 +8,7 @@
 // AugmentationPoint when present, else "9 or more" and birth dates only.
 import { fromMinor, toMinor, type Money } from '../../money.js';
 import type { FlightSegment, Journey, PassengerType, PenaltyTerms, ProviderOffer } from '../airline-provider.js';
-import { all, at, each, one, text, texts, type XmlNode } from './xml-tree.js';
+import { all, at, each, one, text, texts, type XmlNode } from '@contrail/ndc-xml-tree/xml-tree';
 
 /** Airlines' GDS habit: availability shows at most 9. */
 const unknownSeatsLeft = 9;

@@ -5,8 +5,8 @@
 // when it carries the order as it now is (CurrentOrder/Order), light when it only names the change.
 // 21.3 has no notification id: the airline's TrxID (else CorrelationID) is kept as it, else one is
 // made from the order, its version and the change, so a resend is still the same notice.
-import { at, each, one, readXml, text, unwrapEnvelope, XmlReadError } from './xml-tree.js';
-import { el, leaf, ndcDocument } from './xml-write.js';
+import { at, each, one, readXml, text, unwrapEnvelope, XmlReadError } from '@contrail/ndc-xml-tree/xml-tree';
+import { el, leaf, ndcDocument } from '@contrail/ndc-xml-tree/xml-write';
 
 export interface NdcNotice {
   NotifID: string;

@@ -16,8 +16,8 @@ import type {
 import { indexDataLists, moneyOf } from './offer-reader.js';
 import { requestDocument } from './ndc-xml-request.js';
 import { orderChange, paymentDetails } from './order-messages.xml.js';
-import { at, each, one, text, texts, type XmlNode } from './xml-tree.js';
-import { el, leaf } from './xml-write.js';
+import { at, each, one, text, texts, type XmlNode } from '@contrail/ndc-xml-tree/xml-tree';
+import { el, leaf } from '@contrail/ndc-xml-tree/xml-write';
 
 export function orderReshopRQ(
   channel: ProviderChannel,

@@ -15,7 +15,7 @@ import type {
   TravelDocument,
 } from '../airline-provider.js';
 import { indexDataLists, moneyOf } from './offer-reader.js';
-import { all, at, each, one, text, texts, type XmlNode } from './xml-tree.js';
+import { all, at, each, one, text, texts, type XmlNode } from '@contrail/ndc-xml-tree/xml-tree';
 
 const statuses: Record<string, OrderStatus> = {
   HELD: 'held',
