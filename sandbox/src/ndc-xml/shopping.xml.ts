@@ -52,7 +52,12 @@ export function airShoppingRS(rs: AirShoppingRS, pax: PaxIds): XmlElement[] {
   const offers = rs.OffersGroup.CarrierOffers.flatMap((g) => g.Offer);
   const response = el(
     'Response',
-    offers.length > 0 && dataListsXml(rs.DataLists, pax, offers),
+    offers.length > 0 &&
+      dataListsXml(
+        rs.DataLists,
+        pax,
+        offers.map((o) => o.BaggageAllowance),
+      ),
     el(
       'OffersGroup',
       rs.OffersGroup.CarrierOffers.length > 0
@@ -87,7 +92,7 @@ export function offerPriceRS(rs: OfferPriceRS, given: PaxIds): XmlElement[] {
   const pax = paxIdsOf(ptcCounts(rs.PricedOffer), given);
   const response = el(
     'Response',
-    dataListsXml(rs.DataLists, pax, [rs.PricedOffer]),
+    dataListsXml(rs.DataLists, pax, [rs.PricedOffer.BaggageAllowance]),
     offerXml(rs.PricedOffer, pax, 'PricedOffer'),
     rs.Warning.map((w) =>
       el(
