@@ -105,10 +105,11 @@ describe('channel endpoint', () => {
     expect(await form.getByLabel('Timeout of OrderChange, ms').inputValue()).toBe('45000');
     // Fields left empty stay defaults: nothing was stored for them.
     expect(await form.getByLabel('Path of OfferPrice').inputValue()).toBe('');
-    const saved = await page.evaluate(
-      async (url) => (await fetch(url)).json(),
-      `${stack.baseUrl}/api/v1/ticketing/agency_channels/ach_${tenant.agencyId}_lh/endpoint`,
-    );
+    const saved = (await (
+      await fetch(`${stack.baseUrl}/api/v1/ticketing/agency_channels/ach_${tenant.agencyId}_lh/endpoint`, {
+        headers: { authorization: `Bearer ${admin.token}` },
+      })
+    ).json()) as { message_paths: Record<string, string> };
     expect(saved).toMatchObject({
       transport: 'soap',
       message_paths: { AirShopping: '/ndc/v21/AirShopping' },
@@ -128,11 +129,15 @@ describe('channel endpoint', () => {
           const channel = page.locator('article').filter({ hasText: 'Lufthansa (sandbox)' }).first();
           await channel.getByRole('button', { name: /Lufthansa \(sandbox\)/ }).click();
           await page.getByTestId('wire-format').waitFor();
-          await page.getByTestId('wire-format').scrollIntoViewIfNeeded();
-          await shoot(page, `messages-${language}-${width}`);
+          // The endpoint form alone: a full-page shot of this long page repeats the sticky header.
+          const endpointForm = page.locator('form').filter({ has: page.getByTestId('wire-format') });
+          await page.waitForTimeout(300);
+          await endpointForm.screenshot({
+            path: path.join(shotsDir, `channel-endpoint-messages-${language}-${width}.png`),
+          });
         }
       }
     }
     await context.close();
-  });
+  }, 120_000);
 });
