@@ -1,9 +1,10 @@
 // Lint rules, including the zones that keep dependencies one way (DESIGN.md §1): domain, data and
 // job code never see HTTP (nor Fastify), the worker never imports http/, migrations import no app
-// code, the sandbox imports nothing from the API, and the console reaches the API only through
-// the SDK's public entries. import-x adds what a name pattern cannot see: resolved-path zones
-// between the API's layers and between the console's features. Import cycles are checked by
-// scripts/check-cycles.ts (madge), also part of `npm run lint`, since it sees type-only imports.
+// code, the sandbox imports nothing from the API, the shared NDC XML tree imports neither, and the
+// console reaches the API only through the SDK's public entries. import-x adds what a name pattern
+// cannot see: resolved-path zones between the API's layers and between the console's features.
+// Import cycles are checked by scripts/check-cycles.ts (madge), also part of `npm run lint`, since
+// it sees type-only imports.
 import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
@@ -137,6 +138,23 @@ export default tseslint.config(
     },
   },
   {
+    files: ['ndc-xml-tree/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^\\.\\./|^@contrail/',
+              message:
+                'The NDC XML tree is shared by the API and the sandbox: it imports neither, nor any package of ours.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['console/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     rules: {
@@ -171,6 +189,7 @@ export default tseslint.config(
             'sdk/tsconfig.json',
             'console/tsconfig.json',
             'sandbox/tsconfig.json',
+            'ndc-xml-tree/tsconfig.json',
             'tests/tsconfig.json',
           ],
         }),

@@ -6,6 +6,7 @@ export default defineConfig({
       'api/src/**/*.test.ts',
       'sdk/src/**/*.test.ts',
       'gds-surcharges/src/**/*.test.ts',
+      'ndc-xml-tree/src/**/*.test.ts',
       'sandbox/src/**/*.test.ts',
       'console/src/**/*.test.ts',
       'tests/**/*.test.ts',

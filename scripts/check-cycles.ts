@@ -6,7 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const packages = ['api/src', 'sandbox/src', 'console/src', 'sdk/src'];
+const packages = ['api/src', 'sandbox/src', 'ndc-xml-tree/src', 'console/src', 'sdk/src'];
 
 /** Every import cycle among the TypeScript files under `dirs` (relative to `cwd`), as madge names them. */
 export function findCycles(dirs: readonly string[], cwd = root): string[][] {

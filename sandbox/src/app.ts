@@ -12,6 +12,8 @@ import clockRoutes from './routes/clock.route.js';
 import scenarioRoutes from './routes/scenarios.route.js';
 import { createNotifier, type Notifier } from './notify/order-notifier.js';
 import ndcRoutes from './routes/ndc.routes.js';
+import { createNdcMessages } from './routes/ndc-messages.js';
+import type { NdcRouteDeps } from './routes/ndc-route-deps.js';
 import ndcXmlRoutes from './ndc-xml/ndc-xml.routes.js';
 import { openOrderPersistence } from './store/order-persistence.js';
 
@@ -77,12 +79,14 @@ export default async function sandboxApp(app: FastifyInstance, options: SandboxA
   app.get('/health', async () => ({ status: 'ok', service: 'contrail-sandbox', version: sandboxVersion }));
   await app.register(clockRoutes, { clock, afterMove: () => engine.orders.tick() });
   await app.register(scenarioRoutes);
-  await app.register(ndcRoutes, {
+  const deps: NdcRouteDeps = {
     engine,
     latency: createLatency(options.latency ?? 'off'),
     notifier,
     ...(persistence ? { saveChannelClock: (setting) => persistence.saveChannelClock(setting) } : {}),
-  });
-  // The same airlines in NDC 21.3 XML (REST and SOAP), answering through the routes above.
-  await app.register(ndcXmlRoutes);
+  };
+  const messages = createNdcMessages(deps);
+  await app.register(ndcRoutes, { ...deps, messages });
+  // The same airlines in NDC 21.3 XML (REST and SOAP), answering through the same messages.
+  await app.register(ndcXmlRoutes, { engine, messages });
 }

@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../api/src/config.js';
 import { airlineParts } from '../../api/src/core.js';
 import { registeredUrlOf } from '../../api/src/db/airline-notifications.repository.js';
+import { orderRefOf } from '../../api/src/domain/bookings/booking-order-ref.js';
 import { startWorker, type WorkerHandle } from '../../api/src/worker.js';
 import { bearer, book, findFares, payBy, setBalance } from '../support/bookings.js';
 import { createAccount, createTenant, type TestAccount, type TestTenant } from '../support/factories.js';
@@ -153,6 +154,15 @@ describe('XML OrderChangeNotif from the sandbox airline', () => {
       change_type: 'SCHEDULE_CHANGE',
     });
     expect(kept.notice).toMatchObject({ NoticeTypeCode: 'FULL', NotifID: sent.notice_id });
+    // The full notice's order is read on arrival and taken as it is: the refresh needs no retrieve,
+    // since the port answers it from the notice, and it is the order the airline now holds.
+    const booking = await bookingOf(locator);
+    const parts = airlineParts(stack.config, db());
+    const { channel } = await parts.channels.forBooking(booking);
+    const ref = orderRefOf(booking);
+    const carried = parts.provider.orderOfNotice(channel, ref, kept.notice);
+    expect(carried).not.toBeNull();
+    expect(carried).toEqual(await parts.provider.retrieveOrder(channel, ref));
     const history = await api().get(`/api/v1/bookings/${locator}/history`).set(auth());
     expect(history.body.data.map((h: { action: string }) => h.action)).toContain('schedule_change');
     // The sandbox read our acknowledgement.

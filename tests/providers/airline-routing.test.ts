@@ -15,17 +15,21 @@ interface Airline {
   app: FastifyInstance;
   url: string;
   seen: string[];
+  /** Where each request went: method, path and SOAPAction. */
+  doors: string[];
 }
 
 async function airline(): Promise<Airline> {
   const seen: string[] = [];
+  const doors: string[] = [];
   const app = Fastify();
   app.addHook('onRequest', async (request) => {
     seen.push(request.headers.authorization ?? '');
+    doors.push(`${request.method} ${request.url} ${String(request.headers.soapaction ?? '-')}`);
   });
   await app.register(sandboxApp, {});
   await app.listen({ host: '127.0.0.1', port: 0 });
-  return { app, url: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`, seen };
+  return { app, url: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`, seen, doors };
 }
 
 let sandbox: Airline;
@@ -117,9 +121,33 @@ describe('routing by channel mode', () => {
     const credentials = (seen: string[]) => [...new Set(seen.map((a) => a.replace('Bearer ', '')))].sort();
     expect(credentials(sandbox.seen)).toEqual(['sbx_lh_plain', 'sbx_lh_pointed', 'sbx_lh_xml']);
     expect(credentials(liveAirline.seen)).toEqual(['lh-live-key']);
-    // Each XML call is seen twice: at the sandbox's XML door and at the JSON face it answers from.
-    expect(sandbox.seen.length).toBe(15 * 2 * 2 + 15 * 2 * 2);
+    // Two test channels in JSON and one in XML, two calls each per round: the XML door answers from
+    // the engine directly, so each of its calls is seen once.
+    expect(sandbox.seen.length).toBe(15 * 2 * 2 + 15 * 2);
     expect(liveAirline.seen.length).toBe(15 * 2);
+  });
+
+  it('sends a test channel to the sandbox in the transport its endpoint names, SOAP included', async () => {
+    const liveBefore = liveAirline.seen.length;
+    const soap = channel(
+      'sbx_lh_soap',
+      endpoint({
+        adapter: 'ndc-xml',
+        transport: 'soap',
+        baseUrl: liveAirline.url,
+        messagePaths: { AirShopping: '/x' },
+      }),
+    );
+    const rest = channel('sbx_lh_rest', endpoint({ adapter: 'ndc-xml', transport: 'rest', baseUrl: liveAirline.url }));
+    const doorsBefore = sandbox.doors.length;
+    expect(await outcome(provider.shop(soap, shopping))).toBe('answered');
+    expect(await outcome(provider.shop(rest, shopping))).toBe('answered');
+    // The endpoint's own paths belong to its live airline: the sandbox's doors are used instead.
+    expect(sandbox.doors.slice(doorsBefore)).toEqual([
+      'POST /ndc-xml/21.3/soap "AirShopping"',
+      'POST /ndc-xml/21.3/AirShopping -',
+    ]);
+    expect(liveAirline.seen.length).toBe(liveBefore);
   });
 
   it('keeps a live endpoint to the addresses the operator allows', async () => {

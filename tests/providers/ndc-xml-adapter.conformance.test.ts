@@ -7,7 +7,8 @@ import {
   type ConformanceFixture,
 } from '../../api/src/providers/airline-provider.conformance.js';
 import { createNdcXmlAdapter } from '../../api/src/providers/ndc-xml/ndc-xml.adapter.js';
-import { createRestTransport } from '../../api/src/providers/ndc-xml/rest-transport.js';
+import { Agent } from 'undici';
+import { createSandboxXmlTransport } from '../../api/src/providers/ndc-xml/transport/sandbox-xml-transport.js';
 import { ndcSchemaErrors } from '../support/ndc-xsd.js';
 import { startXmlSandbox, type XmlSandbox } from '../support/ndc-xml-sandbox.js';
 import { closedPort } from '../support/services.js';
@@ -37,7 +38,7 @@ airlineProviderConformance('NDC 21.3 XML adapter on the XML sandbox airlines', (
       unreachable: createNdcXmlAdapter({
         timeoutMs: 1_000,
         safeRetries: 1,
-        transportOf: (c) => createRestTransport({ baseUrl: `${closed}/ndc-xml/21.3`, credential: c.credential }),
+        transportOf: (c) => createSandboxXmlTransport(closed, c, { dispatcher: new Agent() }),
         systemUrl: closed,
       }),
       channel: channel('sbx_LH_conformance'),

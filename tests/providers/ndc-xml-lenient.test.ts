@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProviderChannel, ProviderOffer } from '../../api/src/providers/airline-provider.js';
 import { airShoppingOffers, airShoppingRQ } from '../../api/src/providers/ndc-xml/air-shopping.xml.js';
 import { exchangeNdcXml } from '../../api/src/providers/ndc-xml/ndc-xml-exchange.js';
-import { one, readXml, type XmlNode } from '../../api/src/providers/ndc-xml/xml-tree.js';
+import { one, readXml, type XmlNode } from '@contrail/ndc-xml-tree/xml-tree';
 import { ndcSchemaDir } from '../support/ndc-xsd.js';
 import { startXmlSandbox, type XmlSandbox } from '../support/ndc-xml-sandbox.js';
 

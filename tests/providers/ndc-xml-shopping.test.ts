@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ProviderError, type ProviderChannel } from '../../api/src/providers/airline-provider.js';
 import { toMinor } from '../../api/src/money.js';
 import { createNdcXmlShopping, type NdcXmlShopping } from '../../api/src/providers/ndc-xml/ndc-xml-shopping.js';
-import { createRestTransport } from '../../api/src/providers/ndc-xml/rest-transport.js';
+import { Agent } from 'undici';
+import { createSandboxXmlTransport } from '../../api/src/providers/ndc-xml/transport/sandbox-xml-transport.js';
 import { ndcSchemaErrors } from '../support/ndc-xsd.js';
 import { startXmlSandbox, type XmlSandbox } from '../support/ndc-xml-sandbox.js';
 import { closedPort } from '../support/services.js';
@@ -137,7 +138,7 @@ describe('NDC XML adapter: shopping against the XML sandbox', () => {
     ).toBe('invalid_request');
     const port = await closedPort();
     const unreachable = createNdcXmlShopping(
-      (c) => createRestTransport({ baseUrl: `http://127.0.0.1:${port}/ndc-xml/21.3`, credential: c.credential }),
+      (c) => createSandboxXmlTransport(`http://127.0.0.1:${port}`, c, { dispatcher: new Agent() }),
       settings,
     );
     expect(await kindOf(unreachable.shop(channel, served))).toBe('unavailable');

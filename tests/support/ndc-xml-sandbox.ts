@@ -1,12 +1,12 @@
-// The XML sandbox for provider tests: the sandbox airlines listening on loopback, a REST transport
-// per channel to their /ndc-xml/21.3 routes, and a record of every document that went either way,
+// The XML sandbox for provider tests: the sandbox airlines listening on loopback, the transport a
+// test channel gets in production to their /ndc-xml/21.3 routes (REST unless its endpoint says SOAP), and a record of every document that went either way,
 // so a test can validate all of them against the 21.3 XSDs at the end.
 import Fastify from 'fastify';
 import { Agent } from 'undici';
 import sandboxApp from '../../sandbox/src/app.js';
 import type { ProviderChannel } from '../../api/src/providers/airline-provider.js';
 import type { NdcXmlTransport } from '../../api/src/providers/ndc-xml/ndc-xml-transport.js';
-import { createRestTransport } from '../../api/src/providers/ndc-xml/rest-transport.js';
+import { createSandboxXmlTransport } from '../../api/src/providers/ndc-xml/transport/sandbox-xml-transport.js';
 import type { NdcDocument } from './ndc-xsd.js';
 
 export interface XmlSandbox {
@@ -27,7 +27,7 @@ export async function startXmlSandbox(seed: string): Promise<XmlSandbox> {
     url,
     documents,
     transportOf: (channel) => {
-      const rest = createRestTransport({ baseUrl: `${url}/ndc-xml/21.3`, credential: channel.credential }, dispatcher);
+      const rest = createSandboxXmlTransport(url, channel, { dispatcher });
       return {
         async exchange(request) {
           documents.push({ name: `${request.message}RQ`, xml: request.xml });

@@ -16,9 +16,8 @@ import { exchangeContext } from './exchange-context.js';
 import { Agent } from 'undici';
 import { createNdcAdapter } from './ndc/ndc.adapter.js';
 import { createNdcXmlAdapter } from './ndc-xml/ndc-xml.adapter.js';
-import { createRestTransport } from './ndc-xml/rest-transport.js';
 import { createEndpointTransport } from './ndc-xml/transport/endpoint-transport.js';
-import { loggedTransport } from './ndc-xml/transport/logged-transport.js';
+import { createSandboxXmlTransport } from './ndc-xml/transport/sandbox-xml-transport.js';
 
 export interface AirlineRoutingOptions {
   readonly sandboxUrl: string;
@@ -62,18 +61,17 @@ export function createAirlineRouting(options: AirlineRoutingOptions): RoutedProv
   };
 
   // The sandbox's NDC XML door: one adapter (it remembers shopped offers) and one connection pool
-  // for every test channel that speaks XML, each call carrying its channel's own credential.
-  const sandboxXmlUrl = `${options.sandboxUrl.replace(/\/$/, '')}/ndc-xml/21.3`;
+  // for every test channel that speaks XML, each call carrying its channel's own credential over
+  // the transport (REST or SOAP) its endpoint names.
   const sandboxXmlPool = new Agent({ connections: 128, keepAliveTimeout: 30_000 });
   const sandboxXml = createNdcXmlAdapter({
     timeoutMs: options.timeoutMs,
     safeRetries: options.safeRetries,
     systemUrl: options.sandboxUrl,
     transportOf: (channel) =>
-      loggedTransport(createRestTransport({ baseUrl: sandboxXmlUrl, credential: channel.credential }, sandboxXmlPool), {
-        channelId: channel.id,
-        carrier: channel.carrier,
-        url: sandboxXmlUrl,
+      createSandboxXmlTransport(options.sandboxUrl, channel, {
+        dispatcher: sandboxXmlPool,
+        timeoutMs: options.timeoutMs,
         ...(options.sink ? { sink: options.sink } : {}),
       }),
   });

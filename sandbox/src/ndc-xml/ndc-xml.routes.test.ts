@@ -4,8 +4,8 @@
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sandboxApp from '../app.js';
-import { readXml, text, unwrapEnvelope, all } from './xml-tree.js';
-import { el, leaf, ndcDocument } from './xml-write.js';
+import { readXml, text, unwrapEnvelope, all } from '@contrail/ndc-xml-tree/xml-tree';
+import { el, leaf, ndcDocument } from '@contrail/ndc-xml-tree/xml-write';
 
 const app = Fastify();
 beforeAll(async () => {

@@ -1,17 +1,22 @@
 // The sandbox airlines in NDC 21.3 XML, over REST (POST /ndc-xml/21.3/{Message}, application/xml)
 // and over SOAP 1.1 (POST /ndc-xml/21.3/soap, one endpoint, the operation in SOAPAction). The
 // credential check is the JSON routes' own (Bearer sbx_<carrier>_…). Each message is read into
-// the JSON message and handed to the JSON route in-process, so both wire formats drive the same
-// engine; every answer is a 21.3 document (refusals as its Error elements), in a SOAP envelope
-// when the request came in one.
+// the JSON message and handed straight to the message the JSON route calls (routes/ndc-messages.ts),
+// in the channel's clock scope, so both wire formats drive the same engine in one pass; every
+// answer is a 21.3 document (refusals as its Error elements), in a SOAP envelope when the request
+// came in one.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AirlineEngine } from '../engine/airline-engine.js';
 import { AirlineRefusal } from '../engine/airline-refusal.js';
 import { channelOfRequest } from '../http/channel-credential.js';
 import { NdcFailure, ndcErrorCodes, type NdcErrorCode } from '../http/ndc-errors.js';
 import type { NdcErrors } from '../messages/common.schema.js';
-import { orderMessages, shoppingMessages, type JsonCall, type XmlMessage } from './xml-messages.js';
-import { readXml, unwrapEnvelope, XmlReadError, type XmlNode } from './xml-tree.js';
-import { el, leaf, ndcDocument, type XmlElement } from './xml-write.js';
+import type { NdcMessageCall, NdcMessageName } from '../routes/ndc-message-call.js';
+import type { NdcMessages } from '../routes/ndc-messages.js';
+import { callerGone } from '../routes/ndc.routes.js';
+import { orderMessages, shoppingMessages, type XmlMessage } from './xml-messages.js';
+import { readXml, unwrapEnvelope, XmlReadError, type XmlNode } from '@contrail/ndc-xml-tree/xml-tree';
+import { el, leaf, ndcDocument, type XmlElement } from '@contrail/ndc-xml-tree/xml-write';
 
 export const xmlPrefix = '/ndc-xml/21.3';
 const soapNs = 'http://schemas.xmlsoap.org/soap/envelope/';
@@ -27,16 +32,6 @@ const rootOrder = [
   'PayloadAttributes',
   'PaymentFunctions',
 ];
-
-/** The engine's refusal as the JSON route gave it. */
-class JsonRefusal extends Error {
-  constructor(
-    readonly status: number,
-    readonly body: NdcErrors,
-  ) {
-    super('refused');
-  }
-}
 
 const payload = (now: string) => el('PayloadAttributes', leaf('Timestamp', now), leaf('VersionNumber', '21.3'));
 
@@ -70,7 +65,15 @@ const inEnvelope = (document: string) =>
   document.replace(/^<\?xml[^>]*\?>/, '') +
   '</soap:Body></soap:Envelope>';
 
-export default async function ndcXmlRoutes(app: FastifyInstance): Promise<void> {
+export interface NdcXmlRoutesOptions {
+  readonly engine: AirlineEngine;
+  readonly messages: NdcMessages;
+}
+
+export default async function ndcXmlRoutes(
+  app: FastifyInstance,
+  { engine, messages: engineMessages }: NdcXmlRoutesOptions,
+): Promise<void> {
   app.addContentTypeParser(
     ['application/xml', 'text/xml', 'application/soap+xml'],
     { parseAs: 'string', bodyLimit: 5 * 1024 * 1024 },
@@ -105,20 +108,12 @@ export default async function ndcXmlRoutes(app: FastifyInstance): Promise<void> 
       }
       const body = document.children.find((c) => c.name === 'Request');
       if (!body) throw new NdcFailure('INVALID_REQUEST', 'The message has no Request element.', 'Request');
-      const call: JsonCall = async <T>(json: string, jsonBody: unknown): Promise<T> => {
-        const res = await app.inject({
-          method: 'POST',
-          url: `/ndc/${json}`,
-          headers: { authorization: request.headers.authorization ?? '', 'content-type': 'application/json' },
-          payload: JSON.stringify(jsonBody),
-        });
-        const parsed = res.json<unknown>();
-        if (res.statusCode >= 300) throw new JsonRefusal(res.statusCode, parsed as NdcErrors);
-        return parsed as T;
-      };
-      return send(200, [await message.handle(body, call, channel)].flat());
+      const signal = callerGone(reply);
+      const call: NdcMessageCall = <T>(json: NdcMessageName, jsonBody: unknown) =>
+        engineMessages[json]({ body: jsonBody, channel, signal }) as Promise<T>;
+      const parts = await engine.channelClocks.within(channel.credential, () => message.handle(body, call, channel));
+      return send(200, [parts].flat());
     } catch (error) {
-      if (error instanceof JsonRefusal) return refuse(error.status, error.body);
       if (error instanceof NdcFailure || error instanceof AirlineRefusal)
         return refuse(ndcErrorCodes[error.code].status, refusalBody(error.code, error.detail, error.tag));
       request.log.error({ err: error }, 'sandbox XML failure');

@@ -8,7 +8,7 @@
 // each OfferItem, and the rest into AugmentationPoint (offerAugmentation).
 import type { DataLists, OfferSchema } from '../messages/air-shopping.schema.js';
 import type { Money } from '../messages/common.schema.js';
-import { amount, el, leaf, type XmlElement } from './xml-write.js';
+import { amount, el, leaf, type XmlElement } from '@contrail/ndc-xml-tree/xml-write';
 
 /** The travellers of a message, one id per person, grouped by passenger type. */
 export type PaxIds = Readonly<Record<'ADT' | 'CHD' | 'INF', readonly string[]>>;
@@ -34,7 +34,7 @@ export function timesCount(m: Money, count: number): Money {
   return { Amount: negative && minor > 0 ? `-${text}` : text, CurCode: m.CurCode };
 }
 
-const penaltyRestriction = (name: string, p: { Allowed: boolean; Fee?: Money }) =>
+export const penaltyRestriction = (name: string, p: { Allowed: boolean; Fee?: Money }) =>
   el(name, leaf('AllowedModificationInd', String(p.Allowed)), p.Fee && el('Fee', xmlMoney('Amount', p.Fee)));
 
 export const bagAllowanceId = (kind: 'Checked' | 'CarryOn', a: { Pieces: number; WeightKg: number }) =>
@@ -142,13 +142,28 @@ export function offerXml(offer: OfferSchema, paxIds: PaxIds, elementName = 'Offe
 const instantPurchaseRule = (offer: OfferSchema) =>
   offer.InstantPaymentRequired ? el('FareRule', leaf('InstantPurchaseTypeCode', 'TT')) : null;
 
-/** DataLists of the offers' flights, their passengers and their baggage allowances. */
-export function dataListsXml(lists: DataLists, paxIds: PaxIds, offers: readonly OfferSchema[]): XmlElement {
+/**
+ * A fee a change or a cancellation costs, as DataLists/PenaltyList/Penalty (TypeCode Change or
+ * Cancellation) for an offer or an order item to name by PenaltyRefID.
+ */
+export const penaltyXml = (id: string, typeCode: 'Change' | 'Cancellation', fee: Money) =>
+  el('Penalty', leaf('PenaltyID', id), el('Price', xmlMoney('TotalAmount', fee)), leaf('TypeCode', typeCode));
+
+/**
+ * DataLists of the offers' flights, their passengers and the baggage allowances given (an offer's
+ * BaggageAllowance each), with any penalties the offers or order items name.
+ */
+export function dataListsXml(
+  lists: DataLists,
+  paxIds: PaxIds,
+  allowances: readonly OfferSchema['BaggageAllowance'][],
+  penalties: readonly XmlElement[] = [],
+): XmlElement {
   const bags = new Map<string, XmlElement>();
-  for (const offer of offers) {
+  for (const allowance of allowances) {
     for (const [kind, a] of [
-      ['Checked', offer.BaggageAllowance.CheckedBags],
-      ['CarryOn', offer.BaggageAllowance.CarryOn],
+      ['Checked', allowance.CheckedBags],
+      ['CarryOn', allowance.CarryOn],
     ] as const) {
       bags.set(
         bagAllowanceId(kind, a),
@@ -175,6 +190,7 @@ export function dataListsXml(lists: DataLists, paxIds: PaxIds, offers: readonly 
   return el(
     'DataLists',
     bags.size > 0 && el('BaggageAllowanceList', [...bags.values()]),
+    penalties.length > 0 && el('PenaltyList', penalties),
     lists.PaxSegmentList.length > 0 &&
       el(
         'DatedMarketingSegmentList',

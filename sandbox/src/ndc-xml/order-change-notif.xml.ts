@@ -1,21 +1,22 @@
 // The sandbox airline's OrderChangeNotif in NDC 21.3 XML, for sellers that registered their notify
 // URL as XML: one ChangeOperation naming the order and the change (the seller's NotifID travels as
 // PayloadAttributes/TrxID, the airline's words as a Warning), and in the full form the order as it
-// now is (CurrentOrder: the OrderViewRS contents). Built in schema order, valid against the XSDs.
+// now is (CurrentOrder: the OrderViewRS contents, with the order's AugmentationPoint extension at
+// the root, as an OrderViewRS carries it). Built in schema order, valid against the XSDs.
 // The seller's IATA_Acknowledgement is read leniently: only Notification/StatusCode counts.
 import type { OrderChangeNotifRQ } from '../messages/order-change-notif.schema.js';
 import type { OrderViewRS } from '../messages/order-view.schema.js';
 import { orderViewRS } from './order.xml.js';
-import { at, readXml, text, unwrapEnvelope, XmlReadError } from './xml-tree.js';
-import { el, leaf, ndcDocument, type XmlElement } from './xml-write.js';
+import { at, readXml, text, unwrapEnvelope, XmlReadError } from '@contrail/ndc-xml-tree/xml-tree';
+import { el, leaf, ndcDocument, type XmlElement } from '@contrail/ndc-xml-tree/xml-write';
 
 /** What OrderSnapshotType (CurrentOrder) holds of an OrderViewRS Response. */
 const snapshotParts = new Set(['DataLists', 'Order', 'PaymentFunctions', 'TicketDocInfo', 'Warning']);
 
-function currentOrder(view: OrderViewRS): XmlElement {
-  const [response, , ...payments] = orderViewRS(view);
+function currentOrder(view: OrderViewRS): { order: XmlElement; augmentation: XmlElement } {
+  const [response, augmentation, ...payments] = orderViewRS(view);
   const inside = (response!.children ?? []).filter((c) => snapshotParts.has(c.name));
-  return el('CurrentOrder', inside, payments);
+  return { order: el('CurrentOrder', inside, payments), augmentation: augmentation! };
 }
 
 export function orderChangeNotifXml(body: OrderChangeNotifRQ, view: OrderViewRS | null): string {
@@ -29,7 +30,9 @@ export function orderChangeNotifXml(body: OrderChangeNotifRQ, view: OrderViewRS 
     ),
     body.DescText ? el('Warning', leaf('DescText', body.DescText), leaf('LangCode', 'EN')) : null,
   );
+  const current = view ? currentOrder(view) : null;
   return ndcDocument('IATA_OrderChangeNotifRQ', [
+    current?.augmentation,
     el(
       'DistributionChain',
       el(
@@ -55,7 +58,7 @@ export function orderChangeNotifXml(body: OrderChangeNotifRQ, view: OrderViewRS 
           leaf('OrderVersionNumber', 1),
         ),
       ),
-      view ? currentOrder(view) : null,
+      current?.order,
     ),
     el(
       'PayloadAttributes',

@@ -3,11 +3,14 @@
 // OriginDestCriteria naming the journey it replaces (OriginDestID) and its new date. Each answer
 // offer is a ReshopOffers/Offer: its AddedOfferItem's PriceDifferential says the new total, the
 // difference (AddCol when dearer, Refund when cheaper, EvenExchange) and the fare per segment;
-// the change fee is the item's ChangeRestrictions fee; TotalPrice is what accepting costs now.
+// the fee this change costs is the Penalty (TypeCode Change) the offer names by PenaltyRefID; the
+// new fare's own conditions are the item's Change/CancelRestrictions and the offer's
+// BaggageAssociations, as on a shopped offer; TotalPrice is what accepting costs now.
+import type { NdcMessageCall } from '../routes/ndc-message-call.js';
 import type { OrderReshopRS } from '../messages/order-reshop.schema.js';
-import { dataListsXml } from './offer.xml.js';
-import { each, one, text, type XmlNode } from './xml-tree.js';
-import { amount, el, leaf, type XmlElement } from './xml-write.js';
+import { bagAllowanceId, dataListsXml, penaltyRestriction, penaltyXml } from './offer.xml.js';
+import { each, one, text, type XmlNode } from '@contrail/ndc-xml-tree/xml-tree';
+import { amount, el, leaf, type XmlElement } from '@contrail/ndc-xml-tree/xml-write';
 
 type Money = { Amount: string; CurCode: string };
 const xmlMoney = (name: string, m: Money) => amount(name, { amount: m.Amount, currency: m.CurCode });
@@ -36,6 +39,8 @@ export function readOrderReshopRQ(request: XmlNode): unknown {
   };
 }
 
+const penaltyIdOf = (offerId: string) => `PEN-${offerId}`;
+
 export function orderReshopRS(rs: OrderReshopRS, owner: string): XmlElement {
   const offers = rs.ReshopOffers.map((r) => {
     const diff = Number(r.PriceDifferenceAmount.Amount);
@@ -43,11 +48,8 @@ export function orderReshopRS(rs: OrderReshopRS, owner: string): XmlElement {
       'Offer',
       el(
         'AddedOfferItem',
-        el(
-          'ChangeRestrictions',
-          leaf('AllowedModificationInd', 'true'),
-          el('Fee', xmlMoney('Amount', r.PenaltyAmount)),
-        ),
+        r.Penalties && penaltyRestriction('CancelRestrictions', r.Penalties.Refund),
+        r.Penalties && penaltyRestriction('ChangeRestrictions', r.Penalties.Change),
         el(
           'FareDetail',
           r.JourneyOverview.flatMap((j, i) =>
@@ -95,10 +97,23 @@ export function orderReshopRS(rs: OrderReshopRS, owner: string): XmlElement {
       leaf('OfferExpirationTimeLimitDateTime', r.OfferExpirationDateTime),
       leaf('OfferID', r.ReshopOfferID),
       leaf('OwnerCode', owner),
+      leaf('PenaltyRefID', penaltyIdOf(r.ReshopOfferID)),
       el('TotalPrice', xmlMoney('TotalAmount', r.TotalDueAmount)),
+      r.BaggageAllowance &&
+        el(
+          'BaggageAssociations',
+          leaf('BaggageAllowanceRefID', bagAllowanceId('Checked', r.BaggageAllowance.CheckedBags)),
+          leaf('BaggageAllowanceRefID', bagAllowanceId('CarryOn', r.BaggageAllowance.CarryOn)),
+          leaf('PaxRefID', 'PAX1'),
+        ),
     );
   });
-  const lists = dataListsXml(rs.DataLists, { ADT: [], CHD: [], INF: [] }, []);
+  const lists = dataListsXml(
+    rs.DataLists,
+    { ADT: [], CHD: [], INF: [] },
+    rs.ReshopOffers.flatMap((r) => (r.BaggageAllowance ? [r.BaggageAllowance] : [])),
+    rs.ReshopOffers.map((r) => penaltyXml(penaltyIdOf(r.ReshopOfferID), 'Change', r.PenaltyAmount)),
+  );
   return el(
     'Response',
     (lists.children?.length ?? 0) > 0 && lists,
@@ -113,7 +128,6 @@ export function readAcceptedReshopOffer(choice: XmlNode | undefined): string | n
   return accepted ? text(accepted, 'OfferRefID') : null;
 }
 
-type Call = <T>(message: string, body: unknown) => Promise<T>;
 interface OrderViewLike {
   PayloadAttributes: { Timestamp: string };
   Order: {
@@ -135,7 +149,7 @@ export const voidOfferPrefix = 'VOID-';
  * a Void offer (everything back); and, when the fare allows it, a Refund offer (the refund quote:
  * DiffPrice is the refund, its Fee the penalty).
  */
-export async function cancelOffersRS(request: XmlNode, call: Call): Promise<XmlElement | null> {
+export async function cancelOffersRS(request: XmlNode, call: NdcMessageCall): Promise<XmlElement | null> {
   const orderId = text(request, 'UpdateOrder', 'CancelOrderRef', 'OrderRefID');
   if (!orderId) return null;
   const bookingId = text(request, 'BookingRef', 'BookingID');

@@ -9,10 +9,10 @@
 import type { OrderCreateRQ } from '../messages/order-create.schema.js';
 import type { OrderViewRS } from '../messages/order-view.schema.js';
 import type { PaymentFunctions } from '../messages/order-common.schema.js';
-import { dataListsXml, sandboxNs } from './offer.xml.js';
+import { dataListsXml, penaltyXml, sandboxNs } from './offer.xml.js';
 import { readAcceptedCancelOffer, readAcceptedReshopOffer } from './order-reshop.xml.js';
-import { at, each, one, text, type XmlNode } from './xml-tree.js';
-import { amount, el, leaf, type XmlElement } from './xml-write.js';
+import { at, each, one, text, type XmlNode } from '@contrail/ndc-xml-tree/xml-tree';
+import { amount, el, leaf, type XmlElement } from '@contrail/ndc-xml-tree/xml-write';
 
 type Money = { Amount: string; CurCode: string };
 const xmlMoney = (name: string, m: Money) => amount(name, { amount: m.Amount, currency: m.CurCode });
@@ -176,6 +176,18 @@ export function readOrderChangeRQ(request: XmlNode): unknown {
   return { ...base, ChangeOrder: paid };
 }
 
+/** The fees the order's fare charges for a change or a refund, as penalties its flight items name. */
+function orderPenalties(o: OrderViewRS['Order']): { id: string; element: XmlElement }[] {
+  const penalties: { id: string; element: XmlElement }[] = [];
+  for (const [id, typeCode, terms] of [
+    ['PEN-CHANGE', 'Change', o.Penalties?.Change],
+    ['PEN-CANCEL', 'Cancellation', o.Penalties?.Refund],
+  ] as const) {
+    if (terms?.Allowed && terms.Fee) penalties.push({ id, element: penaltyXml(id, typeCode, terms.Fee) });
+  }
+  return penalties;
+}
+
 export function orderViewRS(rs: OrderViewRS): XmlElement[] {
   const o = rs.Order;
   const bookingRef = o.BookingRef && el('BookingRef', leaf('BookingID', o.BookingRef.BookingID));
@@ -227,6 +239,7 @@ export function orderViewRS(rs: OrderViewRS): XmlElement[] {
         leaf('OrderItemID', item.OrderItemID),
         leaf('OwnerCode', o.OwnerCode),
         leaf('PaymentTimeLimitDateTime', o.PaymentTimeLimitDateTime),
+        orderPenalties(o).map((p) => leaf('PenaltyRefID', p.id)!),
         el('Price', xmlMoney('TotalAmount', times(item.Price.TotalAmount))),
         item.PaxRefID.flatMap((pax) =>
           o.JourneyOverview.flatMap((j) => segmentsOf(j.PaxJourneyRefID)).map((segment) =>
@@ -304,7 +317,13 @@ export function orderViewRS(rs: OrderViewRS): XmlElement[] {
       el('Phone', leaf('PhoneNumber', c.Phone.PhoneNumber)),
     ),
   );
-  const flights = dataListsXml(rs.DataLists, { ADT: [], CHD: [], INF: [] }, []);
+  const penalties = orderPenalties(o);
+  const flights = dataListsXml(
+    rs.DataLists,
+    { ADT: [], CHD: [], INF: [] },
+    [],
+    penalties.map((p) => p.element),
+  );
   const lists = el(
     'DataLists',
     contacts.length > 0 && el('ContactInfoList', contacts),
@@ -367,6 +386,15 @@ export function orderViewRS(rs: OrderViewRS): XmlElement[] {
           VoidDeadlineDateTime: o.VoidDeadlineDateTime,
           AmountDue: o.AmountDue.Amount,
           AmountDueCurCode: o.AmountDue.CurCode,
+          // The fare's conditions: whether it may change or be refunded at all, and its checked
+          // bags (an order item has no 21.3 restrictions; the fees are its PenaltyList penalties).
+          ...(o.Penalties && o.BaggageAllowance
+            ? {
+                CheckedBags: String(o.BaggageAllowance.CheckedBags.Pieces),
+                ChangeAllowed: String(o.Penalties.Change.Allowed),
+                RefundAllowed: String(o.Penalties.Refund.Allowed),
+              }
+            : {}),
         }),
         children: [
           ...o.Remark.map((r) => ({ ...sbx('Remark', {}), text: r })),

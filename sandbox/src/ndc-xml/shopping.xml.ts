@@ -6,8 +6,8 @@ import type { OfferPriceRS } from '../messages/offer-price.schema.js';
 import type { SeatAvailabilityRS } from '../messages/seat-availability.schema.js';
 import type { ServiceListRS } from '../messages/service-list.schema.js';
 import { dataListsXml, offerAugmentation, offerXml, paxIdsOf, type PaxIds } from './offer.xml.js';
-import { all, at, each, text, texts, type XmlNode } from './xml-tree.js';
-import { amount, el, leaf, type XmlElement } from './xml-write.js';
+import { all, at, each, text, texts, type XmlNode } from '@contrail/ndc-xml-tree/xml-tree';
+import { amount, el, leaf, type XmlElement } from '@contrail/ndc-xml-tree/xml-write';
 
 type Ptc = 'ADT' | 'CHD' | 'INF';
 const isPtc = (code: string): code is Ptc => code === 'ADT' || code === 'CHD' || code === 'INF';
@@ -52,7 +52,12 @@ export function airShoppingRS(rs: AirShoppingRS, pax: PaxIds): XmlElement[] {
   const offers = rs.OffersGroup.CarrierOffers.flatMap((g) => g.Offer);
   const response = el(
     'Response',
-    offers.length > 0 && dataListsXml(rs.DataLists, pax, offers),
+    offers.length > 0 &&
+      dataListsXml(
+        rs.DataLists,
+        pax,
+        offers.map((o) => o.BaggageAllowance),
+      ),
     el(
       'OffersGroup',
       rs.OffersGroup.CarrierOffers.length > 0
@@ -87,7 +92,7 @@ export function offerPriceRS(rs: OfferPriceRS, given: PaxIds): XmlElement[] {
   const pax = paxIdsOf(ptcCounts(rs.PricedOffer), given);
   const response = el(
     'Response',
-    dataListsXml(rs.DataLists, pax, [rs.PricedOffer]),
+    dataListsXml(rs.DataLists, pax, [rs.PricedOffer.BaggageAllowance]),
     offerXml(rs.PricedOffer, pax, 'PricedOffer'),
     rs.Warning.map((w) =>
       el(

@@ -1,8 +1,9 @@
 // What each 21.3 XML message does in the sandbox: read the request into the JSON message the
-// sandbox's routes take, call those routes (the same engine, clock, scenarios and orders), and
-// write the JSON answer back as the 21.3 response. `call` throws JsonRefusal with the airline's
-// Errors when the engine refuses.
+// sandbox's routes take, call the same message those routes call (the same engine, clock,
+// scenarios and orders), and write the JSON answer back as the 21.3 response. `call` throws
+// NdcFailure or AirlineRefusal when the engine refuses.
 import type { Channel } from '../http/channel-credential.js';
+import type { NdcMessageCall } from '../routes/ndc-message-call.js';
 import type { AirShoppingRS } from '../messages/air-shopping.schema.js';
 import type { OfferPriceRS } from '../messages/offer-price.schema.js';
 import type { SeatAvailabilityRS } from '../messages/seat-availability.schema.js';
@@ -20,15 +21,13 @@ import type { OrderViewRS } from '../messages/order-view.schema.js';
 import { orderViewRS, readOrderChangeRQ, readOrderCreateRQ, readOrderRetrieveRQ } from './order.xml.js';
 import type { OrderReshopRS } from '../messages/order-reshop.schema.js';
 import { cancelOffersRS, orderReshopRS, readOrderReshopRQ } from './order-reshop.xml.js';
-import { at, text, type XmlNode } from './xml-tree.js';
-import type { XmlElement } from './xml-write.js';
-
-export type JsonCall = <T>(message: string, body: unknown) => Promise<T>;
+import { at, text, type XmlNode } from '@contrail/ndc-xml-tree/xml-tree';
+import type { XmlElement } from '@contrail/ndc-xml-tree/xml-write';
 
 export interface XmlMessage {
   /** The root element of the answer (OrderCreate and the order messages answer IATA_OrderViewRS). */
   readonly answer: string;
-  handle(request: XmlNode, call: JsonCall, channel: Channel): Promise<XmlElement | XmlElement[]>;
+  handle(request: XmlNode, call: NdcMessageCall, channel: Channel): Promise<XmlElement | XmlElement[]>;
 }
 
 const ownerOf = (request: XmlNode, path: string[], channel: Channel) =>

@@ -1,17 +1,16 @@
 // POST /ndc/AirShopping: offers for one-way, return and multi-city searches.
-import type { FastifyInstance, FastifyReply } from 'fastify';
 import { airportByCode } from '../data/airports.data.js';
 import { waitFor } from '../engine/latency.js';
 import type { Offer } from '../engine/offer-build.js';
 import { scenariosOf, type ShopRequest } from '../engine/offer-shop.js';
 import { idOf } from '../engine/prng.js';
 import { defaultSearchTimeoutMs } from '../engine/scenarios.js';
-import { channelOfRequest, type Channel } from '../http/channel-credential.js';
+import type { Channel } from '../http/channel-credential.js';
 import { NdcFailure } from '../http/ndc-errors.js';
 import { parseBody } from '../http/parse-body.js';
 import { AirShoppingRQ, type AirShoppingRS } from '../messages/air-shopping.schema.js';
 import { dataListsOf, offerToNdc } from '../messages/offer.mapper.js';
-import type { NdcRouteDeps } from './ndc-route-deps.js';
+import type { NdcMessage, NdcRouteDeps } from './ndc-route-deps.js';
 
 function toShopRequest(rq: AirShoppingRQ, channel: Channel): ShopRequest {
   rq.OriginDestCriteria.forEach((leg, i) => {
@@ -64,19 +63,12 @@ function toShopRequest(rq: AirShoppingRQ, channel: Channel): ShopRequest {
   };
 }
 
-/** Resolves when the caller hangs up, so the timeout scenario frees its socket with the caller. */
-function callerGone(reply: FastifyReply): AbortSignal {
-  const controller = new AbortController();
-  reply.raw.once('close', () => controller.abort());
-  return controller.signal;
-}
-
-export default function airShoppingRoute(app: FastifyInstance, { engine, latency }: NdcRouteDeps): void {
-  app.post('/ndc/AirShopping', async (request, reply): Promise<AirShoppingRS> => {
-    const rq = parseBody(AirShoppingRQ, request.body);
-    const shop = toShopRequest(rq, channelOfRequest(request));
+export default function airShoppingMessage({ engine, latency }: NdcRouteDeps): NdcMessage<AirShoppingRS> {
+  return async ({ body, channel, signal }): Promise<AirShoppingRS> => {
+    const rq = parseBody(AirShoppingRQ, body);
+    const shop = toShopRequest(rq, channel);
     if (scenariosOf(shop).includes('search_timeout')) {
-      await waitFor(rq.SandboxDelayMs ?? defaultSearchTimeoutMs, callerGone(reply));
+      await waitFor(rq.SandboxDelayMs ?? defaultSearchTimeoutMs, signal);
       throw new NdcFailure('SEARCH_TIMEOUT');
     }
     const offers = engine.shop(shop);
@@ -87,7 +79,7 @@ export default function airShoppingRoute(app: FastifyInstance, { engine, latency
       OffersGroup: { CarrierOffers: groupByCarrier(offers, engine.inventory) },
       DataLists: dataListsOf(offers),
     };
-  });
+  };
 }
 
 function groupByCarrier(offers: readonly Offer[], inventory: NdcRouteDeps['engine']['inventory']) {

@@ -1,22 +1,27 @@
 // The NDC message routes (and the channel's notification settings and own clock). Each one first checks the channel credential (an airline refuses an
 // unknown caller before reading the message), then its body.
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { channelOfRequest } from '../http/channel-credential.js';
-import airShoppingRoute from './air-shopping.route.js';
 import type { NdcRouteDeps } from './ndc-route-deps.js';
+import type { NdcMessages } from './ndc-messages.js';
 import channelClockRoutes from './channel-clock.route.js';
 import cheaperFareRoute from './cheaper-fare.route.js';
 import disruptRoute from './disrupt.route.js';
 import notifyRoutes from './notify.route.js';
-import offerPriceRoute from './offer-price.route.js';
-import orderChangeRoute from './order-change.route.js';
-import orderCreateRoute from './order-create.route.js';
-import orderReshopRoute from './order-reshop.route.js';
-import orderRetrieveRoute from './order-retrieve.route.js';
-import seatAvailabilityRoute from './seat-availability.route.js';
-import serviceListRoute from './service-list.route.js';
 
-export default async function ndcRoutes(app: FastifyInstance, deps: NdcRouteDeps): Promise<void> {
+export interface NdcRoutesOptions extends NdcRouteDeps {
+  readonly messages: NdcMessages;
+}
+
+/** Aborts when the caller hangs up, so the timeout scenario frees its socket with the caller. */
+export function callerGone(reply: FastifyReply): AbortSignal {
+  const controller = new AbortController();
+  reply.raw.once('close', () => controller.abort());
+  return controller.signal;
+}
+
+export default async function ndcRoutes(app: FastifyInstance, options: NdcRoutesOptions): Promise<void> {
+  const { messages, ...deps } = options;
   app.addHook('onRequest', async (request) => {
     channelOfRequest(request);
   });
@@ -25,15 +30,12 @@ export default async function ndcRoutes(app: FastifyInstance, deps: NdcRouteDeps
   app.addHook('preHandler', (request, _reply, done) => {
     deps.engine.channelClocks.within(channelOfRequest(request).credential, done);
   });
-  airShoppingRoute(app, deps);
-  offerPriceRoute(app, deps);
-  serviceListRoute(app, deps);
-  seatAvailabilityRoute(app, deps);
-  // The order half.
-  orderCreateRoute(app, deps);
-  orderRetrieveRoute(app, deps);
-  orderChangeRoute(app, deps);
-  orderReshopRoute(app, deps);
+  for (const name of Object.keys(messages) as (keyof NdcMessages)[]) {
+    const message: (call: Parameters<NdcMessages[typeof name]>[0]) => Promise<unknown> = messages[name];
+    app.post(`/ndc/${name}`, (request, reply) =>
+      message({ body: request.body, channel: channelOfRequest(request), signal: callerGone(reply) }),
+    );
+  }
   notifyRoutes(app, deps.notifier);
   disruptRoute(app, deps);
   cheaperFareRoute(app, deps);

@@ -1,12 +1,11 @@
 // POST /ndc/OfferPrice: confirm an offer's price before ordering.
-import type { FastifyInstance } from 'fastify';
 import { findRepriceOffer } from '../engine/order-reshop.js';
 import { money } from '../engine/money.js';
 import { NdcFailure } from '../http/ndc-errors.js';
 import { parseBody } from '../http/parse-body.js';
 import { OfferPriceRQ, type OfferPriceRS } from '../messages/offer-price.schema.js';
 import { dataListsOf, offerToNdc } from '../messages/offer.mapper.js';
-import type { NdcRouteDeps } from './ndc-route-deps.js';
+import type { NdcMessage, NdcRouteDeps } from './ndc-route-deps.js';
 import type { AirlineEngine } from '../engine/airline-engine.js';
 import type { Offer } from '../engine/offer-build.js';
 
@@ -34,9 +33,9 @@ export function offerOrOrderFor(
   return { ...order.offer, journeys: order.journeys };
 }
 
-export default function offerPriceRoute(app: FastifyInstance, { engine, latency }: NdcRouteDeps): void {
-  app.post('/ndc/OfferPrice', async (request): Promise<OfferPriceRS> => {
-    const rq = parseBody(OfferPriceRQ, request.body);
+export default function offerPriceMessage({ engine, latency }: NdcRouteDeps): NdcMessage<OfferPriceRS> {
+  return async ({ body }): Promise<OfferPriceRS> => {
+    const rq = parseBody(OfferPriceRQ, body);
     const result = engine.price(offerFor(engine, rq.OfferID));
     await latency([result.offer.owner.code]);
     const previous = money(result.previousTotalMinor, result.offer.currency);
@@ -50,5 +49,5 @@ export default function offerPriceRoute(app: FastifyInstance, { engine, latency 
         : [],
       DataLists: dataListsOf([result.offer]),
     };
-  });
+  };
 }

@@ -1,6 +1,5 @@
 // POST /ndc/OrderChange: one change per message (see messages/order-change.schema.ts). Every
 // branch answers the order as it is afterwards; refund quotes ride along as RefundQuote.
-import type { FastifyInstance } from 'fastify';
 import { cancelOrder, voidOrder } from '../engine/order-cancel.js';
 import { issueOrder } from '../engine/order-issue.js';
 import { assertStatus } from '../engine/order-lifecycle.js';
@@ -9,7 +8,6 @@ import { acceptReshopOffer } from '../engine/order-reissue.js';
 import { acknowledgeDisruption } from '../engine/order-disruption.js';
 import { confirmRefund, quoteRefund } from '../engine/order-refund.js';
 import { addServices, type ServiceRequest } from '../engine/order-services.js';
-import { channelOfRequest } from '../http/channel-credential.js';
 import { NdcFailure } from '../http/ndc-errors.js';
 import { parseBody } from '../http/parse-body.js';
 import { paymentOf } from '../http/payment.js';
@@ -18,7 +16,7 @@ import { OrderChangeRQ } from '../messages/order-change.schema.js';
 import type { OrderViewRS } from '../messages/order-view.schema.js';
 import { orderToView } from '../messages/order.mapper.js';
 import { segmentIdOf } from '../messages/offer.mapper.js';
-import type { NdcRouteDeps } from './ndc-route-deps.js';
+import type { NdcMessage, NdcRouteDeps } from './ndc-route-deps.js';
 import type { OrderBook } from '../engine/order-book-types.js';
 import type { Static } from 'typebox';
 
@@ -102,13 +100,13 @@ function applyChange(book: OrderBook, order: Order, change: Change): Outcome {
   return { warnings: [] };
 }
 
-export default function orderChangeRoute(app: FastifyInstance, { engine, latency }: NdcRouteDeps): void {
-  app.post('/ndc/OrderChange', async (request): Promise<OrderViewRS> => {
-    const { credential } = channelOfRequest(request);
-    const rq = parseBody(OrderChangeRQ, request.body);
+export default function orderChangeMessage({ engine, latency }: NdcRouteDeps): NdcMessage<OrderViewRS> {
+  return async ({ body, channel }): Promise<OrderViewRS> => {
+    const { credential } = channel;
+    const rq = parseBody(OrderChangeRQ, body);
     const order = engine.orders.find(credential, rq.OrderID, rq.BookingRef?.BookingID);
     const outcome = applyChange(engine.orders, order, rq.ChangeOrder);
     await latency([order.owner.code]);
     return orderToView(order, engine.clock.now(), outcome);
-  });
+  };
 }

@@ -1,12 +1,10 @@
 // POST /ndc/OrderCreate: hold a shopped offer for named passengers (and, with PaymentFunctions,
 // issue at once). Refuses expired offers, a stale price on the price-change route and sold-out
 // classes; answers an OrderViewRS.
-import type { FastifyInstance } from 'fastify';
 import { AirlineRefusal } from '../engine/airline-refusal.js';
 import { createOrder } from '../engine/order-create.js';
 import { findRepriceOffer } from '../engine/order-reshop.js';
 import { issueOrder } from '../engine/order-issue.js';
-import { channelOfRequest } from '../http/channel-credential.js';
 import { NdcFailure } from '../http/ndc-errors.js';
 import { parseBody } from '../http/parse-body.js';
 import { paymentOf } from '../http/payment.js';
@@ -15,7 +13,7 @@ import type { IdentityDoc } from '../messages/order-common.schema.js';
 import { OrderCreateRQ } from '../messages/order-create.schema.js';
 import type { OrderViewRS } from '../messages/order-view.schema.js';
 import { orderToView } from '../messages/order.mapper.js';
-import type { NdcRouteDeps } from './ndc-route-deps.js';
+import type { NdcMessage, NdcRouteDeps } from './ndc-route-deps.js';
 import { offerFor } from './offer-price.route.js';
 
 function repriceOfferFor(engine: NdcRouteDeps['engine'], credential: string, offerId: string) {
@@ -33,10 +31,9 @@ const documentOf = (d: IdentityDoc): OrderPaxDocument => ({
   expiry: d.ExpiryDate,
 });
 
-export default function orderCreateRoute(app: FastifyInstance, { engine, latency }: NdcRouteDeps): void {
-  app.post('/ndc/OrderCreate', async (request): Promise<OrderViewRS> => {
-    const channel = channelOfRequest(request);
-    const rq = parseBody(OrderCreateRQ, request.body);
+export default function orderCreateMessage({ engine, latency }: NdcRouteDeps): NdcMessage<OrderViewRS> {
+  return async ({ body, channel }): Promise<OrderViewRS> => {
+    const rq = parseBody(OrderCreateRQ, body);
     // A re-price offer of one of the channel's orders is booked as a new order too: the seller's
     // "rebook and release" (book the cheaper class, then cancel the old hold).
     const offer = repriceOfferFor(engine, channel.credential, rq.OfferID) ?? offerFor(engine, rq.OfferID);
@@ -76,5 +73,5 @@ export default function orderCreateRoute(app: FastifyInstance, { engine, latency
       }
     }
     return orderToView(order, engine.clock.now(), { warnings });
-  });
+  };
 }

@@ -1,19 +1,17 @@
 // POST /ndc/OrderReshop: re-price the order's flights now, or list other flights for the named
 // journeys on new dates, with the difference and the change fee.
-import type { FastifyInstance } from 'fastify';
 import { changeAlternatives, repriceOrder } from '../engine/order-reshop.js';
-import { channelOfRequest } from '../http/channel-credential.js';
 import { NdcFailure } from '../http/ndc-errors.js';
 import { parseBody } from '../http/parse-body.js';
 import { OrderReshopRQ, type OrderReshopRS } from '../messages/order-reshop.schema.js';
 import { dataListsOf, journeyIdOf } from '../messages/offer.mapper.js';
 import { reshopOfferToNdc } from '../messages/order.mapper.js';
-import type { NdcRouteDeps } from './ndc-route-deps.js';
+import type { NdcMessage, NdcRouteDeps } from './ndc-route-deps.js';
 
-export default function orderReshopRoute(app: FastifyInstance, { engine, latency }: NdcRouteDeps): void {
-  app.post('/ndc/OrderReshop', async (request): Promise<OrderReshopRS> => {
-    const { credential } = channelOfRequest(request);
-    const rq = parseBody(OrderReshopRQ, request.body);
+export default function orderReshopMessage({ engine, latency }: NdcRouteDeps): NdcMessage<OrderReshopRS> {
+  return async ({ body, channel }): Promise<OrderReshopRS> => {
+    const { credential } = channel;
+    const rq = parseBody(OrderReshopRQ, body);
     const order = engine.orders.find(credential, rq.OrderID, rq.BookingRef?.BookingID);
     let offers;
     if ('Reprice' in rq) {
@@ -39,5 +37,5 @@ export default function orderReshopRoute(app: FastifyInstance, { engine, latency
       ReshopOffers: offers.map((o) => reshopOfferToNdc(o, order)),
       DataLists: dataListsOf(offers.map((o) => o.offer)),
     };
-  });
+  };
 }

@@ -1,18 +1,16 @@
 // POST /ndc/SeatAvailability: seat maps for every flight of a shopped offer.
-import type { FastifyInstance } from 'fastify';
 import { money } from '../engine/money.js';
 import { takenSeats } from '../engine/order-services.js';
 import { parseBody } from '../http/parse-body.js';
 import { SeatAvailabilityRQ, type SeatAvailabilityRS } from '../messages/seat-availability.schema.js';
 import { segmentIdOf } from '../messages/offer.mapper.js';
-import type { NdcRouteDeps } from './ndc-route-deps.js';
+import type { NdcMessage, NdcRouteDeps } from './ndc-route-deps.js';
 import { offerOrOrderFor } from './offer-price.route.js';
-import { channelOfRequest } from '../http/channel-credential.js';
 
-export default function seatAvailabilityRoute(app: FastifyInstance, { engine, latency }: NdcRouteDeps): void {
-  app.post('/ndc/SeatAvailability', async (request): Promise<SeatAvailabilityRS> => {
-    const rq = parseBody(SeatAvailabilityRQ, request.body);
-    const offer = offerOrOrderFor(engine, channelOfRequest(request).credential, rq);
+export default function seatAvailabilityMessage({ engine, latency }: NdcRouteDeps): NdcMessage<SeatAvailabilityRS> {
+  return async ({ body, channel }): Promise<SeatAvailabilityRS> => {
+    const rq = parseBody(SeatAvailabilityRQ, body);
+    const offer = offerOrOrderFor(engine, channel.credential, rq);
     await latency([offer.owner.code]);
     const segments = offer.journeys.flatMap((j) => j.segments);
     return {
@@ -45,5 +43,5 @@ export default function seatAvailabilityRoute(app: FastifyInstance, { engine, la
         };
       }),
     };
-  });
+  };
 }

@@ -1,17 +1,15 @@
 // POST /ndc/ServiceList: bags, meals, wifi, lounge and priority boarding for a shopped offer.
-import type { FastifyInstance } from 'fastify';
 import { money } from '../engine/money.js';
 import { parseBody } from '../http/parse-body.js';
 import { ServiceListRQ, type ServiceListRS } from '../messages/service-list.schema.js';
 import { journeyIdOf, segmentIdOf } from '../messages/offer.mapper.js';
-import type { NdcRouteDeps } from './ndc-route-deps.js';
+import type { NdcMessage, NdcRouteDeps } from './ndc-route-deps.js';
 import { offerOrOrderFor } from './offer-price.route.js';
-import { channelOfRequest } from '../http/channel-credential.js';
 
-export default function serviceListRoute(app: FastifyInstance, { engine, latency }: NdcRouteDeps): void {
-  app.post('/ndc/ServiceList', async (request): Promise<ServiceListRS> => {
-    const rq = parseBody(ServiceListRQ, request.body);
-    const offer = offerOrOrderFor(engine, channelOfRequest(request).credential, rq);
+export default function serviceListMessage({ engine, latency }: NdcRouteDeps): NdcMessage<ServiceListRS> {
+  return async ({ body, channel }): Promise<ServiceListRS> => {
+    const rq = parseBody(ServiceListRQ, body);
+    const offer = offerOrOrderFor(engine, channel.credential, rq);
     await latency([offer.owner.code]);
     const services = engine.services(offer);
     const definitions = new Map<string, ServiceListRS['ServiceDefinitionList'][number]>();
@@ -45,5 +43,5 @@ export default function serviceListRoute(app: FastifyInstance, { engine, latency
         }),
       },
     };
-  });
+  };
 }

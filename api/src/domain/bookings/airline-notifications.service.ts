@@ -41,6 +41,8 @@ export interface AirlineNotification {
   NoticeTypeCode?: 'FULL' | 'LIGHT';
   /** A full notice's copy of the order (read through the provider port). */
   OrderViewRS?: unknown;
+  /** A full NDC 21.3 XML notice's order, already read into the port's order. */
+  CurrentOrder?: unknown;
 }
 
 const actions: Record<string, HistoryAction> = {

@@ -4,8 +4,8 @@
 import type { ProviderChannel, ProviderOffer, ShopRequest } from '../airline-provider.js';
 import { extrasOf, indexDataLists, offerOf } from './offer-reader.js';
 import { requestDocument } from './ndc-xml-request.js';
-import { each, one, texts, type XmlNode } from './xml-tree.js';
-import { el, leaf } from './xml-write.js';
+import { each, one, texts, type XmlNode } from '@contrail/ndc-xml-tree/xml-tree';
+import { el, leaf } from '@contrail/ndc-xml-tree/xml-write';
 
 /** The travellers of a search, one id per person, in request order. */
 export function paxOfSearch(request: ShopRequest): { id: string; type: string }[] {

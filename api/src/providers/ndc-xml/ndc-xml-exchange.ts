@@ -7,7 +7,7 @@
 import { ProviderError, type CallOptions } from '../airline-provider.js';
 import { kindOfAirlineCode } from '../airline-error-codes.js';
 import type { NdcXmlMessage, NdcXmlTransport } from './ndc-xml-transport.js';
-import { all, one, readXml, text, unwrapEnvelope, XmlReadError, type XmlNode } from './xml-tree.js';
+import { all, one, readXml, text, unwrapEnvelope, XmlReadError, type XmlNode } from '@contrail/ndc-xml-tree/xml-tree';
 
 export interface ExchangeOptions extends CallOptions {
   readonly message: NdcXmlMessage;

@@ -1,7 +1,7 @@
 // The frame every request document shares: who sells to whom (DistributionChain: the seller as
 // link 1, the airline as link 2) and the payload attributes (21.3, a timestamp), around the
 // message's own Request element.
-import { el, leaf, ndcDocument, type XmlElement } from './xml-write.js';
+import { el, leaf, ndcDocument, type XmlElement } from '@contrail/ndc-xml-tree/xml-write';
 
 /** How the platform names itself to airlines as the seller. */
 export const sellerOrgId = 'CONTRAIL';

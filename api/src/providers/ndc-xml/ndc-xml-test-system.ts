@@ -1,7 +1,7 @@
 // What the XML adapter does outside the 21.3 messages it speaks today, through the airline
 // system's JSON face (the sandbox airlines'): their test-system controls (disruptions, cheaper
-// fares, channel clocks), the acknowledgement of an airline's schedule change and the order a JSON
-// notice carries. The notification URL is registered with format `xml`: an XML channel's airline
+// fares, channel clocks), the acknowledgement of an airline's schedule change and the order a
+// notice carries (a JSON notice's, or a full XML notice's as read on arrival). The notification URL is registered with format `xml`: an XML channel's airline
 // pushes NDC 21.3 OrderChangeNotif, which the API takes in and acknowledges in 21.3.
 import { ProviderError, type AirlineOrders } from '../airline-provider.js';
 import { createNdcAdapter } from '../ndc/ndc.adapter.js';

@@ -9,8 +9,8 @@ import type { PricedOffer, ProviderChannel } from '../airline-provider.js';
 import type { ShoppedOffer } from './air-shopping.xml.js';
 import { extrasOf, indexDataLists, offerOf } from './offer-reader.js';
 import { requestDocument } from './ndc-xml-request.js';
-import { all, one, text, type XmlNode } from './xml-tree.js';
-import { el, leaf } from './xml-write.js';
+import { all, one, text, type XmlNode } from '@contrail/ndc-xml-tree/xml-tree';
+import { el, leaf } from '@contrail/ndc-xml-tree/xml-write';
 
 export function offerPriceRQ(channel: ProviderChannel, offerId: string, shopped: ShoppedOffer | undefined): string {
   const items = shopped?.items.length ? shopped.items : [{ id: offerId, paxIds: ['PAX1'] }];

@@ -8,7 +8,7 @@
 // AugmentationPoint when present, else "9 or more" and birth dates only.
 import { fromMinor, toMinor, type Money } from '../../money.js';
 import type { FlightSegment, Journey, PassengerType, PenaltyTerms, ProviderOffer } from '../airline-provider.js';
-import { all, at, each, one, text, texts, type XmlNode } from './xml-tree.js';
+import { all, at, each, one, text, texts, type XmlNode } from '@contrail/ndc-xml-tree/xml-tree';
 
 /** Airlines' GDS habit: availability shows at most 9. */
 const unknownSeatsLeft = 9;
@@ -34,6 +34,8 @@ export interface DataListIndex {
   readonly ptcOf: (paxId: string) => PassengerType;
   readonly carrierName: (code: string) => string;
   readonly allowance: (id: string) => XmlNode | undefined;
+  /** A DataLists/PenaltyList penalty by its id. */
+  readonly penalty: (id: string) => XmlNode | undefined;
 }
 
 const ptcs: readonly string[] = ['ADT', 'CHD', 'INF'];
@@ -97,6 +99,7 @@ export function indexDataLists(lists: XmlNode | undefined): DataListIndex {
   const classes = byId(each(lists, 'PriceClassList', 'PriceClass'), 'PriceClassID');
   const pax = new Map(each(lists, 'PaxList', 'Pax').map((p) => [text(p, 'PaxID'), text(p, 'PTC')]));
   const allowances = byId(each(lists, 'BaggageAllowanceList', 'BaggageAllowance'), 'BaggageAllowanceID');
+  const penalties = byId(each(lists, 'PenaltyList', 'Penalty'), 'PenaltyID');
   return {
     segment: (id) => segments.get(id),
     journey: (id) => {
@@ -117,6 +120,7 @@ export function indexDataLists(lists: XmlNode | undefined): DataListIndex {
     },
     carrierName: (code) => names.get(code) ?? code,
     allowance: (id) => allowances.get(id),
+    penalty: (id) => penalties.get(id),
   };
 }
 
@@ -143,7 +147,8 @@ export function extrasOf(root: XmlNode): OfferExtras {
   };
 }
 
-const restriction = (node: XmlNode | undefined, currency: string): PenaltyTerms => {
+/** A ChangeRestrictions or CancelRestrictions element as the port's terms (not allowed when absent). */
+export const restriction = (node: XmlNode | undefined, currency: string): PenaltyTerms => {
   const fee = at(node, 'Fee', 'Amount');
   return {
     allowed: text(node, 'AllowedModificationInd') === 'true',
@@ -173,6 +178,28 @@ function perPassenger(item: XmlNode, count: number, currency: string) {
   };
 }
 
+/** The checked and cabin bags an offer's BaggageAssociations name (none named: none). */
+export function baggageOf(offer: XmlNode, index: DataListIndex): ProviderOffer['baggage'] {
+  const baggage = { checked: { pieces: 0, weightKg: 0 }, carryOn: { pieces: 0, weightKg: 0 } };
+  for (const ref of each(offer, 'BaggageAssociations').flatMap((b) => texts(b, 'BaggageAllowanceRefID'))) {
+    const allowance = index.allowance(ref);
+    if (!allowance) continue;
+    const amount = {
+      pieces: Number(text(allowance, 'PieceAllowance', 'TotalQty') || '0'),
+      weightKg: Number(text(allowance, 'WeightAllowance', 'MaximumWeightMeasure') || '0'),
+    };
+    if (text(allowance, 'TypeCode').toLowerCase().startsWith('carry')) baggage.carryOn = amount;
+    else baggage.checked = amount;
+  }
+  return baggage;
+}
+
+/** The fee of the first penalty of that type (Change, Cancellation) among the ids, if any is listed. */
+export function penaltyFee(index: DataListIndex, ids: readonly string[], typeCode: string, currency: string) {
+  const penalty = ids.map((id) => index.penalty(id)).find((p) => text(p, 'TypeCode') === typeCode);
+  return penalty ? moneyOf(at(penalty, 'Price', 'TotalAmount'), currency) : null;
+}
+
 export function offerOf(offer: XmlNode, index: DataListIndex, extras: OfferExtras): ProviderOffer {
   const offerId = text(offer, 'OfferID');
   const owner = text(offer, 'OwnerCode');
@@ -193,17 +220,7 @@ export function offerOf(offer: XmlNode, index: DataListIndex, extras: OfferExtra
     for (const segmentId of texts(c, 'PaxSegmentRefID'))
       if (code && !classes.has(segmentId)) classes.set(segmentId, code);
   }
-  const baggage = { checked: { pieces: 0, weightKg: 0 }, carryOn: { pieces: 0, weightKg: 0 } };
-  for (const ref of each(offer, 'BaggageAssociations').flatMap((b) => texts(b, 'BaggageAllowanceRefID'))) {
-    const allowance = index.allowance(ref);
-    if (!allowance) continue;
-    const amount = {
-      pieces: Number(text(allowance, 'PieceAllowance', 'TotalQty') || '0'),
-      weightKg: Number(text(allowance, 'WeightAllowance', 'MaximumWeightMeasure') || '0'),
-    };
-    if (text(allowance, 'TypeCode').toLowerCase().startsWith('carry')) baggage.carryOn = amount;
-    else baggage.checked = amount;
-  }
+  const baggage = baggageOf(offer, index);
   const paymentLimit = items
     .map((i) => text(i, 'PaymentTimeLimit', 'PaymentTimeLimitDate', 'PaymentTimeLimitDateTime'))
     .find((t) => t !== '');

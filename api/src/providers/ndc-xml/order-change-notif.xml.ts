@@ -3,10 +3,25 @@
 // unknown elements, a single element where a list was expected, a SOAP envelope or none); a
 // document that is not XML, or names no order or change, is a NoticeReadError. The notice is full
 // when it carries the order as it now is (CurrentOrder/Order), light when it only names the change.
+// A full notice's order is read here, as an OrderViewRS is (CurrentOrder holds its parts, the
+// root its AugmentationPoint), so the refresh uses it without asking the airline again; an order
+// that cannot be read leaves the notice light in effect (the airline is asked).
 // 21.3 has no notification id: the airline's TrxID (else CorrelationID) is kept as it, else one is
 // made from the order, its version and the change, so a resend is still the same notice.
-import { at, each, one, readXml, text, unwrapEnvelope, XmlReadError } from './xml-tree.js';
-import { el, leaf, ndcDocument } from './xml-write.js';
+import type { ProviderOrder } from '../airline-provider.js';
+import {
+  all,
+  at,
+  each,
+  one,
+  readXml,
+  text,
+  unwrapEnvelope,
+  XmlReadError,
+  type XmlNode,
+} from '@contrail/ndc-xml-tree/xml-tree';
+import { el, leaf, ndcDocument } from '@contrail/ndc-xml-tree/xml-write';
+import { orderOfView } from './order-view.xml.js';
 
 export interface NdcNotice {
   NotifID: string;
@@ -16,6 +31,8 @@ export interface NdcNotice {
   DescText?: string;
   OccurredDateTime?: string;
   NoticeTypeCode: 'FULL' | 'LIGHT';
+  /** A full notice's order, read as the port's order (kept with the notice as JSON). */
+  CurrentOrder?: ProviderOrder;
 }
 
 export class NoticeReadError extends Error {}
@@ -50,6 +67,7 @@ export async function readOrderChangeNotif(xml: string): Promise<NdcNotice> {
     text(root, 'PayloadAttributes', 'CorrelationID') ||
     [orderId, text(group, 'OrderVersionNumber'), change, occurred].filter(Boolean).join('-');
   const warning = each(operation, 'New', 'Warning').find((w) => text(w, 'DescText'));
+  const carried = at(current, 'OrderID') ? carriedOrder(root, one(notification, 'CurrentOrder')!) : null;
   return {
     NotifID: notifId.slice(0, 100),
     OrderID: orderId,
@@ -58,7 +76,21 @@ export async function readOrderChangeNotif(xml: string): Promise<NdcNotice> {
     ...optional('DescText', text(warning, 'DescText').slice(0, 2000)),
     ...optional('OccurredDateTime', occurred.slice(0, 40)),
     NoticeTypeCode: at(current, 'OrderID') ? 'FULL' : 'LIGHT',
+    ...(carried ? { CurrentOrder: carried } : {}),
   };
+}
+
+/** CurrentOrder read as an OrderViewRS would be: its parts as the Response, payments and extension as the root. */
+function carriedOrder(root: XmlNode, current: XmlNode): ProviderOrder | null {
+  const asRoot: XmlNode = {
+    ...root,
+    children: [...all(root, 'AugmentationPoint'), ...all(current, 'PaymentFunctions')],
+  };
+  try {
+    return orderOfView(asRoot, current);
+  } catch {
+    return null;
+  }
 }
 
 /** Our answer to a notification: received (OK) or refused, with why. */

@@ -15,7 +15,7 @@ import type {
   ServiceRequest,
 } from '../airline-provider.js';
 import { requestDocument } from './ndc-xml-request.js';
-import { amount, el, leaf, type XmlElement } from './xml-write.js';
+import { amount, el, leaf, type XmlElement } from '@contrail/ndc-xml-tree/xml-write';
 
 const genders = { female: 'F', male: 'M' } as const;
 const docTypes = { passport: 'PT', national_id: 'NI' } as const;

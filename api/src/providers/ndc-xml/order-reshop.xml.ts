@@ -13,11 +13,11 @@ import type {
   ReshopOffer,
   ReshopRequest,
 } from '../airline-provider.js';
-import { indexDataLists, moneyOf } from './offer-reader.js';
+import { baggageOf, indexDataLists, moneyOf, penaltyFee, restriction } from './offer-reader.js';
 import { requestDocument } from './ndc-xml-request.js';
 import { orderChange, paymentDetails } from './order-messages.xml.js';
-import { at, each, one, text, texts, type XmlNode } from './xml-tree.js';
-import { el, leaf } from './xml-write.js';
+import { at, each, one, text, texts, type XmlNode } from '@contrail/ndc-xml-tree/xml-tree';
+import { el, leaf } from '@contrail/ndc-xml-tree/xml-write';
 
 export function orderReshopRQ(
   channel: ProviderChannel,
@@ -94,7 +94,11 @@ export function reshopOffersOf(response: XmlNode, type: ReshopOffer['type']): Re
       ),
       newTotal: moneyOf(at(differential, 'NewPrice', 'Price', 'TotalAmount'), totalDue.currency),
       difference: moneyOf(at(differential, 'DiffPrice', 'Price', 'TotalAmount'), totalDue.currency),
-      penalty: moneyOf(at(item, 'ChangeRestrictions', 'Fee', 'Amount'), totalDue.currency),
+      // The fee this change costs is the offer's Change penalty; older answers put it as the
+      // item's change fee when they name no penalty.
+      penalty:
+        penaltyFee(index, texts(offer, 'PenaltyRefID'), 'Change', totalDue.currency) ??
+        moneyOf(at(item, 'ChangeRestrictions', 'Fee', 'Amount'), totalDue.currency),
       totalDue,
       ...(priceClass ? { fareFamily: (({ code, name }) => ({ code, name }))(index.priceClass(priceClass)) } : {}),
       ...(components.some((c) => text(c, 'FareBasisCode'))
@@ -106,6 +110,17 @@ export function reshopOffersOf(response: XmlNode, type: ReshopOffer['type']): Re
                 'FareBasisCode',
               );
             }),
+          }
+        : {}),
+      // The new fare's own conditions, when the airline states them with the change's penalty apart.
+      ...(texts(offer, 'PenaltyRefID').length > 0 &&
+      (one(item, 'ChangeRestrictions') || one(item, 'CancelRestrictions'))
+        ? {
+            conditions: {
+              checkedBags: baggageOf(offer, index).checked.pieces,
+              change: restriction(one(item, 'ChangeRestrictions'), totalDue.currency),
+              refund: restriction(one(item, 'CancelRestrictions'), totalDue.currency),
+            },
           }
         : {}),
     };

@@ -14,8 +14,8 @@ import type {
   ProviderOrder,
   TravelDocument,
 } from '../airline-provider.js';
-import { indexDataLists, moneyOf } from './offer-reader.js';
-import { all, at, each, one, text, texts, type XmlNode } from './xml-tree.js';
+import { indexDataLists, moneyOf, penaltyFee, type DataListIndex } from './offer-reader.js';
+import { all, at, each, one, text, texts, type XmlNode } from '@contrail/ndc-xml-tree/xml-tree';
 
 const statuses: Record<string, OrderStatus> = {
   HELD: 'held',
@@ -216,5 +216,33 @@ export function orderOfView(root: XmlNode, response: XmlNode): ProviderOrder {
       kind: warningKinds[text(w, 'Code')] ?? 'other',
       message: text(w, 'DescText'),
     })),
+    ...conditionsOf(extra, flights[0], index, total.currency),
+  };
+}
+
+/**
+ * The fare's conditions: whether it may change or be refunded and its checked bags come from the
+ * airline's extension (an order item has no 21.3 restrictions), the fees from the Penalty
+ * (Change, Cancellation) the flight item names. Without the extension none are stated.
+ */
+function conditionsOf(
+  extra: XmlNode | undefined,
+  flight: XmlNode | undefined,
+  index: DataListIndex,
+  currency: string,
+): Pick<ProviderOrder, 'conditions'> {
+  const x = extra?.attrs;
+  if (x?.ChangeAllowed === undefined || x.RefundAllowed === undefined) return {};
+  const ids = texts(flight, 'PenaltyRefID');
+  const terms = (allowed: string, typeCode: string) => ({
+    allowed: allowed === 'true',
+    fee: allowed === 'true' ? penaltyFee(index, ids, typeCode, currency) : null,
+  });
+  return {
+    conditions: {
+      checkedBags: Number(x.CheckedBags ?? '0'),
+      change: terms(x.ChangeAllowed, 'Change'),
+      refund: terms(x.RefundAllowed, 'Cancellation'),
+    },
   };
 }

@@ -6,8 +6,8 @@ import type { ProviderChannel, SeatMap } from '../airline-provider.js';
 import { moneyOf } from './offer-reader.js';
 import { requestDocument } from './ndc-xml-request.js';
 import { offerOrOrderRequest, type OfferOrOrder } from './service-list.xml.js';
-import { all, at, each, one, text, texts, type XmlNode } from './xml-tree.js';
-import { el } from './xml-write.js';
+import { all, at, each, one, text, texts, type XmlNode } from '@contrail/ndc-xml-tree/xml-tree';
+import { el } from '@contrail/ndc-xml-tree/xml-write';
 
 export function seatAvailabilityRQ(channel: ProviderChannel, ref: OfferOrOrder): string {
   return requestDocument(

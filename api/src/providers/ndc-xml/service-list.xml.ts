@@ -6,8 +6,8 @@
 import type { PassengerType, ProviderChannel, ServiceOption } from '../airline-provider.js';
 import { indexDataLists, moneyOf } from './offer-reader.js';
 import { requestDocument } from './ndc-xml-request.js';
-import { at, each, one, text, texts, type XmlNode } from './xml-tree.js';
-import { el, leaf, type XmlElement } from './xml-write.js';
+import { at, each, one, text, texts, type XmlNode } from '@contrail/ndc-xml-tree/xml-tree';
+import { el, leaf, type XmlElement } from '@contrail/ndc-xml-tree/xml-write';
 
 export type OfferOrOrder = { readonly offerId: string } | { readonly orderId: string };
 

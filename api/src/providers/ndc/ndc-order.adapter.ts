@@ -194,8 +194,12 @@ export function createNdcOrders(send: NdcSend, lookups: OrderLookups): AirlineOr
       return matchingOrder(channel, order, orderOf(view));
     },
 
+    // A JSON notice carries the airline's OrderViewRS; a full 21.3 XML notice (whatever wire the
+    // channel speaks) was read into the port's order when it arrived (CurrentOrder).
     orderOfNotice(channel, order, notice) {
-      const view = (notice as { OrderViewRS?: OrderViewRS } | null)?.OrderViewRS;
+      const carried = notice as { OrderViewRS?: OrderViewRS; CurrentOrder?: ProviderOrder } | null;
+      if (carried?.CurrentOrder) return matchingOrder(channel, order, carried.CurrentOrder);
+      const view = carried?.OrderViewRS;
       if (!view?.Order || !view.DataLists) return null;
       return matchingOrder(channel, order, orderOf(view));
     },

@@ -1,12 +1,12 @@
 // One channel's way to its airline: an NdcXmlTransport over the channel's configured endpoint. It
 // chooses the host (the payment host for documents that carry a card, when one is configured), the
 // path and deadline per message, wraps the document in a SOAP 1.1 envelope with its SOAPAction or
-// sends it bare over REST, adds the API key and the bearer token, and presents the client
-// certificate through the channel's own undici Agent (mutual TLS is a connection property). A
-// refused token is fetched again once. Failures become ProviderErrors; an answer that is an XML
+// sends it bare over REST, adds the API key and the bearer token (fetched, or the fixed credential
+// a sandbox channel carries), and presents the client certificate through the channel's own undici
+// Agent (mutual TLS is a connection property). A refused token is fetched again once. Failures become ProviderErrors; an answer that is an XML
 // document (an IATA Error included) is handed back with its status for the adapter to read.
 import type { LookupFunction } from 'node:net';
-import { Agent, request } from 'undici';
+import { Agent, request, type Dispatcher } from 'undici';
 import type { AirlineExchangeSink } from '../../airline-exchange-log.js';
 import { ProviderError, type ProviderErrorKind } from '../../airline-provider.js';
 import type { ChannelEndpoint } from '../../channel-endpoint.js';
@@ -42,6 +42,13 @@ export interface EndpointTransportOptions {
   readonly ca?: string;
   readonly sink?: AirlineExchangeSink;
   readonly now?: () => number;
+  /** A fixed `Authorization: Bearer` credential (the sandbox's channel credential) when no token is fetched. */
+  readonly bearer?: string;
+  /**
+   * A connection pool shared with other transports, left open by close(); without one the transport
+   * has its own Agent (the only way to present a client certificate).
+   */
+  readonly dispatcher?: Dispatcher;
 }
 
 export interface EndpointTransport extends NdcXmlTransport {
@@ -55,15 +62,18 @@ export function createEndpointTransport(
   const { carrier } = options;
   const { auth, secrets } = endpoint;
   const tls = auth.mutualTls ? { cert: secrets.clientCertificate, key: secrets.clientKey } : {};
-  const dispatcher = new Agent({
-    connections: 64,
-    keepAliveTimeout: 30_000,
-    connect: {
-      ...tls,
-      ...(options.ca ? { ca: options.ca } : {}),
-      ...(options.lookup ? { lookup: options.lookup } : {}),
-    },
-  });
+  const own = options.dispatcher
+    ? null
+    : new Agent({
+        connections: 64,
+        keepAliveTimeout: 30_000,
+        connect: {
+          ...tls,
+          ...(options.ca ? { ca: options.ca } : {}),
+          ...(options.lookup ? { lookup: options.lookup } : {}),
+        },
+      });
+  const dispatcher: Dispatcher = options.dispatcher ?? own!;
   const tokens = createTokenSource(endpoint, dispatcher, options.now);
   const soap = endpoint.transport === 'soap';
 
@@ -92,7 +102,7 @@ export function createEndpointTransport(
         throw new ProviderError(kind, 'The airline refused to issue an access token.', carrier, { cause: error });
       }
       headers.authorization = `Bearer ${token}`;
-    }
+    } else if (options.bearer) headers.authorization = `Bearer ${options.bearer}`;
     return { headers, token };
   }
 
@@ -140,7 +150,7 @@ export function createEndpointTransport(
   }
 
   return loggedTransport(
-    { exchange, close: () => dispatcher.close() },
+    { exchange, close: async () => own?.close() },
     {
       channelId: options.channelId,
       carrier,

@@ -1,5 +1,5 @@
-// How a channel reaches its airline (staff only): adapter, transport, addresses, timeout and the
-// auth style with its secrets. Secrets are write-only: the API answers only whether each is saved,
+// How a channel reaches its airline (staff only): adapter, transport, addresses, timeouts, each
+// message's path, SOAPAction and deadline, and the auth style with its secrets. Secrets are write-only: the API answers only whether each is saved,
 // and an empty field keeps the saved one. The mode badge says where the channel's calls go (a test
 // channel to the sandbox, in the wire format shown), and "Test connection" sends one AirShopping.
 import type { ChannelEndpoint, ChannelEndpointInput, ChannelEndpointTest } from '@contrail/sdk';
@@ -25,6 +25,7 @@ import {
 import { useState, type FormEvent } from 'react';
 import { useManageTexts } from '../../../hooks/use-manage-texts';
 import { useSaved } from '../use-back-office';
+import { EndpointMessageTable, messageSettingsInput, type MessageSettings } from './endpoint-message-table';
 
 type Token = NonNullable<NonNullable<ChannelEndpointInput['auth']>['token']>;
 const tokens: Token[] = ['none', 'oauth2_client_credentials', 'login'];
@@ -50,6 +51,11 @@ function EndpointForm({ channelId, endpoint: e }: { channelId: string; endpoint:
     client_id: e.auth.client_id ?? '',
     username: e.auth.username ?? '',
     mutual_tls: e.auth.mutual_tls,
+  });
+  const [messages, setMessages] = useState<MessageSettings>({
+    paths: e.message_paths,
+    soapActions: e.soap_actions,
+    timeouts: e.message_timeouts_ms,
   });
   const [secrets, setSecrets] = useState({
     api_key: '',
@@ -80,6 +86,7 @@ function EndpointForm({ channelId, endpoint: e }: { channelId: string; endpoint:
         base_url: draft.base_url.trim() || null,
         payment_base_url: draft.payment_base_url.trim() || null,
         timeout_ms: draft.timeout_ms,
+        ...messageSettingsInput(messages),
         auth: {
           api_key_header: draft.api_key_header.trim() || null,
           token: draft.token,
@@ -147,6 +154,12 @@ function EndpointForm({ channelId, endpoint: e }: { channelId: string; endpoint:
             onChange={(v) => setDraft({ ...draft, timeout_ms: Number(v) || e.timeout_ms })}
           />
         </Group>
+        <EndpointMessageTable
+          value={messages}
+          onChange={setMessages}
+          soap={draft.transport === 'soap'}
+          timeoutMs={draft.timeout_ms}
+        />
         <Group gap="sm" align="flex-end">
           <TextInput
             label={t('manage.endpoint.apiKeyHeader')}
