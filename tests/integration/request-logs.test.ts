@@ -321,7 +321,7 @@ describe('filters at depth', () => {
       duration_ms: 1,
       idempotency_key: null,
       replayed: false,
-      headers: '{}',
+      headers: {},
       request_body: null,
       request_body_truncated: false,
       response_body: null,

@@ -1,7 +1,7 @@
 // The request log's rows (migrations/20261128T0100-request-logs.ts): appended in batches by one
-// statement of arrays (a fixed shape whatever the batch's size, so PostgreSQL plans it once), read
-// a page at a time along an index of the caller's and filter's, and kept as one partition per UTC
-// day, created ahead of need and dropped whole when past retention.
+// statement of one JSON document (a fixed shape whatever the batch's size, so PostgreSQL plans it
+// once), read a page at a time along an index of the caller's and filter's, and kept as one
+// partition per UTC day, created ahead of need and dropped whole when past retention.
 import { sql, type Selectable, type SelectQueryBuilder } from 'kysely';
 import { stablePlan, type Db } from './database.js';
 import type { DB } from './schema.generated.js';
@@ -24,31 +24,29 @@ export interface NewRequestLog {
   duration_ms: number;
   idempotency_key: string | null;
   replayed: boolean;
-  headers: string;
+  headers: Record<string, string>;
   request_body: string | null;
   request_body_truncated: boolean;
   response_body: string | null;
   response_body_truncated: boolean;
 }
 
-const column = <K extends keyof NewRequestLog>(rows: readonly NewRequestLog[], key: K) => rows.map((r) => r[key]);
-
-/** Appends a batch in one statement; fails (with PostgreSQL's 23514) when a row's day has no partition yet. */
+/**
+ * Appends a batch in one statement, the rows as one JSON document (serialised natively; the same
+ * statement whatever the batch's size); fails (with PostgreSQL's 23514) when a row's day has no
+ * partition yet.
+ */
 export async function insertRequestLogs(db: Db, rows: readonly NewRequestLog[]): Promise<void> {
   if (rows.length === 0) return;
   await sql`
     INSERT INTO request_logs (request_id, created_at, agency_id, account_id, credential, token_id, mode, source,
       method, route, path, status, duration_ms, idempotency_key, replayed, headers, request_body,
       request_body_truncated, response_body, response_body_truncated)
-    SELECT * FROM unnest(${column(rows, 'request_id')}::text[], ${column(rows, 'created_at')}::timestamptz[],
-      ${column(rows, 'agency_id')}::text[], ${column(rows, 'account_id')}::text[], ${column(rows, 'credential')}::text[],
-      ${column(rows, 'token_id')}::text[], ${column(rows, 'mode')}::text[], ${column(rows, 'source')}::text[],
-      ${column(rows, 'method')}::text[], ${column(rows, 'route')}::text[], ${column(rows, 'path')}::text[],
-      ${column(rows, 'status')}::smallint[], ${column(rows, 'duration_ms')}::real[],
-      ${column(rows, 'idempotency_key')}::text[], ${column(rows, 'replayed')}::boolean[],
-      ${column(rows, 'headers')}::jsonb[], ${column(rows, 'request_body')}::text[],
-      ${column(rows, 'request_body_truncated')}::boolean[], ${column(rows, 'response_body')}::text[],
-      ${column(rows, 'response_body_truncated')}::boolean[])`.execute(db);
+    SELECT * FROM json_to_recordset(${JSON.stringify(rows)}::json) AS x(request_id text, created_at timestamptz,
+      agency_id text, account_id text, credential text, token_id text, mode text, source text, method text,
+      route text, path text, status smallint, duration_ms real, idempotency_key text, replayed boolean,
+      headers jsonb, request_body text, request_body_truncated boolean, response_body text,
+      response_body_truncated boolean)`.execute(db);
 }
 
 export interface RequestLogFilter {
