@@ -8,9 +8,12 @@
 // The million rows are seeded once (generate_series) into the demo agency over the last 29 days
 // and kept between runs in the database BENCH_DATABASE names (default contrail_bench_request_log).
 // The load average is printed with each part: on a shared machine it says what the figures mean.
+// (b) also reads the CPU each side spends per request (the servers' process and this database's
+// PostgreSQL backends, from /proc), which a loaded machine does not skew as it skews requests/s.
 import { execFileSync, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { cpus, loadavg } from 'node:os';
 import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
@@ -106,7 +109,11 @@ async function startServers(databaseUrl: string) {
     },
   );
   const [line] = (await once(createInterface({ input: child.stdout }), 'line')) as [string];
-  return { ports: JSON.parse(line) as { logged: number; unlogged: number }, stop: () => child.kill('SIGTERM') };
+  return {
+    ports: JSON.parse(line) as { logged: number; unlogged: number },
+    pid: child.pid!,
+    stop: () => child.kill('SIGTERM'),
+  };
 }
 
 /** `samples` requests one after another; answers p50 and p99 of their times in ms. */
@@ -124,7 +131,43 @@ async function timed(url: string, token: string): Promise<{ p50: number; p99: nu
 
 const databaseUrl = await benchDatabase(process.env.BENCH_DATABASE ?? 'contrail_bench_request_log');
 await seedLog(databaseUrl);
-const { ports, stop } = await startServers(databaseUrl);
+const { ports, pid: serversPid, stop } = await startServers(databaseUrl);
+
+/**
+ * CPU seconds so far of the servers' process and of each of this database's PostgreSQL backends
+ * (from /proc; null where it cannot be read): the cost of a request in CPU, which the machine's
+ * load does not skew as it skews requests per second.
+ */
+async function cpuSeconds(): Promise<{ node: number; pg: Map<number, number> } | null> {
+  const ticks = (pid: number) => {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  };
+  try {
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    const { rows: backends } = await client.query<{ pid: number }>(
+      'SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()',
+    );
+    await client.end();
+    const pgSeconds = new Map<number, number>();
+    for (const { pid } of backends) pgSeconds.set(pid, ticks(pid));
+    return { node: ticks(serversPid), pg: pgSeconds };
+  } catch {
+    return null;
+  }
+}
+
+/** CPU spent between two readings; a backend that started in between counts whole. */
+function cpuBetween(
+  before: { node: number; pg: Map<number, number> },
+  after: { node: number; pg: Map<number, number> },
+): { node: number; pg: number } {
+  let pgSeconds = 0;
+  for (const [pid, seconds] of after.pg) pgSeconds += seconds - (before.pg.get(pid) ?? 0);
+  return { node: after.node - before.node, pg: pgSeconds };
+}
+
 try {
   const base = `http://127.0.0.1:${ports.unlogged}/api/v1`;
   const aWeekAgo = new Date(Date.now() - 7 * 86_400_000);
@@ -183,20 +226,55 @@ try {
   await autocannon({ ...target(ports.logged), duration: 2 });
   await autocannon({ ...target(ports.unlogged), duration: 2 });
   const ratios: number[] = [];
+  // CPU ms per request, node and PostgreSQL, each side, every round.
+  const cpu: Record<'logged' | 'unlogged', Array<{ node: number; pg: number }>> = { logged: [], unlogged: [] };
   for (let round = 1; round <= rounds; round++) {
     // Alternate which side goes first, so a drift in the machine's load hits both alike.
     const order = round % 2 ? (['unlogged', 'logged'] as const) : (['logged', 'unlogged'] as const);
     const rps: Record<string, number> = {};
     for (const side of order) {
+      const before = await cpuSeconds();
       const result = await autocannon(target(ports[side]));
       if (result.non2xx > 0 || result.errors > 0)
         throw new Error(`${side}: ${result.non2xx} non-2xx, ${result.errors} errors`);
       rps[side] = result.requests.average;
+      // The logging side's last batch is written before its CPU is read (it flushes every 250 ms).
+      await sleep(600);
+      const after = await cpuSeconds();
+      if (before && after) {
+        const spent = cpuBetween(before, after);
+        const per = (seconds: number) => (seconds * 1000) / result.requests.total;
+        cpu[side].push({ node: per(spent.node), pg: per(spent.pg) });
+      }
     }
     ratios.push(rps.logged! / rps.unlogged!);
+    const cpuOf = (side: 'logged' | 'unlogged') => {
+      const last = cpu[side].at(-1);
+      return last ? ` (CPU ${(last.node * 1000).toFixed(0)}+${(last.pg * 1000).toFixed(0)} µs)` : '';
+    };
     console.log(
-      `  round ${round}  off ${rps.unlogged!.toFixed(0).padStart(6)} req/s  on ${rps.logged!.toFixed(0).padStart(6)} req/s` +
+      `  round ${round}  off ${rps.unlogged!.toFixed(0).padStart(6)} req/s${cpuOf('unlogged')}` +
+        `  on ${rps.logged!.toFixed(0).padStart(6)} req/s${cpuOf('logged')}` +
         `  on/off ${(rps.logged! / rps.unlogged!).toFixed(3)}  load ${load()}`,
+    );
+  }
+  if (cpu.logged.length && cpu.unlogged.length) {
+    const median = (side: 'logged' | 'unlogged', part: 'node' | 'pg') =>
+      percentile(
+        cpu[side].map((c) => c[part]),
+        50,
+      ) * 1000;
+    const [nodeOn, nodeOff, pgOn, pgOff] = [
+      median('logged', 'node'),
+      median('unlogged', 'node'),
+      median('logged', 'pg'),
+      median('unlogged', 'pg'),
+    ];
+    console.log(
+      `  CPU per request (median of rounds, node + this database's PostgreSQL backends): off ${nodeOff.toFixed(0)} + ` +
+        `${pgOff.toFixed(0)} µs, on ${nodeOn.toFixed(0)} + ${pgOn.toFixed(0)} µs: logging adds ` +
+        `${(nodeOn - nodeOff).toFixed(0)} + ${(pgOn - pgOff).toFixed(0)} µs, ` +
+        `${(((nodeOn + pgOn) / (nodeOff + pgOff) - 1) * 100).toFixed(1)} % of a bare request's CPU`,
     );
   }
   const sorted = [...ratios].sort((a, b) => a - b);
