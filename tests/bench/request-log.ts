@@ -258,23 +258,23 @@ try {
         `  on/off ${(rps.logged! / rps.unlogged!).toFixed(3)}  load ${load()}`,
     );
   }
-  if (cpu.logged.length && cpu.unlogged.length) {
-    const median = (side: 'logged' | 'unlogged', part: 'node' | 'pg') =>
+  if (cpu.logged.length === rounds && cpu.unlogged.length === rounds) {
+    // Paired by round (the two sides ran back to back), then the median of the rounds.
+    const paired = (f: (on: { node: number; pg: number }, off: { node: number; pg: number }) => number) =>
       percentile(
-        cpu[side].map((c) => c[part]),
+        cpu.logged.map((on, i) => f(on, cpu.unlogged[i]!)),
         50,
-      ) * 1000;
-    const [nodeOn, nodeOff, pgOn, pgOff] = [
-      median('logged', 'node'),
-      median('unlogged', 'node'),
-      median('logged', 'pg'),
-      median('unlogged', 'pg'),
-    ];
+      );
+    const node = paired((on, off) => on.node - off.node) * 1000;
+    const pgAdded = paired((on, off) => on.pg - off.pg) * 1000;
+    const share = paired((on, off) => (on.node + on.pg) / (off.node + off.pg) - 1) * 100;
+    const bare = percentile(
+      cpu.unlogged.map((off) => off.node + off.pg),
+      50,
+    );
     console.log(
-      `  CPU per request (median of rounds, node + this database's PostgreSQL backends): off ${nodeOff.toFixed(0)} + ` +
-        `${pgOff.toFixed(0)} µs, on ${nodeOn.toFixed(0)} + ${pgOn.toFixed(0)} µs: logging adds ` +
-        `${(nodeOn - nodeOff).toFixed(0)} + ${(pgOn - pgOff).toFixed(0)} µs, ` +
-        `${(((nodeOn + pgOn) / (nodeOff + pgOff) - 1) * 100).toFixed(1)} % of a bare request's CPU`,
+      `  CPU per request, median of rounds (node + this database's PostgreSQL backends): bare ${(bare * 1000).toFixed(0)} µs; ` +
+        `logging adds ${node.toFixed(0)} + ${pgAdded.toFixed(0)} µs, ${share.toFixed(1)} % of the bare request's CPU`,
     );
   }
   const sorted = [...ratios].sort((a, b) => a - b);
