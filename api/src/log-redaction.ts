@@ -83,9 +83,11 @@ function redactValue(value: unknown, key: string | undefined, parent: string | u
  * `maxChars` (cut after redacting, so a cut never leaves half a secret readable).
  */
 export function redactLoggedBody(body: unknown, maxChars: number): { text: string; truncated: boolean } {
-  const text = JSON.stringify(redactValue(body, undefined, undefined)) ?? 'null';
-  return text.length > maxChars ? { text: text.slice(0, maxChars), truncated: true } : { text, truncated: false };
+  return cut(JSON.stringify(redactValue(body, undefined, undefined)) ?? 'null', maxChars);
 }
+
+const cut = (text: string, maxChars: number) =>
+  text.length > maxChars ? { text: text.slice(0, maxChars), truncated: true } : { text, truncated: false };
 
 /** A key `redactLoggedBody` redacts by name as it shows in JSON text (every `number` and code key). */
 const redactedKeyJson = new RegExp(`"(?:${[...secretKeys, ...codeKeys, 'number'].join('|')})"\\s*:`);
@@ -108,9 +110,7 @@ function mayHoldSecrets(json: string): boolean {
  * cut at `maxChars`. Null when it needed parsing and is not JSON.
  */
 export function redactLoggedJson(text: string, maxChars: number): { text: string; truncated: boolean } | null {
-  if (!mayHoldSecrets(text)) {
-    return text.length > maxChars ? { text: text.slice(0, maxChars), truncated: true } : { text, truncated: false };
-  }
+  if (!mayHoldSecrets(text)) return cut(text, maxChars);
   try {
     return redactLoggedBody(JSON.parse(text) as unknown, maxChars);
   } catch {
