@@ -80,8 +80,8 @@ interface Page {
 const pathWalkRows = 1_000;
 /**
  * The windows a path prefix's index is read in (hours back from the newest match, or the cursor),
- * each six times the last, then the whole retention: all of them together cost little more than
- * the last one read.
+ * each six times the last, then the whole retention: all those read together cost little more than
+ * the last one.
  */
 const pathWindowHours = [1, 6, 36, 216];
 const dayMs = 24 * 3600 * 1000;
@@ -98,6 +98,7 @@ export async function findRequestLogs(db: Db, filter: RequestLogFilter, page: Pa
   if (filter.pathPrefix === undefined || filter.agencyId === undefined) {
     return withNames(db, matching(db, filter, page).selectAll('r').limit(page.limit), page.limit);
   }
+  const { pathPrefix: prefix, agencyId } = filter;
   const newest = db
     .selectFrom(
       matching(db, { ...filter, pathPrefix: undefined }, page)
@@ -106,38 +107,40 @@ export async function findRequestLogs(db: Db, filter: RequestLogFilter, page: Pa
         .as('r'),
     )
     .selectAll('r')
-    .where(sql<boolean>`r.path LIKE ${`${escapeLike(filter.pathPrefix)}%`}`)
+    .where(sql<boolean>`r.path LIKE ${`${escapeLike(prefix)}%`}`)
     .orderBy('r.created_at', 'desc')
     .orderBy('r.seq', 'desc')
     .limit(page.limit);
   const walked = await withNames(db, newest, page.limit);
   if (walked.length === page.limit) return walked;
-  const top = page.before?.createdAt ?? filter.before ?? walked[0]?.created_at ?? new Date();
-  for (const hours of [...pathWindowHours, null]) {
-    const from =
-      hours === null ? filter.since : new Date(Math.max(filter.since.getTime(), top.getTime() - hours * 3_600_000));
+  const top = (page.before?.createdAt ?? filter.before ?? walked[0]?.created_at ?? new Date()).getTime();
+  // Each window's lower bound (exclusive), newest first, the last the retention's: one statement
+  // whose windows PostgreSQL reads in turn (an Append runs its branches in order when it has no
+  // parallel workers, which stable-plan connections never have), stopping at the first that fills
+  // the page.
+  const bounds = [
+    ...pathWindowHours.map((hours) => new Date(Math.max(filter.since.getTime(), top - hours * 3_600_000))),
+    filter.since,
+  ];
+  const windows = bounds.map((from, i) => {
     // The range alone (no LIKE to test row by row): every path that starts with the prefix.
-    const keys = matching(db, { ...filter, pathPrefix: undefined, since: from }, page)
-      .where('r.path', sql`~>=~`, filter.pathPrefix)
-      .where('r.path', sql`~<~`, pastPrefix(filter.pathPrefix))
-      .select(['r.created_at', 'r.seq'])
-      .limit(page.limit);
-    const rows = await withNames(
-      db,
-      db
-        .selectFrom(keys.as('k'))
-        .innerJoin('request_logs as r', (join) =>
-          join
-            .onRef('r.created_at', '=', 'k.created_at')
-            .onRef('r.seq', '=', 'k.seq')
-            .on('r.agency_id', '=', filter.agencyId!),
-        )
-        .selectAll('r'),
-      page.limit,
-    );
-    if (rows.length === page.limit || hours === null || from.getTime() === filter.since.getTime()) return rows;
-  }
-  return [];
+    let window = matching(db, { ...filter, pathPrefix: undefined, since: from }, page)
+      .where('r.path', sql`~>=~`, prefix)
+      .where('r.path', sql`~<~`, pastPrefix(prefix));
+    if (i > 0) window = window.where('r.created_at', '<=', bounds[i - 1]!);
+    return db.selectFrom(window.select(['r.created_at', 'r.seq']).limit(page.limit).as(`w${i}`)).selectAll();
+  });
+  const keys = windows.slice(1).reduce((all, window) => all.unionAll(window), windows[0]!);
+  return withNames(
+    db,
+    db
+      .selectFrom(db.selectFrom(keys.as('w')).selectAll().limit(page.limit).as('k'))
+      .innerJoin('request_logs as r', (join) =>
+        join.onRef('r.created_at', '=', 'k.created_at').onRef('r.seq', '=', 'k.seq').on('r.agency_id', '=', agencyId),
+      )
+      .selectAll('r'),
+    page.limit,
+  );
 }
 
 /** The caller's rows matching the filter, newest first (no columns chosen yet). */
