@@ -13,7 +13,7 @@ import {
 } from './domain/channels/channel-endpoints.service.js';
 import { createSecretBox } from './domain/crypto/secret-box.js';
 import { createCore } from './core.js';
-import type { Db } from './db/database.js';
+import { createDb, type Db } from './db/database.js';
 import { createAccountsService, type AccountsService } from './domain/accounts/accounts.service.js';
 import { createApiTokensService, type ApiTokensService } from './domain/auth/api-tokens.service.js';
 import { createAuthenticator, type Authenticator } from './domain/auth/authenticator.js';
@@ -220,8 +220,15 @@ export function createAppContext(config: Config, overrides: { clock?: Clock } = 
     cards: core.cards,
     pacer: createReshopPacer(limitStore, config.FARE_WATCH_RESHOPS_PER_SECOND),
   });
-  const requestLogRecorder = config.REQUEST_LOG
-    ? createRequestLogRecorder({ db, flushMs: config.REQUEST_LOG_FLUSH_MS, maxBuffered: config.REQUEST_LOG_BUFFER })
+  // The request log writes on a connection of its own: a batch's INSERT holding one of the pool's
+  // connections made the requests it logs wait for theirs.
+  const requestLogDb = config.REQUEST_LOG ? createDb(config.DATABASE_URL, 1, config.DATABASE_POOL_WAIT_MS) : null;
+  const requestLogRecorder = requestLogDb
+    ? createRequestLogRecorder({
+        db: requestLogDb,
+        flushMs: config.REQUEST_LOG_FLUSH_MS,
+        maxBuffered: config.REQUEST_LOG_BUFFER,
+      })
     : null;
   const flushTimer = setInterval(() => void auth.flush().catch(() => undefined), 10_000);
   flushTimer.unref();
@@ -341,6 +348,7 @@ export function createAppContext(config: Config, overrides: { clock?: Clock } = 
       await auth.flush().catch(() => undefined);
       // After the server has answered its last request, before the database closes.
       await requestLogRecorder?.close();
+      await requestLogDb?.destroy();
       await core.close();
     },
   };

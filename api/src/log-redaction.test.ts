@@ -2,7 +2,7 @@ import { Writable } from 'node:stream';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { loggerOptions } from './http/server-options.js';
-import { redactLoggedBody } from './log-redaction.js';
+import { redactLoggedBody, redactLoggedJson } from './log-redaction.js';
 
 function linesOf(log: (logger: pino.Logger) => void): string {
   let out = '';
@@ -66,5 +66,27 @@ describe('request log body redaction', () => {
     expect(truncated).toBe(true);
     expect(text).toHaveLength(80);
     expect(text).not.toContain('ppp');
+  });
+
+  it('redacts JSON text as it redacts the value, and keeps text with nothing to redact as it was sent', () => {
+    const secretOnes = [
+      '{"password":"hunter2"}',
+      '{"a":[{"card":{"number":"1"}}]}',
+      '{"note":"pay with 4000 0000 0000 0002"}',
+      '{"otp" : 123456}',
+      '{"text":"ctr_test_abc"}',
+      '{"pass\\u0077ord":"hunter2"}',
+      '{"x":"\\u0034000000000000002"}',
+    ];
+    for (const text of secretOnes) {
+      const expected = redactLoggedBody(JSON.parse(text), 10_000).text;
+      expect(expected).toContain('[redacted]');
+      expect(redactLoggedJson(text, 10_000)).toEqual({ text: expected, truncated: false });
+    }
+    // Digits that fail Luhn, a `code` that is not one, a password named only as a value.
+    const plain = '{"phone":"+380500000003","ref":"1234567890123456","origin":{"code":"WAW"},"auth_method":"password"}';
+    expect(redactLoggedJson(plain, 10_000)).toEqual({ text: plain, truncated: false });
+    expect(redactLoggedJson(plain, 20)).toEqual({ text: plain.slice(0, 20), truncated: true });
+    expect(redactLoggedJson('{"password":', 100)).toBeNull();
   });
 });

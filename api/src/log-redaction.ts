@@ -83,8 +83,39 @@ function redactValue(value: unknown, key: string | undefined, parent: string | u
  * `maxChars` (cut after redacting, so a cut never leaves half a secret readable).
  */
 export function redactLoggedBody(body: unknown, maxChars: number): { text: string; truncated: boolean } {
-  const text = JSON.stringify(redactValue(body, undefined, undefined)) ?? 'null';
-  return text.length > maxChars ? { text: text.slice(0, maxChars), truncated: true } : { text, truncated: false };
+  return cut(JSON.stringify(redactValue(body, undefined, undefined)) ?? 'null', maxChars);
+}
+
+const cut = (text: string, maxChars: number) =>
+  text.length > maxChars ? { text: text.slice(0, maxChars), truncated: true } : { text, truncated: false };
+
+/** A key `redactLoggedBody` redacts by name as it shows in JSON text (every `number` and code key). */
+const redactedKeyJson = new RegExp(`"(?:${[...secretKeys, ...codeKeys, 'number'].join('|')})"\\s*:`);
+const credentialIn = new RegExp(credentialLike.source);
+
+/**
+ * Whether `redactLoggedBody` could change the value this JSON text holds: a key it redacts by name,
+ * one of our credentials, a card number (as `redactText` finds them: the text of a string value
+ * shows as it is in JSON), or a backslash (an escape may spell any of them).
+ */
+function mayHoldSecrets(json: string): boolean {
+  if (json.includes('\\') || redactedKeyJson.test(json) || credentialIn.test(json)) return true;
+  for (const [match] of json.matchAll(cardLike)) if (passesLuhn(match.replace(/[ -]/g, ''))) return true;
+  return false;
+}
+
+/**
+ * JSON text (an answer's, as it was sent) redacted as `redactLoggedBody` redacts the value it
+ * holds: parsed and walked only when the text shows something to redact; otherwise kept as it is,
+ * cut at `maxChars`. Null when it needed parsing and is not JSON.
+ */
+export function redactLoggedJson(text: string, maxChars: number): { text: string; truncated: boolean } | null {
+  if (!mayHoldSecrets(text)) return cut(text, maxChars);
+  try {
+    return redactLoggedBody(JSON.parse(text) as unknown, maxChars);
+  } catch {
+    return null;
+  }
 }
 
 /** NDC XML elements whose text is a secret or a card's data, whatever it looks like. */
@@ -97,13 +128,7 @@ const secretElements =
  * by shape (anything Luhn calls a card number, our own tokens) for what sits elsewhere.
  */
 export function redactAirlineMessage(text: string, format: 'xml' | 'json'): string {
-  if (format === 'json') {
-    try {
-      return redactLoggedBody(JSON.parse(text), Number.MAX_SAFE_INTEGER).text;
-    } catch {
-      return redactText(text);
-    }
-  }
+  if (format === 'json') return redactLoggedJson(text, Number.MAX_SAFE_INTEGER)?.text ?? redactText(text);
   return redactText(
     text.replace(
       secretElements,

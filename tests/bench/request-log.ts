@@ -8,9 +8,12 @@
 // The million rows are seeded once (generate_series) into the demo agency over the last 29 days
 // and kept between runs in the database BENCH_DATABASE names (default contrail_bench_request_log).
 // The load average is printed with each part: on a shared machine it says what the figures mean.
+// (b) also reads the CPU each side spends per request (the servers' process and this database's
+// PostgreSQL backends, from /proc), which a loaded machine does not skew as it skews requests/s.
 import { execFileSync, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { cpus, loadavg } from 'node:os';
 import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
@@ -74,7 +77,9 @@ async function seedLog(databaseUrl: string): Promise<void> {
         FROM generate_series($2::bigint, $3::bigint) AS g`,
       [now, have + 1, rows, demoAgency.id, supervisor.id, agent.id],
     );
-    await client.query('ANALYZE request_logs');
+    // A live log's past days have been vacuumed by autovacuum (all-visible, so read from an index
+    // alone); a fresh seed is not yet.
+    await client.query('VACUUM ANALYZE request_logs');
     console.log(`request log: seeded ${rows - have} rows in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   } finally {
     await client.end();
@@ -104,7 +109,11 @@ async function startServers(databaseUrl: string) {
     },
   );
   const [line] = (await once(createInterface({ input: child.stdout }), 'line')) as [string];
-  return { ports: JSON.parse(line) as { logged: number; unlogged: number }, stop: () => child.kill('SIGTERM') };
+  return {
+    ports: JSON.parse(line) as { logged: number; unlogged: number },
+    pid: child.pid!,
+    stop: () => child.kill('SIGTERM'),
+  };
 }
 
 /** `samples` requests one after another; answers p50 and p99 of their times in ms. */
@@ -122,7 +131,43 @@ async function timed(url: string, token: string): Promise<{ p50: number; p99: nu
 
 const databaseUrl = await benchDatabase(process.env.BENCH_DATABASE ?? 'contrail_bench_request_log');
 await seedLog(databaseUrl);
-const { ports, stop } = await startServers(databaseUrl);
+const { ports, pid: serversPid, stop } = await startServers(databaseUrl);
+
+/**
+ * CPU seconds so far of the servers' process and of each of this database's PostgreSQL backends
+ * (from /proc; null where it cannot be read): the cost of a request in CPU, which the machine's
+ * load does not skew as it skews requests per second.
+ */
+async function cpuSeconds(): Promise<{ node: number; pg: Map<number, number> } | null> {
+  const ticks = (pid: number) => {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  };
+  try {
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    const { rows: backends } = await client.query<{ pid: number }>(
+      'SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()',
+    );
+    await client.end();
+    const pgSeconds = new Map<number, number>();
+    for (const { pid } of backends) pgSeconds.set(pid, ticks(pid));
+    return { node: ticks(serversPid), pg: pgSeconds };
+  } catch {
+    return null;
+  }
+}
+
+/** CPU spent between two readings; a backend that started in between counts whole. */
+function cpuBetween(
+  before: { node: number; pg: Map<number, number> },
+  after: { node: number; pg: Map<number, number> },
+): { node: number; pg: number } {
+  let pgSeconds = 0;
+  for (const [pid, seconds] of after.pg) pgSeconds += seconds - (before.pg.get(pid) ?? 0);
+  return { node: after.node - before.node, pg: pgSeconds };
+}
+
 try {
   const base = `http://127.0.0.1:${ports.unlogged}/api/v1`;
   const aWeekAgo = new Date(Date.now() - 7 * 86_400_000);
@@ -147,6 +192,13 @@ try {
       `${base}/request_logs?limit=50&path=/api/v1/bookings/BK`,
       supervisor.token,
     ],
+    [
+      'page of 50, path=/api/v1/bookings/BK777 (rare)',
+      `${base}/request_logs?limit=50&path=/api/v1/bookings/BK777`,
+      supervisor.token,
+    ],
+    ['page of 50, path matching nothing', `${base}/request_logs?limit=50&path=/api/v1/nothing`, supervisor.token],
+    ['page of 50, status=5xx (agent: own calls)', `${base}/request_logs?limit=50&status=5xx`, agent.token],
     ['idempotency_key (every retry)', `${base}/request_logs?limit=50&idempotency_key=issue-777`, supervisor.token],
     ['page of 50, one hour a week ago', `${base}/request_logs?limit=50&${window}`, supervisor.token],
   ];
@@ -156,7 +208,7 @@ try {
     const r = await timed(url, token);
     if (baseline === 0) baseline = r.p99;
     console.log(
-      `  ${name.padEnd(46)} p50 ${r.p50.toFixed(2).padStart(6)} ms  p99 ${r.p99.toFixed(2).padStart(6)} ms` +
+      `  ${name.padEnd(50)} p50 ${r.p50.toFixed(2).padStart(6)} ms  p99 ${r.p99.toFixed(2).padStart(6)} ms` +
         `  p99/baseline ${(r.p99 / baseline).toFixed(2)}`,
     );
   }
@@ -174,20 +226,55 @@ try {
   await autocannon({ ...target(ports.logged), duration: 2 });
   await autocannon({ ...target(ports.unlogged), duration: 2 });
   const ratios: number[] = [];
+  // CPU ms per request, node and PostgreSQL, each side, every round.
+  const cpu: Record<'logged' | 'unlogged', Array<{ node: number; pg: number }>> = { logged: [], unlogged: [] };
   for (let round = 1; round <= rounds; round++) {
     // Alternate which side goes first, so a drift in the machine's load hits both alike.
     const order = round % 2 ? (['unlogged', 'logged'] as const) : (['logged', 'unlogged'] as const);
     const rps: Record<string, number> = {};
     for (const side of order) {
+      const before = await cpuSeconds();
       const result = await autocannon(target(ports[side]));
       if (result.non2xx > 0 || result.errors > 0)
         throw new Error(`${side}: ${result.non2xx} non-2xx, ${result.errors} errors`);
       rps[side] = result.requests.average;
+      // The logging side's last batch is written before its CPU is read (it flushes every 250 ms).
+      await sleep(600);
+      const after = await cpuSeconds();
+      if (before && after) {
+        const spent = cpuBetween(before, after);
+        const per = (seconds: number) => (seconds * 1000) / result.requests.total;
+        cpu[side].push({ node: per(spent.node), pg: per(spent.pg) });
+      }
     }
     ratios.push(rps.logged! / rps.unlogged!);
+    const cpuOf = (side: 'logged' | 'unlogged') => {
+      const last = cpu[side].at(-1);
+      return last ? ` (CPU ${(last.node * 1000).toFixed(0)}+${(last.pg * 1000).toFixed(0)} µs)` : '';
+    };
     console.log(
-      `  round ${round}  off ${rps.unlogged!.toFixed(0).padStart(6)} req/s  on ${rps.logged!.toFixed(0).padStart(6)} req/s` +
+      `  round ${round}  off ${rps.unlogged!.toFixed(0).padStart(6)} req/s${cpuOf('unlogged')}` +
+        `  on ${rps.logged!.toFixed(0).padStart(6)} req/s${cpuOf('logged')}` +
         `  on/off ${(rps.logged! / rps.unlogged!).toFixed(3)}  load ${load()}`,
+    );
+  }
+  if (cpu.logged.length === rounds && cpu.unlogged.length === rounds) {
+    // Paired by round (the two sides ran back to back), then the median of the rounds.
+    const paired = (f: (on: { node: number; pg: number }, off: { node: number; pg: number }) => number) =>
+      percentile(
+        cpu.logged.map((on, i) => f(on, cpu.unlogged[i]!)),
+        50,
+      );
+    const node = paired((on, off) => on.node - off.node) * 1000;
+    const pgAdded = paired((on, off) => on.pg - off.pg) * 1000;
+    const share = paired((on, off) => (on.node + on.pg) / (off.node + off.pg) - 1) * 100;
+    const bare = percentile(
+      cpu.unlogged.map((off) => off.node + off.pg),
+      50,
+    );
+    console.log(
+      `  CPU per request, median of rounds (node + this database's PostgreSQL backends): bare ${(bare * 1000).toFixed(0)} µs; ` +
+        `logging adds ${node.toFixed(0)} + ${pgAdded.toFixed(0)} µs, ${share.toFixed(1)} % of the bare request's CPU`,
     );
   }
   const sorted = [...ratios].sort((a, b) => a - b);

@@ -3,10 +3,15 @@
 // one-time codes, tokens and signing secrets); the filters and the cursor; the walls (a supervisor
 // the agency's calls, anyone else their own, a token its own mode, another agency's call a 404); a
 // replayed idempotent answer is flagged; a call links to the events it caused and their deliveries;
-// and a day past retention is dropped whole.
+// each filter finds rare matches under many newer calls; and a day past retention is dropped whole.
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureRequestLogDays, requestLogDays } from '../../api/src/db/request-logs.repository.js';
+import {
+  ensureRequestLogDays,
+  insertRequestLogs,
+  requestLogDays,
+  type NewRequestLog,
+} from '../../api/src/db/request-logs.repository.js';
 import { keepRequestLogDays } from '../../api/src/domain/request-log/request-log-retention.js';
 import { bearer, book, findFares, payBy } from '../support/bookings.js';
 import { createAccount, createTenant, type TestAccount, type TestTenant } from '../support/factories.js';
@@ -289,6 +294,70 @@ describe('the request log', () => {
     expect(bad.status).toBe(400);
     const badCursor = await api().get('/api/v1/request_logs').query({ cursor: 'bm9wZQ' }).set(bearer(agent2.token));
     expect(badCursor.status).toBe(400);
+  });
+});
+
+describe('filters at depth', () => {
+  // A supervisor's agency whose newest calls are all one read (as a busy integration makes them):
+  // each filter still finds the few older calls it matches, in order, and pages through them.
+  it('finds the rare calls a filter matches under many newer ones, and pages across them', async () => {
+    const db = stack.ctx.db;
+    const deep = await createTenant(db);
+    const boss = await createAccount(db, { userType: 'Supervisor', tenant: deep });
+    const now = Date.now();
+    const row = (at: number, method: string, path: string, status: number): NewRequestLog => ({
+      request_id: `req_deep_${at}`,
+      created_at: new Date(at),
+      agency_id: deep.agencyId,
+      account_id: boss.id,
+      credential: 'token',
+      token_id: null,
+      mode: 'test',
+      source: 'api',
+      method,
+      route: null,
+      path,
+      status,
+      duration_ms: 1,
+      idempotency_key: null,
+      replayed: false,
+      headers: {},
+      request_body: null,
+      request_body_truncated: false,
+      response_body: null,
+      response_body_truncated: false,
+    });
+    const rare = [
+      row(now - 2 * 3_600_000, 'POST', '/api/v1/bookings/AB1/issue', 500),
+      row(now - 3 * 3_600_000, 'GET', '/api/v1/bookings/AB1', 200),
+      row(now - 4 * 3_600_000, 'POST', '/api/v1/webhook_endpoints', 201),
+      row(now - 5 * 3_600_000, 'GET', '/api/v1/webhookXendpoints', 404),
+      row(now - 3 * 86_400_000, 'GET', '/api/v1/bookings/AB2', 503),
+    ];
+    const busy = Array.from({ length: 1_500 }, (_, i) => row(now - 60_000 - i, 'GET', '/api/v1/account/details', 200));
+    await ensureRequestLogDays(db, new Date(now - 4 * 86_400_000), 5);
+    await insertRequestLogs(db, [...busy, ...rare]);
+    const ids = async (query: Record<string, string>) => {
+      const seen: string[] = [];
+      let cursor: string | null = null;
+      do {
+        const page = await logsOf(boss.token, { ...query, limit: '2', ...(cursor ? { cursor } : {}) });
+        seen.push(...page.data.map((r) => r.id as string));
+        cursor = page.meta.next_cursor;
+      } while (cursor);
+      return seen;
+    };
+    const idOf = (i: number) => rare[i]!.request_id;
+    expect(await ids({ path: '/api/v1/bookings/AB' })).toEqual([idOf(0), idOf(1), idOf(4)]);
+    expect(await ids({ path: '/api/v1/webhook_' })).toEqual([idOf(2)]);
+    expect(await ids({ path: '/api/v1/nothing' })).toEqual([]);
+    expect(await ids({ status: '5xx' })).toEqual([idOf(0), idOf(4)]);
+    expect(await ids({ status: '404,503' })).toEqual([idOf(3), idOf(4)]);
+    expect(await ids({ method: 'POST' })).toEqual([idOf(0), idOf(2)]);
+    expect(await ids({ method: 'GET', path: '/api/v1/bookings' })).toEqual([idOf(1), idOf(4)]);
+    expect(await ids({ path: '/api/v1/bookings/', created_before: new Date(now - 86_400_000).toISOString() })).toEqual([
+      idOf(4),
+    ]);
   });
 });
 

@@ -22,8 +22,13 @@ export const isoTime = (at: Date | string | null | undefined): string | null =>
 export function createDb(connectionString: string, poolSize = 10, poolWaitMs = 20_000): Db {
   const options = { connectionString, max: poolSize, connectionTimeoutMillis: poolWaitMs };
   const pool = new pg.Pool(options);
-  // Connections for stable-plan reads (see `stablePlan`), opened only when one runs.
-  const stablePool = new pg.Pool({ ...options, options: '-c plan_cache_mode=force_generic_plan' });
+  // Connections for stable-plan reads (see `stablePlan`), opened only when one runs. No parallel
+  // workers: such a read stops at a page, and launching workers costs more than the whole read (a
+  // generic plan's guessed row counts can make a Gather look worth it).
+  const stablePool = new pg.Pool({
+    ...options,
+    options: '-c plan_cache_mode=force_generic_plan -c max_parallel_workers_per_gather=0',
+  });
   // Connections for keyed statements (see `keyedPlan`), opened only when one runs.
   const keyedPool = new pg.Pool({
     ...options,

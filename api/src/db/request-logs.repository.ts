@@ -1,8 +1,8 @@
 // The request log's rows (migrations/20261128T0100-request-logs.ts): appended in batches by one
-// statement of arrays (a fixed shape whatever the batch's size, so PostgreSQL plans it once), read
-// a page at a time along a caller's index, and kept as one partition per UTC day, created ahead of
-// need and dropped whole when past retention.
-import { sql, type Selectable } from 'kysely';
+// statement of one JSON document (a fixed shape whatever the batch's size, so PostgreSQL plans it
+// once), read a page at a time along an index of the caller's and filter's, and kept as one
+// partition per UTC day, created ahead of need and dropped whole when past retention.
+import { sql, type Selectable, type SelectQueryBuilder } from 'kysely';
 import { stablePlan, type Db } from './database.js';
 import type { DB } from './schema.generated.js';
 
@@ -24,31 +24,29 @@ export interface NewRequestLog {
   duration_ms: number;
   idempotency_key: string | null;
   replayed: boolean;
-  headers: string;
+  headers: Record<string, string>;
   request_body: string | null;
   request_body_truncated: boolean;
   response_body: string | null;
   response_body_truncated: boolean;
 }
 
-const column = <K extends keyof NewRequestLog>(rows: readonly NewRequestLog[], key: K) => rows.map((r) => r[key]);
-
-/** Appends a batch in one statement; fails (with PostgreSQL's 23514) when a row's day has no partition yet. */
+/**
+ * Appends a batch in one statement, the rows as one JSON document (serialised natively; the same
+ * statement whatever the batch's size); fails (with PostgreSQL's 23514) when a row's day has no
+ * partition yet.
+ */
 export async function insertRequestLogs(db: Db, rows: readonly NewRequestLog[]): Promise<void> {
   if (rows.length === 0) return;
   await sql`
     INSERT INTO request_logs (request_id, created_at, agency_id, account_id, credential, token_id, mode, source,
       method, route, path, status, duration_ms, idempotency_key, replayed, headers, request_body,
       request_body_truncated, response_body, response_body_truncated)
-    SELECT * FROM unnest(${column(rows, 'request_id')}::text[], ${column(rows, 'created_at')}::timestamptz[],
-      ${column(rows, 'agency_id')}::text[], ${column(rows, 'account_id')}::text[], ${column(rows, 'credential')}::text[],
-      ${column(rows, 'token_id')}::text[], ${column(rows, 'mode')}::text[], ${column(rows, 'source')}::text[],
-      ${column(rows, 'method')}::text[], ${column(rows, 'route')}::text[], ${column(rows, 'path')}::text[],
-      ${column(rows, 'status')}::smallint[], ${column(rows, 'duration_ms')}::real[],
-      ${column(rows, 'idempotency_key')}::text[], ${column(rows, 'replayed')}::boolean[],
-      ${column(rows, 'headers')}::jsonb[], ${column(rows, 'request_body')}::text[],
-      ${column(rows, 'request_body_truncated')}::boolean[], ${column(rows, 'response_body')}::text[],
-      ${column(rows, 'response_body_truncated')}::boolean[])`.execute(db);
+    SELECT * FROM json_to_recordset(${JSON.stringify(rows)}::json) AS x(request_id text, created_at timestamptz,
+      agency_id text, account_id text, credential text, token_id text, mode text, source text, method text,
+      route text, path text, status smallint, duration_ms real, idempotency_key text, replayed boolean,
+      headers jsonb, request_body text, request_body_truncated boolean, response_body text,
+      response_body_truncated boolean)`.execute(db);
 }
 
 export interface RequestLogFilter {
@@ -69,25 +67,94 @@ export interface RequestLogFilter {
 }
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+/** Above every text that starts with the prefix, in text_pattern_ops' (byte) order. */
+const pastPrefix = (prefix: string) => `${prefix}\u{10ffff}`;
 
-/** Newest first, `limit` rows older than the cursor (created_at, seq) when given. */
-export async function findRequestLogs(
-  db: Db,
-  filter: RequestLogFilter,
-  page: { limit: number; before?: { createdAt: Date; seq: string } },
-): Promise<Array<RequestLogRow & { token_name: string | null; account_email: string | null }>> {
-  let query = db
-    .selectFrom('request_logs as r')
-    .leftJoin('api_tokens as t', 't.id', 'r.token_id')
-    .leftJoin('accounts as a', 'a.id', 'r.account_id')
+type ListedRow = RequestLogRow & { token_name: string | null; account_email: string | null };
+interface Page {
+  limit: number;
+  before?: { createdAt: Date; seq: string };
+}
+
+/** The newest rows a path prefix is first looked for among, before its own index is read. */
+const pathWalkRows = 1_000;
+/**
+ * The windows a path prefix's index is read in (hours back from the newest match, or the cursor),
+ * each six times the last, then the whole retention: all those read together cost little more than
+ * the last one.
+ */
+const pathWindowHours = [1, 6, 36, 216];
+const dayMs = 24 * 3600 * 1000;
+
+/**
+ * Newest first, `limit` rows older than the cursor (created_at, seq) when given. Each filter reads
+ * along an index in time order and stops at the page (migrations/20261128T1125-request-log-filter-
+ * indexes.ts), except a path prefix of an agency: its matches may be most of the newest calls or
+ * none of them, so the newest calls are looked through first, and only when they do not fill the
+ * page is the prefix's range of paths read, a growing window of time at a time (each a sort of that
+ * window's matches alone, read from the index).
+ */
+export async function findRequestLogs(db: Db, filter: RequestLogFilter, page: Page): Promise<ListedRow[]> {
+  if (filter.pathPrefix === undefined || filter.agencyId === undefined) {
+    return withNames(db, matching(db, filter, page).selectAll('r').limit(page.limit), page.limit);
+  }
+  const { pathPrefix: prefix, agencyId } = filter;
+  const newest = db
+    .selectFrom(
+      matching(db, { ...filter, pathPrefix: undefined }, page)
+        .selectAll('r')
+        .limit(pathWalkRows)
+        .as('r'),
+    )
     .selectAll('r')
-    .select(['t.name as token_name', 'a.email as account_email'])
-    .where('r.created_at', '>', filter.since);
+    .where(sql<boolean>`r.path LIKE ${`${escapeLike(prefix)}%`}`)
+    .orderBy('r.created_at', 'desc')
+    .orderBy('r.seq', 'desc')
+    .limit(page.limit);
+  const walked = await withNames(db, newest, page.limit);
+  if (walked.length === page.limit) return walked;
+  const top = (page.before?.createdAt ?? filter.before ?? walked[0]?.created_at ?? new Date()).getTime();
+  // Each window's lower bound (exclusive), newest first, the last the retention's: one statement
+  // whose windows PostgreSQL reads in turn (an Append runs its branches in order when it has no
+  // parallel workers, which stable-plan connections never have), stopping at the first that fills
+  // the page.
+  const bounds = [
+    ...pathWindowHours.map((hours) => new Date(Math.max(filter.since.getTime(), top - hours * 3_600_000))),
+    filter.since,
+  ];
+  const windows = bounds.map((from, i) => {
+    // The range alone (no LIKE to test row by row): every path that starts with the prefix.
+    let window = matching(db, { ...filter, pathPrefix: undefined, since: from }, page)
+      .where('r.path', sql`~>=~`, prefix)
+      .where('r.path', sql`~<~`, pastPrefix(prefix));
+    if (i > 0) window = window.where('r.created_at', '<=', bounds[i - 1]!);
+    return db.selectFrom(window.select(['r.created_at', 'r.seq']).limit(page.limit).as(`w${i}`)).selectAll();
+  });
+  const keys = windows.slice(1).reduce((all, window) => all.unionAll(window), windows[0]!);
+  return withNames(
+    db,
+    db
+      .selectFrom(db.selectFrom(keys.as('w')).selectAll().limit(page.limit).as('k'))
+      .innerJoin('request_logs as r', (join) =>
+        join.onRef('r.created_at', '=', 'k.created_at').onRef('r.seq', '=', 'k.seq').on('r.agency_id', '=', agencyId),
+      )
+      .selectAll('r'),
+    page.limit,
+  );
+}
+
+/** The caller's rows matching the filter, newest first (no columns chosen yet). */
+function matching(db: Db, filter: RequestLogFilter, page: Page) {
+  let query = db.selectFrom('request_logs as r').where('r.created_at', '>', filter.since);
   if (filter.agencyId !== undefined) query = query.where('r.agency_id', '=', filter.agencyId);
   if (filter.accountId !== undefined) query = query.where('r.account_id', '=', filter.accountId);
   if (filter.mode !== undefined) query = query.where('r.mode', '=', filter.mode);
   if (filter.requestId !== undefined) query = query.where('r.request_id', '=', filter.requestId);
-  if (filter.method !== undefined) query = query.where('r.method', '=', filter.method);
+  if (filter.method !== undefined) {
+    query = query.where('r.method', '=', filter.method);
+    // Literal, so that PostgreSQL may use the index of non-GET calls by method.
+    if (filter.method !== 'GET') query = query.where(sql<boolean>`r.method <> 'GET'`);
+  }
   if (filter.idempotencyKey !== undefined) query = query.where('r.idempotency_key', '=', filter.idempotencyKey);
   if (filter.before) query = query.where('r.created_at', '<', filter.before);
   if (filter.pathPrefix !== undefined) {
@@ -96,26 +163,41 @@ export async function findRequestLogs(
   const ranges = filter.statusRanges;
   if (ranges?.length) {
     query = query.where((eb) => eb.or(ranges.map(([from, to]) => eb.between('r.status', from, to))));
-    // One class (or statuses of one class): the agency's rows of that class along their own index,
-    // newest first, instead of walking every row of the agency for the rare 5xx.
-    const classes = new Set(ranges.flatMap(([from, to]) => [Math.floor(from / 100), Math.floor(to / 100)]));
-    if (classes.size === 1) query = query.where(sql<boolean>`r.status / 100 = ${[...classes][0]!}`);
+    // Literal, so that PostgreSQL may walk the errors' (or the server errors') own index.
+    const lowest = Math.min(...ranges.map(([from]) => from));
+    if (lowest >= 500) query = query.where(sql<boolean>`r.status >= 500`);
+    else if (lowest >= 400) query = query.where(sql<boolean>`r.status >= 400`);
   }
   if (page.before) {
     query = query.where(sql<boolean>`(r.created_at, r.seq) < (${page.before.createdAt}, ${page.before.seq}::bigint)`);
   }
-  // Planned once per connection (a generic plan, its partitions pruned when it runs): planning a
-  // read over thirty day partitions costs more than running it.
-  return query
+  return query.orderBy('r.created_at', 'desc').orderBy('r.seq', 'desc');
+}
+
+/**
+ * A page's rows with their token's name and account's email, joined after the page is cut. Planned
+ * once per connection (a generic plan, its partitions pruned when it runs): planning a read over
+ * thirty day partitions costs more than running it.
+ */
+function withNames(
+  db: Db,
+  rows: SelectQueryBuilder<DB & { r: RequestLogRow }, 'r', RequestLogRow>,
+  limit: number,
+): Promise<ListedRow[]> {
+  return db
+    .selectFrom(rows.as('r'))
     .modifyFront(stablePlan)
+    .leftJoin('api_tokens as t', 't.id', 'r.token_id')
+    .leftJoin('accounts as a', 'a.id', 'r.account_id')
+    .selectAll('r')
+    .select(['t.name as token_name', 'a.email as account_email'])
     .orderBy('r.created_at', 'desc')
     .orderBy('r.seq', 'desc')
-    .limit(page.limit)
+    .limit(limit)
     .execute();
 }
 
 const dayName = (day: Date) => `request_logs_${day.toISOString().slice(0, 10).replaceAll('-', '')}`;
-const dayMs = 24 * 3600 * 1000;
 const startOfDay = (at: Date) => new Date(Math.floor(at.getTime() / dayMs) * dayMs);
 
 /**

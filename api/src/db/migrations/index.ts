@@ -47,6 +47,7 @@ import * as agencyUserPermissions from './20261128T0800-agency-user-permissions.
 import * as supportCases from './20261128T0900-support-cases.js';
 import * as ledgerKinds from './20261128T1000-ledger-kinds.js';
 import * as bookingCorporateNumber from './20261128T1010-booking-corporate-number.js';
+import * as requestLogFilterIndexes from './20261128T1125-request-log-filter-indexes.js';
 
 export const migrations: Record<string, Migration> = {
   // accounts, sign-in, API tokens
@@ -136,4 +137,6 @@ export const migrations: Record<string, Migration> = {
   '20261128T1000-ledger-kinds': ledgerKinds,
   // the corporate number a booking was made with, as the airline was told it
   '20261128T1010-booking-corporate-number': bookingCorporateNumber,
+  // the request log's filters each along an index of their own; partial where most calls skip it
+  '20261128T1125-request-log-filter-indexes': requestLogFilterIndexes,
 };
