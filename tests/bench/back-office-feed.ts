@@ -8,7 +8,7 @@
 // delivered), the ratio of that rate to the local write's, the worker's resident memory idle
 // before the delivery and its peak during it (VmHWM, reset just before the connection is created).
 // Goals (the feed's issue): >= 20,000 rows/s, >= 0.5 x the local write, <= 200 MB peak.
-//   npm run bench:back-office -- [--rows 100000]
+//   [BENCH_WORKER_V8_FLAGS='--max-semi-space-size=8'] npm run bench:back-office -- [--rows 100000]
 import { spawn } from 'node:child_process';
 import { createWriteStream, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -73,7 +73,9 @@ await pipeline(
 const localMs = performance.now() - start;
 
 const server = await startSftpServer();
-const worker = spawn(process.execPath, nodeArgs('api/src/worker.ts'), {
+// BENCH_WORKER_V8_FLAGS tries V8 flags on the worker (space-separated); unset, it starts as npm start starts it.
+const workerFlags = process.env.BENCH_WORKER_V8_FLAGS?.split(' ').filter(Boolean) ?? [];
+const worker = spawn(process.execPath, nodeArgs('api/src/worker.ts', workerFlags), {
   env: {
     ...process.env,
     DATABASE_URL: databaseUrl,
@@ -167,7 +169,7 @@ console.log(
   `  SFTP delivery:        ${sftpMs.toFixed(0)} ms (cut and fix ~${cutMs.toFixed(0)} ms, send ${delivery.duration_ms} ms), ${sftpRate.toFixed(0)} rows/s`,
 );
 console.log(
-  `  worker (pid ${pid}):  idle RSS ${mb(idle)} MB (startup peak ${mb(startupPeak)} MB); peak RSS during the delivery ${mb(peak)} MB (VmHWM; sampled: cut ${mb(cutPeak)}, send ${mb(sendPeak)})`,
+  `  worker (pid ${pid}${workerFlags.length ? `, ${workerFlags.join(' ')}` : ''}):  idle RSS ${mb(idle)} MB (startup peak ${mb(startupPeak)} MB); peak RSS during the delivery ${mb(peak)} MB (VmHWM; sampled: cut ${mb(cutPeak)}, send ${mb(sendPeak)})`,
 );
 console.log(
   `  ratio to local write: ${(sftpRate / localRate).toFixed(2)} x  (goals: >= 20000 rows/s, >= 0.5 x, <= 200 MB)`,
