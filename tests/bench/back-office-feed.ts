@@ -2,13 +2,15 @@
 // to an OpenSSH server on loopback (the batch cut and fixed in PostgreSQL, then sent under a
 // temporary name and renamed), against the bare baseline of writing the same CSV, from the same
 // rows, to a local file in the same run (in this process). The delivery runs where it runs in
-// production: in a worker process started as `npm start` starts one (api/src/worker.ts through
-// scripts/node-flags.ts, every loop of the worker running), which picks the new connection up on
-// its own sweep. Reports rows per second (from the connection's creation to the delivery seen
-// delivered), the ratio of that rate to the local write's, the worker's resident memory idle
-// before the delivery and its peak during it (VmHWM, reset just before the connection is created).
+// production: in a worker process started as `npm start` starts one (api/src/worker.ts compiled to
+// dist/services/worker.mjs, with scripts/node-flags.ts' arguments, every loop of the worker
+// running), which picks the new connection up on its own sweep. Reports rows per second (from the
+// connection's creation to the delivery seen delivered), the ratio of that rate to the local
+// write's, the worker's resident memory idle before the delivery and its peak during it (VmHWM,
+// reset just before the connection is created).
 // Goals (the feed's issue): >= 20,000 rows/s, >= 0.5 x the local write, <= 200 MB peak.
-//   [BENCH_WORKER_V8_FLAGS='--max-semi-space-size=8'] npm run bench:back-office -- [--rows 100000]
+// BENCH_WORKER_TSX=1 runs the worker's TypeScript source through tsx instead, as tests do.
+//   [BENCH_WORKER_V8_FLAGS='--max-semi-space-size=8'] [BENCH_WORKER_TSX=1] npm run bench:back-office -- [--rows 100000]
 import { spawn } from 'node:child_process';
 import { createWriteStream, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -23,7 +25,8 @@ import { batchChunks } from '../../api/src/domain/back-office-feed/batch-file.js
 import { createSecretBox } from '../../api/src/domain/crypto/secret-box.js';
 import { newId } from '../../api/src/domain/ids.js';
 import { localRedisUrl } from '../../scripts/local-services.js';
-import { nodeArgs } from '../../scripts/node-flags.js';
+import { buildServices } from '../../scripts/build-services.js';
+import { compiledService, nodeArgs, serviceSources } from '../../scripts/node-flags.js';
 import { createTenant } from '../support/factories.js';
 import { startSftpServer } from '../support/sftp-server.js';
 import { benchDatabase, benchSecretKey } from './bench-support.js';
@@ -75,7 +78,10 @@ const localMs = performance.now() - start;
 const server = await startSftpServer();
 // BENCH_WORKER_V8_FLAGS tries V8 flags on the worker (space-separated); unset, it starts as npm start starts it.
 const workerFlags = process.env.BENCH_WORKER_V8_FLAGS?.split(' ').filter(Boolean) ?? [];
-const worker = spawn(process.execPath, nodeArgs('api/src/worker.ts', workerFlags), {
+const fromSource = process.env.BENCH_WORKER_TSX === '1';
+if (!fromSource) await buildServices();
+const workerScript = fromSource ? serviceSources.worker : compiledService('worker');
+const worker = spawn(process.execPath, nodeArgs(workerScript, workerFlags), {
   env: {
     ...process.env,
     DATABASE_URL: databaseUrl,
@@ -169,7 +175,7 @@ console.log(
   `  SFTP delivery:        ${sftpMs.toFixed(0)} ms (cut and fix ~${cutMs.toFixed(0)} ms, send ${delivery.duration_ms} ms), ${sftpRate.toFixed(0)} rows/s`,
 );
 console.log(
-  `  worker (pid ${pid}${workerFlags.length ? `, ${workerFlags.join(' ')}` : ''}):  idle RSS ${mb(idle)} MB (startup peak ${mb(startupPeak)} MB); peak RSS during the delivery ${mb(peak)} MB (VmHWM; sampled: cut ${mb(cutPeak)}, send ${mb(sendPeak)})`,
+  `  worker (${workerScript}, pid ${pid}${workerFlags.length ? `, ${workerFlags.join(' ')}` : ''}):  idle RSS ${mb(idle)} MB (startup peak ${mb(startupPeak)} MB); peak RSS during the delivery ${mb(peak)} MB (VmHWM; sampled: cut ${mb(cutPeak)}, send ${mb(sendPeak)})`,
 );
 console.log(
   `  ratio to local write: ${(sftpRate / localRate).toFixed(2)} x  (goals: >= 20000 rows/s, >= 0.5 x, <= 200 MB)`,
