@@ -21,7 +21,7 @@ function run(cmd: string, args: string[]): void {
 }
 
 await buildServices();
-console.log('build: services → dist/services');
+console.log('build: services → api/dist, sandbox/dist');
 mkdirSync('dist/docs', { recursive: true });
 run('npx', [
   'redocly',

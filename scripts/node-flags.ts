@@ -17,10 +17,13 @@ export const serviceSources = {
 } as const;
 export type ServiceName = keyof typeof serviceSources;
 
-export const compiledServicesDir = 'dist/services';
-
+/**
+ * Where a service's bundle is: in its own package's dist/ (api/src/server.ts → api/dist/server.mjs),
+ * so Node finds its dependencies from there as it did from the source: in the package's own
+ * node_modules first (npm keeps a version there when the root has another), then the root's.
+ */
 export function compiledService(name: ServiceName): string {
-  return `${compiledServicesDir}/${name}.mjs`;
+  return serviceSources[name].replace('/src/', '/dist/').replace(/\.ts$/, '.mjs');
 }
 
 /**

@@ -1,6 +1,6 @@
 // Where the repository is, for the files the services read beside their code (the contract bundle,
 // the console build, the docs). The services run as TypeScript (tests, `tsx`) and bundled into
-// dist/services/ (`npm start`), so a path relative to a module's own file differs between the two;
+// dist/ (`npm start`), so a path relative to a module's own file differs between the two;
 // the repository root does not. It is the nearest directory above this module's file whose
 // package.json declares the workspaces, found once when the module loads.
 import { existsSync, readFileSync } from 'node:fs';

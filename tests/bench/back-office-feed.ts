@@ -3,7 +3,7 @@
 // temporary name and renamed), against the bare baseline of writing the same CSV, from the same
 // rows, to a local file in the same run (in this process). The delivery runs where it runs in
 // production: in a worker process started as `npm start` starts one (api/src/worker.ts compiled to
-// dist/services/worker.mjs, with scripts/node-flags.ts' arguments, every loop of the worker
+// api/dist/worker.mjs, with scripts/node-flags.ts' arguments, every loop of the worker
 // running), which picks the new connection up on its own sweep. Reports rows per second (from the
 // connection's creation to the delivery seen delivered), the ratio of that rate to the local
 // write's, the worker's resident memory idle before the delivery and its peak during it (VmHWM,
