@@ -37,7 +37,7 @@ export function serviceScript(name: ServiceName): string {
 
 /**
  * The arguments after `node` that start `script`: compiled JavaScript runs as it is, a TypeScript
- * entry point through tsx (tests and development), which costs each process about 30 MB more.
+ * entry point through tsx (tests and development), which costs each process 50–70 MB more.
  */
 export function nodeArgs(script: string, v8Flags: readonly string[] = []): string[] {
   return script.endsWith('.ts') ? [...v8Flags, '--import', 'tsx', script] : [...v8Flags, script];
