@@ -1,8 +1,10 @@
-// `npm run build`: what the API serves besides operations: the console (Vite, under /packs/), the
+// `npm run build`: the services as `npm start` runs them (compiled, build-services.ts), and what
+// the API serves besides operations: the console (Vite, under /packs/), the
 // offline API docs (Redocly, with its script inlined so /docs needs no other host) and the guides
 // (docs/guides rendered to static pages under /docs/guides/).
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { buildServices } from './build-services.js';
 import { externalizeScripts } from './docs-page.js';
 import { guidesCss, guidesStylesheet, renderGuides } from './guides-pages.js';
 
@@ -18,6 +20,8 @@ function run(cmd: string, args: string[]): void {
   }
 }
 
+await buildServices();
+console.log('build: services → api/dist, sandbox/dist');
 mkdirSync('dist/docs', { recursive: true });
 run('npx', [
   'redocly',

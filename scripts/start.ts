@@ -1,8 +1,9 @@
 // `npm start`: the whole product on one machine. It finds PostgreSQL and Redis (DATABASE_URL and
 // REDIS_URL when set, creating DATABASE_URL's database if it does not exist yet; else local servers
 // on their standard ports, else an embedded PostgreSQL and BullMQ's PostgreSQL backend), migrates
-// and seeds, builds the console and docs, then runs the sandbox, API_PROCESSES API processes and
-// WORKER_PROCESSES workers under a supervisor (scripts/supervisor.ts) until Ctrl-C or SIGTERM.
+// and seeds, builds the services, the console and docs, then runs the sandbox, API_PROCESSES API
+// processes and WORKER_PROCESSES workers, compiled to JavaScript (scripts/build-services.ts), under
+// a supervisor (scripts/supervisor.ts) until Ctrl-C or SIGTERM.
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -13,7 +14,8 @@ import { createDb } from '../api/src/db/database.js';
 import { migrateToLatest } from '../api/src/db/migrate.js';
 import { demoAccounts, demoPassword, seed } from '../api/src/scripts/seed.js';
 import { localRedisUrl, portAnswers } from './local-services.js';
-import { apiV8Flags, workerV8Flags } from './node-flags.js';
+import { buildServices } from './build-services.js';
+import { apiV8Flags, serviceScript, workerV8Flags } from './node-flags.js';
 import { supervise, type ProcessSpec, type Supervisor } from './supervisor.js';
 
 const databaseName = 'contrail';
@@ -119,17 +121,17 @@ function processCount(name: 'API_PROCESSES' | 'WORKER_PROCESSES'): number {
 function processSpecs(env: NodeJS.ProcessEnv, apiProcesses: number, workerProcesses: number): ProcessSpec[] {
   const numbered = (kind: string, count: number, i: number) => (count === 1 ? kind : `${kind} ${i + 1}`);
   return [
-    { name: 'sandbox', script: 'sandbox/src/server.ts', env, stopPhase: 1 },
+    { name: 'sandbox', script: serviceScript('sandbox'), env, stopPhase: 1 },
     ...Array.from({ length: apiProcesses }, (_, i) => ({
       name: numbered('api', apiProcesses, i),
-      script: 'api/src/server.ts',
+      script: serviceScript('api'),
       env,
       v8Flags: apiV8Flags,
       clustered: true,
     })),
     ...Array.from({ length: workerProcesses }, (_, i) => ({
       name: numbered('worker', workerProcesses, i),
-      script: 'api/src/worker.ts',
+      script: serviceScript('worker'),
       env,
       v8Flags: workerV8Flags,
     })),
@@ -162,7 +164,10 @@ async function main(): Promise<void> {
 
   if (process.env.CONTRAIL_SKIP_BUILD !== '1') {
     const build = spawnSync('npm', ['run', 'build', '--silent'], { stdio: 'inherit' });
-    if (build.status !== 0) throw new Error('the console or docs build failed');
+    if (build.status !== 0) throw new Error('the build of the services, the console or the docs failed');
+  } else {
+    // Skipping the console and docs never runs services older than their source: compiling them takes a second.
+    await buildServices();
   }
 
   const port = process.env.PORT ?? '3000';

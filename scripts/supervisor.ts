@@ -121,7 +121,11 @@ function spawnChild(spec: ProcessSpec): ChildProcess {
 
 function forkClustered(spec: ProcessSpec): Worker {
   // execArgv replaces this process's own (tsx's loader among them): the API runs as npm start runs it.
-  cluster.setupPrimary({ exec: spec.script, execArgv: nodeArgs('', spec.v8Flags).slice(0, -1), silent: false });
+  cluster.setupPrimary({
+    exec: spec.script,
+    execArgv: nodeArgs(spec.script, spec.v8Flags).slice(0, -1),
+    silent: false,
+  });
   return cluster.fork(spec.env);
 }
 

@@ -50,6 +50,7 @@ const ConfigSchema = Type.Object({
   REQUEST_LOG: Type.Boolean({ default: true }),
   REQUEST_LOG_FLUSH_MS: Type.Integer({ default: 250, minimum: 10, maximum: 10_000 }),
   REQUEST_LOG_BUFFER: Type.Integer({ default: 20_000, minimum: 100, maximum: 1_000_000 }),
+  // Relative to the repository root (repository-root.ts) wherever the process started, as DOCS_DIR.
   CONSOLE_DIR: Type.String({ default: 'console/dist' }),
   // Product analytics (Amplitude): the key the pages are given; empty, nothing loads. Pages load
   // it only after the visitor accepts cookies.

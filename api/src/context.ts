@@ -93,6 +93,7 @@ import {
 } from './domain/webhooks/webhook-endpoints.service.js';
 // the admin assistant
 import { readFileSync } from 'node:fs';
+import { contractBundleFile } from './repository-root.js';
 import { createAssistantService, type AssistantService } from './domain/assistant/assistant.service.js';
 import { mayCall, permissions } from './http/permissions.js';
 import { createAgencyUsersService, type AgencyUsersService } from './domain/agency-users/agency-users.service.js';
@@ -328,7 +329,7 @@ export function createAppContext(config: Config, overrides: { clock?: Clock } = 
       fareWatch,
       contractSchemas: () =>
         (
-          JSON.parse(readFileSync(new URL('./http/generated/openapi.bundle.json', import.meta.url), 'utf8')) as {
+          JSON.parse(readFileSync(contractBundleFile, 'utf8')) as {
             components: { schemas: Record<string, unknown> };
           }
         ).components.schemas,

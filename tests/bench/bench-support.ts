@@ -10,7 +10,8 @@ import { createDb } from '../../api/src/db/database.js';
 import { migrateToLatest } from '../../api/src/db/migrate.js';
 import { seed } from '../../api/src/scripts/seed.js';
 import { localPostgresUrl, localRedisUrl } from '../../scripts/local-services.js';
-import { apiV8Flags, nodeArgs } from '../../scripts/node-flags.js';
+import { buildServices } from '../../scripts/build-services.js';
+import { apiV8Flags, compiledService, nodeArgs } from '../../scripts/node-flags.js';
 import { closedPort } from '../support/services.js';
 
 export const benchSecretKey = 'bench-secret-key-that-is-long-enough-0123456789';
@@ -98,7 +99,8 @@ async function ready(url: string): Promise<void> {
 
 /**
  * The sandbox airlines on core 0 (beside the load generator) and the API in front of them on core
- * 1, each a process of its own started as `npm start` starts it; resolves once both answer.
+ * 1, each a process of its own started as `npm start` starts it (compiled, built first); resolves
+ * once both answer.
  */
 export async function startAirlineStack(
   databaseUrl: string,
@@ -106,13 +108,14 @@ export async function startAirlineStack(
 ): Promise<{ base: string; sandboxUrl: string; pids: { api: number; sandbox: number }; stop: () => Promise<void> }> {
   const [apiPort, sandboxPort] = [await closedPort(), await closedPort()];
   const sandboxUrl = `http://127.0.0.1:${sandboxPort}`;
-  const sandbox = startService('sandbox/src/server.ts', 0, {
+  await buildServices();
+  const sandbox = startService(compiledService('sandbox'), 0, {
     SANDBOX_PORT: String(sandboxPort),
     SANDBOX_LATENCY: options.latency ?? 'off',
     LOG_LEVEL: 'warn',
   });
   const api = startService(
-    'api/src/server.ts',
+    compiledService('api'),
     1,
     {
       PORT: String(apiPort),

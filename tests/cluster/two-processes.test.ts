@@ -2,8 +2,10 @@
 // processes (scripts/start.ts and its supervisor) on a database that does not exist yet. Racing
 // requests are spread over both API processes; reconciler rounds run side by side on both workers
 // settle a stranded intent once; a worker killed in the middle of an EMD job leaves it to the
-// other, and it is done once; a killed child comes back; SIGTERM drains and exits 0.
+// other, and it is done once; a killed child comes back; SIGTERM drains and exits 0. The services
+// run compiled (api/dist, sandbox/dist), as npm start runs them.
 // CLUSTER_RACE_ROUNDS repeats the races (default 1, so CI stays quick).
+import { readFileSync } from 'node:fs';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addAncillaries, emdRequestsOf, paidService } from '../support/ancillaries.js';
@@ -50,6 +52,22 @@ afterAll(async () => {
 it('created the database DATABASE_URL names, and runs two API processes and two workers', async () => {
   expect(cluster.output()).toContain(`Created database ${cluster.databaseName}.`);
   expect(Object.keys(cluster.pids()).sort()).toEqual(['api 1', 'api 2', 'sandbox', 'worker 1', 'worker 2']);
+});
+
+it('runs every service compiled, with plain node rather than through tsx', () => {
+  const commands = Object.fromEntries(
+    Object.entries(cluster.pids()).map(([name, pid]) => [
+      name,
+      readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean).slice(1).join(' '),
+    ]),
+  );
+  expect(commands).toEqual({
+    'api 1': '--max-semi-space-size=32 api/dist/server.mjs',
+    'api 2': '--max-semi-space-size=32 api/dist/server.mjs',
+    'worker 1': 'api/dist/worker.mjs',
+    'worker 2': 'api/dist/worker.mjs',
+    sandbox: 'sandbox/dist/server.mjs',
+  });
 });
 
 describe.each(Array.from({ length: rounds }, (_, i) => i + 1))('races across both API processes, round %i', () => {

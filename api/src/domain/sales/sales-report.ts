@@ -3,7 +3,7 @@
 // writer, so memory stays bounded by a batch (plus exceljs's own per-row overhead, see the notes).
 import type { Writable } from 'node:stream';
 import { setImmediate } from 'node:timers/promises';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import type { Db } from '../../db/database.js';
 import { reportBatch, type ReportBatch, type ReportCursor } from '../../db/sales.repository.js';
 import {
@@ -85,7 +85,10 @@ export async function writeSalesReport(
   stream: Writable,
   onProgress?: (rowsWritten: number) => Promise<void> | void,
 ): Promise<number> {
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+  // Loaded with the first report, not with the process: exceljs and its zip libraries are some 500
+  // modules, which every worker and API process would otherwise hold while it never writes a report.
+  const { default: Excel } = await import('exceljs');
+  const workbook = new Excel.stream.xlsx.WorkbookWriter({
     stream,
     useStyles: true,
     useSharedStrings: false,

@@ -6,6 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from
 import fp from 'fastify-plugin';
 import openapiGlue from 'fastify-openapi-glue';
 import type { AppContext } from '../../context.js';
+import { contractBundleFile } from '../../repository-root.js';
 import type { OperationId, ServiceHandlers } from '../contract.js';
 import { DomainError } from '../../domain/errors.js';
 import { permissions } from '../permissions.js';
@@ -57,7 +58,6 @@ import { webhookEndpointHandlers } from './webhooks/webhook-endpoints.handlers.j
 import { assistantHandlers } from './assistant/assistant.handlers.js';
 
 export const apiPrefix = '/api/v1';
-const bundleUrl = new URL('../generated/openapi.bundle.json', import.meta.url);
 
 interface Parameter {
   $ref?: string;
@@ -86,7 +86,7 @@ interface WithContent {
 }
 
 export function loadSpec(): Spec {
-  return JSON.parse(readFileSync(bundleUrl, 'utf8')) as Spec;
+  return JSON.parse(readFileSync(contractBundleFile, 'utf8')) as Spec;
 }
 
 /** Every operation of the contract by operationId, with what its hooks need to know. */
