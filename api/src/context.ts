@@ -222,8 +222,11 @@ export function createAppContext(config: Config, overrides: { clock?: Clock } = 
     pacer: createReshopPacer(limitStore, config.FARE_WATCH_RESHOPS_PER_SECOND),
   });
   // The request log writes on a connection of its own: a batch's INSERT holding one of the pool's
-  // connections made the requests it logs wait for theirs.
-  const requestLogDb = config.REQUEST_LOG ? createDb(config.DATABASE_URL, 1, config.DATABASE_POOL_WAIT_MS) : null;
+  // connections made the requests it logs wait for theirs. Its rows are written behind already, so
+  // its commits need not wait for the WAL flush.
+  const requestLogDb = config.REQUEST_LOG
+    ? createDb(config.DATABASE_URL, 1, config.DATABASE_POOL_WAIT_MS, { asyncCommit: true })
+    : null;
   const requestLogRecorder = requestLogDb
     ? createRequestLogRecorder({
         db: requestLogDb,

@@ -19,9 +19,19 @@ export const isoTime = (at: Date | string | null | undefined): string | null =>
  * open: past it the statement fails (a 500). It must outlast the queue a legitimate burst builds
  * (every request of it waiting for its turn at one row lock holds or awaits a connection).
  */
-export function createDb(connectionString: string, poolSize = 10, poolWaitMs = 20_000): Db {
+/**
+ * `asyncCommit` is for writers of what is already written behind (the request log's batches): their
+ * COMMIT does not wait for the WAL flush, so a crash can lose the last moment's rows, which the
+ * buffer in memory could lose anyway; it is never for money, tickets or messages.
+ */
+export function createDb(
+  connectionString: string,
+  poolSize = 10,
+  poolWaitMs = 20_000,
+  { asyncCommit = false }: { asyncCommit?: boolean } = {},
+): Db {
   const options = { connectionString, max: poolSize, connectionTimeoutMillis: poolWaitMs };
-  const pool = new pg.Pool(options);
+  const pool = new pg.Pool(asyncCommit ? { ...options, options: '-c synchronous_commit=off' } : options);
   // Connections for stable-plan reads (see `stablePlan`), opened only when one runs. No parallel
   // workers: such a read stops at a page, and launching workers costs more than the whole read (a
   // generic plan's guessed row counts can make a Gather look worth it).
