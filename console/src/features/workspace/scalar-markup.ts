@@ -16,12 +16,13 @@ export const scalarContrastCss = [
 ].join('\n');
 
 /**
- * Names for Scalar's buttons whose text a screen reader does not get (an icon, a label hidden from
- * it or hidden at this width), by the class that says what each one is, in Scalar's own words.
+ * Names for Scalar's buttons whose text a screen reader does not get (an icon, or a label hidden
+ * from it), by the class that says what each one is, in Scalar's own words. The clients' "more"
+ * opener shows the word "More" when there is room: then that word names it.
  */
-const buttonNames: [selector: string, name: string][] = [
-  ['.client-libraries__select', 'Select from all clients'],
-  ['[class*="copy-button"]', 'Copy'],
+const buttonNames: { selector: string; name: string; unlessItShowsText?: true }[] = [
+  { selector: '.client-libraries__select', name: 'Select from all clients', unlessItShowsText: true },
+  { selector: '[class*="copy-button"]', name: 'Copy' },
 ];
 
 function mend(root: HTMLElement): void {
@@ -37,9 +38,11 @@ function mend(root: HTMLElement): void {
   for (const button of root.querySelectorAll('button[role="search"]')) button.removeAttribute('role');
   // The client libraries are a tab list whose "more" opener is a plain button: a tab list holds tabs.
   for (const button of root.querySelectorAll('[role="tablist"] button:not([role])')) button.setAttribute('role', 'tab');
-  for (const [selector, name] of buttonNames)
-    for (const button of root.querySelectorAll(`button${selector}:not([aria-label]):not([aria-labelledby])`))
-      button.setAttribute('aria-label', name);
+  for (const { selector, name, unlessItShowsText } of buttonNames)
+    for (const button of root.querySelectorAll<HTMLElement>(
+      `button${selector}:not([aria-label]):not([aria-labelledby])`,
+    ))
+      if (!unlessItShowsText || !button.innerText.trim()) button.setAttribute('aria-label', name);
   // A list of endpoints scrolls when it is long or its paths are wide: it takes the focus, so the
   // keyboard can scroll it too. (It is named already.)
   for (const list of root.querySelectorAll('ul.endpoints:not([tabindex])')) list.setAttribute('tabindex', '0');
