@@ -55,8 +55,6 @@ const formFactors = process.argv.includes('--mobile')
   : process.argv.includes('--desktop')
     ? (['desktop'] as const)
     : (['mobile', 'desktop'] as const);
-/** Third-party markup on a page, left out of the axe run (judged in its own browser test). */
-const axeExclusions: Record<string, string> = { '/workspace': '.contrail-scalar' };
 const saveDir = process.argv.find((a) => a.startsWith('--save='))?.slice('--save='.length);
 const debuggingPort = 9333;
 const secretKey = 'lighthouse-run-secret-key-0123456789abcdef';
@@ -184,7 +182,7 @@ try {
     await page.getByRole('main').waitFor();
     await page.waitForLoadState('networkidle');
     const total = await axeViolationCount(page);
-    const serious = await seriousAxeViolations(page, target.path, undefined, axeExclusions[target.path]);
+    const serious = await seriousAxeViolations(page, target.path);
     rows.push(`${target.path.padEnd(14)} axe-core violations: ${total} (serious or critical: ${serious.length})`);
     failures.push(...serious);
   }

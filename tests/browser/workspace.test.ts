@@ -5,7 +5,7 @@
 // browser; the events and webhooks section creates an endpoint (its secret shown once), sends a
 // test event, resends a delivery, rotates, edits and switches off, and lists a booking's event with
 // its delivery. No page asks another host for anything; axe finds no serious or critical fault at
-// 1280 and 400 px in en, ua and pl. Screenshots go to CONSOLE_SHOTS_DIR when it is set.
+// 1280 and 400 px in en, ua and pl, Scalar's own markup included. Screenshots go to CONSOLE_SHOTS_DIR when it is set.
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -86,7 +86,8 @@ describe('the workspace reference', () => {
     // Try it: "Who am I" with the prefilled token answers 200, and the call is marked as the workspace's.
     const operation = (name: string) =>
       page.locator('section', { has: page.getByRole('heading', { name, exact: true }) }).last();
-    await page.locator('.scalar-app').getByText('account', { exact: true }).first().click();
+    // The reference shows one section of the contract at a time.
+    await page.getByLabel('Section', { exact: true }).selectOption('account');
     await operation('Who am I')
       .getByRole('button', { name: /Test Request/ })
       .first()
@@ -118,7 +119,7 @@ describe('the workspace reference', () => {
     await page.locator('[data-workspace-token="live"]').waitFor();
     const operation = (name: string) =>
       page.locator('section', { has: page.getByRole('heading', { name, exact: true }) }).last();
-    await page.locator('.scalar-app').getByText('account', { exact: true }).first().click();
+    await page.getByLabel('Section', { exact: true }).selectOption('account');
     await operation('Change my name')
       .getByRole('button', { name: /Test Request/ })
       .first()
@@ -133,6 +134,31 @@ describe('the workspace reference', () => {
   }, 120_000);
 });
 
+/**
+ * Scalar renders its sections in idle time after its first paint, and its markup is mended after
+ * each change (scalar-markup.ts): waits until the reference has not changed for half a second.
+ */
+async function referenceRendered(page: Page): Promise<void> {
+  for (let tries = 0; tries < 60; tries++) {
+    const quiet = await page.evaluate(
+      () =>
+        new Promise<boolean>((resolve) => {
+          const root = document.querySelector('.contrail-scalar');
+          if (!root) return resolve(false);
+          let changed = false;
+          const observer = new MutationObserver(() => (changed = true));
+          observer.observe(root, { subtree: true, childList: true, attributes: true, characterData: true });
+          setTimeout(() => {
+            observer.disconnect();
+            resolve(!changed);
+          }, 500);
+        }),
+    );
+    if (quiet) return;
+  }
+  throw new Error('the reference kept changing for 30 s');
+}
+
 const axeClean = async (page: Page, where: string) => expect(await seriousAxeViolations(page, where)).toEqual([]);
 
 const bookOne = (who: TestAccount) => bookWithEvent(stack, who, 'Worksp');
@@ -144,22 +170,20 @@ describe('the workspace in every language', () => {
       await stack.ctx.db.updateTable('accounts').set({ language }).where('id', '=', agent.id).execute();
       for (const width of [1280, 400]) {
         const { page, foreign } = await signedIn(agent, width);
-        await page.goto(`${stack.baseUrl}/workspace`);
+        // The first section by default; on a phone, another one asked for by the address (its list
+        // of endpoints scrolls sideways there).
+        await page.goto(`${stack.baseUrl}/workspace${width === 400 ? '?section=account' : ''}`);
         await page.locator('[data-mode-note="test"]').waitFor();
         await page.locator('.scalar-app').first().waitFor();
         await page.locator('.scalar-app section').first().waitFor();
+        const sectionLabel = { en: 'Section', ua: 'Розділ', pl: 'Sekcja' }[language];
+        expect(await page.getByLabel(sectionLabel, { exact: true }).inputValue()).toBe(
+          width === 400 ? 'account' : 'health',
+        );
+        await referenceRendered(page);
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-        // The console's part of the page. Scalar's own markup has faults of its own (unnamed icon
-        // buttons, ARIA on its sidebar), counted apart: they are its to fix.
-        expect(
-          await seriousAxeViolations(page, `workspace ${language} ${width}`, undefined, '.contrail-scalar'),
-        ).toEqual([]);
-        if (language === 'en') {
-          const scalarFaults = await seriousAxeViolations(page, 'scalar', '.contrail-scalar');
-          console.log(
-            `Scalar's own serious axe faults at ${width}: ${scalarFaults.map((f) => f.split(' at ')[0]).join('; ')}`,
-          );
-        }
+        // The whole page, Scalar's markup included (scalar-markup.ts mends its faults).
+        expect(await seriousAxeViolations(page, `workspace ${language} ${width}`)).toEqual([]);
         await shot(page, `reference-${language}-${width}`);
         expect(foreign).toEqual([]);
       }

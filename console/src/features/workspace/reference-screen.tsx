@@ -9,24 +9,48 @@ import {
   Button,
   Center,
   Group,
+  Anchor,
   Input,
   Loader,
+  NativeSelect,
   PasswordInput,
   SegmentedControl,
   Stack,
   Text,
 } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useCallback, useId, useState, type FormEvent } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useCallback, useId, useMemo, useState, type FormEvent } from 'react';
 import { SectionCard } from '../../components/section-card';
 import { useCurrentAccount } from '../../hooks/use-current-account';
 import { takeApiTokenCookie } from '../../lib/api-tokens/token-cookie';
+import { navigate, useQueryParam } from '../../lib/router';
+import { allSections, sectionDocument, sectionsOf, type Contract } from './contract-sections';
 import { useWorkspaceTexts } from './texts';
 import { tokenMode, type WorkspaceMode } from './workspace-requests';
 import { useWorkspaceTokens, type WorkspaceTokens } from './workspace-token';
 
-// Scalar is the heaviest script of the console: its own chunk, fetched once the frame is drawn.
+// Scalar is the heaviest script of the console: its own chunk, fetched once the frame is drawn,
+// while the contract it shows is fetched beside it.
 const ScalarReference = lazy(() => import('./scalar-reference'));
+const contractUrl = '/api/v1/openapi.json';
+
+function useContract() {
+  return useQuery({
+    queryKey: ['workspace', 'contract'],
+    queryFn: async (): Promise<Contract> => {
+      const response = await fetch(contractUrl, { headers: { Accept: 'application/json' } });
+      if (!response.ok) throw new Error(`${contractUrl}: ${response.status}`);
+      return (await response.json()) as Contract;
+    },
+    staleTime: Infinity,
+  });
+}
+
+/** The section a deep link of the reference's own (`#tag/<section>/…`) points into, if any. */
+function sectionOfReferenceLink(): string {
+  const tag = /^#tag\/([^/]+)/.exec(window.location.hash)?.[1];
+  return tag ? decodeURIComponent(tag) : '';
+}
 
 const prefixOf = (token: string) => token.slice(0, 'ctr_test_'.length + 4);
 
@@ -43,6 +67,23 @@ function Reference({ accountId }: { accountId: string }) {
   const tokens = useWorkspaceTokens(accountId);
   const token = mode === 'test' ? tokens.test : tokens.live;
   const refusal = useCallback((method: string) => t('reference.liveRefused', { method }), [t]);
+  const contract = useContract();
+  const sections = useMemo(() => (contract.data ? sectionsOf(contract.data) : []), [contract.data]);
+  // The section is in the address (`?section=`), so a reload or a shared link opens the same one.
+  const [linked] = useState(sectionOfReferenceLink);
+  const asked = useQueryParam('section') || linked;
+  const section = asked === allSections || sections.includes(asked) ? asked : (sections[0] ?? null);
+  const document = useMemo(
+    () => (contract.data && section !== null ? sectionDocument(contract.data, section) : null),
+    [contract.data, section],
+  );
+  const choose = (next: string) =>
+    navigate(`${window.location.pathname}?section=${encodeURIComponent(next)}`, { replace: true });
+  const loader = (
+    <Center py="xl">
+      <Loader aria-label={t('reference.loading')} />
+    </Center>
+  );
   return (
     <Stack gap="lg">
       <SectionCard title={t('reference.title')}>
@@ -66,14 +107,29 @@ function Reference({ accountId }: { accountId: string }) {
           <TokenPanel mode={mode} tokens={tokens} />
         </Stack>
       </SectionCard>
-      <Suspense
-        fallback={
-          <Center py="xl">
-            <Loader aria-label={t('reference.loading')} />
-          </Center>
-        }
-      >
-        <ScalarReference mode={mode} token={token} refusal={refusal} />
+      <Group align="flex-end" justify="space-between" gap="sm">
+        <NativeSelect
+          label={t('reference.section')}
+          description={t('reference.sectionHelp')}
+          value={section ?? ''}
+          onChange={(event) => choose(event.currentTarget.value)}
+          data={[...sections, { value: allSections, label: t('reference.allSections') }]}
+          disabled={!sections.length}
+          style={{ flex: '0 1 420px' }}
+          data-reference-section
+        />
+        <Anchor href={contractUrl} download="openapi.json" size="sm">
+          {t('reference.download')}
+        </Anchor>
+      </Group>
+      {contract.isError && <Alert color="red">{t('reference.contractFailed')}</Alert>}
+      <Suspense fallback={loader}>
+        {document ? (
+          // A section is a document of its own: the reference starts afresh with it.
+          <ScalarReference key={section} document={document} mode={mode} token={token} refusal={refusal} />
+        ) : (
+          !contract.isError && loader
+        )}
       </Suspense>
     </Stack>
   );
