@@ -10,11 +10,12 @@ import { existsSync } from 'node:fs';
 export const apiV8Flags: readonly string[] = ['--max-semi-space-size=32'];
 
 /**
- * The worker sends a webhook burst with thousands of claims, bodies and requests alive at once
- * across young collections. With 32 MB the webhooks bench's CPU per delivery fell about a tenth
- * (mean of four warm rounds each, interleaved: 274 to 248 µs, under load 17-21).
+ * The worker keeps V8's default young generation. A 32 MB semi-space, as the API has, cut the
+ * webhooks bench's CPU per delivery by about a tenth (274 to 248 µs, under load 17-21), but it let
+ * a 100,000-document back-office delivery peak at 197 MB against 182 MB without it (quiet machine),
+ * next to that feed's 200 MB ceiling.
  */
-export const workerV8Flags: readonly string[] = ['--max-semi-space-size=32'];
+export const workerV8Flags: readonly string[] = [];
 
 /** Each service's TypeScript entry point; scripts/build-services.ts compiles it to `compiledService(name)`. */
 export const serviceSources = {
