@@ -47,6 +47,7 @@ import * as agencyUserPermissions from './20261128T0800-agency-user-permissions.
 import * as supportCases from './20261128T0900-support-cases.js';
 import * as ledgerKinds from './20261128T1000-ledger-kinds.js';
 import * as bookingCorporateNumber from './20261128T1010-booking-corporate-number.js';
+import * as agencyLogoDemo from './20261128T1135-agency-logo-demo.js';
 
 export const migrations: Record<string, Migration> = {
   // accounts, sign-in, API tokens
@@ -136,4 +137,6 @@ export const migrations: Record<string, Migration> = {
   '20261128T1000-ledger-kinds': ledgerKinds,
   // the corporate number a booking was made with, as the airline was told it
   '20261128T1010-booking-corporate-number': bookingCorporateNumber,
+  // an agency's logo, whether it is a demo agency, and issued bookings per agent for scores
+  '20261128T1135-agency-logo-demo': agencyLogoDemo,
 };

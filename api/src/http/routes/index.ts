@@ -8,6 +8,7 @@ import openapiGlue from 'fastify-openapi-glue';
 import type { AppContext } from '../../context.js';
 import type { OperationId, ServiceHandlers } from '../contract.js';
 import { DomainError } from '../../domain/errors.js';
+import { apiPrefix } from '../api-prefix.js';
 import { permissions } from '../permissions.js';
 import type { SecurityRequirement } from '../plugins/auth.js';
 import { accountHandlers } from './account/account.handlers.js';
@@ -56,7 +57,7 @@ import { webhookEndpointHandlers } from './webhooks/webhook-endpoints.handlers.j
 // the admin assistant
 import { assistantHandlers } from './assistant/assistant.handlers.js';
 
-export const apiPrefix = '/api/v1';
+export { apiPrefix } from '../api-prefix.js';
 const bundleUrl = new URL('../generated/openapi.bundle.json', import.meta.url);
 
 interface Parameter {
