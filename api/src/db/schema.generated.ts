@@ -879,6 +879,7 @@ export interface SupportCases {
   id: string;
   kind: 'exchange' | 'refund' | 'schedule_change' | 'other';
   last_message_at: Timestamp;
+  live: boolean;
   opened_by: string;
   seq: Generated<Int8>;
   status: Generated<'open' | 'closed'>;

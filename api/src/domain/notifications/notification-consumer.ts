@@ -68,6 +68,9 @@ export function createNotificationConsumer(deps: {
             bookingId: event.bookingId,
             agentId: agents.get(event.id) ?? null,
             requesterId: event.type === 'sales_report.ready' && reportId ? (owners.get(reportId) ?? null) : null,
+            assigneeId: event.type.startsWith('support_case.')
+              ? ((event.data.object as { assignee?: { id: string } | null } | null)?.assignee?.id ?? null)
+              : null,
           },
           directory,
         );

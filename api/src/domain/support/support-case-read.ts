@@ -6,13 +6,16 @@ import { attachmentsOfCase, findCase, messagesOf, type SupportCaseRead } from '.
 import { offersOfCase } from '../../db/support-offers.repository.js';
 import { visibilityOf } from '../bookings/booking-access.js';
 import { notFound } from '../errors.js';
-import type { Principal } from '../principal.js';
+import { liveModeOf, type Principal } from '../principal.js';
 import { caseView, offerView, seesCase, type SupportCaseView } from './support-case.js';
 
 /** A case the caller may see, or 404 (another agency's case is simply not there). */
 export async function caseFor(db: Db, principal: Principal, id: string): Promise<SupportCaseRead> {
   const row = await findCase(db, id);
   if (!row || !seesCase(await visibilityOf(db, principal), principal, row)) throw notFound('support case');
+  // A token reads its own mode only (a test token never sees a live case, nor a live one a test case).
+  const live = liveModeOf(principal);
+  if (live !== undefined && row.live !== live) throw notFound('support case');
   return row;
 }
 

@@ -36,6 +36,7 @@ export interface SupportCaseView {
   kind: SupportCaseRead['kind'];
   subject: string;
   status: SupportCaseRead['status'];
+  mode: 'test' | 'live';
   locator: string | null;
   agency_id: string | null;
   opened_by: { id: string; name: string };
@@ -74,6 +75,7 @@ export function caseView(row: SupportCaseRead): SupportCaseView {
     kind: row.kind,
     subject: row.subject,
     status: row.status,
+    mode: row.live ? 'live' : 'test',
     locator: row.locator,
     agency_id: row.agency_id,
     opened_by: { id: row.opened_by, name: row.opened_by_name },

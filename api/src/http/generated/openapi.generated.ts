@@ -3090,6 +3090,7 @@ export interface paths {
          * @description For staff: per day (UTC) of the range, the cases opened, how many had a first response, and the
          *     median and 90th percentile of the time to it, in seconds, measured from the case's creation to the
          *     first staff message. Cases still unanswered are counted and listed by how long they have waited.
+         *     Live cases only (a test token measures test cases): the sandbox's cases do not skew the figures.
          */
         get: operations["getSupportCaseStats"];
         put?: never;
@@ -7447,6 +7448,13 @@ export interface components {
             kind: components["schemas"]["SupportCaseKind"];
             subject: string;
             status: components["schemas"]["SupportCaseStatus"];
+            /**
+             * @description A case about a booking is in the booking's mode; one on its own in the mode of the token that
+             *     opened it (a console session's: live). A token reads only cases of its mode; the staff queue
+             *     lists one mode at a time.
+             * @enum {string}
+             */
+            mode: "test" | "live";
             locator: string | null;
             agency_id: string | null;
             opened_by: {
@@ -15066,6 +15074,8 @@ export interface operations {
     listSupportCases: {
         parameters: {
             query?: {
+                /** @description Only cases of this mode. A token lists only its own mode whatever this says. */
+                mode?: "test" | "live";
                 /** @description Only cases in this status. */
                 status?: components["schemas"]["SupportCaseStatus"];
                 /** @description Only cases of this kind. */
@@ -15148,6 +15158,8 @@ export interface operations {
     listSupportQueue: {
         parameters: {
             query?: {
+                /** @description The queue of this mode: `live` (the default) or `test` (cases from sandbox bookings and test tokens). A token works its own mode's queue whatever this says. */
+                mode?: "test" | "live";
                 /** @description Only cases of this kind. */
                 kind?: components["schemas"]["SupportCaseKind"];
                 /** @description `me`: cases assigned to the caller; `none`: unassigned cases. */
