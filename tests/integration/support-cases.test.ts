@@ -213,7 +213,11 @@ describe('a support case', () => {
 describe('test and live cases', () => {
   it('keeps a test-token case out of the live queue and a live one out of the test queue', async () => {
     const tenant = await createTenant(stack.ctx.db);
-    await stack.ctx.db.updateTable('agencies').set({ production_api_on: true }).where('id', '=', tenant.agencyId).execute();
+    await stack.ctx.db
+      .updateTable('agencies')
+      .set({ production_api_on: true })
+      .where('id', '=', tenant.agencyId)
+      .execute();
     const someone = await createAccount(stack.ctx.db, { userType: 'Agent', tenant });
     const live = await createLiveToken(stack.ctx.db, someone.id);
     const testCase = await api(someone.token).post('/support_cases', { kind: 'other', subject: 'Sandbox', body: 'x' });
@@ -347,6 +351,35 @@ describe('staff’s refund offer', () => {
     expect(offer.consent_id).toMatch(/^cns_/);
     expect((await consentsOf(locator)).map((h) => h.detail)).toEqual([expect.stringContaining(offer.consent_id)]);
     expect(await refundsOf(locator)).toHaveLength(1);
+  });
+
+  it("reads the offer's summary, and its message in the thread, in each reader's language", async () => {
+    const tenant = await createTenant(stack.ctx.db);
+    const polish = await createAccount(stack.ctx.db, { userType: 'Agent', tenant });
+    const ukrainian = await createAccount(stack.ctx.db, { userType: 'Support' });
+    await stack.ctx.db.updateTable('accounts').set({ language: 'pl' }).where('id', '=', polish.id).execute();
+    await stack.ctx.db.updateTable('accounts').set({ language: 'ua' }).where('id', '=', ukrainian.id).execute();
+    const locator = await issuedBooking(polish);
+    const opened = await api(polish.token).post('/support_cases', {
+      kind: 'refund',
+      subject: 'Zwrot',
+      body: 'x',
+      locator,
+    });
+    const offered = await api(ukrainian.token).post(`/support_cases/${opened.body.id}/offers`, { kind: 'refund' });
+    expect(offered.status, JSON.stringify(offered.body)).toBe(201);
+    expect(offered.body.offers[0].summary).toMatch(/^Повернення \d+\.\d{2} EUR на /);
+    expect(offered.body.messages.at(-1).body).toBe(offered.body.offers[0].summary);
+    const read = await api(polish.token).get(`/support_cases/${opened.body.id}`);
+    expect(read.body.offers[0].summary).toMatch(/^Zwrot \d+\.\d{2} EUR na .*\(kara linii /);
+    expect(read.body.messages.at(-1).body).toBe(read.body.offers[0].summary);
+    // The record stays in English.
+    const stored = await stack.ctx.db
+      .selectFrom('support_case_offers')
+      .select('summary')
+      .where('id', '=', offered.body.offers[0].id)
+      .executeTakeFirstOrThrow();
+    expect(stored.summary).toMatch(/^Refund \d+\.\d{2} EUR to /);
   });
 
   it(`refunds exactly once under 40 concurrent accepts (${raceRounds()} rounds)`, async () => {

@@ -846,6 +846,7 @@ export interface SupportCaseMessages {
   case_id: string;
   created_at: Timestamp;
   id: string;
+  offer_id: string | null;
   seq: Generated<Int8>;
   side: 'agent' | 'staff';
 }
@@ -866,6 +867,7 @@ export interface SupportCaseOffers {
   outcome: string | null;
   status: Generated<'open' | 'accepted' | 'done' | 'failed' | 'withdrawn' | 'expired' | 'declined'>;
   summary: string;
+  summary_params: JsonText | null;
 }
 
 export interface SupportCases {

@@ -49,6 +49,7 @@ import * as ledgerKinds from './20261128T1000-ledger-kinds.js';
 import * as bookingCorporateNumber from './20261128T1010-booking-corporate-number.js';
 import * as agencyLogoDemo from './20261128T1135-agency-logo-demo.js';
 import * as supportCaseMode from './20261128T1140-support-case-mode.js';
+import * as supportOfferSummaryCodes from './20261128T1145-support-offer-summary-codes.js';
 
 export const migrations: Record<string, Migration> = {
   // accounts, sign-in, API tokens
@@ -142,4 +143,6 @@ export const migrations: Record<string, Migration> = {
   '20261128T1135-agency-logo-demo': agencyLogoDemo,
   // support cases in test or live mode, as bookings are
   '20261128T1140-support-case-mode': supportCaseMode,
+  // support offers summarised by their figures, read in each reader's language
+  '20261128T1145-support-offer-summary-codes': supportOfferSummaryCodes,
 };

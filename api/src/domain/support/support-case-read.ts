@@ -8,6 +8,7 @@ import { visibilityOf } from '../bookings/booking-access.js';
 import { notFound } from '../errors.js';
 import { liveModeOf, type Principal } from '../principal.js';
 import { caseView, offerView, seesCase, type SupportCaseView } from './support-case.js';
+import { summaryFor } from './support-offer-summary.js';
 
 /** A case the caller may see, or 404 (another agency's case is simply not there). */
 export async function caseFor(db: Db, principal: Principal, id: string): Promise<SupportCaseRead> {
@@ -19,8 +20,9 @@ export async function caseFor(db: Db, principal: Principal, id: string): Promise
   return row;
 }
 
-/** The case with its thread and offers, as `getSupportCase` answers it. */
-export async function fullCase(db: Db, id: string): Promise<SupportCaseView> {
+/** The case with its thread and offers, as `getSupportCase` answers it, offers in the reader's language. */
+export async function fullCase(db: Db, id: string, reader: Pick<Principal, 'language'>): Promise<SupportCaseView> {
+  const language = reader.language ?? 'en';
   const [row, messages, attachments, offers] = await Promise.all([
     findCase(db, id),
     messagesOf(db, id),
@@ -28,18 +30,20 @@ export async function fullCase(db: Db, id: string): Promise<SupportCaseView> {
     offersOfCase(db, id),
   ]);
   if (!row) throw notFound('support case');
+  const offerById = new Map(offers.map((o) => [o.id, o]));
   return {
     ...caseView(row),
     messages: messages.map((m) => ({
       id: m.id,
       side: m.side,
       author: m.author_name,
-      body: m.body,
+      // An offer's message reads as its offer does, in the reader's language.
+      body: m.offer_id && offerById.has(m.offer_id) ? summaryFor(offerById.get(m.offer_id)!, language) : m.body,
       attachments: attachments
         .filter((a) => a.message_id === m.id)
         .map((a) => ({ id: a.id, file_name: a.file_name, content_type: a.content_type, size: a.size })),
       created_at: m.created_at.toISOString(),
     })),
-    offers: offers.map(offerView),
+    offers: offers.map((o) => offerView(o, language)),
   };
 }

@@ -125,7 +125,7 @@ export function createSupportCasesService(deps: SupportCasesDeps) {
         const row = (await lockCase(trx, id))!;
         await writeMessage(trx, principal, row, input, at);
       });
-      return fullCase(db, id);
+      return fullCase(db, id, principal);
     },
 
     async list(
@@ -200,7 +200,7 @@ export function createSupportCasesService(deps: SupportCasesDeps) {
 
     async get(principal: Principal, id: string): Promise<SupportCaseView> {
       await caseFor(db, principal, id);
-      return fullCase(db, id);
+      return fullCase(db, id, principal);
     },
 
     async post(
@@ -213,7 +213,7 @@ export function createSupportCasesService(deps: SupportCasesDeps) {
         const row = (await lockCase(trx, id))!;
         await writeMessage(trx, principal, row, input, clock.now());
       });
-      return fullCase(db, id);
+      return fullCase(db, id, principal);
     },
 
     async close(principal: Principal, id: string): Promise<SupportCaseView> {
@@ -225,7 +225,7 @@ export function createSupportCasesService(deps: SupportCasesDeps) {
         await updateCase(trx, id, { status: 'closed', closed_at: at, waiting_since: null, updated_at: at });
         await withdrawOpenOffers(trx, id, at);
       });
-      return fullCase(db, id);
+      return fullCase(db, id, principal);
     },
 
     async reopen(principal: Principal, id: string): Promise<SupportCaseView> {
@@ -242,7 +242,7 @@ export function createSupportCasesService(deps: SupportCasesDeps) {
           updated_at: at,
         });
       });
-      return fullCase(db, id);
+      return fullCase(db, id, principal);
     },
 
     async assign(principal: Principal, id: string, assigneeId: string | null): Promise<SupportCaseView> {
@@ -250,7 +250,7 @@ export function createSupportCasesService(deps: SupportCasesDeps) {
       if (assigneeId !== null && !(await isStaffAccount(db, assigneeId)))
         throw invalidField('/assignee_id', 'Only a staff account (Admin or Support) can hold a case.');
       await updateCase(db, id, { assignee_id: assigneeId, updated_at: clock.now() });
-      return fullCase(db, id);
+      return fullCase(db, id, principal);
     },
 
     async attachment(principal: Principal, id: string, attachmentId: string) {
