@@ -66,7 +66,7 @@ describe('settings: access and the agency logo', () => {
   it('lets a supervisor upload the logo, which the agent then sees in the header', async () => {
     const page = await signedIn(supervisor);
     await expect.poll(() => page.getByRole('heading', { name: 'Agency logo' }).count()).toBe(1);
-    await page.getByLabel('Logo file').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: png });
+    await page.locator('input[type=file]').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: png });
     await page.getByRole('button', { name: 'Upload' }).click();
     await expect.poll(() => page.getByRole('img', { name: 'Your agency’s logo' }).count()).toBe(1);
     expect(await seriousAxeViolations(page, 'settings (supervisor)')).toEqual([]);
