@@ -82,5 +82,5 @@ describe('settings: access and the agency logo', () => {
         await shoot(agentPage, `settings-agent-${language}-${width}`);
       }
     }
-  });
+  }, 120_000);
 });

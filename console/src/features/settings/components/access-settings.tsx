@@ -10,7 +10,7 @@ import { SectionCard } from '../../../components/section-card';
 function State({ on }: { on: boolean }) {
   const { t } = useTranslation();
   return (
-    <Badge color={on ? 'green.9' : 'red.9'} variant="outline">
+    <Badge color={on ? 'green' : 'gray'} variant="light">
       {on ? t('settings.access.on') : t('settings.access.off')}
     </Badge>
   );
