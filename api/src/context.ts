@@ -99,6 +99,7 @@ import { mayCall, permissions } from './http/permissions.js';
 import { createAgencyUsersService, type AgencyUsersService } from './domain/agency-users/agency-users.service.js';
 import { createInvitesService, type InvitesService } from './domain/agency-users/invites.service.js';
 import { auditRecorder } from './domain/back-office/audit.js';
+import { createAccountSettings, type AccountSettingsReader } from './domain/accounts/account-settings.js';
 import type { OperationId } from './http/contract.js';
 
 export interface AppContext {
@@ -109,6 +110,8 @@ export interface AppContext {
   auth: Authenticator;
   signIn: SignInService;
   accounts: AccountsService;
+  /** The signed-in user's settings (active, API token, its company's channels). */
+  accountSettings: AccountSettingsReader;
   apiTokens: ApiTokensService;
   mail: MailService;
   readiness: ReadinessService;
@@ -245,6 +248,7 @@ export function createAppContext(config: Config, overrides: { clock?: Clock } = 
     auth,
     signIn: createSignInService({ db, clock, codes, mail, limiter, auth }),
     accounts: createAccountsService({ db, clock, codes, mail, auth }),
+    accountSettings: createAccountSettings({ db, companyChannels: backOffice.companyChannels }),
     apiTokens: createApiTokensService({ db, clock, auth }),
     mail,
     readiness: createReadinessService({ db, pingQueue: () => queues.ping(), provider }),

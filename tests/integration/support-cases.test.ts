@@ -9,8 +9,9 @@ import { sql } from 'kysely';
 import { createNotificationConsumer } from '../../api/src/domain/notifications/notification-consumer.js';
 import { advanceSandbox, bearer, book, findFares, inDays } from '../support/bookings.js';
 import { dispatchedOf } from '../support/notifications.js';
-import { createAccount, createTenant, type TestAccount } from '../support/factories.js';
+import { createAccount, createLiveToken, createTenant, type TestAccount } from '../support/factories.js';
 import { raceRounds } from '../support/races.js';
+import { asSession, signInWithPassword } from '../support/sessions.js';
 import { startStack, type Stack } from '../support/stack.js';
 import { TestClock } from '../support/test-clock.js';
 
@@ -209,6 +210,60 @@ describe('a support case', () => {
   });
 });
 
+describe('test and live cases', () => {
+  it('keeps a test-token case out of the live queue and a live one out of the test queue', async () => {
+    const tenant = await createTenant(stack.ctx.db);
+    await stack.ctx.db
+      .updateTable('agencies')
+      .set({ production_api_on: true })
+      .where('id', '=', tenant.agencyId)
+      .execute();
+    const someone = await createAccount(stack.ctx.db, { userType: 'Agent', tenant });
+    const live = await createLiveToken(stack.ctx.db, someone.id);
+    const testCase = await api(someone.token).post('/support_cases', { kind: 'other', subject: 'Sandbox', body: 'x' });
+    const liveCase = await api(live).post('/support_cases', { kind: 'other', subject: 'Real', body: 'y' });
+    expect(testCase.body.mode).toBe('test');
+    expect(liveCase.body.mode).toBe('live');
+    const ids = (res: { status: number; body: { data: { id: string }[] } }) => {
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return res.body.data.map((c) => c.id);
+    };
+
+    // Each token lists, reads and works only its own mode's cases, whatever it asks.
+    expect(ids(await api(support.token).get('/support_queue?limit=100&mode=live'))).toContain(testCase.body.id);
+    expect(ids(await api(support.token).get('/support_queue?limit=100'))).not.toContain(liveCase.body.id);
+    expect((await api(support.token).get(`/support_cases/${liveCase.body.id}`)).status).toBe(404);
+    expect((await api(live).get(`/support_cases/${testCase.body.id}`)).status).toBe(404);
+    expect((await api(support.token).post(`/support_cases/${liveCase.body.id}/messages`, { body: 'z' })).status).toBe(
+      404,
+    );
+    expect(ids(await api(live).get('/support_cases?limit=100'))).toEqual([liveCase.body.id]);
+    expect(ids(await api(someone.token).get('/support_cases?limit=100&mode=live'))).toEqual([testCase.body.id]);
+
+    // A console session sees the queue it asks for: live by default, test on request.
+    const staff = await signInWithPassword(stack.baseUrl, support.email, support.password);
+    const byCookie = (path: string) => request(stack.baseUrl).get(`/api/v1${path}`).set(asSession(staff));
+    expect(ids(await byCookie('/support_queue?limit=100'))).toContain(liveCase.body.id);
+    expect(ids(await byCookie('/support_queue?limit=100'))).not.toContain(testCase.body.id);
+    expect(ids(await byCookie('/support_queue?limit=100&mode=test'))).toContain(testCase.body.id);
+    expect(ids(await byCookie('/support_queue?limit=100&mode=test'))).not.toContain(liveCase.body.id);
+
+    // Its events carry its mode, as a booking's do.
+    const modes = await stack.ctx.db
+      .selectFrom('events')
+      .select(['live_mode', sql<string>`data->'object'->>'id'`.as('case_id')])
+      .where('type', '=', 'support_case.opened')
+      .where(sql<boolean>`data->'object'->>'id' in (${testCase.body.id}, ${liveCase.body.id})`)
+      .execute();
+    expect(new Map(modes.map((m) => [m.case_id, m.live_mode]))).toEqual(
+      new Map([
+        [testCase.body.id, false],
+        [liveCase.body.id, true],
+      ]),
+    );
+  });
+});
+
 describe('notifications both ways', () => {
   /** Hands the case's events of `type` to the notification consumer, as the dispatcher would. */
   async function deliver(caseId: string, type: string) {
@@ -241,7 +296,8 @@ describe('notifications both ways', () => {
     const opened = await api(polish.token).post('/support_cases', { kind: 'other', subject, body: 'Pytanie' });
     await deliver(opened.body.id, 'support_case.opened');
     expect(await mailsTo(ukrainianStaff.email, `%${subject}%`)).toEqual([
-      { subject: `Нове звернення: ${subject}`, language: 'ua' },
+      // A test token's case is a test case: its mail says so.
+      { subject: `[Тест] Нове звернення: ${subject}`, language: 'ua' },
     ]);
     // The agent who wrote is not told of their own message.
     expect(await mailsTo(polish.email, `%${subject}%`)).toEqual([]);
@@ -249,9 +305,9 @@ describe('notifications both ways', () => {
     await api(ukrainianStaff.token).post(`/support_cases/${opened.body.id}/messages`, { body: 'Відповідь' });
     await deliver(opened.body.id, 'support_case.staff_replied');
     expect(await mailsTo(polish.email, `%${subject}%`)).toEqual([
-      { subject: `Wsparcie odpowiedziało: ${subject}`, language: 'pl' },
+      { subject: `[Test] Wsparcie odpowiedziało: ${subject}`, language: 'pl' },
     ]);
-    // In the console's notification centre too (a live event: a test token's list leaves it out).
+    // In the console's notification centre too.
     const inApp = await stack.ctx.db
       .selectFrom('notifications')
       .select(['event_type', 'link', 'in_app'])
@@ -260,6 +316,25 @@ describe('notifications both ways', () => {
     expect(inApp).toEqual([
       { event_type: 'support_case.staff_replied', link: `/support?case=${opened.body.id}`, in_app: true },
     ]);
+  });
+  it('tells only the assignee of an assigned case, and all staff while nobody holds it', async () => {
+    const asker = await createAccount(stack.ctx.db, { userType: 'Agent', tenant: await createTenant(stack.ctx.db) });
+    const holder = await createAccount(stack.ctx.db, { userType: 'Support' });
+    const other = await createAccount(stack.ctx.db, { userType: 'Support' });
+    const subject = `Routing ${Date.now()}`;
+    const opened = await api(asker.token).post('/support_cases', { kind: 'other', subject, body: 'first' });
+    await deliver(opened.body.id, 'support_case.opened');
+    expect(await mailsTo(holder.email, `%${subject}%`)).toHaveLength(1);
+    expect(await mailsTo(other.email, `%${subject}%`)).toHaveLength(1);
+
+    const assigned = await api(holder.token).post(`/support_cases/${opened.body.id}/assign`, {
+      assignee_id: holder.id,
+    });
+    expect(assigned.status, JSON.stringify(assigned.body)).toBe(200);
+    await api(asker.token).post(`/support_cases/${opened.body.id}/messages`, { body: 'second' });
+    await deliver(opened.body.id, 'support_case.agent_replied');
+    expect(await mailsTo(holder.email, `%${subject}%`)).toHaveLength(2);
+    expect(await mailsTo(other.email, `%${subject}%`)).toHaveLength(1);
   });
 });
 
@@ -276,6 +351,35 @@ describe('staff’s refund offer', () => {
     expect(offer.consent_id).toMatch(/^cns_/);
     expect((await consentsOf(locator)).map((h) => h.detail)).toEqual([expect.stringContaining(offer.consent_id)]);
     expect(await refundsOf(locator)).toHaveLength(1);
+  });
+
+  it("reads the offer's summary, and its message in the thread, in each reader's language", async () => {
+    const tenant = await createTenant(stack.ctx.db);
+    const polish = await createAccount(stack.ctx.db, { userType: 'Agent', tenant });
+    const ukrainian = await createAccount(stack.ctx.db, { userType: 'Support' });
+    await stack.ctx.db.updateTable('accounts').set({ language: 'pl' }).where('id', '=', polish.id).execute();
+    await stack.ctx.db.updateTable('accounts').set({ language: 'ua' }).where('id', '=', ukrainian.id).execute();
+    const locator = await issuedBooking(polish);
+    const opened = await api(polish.token).post('/support_cases', {
+      kind: 'refund',
+      subject: 'Zwrot',
+      body: 'x',
+      locator,
+    });
+    const offered = await api(ukrainian.token).post(`/support_cases/${opened.body.id}/offers`, { kind: 'refund' });
+    expect(offered.status, JSON.stringify(offered.body)).toBe(201);
+    expect(offered.body.offers[0].summary).toMatch(/^Повернення \d+\.\d{2} EUR на /);
+    expect(offered.body.messages.at(-1).body).toBe(offered.body.offers[0].summary);
+    const read = await api(polish.token).get(`/support_cases/${opened.body.id}`);
+    expect(read.body.offers[0].summary).toMatch(/^Zwrot \d+\.\d{2} EUR na .*\(kara linii /);
+    expect(read.body.messages.at(-1).body).toBe(read.body.offers[0].summary);
+    // The record stays in English.
+    const stored = await stack.ctx.db
+      .selectFrom('support_case_offers')
+      .select('summary')
+      .where('id', '=', offered.body.offers[0].id)
+      .executeTakeFirstOrThrow();
+    expect(stored.summary).toMatch(/^Refund \d+\.\d{2} EUR to /);
   });
 
   it(`refunds exactly once under 40 concurrent accepts (${raceRounds()} rounds)`, async () => {

@@ -109,3 +109,20 @@ export async function createAccount(
     .execute();
   return { id, email, phone, password, token: token.token, userType };
 }
+
+/** A live API token for an account (its agency must have the production API on to use it for bookings). */
+export async function createLiveToken(db: Db, accountId: string): Promise<string> {
+  const token = generateToken('live');
+  await db
+    .insertInto('api_tokens')
+    .values({
+      id: newId('tok'),
+      account_id: accountId,
+      prefix: token.prefix,
+      token_hash: token.hash,
+      mode: 'live',
+      name: 'live',
+    })
+    .execute();
+  return token.token;
+}

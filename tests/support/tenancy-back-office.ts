@@ -50,6 +50,28 @@ export function backOfficeCases(baseUrl: () => string): CrossAgencyRegistry {
 
   return {
     getAgency: { arrange: async ({ tenant }) => ({ method: 'get', path: `/api/v1/agencies/${tenant.agencyId}` }) },
+    // A logo is there to find: the stranger still gets 404.
+    getAgencyLogo: {
+      arrange: async ({ tenant, headers }) => {
+        const body = {
+          content_type: 'image/jpeg',
+          content_base64: Buffer.from([0xff, 0xd8, 0xff, 0xe0]).toString('base64'),
+        };
+        const res = await api().put(`/api/v1/agencies/${tenant.agencyId}/logo`).set(headers).send(body);
+        made(res, 200);
+        return { method: 'get', path: `/api/v1/agencies/${tenant.agencyId}/logo` };
+      },
+    },
+    setAgencyLogo: {
+      arrange: async ({ tenant }) => ({
+        method: 'put',
+        path: `/api/v1/agencies/${tenant.agencyId}/logo`,
+        body: { content_type: 'image/jpeg', content_base64: Buffer.from([0xff, 0xd8, 0xff, 0xe0]).toString('base64') },
+      }),
+    },
+    deleteAgencyLogo: {
+      arrange: async ({ tenant }) => ({ method: 'delete', path: `/api/v1/agencies/${tenant.agencyId}/logo` }),
+    },
     listSupervisors: {
       arrange: async ({ tenant }) => ({ method: 'get', path: `/api/v1/agencies/${tenant.agencyId}/supervisors` }),
     },

@@ -29,6 +29,12 @@ export interface AccountDetailsRow {
   /** Whether it holds an unrevoked API token (never the token itself). */
   has_api_token: boolean;
   agency_corporate_number_on: boolean | null;
+  /** The account, or its agency, is a demo one. */
+  demo_user: boolean;
+  /** Milliseconds of its agency logo's last change; null when the agency has none. */
+  logo_version: string | null;
+  /** Issued in the last 30 days, and its agency's median over its active agents and supervisors. */
+  score: { issued_30_days: number; agency_median_30_days: number } | null;
 }
 
 // The companies an account books for: its own and those it is related to as an agent.
@@ -72,6 +78,23 @@ function accountDetailsQuery(db: Db, accountId: string) {
         'has_api_token',
       ),
       'g.corporate_number_on as agency_corporate_number_on',
+      sql<boolean>`a.demo OR coalesce(g.demo, false)`.as('demo_user'),
+      sql<
+        string | null
+      >`(SELECT (extract(epoch FROM l.updated_at) * 1000)::bigint::text FROM agency_logos l WHERE l.agency_id = a.agency_id)`.as(
+        'logo_version',
+      ),
+      // One pass over the agency's people, each counted from bookings_agent_issued_idx.
+      sql<{ issued_30_days: number; agency_median_30_days: number } | null>`CASE
+        WHEN a.agency_id IS NOT NULL AND a.user_type IN ('Agent', 'Supervisor') THEN (
+        SELECT jsonb_build_object(
+          'issued_30_days', coalesce(max(s.n) FILTER (WHERE s.id = a.id), 0),
+          'agency_median_30_days', coalesce(percentile_cont(0.5) WITHIN GROUP (ORDER BY s.n), 0))
+        FROM (SELECT m.id, (SELECT count(*) FROM bookings b
+                WHERE b.agent_id = m.id AND b.issued_at >= now() - interval '30 days') AS n
+              FROM accounts m
+              WHERE m.agency_id = a.agency_id AND m.user_type IN ('Agent', 'Supervisor')
+                AND (m.suspended_at IS NULL OR m.id = a.id)) s) END`.as('score'),
     ])
     .where('a.id', '=', accountId);
 }
@@ -107,4 +130,34 @@ export function findMailAddress(db: Db, accountId: string): Promise<{ email: str
 /** An account's acceptance of the terms and privacy policy, kept as evidence of which versions. */
 export async function insertTermsAcceptance(db: Db, row: Insertable<TermsAcceptancesTable>): Promise<void> {
   await db.insertInto('terms_acceptances').values(row).execute();
+}
+
+/** What an account's settings are made of: its suspension, its agency's status, its company, its tokens. */
+export function findSettingsFacts(
+  db: Db,
+  accountId: string,
+): Promise<
+  | {
+      user_type: 'Admin' | 'Support' | 'Agent' | 'Supervisor';
+      suspended: boolean;
+      agency_status: string | null;
+      company_id: string | null;
+      has_api_token: boolean;
+    }
+  | undefined
+> {
+  return db
+    .selectFrom('accounts as a')
+    .leftJoin('agencies as g', 'g.id', 'a.agency_id')
+    .select([
+      'a.user_type',
+      sql<boolean>`a.suspended_at IS NOT NULL`.as('suspended'),
+      'g.status as agency_status',
+      'a.company_id',
+      sql<boolean>`EXISTS (SELECT 1 FROM api_tokens t WHERE t.account_id = a.id AND t.source = 'api' AND t.revoked_at IS NULL)`.as(
+        'has_api_token',
+      ),
+    ])
+    .where('a.id', '=', accountId)
+    .executeTakeFirst();
 }

@@ -149,3 +149,36 @@ export async function findOrderSwitches(
     .where('id', '=', agencyId)
     .executeTakeFirst();
 }
+
+/** An agency's logo, if it has one. */
+export function findAgencyLogo(
+  db: Db,
+  agencyId: string,
+): Promise<{ content_type: string; content: Buffer; updated_at: Date } | undefined> {
+  return db
+    .selectFrom('agency_logos')
+    .select(['content_type', 'content', 'updated_at'])
+    .where('agency_id', '=', agencyId)
+    .executeTakeFirst();
+}
+
+export async function upsertAgencyLogo(
+  db: Db,
+  row: { agency_id: string; content_type: 'image/png' | 'image/jpeg'; content: Buffer; updated_at: Date },
+): Promise<void> {
+  await db
+    .insertInto('agency_logos')
+    .values(row)
+    .onConflict((oc) =>
+      oc.column('agency_id').doUpdateSet({
+        content_type: row.content_type,
+        content: row.content,
+        updated_at: row.updated_at,
+      }),
+    )
+    .execute();
+}
+
+export async function deleteAgencyLogo(db: Db, agencyId: string): Promise<void> {
+  await db.deleteFrom('agency_logos').where('agency_id', '=', agencyId).execute();
+}

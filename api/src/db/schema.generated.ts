@@ -60,6 +60,7 @@ export interface Accounts {
   booking_visibility: 'own' | 'company' | 'agency' | null;
   company_id: string | null;
   created_at: Generated<Timestamp>;
+  demo: Generated<boolean>;
   email: string;
   first_name: string;
   id: string;
@@ -80,6 +81,7 @@ export interface Agencies {
   archived_at: Timestamp | null;
   corporate_number_on: Generated<boolean>;
   created_at: Generated<Timestamp>;
+  demo: Generated<boolean>;
   ghost_segments_remarks_on: Generated<boolean>;
   id: string;
   name: string;
@@ -122,6 +124,13 @@ export interface AgencyInvites {
   last_name: string;
   token_hash: string;
   user_type: 'Agent' | 'Supervisor';
+}
+
+export interface AgencyLogos {
+  agency_id: string;
+  content: Buffer;
+  content_type: 'image/png' | 'image/jpeg';
+  updated_at: Timestamp;
 }
 
 export interface AgencyTransactionFees {
@@ -837,6 +846,7 @@ export interface SupportCaseMessages {
   case_id: string;
   created_at: Timestamp;
   id: string;
+  offer_id: string | null;
   seq: Generated<Int8>;
   side: 'agent' | 'staff';
 }
@@ -857,6 +867,7 @@ export interface SupportCaseOffers {
   outcome: string | null;
   status: Generated<'open' | 'accepted' | 'done' | 'failed' | 'withdrawn' | 'expired' | 'declined'>;
   summary: string;
+  summary_params: JsonText | null;
 }
 
 export interface SupportCases {
@@ -870,6 +881,7 @@ export interface SupportCases {
   id: string;
   kind: 'exchange' | 'refund' | 'schedule_change' | 'other';
   last_message_at: Timestamp;
+  live: boolean;
   opened_by: string;
   seq: Generated<Int8>;
   status: Generated<'open' | 'closed'>;
@@ -967,6 +979,7 @@ export interface DB {
   agencies: Agencies;
   agency_channels: AgencyChannels;
   agency_invites: AgencyInvites;
+  agency_logos: AgencyLogos;
   agency_transaction_fees: AgencyTransactionFees;
   agent_company_relationships: AgentCompanyRelationships;
   airline_intents: AirlineIntents;

@@ -67,6 +67,8 @@ export function listCases(
   query: {
     scope: VisibilityScope;
     accountId: string;
+    /** Only cases of this mode; undefined: both. */
+    live?: boolean;
     status?: 'open' | 'closed';
     kind?: SupportCaseRow['kind'];
     locator?: string;
@@ -80,6 +82,7 @@ export function listCases(
   if (scope.kind === 'company')
     q = q.where((eb) => eb.or([eb('c.company_id', '=', scope.id), eb('c.opened_by', '=', query.accountId)]));
   if (scope.kind === 'agent') q = q.where('c.opened_by', '=', scope.id);
+  if (query.live !== undefined) q = q.where('c.live', '=', query.live);
   if (query.status) q = q.where('c.status', '=', query.status);
   if (query.kind) q = q.where('c.kind', '=', query.kind);
   if (query.locator) q = q.where('b.locator', '=', query.locator);
@@ -94,6 +97,7 @@ export function listCases(
 export function queueCases(
   db: Db,
   query: {
+    live: boolean;
     kind?: SupportCaseRow['kind'];
     assigneeId?: string;
     unassigned?: boolean;
@@ -103,7 +107,7 @@ export function queueCases(
   },
 ): Promise<SupportCaseRead[]> {
   const key = sql<Date>`coalesce(c.waiting_since, 'infinity'::timestamptz)`;
-  let q = casesRead(db).where('c.status', '=', 'open');
+  let q = casesRead(db).where('c.status', '=', 'open').where('c.live', '=', query.live);
   if (query.kind) q = q.where('c.kind', '=', query.kind);
   if (query.assigneeId) q = q.where('c.assignee_id', '=', query.assigneeId);
   if (query.unassigned) q = q.where('c.assignee_id', 'is', null);
@@ -162,8 +166,8 @@ export interface FirstResponseDay {
   p90_seconds: number | null;
 }
 
-/** Per UTC day of [from, to]: cases opened, answered, and the median and p90 of their time to first response. */
-export async function firstResponseByDay(db: Db, from: string, to: string): Promise<FirstResponseDay[]> {
+/** Per UTC day of [from, to], cases of one mode: opened, answered, and the median and p90 of their time to first response. */
+export async function firstResponseByDay(db: Db, live: boolean, from: string, to: string): Promise<FirstResponseDay[]> {
   const { rows } = await sql<FirstResponseDay>`
     SELECT to_char(d.day, 'YYYY-MM-DD') AS date,
            count(c.id)::int AS opened,
@@ -174,7 +178,8 @@ export async function firstResponseByDay(db: Db, from: string, to: string): Prom
              AS p90_seconds
     FROM generate_series(${from}::date, ${to}::date, interval '1 day') AS d(day)
     LEFT JOIN support_cases c
-      ON c.created_at >= d.day AT TIME ZONE 'UTC' AND c.created_at < (d.day + interval '1 day') AT TIME ZONE 'UTC'
+      ON c.live = ${live} AND c.created_at >= d.day AT TIME ZONE 'UTC'
+        AND c.created_at < (d.day + interval '1 day') AT TIME ZONE 'UTC'
     GROUP BY d.day
     ORDER BY d.day`.execute(db);
   return rows.map((r) => ({
@@ -185,10 +190,11 @@ export async function firstResponseByDay(db: Db, from: string, to: string): Prom
 }
 
 /** Open cases created in [from, to] that no staff message answered yet, and the oldest one's creation. */
-export async function unansweredIn(db: Db, from: string, to: string) {
+export async function unansweredIn(db: Db, live: boolean, from: string, to: string) {
   const row = await db
     .selectFrom('support_cases')
     .select((eb) => [eb.fn.countAll<string>().as('count'), eb.fn.min('created_at').as('oldest')])
+    .where('live', '=', live)
     .where('status', '=', 'open')
     .where('first_response_at', 'is', null)
     .where(sql<boolean>`created_at >= ${from}::date AT TIME ZONE 'UTC'`)

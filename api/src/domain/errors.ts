@@ -98,6 +98,9 @@ export type ErrorCode =
   | 'support_offer_expired'
   | 'attachment_too_large'
   | 'attachment_type_not_allowed'
+  // agency logos
+  | 'logo_too_large'
+  | 'logo_type_not_allowed'
   | 'action_not_available'
   | 'sandbox_only'
   // the sandbox clock

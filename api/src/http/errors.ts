@@ -141,6 +141,9 @@ export const errorRegistry: Record<ErrorCode, { status: number; title: string }>
   support_offer_expired: { status: 409, title: 'This offer has expired; ask support for a new one.' },
   attachment_too_large: { status: 413, title: 'An attachment is larger than 512 KiB.' },
   attachment_type_not_allowed: { status: 415, title: 'Attach PDF, PNG, JPEG, plain text or CSV files only.' },
+  // agency logos
+  logo_too_large: { status: 413, title: 'A logo is at most 128 KiB.' },
+  logo_type_not_allowed: { status: 415, title: 'A logo is a PNG or JPEG image.' },
   action_not_available: { status: 422, title: 'This action is not available for this schedule change.' },
   sandbox_only: {
     status: 403,

@@ -45,8 +45,8 @@ export async function seed(db: Db, secretKey: string): Promise<DemoAccount[]> {
   await db.transaction().execute(async (trx) => {
     await trx
       .insertInto('agencies')
-      .values({ id: demoAgency.id, name: demoAgency.name, status: 'active' })
-      .onConflict((oc) => oc.column('id').doUpdateSet({ name: demoAgency.name }))
+      .values({ id: demoAgency.id, name: demoAgency.name, status: 'active', demo: true })
+      .onConflict((oc) => oc.column('id').doUpdateSet({ name: demoAgency.name, demo: true }))
       .execute();
     await trx
       .insertInto('companies')
@@ -86,6 +86,7 @@ export async function seed(db: Db, secretKey: string): Promise<DemoAccount[]> {
           terms_accepted_at: new Date(),
           agency_id: role.staff ? null : demoAgency.id,
           company_id: role.userType === 'Agent' ? demoCompany.id : null,
+          demo: true,
         })
         .onConflict((oc) =>
           oc.column('id').doUpdateSet((eb) => ({
@@ -98,6 +99,7 @@ export async function seed(db: Db, secretKey: string): Promise<DemoAccount[]> {
             // A run of an older seed left these unset: every demo person belongs where the demo says.
             agency_id: eb.ref('excluded.agency_id'),
             company_id: eb.ref('excluded.company_id'),
+            demo: true,
           })),
         )
         .execute();

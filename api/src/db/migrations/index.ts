@@ -48,6 +48,9 @@ import * as supportCases from './20261128T0900-support-cases.js';
 import * as ledgerKinds from './20261128T1000-ledger-kinds.js';
 import * as bookingCorporateNumber from './20261128T1010-booking-corporate-number.js';
 import * as requestLogFilterIndexes from './20261128T1125-request-log-filter-indexes.js';
+import * as agencyLogoDemo from './20261128T1135-agency-logo-demo.js';
+import * as supportCaseMode from './20261128T1140-support-case-mode.js';
+import * as supportOfferSummaryCodes from './20261128T1145-support-offer-summary-codes.js';
 
 export const migrations: Record<string, Migration> = {
   // accounts, sign-in, API tokens
@@ -139,4 +142,10 @@ export const migrations: Record<string, Migration> = {
   '20261128T1010-booking-corporate-number': bookingCorporateNumber,
   // the request log's filters each along an index of their own; partial where most calls skip it
   '20261128T1125-request-log-filter-indexes': requestLogFilterIndexes,
+  // an agency's logo, whether it is a demo agency, and issued bookings per agent for scores
+  '20261128T1135-agency-logo-demo': agencyLogoDemo,
+  // support cases in test or live mode, as bookings are
+  '20261128T1140-support-case-mode': supportCaseMode,
+  // support offers summarised by their figures, read in each reader's language
+  '20261128T1145-support-offer-summary-codes': supportOfferSummaryCodes,
 };

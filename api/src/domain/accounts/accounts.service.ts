@@ -45,6 +45,10 @@ export interface AccountDetails {
   companies: { id: string; name: string }[];
   agencies: { id: string; name: string }[];
   hasApiToken: boolean;
+  demoUser: boolean;
+  /** Its agency's logo, by agency and version; null when there is none. */
+  logo: { agencyId: string; version: string } | null;
+  score: { issued30Days: number; agencyMedian30Days: number } | null;
   /** What the account may do in its agency (agency-permissions.ts); empty for staff. */
   permissions: AgencyPermission[];
   bookingVisibility: BookingVisibility | null;
@@ -225,6 +229,11 @@ function toDetails(row: AccountDetailsRow): AccountDetails {
     companies: row.companies,
     agencies: row.agencies,
     hasApiToken: row.has_api_token,
+    demoUser: row.demo_user,
+    logo: row.agency_id && row.logo_version ? { agencyId: row.agency_id, version: row.logo_version } : null,
+    score: row.score
+      ? { issued30Days: Number(row.score.issued_30_days), agencyMedian30Days: Number(row.score.agency_median_30_days) }
+      : null,
     permissions,
     bookingVisibility: row.booking_visibility,
   };

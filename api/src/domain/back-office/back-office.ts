@@ -4,6 +4,7 @@ import type { Authenticator } from '../auth/authenticator.js';
 import type { Clock } from '../clock.js';
 import { createSecretBox } from '../crypto/secret-box.js';
 import { createAgenciesService } from './agencies.service.js';
+import { createAgencyLogoService } from './agency-logo.service.js';
 import { createAgencyChannelsService } from './agency-channels.service.js';
 import { createAgentsService } from './agents.service.js';
 import { auditEntries, auditRecorder } from './audit.js';
@@ -26,6 +27,7 @@ export function createBackOffice(deps: { db: Db; clock: Clock; auth: Authenticat
   const cards = createCreditCardsService({ ...base, box: createSecretBox(deps.secretKey, 'card-number') });
   return {
     agencies: createAgenciesService(base),
+    agencyLogo: createAgencyLogoService(base),
     people: createPeopleService({ ...base, auth }),
     companies: createCompaniesService(base),
     balances: createBalancesService(base),

@@ -57,6 +57,12 @@ export function createCompanyChannelsService(deps: { db: Db; clock: Clock; audit
       const { rows, total } = await repo.findCompanyChannels(db, { companyId }, page);
       return { items: await views(db, rows), total };
     },
+    /** The channels of the caller's own company, for its settings: no back-office reach needed. */
+    async ofOwnCompany(companyId: string) {
+      await repo.ensureCompanyChannels(db, companyId, () => newId('cch'));
+      const { rows } = await repo.findCompanyChannels(db, { companyId }, { page: 1, perPage: 100 });
+      return views(db, rows);
+    },
     get: async (principal: Principal, id: string) => (await views(db, [await found(db, principal, id)]))[0]!,
     async set(principal: Principal, id: string, active: boolean) {
       return db.transaction().execute(async (trx) => {

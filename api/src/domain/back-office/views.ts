@@ -19,6 +19,8 @@ export function feeView(r: FeeRow) {
 export function agencyView(r: AgencyRow, fees: FeeRow[]) {
   return {
     id: r.id,
+    // Join requests name a partner by this; a partner and its agency are one record.
+    agency_id: r.id,
     name: r.name,
     status: r.status as 'active' | 'suspended' | 'archived',
     production_api_on: r.production_api_on,

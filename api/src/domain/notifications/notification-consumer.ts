@@ -63,6 +63,9 @@ export function createNotificationConsumer(deps: {
             bookingId: event.bookingId,
             agentId: event.agentId,
             requesterId: event.type === 'sales_report.ready' && reportId ? (owners.get(reportId) ?? null) : null,
+            assigneeId: event.type.startsWith('support_case.')
+              ? ((event.data.object as { assignee?: { id: string } | null } | null)?.assignee?.id ?? null)
+              : null,
           },
           directory,
         );

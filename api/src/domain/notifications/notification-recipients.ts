@@ -8,8 +8,9 @@
 // - platform-wide alerts go to staff (Admin and Support): events of no agency, and, in live mode, a
 //   low balance (staff top balances up) and a disabled webhook endpoint (a partner's integration is
 //   broken, and support hears of it first). Test-mode ones are a developer's sandbox, not an alert.
-// - a support case's agent message (or its opening) goes to staff; staff's answer goes only to the
-//   agent who opened the case (the event's agent), not to the agency's supervisors.
+// - a support case's agent message (or its opening) goes to the staffer the case is assigned to, and
+//   to all staff only while nobody holds it; staff's answer goes only to the agent who opened the
+//   case (the event's agent), not to the agency's supervisors.
 // A new event family falls under the first rule when it names a booking, else the agency's
 // supervisors hear of it.
 import type { EventType } from '../events/event-types.js';
@@ -23,6 +24,8 @@ export interface RecipientFacts {
   agentId: string | null;
   /** The person who asked for it (a sales report's requester). */
   requesterId: string | null;
+  /** The staffer a support case is assigned to, as the event's case says; null: nobody holds it. */
+  assigneeId?: string | null;
 }
 
 export interface Directory {
@@ -49,7 +52,7 @@ export function recipientsOf(e: RecipientFacts, directory: Directory): string[] 
     return [...out];
   }
   if (e.type === 'support_case.staff_replied') return e.agentId ? [e.agentId] : [];
-  if (toSupport.has(e.type)) return [...directory.staff()];
+  if (toSupport.has(e.type)) return e.assigneeId ? [e.assigneeId] : [...directory.staff()];
   if (e.bookingId && e.agentId) out.add(e.agentId);
   if (e.agencyId) for (const id of directory.supervisorsOf(e.agencyId)) out.add(id);
   if (concernsStaff(e)) for (const id of directory.staff()) out.add(id);

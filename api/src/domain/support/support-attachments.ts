@@ -2,6 +2,7 @@
 // a person opens safely (PDF, PNG, JPEG, plain text, CSV). The declared type must agree with the
 // file's first bytes, so a renamed executable is refused whatever it calls itself.
 import { DomainError, invalidField } from '../errors.js';
+import { base64Size, isBase64, looksLike } from '../file-kinds.js';
 import { newId } from '../ids.js';
 
 export const maxAttachmentBytes = 512 * 1024;
@@ -20,36 +21,15 @@ export interface CheckedAttachment {
   content: Buffer;
 }
 
-const startsWith = (bytes: Buffer, magic: number[]) => magic.every((b, i) => bytes[i] === b);
-const isText = (bytes: Buffer) => {
-  if (bytes.includes(0)) return false;
-  try {
-    new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-    return true;
-  } catch {
-    return false;
-  }
-};
-
-const allowed: Record<string, (bytes: Buffer) => boolean> = {
-  'application/pdf': (b) => startsWith(b, [0x25, 0x50, 0x44, 0x46, 0x2d]),
-  'image/png': (b) => startsWith(b, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-  'image/jpeg': (b) => startsWith(b, [0xff, 0xd8, 0xff]),
-  'text/plain': isText,
-  'text/csv': isText,
-};
-
-const base64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
+// Every kind file-kinds.ts knows is one a thread takes.
+const allowed: Record<string, (bytes: Buffer) => boolean> = looksLike;
 
 /** The uploads checked and decoded, in order; the first one wrong refuses them all. */
 export function checkAttachments(uploads: readonly AttachmentUpload[] | undefined): CheckedAttachment[] {
   return (uploads ?? []).map((upload, i) => {
     const pointer = `/attachments/${i}`;
-    if (!base64.test(upload.content_base64))
-      throw invalidField(`${pointer}/content_base64`, 'The content is not base64.');
-    // Decoded size known before decoding: refuse a large file without holding it twice.
-    const padding = upload.content_base64.endsWith('==') ? 2 : upload.content_base64.endsWith('=') ? 1 : 0;
-    const size = (upload.content_base64.length / 4) * 3 - padding;
+    if (!isBase64(upload.content_base64)) throw invalidField(`${pointer}/content_base64`, 'The content is not base64.');
+    const size = base64Size(upload.content_base64);
     if (size > maxAttachmentBytes)
       throw new DomainError(
         'attachment_too_large',

@@ -5,6 +5,7 @@ import type { VisibilityScope } from '../../db/bookings.repository.js';
 import type { SupportCaseRead } from '../../db/support-cases.repository.js';
 import type { SupportOfferRow } from '../../db/support-offers.repository.js';
 import { isStaff, type Principal } from '../principal.js';
+import { summaryFor } from './support-offer-summary.js';
 
 export type SupportSide = 'agent' | 'staff';
 
@@ -36,6 +37,7 @@ export interface SupportCaseView {
   kind: SupportCaseRead['kind'];
   subject: string;
   status: SupportCaseRead['status'];
+  mode: 'test' | 'live';
   locator: string | null;
   agency_id: string | null;
   opened_by: { id: string; name: string };
@@ -74,6 +76,7 @@ export function caseView(row: SupportCaseRead): SupportCaseView {
     kind: row.kind,
     subject: row.subject,
     status: row.status,
+    mode: row.live ? 'live' : 'test',
     locator: row.locator,
     agency_id: row.agency_id,
     opened_by: { id: row.opened_by, name: row.opened_by_name },
@@ -89,11 +92,11 @@ export function caseView(row: SupportCaseRead): SupportCaseView {
   };
 }
 
-export function offerView(row: SupportOfferRow): SupportOfferView {
+export function offerView(row: SupportOfferRow, language: 'en' | 'ua' | 'pl'): SupportOfferView {
   return {
     id: row.id,
     kind: row.kind,
-    summary: row.summary,
+    summary: summaryFor(row, language),
     status: row.status,
     booking_request_id: row.booking_request_id,
     alternative_id: row.alternative_id,

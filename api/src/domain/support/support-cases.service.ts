@@ -22,7 +22,7 @@ import { bookingFor, visibilityOf } from '../bookings/booking-access.js';
 import type { Clock } from '../clock.js';
 import { DomainError, invalidField, notFound } from '../errors.js';
 import { newId } from '../ids.js';
-import { isStaff, type Principal } from '../principal.js';
+import { isStaff, liveModeOf, type Principal } from '../principal.js';
 import { checkAttachments, type AttachmentUpload } from './support-attachments.js';
 import { caseView, sideOf, type SupportCaseView } from './support-case.js';
 import { caseFor, fullCase } from './support-case-read.js';
@@ -112,6 +112,8 @@ export function createSupportCasesService(deps: SupportCasesDeps) {
           company_id: booking?.company_id ?? principal.companyId,
           opened_by: principal.accountId,
           booking_id: booking?.id ?? null,
+          // The booking's mode; on its own, the token's (a console session's case is a live one).
+          live: booking ? !booking.fake_booking : (liveModeOf(principal) ?? true),
           kind: input.kind,
           subject: input.subject,
           status: 'open',
@@ -123,12 +125,13 @@ export function createSupportCasesService(deps: SupportCasesDeps) {
         const row = (await lockCase(trx, id))!;
         await writeMessage(trx, principal, row, input, at);
       });
-      return fullCase(db, id);
+      return fullCase(db, id, principal);
     },
 
     async list(
       principal: Principal,
       query: {
+        mode?: 'test' | 'live';
         status?: 'open' | 'closed';
         kind?: SupportCaseRow['kind'];
         locator?: string;
@@ -140,6 +143,8 @@ export function createSupportCasesService(deps: SupportCasesDeps) {
       const rows = await listCases(db, {
         scope: await visibilityOf(db, principal),
         accountId: principal.accountId,
+        // A token lists its own mode whatever it asks; a session the mode asked for, or both.
+        live: liveModeOf(principal) ?? (query.mode === undefined ? undefined : query.mode === 'live'),
         status: query.status,
         kind: query.kind,
         locator: query.locator,
@@ -158,6 +163,7 @@ export function createSupportCasesService(deps: SupportCasesDeps) {
     async queue(
       principal: Principal,
       query: {
+        mode?: 'test' | 'live';
         kind?: SupportCaseRow['kind'];
         assignee?: 'me' | 'none';
         waiting?: boolean;
@@ -172,6 +178,8 @@ export function createSupportCasesService(deps: SupportCasesDeps) {
         after = { key: key === 'inf' ? new Date(8.64e15) : new Date(Number(key)), seq: seq! };
       }
       const rows = await queueCases(db, {
+        // A token works its own mode's queue; a session the mode asked for, live by default.
+        live: liveModeOf(principal) ?? (query.mode ?? 'live') === 'live',
         kind: query.kind,
         assigneeId: query.assignee === 'me' ? principal.accountId : undefined,
         unassigned: query.assignee === 'none',
@@ -192,7 +200,7 @@ export function createSupportCasesService(deps: SupportCasesDeps) {
 
     async get(principal: Principal, id: string): Promise<SupportCaseView> {
       await caseFor(db, principal, id);
-      return fullCase(db, id);
+      return fullCase(db, id, principal);
     },
 
     async post(
@@ -205,7 +213,7 @@ export function createSupportCasesService(deps: SupportCasesDeps) {
         const row = (await lockCase(trx, id))!;
         await writeMessage(trx, principal, row, input, clock.now());
       });
-      return fullCase(db, id);
+      return fullCase(db, id, principal);
     },
 
     async close(principal: Principal, id: string): Promise<SupportCaseView> {
@@ -217,7 +225,7 @@ export function createSupportCasesService(deps: SupportCasesDeps) {
         await updateCase(trx, id, { status: 'closed', closed_at: at, waiting_since: null, updated_at: at });
         await withdrawOpenOffers(trx, id, at);
       });
-      return fullCase(db, id);
+      return fullCase(db, id, principal);
     },
 
     async reopen(principal: Principal, id: string): Promise<SupportCaseView> {
@@ -234,7 +242,7 @@ export function createSupportCasesService(deps: SupportCasesDeps) {
           updated_at: at,
         });
       });
-      return fullCase(db, id);
+      return fullCase(db, id, principal);
     },
 
     async assign(principal: Principal, id: string, assigneeId: string | null): Promise<SupportCaseView> {
@@ -242,7 +250,7 @@ export function createSupportCasesService(deps: SupportCasesDeps) {
       if (assigneeId !== null && !(await isStaffAccount(db, assigneeId)))
         throw invalidField('/assignee_id', 'Only a staff account (Admin or Support) can hold a case.');
       await updateCase(db, id, { assignee_id: assigneeId, updated_at: clock.now() });
-      return fullCase(db, id);
+      return fullCase(db, id, principal);
     },
 
     async attachment(principal: Principal, id: string, attachmentId: string) {
@@ -253,15 +261,17 @@ export function createSupportCasesService(deps: SupportCasesDeps) {
     },
 
     /** Time to first response per UTC day, and what is still unanswered: measured, not promised. */
-    async stats(query: { from: string; to: string }) {
+    async stats(principal: Principal, query: { from: string; to: string }) {
+      // Measured on live cases; a test token measures its sandbox's.
+      const live = liveModeOf(principal) ?? true;
       const span = (Date.parse(query.to) - Date.parse(query.from)) / 86_400_000;
       if (span < 0)
         throw new DomainError('validation_failed', 'date_to is before date_from.', { parameter: 'date_to' });
       if (span > 92)
         throw new DomainError('validation_failed', 'The range holds at most 92 days.', { parameter: 'date_to' });
       const [days, unanswered] = await Promise.all([
-        firstResponseByDay(db, query.from, query.to),
-        unansweredIn(db, query.from, query.to),
+        firstResponseByDay(db, live, query.from, query.to),
+        unansweredIn(db, live, query.from, query.to),
       ]);
       return {
         days,

@@ -16,8 +16,8 @@ export async function recordSupportEvent(trx: Db, type: SupportEventType, caseId
     companyId: row.company_id,
     bookingId: row.booking_id,
     agentId: row.opened_by,
-    // A conversation with support is real whichever mode the booking it names is in.
-    liveMode: true,
+    // In the case's mode, as the booking's events are: test cases stay out of live feeds.
+    liveMode: row.live,
     object: caseView(row),
     at,
   });

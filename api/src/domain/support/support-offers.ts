@@ -6,6 +6,7 @@
 // transaction; only then does the booking's confirm run, under the agent's own rights, and it is
 // exactly-once itself. Lock order: the case row, then the offer row; the booking's confirm takes its
 // own locks (booking, then company balance) after this transaction has committed.
+import { offerSummary, type OfferSummaryParams } from './support-offer-summary.js';
 import { findBookingById } from '../../db/bookings.repository.js';
 import type { Db } from '../../db/database.js';
 import { lockCase, updateCase } from '../../db/support-cases.repository.js';
@@ -68,9 +69,14 @@ export function createSupportOffersService(deps: SupportOffersDeps) {
         requestId: quote.id,
         alternativeId: null,
         expiresAt: new Date(quote.expires_at),
-        summary:
-          `Refund ${quote.refund.amount} ${quote.refund.currency} to ${quote.refund_to} ` +
-          `(airline penalty ${quote.penalty.amount}, agency fee ${quote.fee.amount}).`,
+        params: {
+          kind: 'refund',
+          amount: quote.refund.amount,
+          currency: quote.refund.currency,
+          refund_to: quote.refund_to,
+          penalty: quote.penalty.amount,
+          fee: quote.fee.amount,
+        } satisfies OfferSummaryParams as OfferSummaryParams,
       };
     }
     if (!input.flights_change_request_id)
@@ -81,9 +87,14 @@ export function createSupportOffersService(deps: SupportOffersDeps) {
       requestId: input.flights_change_request_id,
       alternativeId: alternative.offer_id,
       expiresAt: new Date(alternative.expires_at),
-      summary:
-        `Change to ${routeOf(alternative.segments)}; due ${alternative.total_due.amount} ` +
-        `${alternative.total_due.currency} (penalty ${alternative.penalty.amount}, fee ${alternative.fee.amount}).`,
+      params: {
+        kind: 'change',
+        route: routeOf(alternative.segments),
+        due: alternative.total_due.amount,
+        currency: alternative.total_due.currency,
+        penalty: alternative.penalty.amount,
+        fee: alternative.fee.amount,
+      } satisfies OfferSummaryParams as OfferSummaryParams,
     };
   }
 
@@ -93,19 +104,23 @@ export function createSupportOffersService(deps: SupportOffersDeps) {
       if (!isStaff(principal)) throw new DomainError('forbidden', 'Support makes offers; the agent accepts them.');
       const { booking } = await bookingOfCase(principal, caseId);
       const quote = await quoteFor(principal, booking, input);
+      // The English text is the record (history, audit); readers get the figures in their language.
+      const summary = offerSummary(quote.params, 'en');
+      const offerId = newId('sco');
       await db.transaction().execute(async (trx) => {
         const row = (await lockCase(trx, caseId))!;
         if (row.status === 'closed') throw new DomainError('support_case_closed');
         const at = clock.now();
         await withdrawOpenOffers(trx, caseId, at, input.kind);
         await insertOffer(trx, {
-          id: newId('sco'),
+          id: offerId,
           case_id: caseId,
           booking_id: booking.id,
           kind: input.kind,
           booking_request_id: quote.requestId,
           alternative_id: quote.alternativeId,
-          summary: quote.summary,
+          summary,
+          summary_params: JSON.stringify(quote.params),
           status: 'open',
           offered_by: principal.accountId,
           expires_at: quote.expiresAt,
@@ -119,7 +134,8 @@ export function createSupportOffersService(deps: SupportOffersDeps) {
             case_id: caseId,
             author_id: principal.accountId,
             side: 'staff',
-            body: quote.summary,
+            body: summary,
+            offer_id: offerId,
             created_at: at,
           },
           [],
@@ -132,7 +148,7 @@ export function createSupportOffersService(deps: SupportOffersDeps) {
         });
         await recordSupportEvent(trx, 'support_case.staff_replied', caseId, at);
       });
-      return fullCase(db, caseId);
+      return fullCase(db, caseId, principal);
     },
 
     /** The agent's consent: claims the offer once, records the consent, then runs the booking's confirm. */
@@ -155,7 +171,7 @@ export function createSupportOffersService(deps: SupportOffersDeps) {
       });
       if (!claimed) throw await whyNotOpen(caseId, offerId);
       await runOffer(principal, row.locator!, claimed);
-      return fullCase(db, caseId);
+      return fullCase(db, caseId, principal);
     },
 
     async decline(principal: Principal, caseId: string, offerId: string): Promise<SupportCaseView> {
@@ -174,7 +190,7 @@ export function createSupportOffersService(deps: SupportOffersDeps) {
     if (!(await findOffer(db, caseId, offerId))) throw notFound('offer of this case');
     if (!(await decideOpenOffer(db, offerId, { status, by: principal.accountId, at: clock.now() })))
       throw await whyNotOpen(caseId, offerId);
-    return fullCase(db, caseId);
+    return fullCase(db, caseId, principal);
   }
 
   /** The error for an offer no longer open: 404, expired (and marked so), or decided. */

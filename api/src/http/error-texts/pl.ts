@@ -93,6 +93,8 @@ export const pl: Record<ErrorCode, string> = {
   support_offer_expired: 'Propozycja wygasła; poproś wsparcie o nową.',
   attachment_too_large: 'Załącznik jest większy niż 512 KiB.',
   attachment_type_not_allowed: 'Załączaj tylko pliki PDF, PNG, JPEG, tekstowe lub CSV.',
+  logo_too_large: 'Logo może mieć najwyżej 128 KiB.',
+  logo_type_not_allowed: 'Logo musi być obrazem PNG lub JPEG.',
   action_not_available: 'Ta czynność nie jest dostępna dla tej zmiany rozkładu.',
   fare_watch_opportunity_decided: 'W sprawie tej tańszej taryfy decyzja już zapadła.',
   fare_watch_opportunity_expired: 'Tańsza taryfa wygasła.',

@@ -93,6 +93,8 @@ export const ua: Record<ErrorCode, string> = {
   support_offer_expired: 'Термін дії пропозиції минув; попросіть підтримку про нову.',
   attachment_too_large: 'Вкладення більше за 512 КіБ.',
   attachment_type_not_allowed: 'Додавайте лише файли PDF, PNG, JPEG, звичайний текст або CSV.',
+  logo_too_large: 'Логотип може мати щонайбільше 128 КіБ.',
+  logo_type_not_allowed: 'Логотип має бути зображенням PNG або JPEG.',
   action_not_available: 'Ця дія недоступна для цієї зміни розкладу.',
   fare_watch_opportunity_decided: 'Щодо цього дешевшого тарифу вже ухвалено рішення.',
   fare_watch_opportunity_expired: 'Термін дії дешевшого тарифу минув.',

@@ -353,6 +353,27 @@ export interface paths {
         patch: operations["updateAccountLocale"];
         trace?: never;
     };
+    "/account/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * My settings
+         * @description Whether the caller may work (and whether its supervisor left its access open), whether it holds
+         *     an API token, and the channels its company books through with each channel's state.
+         */
+        get: operations["getAccountSettings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/mail_outbox": {
         parameters: {
             query?: never;
@@ -903,6 +924,39 @@ export interface paths {
          */
         post: operations["duplicateAgency"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/agencies/{id}/logo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        /**
+         * An agency's logo
+         * @description The image, for the agency's own users and staff (anyone else: 404). Cacheable for a day in the
+         *     browser: the `logo` URL in account details changes with the image.
+         */
+        get: operations["getAgencyLogo"];
+        /**
+         * Upload an agency's logo
+         * @description A supervisor of the agency, or staff. Replaces the logo; PNG or JPEG only, checked by its first
+         *     bytes; at most 128 KiB. A refused upload changes nothing.
+         */
+        put: operations["setAgencyLogo"];
+        post?: never;
+        /**
+         * Remove an agency's logo
+         * @description A supervisor of the agency, or staff.
+         */
+        delete: operations["deleteAgencyLogo"];
         options?: never;
         head?: never;
         patch?: never;
@@ -3036,6 +3090,7 @@ export interface paths {
          * @description For staff: per day (UTC) of the range, the cases opened, how many had a first response, and the
          *     median and 90th percentile of the time to it, in seconds, measured from the case's creation to the
          *     first staff message. Cases still unanswered are counted and listed by how long they have waited.
+         *     Live cases only (a test token measures test cases): the sandbox's cases do not skew the figures.
          */
         get: operations["getSupportCaseStats"];
         put?: never;
@@ -4289,6 +4344,15 @@ export interface components {
             /** @example Olena Kovalenko */
             name: string;
         };
+        /**
+         * @description How busy the agent has been: the bookings it issued in the last 30 days against the median of its
+         *     agency's active agents and supervisors over the same 30 days (a colleague who issued none counts
+         *     as 0). Voided or refunded later still counts: the issue happened.
+         */
+        AccountScore: {
+            issued_30_days: number;
+            agency_median_30_days: number;
+        };
         AccountDetails: {
             id: string;
             first_name: string;
@@ -4323,6 +4387,12 @@ export interface components {
             agencies: components["schemas"]["NamedRef"][];
             /** @description Whether it holds an unrevoked API token. The token itself is shown only once, when made. */
             has_api_token: boolean;
+            /** @description Whether it is a demo account (the seeded demo tenancy, or any account of a demo agency). */
+            demo_user: boolean;
+            /** @description Where its agency's logo is served (`getAgencyLogo`); null when the agency has none or for staff. */
+            logo: string | null;
+            /** @description Its issued bookings against its agency's median; null for staff and accounts outside an agency. */
+            score: components["schemas"]["AccountScore"] | null;
             /** @description What the account may do in its agency (search, book, issue, service, balance, users); empty for staff. The console shows only what these allow; the server decides the same way. */
             permissions: ("search" | "book" | "issue" | "service" | "balance" | "users")[];
             /**
@@ -4449,6 +4519,39 @@ export interface components {
         };
         LocaleUpdate: {
             language: components["schemas"]["Locale"];
+        };
+        /** @description A partner's channel as one company sees it, with the company's switch. */
+        CompanyChannel: {
+            /** @example cch_q2m8x4t7w1z5r6y2k3v9 */
+            id: string;
+            company_id: string;
+            agency_channel_id: string;
+            carrier: string;
+            title: string;
+            /** @description Every flag below is on. */
+            active: boolean;
+            active_by_admin: boolean;
+            active_by_company: boolean;
+            active_by_main_gate: boolean;
+            active_by_supervisor: boolean;
+            active_credential: boolean;
+        };
+        /** @description The signed-in user's settings as its agency and the platform have left them. */
+        AccountSettings: {
+            /**
+             * @description Whether the user may work now: its supervisor has not suspended it and its agency (partner)
+             *     is active. Staff are always active.
+             */
+            active: boolean;
+            /** @description Whether its agency's supervisors leave its access open (not suspended). */
+            active_by_supervisor: boolean;
+            /** @description Whether it holds an unrevoked API token (never the token itself). */
+            api_token: boolean;
+            /**
+             * @description The channels its company books through, each with its switches and `active` when every one is on;
+             *     empty for an account without a company (staff, most supervisors).
+             */
+            channels: components["schemas"]["CompanyChannel"][];
         };
         /** @description A message the platform sent, or would have sent had SMTP been configured. */
         MailMessage: {
@@ -5240,6 +5343,12 @@ export interface components {
         Agency: {
             /** @example agy_k3v9q2m8x4t7w1z5r6y2 */
             id: string;
+            /**
+             * @description The id a company names in `POST /join_agency_requests` to ask to join this partner (the join
+             *     request's `agency_id`). A partner and its agency are one record here, so it equals `id`; it is
+             *     kept because integrations written against join requests read it.
+             */
+            agency_id: string;
             /** @example Demo Travel */
             name: string;
             /**
@@ -5292,6 +5401,25 @@ export interface components {
             name?: string;
             /** @enum {string} */
             status?: "active" | "suspended";
+        };
+        /**
+         * @description A logo: PNG or JPEG (no SVG: it can carry script), at most 128 KiB decoded. The declared type must
+         *     agree with the file's first bytes.
+         */
+        AgencyLogoUpload: {
+            /** @enum {string} */
+            content_type: "image/png" | "image/jpeg";
+            content_base64: string;
+        };
+        /** @description An agency's logo as stored. */
+        AgencyLogo: {
+            /** @description Where it is served; the query changes whenever the logo does, so it may be cached. */
+            url: string;
+            /** @enum {string} */
+            content_type: "image/png" | "image/jpeg";
+            size: number;
+            /** Format: date-time */
+            updated_at: string;
         };
         /**
          * @description Switches a gate or a flag on or off.
@@ -6007,22 +6135,6 @@ export interface components {
             holder: string;
             /** @description Accepted for the card check and never stored. */
             cvv?: string;
-        };
-        /** @description A partner's channel as one company sees it, with the company's switch. */
-        CompanyChannel: {
-            /** @example cch_q2m8x4t7w1z5r6y2k3v9 */
-            id: string;
-            company_id: string;
-            agency_channel_id: string;
-            carrier: string;
-            title: string;
-            /** @description Every flag below is on. */
-            active: boolean;
-            active_by_admin: boolean;
-            active_by_company: boolean;
-            active_by_main_gate: boolean;
-            active_by_supervisor: boolean;
-            active_credential: boolean;
         };
         /** @description A page of company channels. */
         CompanyChannelList: {
@@ -7336,6 +7448,13 @@ export interface components {
             kind: components["schemas"]["SupportCaseKind"];
             subject: string;
             status: components["schemas"]["SupportCaseStatus"];
+            /**
+             * @description A case about a booking is in the booking's mode; one on its own in the mode of the token that
+             *     opened it (a console session's: live). A token reads only cases of its mode; the staff queue
+             *     lists one mode at a time.
+             * @enum {string}
+             */
+            mode: "test" | "live";
             locator: string | null;
             agency_id: string | null;
             opened_by: {
@@ -9383,6 +9502,32 @@ export interface operations {
             500: components["responses"]["InternalServerError"];
         };
     };
+    getAccountSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller's settings. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountSettings"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
     listMailMessages: {
         parameters: {
             query?: {
@@ -10544,6 +10689,109 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    getAgencyLogo: {
+        parameters: {
+            query?: {
+                /** @description The version in the `logo` URL; ignored by the server, it only keys browser caches. */
+                v?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The resource's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The logo. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    /** @description private, max-age=86400 */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/png": string;
+                    "image/jpeg": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    setAgencyLogo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AgencyLogoUpload"];
+            };
+        };
+        responses: {
+            /** @description The logo as stored. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgencyLogo"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    deleteAgencyLogo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed (or there was none). */
+            204: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
         };
@@ -14826,6 +15074,8 @@ export interface operations {
     listSupportCases: {
         parameters: {
             query?: {
+                /** @description Only cases of this mode. A token lists only its own mode whatever this says. */
+                mode?: "test" | "live";
                 /** @description Only cases in this status. */
                 status?: components["schemas"]["SupportCaseStatus"];
                 /** @description Only cases of this kind. */
@@ -14908,6 +15158,8 @@ export interface operations {
     listSupportQueue: {
         parameters: {
             query?: {
+                /** @description The queue of this mode: `live` (the default) or `test` (cases from sandbox bookings and test tokens). A token works its own mode's queue whatever this says. */
+                mode?: "test" | "live";
                 /** @description Only cases of this kind. */
                 kind?: components["schemas"]["SupportCaseKind"];
                 /** @description `me`: cases assigned to the caller; `none`: unassigned cases. */

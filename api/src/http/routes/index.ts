@@ -9,6 +9,7 @@ import type { AppContext } from '../../context.js';
 import { contractBundleFile } from '../../repository-root.js';
 import type { OperationId, ServiceHandlers } from '../contract.js';
 import { DomainError } from '../../domain/errors.js';
+import { apiPrefix } from '../api-prefix.js';
 import { permissions } from '../permissions.js';
 import type { SecurityRequirement } from '../plugins/auth.js';
 import { accountHandlers } from './account/account.handlers.js';
@@ -57,7 +58,7 @@ import { webhookEndpointHandlers } from './webhooks/webhook-endpoints.handlers.j
 // the admin assistant
 import { assistantHandlers } from './assistant/assistant.handlers.js';
 
-export const apiPrefix = '/api/v1';
+export { apiPrefix } from '../api-prefix.js';
 
 interface Parameter {
   $ref?: string;

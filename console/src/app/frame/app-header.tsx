@@ -1,5 +1,5 @@
 import type { AccountDetails } from '@contrail/sdk';
-import { Anchor, Box, Group, Text } from '@mantine/core';
+import { Anchor, Box, Group, Image, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { ContrailLogo } from '../../components/contrail-logo';
 import { useCurrentAccount } from '../../hooks/use-current-account';
@@ -109,6 +109,18 @@ export function AppHeader() {
         </nav>
       </Group>
       <Group gap="sm" wrap="nowrap">
+        {/* The agency's own logo, for its users; from 48em, where the header has the room. */}
+        {account?.logo && account.agency && (
+          <Image
+            src={account.logo}
+            alt={t('app.agencyLogo', { name: account.agency.name })}
+            h={28}
+            w="auto"
+            maw={96}
+            fit="contain"
+            visibleFrom="sm"
+          />
+        )}
         {account?.onboarding_state === 'complete' && <NotificationBell />}
         <LanguageSwitch />
         {account && <AccountControls account={account} />}

@@ -4,6 +4,8 @@ import { Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useCurrentAccount } from '../../hooks/use-current-account';
 import { useDocumentTitle } from '../../hooks/use-document-title';
+import { AccessSettings } from './components/access-settings';
+import { AgencyLogoForm } from './components/agency-logo-form';
 import { ContactChangeForm } from './components/contact-change-form';
 import { ExtensionConnect } from './components/extension-connect';
 import { LanguageForm } from './components/language-form';
@@ -19,6 +21,10 @@ export function SettingsScreen() {
   return (
     <Stack gap="lg">
       <ProfileForm account={account} />
+      <AccessSettings account={account} />
+      {account.user_type === 'Supervisor' && account.agency ? (
+        <AgencyLogoForm account={account} agencyId={account.agency.id} />
+      ) : null}
       <LanguageForm />
       <NotificationPreferencesForm account={account} />
       <SignInMethodForm account={account} />

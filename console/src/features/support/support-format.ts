@@ -1,6 +1,7 @@
 // How support figures read: a duration in the largest whole unit that says it (seconds under two
 // minutes, minutes under two hours, then hours), and a file read into the base64 the API takes.
 import type { TFunction } from 'i18next';
+import { fileAsBase64 } from '../../lib/file-base64';
 
 export function formatDuration(seconds: number, t: TFunction): string {
   if (seconds < 120) return t('support.duration.seconds', { n: Math.round(seconds) });
@@ -12,8 +13,6 @@ export const secondsSince = (iso: string, now = Date.now()) => Math.max(0, (now 
 
 /** A chosen file as an attachment of a message. */
 export async function attachmentOf(file: File) {
-  const bytes = new Uint8Array(await file.arrayBuffer());
-  let binary = '';
-  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return { file_name: file.name, content_type: file.type || 'application/octet-stream', content_base64: btoa(binary) };
+  const content_base64 = await fileAsBase64(file);
+  return { file_name: file.name, content_type: file.type || 'application/octet-stream', content_base64 };
 }

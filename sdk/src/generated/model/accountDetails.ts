@@ -22,6 +22,8 @@ import type { AccountDetailsTermsAcceptedAt } from './accountDetailsTermsAccepte
 import type { AccountDetailsCompany } from './accountDetailsCompany';
 import type { AccountDetailsAgency } from './accountDetailsAgency';
 import type { NamedRef } from './namedRef';
+import type { AccountDetailsLogo } from './accountDetailsLogo';
+import type { AccountDetailsScore } from './accountDetailsScore';
 import type { AccountDetailsPermissionsItem } from './accountDetailsPermissionsItem';
 import type { AccountDetailsBookingVisibility } from './accountDetailsBookingVisibility';
 
@@ -46,6 +48,12 @@ export interface AccountDetails {
   agencies: NamedRef[];
   /** Whether it holds an unrevoked API token. The token itself is shown only once, when made. */
   has_api_token: boolean;
+  /** Whether it is a demo account (the seeded demo tenancy, or any account of a demo agency). */
+  demo_user: boolean;
+  /** Where its agency's logo is served (`getAgencyLogo`); null when the agency has none or for staff. */
+  logo: AccountDetailsLogo;
+  /** Its issued bookings against its agency's median; null for staff and accounts outside an agency. */
+  score: AccountDetailsScore;
   /** What the account may do in its agency (search, book, issue, service, balance, users); empty for staff. The console shows only what these allow; the server decides the same way. */
   permissions: AccountDetailsPermissionsItem[];
   /** The account's own booking visibility; null when its company's `shared_bookings` decides. */

@@ -24,6 +24,11 @@ import type { PersonSummary } from './personSummary';
  */
 export interface Agency {
   id: string;
+  /** The id a company names in `POST /join_agency_requests` to ask to join this partner (the join
+request's `agency_id`). A partner and its agency are one record here, so it equals `id`; it is
+kept because integrations written against join requests read it.
+ */
+  agency_id: string;
   name: string;
   /** A deleted partner is archived: its records stay, its gate is closed. */
   status: AgencyStatus;

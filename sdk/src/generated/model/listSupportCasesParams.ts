@@ -13,10 +13,15 @@ every call. Errors always come as `{"errors": [...], "meta": {"request_id": ...}
 
  * OpenAPI spec version: 0.1.0
  */
+import type { ListSupportCasesMode } from './listSupportCasesMode';
 import type { SupportCaseStatus } from './supportCaseStatus';
 import type { SupportCaseKind } from './supportCaseKind';
 
 export type ListSupportCasesParams = {
+/**
+ * Only cases of this mode. A token lists only its own mode whatever this says.
+ */
+mode?: ListSupportCasesMode;
 /**
  * Only cases in this status.
  */

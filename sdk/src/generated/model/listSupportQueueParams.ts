@@ -13,10 +13,15 @@ every call. Errors always come as `{"errors": [...], "meta": {"request_id": ...}
 
  * OpenAPI spec version: 0.1.0
  */
+import type { ListSupportQueueMode } from './listSupportQueueMode';
 import type { SupportCaseKind } from './supportCaseKind';
 import type { ListSupportQueueAssignee } from './listSupportQueueAssignee';
 
 export type ListSupportQueueParams = {
+/**
+ * The queue of this mode: `live` (the default) or `test` (cases from sandbox bookings and test tokens). A token works its own mode's queue whatever this says.
+ */
+mode?: ListSupportQueueMode;
 /**
  * Only cases of this kind.
  */

@@ -15,6 +15,7 @@ every call. Errors always come as `{"errors": [...], "meta": {"request_id": ...}
  */
 import type { SupportCaseKind } from './supportCaseKind';
 import type { SupportCaseStatus } from './supportCaseStatus';
+import type { SupportCaseMode } from './supportCaseMode';
 import type { SupportCaseLocator } from './supportCaseLocator';
 import type { SupportCaseAgencyId } from './supportCaseAgencyId';
 import type { SupportCaseOpenedBy } from './supportCaseOpenedBy';
@@ -38,6 +39,11 @@ export interface SupportCase {
   kind: SupportCaseKind;
   subject: string;
   status: SupportCaseStatus;
+  /** A case about a booking is in the booking's mode; one on its own in the mode of the token that
+opened it (a console session's: live). A token reads only cases of its mode; the staff queue
+lists one mode at a time.
+ */
+  mode: SupportCaseMode;
   locator: SupportCaseLocator;
   agency_id: SupportCaseAgencyId;
   opened_by: SupportCaseOpenedBy;

@@ -8,6 +8,7 @@ import { accountToWire } from './wire.js';
 type Handlers = Pick<
   ServiceHandlers,
   | 'getAccountDetails'
+  | 'getAccountSettings'
   | 'updateAccountDetails'
   | 'updateAccountLocale'
   | 'startOnboarding'
@@ -18,8 +19,8 @@ type Handlers = Pick<
   | 'changePhone'
 >;
 
-export function accountHandlers(ctx: Pick<AppContext, 'accounts'>): Handlers {
-  const { accounts } = ctx;
+export function accountHandlers(ctx: Pick<AppContext, 'accounts' | 'accountSettings'>): Handlers {
+  const { accounts, accountSettings } = ctx;
   const changeContact = (kind: 'email' | 'phone') => async (request: Parameters<Handlers['changeEmail']>[0]) => {
     const changed = await accounts.changeContact(principalOf(request), kind, request.body.value, request.body.code);
     return changed
@@ -32,6 +33,18 @@ export function accountHandlers(ctx: Pick<AppContext, 'accounts'>): Handlers {
       status: 200,
       body: accountToWire(await accounts.details(principalOf(request))),
     }),
+    getAccountSettings: async (request) => {
+      const s = await accountSettings(principalOf(request));
+      return {
+        status: 200,
+        body: {
+          active: s.active,
+          active_by_supervisor: s.activeBySupervisor,
+          api_token: s.apiToken,
+          channels: s.channels,
+        },
+      };
+    },
     updateAccountDetails: async (request) => {
       const { first_name: firstName, last_name: lastName } = request.body;
       return {

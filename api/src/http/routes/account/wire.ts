@@ -1,5 +1,6 @@
 // The account as the contract shows it.
 import type { AccountDetails } from '../../../domain/accounts/accounts.service.js';
+import { agencyLogoUrl } from '../../api-prefix.js';
 import type { components } from '../../generated/openapi.generated.js';
 
 export function accountToWire(d: AccountDetails): components['schemas']['AccountDetails'] {
@@ -19,6 +20,9 @@ export function accountToWire(d: AccountDetails): components['schemas']['Account
     companies: d.companies,
     agencies: d.agencies,
     has_api_token: d.hasApiToken,
+    demo_user: d.demoUser,
+    logo: d.logo ? agencyLogoUrl(d.logo.agencyId, d.logo.version) : null,
+    score: d.score ? { issued_30_days: d.score.issued30Days, agency_median_30_days: d.score.agencyMedian30Days } : null,
     permissions: d.permissions,
     booking_visibility: d.bookingVisibility,
   };

@@ -3,6 +3,7 @@ import type { AppContext } from '../../../context.js';
 import type { ServiceHandlers } from '../../contract.js';
 import { listBody, pageOf } from '../../pagination.js';
 import { principalOf } from '../../plugins/auth.js';
+import { agencyLogoUrl } from '../../api-prefix.js';
 
 type Handlers = Pick<
   ServiceHandlers,
@@ -15,6 +16,9 @@ type Handlers = Pick<
   | 'setAgencyProductionApi'
   | 'setAgencyCorporateNumber'
   | 'setAgencyGhostSegmentsRemarks'
+  | 'getAgencyLogo'
+  | 'setAgencyLogo'
+  | 'deleteAgencyLogo'
   | 'listSupervisors'
   | 'createSupervisor'
   | 'getSupervisor'
@@ -29,8 +33,33 @@ type Handlers = Pick<
 >;
 
 export function partnerHandlers(ctx: Pick<AppContext, 'backOffice'>): Handlers {
-  const { agencies, people } = ctx.backOffice;
+  const { agencies, people, agencyLogo } = ctx.backOffice;
   return {
+    getAgencyLogo: async (request, reply) => {
+      const logo = await agencyLogo.read(principalOf(request), request.params.id);
+      // Private: the image is the agency's; the URL's version changes with it, so a day is safe.
+      reply
+        .type(logo.contentType)
+        .header('Cache-Control', 'private, max-age=86400')
+        .header('X-Content-Type-Options', 'nosniff');
+      return { status: 200, body: logo.content };
+    },
+    setAgencyLogo: async (request) => {
+      const logo = await agencyLogo.set(principalOf(request), request.params.id, request.body);
+      return {
+        status: 200,
+        body: {
+          url: agencyLogoUrl(logo.agencyId, logo.updatedAt),
+          content_type: logo.contentType,
+          size: logo.size,
+          updated_at: logo.updatedAt.toISOString(),
+        },
+      };
+    },
+    deleteAgencyLogo: async (request) => {
+      await agencyLogo.remove(principalOf(request), request.params.id);
+      return { status: 204, body: undefined };
+    },
     listAgencies: async (request) => {
       const page = pageOf(request.query);
       const { gate, status, q, expand } = request.query;

@@ -31,6 +31,7 @@ export function supportCaseHandlers(ctx: Pick<AppContext, 'supportCases' | 'supp
       const q = request.query;
       const limit = q.limit ?? 25;
       const { items, nextCursor } = await cases.list(principalOf(request), {
+        mode: q.mode,
         status: q.status,
         kind: q.kind,
         locator: q.locator,
@@ -77,6 +78,7 @@ export function supportCaseHandlers(ctx: Pick<AppContext, 'supportCases' | 'supp
       const q = request.query;
       const limit = q.limit ?? 25;
       const { items, nextCursor } = await cases.queue(principalOf(request), {
+        mode: q.mode,
         kind: q.kind,
         assignee: q.assignee,
         waiting: q.waiting,
@@ -87,7 +89,7 @@ export function supportCaseHandlers(ctx: Pick<AppContext, 'supportCases' | 'supp
     },
     getSupportCaseStats: async (request) => ({
       status: 200,
-      body: await cases.stats({ from: request.query.date_from, to: request.query.date_to }),
+      body: await cases.stats(principalOf(request), { from: request.query.date_from, to: request.query.date_to }),
     }),
     assignSupportCase: async (request) => ({
       status: 200,

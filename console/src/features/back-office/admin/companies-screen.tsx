@@ -16,7 +16,8 @@ export function CompaniesScreen() {
   const { t } = useTranslation();
   useDocumentTitle(t('backOffice.nav.companies'));
   const [gate, setGate] = useState<GateList>('open');
-  const list = useListCompanies({ gate, per_page: 100 });
+  // Channels come embedded (`expand=channels`): one call for the page, not one per company.
+  const list = useListCompanies({ gate, per_page: 100, expand: 'channels' });
   const saved = useSaved();
   const switchGate = useSetCompanyGate({ mutation: { onSuccess: saved } });
   const companies = list.data?.data ?? [];
@@ -33,6 +34,7 @@ export function CompaniesScreen() {
                   <Table.Th>{t('backOffice.companies.name')}</Table.Th>
                   <Table.Th>{t('backOffice.companies.balance')}</Table.Th>
                   <Table.Th>{t('backOffice.companies.agents')}</Table.Th>
+                  <Table.Th>{t('backOffice.partners.channelsOn')}</Table.Th>
                   <Table.Th>{t('backOffice.gate.ticketing')}</Table.Th>
                 </Table.Tr>
               </Table.Thead>
@@ -44,6 +46,12 @@ export function CompaniesScreen() {
                     </Table.Td>
                     <Table.Td>{`${c.balance_amount.amount} ${c.balance_amount.currency}`}</Table.Td>
                     <Table.Td>{c.agents_count}</Table.Td>
+                    <Table.Td>
+                      {t('backOffice.partners.channelsOf', {
+                        on: (c.channels ?? []).filter((ch) => ch.active).length,
+                        total: (c.channels ?? []).length,
+                      })}
+                    </Table.Td>
                     <Table.Td>
                       <Switch
                         aria-label={t('backOffice.gate.switchFor', { name: c.name })}

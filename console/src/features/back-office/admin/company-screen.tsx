@@ -25,7 +25,8 @@ import { TableScroll } from '../../../components/table-scroll';
 export function CompanyScreen() {
   const { t } = useTranslation();
   const id = useQueryParam('id');
-  const company = useGetCompany(id);
+  // The markups come embedded: one call for the company and them.
+  const company = useGetCompany(id, { expand: 'markups' });
   useDocumentTitle(company.data?.name ?? t('backOffice.nav.companies'));
   if (!company.data) return <ListState pending={company.isPending} empty />;
   return (
@@ -33,7 +34,7 @@ export function CompanyScreen() {
       <Title order={2}>{company.data.name}</Title>
       <Balance company={company.data} />
       <Ledger companyId={id} />
-      <Markups companyId={id} />
+      <Markups companyId={id} markups={company.data.markups ?? []} />
       <CompanyChannels company={company.data} />
       <DeleteCompany company={company.data} />
     </Stack>

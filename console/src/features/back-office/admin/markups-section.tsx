@@ -1,7 +1,7 @@
 // A company's markups: fixed (an amount in a currency) or a percentage, by carrier and cabin; a
 // markup's value is changed in its own row.
 import type { Markup, MarkupCreateKind } from '@contrail/sdk';
-import { useCreateMarkup, useDeleteMarkup, useListMarkups, useUpdateMarkup } from '@contrail/sdk/react';
+import { useCreateMarkup, useDeleteMarkup, useUpdateMarkup } from '@contrail/sdk/react';
 import { Button, Group, Select, Table, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,14 +10,13 @@ import { useManageTexts } from '../../../hooks/use-manage-texts';
 import { ListState } from '../components/loading';
 import { useSaved } from '../use-back-office';
 
-export function Markups({ companyId }: { companyId: string }) {
+/** `markups` come with the company (`expand=markups`): the screen reads them in its one call. */
+export function Markups({ companyId, markups }: { companyId: string; markups: Markup[] }) {
   const { t } = useTranslation();
-  const list = useListMarkups(companyId, { per_page: 100 });
   const saved = useSaved();
   const create = useCreateMarkup({ mutation: { onSuccess: saved } });
   const remove = useDeleteMarkup({ mutation: { onSuccess: saved } });
   const [form, setForm] = useState({ carrier: '', cabin: '', kind: 'percentage' as MarkupCreateKind, value: '' });
-  const markups = list.data?.data ?? [];
   const submit = (event: FormEvent) => {
     event.preventDefault();
     create.mutate({
@@ -33,7 +32,7 @@ export function Markups({ companyId }: { companyId: string }) {
   };
   return (
     <SectionCard title={t('backOffice.markups.title')}>
-      <ListState pending={list.isPending} empty={markups.length === 0} />
+      <ListState pending={false} empty={markups.length === 0} />
       {markups.length > 0 && (
         <Table striped>
           <Table.Tbody>

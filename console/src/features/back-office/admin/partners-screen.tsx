@@ -20,7 +20,8 @@ export function PartnersScreen() {
   const [gate, setGate] = useState<GateList>('open');
   const [search, setSearch] = useState('');
   const [q] = useDebouncedValue(search.trim(), 300);
-  const list = useListAgencies({ gate, per_page: 100, ...(q ? { q } : {}) });
+  // Channels come embedded (`expand=channels`): one call for the page, not one per partner.
+  const list = useListAgencies({ gate, per_page: 100, expand: 'channels', ...(q ? { q } : {}) });
   const saved = useSaved();
   const switchGate = useSetPartnerGate({ mutation: { onSuccess: saved } });
   const partners = list.data?.data ?? [];
@@ -45,6 +46,7 @@ export function PartnersScreen() {
                   <Table.Th>{t('backOffice.partners.name')}</Table.Th>
                   <Table.Th>{t('backOffice.partners.status')}</Table.Th>
                   <Table.Th>{t('backOffice.partners.supervisors')}</Table.Th>
+                  <Table.Th>{t('backOffice.partners.channelsOn')}</Table.Th>
                   <Table.Th>{t('backOffice.gate.ticketing')}</Table.Th>
                 </Table.Tr>
               </Table.Thead>
@@ -56,6 +58,14 @@ export function PartnersScreen() {
                     </Table.Td>
                     <Table.Td>{t(`backOffice.status.${p.status}`)}</Table.Td>
                     <Table.Td>{p.supervisors_count}</Table.Td>
+                    <Table.Td>
+                      {t('backOffice.partners.channelsOf', {
+                        on: (p.channels ?? []).filter(
+                          (c) => c.on_by_admin && c.active_by_supervisor && c.active_credential,
+                        ).length,
+                        total: (p.channels ?? []).length,
+                      })}
+                    </Table.Td>
                     <Table.Td>
                       <Switch
                         aria-label={t('backOffice.gate.switchFor', { name: p.name })}

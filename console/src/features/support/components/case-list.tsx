@@ -18,10 +18,12 @@ export function CaseList({ staff }: { staff: boolean }) {
   const [status, setStatus] = useState<'' | 'open' | 'closed'>('');
   const [waiting, setWaiting] = useState(false);
   const [mine, setMine] = useState(false);
+  // Staff work one mode's queue at a time: live by default, the sandbox's test cases on request.
+  const [mode, setMode] = useState<'live' | 'test'>('live');
   const [limit, setLimit] = useState(pageSize);
   const cases = useListSupportCases({ limit, ...(status ? { status } : {}) }, { query: { enabled: !staff } });
   const queue = useListSupportQueue(
-    { limit, ...(waiting ? { waiting: true } : {}), ...(mine ? { assignee: 'me' as const } : {}) },
+    { limit, mode, ...(waiting ? { waiting: true } : {}), ...(mine ? { assignee: 'me' as const } : {}) },
     { query: { enabled: staff } },
   );
   const page = staff ? queue.data : cases.data;
@@ -29,7 +31,17 @@ export function CaseList({ staff }: { staff: boolean }) {
     <Stack gap="md">
       <Group justify="space-between" align="flex-end">
         {staff ? (
-          <Group gap="lg">
+          <Group gap="lg" align="flex-end">
+            <NativeSelect
+              label={t('support.filters.mode')}
+              maw={200}
+              value={mode}
+              onChange={(e) => setMode(e.currentTarget.value as 'live' | 'test')}
+              data={[
+                { value: 'live', label: t('support.mode.live') },
+                { value: 'test', label: t('support.mode.test') },
+              ]}
+            />
             <Checkbox
               label={t('support.filters.waiting')}
               checked={waiting}

@@ -18,6 +18,7 @@ import type {
   AccountCompletion,
   AccountDetails,
   AccountDetailsUpdate,
+  AccountSettings,
   ApiTokenList,
   ApiTokenRequest,
   ContactChange,
@@ -335,6 +336,32 @@ export const updateAccountLocale = async (localeUpdate: LocaleUpdate, options?: 
     headers: { 'Content-Type': 'application/json', ...options?.headers },
     body: JSON.stringify(
       localeUpdate,)
+  }
+);}
+
+
+/**
+ * Whether the caller may work (and whether its supervisor left its access open), whether it holds
+an API token, and the channels its company books through with each channel's state.
+
+ * @summary My settings
+ */
+export const getGetAccountSettingsUrl = () => {
+
+
+  
+
+  return `/account/settings`
+}
+
+export const getAccountSettings = async ( options?: RequestInit): Promise<AccountSettings> => {
+  
+  return contrailFetch<AccountSettings>(getGetAccountSettingsUrl(),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
   }
 );}
 

@@ -18,11 +18,14 @@ import type {
   Agency,
   AgencyCreate,
   AgencyList,
+  AgencyLogo,
+  AgencyLogoUpload,
   AgencyUpdate,
   CreateAgencyHeaders,
   CreateSupervisorHeaders,
   CreateSupportHeaders,
   DuplicateAgencyHeaders,
+  GetAgencyLogoParams,
   GetAgencyParams,
   ListAgenciesParams,
   ListAgencyTransactionFeesParams,
@@ -199,6 +202,93 @@ export const duplicateAgency = async (id: string,
     ...options,
     method: 'POST',
     headers: { ...headers, ...options?.headers }
+    
+  }
+);}
+
+
+/**
+ * The image, for the agency's own users and staff (anyone else: 404). Cacheable for a day in the
+browser: the `logo` URL in account details changes with the image.
+
+ * @summary An agency's logo
+ */
+export const getGetAgencyLogoUrl = (id: string,
+    params?: GetAgencyLogoParams,) => {
+  const normalizedParams = new URLSearchParams();
+
+  Object.entries(params || {}).forEach(([key, value]) => {
+    
+    if (value !== undefined) {
+      normalizedParams.append(key, value === null ? 'null' : value.toString())
+    }
+  });
+
+  const stringifiedParams = normalizedParams.toString();
+
+  return stringifiedParams.length > 0 ? `/agencies/${id}/logo?${stringifiedParams}` : `/agencies/${id}/logo`
+}
+
+export const getAgencyLogo = async (id: string,
+    params?: GetAgencyLogoParams, options?: RequestInit): Promise<Blob> => {
+  
+  return contrailFetch<Blob>(getGetAgencyLogoUrl(id,params),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+/**
+ * A supervisor of the agency, or staff. Replaces the logo; PNG or JPEG only, checked by its first
+bytes; at most 128 KiB. A refused upload changes nothing.
+
+ * @summary Upload an agency's logo
+ */
+export const getSetAgencyLogoUrl = (id: string,) => {
+
+
+  
+
+  return `/agencies/${id}/logo`
+}
+
+export const setAgencyLogo = async (id: string,
+    agencyLogoUpload: AgencyLogoUpload, options?: RequestInit): Promise<AgencyLogo> => {
+  
+  return contrailFetch<AgencyLogo>(getSetAgencyLogoUrl(id),
+  {      
+    ...options,
+    method: 'PUT',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(
+      agencyLogoUpload,)
+  }
+);}
+
+
+/**
+ * A supervisor of the agency, or staff.
+ * @summary Remove an agency's logo
+ */
+export const getDeleteAgencyLogoUrl = (id: string,) => {
+
+
+  
+
+  return `/agencies/${id}/logo`
+}
+
+export const deleteAgencyLogo = async (id: string, options?: RequestInit): Promise<void> => {
+  
+  return contrailFetch<void>(getDeleteAgencyLogoUrl(id),
+  {      
+    ...options,
+    method: 'DELETE'
+    
     
   }
 );}

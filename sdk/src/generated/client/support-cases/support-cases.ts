@@ -136,6 +136,7 @@ export const listSupportQueue = async (params?: ListSupportQueueParams, options?
  * For staff: per day (UTC) of the range, the cases opened, how many had a first response, and the
 median and 90th percentile of the time to it, in seconds, measured from the case's creation to the
 first staff message. Cases still unanswered are counted and listed by how long they have waited.
+Live cases only (a test token measures test cases): the sandbox's cases do not skew the figures.
 
  * @summary Time to first response, per day
  */

@@ -37,6 +37,7 @@ import type {
   AccountCompletion,
   AccountDetails,
   AccountDetailsUpdate,
+  AccountSettings,
   ApiTokenList,
   ApiTokenRequest,
   BadRequestResponse,
@@ -1028,4 +1029,105 @@ export const useUpdateAccountLocale = <TError = BadRequestResponse | Unauthorize
 
       return useMutation(mutationOptions, queryClient);
     }
+    /**
+ * Whether the caller may work (and whether its supervisor left its access open), whether it holds
+an API token, and the channels its company books through with each channel's state.
+
+ * @summary My settings
+ */
+export const getGetAccountSettingsUrl = () => {
+
+
+  
+
+  return `/account/settings`
+}
+
+export const getAccountSettings = async ( options?: RequestInit): Promise<AccountSettings> => {
+  
+  return contrailFetch<AccountSettings>(getGetAccountSettingsUrl(),
+  {      
+    ...options,
+    method: 'GET'
     
+    
+  }
+);}
+
+
+
+
+
+export const getGetAccountSettingsQueryKey = () => {
+    return [
+    `/account/settings`
+    ] as const;
+    }
+
+    
+export const getGetAccountSettingsQueryOptions = <TData = Awaited<ReturnType<typeof getAccountSettings>>, TError = UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse | InternalServerErrorResponse>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAccountSettings>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetAccountSettingsQueryKey();
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getAccountSettings>>> = ({ signal }) => getAccountSettings({ signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getAccountSettings>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetAccountSettingsQueryResult = NonNullable<Awaited<ReturnType<typeof getAccountSettings>>>
+export type GetAccountSettingsQueryError = UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse | InternalServerErrorResponse
+
+
+export function useGetAccountSettings<TData = Awaited<ReturnType<typeof getAccountSettings>>, TError = UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
+  options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAccountSettings>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getAccountSettings>>,
+          TError,
+          Awaited<ReturnType<typeof getAccountSettings>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof contrailFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetAccountSettings<TData = Awaited<ReturnType<typeof getAccountSettings>>, TError = UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAccountSettings>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getAccountSettings>>,
+          TError,
+          Awaited<ReturnType<typeof getAccountSettings>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof contrailFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetAccountSettings<TData = Awaited<ReturnType<typeof getAccountSettings>>, TError = UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAccountSettings>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary My settings
+ */
+
+export function useGetAccountSettings<TData = Awaited<ReturnType<typeof getAccountSettings>>, TError = UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAccountSettings>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetAccountSettingsQueryOptions(options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+

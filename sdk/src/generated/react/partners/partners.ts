@@ -37,6 +37,8 @@ import type {
   Agency,
   AgencyCreate,
   AgencyList,
+  AgencyLogo,
+  AgencyLogoUpload,
   AgencyUpdate,
   BadRequestResponse,
   ConflictResponse,
@@ -45,6 +47,7 @@ import type {
   CreateSupportHeaders,
   DuplicateAgencyHeaders,
   ForbiddenResponse,
+  GetAgencyLogoParams,
   GetAgencyParams,
   InternalServerErrorResponse,
   ListAgenciesParams,
@@ -585,6 +588,269 @@ export const useDuplicateAgency = <TError = BadRequestResponse | UnauthorizedRes
       > => {
 
       const mutationOptions = getDuplicateAgencyMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * The image, for the agency's own users and staff (anyone else: 404). Cacheable for a day in the
+browser: the `logo` URL in account details changes with the image.
+
+ * @summary An agency's logo
+ */
+export const getGetAgencyLogoUrl = (id: string,
+    params?: GetAgencyLogoParams,) => {
+  const normalizedParams = new URLSearchParams();
+
+  Object.entries(params || {}).forEach(([key, value]) => {
+    
+    if (value !== undefined) {
+      normalizedParams.append(key, value === null ? 'null' : value.toString())
+    }
+  });
+
+  const stringifiedParams = normalizedParams.toString();
+
+  return stringifiedParams.length > 0 ? `/agencies/${id}/logo?${stringifiedParams}` : `/agencies/${id}/logo`
+}
+
+export const getAgencyLogo = async (id: string,
+    params?: GetAgencyLogoParams, options?: RequestInit): Promise<Blob> => {
+  
+  return contrailFetch<Blob>(getGetAgencyLogoUrl(id,params),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getGetAgencyLogoQueryKey = (id?: string,
+    params?: GetAgencyLogoParams,) => {
+    return [
+    `/agencies/${id}/logo`, ...(params ? [params]: [])
+    ] as const;
+    }
+
+    
+export const getGetAgencyLogoQueryOptions = <TData = Awaited<ReturnType<typeof getAgencyLogo>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse>(id: string,
+    params?: GetAgencyLogoParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAgencyLogo>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetAgencyLogoQueryKey(id,params);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getAgencyLogo>>> = ({ signal }) => getAgencyLogo(id,params, { signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, enabled: !!(id), ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getAgencyLogo>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetAgencyLogoQueryResult = NonNullable<Awaited<ReturnType<typeof getAgencyLogo>>>
+export type GetAgencyLogoQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse
+
+
+export function useGetAgencyLogo<TData = Awaited<ReturnType<typeof getAgencyLogo>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
+ id: string,
+    params: undefined |  GetAgencyLogoParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAgencyLogo>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getAgencyLogo>>,
+          TError,
+          Awaited<ReturnType<typeof getAgencyLogo>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof contrailFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetAgencyLogo<TData = Awaited<ReturnType<typeof getAgencyLogo>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
+ id: string,
+    params?: GetAgencyLogoParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAgencyLogo>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getAgencyLogo>>,
+          TError,
+          Awaited<ReturnType<typeof getAgencyLogo>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof contrailFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetAgencyLogo<TData = Awaited<ReturnType<typeof getAgencyLogo>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
+ id: string,
+    params?: GetAgencyLogoParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAgencyLogo>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary An agency's logo
+ */
+
+export function useGetAgencyLogo<TData = Awaited<ReturnType<typeof getAgencyLogo>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse>(
+ id: string,
+    params?: GetAgencyLogoParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAgencyLogo>>, TError, TData>>, request?: SecondParameter<typeof contrailFetch>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetAgencyLogoQueryOptions(id,params,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * A supervisor of the agency, or staff. Replaces the logo; PNG or JPEG only, checked by its first
+bytes; at most 128 KiB. A refused upload changes nothing.
+
+ * @summary Upload an agency's logo
+ */
+export const getSetAgencyLogoUrl = (id: string,) => {
+
+
+  
+
+  return `/agencies/${id}/logo`
+}
+
+export const setAgencyLogo = async (id: string,
+    agencyLogoUpload: AgencyLogoUpload, options?: RequestInit): Promise<AgencyLogo> => {
+  
+  return contrailFetch<AgencyLogo>(getSetAgencyLogoUrl(id),
+  {      
+    ...options,
+    method: 'PUT',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(
+      agencyLogoUpload,)
+  }
+);}
+
+
+
+
+export const getSetAgencyLogoMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | TooManyRequestsResponse | InternalServerErrorResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof setAgencyLogo>>, TError,{id: string;data: AgencyLogoUpload}, TContext>, request?: SecondParameter<typeof contrailFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof setAgencyLogo>>, TError,{id: string;data: AgencyLogoUpload}, TContext> => {
+
+const mutationKey = ['setAgencyLogo'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof setAgencyLogo>>, {id: string;data: AgencyLogoUpload}> = (props) => {
+          const {id,data} = props ?? {};
+
+          return  setAgencyLogo(id,data,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type SetAgencyLogoMutationResult = NonNullable<Awaited<ReturnType<typeof setAgencyLogo>>>
+    export type SetAgencyLogoMutationBody = AgencyLogoUpload
+    export type SetAgencyLogoMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | TooManyRequestsResponse | InternalServerErrorResponse
+
+    /**
+ * @summary Upload an agency's logo
+ */
+export const useSetAgencyLogo = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | TooManyRequestsResponse | InternalServerErrorResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof setAgencyLogo>>, TError,{id: string;data: AgencyLogoUpload}, TContext>, request?: SecondParameter<typeof contrailFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof setAgencyLogo>>,
+        TError,
+        {id: string;data: AgencyLogoUpload},
+        TContext
+      > => {
+
+      const mutationOptions = getSetAgencyLogoMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * A supervisor of the agency, or staff.
+ * @summary Remove an agency's logo
+ */
+export const getDeleteAgencyLogoUrl = (id: string,) => {
+
+
+  
+
+  return `/agencies/${id}/logo`
+}
+
+export const deleteAgencyLogo = async (id: string, options?: RequestInit): Promise<void> => {
+  
+  return contrailFetch<void>(getDeleteAgencyLogoUrl(id),
+  {      
+    ...options,
+    method: 'DELETE'
+    
+    
+  }
+);}
+
+
+
+
+export const getDeleteAgencyLogoMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteAgencyLogo>>, TError,{id: string}, TContext>, request?: SecondParameter<typeof contrailFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof deleteAgencyLogo>>, TError,{id: string}, TContext> => {
+
+const mutationKey = ['deleteAgencyLogo'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof deleteAgencyLogo>>, {id: string}> = (props) => {
+          const {id} = props ?? {};
+
+          return  deleteAgencyLogo(id,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type DeleteAgencyLogoMutationResult = NonNullable<Awaited<ReturnType<typeof deleteAgencyLogo>>>
+    
+    export type DeleteAgencyLogoMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse
+
+    /**
+ * @summary Remove an agency's logo
+ */
+export const useDeleteAgencyLogo = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteAgencyLogo>>, TError,{id: string}, TContext>, request?: SecondParameter<typeof contrailFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof deleteAgencyLogo>>,
+        TError,
+        {id: string},
+        TContext
+      > => {
+
+      const mutationOptions = getDeleteAgencyLogoMutationOptions(options);
 
       return useMutation(mutationOptions, queryClient);
     }

@@ -31,7 +31,7 @@ export const startOnboardingBody = zod.object({
 export const startOnboardingResponseCompanyBalanceAmountMax = 18;
 export const startOnboardingResponseCompanyBalanceAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const startOnboardingResponseCompanyBalanceCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-
+export const startOnboardingResponseScoreIssued30DaysMin = 0;export const startOnboardingResponseScoreAgencyMedian30DaysMin = 0;
 
 export const startOnboardingResponse = zod.object({
   "id": zod.string(),
@@ -66,6 +66,12 @@ export const startOnboardingResponse = zod.object({
   "name": zod.string()
 }).describe('Another resource, by id and name.')).describe('Its own agency and the partners of its companies; empty for platform staff.'),
   "has_api_token": zod.boolean().describe('Whether it holds an unrevoked API token. The token itself is shown only once, when made.'),
+  "demo_user": zod.boolean().describe('Whether it is a demo account (the seeded demo tenancy, or any account of a demo agency).'),
+  "logo": zod.string().nullable().describe('Where its agency\'s logo is served (`getAgencyLogo`); null when the agency has none or for staff.'),
+  "score": zod.union([zod.object({
+  "issued_30_days": zod.number().min(startOnboardingResponseScoreIssued30DaysMin),
+  "agency_median_30_days": zod.number().min(startOnboardingResponseScoreAgencyMedian30DaysMin)
+}).describe('How busy the agent has been: the bookings it issued in the last 30 days against the median of its\nagency\'s active agents and supervisors over the same 30 days (a colleague who issued none counts\nas 0). Voided or refunded later still counts: the issue happened.\n'),zod.null()]).describe('Its issued bookings against its agency\'s median; null for staff and accounts outside an agency.'),
   "permissions": zod.array(zod.enum(['search', 'book', 'issue', 'service', 'balance', 'users'])).describe('What the account may do in its agency (search, book, issue, service, balance, users); empty for staff. The console shows only what these allow; the server decides the same way.'),
   "booking_visibility": zod.union([zod.literal('own'),zod.literal('company'),zod.literal('agency'),zod.literal(null)]).nullable().describe('The account\'s own booking visibility; null when its company\'s `shared_bookings` decides.')
 })
@@ -90,7 +96,7 @@ export const acceptTermsBody = zod.object({
 export const acceptTermsResponseCompanyBalanceAmountMax = 18;
 export const acceptTermsResponseCompanyBalanceAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const acceptTermsResponseCompanyBalanceCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-
+export const acceptTermsResponseScoreIssued30DaysMin = 0;export const acceptTermsResponseScoreAgencyMedian30DaysMin = 0;
 
 export const acceptTermsResponse = zod.object({
   "id": zod.string(),
@@ -125,6 +131,12 @@ export const acceptTermsResponse = zod.object({
   "name": zod.string()
 }).describe('Another resource, by id and name.')).describe('Its own agency and the partners of its companies; empty for platform staff.'),
   "has_api_token": zod.boolean().describe('Whether it holds an unrevoked API token. The token itself is shown only once, when made.'),
+  "demo_user": zod.boolean().describe('Whether it is a demo account (the seeded demo tenancy, or any account of a demo agency).'),
+  "logo": zod.string().nullable().describe('Where its agency\'s logo is served (`getAgencyLogo`); null when the agency has none or for staff.'),
+  "score": zod.union([zod.object({
+  "issued_30_days": zod.number().min(acceptTermsResponseScoreIssued30DaysMin),
+  "agency_median_30_days": zod.number().min(acceptTermsResponseScoreAgencyMedian30DaysMin)
+}).describe('How busy the agent has been: the bookings it issued in the last 30 days against the median of its\nagency\'s active agents and supervisors over the same 30 days (a colleague who issued none counts\nas 0). Voided or refunded later still counts: the issue happened.\n'),zod.null()]).describe('Its issued bookings against its agency\'s median; null for staff and accounts outside an agency.'),
   "permissions": zod.array(zod.enum(['search', 'book', 'issue', 'service', 'balance', 'users'])).describe('What the account may do in its agency (search, book, issue, service, balance, users); empty for staff. The console shows only what these allow; the server decides the same way.'),
   "booking_visibility": zod.union([zod.literal('own'),zod.literal('company'),zod.literal('agency'),zod.literal(null)]).nullable().describe('The account\'s own booking visibility; null when its company\'s `shared_bookings` decides.')
 })
@@ -144,7 +156,7 @@ export const completeAccountBody = zod.object({
 export const completeAccountResponseCompanyBalanceAmountMax = 18;
 export const completeAccountResponseCompanyBalanceAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const completeAccountResponseCompanyBalanceCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-
+export const completeAccountResponseScoreIssued30DaysMin = 0;export const completeAccountResponseScoreAgencyMedian30DaysMin = 0;
 
 export const completeAccountResponse = zod.object({
   "id": zod.string(),
@@ -179,6 +191,12 @@ export const completeAccountResponse = zod.object({
   "name": zod.string()
 }).describe('Another resource, by id and name.')).describe('Its own agency and the partners of its companies; empty for platform staff.'),
   "has_api_token": zod.boolean().describe('Whether it holds an unrevoked API token. The token itself is shown only once, when made.'),
+  "demo_user": zod.boolean().describe('Whether it is a demo account (the seeded demo tenancy, or any account of a demo agency).'),
+  "logo": zod.string().nullable().describe('Where its agency\'s logo is served (`getAgencyLogo`); null when the agency has none or for staff.'),
+  "score": zod.union([zod.object({
+  "issued_30_days": zod.number().min(completeAccountResponseScoreIssued30DaysMin),
+  "agency_median_30_days": zod.number().min(completeAccountResponseScoreAgencyMedian30DaysMin)
+}).describe('How busy the agent has been: the bookings it issued in the last 30 days against the median of its\nagency\'s active agents and supervisors over the same 30 days (a colleague who issued none counts\nas 0). Voided or refunded later still counts: the issue happened.\n'),zod.null()]).describe('Its issued bookings against its agency\'s median; null for staff and accounts outside an agency.'),
   "permissions": zod.array(zod.enum(['search', 'book', 'issue', 'service', 'balance', 'users'])).describe('What the account may do in its agency (search, book, issue, service, balance, users); empty for staff. The console shows only what these allow; the server decides the same way.'),
   "booking_visibility": zod.union([zod.literal('own'),zod.literal('company'),zod.literal('agency'),zod.literal(null)]).nullable().describe('The account\'s own booking visibility; null when its company\'s `shared_bookings` decides.')
 })
@@ -201,7 +219,7 @@ export const changePhoneBody = zod.object({
 export const changePhoneResponseCompanyBalanceAmountMax = 18;
 export const changePhoneResponseCompanyBalanceAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const changePhoneResponseCompanyBalanceCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-
+export const changePhoneResponseScoreIssued30DaysMin = 0;export const changePhoneResponseScoreAgencyMedian30DaysMin = 0;
 
 export const changePhoneResponse = zod.object({
   "id": zod.string(),
@@ -236,6 +254,12 @@ export const changePhoneResponse = zod.object({
   "name": zod.string()
 }).describe('Another resource, by id and name.')).describe('Its own agency and the partners of its companies; empty for platform staff.'),
   "has_api_token": zod.boolean().describe('Whether it holds an unrevoked API token. The token itself is shown only once, when made.'),
+  "demo_user": zod.boolean().describe('Whether it is a demo account (the seeded demo tenancy, or any account of a demo agency).'),
+  "logo": zod.string().nullable().describe('Where its agency\'s logo is served (`getAgencyLogo`); null when the agency has none or for staff.'),
+  "score": zod.union([zod.object({
+  "issued_30_days": zod.number().min(changePhoneResponseScoreIssued30DaysMin),
+  "agency_median_30_days": zod.number().min(changePhoneResponseScoreAgencyMedian30DaysMin)
+}).describe('How busy the agent has been: the bookings it issued in the last 30 days against the median of its\nagency\'s active agents and supervisors over the same 30 days (a colleague who issued none counts\nas 0). Voided or refunded later still counts: the issue happened.\n'),zod.null()]).describe('Its issued bookings against its agency\'s median; null for staff and accounts outside an agency.'),
   "permissions": zod.array(zod.enum(['search', 'book', 'issue', 'service', 'balance', 'users'])).describe('What the account may do in its agency (search, book, issue, service, balance, users); empty for staff. The console shows only what these allow; the server decides the same way.'),
   "booking_visibility": zod.union([zod.literal('own'),zod.literal('company'),zod.literal('agency'),zod.literal(null)]).nullable().describe('The account\'s own booking visibility; null when its company\'s `shared_bookings` decides.')
 })
@@ -258,7 +282,7 @@ export const changeEmailBody = zod.object({
 export const changeEmailResponseCompanyBalanceAmountMax = 18;
 export const changeEmailResponseCompanyBalanceAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const changeEmailResponseCompanyBalanceCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-
+export const changeEmailResponseScoreIssued30DaysMin = 0;export const changeEmailResponseScoreAgencyMedian30DaysMin = 0;
 
 export const changeEmailResponse = zod.object({
   "id": zod.string(),
@@ -293,6 +317,12 @@ export const changeEmailResponse = zod.object({
   "name": zod.string()
 }).describe('Another resource, by id and name.')).describe('Its own agency and the partners of its companies; empty for platform staff.'),
   "has_api_token": zod.boolean().describe('Whether it holds an unrevoked API token. The token itself is shown only once, when made.'),
+  "demo_user": zod.boolean().describe('Whether it is a demo account (the seeded demo tenancy, or any account of a demo agency).'),
+  "logo": zod.string().nullable().describe('Where its agency\'s logo is served (`getAgencyLogo`); null when the agency has none or for staff.'),
+  "score": zod.union([zod.object({
+  "issued_30_days": zod.number().min(changeEmailResponseScoreIssued30DaysMin),
+  "agency_median_30_days": zod.number().min(changeEmailResponseScoreAgencyMedian30DaysMin)
+}).describe('How busy the agent has been: the bookings it issued in the last 30 days against the median of its\nagency\'s active agents and supervisors over the same 30 days (a colleague who issued none counts\nas 0). Voided or refunded later still counts: the issue happened.\n'),zod.null()]).describe('Its issued bookings against its agency\'s median; null for staff and accounts outside an agency.'),
   "permissions": zod.array(zod.enum(['search', 'book', 'issue', 'service', 'balance', 'users'])).describe('What the account may do in its agency (search, book, issue, service, balance, users); empty for staff. The console shows only what these allow; the server decides the same way.'),
   "booking_visibility": zod.union([zod.literal('own'),zod.literal('company'),zod.literal('agency'),zod.literal(null)]).nullable().describe('The account\'s own booking visibility; null when its company\'s `shared_bookings` decides.')
 })
@@ -360,7 +390,7 @@ export const listApiTokensResponse = zod.object({
 export const getAccountDetailsResponseCompanyBalanceAmountMax = 18;
 export const getAccountDetailsResponseCompanyBalanceAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const getAccountDetailsResponseCompanyBalanceCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-
+export const getAccountDetailsResponseScoreIssued30DaysMin = 0;export const getAccountDetailsResponseScoreAgencyMedian30DaysMin = 0;
 
 export const getAccountDetailsResponse = zod.object({
   "id": zod.string(),
@@ -395,6 +425,12 @@ export const getAccountDetailsResponse = zod.object({
   "name": zod.string()
 }).describe('Another resource, by id and name.')).describe('Its own agency and the partners of its companies; empty for platform staff.'),
   "has_api_token": zod.boolean().describe('Whether it holds an unrevoked API token. The token itself is shown only once, when made.'),
+  "demo_user": zod.boolean().describe('Whether it is a demo account (the seeded demo tenancy, or any account of a demo agency).'),
+  "logo": zod.string().nullable().describe('Where its agency\'s logo is served (`getAgencyLogo`); null when the agency has none or for staff.'),
+  "score": zod.union([zod.object({
+  "issued_30_days": zod.number().min(getAccountDetailsResponseScoreIssued30DaysMin),
+  "agency_median_30_days": zod.number().min(getAccountDetailsResponseScoreAgencyMedian30DaysMin)
+}).describe('How busy the agent has been: the bookings it issued in the last 30 days against the median of its\nagency\'s active agents and supervisors over the same 30 days (a colleague who issued none counts\nas 0). Voided or refunded later still counts: the issue happened.\n'),zod.null()]).describe('Its issued bookings against its agency\'s median; null for staff and accounts outside an agency.'),
   "permissions": zod.array(zod.enum(['search', 'book', 'issue', 'service', 'balance', 'users'])).describe('What the account may do in its agency (search, book, issue, service, balance, users); empty for staff. The console shows only what these allow; the server decides the same way.'),
   "booking_visibility": zod.union([zod.literal('own'),zod.literal('company'),zod.literal('agency'),zod.literal(null)]).nullable().describe('The account\'s own booking visibility; null when its company\'s `shared_bookings` decides.')
 })
@@ -412,7 +448,7 @@ export const updateAccountDetailsBody = zod.object({
 export const updateAccountDetailsResponseCompanyBalanceAmountMax = 18;
 export const updateAccountDetailsResponseCompanyBalanceAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const updateAccountDetailsResponseCompanyBalanceCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-
+export const updateAccountDetailsResponseScoreIssued30DaysMin = 0;export const updateAccountDetailsResponseScoreAgencyMedian30DaysMin = 0;
 
 export const updateAccountDetailsResponse = zod.object({
   "id": zod.string(),
@@ -447,6 +483,12 @@ export const updateAccountDetailsResponse = zod.object({
   "name": zod.string()
 }).describe('Another resource, by id and name.')).describe('Its own agency and the partners of its companies; empty for platform staff.'),
   "has_api_token": zod.boolean().describe('Whether it holds an unrevoked API token. The token itself is shown only once, when made.'),
+  "demo_user": zod.boolean().describe('Whether it is a demo account (the seeded demo tenancy, or any account of a demo agency).'),
+  "logo": zod.string().nullable().describe('Where its agency\'s logo is served (`getAgencyLogo`); null when the agency has none or for staff.'),
+  "score": zod.union([zod.object({
+  "issued_30_days": zod.number().min(updateAccountDetailsResponseScoreIssued30DaysMin),
+  "agency_median_30_days": zod.number().min(updateAccountDetailsResponseScoreAgencyMedian30DaysMin)
+}).describe('How busy the agent has been: the bookings it issued in the last 30 days against the median of its\nagency\'s active agents and supervisors over the same 30 days (a colleague who issued none counts\nas 0). Voided or refunded later still counts: the issue happened.\n'),zod.null()]).describe('Its issued bookings against its agency\'s median; null for staff and accounts outside an agency.'),
   "permissions": zod.array(zod.enum(['search', 'book', 'issue', 'service', 'balance', 'users'])).describe('What the account may do in its agency (search, book, issue, service, balance, users); empty for staff. The console shows only what these allow; the server decides the same way.'),
   "booking_visibility": zod.union([zod.literal('own'),zod.literal('company'),zod.literal('agency'),zod.literal(null)]).nullable().describe('The account\'s own booking visibility; null when its company\'s `shared_bookings` decides.')
 })
@@ -461,7 +503,7 @@ export const updateAccountLocaleBody = zod.object({
 export const updateAccountLocaleResponseCompanyBalanceAmountMax = 18;
 export const updateAccountLocaleResponseCompanyBalanceAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const updateAccountLocaleResponseCompanyBalanceCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-
+export const updateAccountLocaleResponseScoreIssued30DaysMin = 0;export const updateAccountLocaleResponseScoreAgencyMedian30DaysMin = 0;
 
 export const updateAccountLocaleResponse = zod.object({
   "id": zod.string(),
@@ -496,7 +538,38 @@ export const updateAccountLocaleResponse = zod.object({
   "name": zod.string()
 }).describe('Another resource, by id and name.')).describe('Its own agency and the partners of its companies; empty for platform staff.'),
   "has_api_token": zod.boolean().describe('Whether it holds an unrevoked API token. The token itself is shown only once, when made.'),
+  "demo_user": zod.boolean().describe('Whether it is a demo account (the seeded demo tenancy, or any account of a demo agency).'),
+  "logo": zod.string().nullable().describe('Where its agency\'s logo is served (`getAgencyLogo`); null when the agency has none or for staff.'),
+  "score": zod.union([zod.object({
+  "issued_30_days": zod.number().min(updateAccountLocaleResponseScoreIssued30DaysMin),
+  "agency_median_30_days": zod.number().min(updateAccountLocaleResponseScoreAgencyMedian30DaysMin)
+}).describe('How busy the agent has been: the bookings it issued in the last 30 days against the median of its\nagency\'s active agents and supervisors over the same 30 days (a colleague who issued none counts\nas 0). Voided or refunded later still counts: the issue happened.\n'),zod.null()]).describe('Its issued bookings against its agency\'s median; null for staff and accounts outside an agency.'),
   "permissions": zod.array(zod.enum(['search', 'book', 'issue', 'service', 'balance', 'users'])).describe('What the account may do in its agency (search, book, issue, service, balance, users); empty for staff. The console shows only what these allow; the server decides the same way.'),
   "booking_visibility": zod.union([zod.literal('own'),zod.literal('company'),zod.literal('agency'),zod.literal(null)]).nullable().describe('The account\'s own booking visibility; null when its company\'s `shared_bookings` decides.')
 })
+
+/**
+ * Whether the caller may work (and whether its supervisor left its access open), whether it holds
+an API token, and the channels its company books through with each channel's state.
+
+ * @summary My settings
+ */
+export const getAccountSettingsResponse = zod.object({
+  "active": zod.boolean().describe('Whether the user may work now: its supervisor has not suspended it and its agency (partner)\nis active. Staff are always active.\n'),
+  "active_by_supervisor": zod.boolean().describe('Whether its agency\'s supervisors leave its access open (not suspended).'),
+  "api_token": zod.boolean().describe('Whether it holds an unrevoked API token (never the token itself).'),
+  "channels": zod.array(zod.object({
+  "id": zod.string(),
+  "company_id": zod.string(),
+  "agency_channel_id": zod.string(),
+  "carrier": zod.string(),
+  "title": zod.string(),
+  "active": zod.boolean().describe('Every flag below is on.'),
+  "active_by_admin": zod.boolean(),
+  "active_by_company": zod.boolean(),
+  "active_by_main_gate": zod.boolean(),
+  "active_by_supervisor": zod.boolean(),
+  "active_credential": zod.boolean()
+}).describe('A partner\'s channel as one company sees it, with the company\'s switch.')).describe('The channels its company books through, each with its switches and `active` when every one is on;\nempty for an account without a company (staff, most supervisors).\n')
+}).describe('The signed-in user\'s settings as its agency and the platform have left them.')
 

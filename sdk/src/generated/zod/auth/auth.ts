@@ -58,7 +58,7 @@ export const signInBody = zod.object({
 export const signInResponseAccountCompanyBalanceAmountMax = 18;
 export const signInResponseAccountCompanyBalanceAmountRegExp = new RegExp('^-?[0-9]{1,12}(\\.[0-9]{1,4})?$');
 export const signInResponseAccountCompanyBalanceCurrencyRegExp = new RegExp('^[A-Z]{3}$');
-
+export const signInResponseAccountScoreIssued30DaysMin = 0;export const signInResponseAccountScoreAgencyMedian30DaysMin = 0;
 
 export const signInResponse = zod.object({
   "csrf_token": zod.string(),
@@ -96,6 +96,12 @@ export const signInResponse = zod.object({
   "name": zod.string()
 }).describe('Another resource, by id and name.')).describe('Its own agency and the partners of its companies; empty for platform staff.'),
   "has_api_token": zod.boolean().describe('Whether it holds an unrevoked API token. The token itself is shown only once, when made.'),
+  "demo_user": zod.boolean().describe('Whether it is a demo account (the seeded demo tenancy, or any account of a demo agency).'),
+  "logo": zod.string().nullable().describe('Where its agency\'s logo is served (`getAgencyLogo`); null when the agency has none or for staff.'),
+  "score": zod.union([zod.object({
+  "issued_30_days": zod.number().min(signInResponseAccountScoreIssued30DaysMin),
+  "agency_median_30_days": zod.number().min(signInResponseAccountScoreAgencyMedian30DaysMin)
+}).describe('How busy the agent has been: the bookings it issued in the last 30 days against the median of its\nagency\'s active agents and supervisors over the same 30 days (a colleague who issued none counts\nas 0). Voided or refunded later still counts: the issue happened.\n'),zod.null()]).describe('Its issued bookings against its agency\'s median; null for staff and accounts outside an agency.'),
   "permissions": zod.array(zod.enum(['search', 'book', 'issue', 'service', 'balance', 'users'])).describe('What the account may do in its agency (search, book, issue, service, balance, users); empty for staff. The console shows only what these allow; the server decides the same way.'),
   "booking_visibility": zod.union([zod.literal('own'),zod.literal('company'),zod.literal('agency'),zod.literal(null)]).nullable().describe('The account\'s own booking visibility; null when its company\'s `shared_bookings` decides.')
 })

@@ -417,6 +417,7 @@ export const listEventsResponse = zod.object({
   "kind": zod.enum(['exchange', 'refund', 'schedule_change', 'other']).describe('What the case is about (`schedule_change` an airline\'s change of the booking; `other` anything else).'),
   "subject": zod.string(),
   "status": zod.enum(['open', 'closed']).describe('`open` until its agent or staff close it; `closed` cases can be reopened.'),
+  "mode": zod.enum(['test', 'live']).describe('A case about a booking is in the booking\'s mode; one on its own in the mode of the token that\nopened it (a console session\'s: live). A token reads only cases of its mode; the staff queue\nlists one mode at a time.\n'),
   "locator": zod.string().nullable(),
   "agency_id": zod.string().nullable(),
   "opened_by": zod.object({
@@ -920,6 +921,7 @@ export const getEventResponse = zod.union([zod.object({
   "kind": zod.enum(['exchange', 'refund', 'schedule_change', 'other']).describe('What the case is about (`schedule_change` an airline\'s change of the booking; `other` anything else).'),
   "subject": zod.string(),
   "status": zod.enum(['open', 'closed']).describe('`open` until its agent or staff close it; `closed` cases can be reopened.'),
+  "mode": zod.enum(['test', 'live']).describe('A case about a booking is in the booking\'s mode; one on its own in the mode of the token that\nopened it (a console session\'s: live). A token reads only cases of its mode; the staff queue\nlists one mode at a time.\n'),
   "locator": zod.string().nullable(),
   "agency_id": zod.string().nullable(),
   "opened_by": zod.object({

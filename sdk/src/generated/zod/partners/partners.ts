@@ -43,6 +43,7 @@ export const listAgenciesResponseMetaPerPageMax = 100;export const listAgenciesR
 export const listAgenciesResponse = zod.object({
   "data": zod.array(zod.object({
   "id": zod.string(),
+  "agency_id": zod.string().describe('The id a company names in `POST /join_agency_requests` to ask to join this partner (the join\nrequest\'s `agency_id`). A partner and its agency are one record here, so it equals `id`; it is\nkept because integrations written against join requests read it.\n'),
   "name": zod.string(),
   "status": zod.enum(['active', 'suspended', 'archived']).describe('A deleted partner is archived: its records stay, its gate is closed.'),
   "production_api_on": zod.boolean().describe('Whether live API tokens may be made.'),
@@ -125,6 +126,7 @@ export const getAgencyResponseAgencyTransactionFeesItemAmountCurrencyRegExp = ne
 
 export const getAgencyResponse = zod.object({
   "id": zod.string(),
+  "agency_id": zod.string().describe('The id a company names in `POST /join_agency_requests` to ask to join this partner (the join\nrequest\'s `agency_id`). A partner and its agency are one record here, so it equals `id`; it is\nkept because integrations written against join requests read it.\n'),
   "name": zod.string(),
   "status": zod.enum(['active', 'suspended', 'archived']).describe('A deleted partner is archived: its records stay, its gate is closed.'),
   "production_api_on": zod.boolean().describe('Whether live API tokens may be made.'),
@@ -178,6 +180,7 @@ export const updateAgencyResponseAgencyTransactionFeesItemAmountCurrencyRegExp =
 
 export const updateAgencyResponse = zod.object({
   "id": zod.string(),
+  "agency_id": zod.string().describe('The id a company names in `POST /join_agency_requests` to ask to join this partner (the join\nrequest\'s `agency_id`). A partner and its agency are one record here, so it equals `id`; it is\nkept because integrations written against join requests read it.\n'),
   "name": zod.string(),
   "status": zod.enum(['active', 'suspended', 'archived']).describe('A deleted partner is archived: its records stay, its gate is closed.'),
   "production_api_on": zod.boolean().describe('Whether live API tokens may be made.'),
@@ -227,6 +230,41 @@ export const duplicateAgencyHeader = zod.object({
 })
 
 /**
+ * The image, for the agency's own users and staff (anyone else: 404). Cacheable for a day in the
+browser: the `logo` URL in account details changes with the image.
+
+ * @summary An agency's logo
+ */
+export const getAgencyLogoQueryVMax = 32;
+export const getAgencyLogoQueryVRegExp = new RegExp('^[0-9]+$');
+
+
+export const getAgencyLogoQueryParams = zod.object({
+  "v": zod.string().max(getAgencyLogoQueryVMax).regex(getAgencyLogoQueryVRegExp).optional().describe('The version in the `logo` URL; ignored by the server, it only keys browser caches.')
+})
+
+/**
+ * A supervisor of the agency, or staff. Replaces the logo; PNG or JPEG only, checked by its first
+bytes; at most 128 KiB. A refused upload changes nothing.
+
+ * @summary Upload an agency's logo
+ */
+export const setAgencyLogoBodyContentBase64Min = 4;
+export const setAgencyLogoBodyContentBase64Max = 174764;
+
+export const setAgencyLogoBody = zod.object({
+  "content_type": zod.enum(['image/png', 'image/jpeg']),
+  "content_base64": zod.string().min(setAgencyLogoBodyContentBase64Min).max(setAgencyLogoBodyContentBase64Max)
+}).describe('A logo: PNG or JPEG (no SVG: it can carry script), at most 128 KiB decoded. The declared type must\nagree with the file\'s first bytes.\n')
+
+export const setAgencyLogoResponse = zod.object({
+  "url": zod.string().describe('Where it is served; the query changes whenever the logo does, so it may be cached.'),
+  "content_type": zod.enum(['image/png', 'image/jpeg']),
+  "size": zod.number().min(1),
+  "updated_at": zod.iso.datetime({})
+}).describe('An agency\'s logo as stored.')
+
+/**
  * Staff only. Sets `production_api_on`.
  * @summary Switch a partner's production API
  */
@@ -241,6 +279,7 @@ export const setAgencyProductionApiResponseAgencyTransactionFeesItemAmountCurren
 
 export const setAgencyProductionApiResponse = zod.object({
   "id": zod.string(),
+  "agency_id": zod.string().describe('The id a company names in `POST /join_agency_requests` to ask to join this partner (the join\nrequest\'s `agency_id`). A partner and its agency are one record here, so it equals `id`; it is\nkept because integrations written against join requests read it.\n'),
   "name": zod.string(),
   "status": zod.enum(['active', 'suspended', 'archived']).describe('A deleted partner is archived: its records stay, its gate is closed.'),
   "production_api_on": zod.boolean().describe('Whether live API tokens may be made.'),
@@ -291,6 +330,7 @@ export const setAgencyCorporateNumberResponseAgencyTransactionFeesItemAmountCurr
 
 export const setAgencyCorporateNumberResponse = zod.object({
   "id": zod.string(),
+  "agency_id": zod.string().describe('The id a company names in `POST /join_agency_requests` to ask to join this partner (the join\nrequest\'s `agency_id`). A partner and its agency are one record here, so it equals `id`; it is\nkept because integrations written against join requests read it.\n'),
   "name": zod.string(),
   "status": zod.enum(['active', 'suspended', 'archived']).describe('A deleted partner is archived: its records stay, its gate is closed.'),
   "production_api_on": zod.boolean().describe('Whether live API tokens may be made.'),
@@ -341,6 +381,7 @@ export const setAgencyGhostSegmentsRemarksResponseAgencyTransactionFeesItemAmoun
 
 export const setAgencyGhostSegmentsRemarksResponse = zod.object({
   "id": zod.string(),
+  "agency_id": zod.string().describe('The id a company names in `POST /join_agency_requests` to ask to join this partner (the join\nrequest\'s `agency_id`). A partner and its agency are one record here, so it equals `id`; it is\nkept because integrations written against join requests read it.\n'),
   "name": zod.string(),
   "status": zod.enum(['active', 'suspended', 'archived']).describe('A deleted partner is archived: its records stay, its gate is closed.'),
   "production_api_on": zod.boolean().describe('Whether live API tokens may be made.'),

@@ -30,6 +30,7 @@ export const listSupportCasesQueryLimitDefault = 25;
 export const listSupportCasesQueryLimitMax = 100;
 
 export const listSupportCasesQueryParams = zod.object({
+  "mode": zod.enum(['test', 'live']).optional().describe('Only cases of this mode. A token lists only its own mode whatever this says.'),
   "status": zod.enum(['open', 'closed']).optional().describe('Only cases in this status.'),
   "kind": zod.enum(['exchange', 'refund', 'schedule_change', 'other']).optional().describe('Only cases of this kind.'),
   "locator": zod.string().regex(listSupportCasesQueryLocatorRegExp).optional().describe('Only cases about this booking.'),
@@ -43,6 +44,7 @@ export const listSupportCasesResponse = zod.object({
   "kind": zod.enum(['exchange', 'refund', 'schedule_change', 'other']).describe('What the case is about (`schedule_change` an airline\'s change of the booking; `other` anything else).'),
   "subject": zod.string(),
   "status": zod.enum(['open', 'closed']).describe('`open` until its agent or staff close it; `closed` cases can be reopened.'),
+  "mode": zod.enum(['test', 'live']).describe('A case about a booking is in the booking\'s mode; one on its own in the mode of the token that\nopened it (a console session\'s: live). A token reads only cases of its mode; the staff queue\nlists one mode at a time.\n'),
   "locator": zod.string().nullable(),
   "agency_id": zod.string().nullable(),
   "opened_by": zod.object({
@@ -135,12 +137,13 @@ awaiting an answer). Pages are cut by a cursor.
 
  * @summary The staff queue of open cases
  */
-export const listSupportQueueQueryCursorMax = 100;
+export const listSupportQueueQueryModeDefault = "live";export const listSupportQueueQueryCursorMax = 100;
 export const listSupportQueueQueryCursorRegExp = new RegExp('^[A-Za-z0-9_-]+$');
 export const listSupportQueueQueryLimitDefault = 25;
 export const listSupportQueueQueryLimitMax = 100;
 
 export const listSupportQueueQueryParams = zod.object({
+  "mode": zod.enum(['test', 'live']).default(listSupportQueueQueryModeDefault).describe('The queue of this mode: `live` (the default) or `test` (cases from sandbox bookings and test tokens). A token works its own mode\'s queue whatever this says.'),
   "kind": zod.enum(['exchange', 'refund', 'schedule_change', 'other']).optional().describe('Only cases of this kind.'),
   "assignee": zod.enum(['me', 'none']).optional().describe('`me`: cases assigned to the caller; `none`: unassigned cases.'),
   "waiting": zod.boolean().optional().describe('Only cases whose agent awaits an answer.'),
@@ -154,6 +157,7 @@ export const listSupportQueueResponse = zod.object({
   "kind": zod.enum(['exchange', 'refund', 'schedule_change', 'other']).describe('What the case is about (`schedule_change` an airline\'s change of the booking; `other` anything else).'),
   "subject": zod.string(),
   "status": zod.enum(['open', 'closed']).describe('`open` until its agent or staff close it; `closed` cases can be reopened.'),
+  "mode": zod.enum(['test', 'live']).describe('A case about a booking is in the booking\'s mode; one on its own in the mode of the token that\nopened it (a console session\'s: live). A token reads only cases of its mode; the staff queue\nlists one mode at a time.\n'),
   "locator": zod.string().nullable(),
   "agency_id": zod.string().nullable(),
   "opened_by": zod.object({
@@ -207,6 +211,7 @@ export const listSupportQueueResponse = zod.object({
  * For staff: per day (UTC) of the range, the cases opened, how many had a first response, and the
 median and 90th percentile of the time to it, in seconds, measured from the case's creation to the
 first staff message. Cases still unanswered are counted and listed by how long they have waited.
+Live cases only (a test token measures test cases): the sandbox's cases do not skew the figures.
 
  * @summary Time to first response, per day
  */
@@ -240,6 +245,7 @@ export const getSupportCaseResponse = zod.object({
   "kind": zod.enum(['exchange', 'refund', 'schedule_change', 'other']).describe('What the case is about (`schedule_change` an airline\'s change of the booking; `other` anything else).'),
   "subject": zod.string(),
   "status": zod.enum(['open', 'closed']).describe('`open` until its agent or staff close it; `closed` cases can be reopened.'),
+  "mode": zod.enum(['test', 'live']).describe('A case about a booking is in the booking\'s mode; one on its own in the mode of the token that\nopened it (a console session\'s: live). A token reads only cases of its mode; the staff queue\nlists one mode at a time.\n'),
   "locator": zod.string().nullable(),
   "agency_id": zod.string().nullable(),
   "opened_by": zod.object({
@@ -329,6 +335,7 @@ export const closeSupportCaseResponse = zod.object({
   "kind": zod.enum(['exchange', 'refund', 'schedule_change', 'other']).describe('What the case is about (`schedule_change` an airline\'s change of the booking; `other` anything else).'),
   "subject": zod.string(),
   "status": zod.enum(['open', 'closed']).describe('`open` until its agent or staff close it; `closed` cases can be reopened.'),
+  "mode": zod.enum(['test', 'live']).describe('A case about a booking is in the booking\'s mode; one on its own in the mode of the token that\nopened it (a console session\'s: live). A token reads only cases of its mode; the staff queue\nlists one mode at a time.\n'),
   "locator": zod.string().nullable(),
   "agency_id": zod.string().nullable(),
   "opened_by": zod.object({
@@ -387,6 +394,7 @@ export const reopenSupportCaseResponse = zod.object({
   "kind": zod.enum(['exchange', 'refund', 'schedule_change', 'other']).describe('What the case is about (`schedule_change` an airline\'s change of the booking; `other` anything else).'),
   "subject": zod.string(),
   "status": zod.enum(['open', 'closed']).describe('`open` until its agent or staff close it; `closed` cases can be reopened.'),
+  "mode": zod.enum(['test', 'live']).describe('A case about a booking is in the booking\'s mode; one on its own in the mode of the token that\nopened it (a console session\'s: live). A token reads only cases of its mode; the staff queue\nlists one mode at a time.\n'),
   "locator": zod.string().nullable(),
   "agency_id": zod.string().nullable(),
   "opened_by": zod.object({
@@ -448,6 +456,7 @@ export const assignSupportCaseResponse = zod.object({
   "kind": zod.enum(['exchange', 'refund', 'schedule_change', 'other']).describe('What the case is about (`schedule_change` an airline\'s change of the booking; `other` anything else).'),
   "subject": zod.string(),
   "status": zod.enum(['open', 'closed']).describe('`open` until its agent or staff close it; `closed` cases can be reopened.'),
+  "mode": zod.enum(['test', 'live']).describe('A case about a booking is in the booking\'s mode; one on its own in the mode of the token that\nopened it (a console session\'s: live). A token reads only cases of its mode; the staff queue\nlists one mode at a time.\n'),
   "locator": zod.string().nullable(),
   "agency_id": zod.string().nullable(),
   "opened_by": zod.object({
@@ -535,6 +544,7 @@ export const acceptSupportCaseOfferResponse = zod.object({
   "kind": zod.enum(['exchange', 'refund', 'schedule_change', 'other']).describe('What the case is about (`schedule_change` an airline\'s change of the booking; `other` anything else).'),
   "subject": zod.string(),
   "status": zod.enum(['open', 'closed']).describe('`open` until its agent or staff close it; `closed` cases can be reopened.'),
+  "mode": zod.enum(['test', 'live']).describe('A case about a booking is in the booking\'s mode; one on its own in the mode of the token that\nopened it (a console session\'s: live). A token reads only cases of its mode; the staff queue\nlists one mode at a time.\n'),
   "locator": zod.string().nullable(),
   "agency_id": zod.string().nullable(),
   "opened_by": zod.object({
@@ -593,6 +603,7 @@ export const declineSupportCaseOfferResponse = zod.object({
   "kind": zod.enum(['exchange', 'refund', 'schedule_change', 'other']).describe('What the case is about (`schedule_change` an airline\'s change of the booking; `other` anything else).'),
   "subject": zod.string(),
   "status": zod.enum(['open', 'closed']).describe('`open` until its agent or staff close it; `closed` cases can be reopened.'),
+  "mode": zod.enum(['test', 'live']).describe('A case about a booking is in the booking\'s mode; one on its own in the mode of the token that\nopened it (a console session\'s: live). A token reads only cases of its mode; the staff queue\nlists one mode at a time.\n'),
   "locator": zod.string().nullable(),
   "agency_id": zod.string().nullable(),
   "opened_by": zod.object({
@@ -651,6 +662,7 @@ export const withdrawSupportCaseOfferResponse = zod.object({
   "kind": zod.enum(['exchange', 'refund', 'schedule_change', 'other']).describe('What the case is about (`schedule_change` an airline\'s change of the booking; `other` anything else).'),
   "subject": zod.string(),
   "status": zod.enum(['open', 'closed']).describe('`open` until its agent or staff close it; `closed` cases can be reopened.'),
+  "mode": zod.enum(['test', 'live']).describe('A case about a booking is in the booking\'s mode; one on its own in the mode of the token that\nopened it (a console session\'s: live). A token reads only cases of its mode; the staff queue\nlists one mode at a time.\n'),
   "locator": zod.string().nullable(),
   "agency_id": zod.string().nullable(),
   "opened_by": zod.object({

@@ -83,6 +83,7 @@ export const setPartnerGateResponseAgencyTransactionFeesItemAmountCurrencyRegExp
 
 export const setPartnerGateResponse = zod.object({
   "id": zod.string(),
+  "agency_id": zod.string().describe('The id a company names in `POST /join_agency_requests` to ask to join this partner (the join\nrequest\'s `agency_id`). A partner and its agency are one record here, so it equals `id`; it is\nkept because integrations written against join requests read it.\n'),
   "name": zod.string(),
   "status": zod.enum(['active', 'suspended', 'archived']).describe('A deleted partner is archived: its records stay, its gate is closed.'),
   "production_api_on": zod.boolean().describe('Whether live API tokens may be made.'),
