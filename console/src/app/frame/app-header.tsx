@@ -1,6 +1,7 @@
 import type { AccountDetails } from '@contrail/sdk';
-import { Anchor, Box, Group, Image, Text } from '@mantine/core';
+import { Anchor, Box, Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { AgencyLogo } from '../../components/agency-logo';
 import { ContrailLogo } from '../../components/contrail-logo';
 import { useCurrentAccount } from '../../hooks/use-current-account';
 import { linkProps, usePathname } from '../../lib/router';
@@ -111,8 +112,8 @@ export function AppHeader() {
       <Group gap="sm" wrap="nowrap">
         {/* The agency's own logo, for its users; from 48em, where the header has the room. */}
         {account?.logo && account.agency && (
-          <Image
-            src={account.logo}
+          <AgencyLogo
+            account={account}
             alt={t('app.agencyLogo', { name: account.agency.name })}
             h={28}
             w="auto"

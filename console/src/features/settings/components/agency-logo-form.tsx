@@ -3,10 +3,11 @@
 // refusal is shown as its text. The account is read again, so the header follows at once.
 import type { AccountDetails } from '@contrail/sdk';
 import { useDeleteAgencyLogo, useSetAgencyLogo } from '@contrail/sdk/react';
-import { Button, FileInput, Group, Image, Text } from '@mantine/core';
+import { Button, FileInput, Group, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AgencyLogo } from '../../../components/agency-logo';
 import { SectionCard } from '../../../components/section-card';
 import { accountQueryKey } from '../../../hooks/use-current-account';
 import { fileAsBase64 } from '../../../lib/file-base64';
@@ -32,7 +33,7 @@ export function AgencyLogoForm({ account, agencyId }: { account: AccountDetails;
   return (
     <SectionCard title={t('settings.logo.title')} lead={t('settings.logo.lead')}>
       {account.logo ? (
-        <Image src={account.logo} alt={t('settings.logo.current')} h={48} w="auto" fit="contain" maw={240} />
+        <AgencyLogo account={account} alt={t('settings.logo.current')} h={48} w="auto" fit="contain" maw={240} />
       ) : (
         <Text size="sm" c="gray.8">
           {t('settings.logo.none')}
