@@ -91,9 +91,11 @@ it('walks a refund case from the booking page to the refund, agent and staff in 
   await agentPage.getByText(/Waiting for the first response/).waitFor();
   const caseUrl = agentPage.url();
 
-  // Staff: the case is in the queue, waiting; they take it and quote the refund from the case.
+  // Staff: the case is in the queue, waiting; they take it and quote the refund from the case. The
+  // booking is a sandbox one, so its case is in the test queue (the live one is the default).
   const staffPage = await signedIn(support);
   await staffPage.goto(`${stack.baseUrl}/support`);
+  await staffPage.getByLabel('Cases shown').selectOption('test');
   await staffPage.getByLabel('Only waiting for an answer').check();
   await staffPage.getByRole('link', { name: subject }).click();
   await staffPage.getByRole('button', { name: 'Take the case' }).click();
