@@ -104,22 +104,31 @@ export async function peopleToTell(db: Db, accountIds: readonly string[]) {
  * Inserts the notifications; answers those that were new (a repeat of a recipient and event is
  * skipped). One array a column (`unnest`), not a list of rows: a dispatch batch writes hundreds, and
  * its statement is then one shape with eleven parameters, whatever the batch's size.
+ * Lock order: the (recipient, event) keys in their sorted order, so two dispatchers handing over the
+ * same events (a batch and a repeat of part of it) wait for each other instead of deadlocking.
  */
 export async function insertNotifications(
   trx: Db,
-  rows: readonly NotificationInsert[],
+  unordered: readonly NotificationInsert[],
 ): Promise<Pick<NotificationRow, 'id' | 'recipient_id' | 'event_id'>[]> {
-  if (rows.length === 0) return [];
+  if (unordered.length === 0) return [];
+  const key = (r: NotificationInsert) => `${r.recipient_id}\u0000${r.event_id}`;
+  const rows = [...unordered].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
   const col = <T>(pick: (r: NotificationInsert) => T) => rows.map(pick);
   const result = await sql<Pick<NotificationRow, 'id' | 'recipient_id' | 'event_id'>>`
     INSERT INTO notifications (id, recipient_id, event_id, event_type, live_mode, in_app, params, link,
       mail_message_id, read_at, created_at)
-    SELECT * FROM unnest(
+    SELECT id, recipient_id, event_id, event_type, live_mode, in_app, params, link, mail_message_id, read_at,
+      created_at
+    FROM unnest(
       ${col((r) => r.id)}::text[], ${col((r) => r.recipient_id)}::text[], ${col((r) => r.event_id)}::text[],
       ${col((r) => r.event_type)}::text[], ${col((r) => r.live_mode)}::boolean[], ${col((r) => r.in_app)}::boolean[],
       ${col((r) => r.params)}::jsonb[], ${col((r) => r.link ?? null)}::text[],
       ${col((r) => r.mail_message_id ?? null)}::text[], ${col((r) => isoTime(r.read_at))}::timestamptz[],
       ${col((r) => isoTime(r.created_at))}::timestamptz[])
+    WITH ORDINALITY AS t(id, recipient_id, event_id, event_type, live_mode, in_app, params, link,
+      mail_message_id, read_at, created_at, n)
+    ORDER BY n
     ON CONFLICT (recipient_id, event_id) DO NOTHING
     RETURNING id, recipient_id, event_id`.execute(trx);
   return result.rows;
