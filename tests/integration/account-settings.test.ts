@@ -51,7 +51,7 @@ async function issued(agentId: string, tenant: TestTenant, count: number, daysAg
         provider_status, fake_booking, airline_total, markup_total, currency, passengers, contacts, segments, fares,
         created_at, updated_at, search_text, issued_at)
       VALUES (${id}, ${id.slice(-6).toUpperCase()}, ${tenant.agencyId}, ${tenant.companyId}, ${agentId}, 'ach_x', 'LH',
-        'ZZ1234', 'issued', 'issued', true, 100, 0, 'EUR', '[]', '{}', '[]', '[]', now(), now(), 'x',
+        'ZZ1234', 'issued', 'issued', true, 100, 0, 'EUR', '[]', '{"email": "score@example.com", "phone": "+48 600 100 200"}', '[]', '[]', now(), now(), 'x',
         now() - make_interval(days => ${daysAgo}))`.execute(
       stack.ctx.db as unknown as Parameters<RawBuilder<unknown>['execute']>[0],
     );
