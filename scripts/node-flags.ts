@@ -8,14 +8,9 @@ import { existsSync } from 'node:fs';
  * search bench from 86 to 111 searches/s.
  */
 export const apiV8Flags: readonly string[] = ['--max-semi-space-size=32'];
-
-/**
- * The worker keeps V8's default young generation. A 32 MB semi-space, as the API has, cut the
- * webhooks bench's CPU per delivery by about a tenth (274 to 248 µs, under load 17-21), but it let
- * a 100,000-document back-office delivery peak at 197 MB against 182 MB without it (quiet machine),
- * next to that feed's 200 MB ceiling.
- */
-export const workerV8Flags: readonly string[] = [];
+// Workers keep V8's default young generation: 32 MB, as the API has, cut the webhooks bench's CPU
+// per delivery by about a tenth (274 to 248 µs, under load 17-21), but let a 100,000-document
+// back-office delivery peak at 197 MB against 182 MB without it, next to that feed's 200 MB ceiling.
 
 /** Each service's TypeScript entry point; scripts/build-services.ts compiles it to `compiledService(name)`. */
 export const serviceSources = {

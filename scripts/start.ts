@@ -15,7 +15,7 @@ import { migrateToLatest } from '../api/src/db/migrate.js';
 import { demoAccounts, demoPassword, seed } from '../api/src/scripts/seed.js';
 import { localRedisUrl, portAnswers } from './local-services.js';
 import { buildServices } from './build-services.js';
-import { apiV8Flags, serviceScript, workerV8Flags } from './node-flags.js';
+import { apiV8Flags, serviceScript } from './node-flags.js';
 import { supervise, type ProcessSpec, type Supervisor } from './supervisor.js';
 
 const databaseName = 'contrail';
@@ -133,7 +133,6 @@ function processSpecs(env: NodeJS.ProcessEnv, apiProcesses: number, workerProces
       name: numbered('worker', workerProcesses, i),
       script: serviceScript('worker'),
       env,
-      v8Flags: workerV8Flags,
     })),
   ];
 }

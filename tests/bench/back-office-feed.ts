@@ -26,7 +26,7 @@ import { createSecretBox } from '../../api/src/domain/crypto/secret-box.js';
 import { newId } from '../../api/src/domain/ids.js';
 import { localRedisUrl } from '../../scripts/local-services.js';
 import { buildServices } from '../../scripts/build-services.js';
-import { compiledService, nodeArgs, serviceSources, workerV8Flags } from '../../scripts/node-flags.js';
+import { compiledService, nodeArgs, serviceSources } from '../../scripts/node-flags.js';
 import { createTenant } from '../support/factories.js';
 import { startSftpServer } from '../support/sftp-server.js';
 import { benchDatabase, benchSecretKey } from './bench-support.js';
@@ -76,9 +76,8 @@ await pipeline(
 const localMs = performance.now() - start;
 
 const server = await startSftpServer();
-// BENCH_WORKER_V8_FLAGS tries other V8 flags on the worker (space-separated); unset, it starts as
-// npm start starts it, with the worker's flags.
-const workerFlags = process.env.BENCH_WORKER_V8_FLAGS?.split(' ').filter(Boolean) ?? workerV8Flags;
+// BENCH_WORKER_V8_FLAGS tries V8 flags on the worker (space-separated); unset, it starts as npm start starts it.
+const workerFlags = process.env.BENCH_WORKER_V8_FLAGS?.split(' ').filter(Boolean) ?? [];
 const fromSource = process.env.BENCH_WORKER_TSX === '1';
 if (!fromSource) await buildServices();
 const workerScript = fromSource ? serviceSources.worker : compiledService('worker');

@@ -1,6 +1,5 @@
 // `npm run bench:webhooks`: webhook delivery on this machine, to a receiver on loopback, with the
 // real worker (dispatcher, consumer, BullMQ on Redis, the delivery processor) in this process.
-// The process runs with the worker's V8 flags (scripts/node-flags.ts).
 //  1. Throughput: N events committed at once, delivered at 50 concurrent deliveries; deliveries per
 //     second as a ratio to a bare loop of signed POSTs from Node (the same envelope, signed with
 //     standardwebhooks, undici with the poster's agent settings) at the same concurrency to the
@@ -12,14 +11,11 @@
 //  3. Recovery: the receiver down (connections refused) for `--down-seconds` (default 120) under the
 //     same load, then up; the production retry schedule; waits until every event arrived, and
 //     counts duplicates by webhook-id. `--down-seconds 0` leaves this part out (a quick run).
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { once } from 'node:events';
 import { writeFileSync } from 'node:fs';
 import inspector from 'node:inspector';
 import { createServer, type Server } from 'node:http';
 import { performance as nodePerformance, type EventLoopUtilization } from 'node:perf_hooks';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import pino from 'pino';
 import { Webhook } from 'standardwebhooks';
@@ -35,23 +31,7 @@ import { newId } from '../../api/src/domain/ids.js';
 import { demoAgency, demoCompany } from '../../api/src/scripts/seed.js';
 import { startWorker } from '../../api/src/worker.js';
 import { localRedisUrl } from '../../scripts/local-services.js';
-import { nodeArgs, workerV8Flags } from '../../scripts/node-flags.js';
 import { benchDatabase, benchSecretKey, percentile } from './bench-support.js';
-
-// The worker runs in this process: the process runs with the V8 flags `npm start` gives a worker
-// (scripts/node-flags.ts), so started without them it starts itself again with them. The bare loop
-// shares the process, and so the flags.
-if (!workerV8Flags.every((flag) => process.execArgv.includes(flag))) {
-  const child = spawn(
-    process.execPath,
-    [...nodeArgs(fileURLToPath(import.meta.url), workerV8Flags), ...process.argv.slice(2)],
-    {
-      stdio: 'inherit',
-    },
-  );
-  const [code] = (await once(child, 'exit')) as [number | null];
-  process.exit(code ?? 1);
-}
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);
