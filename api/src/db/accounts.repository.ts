@@ -37,6 +37,10 @@ export interface AccountDetailsRow {
   score: { issued_30_days: number; agency_median_30_days: number } | null;
 }
 
+/** Whether account `a` holds an unrevoked API token (extension credentials are not API tokens). */
+const hasApiToken = sql<boolean>`EXISTS (SELECT 1 FROM api_tokens t
+  WHERE t.account_id = a.id AND t.source = 'api' AND t.revoked_at IS NULL)`.as('has_api_token');
+
 // The companies an account books for: its own and those it is related to as an agent.
 const accountCompanyIds = sql`(SELECT a.company_id UNION SELECT r.company_id FROM agent_company_relationships r WHERE r.account_id = a.id)`;
 
@@ -74,9 +78,7 @@ function accountDetailsQuery(db: Db, accountId: string) {
         FROM agencies y WHERE y.id = a.agency_id OR y.id IN (SELECT x.agency_id FROM companies x WHERE x.id IN ${accountCompanyIds}))`.as(
         'agencies',
       ),
-      sql<boolean>`EXISTS (SELECT 1 FROM api_tokens t WHERE t.account_id = a.id AND t.source = 'api' AND t.revoked_at IS NULL)`.as(
-        'has_api_token',
-      ),
+      hasApiToken,
       'g.corporate_number_on as agency_corporate_number_on',
       sql<boolean>`a.demo OR coalesce(g.demo, false)`.as('demo_user'),
       sql<
@@ -154,9 +156,7 @@ export function findSettingsFacts(
       sql<boolean>`a.suspended_at IS NOT NULL`.as('suspended'),
       'g.status as agency_status',
       'a.company_id',
-      sql<boolean>`EXISTS (SELECT 1 FROM api_tokens t WHERE t.account_id = a.id AND t.source = 'api' AND t.revoked_at IS NULL)`.as(
-        'has_api_token',
-      ),
+      hasApiToken,
     ])
     .where('a.id', '=', accountId)
     .executeTakeFirst();
