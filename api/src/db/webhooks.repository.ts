@@ -346,6 +346,11 @@ export interface SettleInput {
  * Records the outcomes of claimed attempts in one statement (each delivery's new state and its
  * attempt row, together or not at all); answers the deliveries written. A delivery whose claim was
  * lost (it ran out and another worker took it) is left as it is, and its attempt is not recorded.
+ * The rows are reached by their key alone (`id = ANY`), and "still pending" is read from the claim:
+ * a row holding a claim token is pending, since every move out of pending clears the token. A
+ * `status = 'pending'` test here would let the planner walk the partial pending index instead, on
+ * statistics that lag a burst ("few pending rows"), and match every pending row against every
+ * outcome: thousands of rows for each batch, most of PostgreSQL's time in a burst.
  */
 export async function settleAttempts(db: Db, inputs: readonly SettleInput[]): Promise<Set<string>> {
   if (inputs.length === 0) return new Set();
@@ -369,13 +374,13 @@ export async function settleAttempts(db: Db, inputs: readonly SettleInput[]): Pr
         completed_at = CASE WHEN v.next_attempt_at IS NULL THEN v.at END,
         claim_token = NULL, claimed_until = NULL
       FROM v
-      WHERE d.id = v.delivery_id AND d.claim_token = v.token AND d.status = 'pending'
-      RETURNING d.id)
+      WHERE d.id = ANY(${col((i) => i.deliveryId)}::text[]) AND d.id = v.delivery_id AND d.claim_token = v.token
+      RETURNING v.*)
     INSERT INTO webhook_attempts (id, delivery_id, endpoint_id, attempt, succeeded, status_code,
       response_excerpt, duration_ms, error, next_retry_at, created_at)
-    SELECT v.attempt_id, v.delivery_id, v.endpoint_id, v.attempt, v.succeeded, v.status_code,
-      v.response_excerpt, v.duration_ms, v.error, v.next_retry_at, v.created_at
-    FROM v JOIN settled ON settled.id = v.delivery_id
+    SELECT attempt_id, delivery_id, endpoint_id, attempt, succeeded, status_code, response_excerpt,
+      duration_ms, error, next_retry_at, created_at
+    FROM settled
     RETURNING delivery_id
     ${keyedPlan}`.execute(db);
   return new Set(result.rows.map((r) => r.delivery_id));
