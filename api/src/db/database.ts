@@ -54,7 +54,17 @@ export function createDb(
 }
 
 const keyedMarker = '/* keyed plan */';
-const keyedPlanSwitches = ['enable_seqscan', 'enable_bitmapscan', 'enable_sort', 'enable_hashjoin', 'enable_mergejoin'];
+// JIT too: a plan that cannot avoid a switched-off node carries its penalty cost, far past JIT's
+// threshold, and PostgreSQL would spend a second or two compiling a statement that runs in one
+// millisecond.
+const keyedPlanSwitches = [
+  'enable_seqscan',
+  'enable_bitmapscan',
+  'enable_sort',
+  'enable_hashjoin',
+  'enable_mergejoin',
+  'jit',
+];
 
 /**
  * Ends a statement that reaches its rows only by key (index probes in nested loops, an index walked
