@@ -219,18 +219,34 @@ export async function claimDeliveries(
 ): Promise<ClaimedDelivery[]> {
   if (input.limit <= 0 || (input.ids && input.ids.length === 0)) return [];
   const byId = input.ids ? sql`AND d.id = ANY(${input.ids}::text[])` : sql``;
-  // A job's own rows are reached by their key; the rest by the pending index, oldest due first.
-  const order = input.ids ? sql`` : sql`ORDER BY d.next_attempt_at`;
+  // A job's own rows are reached by their key. The rest in two walks, each bounded by what it may
+  // take: pending rows nobody holds, oldest due first (the unclaimed index), and rows whose claim
+  // has run out (the claimed index, by when it runs out: the walk ends at the first still held).
+  // One walk of every pending row would step over each row claimed and not yet settled, on every
+  // claim: a burst's whole line, again and again. A dead worker's rows go first (they have waited
+  // longest), then the unclaimed in their order: appended, not sorted (a keyed plan sorts nothing).
+  const unclaimedOrder = input.ids ? sql`` : sql`ORDER BY d.next_attempt_at`;
+  const runOutOrder = input.ids ? sql`` : sql`ORDER BY d.claimed_until`;
   const result = await sql<ClaimedFlat>`
-    WITH picked AS (
+    WITH unclaimed AS (
       SELECT d.id FROM webhook_deliveries d
-      WHERE d.status = 'pending' AND d.next_attempt_at <= ${input.dueBy}::timestamptz
-        AND (d.claimed_until IS NULL OR d.claimed_until < ${input.now}::timestamptz)
+      WHERE d.status = 'pending' AND d.claim_token IS NULL AND d.next_attempt_at <= ${input.dueBy}::timestamptz
         ${byId}
         AND ${claimable}
-      ${order}
+      ${unclaimedOrder}
       LIMIT ${input.limit}
       FOR UPDATE OF d SKIP LOCKED)
+    , run_out AS (
+      SELECT d.id FROM webhook_deliveries d
+      WHERE d.status = 'pending' AND d.claim_token IS NOT NULL AND d.claimed_until < ${input.now}::timestamptz
+        AND d.next_attempt_at <= ${input.dueBy}::timestamptz
+        ${byId}
+        AND ${claimable}
+      ${runOutOrder}
+      LIMIT ${input.limit}
+      FOR UPDATE OF d SKIP LOCKED)
+    , picked AS (
+      SELECT id FROM run_out UNION ALL SELECT id FROM unclaimed LIMIT ${input.limit})
     , unsynced AS (SELECT set_config('synchronous_commit', 'off', true))
     , claimed AS (
       UPDATE webhook_deliveries w SET claim_token = ${input.token}, claimed_until = ${input.until}::timestamptz
