@@ -6,7 +6,7 @@ import { randomInt } from 'node:crypto';
 import { insertBookingWithHistory } from '../../db/booking-steps.repository.js';
 import type { BookingInsert, BookingRow } from '../../db/bookings.repository.js';
 import type { PassengerGender } from '../../providers/airline-provider.js';
-import { DomainError, notFound, throwAll } from '../errors.js';
+import { DomainError, notFound, settledValue, throwAll } from '../errors.js';
 import { newId } from '../ids.js';
 import { fromMinor, toMinor } from '../../money.js';
 import { parseFareId } from '../offers/fare-ids.js';
@@ -168,12 +168,6 @@ export async function createBooking(
       throw error;
     }
   }
-}
-
-/** A settled read's value, or its refusal thrown. */
-function settledValue<T>(read: PromiseSettledResult<T>): T {
-  if (read.status === 'rejected') throw read.reason;
-  return read.value;
 }
 
 type JsonColumn =
