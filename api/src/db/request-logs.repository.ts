@@ -81,7 +81,31 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 /** Above every text that starts with the prefix, in text_pattern_ops' (byte) order. */
 const pastPrefix = (prefix: string) => `${prefix}\u{10ffff}`;
 
-type ListedRow = RequestLogRow & { token_name: string | null; account_email: string | null };
+/** What a page lists of a row: all but its headers and bodies, which only the detail shows. */
+const listedColumns = [
+  'r.seq',
+  'r.request_id',
+  'r.created_at',
+  'r.agency_id',
+  'r.account_id',
+  'r.credential',
+  'r.token_id',
+  'r.mode',
+  'r.source',
+  'r.method',
+  'r.route',
+  'r.path',
+  'r.status',
+  'r.duration_ms',
+  'r.idempotency_key',
+  'r.replayed',
+] as const;
+type Names = { token_name: string | null; account_email: string | null };
+export type ListedRequestLog = Omit<
+  RequestLogRow,
+  'headers' | 'request_body' | 'request_body_truncated' | 'response_body' | 'response_body_truncated'
+> &
+  Names;
 interface Page {
   limit: number;
   before?: { createdAt: Date; seq: string };
@@ -105,15 +129,15 @@ const dayMs = 24 * 3600 * 1000;
  * page is the prefix's range of paths read, a growing window of time at a time (each a sort of that
  * window's matches alone, read from the index).
  */
-export async function findRequestLogs(db: Db, filter: RequestLogFilter, page: Page): Promise<ListedRow[]> {
+export async function findRequestLogs(db: Db, filter: RequestLogFilter, page: Page): Promise<ListedRequestLog[]> {
   if (filter.pathPrefix === undefined || filter.agencyId === undefined) {
-    return withNames(db, matching(db, filter, page).selectAll('r').limit(page.limit), page.limit);
+    return withNames(db, matching(db, filter, page).select(listedColumns).limit(page.limit), page.limit);
   }
   const { pathPrefix: prefix, agencyId } = filter;
   const newest = db
     .selectFrom(
       matching(db, { ...filter, pathPrefix: undefined }, page)
-        .selectAll('r')
+        .select(listedColumns)
         .limit(pathWalkRows)
         .as('r'),
     )
@@ -149,9 +173,15 @@ export async function findRequestLogs(db: Db, filter: RequestLogFilter, page: Pa
       .innerJoin('request_logs as r', (join) =>
         join.onRef('r.created_at', '=', 'k.created_at').onRef('r.seq', '=', 'k.seq').on('r.agency_id', '=', agencyId),
       )
-      .selectAll('r'),
+      .select(listedColumns),
     page.limit,
   );
+}
+
+/** The newest row matching the filter (the detail: every column, headers and bodies too). */
+export async function findRequestLog(db: Db, filter: RequestLogFilter): Promise<(RequestLogRow & Names) | undefined> {
+  const [row] = await withNames(db, matching(db, filter, { limit: 1 }).selectAll('r').limit(1), 1);
+  return row;
 }
 
 /** The caller's rows matching the filter, newest first (no columns chosen yet). */
@@ -190,11 +220,11 @@ function matching(db: Db, filter: RequestLogFilter, page: Page) {
  * once per connection (a generic plan, its partitions pruned when it runs): planning a read over
  * thirty day partitions costs more than running it.
  */
-function withNames(
+function withNames<R extends { created_at: Date; seq: string; token_id: string | null; account_id: string }>(
   db: Db,
-  rows: SelectQueryBuilder<DB & { r: RequestLogRow }, 'r', RequestLogRow>,
+  rows: SelectQueryBuilder<DB & { r: RequestLogRow }, 'r', R>,
   limit: number,
-): Promise<ListedRow[]> {
+): Promise<Array<R & Names>> {
   return db
     .selectFrom(rows.as('r'))
     .modifyFront(stablePlan)
@@ -205,7 +235,7 @@ function withNames(
     .orderBy('r.created_at', 'desc')
     .orderBy('r.seq', 'desc')
     .limit(limit)
-    .execute();
+    .execute() as Promise<Array<R & Names>>; // Kysely's generic selection, spelled as the row it is
 }
 
 const dayName = (day: Date) => `request_logs_${day.toISOString().slice(0, 10).replaceAll('-', '')}`;
