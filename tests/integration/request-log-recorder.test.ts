@@ -92,7 +92,12 @@ describe('the request log writer', () => {
       requestBody: { note: awkward },
       responseText: JSON.stringify({ note: awkward }),
     };
-    const plain: LoggedCall = { ...call(1), request_id: 'req_writer_plain', requestBody: undefined, responseText: null };
+    const plain: LoggedCall = {
+      ...call(1),
+      request_id: 'req_writer_plain',
+      requestBody: undefined,
+      responseText: null,
+    };
     recorder.record(odd);
     recorder.record(plain);
     await recorder.flush();
