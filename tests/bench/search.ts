@@ -5,12 +5,13 @@
 // airline phase of each search and the whole request, so our aggregation overhead is the API's
 // time minus the airlines'. What this client sees is printed too: it adds loopback and this
 // process, which shares a core with the sandbox.
+import { loadavg } from 'node:os';
 import { createDb } from '../../api/src/db/database.js';
 import { demoAccounts } from '../../api/src/scripts/seed.js';
 import { newId } from '../../api/src/domain/ids.js';
 import type { StoredOffer } from '../../api/src/domain/offers/offer.js';
 import { applyFilters, facetsOf, type SearchFilters } from '../../api/src/domain/offers/search-filters.js';
-import { benchDatabase, percentile, startAirlineStack } from './bench-support.js';
+import { benchDatabase, cpuMsOf, percentile, startAirlineStack } from './bench-support.js';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 20);
 /**
@@ -84,8 +85,16 @@ const row = (label: string, xs: number[]) =>
  * Searches from `concurrency` clients for `duration` s, each starting its next search when one ends;
  * client k starts k × `staggerMs` after the first, as agents do not all press Search at once.
  */
-async function searchLoad(base: string, concurrency: number, label: string, duration = seconds, staggerMs = 0) {
+async function searchLoad(
+  stack: { base: string; pids: { api: number; sandbox: number } },
+  concurrency: number,
+  label: string,
+  duration = seconds,
+  staggerMs = 0,
+) {
+  const { base, pids } = stack;
   const samples: Sample[] = [];
+  const cpuBefore = { api: cpuMsOf(pids.api), sandbox: cpuMsOf(pids.sandbox) };
   const started = performance.now();
   const until = started + duration * 1000;
   let next = 0;
@@ -96,6 +105,7 @@ async function searchLoad(base: string, concurrency: number, label: string, dura
     }),
   );
   const elapsed = (performance.now() - started) / 1000;
+  const cpuPerSearch = (pid: number, before: number) => ((cpuMsOf(pid) - before) / samples.length).toFixed(2);
   console.log(
     `\nsearch, ${label}: ${samples.length} searches in ${elapsed.toFixed(0)} s at ${concurrency} client(s) ` +
       `(${(samples.length / elapsed).toFixed(0)} searches/s), 13 airline channels each, ` +
@@ -110,6 +120,11 @@ async function searchLoad(base: string, concurrency: number, label: string, dura
     ['  client time − airline phase', (s) => s.clientMs - s.airlinesMs],
   ];
   for (const [label, of] of figures) row(label, samples.map(of));
+  // CPU time hardly moves with what else shares the machine: the figure to compare wires and runs by.
+  console.log(
+    `  CPU per search: API ${cpuPerSearch(pids.api, cpuBefore.api)} ms, sandbox ${cpuPerSearch(pids.sandbox, cpuBefore.sandbox)} ms ` +
+      `(load average ${loadavg()[0]!.toFixed(1)})`,
+  );
 }
 
 // 1. Airlines that answer as the sandbox's realistic latency has them (each carrier its own steady
@@ -118,7 +133,7 @@ const realistic = await startAirlineStack(databaseUrl, { latency: 'realistic', a
 try {
   let searchMs = 0;
   for (let i = 0; i < 20; i++) searchMs = (await searchOnce(realistic.base, i)).clientMs; // warm-up
-  await searchLoad(realistic.base, clients, 'airlines with realistic latency', realisticSeconds, searchMs / clients);
+  await searchLoad(realistic, clients, 'airlines with realistic latency', realisticSeconds, searchMs / clients);
   console.log('  target: overhead p99 ≤ 20 ms');
 } finally {
   await realistic.stop();
@@ -126,11 +141,12 @@ try {
 
 // 2. Airlines that answer at once: one client shows a search's own cost; 20 clients in a closed loop
 // keep the API's one core busy all the time, so there the figure is queueing at full throughput.
-const { base, stop } = await startAirlineStack(databaseUrl, { apiEnv: searchEnv });
+const instant = await startAirlineStack(databaseUrl, { apiEnv: searchEnv });
+const { base, stop } = instant;
 try {
   for (let i = 0; i < 40; i++) await searchOnce(base, i);
-  await searchLoad(base, 1, 'airlines answering at once');
-  await searchLoad(base, clients, 'airlines answering at once (the API core saturated)');
+  await searchLoad(instant, 1, 'airlines answering at once');
+  await searchLoad(instant, clients, 'airlines answering at once (the API core saturated)');
 
   // 2. Filters on a 500-offer result: the domain function, then through the API.
   if (process.env.BENCH_SEARCH_ONLY === '1') process.exit(0);
