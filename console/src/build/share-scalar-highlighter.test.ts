@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { scalarHighlightStep, shareScalarHighlighter } from './share-scalar-highlighter.plugin';
 
 type Tree = { type: string; children: unknown[] };
-type Attacher = (options: { languages?: unknown; aliases?: Record<string, string> }) => (tree: Tree) => void;
+type Attacher = (options: { languages?: unknown; aliases?: Record<string, string[]> }) => (tree: Tree) => void;
 
 // Scalar's highlighting step as installed, and the highlight.js its highlighter library builds on.
 const require = createRequire(import.meta.url);
