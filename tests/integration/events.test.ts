@@ -5,10 +5,14 @@
 // even with two dispatchers racing, and not at all when a consumer fails.
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
 import { createDb, type Db } from '../../api/src/db/database.js';
+import { claimUndispatched } from '../../api/src/db/events.repository.js';
+import { insertNotifications, type NotificationInsert } from '../../api/src/db/notifications.repository.js';
 import { warnApproachingTimeLimits } from '../../api/src/domain/bookings/booking-time-limit-warnings.js';
 import { createEventDispatcher, type DispatchedEvent } from '../../api/src/domain/events/event-dispatch.js';
 import { recordEvent } from '../../api/src/domain/events/record-event.js';
+import { newId } from '../../api/src/domain/ids.js';
 import { startEventDispatchLoop } from '../../api/src/jobs/event-dispatch-loop.js';
 import pg from 'pg';
 import { waitFor } from '../support/wait.js';
@@ -341,6 +345,47 @@ describe('the dispatcher', () => {
     });
     expect(await working.dispatchPending()).toBe(3);
     expect(seen).toHaveLength(3);
+  });
+
+  it('lets a hand-over of the events it holds write their notifications, and the repeat wait for it (no deadlock)', async () => {
+    await append(1);
+    const { id: eventId } = await sdb
+      .selectFrom('events')
+      .select('id')
+      .where('dispatched_at', 'is', null)
+      .orderBy('seq', 'desc')
+      .executeTakeFirstOrThrow();
+    const row = (): NotificationInsert => ({
+      id: newId('ntf'),
+      recipient_id: 'acc_demo_admin',
+      event_id: eventId,
+      event_type: 'booking.created',
+      live_mode: false,
+      in_app: true,
+      params: '{}',
+      created_at: new Date(),
+    });
+    let claimed!: () => void;
+    let handedOver!: () => void;
+    const claimHeld = new Promise<void>((resolve) => (claimed = resolve));
+    const otherWrote = new Promise<void>((resolve) => (handedOver = resolve));
+    // A dispatcher holds the event's claim while another hand-over of it writes first; the
+    // dispatcher's own write then waits for that one, and skips the row it wrote.
+    const dispatcher = sdb.transaction().execute(async (trx) => {
+      expect((await claimUndispatched(trx, 1000)).map((e) => e.id)).toContain(eventId);
+      claimed();
+      await otherWrote;
+      return (await insertNotifications(trx, [row()])).length;
+    });
+    await claimHeld;
+    const other = await sdb.transaction().execute(async (trx) => {
+      // The references to the event (foreign key checks) must not wait for the claim.
+      await sql`SET LOCAL lock_timeout = '2s'`.execute(trx);
+      const written = (await insertNotifications(trx, [row()])).length;
+      handedOver();
+      return written;
+    });
+    expect([other, await dispatcher]).toEqual([1, 0]);
   });
 
   it('wakes listeners once the change commits, never for one rolled back or a repeated dedupe key', async () => {

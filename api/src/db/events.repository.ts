@@ -91,6 +91,11 @@ export async function findEvent(db: Db, id: string): Promise<EventRow | undefine
 /**
  * Claims up to `limit` undispatched events, oldest first, skipping those another dispatcher holds:
  * the caller fans them out and marks them dispatched in the same transaction.
+ * The claim is FOR NO KEY UPDATE, the lock marking them dispatched takes anyway: it excludes other
+ * dispatchers, but not the key-share locks that rows referring to an event take (a notification, a
+ * webhook delivery). With FOR UPDATE, another hand-over of a held event that wrote its notification
+ * first waited on the claim in its foreign key check, while the claim's own notification waited on
+ * that uncommitted row: a deadlock.
  */
 export async function claimUndispatched(trx: Db, limit: number): Promise<EventRow[]> {
   return trx
@@ -99,7 +104,7 @@ export async function claimUndispatched(trx: Db, limit: number): Promise<EventRo
     .where('dispatched_at', 'is', null)
     .orderBy('seq')
     .limit(limit)
-    .forUpdate()
+    .forNoKeyUpdate()
     .skipLocked()
     .execute();
 }

@@ -1,5 +1,5 @@
 // Handing events to their consumers, exactly once each. The log is the outbox: a dispatcher claims
-// the oldest undispatched events (FOR UPDATE SKIP LOCKED, so two workers never take the same one),
+// the oldest undispatched events (FOR NO KEY UPDATE SKIP LOCKED, so two workers never take the same one),
 // lets every consumer write its own work for them (webhook deliveries, notifications) in the same
 // transaction, and marks them dispatched there too. Either all of it commits or none, so a worker
 // killed mid-dispatch leaves the events undispatched for the next pass, and no consumer sees an
