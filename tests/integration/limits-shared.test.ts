@@ -4,6 +4,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createAccount } from '../support/factories.js';
 import { startStack, type Stack } from '../support/stack.js';
+import { wellInsideMinute } from '../support/wait.js';
 
 // Both instances are one deployment: one key prefix.
 const sharedPrefix = `shared-${Date.now()}`;
@@ -52,9 +53,7 @@ it('counts code sends on either instance against one ceiling', async () => {
 it('counts the per-address request ceiling on either instance', async () => {
   const from = '203.0.113.77';
   const health = (stack: Stack) => request(stack.baseUrl).get('/api/v1/healthz').set('X-Forwarded-For', from);
-  // Windows are whole minutes: start well inside one.
-  const left = 60_000 - (Date.now() % 60_000);
-  if (left < 5_000) await new Promise((resolve) => setTimeout(resolve, left + 100));
+  await wellInsideMinute();
   const first = await Promise.all(Array.from({ length: 30 }, () => health(a)));
   expect(first.every((r) => r.status === 200)).toBe(true);
   // The instances share their counts within a sync interval (200 ms).

@@ -34,6 +34,7 @@ import { inDays } from '../support/bookings.js';
 import { createAccount, createTenant } from '../support/factories.js';
 import { closedPort } from '../support/services.js';
 import { startStack, tokens, type Stack } from '../support/stack.js';
+import { wellInsideMinute } from '../support/wait.js';
 
 let stack: Stack;
 const seen: { method: string; url: string; headers: Headers }[] = [];
@@ -181,6 +182,8 @@ describe('retries', () => {
     const limited = await startStack({ env: { RATE_LIMIT_PER_MINUTE: '1' } });
     try {
       configure({ baseUrl: limited.apiUrl, token: tokens.Admin, maxRetryDelayMs: 1_000, fetch: recordingFetch() });
+      // Both calls in one window, with more than a second of it left (a Retry-After it may wait).
+      await wellInsideMinute();
       await getAccountDetails();
       const error = await getAccountDetails().catch((e: unknown) => e);
       expect(error).toBeInstanceOf(RateLimitError);

@@ -10,3 +10,12 @@ export async function waitFor<T>(what: string, read: () => Promise<T>, done: (va
   }
   return value;
 }
+
+/**
+ * Rate limits count in whole wall-clock minutes: a test that needs its requests in one window
+ * starts at least `marginMs` before the current one ends, or waits for the next.
+ */
+export async function wellInsideMinute(marginMs = 5_000): Promise<void> {
+  const left = 60_000 - (Date.now() % 60_000);
+  if (left < marginMs) await new Promise((resolve) => setTimeout(resolve, left + 100));
+}
