@@ -9,6 +9,7 @@ import { precompressAssets } from './src/build/precompress.plugin.ts';
 import { appShell } from './src/build/app-shell.plugin.ts';
 import { scopeScalarCss } from './src/build/scope-scalar-css.plugin.ts';
 import { mantineStableIds } from './src/build/mantine-stable-ids.plugin.ts';
+import { shareScalarHighlighterPlugin } from './src/build/share-scalar-highlighter.plugin.ts';
 
 const page = (file: string) => fileURLToPath(new URL(file, import.meta.url));
 
@@ -20,6 +21,8 @@ export default defineConfig({
     mantineStableIds(),
     // the workspace's API reference: its stylesheet's rules on body apply to its own element only
     scopeScalarCss(),
+    // the workspace's API reference: one highlighter per set of languages, not one per description
+    shareScalarHighlighterPlugin(),
     // marketing
     marketingPages({ base: '/packs/' }),
     // the page paints its inline shell without waiting for the stylesheet

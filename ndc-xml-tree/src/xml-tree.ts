@@ -71,25 +71,37 @@ export async function readXml(xml: string): Promise<XmlNode> {
   return top;
 }
 
+// The mappers ask thousands of these per answer, so they walk children in plain loops: no
+// callback per child and no intermediate lists.
+
 /** Every child of that local name (none: an empty list), in document order. */
-export const all = (node: XmlNode | undefined, name: string): XmlNode[] =>
-  node ? node.children.filter((c) => c.name === name) : [];
+export function all(node: XmlNode | undefined, name: string): XmlNode[] {
+  const found: XmlNode[] = [];
+  if (node) for (const child of node.children) if (child.name === name) found.push(child);
+  return found;
+}
 
 /** The first child of that local name. */
-export const one = (node: XmlNode | undefined, name: string): XmlNode | undefined =>
-  node?.children.find((c) => c.name === name);
+export function one(node: XmlNode | undefined, name: string): XmlNode | undefined {
+  if (node) for (const child of node.children) if (child.name === name) return child;
+  return undefined;
+}
 
 /** The first element found along a path of local names. */
 export function at(node: XmlNode | undefined, ...path: string[]): XmlNode | undefined {
   let here = node;
-  for (const name of path) here = one(here, name);
+  for (let i = 0; i < path.length && here; i++) here = one(here, path[i]!);
   return here;
 }
 
 /** Every element at the end of a path, fanning out wherever a step repeats. */
 export function each(node: XmlNode | undefined, ...path: string[]): XmlNode[] {
   let here: XmlNode[] = node ? [node] : [];
-  for (const name of path) here = here.flatMap((n) => all(n, name));
+  for (const name of path) {
+    const next: XmlNode[] = [];
+    for (const parent of here) for (const child of parent.children) if (child.name === name) next.push(child);
+    here = next;
+  }
   return here;
 }
 

@@ -14,7 +14,7 @@
 // `--save=DIR` writes each full Lighthouse report (JSON) there, to see what a score is made of.
 // Each run prints its time to interactive (TTI) beside the paints.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import Fastify from 'fastify';
@@ -56,7 +56,6 @@ const formFactors = process.argv.includes('--mobile')
     ? (['desktop'] as const)
     : (['mobile', 'desktop'] as const);
 const saveDir = process.argv.find((a) => a.startsWith('--save='))?.slice('--save='.length);
-const debuggingPort = 9333;
 const secretKey = 'lighthouse-run-secret-key-0123456789abcdef';
 
 if (!process.argv.includes('--no-build')) {
@@ -92,8 +91,11 @@ const base = await server.listen({ host: '127.0.0.1', port: 0 });
 const profile = mkdtempSync(path.join(os.tmpdir(), 'contrail-lighthouse-'));
 const browser = await chromium.launchPersistentContext(profile, {
   executablePath: '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox', '--disable-gpu', `--remote-debugging-port=${debuggingPort}`],
+  // Port 0: the browser takes a free port and writes it into the profile. A fixed port is shared
+  // with any other run on the machine, and Lighthouse would then measure that run's browser.
+  args: ['--headless', '--no-sandbox', '--disable-gpu', '--remote-debugging-port=0'],
 });
+const debuggingPort = Number(readFileSync(path.join(profile, 'DevToolsActivePort'), 'utf8').split('\n')[0]);
 
 const failures: string[] = [];
 const rows: string[] = [];

@@ -5,12 +5,14 @@
 // airline phase of each search and the whole request, so our aggregation overhead is the API's
 // time minus the airlines'. What this client sees is printed too: it adds loopback and this
 // process, which shares a core with the sandbox.
+import { loadavg } from 'node:os';
+import pg from 'pg';
 import { createDb } from '../../api/src/db/database.js';
 import { demoAccounts } from '../../api/src/scripts/seed.js';
 import { newId } from '../../api/src/domain/ids.js';
 import type { StoredOffer } from '../../api/src/domain/offers/offer.js';
 import { applyFilters, facetsOf, type SearchFilters } from '../../api/src/domain/offers/search-filters.js';
-import { benchDatabase, percentile, startAirlineStack } from './bench-support.js';
+import { benchDatabase, cpuMsOf, percentile, startAirlineStack } from './bench-support.js';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 20);
 /**
@@ -81,11 +83,34 @@ const row = (label: string, xs: number[]) =>
   );
 
 /**
+ * CPU ms so far of each PostgreSQL backend serving the benchmark's database (the API's pool, its
+ * logs' connections): a search's inserts are compressed and written there, on the same two cores.
+ * A backend that starts during a run counts from zero; one that ends takes its time with it.
+ */
+async function postgresCpu(): Promise<Map<number, number>> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  const { rows } = await client.query<{ pid: number }>(
+    'SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()',
+  );
+  await client.end();
+  return new Map(rows.map((r) => [r.pid, cpuMsOf(r.pid)]));
+}
+
+/**
  * Searches from `concurrency` clients for `duration` s, each starting its next search when one ends;
  * client k starts k × `staggerMs` after the first, as agents do not all press Search at once.
  */
-async function searchLoad(base: string, concurrency: number, label: string, duration = seconds, staggerMs = 0) {
+async function searchLoad(
+  stack: { base: string; pids: { api: number; sandbox: number } },
+  concurrency: number,
+  label: string,
+  duration = seconds,
+  staggerMs = 0,
+) {
+  const { base, pids } = stack;
   const samples: Sample[] = [];
+  const cpuBefore = { api: cpuMsOf(pids.api), sandbox: cpuMsOf(pids.sandbox), postgres: await postgresCpu() };
   const started = performance.now();
   const until = started + duration * 1000;
   let next = 0;
@@ -96,6 +121,9 @@ async function searchLoad(base: string, concurrency: number, label: string, dura
     }),
   );
   const elapsed = (performance.now() - started) / 1000;
+  const cpuPerSearch = (pid: number, before: number) => ((cpuMsOf(pid) - before) / samples.length).toFixed(2);
+  const postgresAfter = await postgresCpu();
+  const postgresMs = [...postgresAfter].reduce((sum, [pid, ms]) => sum + ms - (cpuBefore.postgres.get(pid) ?? 0), 0);
   console.log(
     `\nsearch, ${label}: ${samples.length} searches in ${elapsed.toFixed(0)} s at ${concurrency} client(s) ` +
       `(${(samples.length / elapsed).toFixed(0)} searches/s), 13 airline channels each, ` +
@@ -110,6 +138,12 @@ async function searchLoad(base: string, concurrency: number, label: string, dura
     ['  client time − airline phase', (s) => s.clientMs - s.airlinesMs],
   ];
   for (const [label, of] of figures) row(label, samples.map(of));
+  // CPU time hardly moves with what else shares the machine: the figure to compare wires and runs by.
+  console.log(
+    `  CPU per search: API ${cpuPerSearch(pids.api, cpuBefore.api)} ms, sandbox ${cpuPerSearch(pids.sandbox, cpuBefore.sandbox)} ms, ` +
+      `PostgreSQL ${(postgresMs / samples.length).toFixed(2)} ms ` +
+      `(load average ${loadavg()[0]!.toFixed(1)})`,
+  );
 }
 
 // 1. Airlines that answer as the sandbox's realistic latency has them (each carrier its own steady
@@ -118,7 +152,7 @@ const realistic = await startAirlineStack(databaseUrl, { latency: 'realistic', a
 try {
   let searchMs = 0;
   for (let i = 0; i < 20; i++) searchMs = (await searchOnce(realistic.base, i)).clientMs; // warm-up
-  await searchLoad(realistic.base, clients, 'airlines with realistic latency', realisticSeconds, searchMs / clients);
+  await searchLoad(realistic, clients, 'airlines with realistic latency', realisticSeconds, searchMs / clients);
   console.log('  target: overhead p99 ≤ 20 ms');
 } finally {
   await realistic.stop();
@@ -126,11 +160,12 @@ try {
 
 // 2. Airlines that answer at once: one client shows a search's own cost; 20 clients in a closed loop
 // keep the API's one core busy all the time, so there the figure is queueing at full throughput.
-const { base, stop } = await startAirlineStack(databaseUrl, { apiEnv: searchEnv });
+const instant = await startAirlineStack(databaseUrl, { apiEnv: searchEnv });
+const { base, stop } = instant;
 try {
   for (let i = 0; i < 40; i++) await searchOnce(base, i);
-  await searchLoad(base, 1, 'airlines answering at once');
-  await searchLoad(base, clients, 'airlines answering at once (the API core saturated)');
+  await searchLoad(instant, 1, 'airlines answering at once');
+  await searchLoad(instant, clients, 'airlines answering at once (the API core saturated)');
 
   // 2. Filters on a 500-offer result: the domain function, then through the API.
   if (process.env.BENCH_SEARCH_ONLY === '1') process.exit(0);

@@ -11,6 +11,9 @@
 //  3. Recovery: the receiver down (connections refused) for `--down-seconds` (default 120) under the
 //     same load, then up; the production retry schedule; waits until every event arrived, and
 //     counts duplicates by webhook-id. `--down-seconds 0` leaves this part out (a quick run).
+// Where a delivery's cost goes: each Contrail round prints this process's CPU and its database
+// backends' CPU per delivery (from /proc); `--statements` counts and times the statements sent,
+// `--waits` samples what PostgreSQL's backends run (tests/bench/wait-sampler.ts), `--profile` above.
 import { randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import inspector from 'node:inspector';
@@ -31,7 +34,8 @@ import { newId } from '../../api/src/domain/ids.js';
 import { demoAgency, demoCompany } from '../../api/src/scripts/seed.js';
 import { startWorker } from '../../api/src/worker.js';
 import { localRedisUrl } from '../../scripts/local-services.js';
-import { benchDatabase, benchSecretKey, percentile } from './bench-support.js';
+import { benchDatabase, benchSecretKey, cpuMsOf, percentile } from './bench-support.js';
+import { startWaitSampler } from './wait-sampler.js';
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -45,6 +49,7 @@ const rate = 50;
 const latencySeconds = arg('latency-seconds', 20);
 const downSeconds = arg('down-seconds', 120);
 const countStatements = process.argv.includes('--statements');
+const sampleWaits = process.argv.includes('--waits');
 
 // `--statements`: every statement this process sends to PostgreSQL during the throughput rounds,
 // by shape (its first words), counted and timed from send to answer: where a delivery's round
@@ -79,7 +84,7 @@ if (countStatements) {
   } as typeof pg.Client.prototype.query;
 }
 
-const databaseUrl = await benchDatabase('contrail_bench_webhooks');
+const databaseUrl = await benchDatabase(process.env.BENCH_DATABASE ?? 'contrail_bench_webhooks');
 const db = createDb(databaseUrl, 4);
 // What came before (a previous run's leftovers) is not this run's.
 await db.deleteFrom('webhook_attempts').execute();
@@ -92,6 +97,23 @@ const vacuum = new pg.Client({ connectionString: databaseUrl });
 await vacuum.connect();
 await vacuum.query('VACUUM ANALYZE events, webhook_deliveries, webhook_attempts, notifications');
 await vacuum.end();
+
+// PostgreSQL's share of a delivery: the CPU of this database's backends (from /proc), summed. The
+// worker's pools keep their connections through a round; a backend that started within it counts
+// whole. Read on a connection of its own, which is left out.
+const watcher = new pg.Client({ connectionString: databaseUrl });
+await watcher.connect();
+async function postgresCpuMs(): Promise<Map<number, number>> {
+  const { rows } = await watcher.query<{ pid: number }>(
+    'SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()',
+  );
+  return new Map(rows.map(({ pid }) => [pid, cpuMsOf(pid)]));
+}
+function postgresUsPer(since: Map<number, number>, now: Map<number, number>, n: number): number {
+  let ms = 0;
+  for (const [pid, used] of now) if (Number.isFinite(used)) ms += used - (since.get(pid) ?? 0);
+  return (ms * 1000) / n;
+}
 
 // --- the receiver: records arrival time per webhook-id; can go down and come back on its port.
 const arrivals = new Map<string, number[]>();
@@ -275,8 +297,16 @@ const cpuPer = (since: NodeJS.CpuUsage, n: number) => {
   return (used.user + used.system) / n;
 };
 
-async function contrailRound(): Promise<{ webhooks: number; fanOut: number; elu: number; cpuUs: number }> {
+async function contrailRound(): Promise<{
+  webhooks: number;
+  fanOut: number;
+  elu: number;
+  cpuUs: number;
+  postgresUs: number;
+}> {
   const burstIds = await commitEvents(burst);
+  // The bench's own writing of the events is left out; the worker's first statements are under way.
+  const postgresBefore = await postgresCpuMs();
   // The profile and the statement count cover the round's own window: from the commit of the batch
   // to its last arrival, not the bench's writing of the events.
   if (profiler) await post('Profiler.start');
@@ -290,6 +320,7 @@ async function contrailRound(): Promise<{ webhooks: number; fanOut: number; elu:
   const webhooks = burst / ((lastArrival - tBurst) / 1000);
   const elu = eventLoopUtilization(busy).utilization;
   const cpuUs = cpuPer(cpu, burst);
+  const postgresUs = postgresUsPer(postgresBefore, await postgresCpuMs(), burst);
   counting = false;
   // Where the time went: the dispatcher's fan-out (events -> delivery rows, with the notification
   // centre's rows in the same transactions) runs alongside the deliveries.
@@ -299,7 +330,7 @@ async function contrailRound(): Promise<{ webhooks: number; fanOut: number; elu:
     .where('event_id', 'in', [...burstIds.keys()])
     .executeTakeFirstOrThrow();
   const fanOut = burst / ((new Date(fanned.last).getTime() - wallAtCommit) / 1000);
-  return { webhooks, fanOut, elu, cpuUs };
+  return { webhooks, fanOut, elu, cpuUs, postgresUs };
 }
 
 async function bareRound(): Promise<{ bare: number; elu: number; cpuUs: number }> {
@@ -313,6 +344,7 @@ async function bareRound(): Promise<{ bare: number; elu: number; cpuUs: number }
 // Contrail round is compared with the two bare rounds on either side of it (their geometric mean):
 // other work on this machine comes and goes, and a round then meets the same machine as its
 // baseline. The median of the rounds' ratios is the figure.
+const sampler = sampleWaits ? await startWaitSampler(databaseUrl, 5) : null;
 const bares = [await bareRound()];
 const contrail: Awaited<ReturnType<typeof contrailRound>>[] = [];
 for (let round = 0; round < rounds; round++) {
@@ -327,6 +359,7 @@ const throughput = contrail.map((c, i) => {
   const bare = Math.sqrt(bares[i]!.bare * bares[i + 1]!.bare);
   return { ...c, before: bares[i]!, after: bares[i + 1]!, bare, ratio: c.webhooks / bare };
 });
+const waits = sampler ? await sampler.stop(20) : [];
 const median = [...throughput].sort((a, b) => a.ratio - b.ratio)[Math.floor(rounds / 2)]!;
 
 // --- 2. latency at a steady rate
@@ -353,7 +386,7 @@ console.log(
 );
 for (const [i, r] of throughput.entries())
   console.log(
-    `  round ${i + 1}: bare signed POST loop ${r.before.bare.toFixed(0)} / ${r.after.bare.toFixed(0)} req/s (mean ${r.bare.toFixed(0)}), Contrail ${r.webhooks.toFixed(0)} deliveries/s (commit of the batch -> last arrival; fan-out alone ${r.fanOut.toFixed(0)} events/s), ratio ${r.ratio.toFixed(2)}x; this process's event loop busy ${(100 * r.before.elu).toFixed(0)}% / ${(100 * r.elu).toFixed(0)}%; its CPU per request ${r.before.cpuUs.toFixed(0)} µs bare / ${r.cpuUs.toFixed(0)} µs Contrail`,
+    `  round ${i + 1}: bare signed POST loop ${r.before.bare.toFixed(0)} / ${r.after.bare.toFixed(0)} req/s (mean ${r.bare.toFixed(0)}), Contrail ${r.webhooks.toFixed(0)} deliveries/s (commit of the batch -> last arrival; fan-out alone ${r.fanOut.toFixed(0)} events/s), ratio ${r.ratio.toFixed(2)}x; this process's event loop busy ${(100 * r.before.elu).toFixed(0)}% / ${(100 * r.elu).toFixed(0)}%; its CPU per request ${r.before.cpuUs.toFixed(0)} µs bare / ${r.cpuUs.toFixed(0)} µs Contrail (PostgreSQL's backends ${r.postgresUs.toFixed(0)} µs more)`,
   );
 console.log(`  median ratio               ${median.ratio.toFixed(2)}x (goal >= 0.5x)`);
 console.log(`latency: ${rate} events/s for ${latencySeconds} s, commit -> receipt (${latencies.length} events)`);
@@ -369,6 +402,8 @@ if (countStatements) {
   for (const [shape, s] of [...statements].sort((a, b) => b[1].ms - a[1].ms).slice(0, 15))
     console.log(`  ${(s.n / deliveries).toFixed(3)}/delivery ${(s.ms / s.n).toFixed(2)} ms each  ${shape}`);
 }
+if (sampler)
+  console.log(`PostgreSQL during the throughput rounds (bare ones included: idle there)\n${waits.join('\n')}`);
 if (profileFile) {
   // Self time per function (name, file and line), summed over the Contrail rounds' samples.
   const self = new Map<string, number>();
@@ -431,6 +466,7 @@ async function recovery() {
 }
 
 await worker.close();
+await watcher.end();
 await db.destroy();
 await down().catch(() => undefined);
 process.exit(0);

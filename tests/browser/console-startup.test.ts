@@ -1,7 +1,8 @@
 // What a first visit to the console fetches, in a real browser: only the reader's language (the
 // others load when the reader switches, and the page changes language only once their texts are
 // in: never a key or the wrong language in between), and on /bookings the list is asked for
-// beside the account, not after its answer (no waterfall). The causes of the Lighthouse scores
+// beside the account, not after its answer (no waterfall), as are the workspace reference's code and
+// the contract it shows, beside each other. The causes of the Lighthouse scores
 // that tests/bench/lighthouse.ts measures.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
@@ -152,6 +153,37 @@ it('asks for the bookings list beside the account, not after its answer', async 
   expect(events.indexOf('bookings asked')).toBeLessThan(events.indexOf('account answered'));
   // The early answer is the screen's own: the list is asked for once.
   expect(events.filter((e) => e === 'bookings asked')).toHaveLength(1);
+});
+
+it('asks for the workspace reference’s code and the contract beside the account, neither waiting for the other', async () => {
+  const page = await newPage(true);
+  const events: string[] = [];
+  // The account and the contract answer late: code that waited for either would be asked for after it.
+  for (const [path, answered] of [
+    ['**/api/v1/account/details', 'account answered'],
+    ['**/api/v1/openapi.json', 'contract answered'],
+  ] as const)
+    await page.route(path, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      events.push(answered);
+      await route.continue();
+    });
+  page.on('request', (r) => {
+    const url = new URL(r.url());
+    if (url.pathname === '/api/v1/openapi.json') events.push('contract asked');
+    if (/\/packs\/assets\/scalar-reference-[\w-]+\.js$/.test(url.pathname)) events.push('reference asked');
+  });
+  await page.goto(`${stack.baseUrl}/workspace`);
+  await page.locator('.scalar-app section').first().waitFor({ timeout: 30_000 });
+  const at = (event: string) => {
+    expect(events, event).toContain(event);
+    return events.indexOf(event);
+  };
+  expect(at('contract asked')).toBeLessThan(at('account answered'));
+  expect(at('reference asked')).toBeLessThan(at('account answered'));
+  expect(at('reference asked')).toBeLessThan(at('contract answered'));
+  // The startup's ask is the screen's own: the contract is asked for once.
+  expect(events.filter((e) => e === 'contract asked')).toHaveLength(1);
 });
 
 it('paints the frame and the screen’s title from the HTML alone, where the app then draws them', async () => {

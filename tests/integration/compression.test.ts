@@ -154,11 +154,15 @@ describe('the console page', () => {
 
   it('preloads the opened screen’s code with the page, not after the entry has run', async () => {
     const screenPreloads = (html: string) =>
-      [...html.matchAll(/<link rel="modulepreload"[^>]*href="\/packs\/assets\/(search|bookings)-[\w-]+\.js"/g)].map(
-        (m) => m[1],
-      );
+      [
+        ...html.matchAll(
+          /<link rel="modulepreload"[^>]*href="\/packs\/assets\/(search|bookings|workspace)-[\w-]+\.js"/g,
+        ),
+      ].map((m) => m[1]);
     expect(screenPreloads((await page('/search')).html)).toEqual(['search']);
     expect(screenPreloads((await page('/bookings?page=2')).html)).toEqual(['bookings']);
+    // The developer workspace: its frame's code with the page (its reference's own follows at startup).
+    expect(screenPreloads((await page('/workspace')).html)).toEqual(['workspace']);
     expect(screenPreloads((await page('/sign_in')).html)).toEqual([]);
     // Each file is preloaded once: what the entry already preloads is not repeated.
     const links = [...(await page('/search')).html.matchAll(/(?:href|src)="(\/packs\/assets\/[^"]+\.js)"/g)].map(

@@ -93,6 +93,9 @@ describe('booking events', () => {
     }
     // The object is the booking as that change left it.
     expect(events.map((e) => e.data.object.status)).toEqual(['new', 'issued', 'voided']);
+    // The created event is made before its booking is written (one statement writes both): its
+    // object is still exactly the booking as stored, as the create answered it from the written row.
+    expect(events[0]!.data.object).toEqual(created);
     expect(events[1]!.data.object.documents.length).toBeGreaterThan(0);
     expect(events[1]!.data.object.balance_payment).toMatchObject({ balance_currency: 'EUR' });
     // The call that caused it: its request id, and its Idempotency-Key when it sent one.

@@ -1,7 +1,9 @@
 // The request log's writer when PostgreSQL cannot take the rows: nothing is thrown at the caller,
 // the calls wait in the bounded buffer (the oldest kept, the newest beyond the bound counted as
 // dropped), and once writes work again the next flush writes every waiting call, in order, once.
-// close() with the database unreachable returns instead of hanging the shutdown.
+// close() with the database unreachable returns instead of hanging the shutdown. Every field comes
+// back as it was given, whatever characters it holds (the rows are copied in as escaped text), and
+// a batch whose day has no partition yet is written once the recorder has made the day.
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, type Db } from '../../api/src/db/database.js';
@@ -63,6 +65,85 @@ describe('the request log writer', () => {
     );
     expect(rows.map((r) => r.request_id)).toEqual(Array.from({ length: 50 }, (_, i) => `req_writer_${i}`));
     expect(rows[0]!.request_body).toBe('{"number":"[redacted]","password":"[redacted]"}');
+    await recorder.close();
+  });
+
+  it('writes every field as given, whatever characters it holds, and makes a missing day', async () => {
+    const errors: unknown[] = [];
+    const recorder = createRequestLogRecorder({ db, flushMs: 10, maxBuffered: 50, onError: (e) => errors.push(e) });
+    const awkward = 'tab\there, line\nbreak, return\r, back\\slash \\N, nul\u0000, quote " é 🛫';
+    const kept = awkward.replace('\u0000', '');
+    // A day no partition holds yet (the recorder makes it) beside one that exists.
+    const farDay = new Date(Date.UTC(2031, 0, 15, 12, 30, 0, 123));
+    const odd: LoggedCall = {
+      ...call(0),
+      request_id: 'req_writer_odd',
+      created_at: farDay,
+      agency_id: null,
+      token_id: null,
+      mode: null,
+      route: null,
+      path: `/api/v1/bookings?q=${awkward}`,
+      duration_ms: 12.25,
+      idempotency_key: awkward,
+      replayed: true,
+      // HTTP carries no NUL in a header (and jsonb could not hold one).
+      headers: { 'user-agent': kept },
+      requestBody: { note: awkward },
+      responseText: JSON.stringify({ note: awkward }),
+    };
+    const plain: LoggedCall = {
+      ...call(1),
+      request_id: 'req_writer_plain',
+      requestBody: undefined,
+      responseText: null,
+    };
+    recorder.record(odd);
+    recorder.record(plain);
+    await recorder.flush();
+    expect(errors).toEqual([]);
+    expect(recorder.stats()).toMatchObject({ buffered: 0, written: 2 });
+    const { rows } = await admin.query(
+      `SELECT request_id, created_at, agency_id, token_id, mode, route, path, duration_ms, idempotency_key, replayed,
+              headers, request_body, request_body_truncated, response_body, response_body_truncated
+         FROM request_logs WHERE request_id IN ('req_writer_odd', 'req_writer_plain') ORDER BY request_id`,
+    );
+    expect(rows).toEqual([
+      {
+        request_id: 'req_writer_odd',
+        created_at: farDay,
+        agency_id: null,
+        token_id: null,
+        mode: null,
+        route: null,
+        path: `/api/v1/bookings?q=${kept}`,
+        duration_ms: 12.25,
+        idempotency_key: kept,
+        replayed: true,
+        headers: { 'user-agent': kept },
+        request_body: JSON.stringify({ note: awkward }),
+        request_body_truncated: false,
+        response_body: JSON.stringify({ note: awkward }),
+        response_body_truncated: false,
+      },
+      {
+        request_id: 'req_writer_plain',
+        created_at: plain.created_at,
+        agency_id: null,
+        token_id: null,
+        mode: 'test',
+        route: '/api/v1/credit_cards',
+        path: '/api/v1/credit_cards',
+        duration_ms: 1.5,
+        idempotency_key: null,
+        replayed: false,
+        headers: {},
+        request_body: null,
+        request_body_truncated: false,
+        response_body: null,
+        response_body_truncated: false,
+      },
+    ]);
     await recorder.close();
   });
 

@@ -1,4 +1,4 @@
-// The hottest booking steps as one statement each: a booking with its first history entry, the
+// The hottest booking steps as one statement each: a booking with its first history entry and event, the
 // issue claim with its airline intent and history entry, and the issued row with its intent closed
 // and history entry (and, while the row is as the claim left it, its sales documents, accounting
 // documents and event too). Each would otherwise take three or four round trips, and on a loaded
@@ -21,8 +21,19 @@ const setClause = (changes: BookingChanges) =>
       .map(([column, value]) => sql`${sql.ref(column)} = ${value}`),
   );
 
-/** Inserts a booking and its first history entry, atomically (one statement); answers the stored row. */
-export async function insertBookingWithHistory(db: Db, row: BookingInsert, history: HistoryRow): Promise<BookingRow> {
+/**
+ * Inserts a booking, its first history entry and its event, atomically: one statement, its own
+ * transaction, so no BEGIN and COMMIT round trips and no connection held between them. Answers the
+ * stored row. `event` is made from the row as given, so the caller gives every column (none left to
+ * a default it would not see). It takes no row lock but the foreign keys' KEY SHARE on the agency,
+ * company and agent, as any insert of a booking does.
+ */
+export async function insertBookingWithHistory(
+  db: Db,
+  row: BookingInsert,
+  history: HistoryRow,
+  event: NewEventRow,
+): Promise<BookingRow> {
   const entries = Object.entries(row).filter(([, value]) => value !== undefined);
   const columns = entries.map(([column]) => column);
   const values = entries.map(([, value]) => value);
@@ -31,8 +42,9 @@ export async function insertBookingWithHistory(db: Db, row: BookingInsert, histo
       INSERT INTO bookings (${sql.join(columns.map((c) => sql.ref(c)))})
       VALUES (${sql.join(values.map((v) => sql`${v}`))})
       RETURNING *
-    ), history AS (${insertBeside('booking_history', { ...history }, 'inserted')})
-    SELECT * FROM inserted`.execute(db);
+    ), history AS (${insertBeside('booking_history', { ...history }, 'inserted')}),
+    event AS (${insertBeside('events', { ...event }, 'inserted')})
+    SELECT * FROM inserted ${notifyAfterCommit(eventsChannel)}`.execute(db);
   return result.rows[0]!;
 }
 

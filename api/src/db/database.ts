@@ -2,6 +2,7 @@
 import { createHash } from 'node:crypto';
 import { Kysely, PostgresDialect, sql, type PostgresPool, type PostgresPoolClient, type RawBuilder } from 'kysely';
 import pg from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
 import type { Database } from './schema.js';
 
 export type Db = Kysely<Database>;
@@ -54,7 +55,17 @@ export function createDb(
 }
 
 const keyedMarker = '/* keyed plan */';
-const keyedPlanSwitches = ['enable_seqscan', 'enable_bitmapscan', 'enable_sort', 'enable_hashjoin', 'enable_mergejoin'];
+// JIT too: a plan that cannot avoid a switched-off node carries its penalty cost, far past JIT's
+// threshold, and PostgreSQL would spend a second or two compiling a statement that runs in one
+// millisecond.
+const keyedPlanSwitches = [
+  'enable_seqscan',
+  'enable_bitmapscan',
+  'enable_sort',
+  'enable_hashjoin',
+  'enable_mergejoin',
+  'jit',
+];
 
 /**
  * Ends a statement that reaches its rows only by key (index probes in nested loops, an index walked
@@ -157,6 +168,60 @@ export async function eachRow<R>(db: Db, query: RawBuilder<R>, onRow: (row: R) =
   }
 }
 
+const copyPrefix = '/* copy in ';
+const copies = new Map<string, string>();
+let copyCount = 0;
+
+/**
+ * Runs `COPY … FROM STDIN` (`statement`) with `data` as its input, in PostgreSQL's text format (a
+ * line a row, columns tab-separated, escaped with `copyText`), on `db` (a transaction included);
+ * answers how many rows it wrote. For appends of many rows at once: PostgreSQL reads text straight
+ * into the row, without planning a statement or parsing a document that carries the rows, and
+ * writes a page of rows at a time.
+ */
+export async function copyIn(db: Db, statement: RawBuilder<unknown>, data: string): Promise<number> {
+  const id = String((copyCount = (copyCount + 1) % Number.MAX_SAFE_INTEGER));
+  copies.set(id, data);
+  try {
+    const { numAffectedRows } = await sql`${sql.raw(`${copyPrefix}${id} */`)} ${statement}`.execute(db);
+    return Number(numAffectedRows ?? 0);
+  } finally {
+    copies.delete(id);
+  }
+}
+
+const copySpecial = /[\\\n\r\t\0]/;
+const copyEscapes: Record<string, string> = { '\\': '\\\\', '\n': '\\n', '\r': '\\r', '\t': '\\t', '\0': '' };
+
+/**
+ * A value as a column of `copyIn`'s text format: `\N` for null; a backslash, a line break or a tab
+ * escaped; a NUL (which no PostgreSQL text can hold) left out. Text without any of those, most of
+ * it, is used as it is.
+ */
+export function copyText(value: string | null): string {
+  if (value === null) return '\\N';
+  return copySpecial.test(value) ? value.replace(/[\\\n\r\t\0]/g, (c) => copyEscapes[c]!) : value;
+}
+
+/** The data a COPY statement names, and its text without the mark. */
+function copyOf(text: string): { data: string; text: string } | null {
+  if (!text.startsWith(copyPrefix)) return null;
+  const end = text.indexOf(' */', copyPrefix.length);
+  const data = copies.get(text.slice(copyPrefix.length, end));
+  return data === undefined ? null : { data, text: text.slice(end + 3).trimStart() };
+}
+
+async function queryCopyIn(client: pg.PoolClient, text: string, data: string) {
+  const stream = client.query(copyFrom(text));
+  await new Promise<void>((resolve, reject) => {
+    stream.on('error', reject);
+    stream.on('finish', resolve);
+    stream.end(data);
+  });
+  // Kysely reads a write's `rowCount` (as numAffectedRows) for a COPY as for an INSERT.
+  return { command: 'INSERT', rowCount: stream.rowCount, rows: [] };
+}
+
 /** The sink a statement names, and its text without the mark (so its prepared name stays one). */
 function sinkOf(text: string): { onRow: (row: unknown) => void; text: string } | null {
   if (!text.startsWith(sinkPrefix)) return null;
@@ -213,6 +278,11 @@ function preparedStatements(pool: pg.Pool, stablePool: pg.Pool, keyedPool: pg.Po
           else if (/^\s*(commit|rollback)\s*$/i.test(text)) {
             inTransaction = false;
             ending = /^\s*commit/i.test(text) ? 'commit' : 'rollback';
+          }
+          const copy = copyOf(text);
+          if (copy) {
+            client ??= await pool.connect();
+            return queryCopyIn(client, copy.text, copy.data);
           }
           const sink = sinkOf(text);
           if (sink) {

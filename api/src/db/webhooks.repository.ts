@@ -219,18 +219,34 @@ export async function claimDeliveries(
 ): Promise<ClaimedDelivery[]> {
   if (input.limit <= 0 || (input.ids && input.ids.length === 0)) return [];
   const byId = input.ids ? sql`AND d.id = ANY(${input.ids}::text[])` : sql``;
-  // A job's own rows are reached by their key; the rest by the pending index, oldest due first.
-  const order = input.ids ? sql`` : sql`ORDER BY d.next_attempt_at`;
+  // A job's own rows are reached by their key. The rest in two walks, each bounded by what it may
+  // take: pending rows nobody holds, oldest due first (the unclaimed index), and rows whose claim
+  // has run out (the claimed index, by when it runs out: the walk ends at the first still held).
+  // One walk of every pending row would step over each row claimed and not yet settled, on every
+  // claim: a burst's whole line, again and again. A dead worker's rows go first (they have waited
+  // longest), then the unclaimed in their order: appended, not sorted (a keyed plan sorts nothing).
+  const unclaimedOrder = input.ids ? sql`` : sql`ORDER BY d.next_attempt_at`;
+  const runOutOrder = input.ids ? sql`` : sql`ORDER BY d.claimed_until`;
   const result = await sql<ClaimedFlat>`
-    WITH picked AS (
+    WITH unclaimed AS (
       SELECT d.id FROM webhook_deliveries d
-      WHERE d.status = 'pending' AND d.next_attempt_at <= ${input.dueBy}::timestamptz
-        AND (d.claimed_until IS NULL OR d.claimed_until < ${input.now}::timestamptz)
+      WHERE d.status = 'pending' AND d.claim_token IS NULL AND d.next_attempt_at <= ${input.dueBy}::timestamptz
         ${byId}
         AND ${claimable}
-      ${order}
+      ${unclaimedOrder}
       LIMIT ${input.limit}
       FOR UPDATE OF d SKIP LOCKED)
+    , run_out AS (
+      SELECT d.id FROM webhook_deliveries d
+      WHERE d.status = 'pending' AND d.claim_token IS NOT NULL AND d.claimed_until < ${input.now}::timestamptz
+        AND d.next_attempt_at <= ${input.dueBy}::timestamptz
+        ${byId}
+        AND ${claimable}
+      ${runOutOrder}
+      LIMIT ${input.limit}
+      FOR UPDATE OF d SKIP LOCKED)
+    , picked AS (
+      SELECT id FROM run_out UNION ALL SELECT id FROM unclaimed LIMIT ${input.limit})
     , unsynced AS (SELECT set_config('synchronous_commit', 'off', true))
     , claimed AS (
       UPDATE webhook_deliveries w SET claim_token = ${input.token}, claimed_until = ${input.until}::timestamptz
@@ -346,6 +362,11 @@ export interface SettleInput {
  * Records the outcomes of claimed attempts in one statement (each delivery's new state and its
  * attempt row, together or not at all); answers the deliveries written. A delivery whose claim was
  * lost (it ran out and another worker took it) is left as it is, and its attempt is not recorded.
+ * The rows are reached by their key alone (`id = ANY`), and "still pending" is read from the claim:
+ * a row holding a claim token is pending, since every move out of pending clears the token. A
+ * `status = 'pending'` test here would let the planner walk the partial pending index instead, on
+ * statistics that lag a burst ("few pending rows"), and match every pending row against every
+ * outcome: thousands of rows for each batch, most of PostgreSQL's time in a burst.
  */
 export async function settleAttempts(db: Db, inputs: readonly SettleInput[]): Promise<Set<string>> {
   if (inputs.length === 0) return new Set();
@@ -369,13 +390,13 @@ export async function settleAttempts(db: Db, inputs: readonly SettleInput[]): Pr
         completed_at = CASE WHEN v.next_attempt_at IS NULL THEN v.at END,
         claim_token = NULL, claimed_until = NULL
       FROM v
-      WHERE d.id = v.delivery_id AND d.claim_token = v.token AND d.status = 'pending'
-      RETURNING d.id)
+      WHERE d.id = ANY(${col((i) => i.deliveryId)}::text[]) AND d.id = v.delivery_id AND d.claim_token = v.token
+      RETURNING v.*)
     INSERT INTO webhook_attempts (id, delivery_id, endpoint_id, attempt, succeeded, status_code,
       response_excerpt, duration_ms, error, next_retry_at, created_at)
-    SELECT v.attempt_id, v.delivery_id, v.endpoint_id, v.attempt, v.succeeded, v.status_code,
-      v.response_excerpt, v.duration_ms, v.error, v.next_retry_at, v.created_at
-    FROM v JOIN settled ON settled.id = v.delivery_id
+    SELECT attempt_id, delivery_id, endpoint_id, attempt, succeeded, status_code, response_excerpt,
+      duration_ms, error, next_retry_at, created_at
+    FROM settled
     RETURNING delivery_id
     ${keyedPlan}`.execute(db);
   return new Set(result.rows.map((r) => r.delivery_id));

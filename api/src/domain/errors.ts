@@ -152,6 +152,15 @@ export class DomainErrors extends Error {
 }
 
 /** Throws what was found wrong, one error or all of them; nothing when the list is empty. */
+/**
+ * A settled read's value, or its refusal thrown: reads made at once with `Promise.allSettled`
+ * answer the first one's refusal, as when they were made one after the other.
+ */
+export function settledValue<T>(read: PromiseSettledResult<T>): T {
+  if (read.status === 'rejected') throw read.reason;
+  return read.value;
+}
+
 export function throwAll(problems: readonly DomainError[]): void {
   const [first, ...rest] = problems;
   if (first) throw rest.length ? new DomainErrors([first, ...rest]) : first;

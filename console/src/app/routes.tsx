@@ -238,9 +238,12 @@ const routes: Record<PagePath, Route> = {
     ),
   },
   // the developer workspace: every signed-in user (the events and webhooks section tells those who
-  // may not run webhooks so in one sentence); not preloaded at startup, as the back-office feed
+  // may not run webhooks so in one sentence). Opened first, its reference's code and contract are
+  // asked for at startup, beside the account (not waited for: the frame renders without them).
   [paths.workspace]: {
     access: 'signedIn',
+    preload: ReferenceScreen.preload,
+    prefetch: (queryClient) => workspace().then((feature) => feature.preloadReference(queryClient)),
     screen: () => (
       <WorkspaceLayout>
         <ReferenceScreen />

@@ -51,6 +51,8 @@ import * as requestLogFilterIndexes from './20261128T1125-request-log-filter-ind
 import * as agencyLogoDemo from './20261128T1135-agency-logo-demo.js';
 import * as supportCaseMode from './20261128T1140-support-case-mode.js';
 import * as supportOfferSummaryCodes from './20261128T1145-support-offer-summary-codes.js';
+import * as lz4LargeBodies from './20261128T1200-lz4-large-bodies.js';
+import * as webhookClaimIndexes from './20261128T1205-webhook-claim-indexes.js';
 
 export const migrations: Record<string, Migration> = {
   // accounts, sign-in, API tokens
@@ -148,4 +150,8 @@ export const migrations: Record<string, Migration> = {
   '20261128T1140-support-case-mode': supportCaseMode,
   // support offers summarised by their figures, read in each reader's language
   '20261128T1145-support-offer-summary-codes': supportOfferSummaryCodes,
+  // a search's stored offers and the airline message log's bodies compressed with lz4, not pglz
+  '20261128T1200-lz4-large-bodies': lz4LargeBodies,
+  // the delivery claim walks pending deliveries nobody holds, and run-out claims, each by an index
+  '20261128T1205-webhook-claim-indexes': webhookClaimIndexes,
 };

@@ -4,8 +4,9 @@
 import { orderExtrasFor } from './booking-order-extras.js';
 import { randomInt } from 'node:crypto';
 import { insertBookingWithHistory } from '../../db/booking-steps.repository.js';
+import type { BookingInsert, BookingRow } from '../../db/bookings.repository.js';
 import type { PassengerGender } from '../../providers/airline-provider.js';
-import { DomainError, notFound, throwAll } from '../errors.js';
+import { DomainError, notFound, settledValue, throwAll } from '../errors.js';
 import { newId } from '../ids.js';
 import { fromMinor, toMinor } from '../../money.js';
 import { parseFareId } from '../offers/fare-ids.js';
@@ -16,7 +17,7 @@ import type { AirlineNotifications } from './airline-notifications.service.js';
 import { fromAirlineOrder } from './booking-airline-errors.js';
 import { timedCall, type AirlineTiming, type BookingDeps } from './booking-deps.js';
 import { historyRowOf } from './booking-history.js';
-import { recordBookingEvent } from './booking-events.js';
+import { bookingEventRow } from './booking-events.js';
 import {
   bookingView,
   orderFacts,
@@ -68,8 +69,13 @@ export async function createBooking(
   if (!ids) throw notFound('fare');
   checkPassengers(input.passengers, fare.price.perPass);
   checkPassengerData(input.passengers, fare, offer);
-  const channel = await deps.channels.byId(principal, ids.channelId);
-  const extras = await orderExtrasFor(db, principal.agencyId, offer, input.corporate_number);
+  // Two reads of one round trip; the channel's refusal is answered before the extras' one.
+  const [channelRead, extrasRead] = await Promise.allSettled([
+    deps.channels.byId(principal, ids.channelId),
+    orderExtrasFor(db, principal.agencyId, offer, input.corporate_number),
+  ]);
+  const channel = settledValue(channelRead);
+  const extras = settledValue(extrasRead);
 
   const passengers: BookingPassenger[] = input.passengers.map((p, i) => ({
     id: `PAX${i + 1}`,
@@ -127,27 +133,31 @@ export async function createBooking(
     updated_at: at,
     issued_at: null,
     ended_at: null,
+    // Every column is given (none left to its default), so the row as stored is known before it is
+    // written, and its event can be written by the same statement.
+    requested_ancillaries: '[]',
+    balance_currency: null,
+    balance_rate: null,
     ...orderFacts(order),
   };
+  const history = historyRowOf({
+    bookingId: row.id,
+    action: 'created',
+    actorAccountId: principal.accountId,
+    at,
+    detail: `Held by ${order.owner} as ${order.orderId} until ${order.paymentTimeLimit ?? 'instant payment'}.`,
+  });
   for (let attempt = 0; ; attempt += 1) {
     const locator = newLocator();
+    const insert: Required<BookingInsert> = {
+      ...row,
+      locator,
+      search_text: searchTextOf(locator, order.orderId, passengers),
+    };
     try {
-      // The booking and its first history entry in one statement, its event beside it.
-      const created = await db.transaction().execute(async (trx) => {
-        const inserted = await insertBookingWithHistory(
-          trx,
-          { ...row, locator, search_text: searchTextOf(locator, order.orderId, passengers) },
-          historyRowOf({
-            bookingId: row.id,
-            action: 'created',
-            actorAccountId: principal.accountId,
-            at,
-            detail: `Held by ${order.owner} as ${order.orderId} until ${order.paymentTimeLimit ?? 'instant payment'}.`,
-          }),
-        );
-        await recordBookingEvent(trx, 'booking.created', inserted, at);
-        return inserted;
-      });
+      // The booking, its first history entry and its event in one statement.
+      const event = await bookingEventRow(db, 'booking.created', storedRowOf(insert), at);
+      const created = await insertBookingWithHistory(db, insert, history, event);
       // The airline is told once per channel where to push its changes; a failure here only
       // means changes are seen when the booking is opened, so it never fails the booking.
       await deps.notifications.ensureRegistered(channel).catch(() => undefined);
@@ -158,6 +168,25 @@ export async function createBooking(
       throw error;
     }
   }
+}
+
+type JsonColumn =
+  'passengers' | 'contacts' | 'fares' | 'segments' | 'documents' | 'ancillaries' | 'requested_ancillaries';
+
+/** The new booking's row as the insert stores it and RETURNING answers it: its JSON columns parsed. */
+function storedRowOf(insert: Required<BookingInsert>): BookingRow {
+  const json = (text: string): unknown => JSON.parse(text);
+  return {
+    // Its times are Dates and its amounts strings here, as the driver reads them back.
+    ...(insert as Omit<BookingRow, JsonColumn>),
+    passengers: json(insert.passengers),
+    contacts: json(insert.contacts),
+    fares: json(insert.fares),
+    segments: json(insert.segments),
+    documents: json(insert.documents),
+    ancillaries: json(insert.ancillaries),
+    requested_ancillaries: json(insert.requested_ancillaries),
+  };
 }
 
 function checkPassengers(

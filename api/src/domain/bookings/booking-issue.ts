@@ -23,7 +23,7 @@ import type { Db } from '../../db/database.js';
 import { closeIntent, markIntentUnknown } from '../../db/airline-intents.repository.js';
 import type { ProviderChannel, ProviderOrder } from '../../providers/airline-provider.js';
 import { closedTicketingGate, type ChannelFacts, type TicketingGate } from '../channels/channel-state.js';
-import { DomainError, notFound } from '../errors.js';
+import { DomainError, notFound, settledValue } from '../errors.js';
 import { newId } from '../ids.js';
 import { fromMinor, toMinor } from '../../money.js';
 import type { Principal } from '../principal.js';
@@ -52,11 +52,6 @@ const gateNames: Record<TicketingGate, string> = {
   company: "company's",
   channel: 'channel',
   channel_settings: "channel's own (admin, supervisor, company or credential)",
-};
-
-const settledValue = <T>(result: PromiseSettledResult<T>): T => {
-  if (result.status === 'rejected') throw result.reason;
-  return result.value;
 };
 
 /** Why a booking in this status cannot be issued. */

@@ -1,7 +1,7 @@
 // Writes the request log without slowing the requests it logs, through the shared write-behind
 // (buffered-batches.ts: the request path only appends to a bounded buffer, no I/O, no redaction, no
 // JSON; PostgreSQL away never fails a request; a failed batch is retried with backoff). Here:
-// - Each batch is redacted and written with one INSERT. An answer's text is parsed and walked only
+// - Each batch is redacted and written with one COPY. An answer's text is parsed and walked only
 //   when it shows something to redact (log-redaction.ts redactLoggedJson).
 // - A day without its partition yet (the worker makes them ahead; a clock moved by a test or a
 //   process started at midnight may beat it) is made here and the batch written again.

@@ -6,7 +6,12 @@
 // Rows older than the retention are never answered, even before the sweeper drops their day.
 import type { Db } from '../../db/database.js';
 import { findEvents } from '../../db/events.repository.js';
-import { findRequestLogs, type RequestLogFilter, type RequestLogRow } from '../../db/request-logs.repository.js';
+import {
+  findRequestLog,
+  findRequestLogs,
+  type ListedRequestLog,
+  type RequestLogFilter,
+} from '../../db/request-logs.repository.js';
 import { listDeliveryStates } from '../../db/webhooks.repository.js';
 import type { Clock } from '../clock.js';
 import { DomainError, notFound } from '../errors.js';
@@ -28,9 +33,7 @@ export interface RequestLogQuery {
   limit: number;
 }
 
-type ListedRow = RequestLogRow & { token_name: string | null; account_email: string | null };
-
-export const requestLogView = (row: ListedRow) => ({
+export const requestLogView = (row: ListedRequestLog) => ({
   id: row.request_id,
   created_at: row.created_at.toISOString(),
   method: row.method,
@@ -50,7 +53,7 @@ export const requestLogView = (row: ListedRow) => ({
 });
 
 /** The cursor is the last row's (created_at, seq), opaque to callers. */
-const encodeCursor = (row: RequestLogRow) =>
+const encodeCursor = (row: ListedRequestLog) =>
   Buffer.from(`${row.created_at.getTime()}.${row.seq}`).toString('base64url');
 function decodeCursor(cursor: string): { createdAt: Date; seq: string } {
   const match = /^(\d{1,15})\.(\d{1,18})$/.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
@@ -100,7 +103,7 @@ export function createRequestLogsService(deps: { db: Db; clock: Clock }) {
 
     /** The newest call with this id within the wall (a client may have sent one id twice). */
     async get(principal: Principal, requestId: string) {
-      const [row] = await findRequestLogs(db, { ...wallOf(principal), requestId, since: since() }, { limit: 1 });
+      const row = await findRequestLog(db, { ...wallOf(principal), requestId, since: since() });
       if (!row) throw notFound('request');
       const events = row.agency_id ? await findEvents(db, { agencyId: row.agency_id, requestId }, { limit: 100 }) : [];
       // Every event's deliveries in one read (up to 50 each, as an event's page lists them).

@@ -74,6 +74,7 @@ const screenSources: Record<string, string> = {
   '/settings': 'src/features/settings/index.ts',
   '/action_required': 'src/features/action-required/index.ts',
   '/fare_watch': 'src/features/fare-watch/index.ts',
+  '/workspace': 'src/features/workspace/index.ts',
 };
 
 /**

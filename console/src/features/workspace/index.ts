@@ -1,2 +1,2 @@
-export { ReferenceScreen } from './reference-screen';
+export { preloadReference, ReferenceScreen } from './reference-screen';
 export { WorkspaceLayout, workspacePaths, guidesPath } from './workspace-layout';

@@ -18,8 +18,8 @@ import {
   Stack,
   Text,
 } from '@mantine/core';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useCallback, useId, useMemo, useState, type FormEvent } from 'react';
+import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useCallback, useEffect, useId, useMemo, useState, type FormEvent } from 'react';
 import { SectionCard } from '../../components/section-card';
 import { useCurrentAccount } from '../../hooks/use-current-account';
 import { takeApiTokenCookie } from '../../lib/api-tokens/token-cookie';
@@ -29,21 +29,30 @@ import { useWorkspaceTexts } from './texts';
 import { tokenMode, type WorkspaceMode } from './workspace-requests';
 import { useWorkspaceTokens, type WorkspaceTokens } from './workspace-token';
 
-// Scalar is the heaviest script of the console: its own chunk, fetched once the frame is drawn,
-// while the contract it shows is fetched beside it.
-const ScalarReference = lazy(() => import('./scalar-reference'));
+// Scalar is the heaviest script of the console: its own chunk. It and the contract it shows are
+// fetched together, never one after the other (preloadReference).
+const loadScalarReference = () => import('./scalar-reference');
+const ScalarReference = lazy(loadScalarReference);
 const contractUrl = '/api/v1/openapi.json';
 
-function useContract() {
-  return useQuery({
-    queryKey: ['workspace', 'contract'],
-    queryFn: async (): Promise<Contract> => {
-      const response = await fetch(contractUrl, { headers: { Accept: 'application/json' } });
-      if (!response.ok) throw new Error(`${contractUrl}: ${response.status}`);
-      return (await response.json()) as Contract;
-    },
-    staleTime: Infinity,
-  });
+const contractQuery = {
+  queryKey: ['workspace', 'contract'],
+  queryFn: async (): Promise<Contract> => {
+    const response = await fetch(contractUrl, { headers: { Accept: 'application/json' } });
+    if (!response.ok) throw new Error(`${contractUrl}: ${response.status}`);
+    return (await response.json()) as Contract;
+  },
+  staleTime: Infinity,
+};
+
+/**
+ * Starts fetching the reference's code and the contract, side by side, without waiting for either:
+ * the page asks for them when it starts (routes.tsx), beside the account, and the screen again when
+ * it opens (in-app navigation); a second ask joins the first.
+ */
+export function preloadReference(queryClient: QueryClient): void {
+  void loadScalarReference().catch(() => undefined); // a failed chunk is the screen's to show
+  void queryClient.prefetchQuery(contractQuery);
 }
 
 /** The section a deep link of the reference's own (`#tag/<section>/…`) points into, if any. */
@@ -67,7 +76,9 @@ function Reference({ accountId }: { accountId: string }) {
   const tokens = useWorkspaceTokens(accountId);
   const token = mode === 'test' ? tokens.test : tokens.live;
   const refusal = useCallback((method: string) => t('reference.liveRefused', { method }), [t]);
-  const contract = useContract();
+  const queryClient = useQueryClient();
+  useEffect(() => preloadReference(queryClient), [queryClient]);
+  const contract = useQuery(contractQuery);
   const sections = useMemo(() => (contract.data ? sectionsOf(contract.data) : []), [contract.data]);
   // The section is in the address (`?section=`), so a reload or a shared link opens the same one.
   const [linked] = useState(sectionOfReferenceLink);
