@@ -8,6 +8,7 @@ import { marketingEntry, marketingPages } from './src/marketing/build/prerender.
 import { precompressAssets } from './src/build/precompress.plugin.ts';
 import { appShell } from './src/build/app-shell.plugin.ts';
 import { scopeScalarCss } from './src/build/scope-scalar-css.plugin.ts';
+import { mantineStableIds } from './src/build/mantine-stable-ids.plugin.ts';
 import { shareScalarHighlighterPlugin } from './src/build/share-scalar-highlighter.plugin.ts';
 
 const page = (file: string) => fileURLToPath(new URL(file, import.meta.url));
@@ -16,6 +17,8 @@ export default defineConfig({
   base: '/packs/',
   plugins: [
     react(),
+    // Mantine's inputs keep React's id instead of rendering again with a random one
+    mantineStableIds(),
     // the workspace's API reference: its stylesheet's rules on body apply to its own element only
     scopeScalarCss(),
     // the workspace's API reference: one highlighter per set of languages, not one per description

@@ -65,7 +65,9 @@ export async function startStack(
   let sandboxUrl = 'http://127.0.0.1:9';
   const sandboxDatabase = { url: inject('databaseUrl'), schema: `sandbox_${randomBytes(6).toString('hex')}` };
   const startSandbox = async (port: number) => {
-    const app = Fastify({ logger: false });
+    // Each stack's sandbox migrates a schema of its own when it registers: on a loaded machine, with
+    // two stacks starting at once, that passed Fastify's default 10 s for a plugin.
+    const app = Fastify({ logger: false, pluginTimeout: 60_000 });
     await app.register(sandboxApp, { database: sandboxDatabase });
     await app.listen({ host: '127.0.0.1', port });
     return app;

@@ -3,14 +3,17 @@
 // is not stored itself, so a later choice on this browser still wins.
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { hasStoredLanguage, toIntlLocale } from '../lib/i18n';
+import { hasStoredLanguage, toIntlLocale, useLanguage } from '../lib/i18n';
 import { useCurrentAccount } from './use-current-account';
 
 export function useAccountLanguage(): void {
   const { i18n } = useTranslation();
+  const [shown] = useLanguage();
   const language = useCurrentAccount().data?.language;
   useEffect(() => {
-    if (language === undefined || hasStoredLanguage(globalThis.localStorage)) return;
+    // Changing to the language already shown would still announce a change, and every text on
+    // the screen would render again at once, in one task, right after the first render.
+    if (language === undefined || language === shown || hasStoredLanguage(globalThis.localStorage)) return;
     void i18n.changeLanguage(toIntlLocale(language));
-  }, [language, i18n]);
+  }, [language, shown, i18n]);
 }
