@@ -5,7 +5,7 @@
 // even with two dispatchers racing, and not at all when a consumer fails.
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'kysely';
+import { CompiledQuery } from 'kysely';
 import { createDb, type Db } from '../../api/src/db/database.js';
 import { claimUndispatched } from '../../api/src/db/events.repository.js';
 import { insertNotifications, type NotificationInsert } from '../../api/src/db/notifications.repository.js';
@@ -380,7 +380,7 @@ describe('the dispatcher', () => {
     await claimHeld;
     const other = await sdb.transaction().execute(async (trx) => {
       // The references to the event (foreign key checks) must not wait for the claim.
-      await sql`SET LOCAL lock_timeout = '2s'`.execute(trx);
+      await trx.executeQuery(CompiledQuery.raw("SET LOCAL lock_timeout = '2s'"));
       const written = (await insertNotifications(trx, [row()])).length;
       handedOver();
       return written;
