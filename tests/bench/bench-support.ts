@@ -14,6 +14,18 @@ import { buildServices } from '../../scripts/build-services.js';
 import { apiV8Flags, compiledService, nodeArgs } from '../../scripts/node-flags.js';
 import { closedPort } from '../support/services.js';
 
+/** The routes the search benches shop, one after another (every sandbox carrier flies some). */
+export const searchRoutes = [
+  ['WAW', 'FRA'],
+  ['LHR', 'ATH'],
+  ['CDG', 'MAD'],
+  ['VIE', 'BRU'],
+  ['WAW', 'LIS'],
+  ['AMS', 'BCN'],
+  ['ZRH', 'FCO'],
+  ['KBP', 'VIE'],
+] as const;
+
 export const benchSecretKey = 'bench-secret-key-that-is-long-enough-0123456789';
 
 /** BENCH_DATABASE names another database (a branch whose migrations the shared one must not get). */

@@ -15,17 +15,8 @@ import { airShoppingOffers, airShoppingRQ, shoppedOffers } from '../../api/src/p
 import { exchangeNdcXml } from '../../api/src/providers/ndc-xml/ndc-xml-exchange.js';
 import { one, readXml, unwrapEnvelope } from '@contrail/ndc-xml-tree/xml-tree';
 import { startXmlSandbox } from '../support/ndc-xml-sandbox.js';
+import { searchRoutes as routes } from './bench-support.js';
 
-const routes = [
-  ['WAW', 'FRA'],
-  ['LHR', 'ATH'],
-  ['CDG', 'MAD'],
-  ['VIE', 'BRU'],
-  ['WAW', 'LIS'],
-  ['AMS', 'BCN'],
-  ['ZRH', 'FCO'],
-  ['KBP', 'VIE'],
-] as const;
 const rounds = Number(process.env.BENCH_SEARCH_ROUNDS ?? 300);
 const date = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
 const channels: ProviderChannel[] = carriers.map((c) => ({

@@ -12,7 +12,7 @@ import { demoAccounts } from '../../api/src/scripts/seed.js';
 import { newId } from '../../api/src/domain/ids.js';
 import type { StoredOffer } from '../../api/src/domain/offers/offer.js';
 import { applyFilters, facetsOf, type SearchFilters } from '../../api/src/domain/offers/search-filters.js';
-import { benchDatabase, cpuMsOf, percentile, startAirlineStack } from './bench-support.js';
+import { benchDatabase, cpuMsOf, percentile, searchRoutes as routes, startAirlineStack } from './bench-support.js';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 20);
 /**
@@ -22,16 +22,6 @@ const seconds = Number(process.env.BENCH_SECONDS ?? 20);
 const realisticSeconds = Number(process.env.BENCH_REALISTIC_SECONDS ?? 60);
 const clients = Number(process.env.BENCH_SEARCH_CLIENTS ?? 20);
 const agent = demoAccounts.find((a) => a.userType === 'Agent')!;
-const routes = [
-  ['WAW', 'FRA'],
-  ['LHR', 'ATH'],
-  ['CDG', 'MAD'],
-  ['VIE', 'BRU'],
-  ['WAW', 'LIS'],
-  ['AMS', 'BCN'],
-  ['ZRH', 'FCO'],
-  ['KBP', 'VIE'],
-] as const;
 const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
 
 const databaseUrl = await benchDatabase();
