@@ -74,6 +74,9 @@ describe('request log body redaction', () => {
       '{"a":[{"card":{"number":"1"}}]}',
       '{"note":"pay with 4000 0000 0000 0002"}',
       '{"otp" : 123456}',
+      '{"code": "123456"}',
+      '{"verification_code":"0042"}',
+      '{"identity_document":{"type":"passport","number":"AB12"}}',
       '{"text":"ctr_test_abc"}',
       '{"pass\\u0077ord":"hunter2"}',
       '{"x":"\\u0034000000000000002"}',
@@ -88,5 +91,10 @@ describe('request log body redaction', () => {
     expect(redactLoggedJson(plain, 10_000)).toEqual({ text: plain, truncated: false });
     expect(redactLoggedJson(plain, 20)).toEqual({ text: plain.slice(0, 20), truncated: true });
     expect(redactLoggedJson('{"password":', 100)).toBeNull();
+    // An offers answer: flight numbers, and airport and carrier codes, are not parsed for (its
+    // spacing, which a parse would not keep, stays as sent).
+    const offers =
+      '{ "segments": [ { "number": "1234", "carrier": { "code": "LH" }, "origin": { "code" : "WAW" } } ] }';
+    expect(redactLoggedJson(offers, 10_000)).toEqual({ text: offers, truncated: false });
   });
 });

@@ -89,17 +89,26 @@ export function redactLoggedBody(body: unknown, maxChars: number): { text: strin
 const cut = (text: string, maxChars: number) =>
   text.length > maxChars ? { text: text.slice(0, maxChars), truncated: true } : { text, truncated: false };
 
-/** A key `redactLoggedBody` redacts by name as it shows in JSON text (every `number` and code key). */
-const redactedKeyJson = new RegExp(`"(?:${[...secretKeys, ...codeKeys, 'number'].join('|')})"\\s*:`);
+// The rules of `redactValue` as they show in JSON text without escapes (a backslash always parses):
+// a secret key with any value; a code key holding a number or a string of 4–10 digits (an answer
+// full of airport and carrier codes is not parsed for them); `number` only where a card or document
+// key is there too.
+const keysIn = (keys: Iterable<string>) => [...keys].join('|');
+const secretKeyJson = new RegExp(`"(?:${keysIn(secretKeys)})"\\s*:`);
+const codeValueJson = new RegExp(`"(?:${keysIn(codeKeys)})"\\s*:\\s*(?:-?\\d|"\\d{4,10}")`);
+const numberKeyJson = /"number"\s*:/;
+const numberParentJson = new RegExp(`"(?:${keysIn(numberParents)})"\\s*:`);
 const credentialIn = new RegExp(credentialLike.source);
 
 /**
- * Whether `redactLoggedBody` could change the value this JSON text holds: a key it redacts by name,
- * one of our credentials, a card number (as `redactText` finds them: the text of a string value
- * shows as it is in JSON), or a backslash (an escape may spell any of them).
+ * Whether `redactLoggedBody` could change the value this JSON text holds: a key it redacts (by the
+ * rules above), one of our credentials, a card number (as `redactText` finds them: the text of a
+ * string value shows as it is in JSON), or a backslash (an escape may spell any of them).
  */
 function mayHoldSecrets(json: string): boolean {
-  if (json.includes('\\') || redactedKeyJson.test(json) || credentialIn.test(json)) return true;
+  if (json.includes('\\') || secretKeyJson.test(json) || codeValueJson.test(json) || credentialIn.test(json))
+    return true;
+  if (numberKeyJson.test(json) && numberParentJson.test(json)) return true;
   for (const [match] of json.matchAll(cardLike)) if (passesLuhn(match.replace(/[ -]/g, ''))) return true;
   return false;
 }
