@@ -172,6 +172,35 @@ export function cpuMsOf(pid: number): number {
   }
 }
 
+/**
+ * CPU milliseconds so far of each PostgreSQL backend serving the database `databaseUrl` names (from
+ * /proc), the connection that reads them left out: where a benchmark's statements are planned,
+ * compressed and written, on the same cores as the processes measured.
+ */
+export async function backendCpuMs(databaseUrl: string): Promise<Map<number, number>> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ pid: number }>(
+      'SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()',
+    );
+    return new Map(rows.map(({ pid }) => [pid, cpuMsOf(pid)]));
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * CPU milliseconds the backends spent between two `backendCpuMs` readings: one that started in
+ * between counts whole, one that ended took its time with it (a pool keeps its connections through
+ * a run, so neither is common).
+ */
+export function backendCpuMsBetween(before: Map<number, number>, after: Map<number, number>): number {
+  let ms = 0;
+  for (const [pid, used] of after) if (Number.isFinite(used)) ms += used - (before.get(pid) ?? 0);
+  return ms;
+}
+
 export const percentile = (xs: readonly number[], p: number): number => {
   const sorted = [...xs].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;

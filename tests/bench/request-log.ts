@@ -12,7 +12,7 @@
 // PostgreSQL backends, from /proc), which a loaded machine does not skew as it skews requests/s.
 import { execFileSync, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { cpus, loadavg } from 'node:os';
 import { createInterface } from 'node:readline';
@@ -23,7 +23,14 @@ import { ensureRequestLogDays } from '../../api/src/db/request-logs.repository.j
 import { demoAccounts, demoAgency } from '../../api/src/scripts/seed.js';
 import { localRedisUrl } from '../../scripts/local-services.js';
 import { apiV8Flags, nodeArgs } from '../../scripts/node-flags.js';
-import { benchDatabase, benchSecretKey, percentile } from './bench-support.js';
+import {
+  backendCpuMs,
+  backendCpuMsBetween,
+  benchDatabase,
+  benchSecretKey,
+  cpuMsOf,
+  percentile,
+} from './bench-support.js';
 
 const rows = Number(process.env.BENCH_LOG_ROWS ?? 1_000_000);
 const samples = Number(process.env.BENCH_SAMPLES ?? 400);
@@ -146,39 +153,10 @@ await seedLog(databaseUrl);
 const { ports, pid: serversPid, stop } = await startServers(databaseUrl);
 
 /**
- * CPU seconds so far of the servers' process and of each of this database's PostgreSQL backends
- * (from /proc; null where it cannot be read): the cost of a request in CPU, which the machine's
- * load does not skew as it skews requests per second.
+ * CPU milliseconds so far of the servers' process and of this database's PostgreSQL backends: the
+ * cost of a request in CPU, which the machine's load does not skew as it skews requests per second.
  */
-async function cpuSeconds(): Promise<{ node: number; pg: Map<number, number> } | null> {
-  const ticks = (pid: number) => {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  };
-  try {
-    const client = new pg.Client({ connectionString: databaseUrl });
-    await client.connect();
-    const { rows: backends } = await client.query<{ pid: number }>(
-      'SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()',
-    );
-    await client.end();
-    const pgSeconds = new Map<number, number>();
-    for (const { pid } of backends) pgSeconds.set(pid, ticks(pid));
-    return { node: ticks(serversPid), pg: pgSeconds };
-  } catch {
-    return null;
-  }
-}
-
-/** CPU spent between two readings; a backend that started in between counts whole. */
-function cpuBetween(
-  before: { node: number; pg: Map<number, number> },
-  after: { node: number; pg: Map<number, number> },
-): { node: number; pg: number } {
-  let pgSeconds = 0;
-  for (const [pid, seconds] of after.pg) pgSeconds += seconds - (before.pg.get(pid) ?? 0);
-  return { node: after.node - before.node, pg: pgSeconds };
-}
+const cpuMs = async () => ({ node: cpuMsOf(serversPid), pg: await backendCpuMs(databaseUrl) });
 
 try {
   const base = `http://127.0.0.1:${ports.unlogged}/api/v1`;
@@ -247,19 +225,16 @@ try {
     const order = round % 2 ? (['unlogged', 'logged'] as const) : (['logged', 'unlogged'] as const);
     const rps: Record<string, number> = {};
     for (const side of order) {
-      const before = await cpuSeconds();
+      const before = await cpuMs();
       const result = await autocannon(target(ports[side]));
       if (result.non2xx > 0 || result.errors > 0)
         throw new Error(`${side}: ${result.non2xx} non-2xx, ${result.errors} errors`);
       rps[side] = result.requests.average;
       // The logging side's last batch is written before its CPU is read (it flushes every 250 ms).
       await sleep(600);
-      const after = await cpuSeconds();
-      if (before && after) {
-        const spent = cpuBetween(before, after);
-        const per = (seconds: number) => (seconds * 1000) / result.requests.total;
-        cpu[side].push({ node: per(spent.node), pg: per(spent.pg) });
-      }
+      const after = await cpuMs();
+      const per = (ms: number) => ms / result.requests.total;
+      cpu[side].push({ node: per(after.node - before.node), pg: per(backendCpuMsBetween(before.pg, after.pg)) });
     }
     ratios.push(rps.logged! / rps.unlogged!);
     const cpuOf = (side: 'logged' | 'unlogged') => {

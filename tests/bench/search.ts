@@ -6,13 +6,20 @@
 // time minus the airlines'. What this client sees is printed too: it adds loopback and this
 // process, which shares a core with the sandbox.
 import { loadavg } from 'node:os';
-import pg from 'pg';
 import { createDb } from '../../api/src/db/database.js';
 import { demoAccounts } from '../../api/src/scripts/seed.js';
 import { newId } from '../../api/src/domain/ids.js';
 import type { StoredOffer } from '../../api/src/domain/offers/offer.js';
 import { applyFilters, facetsOf, type SearchFilters } from '../../api/src/domain/offers/search-filters.js';
-import { benchDatabase, cpuMsOf, percentile, searchRoutes as routes, startAirlineStack } from './bench-support.js';
+import {
+  backendCpuMs,
+  backendCpuMsBetween,
+  benchDatabase,
+  cpuMsOf,
+  percentile,
+  searchRoutes as routes,
+  startAirlineStack,
+} from './bench-support.js';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 20);
 /**
@@ -73,21 +80,6 @@ const row = (label: string, xs: number[]) =>
   );
 
 /**
- * CPU ms so far of each PostgreSQL backend serving the benchmark's database (the API's pool, its
- * logs' connections): a search's inserts are compressed and written there, on the same two cores.
- * A backend that starts during a run counts from zero; one that ends takes its time with it.
- */
-async function postgresCpu(): Promise<Map<number, number>> {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  const { rows } = await client.query<{ pid: number }>(
-    'SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()',
-  );
-  await client.end();
-  return new Map(rows.map((r) => [r.pid, cpuMsOf(r.pid)]));
-}
-
-/**
  * Searches from `concurrency` clients for `duration` s, each starting its next search when one ends;
  * client k starts k × `staggerMs` after the first, as agents do not all press Search at once.
  */
@@ -100,7 +92,11 @@ async function searchLoad(
 ) {
   const { base, pids } = stack;
   const samples: Sample[] = [];
-  const cpuBefore = { api: cpuMsOf(pids.api), sandbox: cpuMsOf(pids.sandbox), postgres: await postgresCpu() };
+  const cpuBefore = {
+    api: cpuMsOf(pids.api),
+    sandbox: cpuMsOf(pids.sandbox),
+    postgres: await backendCpuMs(databaseUrl),
+  };
   const started = performance.now();
   const until = started + duration * 1000;
   let next = 0;
@@ -112,8 +108,7 @@ async function searchLoad(
   );
   const elapsed = (performance.now() - started) / 1000;
   const cpuPerSearch = (pid: number, before: number) => ((cpuMsOf(pid) - before) / samples.length).toFixed(2);
-  const postgresAfter = await postgresCpu();
-  const postgresMs = [...postgresAfter].reduce((sum, [pid, ms]) => sum + ms - (cpuBefore.postgres.get(pid) ?? 0), 0);
+  const postgresMs = backendCpuMsBetween(cpuBefore.postgres, await backendCpuMs(databaseUrl));
   console.log(
     `\nsearch, ${label}: ${samples.length} searches in ${elapsed.toFixed(0)} s at ${concurrency} client(s) ` +
       `(${(samples.length / elapsed).toFixed(0)} searches/s), 13 airline channels each, ` +

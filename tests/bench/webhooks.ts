@@ -34,7 +34,7 @@ import { newId } from '../../api/src/domain/ids.js';
 import { demoAgency, demoCompany } from '../../api/src/scripts/seed.js';
 import { startWorker } from '../../api/src/worker.js';
 import { localRedisUrl } from '../../scripts/local-services.js';
-import { benchDatabase, benchSecretKey, cpuMsOf, percentile } from './bench-support.js';
+import { backendCpuMs, backendCpuMsBetween, benchDatabase, benchSecretKey, percentile } from './bench-support.js';
 import { startWaitSampler } from './wait-sampler.js';
 
 const arg = (name: string, fallback: number) => {
@@ -99,21 +99,7 @@ await vacuum.query('VACUUM ANALYZE events, webhook_deliveries, webhook_attempts,
 await vacuum.end();
 
 // PostgreSQL's share of a delivery: the CPU of this database's backends (from /proc), summed. The
-// worker's pools keep their connections through a round; a backend that started within it counts
-// whole. Read on a connection of its own, which is left out.
-const watcher = new pg.Client({ connectionString: databaseUrl });
-await watcher.connect();
-async function postgresCpuMs(): Promise<Map<number, number>> {
-  const { rows } = await watcher.query<{ pid: number }>(
-    'SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()',
-  );
-  return new Map(rows.map(({ pid }) => [pid, cpuMsOf(pid)]));
-}
-function postgresUsPer(since: Map<number, number>, now: Map<number, number>, n: number): number {
-  let ms = 0;
-  for (const [pid, used] of now) if (Number.isFinite(used)) ms += used - (since.get(pid) ?? 0);
-  return (ms * 1000) / n;
-}
+// worker's pools keep their connections through a round.
 
 // --- the receiver: records arrival time per webhook-id; can go down and come back on its port.
 const arrivals = new Map<string, number[]>();
@@ -306,7 +292,7 @@ async function contrailRound(): Promise<{
 }> {
   const burstIds = await commitEvents(burst);
   // The bench's own writing of the events is left out; the worker's first statements are under way.
-  const postgresBefore = await postgresCpuMs();
+  const postgresBefore = await backendCpuMs(databaseUrl);
   // The profile and the statement count cover the round's own window: from the commit of the batch
   // to its last arrival, not the bench's writing of the events.
   if (profiler) await post('Profiler.start');
@@ -320,7 +306,7 @@ async function contrailRound(): Promise<{
   const webhooks = burst / ((lastArrival - tBurst) / 1000);
   const elu = eventLoopUtilization(busy).utilization;
   const cpuUs = cpuPer(cpu, burst);
-  const postgresUs = postgresUsPer(postgresBefore, await postgresCpuMs(), burst);
+  const postgresUs = (backendCpuMsBetween(postgresBefore, await backendCpuMs(databaseUrl)) * 1000) / burst;
   counting = false;
   // Where the time went: the dispatcher's fan-out (events -> delivery rows, with the notification
   // centre's rows in the same transactions) runs alongside the deliveries.
@@ -466,7 +452,6 @@ async function recovery() {
 }
 
 await worker.close();
-await watcher.end();
 await db.destroy();
 await down().catch(() => undefined);
 process.exit(0);
