@@ -28,7 +28,7 @@ export interface Cluster {
   /** The process ids the supervisor last reported, by name (`api 1`, `worker 2`, `sandbox`). */
   pids(): Record<string, number>;
   waitForOutput(pattern: RegExp, timeoutMs?: number): Promise<RegExpMatchArray>;
-  /** SIGTERM to start.ts; resolves with how it ended and what it wrote. */
+  /** SIGTERM to start.ts (or to npm); resolves with how it ended and what it wrote. */
   stop(signal?: NodeJS.Signals): Promise<{ code: number | null; signal: NodeJS.Signals | null; output: string }>;
 }
 
@@ -50,6 +50,8 @@ export interface ClusterOptions {
   startTimeoutMs?: number;
   /** Where PostgreSQL and Redis are; inside vitest, the run's own (global setup). */
   services?: { databaseUrl: string; redisUrl: string; keyPrefix: string };
+  /** Start it as an operator's process manager does, `npm start`, so stop() signals npm itself. */
+  throughNpm?: boolean;
 }
 
 export async function startCluster(options: ClusterOptions = {}): Promise<Cluster> {
@@ -64,7 +66,10 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
   const databaseUrl = Object.assign(new URL(services.databaseUrl), { pathname: `/${databaseName}` }).toString();
   const [port, sandboxPort] = [await freePort(), await freePort()];
   const apiProcesses = options.apiProcesses ?? 2;
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
+  const [command, args] = options.throughNpm
+    ? ['npm', ['start', '--silent']]
+    : [process.execPath, ['--import', 'tsx', 'scripts/start.ts']];
+  const child: ChildProcess = spawn(command, args, {
     cwd: root,
     stdio: ['ignore', 'pipe', 'pipe'],
     env: {
