@@ -47,3 +47,12 @@ it('runs a marked read inside a transaction on the transaction’s connection', 
   const marked = await db.selectNoFrom(planMode).modifyFront(stablePlan).executeTakeFirstOrThrow();
   expect(marked.mode).toBe('force_generic_plan');
 });
+
+it('keeps one stable-plan connection, with its cached plans, past the pool’s idle timeout', async () => {
+  const backend = sql<number>`pg_backend_pid()`.as('pid');
+  const first = await db.selectNoFrom(backend).modifyFront(stablePlan).executeTakeFirstOrThrow();
+  // pg's pool closes a connection idle for 10 s unless it is the pool's minimum.
+  await new Promise((resolve) => setTimeout(resolve, 11_000));
+  const later = await db.selectNoFrom(backend).modifyFront(stablePlan).executeTakeFirstOrThrow();
+  expect(later.pid).toBe(first.pid);
+}, 20_000);
