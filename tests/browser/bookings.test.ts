@@ -4,7 +4,8 @@
 // bag after issue whose EMD a worker issues while the booking shows the progress;
 // opening a locator that cannot be opened (unknown, malformed, or one the airline no longer has)
 // goes back to /bookings (product spec §8); the booking's error text shown as an error. Void and
-// cancel and a confirmed refund take the booking off the list and return to /bookings (§4).
+// cancel and a confirmed refund take the booking off the list and return to /bookings (§4). The
+// list's countdowns tick from one shared one-second timer, not one per row.
 // With CONSOLE_SHOTS_DIR set, the list, the view, the form and each dialog are saved there.
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
@@ -13,7 +14,7 @@ import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { createSecretBox } from '../../api/src/domain/crypto/secret-box';
 import { startWorker, type WorkerHandle } from '../../api/src/worker';
 import { seriousAxeViolations } from '../support/axe';
-import { inDays } from '../support/bookings';
+import { bearer, book, findFares, inDays } from '../support/bookings';
 import { launchBrowser, signInByPassword } from '../support/browser';
 import { createAccount, createTenant, type TestAccount, type TestTenant } from '../support/factories';
 import { testSecretKey } from '../support/services';
@@ -432,3 +433,36 @@ it('keeps the list with every status and a booking’s view accessible at 1280 a
       }
   }
 }, 90_000);
+
+it('ticks every countdown on the list from one timer', async () => {
+  const fares = await findFares(stack.baseUrl, bearer(agent.token), { origin: 'VIE', destination: 'BRU', days: 41 });
+  await Promise.all(fares.slice(0, 3).map((fare) => book(stack.baseUrl, bearer(agent.token), fare, 'Ticking')));
+  const page = await agentPage('/bookings');
+  // Counts the page's running one-second intervals, before the console's own script runs.
+  await page.addInitScript(() => {
+    const running = new Set<number>();
+    const set = window.setInterval.bind(window);
+    const clear = window.clearInterval.bind(window);
+    window.setInterval = ((handler: TimerHandler, ms?: number, ...args: unknown[]) => {
+      const id = set(handler, ms, ...args);
+      if (ms === 1000) running.add(id);
+      return id;
+    }) as typeof window.setInterval;
+    window.clearInterval = (id?: number) => {
+      if (id !== undefined) running.delete(id);
+      clear(id);
+    };
+    Object.assign(window, { oneSecondTimers: () => running.size });
+  });
+  await page.reload();
+  await page
+    .getByText(/Ticking/i)
+    .first()
+    .waitFor();
+  const counting = page
+    .locator('table tbody tr')
+    .filter({ hasText: /Ticking/i })
+    .filter({ hasText: / left$/ });
+  expect(await counting.count()).toBeGreaterThanOrEqual(3);
+  expect(await page.evaluate(() => (window as unknown as { oneSecondTimers(): number }).oneSecondTimers())).toBe(1);
+}, 60_000);
