@@ -218,35 +218,46 @@ export async function claimDeliveries(
   input: { token: string; now: Date; until: Date; dueBy: Date; limit: number; ids?: readonly string[] },
 ): Promise<ClaimedDelivery[]> {
   if (input.limit <= 0 || (input.ids && input.ids.length === 0)) return [];
-  const byId = input.ids ? sql`AND d.id = ANY(${input.ids}::text[])` : sql``;
-  // A job's own rows are reached by their key. The rest in two walks, each bounded by what it may
-  // take: pending rows nobody holds, oldest due first (the unclaimed index), and rows whose claim
-  // has run out (the claimed index, by when it runs out: the walk ends at the first still held).
-  // One walk of every pending row would step over each row claimed and not yet settled, on every
-  // claim: a burst's whole line, again and again. A dead worker's rows go first (they have waited
-  // longest), then the unclaimed in their order: appended, not sorted (a keyed plan sorts nothing).
-  const unclaimedOrder = input.ids ? sql`` : sql`ORDER BY d.next_attempt_at`;
-  const runOutOrder = input.ids ? sql`` : sql`ORDER BY d.claimed_until`;
-  const result = await sql<ClaimedFlat>`
-    WITH unclaimed AS (
+  // A job's own rows are reached by their key alone: the walk tests no status, and the rows it locks
+  // are kept only if still pending (read from the locked row). A `status = 'pending'` test in the
+  // walk would let the planner take a partial pending index instead, on statistics that lag a burst
+  // ("few pending rows"), and step over every pending row to find the job's one. Locking a row that
+  // turns out settled costs nothing: the lock ends with the statement's transaction.
+  // The rest in two walks, each bounded by what it may take: pending rows nobody holds, oldest due
+  // first (the unclaimed index), and rows whose claim has run out (the claimed index, by when it
+  // runs out: the walk ends at the first still held). One walk of every pending row would step over
+  // each row claimed and not yet settled, on every claim: a burst's whole line, again and again. A
+  // dead worker's rows go first (they have waited longest), then the unclaimed in their order:
+  // appended, not sorted (a keyed plan sorts nothing).
+  const walks = input.ids
+    ? sql`keyed AS MATERIALIZED (
+      SELECT d.id, d.status FROM webhook_deliveries d
+      WHERE d.id = ANY(${input.ids}::text[])
+        AND (d.claim_token IS NULL OR d.claimed_until < ${input.now}::timestamptz)
+        AND d.next_attempt_at <= ${input.dueBy}::timestamptz
+        AND ${claimable}
+      FOR UPDATE OF d SKIP LOCKED)
+    , picked AS (
+      SELECT id FROM keyed WHERE status = 'pending' LIMIT ${input.limit})`
+    : sql`unclaimed AS (
       SELECT d.id FROM webhook_deliveries d
       WHERE d.status = 'pending' AND d.claim_token IS NULL AND d.next_attempt_at <= ${input.dueBy}::timestamptz
-        ${byId}
         AND ${claimable}
-      ${unclaimedOrder}
+      ORDER BY d.next_attempt_at
       LIMIT ${input.limit}
       FOR UPDATE OF d SKIP LOCKED)
     , run_out AS (
       SELECT d.id FROM webhook_deliveries d
       WHERE d.status = 'pending' AND d.claim_token IS NOT NULL AND d.claimed_until < ${input.now}::timestamptz
         AND d.next_attempt_at <= ${input.dueBy}::timestamptz
-        ${byId}
         AND ${claimable}
-      ${runOutOrder}
+      ORDER BY d.claimed_until
       LIMIT ${input.limit}
       FOR UPDATE OF d SKIP LOCKED)
     , picked AS (
-      SELECT id FROM run_out UNION ALL SELECT id FROM unclaimed LIMIT ${input.limit})
+      SELECT id FROM run_out UNION ALL SELECT id FROM unclaimed LIMIT ${input.limit})`;
+  const result = await sql<ClaimedFlat>`
+    WITH ${walks}
     , unsynced AS (SELECT set_config('synchronous_commit', 'off', true))
     , claimed AS (
       UPDATE webhook_deliveries w SET claim_token = ${input.token}, claimed_until = ${input.until}::timestamptz
@@ -320,7 +331,9 @@ function splitClaimed(row: ClaimedFlat): ClaimedDelivery {
 
 /**
  * Gives claims back before their time (held in memory too long to cover an attempt): the rows are
- * free for the next claim at once. Only rows still under this token are touched.
+ * free for the next claim at once. Only rows still under this token are touched, reached by their
+ * key alone: a row holding a claim token is pending (every move out of pending clears the token),
+ * and a `status = 'pending'` test would invite the partial indexes' walk (see `settleAttempts`).
  */
 export async function releaseClaims(db: Db, ids: readonly string[], token: string): Promise<void> {
   if (ids.length === 0) return;
@@ -329,7 +342,6 @@ export async function releaseClaims(db: Db, ids: readonly string[], token: strin
     .set({ claim_token: null, claimed_until: null })
     .where('id', 'in', ids)
     .where('claim_token', '=', token)
-    .where('status', '=', 'pending')
     .execute();
 }
 
