@@ -427,21 +427,28 @@ export async function dropDelivery(db: Db, id: string, token: string, at: Date):
 /**
  * Pending deliveries a job should have taken by now and nobody holds: their job was lost (Redis
  * restarted, a worker killed mid-attempt). Those waiting behind an earlier one are left to it.
+ * Two walks, as the claim's (the unclaimed index by when due, the claimed index by when the claim
+ * ran out), the oldest due of both first.
  */
 export async function lostDeliveries(
   db: Db,
   input: { dueBefore: Date; now: Date; limit: number },
 ): Promise<WebhookDeliveryRow[]> {
-  return db
-    .selectFrom('webhook_deliveries as d')
-    .selectAll()
-    .where('d.status', '=', 'pending')
-    .where('d.next_attempt_at', '<', input.dueBefore)
-    .where((eb) => eb.or([eb('d.claimed_until', 'is', null), eb('d.claimed_until', '<', input.now)]))
-    .where(noEarlierPending)
-    .orderBy('d.next_attempt_at')
-    .limit(input.limit)
-    .execute();
+  const result = await sql<WebhookDeliveryRow>`
+    SELECT * FROM (
+      (SELECT d.* FROM webhook_deliveries d
+        WHERE d.status = 'pending' AND d.claim_token IS NULL AND d.next_attempt_at < ${input.dueBefore}::timestamptz
+          AND ${noEarlierPending}
+        ORDER BY d.next_attempt_at LIMIT ${input.limit})
+      UNION ALL
+      (SELECT d.* FROM webhook_deliveries d
+        WHERE d.status = 'pending' AND d.claim_token IS NOT NULL AND d.claimed_until < ${input.now}::timestamptz
+          AND d.next_attempt_at < ${input.dueBefore}::timestamptz
+          AND ${noEarlierPending}
+        ORDER BY d.claimed_until LIMIT ${input.limit})) lost
+    ORDER BY next_attempt_at
+    LIMIT ${input.limit}`.execute(db);
+  return result.rows;
 }
 
 /** The pending deliveries of an endpoint, given up when it is switched off or deleted. */
