@@ -218,11 +218,10 @@ export async function claimDeliveries(
   input: { token: string; now: Date; until: Date; dueBy: Date; limit: number; ids?: readonly string[] },
 ): Promise<ClaimedDelivery[]> {
   if (input.limit <= 0 || (input.ids && input.ids.length === 0)) return [];
-  // A job's own rows are reached by their key alone: the walk tests no status, and the rows it locks
-  // are kept only if still pending (read from the locked row). A `status = 'pending'` test in the
-  // walk would let the planner take a partial pending index instead, on statistics that lag a burst
-  // ("few pending rows"), and step over every pending row to find the job's one. Locking a row that
-  // turns out settled costs nothing: the lock ends with the statement's transaction.
+  // A job's own rows are reached by their key alone. Pending is written as "not settled" (the
+  // status check allows three values): a `status = 'pending'` test would let the planner take a
+  // partial pending index instead, on statistics that lag a burst ("few pending rows"), and step
+  // over every pending row to find the job's one.
   // The rest in two walks, each bounded by what it may take: pending rows nobody holds, oldest due
   // first (the unclaimed index), and rows whose claim has run out (the claimed index, by when it
   // runs out: the walk ends at the first still held). One walk of every pending row would step over
@@ -230,15 +229,14 @@ export async function claimDeliveries(
   // dead worker's rows go first (they have waited longest), then the unclaimed in their order:
   // appended, not sorted (a keyed plan sorts nothing).
   const walks = input.ids
-    ? sql`keyed AS MATERIALIZED (
-      SELECT d.id, d.status FROM webhook_deliveries d
-      WHERE d.id = ANY(${input.ids}::text[])
+    ? sql`picked AS (
+      SELECT d.id FROM webhook_deliveries d
+      WHERE d.id = ANY(${input.ids}::text[]) AND d.status NOT IN ('succeeded', 'failed')
         AND (d.claim_token IS NULL OR d.claimed_until < ${input.now}::timestamptz)
         AND d.next_attempt_at <= ${input.dueBy}::timestamptz
         AND ${claimable}
-      FOR UPDATE OF d SKIP LOCKED)
-    , picked AS (
-      SELECT id FROM keyed WHERE status = 'pending' LIMIT ${input.limit})`
+      LIMIT ${input.limit}
+      FOR UPDATE OF d SKIP LOCKED)`
     : sql`unclaimed AS (
       SELECT d.id FROM webhook_deliveries d
       WHERE d.status = 'pending' AND d.claim_token IS NULL AND d.next_attempt_at <= ${input.dueBy}::timestamptz
