@@ -204,7 +204,11 @@ export async function startWorker(
     createWebhookConsumer({
       clock,
       deliverer,
-      slots: { free: () => deliveryLoop?.free() ?? 0, take: (claims) => deliveryLoop?.take(claims) },
+      slots: {
+        expect: () => deliveryLoop?.expect(),
+        free: () => deliveryLoop?.free() ?? 0,
+        take: (claims) => deliveryLoop?.take(claims),
+      },
     }),
   ];
   const eventLoop = startEventDispatchLoop({

@@ -218,35 +218,44 @@ export async function claimDeliveries(
   input: { token: string; now: Date; until: Date; dueBy: Date; limit: number; ids?: readonly string[] },
 ): Promise<ClaimedDelivery[]> {
   if (input.limit <= 0 || (input.ids && input.ids.length === 0)) return [];
-  const byId = input.ids ? sql`AND d.id = ANY(${input.ids}::text[])` : sql``;
-  // A job's own rows are reached by their key. The rest in two walks, each bounded by what it may
-  // take: pending rows nobody holds, oldest due first (the unclaimed index), and rows whose claim
-  // has run out (the claimed index, by when it runs out: the walk ends at the first still held).
-  // One walk of every pending row would step over each row claimed and not yet settled, on every
-  // claim: a burst's whole line, again and again. A dead worker's rows go first (they have waited
-  // longest), then the unclaimed in their order: appended, not sorted (a keyed plan sorts nothing).
-  const unclaimedOrder = input.ids ? sql`` : sql`ORDER BY d.next_attempt_at`;
-  const runOutOrder = input.ids ? sql`` : sql`ORDER BY d.claimed_until`;
-  const result = await sql<ClaimedFlat>`
-    WITH unclaimed AS (
+  // A job's own rows are reached by their key alone. Pending is written as "not settled" (the
+  // status check allows three values): a `status = 'pending'` test would let the planner take a
+  // partial pending index instead, on statistics that lag a burst ("few pending rows"), and step
+  // over every pending row to find the job's one.
+  // The rest in two walks, each bounded by what it may take: pending rows nobody holds, oldest due
+  // first (the unclaimed index), and rows whose claim has run out (the claimed index, by when it
+  // runs out: the walk ends at the first still held). One walk of every pending row would step over
+  // each row claimed and not yet settled, on every claim: a burst's whole line, again and again. A
+  // dead worker's rows go first (they have waited longest), then the unclaimed in their order:
+  // appended, not sorted (a keyed plan sorts nothing).
+  const walks = input.ids
+    ? sql`picked AS (
+      SELECT d.id FROM webhook_deliveries d
+      WHERE d.id = ANY(${input.ids}::text[]) AND d.status NOT IN ('succeeded', 'failed')
+        AND (d.claim_token IS NULL OR d.claimed_until < ${input.now}::timestamptz)
+        AND d.next_attempt_at <= ${input.dueBy}::timestamptz
+        AND ${claimable}
+      LIMIT ${input.limit}
+      FOR UPDATE OF d SKIP LOCKED)`
+    : sql`unclaimed AS (
       SELECT d.id FROM webhook_deliveries d
       WHERE d.status = 'pending' AND d.claim_token IS NULL AND d.next_attempt_at <= ${input.dueBy}::timestamptz
-        ${byId}
         AND ${claimable}
-      ${unclaimedOrder}
+      ORDER BY d.next_attempt_at
       LIMIT ${input.limit}
       FOR UPDATE OF d SKIP LOCKED)
     , run_out AS (
       SELECT d.id FROM webhook_deliveries d
       WHERE d.status = 'pending' AND d.claim_token IS NOT NULL AND d.claimed_until < ${input.now}::timestamptz
         AND d.next_attempt_at <= ${input.dueBy}::timestamptz
-        ${byId}
         AND ${claimable}
-      ${runOutOrder}
+      ORDER BY d.claimed_until
       LIMIT ${input.limit}
       FOR UPDATE OF d SKIP LOCKED)
     , picked AS (
-      SELECT id FROM run_out UNION ALL SELECT id FROM unclaimed LIMIT ${input.limit})
+      SELECT id FROM run_out UNION ALL SELECT id FROM unclaimed LIMIT ${input.limit})`;
+  const result = await sql<ClaimedFlat>`
+    WITH ${walks}
     , unsynced AS (SELECT set_config('synchronous_commit', 'off', true))
     , claimed AS (
       UPDATE webhook_deliveries w SET claim_token = ${input.token}, claimed_until = ${input.until}::timestamptz
@@ -320,7 +329,9 @@ function splitClaimed(row: ClaimedFlat): ClaimedDelivery {
 
 /**
  * Gives claims back before their time (held in memory too long to cover an attempt): the rows are
- * free for the next claim at once. Only rows still under this token are touched.
+ * free for the next claim at once. Only rows still under this token are touched, reached by their
+ * key alone: a row holding a claim token is pending (every move out of pending clears the token),
+ * and a `status = 'pending'` test would invite the partial indexes' walk (see `settleAttempts`).
  */
 export async function releaseClaims(db: Db, ids: readonly string[], token: string): Promise<void> {
   if (ids.length === 0) return;
@@ -329,7 +340,6 @@ export async function releaseClaims(db: Db, ids: readonly string[], token: strin
     .set({ claim_token: null, claimed_until: null })
     .where('id', 'in', ids)
     .where('claim_token', '=', token)
-    .where('status', '=', 'pending')
     .execute();
 }
 
@@ -415,21 +425,28 @@ export async function dropDelivery(db: Db, id: string, token: string, at: Date):
 /**
  * Pending deliveries a job should have taken by now and nobody holds: their job was lost (Redis
  * restarted, a worker killed mid-attempt). Those waiting behind an earlier one are left to it.
+ * Two walks, as the claim's (the unclaimed index by when due, the claimed index by when the claim
+ * ran out), the oldest due of both first.
  */
 export async function lostDeliveries(
   db: Db,
   input: { dueBefore: Date; now: Date; limit: number },
 ): Promise<WebhookDeliveryRow[]> {
-  return db
-    .selectFrom('webhook_deliveries as d')
-    .selectAll()
-    .where('d.status', '=', 'pending')
-    .where('d.next_attempt_at', '<', input.dueBefore)
-    .where((eb) => eb.or([eb('d.claimed_until', 'is', null), eb('d.claimed_until', '<', input.now)]))
-    .where(noEarlierPending)
-    .orderBy('d.next_attempt_at')
-    .limit(input.limit)
-    .execute();
+  const result = await sql<WebhookDeliveryRow>`
+    SELECT * FROM (
+      (SELECT d.* FROM webhook_deliveries d
+        WHERE d.status = 'pending' AND d.claim_token IS NULL AND d.next_attempt_at < ${input.dueBefore}::timestamptz
+          AND ${noEarlierPending}
+        ORDER BY d.next_attempt_at LIMIT ${input.limit})
+      UNION ALL
+      (SELECT d.* FROM webhook_deliveries d
+        WHERE d.status = 'pending' AND d.claim_token IS NOT NULL AND d.claimed_until < ${input.now}::timestamptz
+          AND d.next_attempt_at < ${input.dueBefore}::timestamptz
+          AND ${noEarlierPending}
+        ORDER BY d.claimed_until LIMIT ${input.limit})) lost
+    ORDER BY next_attempt_at
+    LIMIT ${input.limit}`.execute(db);
+  return result.rows;
 }
 
 /** The pending deliveries of an endpoint, given up when it is switched off or deleted. */

@@ -26,6 +26,9 @@ export interface WebhookDeliveryLoop extends DeliverySlots {
 }
 
 const maxClaims = 2;
+// How long a fan-out's `expect` holds the loop's own claims back at most: past it (the fan-out
+// rolled back, or wrote nothing for this worker) the loop claims as before.
+const expectMs = 1000;
 const minSecondClaim = 10;
 const maxLineSlots = 10;
 
@@ -46,6 +49,8 @@ export function startWebhookDeliveryLoop(deps: {
   let closed = false;
   // The last claim filled every free slot: more may be due, so a freed slot claims again.
   let moreMayWait = false;
+  // Until when a fan-out under way is expected to bring claims (performance.now()).
+  let expectedUntil = 0;
   // How fast the slots turn over: a moving average of how long a request takes (from its start to
   // the receiver's answer). The slots together then send `concurrency / duration` a second, and the
   // line holds about a second of that. It starts as if a request took a second (a line as long as
@@ -106,7 +111,11 @@ export function startWebhookDeliveryLoop(deps: {
     // While the line still holds a round of slots' worth, a claim waits to be worth its statement
     // (a quarter of the line); the slots that free meanwhile wake the loop again.
     const least = ready.length >= deps.concurrency ? Math.ceil(line() / 4) : 1;
-    if (free < least) {
+    // A fan-out under way claims as it writes, for this loop's room, without a statement of its
+    // own: while the line holds a round of slots' worth, the room is left to it (a delivery claimed
+    // by the loop is written twice, once unclaimed at fan-out, once by the claim).
+    const leftToFanOut = ready.length >= deps.concurrency && performance.now() < expectedUntil;
+    if (free < least || leftToFanOut) {
       moreMayWait = true;
       return;
     }
@@ -131,8 +140,12 @@ export function startWebhookDeliveryLoop(deps: {
 
   return {
     wake,
+    expect() {
+      expectedUntil = performance.now() + expectMs;
+    },
     free: room,
     take(claims) {
+      expectedUntil = 0;
       // Once closing, nothing new is claimed, but what was claimed for this worker is still sent.
       if (closed) for (const claim of claims) run(deps.deliverer.deliverHeld(claim));
       else ready.push(...claims);

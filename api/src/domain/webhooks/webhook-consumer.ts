@@ -25,6 +25,7 @@ export function createWebhookConsumer(deps: {
       const agencies = [...new Set(events.flatMap((e) => (e.agency_id ? [e.agency_id] : [])))];
       const endpoints = await enabledEndpointsOf(trx, agencies);
       if (endpoints.length === 0) return;
+      deps.slots.expect();
       const now = deps.clock.now();
       const rows: NewDelivery[] = [];
       const envelopes = new Map<string, ContrailEvent>();
@@ -47,7 +48,8 @@ export function createWebhookConsumer(deps: {
           envelopes.set(event.id, envelope);
         }
       }
-      if (rows.length === 0) return;
+      // Nothing for this worker's loop after all: it claims as before.
+      if (rows.length === 0) return async () => deps.slots.take([]);
       const held = await deps.deliverer.writeFanOut(
         trx,
         { rows, endpoints: new Map(endpoints.map((e) => [e.id, e])), events: envelopes },

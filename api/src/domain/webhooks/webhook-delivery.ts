@@ -105,6 +105,11 @@ export interface WebhookDeliverer {
 
 /** The delivery loop as the fan-out sees it. */
 export interface DeliverySlots {
+  /**
+   * A fan-out is under way and may bring claims (`take`): while its line holds a round of slots'
+   * worth, the loop leaves the room to it rather than claim by a statement of its own.
+   */
+  expect(): void;
   /** How many more attempts the loop would start now. */
   free(): number;
   /** Starts the attempts of claims taken at fan-out, and looks for the rest of what is due. */
