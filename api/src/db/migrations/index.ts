@@ -53,6 +53,7 @@ import * as supportCaseMode from './20261128T1140-support-case-mode.js';
 import * as supportOfferSummaryCodes from './20261128T1145-support-offer-summary-codes.js';
 import * as lz4LargeBodies from './20261128T1200-lz4-large-bodies.js';
 import * as webhookClaimIndexes from './20261128T1205-webhook-claim-indexes.js';
+import * as requestLogStatistics from './20261129T0300-request-log-statistics.js';
 
 export const migrations: Record<string, Migration> = {
   // accounts, sign-in, API tokens
@@ -154,4 +155,6 @@ export const migrations: Record<string, Migration> = {
   '20261128T1200-lz4-large-bodies': lz4LargeBodies,
   // the delivery claim walks pending deliveries nobody holds, and run-out claims, each by an index
   '20261128T1205-webhook-claim-indexes': webhookClaimIndexes,
+  // the request log's headers and bodies left out of ANALYZE's sample, on every day partition
+  '20261129T0300-request-log-statistics': requestLogStatistics,
 };
