@@ -2,7 +2,7 @@
 // COPY, read a page at a time along an index of the caller's and filter's, and kept as one
 // partition per UTC day, created ahead of need and dropped whole when past retention.
 import { sql, type Selectable, type SelectQueryBuilder } from 'kysely';
-import { copyIn, copyText, stablePlan, type Db } from './database.js';
+import { copyIn, copyLines, copyText, stablePlan, type Db } from './database.js';
 import type { DB } from './schema.generated.js';
 
 export type RequestLogRow = Selectable<DB['request_logs']>;
@@ -42,9 +42,7 @@ const copiedColumns = sql.raw(`request_logs (request_id, created_at, agency_id, 
  */
 export async function insertRequestLogs(db: Db, rows: readonly NewRequestLog[]): Promise<void> {
   if (rows.length === 0) return;
-  let data = '';
-  for (const row of rows) data += copyLine(row);
-  await copyIn(db, sql`COPY ${copiedColumns} FROM STDIN`, data);
+  await copyIn(db, sql`COPY ${copiedColumns} FROM STDIN`, copyLines(rows, copyLine));
 }
 
 const copyFlag = (value: boolean) => (value ? 't' : 'f');
