@@ -172,7 +172,7 @@ export async function eachRow<R>(db: Db, query: RawBuilder<R>, onRow: (row: R) =
 }
 
 const copyPrefix = '/* copy in ';
-const copies = new Map<string, string>();
+const copies = new Map<string, string | Uint8Array>();
 let copyCount = 0;
 
 /**
@@ -182,7 +182,7 @@ let copyCount = 0;
  * into the row, without planning a statement or parsing a document that carries the rows, and
  * writes a page of rows at a time.
  */
-export async function copyIn(db: Db, statement: RawBuilder<unknown>, data: string): Promise<number> {
+export async function copyIn(db: Db, statement: RawBuilder<unknown>, data: string | Uint8Array): Promise<number> {
   const id = String((copyCount = (copyCount + 1) % Number.MAX_SAFE_INTEGER));
   copies.set(id, data);
   try {
@@ -191,6 +191,27 @@ export async function copyIn(db: Db, statement: RawBuilder<unknown>, data: strin
   } finally {
     copies.delete(id);
   }
+}
+
+/**
+ * `copyIn`'s data: each item's line (from `line`), encoded as UTF-8 into one buffer as it is made.
+ * Handing the stream the text whole instead, a string of thousands of pieces, had it encoded at
+ * once, and that cost four times what making the lines did (about 12 µs a line of 0.9 KB).
+ */
+export function copyLines<T>(items: readonly T[], line: (item: T) => string): Buffer {
+  let buffer = Buffer.allocUnsafe(Math.max(64 * 1024, items.length * 1024));
+  let length = 0;
+  for (const item of items) {
+    const text = line(item);
+    // UTF-8 spends at most three bytes on a UTF-16 unit.
+    if (length + text.length * 3 > buffer.length) {
+      const grown = Buffer.allocUnsafe(Math.max(buffer.length * 2, length + text.length * 3));
+      buffer.copy(grown, 0, 0, length);
+      buffer = grown;
+    }
+    length += buffer.write(text, length);
+  }
+  return buffer.subarray(0, length);
 }
 
 const copySpecial = /[\\\n\r\t\0]/;
@@ -207,14 +228,14 @@ export function copyText(value: string | null): string {
 }
 
 /** The data a COPY statement names, and its text without the mark. */
-function copyOf(text: string): { data: string; text: string } | null {
+function copyOf(text: string): { data: string | Uint8Array; text: string } | null {
   if (!text.startsWith(copyPrefix)) return null;
   const end = text.indexOf(' */', copyPrefix.length);
   const data = copies.get(text.slice(copyPrefix.length, end));
   return data === undefined ? null : { data, text: text.slice(end + 3).trimStart() };
 }
 
-async function queryCopyIn(client: pg.PoolClient, text: string, data: string) {
+async function queryCopyIn(client: pg.PoolClient, text: string, data: string | Uint8Array) {
   const stream = client.query(copyFrom(text));
   await new Promise<void>((resolve, reject) => {
     stream.on('error', reject);

@@ -2,7 +2,7 @@
 // COPY, read a page at a time along an index of the caller's and filter's, and kept as one
 // partition per UTC day, created ahead of need and dropped whole when past retention.
 import { sql, type Selectable, type SelectQueryBuilder } from 'kysely';
-import { copyIn, copyText, stablePlan, type Db } from './database.js';
+import { copyIn, copyLines, copyText, stablePlan, type Db } from './database.js';
 import type { DB } from './schema.generated.js';
 
 export type RequestLogRow = Selectable<DB['request_logs']>;
@@ -42,9 +42,7 @@ const copiedColumns = sql.raw(`request_logs (request_id, created_at, agency_id, 
  */
 export async function insertRequestLogs(db: Db, rows: readonly NewRequestLog[]): Promise<void> {
   if (rows.length === 0) return;
-  let data = '';
-  for (const row of rows) data += copyLine(row);
-  await copyIn(db, sql`COPY ${copiedColumns} FROM STDIN`, data);
+  await copyIn(db, sql`COPY ${copiedColumns} FROM STDIN`, copyLines(rows, copyLine));
 }
 
 const copyFlag = (value: boolean) => (value ? 't' : 'f');
@@ -242,20 +240,36 @@ const dayName = (day: Date) => `request_logs_${day.toISOString().slice(0, 10).re
 const startOfDay = (at: Date) => new Date(Math.floor(at.getTime() / dayMs) * dayMs);
 
 /**
+ * The columns ANALYZE does not sample (statistics target 0): the headers and bodies, which no read
+ * filters or sorts by. Their statistics were most of the cost of analysing a day's partition (a
+ * day that takes calls all day is analysed again each tenth it grows): with them, 2.3–3.5 s for
+ * 400,000 calls of 0.9 KB; without, 0.9–1.3 s. A partition made by PARTITION OF does not take its
+ * parent's targets, so each day is given them as it is made
+ * (and the days already made by migrations/20261129T0300-request-log-statistics.ts).
+ */
+export const unsampledRequestLogColumns = ['headers', 'request_body', 'response_body'] as const;
+
+/**
  * Makes the partitions of the `days` UTC days from `from`'s on, those missing. Two processes may
- * race to make the same day: the loser's "already exists" is the outcome it wanted.
+ * race to make the same day: the loser's "already exists" is the outcome it wanted, and both set
+ * the day's statistics targets (the same, twice).
  */
 export async function ensureRequestLogDays(db: Db, from: Date, days: number): Promise<void> {
   for (let i = 0; i < days; i++) {
     const start = new Date(startOfDay(from).getTime() + i * dayMs);
     const end = new Date(start.getTime() + dayMs);
+    const name = dayName(start);
+    const { rows } = await sql<{ made: string | null }>`SELECT to_regclass(${name}) AS made`.execute(db);
+    if (rows[0]?.made) continue;
     try {
-      await sql`CREATE TABLE IF NOT EXISTS ${sql.id(dayName(start))} PARTITION OF request_logs
+      await sql`CREATE TABLE IF NOT EXISTS ${sql.id(name)} PARTITION OF request_logs
         FOR VALUES FROM (${sql.lit(start.toISOString())}) TO (${sql.lit(end.toISOString())})`.execute(db);
     } catch (error) {
       const code = (error as { code?: string }).code;
       if (code !== '42P07' && code !== '23505') throw error;
     }
+    const targets = unsampledRequestLogColumns.map((column) => sql`ALTER COLUMN ${sql.id(column)} SET STATISTICS 0`);
+    await sql`ALTER TABLE ${sql.id(name)} ${sql.join(targets)}`.execute(db);
   }
 }
 

@@ -54,6 +54,7 @@ import * as supportOfferSummaryCodes from './20261128T1145-support-offer-summary
 import * as lz4LargeBodies from './20261128T1200-lz4-large-bodies.js';
 import * as webhookClaimIndexes from './20261128T1205-webhook-claim-indexes.js';
 import * as webhookPendingIndex from './20261129T0200-webhook-pending-index.js';
+import * as requestLogStatistics from './20261129T0300-request-log-statistics.js';
 
 export const migrations: Record<string, Migration> = {
   // accounts, sign-in, API tokens
@@ -157,4 +158,6 @@ export const migrations: Record<string, Migration> = {
   '20261128T1205-webhook-claim-indexes': webhookClaimIndexes,
   // the pending deliveries' index by when due goes: the claim's two cover it
   '20261129T0200-webhook-pending-index': webhookPendingIndex,
+  // the request log's headers and bodies left out of ANALYZE's sample, on every day partition
+  '20261129T0300-request-log-statistics': requestLogStatistics,
 };

@@ -24,8 +24,17 @@ declare module 'fastify' {
 const logged = (request: FastifyRequest) =>
   request.url.startsWith('/api/v1/') && !request.url.startsWith('/api/v1/request_logs');
 
-/** `/api/v1/bookings/:locator` → `/api/v1/bookings/{locator}`, as the contract writes it. */
-const routeTemplate = (url: string | undefined) => (url ? url.replace(/:(\w+)/g, '{$1}') : null);
+/**
+ * `/api/v1/bookings/:locator` → `/api/v1/bookings/{locator}`, as the contract writes it; kept per
+ * route (the routes are a fixed set), so that a call costs a lookup rather than a rewrite.
+ */
+const templates = new Map<string, string>();
+function routeTemplate(url: string | undefined): string | null {
+  if (!url) return null;
+  let template = templates.get(url);
+  if (template === undefined) templates.set(url, (template = url.replace(/:(\w+)/g, '{$1}')));
+  return template;
+}
 
 export default fp(
   async (app: FastifyInstance, opts: { recorder: RequestLogRecorder | null; clock: Clock }) => {
@@ -45,9 +54,10 @@ export default fp(
       }
       const key = request.headers['idempotency-key'];
       const token = principal.via.kind === 'token' ? principal.via : null;
+      const elapsed = reply.elapsedTime;
       recorder.record({
         request_id: request.id,
-        created_at: new Date(opts.clock.now().getTime() - reply.elapsedTime),
+        created_at: new Date(opts.clock.now().getTime() - elapsed),
         agency_id: principal.agencyId,
         account_id: principal.accountId,
         credential: principal.via.kind,
@@ -58,7 +68,7 @@ export default fp(
         route: routeTemplate(request.routeOptions.url),
         path: request.url.slice(0, 2_000),
         status: reply.statusCode,
-        duration_ms: reply.elapsedTime,
+        duration_ms: elapsed,
         idempotency_key: typeof key === 'string' ? key.slice(0, 255) : null,
         replayed: reply.getHeader('idempotency-replayed') === 'true',
         headers,
