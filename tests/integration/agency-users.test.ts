@@ -227,6 +227,15 @@ describe('suspension', () => {
       expect(refused.status, JSON.stringify(refused.body)).toBe(401);
       expect(refused.body.errors[0]).toMatchObject({ code: 'unauthenticated', detail: 'This account is suspended.' });
     }
+    // With an Idempotency-Key the guard refuses before the key is claimed: no key is kept.
+    const keyed = await issue(booked.locator).set('Idempotency-Key', `suspended-${agent.id}`);
+    expect(keyed.status).toBe(401);
+    const kept = await stack.ctx.db
+      .selectFrom('idempotency_keys')
+      .select('key')
+      .where('key', '=', `suspended-${agent.id}`)
+      .execute();
+    expect(kept).toEqual([]);
     // Nothing changed: the booking is not claimed, and nothing was asked of the airline.
     const row = await stack.ctx.db
       .selectFrom('bookings')

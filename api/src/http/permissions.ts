@@ -15,7 +15,8 @@ export interface RoleRule {
   /**
    * The operation's first read answers whether the caller is suspended and refuses a suspended
    * caller before it changes anything (domain/auth/suspension.ts), so the guard does not spend a
-   * round trip of its own on it.
+   * round trip of its own on it (but for a request with an Idempotency-Key, whose key is claimed
+   * before the handler runs).
    */
   checksSuspension?: true;
 }

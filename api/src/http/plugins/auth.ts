@@ -99,12 +99,13 @@ export default fp(
           throw new DomainError('forbidden', 'Your role may not do this.');
         if (!principal.onboardingComplete && !permission.beforeOnboarding) throw new DomainError('onboarding_required');
         // Reads may ride the few seconds a cached principal lives; a write never does. An operation
-        // whose first read answers the suspension refuses a suspended caller itself.
+        // whose first read answers the suspension refuses a suspended caller itself, unless the
+        // request carries an Idempotency-Key: its key is claimed (a write) before the handler runs.
         const account = suspendableAccount(principal);
         if (
           account &&
           !readOnly.has(request.method) &&
-          !permission.checksSuspension &&
+          (!permission.checksSuspension || request.headers['idempotency-key'] !== undefined) &&
           (await opts.authenticator.suspended(account))
         )
           throw suspendedRefusal();
