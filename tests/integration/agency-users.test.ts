@@ -212,6 +212,46 @@ describe('suspension', () => {
     expect((await api().get('/api/v1/account/details').set(asSession(again))).status).toBe(200);
   });
 
+  it('an issue, whose own first read checks the suspension, refuses a suspended caller still cached', async () => {
+    const agent = await createAccount(stack.ctx.db, { userType: 'Agent', tenant });
+    const fare = (
+      await findFares(stack.baseUrl, bearer(agent.token), { origin: 'WAW', destination: 'FRA', days: 44 })
+    )[0]!;
+    const booked = await book(stack.baseUrl, bearer(agent.token), fare);
+    // Suspended by another API process: this one's cached principal still lets the token in.
+    await stack.ctx.db.updateTable('accounts').set({ suspended_at: new Date() }).where('id', '=', agent.id).execute();
+    expect((await api().get(`/api/v1/bookings/${booked.locator}`).set(bearer(agent.token))).status).toBe(200);
+    const issue = (locator: string) => api().post('/api/v1/bookings/issue').set(bearer(agent.token)).send({ locator });
+    for (const locator of [booked.locator, 'NOSUCH']) {
+      const refused = await issue(locator);
+      expect(refused.status, JSON.stringify(refused.body)).toBe(401);
+      expect(refused.body.errors[0]).toMatchObject({ code: 'unauthenticated', detail: 'This account is suspended.' });
+    }
+    // With an Idempotency-Key the guard refuses before the key is claimed: no key is kept.
+    const keyed = await issue(booked.locator).set('Idempotency-Key', `suspended-${agent.id}`);
+    expect(keyed.status).toBe(401);
+    const kept = await stack.ctx.db
+      .selectFrom('idempotency_keys')
+      .select('key')
+      .where('key', '=', `suspended-${agent.id}`)
+      .execute();
+    expect(kept).toEqual([]);
+    // Nothing changed: the booking is not claimed, and nothing was asked of the airline.
+    const row = await stack.ctx.db
+      .selectFrom('bookings')
+      .select(['status', 'issue_attempt_id'])
+      .where('locator', '=', booked.locator)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ status: 'new', issue_attempt_id: null });
+    const intents = await stack.ctx.db
+      .selectFrom('airline_intents')
+      .innerJoin('bookings', 'bookings.id', 'airline_intents.booking_id')
+      .select('airline_intents.id')
+      .where('bookings.locator', '=', booked.locator)
+      .execute();
+    expect(intents).toEqual([]);
+  });
+
   it('no write that starts after the suspension commits succeeds, with 40 in flight (8 rounds)', async () => {
     let succeeded = 0;
     let refused = 0;

@@ -224,11 +224,17 @@ function ticketingPathQuery(
  * in one statement: issuing reads all three before its claim, and one round trip replaces two
  * that had to follow each other (the path and the channel are keyed by the booking's columns).
  * The path and the channel are null when the booking's channel is no longer the agency's.
+ * `callerId` given, the same statement answers whether that account is suspended (or gone), as
+ * accountSuspended does: the write's own suspension check, without a round trip of its own.
  */
 export async function findBookingForTicketing(
   db: Db,
   locator: string,
-): Promise<{ row: BookingRow; path: TicketingPathRow | null; channel: AgencyChannelRow | null } | undefined> {
+  callerId: string | null = null,
+): Promise<
+  | { row: BookingRow; path: TicketingPathRow | null; channel: AgencyChannelRow | null; callerSuspended: boolean }
+  | undefined
+> {
   const keys = [
     sql.ref<string>('b.agency_id'),
     sql.ref<string | null>('b.company_id'),
@@ -240,12 +246,16 @@ export async function findBookingForTicketing(
     .select([
       jsonObjectFrom(ticketingPathQuery(db, ...keys)).as('ticketing_path'),
       jsonObjectFrom(agencyChannelsQuery(db, ...keys)).as('ticketing_channel'),
+      (callerId === null
+        ? sql<boolean>`false`
+        : sql<boolean>`coalesce((SELECT a.suspended_at IS NOT NULL FROM accounts a WHERE a.id = ${callerId}), true)`
+      ).as('caller_suspended'),
     ])
     .where('b.locator', '=', locator)
     .executeTakeFirst();
   if (!found) return undefined;
-  const { ticketing_path: path, ticketing_channel: channel, ...row } = found;
-  return { row, path, channel };
+  const { ticketing_path: path, ticketing_channel: channel, caller_suspended: callerSuspended, ...row } = found;
+  return { row, path, channel, callerSuspended };
 }
 
 export async function feeOf(db: Db, agencyId: string, kind: 'issue' | 'void' | 'refund' | 'exchange' | 'emd') {

@@ -12,6 +12,13 @@ export interface RoleRule {
   allow: 'public' | 'signed-in' | readonly UserType[];
   /** Account operations answer before onboarding is complete; product operations do not. */
   beforeOnboarding?: true;
+  /**
+   * The operation's first read answers whether the caller is suspended and refuses a suspended
+   * caller before it changes anything (domain/auth/suspension.ts), so the guard does not spend a
+   * round trip of its own on it (but for a request with an Idempotency-Key, whose key is claimed
+   * before the handler runs).
+   */
+  checksSuspension?: true;
 }
 
 export interface Permission extends RoleRule {
@@ -191,7 +198,7 @@ const roleRules: Record<OperationId, RoleRule> = {
   createBooking: { allow: 'signed-in' },
   getBooking: { allow: 'signed-in' },
   cancelBooking: { allow: 'signed-in' },
-  issueBooking: { allow: 'signed-in' },
+  issueBooking: { allow: 'signed-in', checksSuspension: true },
   listBookingHistory: { allow: 'signed-in' },
   repriceBooking: { allow: 'signed-in' },
   reshopBooking: { allow: 'signed-in' },

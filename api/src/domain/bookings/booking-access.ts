@@ -9,6 +9,8 @@ import {
   type VisibilityScope,
 } from '../../db/bookings.repository.js';
 import type { Db } from '../../db/database.js';
+import { accountSuspended } from '../../db/agency-users.repository.js';
+import { suspendableAccount, suspendedRefusal } from '../auth/suspension.js';
 import { notFound } from '../errors.js';
 import { assertReachesMode } from '../channels/channel-mode.js';
 import type { Principal } from '../principal.js';
@@ -43,9 +45,16 @@ export async function bookingFor(db: Db, principal: Principal, locator: string):
   return reachable(db, principal, await findBookingByLocator(db, locator));
 }
 
-/** bookingFor, with the booking's way to ticketing and its channel read in the same statement (issue). */
+/**
+ * bookingFor, with the booking's way to ticketing and its channel read in the same statement (issue),
+ * and the caller's suspension: issue's first read is its write's suspension check (`checksSuspension`
+ * in the permission matrix), so a suspended caller is refused before anything else, as the guard would.
+ */
 export async function bookingForTicketing(db: Db, principal: Principal, locator: string) {
-  const found = await findBookingForTicketing(db, locator);
+  const caller = suspendableAccount(principal);
+  const found = await findBookingForTicketing(db, locator, caller);
+  // No booking, no row to answer the suspension beside: read it alone (a 404 is no hot path).
+  if (caller && (found ? found.callerSuspended : await accountSuspended(db, caller))) throw suspendedRefusal();
   await reachable(db, principal, found?.row);
   return found!;
 }

@@ -6,6 +6,7 @@ import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 
 import fp from 'fastify-plugin';
 import type { Authenticator } from '../../domain/auth/authenticator.js';
 import { DomainError } from '../../domain/errors.js';
+import { suspendableAccount, suspendedRefusal } from '../../domain/auth/suspension.js';
 import type { Principal } from '../../domain/principal.js';
 import { cookieOf, sessionCookie, type CookieSecure } from '../cookies.js';
 import { mayCall, type Permission } from '../permissions.js';
@@ -97,13 +98,17 @@ export default fp(
         if (!mayCall(permission, principal.userType, principal.agencyPermissions))
           throw new DomainError('forbidden', 'Your role may not do this.');
         if (!principal.onboardingComplete && !permission.beforeOnboarding) throw new DomainError('onboarding_required');
-        // Reads may ride the few seconds a cached principal lives; a write never does.
+        // Reads may ride the few seconds a cached principal lives; a write never does. An operation
+        // whose first read answers the suspension refuses a suspended caller itself, unless the
+        // request carries an Idempotency-Key: its key is claimed (a write) before the handler runs.
+        const account = suspendableAccount(principal);
         if (
-          principal.agencyId &&
+          account &&
           !readOnly.has(request.method) &&
-          (await opts.authenticator.suspended(principal.accountId))
+          (!permission.checksSuspension || request.headers['idempotency-key'] !== undefined) &&
+          (await opts.authenticator.suspended(account))
         )
-          throw new DomainError('unauthenticated', 'This account is suspended.');
+          throw suspendedRefusal();
       };
     });
   },
