@@ -5,10 +5,6 @@
 // number 0741234567890 or an amount 0100.50 survives exactly) until the money code reads it.
 // The parse streams through saxes in slices and yields to the event loop between them, so a
 // multi-megabyte AirShoppingRS never blocks other requests for long.
-// The tree holds no view into the document: V8 makes a substring of 13 characters or more a view
-// that keeps its whole parent alive, so one offer id kept for pricing, or one date in a cached
-// search result, would keep its whole answer (tens of KB) in memory. Names are shared across
-// documents, and longer texts and attribute values are copied once they are complete.
 import { SaxesParser } from 'saxes';
 
 export interface XmlNode {
@@ -24,24 +20,9 @@ const chunkChars = 8 * 1024;
 const sliceMs = 4;
 const noAttrs: Readonly<Record<string, string>> = Object.freeze({});
 
-/** V8's shortest substring kept as a view into its parent (shorter ones are copied). */
-const shortestView = 13;
-
-/** A copy of `text` that holds no reference to the string it was cut from. */
-const own = (text: string): string => (text.length < shortestView ? text : `#${text}`.slice(1));
-
-/** Qualified names seen (cns:OfferID → OfferID), shared by every document; bounded against an airline
- * that invents names, past which a name is worked out each time. */
-const localNames = new Map<string, string>();
-const maxLocalNames = 4096;
-
 const localName = (name: string): string => {
-  const known = localNames.get(name);
-  if (known !== undefined) return known;
   const colon = name.indexOf(':');
-  const local = own(colon < 0 ? name : name.slice(colon + 1));
-  if (localNames.size < maxLocalNames) localNames.set(own(name), local);
-  return local;
+  return colon < 0 ? name : name.slice(colon + 1);
 };
 
 export class XmlReadError extends Error {}
@@ -58,15 +39,14 @@ export async function readXml(xml: string): Promise<XmlNode> {
     for (const key in given) {
       if (key === 'xmlns' || key.startsWith('xmlns:')) continue;
       if (attrs === noAttrs) attrs = {};
-      (attrs as Record<string, string>)[localName(key)] = own(given[key]!);
+      (attrs as Record<string, string>)[localName(key)] = given[key]!;
     }
     const node: XmlNode = { name: localName(tag.name), attrs, children: [], text: '' };
     stack[stack.length - 1]!.children.push(node);
     stack.push(node);
   });
   parser.on('closetag', () => {
-    const node = stack.pop()!;
-    if (node.text.length >= shortestView) node.text = own(node.text);
+    stack.pop();
   });
   parser.on('text', (text) => {
     stack[stack.length - 1]!.text += text;
