@@ -47,9 +47,17 @@ export const amount = (name: string, money: { amount: string; currency: string }
   attrs: { CurCode: money.currency },
 });
 
+/** Element names lower-cased, worked out once per name (the builders' names are a fixed set). */
+const sortKeys = new Map<string, string>();
+const sortKey = (name: string): string => {
+  let key = sortKeys.get(name);
+  if (key === undefined) sortKeys.set(name, (key = name.toLowerCase()));
+  return key;
+};
+
 const order = (a: XmlElement, b: XmlElement): number => {
-  const x = a.name.toLowerCase();
-  const y = b.name.toLowerCase();
+  const x = sortKey(a.name);
+  const y = sortKey(b.name);
   return x < y ? -1 : x > y ? 1 : 0;
 };
 
@@ -58,11 +66,13 @@ const escape = (value: string): string => value.replace(/[&<>"]/g, (c) => escape
 
 function write(node: XmlElement, prefix: string, out: string[]): void {
   out.push('<', prefix, node.name);
-  for (const [key, value] of Object.entries(node.attrs ?? {})) out.push(' ', key, '="', escape(value), '"');
+  const attrs = node.attrs;
+  if (attrs) for (const key in attrs) out.push(' ', key, '="', escape(attrs[key]!), '"');
   const children = node.children;
   if (children && children.length > 0) {
     out.push('>');
-    for (const child of [...children].sort(order)) write(child, child.prefix ?? 'cns:', out);
+    const ordered = children.length > 1 ? [...children].sort(order) : children;
+    for (const child of ordered) write(child, child.prefix ?? 'cns:', out);
     out.push('</', prefix, node.name, '>');
   } else if (node.text !== undefined) {
     out.push('>', escape(node.text), '</', prefix, node.name, '>');

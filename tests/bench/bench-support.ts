@@ -3,7 +3,9 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { existsSync, readFileSync } from 'node:fs';
-import { cpus } from 'node:os';
+import { cpus, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { createInterface } from 'node:readline';
 import pg from 'pg';
 import { createDb } from '../../api/src/db/database.js';
@@ -78,25 +80,61 @@ const pinnable = existsSync('/usr/bin/taskset') && cpus().length >= 2;
 
 /**
  * A service in a process of its own, started as `npm start` starts it (scripts/node-flags.ts),
- * pinned to `core` where taskset is there. BENCH_PROFILE_DIR writes a CPU profile of each.
+ * pinned to `core` where taskset is there. BENCH_PROFILE_DIR writes a CPU profile of each;
+ * `gcFile` has tests/bench/gc-observer.mjs record the service's garbage collections there.
  */
 function startService(
   script: string,
   core: number,
   env: Record<string, string>,
   v8Flags?: readonly string[],
+  gcFile?: string,
 ): ChildProcess {
   const command = pinnable ? ['taskset', '-c', String(core), process.execPath] : [process.execPath];
   const profile = process.env.BENCH_PROFILE_DIR ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_PROFILE_DIR] : [];
-  return spawn(command[0]!, [...command.slice(1), ...profile, ...nodeArgs(script, v8Flags)], {
-    env: { ...process.env, ...env },
+  const gc = gcFile ? ['--import', gcObserver] : [];
+  return spawn(command[0]!, [...command.slice(1), ...profile, ...gc, ...nodeArgs(script, v8Flags)], {
+    env: { ...process.env, ...env, ...(gcFile ? { BENCH_GC_FILE: gcFile } : {}) },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
 }
 
-/** Waits until `url` answers 2xx (a service's health check), for up to 30 s. */
+const gcObserver = fileURLToPath(new URL('./gc-observer.mjs', import.meta.url));
+
+/** What tests/bench/gc-observer.mjs wrote: [start (epoch ms), pause ms, kind] and [epoch ms, heap MB]. */
+interface GcRecord {
+  collections: [number, number, string][];
+  heap: [number, number][];
+}
+
+/**
+ * The garbage collections a service (started with a gcFile) made between two instants (epoch ms),
+ * by kind: how many, the pause they took in all and the longest; and the heap in use over the span
+ * (first and last reading, and the most). Waits for the observer's next write first.
+ */
+export async function gcBetween(
+  gcFile: string,
+  from: number,
+  to: number,
+): Promise<{ kinds: Map<string, { count: number; ms: number; longestMs: number }>; heapMb: number[] }> {
+  await new Promise((resolve) => setTimeout(resolve, 400));
+  const record = JSON.parse(readFileSync(gcFile, 'utf8')) as GcRecord;
+  const kinds = new Map<string, { count: number; ms: number; longestMs: number }>();
+  for (const [at, ms, kind] of record.collections) {
+    if (at < from || at > to) continue;
+    const k = kinds.get(kind) ?? { count: 0, ms: 0, longestMs: 0 };
+    kinds.set(kind, { count: k.count + 1, ms: k.ms + ms, longestMs: Math.max(k.longestMs, ms) });
+  }
+  const heap = record.heap.filter(([at]) => at >= from && at <= to).map(([, mb]) => mb);
+  return { kinds, heapMb: heap.length ? [heap[0]!, heap.at(-1)!, Math.max(...heap)] : [] };
+}
+
+/**
+ * Waits until `url` answers 2xx (a service's health check), for up to 90 s: with other work on
+ * both cores (load average above 15) the API, pinned to one of them, took more than 30 s.
+ */
 async function ready(url: string): Promise<void> {
-  for (let i = 0; i < 120; i++) {
+  for (let i = 0; i < 360; i++) {
     if (
       await fetch(url).then(
         (r) => r.ok,
@@ -106,7 +144,7 @@ async function ready(url: string): Promise<void> {
       return;
     await new Promise((r) => setTimeout(r, 250));
   }
-  throw new Error(`${url} did not come up`);
+  throw new Error(`${url} did not come up in 90 s`);
 }
 
 /**
@@ -117,8 +155,17 @@ async function ready(url: string): Promise<void> {
 export async function startAirlineStack(
   databaseUrl: string,
   options: { latency?: 'off' | 'realistic'; apiEnv?: Record<string, string> } = {},
-): Promise<{ base: string; sandboxUrl: string; pids: { api: number; sandbox: number }; stop: () => Promise<void> }> {
+): Promise<{
+  base: string;
+  sandboxUrl: string;
+  pids: { api: number; sandbox: number };
+  /** With BENCH_GC=1: where the API's garbage collections are recorded (read with gcBetween). */
+  gcFile?: string;
+  stop: () => Promise<void>;
+}> {
   const [apiPort, sandboxPort] = [await closedPort(), await closedPort()];
+  const gcFile =
+    process.env.BENCH_GC === '1' ? join(tmpdir(), `contrail-bench-gc-${process.pid}-${apiPort}.json`) : undefined;
   const sandboxUrl = `http://127.0.0.1:${sandboxPort}`;
   await buildServices();
   const sandbox = startService(compiledService('sandbox'), 0, {
@@ -141,6 +188,7 @@ export async function startAirlineStack(
       ...options.apiEnv,
     },
     apiV8Flags,
+    gcFile,
   );
   const children = [api, sandbox];
   process.once('exit', () => children.forEach((c) => c.kill('SIGTERM')));
@@ -154,6 +202,7 @@ export async function startAirlineStack(
     base: `http://127.0.0.1:${apiPort}/api/v1`,
     sandboxUrl,
     pids: { api: api.pid!, sandbox: sandbox.pid! },
+    ...(gcFile ? { gcFile } : {}),
     stop,
   };
 }

@@ -1,6 +1,7 @@
 // `npm run bench:search`: flight search through the API against the sandbox airlines (in their JSON,
 // or with `-- --ndc-xml` in NDC 21.3 XML), every
-// carrier, 20 concurrent clients; and filter application on a 500-offer result. The sandbox and
+// carrier, 20 concurrent clients; and filter application on a 500-offer result. BENCH_GC=1 prints the
+// API's garbage collections during each load (tests/bench/gc-observer.mjs). The sandbox and
 // the API run as their own processes, as in production; the API reports in Server-Timing the
 // airline phase of each search and the whole request, so our aggregation overhead is the API's
 // time minus the airlines'. What this client sees is printed too: it adds loopback and this
@@ -16,6 +17,7 @@ import {
   backendCpuMsBetween,
   benchDatabase,
   cpuMsOf,
+  gcBetween,
   percentile,
   searchRoutes as routes,
   startAirlineStack,
@@ -84,7 +86,7 @@ const row = (label: string, xs: number[]) =>
  * client k starts k × `staggerMs` after the first, as agents do not all press Search at once.
  */
 async function searchLoad(
-  stack: { base: string; pids: { api: number; sandbox: number } },
+  stack: { base: string; pids: { api: number; sandbox: number }; gcFile?: string },
   concurrency: number,
   label: string,
   duration = seconds,
@@ -98,6 +100,7 @@ async function searchLoad(
     postgres: await backendCpuMs(databaseUrl),
   };
   const started = performance.now();
+  const startedAt = Date.now();
   const until = started + duration * 1000;
   let next = 0;
   await Promise.all(
@@ -129,6 +132,17 @@ async function searchLoad(
       `PostgreSQL ${(postgresMs / samples.length).toFixed(2)} ms ` +
       `(load average ${loadavg()[0]!.toFixed(1)})`,
   );
+  if (stack.gcFile) {
+    const { kinds, heapMb } = await gcBetween(stack.gcFile, startedAt, Date.now());
+    const perSearch = (n: number) => (n / samples.length).toFixed(n / samples.length < 0.1 ? 3 : 2);
+    for (const [kind, k] of kinds)
+      console.log(
+        `  API GC, ${kind}: ${k.count} (${perSearch(k.count)} per search), paused ${k.ms.toFixed(0)} ms ` +
+          `(${perSearch(k.ms)} ms per search), longest ${k.longestMs.toFixed(1)} ms`,
+      );
+    if (heapMb.length)
+      console.log(`  API heap in use: ${heapMb.map((mb) => mb.toFixed(0)).join(' → ')} MB (first, last, most)`);
+  }
 }
 
 // 1. Airlines that answer as the sandbox's realistic latency has them (each carrier its own steady

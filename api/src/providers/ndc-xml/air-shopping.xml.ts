@@ -74,6 +74,14 @@ export interface ShoppedOffer {
   readonly items: readonly { id: string; paxIds: readonly string[] }[];
 }
 
+/**
+ * A copy of a text read from an answer that holds no reference to the answer: V8 keeps a substring
+ * of 13 characters or more as a view into its whole parent, so one offer id remembered for pricing
+ * would keep its whole AirShoppingRS (tens of KB) alive as long as the offer is remembered.
+ */
+const detached = (text: string): string => (text.length < 13 ? text : `#${text}`.slice(1));
+
+/** Every string in it is detached from the answer (the adapter remembers 20,000 offers). */
 export function shoppedOffers(response: XmlNode, offers: readonly ProviderOffer[]): Map<string, ShoppedOffer> {
   const byId = new Map(offers.map((o) => [o.offerId, o]));
   const shopped = new Map<string, ShoppedOffer>();
@@ -81,12 +89,12 @@ export function shoppedOffers(response: XmlNode, offers: readonly ProviderOffer[
     const id = texts(offer, 'OfferID')[0] ?? '';
     const read = byId.get(id);
     if (!read) continue;
-    shopped.set(id, {
-      owner: read.owner.code,
-      total: read.total,
+    shopped.set(detached(id), {
+      owner: detached(read.owner.code),
+      total: { amount: detached(read.total.amount), currency: detached(read.total.currency) },
       items: each(offer, 'OfferItem').map((item) => ({
-        id: texts(item, 'OfferItemID')[0] ?? '',
-        paxIds: [...new Set(each(item, 'Service').flatMap((s) => texts(s, 'PaxRefID')))],
+        id: detached(texts(item, 'OfferItemID')[0] ?? ''),
+        paxIds: [...new Set(each(item, 'Service').flatMap((s) => texts(s, 'PaxRefID')))].map(detached),
       })),
     });
   }
