@@ -448,10 +448,10 @@ it('ticks every countdown on the list from one timer', async () => {
       if (ms === 1000) running.add(id);
       return id;
     }) as typeof window.setInterval;
-    window.clearInterval = (id?: number) => {
+    window.clearInterval = ((id?: number) => {
       if (id !== undefined) running.delete(id);
       clear(id);
-    };
+    }) as typeof window.clearInterval;
     Object.assign(window, { oneSecondTimers: () => running.size });
   });
   await page.reload();
