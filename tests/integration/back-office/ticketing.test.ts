@@ -30,6 +30,7 @@ import { createSecretBox } from '../../../api/src/domain/crypto/secret-box.js';
 import { createAccount, createTenant, type TestAccount, type TestTenant } from '../../support/factories.js';
 import { as, refusal } from '../../support/sdk-calls.js';
 import { testSecretKey } from '../../support/services.js';
+import { createScratchDatabase } from '../../support/scratch-database.js';
 import { startStack, tokens, type Stack } from '../../support/stack.js';
 
 let stack: Stack;
@@ -38,13 +39,17 @@ let supervisor: TestAccount;
 let stranger: TestAccount;
 const logLines: string[] = [];
 const bodies: string[] = [];
+let scratch: Awaited<ReturnType<typeof createScratchDatabase>>;
 const cardNumbers = ['4111111111111111', '5555555555554444', '4111111111111112'];
 const channelOf = (agencyId: string) => `ach_${agencyId}_lh`;
 const asAdmin = () => as(stack.apiUrl, tokens.Admin);
 
 beforeAll(async () => {
+  // A database of its own: closing the platform's main gate on the run's would refuse every other
+  // file's issues while it is closed.
+  scratch = await createScratchDatabase('ticketing');
   stack = await startStack({
-    env: { LOG_LEVEL: 'debug', ACCESS_LOG: 'true' },
+    env: { DATABASE_URL: scratch.url, LOG_LEVEL: 'debug', ACCESS_LOG: 'true' },
     logStream: { write: (line) => void logLines.push(line) },
   });
   // Every response body the SDK receives, to grep for card numbers (as() keeps this fetch).
@@ -61,7 +66,8 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   resetConfig();
-  await stack.close();
+  await stack?.close();
+  await scratch?.drop();
 });
 
 describe('gates', () => {
