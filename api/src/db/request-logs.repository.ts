@@ -247,7 +247,7 @@ const startOfDay = (at: Date) => new Date(Math.floor(at.getTime() / dayMs) * day
  * parent's targets, so each day is given them as it is made
  * (and the days already made by migrations/20261129T0300-request-log-statistics.ts).
  */
-export const unsampledRequestLogColumns = ['headers', 'request_body', 'response_body'] as const;
+const unsampledRequestLogColumns = ['headers', 'request_body', 'response_body'] as const;
 
 /**
  * Makes the partitions of the `days` UTC days from `from`'s on, those missing. Two processes may
