@@ -1,7 +1,7 @@
 // The airline message log's rows: appended in batches (one statement of arrays), read newest first
 // by booking or channel, deleted past retention in bounded steps.
 import { sql } from 'kysely';
-import type { Db } from './database.js';
+import { commitWithoutFlush, type Db } from './database.js';
 
 export interface AirlineMessageRow {
   id: string;
@@ -22,18 +22,23 @@ export interface AirlineMessageRow {
   error: string | null;
 }
 
+/**
+ * Appends a batch of the log. Its commit does not wait for the WAL flush (`commitWithoutFlush`):
+ * the batch was written behind the calls it logs, from a buffer in memory that a crash loses
+ * anyway, so a crash losing the last moment's rows changes no rule (no money, ticket or message).
+ */
 export async function insertAirlineMessages(db: Db, rows: readonly AirlineMessageRow[]): Promise<void> {
   if (rows.length === 0) return;
   const col = <K extends keyof AirlineMessageRow>(key: K) => rows.map((r) => r[key]);
   await sql`
     INSERT INTO airline_messages (id, at, channel_id, carrier, message, direction, booking_id, format, url,
       status, duration_ms, request_bytes, response_bytes, request_body, response_body, error)
-    SELECT * FROM unnest(${col('id')}::text[], ${col('at')}::timestamptz[], ${col('channel_id')}::text[],
+    SELECT m.* FROM unnest(${col('id')}::text[], ${col('at')}::timestamptz[], ${col('channel_id')}::text[],
       ${col('carrier')}::text[], ${col('message')}::text[], ${col('direction')}::text[],
       ${col('booking_id')}::text[], ${col('format')}::text[], ${col('url')}::text[],
       ${col('status')}::smallint[], ${col('duration_ms')}::integer[], ${col('request_bytes')}::integer[],
       ${col('response_bytes')}::integer[], ${col('request_body')}::text[], ${col('response_body')}::text[],
-      ${col('error')}::text[])`.execute(db);
+      ${col('error')}::text[]) AS m, ${commitWithoutFlush}`.execute(db);
 }
 
 export type AirlineMessageSummary = Omit<AirlineMessageRow, 'request_body' | 'response_body'>;

@@ -95,6 +95,22 @@ const stableMarker = '/* stable plan */';
 export const stablePlan = sql.raw(stableMarker);
 const stableRead = `select ${stableMarker}`;
 
+const noFlushMarker = '/* commit without flush */';
+
+/**
+ * A one-row source to add to a write's FROM (`FROM … , ${commitWithoutFlush}`) that has the
+ * statement's own transaction commit without waiting for the WAL flush (synchronous_commit off
+ * until it ends), for rows a crash may lose: a cache that is read back by key and expires anyway,
+ * a log already written behind. Such a commit takes no turn in the flush queue that every money,
+ * ticket and message commit waits in (an insert still writes WAL: its foreign keys' row locks).
+ * What commits after it with the wait flushes it too (the log is written in order), so nothing
+ * durable can point at a row lost this way. Only for a statement that is its own transaction: in
+ * one, it would take the wait from everything the transaction wrote, so it is refused there.
+ */
+export const commitWithoutFlush = sql.raw(
+  `(SELECT set_config('synchronous_commit', 'off', true) ${noFlushMarker}) AS commit_without_flush`,
+);
+
 const announcePrefix = '/* notify after commit: ';
 
 /**
@@ -313,6 +329,9 @@ function preparedStatements(pool: pg.Pool, stablePool: pg.Pool, keyedPool: pg.Po
             client ??= await pool.connect();
             return queryToSink(client, { name: statementName(sink.text), text: sink.text, values }, sink.onRow);
           }
+          // A commit without the flush wait would take it from the whole transaction's writes.
+          if (inTransaction && text.includes(noFlushMarker))
+            throw new Error('commitWithoutFlush is only for a statement that is its own transaction');
           const config = { name: statementName(text), text, values };
           if (!inTransaction && text.startsWith(stableRead)) return stablePool.query(config);
           if (!inTransaction && text.endsWith(keyedMarker)) return keyedPool.query(config);
