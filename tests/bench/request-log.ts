@@ -9,7 +9,8 @@
 // and kept between runs in the database BENCH_DATABASE names (default contrail_bench_request_log).
 // The load average is printed with each part: on a shared machine it says what the figures mean.
 // (b) also reads the CPU each side spends per request (the servers' process and this database's
-// PostgreSQL backends, from /proc), which a loaded machine does not skew as it skews requests/s.
+// PostgreSQL backends, from /proc), which a loaded machine does not skew as it skews requests/s,
+// and, of the backends', the request log writer's own (its COPY), which the others' load skews least.
 import { execFileSync, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { existsSync } from 'node:fs';
@@ -158,6 +159,24 @@ const { ports, pid: serversPid, stop } = await startServers(databaseUrl);
  */
 const cpuMs = async () => ({ node: cpuMsOf(serversPid), pg: await backendCpuMs(databaseUrl) });
 
+/**
+ * The backend of the request log's own connection (its last statement a COPY into the log), of
+ * those `backendCpuMs` read: what writing the log costs PostgreSQL, apart from the backends that
+ * serve the requests, whose CPU a request also costs more when the machine is busier.
+ */
+async function logWriterPids(): Promise<Set<number>> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows: found } = await client.query<{ pid: number }>(
+      `SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND query LIKE '%COPY request_logs %'`,
+    );
+    return new Set(found.map((r) => r.pid));
+  } finally {
+    await client.end();
+  }
+}
+
 try {
   const base = `http://127.0.0.1:${ports.unlogged}/api/v1`;
   const aWeekAgo = new Date(Date.now() - 7 * 86_400_000);
@@ -220,6 +239,8 @@ try {
   const ratios: number[] = [];
   // CPU ms per request, node and PostgreSQL, each side, every round.
   const cpu: Record<'logged' | 'unlogged', Array<{ node: number; pg: number }>> = { logged: [], unlogged: [] };
+  // The log writer's backend CPU per logged request, every round.
+  const writer: number[] = [];
   for (let round = 1; round <= rounds; round++) {
     // Alternate which side goes first, so a drift in the machine's load hits both alike.
     const order = round % 2 ? (['unlogged', 'logged'] as const) : (['logged', 'unlogged'] as const);
@@ -235,11 +256,17 @@ try {
       const after = await cpuMs();
       const per = (ms: number) => ms / result.requests.total;
       cpu[side].push({ node: per(after.node - before.node), pg: per(backendCpuMsBetween(before.pg, after.pg)) });
+      if (side === 'logged') {
+        const pids = await logWriterPids();
+        const only = (readings: Map<number, number>) => new Map([...readings].filter(([pid]) => pids.has(pid)));
+        writer.push(per(backendCpuMsBetween(only(before.pg), only(after.pg))));
+      }
     }
     ratios.push(rps.logged! / rps.unlogged!);
     const cpuOf = (side: 'logged' | 'unlogged') => {
       const last = cpu[side].at(-1);
-      return last ? ` (CPU ${(last.node * 1000).toFixed(0)}+${(last.pg * 1000).toFixed(0)} µs)` : '';
+      const copying = side === 'logged' ? `, log writer ${(writer.at(-1)! * 1000).toFixed(1)}` : '';
+      return last ? ` (CPU ${(last.node * 1000).toFixed(0)}+${(last.pg * 1000).toFixed(0)} µs${copying})` : '';
     };
     console.log(
       `  round ${round}  off ${rps.unlogged!.toFixed(0).padStart(6)} req/s${cpuOf('unlogged')}` +
@@ -263,7 +290,8 @@ try {
     );
     console.log(
       `  CPU per request, median of rounds (node + this database's PostgreSQL backends): bare ${(bare * 1000).toFixed(0)} µs; ` +
-        `logging adds ${node.toFixed(0)} + ${pgAdded.toFixed(0)} µs, ${share.toFixed(1)} % of the bare request's CPU`,
+        `logging adds ${node.toFixed(0)} + ${pgAdded.toFixed(0)} µs, ${share.toFixed(1)} % of the bare request's CPU` +
+        ` (the log writer's own backend: ${(percentile(writer, 50) * 1000).toFixed(1)} µs)`,
     );
   }
   const sorted = [...ratios].sort((a, b) => a - b);

@@ -2,8 +2,9 @@
 // the calls wait in the bounded buffer (the oldest kept, the newest beyond the bound counted as
 // dropped), and once writes work again the next flush writes every waiting call, in order, once.
 // close() with the database unreachable returns instead of hanging the shutdown. Every field comes
-// back as it was given, whatever characters it holds (the rows are copied in as escaped text), and
-// a batch whose day has no partition yet is written once the recorder has made the day.
+// back as it was given, whatever characters it holds (NUL left out), batch after batch whatever
+// their sizes, and a batch whose day has no partition yet is written once the recorder has made
+// the day.
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, type Db } from '../../api/src/db/database.js';
@@ -144,6 +145,46 @@ describe('the request log writer', () => {
         response_body_truncated: false,
       },
     ]);
+    await recorder.close();
+  });
+
+  it('writes batch after batch whole, a large one past its first buffer and a small one after it', async () => {
+    const recorder = createRequestLogRecorder({ db, flushMs: 10, maxBuffered: 1_000, batchRows: 150 });
+    // Answers of 2 to 16 KB: 150 of them outgrow the batch's first buffer; the 30 after reuse it.
+    const answer = (i: number) => JSON.stringify({ i, note: `é${'x'.repeat(((i * 7919) % 14_000) + 2_000)}` });
+    const calls = Array.from({ length: 180 }, (_, i) => ({
+      ...call(i),
+      request_id: `req_batches_${i}`,
+      status: 200 + (i % 300),
+      duration_ms: i / 4,
+      replayed: i % 2 === 0,
+      requestBody: undefined,
+      responseText: answer(i),
+    }));
+    for (const c of calls) recorder.record(c);
+    await recorder.flush();
+    expect(recorder.stats()).toMatchObject({ buffered: 0, written: 180 });
+    const { rows } = await admin.query<{
+      request_id: string;
+      created_at: Date;
+      status: number;
+      duration_ms: number;
+      replayed: boolean;
+      response_body: string;
+    }>(
+      `SELECT request_id, created_at, status, duration_ms, replayed, response_body
+         FROM request_logs WHERE request_id LIKE 'req_batches_%' ORDER BY created_at`,
+    );
+    expect(rows).toEqual(
+      calls.map((c) => ({
+        request_id: c.request_id,
+        created_at: c.created_at,
+        status: c.status,
+        duration_ms: c.duration_ms,
+        replayed: c.replayed,
+        response_body: c.responseText,
+      })),
+    );
     await recorder.close();
   });
 

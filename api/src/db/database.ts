@@ -192,11 +192,11 @@ const copies = new Map<string, string | Uint8Array>();
 let copyCount = 0;
 
 /**
- * Runs `COPY … FROM STDIN` (`statement`) with `data` as its input, in PostgreSQL's text format (a
- * line a row, columns tab-separated, escaped with `copyText`), on `db` (a transaction included);
- * answers how many rows it wrote. For appends of many rows at once: PostgreSQL reads text straight
- * into the row, without planning a statement or parsing a document that carries the rows, and
- * writes a page of rows at a time.
+ * Runs `COPY … FROM STDIN` (`statement`) with `data` as its input (in the format the statement
+ * names: binary, as copy-binary.ts writes it), on `db` (a transaction included); answers how many
+ * rows it wrote. For appends of many rows at once: PostgreSQL reads the rows straight from the
+ * data, without planning a statement or parsing a document that carries them, and writes a page
+ * of rows at a time.
  */
 export async function copyIn(db: Db, statement: RawBuilder<unknown>, data: string | Uint8Array): Promise<number> {
   const id = String((copyCount = (copyCount + 1) % Number.MAX_SAFE_INTEGER));
@@ -207,40 +207,6 @@ export async function copyIn(db: Db, statement: RawBuilder<unknown>, data: strin
   } finally {
     copies.delete(id);
   }
-}
-
-/**
- * `copyIn`'s data: each item's line (from `line`), encoded as UTF-8 into one buffer as it is made.
- * Handing the stream the text whole instead, a string of thousands of pieces, had it encoded at
- * once, and that cost four times what making the lines did (about 12 µs a line of 0.9 KB).
- */
-export function copyLines<T>(items: readonly T[], line: (item: T) => string): Buffer {
-  let buffer = Buffer.allocUnsafe(Math.max(64 * 1024, items.length * 1024));
-  let length = 0;
-  for (const item of items) {
-    const text = line(item);
-    // UTF-8 spends at most three bytes on a UTF-16 unit.
-    if (length + text.length * 3 > buffer.length) {
-      const grown = Buffer.allocUnsafe(Math.max(buffer.length * 2, length + text.length * 3));
-      buffer.copy(grown, 0, 0, length);
-      buffer = grown;
-    }
-    length += buffer.write(text, length);
-  }
-  return buffer.subarray(0, length);
-}
-
-const copySpecial = /[\\\n\r\t\0]/;
-const copyEscapes: Record<string, string> = { '\\': '\\\\', '\n': '\\n', '\r': '\\r', '\t': '\\t', '\0': '' };
-
-/**
- * A value as a column of `copyIn`'s text format: `\N` for null; a backslash, a line break or a tab
- * escaped; a NUL (which no PostgreSQL text can hold) left out. Text without any of those, most of
- * it, is used as it is.
- */
-export function copyText(value: string | null): string {
-  if (value === null) return '\\N';
-  return copySpecial.test(value) ? value.replace(/[\\\n\r\t\0]/g, (c) => copyEscapes[c]!) : value;
 }
 
 /** The data a COPY statement names, and its text without the mark. */
