@@ -112,8 +112,11 @@ export interface DeliverySlots {
   expect(): void;
   /** How many more attempts the loop would start now. */
   free(): number;
-  /** Starts the attempts of claims taken at fan-out, and looks for the rest of what is due. */
-  take(claims: HeldClaim[]): void;
+  /**
+   * Starts the attempts of claims taken at fan-out, and looks for the rest of what is due;
+   * `leftUnclaimed`: the fan-out wrote rows it did not claim.
+   */
+  take(claims: HeldClaim[], leftUnclaimed: boolean): void;
 }
 
 export interface FanOut {
