@@ -207,7 +207,7 @@ export async function startWorker(
       slots: {
         expect: () => deliveryLoop?.expect(),
         free: () => deliveryLoop?.free() ?? 0,
-        take: (claims) => deliveryLoop?.take(claims),
+        take: (claims, leftUnclaimed) => deliveryLoop?.take(claims, leftUnclaimed),
       },
     }),
   ];

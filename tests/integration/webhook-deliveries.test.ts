@@ -289,7 +289,14 @@ describe('a claim taken at fan-out', () => {
       ),
     );
     expect(more).toHaveLength(0);
-    expect(held!.delivery).toMatchObject({ status: 'pending', attempts: 0, claim_token: held!.token });
+    // Written pending and claimed under the token held (a claim answers only what an attempt reads).
+    expect(held!.delivery.attempts).toBe(0);
+    const written = await stack.ctx.db
+      .selectFrom('webhook_deliveries')
+      .select(['status', 'claim_token'])
+      .where('id', '=', held!.delivery.id)
+      .executeTakeFirstOrThrow();
+    expect(written).toEqual({ status: 'pending', claim_token: held!.token });
 
     const deliverer = createWebhookDeliverer(deps);
     expect(await deliverer.deliverHeld(held!).done).toBe('not_claimed');

@@ -127,6 +127,15 @@ export async function insertDeliveries(db: Db, rows: Insertable<WebhookDeliverie
   await db.insertInto('webhook_deliveries').values(rows).execute();
 }
 
+/**
+ * What an attempt reads of its delivery row: a claim answers only these columns (the row's times
+ * are not read by an attempt, and a burst claims thousands of rows).
+ */
+export type ClaimedDeliveryRow = Pick<
+  WebhookDeliveryRow,
+  'id' | 'endpoint_id' | 'event_id' | 'booking_id' | 'payload' | 'attempts'
+>;
+
 export type NewDelivery = Pick<
   Insertable<WebhookDeliveriesTable>,
   'id' | 'endpoint_id' | 'event_id' | 'event_type' | 'next_attempt_at' | 'created_at'
@@ -144,10 +153,10 @@ export async function insertDeliveriesClaiming(
   db: Db,
   rows: readonly NewDelivery[],
   claim: { ids: ReadonlySet<string>; token: string; until: Date },
-): Promise<WebhookDeliveryRow[]> {
+): Promise<ClaimedDeliveryRow[]> {
   if (rows.length === 0) return [];
   const col = <T>(pick: (r: NewDelivery) => T) => rows.map(pick);
-  const result = await sql<WebhookDeliveryRow>`
+  const result = await sql<ClaimedDeliveryRow>`
     WITH d AS (
       SELECT * FROM unnest(
         ${col((r) => r.id)}::text[], ${col((r) => r.endpoint_id)}::text[], ${col((r) => r.event_id)}::text[],
@@ -163,8 +172,9 @@ export async function insertDeliveriesClaiming(
         CASE WHEN d.wanted AND ${claimable} THEN ${claim.token} END,
         CASE WHEN d.wanted AND ${claimable} THEN ${claim.until}::timestamptz END
       FROM d
-      RETURNING *)
-    SELECT * FROM inserted WHERE claim_token IS NOT NULL`.execute(db);
+      RETURNING id, endpoint_id, event_id, booking_id, payload, attempts, claim_token)
+    SELECT id, endpoint_id, event_id, booking_id, payload, attempts
+    FROM inserted WHERE claim_token IS NOT NULL`.execute(db);
   return result.rows;
 }
 
@@ -192,7 +202,7 @@ export type EnvelopeRow = Pick<
  * (absent when the delivery carries its own payload).
  */
 export interface ClaimedDelivery {
-  delivery: WebhookDeliveryRow;
+  delivery: ClaimedDeliveryRow;
   endpoint: SendingEndpoint | undefined;
   event: EnvelopeRow | undefined;
 }
@@ -260,7 +270,7 @@ export async function claimDeliveries(
     , claimed AS (
       UPDATE webhook_deliveries w SET claim_token = ${input.token}, claimed_until = ${input.until}::timestamptz
       FROM picked, unsynced WHERE w.id = picked.id
-      RETURNING w.*)
+      RETURNING w.id, w.endpoint_id, w.event_id, w.booking_id, w.payload, w.attempts)
     SELECT c.*,
       en.url AS en_url, en.enabled AS en_enabled, en.secret_sealed AS en_secret_sealed,
       en.previous_secret_sealed AS en_previous_secret_sealed,
@@ -275,7 +285,7 @@ export async function claimDeliveries(
   return result.rows.map(splitClaimed);
 }
 
-type ClaimedFlat = WebhookDeliveryRow & {
+type ClaimedFlat = ClaimedDeliveryRow & {
   [K in keyof Omit<SendingEndpoint, 'id'> as `en_${K}`]: SendingEndpoint[K] | null;
 } & { [K in keyof EnvelopeRow as `ev_${K}`]: EnvelopeRow[K] | null };
 

@@ -6,7 +6,7 @@
 // for the rest (retries falling due, a claim run out, another worker's fan-out). Wake-ups are
 // coalesced: at most two claims at a time (the second only for a batch of some size), and a
 // wake-up while no other may start asks for one more when one ends. The line of claims waiting for
-// a slot is about a second of sending long (at least as long as the slots, at most ten times; the
+// a slot is about a second of sending long (at least as long as the slots, at most forty times; the
 // slots' pace is judged from how long requests take, so an idle spell does not shorten it): a
 // claim's round trip on a busy database then seldom leaves a slot empty, a burst is claimed in a
 // few large statements (a good part of it at fan-out, by no statement of its own), and a claim
@@ -30,7 +30,7 @@ const maxClaims = 2;
 // rolled back, or wrote nothing for this worker) the loop claims as before.
 const expectMs = 1000;
 const minSecondClaim = 10;
-const maxLineSlots = 10;
+const maxLineSlots = 40;
 
 export function startWebhookDeliveryLoop(deps: {
   deliverer: WebhookDeliverer;
@@ -49,6 +49,17 @@ export function startWebhookDeliveryLoop(deps: {
   let closed = false;
   // The last claim filled every free slot: more may be due, so a freed slot claims again.
   let moreMayWait = false;
+  // The last claim came back short: nothing more was due then. Until something new may be (a
+  // fan-out left rows unclaimed, the interval's pass), a freed slot or a booking's finished delivery
+  // claims again only once the line runs short of a round of slots: a claim then brings a booking's
+  // next delivery, which would wait behind the line anyway, in time, instead of one empty claim
+  // statement after another while the line drains.
+  let dry = false;
+  let news = 0;
+  const mayBeDue = () => {
+    dry = false;
+    news++;
+  };
   // Until when a fan-out under way is expected to bring claims (performance.now()).
   let expectedUntil = 0;
   // How fast the slots turn over: a moving average of how long a request takes (from its start to
@@ -85,6 +96,7 @@ export function startWebhookDeliveryLoop(deps: {
 
   const claim = async (limit: number) => {
     let claimed: HeldClaim[];
+    const newsAtStart = news;
     claimingFor += limit;
     try {
       claimed = await deps.deliverer.claimDue(limit);
@@ -95,6 +107,8 @@ export function startWebhookDeliveryLoop(deps: {
       claimingFor -= limit;
     }
     moreMayWait = claimed.length === limit;
+    // Short, unless something new may have come due while it ran.
+    dry = claimed.length < limit && news === newsAtStart;
     ready.push(...claimed);
     startReady();
   };
@@ -103,6 +117,12 @@ export function startWebhookDeliveryLoop(deps: {
   // instead of waiting for a claim's round trip; a claim waits in line about a second, and is given
   // back if it waits too long to cover its attempt (webhook-delivery.ts).
   const room = () => Math.max(0, deps.concurrency - inFlight.size - claimingFor + line() - ready.length);
+  // The room a fan-out may claim for: the same, but not held back by this loop's claims under way.
+  // Those look for rows already written, which a fan-out's rows are not yet; were they held back,
+  // a burst's fan-outs would write their rows unclaimed while the loop's claims came back empty, and
+  // each row would then cost a claim of its own. Both at once fill the line at most twice over, a
+  // moment's worth, far inside a claim's margin.
+  const fanOutRoom = () => Math.max(0, deps.concurrency - inFlight.size + line() - ready.length);
 
   const wake = () => {
     if (closed) return;
@@ -115,7 +135,8 @@ export function startWebhookDeliveryLoop(deps: {
     // own: while the line holds a round of slots' worth, the room is left to it (a delivery claimed
     // by the loop is written twice, once unclaimed at fan-out, once by the claim).
     const leftToFanOut = ready.length >= deps.concurrency && performance.now() < expectedUntil;
-    if (free < least || leftToFanOut) {
+    const stillDry = dry && ready.length >= deps.concurrency;
+    if (free < least || leftToFanOut || stillDry) {
       moreMayWait = true;
       return;
     }
@@ -135,7 +156,10 @@ export function startWebhookDeliveryLoop(deps: {
     claiming.add(pass);
   };
 
-  const timer = setInterval(wake, deps.everyMs);
+  const timer = setInterval(() => {
+    mayBeDue();
+    wake();
+  }, deps.everyMs);
   wake();
 
   return {
@@ -143,14 +167,15 @@ export function startWebhookDeliveryLoop(deps: {
     expect() {
       expectedUntil = performance.now() + expectMs;
     },
-    free: room,
-    take(claims) {
+    free: fanOutRoom,
+    take(claims, leftUnclaimed) {
       expectedUntil = 0;
       // Once closing, nothing new is claimed, but what was claimed for this worker is still sent.
       if (closed) for (const claim of claims) run(deps.deliverer.deliverHeld(claim));
       else ready.push(...claims);
       startReady();
       // What the fan-out did not claim (no free slot, or waiting behind a booking's earlier event).
+      if (leftUnclaimed) mayBeDue();
       wake();
     },
     async close() {

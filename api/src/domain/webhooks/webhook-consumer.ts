@@ -49,13 +49,13 @@ export function createWebhookConsumer(deps: {
         }
       }
       // Nothing for this worker's loop after all: it claims as before.
-      if (rows.length === 0) return async () => deps.slots.take([]);
+      if (rows.length === 0) return async () => deps.slots.take([], false);
       const held = await deps.deliverer.writeFanOut(
         trx,
         { rows, endpoints: new Map(endpoints.map((e) => [e.id, e])), events: envelopes },
         deps.slots.free(),
       );
-      return async () => deps.slots.take(held);
+      return async () => deps.slots.take(held, held.length < rows.length);
     },
   };
 }

@@ -34,7 +34,7 @@ import {
   type NewDelivery,
   type SendingEndpoint,
   type SettleInput,
-  type WebhookDeliveryRow,
+  type ClaimedDeliveryRow,
 } from '../../db/webhooks.repository.js';
 import type { OutboundAnswer, OutboundPoster } from '../../outbound/outbound-http.js';
 import type { Clock } from '../clock.js';
@@ -74,7 +74,7 @@ export interface StartedAttempt {
 
 /** A claim this worker holds, with what its attempt sends. */
 export interface HeldClaim {
-  delivery: WebhookDeliveryRow;
+  delivery: ClaimedDeliveryRow;
   token: string;
   until: Date;
   /** Absent once deleted. */
@@ -112,8 +112,11 @@ export interface DeliverySlots {
   expect(): void;
   /** How many more attempts the loop would start now. */
   free(): number;
-  /** Starts the attempts of claims taken at fan-out, and looks for the rest of what is due. */
-  take(claims: HeldClaim[]): void;
+  /**
+   * Starts the attempts of claims taken at fan-out, and looks for the rest of what is due;
+   * `leftUnclaimed`: the fan-out wrote rows it did not claim.
+   */
+  take(claims: HeldClaim[], leftUnclaimed: boolean): void;
 }
 
 export interface FanOut {
@@ -144,7 +147,7 @@ export function createWebhookDeliverer(deps: WebhookDeliveryDeps): WebhookDelive
   /** The claims as held, each endpoint's secrets opened once for the batch. */
   function holding(
     claimed: {
-      delivery: WebhookDeliveryRow;
+      delivery: ClaimedDeliveryRow;
       endpoint: SendingEndpoint | undefined;
       body: string | undefined;
     }[],
@@ -308,7 +311,7 @@ export function retryAfterMs(value: string | undefined, now: Date): number | nul
 async function settle(
   deps: WebhookDeliveryDeps,
   successes: (input: SettleInput) => Promise<boolean>,
-  input: { delivery: WebhookDeliveryRow; endpoint: SendingEndpoint; token: string; answer: OutboundAnswer },
+  input: { delivery: ClaimedDeliveryRow; endpoint: SendingEndpoint; token: string; answer: OutboundAnswer },
 ): Promise<AttemptOutcome> {
   const { delivery, endpoint, token, answer } = input;
   const now = deps.clock.now();
@@ -396,6 +399,6 @@ async function switchOff(trx: Db, endpointId: string, reason: 'gone' | 'failing'
   });
 }
 
-function startNextInLine(deps: WebhookDeliveryDeps, done: WebhookDeliveryRow): void {
+function startNextInLine(deps: WebhookDeliveryDeps, done: ClaimedDeliveryRow): void {
   if (done.booking_id) deps.wake();
 }
