@@ -190,3 +190,35 @@ export function unwrapEnvelope(root: XmlNode): XmlNode {
   if (root.name !== 'Envelope') return root;
   return one(root, 'Body')?.children[0] ?? root;
 }
+
+/**
+ * A text read from a tree as a string of its own. V8 keeps a substring of 13 characters or more
+ * as a view into its whole parent, and every text here is one into the answer: a date or an id
+ * kept after the read (an offer waiting for the other airlines, a search result cached) would
+ * keep the whole answer, tens of KB, alive with it.
+ */
+export const detached = (text: string): string => (text.length < 13 ? text : `#${text}`.slice(1));
+
+/**
+ * What a mapper built from a tree with every string in it detached, in place. Objects shared
+ * between values (a flight that many offers name) are walked once per `seen`.
+ */
+export function detachStrings<T>(value: T, seen: Set<object> = new Set()): T {
+  if (typeof value !== 'object' || value === null || seen.has(value)) return value;
+  seen.add(value);
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const item: unknown = value[i];
+      if (typeof item === 'string') value[i] = detached(item);
+      else detachStrings(item, seen);
+    }
+    return value;
+  }
+  const record = value as Record<string, unknown>;
+  for (const key in record) {
+    const item = record[key];
+    if (typeof item === 'string') record[key] = detached(item);
+    else detachStrings(item, seen);
+  }
+  return value;
+}

@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProviderChannel, ProviderOffer } from '../../api/src/providers/airline-provider.js';
 import { airShoppingOffers, airShoppingRQ } from '../../api/src/providers/ndc-xml/air-shopping.xml.js';
 import { exchangeNdcXml } from '../../api/src/providers/ndc-xml/ndc-xml-exchange.js';
-import { one, readXml, XmlReadError, type XmlNode } from '@contrail/ndc-xml-tree/xml-tree';
+import { detachStrings, one, readXml, XmlReadError, type XmlNode } from '@contrail/ndc-xml-tree/xml-tree';
 import { ndcSchemaDir } from '../support/ndc-xsd.js';
 import { startXmlSandbox, type XmlSandbox } from '../support/ndc-xml-sandbox.js';
 
@@ -256,5 +256,19 @@ describe("the reader's elements and attributes", () => {
   it('still refuses what is not well-formed XML', async () => {
     for (const broken of ['<R a="1" a="2"/>', '<R><a/><b></R>', '<a/><b/>', '<R<x/>', 'not xml'])
       await expect(readXml(broken), broken).rejects.toBeInstanceOf(XmlReadError);
+  });
+
+  it('detaches every string of what a mapper built, walking shared parts once', () => {
+    const shared = { code: 'a flight that many offers name', n: 3 };
+    const value = {
+      id: 'OFFER-0123456789-XYZ',
+      short: 'LH',
+      list: ['0100.50', 'a long text of its own', shared],
+      shared,
+    };
+    const copy = structuredClone(value);
+    expect(detachStrings(value)).toBe(value);
+    expect(value).toEqual(copy);
+    expect(value.list[2]).toBe(value.shared);
   });
 });
