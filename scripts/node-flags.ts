@@ -2,16 +2,12 @@
 import { existsSync } from 'node:fs';
 
 /**
- * The API keeps each search's offers alive across its airline calls, twenty searches at a time,
- * and then in the search results cache: each young collection copies what is alive then, whatever
- * the semi-space's size, and stops every search in flight while it does. A larger semi-space means
- * fewer collections, so less is copied per search and fewer searches are stopped by one. Measured
- * with the XML wire at 20 clients (V8's own --trace-gc-nvp figures, one session): 16 MB copied
- * 1.4 MB per search in 0.31 collections, 32 MB 1.25 MB in 0.16, 64 MB 0.8 MB in 0.078, each
- * collection copying about 10 MB instead of 7.7. (32 MB had lifted the saturated search bench
- * from 86 to 111 searches/s against the default 16.)
+ * The API keeps each search's airline answers and offers alive across its airline calls, twenty
+ * searches at a time: with V8's default 16 MB semi-space most of that was copied on every young
+ * collection (7–26 ms each, ten a second). 32 MB halves the collections and lifted the saturated
+ * search bench from 86 to 111 searches/s.
  */
-export const apiV8Flags: readonly string[] = ['--max-semi-space-size=64'];
+export const apiV8Flags: readonly string[] = ['--max-semi-space-size=32'];
 // Workers keep V8's default young generation: 32 MB, as the API has, cut the webhooks bench's CPU
 // per delivery by about a tenth (274 to 248 µs, under load 17-21), but let a 100,000-document
 // back-office delivery peak at 197 MB against 182 MB without it, next to that feed's 200 MB ceiling.

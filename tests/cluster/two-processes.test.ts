@@ -62,8 +62,8 @@ it('runs every service compiled, with plain node rather than through tsx', () =>
     ]),
   );
   expect(commands).toEqual({
-    'api 1': '--max-semi-space-size=64 api/dist/server.mjs',
-    'api 2': '--max-semi-space-size=64 api/dist/server.mjs',
+    'api 1': '--max-semi-space-size=32 api/dist/server.mjs',
+    'api 2': '--max-semi-space-size=32 api/dist/server.mjs',
     'worker 1': 'api/dist/worker.mjs',
     'worker 2': 'api/dist/worker.mjs',
     sandbox: 'sandbox/dist/server.mjs',
