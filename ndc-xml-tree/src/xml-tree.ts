@@ -10,7 +10,9 @@ import { SaxesParser } from 'saxes';
 export interface XmlNode {
   /** The element's local name (prefix dropped). */
   readonly name: string;
+  /** Shared and frozen on an element without attributes. */
   readonly attrs: Readonly<Record<string, string>>;
+  /** Shared and frozen on an element without children: read it, never push to it. */
   readonly children: XmlNode[];
   text: string;
 }
@@ -20,6 +22,9 @@ const chunkChars = 8 * 1024;
 const sliceMs = 4;
 const noAttrs: Readonly<Record<string, string>> = Object.freeze({});
 
+/** The children of an element that has none yet: shared, so a leaf costs no list of its own. */
+const noChildren: XmlNode[] = Object.freeze([]) as unknown as XmlNode[];
+
 const localName = (name: string): string => {
   const colon = name.indexOf(':');
   return colon < 0 ? name : name.slice(colon + 1);
@@ -27,11 +32,77 @@ const localName = (name: string): string => {
 
 export class XmlReadError extends Error {}
 
+/** What leanTags reaches of saxes's parser beyond its typed surface (saxes 6.0.0, pinned in package.json). */
+interface SaxesInner {
+  stateTable: (() => void)[];
+  sOpenTag: () => void;
+  sOpenTagSlash: () => void;
+  sAttrib: () => void;
+  captureNameChars(): number;
+  processAttribs: () => void;
+  openTag(): void;
+  fail(message: string): void;
+  name: string;
+  tag: { name: string; attributes: Record<string, string>; isSelfClosing: boolean };
+  attribList: unknown[];
+  state: number;
+  sawRoot: boolean;
+  closedRoot: boolean;
+  fragmentOpt: boolean;
+  xmlnsOpt: boolean;
+  openTagStartHandler?: (tag: unknown) => void;
+}
+
+const endOfChunk = -1;
+const greaterThan = 0x3e;
+const slash = 0x2f;
+const isSpace = (c: number) => c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
+const noAttributes: Record<string, string> = Object.freeze(Object.create(null) as Record<string, string>);
+
+/**
+ * saxes gives every tag a fresh attribute dictionary (Object.create(null), about 180 bytes) and a
+ * fresh attribute list, though most NDC elements carry no attribute: about 40 % of what a read
+ * allocated. Here a tag without attributes shares one frozen empty dictionary and keeps the list it
+ * had; a tag with attributes gets its own, filled and checked for duplicates by saxes as before.
+ * The sOpenTag below is saxes 6.0.0's own, without its namespace branch (the reader never asks saxes
+ * for namespaces). A parser not shaped as expected is left as it is: only the allocation differs.
+ */
+function leanTags(parser: SaxesParser): SaxesParser {
+  const inner = parser as unknown as SaxesInner;
+  const table = inner.stateTable;
+  const openTagState = table.indexOf(inner.sOpenTag);
+  const openTagSlashState = table.indexOf(inner.sOpenTagSlash);
+  const attribState = table.indexOf(inner.sAttrib);
+  const processAttribs = inner.processAttribs;
+  if (inner.xmlnsOpt || openTagState < 0 || openTagSlashState < 0 || attribState < 0 || !processAttribs) return parser;
+  table[openTagState] = function sOpenTag(this: SaxesInner) {
+    const c = this.captureNameChars();
+    if (c === endOfChunk) return;
+    const tag = (this.tag = { name: this.name, attributes: noAttributes, isSelfClosing: false });
+    this.name = '';
+    this.openTagStartHandler?.call(this, tag);
+    this.sawRoot = true;
+    if (!this.fragmentOpt && this.closedRoot) this.fail('documents may contain only one root.');
+    if (c === greaterThan) this.openTag();
+    else if (c === slash) this.state = openTagSlashState;
+    else {
+      if (!isSpace(c)) this.fail('disallowed character in tag name.');
+      this.state = attribState;
+    }
+  };
+  inner.processAttribs = function (this: SaxesInner) {
+    if (this.attribList.length === 0) return;
+    this.tag.attributes = Object.create(null) as Record<string, string>;
+    processAttribs.call(this);
+  };
+  return parser;
+}
+
 /** The document's root element; throws XmlReadError when the bytes are not XML at all. */
 export async function readXml(xml: string): Promise<XmlNode> {
-  const parser = new SaxesParser({ position: false });
+  const parser = leanTags(new SaxesParser({ position: false }));
   const root: XmlNode = { name: '#document', attrs: {}, children: [], text: '' };
-  const stack: XmlNode[] = [root];
+  const stack: { children: XmlNode[] }[] = [root];
   let failure: Error | undefined;
   parser.on('opentag', (tag) => {
     let attrs = noAttrs;
@@ -41,18 +112,20 @@ export async function readXml(xml: string): Promise<XmlNode> {
       if (attrs === noAttrs) attrs = {};
       (attrs as Record<string, string>)[localName(key)] = given[key]!;
     }
-    const node: XmlNode = { name: localName(tag.name), attrs, children: [], text: '' };
-    stack[stack.length - 1]!.children.push(node);
+    const node: XmlNode = { name: localName(tag.name), attrs, children: noChildren, text: '' };
+    const parent = stack[stack.length - 1]!;
+    if (parent.children === noChildren) parent.children = [node];
+    else parent.children.push(node);
     stack.push(node);
   });
   parser.on('closetag', () => {
     stack.pop();
   });
   parser.on('text', (text) => {
-    stack[stack.length - 1]!.text += text;
+    (stack[stack.length - 1] as XmlNode).text += text;
   });
   parser.on('cdata', (text) => {
-    stack[stack.length - 1]!.text += text;
+    (stack[stack.length - 1] as XmlNode).text += text;
   });
   parser.on('error', (error) => {
     failure ??= error;
@@ -116,4 +189,36 @@ export const texts = (node: XmlNode | undefined, ...path: string[]): string[] =>
 export function unwrapEnvelope(root: XmlNode): XmlNode {
   if (root.name !== 'Envelope') return root;
   return one(root, 'Body')?.children[0] ?? root;
+}
+
+/**
+ * A text read from a tree as a string of its own. V8 keeps a substring of 13 characters or more
+ * as a view into its whole parent, and every text here is one into the answer: a date or an id
+ * kept after the read (an offer waiting for the other airlines, a search result cached) would
+ * keep the whole answer, tens of KB, alive with it.
+ */
+export const detached = (text: string): string => (text.length < 13 ? text : `#${text}`.slice(1));
+
+/**
+ * What a mapper built from a tree with every string in it detached, in place. Objects shared
+ * between values (a flight that many offers name) are walked once per `seen`.
+ */
+export function detachStrings<T>(value: T, seen: Set<object> = new Set()): T {
+  if (typeof value !== 'object' || value === null || seen.has(value)) return value;
+  seen.add(value);
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const item: unknown = value[i];
+      if (typeof item === 'string') value[i] = detached(item);
+      else detachStrings(item, seen);
+    }
+    return value;
+  }
+  const record = value as Record<string, unknown>;
+  for (const key in record) {
+    const item = record[key];
+    if (typeof item === 'string') record[key] = detached(item);
+    else detachStrings(item, seen);
+  }
+  return value;
 }

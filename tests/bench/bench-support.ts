@@ -168,6 +168,9 @@ export async function startAirlineStack(
     process.env.BENCH_GC === '1' ? join(tmpdir(), `contrail-bench-gc-${process.pid}-${apiPort}.json`) : undefined;
   const sandboxUrl = `http://127.0.0.1:${sandboxPort}`;
   await buildServices();
+  // BENCH_API_V8_FLAGS (space-separated) replaces the API's V8 flags, to weigh another setting
+  // against the one `npm start` uses, in the same session.
+  const apiFlags = process.env.BENCH_API_V8_FLAGS?.split(' ').filter(Boolean) ?? apiV8Flags;
   const sandbox = startService(compiledService('sandbox'), 0, {
     SANDBOX_PORT: String(sandboxPort),
     SANDBOX_LATENCY: options.latency ?? 'off',
@@ -187,7 +190,7 @@ export async function startAirlineStack(
       LOG_LEVEL: 'info',
       ...options.apiEnv,
     },
-    apiV8Flags,
+    apiFlags,
     gcFile,
   );
   const children = [api, sandbox];

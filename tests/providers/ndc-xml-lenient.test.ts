@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProviderChannel, ProviderOffer } from '../../api/src/providers/airline-provider.js';
 import { airShoppingOffers, airShoppingRQ } from '../../api/src/providers/ndc-xml/air-shopping.xml.js';
 import { exchangeNdcXml } from '../../api/src/providers/ndc-xml/ndc-xml-exchange.js';
-import { one, readXml, type XmlNode } from '@contrail/ndc-xml-tree/xml-tree';
+import { detachStrings, one, readXml, XmlReadError, type XmlNode } from '@contrail/ndc-xml-tree/xml-tree';
 import { ndcSchemaDir } from '../support/ndc-xsd.js';
 import { startXmlSandbox, type XmlSandbox } from '../support/ndc-xml-sandbox.js';
 
@@ -231,3 +231,44 @@ function isFile(path: string): boolean {
     return false;
   }
 }
+
+describe("the reader's elements and attributes", () => {
+  it('gives attributes by local name to the elements that have them, and an empty set to the rest', async () => {
+    const root = await readXml(
+      '<a:R xmlns:a="urn:x" xmlns="urn:y" Id="1"><a:Leaf/><a:Item a:Code="X" Other="y &amp; z"/>' +
+        '<Empty></Empty><a:Item Code="Q">text</a:Item></a:R>',
+    );
+    expect(root.attrs).toEqual({ Id: '1' });
+    expect(root.children.map((c) => c.name)).toEqual(['Leaf', 'Item', 'Empty', 'Item']);
+    const [leaf, item, empty, second] = root.children;
+    expect(leaf!.attrs).toEqual({});
+    expect(leaf!.children).toEqual([]);
+    expect(item!.attrs).toEqual({ Code: 'X', Other: 'y & z' });
+    expect(empty!.attrs).toEqual({});
+    expect(second!.attrs).toEqual({ Code: 'Q' });
+    expect(second!.text).toBe('text');
+    // A second document shares nothing with the first.
+    const other = await readXml('<R><Leaf Code="Z"/><Leaf/></R>');
+    expect(other.children.map((c) => c.attrs)).toEqual([{ Code: 'Z' }, {}]);
+    expect(leaf!.attrs).toEqual({});
+  });
+
+  it('still refuses what is not well-formed XML', async () => {
+    for (const broken of ['<R a="1" a="2"/>', '<R><a/><b></R>', '<a/><b/>', '<R<x/>', 'not xml'])
+      await expect(readXml(broken), broken).rejects.toBeInstanceOf(XmlReadError);
+  });
+
+  it('detaches every string of what a mapper built, walking shared parts once', () => {
+    const shared = { code: 'a flight that many offers name', n: 3 };
+    const value = {
+      id: 'OFFER-0123456789-XYZ',
+      short: 'LH',
+      list: ['0100.50', 'a long text of its own', shared],
+      shared,
+    };
+    const copy = structuredClone(value);
+    expect(detachStrings(value)).toBe(value);
+    expect(value).toEqual(copy);
+    expect(value.list[2]).toBe(value.shared);
+  });
+});

@@ -4,7 +4,7 @@
 import type { ProviderChannel, ProviderOffer, ShopRequest } from '../airline-provider.js';
 import { extrasOf, indexDataLists, offerOf } from './offer-reader.js';
 import { requestDocument } from './ndc-xml-request.js';
-import { each, one, texts, type XmlNode } from '@contrail/ndc-xml-tree/xml-tree';
+import { detached, detachStrings, each, one, texts, type XmlNode } from '@contrail/ndc-xml-tree/xml-tree';
 import { el, leaf } from '@contrail/ndc-xml-tree/xml-write';
 
 /** The travellers of a search, one id per person, in request order. */
@@ -56,9 +56,12 @@ export async function airShoppingOffers(root: XmlNode, response: XmlNode): Promi
   const index = indexDataLists(one(response, 'DataLists'));
   const extras = extrasOf(root);
   const offers: ProviderOffer[] = [];
+  // An offer outlives the answer (it waits for the other airlines, then sits in the search results
+  // cache): its strings are detached, or each would keep the whole answer alive through it.
+  const seen = new Set<object>();
   let since = performance.now();
   for (const offer of each(response, 'OffersGroup', 'CarrierOffers', 'Offer')) {
-    offers.push(offerOf(offer, index, extras));
+    offers.push(detachStrings(offerOf(offer, index, extras), seen));
     if (performance.now() - since > sliceMs) {
       await new Promise<void>((resolve) => setImmediate(resolve));
       since = performance.now();
@@ -75,13 +78,9 @@ export interface ShoppedOffer {
 }
 
 /**
- * A copy of a text read from an answer that holds no reference to the answer: V8 keeps a substring
- * of 13 characters or more as a view into its whole parent, so one offer id remembered for pricing
- * would keep its whole AirShoppingRS (tens of KB) alive as long as the offer is remembered.
+ * Every string in it is detached from the answer (the adapter remembers 20,000 offers): the read
+ * offers' own are already (airShoppingOffers).
  */
-const detached = (text: string): string => (text.length < 13 ? text : `#${text}`.slice(1));
-
-/** Every string in it is detached from the answer (the adapter remembers 20,000 offers). */
 export function shoppedOffers(response: XmlNode, offers: readonly ProviderOffer[]): Map<string, ShoppedOffer> {
   const byId = new Map(offers.map((o) => [o.offerId, o]));
   const shopped = new Map<string, ShoppedOffer>();
@@ -89,9 +88,9 @@ export function shoppedOffers(response: XmlNode, offers: readonly ProviderOffer[
     const id = texts(offer, 'OfferID')[0] ?? '';
     const read = byId.get(id);
     if (!read) continue;
-    shopped.set(detached(id), {
-      owner: detached(read.owner.code),
-      total: { amount: detached(read.total.amount), currency: detached(read.total.currency) },
+    shopped.set(read.offerId, {
+      owner: read.owner.code,
+      total: { amount: read.total.amount, currency: read.total.currency },
       items: each(offer, 'OfferItem').map((item) => ({
         id: detached(texts(item, 'OfferItemID')[0] ?? ''),
         paxIds: [...new Set(each(item, 'Service').flatMap((s) => texts(s, 'PaxRefID')))].map(detached),
