@@ -188,7 +188,7 @@ export async function eachRow<R>(db: Db, query: RawBuilder<R>, onRow: (row: R) =
 }
 
 const copyPrefix = '/* copy in ';
-const copies = new Map<string, string | Uint8Array>();
+const copies = new Map<string, Uint8Array>();
 let copyCount = 0;
 
 /**
@@ -198,7 +198,7 @@ let copyCount = 0;
  * data, without planning a statement or parsing a document that carries them, and writes a page
  * of rows at a time.
  */
-export async function copyIn(db: Db, statement: RawBuilder<unknown>, data: string | Uint8Array): Promise<number> {
+export async function copyIn(db: Db, statement: RawBuilder<unknown>, data: Uint8Array): Promise<number> {
   const id = String((copyCount = (copyCount + 1) % Number.MAX_SAFE_INTEGER));
   copies.set(id, data);
   try {
@@ -210,14 +210,14 @@ export async function copyIn(db: Db, statement: RawBuilder<unknown>, data: strin
 }
 
 /** The data a COPY statement names, and its text without the mark. */
-function copyOf(text: string): { data: string | Uint8Array; text: string } | null {
+function copyOf(text: string): { data: Uint8Array; text: string } | null {
   if (!text.startsWith(copyPrefix)) return null;
   const end = text.indexOf(' */', copyPrefix.length);
   const data = copies.get(text.slice(copyPrefix.length, end));
   return data === undefined ? null : { data, text: text.slice(end + 3).trimStart() };
 }
 
-async function queryCopyIn(client: pg.PoolClient, text: string, data: string | Uint8Array) {
+async function queryCopyIn(client: pg.PoolClient, text: string, data: Uint8Array) {
   const stream = client.query(copyFrom(text));
   await new Promise<void>((resolve, reject) => {
     stream.on('error', reject);
