@@ -31,11 +31,33 @@ export interface NewRequestLog {
   response_body_truncated: boolean;
 }
 
-/** The columns a batch is copied into, in the order `copyRow` writes them. */
-const copiedColumns = sql.raw(`request_logs (request_id, created_at, agency_id, account_id, credential, token_id, mode,
-  source, method, route, path, status, duration_ms, idempotency_key, replayed, headers, request_body,
-  request_body_truncated, response_body, response_body_truncated)`);
-const copiedColumnCount = 20;
+/**
+ * The columns a batch is copied into, in the order `copyRow` writes them; a row's field count is
+ * theirs (binary COPY takes each field as the column's own type, in the statement's order).
+ */
+const copiedColumnNames: readonly (keyof DB['request_logs'])[] = [
+  'request_id',
+  'created_at',
+  'agency_id',
+  'account_id',
+  'credential',
+  'token_id',
+  'mode',
+  'source',
+  'method',
+  'route',
+  'path',
+  'status',
+  'duration_ms',
+  'idempotency_key',
+  'replayed',
+  'headers',
+  'request_body',
+  'request_body_truncated',
+  'response_body',
+  'response_body_truncated',
+];
+const copiedColumns = sql.raw(`request_logs (${copiedColumnNames.join(', ')})`);
 
 /**
  * Appends a batch with one COPY, each row in PostgreSQL's binary format (no statement to plan, no
@@ -52,8 +74,10 @@ export async function insertRequestLogs(db: Db, rows: readonly NewRequestLog[]):
   data.release();
 }
 
+// Written field by field rather than from a list of writers: a call per field through one site
+// cost 0.18 µs more a row (1.15 -> 1.33 µs). The writer tests read every column back.
 function copyRow(data: CopyBinaryWriter, row: NewRequestLog): void {
-  data.row(copiedColumnCount);
+  data.row(copiedColumnNames.length);
   data.text(row.request_id);
   data.timestamptz(row.created_at);
   data.text(row.agency_id);
