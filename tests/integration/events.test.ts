@@ -2,12 +2,13 @@
 // change leaves none), with the envelope, the booking as GET answered it then, and the API call
 // that caused it; the agency walls of GET /events; the cursor; balance.low once per crossing; the
 // time-limit warnings once per window; and the dispatcher handing each event to its consumers once,
-// even with two dispatchers racing, and not at all when a consumer fails.
+// even with two dispatchers racing, and not at all when a consumer fails or the dispatcher's
+// connection dies before its commit (then once by the next pass).
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CompiledQuery } from 'kysely';
 import { createDb, type Db } from '../../api/src/db/database.js';
-import { claimUndispatched } from '../../api/src/db/events.repository.js';
+import { claimUndispatched, countUndispatched } from '../../api/src/db/events.repository.js';
 import { insertNotifications, type NotificationInsert } from '../../api/src/db/notifications.repository.js';
 import { warnApproachingTimeLimits } from '../../api/src/domain/bookings/booking-time-limit-warnings.js';
 import { createEventDispatcher, type DispatchedEvent } from '../../api/src/domain/events/event-dispatch.js';
@@ -345,6 +346,48 @@ describe('the dispatcher', () => {
     });
     expect(await working.dispatchPending()).toBe(3);
     expect(seen).toHaveLength(3);
+  });
+
+  it('gives back the events of a dispatcher whose connection dies before its commit, each dispatched once after', async () => {
+    await append(4);
+    const waiting = await countUndispatched(sdb);
+    const killer = new pg.Client({ connectionString: scratch.url });
+    await killer.connect();
+    const claimed: string[] = [];
+    try {
+      // The worker dies with the consumers' rows written and nothing committed: its connection goes.
+      const dying = createEventDispatcher({
+        db: sdb,
+        clock: { now: () => new Date() },
+        consumers: [
+          {
+            name: 'dies',
+            fanOut: async (trx, events) => {
+              claimed.push(...events.map((e) => e.id));
+              const { rows } = await trx.executeQuery<{ pid: number }>(
+                CompiledQuery.raw('SELECT pg_backend_pid() AS pid'),
+              );
+              await killer.query('SELECT pg_terminate_backend($1)', [rows[0]!.pid]);
+              await trx.executeQuery(CompiledQuery.raw('SELECT 1'));
+            },
+          },
+        ],
+      });
+      await expect(dying.dispatchPending()).rejects.toThrow();
+    } finally {
+      await killer.end();
+    }
+    expect(claimed).toHaveLength(waiting);
+    expect(await countUndispatched(sdb)).toBe(waiting);
+    const seen: string[] = [];
+    const next = createEventDispatcher({
+      db: sdb,
+      clock: { now: () => new Date() },
+      consumers: [{ name: 'record', fanOut: async (_trx, events) => void seen.push(...events.map((e) => e.id)) }],
+    });
+    expect(await next.dispatchPending()).toBe(waiting);
+    expect(await next.dispatchPending()).toBe(0);
+    expect([...seen].sort()).toEqual([...claimed].sort());
   });
 
   it('lets a hand-over of the events it holds write their notifications, and the repeat wait for it (no deadlock)', async () => {

@@ -48,10 +48,14 @@ export function createDb(
     ...options,
     options: keyedPlanSwitches.map((name) => `-c ${name}=off`).join(' '),
   });
-  // An idle client that dies (PostgreSQL restarted) must not crash the process; the pool replaces it.
-  pool.on('error', () => undefined);
-  stablePool.on('error', () => undefined);
-  keyedPool.on('error', () => undefined);
+  // A client that dies (PostgreSQL restarted, its backend terminated) must not crash the process.
+  // Idle, the pool replaces it. Checked out, its statement under way fails and its caller hears
+  // that (a transaction rolls back); its own 'error' event, which has no pool listener while it is
+  // checked out, would otherwise be thrown as uncaught. The pool drops it when it is released.
+  for (const clients of [pool, stablePool, keyedPool]) {
+    clients.on('error', () => undefined);
+    clients.on('connect', (client) => client.on('error', () => undefined));
+  }
   return new Kysely<Database>({
     dialect: new PostgresDialect({ pool: preparedStatements(pool, stablePool, keyedPool) }),
   });
