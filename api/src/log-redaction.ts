@@ -125,7 +125,14 @@ function ruledKeyIn(json: string): boolean {
  */
 function mayHoldSecrets(json: string): boolean {
   if (json.includes('\\') || ruledKeyIn(json) || credentialIn.test(json)) return true;
-  for (const [match] of json.matchAll(cardLike)) if (passesLuhn(match.replace(/[ -]/g, ''))) return true;
+  // exec on the pattern itself: matchAll copies the pattern on every call, a fifth of this scan.
+  cardLike.lastIndex = 0;
+  for (let match = cardLike.exec(json); match !== null; match = cardLike.exec(json)) {
+    if (passesLuhn(match[0].replace(/[ -]/g, ''))) {
+      cardLike.lastIndex = 0;
+      return true;
+    }
+  }
   return false;
 }
 
