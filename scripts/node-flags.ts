@@ -8,6 +8,11 @@ import { existsSync } from 'node:fs';
  * search bench from 86 to 111 searches/s.
  */
 export const apiV8Flags: readonly string[] = ['--max-semi-space-size=32'];
+// V8's parallel scavenger stays on, though it shares two cores with the sandbox and PostgreSQL. In
+// the XML search bench (API pinned to one core, load 10–15), `--single-threaded-gc` and
+// `--no-parallel-scavenge` copied 48–58 MB a second of pause against 79–83 MB/s with it, and
+// paused 147–188 ms per young collection against 108–110 ms on average (two runs each, taking
+// turns): more threads are likely to get more of a contended core, not less.
 // Workers keep V8's default young generation: 32 MB, as the API has, cut the webhooks bench's CPU
 // per delivery by about a tenth (274 to 248 µs, under load 17-21), but let a 100,000-document
 // back-office delivery peak at 197 MB against 182 MB without it, next to that feed's 200 MB ceiling.

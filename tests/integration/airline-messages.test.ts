@@ -107,6 +107,41 @@ describe('airline message log', () => {
     expect(JSON.stringify(stored)).not.toMatch(/4111|737<|tok-secret/);
   });
 
+  it('writes a buffered exchange exactly as it was recorded, byte for byte, with only its secrets redacted', async () => {
+    // Multi-byte text of every UTF-8 width (2, 3 and 4 bytes) around a card and a token: the bodies
+    // wait for their batch as bytes and must come back as the same text, and sizes count bytes.
+    const request =
+      '<IATA_OrderCreateRQ><GivenName>Zoë Łukasz</GivenName><City>東京</City><Remark>✈ 𝄞 &amp; "quoted"\r\n</Remark><CardNumber>4111111111111111</CardNumber></IATA_OrderCreateRQ>';
+    const response =
+      '<IATA_OrderViewRS><Token>tok-secret-456</Token><Surname>Müller-Ødegård</Surname><Amount>0100.50</Amount></IATA_OrderViewRS>';
+    stack.ctx.airlineMessageRecorder.record({
+      channelId: 'ach_bytes',
+      carrier: 'LO',
+      message: 'OrderCreate',
+      direction: 'outbound',
+      bookingId: null,
+      format: 'xml',
+      url: 'https://ndc.example.net/OrderCreate',
+      status: 200,
+      durationMs: 7,
+      request,
+      response,
+      error: null,
+      at: new Date(),
+    });
+    await stack.ctx.airlineMessageRecorder.flush();
+    const stored = await stack.ctx.db
+      .selectFrom('airline_messages')
+      .selectAll()
+      .where('channel_id', '=', 'ach_bytes')
+      .executeTakeFirstOrThrow();
+    expect(stored.request_body).toBe(request.replace('4111111111111111', '[redacted]'));
+    expect(stored.response_body).toBe(response.replace('tok-secret-456', '[redacted]'));
+    expect(stored.request_bytes).toBe(Buffer.byteLength(request));
+    expect(stored.response_bytes).toBe(Buffer.byteLength(response));
+    expect(stored.request_bytes).toBeGreaterThan(request.length);
+  });
+
   it('sweeps exchanges older than 30 days', async () => {
     const old = new Date(Date.now() - 31 * 86_400_000);
     await stack.ctx.db.updateTable('airline_messages').set({ at: old }).where('channel_id', '=', 'ach_cert').execute();
