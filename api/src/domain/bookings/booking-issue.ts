@@ -23,7 +23,7 @@ import type { Db } from '../../db/database.js';
 import { closeIntent, markIntentUnknown } from '../../db/airline-intents.repository.js';
 import type { ProviderChannel, ProviderOrder } from '../../providers/airline-provider.js';
 import { closedTicketingGate, type ChannelFacts, type TicketingGate } from '../channels/channel-state.js';
-import { DomainError, notFound, settledValue } from '../errors.js';
+import { DomainError, notFound } from '../errors.js';
 import { newId } from '../ids.js';
 import { fromMinor, toMinor } from '../../money.js';
 import type { Principal } from '../principal.js';
@@ -34,7 +34,7 @@ import { historyRowOf, recordHistory } from './booking-history.js';
 import { bookingEventRow } from './booking-events.js';
 import { intentRowOf, openIntentRefusal } from './booking-intents.js';
 import {
-  agencyFee,
+  agencyFeeOf,
   airlinePayment,
   type AgencyFee,
   balanceConversion,
@@ -69,8 +69,9 @@ export async function issueBooking(
   timing?: AirlineTiming,
 ): Promise<Booking> {
   const { db, clock, provider } = deps;
-  // The booking, its way to ticketing and its channel in one round trip.
-  const found = await bookingForTicketing(db, principal, input.locator);
+  // The booking, its way to ticketing, its channel, the agency's issue fee and the company's balance
+  // currency (with their rates in effect now) in one round trip.
+  const found = await bookingForTicketing(db, principal, input.locator, clock.now());
   const { row } = found;
   const status = effectiveStatus(row, clock.now());
   if (status !== 'new') throw notIssuable(status);
@@ -91,13 +92,10 @@ export async function issueBooking(
   // A fee the agency set in another currency is converted at today's rate (refused, naming the
   // pair, when none is known), before anything changes. A balance in another currency pays at
   // today's rate, which the booking keeps for every later credit or debit; with no rate known the
-  // issue is refused here, before anything changes. Two independent reads, made at once; when both
-  // are refused, the fee's refusal is the one answered, as when they were read one after the other.
-  const [feeRead, conversionRead] = byBalance
-    ? await Promise.allSettled([agencyFee(db, row, 'issue', clock.now()), balanceConversion(db, row, clock.now())])
-    : [];
-  const fee = feeRead ? settledValue(feeRead) : { minor: 0, original: null };
-  const conversion = conversionRead ? settledValue(conversionRead) : null;
+  // issue is refused here, before anything changes. When both are refused, the fee's refusal is
+  // the one answered.
+  const fee = byBalance ? agencyFeeOf(row, found.issueFee) : { minor: 0, original: null };
+  const conversion = byBalance ? balanceConversion(row, found.balance) : null;
   const feeMinor = fee.minor;
   const paying: BookingRow = conversion ? { ...row, ...conversion } : row;
 
