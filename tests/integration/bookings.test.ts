@@ -15,7 +15,7 @@ import {
 import request from 'supertest';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createSecretBox } from '../../api/src/domain/crypto/secret-box.js';
-import { toMinor } from '../../api/src/money.js';
+import { fromMinor, toMinor } from '../../api/src/money.js';
 import {
   balanceOf,
   bearer,
@@ -241,6 +241,115 @@ describe('paying from the company balance', () => {
         .where('reason', 'not in', setupReasons)
         .execute(),
     ).toEqual([]);
+  });
+});
+
+describe('the issue claim and its debit in one statement', () => {
+  async function payingTenant(days: number) {
+    const own = await createTenant(db());
+    const payer = await createAccount(db(), { userType: 'Agent', tenant: own });
+    await payBy(db(), own, 'company_balance');
+    await setIssueFee(db(), own, '2.50');
+    const [fare] = await findFares(
+      stack.baseUrl,
+      bearer(payer.token),
+      { origin: 'WAW', destination: 'FRA', days },
+      { currency: 'EUR' },
+    );
+    return { own, payer, fare: fare!, needMinor: toMinor(fare!.amount) + 250 };
+  }
+  const issue = (token: string, locator: string) =>
+    api().post('/api/v1/bookings/issue').set(bearer(token)).send({ locator });
+  const ledgerOf = (companyId: string) =>
+    db()
+      .selectFrom('transactions')
+      .select(['amount', 'balance_after', 'reason', 'kind', 'booking_id'])
+      .where('company_id', '=', companyId)
+      .where('reason', 'not in', setupReasons)
+      .orderBy('seq')
+      .execute();
+
+  it('a cent short: refused as before, with nothing claimed, no intent, no history and no ledger entry', async () => {
+    const { own, payer, fare, needMinor } = await payingTenant(51);
+    const booked = await book(stack.baseUrl, bearer(payer.token), fare);
+    await setBalance(db(), own.companyId, fromMinor(needMinor - 1));
+    const refused = await issue(payer.token, booked.locator);
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors[0].code).toBe('insufficient_balance');
+    expect(refused.body.errors[0].detail).toBe(
+      `The balance is ${fromMinor(needMinor - 1)} EUR; this needs ${fromMinor(needMinor)} EUR.`,
+    );
+    const row = await db()
+      .selectFrom('bookings')
+      .select(['id', 'status', 'balance_debit', 'issue_attempt_id'])
+      .where('locator', '=', booked.locator)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ status: 'new', balance_debit: null, issue_attempt_id: null });
+    expect(await db().selectFrom('airline_intents').select('id').where('booking_id', '=', row.id).execute()).toEqual(
+      [],
+    );
+    const history = await db()
+      .selectFrom('booking_history')
+      .select('action')
+      .where('booking_id', '=', row.id)
+      .execute();
+    expect(history.map((h) => h.action)).not.toContain('issue_started');
+    expect(await balanceOf(db(), own.companyId)).toBe(fromMinor(needMinor - 1));
+    expect(await ledgerOf(own.companyId)).toEqual([]);
+
+    // A cent more, and the same statement takes it all: each entry with the balance right after it.
+    await setBalance(db(), own.companyId, fromMinor(needMinor));
+    const issued = await issue(payer.token, booked.locator);
+    expect(issued.status, JSON.stringify(issued.body)).toBe(200);
+    expect(await balanceOf(db(), own.companyId)).toBe('0.00');
+    expect(await ledgerOf(own.companyId)).toEqual([
+      {
+        amount: fromMinor(-toMinor(fare.amount)),
+        balance_after: '2.50',
+        reason: `Tickets ${booked.locator}`,
+        kind: 'booking',
+        booking_id: row.id,
+      },
+      {
+        amount: '-2.50',
+        balance_after: '0.00',
+        reason: `Issue fee ${booked.locator}`,
+        kind: 'booking',
+        booking_id: row.id,
+      },
+    ]);
+  });
+
+  it('an issue that takes the balance below the low-balance threshold announces balance.low once', async () => {
+    const { own, payer, fare, needMinor } = await payingTenant(52);
+    // 1,000.00 left after the first issue, a cent below the threshold.
+    await setBalance(db(), own.companyId, fromMinor(needMinor + 100_000));
+    await db()
+      .updateTable('companies')
+      .set({ low_balance_threshold: '1000.01' })
+      .where('id', '=', own.companyId)
+      .execute();
+    const lows = () =>
+      db()
+        .selectFrom('events')
+        .select('id')
+        .where('type', '=', 'balance.low')
+        .where('company_id', '=', own.companyId)
+        .execute();
+    const first = await book(stack.baseUrl, bearer(payer.token), fare);
+    expect((await issue(payer.token, first.locator)).status).toBe(200); // crosses
+    expect(await lows()).toHaveLength(1);
+    const [again] = await findFares(
+      stack.baseUrl,
+      bearer(payer.token),
+      { origin: 'WAW', destination: 'FRA', days: 53 },
+      { currency: 'EUR' },
+    );
+    const second = await book(stack.baseUrl, bearer(payer.token), again!);
+    const paid = await issue(payer.token, second.locator); // already below
+    expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+    expect(await lows()).toHaveLength(1);
+    expect(await balanceOf(db(), own.companyId)).toBe(fromMinor(100_000 - (toMinor(again!.amount) + 250)));
   });
 });
 

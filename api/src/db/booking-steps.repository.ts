@@ -1,5 +1,6 @@
 // The hottest booking steps as one statement each: a booking with its first history entry and event, the
-// issue claim with its airline intent and history entry, and the issued row with its intent closed
+// issue claim with its airline intent and history entry (and, paid from the company balance, its
+// debit and ledger entries), and the issued row with its intent closed
 // and history entry (and, while the row is as the claim left it, its sales documents, accounting
 // documents and event too). Each would otherwise take three or four round trips, and on a loaded
 // API every round trip waits its turn in the event loop: this is where create and issue spent most
@@ -13,6 +14,12 @@ import { notifyAfterCommit, type Db } from './database.js';
 import { eventsChannel, type NewEventRow } from './events.repository.js';
 import { salesWrites, type SaleWrite } from './sales-rollups.repository.js';
 import { insertBeside } from './insert-beside.js';
+import {
+  guardedPostingCtes,
+  refusedUnlessPosted,
+  statementRefused,
+  type GuardedPosting,
+} from './companies.repository.js';
 
 const setClause = (changes: BookingChanges) =>
   sql.join(
@@ -55,13 +62,17 @@ export async function insertBookingWithHistory(
  * false when another airline intent of the booking is open (the partial unique index decides). In a
  * transaction the claim then stands and the caller must roll the transaction back; `alone` (the
  * statement is its own transaction) makes the open intent fail the statement instead, so nothing
- * is written, and answers no row.
+ * is written, and answers no row. `debit` (alone only) is the company balance's posting, made in the
+ * same statement after the claim (lock order: the booking row, then the company balance row); when
+ * the balance cannot take it as given (guardedPostingCtes), nothing is written and the answer is
+ * 'debit_refused'.
  */
 export async function claimIssueWithIntent(
   trx: Db,
   input: { id: string; changes: BookingChanges; intent: IntentInsert; history: HistoryRow },
   alone = false,
-): Promise<{ row: BookingRow | null; intentWritten: boolean; version: string | null } | undefined> {
+  debit?: GuardedPosting,
+): Promise<{ row: BookingRow | null; intentWritten: boolean; version: string | null } | 'debit_refused' | undefined> {
   const query = sql<BookingRow & { intent_written: boolean; row_version: string }>`
     WITH claimed AS (
       UPDATE bookings SET ${setClause(input.changes)}
@@ -72,12 +83,16 @@ export async function claimIssueWithIntent(
       ${alone ? sql`` : sql`ON CONFLICT (booking_id) WHERE state IN ('pending', 'unknown') DO NOTHING`}
       RETURNING id
     ), history AS (${insertBeside('booking_history', { ...input.history }, 'claimed')})
-    SELECT claimed.*, EXISTS (SELECT 1 FROM intent) AS intent_written FROM claimed`;
+    ${debit ? sql`, ${guardedPostingCtes(debit, 'claimed')}` : sql``}
+    SELECT claimed.*, EXISTS (SELECT 1 FROM intent) AS intent_written FROM claimed
+    ${debit ? sql`WHERE ${refusedUnlessPosted}` : sql``}`;
   const result = await query.execute(trx).catch((error: { code?: string; constraint?: string }) => {
     if (alone && error.code === '23505' && error.constraint === 'airline_intents_one_open_idx') return null;
+    if (debit && statementRefused(error)) return 'debit_refused' as const;
     throw error;
   });
   if (result === null) return { row: null, intentWritten: false, version: null };
+  if (result === 'debit_refused') return result;
   const found = result.rows[0];
   if (!found) return undefined;
   const { intent_written: intentWritten, row_version: version, ...row } = found;

@@ -4,6 +4,7 @@ import { sql, type Expression, type Insertable, type Selectable, type Updateable
 import { jsonObjectFrom } from 'kysely/helpers/postgres';
 import { agencyChannelsQuery, type AgencyChannelRow } from './channels.repository.js';
 import type { Db } from './database.js';
+import { rateInEffectOf } from './exchange-rates.repository.js';
 import { agencyTime } from './sandbox-clocks.repository.js';
 import type { BookingsTable } from './schema.js';
 
@@ -225,14 +226,25 @@ function ticketingPathQuery(
  * that had to follow each other (the path and the channel are keyed by the booking's columns).
  * The path and the channel are null when the booking's channel is no longer the agency's.
  * `callerId` given, the same statement answers whether that account is suspended (or gone), as
- * accountSuspended does: the write's own suspension check, without a round trip of its own.
+ * accountSuspended does: the write's own suspension check, without a round trip of its own. The
+ * agency's issue fee (feeOf, with its rate at `at`) and the booking's company balance (its
+ * currency, with the rate from the fare's currency at `at`) ride on it too, for paying from the
+ * balance: null when the agency has no such fee row or the booking no company.
  */
 export async function findBookingForTicketing(
   db: Db,
   locator: string,
-  callerId: string | null = null,
+  callerId: string | null,
+  at: Date,
 ): Promise<
-  | { row: BookingRow; path: TicketingPathRow | null; channel: AgencyChannelRow | null; callerSuspended: boolean }
+  | {
+      row: BookingRow;
+      path: TicketingPathRow | null;
+      channel: AgencyChannelRow | null;
+      callerSuspended: boolean;
+      issueFee: FeeRow | null;
+      balance: BalanceCurrencyRow | null;
+    }
   | undefined
 > {
   const keys = [
@@ -250,21 +262,64 @@ export async function findBookingForTicketing(
         ? sql<boolean>`false`
         : sql<boolean>`coalesce((SELECT a.suspended_at IS NOT NULL FROM accounts a WHERE a.id = ${callerId}), true)`
       ).as('caller_suspended'),
+      jsonObjectFrom(feeQuery(db, keys[0], 'issue', sql.ref<string>('b.currency'), at)).as('issue_fee'),
+      jsonObjectFrom(
+        db
+          .selectFrom('companies as c')
+          .select([
+            'c.balance_currency',
+            rateInEffectOf(sql.ref<string>('b.currency'), sql.ref<string>('c.balance_currency'), at).as('rate'),
+          ])
+          .where('c.id', '=', sql.ref<string>('b.company_id')),
+      ).as('balance_company'),
     ])
     .where('b.locator', '=', locator)
     .executeTakeFirst();
   if (!found) return undefined;
-  const { ticketing_path: path, ticketing_channel: channel, caller_suspended: callerSuspended, ...row } = found;
-  return { row, path, channel, callerSuspended };
+  const {
+    ticketing_path: path,
+    ticketing_channel: channel,
+    caller_suspended: callerSuspended,
+    issue_fee: issueFee,
+    balance_company: balance,
+    ...row
+  } = found;
+  return { row, path, channel, callerSuspended, issueFee, balance };
 }
 
-export async function feeOf(db: Db, agencyId: string, kind: 'issue' | 'void' | 'refund' | 'exchange' | 'emd') {
+/** An agency's fee of a kind, with the rate from its currency to the fare's in effect then (null when none is known). */
+export type FeeRow = { amount: string; currency: string; rate: string | null };
+
+/** A company's balance currency, with the rate from the fare's currency to it in effect then (null when none is known). */
+export type BalanceCurrencyRow = { balance_currency: string; rate: string | null };
+
+export type FeeKind = 'issue' | 'void' | 'refund' | 'exchange' | 'emd';
+
+/** The agency's fee of a kind, with the rate from its currency to `fareCurrency` in effect `at`. */
+export async function feeOf(db: Db, agencyId: string, kind: FeeKind, fareCurrency: string, at: Date) {
+  return feeQuery(db, agencyId, kind, fareCurrency, at).executeTakeFirst();
+}
+
+/**
+ * The query of feeOf; its keys are values, or columns of an outer query when it is a subquery.
+ * Numbers as text, as a read of the column answers them (a JSON subquery would make them numbers).
+ */
+function feeQuery(
+  db: Db,
+  agencyId: string | Expression<string>,
+  kind: FeeKind,
+  fareCurrency: string | Expression<string>,
+  at: Date,
+) {
   return db
-    .selectFrom('agency_transaction_fees')
-    .select(['amount', 'currency'])
-    .where('agency_id', '=', agencyId)
-    .where('kind', '=', kind)
-    .executeTakeFirst();
+    .selectFrom('agency_transaction_fees as f')
+    .select([
+      sql<string>`f.amount::text`.as('amount'),
+      'f.currency',
+      rateInEffectOf(sql.ref<string>('f.currency'), fareCurrency, at).as('rate'),
+    ])
+    .where('f.agency_id', '=', agencyId)
+    .where('f.kind', '=', kind);
 }
 
 export async function cardOf(db: Db, id: string) {

@@ -121,6 +121,65 @@ export interface TransactionRow {
 export const ledgerKinds = ['opening', 'adjustment', 'booking', 'transfer'] as const;
 export type LedgerKind = (typeof ledgerKinds)[number];
 
+/**
+ * A posting made by a statement beside the change it pays for (guardedPostingCtes): its entries in
+ * order, each with the sum of the entries up to it (`running`), and the bounds the balance stays in.
+ */
+export interface GuardedPosting {
+  companyId: string;
+  currency: string;
+  /** The entries' sum: what the balance moves by. */
+  total: string;
+  /** The highest balance the posting may leave (the lowest is zero). */
+  ceiling: string;
+  entries: readonly (Omit<TransactionRow, 'company_id' | 'currency' | 'balance_after'> & { running: string })[];
+}
+
+/**
+ * The posting as the CTEs `debited` (the balance) and `entries` (the ledger rows, in order, each with
+ * the balance right after it) of a statement whose CTE `after` holds the row the posting pays for:
+ * the company row is locked only once `after` has a row, so after that row's lock (lock order: the
+ * booking row, then the company balance row). They write only while the company row, as locked (an
+ * UPDATE re-checks its condition on the newest version), is in `currency`, the balance stays within
+ * zero and `ceiling`, and it does not cross the company's low-balance threshold downwards; else
+ * `debited` is empty, and `refusedUnlessPosted` in the statement's last SELECT fails it whole.
+ */
+export function guardedPostingCtes(posting: GuardedPosting, after: string) {
+  const total = sql`${posting.total}::numeric`;
+  const values = posting.entries.map(
+    (e, i) => sql`(${i}::int, ${e.id}::text, ${e.amount}::numeric, ${e.running}::numeric, ${e.reason}::text,
+      ${e.actor_account_id}::text, ${e.created_at}::timestamptz, ${e.original_amount ?? null}::numeric,
+      ${e.original_currency ?? null}::text, ${e.exchange_rate ?? null}::numeric, ${e.kind ?? 'adjustment'}::text,
+      ${e.booking_id ?? null}::text, ${e.transfer_id ?? null}::text)`,
+  );
+  return sql`debited AS (
+      UPDATE companies c SET balance_amount = c.balance_amount + ${total}
+      FROM ${sql.table(after)}
+      WHERE c.id = ${posting.companyId}
+        AND rtrim(c.balance_currency) = ${posting.currency}
+        AND c.balance_amount + ${total} BETWEEN 0 AND ${posting.ceiling}::numeric
+        AND (c.low_balance_threshold IS NULL OR c.balance_amount < c.low_balance_threshold
+          OR c.balance_amount + ${total} >= c.low_balance_threshold)
+      RETURNING c.id, c.balance_amount
+    ), entries AS (
+      INSERT INTO transactions (id, company_id, amount, currency, balance_after, reason, actor_account_id,
+        created_at, original_amount, original_currency, exchange_rate, kind, booking_id, transfer_id)
+      SELECT e.id, d.id, e.amount, ${posting.currency}, d.balance_amount - ${total} + e.running, e.reason,
+        e.actor_account_id, e.created_at, e.original_amount, e.original_currency, e.exchange_rate, e.kind,
+        e.booking_id, e.transfer_id
+      FROM debited d, (VALUES ${sql.join(values)}) AS e(ord, id, amount, running, reason, actor_account_id,
+        created_at, original_amount, original_currency, exchange_rate, kind, booking_id, transfer_id)
+      ORDER BY e.ord
+    )`;
+}
+
+/** True when guardedPostingCtes posted; else it fails the statement (SQLSTATE CT001, `statementRefused`). */
+export const refusedUnlessPosted = sql<boolean>`CASE WHEN EXISTS (SELECT 1 FROM debited) THEN true
+  ELSE refuse_statement('company balance') END`;
+
+/** Whether a statement failed by refuse_statement: it changed nothing. */
+export const statementRefused = (error: { code?: string }) => error.code === 'CT001';
+
 /** Adds to the balance in the same statement that reads it, so no concurrent change is lost. */
 export async function addToBalance(db: Db, companyId: string, amount: string): Promise<string> {
   const row = await db

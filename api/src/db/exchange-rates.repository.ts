@@ -1,6 +1,6 @@
 // Dated exchange rates: one row per pair and moment it takes effect; the newest not after a moment
 // is the rate of that moment.
-import { sql } from 'kysely';
+import { sql, type Expression } from 'kysely';
 import type { Db } from './database.js';
 
 export interface ExchangeRateRow {
@@ -32,6 +32,15 @@ export async function rateInEffect(db: Db, base: string, quote: string, at: Date
     .executeTakeFirst();
   return row ? trimmed(row) : undefined;
 }
+
+/**
+ * rateInEffect's rate alone, as a subquery of another read (its pair may be columns of that read):
+ * as text, as a read of the column answers it; null when none is known.
+ */
+export const rateInEffectOf = (base: Expression<string>, quote: string | Expression<string>, at: Date) =>
+  sql<string | null>`(SELECT r.rate::text FROM exchange_rates r
+    WHERE r.base_currency = ${base} AND r.quote_currency = ${quote} AND r.effective_at <= ${at}
+    ORDER BY r.effective_at DESC LIMIT 1)`;
 
 /** Every pair's rate in effect at `at`. */
 export async function ratesInEffect(db: Db, at: Date): Promise<ExchangeRateRow[]> {

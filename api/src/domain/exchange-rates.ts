@@ -2,17 +2,9 @@
 // the one source of rates. Issuing from a company balance in another currency than the fare
 // converts at the pair's rate in effect; a search ranks fares of several currencies in EUR, and a
 // fixed markup in another currency is converted, at the same table's rates.
-import { ratesInEffect, rateInEffect } from '../db/exchange-rates.repository.js';
+import { ratesInEffect } from '../db/exchange-rates.repository.js';
 import type { Db } from '../db/database.js';
 import { DomainError } from './errors.js';
-
-export interface ExchangeRate {
-  from: string;
-  to: string;
-  /** Units of `to` for one unit of `from`, a decimal string (up to 8 places). */
-  rate: string;
-  effectiveAt: Date;
-}
 
 const scale = 100_000_000n;
 
@@ -30,13 +22,6 @@ export function convertMinor(minor: number, rate: string): number {
 
 export const missingRate = (from: string, to: string) =>
   new DomainError('exchange_rate_missing', `No exchange rate from ${from} to ${to} is known.`);
-
-/** The rate from one currency to another in effect at `at`; refused, naming the pair, when none is known. */
-export async function rateFor(db: Db, from: string, to: string, at: Date): Promise<ExchangeRate> {
-  const row = await rateInEffect(db, from, to, at);
-  if (!row) throw missingRate(from, to);
-  return { from, to, rate: row.rate, effectiveAt: row.effective_at };
-}
 
 /** Every rate in effect at one moment, read once for work that converts many amounts (a search). */
 export interface RateBook {

@@ -55,6 +55,7 @@ import * as lz4LargeBodies from './20261128T1200-lz4-large-bodies.js';
 import * as webhookClaimIndexes from './20261128T1205-webhook-claim-indexes.js';
 import * as webhookPendingIndex from './20261129T0200-webhook-pending-index.js';
 import * as requestLogStatistics from './20261129T0300-request-log-statistics.js';
+import * as refuseStatement from './20261201T0100-refuse-statement.js';
 
 export const migrations: Record<string, Migration> = {
   // accounts, sign-in, API tokens
@@ -160,4 +161,6 @@ export const migrations: Record<string, Migration> = {
   '20261129T0200-webhook-pending-index': webhookPendingIndex,
   // the request log's headers and bodies left out of ANALYZE's sample, on every day partition
   '20261129T0300-request-log-statistics': requestLogStatistics,
+  // refuse_statement: a statement of several changes refuses whole when one cannot be made as decided
+  '20261201T0100-refuse-statement': refuseStatement,
 };

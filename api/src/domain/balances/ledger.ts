@@ -65,26 +65,56 @@ export async function postToLedger(trx: Db, posting: LedgerPosting) {
   for (const entry of posting.entries) {
     const balanceAfter = await repo.addToBalance(trx, company.id, entry.amount);
     const row: repo.TransactionRow = {
-      id: newId('trx'),
+      ...entryRow(posting, entry),
       company_id: company.id,
-      amount: entry.amount,
       currency,
       balance_after: balanceAfter,
-      reason: entry.reason,
-      actor_account_id: posting.actorAccountId,
-      created_at: posting.at,
-      original_amount: entry.original?.amount ?? null,
-      original_currency: entry.original?.currency ?? null,
-      exchange_rate: entry.original?.rate ?? null,
-      kind: posting.kind ?? 'adjustment',
-      booking_id: posting.bookingId ?? null,
-      transfer_id: posting.transferId ?? null,
     };
     await repo.insertTransaction(trx, row);
     rows.push(row);
   }
   await announceLowBalance(trx, company, total, posting);
   return { company, rows };
+}
+
+/** An entry's ledger row, but for what the locked company gives it (its id, currency and the balance after it). */
+const entryRow = (posting: LedgerPosting, entry: LedgerEntry) => ({
+  id: newId('trx'),
+  amount: entry.amount,
+  reason: entry.reason,
+  actor_account_id: posting.actorAccountId,
+  created_at: posting.at,
+  original_amount: entry.original?.amount ?? null,
+  original_currency: entry.original?.currency ?? null,
+  exchange_rate: entry.original?.rate ?? null,
+  kind: posting.kind ?? 'adjustment',
+  booking_id: posting.bookingId ?? null,
+  transfer_id: posting.transferId ?? null,
+});
+
+/**
+ * The posting for a statement that makes it beside the change it pays for (an issue's claim), with
+ * no transaction around them: the entries as postToLedger writes them, and the bounds the statement
+ * checks on the company row under its lock (repo.guardedPostingCtes). The statement posts only what
+ * postToLedger would post with nothing left to decide: the company's currency is the posting's, the
+ * balance stays within zero and its ceiling, and it crosses no low-balance threshold (which
+ * announces `balance.low`). Else it changes nothing, and the caller posts through postToLedger,
+ * which refuses or announces. Not for a posting with a `reach` check (it needs the locked row).
+ */
+export function guardedPosting(posting: LedgerPosting): repo.GuardedPosting {
+  if (posting.reach) throw new Error('guardedPosting: a reach check needs postToLedger');
+  let runningMinor = 0;
+  const entries = posting.entries.map((entry) => {
+    runningMinor += toMinor(entry.amount);
+    return { ...entryRow(posting, entry), running: fromMinor(runningMinor) };
+  });
+  return {
+    companyId: posting.companyId,
+    currency: posting.currency,
+    total: fromMinor(runningMinor),
+    ceiling: fromMinor(maxBalanceMinor),
+    entries,
+  };
 }
 
 /**

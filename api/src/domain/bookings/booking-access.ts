@@ -49,10 +49,12 @@ export async function bookingFor(db: Db, principal: Principal, locator: string):
  * bookingFor, with the booking's way to ticketing and its channel read in the same statement (issue),
  * and the caller's suspension: issue's first read is its write's suspension check (`checksSuspension`
  * in the permission matrix), so a suspended caller is refused before anything else, as the guard would.
+ * The agency's issue fee and the company's balance currency, with their rates in effect `at`, come
+ * with it (findBookingForTicketing), for paying from the balance.
  */
-export async function bookingForTicketing(db: Db, principal: Principal, locator: string) {
+export async function bookingForTicketing(db: Db, principal: Principal, locator: string, at: Date) {
   const caller = suspendableAccount(principal);
-  const found = await findBookingForTicketing(db, locator, caller);
+  const found = await findBookingForTicketing(db, locator, caller, at);
   // No booking, no row to answer the suspension beside: read it alone (a 404 is no hot path).
   if (caller && (found ? found.callerSuspended : await accountSuspended(db, caller))) throw suspendedRefusal();
   await reachable(db, principal, found?.row);

@@ -1,5 +1,5 @@
 // Issuing a booking exactly once. The claim is a database state change (new -> issuing) made in the
-// same transaction as the company balance debit, so concurrent or repeated requests find the
+// same statement as the company balance debit, so concurrent or repeated requests find the
 // booking claimed and neither pay nor ticket again; the airline is asked only by the holder of the
 // claim. A definite refusal gives the claim (and the money) back; a lost answer is reconciled by
 // retrieving the order before anything else happens. The claim takes the booking row lock and
@@ -20,10 +20,12 @@ import {
   type TicketingPathRow,
 } from '../../db/bookings.repository.js';
 import type { Db } from '../../db/database.js';
+import type { GuardedPosting } from '../../db/companies.repository.js';
 import { closeIntent, markIntentUnknown } from '../../db/airline-intents.repository.js';
 import type { ProviderChannel, ProviderOrder } from '../../providers/airline-provider.js';
+import { guardedPosting, postToLedger } from '../balances/ledger.js';
 import { closedTicketingGate, type ChannelFacts, type TicketingGate } from '../channels/channel-state.js';
-import { DomainError, notFound, settledValue } from '../errors.js';
+import { DomainError, notFound } from '../errors.js';
 import { newId } from '../ids.js';
 import { fromMinor, toMinor } from '../../money.js';
 import type { Principal } from '../principal.js';
@@ -34,11 +36,11 @@ import { historyRowOf, recordHistory } from './booking-history.js';
 import { bookingEventRow } from './booking-events.js';
 import { intentRowOf, openIntentRefusal } from './booking-intents.js';
 import {
-  agencyFee,
+  agencyFeeOf,
   airlinePayment,
   type AgencyFee,
   balanceConversion,
-  debitForIssue,
+  issueDebit,
   refundFailedIssue,
 } from './booking-payment.js';
 import { takeCurrentPrice } from './booking-reshop.js';
@@ -69,8 +71,9 @@ export async function issueBooking(
   timing?: AirlineTiming,
 ): Promise<Booking> {
   const { db, clock, provider } = deps;
-  // The booking, its way to ticketing and its channel in one round trip.
-  const found = await bookingForTicketing(db, principal, input.locator);
+  // The booking, its way to ticketing, its channel, the agency's issue fee and the company's balance
+  // currency (with their rates in effect now) in one round trip.
+  const found = await bookingForTicketing(db, principal, input.locator, clock.now());
   const { row } = found;
   const status = effectiveStatus(row, clock.now());
   if (status !== 'new') throw notIssuable(status);
@@ -91,13 +94,10 @@ export async function issueBooking(
   // A fee the agency set in another currency is converted at today's rate (refused, naming the
   // pair, when none is known), before anything changes. A balance in another currency pays at
   // today's rate, which the booking keeps for every later credit or debit; with no rate known the
-  // issue is refused here, before anything changes. Two independent reads, made at once; when both
-  // are refused, the fee's refusal is the one answered, as when they were read one after the other.
-  const [feeRead, conversionRead] = byBalance
-    ? await Promise.allSettled([agencyFee(db, row, 'issue', clock.now()), balanceConversion(db, row, clock.now())])
-    : [];
-  const fee = feeRead ? settledValue(feeRead) : { minor: 0, original: null };
-  const conversion = conversionRead ? settledValue(conversionRead) : null;
+  // issue is refused here, before anything changes. When both are refused, the fee's refusal is
+  // the one answered.
+  const fee = byBalance ? agencyFeeOf(row, found.issueFee) : { minor: 0, original: null };
+  const conversion = byBalance ? balanceConversion(row, found.balance) : null;
   const feeMinor = fee.minor;
   const paying: BookingRow = conversion ? { ...row, ...conversion } : row;
 
@@ -106,11 +106,15 @@ export async function issueBooking(
   const at = clock.now();
   // What the debit will take, known before it is posted: the claim records it in the same statement.
   const debitMinor = byBalance ? airlineMinor + feeMinor : 0;
+  const debit = byBalance
+    ? issueDebit(paying, { airlineMinor, feeMinor, feeOriginal: fee.original, actorAccountId: principal.accountId, at })
+    : null;
   // The claimed row and its version, for finishing in one statement (`finishAtOnce`).
   let claimed: { row: BookingRow; version: string } | undefined;
-  // Lock order: the booking row (the claim, which writes the intent and history beside it in one
-  // statement), then the company balance row (the debit).
-  const claimIn = async (trx: Db, alone: boolean) => {
+  // Lock order: the booking row (the claim, which writes the intent and history beside it), then
+  // the company balance row (the debit), whether in one statement or in a transaction. False when
+  // the statement's debit was refused (nothing was written).
+  const claimIn = async (trx: Db, alone: boolean, guarded?: GuardedPosting) => {
     const claim = await claimIssueWithIntent(
       trx,
       {
@@ -135,7 +139,9 @@ export async function issueBooking(
         }),
       },
       alone,
+      guarded,
     );
+    if (claim === 'debit_refused') return false;
     if (!claim) {
       const now = await findBookingByLocator(trx, row.locator);
       throw notIssuable(now ? effectiveStatus(now, clock.now()) : 'cancelled');
@@ -144,22 +150,20 @@ export async function issueBooking(
     // (alone, the statement wrote nothing).
     if (!claim.intentWritten) throw await openIntentRefusal(trx, claim.row ?? row);
     if (claim.row && claim.version) claimed = { row: claim.row, version: claim.version };
+    return true;
   };
-  if (byBalance) {
+  // The claim and its debit are one statement, atomic on its own, without a transaction's BEGIN and
+  // COMMIT round trips; nothing to debit, the claim alone.
+  const claimedAlone = await claimIn(db, true, debit ? guardedPosting(debit) : undefined);
+  if (!claimedAlone) {
+    // The balance could not take the debit with nothing left to decide (too little of it, its
+    // low-balance threshold crossed, its currency changed), and the statement wrote nothing: the
+    // claim and the debit are made in a transaction, where the ledger decides (it refuses, or posts
+    // and announces the low balance).
     await db.transaction().execute(async (trx) => {
       await claimIn(trx, false);
-      await debitForIssue(trx, paying, {
-        airlineMinor,
-        feeMinor,
-        feeOriginal: fee.original,
-        actorAccountId: principal.accountId,
-        at,
-      });
+      await postToLedger(trx, debit!);
     });
-  } else {
-    // Nothing to debit: the claim is one statement, atomic on its own, without a transaction's
-    // BEGIN and COMMIT round trips.
-    await claimIn(db, true);
   }
 
   let order: ProviderOrder;

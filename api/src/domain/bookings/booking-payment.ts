@@ -1,18 +1,24 @@
 // How a booking is paid: the channel's form of payment as the airline takes it, and for a company
-// balance the ledger postings (tickets plus the agency's fee, one transaction; back when voided or
+// balance the ledger postings (tickets plus the agency's fee, one posting, made by the issue's claim; back when voided or
 // refunded; an exchange's difference and penalty, and EMDs of services added after issue, each given
 // back when the airline refuses them). A balance in another currency than the fare is moved at
 // the rate of the booking's issue, every time, so a credit gives back exactly what its debit took.
-import { cardOf, feeOf, type BookingRow } from '../../db/bookings.repository.js';
-import { findCompanies } from '../../db/companies.repository.js';
+import {
+  cardOf,
+  feeOf,
+  type BalanceCurrencyRow,
+  type BookingRow,
+  type FeeKind,
+  type FeeRow,
+} from '../../db/bookings.repository.js';
 import type { Db } from '../../db/database.js';
 import type { Payment } from '../../providers/airline-provider.js';
 import { isCardBrand } from '../../providers/card-brands.js';
-import { postToLedger } from '../balances/ledger.js';
+import { postToLedger, type LedgerPosting } from '../balances/ledger.js';
 import type { FormOfPayment } from '../channels/channel-state.js';
 import type { SecretBox } from '../crypto/secret-box.js';
 import { DomainError, notFound } from '../errors.js';
-import { convertMinor, rateFor } from '../exchange-rates.js';
+import { convertMinor, missingRate } from '../exchange-rates.js';
 import { fromMinor, toMinor } from '../../money.js';
 
 /** The agency's fee for one transaction, in the booking's (fare's) currency. */
@@ -28,52 +34,45 @@ export interface AgencyFee {
  * and every later give-back count it in the fare's currency; with no rate known for the pair it is
  * refused (`exchange_rate_missing`, naming the pair) before anything changes.
  */
-export async function agencyFee(
-  db: Db,
-  booking: BookingRow,
-  kind: 'issue' | 'void' | 'refund' | 'exchange' | 'emd',
-  at: Date,
-): Promise<AgencyFee> {
-  const fee = await feeOf(db, booking.agency_id, kind);
+export async function agencyFee(db: Db, booking: BookingRow, kind: FeeKind, at: Date): Promise<AgencyFee> {
+  return agencyFeeOf(booking, await feeOf(db, booking.agency_id, kind, booking.currency.trim(), at));
+}
+
+/** agencyFee from the fee as read (with its rate to the fare's currency), read beside the booking on issue. */
+export function agencyFeeOf(booking: BookingRow, fee: FeeRow | null | undefined): AgencyFee {
   if (!fee || toMinor(fee.amount) === 0) return { minor: 0, original: null };
   const feeCurrency = fee.currency.trim();
   const fareCurrency = booking.currency.trim();
   if (feeCurrency === fareCurrency) return { minor: toMinor(fee.amount), original: null };
-  const { rate } = await rateFor(db, feeCurrency, fareCurrency, at);
+  if (!fee.rate) throw missingRate(feeCurrency, fareCurrency);
   return {
-    minor: convertMinor(toMinor(fee.amount), rate),
-    original: { amount: fromMinor(toMinor(fee.amount)), currency: feeCurrency, rate },
+    minor: convertMinor(toMinor(fee.amount), fee.rate),
+    original: { amount: fromMinor(toMinor(fee.amount)), currency: feeCurrency, rate: fee.rate },
   };
 }
 
 /** `agencyFee`'s amount alone, in minor units of the booking's currency. */
-export async function agencyFeeMinor(
-  db: Db,
-  booking: BookingRow,
-  kind: 'issue' | 'void' | 'refund' | 'exchange' | 'emd',
-  at: Date,
-): Promise<number> {
+export async function agencyFeeMinor(db: Db, booking: BookingRow, kind: FeeKind, at: Date): Promise<number> {
   return (await agencyFee(db, booking, kind, at)).minor;
 }
 
 /**
  * The company balance that pays a booking and, when it is kept in another currency than the fare,
- * the rate in effect now (refused, naming the pair, when none is known). Kept on the booking at
- * issue: everything the booking later moves on the balance moves at this rate.
+ * the rate in effect (refused, naming the pair, when none is known), from the company as read
+ * beside the booking. Kept on the booking at issue: everything the booking later moves on the
+ * balance moves at this rate.
  */
-export async function balanceConversion(
-  db: Db,
+export function balanceConversion(
   booking: BookingRow,
-  at: Date,
-): Promise<Pick<BookingRow, 'balance_currency' | 'balance_rate'>> {
+  company: BalanceCurrencyRow | null,
+): Pick<BookingRow, 'balance_currency' | 'balance_rate'> {
   if (!booking.company_id) throw new DomainError('no_company_balance');
-  const company = (await findCompanies(db, { id: booking.company_id })).rows[0];
   if (!company) throw notFound('company');
   const balanceCurrency = company.balance_currency.trim();
   const fareCurrency = booking.currency.trim();
   if (balanceCurrency === fareCurrency) return { balance_currency: balanceCurrency, balance_rate: null };
-  const { rate } = await rateFor(db, fareCurrency, balanceCurrency, at);
-  return { balance_currency: balanceCurrency, balance_rate: rate };
+  if (!company.rate) throw missingRate(fareCurrency, balanceCurrency);
+  return { balance_currency: balanceCurrency, balance_rate: company.rate };
 }
 
 export async function airlinePayment(
@@ -99,11 +98,11 @@ export async function airlinePayment(
 }
 
 /**
- * Debits the tickets and the issue fee from the company balance, in the caller's transaction. A fee
- * the agency set in another currency keeps, on its ledger entry, what it was set at and its rate.
+ * The posting that debits the tickets and the issue fee from the company balance (null when it
+ * moves nothing), made by the issue's claim. A fee the agency set in another currency keeps, on its
+ * ledger entry, what it was set at and its rate.
  */
-export async function debitForIssue(
-  trx: Db,
+export function issueDebit(
   booking: BookingRow,
   input: {
     airlineMinor: number;
@@ -112,13 +111,12 @@ export async function debitForIssue(
     actorAccountId: string;
     at: Date;
   },
-): Promise<string> {
+): LedgerPosting | null {
   if (!booking.company_id) throw new DomainError('no_company_balance');
-  await post(trx, booking, input, [
+  return postingOf(booking, input, [
     [-input.airlineMinor, `Tickets ${booking.locator}`],
     [-input.feeMinor, `Issue fee ${booking.locator}`, input.feeOriginal ?? undefined],
   ]);
-  return fromMinor(input.airlineMinor + input.feeMinor);
 }
 
 /** Gives back what an issue debited, when the airline did not ticket after all. */
@@ -213,20 +211,32 @@ export async function refundRefusedEmds(
   });
 }
 
-/**
- * Posts a booking's entries (minor units of the fare's currency, signed as the balance moves; zero
- * ones left out) to its company's balance through the ledger, in the caller's transaction. A
- * booking without a company has no balance to move. Paid from a balance in another currency, the
- * entries are converted at the booking's rate of issue by their running total (each line is the
- * converted running total less the one before), so a posting moves exactly the converted sum and
- * giving back that sum later returns to the cent what was taken.
- */
+/** Posts a booking's entries (postingOf) through the ledger, in the caller's transaction. */
 async function post(
   trx: Db,
   booking: BookingRow,
   by: { actorAccountId: string; at: Date },
-  entries: readonly (readonly [minor: number, reason: string, feeOriginal?: AgencyFee['original'] | undefined])[],
+  entries: readonly PostingEntry[],
 ): Promise<void> {
+  const posting = postingOf(booking, by, entries);
+  if (posting) await postToLedger(trx, posting);
+}
+
+type PostingEntry = readonly [minor: number, reason: string, feeOriginal?: AgencyFee['original'] | undefined];
+
+/**
+ * A booking's entries (minor units of the fare's currency, signed as the balance moves; zero ones
+ * left out) as a posting to its company's balance; null when there is nothing to post. A booking
+ * without a company has no balance to move. Paid from a balance in another currency, the entries
+ * are converted at the booking's rate of issue by their running total (each line is the converted
+ * running total less the one before), so a posting moves exactly the converted sum and giving back
+ * that sum later returns to the cent what was taken.
+ */
+function postingOf(
+  booking: BookingRow,
+  by: { actorAccountId: string; at: Date },
+  entries: readonly PostingEntry[],
+): LedgerPosting | null {
   const fareCurrency = booking.currency.trim();
   const rate = booking.balance_rate;
   let runningMinor = 0;
@@ -248,8 +258,8 @@ async function post(
         original: { amount: fromMinor(minor), currency: fareCurrency, rate },
       };
     });
-  if (!booking.company_id || lines.length === 0) return;
-  await postToLedger(trx, {
+  if (!booking.company_id || lines.length === 0) return null;
+  return {
     companyId: booking.company_id,
     currency: rate ? booking.balance_currency!.trim() : fareCurrency,
     entries: lines,
@@ -259,5 +269,5 @@ async function post(
     bookingId: booking.id,
     // A test booking's payment is heard in test mode, where its developer listens.
     liveMode: !booking.fake_booking,
-  });
+  };
 }
