@@ -10,7 +10,8 @@ import { createInterface } from 'node:readline';
 import pg from 'pg';
 import { createDb } from '../../api/src/db/database.js';
 import { migrateToLatest } from '../../api/src/db/migrate.js';
-import { seed } from '../../api/src/scripts/seed.js';
+import { postToLedger } from '../../api/src/domain/balances/ledger.js';
+import { demoAccounts, demoAgency, demoCompany, seed } from '../../api/src/scripts/seed.js';
 import { localPostgresUrl, localRedisUrl } from '../../scripts/local-services.js';
 import { buildServices } from '../../scripts/build-services.js';
 import { apiV8Flags, compiledService, nodeArgs } from '../../scripts/node-flags.js';
@@ -29,6 +30,42 @@ export const searchRoutes = [
 ] as const;
 
 export const benchSecretKey = 'bench-secret-key-that-is-long-enough-0123456789';
+
+/** How the demo agency's channels pay when a benchmark issues (BENCH_PAY). */
+export type BenchPayment = 'bsp_cash' | 'company_balance';
+
+/**
+ * The demo agency's channels pay by `form` (BSP cash, as seeded; or from the demo company's balance,
+ * which every issue then debits under the company row lock, all clients debiting the same company).
+ * Paying from the balance, the company is first credited through the ledger with enough for a run.
+ */
+export async function demoAgencyPays(databaseUrl: string, form: BenchPayment): Promise<void> {
+  const db = createDb(databaseUrl, 1);
+  try {
+    await db
+      .updateTable('agency_channels')
+      .set({ form_of_payment: form })
+      .where('agency_id', '=', demoAgency.id)
+      .execute();
+    if (form !== 'company_balance') return;
+    const { balance_currency } = await db
+      .selectFrom('companies')
+      .select('balance_currency')
+      .where('id', '=', demoCompany.id)
+      .executeTakeFirstOrThrow();
+    await db.transaction().execute((trx) =>
+      postToLedger(trx, {
+        companyId: demoCompany.id,
+        currency: balance_currency.trim(),
+        entries: [{ amount: '10000000.00', reason: 'Benchmark top-up' }],
+        actorAccountId: demoAccounts.find((a) => a.userType === 'Admin')!.id,
+        at: new Date(),
+      }),
+    );
+  } finally {
+    await db.destroy();
+  }
+}
 
 /** BENCH_DATABASE names another database (a branch whose migrations the shared one must not get). */
 export async function benchDatabase(name = process.env.BENCH_DATABASE ?? 'contrail_bench'): Promise<string> {

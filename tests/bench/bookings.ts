@@ -14,12 +14,22 @@
 // (shop every carrier, OrderCreate, OrderChange to pay), and ours is the API's p50 less that. The
 // second way also counts as ours the airline being slower while the API shares the machine with it
 // (the sandbox writes its orders to the same PostgreSQL), so it overstates our share.
+//
+// BENCH_PAY=company_balance has the demo agency pay from its company's balance instead of BSP cash
+// (as seeded), so every issue also takes the ledger's debit under the company row lock.
 import { demoAccounts, demoAgency } from '../../api/src/scripts/seed.js';
 import { carrierRefs } from '../../api/src/domain/reference/carriers.data.js';
 import type { ProviderChannel, ProviderOffer } from '../../api/src/providers/airline-provider.js';
 import { createNdcAdapter } from '../../api/src/providers/ndc/ndc.adapter.js';
 import { loadavg } from 'node:os';
-import { benchDatabase, cpuMsOf, percentile, startAirlineStack } from './bench-support.js';
+import {
+  benchDatabase,
+  cpuMsOf,
+  demoAgencyPays,
+  percentile,
+  startAirlineStack,
+  type BenchPayment,
+} from './bench-support.js';
 import { startWaitSampler } from './wait-sampler.js';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 20);
@@ -37,7 +47,9 @@ const routes = [
 ] as const;
 const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
 
+const pay: BenchPayment = process.env.BENCH_PAY === 'company_balance' ? 'company_balance' : 'bsp_cash';
 const databaseUrl = await benchDatabase();
+await demoAgencyPays(databaseUrl, pay);
 const { base, sandboxUrl, pids, stop } = await startAirlineStack(databaseUrl);
 const headers = { authorization: `Bearer ${agent.token}`, 'content-type': 'application/json' };
 
@@ -201,7 +213,7 @@ try {
   const cpuPerBooking = (pid: number, before: number) => ((cpuMsOf(pid) - before) / issue.length).toFixed(1);
   const cpu = { api: cpuPerBooking(pids.api, cpuBefore.api), sandbox: cpuPerBooking(pids.sandbox, cpuBefore.sandbox) };
   console.log(
-    `\nbookings: ${issue.length} booked and issued in ${seconds} s at ${clients} clients ` +
+    `\nbookings: ${issue.length} booked and issued (paid by ${pay}) in ${seconds} s at ${clients} clients ` +
       `(${(issue.length / seconds).toFixed(1)} per second; each also searched first; ${soldOut} sold out, ${noOffers} searches without offers; ` +
       `load average ${load1})`,
   );
