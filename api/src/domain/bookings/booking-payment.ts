@@ -1,7 +1,7 @@
 // How a booking is paid: the channel's form of payment as the airline takes it, and for a company
-// balance the ledger postings (tickets plus the agency's fee, one posting, made by the issue's claim; back when voided or
-// refunded; an exchange's difference and penalty, and EMDs of services added after issue, each given
-// back when the airline refuses them). A balance in another currency than the fare is moved at
+// balance the ledger postings (tickets plus the agency's fee, one posting, made by the issue's
+// claim; back when voided or refunded; an exchange's difference and penalty, and EMDs of services
+// added after issue, each given back when the airline refuses them). A balance in another currency than the fare is moved at
 // the rate of the booking's issue, every time, so a credit gives back exactly what its debit took.
 import {
   cardOf,
