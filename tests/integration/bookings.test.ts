@@ -173,19 +173,28 @@ describe('POST /bookings', () => {
   });
 });
 
+/**
+ * A new agency paying from its company's balance, with the issue fee given (none: the agency's
+ * own), its agent, and a EUR fare `days` ahead; `needMinor` is what issuing it debits.
+ */
+async function payingTenant(days: number, issueFee: string | null = '2.50') {
+  const own = await createTenant(db());
+  const payer = await createAccount(db(), { userType: 'Agent', tenant: own });
+  await payBy(db(), own, 'company_balance');
+  if (issueFee) await setIssueFee(db(), own, issueFee);
+  const [fare] = await findFares(
+    stack.baseUrl,
+    bearer(payer.token),
+    { origin: 'WAW', destination: 'FRA', days },
+    { currency: 'EUR' },
+  );
+  return { own, payer, fare: fare!, needMinor: toMinor(fare!.amount) + (issueFee ? toMinor(issueFee) : 0) };
+}
+
 describe('paying from the company balance', () => {
   it('debits the tickets and the issue fee in one go, and a void gives the tickets back', async () => {
-    const own = await createTenant(db());
-    const payer = await createAccount(db(), { userType: 'Agent', tenant: own });
-    await payBy(db(), own, 'company_balance');
-    await setIssueFee(db(), own, '2.50');
-    const [fare] = await findFares(
-      stack.baseUrl,
-      bearer(payer.token),
-      { origin: 'WAW', destination: 'FRA', days: 35 },
-      { currency: 'EUR' },
-    );
-    const booked = await book(stack.baseUrl, bearer(payer.token), fare!);
+    const { own, payer, fare } = await payingTenant(35);
+    const booked = await book(stack.baseUrl, bearer(payer.token), fare);
     const start = toMinor(await balanceOf(db(), own.companyId));
     const issued = await api()
       .post('/api/v1/bookings/issue')
@@ -199,7 +208,7 @@ describe('paying from the company balance', () => {
       .map(Number);
     expect(airlineMs).toBeGreaterThan(0);
     expect(requestMs).toBeGreaterThan(airlineMs!);
-    expect(toMinor(await balanceOf(db(), own.companyId))).toBe(start - toMinor(fare!.amount) - 250);
+    expect(toMinor(await balanceOf(db(), own.companyId))).toBe(start - toMinor(fare.amount) - 250);
     const ledger = await db()
       .selectFrom('transactions')
       .select(['amount', 'reason'])
@@ -216,17 +225,9 @@ describe('paying from the company balance', () => {
   });
 
   it('refuses a balance too low and changes nothing', async () => {
-    const own = await createTenant(db());
-    const payer = await createAccount(db(), { userType: 'Agent', tenant: own });
-    await payBy(db(), own, 'company_balance');
+    const { own, payer, fare } = await payingTenant(36, null);
     await setBalance(db(), own.companyId, '1.00');
-    const [fare] = await findFares(
-      stack.baseUrl,
-      bearer(payer.token),
-      { origin: 'WAW', destination: 'FRA', days: 36 },
-      { currency: 'EUR' },
-    );
-    const booked = await book(stack.baseUrl, bearer(payer.token), fare!);
+    const booked = await book(stack.baseUrl, bearer(payer.token), fare);
     const res = await api().post('/api/v1/bookings/issue').set(bearer(payer.token)).send({ locator: booked.locator });
     expect(res.status).toBe(422);
     expect(res.body.errors[0].code).toBe('insufficient_balance');
@@ -245,19 +246,6 @@ describe('paying from the company balance', () => {
 });
 
 describe('the issue claim and its debit in one statement', () => {
-  async function payingTenant(days: number) {
-    const own = await createTenant(db());
-    const payer = await createAccount(db(), { userType: 'Agent', tenant: own });
-    await payBy(db(), own, 'company_balance');
-    await setIssueFee(db(), own, '2.50');
-    const [fare] = await findFares(
-      stack.baseUrl,
-      bearer(payer.token),
-      { origin: 'WAW', destination: 'FRA', days },
-      { currency: 'EUR' },
-    );
-    return { own, payer, fare: fare!, needMinor: toMinor(fare!.amount) + 250 };
-  }
   const issue = (token: string, locator: string) =>
     api().post('/api/v1/bookings/issue').set(bearer(token)).send({ locator });
   const ledgerOf = (companyId: string) =>
@@ -592,16 +580,8 @@ describe('an issue whose process died', () => {
 
 describe('an airline refusal at ticketing', () => {
   it('gives the claim and the money back and says what the airline said', async () => {
-    const own = await createTenant(db());
-    const payer = await createAccount(db(), { userType: 'Agent', tenant: own });
-    await payBy(db(), own, 'company_balance');
-    const [fare] = await findFares(
-      stack.baseUrl,
-      bearer(payer.token),
-      { origin: 'WAW', destination: 'FRA', days: 43 },
-      { currency: 'EUR' },
-    );
-    const booked = await book(stack.baseUrl, bearer(payer.token), fare!, 'Ticketfail');
+    const { own, payer, fare } = await payingTenant(43, null);
+    const booked = await book(stack.baseUrl, bearer(payer.token), fare, 'Ticketfail');
     const res = await api().post('/api/v1/bookings/issue').set(bearer(payer.token)).send({ locator: booked.locator });
     expect(res.status).toBe(422);
     expect(res.body.errors[0].code).toBe('ticketing_failed');
