@@ -61,8 +61,8 @@ export async function balancePaymentOf(
   return {
     fare_amount,
     balance_currency: balanceCurrency,
-    amount: rate ? { amount: fromMinor(convertMinor(fareMinor, rate.rate)), currency: balanceCurrency } : null,
-    exchange_rate: rate?.rate ?? null,
+    amount: rate ? { amount: fromMinor(convertMinor(fareMinor, rate)), currency: balanceCurrency } : null,
+    exchange_rate: rate,
     agency_fee,
   };
 }
