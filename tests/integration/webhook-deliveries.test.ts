@@ -283,7 +283,7 @@ describe('a claim taken at fan-out', () => {
             },
           ],
           endpoints: new Map([[endpoint.id, endpointRow]]),
-          events: new Map([[eventId, eventView(event)]]),
+          bodies: new Map([[eventId, JSON.stringify(eventView(event))]]),
         },
         1,
       ),

@@ -155,7 +155,7 @@ async function pendingRound(round: number) {
       {
         rows,
         endpoints: new Map([[endpointId, endpoint]]),
-        events: new Map(events.map((e) => [e.id, { ...envelope, id: e.id }])),
+        bodies: new Map(events.map((e) => [e.id, JSON.stringify({ ...envelope, id: e.id })])),
       },
       perRound / 2,
     );

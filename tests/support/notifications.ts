@@ -14,7 +14,7 @@ import { newId } from '../../api/src/domain/ids.js';
 export async function dispatchedOf(db: Db, id: string): Promise<DispatchedEvent> {
   const row = await findEvent(db, id);
   if (!row) throw new Error(`no event ${id}`);
-  return dispatchedEvent(row);
+  return dispatchedEvent({ ...row, data_json: JSON.stringify(row.data) });
 }
 
 /** Records the event and hands it to the consumer; answers the event's id. */

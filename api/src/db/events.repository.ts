@@ -89,6 +89,12 @@ export async function findEvent(db: Db, id: string): Promise<EventRow | undefine
 }
 
 /**
+ * An event as the dispatcher claims it: its data as PostgreSQL writes it in JSON (`data_json`), so
+ * that a webhook body is written around that text rather than the parsed data written out again.
+ */
+export type UndispatchedRow = Omit<EventRow, 'data' | 'dedupe_key' | 'dispatched_at'> & { data_json: string };
+
+/**
  * Claims up to `limit` undispatched events, oldest first, skipping those another dispatcher holds:
  * the caller fans them out and marks them dispatched in the same transaction.
  * The claim is FOR NO KEY UPDATE, the lock marking them dispatched takes anyway: it excludes other
@@ -97,10 +103,23 @@ export async function findEvent(db: Db, id: string): Promise<EventRow | undefine
  * first waited on the claim in its foreign key check, while the claim's own notification waited on
  * that uncommitted row: a deadlock.
  */
-export async function claimUndispatched(trx: Db, limit: number): Promise<EventRow[]> {
+export async function claimUndispatched(trx: Db, limit: number): Promise<UndispatchedRow[]> {
   return trx
     .selectFrom('events')
-    .selectAll()
+    .select([
+      'id',
+      'seq',
+      'type',
+      'created_at',
+      'live_mode',
+      'agency_id',
+      'company_id',
+      'booking_id',
+      'agent_id',
+      'request_id',
+      'idempotency_key',
+      sql<string>`data::text`.as('data_json'),
+    ])
     .where('dispatched_at', 'is', null)
     .orderBy('seq')
     .limit(limit)
@@ -109,13 +128,17 @@ export async function claimUndispatched(trx: Db, limit: number): Promise<EventRo
     .execute();
 }
 
-/** One array parameter, not one a row: a batch of hundreds is one statement shape, cheap to bind. */
-export async function markDispatched(trx: Db, ids: readonly string[], at: Date): Promise<void> {
-  if (ids.length === 0) return;
+/**
+ * By seq, one array parameter: a batch of hundreds is one statement shape, cheap to bind. The array
+ * is written as PostgreSQL's literal at once: a seq is digits only (bigint text), so it needs none
+ * of the quoting the driver gives each element of a text array.
+ */
+export async function markDispatched(trx: Db, seqs: readonly string[], at: Date): Promise<void> {
+  if (seqs.length === 0) return;
   await trx
     .updateTable('events')
     .set({ dispatched_at: at })
-    .where(sql<boolean>`id = ANY(${ids}::text[])`)
+    .where(sql<boolean>`seq = ANY(${`{${seqs.join(',')}}`}::bigint[])`)
     .execute();
 }
 

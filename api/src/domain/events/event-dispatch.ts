@@ -7,7 +7,7 @@
 // losing that (a crash right after commit) is covered by the consumer's own sweeper.
 // Lock order: event rows only (consumers take no booking or balance lock here).
 import type { Db } from '../../db/database.js';
-import { claimUndispatched, markDispatched, type EventRow } from '../../db/events.repository.js';
+import { claimUndispatched, markDispatched, type UndispatchedRow } from '../../db/events.repository.js';
 import type { Clock } from '../clock.js';
 import { eventView, type ContrailEvent } from './events.service.js';
 
@@ -18,6 +18,8 @@ export interface DispatchedEvent extends ContrailEvent {
   bookingId: string | null;
   /** The agent of the booking it concerns, as the event recorded it. */
   agentId: string | null;
+  /** `data` as PostgreSQL wrote it in JSON: a webhook body is written around it (`envelopeJson`). */
+  dataJson: string;
 }
 
 export type AfterCommit = () => Promise<void>;
@@ -28,12 +30,13 @@ export interface EventConsumer {
   fanOut(trx: Db, events: readonly DispatchedEvent[]): Promise<AfterCommit | void>;
 }
 
-export const dispatchedEvent = (row: EventRow): DispatchedEvent => ({
-  ...eventView(row),
+export const dispatchedEvent = (row: UndispatchedRow): DispatchedEvent => ({
+  ...eventView({ ...row, data: JSON.parse(row.data_json) as unknown }),
   seq: row.seq,
   companyId: row.company_id,
   bookingId: row.booking_id,
   agentId: row.agent_id,
+  dataJson: row.data_json,
 });
 
 const firstBatch = 50;
@@ -54,7 +57,7 @@ export function createEventDispatcher(deps: { db: Db; clock: Clock; consumers: r
       }
       await markDispatched(
         trx,
-        rows.map((r) => r.id),
+        rows.map((r) => r.seq),
         clock.now(),
       );
       return rows.length;

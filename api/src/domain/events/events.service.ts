@@ -38,9 +38,19 @@ export const eventView = (
  * `eventView` written as JSON around the event's data already in JSON (as PostgreSQL hands it over):
  * a webhook body without parsing the data only to write it again. The same fields in the same order.
  */
-export const eventViewJson = (row: Omit<Parameters<typeof eventView>[0], 'data'> & { data_json: string }): string => {
-  const { data: _data, request, ...head } = eventView({ ...row, data: null });
-  return `${JSON.stringify(head).slice(0, -1)},"data":${row.data_json},"request":${JSON.stringify(request)}}`;
+export const eventViewJson = (row: Omit<Parameters<typeof eventView>[0], 'data'> & { data_json: string }): string =>
+  envelopeJson(eventView({ ...row, data: null }), row.data_json);
+
+/** An event's envelope as JSON, its data given in JSON already (the fields of `eventView`, in order). */
+export const envelopeJson = (event: Omit<ContrailEvent, 'data'>, dataJson: string): string => {
+  const head = {
+    id: event.id,
+    type: event.type,
+    created_at: event.created_at,
+    live_mode: event.live_mode,
+    agency_id: event.agency_id,
+  };
+  return `${JSON.stringify(head).slice(0, -1)},"data":${dataJson},"request":${JSON.stringify(event.request)}}`;
 };
 
 export interface EventQuery {

@@ -69,7 +69,9 @@ export function createNotificationConsumer(deps: {
           },
           directory,
         );
-        return { event, params: paramsOf(event.type, event.data.object, booking), recipients };
+        const params = paramsOf(event.type, event.data.object, booking);
+        // Written once for the event, however many people hear of it.
+        return { event, params, paramsJson: JSON.stringify(params), recipients };
       });
 
       const everyone = unique(told.flatMap((t) => t.recipients));
@@ -80,7 +82,7 @@ export function createNotificationConsumer(deps: {
         params: NotificationParams;
         wantsMail: boolean;
       }[] = [];
-      for (const { event, params, recipients } of told) {
+      for (const { event, params, paramsJson, recipients } of told) {
         for (const recipientId of recipients) {
           const person = people.get(recipientId);
           if (!person) continue;
@@ -98,7 +100,7 @@ export function createNotificationConsumer(deps: {
               event_type: event.type,
               live_mode: event.live_mode,
               in_app: showsInApp(channel),
-              params: JSON.stringify(params),
+              params: paramsJson,
               link: linkOf(event.type, params, { staff: staffer }, event.companyId),
               mail_message_id: null,
               read_at: null,

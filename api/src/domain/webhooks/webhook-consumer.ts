@@ -10,7 +10,7 @@ import type { DeliverySlots, WebhookDeliverer } from './webhook-delivery.js';
 import { enabledEndpointsOf, type NewDelivery } from '../../db/webhooks.repository.js';
 import type { Clock } from '../clock.js';
 import type { EventConsumer } from '../events/event-dispatch.js';
-import type { ContrailEvent } from '../events/events.service.js';
+import { envelopeJson } from '../events/events.service.js';
 import { newId } from '../ids.js';
 
 export function createWebhookConsumer(deps: {
@@ -28,7 +28,7 @@ export function createWebhookConsumer(deps: {
       deps.slots.expect();
       const now = deps.clock.now();
       const rows: NewDelivery[] = [];
-      const envelopes = new Map<string, ContrailEvent>();
+      const bodies = new Map<string, string>();
       for (const event of events) {
         for (const endpoint of endpoints) {
           // A test endpoint never hears a live event, nor a live one a test event.
@@ -44,15 +44,14 @@ export function createWebhookConsumer(deps: {
             next_attempt_at: now,
             created_at: now,
           });
-          const { seq: _seq, companyId: _company, bookingId: _booking, agentId: _agent, ...envelope } = event;
-          envelopes.set(event.id, envelope);
+          if (!bodies.has(event.id)) bodies.set(event.id, envelopeJson(event, event.dataJson));
         }
       }
       // Nothing for this worker's loop after all: it claims as before.
       if (rows.length === 0) return async () => deps.slots.take([], false);
       const held = await deps.deliverer.writeFanOut(
         trx,
-        { rows, endpoints: new Map(endpoints.map((e) => [e.id, e])), events: envelopes },
+        { rows, endpoints: new Map(endpoints.map((e) => [e.id, e])), bodies },
         deps.slots.free(),
       );
       return async () => deps.slots.take(held, held.length < rows.length);

@@ -40,7 +40,7 @@ import type { OutboundAnswer, OutboundPoster } from '../../outbound/outbound-htt
 import type { Clock } from '../clock.js';
 import type { SecretBox } from '../crypto/secret-box.js';
 import { recordEvent } from '../events/record-event.js';
-import { eventViewJson, type ContrailEvent } from '../events/events.service.js';
+import { eventViewJson } from '../events/events.service.js';
 import { newId } from '../ids.js';
 import type { JobProducer } from '../job-producer.js';
 import { endpointView } from './webhook-endpoint-view.js';
@@ -122,7 +122,8 @@ export interface DeliverySlots {
 export interface FanOut {
   rows: NewDelivery[];
   endpoints: ReadonlyMap<string, SendingEndpoint>;
-  events: ReadonlyMap<string, ContrailEvent>;
+  /** Each event's body (its envelope as GET /events/{id} answers it, in JSON), by event id. */
+  bodies: ReadonlyMap<string, string>;
 }
 
 // What a claim holds beyond the attempt's timeout: a wait in the delivery loop's line, then the
@@ -234,20 +235,11 @@ export function createWebhookDeliverer(deps: WebhookDeliveryDeps): WebhookDelive
       const held = newClaim(now);
       const wanted = new Set(fanOut.rows.slice(0, Math.max(0, claimUpTo)).map((r) => r.id));
       const claimed = await insertDeliveriesClaiming(trx, fanOut.rows, { ids: wanted, ...held });
-      // Each event's body is written once, for all its endpoints.
-      const bodies = new Map<string, string | undefined>();
-      const bodyOf = (eventId: string) => {
-        if (!bodies.has(eventId)) {
-          const envelope = fanOut.events.get(eventId);
-          bodies.set(eventId, envelope && JSON.stringify(envelope));
-        }
-        return bodies.get(eventId);
-      };
       return holding(
         claimed.map((delivery) => ({
           delivery,
           endpoint: fanOut.endpoints.get(delivery.endpoint_id),
-          body: bodyOf(delivery.event_id),
+          body: fanOut.bodies.get(delivery.event_id),
         })),
         held,
         now,
