@@ -205,6 +205,9 @@ describe('delivery', () => {
     );
     const got = of(r, eventId);
     for (const d of got) verified(d, endpoint.secret);
+    // Every attempt sends the same bytes: the first one's body, written at fan-out, and the retries',
+    // written from a claim, are the same text.
+    expect(new Set(got.map((d) => d.body)).size).toBe(1);
     // Each wait at least the schedule's step (a worker's pick-up adds a little).
     expect(got[1]!.at - got[0]!.at).toBeGreaterThanOrEqual(schedule[1]! - 20);
     expect(got[2]!.at - got[1]!.at).toBeGreaterThanOrEqual(schedule[2]! - 20);

@@ -76,6 +76,13 @@ export function createNotificationConsumer(deps: {
 
       const everyone = unique(told.flatMap((t) => t.recipients));
       const [people, chosen] = await Promise.all([peopleToTell(trx, everyone), preferencesOf(trx, everyone)]);
+      // Each person's channels are worked out once for the batch, not once for each event they hear of.
+      const channels = new Map<string, ReturnType<typeof channelsOf>>();
+      const channelsOfPerson = (id: string) => {
+        let theirs = channels.get(id);
+        if (!theirs) channels.set(id, (theirs = channelsOf(chosen.get(id) ?? new Map())));
+        return theirs;
+      };
       const rows: {
         row: NotificationInsert;
         type: DispatchedEvent['type'];
@@ -86,7 +93,7 @@ export function createNotificationConsumer(deps: {
         for (const recipientId of recipients) {
           const person = people.get(recipientId);
           if (!person) continue;
-          const channel = channelsOf(chosen.get(recipientId) ?? new Map())[familyOf(event.type)];
+          const channel = channelsOfPerson(recipientId)[familyOf(event.type)];
           if (channel === 'none') continue;
           const staffer = person.user_type === 'Admin' || person.user_type === 'Support';
           rows.push({
