@@ -96,7 +96,12 @@ describe('the request log writer', () => {
     const away = createDb(`postgres://postgres@127.0.0.1:${await closedPort()}/nowhere`, 1, 500);
     // Each call's answer is about 10 KB: 20 calls would take about 200 KB.
     const big = { ...call(0), responseText: JSON.stringify({ note: 'x'.repeat(10_000) }) };
-    const recorder = createRequestLogRecorder({ db: away, flushMs: 10, maxBuffered: 1_000, maxBufferedBytes: 64 * 1024 });
+    const recorder = createRequestLogRecorder({
+      db: away,
+      flushMs: 10,
+      maxBuffered: 1_000,
+      maxBufferedBytes: 64 * 1024,
+    });
     for (let i = 0; i < 20; i++) expect(() => recorder.record({ ...big, request_id: `req_big_${i}` })).not.toThrow();
     const { buffered, bufferedBytes, dropped } = recorder.stats();
     expect(buffered).toBe(6);
