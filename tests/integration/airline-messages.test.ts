@@ -142,6 +142,53 @@ describe('airline message log', () => {
     expect(stored.request_bytes).toBeGreaterThan(request.length);
   });
 
+  it('writes an exchange with no answer and awkward characters as recorded, in the order recorded', async () => {
+    // Tabs, line breaks, backslashes and NUL (which no PostgreSQL text holds: left out) around
+    // multi-byte text; no HTTP answer (no status, no body); a fractional duration, kept to the ms.
+    const awkward = 'tab\there, line\nbreak, back\\slash \\N, nul\u0000, "quote" é 🛫';
+    const at = new Date();
+    const exchange = (i: number) => ({
+      channelId: 'ach_awkward',
+      carrier: 'LH',
+      message: `OrderRetrieve ${i}`,
+      direction: 'outbound' as const,
+      bookingId: null,
+      format: 'xml' as const,
+      url: `https://ndc.example.net/${awkward}`,
+      status: null,
+      durationMs: 30_000.6,
+      request: `<Note>${awkward}</Note>`,
+      response: null,
+      error: awkward,
+      at: new Date(at.getTime() + i),
+    });
+    for (let i = 0; i < 3; i++) stack.ctx.airlineMessageRecorder.record(exchange(i));
+    await stack.ctx.airlineMessageRecorder.flush();
+    const stored = await stack.ctx.db
+      .selectFrom('airline_messages')
+      .selectAll()
+      .where('channel_id', '=', 'ach_awkward')
+      .orderBy('at')
+      .execute();
+    const kept = awkward.replace('\u0000', '');
+    expect(stored.map((m) => m.message)).toEqual(['OrderRetrieve 0', 'OrderRetrieve 1', 'OrderRetrieve 2']);
+    expect(stored[0]).toMatchObject({
+      carrier: 'LH',
+      direction: 'outbound',
+      booking_id: null,
+      format: 'xml',
+      url: `https://ndc.example.net/${kept}`,
+      status: null,
+      duration_ms: 30_001,
+      request_body: `<Note>${kept}</Note>`,
+      request_bytes: Buffer.byteLength(`<Note>${awkward}</Note>`),
+      response_body: null,
+      response_bytes: 0,
+      error: kept,
+      at,
+    });
+  });
+
   it('sweeps exchanges older than 30 days', async () => {
     const old = new Date(Date.now() - 31 * 86_400_000);
     await stack.ctx.db.updateTable('airline_messages').set({ at: old }).where('channel_id', '=', 'ach_cert').execute();

@@ -1,6 +1,7 @@
 // The request log's writer when PostgreSQL cannot take the rows: nothing is thrown at the caller,
-// the calls wait in the bounded buffer (the oldest kept, the newest beyond the bound counted as
-// dropped), and once writes work again the next flush writes every waiting call, in order, once.
+// the calls wait in the buffer, bounded in calls and in bytes (the oldest kept, the newest beyond
+// the bound counted as dropped), and once writes work again the next flush writes every waiting
+// call, in order, once: a failed batch before the calls recorded after it.
 // close() with the database unreachable returns instead of hanging the shutdown. Every field comes
 // back as it was given, whatever characters it holds (NUL left out), batch after batch whatever
 // their sizes, and a batch whose day has no partition yet is written once the recorder has made
@@ -67,6 +68,50 @@ describe('the request log writer', () => {
     expect(rows.map((r) => r.request_id)).toEqual(Array.from({ length: 50 }, (_, i) => `req_writer_${i}`));
     expect(rows[0]!.request_body).toBe('{"number":"[redacted]","password":"[redacted]"}');
     await recorder.close();
+  });
+
+  it('sends a failed batch again before what was recorded after it, each call once', async () => {
+    const errors: unknown[] = [];
+    const recorder = createRequestLogRecorder({ db, flushMs: 10, maxBuffered: 100, onError: (e) => errors.push(e) });
+    const named = (i: number) => ({ ...call(i), request_id: `req_retry_${i}`, account_id: 'acc_retry' });
+    await admin.query('ALTER TABLE request_logs RENAME TO request_logs_away');
+    for (let i = 0; i < 5; i++) recorder.record(named(i));
+    await recorder.flush();
+    expect(errors.length).toBeGreaterThan(0);
+    // Recorded while the failed batch waits to be sent again: they go after it.
+    for (let i = 5; i < 12; i++) recorder.record(named(i));
+    expect(recorder.stats()).toMatchObject({ buffered: 12, dropped: 0, written: 0 });
+
+    await admin.query('ALTER TABLE request_logs_away RENAME TO request_logs');
+    await expect.poll(() => recorder.stats().written, { timeout: 10_000 }).toBe(12);
+    const { rows } = await admin.query<{ request_id: string }>(
+      `SELECT request_id FROM request_logs WHERE account_id = 'acc_retry' ORDER BY seq`,
+    );
+    expect(rows.map((r) => r.request_id)).toEqual(Array.from({ length: 12 }, (_, i) => `req_retry_${i}`));
+    expect(recorder.stats()).toMatchObject({ buffered: 0, bufferedBytes: 0 });
+    await recorder.close();
+  });
+
+  it('bounds what waits in bytes too, dropping the newest calls past the bound', async () => {
+    const away = createDb(`postgres://postgres@127.0.0.1:${await closedPort()}/nowhere`, 1, 500);
+    // Each call's answer is about 10 KB: 20 calls would take about 200 KB.
+    const big = { ...call(0), responseText: JSON.stringify({ note: 'x'.repeat(10_000) }) };
+    const recorder = createRequestLogRecorder({
+      db: away,
+      flushMs: 10,
+      maxBuffered: 1_000,
+      maxBufferedBytes: 64 * 1024,
+    });
+    for (let i = 0; i < 20; i++) expect(() => recorder.record({ ...big, request_id: `req_big_${i}` })).not.toThrow();
+    const { buffered, bufferedBytes, dropped } = recorder.stats();
+    expect(buffered).toBe(6);
+    expect(dropped).toBe(14);
+    expect(bufferedBytes).toBeLessThanOrEqual(64 * 1024);
+    // A small call still fits under the bound.
+    recorder.record(call(1));
+    expect(recorder.stats()).toMatchObject({ buffered: 7, dropped: 14 });
+    await recorder.close();
+    await away.destroy();
   });
 
   it('writes every field as given, whatever characters it holds, and makes a missing day', async () => {

@@ -1,7 +1,8 @@
-// The airline message log's rows: appended in batches (one statement of arrays), read newest first
+// The airline message log's rows: appended in batches (one binary COPY), read newest first
 // by booking or channel, deleted past retention in bounded steps.
 import { sql } from 'kysely';
-import { commitWithoutFlush, type Db } from './database.js';
+import type { CopyBinaryWriter } from './copy-binary.js';
+import { copyIn, type Db } from './database.js';
 
 export interface AirlineMessageRow {
   id: string;
@@ -23,22 +24,65 @@ export interface AirlineMessageRow {
 }
 
 /**
- * Appends a batch of the log. Its commit does not wait for the WAL flush (`commitWithoutFlush`):
- * the batch was written behind the calls it logs, from a buffer in memory that a crash loses
- * anyway, so a crash losing the last moment's rows changes no rule (no money, ticket or message).
+ * The columns a batch is copied into, in the order `copyAirlineMessageRow` writes them; a row's
+ * field count is theirs (binary COPY takes each field as the column's own type, in this order).
  */
-export async function insertAirlineMessages(db: Db, rows: readonly AirlineMessageRow[]): Promise<void> {
-  if (rows.length === 0) return;
-  const col = <K extends keyof AirlineMessageRow>(key: K) => rows.map((r) => r[key]);
-  await sql`
-    INSERT INTO airline_messages (id, at, channel_id, carrier, message, direction, booking_id, format, url,
-      status, duration_ms, request_bytes, response_bytes, request_body, response_body, error)
-    SELECT m.* FROM unnest(${col('id')}::text[], ${col('at')}::timestamptz[], ${col('channel_id')}::text[],
-      ${col('carrier')}::text[], ${col('message')}::text[], ${col('direction')}::text[],
-      ${col('booking_id')}::text[], ${col('format')}::text[], ${col('url')}::text[],
-      ${col('status')}::smallint[], ${col('duration_ms')}::integer[], ${col('request_bytes')}::integer[],
-      ${col('response_bytes')}::integer[], ${col('request_body')}::text[], ${col('response_body')}::text[],
-      ${col('error')}::text[]) AS m, ${commitWithoutFlush}`.execute(db);
+const copiedColumnNames: readonly (keyof AirlineMessageRow)[] = [
+  'id',
+  'at',
+  'channel_id',
+  'carrier',
+  'message',
+  'direction',
+  'booking_id',
+  'format',
+  'url',
+  'status',
+  'duration_ms',
+  'request_bytes',
+  'response_bytes',
+  'request_body',
+  'response_body',
+  'error',
+];
+const copiedColumns = sql.raw(`airline_messages (${copiedColumnNames.join(', ')})`);
+
+/** Writes `row` into `data`, as `copyAirlineMessages` sends it. */
+export function copyAirlineMessageRow(data: CopyBinaryWriter, row: AirlineMessageRow): void {
+  data.row(copiedColumnNames.length);
+  data.text(row.id);
+  data.timestamptz(row.at);
+  data.text(row.channel_id);
+  data.text(row.carrier);
+  data.text(row.message);
+  data.text(row.direction);
+  data.text(row.booking_id);
+  data.text(row.format);
+  data.text(row.url);
+  if (row.status === null) data.null();
+  else data.int2(row.status);
+  data.int4(row.duration_ms);
+  data.int4(row.request_bytes);
+  data.int4(row.response_bytes);
+  data.text(row.request_body);
+  data.text(row.response_body);
+  data.text(row.error);
+}
+
+/**
+ * Appends the rows `data` holds (written by `copyAirlineMessageRow`) with one COPY in the binary
+ * format: each body goes as its bytes, with no array literal to build and escape. Its commit does
+ * not wait for the WAL flush: the batch was written behind the calls it logs, from a buffer in
+ * memory that a crash loses anyway, so a crash losing the last moment's rows changes no rule (no
+ * money, ticket or message). A COPY cannot name a FROM source (`commitWithoutFlush`), so it runs in
+ * a transaction of its own that sets `synchronous_commit` off for itself.
+ */
+export async function copyAirlineMessages(db: Db, data: CopyBinaryWriter): Promise<void> {
+  if (data.rows === 0) return;
+  await db.transaction().execute(async (trx) => {
+    await sql`SELECT set_config('synchronous_commit', 'off', true)`.execute(trx);
+    await copyIn(trx, sql`COPY ${copiedColumns} FROM STDIN (FORMAT binary)`, data.end());
+  });
 }
 
 export type AirlineMessageSummary = Omit<AirlineMessageRow, 'request_body' | 'response_body'>;

@@ -13,30 +13,63 @@ const postgresEpochMs = Date.UTC(2000, 0, 1);
 const twoTo32 = 2 ** 32;
 /** The longest text `utf8` copies a character at a time. */
 const shortText = 64;
+const headerBytes = signature.length + 8;
+/** A buffer a burst grew past this is not kept for the next rows (the bound is the log's own). */
+const keptBytes = (firstSize: number) => Math.max(4 * firstSize, 8 * 1024 * 1024);
 
 /**
- * The buffer of the last copy done, kept for the next: a fresh megabyte for each batch cost about
- * 1 µs a row in the kernel's first touches of its pages. A writer takes it when no other holds it.
+ * Rows in the binary format, in one growing buffer that a writer keeps and reuses: `reset` after
+ * its COPY has succeeded starts it again at its header. Rows written behind (the logs) so take no
+ * allocation of their own, on the heap or off it (off-heap bytes count toward the young
+ * generation's budget too, and a fresh megabyte for each batch cost about 1 µs a row in the
+ * kernel's first touches of its pages). A buffer a burst grew past `keptBytes` is let go at
+ * `reset`, for one of the first size.
  */
-let spare: Buffer | null = null;
-
 export class CopyBinaryWriter {
   private buffer: Buffer;
   private length = 0;
+  /** Where the row last started begins (-1: none to take back). */
+  private rowStart = -1;
+  private rowCount = 0;
+  private readonly firstSize: number;
 
   constructor(sizeHint: number) {
-    const size = Math.max(64 * 1024, sizeHint);
-    if (spare && spare.length >= size) {
-      this.buffer = spare;
-      spare = null;
-    } else this.buffer = Buffer.allocUnsafe(size);
-    this.room(signature.length + 8);
+    this.firstSize = Math.max(64 * 1024, sizeHint);
+    this.buffer = Buffer.allocUnsafe(this.firstSize);
+    this.reset();
+  }
+
+  /** The rows written (a row counts from its `row` call). */
+  get rows(): number {
+    return this.rowCount;
+  }
+
+  /** The bytes its rows take. */
+  get bytes(): number {
+    return this.length - headerBytes;
+  }
+
+  /** Starts again with no row, at the header (only once no COPY may still be reading the data). */
+  reset(): void {
+    if (this.buffer.length > keptBytes(this.firstSize)) this.buffer = Buffer.allocUnsafe(this.firstSize);
     signature.copy(this.buffer, 0);
     this.length = this.buffer.writeInt32BE(0, this.buffer.writeInt32BE(0, signature.length));
+    this.rowStart = -1;
+    this.rowCount = 0;
+  }
+
+  /** Takes back the row last started, whole or in part (its encoding failed, or it is refused). */
+  dropRow(): void {
+    if (this.rowStart < 0) return;
+    this.length = this.rowStart;
+    this.rowStart = -1;
+    this.rowCount--;
   }
 
   /** Starts a row of `fields` fields. */
   row(fields: number): void {
+    this.rowStart = this.length;
+    this.rowCount++;
     this.room(2);
     this.length = this.buffer.writeInt16BE(fields, this.length);
   }
@@ -75,6 +108,13 @@ export class CopyBinaryWriter {
     this.length = this.buffer.writeInt16BE(value, this.length);
   }
 
+  /** An integer field, the number rounded as PostgreSQL's own input rounds it. */
+  int4(value: number): void {
+    this.room(8);
+    this.length = this.buffer.writeInt32BE(4, this.length);
+    this.length = this.buffer.writeInt32BE(Math.round(value), this.length);
+  }
+
   /** A real field: the number rounded to single precision, as PostgreSQL's own input rounds it. */
   float4(value: number): void {
     this.room(8);
@@ -93,16 +133,14 @@ export class CopyBinaryWriter {
     this.length = this.buffer.writeInt32BE(-1, this.length);
   }
 
-  /** The data whole, its trailer written; valid until `release`. */
+  /**
+   * The data whole, with its trailer: valid until the next row or `reset`. The trailer is written
+   * past the rows, not counted in them, so a failed COPY's data can be sent again as it is.
+   */
   end(): Buffer {
     this.room(2);
-    this.length = this.buffer.writeInt16BE(-1, this.length);
-    return this.buffer.subarray(0, this.length);
-  }
-
-  /** Hands the buffer on to the next writer, once its COPY has succeeded (all of it was read). */
-  release(): void {
-    if (!spare || spare.length < this.buffer.length) spare = this.buffer;
+    this.buffer.writeInt16BE(-1, this.length);
+    return this.buffer.subarray(0, this.length + 2);
   }
 
   /**

@@ -68,15 +68,22 @@ export async function insertRequestLogs(db: Db, rows: readonly NewRequestLog[]):
   if (rows.length === 0) return;
   // A row of the log is about 1 KB: room for a batch at once, most of the time.
   const data = new CopyBinaryWriter(rows.length * 1024);
-  for (const row of rows) copyRow(data, row);
-  await copyIn(db, sql`COPY ${copiedColumns} FROM STDIN (FORMAT binary)`, data.end());
-  // Only once PostgreSQL has taken it all (a COPY that failed early may still be sending it).
-  data.release();
+  for (const row of rows) copyRequestLogRow(data, row);
+  await copyRequestLogs(db, data);
 }
 
-// Written field by field rather than from a list of writers: a call per field through one site
-// cost 0.18 µs more a row (1.15 -> 1.33 µs). The writer tests read every column back.
-function copyRow(data: CopyBinaryWriter, row: NewRequestLog): void {
+/** Appends the rows `data` holds (written by `copyRequestLogRow`), as `insertRequestLogs` does. */
+export async function copyRequestLogs(db: Db, data: CopyBinaryWriter): Promise<void> {
+  if (data.rows === 0) return;
+  await copyIn(db, sql`COPY ${copiedColumns} FROM STDIN (FORMAT binary)`, data.end());
+}
+
+/**
+ * Writes `row` into `data`, as `copyRequestLogs` sends it. Field by field rather than from a list
+ * of writers: a call per field through one site cost 0.18 µs more a row (1.15 -> 1.33 µs). The
+ * writer tests read every column back.
+ */
+export function copyRequestLogRow(data: CopyBinaryWriter, row: NewRequestLog): void {
   data.row(copiedColumnNames.length);
   data.text(row.request_id);
   data.timestamptz(row.created_at);

@@ -1,36 +1,68 @@
 // The write-behind the request log and the airline message log share: what they record never waits
-// on PostgreSQL. Invariants:
-// - record() only appends to an in-memory buffer: no I/O. A timer (every `flushMs`, or at once when
-//   `batchRows` wait) hands a batch to `write`, which redacts it and stores it in one statement.
-// - PostgreSQL being away never fails the caller: a failed batch goes back to the front of the
-//   buffer, in order, and the next flush waits twice as long (up to 5 s); the buffer is bounded by
-//   `maxBuffered`, and past it new items are counted as dropped, so a long outage costs log rows,
-//   never the process's memory.
+// on PostgreSQL, and nothing of it stays on the JS heap. Invariants:
+// - record() redacts the item and writes it as a row into the log's binary COPY data (`encode`),
+//   off the heap: no I/O, and no object of the call kept past it to be copied by the young
+//   collections and promoted. A timer (every `flushMs`, or at once when `batchRows` wait) hands
+//   the rows to `write`, which sends them in one COPY.
+// - Two buffers take turns, each reused: the one recorded into, and the one being sent. The one
+//   being sent is never written into while a COPY may still be reading it: it is reset only once
+//   its COPY has succeeded.
+// - PostgreSQL being away never fails the caller: a failed batch stays as it is and is sent again
+//   first, before what was recorded since, and the next flush waits twice as long (up to 5 s). The
+//   rows waiting are bounded by `maxBuffered` and by `maxBufferedBytes`; past either, new items
+//   are counted as dropped, so a long outage costs log rows, never the process's memory. An item
+//   whose encoding throws is counted as dropped too: the caller never hears of it.
 // - close() writes what is left, batch by batch, and gives up on the rest if PostgreSQL is away:
 //   shutdown is never held past its own timeout.
+import { CopyBinaryWriter } from '../db/copy-binary.js';
+
+/** Rows handed to `write`: their COPY data, and the UTC days (since the epoch) of their items. */
+export interface RowBatch {
+  readonly data: CopyBinaryWriter;
+  readonly days: ReadonlySet<number>;
+}
+
 export interface BufferedBatches<T> {
   record(item: T): void;
   /** Writes what is buffered now (tests, and close). */
   flush(): Promise<void>;
   close(): Promise<void>;
-  stats(): { buffered: number; dropped: number; written: number };
+  stats(): { buffered: number; bufferedBytes: number; dropped: number; written: number };
+}
+
+interface Batch extends RowBatch {
+  readonly days: Set<number>;
 }
 
 export function createBufferedBatches<T>(deps: {
-  write: (batch: T[]) => Promise<void>;
+  /** Writes the item as one row (redacted) into `data`. */
+  encode: (data: CopyBinaryWriter, item: T) => void;
+  /** The instant the item happened, for its batch's days. */
+  at: (item: T) => Date;
+  write: (batch: RowBatch) => Promise<void>;
   flushMs: number;
   maxBuffered: number;
+  maxBufferedBytes: number;
   batchRows: number;
+  /** What a batch's rows are expected to take, for its buffer's first size. */
+  batchBytesHint: number;
   onError?: (error: unknown) => void;
 }): BufferedBatches<T> {
   const { batchRows } = deps;
-  let buffer: T[] = [];
+  const newBatch = (): Batch => ({ data: new CopyBinaryWriter(deps.batchBytesHint), days: new Set() });
+  let recording = newBatch();
+  /** The batch handed to `write`: being sent, or failed and waiting to be sent again. */
+  let sending: Batch | null = null;
+  let spare: Batch | null = null;
   let dropped = 0;
   let written = 0;
   let failures = 0;
   let closed = false;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
+
+  const buffered = () => recording.data.rows + (sending?.data.rows ?? 0);
+  const bufferedBytes = () => recording.data.bytes + (sending?.data.bytes ?? 0);
 
   const schedule = (delayMs: number) => {
     if (timer || closed) return;
@@ -42,20 +74,28 @@ export function createBufferedBatches<T>(deps: {
   };
 
   async function drain(): Promise<void> {
-    while (buffer.length > 0) {
-      const batch = buffer.slice(0, batchRows);
-      buffer = buffer.slice(batch.length);
+    for (;;) {
+      if (sending === null) {
+        if (recording.data.rows === 0) return;
+        sending = recording;
+        recording = spare ?? newBatch();
+        spare = null;
+      }
       try {
-        await deps.write(batch);
-        written += batch.length;
-        failures = 0;
+        await deps.write(sending);
       } catch (error) {
-        // Back to the front, in order, within the bound: the oldest items are the ones kept.
-        buffer = batch.concat(buffer).slice(0, deps.maxBuffered);
+        // Kept as it is, to be sent again before anything recorded since: the log stays in order.
         failures++;
         deps.onError?.(error);
         throw error;
       }
+      written += sending.data.rows;
+      failures = 0;
+      // PostgreSQL has taken all of it: no COPY reads it any more.
+      sending.data.reset();
+      sending.days.clear();
+      spare = sending;
+      sending = null;
     }
   }
 
@@ -64,7 +104,7 @@ export function createBufferedBatches<T>(deps: {
       .catch(() => schedule(Math.min(5_000, deps.flushMs * 2 ** failures)))
       .finally(() => {
         running = undefined;
-        if (buffer.length > 0 && failures === 0) schedule(deps.flushMs);
+        if (buffered() > 0 && failures === 0) schedule(deps.flushMs);
       });
     return running;
   }
@@ -72,12 +112,27 @@ export function createBufferedBatches<T>(deps: {
   return {
     record(item) {
       if (closed) return;
-      if (buffer.length >= deps.maxBuffered) {
+      if (buffered() >= deps.maxBuffered) {
         dropped++;
         return;
       }
-      buffer.push(item);
-      if (buffer.length >= batchRows && failures === 0 && !running) {
+      const { data, days } = recording;
+      try {
+        deps.encode(data, item);
+      } catch (error) {
+        data.dropRow();
+        dropped++;
+        deps.onError?.(error);
+        return;
+      }
+      // The byte bound is known only once the row is written: past it, the row is taken back.
+      if (bufferedBytes() > deps.maxBufferedBytes) {
+        data.dropRow();
+        dropped++;
+        return;
+      }
+      days.add(Math.floor(deps.at(item).getTime() / 86_400_000));
+      if (data.rows >= batchRows && failures === 0 && !running) {
         clearTimeout(timer);
         timer = undefined;
         void flush();
@@ -92,6 +147,6 @@ export function createBufferedBatches<T>(deps: {
       failures = 0;
       await drain().catch(() => undefined);
     },
-    stats: () => ({ buffered: buffer.length, dropped, written }),
+    stats: () => ({ buffered: buffered(), bufferedBytes: bufferedBytes(), dropped, written }),
   };
 }

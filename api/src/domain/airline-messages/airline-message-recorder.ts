@@ -1,8 +1,13 @@
 // Writes the airline message log without slowing the calls it logs, through the write-behind the
-// request log uses (buffered-batches.ts: no I/O on the call path, PostgreSQL away never fails a
-// call, a bounded buffer). Nothing unredacted is stored: bodies pass redactAirlineMessage before
-// the INSERT, and a body past `maxBodyChars` is cut after redacting (its full size is recorded).
-import { insertAirlineMessages, type AirlineMessageRow } from '../../db/airline-messages.repository.js';
+// request log uses (buffered-batches.ts: no I/O on the call path, the exchange written as a row of
+// COPY data off the JS heap as it is recorded, PostgreSQL away never fails a call, a bounded
+// buffer). Nothing unredacted is stored: bodies pass redactAirlineMessage as they are recorded, and
+// a body past `maxBodyChars` is cut after redacting (its full size is recorded).
+import {
+  copyAirlineMessageRow,
+  copyAirlineMessages,
+  type AirlineMessageRow,
+} from '../../db/airline-messages.repository.js';
 import type { Db } from '../../db/database.js';
 import { redactAirlineMessage } from '../../log-redaction.js';
 import type { AirlineExchange, AirlineExchangeSink } from '../../providers/airline-exchange-log.js';
@@ -12,6 +17,8 @@ import { newId } from '../ids.js';
 export type AirlineMessageRecorder = AirlineExchangeSink & Omit<BufferedBatches<AirlineExchange>, 'record'>;
 
 export const maxBodyChars = 4 * 1024 * 1024;
+/** What the exchanges waiting to be written may take, in bytes of COPY data. */
+const maxBufferedBytes = 64 * 1024 * 1024;
 
 function toRow(e: AirlineExchange): AirlineMessageRow {
   const cut = (text: string) => (text.length > maxBodyChars ? text.slice(0, maxBodyChars) : text);
@@ -40,13 +47,18 @@ export function createAirlineMessageRecorder(deps: {
   flushMs: number;
   maxBuffered: number;
   batchRows?: number;
+  maxBufferedBytes?: number;
   onError?: (error: unknown) => void;
 }): AirlineMessageRecorder {
   return createBufferedBatches<AirlineExchange>({
-    write: (batch) => insertAirlineMessages(deps.db, batch.map(toRow)),
+    encode: (data, exchange) => copyAirlineMessageRow(data, toRow(exchange)),
+    at: (exchange) => exchange.at,
+    write: (batch) => copyAirlineMessages(deps.db, batch.data),
     flushMs: deps.flushMs,
     maxBuffered: deps.maxBuffered,
+    maxBufferedBytes: deps.maxBufferedBytes ?? maxBufferedBytes,
     batchRows: deps.batchRows ?? 200,
+    batchBytesHint: 1024 * 1024,
     ...(deps.onError ? { onError: deps.onError } : {}),
   });
 }

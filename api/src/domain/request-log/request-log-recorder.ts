@@ -1,19 +1,25 @@
 // Writes the request log without slowing the requests it logs, through the shared write-behind
-// (buffered-batches.ts: the request path only appends to a bounded buffer, no I/O, no redaction, no
-// JSON; PostgreSQL away never fails a request; a failed batch is retried with backoff). Here:
-// - Each batch is redacted and written with one COPY. An answer's text is parsed and walked only
-//   when it shows something to redact (log-redaction.ts redactLoggedJson).
+// (buffered-batches.ts: the request path only writes the call, redacted, as a row of COPY data into
+// a bounded buffer off the JS heap, no I/O; PostgreSQL away never fails a request; a failed batch is
+// retried with backoff). Here:
+// - Each call is redacted as it is recorded, and each batch written with one COPY. An answer's text
+//   is parsed and walked only when it shows something to redact (log-redaction.ts redactLoggedJson).
 // - A day without its partition yet (the worker makes them ahead; a clock moved by a test or a
 //   process started at midnight may beat it) is made here and the batch written again.
 // - close() (SIGTERM: after the server has finished its requests, before the database closes)
 //   writes what is left, batch by batch, and gives up on the rest if PostgreSQL is away: the log
 //   loses at most what was buffered, and shutdown is never held past its own timeout.
 import type { Db } from '../../db/database.js';
-import { ensureRequestLogDays, insertRequestLogs, type NewRequestLog } from '../../db/request-logs.repository.js';
+import {
+  copyRequestLogRow,
+  copyRequestLogs,
+  ensureRequestLogDays,
+  type NewRequestLog,
+} from '../../db/request-logs.repository.js';
 import { redactLoggedBody, redactLoggedJson } from '../../log-redaction.js';
-import { createBufferedBatches, type BufferedBatches } from '../buffered-batches.js';
+import { createBufferedBatches, type BufferedBatches, type RowBatch } from '../buffered-batches.js';
 
-/** A finished call as the HTTP layer hands it over: bodies raw, redacted only when written. */
+/** A finished call as the HTTP layer hands it over: bodies raw, redacted when recorded. */
 export interface LoggedCall extends Omit<
   NewRequestLog,
   'request_body' | 'request_body_truncated' | 'response_body' | 'response_body_truncated'
@@ -28,6 +34,8 @@ export interface LoggedCall extends Omit<
 export const bodyLimitChars = 16 * 1024;
 /** A JSON answer longer than this is not parsed to be redacted: only its size is kept. */
 const parseLimitChars = 512 * 1024;
+/** What the calls waiting to be written may take, in bytes of COPY data. */
+const maxBufferedBytes = 64 * 1024 * 1024;
 
 export type RequestLogRecorder = BufferedBatches<LoggedCall>;
 
@@ -36,25 +44,29 @@ export function createRequestLogRecorder(deps: {
   flushMs: number;
   maxBuffered: number;
   batchRows?: number;
+  maxBufferedBytes?: number;
   onError?: (error: unknown) => void;
 }): RequestLogRecorder {
-  async function writeBatch(batch: LoggedCall[]): Promise<void> {
-    const rows = batch.map(toRow);
+  async function writeBatch(batch: RowBatch): Promise<void> {
     try {
-      await insertRequestLogs(deps.db, rows);
+      await copyRequestLogs(deps.db, batch.data);
     } catch (error) {
       if ((error as { code?: string }).code !== '23514') throw error;
-      const days = new Set(rows.map((r) => Math.floor(r.created_at.getTime() / 86_400_000)));
-      for (const day of days) await ensureRequestLogDays(deps.db, new Date(day * 86_400_000), 1);
-      await insertRequestLogs(deps.db, rows);
+      for (const day of batch.days) await ensureRequestLogDays(deps.db, new Date(day * 86_400_000), 1);
+      await copyRequestLogs(deps.db, batch.data);
     }
   }
 
   return createBufferedBatches<LoggedCall>({
+    encode: (data, call) => copyRequestLogRow(data, toRow(call)),
+    at: (call) => call.created_at,
     write: writeBatch,
     flushMs: deps.flushMs,
     maxBuffered: deps.maxBuffered,
+    maxBufferedBytes: deps.maxBufferedBytes ?? maxBufferedBytes,
     batchRows: deps.batchRows ?? 1_000,
+    // A row of the log is about 1 KB: room for a batch at once, most of the time.
+    batchBytesHint: 1024 * 1024,
     ...(deps.onError ? { onError: deps.onError } : {}),
   });
 }
