@@ -117,10 +117,12 @@ export function createBufferedBatches<T>(deps: {
         return;
       }
       const { data, days } = recording;
+      const rowsBefore = data.rows;
       try {
         deps.encode(data, item);
       } catch (error) {
-        data.dropRow();
+        // Only a row this item started is taken back: its encoding may throw before it starts one.
+        if (data.rows > rowsBefore) data.dropRow();
         dropped++;
         deps.onError?.(error);
         return;
