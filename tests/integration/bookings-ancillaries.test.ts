@@ -6,6 +6,7 @@
 import request from 'supertest';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { loadConfig } from '../../api/src/config.js';
+import { fromMinor, toMinor } from '../../api/src/money.js';
 import { startWorker, type WorkerHandle } from '../../api/src/worker.js';
 import { addAncillaries, ancillaries, emdRequestsOf, ledgerOf, paidSeat, paidService } from '../support/ancillaries.js';
 import { waitFor } from '../support/wait.js';
@@ -320,4 +321,48 @@ it('keeps async_emd_issue true while the airline holds slow EMDs, and false once
     'emds_pending',
     'emds_issued',
   ]);
+});
+
+it('an EMD debit the balance cannot pay changes nothing; one crossing the low-balance threshold announces it', async () => {
+  const own = await createTenant(db());
+  const payer = await createAccount(db(), { userType: 'Agent', tenant: own });
+  await payBy(db(), own, 'company_balance');
+  await setBalance(db(), own.companyId, '100000.00');
+  const fares = await findFares(
+    stack.baseUrl,
+    bearer(payer.token),
+    { origin: 'WAW', destination: 'FRA', days: (day += 1) },
+    { currency: 'EUR', carriers: ['LH'] },
+  );
+  const booked = await book(stack.baseUrl, bearer(payer.token), fares[0]!);
+  const issue = await api().post('/api/v1/bookings/issue').set(bearer(payer.token)).send({ locator: booked.locator });
+  expect(issue.status, JSON.stringify(issue.body)).toBe(200);
+  const bag = await paidService(stack.baseUrl, payer.token, booked.locator);
+  const priceMinor = toMinor(bag.price.amount);
+  const add = () =>
+    addAncillaries(stack.baseUrl, payer.token, booked.locator, [{ service_id: bag.id, passenger_id: 'PAX1' }]);
+
+  // A cent short: refused by the ledger, with no request, no claim and no entry.
+  await setBalance(db(), own.companyId, fromMinor(priceMinor - 1));
+  const entries = (await ledgerOf(db(), own.companyId)).length;
+  const short = await add();
+  expect(short.status).toBe(422);
+  expect(short.body.errors[0].code).toBe('insufficient_balance');
+  expect(await balanceOf(db(), own.companyId)).toBe(fromMinor(priceMinor - 1));
+  expect(await ledgerOf(db(), own.companyId)).toHaveLength(entries);
+  expect(await emdRequestsOf(db(), booked.locator)).toEqual([]);
+
+  // 10.00 left after it, below a threshold of 10.01: posted, and balance.low said once.
+  await setBalance(db(), own.companyId, fromMinor(priceMinor + 1000));
+  await db().updateTable('companies').set({ low_balance_threshold: '10.01' }).where('id', '=', own.companyId).execute();
+  const paid = await add();
+  expect(paid.status, JSON.stringify(paid.body)).toBe(202);
+  expect(await balanceOf(db(), own.companyId)).toBe('10.00');
+  const lows = await db()
+    .selectFrom('events')
+    .select('id')
+    .where('type', '=', 'balance.low')
+    .where('company_id', '=', own.companyId)
+    .execute();
+  expect(lows).toHaveLength(1);
 });

@@ -25,13 +25,14 @@ import {
   inDays,
   payBy,
   setBalance,
+  setAgencyFee,
   setIssueFee,
 } from '../support/bookings.js';
 import { createAccount, createTenant, type TestAccount, type TestTenant } from '../support/factories.js';
 import { as, refusal } from '../support/sdk-calls.js';
 import { testSecretKey } from '../support/services.js';
 import { startStack, tokens, type Stack } from '../support/stack.js';
-import { setupReasons } from '../support/ledgers.js';
+import { expectBalancesMatchLedgers, reopenBalance, setupReasons } from '../support/ledgers.js';
 
 let stack: Stack;
 let tenant: TestTenant;
@@ -338,6 +339,102 @@ describe('the issue claim and its debit in one statement', () => {
     expect(paid.status, JSON.stringify(paid.body)).toBe(200);
     expect(await lows()).toHaveLength(1);
     expect(await balanceOf(db(), own.companyId)).toBe(fromMinor(100_000 - (toMinor(again!.amount) + 250)));
+  });
+});
+
+describe('a booking’s balance posting, the last statement of its transaction', () => {
+  const ledgerOf = (companyId: string) =>
+    db()
+      .selectFrom('transactions')
+      .select(['amount', 'balance_after', 'reason', 'currency'])
+      .where('company_id', '=', companyId)
+      .where('reason', 'not in', setupReasons)
+      .orderBy('seq')
+      .execute();
+  const lows = (companyId: string) =>
+    db()
+      .selectFrom('events')
+      .select('id')
+      .where('type', '=', 'balance.low')
+      .where('company_id', '=', companyId)
+      .execute();
+  const issueAndVoidAtOnce = async (
+    days: number,
+    voidFee: (fareMinor: number) => string,
+    setup: (companyId: string, needMinor: number) => Promise<void>,
+  ) => {
+    const { own, payer, fare, needMinor } = await payingTenant(days, null);
+    await setup(own.companyId, needMinor);
+    const booked = await book(stack.baseUrl, bearer(payer.token), fare);
+    const issued = await api()
+      .post('/api/v1/bookings/issue')
+      .set(bearer(payer.token))
+      .send({ locator: booked.locator });
+    expect(issued.status, JSON.stringify(issued.body)).toBe(200);
+    await setAgencyFee(db(), own, 'void', voidFee(toMinor(fare.amount)));
+    return { own, payer, fare, booked };
+  };
+
+  it('30 voids at once credit once, each entry with the balance right after it', async () => {
+    const { own, payer, fare, booked } = await issueAndVoidAtOnce(
+      54,
+      () => '1.50',
+      (companyId, needMinor) => setBalance(db(), companyId, fromMinor(needMinor + 100_000)),
+    );
+    const voids = await Promise.all(
+      Array.from({ length: 30 }, () => api().delete(`/api/v1/bookings/${booked.locator}`).set(bearer(payer.token))),
+    );
+    expect(voids.filter((v) => v.status >= 500)).toEqual([]);
+    expect(voids.filter((v) => v.status === 200).length).toBeGreaterThanOrEqual(1);
+    expect(await balanceOf(db(), own.companyId)).toBe(fromMinor(100_000 + toMinor(fare.amount) - 150));
+    expect((await ledgerOf(own.companyId)).slice(1)).toEqual([
+      {
+        amount: fare.amount,
+        balance_after: fromMinor(100_000 + toMinor(fare.amount)),
+        reason: `Void ${booked.locator}`,
+        currency: 'EUR',
+      },
+      {
+        amount: '-1.50',
+        balance_after: fromMinor(100_000 + toMinor(fare.amount) - 150),
+        reason: `Void fee ${booked.locator}`,
+        currency: 'EUR',
+      },
+    ]);
+    await expectBalancesMatchLedgers(db());
+  });
+
+  it('a void that takes the balance below the low-balance threshold is posted by the ledger, which announces it', async () => {
+    // A void fee 100.00 above the tickets' price: the void debits 100.00, from 1,000.00 to 900.00.
+    const { own, payer, booked } = await issueAndVoidAtOnce(
+      55,
+      (fareMinor) => fromMinor(fareMinor + 10_000),
+      (companyId, needMinor) => setBalance(db(), companyId, fromMinor(needMinor + 100_000)),
+    );
+    await db()
+      .updateTable('companies')
+      .set({ low_balance_threshold: '950.00' })
+      .where('id', '=', own.companyId)
+      .execute();
+    const voided = await api().delete(`/api/v1/bookings/${booked.locator}`).set(bearer(payer.token));
+    expect(voided.status, JSON.stringify(voided.body)).toBe(200);
+    expect(await balanceOf(db(), own.companyId)).toBe('900.00');
+    expect((await ledgerOf(own.companyId)).at(-1)!.balance_after).toBe('900.00');
+    expect(await lows(own.companyId)).toHaveLength(1);
+  });
+
+  it('a balance in another currency since issue: the ledger refuses the credit and nothing is posted', async () => {
+    const { own, payer, booked } = await issueAndVoidAtOnce(
+      56,
+      () => '0.00',
+      async () => {},
+    );
+    await reopenBalance(db(), own.companyId, 'USD', '500.00');
+    const voided = await api().delete(`/api/v1/bookings/${booked.locator}`).set(bearer(payer.token));
+    expect(voided.status).toBe(422);
+    expect(voided.body.errors[0].code).toBe('currency_mismatch');
+    expect(await balanceOf(db(), own.companyId)).toBe('500.00');
+    expect(await ledgerOf(own.companyId)).toEqual([]);
   });
 });
 

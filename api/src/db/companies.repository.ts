@@ -142,7 +142,8 @@ export interface GuardedPosting {
  * booking row, then the company balance row). They write only while the company row, as locked (an
  * UPDATE re-checks its condition on the newest version), is in `currency`, the balance stays within
  * zero and `ceiling`, and it does not cross the company's low-balance threshold downwards; else
- * `debited` is empty, and `refusedUnlessPosted` in the statement's last SELECT fails it whole.
+ * `debited` is empty, and `refusedUnlessPosted` in the statement's last SELECT fails it whole (or
+ * postGuarded answers false).
  */
 export function guardedPostingCtes(posting: GuardedPosting, after: string) {
   const total = sql`${posting.total}::numeric`;
@@ -176,6 +177,18 @@ export function guardedPostingCtes(posting: GuardedPosting, after: string) {
 /** True when guardedPostingCtes posted; else it fails the statement (SQLSTATE CT001, `statementRefused`). */
 export const refusedUnlessPosted = sql<boolean>`CASE WHEN EXISTS (SELECT 1 FROM debited) THEN true
   ELSE refuse_statement('company balance') END`;
+
+/**
+ * Posts in the caller's transaction as one statement through guardedPostingCtes, after the booking
+ * row the caller holds (lock order: the booking row, then the company balance row). True when it
+ * posted; false when the guard left it to the ledger's rules, having written nothing (the statement
+ * is not failed, so the caller's transaction goes on).
+ */
+export async function postGuarded(db: Db, posting: GuardedPosting): Promise<boolean> {
+  const result = await sql<{ posted: boolean }>`WITH held AS (SELECT 1), ${guardedPostingCtes(posting, 'held')}
+    SELECT EXISTS (SELECT 1 FROM debited) AS posted`.execute(db);
+  return result.rows[0]!.posted;
+}
 
 /** Whether a statement failed by refuse_statement: it changed nothing. */
 export const statementRefused = (error: { code?: string }) => error.code === 'CT001';

@@ -19,15 +19,9 @@ const trimmed = (r: ExchangeRateRow): ExchangeRateRow => ({
   quote_currency: r.quote_currency.trim(),
 });
 
-/** The rate of one pair in effect at `at` (as text), null when none is known. */
-export async function rateInEffect(db: Db, base: string, quote: string, at: Date): Promise<string | null> {
-  const row = await db.selectNoFrom(rateInEffectOf(sql.val(base), quote, at).as('rate')).executeTakeFirstOrThrow();
-  return row.rate;
-}
-
 /**
- * rateInEffect as a subquery of another read (its pair may be columns of that read): the rate as
- * text, as a read of the column answers it; null when none is known.
+ * The rate of one pair in effect at `at`, as a subquery of another read (its pair may be columns of
+ * that read): the rate as text, as a read of the column answers it; null when none is known.
  */
 export const rateInEffectOf = (base: Expression<string>, quote: string | Expression<string>, at: Date) =>
   sql<string | null>`(SELECT r.rate::text FROM exchange_rates r

@@ -93,9 +93,10 @@ const entryRow = (posting: LedgerPosting, entry: LedgerEntry) => ({
 });
 
 /**
- * The posting for a statement that makes it beside the change it pays for (an issue's claim), with
- * no transaction around them: the entries as postToLedger writes them, and the bounds the statement
- * checks on the company row under its lock (repo.guardedPostingCtes). The statement posts only what
+ * The posting for a statement that makes it beside the change it pays for (an issue's claim, with
+ * no transaction around them; or postLast, closing a transaction): the entries as postToLedger
+ * writes them, and the bounds the statement checks on the company row under its lock
+ * (repo.guardedPostingCtes). The statement posts only what
  * postToLedger would post with nothing left to decide: the company's currency is the posting's, the
  * balance stays within zero and its ceiling, and it crosses no low-balance threshold (which
  * announces `balance.low`). Else it changes nothing, and the caller posts through postToLedger,
@@ -115,6 +116,17 @@ export function guardedPosting(posting: LedgerPosting): repo.GuardedPosting {
     ceiling: fromMinor(maxBalanceMinor),
     entries,
   };
+}
+
+/**
+ * Posts a booking's entries in the caller's transaction, as its last statement, so the company row
+ * is held only from this statement to COMMIT: one guarded statement (guardedPosting) while the
+ * ledger has nothing to decide, else postToLedger in the same transaction, which refuses or
+ * announces `balance.low` as always. Lock order: the caller holds the booking row already.
+ */
+export async function postLast(trx: Db, posting: LedgerPosting): Promise<void> {
+  if (await repo.postGuarded(trx, guardedPosting(posting))) return;
+  await postToLedger(trx, posting);
 }
 
 /**

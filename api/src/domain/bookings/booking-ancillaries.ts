@@ -32,7 +32,7 @@ import { recordHistory } from './booking-history.js';
 import { takeBooking } from './booking-intents.js';
 import type { BookingDeps } from './booking-deps.js';
 import { notIssuable } from './booking-issue.js';
-import { agencyFeeMinor, debitForEmds } from './booking-payment.js';
+import { agencyFeeMinor, debitForEmds, emdDebit } from './booking-payment.js';
 import {
   bookingView,
   effectiveStatus,
@@ -226,17 +226,15 @@ async function requestEmds(
   const requestId = newId('emr');
   const repeat = await db.transaction().execute(async (trx) => {
     const at = clock.now();
-    // Lock order: the booking row (no airline operation of it may be open), then the company balance row.
+    // Lock order: the booking row (no airline operation of it may be open), then the company balance
+    // row (the debit, last, so it is held only until COMMIT).
     const now = await takeBooking(trx, row.id, null, null, (now) => {
       if (now.status !== 'issued') throw notIssuable(now.status);
     });
     const claims = await findEmdClaims(trx, row.id);
     if (items.every((item) => claims.has(itemKey(item)))) return true;
     refuseAlreadyAdded(items, (item) => claims.has(itemKey(item)) || onTheOrder(item));
-    const debit =
-      byBalance && amountMinor + feeMinor > 0
-        ? await debitForEmds(trx, now, { amountMinor, feeMinor, actorAccountId: principal.accountId, at })
-        : null;
+    const debit = byBalance && amountMinor + feeMinor > 0 ? emdDebit({ amountMinor, feeMinor }) : null;
     await insertEmdRequest(trx, {
       id: requestId,
       booking_id: row.id,
@@ -265,6 +263,7 @@ async function requestEmds(
       at,
       detail: `${items.map((i) => `${i.name} (${i.passengerId})`).join(', ')}: ${fromMinor(amountMinor)} ${row.currency.trim()}${debit ? `, ${debit} taken from the company balance` : ''}.`,
     });
+    if (debit) await debitForEmds(trx, now, { amountMinor, feeMinor, actorAccountId: principal.accountId, at });
     return false;
   });
   if (repeat) return bookingView((await findBookingByLocator(db, row.locator))!, clock.now());

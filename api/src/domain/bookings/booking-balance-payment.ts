@@ -1,14 +1,12 @@
 // What the company balance pays for a booking's tickets, shown before issue (so an agent sees the
 // debit in the balance's own currency before confirming) and after it (what the issue took).
-import { ticketingPathOf, type BookingRow } from '../../db/bookings.repository.js';
-import { findCompanies } from '../../db/companies.repository.js';
-import { rateInEffect } from '../../db/exchange-rates.repository.js';
+import { findBookingForTicketing, type BookingRow } from '../../db/bookings.repository.js';
 import type { Db } from '../../db/database.js';
 import { convertMinor } from '../exchange-rates.js';
 import { DomainError } from '../errors.js';
 import { fromMinor, toMinor } from '../../money.js';
 import type { BalancePayment, BookingStatus } from './booking.js';
-import { agencyFee, type AgencyFee } from './booking-payment.js';
+import { agencyFeeOf, type AgencyFee } from './booking-payment.js';
 
 export async function balancePaymentOf(
   db: Db,
@@ -30,13 +28,13 @@ export async function balancePaymentOf(
     };
   }
   if (status !== 'new' || !row.company_id) return null;
-  const path = await ticketingPathOf(db, row.agency_id, row.company_id, row.channel_id);
-  if (path?.form_of_payment !== 'company_balance') return null;
-  const company = (await findCompanies(db, { id: row.company_id })).rows[0];
-  if (!company) return null;
+  // The facts the issue would decide by, from the issue's own read: the path, the fee and the
+  // balance's currency, each with its rate in effect now.
+  const read = await findBookingForTicketing(db, row.locator, null, at);
+  if (read?.path?.form_of_payment !== 'company_balance' || !read.balance) return null;
   let fee: AgencyFee;
   try {
-    fee = await agencyFee(db, row, 'issue', at);
+    fee = agencyFeeOf(row, read.issueFee);
   } catch (error) {
     // The issue itself will say why the fee cannot apply (no rate for its pair); the view just has
     // no amount to show.
@@ -53,11 +51,11 @@ export async function balancePaymentOf(
       }
     : undefined;
   const fareMinor = toMinor(row.airline_total) + feeMinor;
-  const balanceCurrency = company.balance_currency.trim();
+  const balanceCurrency = read.balance.balance_currency.trim();
   const fare_amount = { amount: fromMinor(fareMinor), currency: fareCurrency };
   if (balanceCurrency === fareCurrency)
     return { fare_amount, balance_currency: balanceCurrency, amount: fare_amount, exchange_rate: null, agency_fee };
-  const rate = await rateInEffect(db, fareCurrency, balanceCurrency, at);
+  const rate = read.balance.rate;
   return {
     fare_amount,
     balance_currency: balanceCurrency,

@@ -117,7 +117,7 @@ export async function finishVoid(
 ): Promise<boolean> {
   return deps.db.transaction().execute(async (trx) => {
     const at = deps.clock.now();
-    // Lock order: the booking row, then the company balance row (the credit). Under the booking's
+    // Lock order: the booking row, then the company balance row (the credit, last). Under the booking's
     // lock an EMD job either finished before (its EMDs are given back here) or finds the booking
     // voided (and gives them back itself).
     const row = await lockBookingRow(trx, bookingId);
@@ -133,14 +133,6 @@ export async function finishVoid(
     if (!changed) return false;
     const actor = actorAccountId ?? row.agent_id;
     const feeMinor = row.form_of_payment === 'company_balance' ? await agencyFeeMinor(trx, row, 'void', at) : 0;
-    if (row.form_of_payment === 'company_balance')
-      await creditForVoid(trx, row, {
-        airlineMinor: toMinor(row.airline_total),
-        emdMinor: (await balancePaidEmdAmounts(trx, row.id)).reduce((sum, a) => sum + toMinor(a), 0),
-        feeMinor,
-        actorAccountId: actor,
-        at,
-      });
     await recordTicketSales(trx, {
       booking: row,
       // Tickets an exchange replaced were never sold on their own again: only the live ones are voided.
@@ -165,6 +157,15 @@ export async function finishVoid(
       airlineAnswer: order.warnings.map((w) => w.message).join(' ') || null,
     });
     await recordBookingEvent(trx, 'booking.voided', row.id, at);
+    // Last, so the company balance row is held only until COMMIT.
+    if (row.form_of_payment === 'company_balance')
+      await creditForVoid(trx, row, {
+        airlineMinor: toMinor(row.airline_total),
+        emdMinor: (await balancePaidEmdAmounts(trx, row.id)).reduce((sum, a) => sum + toMinor(a), 0),
+        feeMinor,
+        actorAccountId: actor,
+        at,
+      });
     return true;
   });
 }

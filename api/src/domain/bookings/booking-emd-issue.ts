@@ -256,7 +256,6 @@ async function failIn(trx: Db, at: Date, request: EmdRequestRow, attempt: string
   });
   if (!mine) return;
   await releaseEmdClaims(trx, request.id);
-  await refundRefusedEmds(trx, booking, { debit: request.balance_debit, actorAccountId: request.requested_by, at });
   await failRequestedAncillaries(trx, booking.id, request.id, `EMD issue failed: ${said}`, at);
   await recordHistory(trx, {
     bookingId: booking.id,
@@ -269,4 +268,6 @@ async function failIn(trx: Db, at: Date, request: EmdRequestRow, attempt: string
     airlineAnswer: said,
   });
   await recordBookingEvent(trx, 'emd.failed', booking.id, at);
+  // Last, so the company balance row is held only until COMMIT.
+  await refundRefusedEmds(trx, booking, { debit: request.balance_debit, actorAccountId: request.requested_by, at });
 }

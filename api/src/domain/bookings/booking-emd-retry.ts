@@ -24,7 +24,7 @@ import { itemKey, type ResolvedItem } from './booking-ancillary-items.js';
 import { recordHistory } from './booking-history.js';
 import { takeBooking } from './booking-intents.js';
 import { notIssuable } from './booking-issue.js';
-import { debitForEmds } from './booking-payment.js';
+import { debitForEmds, emdDebit } from './booking-payment.js';
 import { emdRequestView, type EmdRequestView } from './booking-emd-requests.js';
 
 export async function retryEmdRequest(
@@ -39,7 +39,7 @@ export async function retryEmdRequest(
   const queued = await db.transaction().execute(async (trx) => {
     const at = clock.now();
     // Lock order: the booking row (every change to its EMD requests and claims is made under it),
-    // then the company balance row (the debit).
+    // then the company balance row (the debit, last).
     await lockBooking(trx, booking.id);
     const request = await findEmdRequest(trx, requestId);
     if (!request || request.booking_id !== booking.id) throw notFound('EMD request');
@@ -63,15 +63,11 @@ export async function retryEmdRequest(
       );
     // The balance pays again what it paid the first time (the services and the agency's EMD fee).
     const amountMinor = toMinor(request.amount);
-    const debit =
+    const paid =
       request.balance_debit === null
         ? null
-        : await debitForEmds(trx, now, {
-            amountMinor,
-            feeMinor: Math.max(0, toMinor(request.balance_debit) - amountMinor),
-            actorAccountId: principal.accountId,
-            at,
-          });
+        : { amountMinor, feeMinor: Math.max(0, toMinor(request.balance_debit) - amountMinor) };
+    const debit = paid && emdDebit(paid);
     const requeued = await requeueFailedRequest(trx, request.id, { balanceDebit: debit, at });
     if (!requeued) throw new Error('a failed EMD request changed under the booking lock');
     await insertEmdClaims(
@@ -100,6 +96,8 @@ export async function retryEmdRequest(
         balance_debit: debit === null ? null : { amount: debit, currency: request.currency.trim() },
       },
     });
+    // Last, so the company balance row is held only until COMMIT.
+    if (paid) await debitForEmds(trx, now, { ...paid, actorAccountId: principal.accountId, at });
     return requeued.checks;
   });
   // The row is the truth: if Redis is away, the sweeper enqueues it later.

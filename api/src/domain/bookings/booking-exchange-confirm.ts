@@ -74,9 +74,11 @@ export async function confirmChange(
   // The claim and the debit commit together, or neither does (a balance too low changes nothing).
   const attempt = newId('cfm');
   let debitedMinor = 0;
+  // What debitForExchange takes below: the airline's amount due (never a credit here) and the fee.
+  const debitMinor = form === 'company_balance' ? Math.max(0, dueMinor) + feeMinor : 0;
   await db.transaction().execute(async (trx) => {
     const at = clock.now();
-    // Lock order: the booking row, then the request, then the company balance row (the debit).
+    // Lock order: the booking row, then the request, then the company balance row (the debit, last).
     const now = await takeBooking(
       trx,
       row.id,
@@ -85,16 +87,14 @@ export async function confirmChange(
         operation: 'change',
         requestId: request.id,
         attemptId: attempt,
-        debitMinor: form === 'company_balance' ? Math.max(0, dueMinor) + feeMinor : 0,
+        debitMinor,
         at,
       },
       () => refuseUnconfirmable(trx, request),
     );
     await claimForConfirm(trx, request, attempt, at, offer.offer_id);
-    if (form === 'company_balance')
-      debitedMinor = await debitForExchange(trx, now, { dueMinor, feeMinor, actorAccountId: principal.accountId, at });
     await updateClaimedRequest(trx, request.id, attempt, {
-      balance_debit: debitedMinor > 0 ? fromMinor(debitedMinor) : null,
+      balance_debit: debitMinor > 0 ? fromMinor(debitMinor) : null,
       fee_amount: fromMinor(feeMinor),
     });
     await recordHistory(trx, {
@@ -104,6 +104,9 @@ export async function confirmChange(
       at,
       detail: `Paying ${fromMinor(dueMinor + feeMinor)} ${currency} by ${form} for offer ${offer.offer_id}.`,
     });
+    // Last, so the company balance row is held only until COMMIT.
+    if (form === 'company_balance')
+      debitedMinor = await debitForExchange(trx, now, { dueMinor, feeMinor, actorAccountId: principal.accountId, at });
   });
 
   const order = await sendConfirm(deps, row, { ...request, kind: 'change' }, attempt, {
@@ -138,7 +141,7 @@ async function finishChange(
   const currency = row.currency.trim();
   await deps.db.transaction().execute(async (trx) => {
     const at = deps.clock.now();
-    // Lock order: the booking row, then the company balance row (the residual below).
+    // Lock order: the booking row, then the company balance row (the residual, last).
     if (!(await confirmClaimedRequest(trx, row.id, request.id, attempt, 'change', at))) return;
     const facts = orderFacts(order);
     const fares = row.fares as StoredFares;
@@ -151,15 +154,6 @@ async function finishChange(
     });
     if (!changed) throw new DomainError('booking_closed', 'The booking changed while its flights were being changed.');
     const actor = input.actorAccountId ?? row.agent_id;
-    // A cheaper result: the airline returns the residual to the form of payment, here the balance.
-    const residual = residualMinor(offer);
-    if (input.form === 'company_balance' && residual > 0)
-      await giveBack(trx, row, {
-        debitedMinor: residual,
-        reason: `Exchange residual ${row.locator}`,
-        actorAccountId: actor,
-        at,
-      });
     const updated = (await findBookingByLocator(trx, row.locator))!;
     const oldTickets = (row.documents as BookingDocument[]).filter((d) => d.type === 'ticket');
     const known = new Set(oldTickets.map((d) => d.number));
@@ -196,6 +190,16 @@ async function finishChange(
       airlineAnswer: [...order.warnings.map((w) => w.message), ...order.remarks.slice(-1)].join(' ') || null,
     });
     await recordBookingEvent(trx, 'booking.exchanged', row.id, at);
+    // A cheaper result: the airline returns the residual to the form of payment, here the balance;
+    // last, so the company balance row is held only until COMMIT.
+    const residual = residualMinor(offer);
+    if (input.form === 'company_balance' && residual > 0)
+      await giveBack(trx, row, {
+        debitedMinor: residual,
+        reason: `Exchange residual ${row.locator}`,
+        actorAccountId: actor,
+        at,
+      });
   });
 }
 

@@ -399,7 +399,6 @@ async function giveBackClaim(
     });
     if (!released) return;
     await closeIntent(trx, row.id, 'issue', 'failed', said, at);
-    await refundFailedIssue(trx, row, { debitedMinor, actorAccountId: principal?.accountId ?? row.agent_id, at });
     await recordHistory(trx, {
       bookingId: row.id,
       action: 'issue_failed',
@@ -407,5 +406,7 @@ async function giveBackClaim(
       at,
       airlineAnswer: said,
     });
+    // Last, so the company balance row is held only until COMMIT.
+    await refundFailedIssue(trx, row, { debitedMinor, actorAccountId: principal?.accountId ?? row.agent_id, at });
   });
 }

@@ -14,7 +14,7 @@ import {
 import type { Db } from '../../db/database.js';
 import type { Payment } from '../../providers/airline-provider.js';
 import { isCardBrand } from '../../providers/card-brands.js';
-import { postToLedger, type LedgerPosting } from '../balances/ledger.js';
+import { postLast, type LedgerPosting } from '../balances/ledger.js';
 import type { FormOfPayment } from '../channels/channel-state.js';
 import type { SecretBox } from '../crypto/secret-box.js';
 import { DomainError, notFound } from '../errors.js';
@@ -183,18 +183,24 @@ export async function creditForVoid(
   ]);
 }
 
-/** Debits EMDs (and the agency's EMD fee) from the company balance, in the caller's transaction. */
+/** What debitForEmds takes: the EMDs and the agency's EMD fee. */
+export const emdDebit = (input: { amountMinor: number; feeMinor: number }) =>
+  fromMinor(input.amountMinor + input.feeMinor);
+
+/**
+ * Debits EMDs (and the agency's EMD fee, emdDebit in all) from the company balance, as the last
+ * statement of the caller's transaction.
+ */
 export async function debitForEmds(
   trx: Db,
   booking: BookingRow,
   input: { amountMinor: number; feeMinor: number; actorAccountId: string; at: Date },
-): Promise<string> {
+): Promise<void> {
   if (!booking.company_id) throw new DomainError('no_company_balance');
   await post(trx, booking, input, [
     [-input.amountMinor, `EMDs ${booking.locator}`],
     [-input.feeMinor, `EMD fee ${booking.locator}`],
   ]);
-  return fromMinor(input.amountMinor + input.feeMinor);
 }
 
 /** Gives back what an EMD request debited, when the airline refused the services. */
@@ -211,7 +217,10 @@ export async function refundRefusedEmds(
   });
 }
 
-/** Posts a booking's entries (postingOf) through the ledger, in the caller's transaction. */
+/**
+ * Posts a booking's entries (postingOf) through the ledger, in the caller's transaction and as its
+ * last statement (postLast), so the company row is held only until COMMIT.
+ */
 async function post(
   trx: Db,
   booking: BookingRow,
@@ -219,7 +228,7 @@ async function post(
   entries: readonly PostingEntry[],
 ): Promise<void> {
   const posting = postingOf(booking, by, entries);
-  if (posting) await postToLedger(trx, posting);
+  if (posting) await postLast(trx, posting);
 }
 
 type PostingEntry = readonly [minor: number, reason: string, feeOriginal?: AgencyFee['original'] | undefined];

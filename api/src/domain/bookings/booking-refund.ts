@@ -208,7 +208,7 @@ async function finishRefund(
   const refundTo = request.refund_to ?? 'bsp_cash';
   await deps.db.transaction().execute(async (trx) => {
     const at = deps.clock.now();
-    // Lock order: the booking row, then the company balance row (the credit below).
+    // Lock order: the booking row, then the company balance row (the credit, last).
     if (!(await confirmClaimedRequest(trx, row.id, request.id, attempt, 'refund', at))) return;
     const changed = await updateInStatus(trx, row.id, 'issued', {
       ...orderFacts(order),
@@ -219,8 +219,6 @@ async function finishRefund(
     });
     if (!changed) throw new DomainError('booking_closed', 'The booking changed while it was being refunded.');
     const actor = actorAccountId ?? row.agent_id;
-    if (refundTo === 'company_balance')
-      await creditForRefund(trx, row, { refundMinor, feeMinor, actorAccountId: actor, at });
     await recordRefundSales(trx, {
       booking: row,
       tickets: (row.documents as BookingDocument[]).filter((d) => d.type === 'ticket' && d.status === 'issued'),
@@ -239,6 +237,9 @@ async function finishRefund(
       airlineAnswer: order.warnings.map((w) => w.message).join(' ') || null,
     });
     await recordBookingEvent(trx, 'booking.refunded', row.id, at);
+    // Last, so the company balance row is held only until COMMIT.
+    if (refundTo === 'company_balance')
+      await creditForRefund(trx, row, { refundMinor, feeMinor, actorAccountId: actor, at });
   });
 }
 

@@ -209,7 +209,7 @@ export async function failRequest(
   const said = refusalText(error);
   await deps.db.transaction().execute(async (trx) => {
     const at = deps.clock.now();
-    // Lock order: the booking row, then the company balance row (the give-back below). Taking the
+    // Lock order: the booking row, then the company balance row (the give-back, last). Taking the
     // balance first here while a void held the booking and waited for the balance deadlocked.
     await lockBookingRow(trx, row.id);
     const released = await updateClaimedRequest(trx, request.id, attempt, {
@@ -219,12 +219,6 @@ export async function failRequest(
     });
     if (!released) return;
     await closeIntent(trx, row.id, request.kind, 'failed', said, at);
-    await giveBack(trx, row, {
-      debitedMinor: input.debitedMinor,
-      reason: `${what} not completed ${row.locator}`,
-      actorAccountId: input.actorAccountId ?? row.agent_id,
-      at,
-    });
     await setBookingError(trx, row.id, `${what} failed: ${said}`, at);
     await recordHistory(trx, {
       bookingId: row.id,
@@ -232,6 +226,13 @@ export async function failRequest(
       actorAccountId: input.actorAccountId,
       at,
       airlineAnswer: said,
+    });
+    // Last, so the company balance row is held only until COMMIT.
+    await giveBack(trx, row, {
+      debitedMinor: input.debitedMinor,
+      reason: `${what} not completed ${row.locator}`,
+      actorAccountId: input.actorAccountId ?? row.agent_id,
+      at,
     });
   });
 }
