@@ -23,11 +23,8 @@ export interface AirlineMessageRow {
   error: string | null;
 }
 
-/**
- * The columns a batch is copied into, in the order `copyAirlineMessageRow` writes them; a row's
- * field count is theirs (binary COPY takes each field as the column's own type, in this order).
- */
-const copiedColumnNames: readonly (keyof AirlineMessageRow)[] = [
+/** A message's columns but its bodies: what a list of the log shows. */
+const summaryColumns = [
   'id',
   'at',
   'channel_id',
@@ -41,10 +38,14 @@ const copiedColumnNames: readonly (keyof AirlineMessageRow)[] = [
   'duration_ms',
   'request_bytes',
   'response_bytes',
-  'request_body',
-  'response_body',
   'error',
-];
+] as const satisfies readonly (keyof AirlineMessageRow)[];
+
+/**
+ * The columns a batch is copied into, in the order `copyAirlineMessageRow` writes them; a row's
+ * field count is theirs (binary COPY takes each field as the column's own type, in this order).
+ */
+const copiedColumnNames: readonly (keyof AirlineMessageRow)[] = [...summaryColumns, 'request_body', 'response_body'];
 const copiedColumns = sql.raw(`airline_messages (${copiedColumnNames.join(', ')})`);
 
 /** Writes `row` into `data`, as `copyAirlineMessages` sends it. */
@@ -64,9 +65,9 @@ export function copyAirlineMessageRow(data: CopyBinaryWriter, row: AirlineMessag
   data.int4(row.duration_ms);
   data.int4(row.request_bytes);
   data.int4(row.response_bytes);
+  data.text(row.error);
   data.text(row.request_body);
   data.text(row.response_body);
-  data.text(row.error);
 }
 
 /**
@@ -106,22 +107,7 @@ export async function findAirlineMessages(
   if (filter.channelId !== undefined) query = query.where('channel_id', '=', filter.channelId);
   const [rows, count] = await Promise.all([
     query
-      .select([
-        'id',
-        'at',
-        'channel_id',
-        'carrier',
-        'message',
-        'direction',
-        'booking_id',
-        'format',
-        'url',
-        'status',
-        'duration_ms',
-        'request_bytes',
-        'response_bytes',
-        'error',
-      ])
+      .select(summaryColumns)
       .orderBy('at', 'desc')
       .orderBy('id', 'desc')
       .limit(page.perPage)
