@@ -42,14 +42,15 @@ export function createBufferedBatches<T>(deps: {
   write: (batch: RowBatch) => Promise<void>;
   flushMs: number;
   maxBuffered: number;
-  maxBufferedBytes: number;
+  /** Bytes of COPY data that may wait (default 64 MB). */
+  maxBufferedBytes?: number;
   batchRows: number;
-  /** What a batch's rows are expected to take, for its buffer's first size. */
-  batchBytesHint: number;
+  /** What a batch's rows are expected to take, for its buffer's first size (default 1 MB). */
+  batchBytesHint?: number;
   onError?: (error: unknown) => void;
 }): BufferedBatches<T> {
-  const { batchRows } = deps;
-  const newBatch = (): Batch => ({ data: new CopyBinaryWriter(deps.batchBytesHint), days: new Set() });
+  const { batchRows, maxBufferedBytes = 64 * 1024 * 1024, batchBytesHint = 1024 * 1024 } = deps;
+  const newBatch = (): Batch => ({ data: new CopyBinaryWriter(batchBytesHint), days: new Set() });
   let recording = newBatch();
   /** The batch handed to `write`: being sent, or failed and waiting to be sent again. */
   let sending: Batch | null = null;
@@ -128,7 +129,7 @@ export function createBufferedBatches<T>(deps: {
         return;
       }
       // The byte bound is known only once the row is written: past it, the row is taken back.
-      if (bufferedBytes() > deps.maxBufferedBytes) {
+      if (bufferedBytes() > maxBufferedBytes) {
         data.dropRow();
         dropped++;
         return;

@@ -17,8 +17,6 @@ import { newId } from '../ids.js';
 export type AirlineMessageRecorder = AirlineExchangeSink & Omit<BufferedBatches<AirlineExchange>, 'record'>;
 
 export const maxBodyChars = 4 * 1024 * 1024;
-/** What the exchanges waiting to be written may take, in bytes of COPY data. */
-const maxBufferedBytes = 64 * 1024 * 1024;
 
 function toRow(e: AirlineExchange): AirlineMessageRow {
   const cut = (text: string) => (text.length > maxBodyChars ? text.slice(0, maxBodyChars) : text);
@@ -56,9 +54,8 @@ export function createAirlineMessageRecorder(deps: {
     write: (batch) => copyAirlineMessages(deps.db, batch.data),
     flushMs: deps.flushMs,
     maxBuffered: deps.maxBuffered,
-    maxBufferedBytes: deps.maxBufferedBytes ?? maxBufferedBytes,
+    ...(deps.maxBufferedBytes ? { maxBufferedBytes: deps.maxBufferedBytes } : {}),
     batchRows: deps.batchRows ?? 200,
-    batchBytesHint: 1024 * 1024,
     ...(deps.onError ? { onError: deps.onError } : {}),
   });
 }

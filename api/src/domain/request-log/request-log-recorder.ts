@@ -34,8 +34,6 @@ export interface LoggedCall extends Omit<
 export const bodyLimitChars = 16 * 1024;
 /** A JSON answer longer than this is not parsed to be redacted: only its size is kept. */
 const parseLimitChars = 512 * 1024;
-/** What the calls waiting to be written may take, in bytes of COPY data. */
-const maxBufferedBytes = 64 * 1024 * 1024;
 
 export type RequestLogRecorder = BufferedBatches<LoggedCall>;
 
@@ -63,10 +61,8 @@ export function createRequestLogRecorder(deps: {
     write: writeBatch,
     flushMs: deps.flushMs,
     maxBuffered: deps.maxBuffered,
-    maxBufferedBytes: deps.maxBufferedBytes ?? maxBufferedBytes,
+    ...(deps.maxBufferedBytes ? { maxBufferedBytes: deps.maxBufferedBytes } : {}),
     batchRows: deps.batchRows ?? 1_000,
-    // A row of the log is about 1 KB: room for a batch at once, most of the time.
-    batchBytesHint: 1024 * 1024,
     ...(deps.onError ? { onError: deps.onError } : {}),
   });
 }
