@@ -145,7 +145,7 @@ async function searchLoad(
     // What the API's CPU was in its stalls tells a search queued behind work in the API (CPU near
     // the stall) from one whose process waited for a core the rest of the machine held.
     console.log(
-      `  API event loop: ${stalls.count} stalls of 15 ms or more, ${stalls.ms.toFixed(0)} ms in all, the API on a ` +
+      `  API event loop: ${stalls.count} stalls of 35 ms or more, ${stalls.ms.toFixed(0)} ms in all, the API on a ` +
         `core for ${((100 * stalls.cpuMs) / (stalls.ms || 1)).toFixed(0)} % of it; longest ${stalls.longestMs.toFixed(0)} ms ` +
         `(${stalls.longestCpuMs.toFixed(0)} ms CPU)`,
     );
