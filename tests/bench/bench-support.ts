@@ -138,22 +138,40 @@ function startService(
 
 const gcObserver = fileURLToPath(new URL('./gc-observer.mjs', import.meta.url));
 
-/** What tests/bench/gc-observer.mjs wrote: [start (epoch ms), pause ms, kind] and [epoch ms, heap MB]. */
+/**
+ * What tests/bench/gc-observer.mjs wrote: [start (epoch ms), pause ms, kind], [epoch ms, heap MB]
+ * and the event loop's stalls, [start (epoch ms), stall ms, CPU ms the process used in it].
+ */
 interface GcRecord {
   collections: [number, number, string][];
   heap: [number, number][];
+  stalls: [number, number, number][];
+}
+
+/** The event loop's stalls over a span: how many, the longest (and the CPU in it), and in all. */
+export interface LoopStalls {
+  count: number;
+  longestMs: number;
+  longestCpuMs: number;
+  ms: number;
+  cpuMs: number;
 }
 
 /**
  * The garbage collections a service (started with a gcFile) made between two instants (epoch ms),
- * by kind: how many, the pause they took in all and the longest; and the heap in use over the span
- * (first and last reading, and the most). Waits for the observer's next write first.
+ * by kind: how many, the pause they took in all and the longest; the heap in use over the span
+ * (first and last reading, and the most); and its event loop's stalls. Waits for the observer's
+ * next write first.
  */
 export async function gcBetween(
   gcFile: string,
   from: number,
   to: number,
-): Promise<{ kinds: Map<string, { count: number; ms: number; longestMs: number }>; heapMb: number[] }> {
+): Promise<{
+  kinds: Map<string, { count: number; ms: number; longestMs: number }>;
+  heapMb: number[];
+  stalls: LoopStalls;
+}> {
   await new Promise((resolve) => setTimeout(resolve, 400));
   const record = JSON.parse(readFileSync(gcFile, 'utf8')) as GcRecord;
   const kinds = new Map<string, { count: number; ms: number; longestMs: number }>();
@@ -163,7 +181,15 @@ export async function gcBetween(
     kinds.set(kind, { count: k.count + 1, ms: k.ms + ms, longestMs: Math.max(k.longestMs, ms) });
   }
   const heap = record.heap.filter(([at]) => at >= from && at <= to).map(([, mb]) => mb);
-  return { kinds, heapMb: heap.length ? [heap[0]!, heap.at(-1)!, Math.max(...heap)] : [] };
+  const stalls: LoopStalls = { count: 0, longestMs: 0, longestCpuMs: 0, ms: 0, cpuMs: 0 };
+  for (const [at, ms, cpuMs] of record.stalls) {
+    if (at < from || at > to) continue;
+    stalls.count++;
+    stalls.ms += ms;
+    stalls.cpuMs += cpuMs;
+    if (ms > stalls.longestMs) Object.assign(stalls, { longestMs: ms, longestCpuMs: cpuMs });
+  }
+  return { kinds, heapMb: heap.length ? [heap[0]!, heap.at(-1)!, Math.max(...heap)] : [], stalls };
 }
 
 /**

@@ -1,10 +1,10 @@
 // `npm run bench:search`: flight search through the API against the sandbox airlines (in their JSON,
 // or with `-- --ndc-xml` in NDC 21.3 XML), every
 // carrier, 20 concurrent clients; and filter application on a 500-offer result. BENCH_GC=1 prints the
-// API's garbage collections during each load (tests/bench/gc-observer.mjs). The sandbox and
-// the API run as their own processes, as in production; the API reports in Server-Timing the
-// airline phase of each search and the whole request, so our aggregation overhead is the API's
-// time minus the airlines'. What this client sees is printed too: it adds loopback and this
+// API's garbage collections and event-loop stalls during each load (tests/bench/gc-observer.mjs).
+// The sandbox and the API run as their own processes, as in production; the API reports in
+// Server-Timing the airline phase of each search and the whole request, so our aggregation
+// overhead is the API's time minus the airlines'. What this client sees is printed too: it adds loopback and this
 // process, which shares a core with the sandbox.
 import { loadavg } from 'node:os';
 import { createDb } from '../../api/src/db/database.js';
@@ -133,7 +133,7 @@ async function searchLoad(
       `(load average ${loadavg()[0]!.toFixed(1)})`,
   );
   if (stack.gcFile) {
-    const { kinds, heapMb } = await gcBetween(stack.gcFile, startedAt, Date.now());
+    const { kinds, heapMb, stalls } = await gcBetween(stack.gcFile, startedAt, Date.now());
     const perSearch = (n: number) => (n / samples.length).toFixed(n / samples.length < 0.1 ? 3 : 2);
     for (const [kind, k] of kinds)
       console.log(
@@ -142,6 +142,13 @@ async function searchLoad(
       );
     if (heapMb.length)
       console.log(`  API heap in use: ${heapMb.map((mb) => mb.toFixed(0)).join(' → ')} MB (first, last, most)`);
+    // What the API's CPU was in its stalls tells a search queued behind work in the API (CPU near
+    // the stall) from one whose process waited for a core the rest of the machine held.
+    console.log(
+      `  API event loop: ${stalls.count} stalls of 35 ms or more, ${stalls.ms.toFixed(0)} ms in all, the API on a ` +
+        `core for ${((100 * stalls.cpuMs) / (stalls.ms || 1)).toFixed(0)} % of it; longest ${stalls.longestMs.toFixed(0)} ms ` +
+        `(${stalls.longestCpuMs.toFixed(0)} ms CPU)`,
+    );
   }
 }
 
