@@ -1,5 +1,6 @@
 // Accounts with their company and agency, read and changed by id.
-import { sql, type CompiledQuery, type Insertable, type Updateable } from 'kysely';
+import { sql, type Insertable, type Updateable } from 'kysely';
+import { compiledOnce } from './compiled-once.js';
 import type { Db } from './database.js';
 import type { AccountsTable, TermsAcceptancesTable } from './schema.js';
 
@@ -101,18 +102,12 @@ function accountDetailsQuery(db: Db, accountId: string) {
     .where('a.id', '=', accountId);
 }
 
-// Read on every "who am I": compiled once per database handle instead of on each call (building
-// the query was most of its cost in `npm run bench`).
-const compiledDetails = new WeakMap<Db, CompiledQuery<AccountDetailsRow>>();
+// Read on every "who am I": building the query was most of its cost in `npm run bench`.
+const accountDetails = compiledOnce(accountDetailsQuery);
 
 export async function findAccountDetails(db: Db, accountId: string): Promise<AccountDetailsRow | undefined> {
-  let compiled = compiledDetails.get(db);
-  if (!compiled) {
-    compiled = accountDetailsQuery(db, '').compile();
-    compiledDetails.set(db, compiled);
-  }
-  const { rows } = await db.executeQuery<AccountDetailsRow>({ ...compiled, parameters: [accountId] });
-  return rows[0];
+  const [row] = await accountDetails(db, accountId);
+  return row;
 }
 
 export async function updateAccount(db: Db, accountId: string, changes: Updateable<AccountsTable>): Promise<boolean> {

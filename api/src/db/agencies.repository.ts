@@ -1,5 +1,6 @@
 // Partners with their derived supervisor count and transaction fees.
 import { sql } from 'kysely';
+import { compiledOnce } from './compiled-once.js';
 import type { Db } from './database.js';
 import type { AgenciesTable, FeeKind } from './schema.js';
 import type { Insertable, Updateable } from 'kysely';
@@ -139,15 +140,17 @@ export function findAgencyFacts(
 }
 
 /** The agency's switches that add to an airline order (corporate number, ghost segment remarks). */
+// Read on every booking's create.
+const orderSwitches = compiledOnce((db: Db, agencyId: string) =>
+  db.selectFrom('agencies').select(['corporate_number_on', 'ghost_segments_remarks_on']).where('id', '=', agencyId),
+);
+
 export async function findOrderSwitches(
   db: Db,
   agencyId: string,
 ): Promise<{ corporate_number_on: boolean; ghost_segments_remarks_on: boolean } | undefined> {
-  return db
-    .selectFrom('agencies')
-    .select(['corporate_number_on', 'ghost_segments_remarks_on'])
-    .where('id', '=', agencyId)
-    .executeTakeFirst();
+  const [row] = await orderSwitches(db, agencyId);
+  return row;
 }
 
 /** An agency's logo, if it has one. */

@@ -1,5 +1,6 @@
 // The users of an agency with their access (permission set, booking visibility, suspension), the
 // revocation of an account's credentials, and invites (kept by the hash of their link's secret).
+import { compiledOnce } from './compiled-once.js';
 import type { Db } from './database.js';
 
 type Visibility = 'own' | 'company' | 'agency';
@@ -94,8 +95,13 @@ export async function revokeCredentials(db: Db, accountId: string, at: Date): Pr
 }
 
 /** Whether the account is suspended (or gone): read on every write, never cached. */
+// Read on every signed-in request.
+const suspendedAt = compiledOnce((db: Db, accountId: string) =>
+  db.selectFrom('accounts').select('suspended_at').where('id', '=', accountId),
+);
+
 export async function accountSuspended(db: Db, accountId: string): Promise<boolean> {
-  const row = await db.selectFrom('accounts').select('suspended_at').where('id', '=', accountId).executeTakeFirst();
+  const [row] = await suspendedAt(db, accountId);
   return !row || row.suspended_at !== null;
 }
 

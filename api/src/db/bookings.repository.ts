@@ -3,6 +3,7 @@
 import { sql, type Expression, type Insertable, type Selectable, type Updateable } from 'kysely';
 import { jsonObjectFrom } from 'kysely/helpers/postgres';
 import { agencyChannelsQuery, type AgencyChannelRow } from './channels.repository.js';
+import { compiledOnce } from './compiled-once.js';
 import type { Db } from './database.js';
 import { rateInEffectOf } from './exchange-rates.repository.js';
 import { agencyTime } from './sandbox-clocks.repository.js';
@@ -247,12 +248,27 @@ export async function findBookingForTicketing(
     }
   | undefined
 > {
+  const [found] = await bookingForTicketing(db, locator, callerId, at);
+  if (!found) return undefined;
+  const {
+    ticketing_path: path,
+    ticketing_channel: channel,
+    caller_suspended: callerSuspended,
+    issue_fee: issueFee,
+    balance_company: balance,
+    ...row
+  } = found;
+  return { row, path, channel, callerSuspended, issueFee, balance };
+}
+
+/** findBookingForTicketing's read, compiled once per shape (with or without a caller): every issue reads it. */
+const bookingForTicketing = compiledOnce((db: Db, locator: string, callerId: string | null, at: Date) => {
   const keys = [
     sql.ref<string>('b.agency_id'),
     sql.ref<string | null>('b.company_id'),
     sql.ref<string>('b.channel_id'),
   ] as const;
-  const found = await db
+  return db
     .selectFrom('bookings as b')
     .selectAll('b')
     .select([
@@ -273,19 +289,8 @@ export async function findBookingForTicketing(
           .where('c.id', '=', sql.ref<string>('b.company_id')),
       ).as('balance_company'),
     ])
-    .where('b.locator', '=', locator)
-    .executeTakeFirst();
-  if (!found) return undefined;
-  const {
-    ticketing_path: path,
-    ticketing_channel: channel,
-    caller_suspended: callerSuspended,
-    issue_fee: issueFee,
-    balance_company: balance,
-    ...row
-  } = found;
-  return { row, path, channel, callerSuspended, issueFee, balance };
-}
+    .where('b.locator', '=', locator);
+});
 
 /** An agency's fee of a kind, with the rate from its currency to the fare's in effect then (null when none is known). */
 export type FeeRow = { amount: string; currency: string; rate: string | null };

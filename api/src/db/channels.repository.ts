@@ -1,6 +1,7 @@
 // Reads of the ticketing model that shopping and booking need: an agency's channels with what
 // decides whether a caller may use them, and the platform gates.
 import { sql, type Expression } from 'kysely';
+import { compiledOnce } from './compiled-once.js';
 import type { Db } from './database.js';
 
 export interface AgencyChannelRow {
@@ -25,13 +26,18 @@ export interface AgencyChannelRow {
   endpoint_version: string | null;
 }
 
+/** Read on every search and booking's create: its query compiled once per shape (no company, one channel). */
+const agencyChannels = compiledOnce((db: Db, agencyId: string, companyId: string | null, channelId?: string) =>
+  agencyChannelsQuery(db, agencyId, companyId, channelId),
+);
+
 export function listAgencyChannels(
   db: Db,
   agencyId: string,
   companyId: string | null,
   channelId?: string,
 ): Promise<AgencyChannelRow[]> {
-  return agencyChannelsQuery(db, agencyId, companyId, channelId).execute();
+  return agencyChannels(db, agencyId, companyId, channelId);
 }
 
 /**
