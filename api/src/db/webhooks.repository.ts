@@ -375,9 +375,15 @@ export interface SettleInput {
   deliveryId: string;
   token: string;
   status: 'pending' | 'succeeded' | 'failed';
+  /** Also the attempt's `next_retry_at`. */
   nextAttemptAt: Date | null;
+  /** Also when the attempt is recorded. */
   at: Date;
-  attempt: Insertable<WebhookAttemptsTable> & { id: string };
+  /** The attempt row beyond what the delivery row gives it (its delivery, endpoint and number). */
+  attempt: Pick<
+    Insertable<WebhookAttemptsTable>,
+    'succeeded' | 'status_code' | 'response_excerpt' | 'duration_ms' | 'error'
+  > & { id: string; number: number };
 }
 
 /**
@@ -393,20 +399,21 @@ export interface SettleInput {
 export async function settleAttempts(db: Db, inputs: readonly SettleInput[]): Promise<Set<string>> {
   if (inputs.length === 0) return new Set();
   const col = <T>(pick: (i: SettleInput) => T) => inputs.map(pick);
-  // The ids go once: the unnest and the key probe read the same array.
+  // What the delivery row holds or the delivery's state says is not sent again for the attempt row:
+  // its endpoint is the row's own, its retry time the delivery's next attempt, its time the
+  // outcome's; the ids go once (the unnest and the key probe read the same array).
   const result = await sql<{ delivery_id: string }>`
     WITH ids AS (SELECT ${col((i) => i.deliveryId)}::text[] AS ids),
     v AS (
       SELECT * FROM unnest(
         (SELECT ids FROM ids), ${col((i) => i.token)}::text[], ${col((i) => i.status)}::text[],
         ${col((i) => isoTime(i.nextAttemptAt))}::timestamptz[], ${col((i) => isoTime(i.at))}::timestamptz[],
-        ${col((i) => i.attempt.id)}::text[], ${col((i) => i.attempt.endpoint_id)}::text[],
-        ${col((i) => i.attempt.attempt)}::integer[], ${col((i) => i.attempt.succeeded)}::boolean[],
-        ${col((i) => i.attempt.status_code ?? null)}::integer[], ${col((i) => i.attempt.response_excerpt ?? null)}::text[],
-        ${col((i) => i.attempt.duration_ms)}::integer[], ${col((i) => i.attempt.error ?? null)}::text[],
-        ${col((i) => isoTime(i.attempt.next_retry_at ?? null))}::timestamptz[], ${col((i) => isoTime(i.attempt.created_at))}::timestamptz[]
-      ) AS v(delivery_id, token, status, next_attempt_at, at, attempt_id, endpoint_id, attempt, succeeded,
-        status_code, response_excerpt, duration_ms, error, next_retry_at, created_at)),
+        ${col((i) => i.attempt.id)}::text[], ${col((i) => i.attempt.number)}::integer[],
+        ${col((i) => i.attempt.succeeded)}::boolean[], ${col((i) => i.attempt.status_code ?? null)}::integer[],
+        ${col((i) => i.attempt.response_excerpt ?? null)}::text[], ${col((i) => i.attempt.duration_ms)}::integer[],
+        ${col((i) => i.attempt.error ?? null)}::text[]
+      ) AS v(delivery_id, token, status, next_attempt_at, at, attempt_id, attempt, succeeded, status_code,
+        response_excerpt, duration_ms, error)),
     settled AS (
       UPDATE webhook_deliveries d
       SET status = v.status, attempts = v.attempt,
@@ -414,12 +421,12 @@ export async function settleAttempts(db: Db, inputs: readonly SettleInput[]): Pr
         completed_at = CASE WHEN v.next_attempt_at IS NULL THEN v.at END,
         claim_token = NULL, claimed_until = NULL
       FROM v
-      WHERE d.id = ANY((SELECT ids FROM ids)) AND d.id = v.delivery_id AND d.claim_token = v.token
-      RETURNING v.*)
+      WHERE d.id = ANY((SELECT ids FROM ids)::text[]) AND d.id = v.delivery_id AND d.claim_token = v.token
+      RETURNING v.*, d.endpoint_id)
     INSERT INTO webhook_attempts (id, delivery_id, endpoint_id, attempt, succeeded, status_code,
       response_excerpt, duration_ms, error, next_retry_at, created_at)
     SELECT attempt_id, delivery_id, endpoint_id, attempt, succeeded, status_code, response_excerpt,
-      duration_ms, error, next_retry_at, created_at
+      duration_ms, error, next_attempt_at, at
     FROM settled
     RETURNING delivery_id
     ${keyedPlan}`.execute(db);

@@ -57,6 +57,7 @@ import * as webhookPendingIndex from './20261129T0200-webhook-pending-index.js';
 import * as requestLogStatistics from './20261129T0300-request-log-statistics.js';
 import * as refuseStatement from './20261201T0100-refuse-statement.js';
 import * as eventsUndispatchedSeq from './20261203T1800-events-undispatched-seq.js';
+import * as attemptEndpointKey from './20261203T1801-attempt-endpoint-key.js';
 
 export const migrations: Record<string, Migration> = {
   // accounts, sign-in, API tokens
@@ -166,4 +167,6 @@ export const migrations: Record<string, Migration> = {
   '20261201T0100-refuse-statement': refuseStatement,
   // the undispatched events' index by seq is left to the walks in seq order: a booking's check probes its own
   '20261203T1800-events-undispatched-seq': eventsUndispatchedSeq,
+  // an attempt's endpoint is its delivery's, held by the delivery's key: no second key on the attempt
+  '20261203T1801-attempt-endpoint-key': attemptEndpointKey,
 };
