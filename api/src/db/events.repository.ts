@@ -94,6 +94,12 @@ export async function findEvent(db: Db, id: string): Promise<EventRow | undefine
  */
 export type UndispatchedRow = Omit<EventRow, 'data' | 'dedupe_key' | 'dispatched_at'> & { data_json: string };
 
+// Undispatched, as the index of undispatched events by seq holds them: `seq > 0` is met by every
+// row (seq counts from 1) and is that index's own condition, stated only by the statements that
+// walk it; a booking's check (webhooks.repository.ts, `claimable`) cannot prove it, and so probes
+// the booking's own index rather than walk every undispatched event.
+const undispatchedBySeq = sql<boolean>`dispatched_at IS NULL AND seq > 0`;
+
 /**
  * Claims up to `limit` undispatched events, oldest first, skipping those another dispatcher holds:
  * the caller fans them out and marks them dispatched in the same transaction.
@@ -120,7 +126,7 @@ export async function claimUndispatched(trx: Db, limit: number): Promise<Undispa
       'idempotency_key',
       sql<string>`data::text`.as('data_json'),
     ])
-    .where('dispatched_at', 'is', null)
+    .where(undispatchedBySeq)
     .orderBy('seq')
     .limit(limit)
     .forNoKeyUpdate()
@@ -147,7 +153,7 @@ export async function countUndispatched(db: Db): Promise<number> {
   const row = await db
     .selectFrom('events')
     .select((eb) => eb.fn.countAll<string>().as('n'))
-    .where('dispatched_at', 'is', null)
+    .where(undispatchedBySeq)
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }

@@ -164,14 +164,14 @@ export async function insertDeliveriesClaiming(
         ${col((r) => isoTime(r.next_attempt_at))}::timestamptz[], ${col((r) => isoTime(r.created_at))}::timestamptz[],
         ${col((r) => claim.ids.has(r.id))}::boolean[]
       ) AS d(id, endpoint_id, event_id, event_type, event_seq, booking_id, next_attempt_at, created_at, wanted)),
+    -- Materialized: the claim's checks run once per row, not once for each column they decide.
+    taken AS MATERIALIZED (SELECT d.*, d.wanted AND ${claimable} AS taken FROM d),
     inserted AS (
       INSERT INTO webhook_deliveries (id, endpoint_id, event_id, event_type, event_seq, booking_id,
         next_attempt_at, created_at, claim_token, claimed_until)
-      SELECT d.id, d.endpoint_id, d.event_id, d.event_type, d.event_seq, d.booking_id, d.next_attempt_at,
-        d.created_at,
-        CASE WHEN d.wanted AND ${claimable} THEN ${claim.token} END,
-        CASE WHEN d.wanted AND ${claimable} THEN ${claim.until}::timestamptz END
-      FROM d
+      SELECT id, endpoint_id, event_id, event_type, event_seq, booking_id, next_attempt_at, created_at,
+        CASE WHEN taken THEN ${claim.token} END, CASE WHEN taken THEN ${claim.until}::timestamptz END
+      FROM taken
       RETURNING id, endpoint_id, event_id, booking_id, payload, attempts, claim_token)
     SELECT id, endpoint_id, event_id, booking_id, payload, attempts
     FROM inserted WHERE claim_token IS NOT NULL`.execute(db);
@@ -364,7 +364,9 @@ const noEarlierPending = sql<boolean>`NOT EXISTS (SELECT 1 FROM webhook_deliveri
 
 // A delivery `d` may be claimed: nothing earlier of its booking is pending to its endpoint, and no
 // earlier event of its booking waits to be fanned out (another dispatcher holds its batch: it has
-// no delivery row yet, but comes first all the same).
+// no delivery row yet, but comes first all the same). The second check states only
+// `dispatched_at IS NULL`, never the undispatched index's `seq > 0` (events.repository.ts), so the
+// booking's own index is the only one it can probe.
 const claimable = sql<boolean>`(${noEarlierPending}
   AND NOT EXISTS (SELECT 1 FROM events ev
     WHERE ev.booking_id = d.booking_id AND ev.dispatched_at IS NULL AND ev.seq < d.event_seq OFFSET 0))`;
@@ -373,9 +375,15 @@ export interface SettleInput {
   deliveryId: string;
   token: string;
   status: 'pending' | 'succeeded' | 'failed';
+  /** Also the attempt's `next_retry_at`. */
   nextAttemptAt: Date | null;
+  /** Also when the attempt is recorded. */
   at: Date;
-  attempt: Insertable<WebhookAttemptsTable> & { id: string };
+  /** The attempt row beyond what the delivery row gives it (its delivery, endpoint and number). */
+  attempt: Pick<
+    Insertable<WebhookAttemptsTable>,
+    'succeeded' | 'status_code' | 'response_excerpt' | 'duration_ms' | 'error'
+  > & { id: string; number: number };
 }
 
 /**
@@ -391,18 +399,21 @@ export interface SettleInput {
 export async function settleAttempts(db: Db, inputs: readonly SettleInput[]): Promise<Set<string>> {
   if (inputs.length === 0) return new Set();
   const col = <T>(pick: (i: SettleInput) => T) => inputs.map(pick);
+  // What the delivery row holds or the delivery's state says is not sent again for the attempt row:
+  // its endpoint is the row's own, its retry time the delivery's next attempt, its time the
+  // outcome's; the ids go once (the unnest and the key probe read the same array).
   const result = await sql<{ delivery_id: string }>`
-    WITH v AS (
+    WITH ids AS (SELECT ${col((i) => i.deliveryId)}::text[] AS ids),
+    v AS (
       SELECT * FROM unnest(
-        ${col((i) => i.deliveryId)}::text[], ${col((i) => i.token)}::text[], ${col((i) => i.status)}::text[],
+        (SELECT ids FROM ids), ${col((i) => i.token)}::text[], ${col((i) => i.status)}::text[],
         ${col((i) => isoTime(i.nextAttemptAt))}::timestamptz[], ${col((i) => isoTime(i.at))}::timestamptz[],
-        ${col((i) => i.attempt.id)}::text[], ${col((i) => i.attempt.endpoint_id)}::text[],
-        ${col((i) => i.attempt.attempt)}::integer[], ${col((i) => i.attempt.succeeded)}::boolean[],
-        ${col((i) => i.attempt.status_code ?? null)}::integer[], ${col((i) => i.attempt.response_excerpt ?? null)}::text[],
-        ${col((i) => i.attempt.duration_ms)}::integer[], ${col((i) => i.attempt.error ?? null)}::text[],
-        ${col((i) => isoTime(i.attempt.next_retry_at ?? null))}::timestamptz[], ${col((i) => isoTime(i.attempt.created_at))}::timestamptz[]
-      ) AS v(delivery_id, token, status, next_attempt_at, at, attempt_id, endpoint_id, attempt, succeeded,
-        status_code, response_excerpt, duration_ms, error, next_retry_at, created_at)),
+        ${col((i) => i.attempt.id)}::text[], ${col((i) => i.attempt.number)}::integer[],
+        ${col((i) => i.attempt.succeeded)}::boolean[], ${col((i) => i.attempt.status_code ?? null)}::integer[],
+        ${col((i) => i.attempt.response_excerpt ?? null)}::text[], ${col((i) => i.attempt.duration_ms)}::integer[],
+        ${col((i) => i.attempt.error ?? null)}::text[]
+      ) AS v(delivery_id, token, status, next_attempt_at, at, attempt_id, attempt, succeeded, status_code,
+        response_excerpt, duration_ms, error)),
     settled AS (
       UPDATE webhook_deliveries d
       SET status = v.status, attempts = v.attempt,
@@ -410,12 +421,12 @@ export async function settleAttempts(db: Db, inputs: readonly SettleInput[]): Pr
         completed_at = CASE WHEN v.next_attempt_at IS NULL THEN v.at END,
         claim_token = NULL, claimed_until = NULL
       FROM v
-      WHERE d.id = ANY(${col((i) => i.deliveryId)}::text[]) AND d.id = v.delivery_id AND d.claim_token = v.token
-      RETURNING v.*)
+      WHERE d.id = ANY((SELECT ids FROM ids)::text[]) AND d.id = v.delivery_id AND d.claim_token = v.token
+      RETURNING v.*, d.endpoint_id)
     INSERT INTO webhook_attempts (id, delivery_id, endpoint_id, attempt, succeeded, status_code,
       response_excerpt, duration_ms, error, next_retry_at, created_at)
     SELECT attempt_id, delivery_id, endpoint_id, attempt, succeeded, status_code, response_excerpt,
-      duration_ms, error, next_retry_at, created_at
+      duration_ms, error, next_attempt_at, at
     FROM settled
     RETURNING delivery_id
     ${keyedPlan}`.execute(db);

@@ -73,6 +73,27 @@ export function createOutboundPoster(
     return verdict;
   };
 
+  // A URL is parsed once: a worker posts to the same few endpoints hundreds of times a second.
+  const targets = new Map<string, Target | null>();
+  const targetOf = (url: string): Target | null => {
+    let target = targets.get(url);
+    if (target === undefined) {
+      try {
+        const parsed = new URL(url);
+        target = {
+          origin: parsed.origin,
+          path: parsed.pathname + parsed.search,
+          host: parsed.hostname.replace(/^\[|\]$/g, ''),
+        };
+      } catch {
+        target = null;
+      }
+      if (targets.size >= 1000) targets.clear();
+      targets.set(url, target);
+    }
+    return target;
+  };
+
   function post(url: string, body: OutboundBody, headers: Record<string, string>): Promise<OutboundAnswer> {
     const started = performance.now();
     const elapsed = () => Math.round(performance.now() - started);
@@ -83,13 +104,9 @@ export function createOutboundPoster(
       durationMs: elapsed(),
       error,
     });
-    let target: URL;
-    try {
-      target = new URL(url);
-    } catch {
-      return Promise.resolve(failed('The URL is not valid.'));
-    }
-    const host = target.hostname.replace(/^\[|\]$/g, '');
+    const target = targetOf(url);
+    if (!target) return Promise.resolve(failed('The URL is not valid.'));
+    const { host } = target;
     if (isIP(host) && !allowsIp(host))
       return Promise.resolve(failed(`${host} is an address this server does not contact.`));
     return new Promise<OutboundAnswer>((resolve) => {
@@ -106,7 +123,7 @@ export function createOutboundPoster(
       agent.dispatch(
         {
           origin: target.origin,
-          path: target.pathname + target.search,
+          path: target.path,
           method: 'POST',
           body: typeof body === 'string' || Buffer.isBuffer(body) ? body : Readable.from(body, { objectMode: false }),
           headers: { 'content-type': 'application/json', 'user-agent': 'Contrail-Webhooks/1', ...headers },
@@ -120,6 +137,13 @@ export function createOutboundPoster(
 }
 
 const timedOut = 'timed out';
+
+/** Where a URL posts: what the agent's dispatch takes, and the host the guard judges. */
+interface Target {
+  origin: string;
+  path: string;
+  host: string;
+}
 
 /**
  * One post as undici's dispatch sees it: keeps the status, the headers and the answer's first

@@ -56,6 +56,8 @@ import * as webhookClaimIndexes from './20261128T1205-webhook-claim-indexes.js';
 import * as webhookPendingIndex from './20261129T0200-webhook-pending-index.js';
 import * as requestLogStatistics from './20261129T0300-request-log-statistics.js';
 import * as refuseStatement from './20261201T0100-refuse-statement.js';
+import * as eventsUndispatchedSeq from './20261203T1800-events-undispatched-seq.js';
+import * as attemptEndpointKey from './20261203T1801-attempt-endpoint-key.js';
 
 export const migrations: Record<string, Migration> = {
   // accounts, sign-in, API tokens
@@ -163,4 +165,8 @@ export const migrations: Record<string, Migration> = {
   '20261129T0300-request-log-statistics': requestLogStatistics,
   // refuse_statement: a statement of several changes refuses whole when one cannot be made as decided
   '20261201T0100-refuse-statement': refuseStatement,
+  // the undispatched events' index by seq is left to the walks in seq order: a booking's check probes its own
+  '20261203T1800-events-undispatched-seq': eventsUndispatchedSeq,
+  // an attempt's endpoint is its delivery's, held by the delivery's key: no second key on the attempt
+  '20261203T1801-attempt-endpoint-key': attemptEndpointKey,
 };

@@ -332,16 +332,12 @@ async function settle(
     at: now,
     attempt: {
       id: newId('wha'),
-      delivery_id: delivery.id,
-      endpoint_id: endpoint.id,
-      attempt,
+      number: attempt,
       succeeded,
       status_code: answer.status,
       response_excerpt: answer.excerpt,
       duration_ms: answer.durationMs,
       error: answer.error,
-      next_retry_at: nextAt,
-      created_at: now,
     },
   };
   // The usual case, a success to a healthy endpoint, is written with the others finishing now;

@@ -1,0 +1,148 @@
+// The delivery claim's ordering check ("no earlier event of this booking waits for dispatch") is a
+// probe of the booking's own index, in the claim by the delivery loop and in the claim taken at
+// fan-out, on the statistics PostgreSQL has in practice: taken while nothing waited. A burst of
+// events then waits, and a plan that walks the index of every undispatched event instead would read
+// the whole burst for each delivery it checks. Each statement is captured as the repository sends
+// it and explained (not run), with the planner settings of the connection it runs on.
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createDb, type Db } from '../../api/src/db/database.js';
+import { claimDeliveries, insertDeliveriesClaiming, type NewDelivery } from '../../api/src/db/webhooks.repository.js';
+import { createSecretBox } from '../../api/src/domain/crypto/secret-box.js';
+import { recordEvent } from '../../api/src/domain/events/record-event.js';
+import { newId } from '../../api/src/domain/ids.js';
+import { newWebhookSecret } from '../../api/src/domain/webhooks/webhook-signing.js';
+import { demoAgency, demoCompany } from '../../api/src/scripts/seed.js';
+import { createScratchDatabase } from '../support/scratch-database.js';
+import { testSecretKey } from '../support/services.js';
+
+let scratch: Awaited<ReturnType<typeof createScratchDatabase>>;
+let db: Db;
+let client: pg.Client;
+const waiting = 400;
+const rows: NewDelivery[] = [];
+
+// The statements sent while `capture` is set, with their values.
+const captured: { text: string; values: unknown[] }[] = [];
+let capture = false;
+const query = Reflect.get(pg.Client.prototype, 'query') as (this: pg.Client, ...args: unknown[]) => unknown;
+
+beforeAll(async () => {
+  scratch = await createScratchDatabase('webhooks_plan');
+  db = createDb(scratch.url, 2);
+  client = new pg.Client({ connectionString: scratch.url });
+  await client.connect();
+  const endpointId = newId('we');
+  const now = new Date();
+  await db
+    .insertInto('webhook_endpoints')
+    .values({
+      id: endpointId,
+      agency_id: demoAgency.id,
+      live_mode: false,
+      url: 'https://example.com/hooks',
+      description: 'plan',
+      events: ['booking.created'],
+      secret_sealed: createSecretBox(testSecretKey, 'webhook-secret').seal(newWebhookSecret()),
+      created_by: 'plan',
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+  const record = (n: number) =>
+    db.transaction().execute(async (trx) => {
+      for (let i = 0; i < n; i++)
+        await recordEvent(trx, {
+          type: 'booking.created',
+          agencyId: demoAgency.id,
+          companyId: demoCompany.id,
+          bookingId: `bkg_${randomBytes(8).toString('hex')}`,
+          liveMode: false,
+          object: { locator: 'PLAN01' },
+          at: now,
+          dedupeKey: `plan:${randomBytes(8).toString('hex')}`,
+        });
+    });
+  // The statistics of a quiet log: every event dispatched.
+  await record(200);
+  await db.updateTable('events').set({ dispatched_at: now }).execute();
+  await client.query('VACUUM ANALYZE events, webhook_deliveries');
+  // Then a burst waits for dispatch, with a delivery row for each of its events.
+  await record(waiting);
+  const events = await db
+    .selectFrom('events')
+    .select(['id', 'seq', 'booking_id'])
+    .where('dispatched_at', 'is', null)
+    .execute();
+  for (const e of events)
+    rows.push({
+      id: newId('whd'),
+      endpoint_id: endpointId,
+      event_id: e.id,
+      event_type: 'booking.created',
+      event_seq: e.seq,
+      booking_id: e.booking_id,
+      next_attempt_at: now,
+      created_at: now,
+    });
+  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+    const first = args[0] as string | { text?: string; values?: unknown[] } | undefined;
+    if (capture && typeof first === 'object' && first?.text)
+      captured.push({ text: first.text, values: first.values ?? [] });
+    else if (capture && typeof first === 'string') captured.push({ text: first, values: (args[1] as unknown[]) ?? [] });
+    return query.apply(this, args);
+  } as typeof pg.Client.prototype.query;
+});
+
+afterAll(async () => {
+  pg.Client.prototype.query = query as typeof pg.Client.prototype.query;
+  await client?.end();
+  await db?.destroy();
+  await scratch?.drop();
+});
+
+/** The plan of the captured statement that starts with `start`, on a connection set as `settings`. */
+async function planOf(start: RegExp, settings: string[]): Promise<string> {
+  const statement = captured.find((c) => start.test(c.text.trim()));
+  expect(statement, `a statement like ${start}`).toBeDefined();
+  await client.query('BEGIN');
+  try {
+    for (const s of settings) await client.query(`SET LOCAL ${s}`);
+    const { rows: plan } = await client.query<{ 'QUERY PLAN': string }>(
+      `EXPLAIN ${statement!.text}`,
+      statement!.values,
+    );
+    return plan.map((r) => r['QUERY PLAN']).join('\n');
+  } finally {
+    await client.query('ROLLBACK');
+  }
+}
+
+// What the booking check may read: its booking's entries in the booking index, nothing wider.
+const probesOnly = (plan: string) => {
+  expect(plan).toContain('events_undispatched_booking_idx');
+  expect(plan).not.toMatch(/events_undispatched_idx\b/);
+};
+
+it('the delivery loop’s claim probes the booking index for earlier undispatched events', async () => {
+  capture = true;
+  await db
+    .transaction()
+    .execute((trx) => insertDeliveriesClaiming(trx, rows, { ids: new Set(), token: 'plan', until: new Date() }));
+  await claimDeliveries(db, {
+    token: 'plan',
+    now: new Date(),
+    until: new Date(Date.now() + 60_000),
+    dueBy: new Date(),
+    limit: 100,
+  });
+  capture = false;
+  // The keyed connection's switches (database.ts, `keyedPlan`).
+  const keyed = ['enable_seqscan', 'enable_bitmapscan', 'enable_sort', 'enable_hashjoin', 'enable_mergejoin'].map(
+    (s) => `${s} = off`,
+  );
+  probesOnly(await planOf(/^WITH unclaimed AS/, keyed));
+  // The fan-out's claim runs in the dispatcher's transaction, with the planner as it is.
+  probesOnly(await planOf(/^WITH d AS/, []));
+});
