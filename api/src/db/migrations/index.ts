@@ -56,6 +56,7 @@ import * as webhookClaimIndexes from './20261128T1205-webhook-claim-indexes.js';
 import * as webhookPendingIndex from './20261129T0200-webhook-pending-index.js';
 import * as requestLogStatistics from './20261129T0300-request-log-statistics.js';
 import * as refuseStatement from './20261201T0100-refuse-statement.js';
+import * as requestLogLz4Bodies from './20261203T2200-request-log-lz4-bodies.js';
 
 export const migrations: Record<string, Migration> = {
   // accounts, sign-in, API tokens
@@ -163,4 +164,6 @@ export const migrations: Record<string, Migration> = {
   '20261129T0300-request-log-statistics': requestLogStatistics,
   // refuse_statement: a statement of several changes refuses whole when one cannot be made as decided
   '20261201T0100-refuse-statement': refuseStatement,
+  // the request log's bodies compressed with lz4, not pglz, on every day partition
+  '20261203T2200-request-log-lz4-bodies': requestLogLz4Bodies,
 };
