@@ -251,8 +251,8 @@ try {
       if (result.non2xx > 0 || result.errors > 0)
         throw new Error(`${side}: ${result.non2xx} non-2xx, ${result.errors} errors`);
       rps[side] = result.requests.average;
-      // The logging side's last batch is written before its CPU is read (it flushes every 250 ms).
-      await sleep(600);
+      // The logging side's last batch is written before its CPU is read (it flushes every second).
+      await sleep(1_400);
       const after = await cpuMs();
       const per = (ms: number) => ms / result.requests.total;
       cpu[side].push({ node: per(after.node - before.node), pg: per(backendCpuMsBetween(before.pg, after.pg)) });

@@ -233,6 +233,39 @@ describe('the request log writer', () => {
     await recorder.close();
   });
 
+  it('stores bodies past the compression threshold with lz4, in a day made before the write and one made by it', async () => {
+    const { rows: lz4 } = await admin.query<{ on: boolean }>(
+      `SELECT 'lz4' = ANY (enumvals) AS on FROM pg_settings WHERE name = 'default_toast_compression'`,
+    );
+    const recorder = createRequestLogRecorder({ db, flushMs: 10, maxBuffered: 10 });
+    // A body of 4 KB that compresses (PostgreSQL compresses past about 2 KB), today and in a day
+    // no partition holds yet.
+    const answer = JSON.stringify({
+      offers: Array.from({ length: 200 }, (_, i) => ({ id: `off_${i}`, price: i * 7 })),
+    });
+    const farDay = new Date(Date.UTC(2032, 5, 1, 8));
+    recorder.record({ ...call(0), request_id: 'req_lz4_today', requestBody: undefined, responseText: answer });
+    recorder.record({
+      ...call(0),
+      request_id: 'req_lz4_far',
+      created_at: farDay,
+      requestBody: undefined,
+      responseText: answer,
+    });
+    await recorder.flush();
+    await recorder.flush();
+    const { rows } = await admin.query<{ request_id: string; method: string | null; body: string }>(
+      `SELECT request_id, pg_column_compression(response_body) AS method, response_body AS body
+         FROM request_logs WHERE request_id LIKE 'req_lz4_%' ORDER BY request_id`,
+    );
+    const method = lz4[0]?.on ? 'lz4' : 'pglz';
+    expect(rows).toEqual([
+      { request_id: 'req_lz4_far', method, body: answer },
+      { request_id: 'req_lz4_today', method, body: answer },
+    ]);
+    await recorder.close();
+  });
+
   it('never throws at the caller nor hangs close() when PostgreSQL does not answer', async () => {
     const away = createDb(`postgres://postgres@127.0.0.1:${await closedPort()}/nowhere`, 1, 500);
     const recorder = createRequestLogRecorder({ db: away, flushMs: 10, maxBuffered: 5 });

@@ -14,7 +14,7 @@ const columns = [
   ['airline_messages', 'response_body'],
 ] as const;
 
-async function lz4Available(db: Kysely<any>): Promise<boolean> {
+export async function lz4Available(db: Kysely<any>): Promise<boolean> {
   const { rows } = await sql<{ lz4: boolean }>`
     SELECT 'lz4' = ANY (enumvals) AS lz4 FROM pg_settings WHERE name = 'default_toast_compression'`.execute(db);
   return rows[0]?.lz4 === true;

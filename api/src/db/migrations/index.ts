@@ -58,6 +58,7 @@ import * as requestLogStatistics from './20261129T0300-request-log-statistics.js
 import * as refuseStatement from './20261201T0100-refuse-statement.js';
 import * as eventsUndispatchedSeq from './20261203T1800-events-undispatched-seq.js';
 import * as attemptEndpointKey from './20261203T1801-attempt-endpoint-key.js';
+import * as requestLogLz4Bodies from './20261203T2200-request-log-lz4-bodies.js';
 
 export const migrations: Record<string, Migration> = {
   // accounts, sign-in, API tokens
@@ -169,4 +170,6 @@ export const migrations: Record<string, Migration> = {
   '20261203T1800-events-undispatched-seq': eventsUndispatchedSeq,
   // an attempt's endpoint is its delivery's, held by the delivery's key: no second key on the attempt
   '20261203T1801-attempt-endpoint-key': attemptEndpointKey,
+  // the request log's bodies compressed with lz4, not pglz, on every day partition
+  '20261203T2200-request-log-lz4-bodies': requestLogLz4Bodies,
 };
