@@ -41,3 +41,12 @@ it('runs each call with its own values, one build per shape', async () => {
   ]);
   expect(built).toBe(2);
 });
+
+it('refuses an argument that would pick a shape per value, and a build that reads a value instead of binding it', async () => {
+  const byNumber = compiledOnce((on: Db, limit: number) => on.selectNoFrom(sql<number>`${limit}::int`.as('n')));
+  await expect(byNumber(db, 5)).rejects.toThrow(/number argument would pick a shape per value/);
+  const reads = compiledOnce((on: Db, word: string) =>
+    on.selectNoFrom(sql<string>`${word.toUpperCase()}::text`.as('w')),
+  );
+  await expect(reads(db, 'x')).rejects.toThrow(/read a value it was given instead of binding it/);
+});

@@ -13,8 +13,10 @@ type Compiled<Row> = { query: CompiledQuery<Row>; slots: number[] };
  * `build` as a function of a database handle and values that runs the query compiled once per
  * handle and shape. String and Date arguments are the statement's values: `build` is given a
  * stand-in for each and must only bind it (never branch on it or read it), so one compiled text
- * serves every value. Any other argument (null, undefined, a boolean or a number) picks the shape
- * (`companyId ?? sql\`NULL\``), each shape compiled on its first call.
+ * serves every value. Any other argument (null, undefined or a boolean) picks the shape
+ * (`companyId ?? sql\`NULL\``), each shape compiled on its first call. Numbers, arrays and
+ * objects are refused, as a shape of their own per value would grow the cache without bound; a
+ * build that reads a stand-in instead of binding it is refused on its first call.
  */
 export function compiledOnce<Args extends unknown[], Row>(
   build: (db: Db, ...args: Args) => Compilable<Row>,
@@ -22,7 +24,7 @@ export function compiledOnce<Args extends unknown[], Row>(
   const compiled = new WeakMap<Db, Map<string, Compiled<Row>>>();
   return async (db, ...args) => {
     const bound = args.map((arg) => typeof arg === 'string' || arg instanceof Date);
-    const shape = args.map((arg, i) => (bound[i] ? '$' : (JSON.stringify(arg) ?? 'undefined'))).join(',');
+    const shape = args.map((arg, i) => (bound[i] ? '$' : shapeOf(arg))).join(',');
     let shapes = compiled.get(db);
     if (!shapes) compiled.set(db, (shapes = new Map()));
     let entry = shapes.get(shape);
@@ -32,6 +34,8 @@ export function compiledOnce<Args extends unknown[], Row>(
       const slots = query.parameters.map((p) =>
         typeof p === 'string' && p.startsWith(slotPrefix) ? Number(p.slice(slotPrefix.length)) : -1,
       );
+      if (bound.some((isBound, i) => isBound && !slots.includes(i)))
+        throw new Error('compiledOnce: the query read a value it was given instead of binding it');
       entry = { query, slots };
       shapes.set(shape, entry);
     }
@@ -40,4 +44,10 @@ export function compiledOnce<Args extends unknown[], Row>(
     const { rows } = await db.executeQuery<Row>({ ...query, parameters });
     return rows;
   };
+}
+
+/** The shape an argument that is not a bound value picks. */
+function shapeOf(arg: unknown): string {
+  if (arg === null || arg === undefined || typeof arg === 'boolean') return String(arg);
+  throw new TypeError(`compiledOnce: a ${typeof arg} argument would pick a shape per value; bind it as a string`);
 }
