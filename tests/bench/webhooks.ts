@@ -28,13 +28,13 @@ import { createDb } from '../../api/src/db/database.js';
 import type { EventRow } from '../../api/src/db/events.repository.js';
 import { recordEvent } from '../../api/src/domain/events/record-event.js';
 import { eventView } from '../../api/src/domain/events/events.service.js';
-import { createSecretBox } from '../../api/src/domain/crypto/secret-box.js';
 import { newWebhookSecret } from '../../api/src/domain/webhooks/webhook-signing.js';
 import { newId } from '../../api/src/domain/ids.js';
 import { demoAgency, demoCompany } from '../../api/src/scripts/seed.js';
 import { startWorker } from '../../api/src/worker.js';
 import { localRedisUrl } from '../../scripts/local-services.js';
 import { backendCpuMs, backendCpuMsBetween, benchDatabase, benchSecretKey, percentile } from './bench-support.js';
+import { insertDemoEndpoint } from '../support/webhook-endpoints.js';
 import { startWaitSampler } from './wait-sampler.js';
 
 const arg = (name: string, fallback: number) => {
@@ -129,22 +129,8 @@ const url = `http://127.0.0.1:${port}/hooks`;
 
 // --- the endpoint and the worker
 const secret = newWebhookSecret();
+await insertDemoEndpoint(db, { url, secret, secretKey: benchSecretKey, by: 'bench' });
 const now = new Date();
-await db
-  .insertInto('webhook_endpoints')
-  .values({
-    id: newId('we'),
-    agency_id: demoAgency.id,
-    live_mode: false,
-    url,
-    description: 'bench',
-    events: ['booking.created'],
-    secret_sealed: createSecretBox(benchSecretKey, 'webhook-secret').seal(secret),
-    created_by: 'bench',
-    created_at: now,
-    updated_at: now,
-  })
-  .execute();
 const config = loadConfig({
   DATABASE_URL: databaseUrl,
   REDIS_URL: process.env.REDIS_URL ?? localRedisUrl,

@@ -9,13 +9,13 @@ import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createDb, type Db } from '../../api/src/db/database.js';
 import { claimDeliveries, insertDeliveriesClaiming, type NewDelivery } from '../../api/src/db/webhooks.repository.js';
-import { createSecretBox } from '../../api/src/domain/crypto/secret-box.js';
 import { recordEvent } from '../../api/src/domain/events/record-event.js';
 import { newId } from '../../api/src/domain/ids.js';
 import { newWebhookSecret } from '../../api/src/domain/webhooks/webhook-signing.js';
 import { demoAgency, demoCompany } from '../../api/src/scripts/seed.js';
 import { createScratchDatabase } from '../support/scratch-database.js';
 import { testSecretKey } from '../support/services.js';
+import { insertDemoEndpoint } from '../support/webhook-endpoints.js';
 
 let scratch: Awaited<ReturnType<typeof createScratchDatabase>>;
 let db: Db;
@@ -33,23 +33,13 @@ beforeAll(async () => {
   db = createDb(scratch.url, 2);
   client = new pg.Client({ connectionString: scratch.url });
   await client.connect();
-  const endpointId = newId('we');
+  const endpointId = await insertDemoEndpoint(db, {
+    url: 'https://example.com/hooks',
+    secret: newWebhookSecret(),
+    secretKey: testSecretKey,
+    by: 'plan',
+  });
   const now = new Date();
-  await db
-    .insertInto('webhook_endpoints')
-    .values({
-      id: endpointId,
-      agency_id: demoAgency.id,
-      live_mode: false,
-      url: 'https://example.com/hooks',
-      description: 'plan',
-      events: ['booking.created'],
-      secret_sealed: createSecretBox(testSecretKey, 'webhook-secret').seal(newWebhookSecret()),
-      created_by: 'plan',
-      created_at: now,
-      updated_at: now,
-    })
-    .execute();
   const record = (n: number) =>
     db.transaction().execute(async (trx) => {
       for (let i = 0; i < n; i++)

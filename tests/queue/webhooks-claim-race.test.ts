@@ -27,6 +27,7 @@ import { createOutboundPoster, type OutboundPoster } from '../../api/src/outboun
 import { demoAgency } from '../../api/src/scripts/seed.js';
 import { createScratchDatabase } from '../support/scratch-database.js';
 import { testSecretKey } from '../support/services.js';
+import { insertDemoEndpoint } from '../support/webhook-endpoints.js';
 import { startReceiver, verifyStandardWebhook, type Received, type Receiver } from '../support/webhook-receiver.js';
 
 const rounds = Math.max(20, Number(process.env.RACE_ROUNDS ?? 20));
@@ -53,23 +54,7 @@ beforeAll(async () => {
     seen.set(id, n);
     res.writeHead(n === 1 && failFirst.has(id) ? 500 : 204).end();
   });
-  endpointId = newId('we');
-  const now = new Date();
-  await db
-    .insertInto('webhook_endpoints')
-    .values({
-      id: endpointId,
-      agency_id: demoAgency.id,
-      live_mode: false,
-      url: receiver.url,
-      description: 'race',
-      events: ['booking.created'],
-      secret_sealed: secretBox.seal(secret),
-      created_by: 'race',
-      created_at: now,
-      updated_at: now,
-    })
-    .execute();
+  endpointId = await insertDemoEndpoint(db, { url: receiver.url, secret, secretKey: testSecretKey, by: 'race' });
   for (let w = 0; w < 2; w++) {
     const workerDb = createDb(scratch.url, 8);
     const poster = createOutboundPoster(createOutboundGuard({ allowCidrs: '127.0.0.0/8' }), {
