@@ -47,14 +47,15 @@ const db = () => stack.ctx.db;
 const startTheWorker = async () => {
   worker ??= await startWorker(loadConfig(testEnv({ ...env, SANDBOX_URL: stack.sandboxUrl })));
 };
-async function lhFare(): Promise<FoundFare> {
+/** The cheapest LH fare with `seats` seats left (the sandbox's seats on a date depend on the date). */
+async function lhFare(seats = 1): Promise<FoundFare> {
   const fares = await findFares(
     stack.baseUrl,
     bearer(agent.token),
     { origin: 'WAW', destination: 'FRA', days: (day += 1) },
     { currency: 'EUR', carriers: ['LH'] },
   );
-  return fares[0]!;
+  return fares.find((f) => f.seatsLeft >= seats)!;
 }
 async function held(surname?: string, fare?: FoundFare) {
   return book(stack.baseUrl, bearer(agent.token), fare ?? (await lhFare()), surname);
@@ -156,7 +157,7 @@ it('before issue prices the services into the booking; issuing pays for them and
 });
 
 it('records an airline refusal after issue: the request fails, the balance gets its money back', async () => {
-  const fare = await lhFare();
+  const fare = await lhFare(2); // two bookings take it
   const first = await issued(undefined, fare);
   const seat = await paidSeat(stack.baseUrl, agent.token, first.locator);
   const balance = await balanceOf(db(), tenant.companyId);
