@@ -42,10 +42,18 @@ export function repriceOrder(book: OrderBook, order: Order): ReshopOffer {
   const opensAt = order.createdAt.getTime() + orderScenarioTimings.cheaperClassAfterSeconds * 1000;
   if (order.routeScenarios.includes('cheaper_class_later') && book.now().getTime() >= opensAt) {
     const lowest = bookingClasses[offer.cabin].find((c) => c.family === offer.family)!.rbd;
-    const already = rbds.every((journey) => journey.every((rbd) => rbd === lowest));
-    rbds = rbds.map((journey) => journey.map(() => lowest));
-    // Already in the lowest class: the carrier filed a lower fare level for it instead.
-    if (already) factor *= 0.9;
+    const seats = offer.pax.ADT + offer.pax.CHD;
+    // Each flight moves to the family's lowest class where that class has seats for everyone (the
+    // sandbox never offers seats it cannot sell: on some dates the class has none at all).
+    const moved = order.journeys.map((journey, j) =>
+      journey.segments.map((segment, k) =>
+        book.deps.inventory.seatsLeft(segment.flight.key, lowest) >= seats ? lowest : rbds[j]![k]!,
+      ),
+    );
+    // Nothing could move (already in the lowest class, or it has no seats): the carrier filed a
+    // lower fare level for the order's own classes instead.
+    if (moved.every((journey, j) => journey.every((rbd, k) => rbd === rbds[j]![k]))) factor *= 0.9;
+    rbds = moved;
   }
   // A ticketed order is re-priced as an exchange into the new fare would be: with the change fee
   // (accepting it is refused when the fare allows no change).
