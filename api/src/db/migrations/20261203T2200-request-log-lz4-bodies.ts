@@ -8,18 +8,15 @@
 // own, as a parent's ALTER does not reach its partitions. Values already stored keep theirs.
 import { sql, type Kysely } from 'kysely';
 import { lz4Available } from './20261128T1200-lz4-large-bodies.js';
+import { alterRequestLogTables } from './20261129T0300-request-log-statistics.js';
 
 const columns = ['request_body', 'response_body'];
 
 async function setCompression(db: Kysely<any>, method: 'lz4' | 'default'): Promise<void> {
-  const { rows } = await sql<{ name: string }>`
-    SELECT c.relname AS name FROM pg_inherits i
-      JOIN pg_class c ON c.oid = i.inhrelid
-      JOIN pg_class p ON p.oid = i.inhparent
-     WHERE p.relname = 'request_logs' AND p.relnamespace = current_schema()::regnamespace`.execute(db);
-  const set = sql.join(columns.map((column) => sql`ALTER COLUMN ${sql.id(column)} SET COMPRESSION ${sql.raw(method)}`));
-  await sql`ALTER TABLE ONLY request_logs ${set}`.execute(db);
-  for (const { name } of rows) await sql`ALTER TABLE ${sql.id(name)} ${set}`.execute(db);
+  await alterRequestLogTables(
+    db,
+    sql.join(columns.map((column) => sql`ALTER COLUMN ${sql.id(column)} SET COMPRESSION ${sql.raw(method)}`)),
+  );
 }
 
 export async function up(db: Kysely<any>): Promise<void> {
