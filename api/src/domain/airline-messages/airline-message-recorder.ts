@@ -54,8 +54,8 @@ export function createAirlineMessageRecorder(deps: {
     write: (batch) => copyAirlineMessages(deps.db, batch.data),
     flushMs: deps.flushMs,
     maxBuffered: deps.maxBuffered,
-    ...(deps.maxBufferedBytes ? { maxBufferedBytes: deps.maxBufferedBytes } : {}),
+    maxBufferedBytes: deps.maxBufferedBytes,
     batchRows: deps.batchRows ?? 200,
-    ...(deps.onError ? { onError: deps.onError } : {}),
+    onError: deps.onError,
   });
 }

@@ -61,9 +61,9 @@ export function createRequestLogRecorder(deps: {
     write: writeBatch,
     flushMs: deps.flushMs,
     maxBuffered: deps.maxBuffered,
-    ...(deps.maxBufferedBytes ? { maxBufferedBytes: deps.maxBufferedBytes } : {}),
+    maxBufferedBytes: deps.maxBufferedBytes,
     batchRows: deps.batchRows ?? 1_000,
-    ...(deps.onError ? { onError: deps.onError } : {}),
+    onError: deps.onError,
   });
 }
 
