@@ -20,6 +20,9 @@ import { keyOf, type Journey } from './schedule-connections.js';
 
 export type PaxCounts = Readonly<Record<PassengerType, number>>;
 
+/** The seats a party takes: one per adult and child; an infant sits on an adult's lap. */
+export const seatedCount = (pax: PaxCounts): number => pax.ADT + pax.CHD;
+
 export interface OfferItem {
   readonly ptc: PassengerType;
   readonly count: number;
@@ -140,7 +143,7 @@ export function buildOffer(input: OfferInputs, clock: Clock, priceFactor = 1): O
 
 /** The seats an order for this offer takes: one per seated passenger (infants sit on a lap). */
 export function seatRequestsOf(offer: Offer): SeatRequest[] {
-  const seats = offer.pax.ADT + offer.pax.CHD;
+  const seats = seatedCount(offer.pax);
   return offer.journeys.flatMap((journey, j) =>
     journey.segments.map((s, k) => ({ flightKey: s.flight.key, rbd: offer.rbds[j]![k]!, seats })),
   );

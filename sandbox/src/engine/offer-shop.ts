@@ -5,7 +5,7 @@ import type { Clock } from './clock.js';
 import type { FareType } from './fares.js';
 import { pickClasses } from './fares.js';
 import type { CabinCode, FamilyIndex, Inventory } from './inventory.js';
-import { buildOffer, type Offer, type PaxCounts } from './offer-build.js';
+import { buildOffer, seatedCount, type Offer, type PaxCounts } from './offer-build.js';
 import { routeScenarioFor, type RouteScenario } from './scenarios.js';
 import { journeysFor, type Journey } from './schedule-connections.js';
 import type { Schedule } from './schedule.js';
@@ -76,7 +76,7 @@ export function shopOffers(context: ShopContext, request: ShopRequest): Offer[] 
     ...(request.negoCode ? (['NEGO'] as const) : []),
     ...(request.residentCode ? (['RESIDENT'] as const) : []),
   ];
-  const seats = request.pax.ADT + request.pax.CHD;
+  const seats = seatedCount(request.pax);
   const offers: Offer[] = [];
   for (const owner of owners) {
     const legOptions = perLeg.map((journeys) => journeys.filter((j) => j.owner === owner).slice(0, journeysPerLeg));

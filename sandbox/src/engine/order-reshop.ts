@@ -6,7 +6,7 @@
 import { AirlineRefusal } from './airline-refusal.js';
 import { pickClasses } from './fares.js';
 import { bookingClasses, type FamilyIndex } from './inventory.js';
-import { buildOffer, type Offer } from './offer-build.js';
+import { buildOffer, seatedCount, type Offer } from './offer-build.js';
 import type { OrderBook } from './order-book-types.js';
 import { assertStatus, feeMinor, seatedPax } from './order-lifecycle.js';
 import { isLive, waived, type CheaperFare, type Order, type ReshopOffer } from './order-model.js';
@@ -42,7 +42,7 @@ export function repriceOrder(book: OrderBook, order: Order): ReshopOffer {
   const opensAt = order.createdAt.getTime() + orderScenarioTimings.cheaperClassAfterSeconds * 1000;
   if (order.routeScenarios.includes('cheaper_class_later') && book.now().getTime() >= opensAt) {
     const lowest = bookingClasses[offer.cabin].find((c) => c.family === offer.family)!.rbd;
-    const seats = offer.pax.ADT + offer.pax.CHD;
+    const seats = seatedCount(offer.pax);
     // Each flight moves to the family's lowest class where that class has seats for everyone (the
     // sandbox never offers seats it cannot sell: on some dates the class has none at all).
     const moved = order.journeys.map((journey, j) =>
@@ -93,7 +93,7 @@ function cheaperOffer(book: OrderBook, order: Order, cheaper: CheaperFare) {
   const family = cheaper.conditions === 'WORSE' ? ((offer.family - 1) as FamilyIndex) : offer.family;
   // The family's cheapest class with seats for everyone (the new order takes its own seats while
   // the old hold keeps its), or the order's own classes at the lower fare level.
-  const seats = offer.pax.ADT + offer.pax.CHD;
+  const seats = seatedCount(offer.pax);
   const rbds = order.journeys.map(
     (journey, j) => pickClasses(book.deps.inventory, journey, offer.cabin, family, seats) ?? offer.rbds[j]!,
   );
@@ -147,7 +147,7 @@ export function changeAlternatives(book: OrderBook, order: Order, changes: reado
   // An airline's own schedule change not yet accepted is waived: any fare may change, free of fee.
   requireChangeable(order);
   const now = book.now().getTime();
-  const seats = offer.pax.ADT + offer.pax.CHD;
+  const seats = seatedCount(offer.pax);
   const options = order.journeys.map((journey, j): Array<{ journey: Journey; rbds: readonly string[] }> => {
     const change = changes.find((c) => c.journeyIndex === j);
     if (!change) return [{ journey, rbds: offer.rbds[j]! }];

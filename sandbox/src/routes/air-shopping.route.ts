@@ -1,7 +1,7 @@
 // POST /ndc/AirShopping: offers for one-way, return and multi-city searches.
 import { airportByCode } from '../data/airports.data.js';
 import { waitFor } from '../engine/latency.js';
-import type { Offer } from '../engine/offer-build.js';
+import { seatedCount, type Offer } from '../engine/offer-build.js';
 import { scenariosOf, type ShopRequest } from '../engine/offer-shop.js';
 import { idOf } from '../engine/prng.js';
 import { defaultSearchTimeoutMs } from '../engine/scenarios.js';
@@ -41,7 +41,7 @@ function toShopRequest(rq: AirShoppingRQ, channel: Channel): ShopRequest {
   // Airlines sell no unaccompanied minors online and seat each infant on an adult's lap.
   if (pax.ADT < 1) throw new NdcFailure('INVALID_REQUEST', 'At least one adult (ADT) must travel.', '/PaxList');
   if (pax.INF > pax.ADT) throw new NdcFailure('INVALID_REQUEST', 'Each infant (INF) needs an adult.', '/PaxList');
-  if (pax.ADT + pax.CHD > 9) throw new NdcFailure('INVALID_REQUEST', 'At most 9 seated passengers.', '/PaxList');
+  if (seatedCount(pax) > 9) throw new NdcFailure('INVALID_REQUEST', 'At most 9 seated passengers.', '/PaxList');
   const requested = rq.CarrierCriteria?.map((c) => c.toUpperCase());
   // A credential bound to one airline only ever sees that airline, whatever the filter asks.
   const carriers = channel.carrier
