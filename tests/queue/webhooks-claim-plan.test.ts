@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createDb, type Db } from '../../api/src/db/database.js';
+import { claimUndispatched } from '../../api/src/db/events.repository.js';
 import { claimDeliveries, insertDeliveriesClaiming, type NewDelivery } from '../../api/src/db/webhooks.repository.js';
 import { recordEvent } from '../../api/src/domain/events/record-event.js';
 import { newId } from '../../api/src/domain/ids.js';
@@ -136,4 +137,16 @@ it('the delivery loop’s claim probes the dispatch queue’s booking index for 
   probesOnly(await planOf(/^WITH unclaimed AS/, keyed));
   // The fan-out's claim runs in the dispatcher's transaction, with the planner as it is.
   probesOnly(await planOf(/^WITH d AS/, []));
+});
+
+// The dispatcher's claim reads the waiting events by their seq, one probe each: never a walk of the
+// events' seq index from the log's first event (a merge join planned on the queue's statistics of a
+// quiet log), which would read the whole log on every claim.
+it('the dispatcher’s claim probes each waiting event by its seq', async () => {
+  capture = true;
+  await db.transaction().execute((trx) => claimUndispatched(trx, 500));
+  capture = false;
+  const plan = await planOf(/^WITH claimed AS/, []);
+  expect(plan).toMatch(/Index Scan using events_seq_key on events ev[\s\S]*Index Cond: \(seq = c\.seq\)/);
+  expect(plan).not.toMatch(/Merge Join|Hash Join|Seq Scan on events/);
 });

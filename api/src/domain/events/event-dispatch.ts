@@ -1,10 +1,11 @@
 // Handing events to their consumers, exactly once each. The log is the outbox: a dispatcher claims
-// the oldest events of the dispatch queue (FOR UPDATE SKIP LOCKED of their queue rows, so two workers never
-// take the same one), lets every consumer write its own work for them (webhook deliveries, notifications)
-// in the same transaction, and deletes their queue rows there too. Either all of it commits or none, so a worker
-// killed mid-dispatch leaves the events undispatched for the next pass, and no consumer sees an
-// event twice. What a consumer must start once its rows exist (a queue job) runs after the commit;
-// losing that (a crash right after commit) is covered by the consumer's own sweeper.
+// the oldest events of the dispatch queue (FOR UPDATE SKIP LOCKED of their queue rows, so two
+// workers never take the same one), lets every consumer write its own work for them (webhook
+// deliveries, notifications) in the same transaction, and deletes their queue rows there too,
+// after the fan-out (the delivery claim's ordering check reads them). Either all of it commits or
+// none, so a worker killed mid-dispatch leaves the events queued for the next pass, and no consumer
+// sees an event twice. What a consumer must start once its rows exist (a queue job) runs after the
+// commit; losing that (a crash right after commit) is covered by the consumer's own sweeper.
 // Lock order: dispatch queue rows only (consumers take no booking or balance lock here).
 import type { Db } from '../../db/database.js';
 import { claimUndispatched, markDispatched, type UndispatchedRow } from '../../db/events.repository.js';
