@@ -213,7 +213,7 @@ export async function startWorker(
   ];
   const eventLoop = startEventDispatchLoop({
     databaseUrl: config.DATABASE_URL,
-    dispatcher: createEventDispatcher({ db, clock, consumers: eventConsumers }),
+    dispatcher: createEventDispatcher({ db, consumers: eventConsumers }),
     everyMs: config.EVENTS_SWEEP_MS,
     onError: (error) => log.warn({ err: error }, 'event dispatch failed'),
   });

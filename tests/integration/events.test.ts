@@ -306,6 +306,44 @@ describe('the dispatcher', () => {
         });
     });
 
+  it('queues an event for dispatch with its change: a rolled-back change leaves neither, a repeat no second', async () => {
+    const key = `queued_${Date.now()}`;
+    const raise = (trx: Db, bookingId: string) =>
+      recordEvent(trx, {
+        type: 'booking.created',
+        agencyId: null,
+        bookingId,
+        liveMode: false,
+        object: {},
+        at: new Date(),
+        dedupeKey: key,
+      });
+    const queued = () =>
+      sdb
+        .selectFrom('events as e')
+        .leftJoin('event_dispatch_queue as q', 'q.seq', 'e.seq')
+        .select(['e.seq', 'q.seq as queued_seq', 'q.booking_id'])
+        .where('e.dedupe_key', '=', key)
+        .execute();
+    await sdb
+      .transaction()
+      .execute(async (trx) => {
+        await raise(trx, 'bkg_rolled_back');
+        throw new Error('roll back');
+      })
+      .catch(() => undefined);
+    expect(await queued()).toEqual([]);
+    const waiting = await countUndispatched(sdb);
+    await sdb.transaction().execute((trx) => raise(trx, 'bkg_committed'));
+    const [row, ...more] = await queued();
+    expect(more).toEqual([]);
+    expect(row).toEqual({ seq: row!.seq, queued_seq: row!.seq, booking_id: 'bkg_committed' });
+    // A repeat of the dedupe key writes no event, so it queues nothing either.
+    await sdb.transaction().execute(async (trx) => expect(await raise(trx, 'bkg_committed')).toBe(false));
+    expect(await countUndispatched(sdb)).toBe(waiting + 1);
+    await sdb.deleteFrom('event_dispatch_queue').execute();
+  });
+
   it('hands every event to every consumer exactly once, with dispatchers racing', async () => {
     const rounds = Number(process.env.RACE_ROUNDS ?? 5);
     for (let round = 0; round < rounds; round++) {
@@ -315,7 +353,7 @@ describe('the dispatcher', () => {
         name: 'record',
         fanOut: async (_trx: Db, events: readonly DispatchedEvent[]) => void seen.push(...events),
       };
-      const make = () => createEventDispatcher({ db: sdb, clock: { now: () => new Date() }, consumers: [consumer] });
+      const make = () => createEventDispatcher({ db: sdb, consumers: [consumer] });
       const counts = await Promise.all([
         make().dispatchPending(7),
         make().dispatchPending(7),
@@ -325,8 +363,7 @@ describe('the dispatcher', () => {
       expect(new Set(seen.map((e) => e.id)).size).toBe(120);
       expect(seen).toHaveLength(120);
       // One dispatcher's batch is in log order.
-      const left = await sdb.selectFrom('events').select('id').where('dispatched_at', 'is', null).execute();
-      expect(left).toEqual([]);
+      expect(await countUndispatched(sdb)).toBe(0);
     }
   });
 
@@ -334,14 +371,12 @@ describe('the dispatcher', () => {
     await append(3);
     const failing = createEventDispatcher({
       db: sdb,
-      clock: { now: () => new Date() },
       consumers: [{ name: 'broken', fanOut: () => Promise.reject(new Error('consumer down')) }],
     });
     await expect(failing.dispatchPending()).rejects.toThrow('consumer down');
     const seen: string[] = [];
     const working = createEventDispatcher({
       db: sdb,
-      clock: { now: () => new Date() },
       consumers: [{ name: 'record', fanOut: async (_trx, events) => void seen.push(...events.map((e) => e.id)) }],
     });
     expect(await working.dispatchPending()).toBe(3);
@@ -358,7 +393,6 @@ describe('the dispatcher', () => {
       // The worker dies with the consumers' rows written and nothing committed: its connection goes.
       const dying = createEventDispatcher({
         db: sdb,
-        clock: { now: () => new Date() },
         consumers: [
           {
             name: 'dies',
@@ -382,7 +416,6 @@ describe('the dispatcher', () => {
     const seen: string[] = [];
     const next = createEventDispatcher({
       db: sdb,
-      clock: { now: () => new Date() },
       consumers: [{ name: 'record', fanOut: async (_trx, events) => void seen.push(...events.map((e) => e.id)) }],
     });
     expect(await next.dispatchPending()).toBe(waiting);
@@ -393,10 +426,10 @@ describe('the dispatcher', () => {
   it('lets a hand-over of the events it holds write their notifications, and the repeat wait for it (no deadlock)', async () => {
     await append(1);
     const { id: eventId } = await sdb
-      .selectFrom('events')
-      .select('id')
-      .where('dispatched_at', 'is', null)
-      .orderBy('seq', 'desc')
+      .selectFrom('event_dispatch_queue as q')
+      .innerJoin('events as e', 'e.seq', 'q.seq')
+      .select('e.id')
+      .orderBy('q.seq', 'desc')
       .executeTakeFirstOrThrow();
     const row = (): NotificationInsert => ({
       id: newId('ntf'),
@@ -480,7 +513,7 @@ describe('the dispatcher', () => {
     } finally {
       await listener.end();
       // No backlog for the next test's dispatcher.
-      await sdb.updateTable('events').set({ dispatched_at: new Date() }).where('dispatched_at', 'is', null).execute();
+      await sdb.deleteFrom('event_dispatch_queue').execute();
     }
   });
 
@@ -490,7 +523,6 @@ describe('the dispatcher', () => {
       databaseUrl: scratch.url,
       dispatcher: createEventDispatcher({
         db: sdb,
-        clock: { now: () => new Date() },
         consumers: [{ name: 'record', fanOut: async (_trx, events) => void seen.push(...events.map((e) => e.id)) }],
       }),
       // Far longer than the test: only LISTEN can bring the events in time.
@@ -498,8 +530,11 @@ describe('the dispatcher', () => {
       onError: () => undefined,
     });
     try {
-      const undispatched = () => sdb.selectFrom('events').select('id').where('dispatched_at', 'is', null).execute();
-      await waitFor('the backlog', undispatched, (rows) => rows.length === 0);
+      await waitFor(
+        'the backlog',
+        () => countUndispatched(sdb),
+        (n) => n === 0,
+      );
       const started = Date.now();
       await append(1);
       await waitFor(

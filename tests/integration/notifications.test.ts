@@ -249,7 +249,6 @@ describe('two dispatchers racing', () => {
       const make = (batch: number) =>
         createEventDispatcher({
           db: sdb,
-          clock: { now: () => new Date() },
           consumers: [createNotificationConsumer({ mail: noMail, appUrl: 'https://console.example.test' })],
         }).dispatchPending(batch);
       const counts = await Promise.all([make(5), make(7), make(50)]);

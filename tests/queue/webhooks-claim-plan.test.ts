@@ -1,13 +1,14 @@
 // The delivery claim's ordering check ("no earlier event of this booking waits for dispatch") is a
-// probe of the booking's own index, in the claim by the delivery loop and in the claim taken at
-// fan-out, on the statistics PostgreSQL has in practice: taken while nothing waited. A burst of
-// events then waits, and a plan that walks the index of every undispatched event instead would read
-// the whole burst for each delivery it checks. Each statement is captured as the repository sends
+// probe of the dispatch queue's booking index, in the claim by the delivery loop and in the claim
+// taken at fan-out, on the statistics PostgreSQL has in practice: taken while nothing waited. A
+// burst of events then waits, and a plan that walks the queue by seq (its primary key) instead
+// would read the whole burst for each delivery it checks. Each statement is captured as the repository sends
 // it and explained (not run), with the planner settings of the connection it runs on.
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createDb, type Db } from '../../api/src/db/database.js';
+import { claimUndispatched } from '../../api/src/db/events.repository.js';
 import { claimDeliveries, insertDeliveriesClaiming, type NewDelivery } from '../../api/src/db/webhooks.repository.js';
 import { recordEvent } from '../../api/src/domain/events/record-event.js';
 import { newId } from '../../api/src/domain/ids.js';
@@ -56,14 +57,14 @@ beforeAll(async () => {
     });
   // The statistics of a quiet log: every event dispatched.
   await record(200);
-  await db.updateTable('events').set({ dispatched_at: now }).execute();
-  await client.query('VACUUM ANALYZE events, webhook_deliveries');
+  await db.deleteFrom('event_dispatch_queue').execute();
+  await client.query('VACUUM ANALYZE events, event_dispatch_queue, webhook_deliveries');
   // Then a burst waits for dispatch, with a delivery row for each of its events.
   await record(waiting);
   const events = await db
-    .selectFrom('events')
-    .select(['id', 'seq', 'booking_id'])
-    .where('dispatched_at', 'is', null)
+    .selectFrom('event_dispatch_queue as q')
+    .innerJoin('events as e', 'e.seq', 'q.seq')
+    .select(['e.id', 'e.seq', 'e.booking_id'])
     .execute();
   for (const e of events)
     rows.push({
@@ -111,11 +112,12 @@ async function planOf(start: RegExp, settings: string[]): Promise<string> {
 
 // What the booking check may read: its booking's entries in the booking index, nothing wider.
 const probesOnly = (plan: string) => {
-  expect(plan).toContain('events_undispatched_booking_idx');
-  expect(plan).not.toMatch(/events_undispatched_idx\b/);
+  expect(plan).toContain('event_dispatch_queue_booking_idx');
+  expect(plan).not.toMatch(/event_dispatch_queue_pkey\b/);
+  expect(plan).not.toMatch(/Seq Scan on event_dispatch_queue\b/);
 };
 
-it('the delivery loop’s claim probes the booking index for earlier undispatched events', async () => {
+it('the delivery loop’s claim probes the dispatch queue’s booking index for earlier waiting events', async () => {
   capture = true;
   await db
     .transaction()
@@ -135,4 +137,16 @@ it('the delivery loop’s claim probes the booking index for earlier undispatche
   probesOnly(await planOf(/^WITH unclaimed AS/, keyed));
   // The fan-out's claim runs in the dispatcher's transaction, with the planner as it is.
   probesOnly(await planOf(/^WITH d AS/, []));
+});
+
+// The dispatcher's claim reads the waiting events by their seq, one probe each: never a walk of the
+// events' seq index from the log's first event (a merge join planned on the queue's statistics of a
+// quiet log), which would read the whole log on every claim.
+it('the dispatcher’s claim probes each waiting event by its seq', async () => {
+  capture = true;
+  await db.transaction().execute((trx) => claimUndispatched(trx, 500));
+  capture = false;
+  const plan = await planOf(/^WITH claimed AS/, []);
+  expect(plan).toMatch(/Index Scan using events_seq_key on events ev[\s\S]*Index Cond: \(seq = c\.seq\)/);
+  expect(plan).not.toMatch(/Merge Join|Hash Join|Seq Scan on events/);
 });

@@ -11,6 +11,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createDb, type Db } from '../../api/src/db/database.js';
+import { markDispatched } from '../../api/src/db/events.repository.js';
 import type { NewDelivery } from '../../api/src/db/webhooks.repository.js';
 import { systemClock } from '../../api/src/domain/clock.js';
 import { createSecretBox } from '../../api/src/domain/crypto/secret-box.js';
@@ -89,7 +90,7 @@ afterAll(async () => {
 /**
  * One round's events and their deliveries: 20 bookings of 3 events each, fanned out by one worker
  * as its dispatcher does (the events still undispatched in the transaction that writes the
- * deliveries, half of those claimed there), then marked dispatched.
+ * deliveries, half of those claimed there), then taken off the dispatch queue.
  */
 async function pendingRound(round: number) {
   const now = new Date();
@@ -144,15 +145,10 @@ async function pendingRound(round: number) {
       },
       perRound / 2,
     );
-    await trx
-      .updateTable('events')
-      .set({ dispatched_at: now })
-      .where(
-        'id',
-        'in',
-        events.map((e) => e.id),
-      )
-      .execute();
+    await markDispatched(
+      trx,
+      events.map((e) => e.seq),
+    );
     return claimed;
   });
   return { rows, held, fanningOut };

@@ -1,13 +1,16 @@
 // The event log: appended in the transaction of the change it records, read by GET /events and
-// claimed by the dispatcher. An append also says NOTIFY on `contrail_events`, sent right after the
-// transaction commits (never if it rolls back), so a listener never hears of an event that did not
-// happen, and the change's transaction never waits in PostgreSQL's notification queue.
+// claimed by the dispatcher. An append also queues the event for dispatch (`event_dispatch_queue`,
+// written by the events' insert trigger in the same statement), and the dispatcher deletes the
+// queue rows it dispatched: the event row itself is written once and never updated. An append
+// also says NOTIFY on `contrail_events`, sent right after the transaction commits (never if it
+// rolls back), so a listener never hears of an event that did not happen, and the change's
+// transaction never waits in PostgreSQL's notification queue.
 import { sql, type Insertable, type Selectable } from 'kysely';
 import { notifyAfterCommit, type Db } from './database.js';
 import type { EventsTable } from './schema.js';
 
 export type EventRow = Selectable<EventsTable>;
-export type NewEventRow = Omit<Insertable<EventsTable>, 'seq' | 'dispatched_at'>;
+export type NewEventRow = Omit<Insertable<EventsTable>, 'seq'>;
 
 export const eventsChannel = 'contrail_events';
 
@@ -92,58 +95,46 @@ export async function findEvent(db: Db, id: string): Promise<EventRow | undefine
  * An event as the dispatcher claims it: its data as PostgreSQL writes it in JSON (`data_json`), so
  * that a webhook body is written around that text rather than the parsed data written out again.
  */
-export type UndispatchedRow = Omit<EventRow, 'data' | 'dedupe_key' | 'dispatched_at'> & { data_json: string };
-
-// Undispatched, as the index of undispatched events by seq holds them: `seq > 0` is met by every
-// row (seq counts from 1) and is that index's own condition, stated only by the statements that
-// walk it; a booking's check (webhooks.repository.ts, `claimable`) cannot prove it, and so probes
-// the booking's own index rather than walk every undispatched event.
-const undispatchedBySeq = sql<boolean>`dispatched_at IS NULL AND seq > 0`;
+export type UndispatchedRow = Omit<EventRow, 'data' | 'dedupe_key'> & { data_json: string };
 
 /**
- * Claims up to `limit` undispatched events, oldest first, skipping those another dispatcher holds:
- * the caller fans them out and marks them dispatched in the same transaction.
- * The claim is FOR NO KEY UPDATE, the lock marking them dispatched takes anyway: it excludes other
- * dispatchers, but not the key-share locks that rows referring to an event take (a notification, a
- * webhook delivery). With FOR UPDATE, another hand-over of a held event that wrote its notification
- * first waited on the claim in its foreign key check, while the claim's own notification waited on
- * that uncommitted row: a deadlock.
+ * Claims up to `limit` events waiting for dispatch, oldest first, skipping those another
+ * dispatcher holds: the caller fans them out and marks them dispatched in the same transaction.
+ * The lock is FOR UPDATE of the queue rows alone (the lock their delete takes anyway): it excludes
+ * other dispatchers, and no row refers to a queue row, so no foreign key check ever waits for it.
+ * The event rows are not locked at all, so the key-share locks that rows referring to an event
+ * take (a notification, a webhook delivery) never wait for a claim either. (A lock of the event
+ * row FOR UPDATE deadlocked: another hand-over of a held event that wrote its notification first
+ * waited on the claim in its foreign key check, while the claim's own notification waited on that
+ * uncommitted row.)
  */
 export async function claimUndispatched(trx: Db, limit: number): Promise<UndispatchedRow[]> {
-  return trx
-    .selectFrom('events')
-    .select([
-      'id',
-      'seq',
-      'type',
-      'created_at',
-      'live_mode',
-      'agency_id',
-      'company_id',
-      'booking_id',
-      'agent_id',
-      'request_id',
-      'idempotency_key',
-      sql<string>`data::text`.as('data_json'),
-    ])
-    .where(undispatchedBySeq)
-    .orderBy('seq')
-    .limit(limit)
-    .forNoKeyUpdate()
-    .skipLocked()
-    .execute();
+  // The queue rows are taken first, then each one's event is probed by its seq (`OFFSET 0` keeps
+  // the lateral a probe of its own). A plain join was planned as a merge join on the queue's
+  // statistics, which lag a burst: the events' seq index walked from the log's first event up to
+  // the oldest waiting one, the whole log (2 KB rows) read on every claim.
+  const { rows } = await sql<UndispatchedRow>`
+    WITH claimed AS MATERIALIZED (
+      SELECT seq FROM event_dispatch_queue ORDER BY seq LIMIT ${limit} FOR UPDATE SKIP LOCKED)
+    SELECT e.* FROM claimed c
+    CROSS JOIN LATERAL (
+      SELECT ev.id, ev.seq, ev.type, ev.created_at, ev.live_mode, ev.agency_id, ev.company_id, ev.booking_id,
+        ev.agent_id, ev.request_id, ev.idempotency_key, ev.data::text AS data_json
+      FROM events ev WHERE ev.seq = c.seq OFFSET 0) e
+    ORDER BY c.seq`.execute(trx);
+  return rows;
 }
 
 /**
- * By seq, one array parameter: a batch of hundreds is one statement shape, cheap to bind. The array
- * is written as PostgreSQL's literal at once: a seq is digits only (bigint text), so it needs none
- * of the quoting the driver gives each element of a text array.
+ * Takes dispatched events off the queue, by seq, one array parameter: a batch of hundreds is one
+ * statement shape, cheap to bind. The array is written as PostgreSQL's literal at once: a seq is
+ * digits only (bigint text), so it needs none of the quoting the driver gives each element of a
+ * text array.
  */
-export async function markDispatched(trx: Db, seqs: readonly string[], at: Date): Promise<void> {
+export async function markDispatched(trx: Db, seqs: readonly string[]): Promise<void> {
   if (seqs.length === 0) return;
   await trx
-    .updateTable('events')
-    .set({ dispatched_at: at })
+    .deleteFrom('event_dispatch_queue')
     .where(sql<boolean>`seq = ANY(${`{${seqs.join(',')}}`}::bigint[])`)
     .execute();
 }
@@ -151,9 +142,8 @@ export async function markDispatched(trx: Db, seqs: readonly string[], at: Date)
 /** How many events wait for dispatch (readiness and tests). */
 export async function countUndispatched(db: Db): Promise<number> {
   const row = await db
-    .selectFrom('events')
+    .selectFrom('event_dispatch_queue')
     .select((eb) => eb.fn.countAll<string>().as('n'))
-    .where(undispatchedBySeq)
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }

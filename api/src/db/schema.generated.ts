@@ -457,6 +457,11 @@ export interface DemoRequests {
   language: 'en' | 'fr' | 'es' | 'ua' | 'pl';
 }
 
+export interface EventDispatchQueue {
+  booking_id: string | null;
+  seq: Int8;
+}
+
 export interface Events {
   agency_id: string | null;
   agent_id: string | null;
@@ -465,7 +470,6 @@ export interface Events {
   created_at: Timestamp;
   data: JsonText;
   dedupe_key: string | null;
-  dispatched_at: Timestamp | null;
   id: string;
   idempotency_key: string | null;
   live_mode: boolean;
@@ -1004,6 +1008,7 @@ export interface DB {
   company_channels: CompanyChannels;
   credit_cards: CreditCards;
   demo_requests: DemoRequests;
+  event_dispatch_queue: EventDispatchQueue;
   events: Events;
   exchange_rates: ExchangeRates;
   fare_watch_bookings: FareWatchBookings;

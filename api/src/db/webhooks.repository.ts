@@ -145,9 +145,9 @@ export type NewDelivery = Pick<
  * Writes a fan-out's deliveries, the first attempt of some of them already claimed (the rows in
  * `claim.ids`, under `claim.token` until `claim.until`), in one statement; answers the rows it
  * claimed. A row is claimed only on the delivery claim's own conditions (`claimable`): run inside
- * the dispatcher's transaction, the batch's own events are still undispatched, so a booking's
- * second event in the batch is never claimed ahead of its first; it waits for the claim that
- * follows it. Lock order: none taken beyond the new rows.
+ * the dispatcher's transaction, the batch's own events still wait in the dispatch queue (their rows
+ * are deleted after the fan-out), so a booking's second event in the batch is never claimed ahead
+ * of its first; it waits for the claim that follows it. Lock order: none taken beyond the new rows.
  */
 export async function insertDeliveriesClaiming(
   db: Db,
@@ -355,21 +355,20 @@ export async function releaseClaims(db: Db, ids: readonly string[], token: strin
 
 // No earlier pending delivery of the same booking to the same endpoint (`d` is the delivery).
 // `OFFSET 0` keeps each check a probe of its own index for the row at hand (the ordering index
-// here, the undispatched events' booking index below), run only for the rows the claim walks:
-// turned into an anti-join, it was planned (on statistics that said "nothing undispatched") as a
-// scan of every undispatched event for each candidate row.
+// here, the dispatch queue's booking index below), run only for the rows the claim walks:
+// turned into an anti-join, it was planned (on statistics that said "nothing waits") as a
+// scan of every waiting event for each candidate row.
 const noEarlierPending = sql<boolean>`NOT EXISTS (SELECT 1 FROM webhook_deliveries e
   WHERE e.endpoint_id = d.endpoint_id AND e.booking_id = d.booking_id
     AND e.status = 'pending' AND e.event_seq < d.event_seq OFFSET 0)`;
 
 // A delivery `d` may be claimed: nothing earlier of its booking is pending to its endpoint, and no
-// earlier event of its booking waits to be fanned out (another dispatcher holds its batch: it has
-// no delivery row yet, but comes first all the same). The second check states only
-// `dispatched_at IS NULL`, never the undispatched index's `seq > 0` (events.repository.ts), so the
-// booking's own index is the only one it can probe.
+// earlier event of its booking waits in the dispatch queue (another dispatcher holds its batch: it
+// has no delivery row yet, but comes first all the same). The check probes the queue's booking
+// index (booking, seq), a few entries per booking.
 const claimable = sql<boolean>`(${noEarlierPending}
-  AND NOT EXISTS (SELECT 1 FROM events ev
-    WHERE ev.booking_id = d.booking_id AND ev.dispatched_at IS NULL AND ev.seq < d.event_seq OFFSET 0))`;
+  AND NOT EXISTS (SELECT 1 FROM event_dispatch_queue q
+    WHERE q.booking_id = d.booking_id AND q.seq < d.event_seq OFFSET 0))`;
 
 export interface SettleInput {
   deliveryId: string;

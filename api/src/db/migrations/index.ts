@@ -59,6 +59,7 @@ import * as refuseStatement from './20261201T0100-refuse-statement.js';
 import * as eventsUndispatchedSeq from './20261203T1800-events-undispatched-seq.js';
 import * as attemptEndpointKey from './20261203T1801-attempt-endpoint-key.js';
 import * as requestLogLz4Bodies from './20261203T2200-request-log-lz4-bodies.js';
+import * as eventDispatchQueue from './20261204T0200-event-dispatch-queue.js';
 
 export const migrations: Record<string, Migration> = {
   // accounts, sign-in, API tokens
@@ -172,4 +173,6 @@ export const migrations: Record<string, Migration> = {
   '20261203T1801-attempt-endpoint-key': attemptEndpointKey,
   // the request log's bodies compressed with lz4, not pglz, on every day partition
   '20261203T2200-request-log-lz4-bodies': requestLogLz4Bodies,
+  // events: what waits for dispatch is a narrow queue table, not a column of the 2 KB event row
+  '20261204T0200-event-dispatch-queue': eventDispatchQueue,
 };

@@ -1,14 +1,14 @@
 // Handing events to their consumers, exactly once each. The log is the outbox: a dispatcher claims
-// the oldest undispatched events (FOR NO KEY UPDATE SKIP LOCKED, so two workers never take the same one),
-// lets every consumer write its own work for them (webhook deliveries, notifications) in the same
-// transaction, and marks them dispatched there too. Either all of it commits or none, so a worker
-// killed mid-dispatch leaves the events undispatched for the next pass, and no consumer sees an
-// event twice. What a consumer must start once its rows exist (a queue job) runs after the commit;
-// losing that (a crash right after commit) is covered by the consumer's own sweeper.
-// Lock order: event rows only (consumers take no booking or balance lock here).
+// the oldest events of the dispatch queue (FOR UPDATE SKIP LOCKED of their queue rows, so two
+// workers never take the same one), lets every consumer write its own work for them (webhook
+// deliveries, notifications) in the same transaction, and deletes their queue rows there too,
+// after the fan-out (the delivery claim's ordering check reads them). Either all of it commits or
+// none, so a worker killed mid-dispatch leaves the events queued for the next pass, and no consumer
+// sees an event twice. What a consumer must start once its rows exist (a queue job) runs after the
+// commit; losing that (a crash right after commit) is covered by the consumer's own sweeper.
+// Lock order: dispatch queue rows only (consumers take no booking or balance lock here).
 import type { Db } from '../../db/database.js';
 import { claimUndispatched, markDispatched, type UndispatchedRow } from '../../db/events.repository.js';
-import type { Clock } from '../clock.js';
 import { eventView, type ContrailEvent } from './events.service.js';
 
 /** An event as the consumers see it: the envelope plus what they route and order by. */
@@ -41,8 +41,8 @@ export const dispatchedEvent = (row: UndispatchedRow): DispatchedEvent => ({
 
 const firstBatch = 50;
 
-export function createEventDispatcher(deps: { db: Db; clock: Clock; consumers: readonly EventConsumer[] }) {
-  const { db, clock, consumers } = deps;
+export function createEventDispatcher(deps: { db: Db; consumers: readonly EventConsumer[] }) {
+  const { db, consumers } = deps;
 
   /** One batch: answers how many events it dispatched. */
   async function dispatchBatch(limit: number): Promise<number> {
@@ -58,7 +58,6 @@ export function createEventDispatcher(deps: { db: Db; clock: Clock; consumers: r
       await markDispatched(
         trx,
         rows.map((r) => r.seq),
-        clock.now(),
       );
       return rows.length;
     });
