@@ -115,6 +115,10 @@ export async function startBenchServers<Ports>(databaseUrl: string): Promise<{ p
 
 const pinnable = existsSync('/usr/bin/taskset') && cpus().length >= 2;
 
+/** The node flags that write a CPU profile of a benchmark's service into BENCH_PROFILE_DIR, when set. */
+export const profileFlags = (): string[] =>
+  process.env.BENCH_PROFILE_DIR ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_PROFILE_DIR] : [];
+
 /**
  * A service in a process of its own, started as `npm start` starts it (scripts/node-flags.ts),
  * pinned to `core` where taskset is there. BENCH_PROFILE_DIR writes a CPU profile of each;
@@ -128,9 +132,8 @@ function startService(
   gcFile?: string,
 ): ChildProcess {
   const command = pinnable ? ['taskset', '-c', String(core), process.execPath] : [process.execPath];
-  const profile = process.env.BENCH_PROFILE_DIR ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_PROFILE_DIR] : [];
   const gc = gcFile ? ['--import', gcObserver] : [];
-  return spawn(command[0]!, [...command.slice(1), ...profile, ...gc, ...nodeArgs(script, v8Flags)], {
+  return spawn(command[0]!, [...command.slice(1), ...profileFlags(), ...gc, ...nodeArgs(script, v8Flags)], {
     env: { ...process.env, ...env, ...(gcFile ? { BENCH_GC_FILE: gcFile } : {}) },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

@@ -31,6 +31,7 @@ import {
   benchSecretKey,
   cpuMsOf,
   percentile,
+  profileFlags,
 } from './bench-support.js';
 
 const rows = Number(process.env.BENCH_LOG_ROWS ?? 1_000_000);
@@ -97,13 +98,16 @@ async function seedLog(databaseUrl: string): Promise<void> {
 
 const pinnable = existsSync('/usr/bin/taskset') && cpus().length >= 2;
 
-/** The servers on core 1, this load generator on core 0 (as bench-support's startBenchServers). */
+/**
+ * The servers on core 1, this load generator on core 0 (as bench-support's startBenchServers);
+ * BENCH_PROFILE_DIR writes their CPU profile, both servers' in one (SIGTERM ends it).
+ */
 async function startServers(databaseUrl: string) {
   const command = pinnable ? ['taskset', '-c', '1', process.execPath] : [process.execPath];
   if (pinnable) execFileSync('taskset', ['-pc', '0', String(process.pid)], { stdio: 'ignore' });
   const child = spawn(
     command[0]!,
-    [...command.slice(1), ...nodeArgs('tests/bench/request-log-servers.ts', apiV8Flags)],
+    [...command.slice(1), ...profileFlags(), ...nodeArgs('tests/bench/request-log-servers.ts', apiV8Flags)],
     {
       env: {
         ...process.env,
