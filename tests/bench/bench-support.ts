@@ -85,14 +85,19 @@ export async function benchDatabase(name = process.env.BENCH_DATABASE ?? 'contra
 }
 
 /**
- * tests/bench/servers.ts (the API's app, with the API's V8 flags) in a process of its own on core 1, this load generator on core 0, so the
- * two do not take turns on one core (which made run-to-run figures swing by a third). PostgreSQL
- * floats. Answers the servers' ports, and `stop`, which also lets this process use every core again.
+ * `script` (tests/bench/servers.ts unless named: the API's app, with the API's V8 flags) in a process
+ * of its own on core 1, this load generator on core 0, so the two do not take turns on one core
+ * (which made run-to-run figures swing by a third). PostgreSQL floats. BENCH_PROFILE_DIR writes the
+ * servers' CPU profile (SIGTERM ends it). Answers the ports the script prints, its pid, and `stop`,
+ * which also lets this process use every core again.
  */
-export async function startBenchServers<Ports>(databaseUrl: string): Promise<{ ports: Ports; stop: () => void }> {
+export async function startBenchServers<Ports>(
+  databaseUrl: string,
+  script = 'tests/bench/servers.ts',
+): Promise<{ ports: Ports; pid: number; stop: () => void }> {
   const command = pinnable ? ['taskset', '-c', '1', process.execPath] : [process.execPath];
   if (pinnable) execFileSync('taskset', ['-pc', '0', String(process.pid)], { stdio: 'ignore' });
-  const child = spawn(command[0]!, [...command.slice(1), ...nodeArgs('tests/bench/servers.ts', apiV8Flags)], {
+  const child = spawn(command[0]!, [...command.slice(1), ...profileFlags(), ...nodeArgs(script, apiV8Flags)], {
     env: {
       ...process.env,
       DATABASE_URL: databaseUrl,
@@ -110,7 +115,7 @@ export async function startBenchServers<Ports>(databaseUrl: string): Promise<{ p
     child.kill('SIGTERM');
     if (pinnable) execFileSync('taskset', ['-pc', `0-${cpus().length - 1}`, String(process.pid)], { stdio: 'ignore' });
   };
-  return { ports: JSON.parse(line) as Ports, stop };
+  return { ports: JSON.parse(line) as Ports, pid: child.pid!, stop };
 }
 
 const pinnable = existsSync('/usr/bin/taskset') && cpus().length >= 2;

@@ -11,27 +11,20 @@
 // (b) also reads the CPU each side spends per request (the servers' process and this database's
 // PostgreSQL backends, from /proc), which a loaded machine does not skew as it skews requests/s,
 // and, of the backends', the request log writer's own (its COPY), which the others' load skews least.
-import { execFileSync, spawn } from 'node:child_process';
-import { once } from 'node:events';
-import { existsSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { cpus, loadavg } from 'node:os';
-import { createInterface } from 'node:readline';
+import { loadavg } from 'node:os';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { createDb } from '../../api/src/db/database.js';
 import { ensureRequestLogDays } from '../../api/src/db/request-logs.repository.js';
 import { demoAccounts, demoAgency } from '../../api/src/scripts/seed.js';
-import { localRedisUrl } from '../../scripts/local-services.js';
-import { apiV8Flags, nodeArgs } from '../../scripts/node-flags.js';
 import {
   backendCpuMs,
   backendCpuMsBetween,
   benchDatabase,
-  benchSecretKey,
   cpuMsOf,
   percentile,
-  profileFlags,
+  startBenchServers,
 } from './bench-support.js';
 
 const rows = Number(process.env.BENCH_LOG_ROWS ?? 1_000_000);
@@ -96,38 +89,6 @@ async function seedLog(databaseUrl: string): Promise<void> {
   }
 }
 
-const pinnable = existsSync('/usr/bin/taskset') && cpus().length >= 2;
-
-/**
- * The servers on core 1, this load generator on core 0 (as bench-support's startBenchServers);
- * BENCH_PROFILE_DIR writes their CPU profile, both servers' in one (SIGTERM ends it).
- */
-async function startServers(databaseUrl: string) {
-  const command = pinnable ? ['taskset', '-c', '1', process.execPath] : [process.execPath];
-  if (pinnable) execFileSync('taskset', ['-pc', '0', String(process.pid)], { stdio: 'ignore' });
-  const child = spawn(
-    command[0]!,
-    [...command.slice(1), ...profileFlags(), ...nodeArgs('tests/bench/request-log-servers.ts', apiV8Flags)],
-    {
-      env: {
-        ...process.env,
-        DATABASE_URL: databaseUrl,
-        REDIS_URL: process.env.REDIS_URL ?? localRedisUrl,
-        RATE_LIMIT_PER_MINUTE: '100000000',
-        SECRET_KEY: benchSecretKey,
-        LOG_LEVEL: 'info',
-      },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    },
-  );
-  const [line] = (await once(createInterface({ input: child.stdout }), 'line')) as [string];
-  return {
-    ports: JSON.parse(line) as { logged: number; unlogged: number },
-    pid: child.pid!,
-    stop: () => child.kill('SIGTERM'),
-  };
-}
-
 /** One request's time in ms (the body read whole); throws on anything but 2xx. */
 async function timeOne(url: string, token: string): Promise<number> {
   const started = performance.now();
@@ -155,7 +116,11 @@ async function timedInTurns(reads: ReadonlyArray<readonly [string, string, strin
 
 const databaseUrl = await benchDatabase(process.env.BENCH_DATABASE ?? 'contrail_bench_request_log');
 await seedLog(databaseUrl);
-const { ports, pid: serversPid, stop } = await startServers(databaseUrl);
+const {
+  ports,
+  pid: serversPid,
+  stop,
+} = await startBenchServers<{ logged: number; unlogged: number }>(databaseUrl, 'tests/bench/request-log-servers.ts');
 
 /**
  * CPU milliseconds so far of the servers' process and of this database's PostgreSQL backends: the
@@ -306,5 +271,4 @@ try {
   );
 } finally {
   stop();
-  if (pinnable) execFileSync('taskset', ['-pc', `0-${cpus().length - 1}`, String(process.pid)], { stdio: 'ignore' });
 }
