@@ -28,9 +28,6 @@ export function closeOrder(book: OrderBook, order: Order, status: OrderStatus, a
 /** A fare-rule fee (filed in NUC) in the order's currency, as the offer mapper shows penalties. */
 export const feeMinor = (nuc: number, currency: string) => Math.round(nuc * roeFor(currency)) * 100;
 
-/** Seated passengers pay change and refund fees; an infant on a lap does not. */
-export const seatedPax = (order: Order) => order.pax.filter((p) => p.ptc !== 'INF');
-
 /** One ticket per passenger at that passenger type's price. */
 export function issueTickets(book: OrderBook, order: Order, at: Date, replaced: TravelDocument[] = []): void {
   for (const pax of order.pax) {

@@ -8,7 +8,7 @@ import { pickClasses } from './fares.js';
 import { bookingClasses, type FamilyIndex } from './inventory.js';
 import { buildOffer, seatedCount, type Offer } from './offer-build.js';
 import type { OrderBook } from './order-book-types.js';
-import { assertStatus, feeMinor, seatedPax } from './order-lifecycle.js';
+import { assertStatus, feeMinor } from './order-lifecycle.js';
 import { isLive, waived, type CheaperFare, type Order, type ReshopOffer } from './order-model.js';
 import { orderScenarioTimings, priceChangeFactor } from './scenarios.js';
 import { journeysFor, keyOf, type Journey } from './schedule-connections.js';
@@ -77,7 +77,7 @@ export function requireChangeable(order: Order): void {
 function changePenaltyOf(order: Order): number {
   const { offer } = order;
   return order.status === 'ISSUED' && !waived(order)
-    ? feeMinor(offer.rules.changeFeeNuc ?? 0, offer.currency) * seatedPax(order).length
+    ? feeMinor(offer.rules.changeFeeNuc ?? 0, offer.currency) * seatedCount(offer.pax)
     : 0;
 }
 
