@@ -5,7 +5,7 @@
 // succeeds, over rounds of concurrent writes by the suspended user.
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, book, findFares } from '../support/bookings.js';
+import { bearer, book, bookingBody, findFares } from '../support/bookings.js';
 import { createAccount, createTenant, type TestTenant } from '../support/factories.js';
 import { asSession, signInWithPassword, type TestSession } from '../support/sessions.js';
 import { startStack, type Stack } from '../support/stack.js';
@@ -250,6 +250,25 @@ describe('suspension', () => {
       .where('bookings.locator', '=', booked.locator)
       .execute();
     expect(intents).toEqual([]);
+  });
+
+  it("a booking's create, whose reads check the suspension, refuses a suspended caller still cached", async () => {
+    const agent = await createAccount(stack.ctx.db, { userType: 'Agent', tenant });
+    const fare = (
+      await findFares(stack.baseUrl, bearer(agent.token), { origin: 'WAW', destination: 'FRA', days: 45 })
+    )[0]!;
+    // Suspended by another API process: this one's cached principal still lets the token in.
+    await stack.ctx.db.updateTable('accounts').set({ suspended_at: new Date() }).where('id', '=', agent.id).execute();
+    const create = (body: object) => api().post('/api/v1/bookings').set(bearer(agent.token)).send(body);
+    // The suspension is answered before any other refusal (a fare that is not there).
+    for (const body of [bookingBody(fare), { ...bookingBody(fare), fare_id: 'nosuchfare' }]) {
+      const refused = await create(body);
+      expect(refused.status, JSON.stringify(refused.body)).toBe(401);
+      expect(refused.body.errors[0]).toMatchObject({ code: 'unauthenticated', detail: 'This account is suspended.' });
+    }
+    // Nothing was booked.
+    const made = await stack.ctx.db.selectFrom('bookings').select('id').where('agent_id', '=', agent.id).execute();
+    expect(made).toEqual([]);
   });
 
   it('no write that starts after the suspension commits succeeds, with 40 in flight (8 rounds)', async () => {

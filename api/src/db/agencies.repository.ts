@@ -139,17 +139,38 @@ export function findAgencyFacts(
     .executeTakeFirst();
 }
 
-/** The agency's switches that add to an airline order (corporate number, ghost segment remarks). */
+/**
+ * The agency's switches that add to an airline order (corporate number, ghost segment remarks), and
+ * whether the caller `callerId` is suspended (or gone), so a booking's create reads its write's
+ * suspension check in the same round trip (null: a caller no suspension applies to, false).
+ */
 // Read on every booking's create.
-const orderSwitches = compiledOnce((db: Db, agencyId: string) =>
-  db.selectFrom('agencies').select(['corporate_number_on', 'ghost_segments_remarks_on']).where('id', '=', agencyId),
+const orderSwitches = compiledOnce((db: Db, agencyId: string, callerId: string | null) =>
+  db
+    .selectFrom('agencies')
+    .select([
+      'corporate_number_on',
+      'ghost_segments_remarks_on',
+      (callerId === null
+        ? sql<boolean>`false`
+        : sql<boolean>`coalesce((SELECT a.suspended_at IS NOT NULL FROM accounts a WHERE a.id = ${callerId}), true)`
+      ).as('caller_suspended'),
+    ])
+    .where('id', '=', agencyId),
 );
+
+export interface OrderSwitches {
+  corporate_number_on: boolean;
+  ghost_segments_remarks_on: boolean;
+  caller_suspended: boolean;
+}
 
 export async function findOrderSwitches(
   db: Db,
   agencyId: string,
-): Promise<{ corporate_number_on: boolean; ghost_segments_remarks_on: boolean } | undefined> {
-  const [row] = await orderSwitches(db, agencyId);
+  callerId: string | null,
+): Promise<OrderSwitches | undefined> {
+  const [row] = await orderSwitches(db, agencyId, callerId);
   return row;
 }
 

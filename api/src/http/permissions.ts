@@ -195,7 +195,7 @@ const roleRules: Record<OperationId, RoleRule> = {
   // all, supervisor the agency's, agent own or the company's when it shares bookings). Staff have no
   // channels, so they cannot book, but they may issue, cancel or void a booking they reach.
   listBookings: { allow: 'signed-in' },
-  createBooking: { allow: 'signed-in' },
+  createBooking: { allow: 'signed-in', checksSuspension: true },
   getBooking: { allow: 'signed-in' },
   cancelBooking: { allow: 'signed-in' },
   issueBooking: { allow: 'signed-in', checksSuspension: true },

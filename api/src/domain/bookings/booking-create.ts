@@ -3,9 +3,12 @@
 // taken by the unique index, so a clash simply draws again.
 import { orderExtrasFor } from './booking-order-extras.js';
 import { randomInt } from 'node:crypto';
+import { findOrderSwitches } from '../../db/agencies.repository.js';
+import { accountSuspended } from '../../db/agency-users.repository.js';
 import { insertBookingWithHistory } from '../../db/booking-steps.repository.js';
 import type { BookingInsert, BookingRow } from '../../db/bookings.repository.js';
 import type { PassengerGender } from '../../providers/airline-provider.js';
+import { suspendableAccount, suspendedRefusal } from '../auth/suspension.js';
 import { DomainError, notFound, settledValue, throwAll } from '../errors.js';
 import { newId } from '../ids.js';
 import { fromMinor, toMinor } from '../../money.js';
@@ -64,18 +67,27 @@ export async function createBooking(
 ): Promise<Booking> {
   const { db, clock, provider } = deps;
   if (!principal.agencyId) throw notFound('fare');
-  const { offer, fare } = await deps.searches.findFare(principal, input.search_result_id, input.fare_id);
   const ids = parseFareId(input.fare_id);
+  // The fare, its channel and the agency's order switches are read at once. This write's
+  // suspension check rides on the switches' read (`checksSuspension` in the permission matrix)
+  // and is answered first: a suspended caller is refused before any other refusal, and before
+  // anything changes. Then the refusals in their order: the fare, the passengers, the channel,
+  // the extras.
+  const caller = suspendableAccount(principal);
+  const [fareRead, channelRead, switchesRead] = await Promise.allSettled([
+    deps.searches.findFare(principal, input.search_result_id, input.fare_id),
+    ids ? deps.channels.byId(principal, ids.channelId) : undefined,
+    findOrderSwitches(db, principal.agencyId, caller),
+  ]);
+  const switches = settledValue(switchesRead);
+  // No agency row to answer the suspension beside: read it alone (no hot path).
+  if (caller && (switches ? switches.caller_suspended : await accountSuspended(db, caller))) throw suspendedRefusal();
+  const { offer, fare } = settledValue(fareRead);
   if (!ids) throw notFound('fare');
   checkPassengers(input.passengers, fare.price.perPass);
   checkPassengerData(input.passengers, fare, offer);
-  // Two reads of one round trip; the channel's refusal is answered before the extras' one.
-  const [channelRead, extrasRead] = await Promise.allSettled([
-    deps.channels.byId(principal, ids.channelId),
-    orderExtrasFor(db, principal.agencyId, offer, input.corporate_number),
-  ]);
-  const channel = settledValue(channelRead);
-  const extras = settledValue(extrasRead);
+  const channel = settledValue(channelRead)!;
+  const extras = orderExtrasFor(switches, offer, input.corporate_number);
 
   const passengers: BookingPassenger[] = input.passengers.map((p, i) => ({
     id: `PAX${i + 1}`,

@@ -5,8 +5,7 @@
 // - ghost_segments_remarks_on: one remark per flight of the booked itinerary (carrier and number,
 //   route, departure), so back and mid offices that read the airline's order see every segment
 //   as text, as GDS ghost-segment remarks let them.
-import { findOrderSwitches } from '../../db/agencies.repository.js';
-import type { Db } from '../../db/database.js';
+import type { OrderSwitches } from '../../db/agencies.repository.js';
 import { DomainError } from '../errors.js';
 import type { Offer } from '../offers/offer.js';
 
@@ -15,13 +14,12 @@ export interface OrderExtras {
   remarks?: string[];
 }
 
-export async function orderExtrasFor(
-  db: Db,
-  agencyId: string,
+/** What the agency's switches (as findOrderSwitches read them) add to the order of `offer`. */
+export function orderExtrasFor(
+  switches: OrderSwitches | undefined,
   offer: Pick<Offer, 'origin_destinations'>,
   corporateNumber: string | undefined,
-): Promise<OrderExtras> {
-  const switches = await findOrderSwitches(db, agencyId);
+): OrderExtras {
   if (corporateNumber !== undefined && !switches?.corporate_number_on)
     throw new DomainError('validation_failed', 'This agency does not send corporate numbers to airlines.', {
       pointer: '/corporate_number',
