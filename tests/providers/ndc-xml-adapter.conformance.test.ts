@@ -10,6 +10,7 @@ import { createNdcXmlAdapter } from '../../api/src/providers/ndc-xml/ndc-xml.ada
 import { Agent } from 'undici';
 import { createSandboxXmlTransport } from '../../api/src/providers/ndc-xml/transport/sandbox-xml-transport.js';
 import { ndcSchemaErrors } from '../support/ndc-xsd.js';
+import { readerDifferences } from '../support/saxes-xml-reader.js';
 import { startXmlSandbox, type XmlSandbox } from '../support/ndc-xml-sandbox.js';
 import { closedPort } from '../support/services.js';
 
@@ -67,9 +68,10 @@ airlineProviderConformance('NDC 21.3 XML adapter on the XML sandbox airlines', (
 });
 
 describe('NDC 21.3 XML documents of the conformance suite', () => {
-  it('were all valid against the XSDs', async () => {
+  it('were all valid against the XSDs, and read by the reader as saxes read them', async () => {
     await fixture;
     expect(sandbox!.documents.length).toBeGreaterThan(50);
     expect(await ndcSchemaErrors(sandbox!.documents)).toEqual([]);
+    expect(await readerDifferences(sandbox!.documents)).toEqual([]);
   }, 120_000);
 });

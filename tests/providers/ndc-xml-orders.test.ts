@@ -14,6 +14,7 @@ import { createNdcAdapter } from '../../api/src/providers/ndc/ndc.adapter.js';
 import { createNdcXmlOrderCore, type NdcXmlOrderCore } from '../../api/src/providers/ndc-xml/ndc-xml-orders.js';
 import { createNdcXmlShopping, type NdcXmlShopping } from '../../api/src/providers/ndc-xml/ndc-xml-shopping.js';
 import { ndcSchemaErrors } from '../support/ndc-xsd.js';
+import { readerDifferences } from '../support/saxes-xml-reader.js';
 import { startXmlSandbox, type XmlSandbox } from '../support/ndc-xml-sandbox.js';
 
 const date = new Date(Date.now() + 40 * 86_400_000).toISOString().slice(0, 10);
@@ -186,7 +187,7 @@ describe('NDC XML adapter: orders against the XML sandbox', () => {
     expect(refunded).toEqual(await json.retrieveOrder(channel, refundable));
   });
 
-  it('sent and received only documents valid against the 21.3 XSDs', async () => {
+  it('sent and received only documents valid against the 21.3 XSDs, read as saxes read them', async () => {
     const names = new Set(sandbox.documents.map((d) => d.name));
     for (const name of [
       'OrderCreateRQ',
@@ -198,5 +199,6 @@ describe('NDC XML adapter: orders against the XML sandbox', () => {
     ])
       expect(names).toContain(name);
     expect(await ndcSchemaErrors(sandbox.documents)).toEqual([]);
+    expect(await readerDifferences(sandbox.documents)).toEqual([]);
   }, 60_000);
 });

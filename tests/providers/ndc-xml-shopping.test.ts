@@ -8,6 +8,7 @@ import { createNdcXmlShopping, type NdcXmlShopping } from '../../api/src/provide
 import { Agent } from 'undici';
 import { createSandboxXmlTransport } from '../../api/src/providers/ndc-xml/transport/sandbox-xml-transport.js';
 import { ndcSchemaErrors } from '../support/ndc-xsd.js';
+import { readerDifferences } from '../support/saxes-xml-reader.js';
 import { startXmlSandbox, type XmlSandbox } from '../support/ndc-xml-sandbox.js';
 import { closedPort } from '../support/services.js';
 
@@ -151,7 +152,7 @@ describe('NDC XML adapter: shopping against the XML sandbox', () => {
     expect(Date.now() - started).toBeLessThan(2_000);
   });
 
-  it('sent and received only documents valid against the 21.3 XSDs', async () => {
+  it('sent and received only documents valid against the 21.3 XSDs, read as saxes read them', async () => {
     expect(sandbox.documents.length).toBeGreaterThan(10);
     expect(new Set(sandbox.documents.map((d) => d.name))).toEqual(
       new Set([
@@ -166,5 +167,6 @@ describe('NDC XML adapter: shopping against the XML sandbox', () => {
       ]),
     );
     expect(await ndcSchemaErrors(sandbox.documents)).toEqual([]);
+    expect(await readerDifferences(sandbox.documents)).toEqual([]);
   }, 60_000);
 });
