@@ -150,6 +150,19 @@ describe('routing by channel mode', () => {
     expect(liveAirline.seen.length).toBe(liveBefore);
   });
 
+  it("keeps a test channel's transport until its endpoint changes", async () => {
+    const before = sandbox.doors.length;
+    const rest = channel('sbx_lh_switch', endpoint({ adapter: 'ndc-xml', transport: 'rest', version: '1' }));
+    const soap = channel('sbx_lh_switch', endpoint({ adapter: 'ndc-xml', transport: 'soap', version: '2' }));
+    for (const ch of [rest, rest, soap, soap]) expect(await outcome(provider.shop(ch, shopping))).toBe('answered');
+    expect(sandbox.doors.slice(before)).toEqual([
+      'POST /ndc-xml/21.3/AirShopping -',
+      'POST /ndc-xml/21.3/AirShopping -',
+      'POST /ndc-xml/21.3/soap "AirShopping"',
+      'POST /ndc-xml/21.3/soap "AirShopping"',
+    ]);
+  });
+
   it('keeps a live endpoint to the addresses the operator allows', async () => {
     const before = liveAirline.seen.length;
     const result = await outcome(

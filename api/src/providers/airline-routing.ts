@@ -16,7 +16,7 @@ import { exchangeContext } from './exchange-context.js';
 import { Agent } from 'undici';
 import { createNdcAdapter } from './ndc/ndc.adapter.js';
 import { createNdcXmlAdapter } from './ndc-xml/ndc-xml.adapter.js';
-import { createEndpointTransport } from './ndc-xml/transport/endpoint-transport.js';
+import { createEndpointTransport, type EndpointTransport } from './ndc-xml/transport/endpoint-transport.js';
 import { createSandboxXmlTransport } from './ndc-xml/transport/sandbox-xml-transport.js';
 
 export interface AirlineRoutingOptions {
@@ -62,18 +62,28 @@ export function createAirlineRouting(options: AirlineRoutingOptions): RoutedProv
 
   // The sandbox's NDC XML door: one adapter (it remembers shopped offers) and one connection pool
   // for every test channel that speaks XML, each call carrying its channel's own credential over
-  // the transport (REST or SOAP) its endpoint names.
+  // the transport (REST or SOAP) its endpoint names. A channel's transport is kept while what it is
+  // built from (its carrier, its credential, its endpoint's version) stays the same, rather than
+  // built again for every call of every search.
   const sandboxXmlPool = new Agent({ connections: 128, keepAliveTimeout: 30_000 });
+  const sandboxXmlTransports = new Map<string, { key: string; transport: EndpointTransport }>();
+  function sandboxXmlTransportOf(channel: ProviderChannel): EndpointTransport {
+    const key = `${channel.carrier}\n${channel.credential}\n${channel.endpoint?.version ?? ''}`;
+    const kept = sandboxXmlTransports.get(channel.id);
+    if (kept?.key === key) return kept.transport;
+    const transport = createSandboxXmlTransport(options.sandboxUrl, channel, {
+      dispatcher: sandboxXmlPool,
+      timeoutMs: options.timeoutMs,
+      ...(options.sink ? { sink: options.sink } : {}),
+    });
+    sandboxXmlTransports.set(channel.id, { key, transport });
+    return transport;
+  }
   const sandboxXml = createNdcXmlAdapter({
     timeoutMs: options.timeoutMs,
     safeRetries: options.safeRetries,
     systemUrl: options.sandboxUrl,
-    transportOf: (channel) =>
-      createSandboxXmlTransport(options.sandboxUrl, channel, {
-        dispatcher: sandboxXmlPool,
-        timeoutMs: options.timeoutMs,
-        ...(options.sink ? { sink: options.sink } : {}),
-      }),
+    transportOf: sandboxXmlTransportOf,
   });
 
   /** A live channel's XML adapter over its configured transport (REST or SOAP, its auth, its hosts). */
@@ -154,6 +164,7 @@ export function createAirlineRouting(options: AirlineRoutingOptions): RoutedProv
     ...(routed as unknown as AirlineProvider),
     async close() {
       live.clear();
+      sandboxXmlTransports.clear();
       await sandboxXmlPool.close();
     },
   };

@@ -11,6 +11,7 @@ import type { OperationId, ServiceHandlers } from '../contract.js';
 import { DomainError } from '../../domain/errors.js';
 import { apiPrefix } from '../api-prefix.js';
 import { permissions } from '../permissions.js';
+import { serializerSchemaOf } from '../serializer-schema.js';
 import type { SecurityRequirement } from '../plugins/auth.js';
 import { accountHandlers } from './account/account.handlers.js';
 import { apiTokenHandlers } from './account/api-token.handlers.js';
@@ -215,6 +216,11 @@ export default fp(
           done(new DomainError('unsupported_media_type'), undefined),
         );
 
+    // Answers are serialized from their schemas with "X or null" in the form that needs no validator.
+    app.addHook('onRoute', (route) => {
+      if (route.schema?.response)
+        route.schema = { ...route.schema, response: serializerSchemaOf(route.schema.response) };
+    });
     await app.register(openapiGlue, {
       specification: spec,
       prefix: apiPrefix,
