@@ -82,6 +82,12 @@ describe('request log body redaction', () => {
       '{"text":"ctr_test_abc"}',
       '{"pass\\u0077ord":"hunter2"}',
       '{"x":"\\u0034000000000000002"}',
+      // each found in the one scan past matches of the others that redact nothing
+      '{"phone":"+380500000003","card":{"holder":"O"},"ref":"1234567890123456","key":"whsec_c2VjcmV0"}',
+      '{"number":"1","origin":{"code":"WAW"},"phone":"+380500000003","payment_card":{"number":"4"}}',
+      '{"ref":"1234-5678-9012-3456","code":"WAW","text":"ctr_live_abc"}',
+      '{"origin":{"code":"WAW"},"ref":"1234567890123456","otp":"123456"}',
+      '{"ref":"1234567890123456","note":"then 4000 0000 0000 0002"}',
     ];
     for (const text of secretOnes) {
       const expected = redactLoggedBody(JSON.parse(text), 10_000).text;
@@ -91,6 +97,10 @@ describe('request log body redaction', () => {
     // Digits that fail Luhn, a `code` that is not one, a password named only as a value.
     const plain = '{"phone":"+380500000003","ref":"1234567890123456","origin":{"code":"WAW"},"auth_method":"password"}';
     expect(redactLoggedJson(plain, 10_000)).toEqual({ text: plain, truncated: false });
+    // Every kind the one scan matches, none of them redacted: a `number` with no card or document
+    // key, digits failing Luhn, a code that is not one, a credential's prefix without its kind.
+    const near = '{"number":"12","ref":"1234 5678 9012 3456","code":"WAW","text":"ctr_prod_x and whsec","cards":2}';
+    expect(redactLoggedJson(near, 10_000)).toEqual({ text: near, truncated: false });
     expect(redactLoggedJson(plain, 20)).toEqual({ text: plain.slice(0, 20), truncated: true });
     expect(redactLoggedJson('{"password":', 100)).toBeNull();
     // An offers answer: flight numbers, and airport and carrier codes, are not parsed for (its

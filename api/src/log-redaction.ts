@@ -92,46 +92,43 @@ const cut = (text: string, maxChars: number) =>
 // The rules of `redactValue` as they show in JSON text without escapes (a backslash always parses):
 // a secret key with any value; a code key holding a number or a string of 4–10 digits (an answer
 // full of airport and carrier codes is not parsed for them); `number` only where a card or document
-// key is there too. Every key those rules name is found in one scan of the text (`ruledKeyJson`),
-// then judged by its set: four scans, one a rule, cost more than the rest of logging a call.
+// key is there too; one of our credentials; a card number (as `redactText` finds them: the text of
+// a string value shows as it is in JSON). All of them are found in one scan of the text
+// (`ruledJson`: a ruled key, a credential or a card-like number, whichever comes first), then each
+// judged: three scans, one a rule, cost half as much again as one (1.4 against 0.95 µs for a
+// 0.7 KB answer). No two of its matches can overlap (a key is quoted letters, a credential starts
+// with a letter at a word's start, a card is digits), so the one scan finds what three would.
 const keysIn = (keys: Iterable<string>) => [...keys].join('|');
-const ruledKeyJson = new RegExp(`"(${keysIn([...secretKeys, ...codeKeys, 'number', ...numberParents])})"\\s*:`, 'g');
+const ruledJson = new RegExp(
+  `"(${keysIn([...secretKeys, ...codeKeys, 'number', ...numberParents])})"\\s*:|${credentialLike.source}|${cardLike.source}`,
+  'g',
+);
 /** A code's value, read where its key's colon ends: a number, or a string of 4–10 digits. */
 const codeValueAt = /\s*(?:-?\d|"\d{4,10}")/y;
-const credentialIn = new RegExp(credentialLike.source);
 
-/** Whether the JSON text names a key the rules of `redactValue` redact, as the rules above read it. */
-function ruledKeyIn(json: string): boolean {
+/**
+ * Whether `redactLoggedBody` could change the value this JSON text holds: something the rules above
+ * redact, or a backslash (an escape may spell any of them).
+ */
+function mayHoldSecrets(json: string): boolean {
+  if (json.includes('\\')) return true;
   let number = false;
   let numberParent = false;
-  ruledKeyJson.lastIndex = 0;
-  for (let match = ruledKeyJson.exec(json); match !== null; match = ruledKeyJson.exec(json)) {
-    const key = match[1]!;
-    if (secretKeys.has(key)) return true;
-    if (codeKeys.has(key)) {
-      codeValueAt.lastIndex = ruledKeyJson.lastIndex;
+  // exec on the pattern itself: matchAll copies the pattern on every call.
+  ruledJson.lastIndex = 0;
+  for (let match = ruledJson.exec(json); match !== null; match = ruledJson.exec(json)) {
+    const key = match[1];
+    if (key === undefined) {
+      // A credential, or digits that are a card number when Luhn says so.
+      const first = match[0].charCodeAt(0);
+      if (first < 0x30 || first > 0x39 || passesLuhn(match[0].replace(/[ -]/g, ''))) return true;
+    } else if (secretKeys.has(key)) return true;
+    else if (codeKeys.has(key)) {
+      codeValueAt.lastIndex = ruledJson.lastIndex;
       if (codeValueAt.test(json)) return true;
     } else if (key === 'number') number = true;
     else numberParent = true;
     if (number && numberParent) return true;
-  }
-  return false;
-}
-
-/**
- * Whether `redactLoggedBody` could change the value this JSON text holds: a key it redacts (by the
- * rules above), one of our credentials, a card number (as `redactText` finds them: the text of a
- * string value shows as it is in JSON), or a backslash (an escape may spell any of them).
- */
-function mayHoldSecrets(json: string): boolean {
-  if (json.includes('\\') || ruledKeyIn(json) || credentialIn.test(json)) return true;
-  // exec on the pattern itself: matchAll copies the pattern on every call, a fifth of this scan.
-  cardLike.lastIndex = 0;
-  for (let match = cardLike.exec(json); match !== null; match = cardLike.exec(json)) {
-    if (passesLuhn(match[0].replace(/[ -]/g, ''))) {
-      cardLike.lastIndex = 0;
-      return true;
-    }
   }
   return false;
 }
