@@ -143,8 +143,9 @@ export type NewDelivery = Pick<
 
 /**
  * Writes a fan-out's deliveries, the first attempt of some of them already claimed (the rows in
- * `claim.ids`, under `claim.token` until `claim.until`), in one statement; answers the rows it
- * claimed. A row is claimed only on the delivery claim's own conditions (`claimable`): run inside
+ * `claim.ids`, under `claim.token` until `claim.until`), in one statement; answers the ids of the
+ * rows it claimed (the caller holds the rest of each row: a new row has no payload and no attempt).
+ * A row is claimed only on the delivery claim's own conditions (`claimable`): run inside
  * the dispatcher's transaction, the batch's own events still wait in the dispatch queue (their rows
  * are deleted after the fan-out), so a booking's second event in the batch is never claimed ahead
  * of its first; it waits for the claim that follows it. Lock order: none taken beyond the new rows.
@@ -153,10 +154,10 @@ export async function insertDeliveriesClaiming(
   db: Db,
   rows: readonly NewDelivery[],
   claim: { ids: ReadonlySet<string>; token: string; until: Date },
-): Promise<ClaimedDeliveryRow[]> {
-  if (rows.length === 0) return [];
+): Promise<Set<string>> {
+  if (rows.length === 0) return new Set();
   const col = <T>(pick: (r: NewDelivery) => T) => rows.map(pick);
-  const result = await sql<ClaimedDeliveryRow>`
+  const result = await sql<{ id: string }>`
     WITH d AS (
       SELECT * FROM unnest(
         ${col((r) => r.id)}::text[], ${col((r) => r.endpoint_id)}::text[], ${col((r) => r.event_id)}::text[],
@@ -172,10 +173,9 @@ export async function insertDeliveriesClaiming(
       SELECT id, endpoint_id, event_id, event_type, event_seq, booking_id, next_attempt_at, created_at,
         CASE WHEN taken THEN ${claim.token} END, CASE WHEN taken THEN ${claim.until}::timestamptz END
       FROM taken
-      RETURNING id, endpoint_id, event_id, booking_id, payload, attempts, claim_token)
-    SELECT id, endpoint_id, event_id, booking_id, payload, attempts
-    FROM inserted WHERE claim_token IS NOT NULL`.execute(db);
-  return result.rows;
+      RETURNING id, claim_token)
+    SELECT id FROM inserted WHERE claim_token IS NOT NULL`.execute(db);
+  return new Set(result.rows.map((r) => r.id));
 }
 
 export async function findDelivery(db: Db, id: string): Promise<WebhookDeliveryRow | undefined> {

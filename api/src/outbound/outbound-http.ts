@@ -14,6 +14,10 @@ import { OutboundRefused, type OutboundGuard } from './outbound-guard.js';
 export interface OutboundAnswer {
   /** null when no HTTP answer came (refused, timed out, connection failed). */
   status: number | null;
+  /**
+   * The answer's headers when it is not a success (a failure's Retry-After is all that is read of
+   * them); a 2xx answer's are left unread, {}: a webhook worker takes hundreds a second.
+   */
   headers: Record<string, string>;
   /** The first characters of the answer's body. */
   excerpt: string | null;
@@ -184,7 +188,7 @@ class Post implements Dispatcher.DispatchHandlers {
   onHeaders(statusCode: number, rawHeaders: Buffer[] | string[] | null): boolean {
     if (statusCode < 200) return true;
     this.status = statusCode;
-    if (rawHeaders)
+    if (rawHeaders && statusCode >= 300)
       for (const [k, v] of Object.entries(util.parseHeaders(rawHeaders)))
         if (typeof v === 'string') this.headers[k] = v;
     return true;
