@@ -2,9 +2,9 @@
 // the XML sandbox, its offers repeated (new ids) until it weighs 1.5 MB. Reported as a ratio to a
 // bare streaming pass in the same run (saxes, the parser the reader once ran on, with no handlers
 // over the same bytes, in one go) — for the adapter's tree read alone and for the tree read plus
-// mapping into the port's offers —
-// and the longest the event loop was blocked while the adapter read it (a 1 ms timer probe and
-// perf_hooks' monitorEventLoopDelay). Goals: ≥ 0.5× the bare pass, ≤ 50 ms blocked.
+// mapping into the port's offers — and the longest the event loop was blocked while the adapter
+// read it (a 1 ms timer probe and perf_hooks' monitorEventLoopDelay). Goals: ≥ 0.5× the bare pass,
+// ≤ 50 ms blocked.
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { createRequire } from 'node:module';
 import type { ProviderChannel } from '../../api/src/providers/airline-provider.js';
