@@ -1,5 +1,6 @@
 // Partners with their derived supervisor count and transaction fees.
 import { sql } from 'kysely';
+import { callerSuspended } from './agency-users.repository.js';
 import { compiledOnce } from './compiled-once.js';
 import type { Db } from './database.js';
 import type { AgenciesTable, FeeKind } from './schema.js';
@@ -148,14 +149,7 @@ export function findAgencyFacts(
 const orderSwitches = compiledOnce((db: Db, agencyId: string, callerId: string | null) =>
   db
     .selectFrom('agencies')
-    .select([
-      'corporate_number_on',
-      'ghost_segments_remarks_on',
-      (callerId === null
-        ? sql<boolean>`false`
-        : sql<boolean>`coalesce((SELECT a.suspended_at IS NOT NULL FROM accounts a WHERE a.id = ${callerId}), true)`
-      ).as('caller_suspended'),
-    ])
+    .select(['corporate_number_on', 'ghost_segments_remarks_on', callerSuspended(callerId).as('caller_suspended')])
     .where('id', '=', agencyId),
 );
 

@@ -1,5 +1,6 @@
 // The users of an agency with their access (permission set, booking visibility, suspension), the
 // revocation of an account's credentials, and invites (kept by the hash of their link's secret).
+import { sql } from 'kysely';
 import { compiledOnce } from './compiled-once.js';
 import type { Db } from './database.js';
 
@@ -104,6 +105,16 @@ export async function accountSuspended(db: Db, accountId: string): Promise<boole
   const [row] = await suspendedAt(db, accountId);
   return !row || row.suspended_at !== null;
 }
+
+/**
+ * accountSuspended as a column of another read, so a write's suspension check rides on a read it
+ * makes anyway: whether the caller is suspended (or gone); false for a caller (null) no suspension
+ * applies to.
+ */
+export const callerSuspended = (callerId: string | null) =>
+  callerId === null
+    ? sql<boolean>`false`
+    : sql<boolean>`coalesce((SELECT a.suspended_at IS NOT NULL FROM accounts a WHERE a.id = ${callerId}), true)`;
 
 export interface InviteRow {
   id: string;

@@ -2,6 +2,7 @@
 // new -> issuing, so two requests can never both hold it) is in booking-steps.repository.ts.
 import { sql, type Expression, type Insertable, type Selectable, type Updateable } from 'kysely';
 import { jsonObjectFrom } from 'kysely/helpers/postgres';
+import { callerSuspended } from './agency-users.repository.js';
 import { agencyChannelsQuery, type AgencyChannelRow } from './channels.repository.js';
 import { compiledOnce } from './compiled-once.js';
 import type { Db } from './database.js';
@@ -274,10 +275,7 @@ const bookingForTicketing = compiledOnce((db: Db, locator: string, callerId: str
     .select([
       jsonObjectFrom(ticketingPathQuery(db, ...keys)).as('ticketing_path'),
       jsonObjectFrom(agencyChannelsQuery(db, ...keys)).as('ticketing_channel'),
-      (callerId === null
-        ? sql<boolean>`false`
-        : sql<boolean>`coalesce((SELECT a.suspended_at IS NOT NULL FROM accounts a WHERE a.id = ${callerId}), true)`
-      ).as('caller_suspended'),
+      callerSuspended(callerId).as('caller_suspended'),
       jsonObjectFrom(feeQuery(db, keys[0], 'issue', sql.ref<string>('b.currency'), at)).as('issue_fee'),
       jsonObjectFrom(
         db
