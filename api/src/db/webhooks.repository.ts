@@ -143,9 +143,10 @@ export type NewDelivery = Pick<
 
 /**
  * Writes a fan-out's deliveries, the first attempt of some of them already claimed (the rows in
- * `claim.ids`, under `claim.token` until `claim.until`), in one statement; answers the ids of the
- * rows it claimed (the caller holds the rest of each row: a new row has no payload and no attempt).
- * A row is claimed only on the delivery claim's own conditions (`claimable`): run inside
+ * `claim.ids`, under `claim.token` until `claim.until`), in one statement; answers the rows it
+ * claimed. Only their ids come back from PostgreSQL: the rest of each is what was written (a new
+ * row has no payload and no attempt). A row is claimed only on the delivery claim's own conditions
+ * (`claimable`): run inside
  * the dispatcher's transaction, the batch's own events still wait in the dispatch queue (their rows
  * are deleted after the fan-out), so a booking's second event in the batch is never claimed ahead
  * of its first; it waits for the claim that follows it. Lock order: none taken beyond the new rows.
@@ -154,8 +155,8 @@ export async function insertDeliveriesClaiming(
   db: Db,
   rows: readonly NewDelivery[],
   claim: { ids: ReadonlySet<string>; token: string; until: Date },
-): Promise<Set<string>> {
-  if (rows.length === 0) return new Set();
+): Promise<ClaimedDeliveryRow[]> {
+  if (rows.length === 0) return [];
   const col = <T>(pick: (r: NewDelivery) => T) => rows.map(pick);
   const result = await sql<{ id: string }>`
     WITH d AS (
@@ -175,7 +176,17 @@ export async function insertDeliveriesClaiming(
       FROM taken
       RETURNING id, claim_token)
     SELECT id FROM inserted WHERE claim_token IS NOT NULL`.execute(db);
-  return new Set(result.rows.map((r) => r.id));
+  const claimed = new Set(result.rows.map((r) => r.id));
+  return rows
+    .filter((row) => claimed.has(row.id))
+    .map(({ id, endpoint_id, event_id, booking_id }) => ({
+      id,
+      endpoint_id,
+      event_id,
+      booking_id,
+      payload: null,
+      attempts: 0,
+    }));
 }
 
 export async function findDelivery(db: Db, id: string): Promise<WebhookDeliveryRow | undefined> {

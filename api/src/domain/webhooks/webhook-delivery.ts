@@ -235,23 +235,12 @@ export function createWebhookDeliverer(deps: WebhookDeliveryDeps): WebhookDelive
       const held = newClaim(now);
       const wanted = new Set(fanOut.rows.slice(0, Math.max(0, claimUpTo)).map((r) => r.id));
       const claimed = await insertDeliveriesClaiming(trx, fanOut.rows, { ids: wanted, ...held });
-      // The claimed rows as written: the ids come back, the rest is in hand (a new row carries no
-      // payload of its own and has had no attempt).
       return holding(
-        fanOut.rows
-          .filter((row) => claimed.has(row.id))
-          .map((row) => ({
-            delivery: {
-              id: row.id,
-              endpoint_id: row.endpoint_id,
-              event_id: row.event_id,
-              booking_id: row.booking_id,
-              payload: null,
-              attempts: 0,
-            },
-            endpoint: fanOut.endpoints.get(row.endpoint_id),
-            body: fanOut.bodies.get(row.event_id),
-          })),
+        claimed.map((delivery) => ({
+          delivery,
+          endpoint: fanOut.endpoints.get(delivery.endpoint_id),
+          body: fanOut.bodies.get(delivery.event_id),
+        })),
         held,
         now,
       );
