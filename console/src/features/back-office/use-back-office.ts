@@ -6,14 +6,18 @@ import { useTranslation } from 'react-i18next';
 import { useCurrentAccount } from '../../hooks/use-current-account';
 import { useNotify } from '../../notifications';
 
-/** After a change: refetch what is on screen (a gate switch moves a row between lists). */
-export function useSaved(): () => void {
+/**
+ * After a change: refetch what is on screen (a gate switch moves a row between lists). A mutation
+ * whose onSuccess returns this promise stays pending until the refetched data has arrived, so a
+ * control showing the value it asked for never falls back to the old value in between.
+ */
+export function useSaved(): () => Promise<void> {
   const queryClient = useQueryClient();
   const notify = useNotify();
   const { t } = useTranslation();
   return useCallback(() => {
-    void queryClient.invalidateQueries();
     notify({ type: 'success', text: t('backOffice.saved') });
+    return queryClient.invalidateQueries();
   }, [queryClient, notify, t]);
 }
 
