@@ -9,7 +9,8 @@
 // Then axe at 1280 and 400 px on the new screens, and with CONSOLE_SHOTS_DIR set, en/ua/pl shots.
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../api/src/domain/ids';
@@ -332,6 +333,20 @@ describe('staff', () => {
   }, 180_000);
 });
 
+/**
+ * Holds a screen's reads of a list back by a second and a half, so a click lands after its change is
+ * stored but while the list still says what it was before: the switch must not repeat the change.
+ */
+async function slowReads(page: Page, list: RegExp): Promise<() => Promise<void>> {
+  const held = async (route: Route) => {
+    if (route.request().method() === 'GET') await sleep(1_500);
+    // A failed test closes the page while a read is held: then there is nothing left to continue.
+    await route.continue().catch(() => undefined);
+  };
+  await page.route(list, held);
+  return () => page.unroute(list, held);
+}
+
 describe('supervisor', () => {
   it("sets codes and the agency's switch, runs a channel's card, a company's channel access and removes an agent", async () => {
     const db = stack.ctx.db;
@@ -351,10 +366,13 @@ describe('supervisor', () => {
     await channel.getByLabel('Nego code').fill('CORP-77');
     await channel.getByRole('button', { name: 'Save codes' }).click();
     await expect.poll(async () => (await row()).nego_code).toBe('CORP-77');
+    // Clicked again as soon as the change is stored, before the screen's refetch: it switches back on.
+    const agencyChannelsRead = await slowReads(page, /\/ticketing\/agency_channels(\?|$)/);
     await channel.getByRole('switch', { name: 'Switched on by the agency' }).click({ force: true });
     await expect.poll(async () => (await row()).active_by_supervisor).toBe(false);
     await channel.getByRole('switch', { name: 'Switched on by the agency' }).click({ force: true });
     await expect.poll(async () => (await row()).active_by_supervisor).toBe(true);
+    await agencyChannelsRead();
 
     await channel.getByRole('button', { name: 'Add a card to this channel' }).click();
     const cardForm = channel.getByRole('form', { name: 'Add a card to this channel' });
@@ -372,19 +390,21 @@ describe('supervisor', () => {
 
     // The company's access to a channel: its own switch.
     const access = page.getByRole('region', { name: `Channel access of Writes Home ${stamp} branch` });
+    const companyChannelsRead = await slowReads(page, /\/ticketing\/company_channels(\?|$)/);
     await access.getByRole('switch', { name: 'Lufthansa (sandbox)' }).click({ force: true });
-    await expect
-      .poll(async () => {
-        const r = await db
+    const companyActive = async () =>
+      (
+        await db
           .selectFrom('company_channels')
           .select('active')
           .where('company_id', '=', home.companyId)
           .where('agency_channel_id', '=', id)
-          .executeTakeFirst();
-        return r?.active;
-      })
-      .toBe(false);
+          .executeTakeFirst()
+      )?.active;
+    await expect.poll(companyActive).toBe(false);
     await access.getByRole('switch', { name: 'Lufthansa (sandbox)' }).click({ force: true });
+    await expect.poll(companyActive).toBe(true);
+    await companyChannelsRead();
     await saved(page);
 
     // An agent added, then removed.

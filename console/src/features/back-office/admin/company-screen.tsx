@@ -152,7 +152,9 @@ export function CompanyChannels({ company, title }: { company: Company; title?: 
         <Group key={c.id} justify="space-between">
           <Switch
             label={c.title}
-            checked={c.active_by_company}
+            // What a pending change asked for, until the refetch shows it (useSaved): a second
+            // click asks for the opposite of the first.
+            checked={set.isPending && set.variables.id === c.id ? set.variables.data.active : c.active_by_company}
             onChange={(e) => set.mutate({ id: c.id, data: { active: e.currentTarget.checked } })}
           />
           <Badge color={c.active ? 'green' : 'gray'} variant="light">
