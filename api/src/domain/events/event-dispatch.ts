@@ -22,7 +22,7 @@ export interface DispatchedEvent extends Omit<ContrailEvent, 'data'> {
    * `data` as PostgreSQL wrote it in JSON, unparsed: a webhook body is written around it
    * (`envelopeJson`), and a consumer that reads the data parses it event by event (`dataOf`) and
    * lets it go. A batch holds hundreds of events until its commit: their data parsed all at once
-   * was most of what a webhook burst's young collections had to copy.
+   * was the largest part (two fifths) of what was alive in a webhook burst's young generation.
    */
   dataJson: string;
 }
