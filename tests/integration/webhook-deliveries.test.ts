@@ -283,7 +283,7 @@ describe('a claim taken at fan-out', () => {
             },
           ],
           endpoints: new Map([[endpoint.id, endpointRow]]),
-          bodies: new Map([[eventId, JSON.stringify(eventView(event))]]),
+          bodies: new Map([[eventId, Buffer.from(JSON.stringify(eventView(event)))]]),
         },
         1,
       ),

@@ -141,7 +141,7 @@ async function pendingRound(round: number) {
       {
         rows,
         endpoints: new Map([[endpointId, endpoint]]),
-        bodies: new Map(events.map((e) => [e.id, JSON.stringify({ ...envelope, id: e.id })])),
+        bodies: new Map(events.map((e) => [e.id, Buffer.from(JSON.stringify({ ...envelope, id: e.id }))])),
       },
       perRound / 2,
     );

@@ -112,8 +112,11 @@ export async function insertNotifications(
   unordered: readonly NotificationInsert[],
 ): Promise<Pick<NotificationRow, 'id' | 'recipient_id' | 'event_id'>[]> {
   if (unordered.length === 0) return [];
-  const key = (r: NotificationInsert) => `${r.recipient_id}\u0000${r.event_id}`;
-  const rows = [...unordered].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
+  // By recipient, then event: compared field by field, not as a key string built on every comparison
+  // (a dispatch batch sorts hundreds of rows).
+  const rows = [...unordered].sort(
+    (a, b) => compare(a.recipient_id, b.recipient_id) || compare(a.event_id, b.event_id),
+  );
   const col = <T>(pick: (r: NotificationInsert) => T) => rows.map(pick);
   const result = await sql<Pick<NotificationRow, 'id' | 'recipient_id' | 'event_id'>>`
     INSERT INTO notifications (id, recipient_id, event_id, event_type, live_mode, in_app, params, link,
@@ -133,6 +136,8 @@ export async function insertNotifications(
     RETURNING id, recipient_id, event_id`.execute(trx);
   return result.rows;
 }
+
+const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 export async function setNotificationMail(trx: Db, id: string, messageId: string): Promise<void> {
   await trx.updateTable('notifications').set({ mail_message_id: messageId }).where('id', '=', id).execute();

@@ -17,7 +17,7 @@ import {
   supervisorsOf,
   type NotificationInsert,
 } from '../../db/notifications.repository.js';
-import type { DispatchedEvent, EventConsumer } from '../events/event-dispatch.js';
+import { dataOf, type DispatchedEvent, type EventConsumer } from '../events/event-dispatch.js';
 import { familyOf } from '../events/event-types.js';
 import { newId } from '../ids.js';
 import type { MailService } from '../mail/mail.service.js';
@@ -41,7 +41,7 @@ export function createNotificationConsumer(deps: {
     async fanOut(trx: Db, events: readonly DispatchedEvent[]) {
       const reportIds = events
         .filter((e) => e.type === 'sales_report.ready')
-        .map((e) => (e.data.object as { id?: string } | null)?.id);
+        .map((e) => (dataOf(e).object as { id?: string } | null)?.id);
       const [bookings, owners, supervisors, staff] = await Promise.all([
         bookingsNamed(trx, unique(events.map((e) => e.bookingId))),
         exportOwners(trx, unique(reportIds)),
@@ -53,8 +53,10 @@ export function createNotificationConsumer(deps: {
       const directory = { supervisorsOf: (id: string) => supervisors.get(id) ?? [], staff: () => staff };
 
       const told = events.map((event) => {
+        // Parsed for this event alone and let go: only its params are kept for the batch.
+        const { object } = dataOf(event);
         const booking = event.bookingId ? bookings.get(event.bookingId) : undefined;
-        const reportId = (event.data.object as { id?: string } | null)?.id;
+        const reportId = (object as { id?: string } | null)?.id;
         const recipients = recipientsOf(
           {
             type: event.type,
@@ -64,12 +66,12 @@ export function createNotificationConsumer(deps: {
             agentId: event.agentId,
             requesterId: event.type === 'sales_report.ready' && reportId ? (owners.get(reportId) ?? null) : null,
             assigneeId: event.type.startsWith('support_case.')
-              ? ((event.data.object as { assignee?: { id: string } | null } | null)?.assignee?.id ?? null)
+              ? ((object as { assignee?: { id: string } | null } | null)?.assignee?.id ?? null)
               : null,
           },
           directory,
         );
-        const params = paramsOf(event.type, event.data.object, booking);
+        const params = paramsOf(event.type, object, booking);
         // Written once for the event, however many people hear of it.
         return { event, params, paramsJson: JSON.stringify(params), recipients };
       });

@@ -28,7 +28,7 @@ export function createWebhookConsumer(deps: {
       deps.slots.expect();
       const now = deps.clock.now();
       const rows: NewDelivery[] = [];
-      const bodies = new Map<string, string>();
+      const bodies = new Map<string, Buffer>();
       for (const event of events) {
         for (const endpoint of endpoints) {
           // A test endpoint never hears a live event, nor a live one a test event.
@@ -44,7 +44,7 @@ export function createWebhookConsumer(deps: {
             next_attempt_at: now,
             created_at: now,
           });
-          if (!bodies.has(event.id)) bodies.set(event.id, envelopeJson(event, event.dataJson));
+          if (!bodies.has(event.id)) bodies.set(event.id, Buffer.from(envelopeJson(event, event.dataJson)));
         }
       }
       // Nothing for this worker's loop after all: it claims as before.
