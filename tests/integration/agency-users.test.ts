@@ -5,7 +5,7 @@
 // succeeds, over rounds of concurrent writes by the suspended user.
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, book, bookingBody, findFares } from '../support/bookings.js';
+import { bearer, book, bookingBody, findFares, inDays } from '../support/bookings.js';
 import { createAccount, createTenant, type TestTenant } from '../support/factories.js';
 import { asSession, signInWithPassword, type TestSession } from '../support/sessions.js';
 import { startStack, type Stack } from '../support/stack.js';
@@ -269,6 +269,40 @@ describe('suspension', () => {
     // Nothing was booked.
     const made = await stack.ctx.db.selectFrom('bookings').select('id').where('agent_id', '=', agent.id).execute();
     expect(made).toEqual([]);
+  });
+
+  it('a search, whose channels read checks the suspension, refuses a suspended caller still cached', async () => {
+    // One agency with its sandbox channels, one with none (no channel row to answer beside).
+    const bare = await createTenant(stack.ctx.db);
+    await stack.ctx.db.deleteFrom('agency_channels').where('agency_id', '=', bare.agencyId).execute();
+    for (const agent of [
+      await createAccount(stack.ctx.db, { userType: 'Agent', tenant }),
+      await createAccount(stack.ctx.db, { userType: 'Agent', tenant: bare }),
+    ]) {
+      const body = (carriers?: string[]) => ({
+        origin_destinations: [{ origin: 'WAW', destination: 'FRA', departure_date: inDays(46) }],
+        passengers: { adults: 1 },
+        ...(carriers ? { carriers } : {}),
+      });
+      const search = (b: object) => api().post('/api/v1/offers').set(bearer(agent.token)).send(b);
+      // The token's principal is cached by a first request.
+      expect((await api().get('/api/v1/account/details').set(bearer(agent.token))).status).toBe(200);
+      // Suspended by another API process: this one's cached principal still lets the token in.
+      await stack.ctx.db.updateTable('accounts').set({ suspended_at: new Date() }).where('id', '=', agent.id).execute();
+      // The suspension is answered before any refusal of the channels (a carrier it has none of).
+      for (const b of [body(), body(['ZZ'])]) {
+        const refused = await search(b);
+        expect(refused.status, JSON.stringify(refused.body)).toBe(401);
+        expect(refused.body.errors[0]).toMatchObject({ code: 'unauthenticated', detail: 'This account is suspended.' });
+      }
+      // Nothing was stored.
+      const stored = await stack.ctx.db
+        .selectFrom('search_results')
+        .select('id')
+        .where('account_id', '=', agent.id)
+        .execute();
+      expect(stored).toEqual([]);
+    }
   });
 
   it('no write that starts after the suspension commits succeeds, with 40 in flight (8 rounds)', async () => {

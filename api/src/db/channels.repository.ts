@@ -1,6 +1,7 @@
 // Reads of the ticketing model that shopping and booking need: an agency's channels with what
 // decides whether a caller may use them, and the platform gates.
 import { sql, type Expression } from 'kysely';
+import { callerSuspended } from './agency-users.repository.js';
 import { compiledOnce } from './compiled-once.js';
 import type { Db } from './database.js';
 
@@ -38,6 +39,24 @@ export function listAgencyChannels(
   channelId?: string,
 ): Promise<AgencyChannelRow[]> {
   return agencyChannels(db, agencyId, companyId, channelId);
+}
+
+/** Read on every search: listAgencyChannels with the caller's suspension beside, compiled once. */
+const searchChannels = compiledOnce((db: Db, agencyId: string, companyId: string | null, callerId: string | null) =>
+  agencyChannelsQuery(db, agencyId, companyId).select(callerSuspended(callerId).as('caller_suspended')),
+);
+
+/**
+ * The agency's channels for a search, each row also answering whether the caller is suspended
+ * (`callerSuspended`): a search is a write whose suspension check rides on this, its first read.
+ */
+export function listSearchChannels(
+  db: Db,
+  agencyId: string,
+  companyId: string | null,
+  callerId: string | null,
+): Promise<(AgencyChannelRow & { caller_suspended: boolean })[]> {
+  return searchChannels(db, agencyId, companyId, callerId);
 }
 
 /**

@@ -58,7 +58,8 @@ const roleRules: Record<OperationId, RoleRule> = {
   updateMailMessage: { allow: staff },
   deleteMailMessage: { allow: ['Admin'] },
   // flights: agents and supervisors search for their agency; staff have no channels of their own.
-  searchOffers: { allow: 'signed-in' },
+  // A search's channels read answers its suspension check (ChannelsService.forSearch).
+  searchOffers: { allow: 'signed-in', checksSuspension: true },
   filterSearchResult: { allow: 'signed-in' },
   getSearchResult: { allow: 'signed-in' },
   removeSearchFilter: { allow: 'signed-in' },

@@ -1,10 +1,12 @@
 // Which airline channels a caller may use, decided by channel-state.ts and handed to the provider
 // with the credential opened. The credential never leaves this service in plain text except
 // toward the airline.
-import { listAgencyChannels, type AgencyChannelRow } from '../../db/channels.repository.js';
+import { accountSuspended } from '../../db/agency-users.repository.js';
+import { listAgencyChannels, listSearchChannels, type AgencyChannelRow } from '../../db/channels.repository.js';
 import type { Db } from '../../db/database.js';
 import type { ProviderChannel } from '../../providers/airline-provider.js';
 import type { ChannelEndpoint } from '../../providers/channel-endpoint.js';
+import { suspendableAccount, suspendedRefusal } from '../auth/suspension.js';
 import type { SecretBox } from '../crypto/secret-box.js';
 import { notFound } from '../errors.js';
 import type { Principal } from '../principal.js';
@@ -13,7 +15,11 @@ import { assertReachesMode, channelModeOf, reachesMode } from './channel-mode.js
 import { searchable, type ChannelFacts, type Surface } from './channel-state.js';
 
 export interface ChannelsService {
-  /** The channels a search from this surface goes to (only those airlines', when carriers are named). */
+  /**
+   * The channels a search from this surface goes to (only those airlines', when carriers are named).
+   * A search is a write, and this read is its suspension check (`checksSuspension`): a suspended
+   * caller is refused here, before any other refusal of the channels and before any airline is called.
+   */
   forSearch(principal: Principal, surface: Surface, carriers?: readonly string[]): Promise<ProviderChannel[]>;
   /** One of the caller's agency's channels, for going back to the airline that shopped a fare. */
   byId(principal: Principal, channelId: string): Promise<ProviderChannel>;
@@ -96,7 +102,11 @@ export function createChannelsService(deps: {
   return {
     async forSearch(principal, surface, carriers) {
       if (!principal.agencyId) return [];
-      const rows = await listAgencyChannels(deps.db, principal.agencyId, principal.companyId);
+      const caller = suspendableAccount(principal);
+      const rows = await listSearchChannels(deps.db, principal.agencyId, principal.companyId, caller);
+      // No channel row to answer the suspension beside: read it alone (no hot path).
+      if (caller && (rows[0] ? rows[0].caller_suspended : await accountSuspended(deps.db, caller)))
+        throw suspendedRefusal();
       const usable = rows
         .filter((row) => searchable(factsOf(row), surface) && (!carriers?.length || carriers.includes(row.carrier)))
         .map(toProvider);
