@@ -8,6 +8,7 @@
 // The million rows are seeded once (generate_series) into the demo agency over the last 29 days
 // and kept between runs in the database BENCH_DATABASE names (default contrail_bench_request_log).
 // The load average is printed with each part: on a shared machine it says what the figures mean.
+// BENCH_PARTS=b runs (b) alone (default `ab`: both), to measure the cost of logging without the reads.
 // (b) also reads the CPU each side spends per request (the servers' process and this database's
 // PostgreSQL backends, from /proc), which a loaded machine does not skew as it skews requests/s,
 // and, of the backends', the request log writer's own (its COPY), which the others' load skews least.
@@ -32,6 +33,7 @@ const samples = Number(process.env.BENCH_SAMPLES ?? 400);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 4);
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const parts = process.env.BENCH_PARTS ?? 'ab';
 const load = () =>
   loadavg()
     .map((l) => l.toFixed(2))
@@ -146,7 +148,8 @@ async function logWriterPids(): Promise<Set<number>> {
   }
 }
 
-try {
+/** (a): the reads of the log, p50 and p99 of each, beside the bare baseline. */
+async function readTheLog(): Promise<void> {
   const base = `http://127.0.0.1:${ports.unlogged}/api/v1`;
   const aWeekAgo = new Date(Date.now() - 7 * 86_400_000);
   const window = `created_after=${new Date(aWeekAgo.getTime() - 3_600_000).toISOString()}&created_before=${aWeekAgo.toISOString()}`;
@@ -193,6 +196,10 @@ try {
     );
   }
   console.log(`  load average after (a): ${load()}   goal: p99 ≤ 25 ms`);
+}
+
+try {
+  if (parts.includes('a')) await readTheLog();
 
   console.log(
     `\n(b) GET /account/details by token, ${connections} connections, ${seconds} s a round, ${rounds} rounds each way`,
