@@ -1,7 +1,8 @@
 // Hands every finished /api/v1 call of a known caller to the request log (domain/request-log).
-// Its cost on the request path is an object pushed into a buffer: bodies are kept by reference
-// and redacted when the batch is written. The response's text is taken in onSend, registered
-// before any route so it runs before the routes' own onSend hooks (compression turns it to bytes).
+// It hands the call over as it is (bodies by reference); the recorder redacts it and writes it as
+// a row of its next batch's COPY data (request-log-recorder.ts). The response's text is taken in
+// onSend, registered before any route so it runs before the routes' own onSend hooks (compression
+// turns it to bytes).
 // Which surface made the call: a console session's calls are `console`; the developer workspace
 // marks its calls with `Contrail-Source: workspace` (whatever the credential); any other is `api`.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
