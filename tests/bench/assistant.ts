@@ -4,10 +4,10 @@
 // Contrail's own GET /ticketing/gates as the same Admin (auth, permissions, contract checks). Each
 // ask resolves names against the partners and companies, reads through a domain service, and
 // writes the conversation's two messages (a write request also stores its plan).
-import { cpus, loadavg } from 'node:os';
+import { cpus } from 'node:os';
 import autocannon from 'autocannon';
 import { demoAccounts, demoAgency, demoCompany } from '../../api/src/scripts/seed.js';
-import { benchDatabase, percentile, startBenchServers } from './bench-support.js';
+import { benchDatabase, loadAverage, percentile, startBenchServers } from './bench-support.js';
 
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
@@ -62,11 +62,7 @@ const results = new Map(
 console.log(
   `${rounds} rounds × ${scenarios.length} scenarios, ${seconds} s each, ${connections} connections, loopback`,
 );
-console.log(
-  `load average before: ${loadavg()
-    .map((l) => l.toFixed(2))
-    .join(' ')} (${cpus().length} cores)\n`,
-);
+console.log(`load average before: ${loadAverage()} (${cpus().length} cores)\n`);
 try {
   for (const s of scenarios) await run(s, 2); // warm-up, untimed
   for (let round = 1; round <= rounds; round++) {
@@ -95,8 +91,4 @@ for (const [name, r] of results) {
 }
 const worstAsk = Math.max(...[...results].filter(([n]) => n.startsWith('ask')).map(([, r]) => median(r.p99)));
 console.log(`\nask p99 (worst scenario, median of rounds): ${worstAsk} ms  goal ≤ 50 ms`);
-console.log(
-  `load average after: ${loadavg()
-    .map((l) => l.toFixed(2))
-    .join(' ')}`,
-);
+console.log(`load average after: ${loadAverage()}`);

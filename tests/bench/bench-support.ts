@@ -3,7 +3,7 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { existsSync, readFileSync } from 'node:fs';
-import { cpus, tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createInterface } from 'node:readline';
@@ -323,6 +323,12 @@ export function backendCpuMsBetween(before: Map<number, number>, after: Map<numb
   for (const [pid, used] of after) if (Number.isFinite(used)) ms += used - (before.get(pid) ?? 0);
   return ms;
 }
+
+/** The 1, 5 and 15 minute load averages, printed with a bench's figures: they say what the figures mean. */
+export const loadAverage = (digits = 2): string =>
+  loadavg()
+    .map((l) => l.toFixed(digits))
+    .join(' ');
 
 export const percentile = (xs: readonly number[], p: number): number => {
   const sorted = [...xs].sort((a, b) => a - b);

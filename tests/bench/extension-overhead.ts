@@ -6,12 +6,11 @@
 // passing to the panel, rendering the offers): our overhead, itself split into its phases. After
 // each entry the bench calls the same search directly (Node, the same credential): the bare
 // baseline, measured under the same load, which the panel's total is compared with.
-import { loadavg } from 'node:os';
 import { demoAccounts } from '../../api/src/scripts/seed.js';
 import { recognise, toSearchRequest } from '../../console/src/extension/gds/index.js';
 import { launchWithExtension } from '../support/extension.js';
 import { startGdsTerminals } from '../support/gds-terminals.js';
-import { benchDatabase, percentile, startAirlineStack } from './bench-support.js';
+import { benchDatabase, loadAverage, percentile, startAirlineStack } from './bench-support.js';
 
 const entries = Number(process.env.BENCH_EXTENSION_ENTRIES ?? 40);
 const perMinute = Number(process.env.BENCH_EXTENSION_PER_MINUTE ?? 20);
@@ -117,9 +116,7 @@ try {
     return performance.now() - started;
   };
   const interval = 60_000 / perMinute;
-  const loadAtStart = loadavg()
-    .map((l) => l.toFixed(2))
-    .join(' ');
+  const loadAtStart = loadAverage();
   for (let i = 0; i < entries; i++) {
     const started = Date.now();
     const dialect = dialects[i % dialects.length]!;
@@ -170,9 +167,7 @@ try {
   const overhead = samples.map((s) => s.overheadMs);
   const search = samples.map((s) => s.searchMs);
   console.log(
-    `extension overhead: ${samples.length} availability entries at ${perMinute}/min, realistic airline latency; load average ${loadavg()
-      .map((l) => l.toFixed(2))
-      .join(' ')} at the end (${loadAtStart} at the start)`,
+    `extension overhead: ${samples.length} availability entries at ${perMinute}/min, realistic airline latency; load average ${loadAverage()} at the end (${loadAtStart} at the start)`,
   );
   console.log(
     row(

@@ -8,7 +8,6 @@
 // database is BENCH_DATABASE's (default contrail_bench_request_log); the log's own rows are not
 // needed, so it need not be seeded by `bench:request-log` first.
 import { setTimeout as sleep } from 'node:timers/promises';
-import { loadavg } from 'node:os';
 import autocannon from 'autocannon';
 import { demoAccounts } from '../../api/src/scripts/seed.js';
 import {
@@ -16,6 +15,7 @@ import {
   backendCpuMsBetween,
   benchDatabase,
   cpuMsOf,
+  loadAverage,
   percentile,
   startBenchServers,
 } from './bench-support.js';
@@ -23,10 +23,6 @@ import {
 const rounds = Number(process.env.BENCH_ROUNDS ?? 8);
 const seconds = Number(process.env.BENCH_SECONDS ?? 4);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
-const load = () =>
-  loadavg()
-    .map((l) => l.toFixed(2))
-    .join(' ');
 const agent = demoAccounts.find((a) => a.userType === 'Agent')!;
 
 const databaseUrl = await benchDatabase(process.env.BENCH_DATABASE ?? 'contrail_bench_request_log');
@@ -45,7 +41,7 @@ const target = (port: number, duration: number) => ({
 
 try {
   console.log(`request log, step by step: ${connections} connections, ${seconds} s a step, ${rounds} rounds`);
-  console.log(`  load average before: ${load()}`);
+  console.log(`  load average before: ${loadAverage()}`);
   for (const step of steps) await autocannon(target(ports[step]!, 2));
   const node = new Map(steps.map((step) => [step, [] as number[]]));
   const pg = new Map(steps.map((step) => [step, [] as number[]]));
@@ -72,7 +68,7 @@ try {
     );
     previous = n + p;
   }
-  console.log(`  load average after: ${load()}`);
+  console.log(`  load average after: ${loadAverage()}`);
 } finally {
   stop();
 }

@@ -13,7 +13,6 @@
 // PostgreSQL backends, from /proc), which a loaded machine does not skew as it skews requests/s,
 // and, of the backends', the request log writer's own (its COPY), which the others' load skews least.
 import { setTimeout as sleep } from 'node:timers/promises';
-import { loadavg } from 'node:os';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { createDb } from '../../api/src/db/database.js';
@@ -24,6 +23,7 @@ import {
   backendCpuMsBetween,
   benchDatabase,
   cpuMsOf,
+  loadAverage,
   percentile,
   startBenchServers,
 } from './bench-support.js';
@@ -34,10 +34,6 @@ const rounds = Number(process.env.BENCH_ROUNDS ?? 4);
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const parts = process.env.BENCH_PARTS ?? 'ab';
-const load = () =>
-  loadavg()
-    .map((l) => l.toFixed(2))
-    .join(' ');
 
 const supervisor = demoAccounts.find((a) => a.userType === 'Supervisor')!;
 const agent = demoAccounts.find((a) => a.userType === 'Agent')!;
@@ -184,7 +180,7 @@ async function readTheLog(): Promise<void> {
     ['page of 50, one hour a week ago', `${base}/request_logs?limit=50&${window}`, supervisor.token],
   ];
   console.log(
-    `\n(a) GET /request_logs at ${rows} rows, ${samples} sequential requests each, in turns; load average ${load()}`,
+    `\n(a) GET /request_logs at ${rows} rows, ${samples} sequential requests each, in turns; load average ${loadAverage()}`,
   );
   const results = await timedInTurns(reads);
   const baseline = results[0]!.p99;
@@ -195,7 +191,7 @@ async function readTheLog(): Promise<void> {
         `  p99/baseline ${(r.p99 / baseline).toFixed(2)}`,
     );
   }
-  console.log(`  load average after (a): ${load()}   goal: p99 ≤ 25 ms`);
+  console.log(`  load average after (a): ${loadAverage()}   goal: p99 ≤ 25 ms`);
 }
 
 try {
@@ -247,7 +243,7 @@ try {
     console.log(
       `  round ${round}  off ${rps.unlogged!.toFixed(0).padStart(6)} req/s${cpuOf('unlogged')}` +
         `  on ${rps.logged!.toFixed(0).padStart(6)} req/s${cpuOf('logged')}` +
-        `  on/off ${(rps.logged! / rps.unlogged!).toFixed(3)}  load ${load()}`,
+        `  on/off ${(rps.logged! / rps.unlogged!).toFixed(3)}  load ${loadAverage()}`,
     );
   }
   if (cpu.logged.length === rounds && cpu.unlogged.length === rounds) {

@@ -5,7 +5,6 @@
 // the large export: the worker's pipeline against exceljs's own streaming writer on the same rows.
 // Seeds `contrail_bench_sales` once (`npm run seed:sales`'s generator); later runs reuse it.
 import { spawnSync } from 'node:child_process';
-import { loadavg } from 'node:os';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { createDb } from '../../api/src/db/database.js';
@@ -15,7 +14,7 @@ import { systemClock } from '../../api/src/domain/clock.js';
 import { newId } from '../../api/src/domain/ids.js';
 import type { Principal } from '../../api/src/domain/principal.js';
 import { createSalesService } from '../../api/src/domain/sales/sales.service.js';
-import { benchDatabase, benchSecretKey, percentile, startBenchServers } from './bench-support.js';
+import { benchDatabase, benchSecretKey, loadAverage, percentile, startBenchServers } from './bench-support.js';
 
 const tickets = Number(process.env.BENCH_SALES_TICKETS ?? 1_000_000);
 const exportRows = Number(process.env.BENCH_EXPORT_ROWS ?? 100_000);
@@ -169,9 +168,7 @@ const scenarios: Scenario[] = [
 ];
 
 console.log(
-  `sales bench: ${tickets} documents, ${connections} clients, ${rounds} rounds × ${seconds} s, load average before: ${loadavg()
-    .map((l) => l.toFixed(1))
-    .join(' ')}\n`,
+  `sales bench: ${tickets} documents, ${connections} clients, ${rounds} rounds × ${seconds} s, load average before: ${loadAverage(1)}\n`,
 );
 const servers = await startBenchServers<{ contrail: number }>(databaseUrl);
 const api = { port: servers.ports.contrail, stop: servers.stop };
@@ -284,10 +281,6 @@ console.log(
 console.log(
   `  targets: ≥ 30000 rows/s ${pipelineRate >= 30_000 ? 'ok' : 'MISSED'}; ≤ 300 MB ${pipelinePeak <= 300 ? 'ok' : 'MISSED'}; ≥ 80% of the writer alone: ${((pipelineRate / bareRate) * 100).toFixed(0)}% ${pipelineRate >= 0.8 * bareRate ? 'ok' : 'MISSED'}`,
 );
-console.log(
-  `\nload average after: ${loadavg()
-    .map((l) => l.toFixed(1))
-    .join(' ')}`,
-);
+console.log(`\nload average after: ${loadAverage(1)}`);
 await db.destroy();
 await raw.end();
