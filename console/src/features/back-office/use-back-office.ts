@@ -21,6 +21,21 @@ export function useSaved(): () => Promise<void> {
   }, [queryClient, notify, t]);
 }
 
+/**
+ * What a control drawn from the server shows: while a change is pending (and useSaved keeps it
+ * pending until the refetched data has landed), the value that change asked for, when it was for
+ * this control (`asked` answers undefined otherwise); else the server's. A second click on a switch
+ * then asks for the opposite of the first, not for the same value again from the data as it was.
+ */
+export function shownValue<V, T>(
+  change: { isPending: boolean; variables: V | undefined },
+  asked: (variables: V) => T | undefined,
+  server: T,
+): T {
+  const value = change.isPending && change.variables !== undefined ? asked(change.variables) : undefined;
+  return value === undefined ? server : value;
+}
+
 export interface BackOfficeRole {
   /** Admin or Support: every partner's settings, channels, cards and markups. */
   staff: boolean;

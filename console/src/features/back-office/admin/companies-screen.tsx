@@ -9,7 +9,7 @@ import { linkProps } from '../../../lib/router';
 import { adminPaths } from '../paths';
 import { GateTabs, type GateList } from '../components/gate-tabs';
 import { ListState } from '../components/loading';
-import { useSaved } from '../use-back-office';
+import { shownValue, useSaved } from '../use-back-office';
 import { TableScroll } from '../../../components/table-scroll';
 
 export function CompaniesScreen() {
@@ -55,7 +55,11 @@ export function CompaniesScreen() {
                     <Table.Td>
                       <Switch
                         aria-label={t('backOffice.gate.switchFor', { name: c.name })}
-                        checked={c.ticketing_active}
+                        checked={shownValue(
+                          switchGate,
+                          (v) => (v.id === c.id ? v.data.active : undefined),
+                          c.ticketing_active,
+                        )}
                         onChange={(e) => switchGate.mutate({ id: c.id, data: { active: e.currentTarget.checked } })}
                       />
                     </Table.Td>

@@ -17,7 +17,7 @@ import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { formatDateTime, formatMoney, useLanguage } from '../../../lib/i18n';
 import { ListState } from '../components/loading';
 import { useQueryParam } from '../../../lib/router';
-import { useSaved } from '../use-back-office';
+import { shownValue, useSaved } from '../use-back-office';
 import { DeleteCompany } from './delete-company';
 import { Markups } from './markups-section';
 import { TableScroll } from '../../../components/table-scroll';
@@ -94,7 +94,7 @@ export function SharedBookings({ company }: { company: Company }) {
   return (
     <Switch
       label={t('backOffice.companies.sharedBookings', { name: company.name })}
-      checked={company.shared_bookings}
+      checked={shownValue(set, (v) => v.data.shared_bookings, company.shared_bookings)}
       onChange={(e) => set.mutate({ id: company.id, data: { shared_bookings: e.currentTarget.checked } })}
     />
   );
@@ -152,9 +152,7 @@ export function CompanyChannels({ company, title }: { company: Company; title?: 
         <Group key={c.id} justify="space-between">
           <Switch
             label={c.title}
-            // What a pending change asked for, until the refetch shows it (useSaved): a second
-            // click asks for the opposite of the first.
-            checked={set.isPending && set.variables.id === c.id ? set.variables.data.active : c.active_by_company}
+            checked={shownValue(set, (v) => (v.id === c.id ? v.data.active : undefined), c.active_by_company)}
             onChange={(e) => set.mutate({ id: c.id, data: { active: e.currentTarget.checked } })}
           />
           <Badge color={c.active ? 'green' : 'gray'} variant="light">

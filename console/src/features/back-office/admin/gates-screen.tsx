@@ -13,7 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { SectionCard } from '../../../components/section-card';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { ListState } from '../components/loading';
-import { useSaved } from '../use-back-office';
+import { shownValue, useSaved } from '../use-back-office';
 
 const surfaces = ['api', 'web', 'extension'] as const;
 
@@ -39,7 +39,7 @@ export function GatesScreen() {
             <Switch
               key={gate}
               label={t(`backOffice.gates.${gate}`)}
-              checked={gates.data?.[gate] ?? false}
+              checked={shownValue(setters[gate], (v) => v.data.active, gates.data?.[gate] ?? false)}
               disabled={!gates.data}
               onChange={(e) => setters[gate].mutate({ data: { active: e.currentTarget.checked } })}
             />
@@ -66,7 +66,11 @@ export function GatesScreen() {
                     <Table.Td key={s}>
                       <Switch
                         aria-label={`${r.carrier} ${t(`backOffice.sources.${s}`)}`}
-                        checked={r[s]}
+                        checked={shownValue(
+                          setSurface,
+                          (v) => (v.channel === r.id && v.params.type === s ? v.data.active : undefined),
+                          r[s],
+                        )}
                         onChange={(e) =>
                           setSurface.mutate({
                             channel: r.id,

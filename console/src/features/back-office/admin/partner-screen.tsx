@@ -30,7 +30,7 @@ import { ListState } from '../components/loading';
 import { PeopleTable } from '../components/people-table';
 import { PersonForm } from '../components/person-form';
 import { useQueryParam } from '../../../lib/router';
-import { useSaved } from '../use-back-office';
+import { shownValue, useSaved } from '../use-back-office';
 
 export function PartnerScreen() {
   const { t } = useManageTexts();
@@ -73,7 +73,7 @@ function Flags({ agency }: { agency: Agency }) {
           <Switch
             key={flag}
             label={t(`backOffice.partner.${flag}`)}
-            checked={agency[flag]}
+            checked={shownValue(mutation, (v) => v.data.active, agency[flag])}
             onChange={(e) => mutation.mutate({ id: agency.id, data: { active: e.currentTarget.checked } })}
           />
         ))}

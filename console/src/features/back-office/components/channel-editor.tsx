@@ -14,7 +14,7 @@ import {
 import { Badge, Button, Card, Group, PasswordInput, Select, Stack, Switch, TextInput, Title } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { useManageTexts } from '../../../hooks/use-manage-texts';
-import { useSaved, type BackOfficeRole } from '../use-back-office';
+import { shownValue, useSaved, type BackOfficeRole } from '../use-back-office';
 import { CardFields, emptyCard, type CardDraft } from './card-fields';
 import { ChannelEndpointEditor } from './channel-endpoint-editor';
 import { ConfirmButton } from './confirm-button';
@@ -39,17 +39,6 @@ export function ChannelEditor({
   const saved = useSaved();
   const update = useUpdateAgencyChannel({ mutation: { onSuccess: saved } });
   const set = (data: AgencyChannelUpdate) => update.mutate({ id: c.id, data });
-  // While a change is on its way, and until the refetched channel shows it (useSaved), the controls
-  // show what was asked: a second click on a switch then asks for the opposite of the first, not
-  // for the same value again from the channel as it was before.
-  const asked = update.isPending ? update.variables.data : {};
-  const shown = {
-    on_by_admin: asked.on_by_admin ?? c.on_by_admin,
-    active_by_supervisor: asked.active_by_supervisor ?? c.active_by_supervisor,
-    form_of_payment: asked.form_of_payment ?? c.form_of_payment,
-    ticketing_credit_card_id:
-      asked.ticketing_credit_card_id === undefined ? c.ticketing_credit_card_id : asked.ticketing_credit_card_id,
-  };
   return (
     <Card withBorder padding="md" component="article" aria-label={c.title} data-testid={`channel-${c.id}`}>
       <Stack gap="sm">
@@ -70,14 +59,14 @@ export function ChannelEditor({
           {role.staff && (
             <Switch
               label={t('manage.channel.onByAdmin')}
-              checked={shown.on_by_admin}
+              checked={shownValue(update, (v) => v.data.on_by_admin, c.on_by_admin)}
               onChange={(e) => set({ on_by_admin: e.currentTarget.checked })}
               mb={8}
             />
           )}
           <Switch
             label={t('manage.channel.onBySupervisor')}
-            checked={shown.active_by_supervisor}
+            checked={shownValue(update, (v) => v.data.active_by_supervisor, c.active_by_supervisor)}
             onChange={(e) => set({ active_by_supervisor: e.currentTarget.checked })}
             mb={8}
           />
@@ -85,7 +74,7 @@ export function ChannelEditor({
             label={t('backOffice.channels.formOfPayment')}
             aria-label={t('backOffice.channels.formOfPaymentFor', { name: c.title })}
             w={200}
-            value={shown.form_of_payment}
+            value={shownValue(update, (v) => v.data.form_of_payment, c.form_of_payment)}
             allowDeselect={false}
             data={forms.map((f) => ({ value: f, label: t(`backOffice.fop.${f}`) }))}
             onChange={(value) => value && set({ form_of_payment: value })}
@@ -94,7 +83,7 @@ export function ChannelEditor({
             label={t('backOffice.channels.card')}
             aria-label={t('backOffice.channels.cardFor', { name: c.title })}
             w={220}
-            value={shown.ticketing_credit_card_id}
+            value={shownValue(update, (v) => v.data.ticketing_credit_card_id, c.ticketing_credit_card_id)}
             data={cards.map((card) => ({ value: card.id, label: cardName(card) }))}
             onChange={(value) => value && set({ ticketing_credit_card_id: value })}
           />
