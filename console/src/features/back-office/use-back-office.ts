@@ -1,5 +1,6 @@
 // What a successful back-office change does: refresh every list and detail it may have moved, and
-// say it was saved. And which of the back office's controls the signed-in role is shown.
+// say it was saved; what a control shows while its change is pending. And which of the back
+// office's controls the signed-in role is shown.
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
