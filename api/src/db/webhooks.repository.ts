@@ -146,10 +146,9 @@ export type NewDelivery = Pick<
  * `claim.ids`, under `claim.token` until `claim.until`), in one statement; answers the rows it
  * claimed. Only their ids come back from PostgreSQL: the rest of each is what was written (a new
  * row has no payload and no attempt). A row is claimed only on the delivery claim's own conditions
- * (`claimable`): run inside
- * the dispatcher's transaction, the batch's own events still wait in the dispatch queue (their rows
- * are deleted after the fan-out), so a booking's second event in the batch is never claimed ahead
- * of its first; it waits for the claim that follows it. Lock order: none taken beyond the new rows.
+ * (`claimable`): run inside the dispatcher's transaction, the batch's own events still wait in the
+ * dispatch queue (their rows are deleted after the fan-out), so a booking's second event in the
+ * batch is never claimed ahead of its first; it waits for the claim that follows it. Lock order: none taken beyond the new rows.
  */
 export async function insertDeliveriesClaiming(
   db: Db,
