@@ -2,14 +2,21 @@
 // probe of the dispatch queue's booking index, in the claim by the delivery loop and in the claim
 // taken at fan-out, on the statistics PostgreSQL has in practice: taken while nothing waited. A
 // burst of events then waits, and a plan that walks the queue by seq (its primary key) instead
-// would read the whole burst for each delivery it checks. Each statement is captured as the repository sends
-// it and explained (not run), with the planner settings of the connection it runs on.
+// would read the whole burst for each delivery it checks. And a batch of outcomes reaches each
+// delivery by one probe of its key, not by matching every outcome against every row of the batch.
+// Each statement is captured as the repository sends it and explained (not run), with the planner
+// settings of the connection it runs on.
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createDb, type Db } from '../../api/src/db/database.js';
 import { claimUndispatched } from '../../api/src/db/events.repository.js';
-import { claimDeliveries, insertDeliveriesClaiming, type NewDelivery } from '../../api/src/db/webhooks.repository.js';
+import {
+  claimDeliveries,
+  insertDeliveriesClaiming,
+  settleAttempts,
+  type NewDelivery,
+} from '../../api/src/db/webhooks.repository.js';
 import { recordEvent } from '../../api/src/domain/events/record-event.js';
 import { newId } from '../../api/src/domain/ids.js';
 import { newWebhookSecret } from '../../api/src/domain/webhooks/webhook-signing.js';
@@ -117,6 +124,11 @@ const probesOnly = (plan: string) => {
   expect(plan).not.toMatch(/Seq Scan on event_dispatch_queue\b/);
 };
 
+// The keyed connection's switches (database.ts, `keyedPlan`).
+const keyed = ['enable_seqscan', 'enable_bitmapscan', 'enable_sort', 'enable_hashjoin', 'enable_mergejoin'].map(
+  (s) => `${s} = off`,
+);
+
 it('the delivery loop’s claim probes the dispatch queue’s booking index for earlier waiting events', async () => {
   capture = true;
   await db
@@ -130,10 +142,6 @@ it('the delivery loop’s claim probes the dispatch queue’s booking index for 
     limit: 100,
   });
   capture = false;
-  // The keyed connection's switches (database.ts, `keyedPlan`).
-  const keyed = ['enable_seqscan', 'enable_bitmapscan', 'enable_sort', 'enable_hashjoin', 'enable_mergejoin'].map(
-    (s) => `${s} = off`,
-  );
   probesOnly(await planOf(/^WITH unclaimed AS/, keyed));
   // The fan-out's claim runs in the dispatcher's transaction, with the planner as it is.
   probesOnly(await planOf(/^WITH d AS/, []));
@@ -149,4 +157,26 @@ it('the dispatcher’s claim probes each waiting event by its seq', async () => 
   const plan = await planOf(/^WITH claimed AS/, []);
   expect(plan).toMatch(/Index Scan using events_seq_key on events ev[\s\S]*Index Cond: \(seq = c\.seq\)/);
   expect(plan).not.toMatch(/Merge Join|Hash Join|Seq Scan on events/);
+});
+
+it('a batch of outcomes reaches each delivery by a probe of its key, one per outcome', async () => {
+  const now = new Date();
+  capture = true;
+  // Explained, not run for its effect: no row holds this token, so nothing is written.
+  await settleAttempts(
+    db,
+    rows.map((row, n) => ({
+      deliveryId: row.id,
+      token: 'plan',
+      status: 'succeeded' as const,
+      nextAttemptAt: null,
+      at: now,
+      attempt: { id: `wha_plan_${n}`, number: 1, succeeded: true, status_code: 204, duration_ms: 1 },
+    })),
+  );
+  capture = false;
+  const plan = await planOf(/^WITH v AS/, keyed);
+  expect(plan).toMatch(/Index Cond: \(id = v\.delivery_id\)/);
+  // Not the batch's rows taken at once and each outcome matched against each of them (n²).
+  expect(plan).not.toContain('Join Filter');
 });
