@@ -294,6 +294,19 @@ describe('search results and filters', () => {
     expect(again.body.filters).toEqual(removed.body.filters);
   });
 
+  it('answers a stored result as its search answered it, and to the account that searched only', async () => {
+    const result = (await search(bearer(tokens.Agent), oneWay('WAW', 'LIS'))).body;
+    const again = await api().get(`/api/v1/search_results/${result.id}`).set(bearer(tokens.Agent));
+    expect(again.status).toBe(200);
+    expect(again.body).toEqual(result);
+    const other = await tenantWithAgent();
+    const foreign = await api().get(`/api/v1/search_results/${result.id}`).set(other.headers);
+    expect(foreign.status).toBe(404);
+    // Asked for again, the result read back once is the one answered again.
+    const third = await api().get(`/api/v1/search_results/${result.id}`).set(bearer(tokens.Agent));
+    expect(third.body).toEqual(result);
+  });
+
   it('keeps a fare inside a price range in EUR', async () => {
     const result = (await search(bearer(tokens.Agent), oneWay('WAW', 'FRA'))).body;
     const { min } = result.facets.price;
