@@ -1,10 +1,12 @@
 // A real HTTP receiver on loopback for webhook tests and benchmarks: it records every delivery
 // (headers, raw body, arrival time) and answers as the test tells it to. `verifyStandardWebhook`
-// is an independent implementation of the Standard Webhooks check on node:crypto (not the
-// standardwebhooks package the server signs with), so a test does not trust one library twice.
+// checks a delivery twice, and both must agree: with the standardwebhooks package, the reference
+// for the wire format, and with a check of its own on node:crypto written here, apart from the
+// server's signer (webhook-signing.ts), so a test trusts neither the server's code nor one library.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { Webhook } from 'standardwebhooks';
 
 export interface Received {
   headers: IncomingHttpHeaders;
@@ -53,33 +55,39 @@ const one = (value: string | string[] | undefined) => (Array.isArray(value) ? va
 /**
  * Which of the given secrets signed this delivery (Standard Webhooks, v1: HMAC-SHA256 over
  * `${id}.${timestamp}.${body}` with the base64 key after `whsec_`), checking the timestamp is
- * within `toleranceSeconds` of now. Answers the indexes of the secrets whose signature is present.
+ * within five minutes of now (the package's own tolerance). Answers the indexes of the secrets
+ * whose signature is present; throws when the package and the check here disagree on one.
  */
 export function verifyStandardWebhook(
   delivery: { headers: IncomingHttpHeaders; body: string },
   secrets: readonly string[],
-  toleranceSeconds = 300,
 ): number[] {
   const id = one(delivery.headers['webhook-id']);
   const timestamp = one(delivery.headers['webhook-timestamp']);
-  const signatures = one(delivery.headers['webhook-signature'])
+  const signatureHeader = one(delivery.headers['webhook-signature']);
+  const signatures = signatureHeader
     .split(' ')
     .filter((s) => s.startsWith('v1,'))
     .map((s) => Buffer.from(s.slice(3), 'base64'));
-  if (!id || !/^\d+$/.test(timestamp)) return [];
-  if (Math.abs(Date.now() / 1000 - Number(timestamp)) > toleranceSeconds) return [];
+  const fresh = /^\d+$/.test(timestamp) && Math.abs(Date.now() / 1000 - Number(timestamp)) <= 300;
   const signed = `${id}.${timestamp}.${delivery.body}`;
+  const headers = { 'webhook-id': id, 'webhook-timestamp': timestamp, 'webhook-signature': signatureHeader };
   const matches: number[] = [];
   secrets.forEach((secret, index) => {
     const key = Buffer.from(secret.replace(/^whsec_/, ''), 'base64');
     const expected = createHmac('sha256', key).update(signed).digest();
-    if (signatures.some((s) => s.length === expected.length && timingSafeEqual(s, expected))) matches.push(index);
+    const ours =
+      id !== '' && fresh && signatures.some((s) => s.length === expected.length && timingSafeEqual(s, expected));
+    let theirs = true;
+    try {
+      new Webhook(secret).verify(delivery.body, headers);
+    } catch {
+      theirs = false;
+    }
+    if (ours !== theirs) {
+      throw new Error(`Secret ${index}: the standardwebhooks package says ${theirs}, the node:crypto check ${ours}.`);
+    }
+    if (ours) matches.push(index);
   });
   return matches;
-}
-
-/** Signs a body as Standard Webhooks does (the benchmark's bare baseline signs with this). */
-export function signStandardWebhook(secret: string, id: string, timestamp: number, body: string): string {
-  const key = Buffer.from(secret.replace(/^whsec_/, ''), 'base64');
-  return `v1,${createHmac('sha256', key).update(`${id}.${timestamp}.${body}`).digest('base64')}`;
 }
