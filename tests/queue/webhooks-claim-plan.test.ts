@@ -9,7 +9,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createDb, type Db } from '../../api/src/db/database.js';
+import { createDb, keyedPlanSwitches, type Db } from '../../api/src/db/database.js';
 import { claimUndispatched } from '../../api/src/db/events.repository.js';
 import {
   claimDeliveries,
@@ -124,10 +124,8 @@ const probesOnly = (plan: string) => {
   expect(plan).not.toMatch(/Seq Scan on event_dispatch_queue\b/);
 };
 
-// The keyed connection's switches (database.ts, `keyedPlan`).
-const keyed = ['enable_seqscan', 'enable_bitmapscan', 'enable_sort', 'enable_hashjoin', 'enable_mergejoin'].map(
-  (s) => `${s} = off`,
-);
+// The keyed connection's switches, as its pool sets them (database.ts, `keyedPlan`).
+const keyed = keyedPlanSwitches.map((s) => `${s} = off`);
 
 it('the delivery loop’s claim probes the dispatch queue’s booking index for earlier waiting events', async () => {
   capture = true;

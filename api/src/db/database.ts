@@ -65,7 +65,7 @@ const keyedMarker = '/* keyed plan */';
 // JIT too: a plan that cannot avoid a switched-off node carries its penalty cost, far past JIT's
 // threshold, and PostgreSQL would spend a second or two compiling a statement that runs in one
 // millisecond.
-const keyedPlanSwitches = [
+export const keyedPlanSwitches = [
   'enable_seqscan',
   'enable_bitmapscan',
   'enable_sort',
