@@ -63,8 +63,10 @@ const order = (a: XmlElement, b: XmlElement): number => {
 
 const escapes: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
 const special = /[&<>"]/;
+const everySpecial = new RegExp(special.source, 'g');
 /** Most texts (codes, ids, dates) hold nothing to escape: tested first, they are kept as they are. */
-const escape = (value: string): string => (special.test(value) ? value.replace(/[&<>"]/g, (c) => escapes[c]!) : value);
+const escape = (value: string): string =>
+  special.test(value) ? value.replace(everySpecial, (c) => escapes[c]!) : value;
 
 /** Whether the children are in schema order already (most are: builders list them so). */
 function inOrder(children: readonly XmlElement[]): boolean {

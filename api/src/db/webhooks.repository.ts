@@ -148,7 +148,8 @@ export type NewDelivery = Pick<
  * row has no payload and no attempt). A row is claimed only on the delivery claim's own conditions
  * (`claimable`): run inside the dispatcher's transaction, the batch's own events still wait in the
  * dispatch queue (their rows are deleted after the fan-out), so a booking's second event in the
- * batch is never claimed ahead of its first; it waits for the claim that follows it. Lock order: none taken beyond the new rows.
+ * batch is never claimed ahead of its first; it waits for the claim that follows it. Lock order:
+ * none taken beyond the new rows.
  */
 export async function insertDeliveriesClaiming(
   db: Db,
